@@ -1,0 +1,36 @@
+// A dense row-major float32 matrix: the one tensor type of the core.
+// float32 on purpose: PyTorch's default dtype, so overflow and rounding match the lesson.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+namespace attn {
+
+using Vector = std::vector<float>;
+
+struct Matrix {
+    int rows = 0;
+    int cols = 0;
+    std::vector<float> data;  // rows * cols, row r starts at data[r * cols]
+
+    Matrix() = default;
+    Matrix(int r, int c, float fill = 0.0f) : rows(r), cols(c), data(size_t(r) * size_t(c), fill) {}
+
+    float& at(int r, int c) { return data[size_t(r) * size_t(cols) + size_t(c)]; }
+    float at(int r, int c) const { return data[size_t(r) * size_t(cols) + size_t(c)]; }
+    const float* row(int r) const { return data.data() + size_t(r) * size_t(cols); }
+    float* row(int r) { return data.data() + size_t(r) * size_t(cols); }
+    Vector row_vector(int r) const { return Vector(row(r), row(r) + cols); }
+    bool empty() const { return rows == 0 || cols == 0; }
+
+    static Matrix from_rows(const std::vector<Vector>& rows_in);
+};
+
+// A (n, m) @ B (m, p) -> (n, p)
+Matrix matmul(const Matrix& A, const Matrix& B);
+// A (n, d) @ B(m, d).T -> (n, m): every row of A dotted with every row of B.
+Matrix matmul_transposed(const Matrix& A, const Matrix& B);
+// x (d) @ W (d, p) -> (p)
+Vector vector_matmul(const Vector& x, const Matrix& W);
+
+}  // namespace attn

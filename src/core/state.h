@@ -1,0 +1,64 @@
+// The state document: everything the demo shows, as one value that parses from and serialises to
+// JSON. The CLI (--state), the page's setState/getState, the URL (#state=) and postMessage all go
+// through parse_state, so one validator guards every way a document enters the program.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/matrix.h"
+#include "core/normalize.h"
+
+namespace attn {
+
+// Limits, named so every message can quote them.
+constexpr int kMaxTokens = 1024;
+constexpr int kMaxDims = 1024;
+constexpr int kMaxLabelBytes = 64;                      // UTF-8 bytes per token label
+constexpr size_t kMaxDocumentBytes = 16u * 1024u * 1024u;  // a 1024 x 1024 document fits
+constexpr int kMaxDOut = 1024;
+constexpr uint64_t kMaxSeed = 9007199254740992ull;    // 2^53: every seed is exact as a JSON number
+constexpr int kMaxLessonStep = 99;
+constexpr float kMaxLabScale = 1000.0f;
+
+struct ProjectionSettings {
+    bool enabled = false;
+    uint64_t seed = 123;  // torch.manual_seed(123), as in the book
+    int d_out = 2;        // columns of W_query, W_key, W_value (d_k = d_out)
+    bool operator==(const ProjectionSettings& o) const {
+        return enabled == o.enabled && seed == o.seed && d_out == o.d_out;
+    }
+};
+
+struct State {
+    std::string example;              // built-in example it came from ("" once edited freely)
+    std::vector<std::string> tokens;  // n labels
+    Matrix inputs;                    // (n, d) embeddings, finite float32
+    int query = 0;                    // zero-based: query = inputs[query]
+    Norm norm = Norm::Softmax;
+    ProjectionSettings projection;
+    bool scale = true;    // trainable attention divides scores by sqrt(d_k) before softmax
+    bool causal = false;  // mask keys after the query (scores above the diagonal = -inf)
+    float lab_scale = 1.0f;           // robustness lab: scores multiplied by this before normalising
+    int step = 0;                     // lesson step, 0 = free exploration
+    std::vector<std::string> panels;  // visible panels; empty = all
+
+    bool operator==(const State& o) const;
+    bool operator!=(const State& o) const { return !(*this == o); }
+};
+
+struct ParseResult {
+    bool ok = false;
+    State state;        // valid only when ok
+    std::string error;  // names the field, the value and the fix when !ok
+};
+
+// Parses and validates a whole document. Missing optional fields take their defaults; unknown
+// fields are errors (they are usually typos). Nothing of a bad document is applied by callers.
+ParseResult parse_state(const std::string& json);
+// Checks a State built in code (by the UI, say) against the same rules; "" when valid.
+std::string validate_state(const State& state);
+// Canonical JSON: parse_state(serialize_state(s)).state == s, and serialising twice is stable.
+std::string serialize_state(const State& state);
+
+}  // namespace attn
