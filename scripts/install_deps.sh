@@ -99,8 +99,9 @@ if [ ! -f "$sdl_wasm/libSDL2.a" ]; then
   mkdir -p "$sdl_wasm/include"
   cp "$sdl_wasm.build/libSDL2.a" "$sdl_wasm/"
   cp "$sdl_src"/include/*.h "$sdl_wasm/include/"
-  cp "$sdl_wasm.build"/include-config-*/SDL2/SDL_config.h "$sdl_wasm/include/" 2>/dev/null ||
-    cp "$sdl_wasm.build"/include/SDL2/SDL_config.h "$sdl_wasm/include/"
+  # The generated config and revision headers replace the source tree's generic ones.
+  cp "$sdl_wasm.build"/include-config-*/SDL_config.h "$sdl_wasm/include/"
+  cp "$sdl_wasm.build"/include/*.h "$sdl_wasm/include/"
   rm -rf "$sdl_wasm.build"
 fi
 

@@ -1,0 +1,46 @@
+// The whole computation for one state: the simple (untrained) self-attention of section 3.3 and the
+// trainable version with W_query, W_key, W_value of section 3.4. Shapes: n tokens, d = d_in, p = d_out.
+#pragma once
+#include "core/matrix.h"
+#include "core/state.h"
+
+namespace attn {
+
+struct ProjectionResult {
+    uint64_t seed = 0;
+    int d_out = 0;
+    Matrix W_query, W_key, W_value;   // (d, p) each: torch.manual_seed(seed); torch.rand(d, p) x3
+    Matrix queries, keys, values;     // (n, p): inputs @ W_*
+    float scale_divisor = 1.0f;       // sqrt(d_k) when scaling is on, else 1
+    Vector scores;                    // (n): keys @ queries[query], masked if causal
+    Vector weights;                   // (n): normalise(scores / scale_divisor)
+    Vector context;                   // (p): weights @ values
+    Matrix score_matrix;              // (n, n): queries @ keys.T, masked if causal
+    Matrix weight_matrix;             // (n, n): row-wise normalise(score_matrix / scale_divisor)
+    Matrix context_matrix;            // (n, p): weight_matrix @ values
+};
+
+struct AttentionResult {
+    Vector query;           // (d): inputs[query]
+    Vector scores;          // (n): dot(inputs[i], query), masked if causal
+    Vector lab_scores;      // (n): scores * lab_scale, what the normalisations below see
+    Vector weights_sum;     // (n): lab_scores / sum(lab_scores)
+    Vector weights_softmax_naive;  // (n): exp / sum exp, may overflow to inf/nan on purpose
+    Vector weights_softmax;        // (n): stable softmax
+    Vector weights;         // (n): the one the state's norm selects
+    Vector context;         // (d): weights @ inputs
+    Matrix score_matrix;    // (n, n): inputs @ inputs.T, masked if causal
+    Matrix weight_matrix;   // (n, n): row-wise normalise(score_matrix * lab_scale)
+    Matrix context_matrix;  // (n, d): weight_matrix @ inputs
+    bool has_projection = false;
+    ProjectionResult projection;
+};
+
+// state must be valid (validate_state(state) == ""): the core validates once at the edges.
+AttentionResult compute_attention(const State& state);
+
+// The three random matrices of the trainable version, drawn exactly as PyTorch does:
+// torch.manual_seed(seed); W_query = torch.rand(d_in, d_out); W_key = ...; W_value = ...
+void make_projection_weights(uint64_t seed, int d_in, int d_out, Matrix* W_query, Matrix* W_key, Matrix* W_value);
+
+}  // namespace attn

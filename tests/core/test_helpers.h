@@ -1,0 +1,40 @@
+// Shared checks for the core tests: element-wise comparison to 4 decimals (the lesson's precision).
+#pragma once
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <initializer_list>
+
+#include "core/matrix.h"
+
+namespace attn_test {
+
+// Published numbers are rounded to 4 decimals, so a match is |got - want| <= 0.5e-4 (+ float slack).
+inline void check_close(const attn::Vector& got, std::initializer_list<float> want, double eps = 0.51e-4) {
+    REQUIRE(got.size() == want.size());
+    size_t i = 0;
+    for (float w : want) {
+        INFO("element " << i << ": got " << got[i] << ", want " << w);
+        CHECK(std::fabs(double(got[i]) - double(w)) <= eps);
+        ++i;
+    }
+}
+
+inline void check_close(const attn::Matrix& got, std::initializer_list<std::initializer_list<float>> want,
+                        double eps = 0.51e-4) {
+    REQUIRE(size_t(got.rows) == want.size());
+    int r = 0;
+    for (const auto& row : want) {
+        INFO("row " << r);
+        check_close(got.row_vector(r), row, eps);
+        ++r;
+    }
+}
+
+inline float sum(const attn::Vector& v) {
+    float s = 0;
+    for (float x : v) s += x;
+    return s;
+}
+
+}  // namespace attn_test
