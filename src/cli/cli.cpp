@@ -1,0 +1,363 @@
+// The command line in three steps: parse the flags, build one State (an example or a document, then
+// the flags on top, validated like every other way in), compute once and print. Any error stops
+// before printing, so stdout never holds a partial result.
+#include "cli/cli.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+
+#include "core/attention.h"
+#include "core/examples.h"
+#include "core/json.h"
+#include "core/results_json.h"
+#include "core/state.h"
+#include "core/tensor_format.h"
+
+namespace attn {
+namespace {
+
+struct FlagSpec {
+    const char* name;
+    const char* example;  // a well-formed use, quoted by "needs a value"; nullptr for switches
+};
+
+const FlagSpec kFlags[] = {
+    {"--example", "--example your-journey"},
+    {"--state", "--state doc.json (or --state - to read stdin)"},
+    {"--query", "--query 1"},
+    {"--norm", "--norm softmax"},
+    {"--seed", "--seed 123"},
+    {"--d-out", "--d-out 2"},
+    {"--project", nullptr},
+    {"--causal", nullptr},
+    {"--no-scale", nullptr},
+    {"--json", nullptr},
+    {"--help", nullptr},
+};
+
+const FlagSpec* find_flag(const std::string& name) {
+    for (const FlagSpec& f : kFlags)
+        if (name == f.name) return &f;
+    return nullptr;
+}
+
+// flag name -> its value ("" for switches). Each flag may appear once.
+using Flags = std::map<std::string, std::string>;
+
+std::string parse_flags(const std::vector<std::string>& args, Flags* flags) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        const FlagSpec* spec = find_flag(arg);
+        if (!spec) {
+            const size_t eq = arg.find('=');
+            if (eq != std::string::npos && find_flag(arg.substr(0, eq)))
+                return "flag " + json_quote_short(arg) + " is not understood: write the value after a space, as in " +
+                       arg.substr(0, eq) + " " + arg.substr(eq + 1, 40);
+            if (arg.size() > 1 && arg[0] == '-')
+                return "unknown flag " + json_quote_short(arg) + ": see attention-cli --help for the flags";
+            return "unexpected argument " + json_quote_short(arg) +
+                   ": every value follows its flag, as in --example your-journey --query 1";
+        }
+        std::string value;
+        if (spec->example) {
+            // A following flag is not a value: `--example --json` means the name was forgotten.
+            if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0)
+                return std::string(spec->name) + " needs a value, as in " + spec->example;
+            value = args[++i];
+        }
+        if (flags->count(arg))
+            return std::string(spec->name) + " is given twice: give it once";
+        (*flags)[arg] = value;
+    }
+    return "";
+}
+
+std::string plural(size_t count, const char* noun) {
+    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+enum class IntText { Ok, NotInteger, Overflow };
+
+// Whole-string decimal: an optional '-' then digits. Spaces, '+', "1x", "" and "1.0" are not
+// integers; values beyond int64 are Overflow, so the caller can say "out of range" about them.
+IntText parse_integer(const std::string& text, long long* out) {
+    const size_t start = (!text.empty() && text[0] == '-') ? 1 : 0;
+    if (start == text.size()) return IntText::NotInteger;
+    for (size_t i = start; i < text.size(); ++i)
+        if (text[i] < '0' || text[i] > '9') return IntText::NotInteger;
+    errno = 0;
+    char* end = nullptr;
+    const long long value = std::strtoll(text.c_str(), &end, 10);
+    if (errno == ERANGE) return IntText::Overflow;
+    if (end != text.c_str() + text.size()) return IntText::NotInteger;
+    *out = value;
+    return IntText::Ok;
+}
+
+// Reads at most kMaxDocumentBytes + 1 bytes, enough to tell an oversized document from a full one.
+std::string read_file(const std::string& path, std::string* text) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return "cannot open the state file " + json_quote_short(path) + ": " + std::strerror(errno) +
+               ": check the path, or give --state - to read stdin";
+    char buffer[65536];
+    size_t got = 0;
+    while (text->size() <= kMaxDocumentBytes && (got = std::fread(buffer, 1, sizeof buffer, f)) > 0)
+        text->append(buffer, got);
+    const int read_errno = std::ferror(f) ? errno : 0;
+    std::fclose(f);
+    if (read_errno != 0)
+        return "cannot read the state file " + json_quote_short(path) + ": " + std::strerror(read_errno) +
+               ": give a readable JSON file";
+    return "";
+}
+
+// The example, or the document, before any flag applies.
+std::string load_base_state(const Flags& flags, const std::string& stdin_text, State* state) {
+    const auto example = flags.find("--example");
+    const auto file = flags.find("--state");
+    if (example != flags.end() && file != flags.end())
+        return "--example and --state are both given: choose one (flags override a document's fields)";
+    if (example != flags.end()) return load_example(example->second, state) ? "" : unknown_example_message(example->second);
+    if (file == flags.end())
+        return "no input: give --example NAME or --state FILE, as in attention-cli --example your-journey";
+
+    const bool from_stdin = file->second == "-";
+    const std::string where = from_stdin ? "the state on stdin" : "the state file " + json_quote_short(file->second);
+    std::string text;
+    if (from_stdin) {
+        text = stdin_text;
+    } else {
+        const std::string error = read_file(file->second, &text);
+        if (!error.empty()) return error;
+    }
+    if (text.size() > kMaxDocumentBytes)
+        return where + " is larger than " + std::to_string(kMaxDocumentBytes) +
+               " bytes: use at most 1024 tokens of at most 1024 dimensions";
+    ParseResult parsed = parse_state(text);
+    if (!parsed.ok) return where + ": " + parsed.error;
+    *state = parsed.state;
+    return "";
+}
+
+// The flags on top of the base state. Ranges that depend on the state (the query) are checked here
+// with its numbers; validate_state checks the whole result afterwards.
+std::string apply_flags(const Flags& flags, State* state) {
+    long long value = 0;
+    if (const auto it = flags.find("--query"); it != flags.end()) {
+        const IntText parsed = parse_integer(it->second, &value);
+        if (parsed == IntText::NotInteger)
+            return "query " + json_quote_short(it->second) +
+                   " is not a whole number: give a token position, as in --query 1 (positions count from zero)";
+        const long long n = static_cast<long long>(state->tokens.size());
+        if (parsed == IntText::Overflow || value < 0 || value >= n) {
+            // Only '-' and digits here, so the text prints as typed; a huge one is cut.
+            const std::string shown = it->second.size() > 24 ? it->second.substr(0, 24) + "..." : it->second;
+            const std::string name = state->example.empty() ? std::string("the state") : state->example;
+            return "query " + shown + " is out of range: " + name + " has " + plural(size_t(n), "token") + ", use 0.." +
+                   std::to_string(n - 1) + " (positions count from zero)";
+        }
+        state->query = static_cast<int>(value);
+    }
+    if (const auto it = flags.find("--norm"); it != flags.end() && !parse_norm(it->second, &state->norm))
+        return "norm " + json_quote_short(it->second) + " is unknown: use sum, softmax-naive or softmax";
+    if (const auto it = flags.find("--seed"); it != flags.end()) {
+        const IntText parsed = parse_integer(it->second, &value);
+        if (parsed != IntText::Ok || value < 0 || static_cast<unsigned long long>(value) > kMaxSeed)
+            return "seed " + json_quote_short(it->second) + " is not a whole number from 0 to " +
+                   std::to_string(kMaxSeed) + ": use one such as --seed 123";
+        state->projection.seed = static_cast<uint64_t>(value);
+        state->projection.enabled = true;
+    }
+    if (const auto it = flags.find("--d-out"); it != flags.end()) {
+        const IntText parsed = parse_integer(it->second, &value);
+        if (parsed != IntText::Ok || value < 1 || value > kMaxDOut)
+            return "d-out " + json_quote_short(it->second) + " is not a whole number from 1 to " +
+                   std::to_string(kMaxDOut) + ": use one such as --d-out 2";
+        state->projection.d_out = static_cast<int>(value);
+        state->projection.enabled = true;
+    }
+    if (flags.count("--project")) state->projection.enabled = true;
+    if (flags.count("--causal")) state->causal = true;
+    if (flags.count("--no-scale")) state->scale = false;
+    return "";
+}
+
+}  // namespace
+
+// --- the human report, in the lesson's order ----------------------------------------------------
+namespace {
+
+const char* norm_label(Norm norm) {
+    switch (norm) {
+        case Norm::Sum: return "divide-by-sum";
+        case Norm::SoftmaxNaive: return "naive softmax";
+        case Norm::Softmax: return "softmax";
+    }
+    return "softmax";
+}
+
+std::string ordinal(int position) {  // 1 -> "1st", 12 -> "12th", 22 -> "22nd"
+    const int tens = position % 100, ones = position % 10;
+    const char* suffix = (tens >= 11 && tens <= 13) ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+    return std::to_string(position) + suffix;
+}
+
+bool all_finite(const Vector& v) {
+    for (float x : v)
+        if (!std::isfinite(x)) return false;
+    return true;
+}
+
+float total(const Vector& v) {
+    float sum = 0.0f;  // float32, as torch.sum would give
+    for (float x : v) sum += x;
+    return sum;
+}
+
+// "label tensor" on one line when that fits in 100 columns, else the label above the tensor.
+void labelled(std::string* out, const std::string& label, const std::string& tensor, const std::string& note = "") {
+    const bool one_line = tensor.find('\n') == std::string::npos && label.size() + 1 + tensor.size() + note.size() <= 100;
+    *out += label + (one_line ? " " : "\n") + tensor + note + "\n";
+}
+
+void weights_line(std::string* out, const char* label, const Vector& weights, const std::string& why_not_finite) {
+    std::string note = "  sum = " + format_fixed(total(weights), 4);
+    if (!all_finite(weights)) note += "  # " + why_not_finite;
+    labelled(out, label, format_tensor(weights), note);
+}
+
+void report_simple(const State& state, const AttentionResult& r, std::string* out) {
+    const int q = state.query;
+    std::string label;
+    write_json_string(state.tokens[size_t(q)], &label);
+    *out += "query = inputs[" + std::to_string(q) + "]  # " + label + ", the " + ordinal(q + 1) + " token\n";
+    *out += format_tensor(r.query) + "\n";
+    *out += "attention scores (one per token, the query included";
+    *out += state.causal ? "; causal: tokens after the query masked to -inf):\n" : "):\n";
+    *out += format_tensor(r.scores) + "\n";
+    if (state.lab_scale != 1.0f)
+        labelled(out, "scores * " + format_float(state.lab_scale) + " (lab scale), what the weights normalise:",
+                 format_tensor(r.lab_scores));
+    weights_line(out, "weights, divide-by-sum:", r.weights_sum,
+                 "inf/nan: dividing by a total of " + format_float(total(r.lab_scores)) +
+                     " is undefined; divide-by-sum needs a finite, non-zero total");
+    weights_line(out, "weights, naive softmax:", r.weights_softmax_naive,
+                 "overflow: in float32 exp(s) is inf once s > 88.72, and inf / inf = nan");
+    weights_line(out, "weights, softmax:      ", r.weights_softmax, "");
+    labelled(out, std::string("context vector (") + norm_label(state.norm) + "):", format_tensor(r.context));
+    *out += std::string("\nall queries at once: score matrix = inputs @ inputs.T") +
+            (state.causal ? ", causal mask above the diagonal" : "") + "\n";
+    *out += format_tensor(r.score_matrix) + "\n";
+}
+
+void report_projection(const State& state, const ProjectionResult& p, std::string* out) {
+    const std::string shape = std::to_string(state.inputs.cols) + ", " + std::to_string(p.d_out);
+    *out += "\ntrainable projection: torch.manual_seed(" + std::to_string(p.seed) + "), then torch.rand(" + shape +
+            ") for each of W_query, W_key, W_value\n";
+    labelled(out, "W_query =", format_tensor(p.W_query));
+    labelled(out, "W_key =", format_tensor(p.W_key));
+    labelled(out, "W_value =", format_tensor(p.W_value));
+    labelled(out, "queries = inputs @ W_query =", format_tensor(p.queries));
+    labelled(out, "keys = inputs @ W_key =", format_tensor(p.keys));
+    labelled(out, "values = inputs @ W_value =", format_tensor(p.values));
+    labelled(out, "attention scores = keys @ queries[" + std::to_string(state.query) + "]:", format_tensor(p.scores));
+    std::string scaled = state.scale ? "scores / sqrt(d_k)" : "scores";
+    if (state.lab_scale != 1.0f) scaled += " * " + format_float(state.lab_scale);
+    std::string label = std::string("weights = ") + norm_label(state.norm) + "(" + scaled + ")";
+    if (state.scale) {
+        label += " with sqrt(d_k) = sqrt(" + std::to_string(p.keys.cols) + ") = " + format_fixed(p.scale_divisor, 4);
+    } else {
+        label += ", not divided by sqrt(d_k) (--no-scale)";
+    }
+    labelled(out, label + ":", format_tensor(p.weights));
+    labelled(out, "context vector = weights @ values:", format_tensor(p.context));
+    labelled(out, "score matrix = queries @ keys.T:", format_tensor(p.score_matrix));
+}
+
+std::string human_report(const State& state, const AttentionResult& r) {
+    std::string out;
+    const std::string size = "(" + plural(state.tokens.size(), "token") + ", " +
+                             plural(size_t(state.inputs.cols), "dimension") + ")";
+    out += state.example.empty() ? "state: custom inputs " + size + "\n" : "example: " + state.example + " " + size + "\n";
+    std::string names;
+    for (size_t i = 0; i < state.tokens.size(); ++i) {
+        if (i > 0) names += ", ";
+        write_json_string(state.tokens[i], &names);
+    }
+    labelled(&out, "inputs, one row per token (" + names + "):", format_tensor(state.inputs));
+    report_simple(state, r, &out);
+    if (r.has_projection) report_projection(state, r.projection, &out);
+    return out;
+}
+
+}  // namespace
+
+std::string cli_usage() {
+    std::string names;
+    for (const Example& e : examples()) names += (names.empty() ? "" : ", ") + std::string(e.name);
+    return "usage: attention-cli --example NAME [options]\n"
+           "       attention-cli --state FILE [options]\n"
+           "\n"
+           "Attention scores for one query token, as the lesson computes them: the dot product of the\n"
+           "query with every token, the weights (divide-by-sum, naive softmax, softmax), the context\n"
+           "vector and the score matrix, printed the way PyTorch prints tensors.\n"
+           "\n"
+           "  --example NAME  a built-in example: " + names + "\n"
+           "  --state FILE    a state document (JSON); - reads it from stdin; the flags below override it\n"
+           "  --query I       the query token's position, counting from zero (default: the example's)\n"
+           "  --norm MODE     weights behind the context vector: sum, softmax-naive or softmax (default)\n"
+           "  --project       add the trainable version: W_query, W_key, W_value = torch.rand(d_in, d_out)\n"
+           "  --seed S        torch.manual_seed for those, 0.." + std::to_string(kMaxSeed) + " (default 123; implies --project)\n"
+           "  --d-out D       their columns, 1.." + std::to_string(kMaxDOut) + " (default 2; implies --project)\n"
+           "  --causal        mask the tokens after the query (their scores become -inf)\n"
+           "  --no-scale      do not divide the projected scores by sqrt(d_k)\n"
+           "  --json          print the results as one JSON object instead\n"
+           "  --help          print this help\n"
+           "\n"
+           "Exit status: 0 on success; 2 on bad input, with one \"error: ...\" line on stderr and nothing\n"
+           "on stdout.\n"
+           "Example: attention-cli --example your-journey --query 1 --project\n";
+}
+
+bool cli_reads_stdin(const std::vector<std::string>& args) {
+    for (size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--state" && args[i + 1] == "-") return true;
+    return false;
+}
+
+int run_cli(const std::vector<std::string>& args, const std::string& stdin_text, std::string* out,
+            std::string* err) {
+    out->clear();
+    err->clear();
+    const auto fail = [err](std::string message) {
+        // One line, whatever a message quotes: a newline would read as a second error.
+        for (char& c : message)
+            if (c == '\n' || c == '\r') c = ' ';
+        *err = "error: " + message + "\n";
+        return kCliUsageError;
+    };
+    for (const std::string& arg : args) {
+        if (arg == "--help" || arg == "-h") {
+            *out = cli_usage();
+            return kCliOk;
+        }
+    }
+    Flags flags;
+    State state;
+    std::string error = parse_flags(args, &flags);
+    if (error.empty()) error = load_base_state(flags, stdin_text, &state);
+    if (error.empty()) error = apply_flags(flags, &state);
+    if (error.empty()) error = validate_state(state);
+    if (!error.empty()) return fail(error);
+
+    const AttentionResult result = compute_attention(state);
+    *out = flags.count("--json") ? results_json(state, result) + "\n" : human_report(state, result);
+    return kCliOk;
+}
+
+}  // namespace attn

@@ -1,0 +1,281 @@
+// attention-cli through run_cli(): the lesson's numbers in the human report, the --json contract,
+// and every kind of bad invocation giving exit code 2, one "error: ..." line and an empty stdout.
+#include "cli/cli.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+#include "core/state.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    std::string out, err;
+};
+
+Run run(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+    Run r;
+    r.code = run_cli(args, stdin_text, &r.out, &r.err);
+    return r;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A successful run: exit 0, nothing on err.
+Run run_ok(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+    Run r = run(args, stdin_text);
+    INFO("err: " << r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.err.empty());
+    return r;
+}
+
+JsonValue run_json(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+    const Run r = run_ok(args, stdin_text);
+    REQUIRE(!r.out.empty());
+    CHECK(r.out.back() == '\n');
+    const JsonParseResult parsed = parse_json(r.out);
+    INFO("parse error: " << parsed.error);
+    REQUIRE(parsed.ok);
+    return parsed.value;
+}
+
+std::vector<float> floats(const JsonValue& array) {
+    std::vector<float> v;
+    for (const JsonValue& x : array.items) v.push_back(x.as_float());
+    return v;
+}
+
+// Published numbers are rounded to 4 decimals: the same tolerance as the core tests.
+void check_close(const JsonValue& array, std::initializer_list<float> want) {
+    REQUIRE(array.is_array());
+    attn_test::check_close(floats(array), want);
+}
+
+std::vector<std::string> keys(const JsonValue& object) {
+    std::vector<std::string> k;
+    for (const auto& m : object.members) k.push_back(m.first);
+    return k;
+}
+
+}  // namespace
+
+TEST_CASE("cli: your-journey prints the book's scores, softmax weights and context vector") {
+    const Run r = run_ok({"--example", "your-journey"});
+    CHECK(contains(r.out, "example: your-journey (6 tokens, 3 dimensions)\n"));
+    CHECK(contains(r.out, "query = inputs[1]  # \"journey\", the 2nd token\ntensor([0.5500, 0.8700, 0.6600])\n"));
+    CHECK(contains(r.out, "tensor([0.9544, 1.4950, 1.4754, 0.8434, 0.7070, 1.0865])"));
+    CHECK(contains(r.out, "weights, softmax:       tensor([0.1385, 0.2379, 0.2333, 0.1240, 0.1082, 0.1581])"));
+    CHECK(contains(r.out, "context vector (softmax): tensor([0.4419, 0.6515, 0.5683])"));
+}
+
+TEST_CASE("cli: three-tokens prints [2, 8, 2], and --query 0 prints the wrong-query trace [1, 2, 0]") {
+    CHECK(contains(run_ok({"--example", "three-tokens"}).out, "\ntensor([2., 8., 2.])\n"));
+    // query [1,0]: [1,0]·[1,0] = 1, [2,2]·[1,0] = 2, [0,1]·[1,0] = 0
+    const Run r = run_ok({"--example", "three-tokens", "--query", "0"});
+    CHECK(contains(r.out, "query = inputs[0]  # \"token 0\", the 1st token\n"));
+    CHECK(contains(r.out, "\ntensor([1., 2., 0.])\n"));
+}
+
+TEST_CASE("cli: cat-sat-mat shows divide-by-sum and softmax disagreeing on scores 1, 5, 2") {
+    const Run r = run_ok({"--example", "cat-sat-mat"});
+    CHECK(contains(r.out, "\ntensor([1., 5., 2.])\n"));
+    // 1/8, 5/8, 2/8
+    CHECK(contains(r.out, "weights, divide-by-sum: tensor([0.1250, 0.6250, 0.2500])  sum = 1.0000"));
+    // e^1, e^5, e^2 = 2.7183, 148.4132, 7.3891; total 158.5206 -> 0.01715, 0.93624, 0.04661
+    CHECK(contains(r.out, "weights, softmax:       tensor([0.0171, 0.9362, 0.0466])  sum = 1.0000"));
+}
+
+TEST_CASE("cli: alignment prints same, orthogonal and opposite scores 2, 2, 0, -2") {
+    CHECK(contains(run_ok({"--example", "alignment"}).out, "\ntensor([ 2.,  2.,  0., -2.])\n"));
+}
+
+TEST_CASE("cli: --project prints the weights, projections and the sqrt(d_k) scaling") {
+    const Run r = run_ok({"--example", "your-journey", "--project"});
+    CHECK(contains(r.out, "torch.manual_seed(123)"));
+    CHECK(contains(r.out, "W_query =\ntensor([[0.2961, 0.5166],"));
+    CHECK(contains(r.out, "attention scores = keys @ queries[1]: tensor([1.2705, 1.8524, 1.8111, 1.0795, 0.5577, 1.5440])"));
+    CHECK(contains(r.out, "scores / sqrt(d_k)) with sqrt(d_k) = sqrt(2) = 1.4142"));
+    CHECK(contains(r.out, "context vector = weights @ values: tensor([0.3061, 0.8210])"));
+    CHECK_FALSE(contains(run_ok({"--example", "your-journey"}).out, "W_query"));
+}
+
+TEST_CASE("cli: --json prints exactly the contract's keys, in order, with the lesson's numbers") {
+    const JsonValue doc = run_json({"--example", "your-journey", "--json"});
+    REQUIRE(doc.is_object());
+    CHECK(keys(doc) == std::vector<std::string>{"tokens", "inputs", "query_index", "query", "scores", "weights",
+                                                "context", "score_matrix", "weight_matrix", "context_matrix",
+                                                "projection"});
+    CHECK(keys(*doc.find("weights")) == std::vector<std::string>{"sum", "softmax_naive", "softmax"});
+    CHECK(doc.find("tokens")->items.at(1).text == "journey");
+    CHECK(doc.find("inputs")->items.size() == 6);
+    CHECK(floats(doc.find("inputs")->items.at(1)) == std::vector<float>{0.55f, 0.87f, 0.66f});
+    int64_t q = -1;
+    CHECK(doc.find("query_index")->as_int64(&q));
+    CHECK(q == 1);
+    CHECK(floats(*doc.find("query")) == std::vector<float>{0.55f, 0.87f, 0.66f});
+    check_close(*doc.find("scores"), {0.9544f, 1.4950f, 1.4754f, 0.8434f, 0.7070f, 1.0865f});
+    check_close(*doc.find("weights")->find("softmax"), {0.1385f, 0.2379f, 0.2333f, 0.1240f, 0.1082f, 0.1581f});
+    check_close(*doc.find("context"), {0.4419f, 0.6515f, 0.5683f});
+    CHECK(doc.find("score_matrix")->items.size() == 6);
+    check_close(doc.find("score_matrix")->items.at(1), {0.9544f, 1.4950f, 1.4754f, 0.8434f, 0.7070f, 1.0865f});
+    CHECK(doc.find("projection")->is_null());
+}
+
+TEST_CASE("cli: --json context follows --norm") {
+    const JsonValue doc = run_json({"--example", "cat-sat-mat", "--norm", "sum", "--json"});
+    // (1/8)[0,1] + (5/8)[2,1] + (2/8)[1,0] = [12/8, 6/8]
+    check_close(*doc.find("context"), {1.5f, 0.75f});
+}
+
+TEST_CASE("cli: --project --json reproduces the book's projected scores and context (seed 123, d_out 2)") {
+    const JsonValue doc = run_json({"--example", "your-journey", "--project", "--seed", "123", "--d-out", "2", "--json"});
+    const JsonValue* p = doc.find("projection");
+    REQUIRE(p);
+    REQUIRE(p->is_object());
+    CHECK(keys(*p) == std::vector<std::string>{"seed", "d_out", "W_query", "W_key", "W_value", "queries", "keys",
+                                               "values", "scores", "weights", "context", "score_matrix",
+                                               "weight_matrix", "context_matrix"});
+    int64_t seed = 0, d_out = 0;
+    CHECK(p->find("seed")->as_int64(&seed));
+    CHECK(seed == 123);
+    CHECK(p->find("d_out")->as_int64(&d_out));
+    CHECK(d_out == 2);
+    check_close(*p->find("scores"), {1.2705f, 1.8524f, 1.8111f, 1.0795f, 0.5577f, 1.5440f});
+    check_close(*p->find("context"), {0.3061f, 0.8210f});
+    CHECK(p->find("W_query")->items.size() == 3);
+    CHECK(p->find("W_query")->items.at(0).items.size() == 2);
+}
+
+TEST_CASE("cli: naive softmax overflow appears as \"nan\" and \"inf\" strings, not a crash") {
+    SUBCASE("scores of 100: exp(100) is inf in float32 and inf / inf is nan") {
+        const std::string doc = R"({"tokens": ["a", "b"], "inputs": [[10, 0], [10, 0]]})";
+        const JsonValue r = run_json({"--state", "-", "--json"}, doc);
+        check_close(*r.find("scores"), {100.0f, 100.0f});
+        const JsonValue& naive = *r.find("weights")->find("softmax_naive");
+        REQUIRE(naive.items.size() == 2);
+        CHECK(naive.items[0].is_string());
+        CHECK(naive.items[0].text == "nan");
+        check_close(*r.find("weights")->find("softmax"), {0.5f, 0.5f});
+        const Run human = run_ok({"--state", "-"}, doc);
+        CHECK(contains(human.out, "tensor([nan, nan])  sum = nan  # overflow"));
+    }
+    SUBCASE("scores beyond float32 (1e20 * 1e20) are the string \"inf\"") {
+        const JsonValue r = run_json({"--state", "-", "--json"}, R"({"tokens": ["a", "b"], "inputs": [[1e20], [1e20]]})");
+        CHECK(r.find("scores")->items.at(0).text == "inf");
+        CHECK(r.find("scores")->items.at(0).is_string());
+    }
+    SUBCASE("causal masking writes \"-inf\" above the diagonal") {
+        const JsonValue r = run_json({"--example", "three-tokens", "--causal", "--query", "0", "--json"});
+        CHECK(r.find("scores")->items.at(1).text == "-inf");
+        CHECK(r.find("score_matrix")->items.at(0).items.at(2).text == "-inf");
+    }
+}
+
+TEST_CASE("cli: --state - reads the document from stdin and flags override its fields") {
+    const std::string doc = R"({"tokens": ["cat", "sat", "mat"], "inputs": [[0, 1], [2, 1], [1, 0]], "query": 1})";
+    CHECK(contains(run_ok({"--state", "-"}, doc).out, "\ntensor([1., 5., 2.])\n"));
+    // query mat = [1,0]: cat 0, sat 2, mat 1
+    const Run r = run_ok({"--state", "-", "--query", "2", "--norm", "sum"}, doc);
+    CHECK(contains(r.out, "\ntensor([0., 2., 1.])\n"));
+    CHECK(contains(r.out, "context vector (divide-by-sum):"));
+    CHECK(contains(r.out, "state: custom inputs (3 tokens, 2 dimensions)"));
+}
+
+TEST_CASE("cli: --state FILE reads a document from a file") {
+    const char* path = "cli_test_state.json";
+    std::FILE* f = std::fopen(path, "wb");
+    REQUIRE(f);
+    std::fputs(R"({"example": "three-tokens", "tokens": ["a", "b", "c"], "inputs": [[1, 0], [2, 2], [0, 1]], "query": 1})", f);
+    std::fclose(f);
+    const Run r = run({"--state", path});
+    std::remove(path);
+    CHECK(r.code == 0);
+    CHECK(contains(r.out, "\ntensor([2., 8., 2.])\n"));
+}
+
+TEST_CASE("cli: --help prints the usage on out and exits 0") {
+    const Run r = run({"--help"});
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out.rfind("usage: attention-cli --example NAME", 0) == 0);
+    CHECK(r.out == cli_usage());
+}
+
+TEST_CASE("cli: only --state - asks main() to read stdin") {
+    CHECK(cli_reads_stdin({"--state", "-"}));
+    CHECK(cli_reads_stdin({"--json", "--state", "-", "--query", "1"}));
+    CHECK_FALSE(cli_reads_stdin({"--state", "doc.json"}));
+    CHECK_FALSE(cli_reads_stdin({"--example", "your-journey"}));
+    CHECK_FALSE(cli_reads_stdin({"--state"}));
+}
+
+TEST_CASE("cli: every bad invocation exits 2 with one error line naming the problem and no output") {
+    const std::string doc = R"({"tokens": ["a", "b"], "inputs": [[1, 0], [0, 1]]})";
+    struct Case {
+        std::vector<std::string> args;
+        std::string stdin_text;
+        std::string message;  // a part the error line must contain
+    };
+    const std::vector<Case> cases = {
+        {{}, "", "no input: give --example NAME or --state FILE"},
+        {{"--json"}, "", "no input: give --example NAME or --state FILE"},
+        {{"--example", "nope"}, "", "unknown example 'nope': choose one of your-journey"},
+        {{"--example", "your-journey", "--bogus"}, "", "unknown flag \"--bogus\""},
+        {{"-x"}, "", "unknown flag \"-x\""},
+        {{"your-journey"}, "", "unexpected argument \"your-journey\""},
+        {{"--query=1", "--example", "your-journey"}, "", "write the value after a space, as in --query 1"},
+        {{"--example"}, "", "--example needs a value"},
+        {{"--example", "--json"}, "", "--example needs a value"},
+        {{"--example", "your-journey", "--query"}, "", "--query needs a value"},
+        {{"--example", "your-journey", "--example", "alignment"}, "", "--example is given twice"},
+        {{"--example", "your-journey", "--state", "-"}, doc, "--example and --state are both given"},
+        {{"--example", "your-journey", "--query", "7"}, "",
+         "query 7 is out of range: your-journey has 6 tokens, use 0..5 (positions count from zero)"},
+        {{"--example", "your-journey", "--query", "-1"}, "", "query -1 is out of range: your-journey has 6 tokens"},
+        {{"--example", "your-journey", "--query", "1x"}, "", "query \"1x\" is not a whole number"},
+        {{"--example", "your-journey", "--query", ""}, "", "query \"\" is not a whole number"},
+        {{"--example", "your-journey", "--query", " 1"}, "", "query \" 1\" is not a whole number"},
+        {{"--example", "your-journey", "--query", "+1"}, "", "query \"+1\" is not a whole number"},
+        {{"--example", "your-journey", "--query", "1.0"}, "", "query \"1.0\" is not a whole number"},
+        {{"--example", "your-journey", "--query", "99999999999999999999"}, "",
+         "query 99999999999999999999 is out of range"},
+        {{"--example", "your-journey", "--norm", "max"}, "", "norm \"max\" is unknown: use sum, softmax-naive or softmax"},
+        {{"--example", "your-journey", "--seed", "-1"}, "", "seed \"-1\" is not a whole number from 0 to 9007199254740992"},
+        {{"--example", "your-journey", "--seed", "9007199254740993"}, "", "seed \"9007199254740993\""},
+        {{"--example", "your-journey", "--seed", "12a"}, "", "seed \"12a\""},
+        {{"--example", "your-journey", "--seed", "18446744073709551616"}, "", "seed \"18446744073709551616\""},
+        {{"--example", "your-journey", "--d-out", "0"}, "", "d-out \"0\" is not a whole number from 1 to 1024"},
+        {{"--example", "your-journey", "--d-out", "1025"}, "", "d-out \"1025\""},
+        {{"--example", "your-journey", "--d-out", "two"}, "", "d-out \"two\""},
+        {{"--state", "/nonexistent/dir/doc.json"}, "", "cannot open the state file \"/nonexistent/dir/doc.json\""},
+        {{"--state", "."}, "", "cannot read the state file \".\""},
+        {{"--state", "-"}, "{", "the state on stdin: the document is not valid JSON"},
+        {{"--state", "-"}, "", "the state on stdin:"},
+        {{"--state", "-"}, R"({"tokens": ["a"], "inputs": [[1]], "query": 3})", "the state on stdin: query is 3"},
+        {{"--state", "-"}, R"({"tokens": ["a"], "inputs": [[1]], "colour": 1})", "unknown key \"colour\""},
+        {{"--state", "-", "--query", "2"}, doc, "query 2 is out of range: the state has 2 tokens, use 0..1"},
+        {{"--state", "-"}, std::string(kMaxDocumentBytes + 1, ' '), "is larger than 16777216 bytes"},
+    };
+    for (const Case& c : cases) {
+        std::string joined;
+        for (const std::string& a : c.args) joined += "[" + a + "] ";
+        CAPTURE(joined);
+        const Run r = run(c.args, c.stdin_text);
+        CAPTURE(r.err);
+        CHECK(r.code == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.rfind("error: ", 0) == 0);
+        CHECK(r.err.find('\n') == r.err.size() - 1);  // exactly one line
+        CHECK(contains(r.err, c.message));
+    }
+}
