@@ -1,1 +1,97 @@
-# placeholder until the app lands
+# The Dear ImGui app: the same sources build a native window (SDL2 + OpenGL ES 3) and the web page
+# (SDL2 built for wasm + WebGL2). Dear ImGui and the wasm SDL2 come from scripts/install_deps.sh.
+set(ATTN_IMGUI_DIR "${ATTN_THIRD_PARTY}/imgui-1.86" CACHE PATH "Dear ImGui 1.86 source tree")
+set(ATTN_SDL2_WASM_DIR "${ATTN_THIRD_PARTY}/sdl2-wasm-2.26.5" CACHE PATH "SDL2 built for wasm")
+if(NOT EXISTS "${ATTN_IMGUI_DIR}/imgui.cpp")
+  message(FATAL_ERROR "Dear ImGui not found in ${ATTN_IMGUI_DIR}: run scripts/install_deps.sh first "
+                      "(or configure with -DATTN_BUILD_APP=OFF for the core, CLI and tests only)")
+endif()
+
+# --- Dear ImGui core: what the UI and its tests need; no backend, no GL, no SDL.
+add_library(attn_imgui STATIC
+  ${ATTN_IMGUI_DIR}/imgui.cpp ${ATTN_IMGUI_DIR}/imgui_draw.cpp
+  ${ATTN_IMGUI_DIR}/imgui_tables.cpp ${ATTN_IMGUI_DIR}/imgui_widgets.cpp)
+target_include_directories(attn_imgui SYSTEM PUBLIC ${ATTN_IMGUI_DIR})
+target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS
+                                              IMGUI_IMPL_OPENGL_ES3)
+
+# --- Embedded assets: shaders (text) and the subset UI fonts (binary), generated at build time.
+set(ATTN_GENERATED "${CMAKE_BINARY_DIR}/generated")
+file(GLOB ATTN_SHADER_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/shaders/*.vert ${CMAKE_SOURCE_DIR}/shaders/*.frag)
+add_custom_command(
+  OUTPUT ${ATTN_GENERATED}/shaders_embedded.h
+  COMMAND ${CMAKE_COMMAND} -DOUT=${ATTN_GENERATED}/shaders_embedded.h -DNAMESPACE=attn::shaders
+          "-DTEXT_FILES=${ATTN_SHADER_FILES}" -P ${CMAKE_SOURCE_DIR}/cmake/embed_files.cmake
+  DEPENDS ${ATTN_SHADER_FILES} ${CMAKE_SOURCE_DIR}/cmake/embed_files.cmake
+  COMMENT "Embedding shaders" VERBATIM)
+
+find_program(ATTN_PYFTSUBSET pyftsubset)
+set(ATTN_FONT_DIR "/usr/share/fonts/truetype/dejavu" CACHE PATH "Where DejaVu Sans and Sans Mono are")
+if(NOT ATTN_PYFTSUBSET OR NOT EXISTS "${ATTN_FONT_DIR}/DejaVuSans.ttf")
+  message(FATAL_ERROR "pyftsubset or DejaVu fonts missing: run scripts/install_deps.sh (fonttools, fonts-dejavu-core)")
+endif()
+set(ATTN_FONT_OUTPUTS "")
+foreach(font DejaVuSans DejaVuSansMono)
+  add_custom_command(
+    OUTPUT ${ATTN_GENERATED}/${font}-subset.ttf
+    COMMAND ${CMAKE_COMMAND} -DIN=${ATTN_FONT_DIR}/${font}.ttf -DOUT=${ATTN_GENERATED}/${font}-subset.ttf
+            -DPYFTSUBSET=${ATTN_PYFTSUBSET} -P ${CMAKE_SOURCE_DIR}/cmake/subset_font.cmake
+    DEPENDS ${CMAKE_SOURCE_DIR}/cmake/subset_font.cmake
+    COMMENT "Subsetting ${font}" VERBATIM)
+  list(APPEND ATTN_FONT_OUTPUTS ${ATTN_GENERATED}/${font}-subset.ttf)
+endforeach()
+add_custom_command(
+  OUTPUT ${ATTN_GENERATED}/fonts_embedded.h
+  COMMAND ${CMAKE_COMMAND} -DOUT=${ATTN_GENERATED}/fonts_embedded.h -DNAMESPACE=attn::fonts
+          "-DBINARY_FILES=${ATTN_FONT_OUTPUTS}" -P ${CMAKE_SOURCE_DIR}/cmake/embed_files.cmake
+  DEPENDS ${ATTN_FONT_OUTPUTS} ${CMAKE_SOURCE_DIR}/cmake/embed_files.cmake
+  COMMENT "Embedding fonts" VERBATIM)
+add_custom_target(attn_generated DEPENDS ${ATTN_GENERATED}/shaders_embedded.h ${ATTN_GENERATED}/fonts_embedded.h)
+
+# --- UI: ImGui calls only. It gets the ImGui include path but no GL or SDL one.
+file(GLOB ATTN_UI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/ui/*.cpp)
+add_library(attn_ui STATIC ${ATTN_UI_SOURCES})
+target_link_libraries(attn_ui PUBLIC attn_core attn_imgui)
+target_include_directories(attn_ui PUBLIC ${ATTN_GENERATED})
+add_dependencies(attn_ui attn_generated)
+target_compile_options(attn_ui PRIVATE -Wall -Wextra -Wshadow)
+
+# --- Renderer: the only code that includes GL.
+file(GLOB ATTN_RENDER_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/render/*.cpp)
+add_library(attn_render STATIC ${ATTN_RENDER_SOURCES})
+target_link_libraries(attn_render PUBLIC attn_core)
+target_include_directories(attn_render PUBLIC ${ATTN_GENERATED})
+add_dependencies(attn_render attn_generated)
+target_compile_options(attn_render PRIVATE -Wall -Wextra -Wshadow)
+
+# --- Platform backends for ImGui, and the app itself.
+add_library(attn_imgui_backends STATIC
+  ${ATTN_IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${ATTN_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+target_include_directories(attn_imgui_backends SYSTEM PUBLIC ${ATTN_IMGUI_DIR}/backends)
+target_link_libraries(attn_imgui_backends PUBLIC attn_imgui)
+
+file(GLOB ATTN_PLATFORM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/*.cpp)
+add_executable(attention-explainer ${CMAKE_SOURCE_DIR}/src/main.cpp ${CMAKE_SOURCE_DIR}/src/app.cpp
+                                   ${ATTN_PLATFORM_SOURCES})
+target_link_libraries(attention-explainer PRIVATE attn_ui attn_render attn_imgui_backends attn_core)
+target_compile_options(attention-explainer PRIVATE -Wall -Wextra -Wshadow)
+
+if(EMSCRIPTEN)
+  # SDL2 from the wasm build in the cache (Emscripten's own port cannot download here).
+  foreach(t attn_imgui_backends attention-explainer attn_render)
+    target_include_directories(${t} SYSTEM PUBLIC ${ATTN_SDL2_WASM_DIR}/include)
+  endforeach()
+  target_link_libraries(attention-explainer PRIVATE ${ATTN_SDL2_WASM_DIR}/libSDL2.a)
+  set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout")
+  target_link_options(attention-explainer PRIVATE
+    -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
+    -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0
+    -sEXPORTED_FUNCTIONS=${ATTN_WEB_EXPORTS}
+    -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8)
+else()
+  find_package(SDL2 REQUIRED)
+  find_library(ATTN_GLES_LIBRARY GLESv2 REQUIRED)
+  target_link_libraries(attn_imgui_backends PUBLIC SDL2::SDL2 ${ATTN_GLES_LIBRARY})
+  target_link_libraries(attn_render PUBLIC ${ATTN_GLES_LIBRARY})
+  target_link_libraries(attention-explainer PRIVATE SDL2::SDL2 ${ATTN_GLES_LIBRARY})
+endif()

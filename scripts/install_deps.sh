@@ -11,7 +11,7 @@ imgui_version=1.86
 sdl_version=2.26.5
 stamp="$cache/imgui-$imgui_version.sdl-$sdl_version.ok"
 
-apt_packages=(emscripten libsdl2-dev doctest-dev cmake ninja-build chromium fonts-dejavu-core
+apt_packages=(emscripten libsdl2-dev libgles-dev doctest-dev cmake ninja-build chromium fonts-dejavu-core fonttools
               xz-utils nodejs npm python3)
 
 say() { printf 'install_deps: %s\n' "$*"; }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the web page into dist/ (index.html, script, wasm, gzip copies) and, with --serve [PORT],
+# serves it on http://127.0.0.1:PORT (default 8000). Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+serve=0
+port=8000
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --serve) serve=1; if [[ "${2:-}" =~ ^[0-9]+$ ]]; then port="$2"; shift; fi ;;
+    -h|--help) echo "usage: ./build_wasm.sh [--serve [PORT]]"; exit 0 ;;
+    *) echo "build_wasm.sh: unknown argument '$1' (usage: ./build_wasm.sh [--serve [PORT]])" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+scripts/install_deps.sh
+export NODE_PATH=/usr/share/nodejs  # Debian's acorn, needed by emcc's JS optimizer
+build=build/wasm
+if [ ! -f "$build/build.ninja" ]; then
+  emcmake cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel -DATTN_BUILD_CLI=OFF \
+    -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
+fi
+cmake --build "$build"
+
+rm -rf dist.tmp && mkdir -p dist.tmp
+cp web/index.html web/style.css web/attention.js web/embed-example.html dist.tmp/ 2>/dev/null || true
+cp "$build/attention-explainer.js" "$build/attention-explainer.wasm" dist.tmp/
+for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.css dist.tmp/*.wasm; do gzip -9 -k -n -f "$f"; done
+rm -rf dist && mv dist.tmp dist
+echo "build_wasm: dist/ is ready ($(du -ch dist/*.gz | tail -1 | cut -f1) gzip)"
+
+if [ "$serve" = 1 ]; then
+  echo "build_wasm: serving http://127.0.0.1:$port/ (Ctrl+C to stop)"
+  exec python3 -m http.server "$port" --bind 127.0.0.1 --directory dist
+fi

@@ -1,0 +1,125 @@
+// One frame: events -> UI -> recompute (only when the state changed) -> GPU views -> present.
+// Frames are drawn on demand: after input or a change, a few settling frames, then sleep.
+#include "app.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/examples.h"
+#include "platform/imgui_backend.h"
+#include "platform/main_loop.h"
+#include "platform/web_glue.h"
+
+namespace attn {
+namespace {
+
+constexpr int kSettleFrames = 6;  // ImGui needs a few frames to settle hover and layout after input
+
+ImTextureID as_texture_id(uintptr_t texture) { return reinterpret_cast<ImTextureID>(texture); }
+
+ui::HeatmapImage as_heatmap_image(const HeatmapTexture& heatmap) {
+    return {as_texture_id(heatmap.texture), heatmap.low, heatmap.high};
+}
+
+// Runs the core and refreshes every GPU view of its numbers; called only when the state changed.
+void recompute(App* app, ui::Textures* textures) {
+    app->result = compute_attention(app->state);
+    app->computed_version = app->state_version;
+    ++app->stats.recomputes;
+    textures->scores = as_heatmap_image(app->renderer.update_heatmap(0, app->result.score_matrix, ColorMap::Diverging));
+    textures->weights = as_heatmap_image(app->renderer.update_heatmap(1, app->result.weight_matrix, ColorMap::Sequential));
+    if (app->result.has_projection) {
+        const ProjectionResult& p = app->result.projection;
+        textures->projected_scores = as_heatmap_image(app->renderer.update_heatmap(2, p.score_matrix, ColorMap::Diverging));
+        textures->projected_weights = as_heatmap_image(app->renderer.update_heatmap(3, p.weight_matrix, ColorMap::Sequential));
+    }
+    web_notify_state_changed(app);
+}
+
+ui::Textures g_textures;
+
+}  // namespace
+
+bool app_init(App* app) {
+    load_example("your-journey", &app->state);
+    app->draft = app->state;
+    web_glue_init(app);  // the page's API works from here on, with or without graphics
+    if (!create_window("Attention scores, step by step", 1280, 800, &app->window)) {
+        std::fprintf(stderr, "%s\n", app->window.error.c_str());
+        web_notify_no_graphics(app, app->window.error);
+        return false;
+    }
+    imgui_backend_init(&app->window);
+    if (!app->renderer.init()) std::fprintf(stderr, "Error: renderer: %s\n", app->renderer.error().c_str());
+    g_textures.renderer_error = app->renderer.error();
+    g_textures.diverging_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Diverging));
+    g_textures.sequential_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Sequential));
+    return true;
+}
+
+void app_shutdown(App* app) {
+    app->renderer.shutdown();
+    imgui_backend_shutdown();
+    destroy_window(&app->window);
+}
+
+std::string app_set_state(App* app, const State& next) {
+    std::string error = validate_state(next);
+    if (!error.empty()) {
+        app->input_error = error;
+        app->draft = app->state;  // keep the last good state; nothing of the bad one applies
+        app_request_frames(app);
+        return error;
+    }
+    app->input_error.clear();
+    if (next != app->state) {
+        app->state = next;
+        ++app->state_version;
+    }
+    app->draft = app->state;
+    app_request_frames(app);
+    return "";
+}
+
+void app_request_frames(App* app, int count) {
+    app->frames_to_render = std::max(app->frames_to_render, count);
+    resume_main_loop();
+}
+
+void app_frame(void* user) {
+    App* app = static_cast<App*>(user);
+    if (app->frames_to_render <= 0 || !app->visible) {
+        if (!wait_for_events(250)) return;  // browser: paused until woken
+    }
+    const EventSummary events = imgui_backend_pump_events(&app->window);
+    if (events.quit) app->quit = true;
+    if (events.any) app->frames_to_render = std::max(app->frames_to_render, kSettleFrames);
+    if (app->frames_to_render <= 0) return;  // native wake-up without input (timeout)
+    const double start = now_ms();
+
+    if (app->computed_version != app->state_version) recompute(app, &g_textures);
+
+    imgui_backend_new_frame(&app->window);
+    const ui::FrameInput in{app->state, app->result, app->input_error, g_textures, start};
+    ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
+    if (out.edited) app_set_state(app, app->draft);
+    if (out.animating) app->frames_to_render = std::max(app->frames_to_render, 2);
+    ImGui::Render();
+
+    int width = 0, height = 0;
+    window_drawable_size(&app->window, &width, &height);
+    g_textures.plot = as_texture_id(app->renderer.draw_plot(out.plot));
+    app->renderer.clear_window(width, height, out.plot.background);
+    imgui_backend_present(&app->window);
+
+    --app->frames_to_render;
+    ++app->stats.frames;
+    app->stats.last_frame_ms = now_ms();
+    app->stats.last_frame_cost_ms = app->stats.last_frame_ms - start;
+    if (!app->first_frame_reported) {
+        app->first_frame_reported = true;
+        web_notify_first_frame(app);
+    }
+}
+
+}  // namespace attn

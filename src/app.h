@@ -1,0 +1,50 @@
+// All the app's state in one struct, and the one frame function that ties the layers together:
+// platform (window, events) -> UI (ImGui calls) -> core (recompute on change) -> renderer (GL).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/attention.h"
+#include "core/state.h"
+#include "platform/window.h"
+#include "render/renderer.h"
+#include "ui/ui.h"
+
+namespace attn {
+
+struct FrameStats {
+    uint64_t frames = 0;         // frames rendered since start
+    double last_frame_ms = 0.0;  // now_ms() when the last frame was presented
+    double last_frame_cost_ms = 0.0;
+    uint64_t recomputes = 0;     // times the core ran (only on change)
+};
+
+struct App {
+    Window window;
+    Renderer renderer;
+    ui::UiState ui;
+
+    State state;              // the last good state: what every panel shows
+    State draft;              // what the UI edits this frame; committed only if valid
+    AttentionResult result;   // compute_attention(state)
+    uint64_t state_version = 1;    // bumped on every accepted change
+    uint64_t computed_version = 0; // state_version that result belongs to
+    std::string input_error;  // why the last edit or API call was refused ("" when none)
+
+    int frames_to_render = 8;  // ImGui needs a few frames to settle after any input
+    bool visible = true;       // false while the page is hidden or scrolled out of view
+    bool quit = false;
+    bool first_frame_reported = false;
+    FrameStats stats;
+};
+
+bool app_init(App* app);
+void app_shutdown(App* app);
+void app_frame(void* app);  // the frame function both drivers call
+
+// Every way a new document enters (UI, setState, URL, postMessage) ends here: valid states are
+// committed and redrawn; invalid ones leave everything as it was and return the message.
+std::string app_set_state(App* app, const State& next);
+void app_request_frames(App* app, int count = 8);
+
+}  // namespace attn

@@ -1,0 +1,26 @@
+// Dear ImGui's SDL2 platform backend and OpenGL3 renderer backend, wrapped so the app never sees
+// SDL or GL: events in, a frame started, draw data presented.
+#pragma once
+#include "platform/window.h"
+
+namespace attn {
+
+struct EventSummary {
+    bool any = false;           // some input arrived: keep rendering for a few frames
+    bool quit = false;          // window closed (native)
+    bool resized = false;
+};
+
+bool imgui_backend_init(Window* window);
+void imgui_backend_shutdown();
+// Feeds every pending SDL event to ImGui.
+EventSummary imgui_backend_pump_events(Window* window);
+// Starts an ImGui frame. Rebuilds the font atlas when the pixel density changed (browser zoom,
+// moving the window to another screen) so text stays crisp at any devicePixelRatio.
+void imgui_backend_new_frame(Window* window);
+// Size of the window's framebuffer in pixels (window size x devicePixelRatio).
+void window_drawable_size(Window* window, int* width, int* height);
+// Draws ImGui's draw data (after ImGui::Render()) over the cleared window and presents it.
+void imgui_backend_present(Window* window);
+
+}  // namespace attn

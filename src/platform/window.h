@@ -1,0 +1,20 @@
+// The SDL2 window and its OpenGL ES 3.0 context (WebGL2 in the browser): the one place that creates
+// them. ES 3.0 on both builds, so the renderer and the shaders (#version 300 es) are the same text.
+#pragma once
+#include <string>
+
+struct SDL_Window;
+
+namespace attn {
+
+struct Window {
+    SDL_Window* sdl_window = nullptr;
+    void* gl_context = nullptr;
+    std::string error;  // "Error: SDL_CreateWindow(): ..." when creation failed
+};
+
+// Creates a resizable, HiDPI-aware window (on the web: the #canvas, sized by CSS).
+bool create_window(const char* title, int width, int height, Window* out);
+void destroy_window(Window* window);
+
+}  // namespace attn

@@ -1,0 +1,109 @@
+// Shared set-up for the browser tests: a static server for dist/ on 127.0.0.1, Debian's Chromium
+// with software WebGL2 (SwiftShader), and a page wrapper that records console errors and crashes.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { PNG } from 'pngjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '..', '..');
+export const distDir = path.join(repoRoot, 'dist');
+export const artifactsDir = path.join(here, 'artifacts');
+
+const mimeTypes = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.png': 'image/png', '.ttf': 'font/ttf',
+};
+
+// Serves dist/ (and nothing outside it). options.headers adds response headers (e.g. a CSP), and
+// options.port picks the port (0 = any free one).
+export async function startServer(options = {}) {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`dist/ is missing: run ./build_wasm.sh before the browser tests`);
+  }
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let file = path.normalize(path.join(distDir, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(distDir)) { res.writeHead(403).end(); return; }
+    if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': mimeTypes[path.extname(file)] || 'application/octet-stream',
+                           'Cache-Control': 'no-store', ...(options.headers || {}) });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(options.port || 0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, port, close: () => new Promise((r) => server.close(r)) };
+}
+
+export async function launchBrowser() {
+  // Playwright gives every launch a fresh temporary profile of its own.
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+           '--ignore-gpu-blocklist', '--disable-quic', '--no-first-run', '--disable-background-networking',
+           '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// Opens url in a fresh context; page.problems collects console errors, page errors and aborts.
+export async function openPage(browser, url, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') page.problems.push(`console.error: ${msg.text()}`); });
+  page.on('pageerror', (err) => page.problems.push(`page error: ${err.message}`));
+  page.on('crash', () => page.problems.push('page crashed'));
+  await page.goto(url);
+  return page;
+}
+
+export async function waitReady(page, timeout = 30000) {
+  await page.waitForFunction(() => window.attention && window.attention.ready, null, { timeout });
+  await page.evaluate(() => window.attention.ready);
+}
+
+// Waits until the demo has drawn everything and gone idle (no pending frames).
+export async function waitIdle(page, timeout = 10000) {
+  await page.waitForFunction(() => window.attention.stats().pending_frames <= 0, null, { timeout, polling: 50 });
+}
+
+export function decodePng(buffer) { return PNG.sync.read(buffer); }
+
+// Statistics of a region of a decoded PNG: how many distinct colours, and the share of pixels that
+// differ from the most common one (a blank or single-colour area has ~0).
+export function regionStats(png, x0, y0, w, h) {
+  const counts = new Map();
+  let total = 0;
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(png.height, y0 + h); y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(png.width, x0 + w); x++) {
+      const i = (y * png.width + x) * 4;
+      const key = (png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+      total++;
+    }
+  }
+  let top = 0;
+  for (const c of counts.values()) top = Math.max(top, c);
+  return { distinctColors: counts.size, nonDominantShare: total ? 1 - top / total : 0, total };
+}
+
+export function pixel(png, x, y) {
+  const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+  return [png.data[i], png.data[i + 1], png.data[i + 2]];
+}
+
+export async function saveArtifact(name, buffer) {
+  await mkdir(artifactsDir, { recursive: true });
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(path.join(artifactsDir, name), buffer);
+}
