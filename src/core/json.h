@@ -1,0 +1,89 @@
+// A small JSON value, a strict RFC 8259 parser and a compact writer, so the state document needs
+// no third-party code. A number keeps the text it was written as: a float converts from that text
+// exactly once (strtof), never through a double, so float32 values round-trip bit for bit.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace attn {
+
+constexpr int kMaxJsonDepth = 64;  // nested arrays/objects; deeper input is refused, not recursed
+
+enum class JsonType { Null, Bool, Number, String, Array, Object };
+
+struct JsonValue {
+    JsonType type = JsonType::Null;
+    bool boolean = false;
+    std::string text;                                        // String: UTF-8; Number: JSON numeral
+    std::vector<JsonValue> items;                            // Array elements
+    std::vector<std::pair<std::string, JsonValue>> members;  // Object members, in document order
+
+    static JsonValue from_bool(bool b);
+    static JsonValue from_int(int64_t i);
+    static JsonValue from_uint(uint64_t u);
+    static JsonValue from_float(float f);    // shortest float32 numeral; null if not finite
+    static JsonValue from_double(double d);  // shortest double numeral; null if not finite
+    static JsonValue from_float_or_string(float f);  // finite: number; else "inf", "-inf" or "nan"
+    static JsonValue from_string(std::string s);
+    static JsonValue array();
+    static JsonValue object();
+
+    bool is_null() const { return type == JsonType::Null; }
+    bool is_bool() const { return type == JsonType::Bool; }
+    bool is_number() const { return type == JsonType::Number; }
+    bool is_string() const { return type == JsonType::String; }
+    bool is_array() const { return type == JsonType::Array; }
+    bool is_object() const { return type == JsonType::Object; }
+
+    // Numbers only (other types give 0 / false).
+    double as_double() const;  // +-inf when beyond the double range (1e999)
+    float as_float() const;    // nearest float32 of the numeral; +-inf when |x| > FLT_MAX
+    // True only for a whole number within int64 (3, -0, 3.0, 2e3); 3.5 and 1e30 give false.
+    bool as_int64(int64_t* out) const;
+    const JsonValue* find(std::string_view key) const;  // member by key, nullptr when absent
+
+    void push_back(JsonValue v) { items.push_back(std::move(v)); }
+    void add(std::string key, JsonValue v) { members.emplace_back(std::move(key), std::move(v)); }
+};
+
+struct JsonParseResult {
+    bool ok = false;
+    JsonValue value;    // valid only when ok
+    std::string error;  // "line 3, column 14: expected ',' or ']' after an array element"
+};
+
+// The whole text must be one JSON value (whitespace around it allowed, a leading UTF-8 byte order
+// mark ignored). Duplicate keys, invalid UTF-8, lone surrogates and nesting deeper than
+// kMaxJsonDepth are errors. Columns count code points from 1.
+JsonParseResult parse_json(std::string_view text);
+
+// Compact writer: no spaces or newlines, keys in stored order.
+std::string write_json(const JsonValue& value);
+void write_json(const JsonValue& value, std::string* out);
+// A quoted string: " \ and control characters escaped (\n, \t ..., else \u00XX); bytes that are
+// not valid UTF-8 become U+FFFD so the output is always valid JSON.
+void write_json_string(std::string_view s, std::string* out);
+void write_int(int64_t i, std::string* out);
+void write_uint(uint64_t u, std::string* out);
+// JSON has no inf or nan: these write null for them (as JavaScript's JSON.stringify does).
+void write_float(float f, std::string* out);
+void write_double(double d, std::string* out);
+// Finite: the number; otherwise the string "inf", "-inf" or "nan", for results that may overflow.
+void write_float_or_string(float f, std::string* out);
+
+// The shortest decimal that reads back (strtof/strtod) as the same value: 0.1f -> "0.1",
+// 1e6f -> "1e6", 16777216.0f -> "16777216". Non-finite values give "inf", "-inf" or "nan".
+std::string format_float(float f);
+std::string format_double(double d);
+
+// s as a JSON string for an error message, cut after max_bytes (at a character boundary) with "...".
+std::string json_quote_short(std::string_view s, size_t max_bytes = 40);
+
+// Where s first breaks UTF-8 (overlong forms, surrogates and code points past U+10FFFF included),
+// or s.size() when it is all valid.
+size_t utf8_error_offset(std::string_view s);
+
+}  // namespace attn
