@@ -23,7 +23,8 @@ count_ctest() {
 }
 
 echo "== native build and unit tests"
-cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_BUILD_APP=ON -DATTN_BUILD_CLI=ON \
+  -DATTN_BUILD_TESTS=ON >/dev/null &&
   cmake --build build/native || { echo "native build failed"; exit 1; }
 (cd build/native && ctest --output-on-failure) 2>&1 | tee build/native-ctest.log
 count_ctest build/native-ctest.log "native unit tests"
