@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
-scripts/install_deps.sh || exit 1
+scripts/install_deps.sh --tests || exit 1
 export NODE_PATH=/usr/share/nodejs
 passed=0
 failed=0

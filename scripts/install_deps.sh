@@ -11,8 +11,12 @@ imgui_version=1.86
 sdl_version=2.26.5
 stamp="$cache/imgui-$imgui_version.sdl-$sdl_version.ok"
 
+# --tests adds what only the tests need: Debian's PyTorch, to run the generated Python code.
+test_packages=(python3-torch)
 apt_packages=(emscripten libsdl2-dev libgles-dev doctest-dev cmake ninja-build chromium fonts-dejavu-core fonttools
               xz-utils nodejs npm python3)
+
+[ "${1:-}" = "--tests" ] && apt_packages+=("${test_packages[@]}")
 
 say() { printf 'install_deps: %s\n' "$*"; }
 die() { printf 'install_deps: error: %s\n' "$*" >&2; exit 1; }
