@@ -4,6 +4,7 @@
 
 #include <climits>
 #include <cmath>
+#include <cstdio>
 
 #include "core/json.h"
 
@@ -58,6 +59,32 @@ std::string lab_scale_message(const std::string& value) {
 }
 std::string utf8_message(const std::string& path, size_t offset) {
     return path + " is not valid UTF-8 (bad byte at offset " + std::to_string(offset) + "): use UTF-8 text";
+}
+
+// Where valid UTF-8 text first holds a control character, or text.size(): C0 (U+0000..U+001F,
+// which includes tab and line breaks), DEL, C1 (U+0080..U+009F) and the bidirectional embedding,
+// override and isolate controls (U+202A..U+202E, U+2066..U+2069), which could make a label (or
+// code generated from it) display differently from what it holds. Right-to-left letters are fine.
+size_t control_character_offset(const std::string& text) {
+    for (size_t i = 0; i < text.size(); ++i) {
+        const unsigned char b = static_cast<unsigned char>(text[i]);
+        const unsigned char b1 = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+        const unsigned char b2 = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
+        if (b < 0x20 || b == 0x7F) return i;
+        if (b == 0xC2 && b1 >= 0x80 && b1 <= 0x9F) return i;
+        if (b == 0xE2 && b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) return i;
+        if (b == 0xE2 && b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return i;
+    }
+    return text.size();
+}
+
+// The code point of the control character control_character_offset found at byte i.
+unsigned decode_control(const std::string& text, size_t i) {
+    const unsigned char b = static_cast<unsigned char>(text[i]);
+    if (b < 0x80) return b;
+    const unsigned b1 = static_cast<unsigned char>(text[i + 1]) & 0x3Fu;
+    if (b == 0xC2) return 0x80u | b1;
+    return 0x2000u | (b1 << 6) | (static_cast<unsigned char>(text[i + 2]) & 0x3Fu);
 }
 
 // ---- reading JSON values into typed fields
@@ -285,6 +312,20 @@ ParseResult parse_state(const std::string& json) {
     return result;
 }
 
+std::string validate_label(const std::string& label, const std::string& name) {
+    if (label.size() > size_t(kMaxLabelBytes))
+        return name + " is " + std::to_string(label.size()) + " bytes long but the limit is " +
+               std::to_string(kMaxLabelBytes) + " bytes (kMaxLabelBytes): shorten the label";
+    if (size_t bad = utf8_error_offset(label); bad != label.size()) return utf8_message(name, bad);
+    if (size_t at = control_character_offset(label); at != label.size()) {
+        char code[16];
+        std::snprintf(code, sizeof code, "U+%04X", decode_control(label, at));
+        return name + " contains the control character " + code + " at byte " + std::to_string(at) +
+               ": labels are shown as text, so remove it (use a space instead of a tab or line break)";
+    }
+    return "";
+}
+
 std::string validate_state(const State& s) {
     if (size_t bad = utf8_error_offset(s.example); bad != s.example.size()) return utf8_message("example", bad);
 
@@ -293,13 +334,8 @@ std::string validate_state(const State& s) {
     if (n > size_t(kMaxTokens))
         return "tokens has " + std::to_string(n) + " labels but the limit is " + std::to_string(kMaxTokens) +
                " (kMaxTokens): use fewer tokens";
-    for (size_t i = 0; i < n; ++i) {
-        const std::string path = "tokens[" + std::to_string(i) + "]";
-        if (s.tokens[i].size() > size_t(kMaxLabelBytes))
-            return path + " is " + std::to_string(s.tokens[i].size()) + " bytes long but the limit is " +
-                   std::to_string(kMaxLabelBytes) + " bytes (kMaxLabelBytes): shorten the label";
-        if (size_t bad = utf8_error_offset(s.tokens[i]); bad != s.tokens[i].size()) return utf8_message(path, bad);
-    }
+    for (size_t i = 0; i < n; ++i)
+        if (std::string e = validate_label(s.tokens[i], "tokens[" + std::to_string(i) + "]"); !e.empty()) return e;
 
     const Matrix& x = s.inputs;
     if (!shape_matches(x))

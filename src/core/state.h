@@ -58,6 +58,10 @@ struct ParseResult {
 ParseResult parse_state(const std::string& json);
 // Checks a State built in code (by the UI, say) against the same rules; "" when valid.
 std::string validate_state(const State& state);
+// One token label's rules (at most kMaxLabelBytes, valid UTF-8, no control characters: labels are
+// drawn as text, never interpreted), for code that builds labels: "" when fine, else a message
+// starting with name ("tokens[2] is 70 bytes long but the limit is 64 bytes ...").
+std::string validate_label(const std::string& label, const std::string& name);
 // Canonical JSON: parse_state(serialize_state(s)).state == s, and serialising twice is stable.
 std::string serialize_state(const State& state);
 

@@ -104,6 +104,21 @@ TEST_CASE("state: whole numbers may be written as 1.0 or 1e0, and labels may be 
     CHECK(r.state.tokens[1] == "\xC3\xA9t\xC3\xA9");
 }
 
+TEST_CASE("state: right-to-left and other non-Latin labels are drawn as text, so they are accepted") {
+    State s = valid_state();
+    s.tokens = {"\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7", "\xE2\x80\x8F\xE4\xBD\xA0\xE5\xA5\xBD"};  // Hebrew, Arabic, RLM + Chinese
+    CHECK(validate_state(s) == "");
+    const ParseResult r = parse_state(serialize_state(s));
+    REQUIRE_MESSAGE(r.ok, r.error);
+    CHECK(r.state.tokens == s.tokens);
+}
+
+TEST_CASE("state: a control character escaped in JSON is refused with its code point, the state unchanged") {
+    const std::string e = parse_error(R"({"tokens":["a\u0000b"],"inputs":[[1]]})");
+    CHECK(contains(e, "tokens[0] contains the control character U+0000 at byte 1"));
+    CHECK(contains(parse_error(R"({"tokens":["x","\t"],"inputs":[[1],[2]]})"), "tokens[1] contains the control character U+0009"));
+}
+
 TEST_CASE("state: the limits themselves are accepted") {
     CHECK(parse_state(doc_with_tokens(kMaxTokens, kMaxTokens)).ok);
     std::string row = "[0";
@@ -145,7 +160,8 @@ TEST_CASE("state: parse(serialize(s)) == s and serialising again gives the same 
 
 TEST_CASE("state: random states round-trip with every float bit-exact") {
     std::mt19937 rng(42u);
-    const char* labels[] = {"Your", "\"quoted\"", "tab\there", "\xC3\xA9", "\xF0\x9F\x98\x80", "back\\slash", "", "\x01"};
+    const char* labels[] = {"Your", "\"quoted\"", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xC3\xA9", "\xF0\x9F\x98\x80", "back\\slash", "",
+                            "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 (RTL)"};
     const char* panels[] = {"inputs", "plot", "loop", "heatmaps", "weights", "projection", "lesson", "code"};
     for (int trial = 0; trial < 200; ++trial) {
         State s;
@@ -222,6 +238,14 @@ TEST_CASE("state: validate_state accepts a valid state and names the field of an
         {"label not UTF-8", [](State* s) { s->tokens[1] = "\xC3"; }, {"tokens[1] is not valid UTF-8", "offset 0"}, true},
         {"label too long", [](State* s) { s->tokens[2] = std::string(65, 'x'); },
          {"tokens[2] is 65 bytes", "limit is 64", "kMaxLabelBytes"}},
+        {"label with a tab", [](State* s) { s->tokens[0] = "a\tb"; },
+         {"tokens[0] contains the control character U+0009 at byte 1", "shown as text", "use a space"}},
+        {"label with a line break", [](State* s) { s->tokens[1] = "two\nlines"; }, {"tokens[1]", "U+000A at byte 3"}},
+        {"label with a NUL byte", [](State* s) { s->tokens[2] = std::string("a\0b", 3); }, {"tokens[2]", "U+0000"}},
+        {"label with DEL", [](State* s) { s->tokens[0] = "\x7F"; }, {"tokens[0]", "U+007F at byte 0"}},
+        {"label with a C1 control", [](State* s) { s->tokens[0] = "x\xC2\x85"; }, {"tokens[0]", "U+0085 at byte 1"}},
+        {"label with a bidi override", [](State* s) { s->tokens[0] = "\xE2\x80\xAEtxt"; }, {"tokens[0]", "U+202E at byte 0"}},
+        {"label with a bidi isolate", [](State* s) { s->tokens[0] = "ab\xE2\x81\xA6"; }, {"tokens[0]", "U+2066 at byte 2"}},
         {"too many tokens", [](State* s) { s->tokens.resize(kMaxTokens + 1); }, {"tokens has 1025 labels", "kMaxTokens"}},
         {"data does not match the shape", [](State* s) { s->inputs.data.pop_back(); },
          {"inputs holds 8 numbers", "3 x 3", "Matrix(rows, cols)"}},
