@@ -13,9 +13,10 @@ namespace attn {
 namespace {
 
 // Canonical key order: serialize_state writes them in this order and messages list them so.
-const char* const kKeys[] = {"version", "example",    "tokens", "inputs",    "query", "norm",
-                             "projection", "scale", "causal", "lab_scale", "step",  "panels"};
+const char* const kKeys[] = {"version",    "example", "tokens", "inputs",    "query", "norm",  "projection",
+                             "scale",      "causal",  "lab_scale", "step", "panels", "lesson"};
 const char* const kProjectionKeys[] = {"enabled", "seed", "d_out"};
+const char* const kLessonKeys[] = {"mode", "question", "answer", "revealed", "exercise", "bug", "trace"};
 const char* const kPanels[] = {"inputs", "plot", "loop", "heatmaps", "weights", "projection", "lesson", "code"};
 
 template <size_t N>
@@ -56,6 +57,22 @@ bool lab_scale_ok(float f) { return std::isfinite(f) && f > 0.0f && f <= kMaxLab
 std::string lab_scale_message(const std::string& value) {
     return "lab_scale is " + value + " but must be greater than 0 and at most " + format_float(kMaxLabScale) +
            " (kMaxLabScale, as a float32): 1 leaves the scores unchanged";
+}
+std::string question_message(const std::string& value) {
+    return "lesson.question is " + value + " but must be 0.." + std::to_string(kMaxQuestionIndex) +
+           " (kMaxQuestionIndex): questions of a step count from zero";
+}
+std::string answer_message(const std::string& value) {
+    return "lesson.answer is " + value + " but must be -1.." + std::to_string(kMaxChoiceIndex) +
+           " (kMaxChoiceIndex): -1 is not answered yet, choices count from zero";
+}
+std::string exercise_message(const std::string& value) {
+    return "lesson.exercise is " + value + " but must be 0.." + std::to_string(kExerciseCount - 1) +
+           " (kExerciseCount): exercises count from zero";
+}
+std::string trace_message(const std::string& value) {
+    return "lesson.trace is " + value + " but must be 0.." + std::to_string(kMaxTraceSteps) +
+           " (kMaxTraceSteps): the number of trace steps checked";
 }
 std::string utf8_message(const std::string& path, size_t offset) {
     return path + " is not valid UTF-8 (bad byte at offset " + std::to_string(offset) + "): use UTF-8 text";
@@ -210,6 +227,42 @@ std::string read_projection(const JsonValue& v, ProjectionSettings* out) {
     return e;
 }
 
+std::string read_lesson(const JsonValue& v, LessonState* out) {
+    if (!v.is_object())
+        return not_a("lesson", "an object", v,
+                     "write {\"mode\": \"track\", \"question\": 0, \"answer\": -1, \"revealed\": false}");
+    for (const auto& m : v.members)
+        if (!is_one_of(m.first, kLessonKeys))
+            return "unknown key " + json_quote_short(m.first) + " in lesson: the allowed keys are " + join(kLessonKeys);
+    std::string e;
+    if (const JsonValue* x = v.find("mode")) {
+        const char* choices = "\"track\", \"practice\" or \"debug\"";
+        if (!x->is_string()) return not_a("lesson.mode", "a string", *x, "use " + std::string(choices));
+        if (!parse_lesson_mode(x->text, &out->mode))
+            return "lesson.mode is " + json_quote_short(x->text) + " but must be " + choices;
+    }
+    if (const JsonValue* x = v.find("question"))
+        if (!(e = read_int(*x, "lesson.question", "use a whole number such as 0", question_message, &out->question)).empty())
+            return e;
+    if (const JsonValue* x = v.find("answer"))
+        if (!(e = read_int(*x, "lesson.answer", "use a whole number such as 0, or -1", answer_message, &out->answer)).empty())
+            return e;
+    if (const JsonValue* x = v.find("revealed"))
+        if (!(e = read_bool(*x, "lesson.revealed", &out->revealed)).empty()) return e;
+    if (const JsonValue* x = v.find("exercise"))
+        if (!(e = read_int(*x, "lesson.exercise", "use a whole number such as 0", exercise_message, &out->exercise)).empty())
+            return e;
+    if (const JsonValue* x = v.find("bug")) {
+        if (!x->is_string()) return not_a("lesson.bug", "a string", *x, "use one of " + bug_choices());
+        if (!parse_bug(x->text, &out->bug))
+            return "lesson.bug is " + json_quote_short(x->text) + " but must be one of " + bug_choices();
+    }
+    if (const JsonValue* x = v.find("trace"))
+        if (!(e = read_int(*x, "lesson.trace", "use a whole number such as 0", trace_message, &out->trace)).empty())
+            return e;
+    return "";
+}
+
 // Every field but the cross-field rules, which validate_state applies afterwards.
 std::string read_document(const JsonValue& doc, State* s) {
     if (!doc.is_object())
@@ -266,6 +319,8 @@ std::string read_document(const JsonValue& doc, State* s) {
     if (const JsonValue* v = doc.find("panels"))
         if (!(e = read_strings(*v, "panels", "write the panels as [\"plot\", \"heatmaps\"]", &s->panels)).empty())
             return e;
+    if (const JsonValue* v = doc.find("lesson"))
+        if (!(e = read_lesson(*v, &s->lesson)).empty()) return e;
     return "";
 }
 
@@ -289,7 +344,7 @@ bool State::operator==(const State& o) const {
     return example == o.example && tokens == o.tokens && inputs.rows == o.inputs.rows &&
            inputs.cols == o.inputs.cols && inputs.data == o.inputs.data && query == o.query && norm == o.norm &&
            projection == o.projection && scale == o.scale && causal == o.causal && lab_scale == o.lab_scale &&
-           step == o.step && panels == o.panels;
+           step == o.step && panels == o.panels && lesson == o.lesson;
 }
 
 ParseResult parse_state(const std::string& json) {
@@ -374,6 +429,15 @@ std::string validate_state(const State& s) {
                 return path + " repeats " + json_quote_short(s.panels[i]) + " (already panels[" + std::to_string(j) +
                        "]): list each panel once";
     }
+    const LessonState& l = s.lesson;
+    if (l.mode != LessonMode::Track && l.mode != LessonMode::Practice && l.mode != LessonMode::Debug)
+        return "lesson.mode is " + std::to_string(int(l.mode)) + ", not one of track, practice, debug: use a LessonMode enumerator";
+    if (l.question < 0 || l.question > kMaxQuestionIndex) return question_message(std::to_string(l.question));
+    if (l.answer < -1 || l.answer > kMaxChoiceIndex) return answer_message(std::to_string(l.answer));
+    if (l.exercise < 0 || l.exercise >= kExerciseCount) return exercise_message(std::to_string(l.exercise));
+    if (std::string(bug_name(l.bug)) == "none" && l.bug != Bug::None)
+        return "lesson.bug is " + std::to_string(int(l.bug)) + ", not one of " + bug_choices() + ": use a Bug enumerator";
+    if (l.trace < 0 || l.trace > kMaxTraceSteps) return trace_message(std::to_string(l.trace));
     return "";
 }
 
@@ -408,7 +472,20 @@ std::string serialize_state(const State& s) {
     write_int(s.step, &out);
     out += ",\"panels\":";
     write_strings(s.panels, &out);
-    out.push_back('}');
+    const LessonState& l = s.lesson;
+    out += ",\"lesson\":{\"mode\":";
+    write_json_string(lesson_mode_name(l.mode), &out);
+    out += ",\"question\":";
+    write_int(l.question, &out);
+    out += ",\"answer\":";
+    write_int(l.answer, &out);
+    out += std::string(",\"revealed\":") + (l.revealed ? "true" : "false") + ",\"exercise\":";
+    write_int(l.exercise, &out);
+    out += ",\"bug\":";
+    write_json_string(bug_name(l.bug), &out);
+    out += ",\"trace\":";
+    write_int(l.trace, &out);
+    out += "}}";
     return out;
 }
 

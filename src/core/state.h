@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lesson_state.h"
 #include "core/matrix.h"
 #include "core/normalize.h"
 
@@ -42,6 +43,7 @@ struct State {
     float lab_scale = 1.0f;           // robustness lab: scores multiplied by this before normalising
     int step = 0;                     // lesson step, 0 = free exploration
     std::vector<std::string> panels;  // visible panels; empty = all
+    LessonState lesson;               // question, answer, practice exercise, planted bug
 
     bool operator==(const State& o) const;
     bool operator!=(const State& o) const { return !(*this == o); }

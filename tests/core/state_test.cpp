@@ -139,7 +139,8 @@ TEST_CASE("state: serialize_state writes canonical compact JSON with every key i
           R"({"version":1,"example":"your-journey","tokens":["Your","journey","starts"],)"
           R"("inputs":[[0.43,0.15],[1,-2.5],[1e-7,0.1]],"query":1,"norm":"softmax",)"
           R"("projection":{"enabled":false,"seed":123,"d_out":2},"scale":true,"causal":false,)"
-          R"("lab_scale":1,"step":0,"panels":["plot"]})");
+          R"("lab_scale":1,"step":0,"panels":["plot"],)"
+          R"("lesson":{"mode":"track","question":0,"answer":-1,"revealed":false,"exercise":0,"bug":"none","trace":0}})");
 }
 
 TEST_CASE("state: parse(serialize(s)) == s and serialising again gives the same text") {
@@ -151,6 +152,7 @@ TEST_CASE("state: parse(serialize(s)) == s and serialising again gives the same 
     s.lab_scale = 12.5f;
     s.step = 4;
     s.panels = {"inputs", "code"};
+    s.lesson = {LessonMode::Debug, 2, 1, true, 2, Bug::ScaleByValues, 3};
     const std::string text = serialize_state(s);
     const ParseResult r = parse_state(text);
     REQUIRE_MESSAGE(r.ok, r.error);
@@ -184,6 +186,8 @@ TEST_CASE("state: random states round-trip with every float bit-exact") {
         s.step = int(rng() % (kMaxLessonStep + 1));
         for (int i = 0; i < 8; ++i)
             if (rng() % 2) s.panels.push_back(panels[i]);
+        s.lesson = {LessonMode(rng() % 3), int(rng() % (kMaxQuestionIndex + 1)), int(rng() % (kMaxChoiceIndex + 2)) - 1,
+                    rng() % 2 == 0, int(rng() % kExerciseCount), Bug(rng() % 6), int(rng() % (kMaxTraceSteps + 1))};
         REQUIRE(validate_state(s) == "");
 
         const std::string text = serialize_state(s);
@@ -221,6 +225,13 @@ TEST_CASE("state: operator== compares every field") {
     SUBCASE("lab_scale") { b.lab_scale = 2.0f; }
     SUBCASE("step") { b.step = 1; }
     SUBCASE("panels") { b.panels = {"plot"}; }
+    SUBCASE("lesson mode") { b.lesson.mode = LessonMode::Practice; }
+    SUBCASE("lesson question") { b.lesson.question = 1; }
+    SUBCASE("lesson answer") { b.lesson.answer = 0; }
+    SUBCASE("lesson revealed") { b.lesson.revealed = true; }
+    SUBCASE("lesson exercise") { b.lesson.exercise = 1; }
+    SUBCASE("lesson bug") { b.lesson.bug = Bug::WrongPair; }
+    SUBCASE("lesson trace") { b.lesson.trace = 2; }
     CHECK(a != b);
 }
 
@@ -275,6 +286,14 @@ TEST_CASE("state: validate_state accepts a valid state and names the field of an
         {"unknown panel", [](State* s) { s->panels = {"plot", "graph"}; }, {"panels[1] is \"graph\"", "heatmaps"}},
         {"repeated panel", [](State* s) { s->panels = {"plot", "code", "plot"}; },
          {"panels[2] repeats \"plot\"", "already panels[0]"}},
+        {"lesson mode out of the enum", [](State* s) { s->lesson.mode = LessonMode(5); }, {"lesson.mode is 5", "debug"}, true},
+        {"question negative", [](State* s) { s->lesson.question = -1; }, {"lesson.question is -1", "0..9"}},
+        {"question too big", [](State* s) { s->lesson.question = 10; }, {"lesson.question is 10", "kMaxQuestionIndex"}},
+        {"answer below -1", [](State* s) { s->lesson.answer = -2; }, {"lesson.answer is -2", "-1..9", "not answered"}},
+        {"answer too big", [](State* s) { s->lesson.answer = 10; }, {"lesson.answer is 10"}},
+        {"exercise past the last", [](State* s) { s->lesson.exercise = kExerciseCount; }, {"lesson.exercise is 3", "0..2"}},
+        {"bug out of the enum", [](State* s) { s->lesson.bug = Bug(9); }, {"lesson.bug is 9", "wrong-query"}, true},
+        {"trace too big", [](State* s) { s->lesson.trace = kMaxTraceSteps + 1; }, {"lesson.trace is 17", "0..16"}},
     };
     for (const Case& c : cases) {
         State s = valid_state();
@@ -381,6 +400,22 @@ TEST_CASE("state: every bad document is rejected with a message naming the field
         {doc(R"(,"panels":["plots"])"),
          {"panels[0] is \"plots\" but must be one of inputs, plot, loop, heatmaps, weights, projection, lesson, code"}},
         {doc(R"(,"panels":["plot","code","plot"])"), {"panels[2] repeats \"plot\""}},
+        // lesson
+        {doc(R"(,"lesson":[])"), {"lesson is not an object", "an array", "\"mode\": \"track\""}},
+        {doc(R"(,"lesson":{"answr":1})"),
+         {"unknown key \"answr\" in lesson", "mode, question, answer, revealed, exercise, bug, trace"}},
+        {doc(R"(,"lesson":{"mode":"quiz"})"), {"lesson.mode is \"quiz\"", "\"track\", \"practice\" or \"debug\""}},
+        {doc(R"(,"lesson":{"mode":1})"), {"lesson.mode is not a string", "the number 1"}},
+        {doc(R"(,"lesson":{"question":10})"), {"lesson.question is 10 but must be 0..9"}},
+        {doc(R"(,"lesson":{"question":1.5})"), {"lesson.question is 1.5, not a whole number"}},
+        {doc(R"(,"lesson":{"answer":-2})"), {"lesson.answer is -2 but must be -1..9", "-1 is not answered yet"}},
+        {doc(R"(,"lesson":{"answer":1e30})"), {"lesson.answer is 1e30 but must be -1..9"}},
+        {doc(R"(,"lesson":{"revealed":1})"), {"lesson.revealed is not true or false"}},
+        {doc(R"(,"lesson":{"exercise":3})"), {"lesson.exercise is 3 but must be 0..2"}},
+        {doc(R"(,"lesson":{"bug":"off-by-one"})"),
+         {"lesson.bug is \"off-by-one\"", "\"none\", \"wrong-query\", \"wrong-slot\", \"wrong-pair\", \"softmax-dim\", \"scale-by-values\""}},
+        {doc(R"(,"lesson":{"bug":null})"), {"lesson.bug is not a string", "null"}},
+        {doc(R"(,"lesson":{"trace":-1})"), {"lesson.trace is -1 but must be 0..16"}},
     };
     CHECK(cases.size() >= 25);
     for (const Bad& c : cases) {
@@ -404,4 +439,47 @@ TEST_CASE("state: long offending strings are shortened in messages") {
     const std::string e = parse_error(doc(R"(,"norm":")" + std::string(1000, 'x') + "\""));
     CHECK(e.size() < 200);
     CHECK(contains(e, "...\""));
+}
+
+// ---- the lesson's part of the document
+
+TEST_CASE("state: the lesson object may be partial; missing members keep their defaults") {
+    const ParseResult r = parse_state(doc(R"(,"step":6,"lab_scale":80,"lesson":{"answer":2,"revealed":true})"));
+    REQUIRE_MESSAGE(r.ok, r.error);
+    CHECK(r.state.step == 6);
+    CHECK(r.state.lab_scale == 80.0f);
+    CHECK(r.state.lesson.mode == LessonMode::Track);
+    CHECK(r.state.lesson.question == 0);
+    CHECK(r.state.lesson.answer == 2);
+    CHECK(r.state.lesson.revealed);
+    CHECK(r.state.lesson.bug == Bug::None);
+    CHECK(parse_state(doc()).state.lesson == LessonState());
+}
+
+TEST_CASE("state: every lesson field is read and written back the same") {
+    const ParseResult r = parse_state(doc(
+        R"(,"lesson":{"mode":"debug","question":3,"answer":-1,"revealed":false,"exercise":2,"bug":"softmax-dim","trace":4})"));
+    REQUIRE_MESSAGE(r.ok, r.error);
+    const LessonState want{LessonMode::Debug, 3, -1, false, 2, Bug::SoftmaxDim, 4};
+    CHECK(r.state.lesson == want);
+    const std::string text = serialize_state(r.state);
+    CHECK(contains(text, R"("lesson":{"mode":"debug","question":3,"answer":-1,"revealed":false,"exercise":2,)"
+                         R"("bug":"softmax-dim","trace":4}})"));
+    CHECK(parse_state(text).state == r.state);
+}
+
+TEST_CASE("state: mode and bug names parse back to themselves") {
+    for (LessonMode m : {LessonMode::Track, LessonMode::Practice, LessonMode::Debug}) {
+        LessonMode back = LessonMode::Track;
+        CHECK(parse_lesson_mode(lesson_mode_name(m), &back));
+        CHECK(back == m);
+    }
+    for (Bug b : {Bug::None, Bug::WrongQuery, Bug::WrongSlot, Bug::WrongPair, Bug::SoftmaxDim, Bug::ScaleByValues}) {
+        Bug back = Bug::None;
+        CHECK(parse_bug(bug_name(b), &back));
+        CHECK(back == b);
+    }
+    Bug unchanged = Bug::WrongSlot;
+    CHECK_FALSE(parse_bug("Wrong-Query", &unchanged));
+    CHECK(unchanged == Bug::WrongSlot);
 }

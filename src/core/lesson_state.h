@@ -1,0 +1,54 @@
+// Where the learner is inside the guided lesson, as part of the state document: which tab (track,
+// practice, debug), which question and answer, which planted bug and how far its trace is walked.
+// Being in the document makes it part of every deep link ("step 6, answer revealed").
+#pragma once
+#include <string>
+
+namespace attn {
+
+constexpr int kLessonSteps = 10;       // steps 1..10 of the track; state.step 0 = free exploration
+constexpr int kMaxQuestionIndex = 9;   // questions of one step, 0-based
+constexpr int kMaxChoiceIndex = 9;     // choices of one question, 0-based; -1 = not answered
+constexpr int kExerciseCount = 3;      // practice exercises, 0-based
+constexpr int kMaxTraceSteps = 16;     // trace steps a learner can have checked
+
+enum class LessonMode {
+    Track,     // the ten steps with predict-then-reveal questions
+    Practice,  // exercises checked by the core
+    Debug,     // a planted bug and its trace
+};
+
+// The bugs "debug this" can plant; each corrupts one named step of the computation.
+enum class Bug {
+    None,
+    WrongQuery,     // query = inputs[q - 1] (or inputs[1] for q = 0) instead of inputs[q]
+    WrongSlot,      // attn_scores[i - 1] = ...: each score lands one slot early (Python's -1 wraps)
+    WrongPair,      // torch.dot(x_i, x_i) instead of torch.dot(x_i, query)
+    SoftmaxDim,     // torch.softmax(attn_scores, dim=0) on the matrix: columns sum to 1, not rows
+    ScaleByValues,  // scores / values.shape[-1]**0.5 instead of keys.shape[-1]**0.5
+};
+
+struct LessonState {
+    LessonMode mode = LessonMode::Track;
+    int question = 0;       // 0..kMaxQuestionIndex: which question of the step is showing
+    int answer = -1;        // -1..kMaxChoiceIndex: the learner's choice, -1 before answering
+    bool revealed = false;  // the computed answer and its reason are shown
+    int exercise = 0;       // 0..kExerciseCount-1: the practice exercise
+    Bug bug = Bug::None;    // the planted bug in debug mode
+    int trace = 0;          // 0..kMaxTraceSteps: trace steps the learner has checked
+
+    bool operator==(const LessonState& o) const {
+        return mode == o.mode && question == o.question && answer == o.answer && revealed == o.revealed &&
+               exercise == o.exercise && bug == o.bug && trace == o.trace;
+    }
+    bool operator!=(const LessonState& o) const { return !(*this == o); }
+};
+
+const char* lesson_mode_name(LessonMode mode);  // "track", "practice", "debug"
+bool parse_lesson_mode(const std::string& text, LessonMode* out);
+const char* bug_name(Bug bug);  // "none", "wrong-query", "wrong-slot", "wrong-pair", "softmax-dim", "scale-by-values"
+bool parse_bug(const std::string& text, Bug* out);
+// "\"none\", \"wrong-query\", ..." for messages.
+std::string bug_choices();
+
+}  // namespace attn
