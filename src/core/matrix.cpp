@@ -1,8 +1,8 @@
-// Matrix products written as plain loops in an order the compiler can vectorise (inner loop
-// over contiguous memory).
+// Matrix products. matmul and matmul_transposed run the tiled kernel of matrix_kernels.cpp, whose
+// every output is accumulated exactly as dot_loop accumulates it.
 #include "core/matrix.h"
 
-#include "core/dot.h"
+#include "core/matrix_kernels.h"
 
 namespace attn {
 
@@ -15,21 +15,13 @@ Matrix Matrix::from_rows(const std::vector<Vector>& rows_in) {
 
 Matrix matmul(const Matrix& A, const Matrix& B) {
     Matrix C(A.rows, B.cols);
-    for (int i = 0; i < A.rows; ++i) {
-        float* out = C.row(i);
-        for (int k = 0; k < A.cols; ++k) {
-            const float a = A.at(i, k);
-            const float* b = B.row(k);
-            for (int j = 0; j < B.cols; ++j) out[j] += a * b[j];
-        }
-    }
+    multiply_into(A, B, false, ProductRange{}, &C);
     return C;
 }
 
 Matrix matmul_transposed(const Matrix& A, const Matrix& B) {
     Matrix C(A.rows, B.rows);
-    for (int i = 0; i < A.rows; ++i)
-        for (int j = 0; j < B.rows; ++j) C.at(i, j) = dot_library(A.row(i), B.row(j), A.cols);
+    multiply_into(A, B, true, ProductRange{}, &C);
     return C;
 }
 

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/dot.h"
+#include "core/matrix_kernels.h"
 
 namespace attn {
 
@@ -20,7 +21,16 @@ Vector score_vector(const Matrix& keys, const Vector& query) {
     return scores;
 }
 
-Matrix score_matrix(const Matrix& inputs) { return matmul_transposed(inputs, inputs); }
+Matrix score_matrix(const Matrix& inputs) {
+    // Symmetric: S[j][i] multiplies the same pairs in the same order as S[i][j], and a * b == b * a
+    // in float32, so the lower triangle is computed and copied up: half the work, the same bits.
+    Matrix S(inputs.rows, inputs.rows);
+    ProductRange lower;
+    lower.lower_only = true;
+    multiply_into(inputs, inputs, true, lower, &S);
+    mirror_lower_to_upper(&S);
+    return S;
+}
 
 void apply_causal_mask(Matrix& scores) {
     for (int i = 0; i < scores.rows; ++i)
