@@ -38,6 +38,9 @@ struct AttentionResult {
 
 // state must be valid (validate_state(state) == ""): the core validates once at the edges.
 AttentionResult compute_attention(const State& state);
+// The same into *result, reusing its matrices' memory when shapes match: at n = 1024 every
+// (n, n) matrix is 4 MB, and fresh memory costs page faults on each recompute.
+void compute_attention_into(const State& state, AttentionResult* result);
 
 // The three random matrices of the trainable version, drawn exactly as PyTorch does:
 // torch.manual_seed(seed); W_query = torch.rand(d_in, d_out); W_key = ...; W_value = ...

@@ -1,6 +1,7 @@
 // Divide-by-sum, naive softmax and stable softmax, per vector and per row.
 #include "core/normalize.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -25,62 +26,76 @@ bool parse_norm(const std::string& text, Norm* out) {
     return false;
 }
 
-Vector normalize_sum(const Vector& scores) {
+namespace {
+
+void sum_into(const float* scores, int n, float* weights) {
     float total = 0.0f;
-    for (float s : scores) total += s;
-    Vector weights(scores.size());
-    for (size_t i = 0; i < scores.size(); ++i) weights[i] = scores[i] / total;
-    return weights;
+    for (int i = 0; i < n; ++i) total += scores[i];
+    for (int i = 0; i < n; ++i) weights[i] = scores[i] / total;
 }
 
-Vector softmax_naive(const Vector& scores) {
-    Vector weights(scores.size());
+void softmax_naive_into(const float* scores, int n, float* weights) {
     float total = 0.0f;
-    for (size_t i = 0; i < scores.size(); ++i) {
+    for (int i = 0; i < n; ++i) {
         weights[i] = std::exp(scores[i]);
         total += weights[i];
     }
-    for (float& w : weights) w /= total;
-    return weights;
+    for (int i = 0; i < n; ++i) weights[i] /= total;
 }
 
-Vector softmax_stable(const Vector& scores) {
+void softmax_stable_into(const float* scores, int n, float* weights) {
     const float inf = std::numeric_limits<float>::infinity();
-    Vector weights(scores.size(), 0.0f);
     float max_score = -inf;
-    for (float s : scores)
-        if (s > max_score) max_score = s;
-    if (max_score == -inf) return weights;  // fully masked (or empty): attends to nothing
-    if (max_score == inf) {                 // limit of growing scores: +inf entries share equally
+    for (int i = 0; i < n; ++i)
+        if (scores[i] > max_score) max_score = scores[i];
+    if (max_score == -inf) {  // fully masked (or empty): attends to nothing
+        std::fill(weights, weights + n, 0.0f);
+        return;
+    }
+    if (max_score == inf) {  // limit of growing scores: +inf entries share equally
         float count = 0.0f;
-        for (float s : scores) count += (s == inf) ? 1.0f : 0.0f;
-        for (size_t i = 0; i < scores.size(); ++i) weights[i] = (scores[i] == inf) ? 1.0f / count : 0.0f;
-        return weights;
+        for (int i = 0; i < n; ++i) count += (scores[i] == inf) ? 1.0f : 0.0f;
+        for (int i = 0; i < n; ++i) weights[i] = (scores[i] == inf) ? 1.0f / count : 0.0f;
+        return;
     }
     float total = 0.0f;
-    for (size_t i = 0; i < scores.size(); ++i) {
+    for (int i = 0; i < n; ++i) {
         weights[i] = std::exp(scores[i] - max_score);  // exponent <= 0: no overflow; -inf -> 0
         total += weights[i];
     }
-    for (float& w : weights) w /= total;  // total >= 1 (the max term is exp(0))
+    for (int i = 0; i < n; ++i) weights[i] /= total;  // total >= 1 (the max term is exp(0))
+}
+
+Vector apply(void (*f)(const float*, int, float*), const Vector& scores) {
+    Vector weights(scores.size());
+    f(scores.data(), int(scores.size()), weights.data());
     return weights;
 }
 
-Vector normalize(const Vector& scores, Norm norm) {
+}  // namespace
+
+Vector normalize_sum(const Vector& scores) { return apply(sum_into, scores); }
+Vector softmax_naive(const Vector& scores) { return apply(softmax_naive_into, scores); }
+Vector softmax_stable(const Vector& scores) { return apply(softmax_stable_into, scores); }
+
+void normalize_into(const float* scores, int n, Norm norm, float* weights) {
     switch (norm) {
-        case Norm::Sum: return normalize_sum(scores);
-        case Norm::SoftmaxNaive: return softmax_naive(scores);
-        case Norm::Softmax: return softmax_stable(scores);
+        case Norm::Sum: sum_into(scores, n, weights); return;
+        case Norm::SoftmaxNaive: softmax_naive_into(scores, n, weights); return;
+        case Norm::Softmax: softmax_stable_into(scores, n, weights); return;
     }
-    return softmax_stable(scores);
+    softmax_stable_into(scores, n, weights);
+}
+
+Vector normalize(const Vector& scores, Norm norm) {
+    Vector weights(scores.size());
+    normalize_into(scores.data(), int(scores.size()), norm, weights.data());
+    return weights;
 }
 
 Matrix normalize_rows(const Matrix& scores, Norm norm) {
     Matrix weights(scores.rows, scores.cols);
-    for (int r = 0; r < scores.rows; ++r) {
-        const Vector w = normalize(scores.row_vector(r), norm);
-        for (int c = 0; c < scores.cols; ++c) weights.at(r, c) = w[size_t(c)];
-    }
+    for (int r = 0; r < scores.rows; ++r) normalize_into(scores.row(r), scores.cols, norm, weights.row(r));
     return weights;
 }
 

@@ -25,6 +25,9 @@ Vector softmax_naive(const Vector& scores);
 // +inf entries share the weight equally among themselves (the limit of a growing score).
 Vector softmax_stable(const Vector& scores);
 Vector normalize(const Vector& scores, Norm norm);
+// The same arithmetic on raw rows, writing into weights (n floats), without allocating: what the
+// (n, n) weight matrix uses. normalize(v, norm) == normalize_into(v.data(), n, norm, out), bit for bit.
+void normalize_into(const float* scores, int n, Norm norm, float* weights);
 
 // Row-wise versions: each row of (n, m) normalised independently (softmax over dim=-1).
 Matrix normalize_rows(const Matrix& scores, Norm norm);
