@@ -1,0 +1,65 @@
+// The random embeddings generator: PyTorch's numbers, the right shape, clear refusals.
+#include "core/random_inputs.h"
+
+#include <doctest/doctest.h>
+
+#include "core/examples.h"
+#include "core/torch_rng.h"
+#include "test_helpers.h"
+
+using namespace attn;
+using attn_test::check_close;
+
+TEST_CASE("random inputs: values are torch.rand(n, d) * 2 - 1 after torch.manual_seed(seed)") {
+    TorchGenerator gen(123);
+    const Matrix u = gen.rand(5, 4);  // torch_rng_test checks these against PyTorch itself
+    const Matrix x = random_embeddings(5, 4, 123);
+    for (size_t i = 0; i < u.data.size(); ++i) CHECK(x.data[i] == u.data[i] * 2.0f - 1.0f);
+}
+
+TEST_CASE("random inputs: seed 123 gives 2 u - 1 of PyTorch's torch.rand(6) = [0.2961, 0.5166, ...]") {
+    // 2 * 0.2961 - 1 = -0.4078, 2 * 0.5166 - 1 = 0.0332, ... (PyTorch: torch.manual_seed(123); torch.rand(6))
+    check_close(random_embeddings(1, 6, 123).row_vector(0), {-0.4078f, 0.0332f, -0.4966f, 0.3772f, -0.8520f, 0.7330f},
+                2.1e-4);
+}
+
+TEST_CASE("random inputs: every value lies in [-1, 1) and the same seed gives the same values") {
+    const Matrix a = random_embeddings(64, 32, 9), b = random_embeddings(64, 32, 9);
+    CHECK(a.data == b.data);
+    for (float v : a.data) CHECK((v >= -1.0f && v < 1.0f));
+    CHECK(random_embeddings(64, 32, 10).data != a.data);
+}
+
+TEST_CASE("random inputs: the state gets n labelled tokens and keeps its other settings") {
+    State s;
+    REQUIRE(load_example("your-journey", &s));
+    s.query = 4;
+    s.causal = true;
+    REQUIRE(apply_random_inputs(&s, 1024, 64, 1) == "");
+    CHECK(s.inputs.rows == 1024);
+    CHECK(s.inputs.cols == 64);
+    CHECK(s.tokens.size() == 1024);
+    CHECK(s.tokens[1023] == "t1023");
+    CHECK(s.query == 4);
+    CHECK(s.causal);
+    CHECK(s.example.empty());
+    CHECK(validate_state(s) == "");
+    REQUIRE(apply_random_inputs(&s, 3, 2, 1) == "");
+    CHECK(s.query == 2);  // the old query no longer exists: the last token
+}
+
+TEST_CASE("random inputs: out-of-range sizes are refused with the limit, and nothing changes") {
+    State s;
+    REQUIRE(load_example("your-journey", &s));
+    const State before = s;
+    CHECK(apply_random_inputs(&s, 0, 3, 1).find("n is 0 but must be 1..1024") != std::string::npos);
+    CHECK(apply_random_inputs(&s, 1025, 3, 1).find("kMaxTokens") != std::string::npos);
+    CHECK(apply_random_inputs(&s, 4, 0, 1).find("d is 0 but must be 1..1024") != std::string::npos);
+    CHECK(apply_random_inputs(&s, 4, 3, kMaxSeed + 1).find("seed is") != std::string::npos);
+    CHECK(s == before);
+}
+
+TEST_CASE("random inputs: the PyTorch lines name the seed and the shape") {
+    CHECK(random_inputs_pytorch(1024, 64, 7) ==
+          "torch.manual_seed(7)\ninputs = torch.rand(1024, 64) * 2 - 1  # uniform in [-1, 1)");
+}
