@@ -21,18 +21,23 @@ ui::HeatmapImage as_heatmap_image(const HeatmapTexture& heatmap) {
     return {as_texture_id(heatmap.texture), heatmap.low, heatmap.high};
 }
 
-// Runs the core and refreshes every GPU view of its numbers; called only when the state changed.
+// Brings the numbers up to date and re-uploads only the heatmaps whose values changed (a new query
+// uploads none); runs only after a change.
 void recompute(App* app, ui::Textures* textures) {
-    app->result = compute_attention(app->state);
-    app->computed_version = app->state_version;
-    ++app->stats.recomputes;
-    textures->scores = as_heatmap_image(app->renderer.update_heatmap(0, app->result.score_matrix, ColorMap::Diverging));
-    textures->weights = as_heatmap_image(app->renderer.update_heatmap(1, app->result.weight_matrix, ColorMap::Sequential));
+    app_update_result(app);
+    const AttentionChanges& c = app->unshown;
+    if (c.score_matrix)
+        textures->scores = as_heatmap_image(app->renderer.update_heatmap(0, app->result.score_matrix, ColorMap::Diverging));
+    if (c.weight_matrix)
+        textures->weights = as_heatmap_image(app->renderer.update_heatmap(1, app->result.weight_matrix, ColorMap::Sequential));
     if (app->result.has_projection) {
         const ProjectionResult& p = app->result.projection;
-        textures->projected_scores = as_heatmap_image(app->renderer.update_heatmap(2, p.score_matrix, ColorMap::Diverging));
-        textures->projected_weights = as_heatmap_image(app->renderer.update_heatmap(3, p.weight_matrix, ColorMap::Sequential));
+        if (c.projected_score_matrix)
+            textures->projected_scores = as_heatmap_image(app->renderer.update_heatmap(2, p.score_matrix, ColorMap::Diverging));
+        if (c.projected_weight_matrix)
+            textures->projected_weights = as_heatmap_image(app->renderer.update_heatmap(3, p.weight_matrix, ColorMap::Sequential));
     }
+    app->unshown = AttentionChanges();
     web_notify_state_changed(app);
 }
 
@@ -81,6 +86,15 @@ std::string app_set_state(App* app, const State& next) {
     return "";
 }
 
+void app_update_result(App* app) {
+    if (app->computed_version == app->state_version) return;
+    const double start = now_ms();
+    app->unshown.merge(app->cache.update(app->state, &app->result));
+    app->computed_version = app->state_version;
+    ++app->stats.recomputes;
+    app->stats.last_recompute_ms = now_ms() - start;
+}
+
 void app_request_frames(App* app, int count) {
     app->frames_to_render = std::max(app->frames_to_render, count);
     resume_main_loop();
@@ -97,7 +111,7 @@ void app_frame(void* user) {
     if (app->frames_to_render <= 0) return;  // native wake-up without input (timeout)
     const double start = now_ms();
 
-    if (app->computed_version != app->state_version) recompute(app, &g_textures);
+    if (app->computed_version != app->state_version || app->unshown.any) recompute(app, &g_textures);
 
     imgui_backend_new_frame(&app->window);
     const ui::FrameInput in{app->state, app->result, app->input_error, g_textures, start};

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/attention.h"
+#include "core/attention_cache.h"
 #include "core/state.h"
 #include "platform/window.h"
 #include "render/renderer.h"
@@ -17,6 +18,7 @@ struct FrameStats {
     double last_frame_ms = 0.0;  // now_ms() when the last frame was presented
     double last_frame_cost_ms = 0.0;
     uint64_t recomputes = 0;     // times the core ran (only on change)
+    double last_recompute_ms = 0.0;  // how long the last of those took
 };
 
 struct App {
@@ -29,6 +31,8 @@ struct App {
     AttentionResult result;   // compute_attention(state)
     uint64_t state_version = 1;    // bumped on every accepted change
     uint64_t computed_version = 0; // state_version that result belongs to
+    AttentionCache cache;          // recomputes only what a change touched (core/attention_cache.h)
+    AttentionChanges unshown;      // changed matrices whose heatmaps the frame has not uploaded yet
     std::string input_error;  // why the last edit or API call was refused ("" when none)
 
     int frames_to_render = 8;  // ImGui needs a few frames to settle after any input
@@ -45,6 +49,9 @@ void app_frame(void* app);  // the frame function both drivers call
 // Every way a new document enters (UI, setState, URL, postMessage) ends here: valid states are
 // committed and redrawn; invalid ones leave everything as it was and return the message.
 std::string app_set_state(App* app, const State& next);
+// Brings result up to date with state, recomputing only what changed; a no-op when it already is.
+// The frame calls it; the page's API may too (the next frame then uploads what it changed).
+void app_update_result(App* app);
 void app_request_frames(App* app, int count = 8);
 
 }  // namespace attn
