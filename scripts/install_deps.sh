@@ -13,7 +13,7 @@ stamp="$cache/imgui-$imgui_version.sdl-$sdl_version.ok"
 
 # --tests adds what only the tests need: Debian's PyTorch, to run the generated Python code.
 test_packages=(python3-torch)
-apt_packages=(emscripten libsdl2-dev libgles-dev doctest-dev libbenchmark-dev cmake ninja-build chromium fonts-dejavu-core fonttools
+apt_packages=(emscripten libclang-rt-14-dev libsdl2-dev libgles-dev doctest-dev libbenchmark-dev cmake ninja-build chromium fonts-dejavu-core fonttools
               xz-utils nodejs npm python3)
 
 [ "${1:-}" = "--tests" ] && apt_packages+=("${test_packages[@]}")
