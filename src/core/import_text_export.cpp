@@ -26,11 +26,13 @@ bool printable(const std::string& s) {
 }
 
 // Written bare in a CSV row only when it cannot read as anything but a label: no separator,
-// quote, bracket or space, not a number, and nothing that would change the text's detected format.
+// quote, bracket or space, not a number, and nothing that would change the text's detected format
+// (a first label "[..." or "tensor(...", or a byte order mark, which import skips at the start).
 bool plain_csv_label(const std::string& label) {
     float unused = 0;
     return !label.empty() && printable(label) && label.find_first_of(" ,;\"()[]{}#") == std::string::npos &&
-           read_number(label, true, &unused) == NumberKind::NotNumber && !starts_with_nocase(label, "tokens:");
+           read_number(label, true, &unused) == NumberKind::NotNumber && !starts_with_nocase(label, "tokens:") &&
+           label.compare(0, 3, "\xEF\xBB\xBF") != 0;  // a leading byte order mark is dropped on import
 }
 
 // Written bare in a `# label` comment unless trimming or the "(x^1)" rule would change it.

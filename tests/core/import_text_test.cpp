@@ -211,7 +211,7 @@ TEST_CASE("import: export then import gives the same tokens and bit-identical in
     const std::vector<std::string> labels = {
         "Your", "token 0", "", " padded ", "2024", "nan", "-1.5", "tokens: x", "a,b", "x;y", "say \"hi\"", "back\\slash",
         "#tag", "(x^1)", "f(x)", "[0]", "{", "tensor(", "\xC3\xA9t\xC3\xA9", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
-        "\xF0\x9F\x98\x80", "Your     (x^1)", "'q'", "\"",
+        "\xF0\x9F\x98\x80", "Your     (x^1)", "'q'", "\"", "\xEF\xBB\xBF" "bom",  // found by fuzz_import
     };
     for (int trial = 0; trial < 300; ++trial) {
         State s;
