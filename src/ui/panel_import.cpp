@@ -1,0 +1,216 @@
+// The Import / Export popup: a box to paste embeddings into, read as the learner types (the error
+// beside the box, the text kept), Apply through the draft; and the three export forms, read-only,
+// each with a Copy button.
+#include <algorithm>
+#include <cstring>
+
+#include "ui/import_panel.h"
+#include "ui/theme.h"
+
+namespace attn::ui {
+namespace {
+
+constexpr const char* kPopup = "Import / Export";
+// Export boxes show at most this much (a 1024 x 1024 export is ~10 MB; Copy still copies it all).
+constexpr size_t kPreviewBytes = 256 * 1024;
+
+ImportPanel g_panel;
+bool g_open_requested = false;
+
+void record(UiState* ui, const char* name) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ui->layout.push_back({name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y)});
+}
+
+void tooltip_marker(const char* text) {
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+// InputTextMultiline on a std::string that grows as the learner pastes (as imgui_stdlib does).
+int grow_string(ImGuiInputTextCallbackData* data) {
+    if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+        auto* s = static_cast<std::string*>(data->UserData);
+        s->resize(size_t(data->BufTextLen));
+        data->Buf = s->data();
+    }
+    return 0;
+}
+
+bool edit_text(const char* id, std::string* s, ImVec2 size) {
+    return ImGui::InputTextMultiline(id, s->data(), s->capacity() + 1, size, ImGuiInputTextFlags_CallbackResize,
+                                     grow_string, s);
+}
+
+void push_mono() {
+    if (ImFont* mono = mono_font()) ImGui::PushFont(mono);
+    else ImGui::PushFont(ImGui::GetFont());
+}
+
+std::string summary(const ImportResult& r) {
+    std::string s = std::string("Reads as ") + import_format_name(r.format) + ": " + std::to_string(r.inputs.rows) +
+                    (r.inputs.rows == 1 ? " token x " : " tokens x ") + std::to_string(r.inputs.cols) +
+                    (r.inputs.cols == 1 ? " dimension." : " dimensions.");
+    if (r.tokens.empty()) return s + " No labels: the current ones stay if the count matches, else token 0, token 1 ...";
+    s += " Labels: ";
+    for (size_t i = 0; i < r.tokens.size() && i < 6; ++i) s += (i ? ", " : "") + r.tokens[i];
+    return s + (r.tokens.size() > 6 ? ", ..." : "");
+}
+
+bool import_tab(State* draft, UiState* ui, ImportPanel* panel) {
+    bool edited = false;
+    const float font = ImGui::GetFontSize();
+    ImGui::TextWrapped("Paste embeddings: a JSON list, rows of numbers (CSV, TSV, spaces) or a PyTorch tensor "
+                       "copied from a notebook.");
+    ImGui::SameLine();
+    tooltip_marker("[[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]  or  {\"tokens\": [...], \"inputs\": [[...]]}\n"
+                   "0.43,0.15,0.89 (one row per line; tabs or ; separators read 0,43 as 0.43)\n"
+                   "inputs = torch.tensor([[0.43, 0.15, 0.89], # Your\n  [0.55, 0.87, 0.66]]) # journey\n\n"
+                   "Labels: a first column of words (\"two words\" in quotes), a # comment after each row, "
+                   "or a line tokens: Your, journey. Without labels the current ones stay when the count matches.\n"
+                   "Limits: 1024 tokens, 1024 dimensions, finite float32 values.");
+
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const bool beside = avail.x > font * 34;  // the message to the right of the box, else below it
+    const float footer = ImGui::GetFrameHeightWithSpacing() * (beside ? 2.6f : 5.5f);  // message, buttons, Close
+    const ImVec2 box(beside ? avail.x * 0.6f : avail.x, std::max(avail.y - footer, font * 6));
+    push_mono();
+    if (edit_text("##paste", &panel->text, box)) {
+        panel->parsed_valid = false;
+        panel->applied_note.clear();
+    }
+    ImGui::PopFont();
+    record(ui, "import:text");
+    if (!panel->parsed_valid) {
+        panel->parsed = import_embeddings(panel->text);
+        panel->parsed_valid = true;
+    }
+    const ImportResult& r = panel->parsed;
+    const bool empty = panel->text.find_first_not_of(" \t\r\n") == std::string::npos;
+
+    if (beside) ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(0.0f);
+    if (!panel->applied_note.empty()) ImGui::TextColored(context_color(), "%s", panel->applied_note.c_str());
+    else if (empty) ImGui::TextDisabled("Paste or type here; what the text reads as appears beside it.");
+    else if (r.ok) ImGui::TextColored(context_color(), "%s", summary(r).c_str());
+    else ImGui::TextColored(error_color(), "Cannot apply: %s", r.error.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+
+    ImGui::BeginDisabled(!r.ok || empty);
+    if (ImGui::Button("Apply")) {
+        *draft = apply_import(*draft, r);
+        edited = true;
+        panel->applied_note = "Applied: " + std::to_string(r.inputs.rows) + " x " + std::to_string(r.inputs.cols) +
+                              ". The text stays here; edit it and apply again.";
+    }
+    ImGui::EndDisabled();
+    record(ui, "import:apply");
+    ImGui::SameLine();
+    if (ImGui::Button("Clear")) {
+        panel->text.clear();
+        panel->parsed_valid = false;
+        panel->applied_note.clear();
+    }
+    return edited;
+}
+
+void refresh_exports(const State& s, ImportPanel* panel) {
+    const Matrix& x = s.inputs;
+    const bool same = panel->export_tokens == s.tokens && panel->export_inputs.rows == x.rows &&
+                      panel->export_inputs.cols == x.cols && panel->export_inputs.data.size() == x.data.size() &&
+                      std::memcmp(panel->export_inputs.data.data(), x.data.data(), x.data.size() * sizeof(float)) == 0;
+    if (same && !panel->exported[0].empty()) return;
+    panel->export_tokens = s.tokens;
+    panel->export_inputs = x;
+    for (int f = 0; f < 3; ++f) panel->exported[f] = export_embeddings(s, ExportFormat(f));
+}
+
+void export_tab(const FrameInput& in, UiState* ui, ImportPanel* panel) {
+    refresh_exports(in.state, panel);
+    const char* names[] = {"JSON", "CSV", "PyTorch"};
+    const char* layout[] = {"export:copy:json", "export:copy:csv", "export:copy:torch"};
+    ImGui::TextWrapped("The current tokens and inputs; each form pastes back in exactly (every float bit-exact).");
+    const float h = std::max(ImGui::GetFontSize() * 4,
+                             (ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 4.5f) / 3);
+    for (int f = 0; f < 3; ++f) {
+        ImGui::PushID(f);
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(names[f]);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(panel->exported[f].c_str());
+        record(ui, layout[f]);
+        const std::string& full = panel->exported[f];
+        std::string shown;
+        if (full.size() > kPreviewBytes) {
+            shown = full.substr(0, full.rfind('\n', kPreviewBytes) + 1) + "... (shortened here; Copy copies all " +
+                    std::to_string(full.size()) + " bytes)";
+        }
+        const std::string& text = shown.empty() ? full : shown;
+        push_mono();
+        ImGui::InputTextMultiline("##export", const_cast<char*>(text.c_str()), text.size() + 1, ImVec2(-1, h),
+                                  ImGuiInputTextFlags_ReadOnly);
+        ImGui::PopFont();
+        ImGui::PopID();
+    }
+}
+
+}  // namespace
+
+bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportPanel* panel) {
+    bool edited = false;
+    if (ImGui::Button("Import / Export...") || g_open_requested) {
+        g_open_requested = false;
+        ImGui::OpenPopup(kPopup);
+    }
+    record(ui, "import:open");
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float font = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(display.x * 0.96f, font * 52), std::min(display.y * 0.9f, font * 34)),
+                             ImGuiCond_Appearing);
+    bool open = true;
+    if (ImGui::BeginPopupModal(kPopup, &open)) {
+        if (ImGui::BeginTabBar("import tabs")) {
+            const bool import_selected = ImGui::BeginTabItem("Import");
+            record(ui, "import:tab:import");
+            if (import_selected) {
+                edited = import_tab(draft, ui, panel);
+                ImGui::EndTabItem();
+            }
+            const bool export_selected = ImGui::BeginTabItem("Export");
+            record(ui, "import:tab:export");
+            if (export_selected) {
+                export_tab(in, ui, panel);
+                ImGui::EndTabItem();
+            }
+            ImGui::EndTabBar();
+        }
+        if (edited) ImGui::CloseCurrentPopup();  // show the applied data; the text waits for next time
+        ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x -
+                                                                  ImGui::CalcTextSize("Close").x -
+                                                                  ImGui::GetStyle().FramePadding.x * 2));
+        if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        record(ui, "import:close");
+        ImGui::EndPopup();
+    }
+    return edited;
+}
+
+bool panel_import(const FrameInput& in, State* draft, UiState* ui) { return import_popup(in, draft, ui, &g_panel); }
+
+void import_panel_paste(std::string text) {
+    g_panel.text = std::move(text);
+    g_panel.parsed_valid = false;
+    g_panel.applied_note.clear();
+    g_open_requested = true;
+}
+
+}  // namespace attn::ui
