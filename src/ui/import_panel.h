@@ -24,7 +24,7 @@ struct ImportPanel {
 
 // A button "Import / Export..." that opens the popup, and the popup itself. Apply writes the
 // import into *draft (returns true: the app validates and commits it like any edit). Layout
-// names: "import:open", "import:text", "import:apply", "import:close", "import:tab:import",
+// names: "import:open", "import:text", "import:apply", "import:clear", "import:close", "import:tab:import",
 // "import:tab:export", "export:copy:json|csv|torch".
 bool panel_import(const FrameInput& in, State* draft, UiState* ui);
 // The same with the caller's storage (panel_import uses one static ImportPanel).

@@ -119,6 +119,7 @@ bool import_tab(State* draft, UiState* ui, ImportPanel* panel) {
         panel->parsed_valid = false;
         panel->applied_note.clear();
     }
+    record(ui, "import:clear");
     return edited;
 }
 

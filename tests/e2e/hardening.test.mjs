@@ -16,7 +16,11 @@ const getState = (page) => api(page, () => window.attention.getState());
 // The page still draws: a wake must produce new frames.
 async function assertStillDrawing(page, what) {
   const before = await api(page, () => window.attention.stats().frames);
-  await api(page, () => window.attention.wake());
+  const woken = await api(page, () => typeof window.attention.wake === 'function' && (window.attention.wake(), true));
+  if (!woken) {  // an older page without wake(): pointer input wakes the loop too
+    await page.mouse.move(5, 5);
+    await page.mouse.move(9, 7);
+  }
   await page.waitForFunction((n) => window.attention.stats().frames > n, before, { timeout: 5000, polling: 50 })
     .catch(() => assert.fail(`${what}: no frame drawn after a wake (frames stayed ${before})`));
 }
@@ -199,16 +203,21 @@ test('hardening: a bad paste in the import box is refused, a good one applies', 
   };
   await page.mouse.click(...centre(open));
   await page.mouse.click(...centre(await find('import:text')));
-  await page.keyboard.type('0.43,0.15\n0.55,oops\n');
+  await page.focus('canvas');  // keys reach SDL only while the canvas has the browser's focus
+  // One line each: ImGui 1.86 drops a key pressed and released within one frame (a test's Enter or
+  // Ctrl+A are that fast); typed characters arrive as text and are never dropped.
+  await page.keyboard.type('[[1,2],[3,x]]');
   await page.mouse.click(...centre(await find('import:apply')));  // disabled: nothing happens
   await waitIdle(page);
   assert.deepEqual(await getState(page), before);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('tokens: x y\n1,2\n3,4\n');
+  // The text is still there; start again.
+  await page.mouse.click(...centre(await find('import:clear')));
+  await page.mouse.click(...centre(await find('import:text')));
+  await page.keyboard.type('[[1,2],[3,4]]');  // no labels, 2 rows: token 0, token 1
   await page.mouse.click(...centre(await find('import:apply')));
   await waitIdle(page);
   const after = await getState(page);
-  assert.deepEqual(after.tokens, ['x', 'y']);
+  assert.deepEqual(after.tokens, ['token 0', 'token 1']);
   assert.deepEqual(after.inputs, [[1, 2], [3, 4]]);
   await assertStillDrawing(page, 'after the import');
   assert.deepEqual(page.problems, []);
