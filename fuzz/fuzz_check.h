@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define FUZZ_CHECK(cond, what)                                                       \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
+#define FUZZ_CHECK(cond, what)                                                                     \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
             std::fprintf(stderr, "fuzz invariant broken: %s (%s:%d)\n", what, __FILE__, __LINE__); \
-            std::abort();                                                            \
-        }                                                                            \
+            std::abort();                                                                          \
+        }                                                                                          \
     } while (0)

@@ -21,8 +21,8 @@ enum class NumberKind { Ok, NotNumber, NonFinite, Overflow };
 // A whole string as one decimal number: [+-] digits [. digits] [e [+-] digits] (2., .5 fine), with
 // ',' as the point when decimal_comma. inf/infinity/nan words are NonFinite; beyond float32, Overflow.
 NumberKind read_number(std::string_view s, bool decimal_comma, float* out);
-std::string quote(std::string_view s);  // JSON-quoted, cut at 40 bytes: for messages
-std::string shown(std::string_view s);  // cut at 40 bytes with "...": for messages
+std::string quote(std::string_view s);                              // JSON-quoted, cut at 40 bytes: for messages
+std::string shown(std::string_view s);                              // cut at 40 bytes with "...": for messages
 std::string value_problem(std::string_view text, NumberKind kind);  // "... is not a number: ..."
 std::string row_name(int row, int line);  // zero-based row -> "row 3" or "row 3 (line 5)"; line 0 = none
 
@@ -31,9 +31,9 @@ class RowSink {
 public:
     std::string error;  // set when a call returns false
 
-    bool begin_row(int line);  // false past kMaxTokens rows
-    bool value(float x);       // false past kMaxDims values in the row
-    bool end_row();            // false for an empty row or one of another length than row 1
+    bool begin_row(int line);           // false past kMaxTokens rows
+    bool value(float x);                // false past kMaxDims values in the row
+    bool end_row();                     // false for an empty row or one of another length than row 1
     void label(std::string text);       // the label of the row being read
     void label_last(std::string text);  // the label of the last finished row, unless it has one
     // Moves the rows into out (tokens only when every row is labelled); false when there are no

@@ -37,8 +37,8 @@ bool plain_csv_label(const std::string& label) {
 
 // Written bare in a `# label` comment unless trimming or the "(x^1)" rule would change it.
 bool plain_comment_label(const std::string& label) {
-    return !label.empty() && printable(label) && label.front() != ' ' && label.back() != ' ' &&
-           label.front() != '"' && label.back() != ')';
+    return !label.empty() && printable(label) && label.front() != ' ' && label.back() != ' ' && label.front() != '"' &&
+           label.back() != ')';
 }
 
 std::string json_string(const std::string& s) {

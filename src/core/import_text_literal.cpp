@@ -45,7 +45,9 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
     };
     for (size_t k = 0; k < i; ++k)
         if (newline_at(k)) ++line, line_start = k + 1;
-    auto at = [&](size_t k) { return "line " + std::to_string(line) + ", column " + std::to_string(k - line_start + 1); };
+    auto at = [&](size_t k) {
+        return "line " + std::to_string(line) + ", column " + std::to_string(k - line_start + 1);
+    };
 
     RowSink sink;
     enum class Expect { Open, RowOrEnd, ValueOrEnd, CommaOrRowEnd, CommaOrEnd, Done } expect = Expect::Open;
@@ -63,7 +65,8 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
         } else if (is_space(c) || c == '\r') {
         } else if (c == '#') {
             const size_t end = std::min(text.find('\n', i), text.find('\r', i));
-            const std::string_view comment = text.substr(i + 1, (end == std::string_view::npos ? text.size() : end) - i - 1);
+            const std::string_view comment =
+                text.substr(i + 1, (end == std::string_view::npos ? text.size() : end) - i - 1);
             if (last_row_line == line) sink.label_last(comment_label(comment));
             i = (end == std::string_view::npos ? text.size() : end) - 1;
         } else if (expect == Expect::Done) {
@@ -77,8 +80,9 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
             expect = Expect::RowOrEnd;
         } else if (c == '[') {
             if (expect == Expect::ValueOrEnd || expect == Expect::CommaOrRowEnd)
-                return fail(at(i) + ": a third level of [ ]: this is a 3-D tensor (a batch?); paste one 2-D tensor, "
-                                    "one row per token (for a batch, take inputs[0])");
+                return fail(at(i) +
+                            ": a third level of [ ]: this is a 3-D tensor (a batch?); paste one 2-D tensor, "
+                            "one row per token (for a batch, take inputs[0])");
             if (expect != Expect::RowOrEnd) return fail(at(i) + ": expected , between rows before this [");
             if (!sink.begin_row(line)) return fail(sink.error);
             row_open = i;
@@ -94,15 +98,20 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
                 expect = Expect::Done;  // RowOrEnd or CommaOrEnd: the outer list closes
             }
         } else if (c == ',') {
-            if (expect == Expect::CommaOrRowEnd) expect = Expect::ValueOrEnd;
-            else if (expect == Expect::CommaOrEnd) expect = Expect::RowOrEnd;
-            else return fail(at(i) + ": a , with no value before it: remove it or put a number there");
+            if (expect == Expect::CommaOrRowEnd)
+                expect = Expect::ValueOrEnd;
+            else if (expect == Expect::CommaOrEnd)
+                expect = Expect::RowOrEnd;
+            else
+                return fail(at(i) + ": a , with no value before it: remove it or put a number there");
         } else if (c == '"' || c == '\'') {
-            return fail(at(i) + ": text in quotes where a number should be: numbers only inside the brackets; "
-                                "put labels in a # comment after each row or on a tokens: line");
+            return fail(at(i) +
+                        ": text in quotes where a number should be: numbers only inside the brackets; "
+                        "put labels in a # comment after each row or on a tokens: line");
         } else if (text.substr(i, 3) == "..." || text.substr(i, 3) == "\xE2\x80\xA6") {
-            return fail(at(i) + ": the tensor was printed shortened with ...: print it in full first with "
-                                "torch.set_printoptions(profile=\"full\"), or paste tensor.tolist()");
+            return fail(at(i) +
+                        ": the tensor was printed shortened with ...: print it in full first with "
+                        "torch.set_printoptions(profile=\"full\"), or paste tensor.tolist()");
         } else if (is_word_char(c)) {
             size_t end = i;
             while (end < text.size() && is_word_char(text[end])) ++end;
@@ -127,7 +136,8 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
     if (expect == Expect::Open) return fail(std::string("there is no [ after the tensor( call: ") + kShapeHint);
     if (expect != Expect::Done) {
         const bool in_row = expect == Expect::ValueOrEnd || expect == Expect::CommaOrRowEnd;
-        return fail("the list ends before its closing ]" + (in_row ? " (inside " + row_name(sink.rows(), line) + ")" : "") +
+        return fail("the list ends before its closing ]" +
+                    (in_row ? " (inside " + row_name(sink.rows(), line) + ")" : "") +
                     ": add the missing ] (a partial copy?)");
     }
     if (!sink.finish("a # label", out)) return fail(sink.error);

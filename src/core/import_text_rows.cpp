@@ -32,18 +32,24 @@ bool is_comment_or_blank(std::string_view line) {
 // after its closing quote, or s.size().
 size_t skip_quoted(std::string_view s, size_t i) {
     for (++i; i < s.size(); ++i) {
-        if (s[i] == '\\') ++i;
-        else if (s[i] == '"') return i + 1;
+        if (s[i] == '\\')
+            ++i;
+        else if (s[i] == '"')
+            return i + 1;
     }
     return s.size();
 }
 
 const char* separator_name(char sep) {
     switch (sep) {
-        case '\t': return "tab";
-        case ';': return "semicolon";
-        case ',': return "comma";
-        default: return "space";
+        case '\t':
+            return "tab";
+        case ';':
+            return "semicolon";
+        case ',':
+            return "comma";
+        default:
+            return "space";
     }
 }
 
@@ -112,9 +118,10 @@ bool looks_like_decimal_commas(std::string_view s) {
 }
 
 std::string decimal_comma_message(const std::string& where) {
-    return where + " looks like it uses decimal commas (0,43) as well as commas between values: write decimals "
-                   "with a point (0.43), or separate values with tabs or semicolons (then 0,43 is read as 0.43); "
-                   "if every number is whole, put a space after every comma";
+    return where +
+           " looks like it uses decimal commas (0,43) as well as commas between values: write decimals "
+           "with a point (0.43), or separate values with tabs or semicolons (then 0,43 is read as 0.43); "
+           "if every number is whole, put a space after every comma";
 }
 
 bool extract_tokens_line(std::string* text, TokensLine* out, std::string* error) {
@@ -194,7 +201,8 @@ bool import_rows(std::string_view text, ImportResult* out) {
         }
         float scratch = 0;
         size_t numbers = 0;
-        for (const Cell& c : cells) numbers += !c.quoted && read_number(c.text, decimal_comma, &scratch) != NumberKind::NotNumber;
+        for (const Cell& c : cells)
+            numbers += !c.quoted && read_number(c.text, decimal_comma, &scratch) != NumberKind::NotNumber;
         if (numbers == 0) {
             if (first_line && !header_skipped) {  // a header such as "token,x0,x1,x2"
                 header_skipped = true;
@@ -212,8 +220,9 @@ bool import_rows(std::string_view text, ImportResult* out) {
         size_t c = 0;
         if (labelled) {
             if (cells.size() == 1) {
-                sink.error = row + " has a label but no values: row 1 starts with a label, so every row needs one "
-                                   "label and then its numbers";
+                sink.error = row +
+                             " has a label but no values: row 1 starts with a label, so every row needs one "
+                             "label and then its numbers";
                 return false;
             }
             sink.label(cells[c++].text);
@@ -221,8 +230,9 @@ bool import_rows(std::string_view text, ImportResult* out) {
         for (; c < cells.size(); ++c) {
             const std::string value = row + ", value " + std::to_string(sink.row_values() + 1);
             if (cells[c].quoted) {
-                sink.error = value + ": " + quote(cells[c].text) +
-                             " is in quotes, so it reads as a label: labels go first in a row; write numbers without quotes";
+                sink.error =
+                    value + ": " + quote(cells[c].text) +
+                    " is in quotes, so it reads as a label: labels go first in a row; write numbers without quotes";
                 return false;
             }
             if (cells[c].text.empty()) {
@@ -234,8 +244,9 @@ bool import_rows(std::string_view text, ImportResult* out) {
             if (kind != NumberKind::Ok) {
                 sink.error = value + ": " + value_problem(cells[c].text, kind);
                 if (kind == NumberKind::NotNumber && c == 0)
-                    sink.error += " (row 1 starts with a number, so the first column holds values: to label "
-                                  "rows, give every row a label, in quotes if it looks like a number)";
+                    sink.error +=
+                        " (row 1 starts with a number, so the first column holds values: to label "
+                        "rows, give every row a label, in quotes if it looks like a number)";
                 return false;
             }
             if (!sink.value(x)) return false;

@@ -12,14 +12,14 @@ namespace attn::ui {
 
 // What the popup keeps between frames (and between openings).
 struct ImportPanel {
-    std::string text;                 // the learner's paste, never discarded by a refusal
-    ImportResult parsed;              // import_embeddings(text), redone when the text changes
-    bool parsed_valid = false;        // parsed belongs to text
-    std::string applied_note;         // "Applied 6 tokens x 3 dims" after Apply
+    std::string text;           // the learner's paste, never discarded by a refusal
+    ImportResult parsed;        // import_embeddings(text), redone when the text changes
+    bool parsed_valid = false;  // parsed belongs to text
+    std::string applied_note;   // "Applied 6 tokens x 3 dims" after Apply
     // Export texts, rebuilt when the tokens or inputs change.
     std::vector<std::string> export_tokens;
     Matrix export_inputs;
-    std::string exported[3];          // ExportFormat::Json, Csv, Torch
+    std::string exported[3];  // ExportFormat::Json, Csv, Torch
 };
 
 // A button "Import / Export..." that opens the popup, and the popup itself. Apply writes the

@@ -49,15 +49,18 @@ bool edit_text(const char* id, std::string* s, ImVec2 size) {
 }
 
 void push_mono() {
-    if (ImFont* mono = mono_font()) ImGui::PushFont(mono);
-    else ImGui::PushFont(ImGui::GetFont());
+    if (ImFont* mono = mono_font())
+        ImGui::PushFont(mono);
+    else
+        ImGui::PushFont(ImGui::GetFont());
 }
 
 std::string summary(const ImportResult& r) {
     std::string s = std::string("Reads as ") + import_format_name(r.format) + ": " + std::to_string(r.inputs.rows) +
                     (r.inputs.rows == 1 ? " token x " : " tokens x ") + std::to_string(r.inputs.cols) +
                     (r.inputs.cols == 1 ? " dimension." : " dimensions.");
-    if (r.tokens.empty()) return s + " No labels: the current ones stay if the count matches, else token 0, token 1 ...";
+    if (r.tokens.empty())
+        return s + " No labels: the current ones stay if the count matches, else token 0, token 1 ...";
     s += " Labels: ";
     for (size_t i = 0; i < r.tokens.size() && i < 6; ++i) s += (i ? ", " : "") + r.tokens[i];
     return s + (r.tokens.size() > 6 ? ", ..." : "");
@@ -66,15 +69,17 @@ std::string summary(const ImportResult& r) {
 bool import_tab(State* draft, UiState* ui, ImportPanel* panel) {
     bool edited = false;
     const float font = ImGui::GetFontSize();
-    ImGui::TextWrapped("Paste embeddings: a JSON list, rows of numbers (CSV, TSV, spaces) or a PyTorch tensor "
-                       "copied from a notebook.");
+    ImGui::TextWrapped(
+        "Paste embeddings: a JSON list, rows of numbers (CSV, TSV, spaces) or a PyTorch tensor "
+        "copied from a notebook.");
     ImGui::SameLine();
-    tooltip_marker("[[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]  or  {\"tokens\": [...], \"inputs\": [[...]]}\n"
-                   "0.43,0.15,0.89 (one row per line; tabs or ; separators read 0,43 as 0.43)\n"
-                   "inputs = torch.tensor([[0.43, 0.15, 0.89], # Your\n  [0.55, 0.87, 0.66]]) # journey\n\n"
-                   "Labels: a first column of words (\"two words\" in quotes), a # comment after each row, "
-                   "or a line tokens: Your, journey. Without labels the current ones stay when the count matches.\n"
-                   "Limits: 1024 tokens, 1024 dimensions, finite float32 values.");
+    tooltip_marker(
+        "[[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]  or  {\"tokens\": [...], \"inputs\": [[...]]}\n"
+        "0.43,0.15,0.89 (one row per line; tabs or ; separators read 0,43 as 0.43)\n"
+        "inputs = torch.tensor([[0.43, 0.15, 0.89], # Your\n  [0.55, 0.87, 0.66]]) # journey\n\n"
+        "Labels: a first column of words (\"two words\" in quotes), a # comment after each row, "
+        "or a line tokens: Your, journey. Without labels the current ones stay when the count matches.\n"
+        "Limits: 1024 tokens, 1024 dimensions, finite float32 values.");
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const bool beside = avail.x > font * 34;  // the message to the right of the box, else below it
@@ -97,10 +102,14 @@ bool import_tab(State* draft, UiState* ui, ImportPanel* panel) {
     if (beside) ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(0.0f);
-    if (!panel->applied_note.empty()) ImGui::TextColored(context_color(), "%s", panel->applied_note.c_str());
-    else if (empty) ImGui::TextDisabled("Paste or type here; what the text reads as appears beside it.");
-    else if (r.ok) ImGui::TextColored(context_color(), "%s", summary(r).c_str());
-    else ImGui::TextColored(error_color(), "Cannot apply: %s", r.error.c_str());
+    if (!panel->applied_note.empty())
+        ImGui::TextColored(context_color(), "%s", panel->applied_note.c_str());
+    else if (empty)
+        ImGui::TextDisabled("Paste or type here; what the text reads as appears beside it.");
+    else if (r.ok)
+        ImGui::TextColored(context_color(), "%s", summary(r).c_str());
+    else
+        ImGui::TextColored(error_color(), "Cannot apply: %s", r.error.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
 
@@ -198,14 +207,17 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportPanel* 
         ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x -
                                                                   ImGui::CalcTextSize("Close").x -
                                                                   ImGui::GetStyle().FramePadding.x * 2));
-        if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+            ImGui::CloseCurrentPopup();
         record(ui, "import:close");
         ImGui::EndPopup();
     }
     return edited;
 }
 
-bool panel_import(const FrameInput& in, State* draft, UiState* ui) { return import_popup(in, draft, ui, &g_panel); }
+bool panel_import(const FrameInput& in, State* draft, UiState* ui) {
+    return import_popup(in, draft, ui, &g_panel);
+}
 
 void import_panel_paste(std::string text) {
     g_panel.text = std::move(text);

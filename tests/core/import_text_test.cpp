@@ -16,7 +16,9 @@ using namespace attn;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 bool same_bits(const Matrix& a, const Matrix& b) {
     return a.rows == b.rows && a.cols == b.cols && a.data.size() == b.data.size() &&
@@ -60,19 +62,27 @@ TEST_CASE("import: every accepted form of the same two rows reads the same numbe
     const std::vector<Good> cases = {
         {"JSON list", "[[0.43, 0.15], [0.55, 0.87]]", ImportFormat::List, {}},
         {"Python list with a trailing comma", "[[0.43, 0.15,],\n [0.55, 0.87],\n]", ImportFormat::List, {}},
-        {"JSON object", R"({"tokens": ["a", "b"], "inputs": [[0.43, 0.15], [0.55, 0.87]]})", ImportFormat::Json,
+        {"JSON object",
+         R"({"tokens": ["a", "b"], "inputs": [[0.43, 0.15], [0.55, 0.87]]})",
+         ImportFormat::Json,
          {"a", "b"}},
-        {"a whole state document", R"({"version":1,"tokens":["a","b"],"inputs":[[0.43,0.15],[0.55,0.87]],"query":1})",
-         ImportFormat::Json, {"a", "b"}},
+        {"a whole state document",
+         R"({"version":1,"tokens":["a","b"],"inputs":[[0.43,0.15],[0.55,0.87]],"query":1})",
+         ImportFormat::Json,
+         {"a", "b"}},
         {"printed tensor", "tensor([[0.4300, 0.1500],\n        [0.5500, 0.8700]])", ImportFormat::Torch, {}},
-        {"requires_grad and dtype", "torch.tensor([[0.43, 0.15], [0.55, 0.87]], dtype=torch.float32, requires_grad=True)",
-         ImportFormat::Torch, {}},
+        {"requires_grad and dtype",
+         "torch.tensor([[0.43, 0.15], [0.55, 0.87]], dtype=torch.float32, requires_grad=True)",
+         ImportFormat::Torch,
+         {}},
         {"grad_fn", "tensor([[0.43, 0.15],\n        [0.55, 0.87]], grad_fn=<MmBackward0>)", ImportFormat::Torch, {}},
         {"NumPy array", "array([[0.43, 0.15],\n       [0.55, 0.87]], dtype=float32)", ImportFormat::Torch, {}},
         {"CSV", "0.43,0.15\n0.55,0.87\n", ImportFormat::Rows, {}},
         {"CSV with Windows line ends", "0.43,0.15\r\n0.55,0.87\r\n", ImportFormat::Rows, {}},
         {"CSV with labels and a header", "token,x0,x1\na,0.43,0.15\nb,0.55,0.87", ImportFormat::Rows, {"a", "b"}},
-        {"CSV with quoted labels", "\"two words\",0.43,0.15\n\"2024\",0.55,0.87", ImportFormat::Rows,
+        {"CSV with quoted labels",
+         "\"two words\",0.43,0.15\n\"2024\",0.55,0.87",
+         ImportFormat::Rows,
          {"two words", "2024"}},
         {"TSV from a spreadsheet", "a\t0.43\t0.15\nb\t0.55\t0.87", ImportFormat::Rows, {"a", "b"}},
         {"TSV with decimal commas", "0,43\t0,15\n0,55\t0,87", ImportFormat::Rows, {}},
@@ -80,13 +90,23 @@ TEST_CASE("import: every accepted form of the same two rows reads the same numbe
         {"spaces (numpy.savetxt)", "4.3e-01 1.5e-01\n5.5e-01 8.7e-01\n", ImportFormat::Rows, {}},
         {"comments and blank lines", "# my embeddings\n\n0.43, 0.15\n\n# more\n0.55, 0.87\n", ImportFormat::Rows, {}},
         {"a tokens: line", "tokens: a, b\n0.43,0.15\n0.55,0.87", ImportFormat::Rows, {"a", "b"}},
-        {"a # tokens: line before a tensor", "# tokens: a b\ntorch.tensor([[0.43, 0.15], [0.55, 0.87]])",
-         ImportFormat::Torch, {"a", "b"}},
-        {"a JSON tokens: line", "tokens: [\"a b\", \"c\"]\n[[0.43, 0.15], [0.55, 0.87]]", ImportFormat::List,
+        {"a # tokens: line before a tensor",
+         "# tokens: a b\ntorch.tensor([[0.43, 0.15], [0.55, 0.87]])",
+         ImportFormat::Torch,
+         {"a", "b"}},
+        {"a JSON tokens: line",
+         "tokens: [\"a b\", \"c\"]\n[[0.43, 0.15], [0.55, 0.87]]",
+         ImportFormat::List,
          {"a b", "c"}},
-        {"a byte order mark", "\xEF\xBB\xBF" "0.43,0.15\n0.55,0.87", ImportFormat::Rows, {}},
-        {"right-to-left labels", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D,0.43,0.15\n\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7,0.55,0.87",
-         ImportFormat::Rows, {"\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7"}},
+        {"a byte order mark",
+         "\xEF\xBB\xBF"
+         "0.43,0.15\n0.55,0.87",
+         ImportFormat::Rows,
+         {}},
+        {"right-to-left labels",
+         "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D,0.43,0.15\n\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7,0.55,0.87",
+         ImportFormat::Rows,
+         {"\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7"}},
     };
     for (const Good& c : cases) {
         const ImportResult r = import_embeddings(c.text);
@@ -119,7 +139,9 @@ TEST_CASE("import: every bad paste is refused with a message naming the place an
     const std::vector<Bad> cases = {
         {"empty", "", {"the text is empty", "JSON list", "PyTorch tensor"}},
         {"only spaces and comments", "  \n# nothing\n\t\n", {"the text is empty"}},
-        {"ragged CSV", "1,2,3\n4,5,6\n7,8", {"row 3 has 2 values but row 1 has 3: every embedding needs the same length"}},
+        {"ragged CSV",
+         "1,2,3\n4,5,6\n7,8",
+         {"row 3 has 2 values but row 1 has 3: every embedding needs the same length"}},
         {"ragged list", "[[1, 2, 3],\n [4, 5]]", {"row 2 has 2 values but row 1 has 3"}},
         {"ragged rows after blank lines name the line", "1,2\n\n\n3", {"row 2 (line 4) has 1 value but row 1 has 2"}},
         {"empty cell", "1,,3\n4,5,6", {"row 1, value 2 is empty", "remove the extra comma"}},
@@ -130,16 +152,20 @@ TEST_CASE("import: every bad paste is refused with a message naming the place an
         {"inf in CSV", "1,-inf", {"row 1, value 2: -inf is not a finite number"}},
         {"1e999", "1,1e999", {"row 1, value 2: 1e999 is too large for float32 (max 3.4e38)"}},
         {"float32 overflow just past the limit", "tensor([[3.5e38]])", {"3.5e38 is too large for float32"}},
-        {"decimal commas with comma separators", "0,43, 0,15\n0,55, 0,87",
+        {"decimal commas with comma separators",
+         "0,43, 0,15\n0,55, 0,87",
          {"line 1 looks like it uses decimal commas", "tabs or semicolons"}},
         {"decimal commas in a list", "[[0,43, 0,15]]", {"row 1 looks like it uses decimal commas"}},
         {"too many rows", many_rows, {"more than 1024 rows", "row 1025 is one too many", "kMaxTokens"}},
         {"too many values", long_row, {"row 1 has more than 1024 values", "kMaxDims"}},
-        {"too large", std::string(kMaxDocumentBytes + 1, ' '),
+        {"too large",
+         std::string(kMaxDocumentBytes + 1, ' '),
          {"16777217 bytes but the limit is 16777216 bytes", "kMaxDocumentBytes"}},
         {"invalid UTF-8", "a,1\nb\xFF,2", {"not valid UTF-8", "line 2, byte 2"}},
         {"label too long", std::string(65, 'x') + ",1", {"row 1's label is 65 bytes long", "kMaxLabelBytes"}},
-        {"control character in a quoted label", "\"a\\u0007b\",1", {"row 1's label contains the control character U+0007"}},
+        {"control character in a quoted label",
+         "\"a\\u0007b\",1",
+         {"row 1's label contains the control character U+0007"}},
         {"bidi override in a label", "\"\\u202Eevil\",1", {"row 1's label", "U+202E"}},
         {"unclosed list", "[[1, 2], [3, 4]", {"ends before its closing ]", "partial copy"}},
         {"unclosed row", "tensor([[1, 2], [3, 4", {"inside row 2"}},
@@ -161,7 +187,9 @@ TEST_CASE("import: every bad paste is refused with a message naming the place an
         {"bad JSON object", "{\"inputs\": [[1, 2]", {"starts with { but is not valid JSON", "line 1"}},
         {"JSON object without inputs", "{\"tokens\": [\"a\"]}", {"has no \"inputs\" list"}},
         {"JSON string value", "{\"inputs\": [[1, \"2\"]]}", {"row 1, value 2: a string where a number should be"}},
-        {"JSON tokens count", "{\"tokens\": [\"a\"], \"inputs\": [[1], [2]]}", {"\"tokens\" has 1 labels but \"inputs\" has 2"}},
+        {"JSON tokens count",
+         "{\"tokens\": [\"a\"], \"inputs\": [[1], [2]]}",
+         {"\"tokens\" has 1 labels but \"inputs\" has 2"}},
         {"a header and nothing else", "a,b,c", {"there are no rows"}},
         {"a second line of words", "a,b\nc,d", {"line 2 has no numbers in it"}},
         {"unclosed quote", "\"abc,1", {"line 1", "no closing \""}},
@@ -209,9 +237,32 @@ TEST_CASE("import: apply_import keeps the reader's settings and labels when they
 TEST_CASE("import: export then import gives the same tokens and bit-identical inputs in every format") {
     std::mt19937 rng(7u);
     const std::vector<std::string> labels = {
-        "Your", "token 0", "", " padded ", "2024", "nan", "-1.5", "tokens: x", "a,b", "x;y", "say \"hi\"", "back\\slash",
-        "#tag", "(x^1)", "f(x)", "[0]", "{", "tensor(", "\xC3\xA9t\xC3\xA9", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
-        "\xF0\x9F\x98\x80", "Your     (x^1)", "'q'", "\"", "\xEF\xBB\xBF" "bom",  // found by fuzz_import
+        "Your",
+        "token 0",
+        "",
+        " padded ",
+        "2024",
+        "nan",
+        "-1.5",
+        "tokens: x",
+        "a,b",
+        "x;y",
+        "say \"hi\"",
+        "back\\slash",
+        "#tag",
+        "(x^1)",
+        "f(x)",
+        "[0]",
+        "{",
+        "tensor(",
+        "\xC3\xA9t\xC3\xA9",
+        "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
+        "\xF0\x9F\x98\x80",
+        "Your     (x^1)",
+        "'q'",
+        "\"",
+        "\xEF\xBB\xBF"
+        "bom",  // found by fuzz_import
     };
     for (int trial = 0; trial < 300; ++trial) {
         State s;
@@ -250,11 +301,11 @@ TEST_CASE("import: the three export forms look like what a learner would write")
 }
 
 TEST_CASE("import: truncate_utf8 never cuts a character in two") {
-    const std::string e_acute = "\xC3\xA9";           // 2 bytes
-    const std::string emoji = "\xF0\x9F\x98\x80";     // 4 bytes
+    const std::string e_acute = "\xC3\xA9";        // 2 bytes
+    const std::string emoji = "\xF0\x9F\x98\x80";  // 4 bytes
     CHECK(truncate_utf8("abc", 5) == "abc");
     CHECK(truncate_utf8("abc", 2) == "ab");
-    CHECK(truncate_utf8("a" + e_acute, 2) == "a");    // would cut the 2-byte character
+    CHECK(truncate_utf8("a" + e_acute, 2) == "a");  // would cut the 2-byte character
     CHECK(truncate_utf8("a" + e_acute, 3) == "a" + e_acute);
     CHECK(truncate_utf8(emoji + emoji, 7) == emoji);
     CHECK(truncate_utf8(emoji, 0).empty());
@@ -271,9 +322,16 @@ TEST_CASE("import: parse_number_text reads a typed cell, decimal comma included,
         const char* error_part;  // nullptr: accepted
     };
     const Case cases[] = {
-        {"0.43", 0.43f, nullptr},  {" 0,43 ", 0.43f, nullptr}, {"-0", -0.0f, nullptr}, {"1e3", 1000.0f, nullptr},
-        {"", 0, "empty"},          {"1e999", 0, "too large for float32"}, {"nan", 0, "not a finite number"},
-        {"-inf", 0, "not a finite number"}, {"0,4,3", 0, "not a number"}, {"abc", 0, "\"abc\" is not a number"},
+        {"0.43", 0.43f, nullptr},
+        {" 0,43 ", 0.43f, nullptr},
+        {"-0", -0.0f, nullptr},
+        {"1e3", 1000.0f, nullptr},
+        {"", 0, "empty"},
+        {"1e999", 0, "too large for float32"},
+        {"nan", 0, "not a finite number"},
+        {"-inf", 0, "not a finite number"},
+        {"0,4,3", 0, "not a number"},
+        {"abc", 0, "\"abc\" is not a number"},
     };
     for (const Case& c : cases) {
         float x = 12345.0f;

@@ -4,7 +4,6 @@
 // importer, window resizes. It must end without an assertion or sanitizer report, keep every
 // committed state valid and every vertex finite, and hold no more memory than shortly after start.
 #include <doctest/doctest.h>
-
 #include <malloc.h>
 
 #include <cmath>
@@ -51,13 +50,55 @@ int frame_count() {
 }
 
 // The keys ImGui 1.86 knows, mapped to io.KeysDown[1..ImGuiKey_COUNT].
-int key_index(int imgui_key) { return imgui_key + 1; }
+int key_index(int imgui_key) {
+    return imgui_key + 1;
+}
 
 const char* const kFragments[] = {
-    "0.43", "-1.5e-3", "1e999", "nan", "inf", "0,43", "2.", ".5", "-0", "3.4e38", ",", ", ", "\t", ";", " ", "\n",
-    "\r\n", "[", "]", "[[", "]]", "],", "tensor(", "torch.tensor(", "array(", ")", "# ", "tokens: ", "\"two words\"",
-    "Your", "journey", "(x^1)", "...", "\xE2\x80\xA6", "requires_grad=True", "{\"inputs\": ", "{\"tokens\": [\"a\"]",
-    "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xF0\x9F\x98\x80", "\x01", "\xFF", "\"", "\\", "x",
+    "0.43",
+    "-1.5e-3",
+    "1e999",
+    "nan",
+    "inf",
+    "0,43",
+    "2.",
+    ".5",
+    "-0",
+    "3.4e38",
+    ",",
+    ", ",
+    "\t",
+    ";",
+    " ",
+    "\n",
+    "\r\n",
+    "[",
+    "]",
+    "[[",
+    "]]",
+    "],",
+    "tensor(",
+    "torch.tensor(",
+    "array(",
+    ")",
+    "# ",
+    "tokens: ",
+    "\"two words\"",
+    "Your",
+    "journey",
+    "(x^1)",
+    "...",
+    "\xE2\x80\xA6",
+    "requires_grad=True",
+    "{\"inputs\": ",
+    "{\"tokens\": [\"a\"]",
+    "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
+    "\xF0\x9F\x98\x80",
+    "\x01",
+    "\xFF",
+    "\"",
+    "\\",
+    "x",
 };
 
 class Soak {
@@ -146,7 +187,8 @@ public:
         tapped_.clear();
         io.KeyCtrl = io.KeyShift = false;
         if (drag_frames_ > 0) {  // a drag in progress: keep moving with the button held
-            io.MousePos = ImVec2(io.MousePos.x + float(int(rng_() % 41) - 20), io.MousePos.y + float(int(rng_() % 41) - 20));
+            io.MousePos =
+                ImVec2(io.MousePos.x + float(int(rng_() % 41) - 20), io.MousePos.y + float(int(rng_() % 41) - 20));
             if (--drag_frames_ == 0) io.MouseDown[0] = false;
             frame();
             return;
@@ -215,7 +257,8 @@ private:
             const ImVec4 r = ui.layout[rng_() % ui.layout.size()].rect;
             return ImVec2(r.x + r.z * float(rng_() % 101) / 100.0f, r.y + r.w * float(rng_() % 101) / 100.0f);
         }
-        return ImVec2(float(int(rng_() % uint32_t(display.x + 40)) - 20), float(int(rng_() % uint32_t(display.y + 40)) - 20));
+        return ImVec2(float(int(rng_() % uint32_t(display.x + 40)) - 20),
+                      float(int(rng_() % uint32_t(display.y + 40)) - 20));
     }
 
     void type_text() {
@@ -224,10 +267,14 @@ private:
         for (int i = 0; i < count; ++i) {
             const uint32_t kind = rng_() % 10;
             unsigned c = 0;
-            if (kind < 5) c = unsigned("0123456789.,-e"[rng_() % 14]);
-            else if (kind < 7) c = 32 + rng_() % 95;                                   // printable ASCII
-            else if (kind < 9) c = 0xA0 + rng_() % 0x2F00;                             // Latin-1 .. CJK, RTL
-            else c = rng_() % 2 ? rng_() % 32 : 0x202E;                                // controls, bidi override
+            if (kind < 5)
+                c = unsigned("0123456789.,-e"[rng_() % 14]);
+            else if (kind < 7)
+                c = 32 + rng_() % 95;  // printable ASCII
+            else if (kind < 9)
+                c = 0xA0 + rng_() % 0x2F00;  // Latin-1 .. CJK, RTL
+            else
+                c = rng_() % 2 ? rng_() % 32 : 0x202E;  // controls, bidi override
             io.AddInputCharacter(c);
         }
     }
@@ -282,12 +329,24 @@ private:
     void refuse_bad_state() {
         State bad = state;
         switch (rng_() % 6) {
-            case 0: bad.inputs.data[0] = std::nanf(""); break;
-            case 1: bad.query = bad.inputs.rows; break;
-            case 2: bad.tokens[0] = std::string(kMaxLabelBytes + 1, 'x'); break;
-            case 3: bad.tokens[0] = "tab\there"; break;
-            case 4: bad.lab_scale = 0.0f; break;
-            default: bad.tokens.pop_back(); break;
+            case 0:
+                bad.inputs.data[0] = std::nanf("");
+                break;
+            case 1:
+                bad.query = bad.inputs.rows;
+                break;
+            case 2:
+                bad.tokens[0] = std::string(kMaxLabelBytes + 1, 'x');
+                break;
+            case 3:
+                bad.tokens[0] = "tab\there";
+                break;
+            case 4:
+                bad.lab_scale = 0.0f;
+                break;
+            default:
+                bad.tokens.pop_back();
+                break;
         }
         const State before = state;
         CHECK_FALSE(set_state(bad).empty());
