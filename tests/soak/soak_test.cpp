@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -354,21 +355,28 @@ private:
         CHECK_FALSE(input_error.empty());
     }
 
+    // Every vertex position finite (a NaN from an overflowing score must not reach the GPU). The
+    // first frame each draw list goes wrong is kept, so one run reports every offender.
     void check_draw_data() {
         const ImDrawData* data = ImGui::GetDrawData();
         REQUIRE(data != nullptr);
         REQUIRE(data->Valid);
         for (int l = 0; l < data->CmdListsCount; ++l) {
             const ImDrawList* list = data->CmdLists[l];
-            for (const ImDrawVert& v : list->VtxBuffer)
-                if (!std::isfinite(v.pos.x) || !std::isfinite(v.pos.y)) {
-                    FAIL("a non-finite vertex in draw list '" << std::string(list->_OwnerName ? list->_OwnerName : "?")
-                                                              << "' at frame " << frames_ << " with the state "
-                                                              << serialize_state(state).substr(0, 2000));
-                }
+            const std::string owner = list->_OwnerName ? list->_OwnerName : "?";
+            for (const ImDrawVert& v : list->VtxBuffer) {
+                if (std::isfinite(v.pos.x) && std::isfinite(v.pos.y)) continue;
+                if (!non_finite.count(owner))
+                    non_finite[owner] = "frame " + std::to_string(frames_) + ", state " + serialize_state(state);
+                break;
+            }
         }
     }
 
+public:
+    std::map<std::string, std::string> non_finite;  // draw list -> where it first drew a NaN or inf
+
+private:
     std::mt19937 rng_;
     double now_ms = 1000.0;
     int frames_ = 0;
@@ -414,4 +422,6 @@ TEST_CASE("soak: thousands of random frames of the real UI keep the state valid 
     CHECK(heap[2] <= heap[1] + kSlackBytes / 2);
     CHECK(imgui_allocations[2] <= imgui_allocations[0] + 2000);
     CHECK(soak.frames() >= total);
+    for (const auto& [owner, where] : soak.non_finite)
+        FAIL_CHECK("a non-finite vertex in draw list '" << owner << "' (first at " << where.substr(0, 3000) << ")");
 }
