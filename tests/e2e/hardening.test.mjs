@@ -49,6 +49,7 @@ test('hardening: bad documents through setState are refused by name and change n
     [{ tokens: ['a'], inputs: [[NaN]] }, /inputs\[0\]\[0\] is not a number \(found null\)/],
     [{ tokens: ['tab\there'], inputs: [[1]] }, /tokens\[0\] contains the control character U\+0009/],
     [{ tokens: ['\u0000'], inputs: [[1]] }, /U\+0000/],
+    [{ tokens: ['\uD800'], inputs: [[1]] }, /lone high surrogate/],  // JSON.stringify writes it as \ud800
     [{ tokens: ['x'.repeat(65)], inputs: [[1]] }, /65 bytes long but the limit is 64/],
     [{ tokens: Array.from({ length: 1025 }, (_, i) => `t${i}`), inputs: Array.from({ length: 1025 }, () => [0]) },
       /1025 labels but the limit is 1024/],
