@@ -39,13 +39,24 @@ void setup_style(float font_scale) {
     style.ItemSpacing = ImVec2(8, 6);
     style.WindowBorderSize = 0.0f;
     style.ChildBorderSize = 1.0f;
+    // Framed widgets get a border: without it the light frame fill vanished on alternate table rows
+    // (the query radio buttons of rows 3 and 5 were invisible).
+    style.FrameBorderSize = 1.0f;
+    style.CellPadding = ImVec2(5, 2);
     ImVec4* c = style.Colors;
     c[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.969f, 0.976f, 1.0f);
     c[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
-    c[ImGuiCol_Border] = ImVec4(0.82f, 0.84f, 0.87f, 1.0f);
+    c[ImGuiCol_Border] = ImVec4(0.78f, 0.81f, 0.85f, 1.0f);
     c[ImGuiCol_Text] = ImVec4(0.11f, 0.13f, 0.17f, 1.0f);
     c[ImGuiCol_TextDisabled] = ImVec4(0.42f, 0.45f, 0.50f, 1.0f);
-    c[ImGuiCol_FrameBg] = ImVec4(0.93f, 0.94f, 0.96f, 1.0f);
+    c[ImGuiCol_FrameBg] = ImVec4(0.985f, 0.988f, 0.992f, 1.0f);
+    c[ImGuiCol_FrameBgHovered] = ImVec4(0.90f, 0.94f, 0.99f, 1.0f);
+    c[ImGuiCol_FrameBgActive] = ImVec4(0.84f, 0.90f, 0.99f, 1.0f);
+    c[ImGuiCol_CheckMark] = ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
+    c[ImGuiCol_TableRowBgAlt] = ImVec4(0.955f, 0.962f, 0.972f, 1.0f);
+    c[ImGuiCol_TableHeaderBg] = ImVec4(0.93f, 0.94f, 0.96f, 1.0f);
+    c[ImGuiCol_TableBorderStrong] = ImVec4(0.80f, 0.83f, 0.87f, 1.0f);
+    c[ImGuiCol_TableBorderLight] = ImVec4(0.88f, 0.90f, 0.93f, 1.0f);
     c[ImGuiCol_Button] = ImVec4(0.89f, 0.91f, 0.95f, 1.0f);
     c[ImGuiCol_ButtonHovered] = ImVec4(0.80f, 0.86f, 0.96f, 1.0f);
     c[ImGuiCol_ButtonActive] = ImVec4(0.70f, 0.79f, 0.94f, 1.0f);
