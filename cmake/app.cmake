@@ -82,7 +82,7 @@ if(EMSCRIPTEN)
     target_include_directories(${t} SYSTEM PUBLIC ${ATTN_SDL2_WASM_DIR}/include)
   endforeach()
   target_link_libraries(attention-explainer PRIVATE ${ATTN_SDL2_WASM_DIR}/libSDL2.a)
-  set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout")
+  set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout,_attn_summary,_attn_fragment,_attn_apply_fragment,_attn_set_page_options,_attn_canvas_resized")
   target_link_options(attention-explainer PRIVATE
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0

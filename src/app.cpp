@@ -38,7 +38,6 @@ void recompute(App* app, ui::Textures* textures) {
             textures->projected_weights = as_heatmap_image(app->renderer.update_heatmap(3, p.weight_matrix, ColorMap::Sequential));
     }
     app->unshown = AttentionChanges();
-    web_notify_state_changed(app);
 }
 
 ui::Textures g_textures;
@@ -80,6 +79,7 @@ std::string app_set_state(App* app, const State& next) {
     if (next != app->state) {
         app->state = next;
         ++app->state_version;
+        web_notify_state_changed(app);  // now, not at the next frame: a hidden page still updates its URL and host
     }
     app->draft = app->state;
     app_request_frames(app);

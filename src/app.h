@@ -6,6 +6,7 @@
 
 #include "core/attention.h"
 #include "core/attention_cache.h"
+#include "core/page_options.h"
 #include "core/state.h"
 #include "platform/window.h"
 #include "render/renderer.h"
@@ -37,6 +38,7 @@ struct App {
 
     int frames_to_render = 8;  // ImGui needs a few frames to settle after any input
     bool visible = true;       // false while the page is hidden or scrolled out of view
+    PageOptions page;          // embed mode, theme, reduced motion: set by the page (web glue)
     bool quit = false;
     bool first_frame_reported = false;
     FrameStats stats;

@@ -1,33 +1,60 @@
 // EMSCRIPTEN_KEEPALIVE exports called from web/attention.js, and EM_JS hooks calling back into it.
 // Strings returned to JavaScript live in static buffers until the next call: attention.js copies
-// them at once with UTF8ToString.
+// them at once with UTF8ToString. Every export works before the first frame and without WebGL.
 #include "platform/web_glue.h"
 
 #include "app.h"
 
 #ifdef __EMSCRIPTEN__
+#include <SDL.h>
 #include <emscripten.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
+#include "core/examples.h"
 #include "core/json.h"
 #include "core/results_json.h"
+#include "core/url_state.h"
 
 namespace attn {
 namespace {
 
 App* g_app = nullptr;
+State g_default_state;           // what a bad link falls back to
+AttentionResult g_api_result;    // computed for the API when it asks before the next frame does
+uint64_t g_api_version = 0;
 
 const char* keep(std::string* buffer, std::string text) {
     *buffer = std::move(text);
     return buffer->c_str();
 }
 
-void ensure_computed(App* app) {
-    if (app->computed_version != app->state_version) {
-        app->result = compute_attention(app->state);
-        app->computed_version = app->state_version;
+// The result for the current state, without touching app->result: the frame's recompute must
+// still run for this version, or the heatmap textures would keep showing the old state.
+const AttentionResult& current_result(App* app) {
+    if (app->computed_version == app->state_version) return app->result;
+    if (g_api_version != app->state_version) {
+        g_api_result = compute_attention(app->state);
+        g_api_version = app->state_version;
+    }
+    return g_api_result;
+}
+
+enum PageBits { kEmbed = 1, kDark = 2, kReducedMotion = 4, kTouch = 8 };
+
+void set_page_bits(App* app, int bits) {
+    PageOptions page;
+    page.embed = bits & kEmbed;
+    page.theme = (bits & kDark) ? Theme::Dark : Theme::Light;
+    page.reduced_motion = bits & kReducedMotion;
+    page.touch = bits & kTouch;
+    if (page != app->page) {
+        app->page = page;
+        app_request_frames(app);
     }
 }
 
@@ -45,7 +72,70 @@ EM_JS(void, attn_js_no_graphics, (const char* reason), {
     if (Module.onNoGraphics) Module.onNoGraphics(UTF8ToString(reason));
 });
 
-void web_glue_init(App* app) { g_app = app; }
+EM_JS(void, attn_js_event, (const char* kind, const char* detail), {
+    if (Module.onEvent) Module.onEvent(UTF8ToString(kind), JSON.parse(UTF8ToString(detail)));
+});
+
+EM_JS(void, attn_js_warn, (const char* text), {
+    console.warn(UTF8ToString(text));
+});
+
+// The fragment as the page's URL has it ("#example=..."), read before the first frame.
+EM_JS(char*, attn_js_location_hash, (), {
+    var hash = "";
+    try { hash = String(location.hash || ""); } catch (e) {}
+    var size = lengthBytesUTF8(hash) + 1;
+    var ptr = _malloc(size);
+    if (ptr) stringToUTF8(hash, ptr, size);
+    return ptr;
+});
+
+// attention.js works the page options out before the wasm starts (Module.pageBits) and keeps
+// Module.visibleNow (tab shown and canvas on screen) current.
+EM_JS(int, attn_js_page_bits, (), {
+    return Module.pageBits | 0;
+});
+
+EM_JS(int, attn_js_visible_now, (), {
+    return Module.visibleNow === false ? 0 : 1;
+});
+
+EM_JS(void, attn_js_app_ready, (), {
+    if (Module.onAppReady) Module.onAppReady();
+});
+
+// Applies a link and returns {"ok","fell_back","error","warnings"}. The message for the learner
+// goes to app.input_error, which the UI shows.
+std::string apply_fragment(App* app, const std::string& fragment) {
+    const UrlParseResult r = parse_url_fragment(fragment, g_default_state);
+    app_set_state(app, r.state);  // always valid
+    if (r.fell_back)
+        app->input_error = "link: " + r.error + " (showing the default example instead)";
+    else if (!r.ok())
+        app->input_error = "link: " + r.error + " (the rest of the link was applied)";
+    for (const std::string& warning : r.warnings) attn_js_warn(("link: " + warning).c_str());
+    JsonValue reply = JsonValue::object();
+    reply.add("ok", JsonValue::from_bool(r.ok()));
+    reply.add("fell_back", JsonValue::from_bool(r.fell_back));
+    reply.add("error", r.ok() ? JsonValue() : JsonValue::from_string(r.error));
+    JsonValue warnings = JsonValue::array();
+    for (const std::string& warning : r.warnings) warnings.push_back(JsonValue::from_string(warning));
+    reply.add("warnings", std::move(warnings));
+    return write_json(reply);
+}
+
+void web_glue_init(App* app) {
+    g_app = app;
+    g_default_state = app->state;
+    set_page_bits(app, attn_js_page_bits());
+    app->visible = attn_js_visible_now() != 0;
+    char* hash = attn_js_location_hash();
+    if (hash) {
+        if (hash[0] != '\0' && std::string(hash) != "#") apply_fragment(app, hash);
+        std::free(hash);
+    }
+    attn_js_app_ready();
+}
 
 void web_notify_no_graphics(App*, const std::string& reason) {
     attn_js_no_graphics(("This browser could not start WebGL2, which the interactive view needs (" + reason +
@@ -55,6 +145,10 @@ void web_notify_no_graphics(App*, const std::string& reason) {
 void web_notify_first_frame(App*) { attn_js_first_frame(); }
 
 void web_notify_state_changed(App*) { attn_js_state_changed(); }
+
+void web_emit_event(App*, const char* kind, const std::string& detail_json) {
+    attn_js_event(kind, detail_json.empty() ? "null" : detail_json.c_str());
+}
 
 }  // namespace attn
 
@@ -81,28 +175,88 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json) {
 
 EMSCRIPTEN_KEEPALIVE const char* attn_results() {
     static std::string buffer;
-    attn::ensure_computed(g_app);
-    return attn::keep(&buffer, attn::results_json(g_app->state, g_app->result));
+    return attn::keep(&buffer, attn::results_json(g_app->state, attn::current_result(g_app)));
+}
+
+// The few fields events and the screen-reader summary need, without serialising the whole state:
+// {"version","example","query","step","norm","n","projected","error","tokens","scores","weights"},
+// lists cut after 64 entries; error is the message the canvas shows ("" when none).
+EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
+    static std::string buffer;
+    const attn::State& s = g_app->state;
+    const attn::AttentionResult& r = attn::current_result(g_app);
+    const bool projected = r.has_projection;
+    const attn::Vector& scores = projected ? r.projection.scores : r.scores;
+    const attn::Vector& weights = projected ? r.projection.weights : r.weights;
+    const size_t shown = std::min<size_t>(s.tokens.size(), 64);
+    attn::JsonValue out = attn::JsonValue::object();
+    out.add("version", attn::JsonValue::from_uint(g_app->state_version));
+    out.add("example", attn::JsonValue::from_string(s.example));
+    out.add("query", attn::JsonValue::from_int(s.query));
+    out.add("step", attn::JsonValue::from_int(s.step));
+    out.add("norm", attn::JsonValue::from_string(attn::norm_name(s.norm)));
+    out.add("n", attn::JsonValue::from_uint(s.tokens.size()));
+    out.add("projected", attn::JsonValue::from_bool(projected));
+    out.add("error", attn::JsonValue::from_string(g_app->input_error));
+    attn::JsonValue tokens = attn::JsonValue::array(), sc = attn::JsonValue::array(), w = attn::JsonValue::array();
+    for (size_t i = 0; i < shown; ++i) {
+        tokens.push_back(attn::JsonValue::from_string(s.tokens[i]));
+        sc.push_back(attn::JsonValue::from_float_or_string(i < scores.size() ? scores[i] : NAN));
+        w.push_back(attn::JsonValue::from_float_or_string(i < weights.size() ? weights[i] : NAN));
+    }
+    out.add("tokens", std::move(tokens));
+    out.add("scores", std::move(sc));
+    out.add("weights", std::move(w));
+    return attn::keep(&buffer, attn::write_json(out));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     static std::string buffer;
     const attn::FrameStats& s = g_app->stats;
-    char text[256];
+    char text[320];
     std::snprintf(text, sizeof text,
                   "{\"frames\":%llu,\"last_frame_ms\":%.3f,\"last_frame_cost_ms\":%.3f,\"recomputes\":%llu,"
-                  "\"visible\":%s,\"pending_frames\":%d}",
+                  "\"visible\":%s,\"pending_frames\":%d,\"state_version\":%llu}",
                   (unsigned long long)s.frames, s.last_frame_ms, s.last_frame_cost_ms,
-                  (unsigned long long)s.recomputes, g_app->visible ? "true" : "false",
-                  g_app->frames_to_render);
+                  (unsigned long long)s.recomputes, g_app->visible ? "true" : "false", g_app->frames_to_render,
+                  (unsigned long long)g_app->state_version);
     return attn::keep(&buffer, text);
 }
+
+// The link for the current state, without '#': the short form for an unedited example.
+EMSCRIPTEN_KEEPALIVE const char* attn_fragment() {
+    static std::string buffer;
+    return attn::keep(&buffer, attn::url_fragment_for_state(g_app->state));
+}
+
+// Applies a fragment the learner typed into the address bar (hashchange) or a host sent.
+EMSCRIPTEN_KEEPALIVE const char* attn_apply_fragment(const char* fragment) {
+    static std::string buffer;
+    return attn::keep(&buffer, attn::apply_fragment(g_app, fragment ? fragment : ""));
+}
+
+// bits: 1 embed, 2 dark theme, 4 reduced motion, 8 touch (see attention.js pageBits()).
+EMSCRIPTEN_KEEPALIVE void attn_set_page_options(int bits) { attn::set_page_bits(g_app, bits); }
 
 EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::app_request_frames(g_app); }
 
 EMSCRIPTEN_KEEPALIVE void attn_set_visible(int visible) {
     g_app->visible = visible != 0;
     if (g_app->visible) attn::app_request_frames(g_app);
+}
+
+// The canvas's CSS size changed (ResizeObserver). SDL2 only follows window resizes, so a canvas
+// resized by its page's layout is passed on here; SDL then sizes the drawing buffer at
+// devicePixelRatio.
+EMSCRIPTEN_KEEPALIVE void attn_canvas_resized(double css_width, double css_height) {
+    SDL_Window* window = g_app->window.sdl_window;
+    const int w = int(std::lround(css_width)), h = int(std::lround(css_height));
+    if (window && w > 0 && h > 0) {
+        int current_w = 0, current_h = 0;
+        SDL_GetWindowSize(window, &current_w, &current_h);
+        if (w != current_w || h != current_h) SDL_SetWindowSize(window, w, h);
+    }
+    attn::app_request_frames(g_app);
 }
 
 // Screen rectangles of named UI items in CSS pixels, for tests that click real widgets.
@@ -130,6 +284,7 @@ void web_glue_init(App*) {}
 void web_notify_first_frame(App*) {}
 void web_notify_no_graphics(App*, const std::string&) {}
 void web_notify_state_changed(App*) {}
+void web_emit_event(App*, const char*, const std::string&) {}
 }  // namespace attn
 
 #endif
