@@ -82,12 +82,22 @@ if(EMSCRIPTEN)
     target_include_directories(${t} SYSTEM PUBLIC ${ATTN_SDL2_WASM_DIR}/include)
   endforeach()
   target_link_libraries(attention-explainer PRIVATE ${ATTN_SDL2_WASM_DIR}/libSDL2.a)
+  # Size (the page budget is 350 KB gzip): link-time optimisation everywhere, -Oz for the UI
+  # libraries; the core keeps -Os so the attention math stays fast. See bench/page_budget.mjs.
+  foreach(t attn_core attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)
+    target_compile_options(${t} PRIVATE -flto)
+  endforeach()
+  foreach(t attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)
+    target_compile_options(${t} PRIVATE -Oz)
+  endforeach()
   set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout,_attn_summary,_attn_fragment,_attn_apply_fragment,_attn_set_page_options,_attn_canvas_resized")
   target_link_options(attention-explainer PRIVATE
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
-    -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0
+    -Oz -flto -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0 -sSUPPORT_LONGJMP=0 -sTEXTDECODER=2
+    -sDYNAMIC_EXECUTION=0 -sHTML5_SUPPORT_DEFERRING_USER_SENSITIVE_REQUESTS=0
+    "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,setStatus,onAbort]"
     -sEXPORTED_FUNCTIONS=${ATTN_WEB_EXPORTS}
-    -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8)
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8)
 else()
   find_package(SDL2 REQUIRED)
   find_library(ATTN_GLES_LIBRARY GLESv2 REQUIRED)
