@@ -25,9 +25,9 @@ fi
 cmake --build "$build"
 
 rm -rf dist.tmp && mkdir -p dist.tmp
-cp web/index.html web/style.css web/attention.js web/embed-example.html dist.tmp/ 2>/dev/null || true
+cp web/*.html web/*.css web/*.js web/*.svg dist.tmp/  # the page, its scripts and icon, the embedding example, the host helper
 cp "$build/attention-explainer.js" "$build/attention-explainer.wasm" dist.tmp/
-for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.css dist.tmp/*.wasm; do gzip -9 -k -n -f "$f"; done
+for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm; do gzip -9 -k -n -f "$f"; done
 rm -rf dist && mv dist.tmp dist
 echo "build_wasm: dist/ is ready ($(du -ch dist/*.gz | tail -1 | cut -f1) gzip)"
 

@@ -1,6 +1,8 @@
-// The page side of the demo: Emscripten's Module settings, the window.attention API, waking the
-// paused main loop on input, pausing it while hidden, and the screen-reader mirror of the numbers.
-// No inline script and no eval, so the page runs under a strict Content-Security-Policy.
+// The page side of the demo: Emscripten's Module settings, the window.attention API, the page
+// options (embed mode, theme, reduced motion), waking the paused main loop on input and pausing it
+// while hidden or off-screen, keyboard focus in and out of the canvas, and the screen-reader
+// mirror of the numbers. attention-share.js (links) and attention-messages.js (postMessage) build
+// on the API. No inline script and no eval, so the page runs under a strict Content-Security-Policy.
 (function () {
   'use strict';
 
@@ -8,12 +10,63 @@
   const statusBox = document.getElementById('status');
   const statusText = document.getElementById('status-text');
   const progress = document.getElementById('progress');
-  let resolveReady, rejectReady;
+  let resolveReady, rejectReady, resolveUsable;
   const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
   ready.catch(() => {});  // failures are reported on the page; callers may still await it
+  // Resolves once the state API answers: at the first frame, or when the page fell back to text.
+  const usable = new Promise((resolve) => { resolveUsable = resolve; });
   let runtimeReady = false;
   let failed = null;
-  const listeners = new Set();
+  const changeListeners = new Set();
+  const eventListeners = new Set();
+
+  // ---- page options: read from ?query and #fragment (the fragment wins), never part of the state
+
+  const PAGE_KEYS = ['embed', 'theme', 'origins'];
+  function readPageParams() {
+    const params = new Map();
+    for (const text of [location.search.slice(1), location.hash.slice(1)]) {
+      try {
+        for (const [key, value] of new URLSearchParams(text)) if (PAGE_KEYS.includes(key)) params.set(key, value);
+      } catch (e) { /* a malformed query string gives no options */ }
+    }
+    return params;
+  }
+  const params = readPageParams();
+  let framed = false;
+  try { framed = window.self !== window.top; } catch (e) { framed = true; }
+  const embed = params.get('embed') === '1' || (framed && params.get('embed') !== '0');
+  let themeChoice = params.get('theme') || 'light';
+  if (!['light', 'dark', 'auto'].includes(themeChoice)) {
+    console.warn(`theme=${themeChoice.slice(0, 20)} is not light, dark or auto: using light`);
+    themeChoice = 'light';
+  }
+  const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  const motionQuery = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+  let lastPointerTouch = false;
+
+  function pageOptions() {
+    const dark = themeChoice === 'dark' || (themeChoice === 'auto' && !!darkQuery && darkQuery.matches);
+    return { embed, framed, theme: dark ? 'dark' : 'light', themeChoice,
+             reducedMotion: !!motionQuery && motionQuery.matches, touch: lastPointerTouch,
+             origins: params.get('origins') || '' };
+  }
+  // The bits web_glue.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
+  function pageBits(o) {
+    return (o.embed ? 1 : 0) | (o.theme === 'dark' ? 2 : 0) | (o.reducedMotion ? 4 : 0) | (o.touch ? 8 : 0);
+  }
+  function applyPageOptions() {
+    const o = pageOptions();
+    document.documentElement.dataset.theme = o.theme;
+    document.documentElement.classList.toggle('embed', o.embed);
+    window.Module.pageBits = pageBits(o);
+    if (runtimeReady) Module._attn_set_page_options(window.Module.pageBits);
+  }
+  for (const query of [darkQuery, motionQuery]) {
+    if (query && query.addEventListener) query.addEventListener('change', applyPageOptions);
+  }
+
+  // ---- calling into C
 
   function showError(message) {
     failed = message;
@@ -44,27 +97,66 @@
 
   function wake() { if (runtimeReady) Module._attn_wake(); }
 
-  // The hidden DOM copy of the key numbers, announced politely when they change.
+  // The URL of this page without page options or fragment: what a shared link opens.
+  function baseUrl() { return location.href.replace(/[?#].*$/, ''); }
+
+  function escapeAttribute(text) {
+    return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  }
+
+  // ---- events: state changes become query-changed / step-changed / state-changed; C++ sends
+  // others through Module.onEvent (quiz-answered from the lessons).
+
+  function emit(kind, detail) {
+    for (const listener of eventListeners) {
+      try { listener(kind, detail); } catch (e) { console.error(e); }
+    }
+  }
+
+  let lastSummary = null;
+  let changeQueued = false;
+  function stateChanged() {
+    if (changeQueued) return;
+    changeQueued = true;
+    // After the caller's synchronous work (a burst of setState calls gives one event), and never
+    // inside C++ (a listener may call setState).
+    queueMicrotask(() => {
+      changeQueued = false;
+      let s;
+      try { s = api.summary(); } catch (e) { return; }
+      const before = lastSummary;
+      lastSummary = s;
+      const detail = { version: s.version, example: s.example, query: s.query, token: s.tokens[s.query], step: s.step };
+      if (before && before.query !== s.query) emit('query-changed', { query: s.query, token: s.tokens[s.query] });
+      if (before && before.step !== s.step) emit('step-changed', { step: s.step });
+      emit('state-changed', detail);
+      for (const callback of changeListeners) {
+        try { callback(); } catch (e) { console.error(e); }
+      }
+      updateMirror();
+    });
+  }
+
+  // ---- the hidden DOM copy of the key numbers, announced politely when they change
+
   let mirrorTimer = 0;
   function updateMirror() {
     clearTimeout(mirrorTimer);
     mirrorTimer = setTimeout(() => {
-      let r;
-      try { r = api.results(); } catch (e) { return; }
-      const q = r.query_index;
-      const weights = r.context && r.weights.softmax;
-      const norm = api.getState().norm;
-      const selected = norm === 'sum' ? r.weights.sum : norm === 'softmax-naive' ? r.weights.softmax_naive : weights;
-      const fmt = (x) => (typeof x === 'number' ? x.toFixed(4) : String(x));
+      let s;
+      try { s = api.summary(); } catch (e) { return; }
+      const round = (x, digits) => (typeof x === 'number' ? x.toFixed(digits) : String(x));
+      const list = (values) => s.tokens.slice(0, 12).map((t, i) => `${t} ${round(values[i], 2)}`).join(', ') +
+        (s.n > 12 ? `, and ${s.n - 12} more` : '');
+      const kind = s.projected ? 'Projected scores' : 'Scores';
       document.getElementById('summary').textContent =
-        `Query inputs[${q}], "${r.tokens[q]}". Scores: ${r.scores.slice(0, 12).map(fmt).join(', ')}` +
-        `${r.scores.length > 12 ? ', and more' : ''}. Weights (${norm}): ` +
-        `${selected.slice(0, 12).map(fmt).join(', ')}${selected.length > 12 ? ', and more' : ''}.`;
+        `Query: "${s.tokens[s.query]}", inputs[${s.query}]. ${kind}: ${list(s.scores)}. ` +
+        `Weights (${s.norm}): ${list(s.weights)}.`;
       const body = document.querySelector('#mirror-table tbody');
       body.replaceChildren();
-      r.tokens.slice(0, 64).forEach((token, i) => {
+      s.tokens.forEach((token, i) => {
         const row = document.createElement('tr');
-        for (const value of [String(i), token, fmt(r.scores[i]), fmt(selected[i])]) {
+        for (const value of [String(i), token, round(s.scores[i], 4), round(s.weights[i], 4)]) {
           const cell = document.createElement('td');
           cell.textContent = value;
           row.appendChild(cell);
@@ -74,9 +166,13 @@
     }, 150);
   }
 
+  // ---- the API
+
   const api = {
     version: 1,
     ready,
+    // Resolves when getState/setState/results answer (first frame, or the text fallback).
+    whenUsable: () => usable,
     getState() { requireRuntime(); return JSON.parse(callString('attn_get_state')); },
     // Returns {ok: true, error: null} or {ok: false, error: "..."}; a bad state changes nothing.
     setState(state) {
@@ -92,34 +188,67 @@
       return error ? { ok: false, error } : { ok: true, error: null };
     },
     results() { requireRuntime(); return JSON.parse(callString('attn_results')); },
+    // query, step, norm, example, and the first 64 tokens with their scores and weights.
+    summary() { requireRuntime(); return JSON.parse(callString('attn_summary')); },
+    // {frames, last_frame_ms, last_frame_cost_ms, recomputes, visible, pending_frames, state_version}
     stats() { requireRuntime(); return JSON.parse(callString('attn_stats')); },
     layout() { requireRuntime(); return JSON.parse(callString('attn_layout')); },
-    onChange(callback) { listeners.add(callback); return () => listeners.delete(callback); },
+    // The current state as a URL fragment (no '#'): short for an unedited example, else state=...
+    fragment() { requireRuntime(); return callString('attn_fragment'); },
+    // A link that opens this view on its own page.
+    link() { return baseUrl() + '#' + api.fragment(); },
+    // An <iframe> snippet showing this view in embed mode; options: {width, height, title}.
+    embedCode(options = {}) {
+      const width = String(options.width || '100%'), height = String(options.height || 600);
+      const title = options.title || 'Interactive demo: how attention scores are computed';
+      return `<iframe src="${escapeAttribute(baseUrl() + '?embed=1#' + api.fragment())}" ` +
+        `title="${escapeAttribute(title)}" width="${escapeAttribute(width)}" height="${escapeAttribute(height)}" ` +
+        'style="border:0;max-width:1100px" loading="lazy" allow="clipboard-write"></iframe>';
+    },
+    // Applies a fragment or a whole link: {ok, fell_back, error, warnings}. Bad keys are refused
+    // with a message (also shown on the canvas); a link that gives no document shows the default.
+    applyLink(link) {
+      requireRuntime();
+      const text = String(link);
+      const hash = text.indexOf('#');
+      return JSON.parse(callWithString('attn_apply_fragment', hash >= 0 ? text.slice(hash) : text));
+    },
+    pageOptions,
+    onChange(callback) { changeListeners.add(callback); return () => changeListeners.delete(callback); },
+    // callback(kind, detail) for query-changed, step-changed, state-changed and lesson events.
+    onEvent(callback) { eventListeners.add(callback); return () => eventListeners.delete(callback); },
+    wake,
   };
   window.attention = api;
 
   window.Module = {
     canvas,
+    pageBits: 0,
+    visibleNow: true,
     print: (text) => console.log(text),
     printErr: (text) => console.error(text),
     setStatus(text) {
       const m = /\((\d+(?:\.\d+)?)\/(\d+)\)/.exec(text || '');
       if (m) { progress.value = Number(m[1]); progress.max = Number(m[2]); }
     },
-    onRuntimeInitialized() { runtimeReady = true; },
+    // From web_glue_init, before the first frame: the state (with the URL's link) is in place and
+    // every state function answers, even while the demo is off-screen and draws nothing.
+    onAppReady() {
+      runtimeReady = true;
+      try { lastSummary = api.summary(); } catch (e) { /* reported elsewhere */ }
+      resolveUsable(api);
+      updateMirror();
+    },
     onFirstFrame() {
       statusBox.hidden = true;
+      document.body.classList.add('ready');
       resolveReady(api);
-      updateMirror();
+      observeCanvas();
     },
-    onStateChanged() {
-      updateMirror();
-      for (const callback of listeners) {
-        try { callback(); } catch (e) { console.error(e); }
-      }
-    },
+    onStateChanged: stateChanged,
+    onEvent: emit,
     onNoGraphics(reason) {
-      document.body.classList.add('no-webgl');
+      document.body.classList.add('no-webgl', 'ready');
       statusBox.hidden = true;
       document.getElementById('fallback').hidden = false;
       document.getElementById('fallback-reason').textContent = reason;
@@ -128,18 +257,29 @@
     },
     onAbort(what) { showError('The demo stopped unexpectedly (' + what + '). Reload the page to start again.'); },
   };
+  applyPageOptions();
 
-  // The main loop sleeps while nothing changes; any input to the canvas or a resize wakes it.
+  // ---- cost at rest: the main loop sleeps while nothing changes; input, a resize or an API call
+  // wakes it. Off-screen or hidden, it stays asleep (same-origin iframes are not throttled).
+
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'touchstart',
                       'touchmove', 'touchend', 'focus', 'blur']) {
     canvas.addEventListener(type, wake, { passive: true });
   }
+  canvas.addEventListener('pointerdown', (e) => {
+    // SDL cancels mousedown, so a click would not focus the canvas and typed keys would go nowhere.
+    if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
+    const touch = e.pointerType === 'touch';
+    if (touch !== lastPointerTouch) { lastPointerTouch = touch; applyPageOptions(); }
+  }, { passive: true });
   window.addEventListener('resize', wake);
-  // Stop all work while the tab is hidden or the demo is scrolled out of view (same-origin iframes
-  // are not throttled by the browser).
+
+  // Module.visibleNow is read by web_glue_init, so a demo that starts off-screen never draws.
   let onScreen = true;
   function updateVisibility() {
-    if (runtimeReady) Module._attn_set_visible(onScreen && document.visibilityState === 'visible' ? 1 : 0);
+    const visible = onScreen && document.visibilityState === 'visible';
+    window.Module.visibleNow = visible;
+    if (runtimeReady) Module._attn_set_visible(visible ? 1 : 0);
   }
   document.addEventListener('visibilitychange', updateVisibility);
   if ('IntersectionObserver' in window) {
@@ -148,6 +288,24 @@
       updateVisibility();
     }).observe(canvas);
   }
+
+  // SDL2 follows window resizes only; a canvas resized by its page's layout is passed on here.
+  function observeCanvas() {
+    if (!('ResizeObserver' in window)) return;
+    new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1].contentRect;
+      if (runtimeReady && box.width > 0 && box.height > 0) Module._attn_canvas_resized(box.width, box.height);
+    }).observe(canvas);
+  }
+
+  // ---- keyboard: Tab always moves the browser's focus, so it can leave the canvas (no keyboard
+  // trap); inside, arrow keys move between controls and Space or Enter uses them (ImGui's keyboard
+  // navigation). Browser zoom and F-keys stay the browser's too. SDL would otherwise cancel them.
+  window.addEventListener('keydown', (e) => {
+    if (e.target !== canvas) return;
+    const zoom = (e.ctrlKey || e.metaKey) && ['+', '-', '=', '0'].includes(e.key);
+    if (e.key === 'Tab' || zoom || /^F\d+$/.test(e.key)) e.stopImmediatePropagation();
+  }, true);
 
   canvas.addEventListener('webglcontextlost', (e) => {
     e.preventDefault();

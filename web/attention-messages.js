@@ -1,0 +1,108 @@
+// The postMessage API for host pages (course pages embedding the demo in an iframe). Requests:
+//   {type: "attention:getState" | "attention:setState" | "attention:results" | "attention:subscribe" |
+//          "attention:unsubscribe" | "attention:hello", id, ...payload}
+// get one reply {type: "attention:reply", id, ok, result | error} with the same id; subscribers get
+// {type: "attention:event", kind, detail}. Received data is validated like any input and is only
+// ever parsed as JSON by the C++ validator: never evaluated, never put into HTML.
+(function () {
+  'use strict';
+  const api = window.attention;
+  const MAX_STATE_CHARS = 16 * 1024 * 1024;  // kMaxDocumentBytes; C++ checks the exact byte count
+  const MAX_ID_CHARS = 256;
+  const TYPES = ['attention:hello', 'attention:getState', 'attention:setState', 'attention:results',
+                 'attention:subscribe', 'attention:unsubscribe'];
+
+  // ?origins=https://a.example,https://b.example: only these origins are answered; messages from
+  // any other origin are ignored without a reply. No list: every origin may ask.
+  const allowed = api.pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
+  const allowAll = allowed.length === 0;
+
+  const subscribers = new Map();  // window -> {origin, kinds: Set | null}
+
+  // An opaque origin ("null", a sandboxed host) can only be addressed with '*'; every other reply
+  // goes to exactly the origin that asked, so a host that navigated away never receives it.
+  const targetFor = (origin) => (origin === 'null' ? '*' : origin);
+
+  function validId(id) {
+    return (typeof id === 'string' && id.length <= MAX_ID_CHARS) || (typeof id === 'number' && Number.isFinite(id));
+  }
+
+  function handle(type, data, source, origin) {
+    switch (type) {
+      case 'attention:hello':
+        return { ok: true, result: { version: api.version, ready: true } };
+      case 'attention:getState':
+        return { ok: true, result: api.getState() };
+      case 'attention:results':
+        return { ok: true, result: api.results() };
+      case 'attention:setState': {
+        const state = data.state;
+        let text;
+        if (typeof state === 'string') text = state;
+        else if (state && typeof state === 'object' && !Array.isArray(state)) {
+          try { text = JSON.stringify(state); } catch (e) { return { ok: false, error: 'state cannot be written as JSON: ' + e.message }; }
+        } else {
+          return { ok: false, error: 'state must be a state object or its JSON text, as returned by attention:getState' };
+        }
+        if (text.length > MAX_STATE_CHARS) {
+          return { ok: false, error: `state is ${text.length} characters long but the limit is 16 MiB: use fewer tokens` };
+        }
+        const outcome = api.setState(text);
+        return outcome.ok ? { ok: true, result: null } : { ok: false, error: outcome.error };
+      }
+      case 'attention:subscribe': {
+        let kinds = null;
+        if (data.kinds !== undefined) {
+          const valid = Array.isArray(data.kinds) && data.kinds.length <= 16 &&
+            data.kinds.every((k) => typeof k === 'string' && k.length > 0 && k.length <= 64);
+          if (!valid) return { ok: false, error: 'kinds must be a list of up to 16 event names, e.g. ["query-changed"]' };
+          kinds = new Set(data.kinds);
+        }
+        subscribers.set(source, { origin, kinds });
+        return { ok: true, result: { kinds: kinds ? [...kinds] : 'all' } };
+      }
+      case 'attention:unsubscribe':
+        return { ok: true, result: { removed: subscribers.delete(source) } };
+    }
+    return { ok: false, error: 'unhandled type' };
+  }
+
+  window.addEventListener('message', (event) => {
+    const data = event.data;
+    // Not ours (other widgets use postMessage too), or our own replies and events: stay silent.
+    if (!data || typeof data !== 'object' || typeof data.type !== 'string' || !data.type.startsWith('attention:')) return;
+    if (data.type === 'attention:reply' || data.type === 'attention:event') return;
+    if (!allowAll && !allowed.includes(event.origin)) return;
+    const source = event.source;
+    if (!source || typeof source.postMessage !== 'function') return;
+    const origin = event.origin;
+    const reply = (outcome, id) => {
+      const message = outcome.ok ? { type: 'attention:reply', id, ok: true, result: outcome.result }
+                                 : { type: 'attention:reply', id, ok: false, error: outcome.error };
+      try { source.postMessage(message, targetFor(origin)); } catch (e) { /* the host went away */ }
+    };
+    if (!validId(data.id)) {
+      reply({ ok: false, error: `id must be a string of up to ${MAX_ID_CHARS} characters or a finite number` }, null);
+      return;
+    }
+    const type = data.type;
+    if (!TYPES.includes(type)) {
+      reply({ ok: false, error: `unknown type ${JSON.stringify(type.slice(0, 64))}: use one of ${TYPES.join(', ')}` }, data.id);
+      return;
+    }
+    // Calls made while the demo loads wait for it, in order.
+    api.whenUsable().then(() => {
+      let outcome;
+      try { outcome = handle(type, data, source, origin); } catch (e) { outcome = { ok: false, error: String(e.message || e) }; }
+      reply(outcome, data.id);
+      api.wake();
+    });
+  });
+
+  api.onEvent((kind, detail) => {
+    for (const [source, sub] of subscribers) {
+      if (sub.kinds && !sub.kinds.has(kind)) continue;
+      try { source.postMessage({ type: 'attention:event', kind, detail }, targetFor(sub.origin)); } catch (e) { subscribers.delete(source); }
+    }
+  });
+})();

@@ -1,0 +1,92 @@
+// Deep links and sharing: the URL fragment follows the state (a debounced history.replaceState,
+// never location.hash, which would fill the parent page's Back button inside an iframe), an
+// address-bar edit (hashchange) applies the new link, and the "Copy link" / "Copy embed code"
+// buttons use the clipboard, or show the text to copy by hand where the clipboard is refused.
+(function () {
+  'use strict';
+  const api = window.attention;
+  const URL_DELAY_MS = 400;
+  // Chrome accepts URLs up to 2 MB; a longer state stays out of the address bar (copy it instead).
+  const MAX_URL_FRAGMENT = 1000000;
+
+  // ---- the address bar follows the state
+
+  let written = location.hash;  // the fragment we wrote last, so our own writes are not re-applied
+  // Page options given in the fragment (#embed=1&theme=dark&...) stay there when the state changes.
+  const pageKeys = location.hash.slice(1).split('&').filter((pair) => /^(embed|theme|origins)=/.test(pair));
+  let timer = 0;
+  function writeUrlSoon() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      let fragment;
+      try { fragment = api.fragment(); } catch (e) { return; }
+      const parts = (fragment.length <= MAX_URL_FRAGMENT ? [fragment] : []).concat(pageKeys);
+      const hash = parts.length ? '#' + parts.join('&') : '';
+      if (hash === location.hash) { written = hash; return; }
+      try {
+        history.replaceState(history.state, '', location.href.replace(/#.*$/, '') + hash);
+        written = location.hash;
+      } catch (e) {
+        // Sandboxed frames (opaque origin) may refuse; the link buttons still work.
+      }
+    }, URL_DELAY_MS);
+  }
+
+  window.addEventListener('hashchange', () => {
+    if (location.hash === written) return;
+    written = location.hash;
+    api.whenUsable().then(() => {
+      const outcome = api.applyLink(location.hash);
+      if (!outcome.ok) console.warn('link: ' + outcome.error);
+    });
+  });
+
+  // ---- copy buttons
+
+  const bar = document.getElementById('share');
+  const status = document.getElementById('share-status');
+  const dialog = document.getElementById('share-dialog');
+  const field = document.getElementById('share-text');
+  let statusTimer = 0;
+
+  function say(message) {
+    status.textContent = message;
+    clearTimeout(statusTimer);
+    statusTimer = setTimeout(() => { status.textContent = ''; }, 2500);
+  }
+
+  // Where the clipboard is refused (insecure page, an iframe without allow="clipboard-write",
+  // an old browser), the text is shown selected, to copy by hand.
+  function showText(what, text) {
+    document.getElementById('share-dialog-title').textContent = `Copy the ${what} (Ctrl+C, or ⌘C on a Mac):`;
+    field.value = text;
+    dialog.hidden = false;
+    field.focus();
+    field.select();
+  }
+
+  function copy(what, make) {
+    let text;
+    try { text = make(); } catch (e) { say('Not ready yet'); return; }
+    const done = () => say(`Copied the ${what}`);
+    if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, () => showText(what, text));
+    } else {
+      showText(what, text);
+    }
+  }
+
+  if (bar) {
+    document.getElementById('copy-link').addEventListener('click', () => copy('link', api.link));
+    document.getElementById('copy-embed').addEventListener('click', () => copy('embed code', () => api.embedCode()));
+    document.getElementById('share-close').addEventListener('click', () => {
+      dialog.hidden = true;
+      document.getElementById('copy-link').focus();
+    });
+    dialog.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') document.getElementById('share-close').click();
+    });
+  }
+
+  api.onChange(writeUrlSoon);
+})();
