@@ -1,0 +1,113 @@
+// For host pages: a tiny client of the demo's postMessage API.
+//   const demo = new AttentionFrame(document.querySelector('iframe'));
+//   const state = await demo.getState();          // or demo.call('getState')
+//   await demo.setState({...state, query: 0});    // rejects with the demo's message if refused
+//   demo.on('query-changed', (detail) => ...);     // subscribes on first use
+// Replies are matched by id and accepted only from that iframe's window and origin.
+(function () {
+  'use strict';
+
+  function frameOrigin(iframe) {
+    const sandbox = iframe.getAttribute('sandbox');
+    // A sandbox without allow-same-origin gives the frame an opaque origin: only '*' reaches it.
+    if (sandbox !== null && !/(^|\s)allow-same-origin(\s|$)/.test(sandbox)) return '*';
+    return new URL(iframe.getAttribute('src') || iframe.src, location.href).origin;
+  }
+
+  class AttentionFrame {
+    // options: {timeout: ms per call (default 30000), origin: the frame's origin if not its src's}
+    constructor(iframe, options = {}) {
+      this.iframe = iframe;
+      this.timeout = options.timeout || 30000;
+      this.origin = options.origin || frameOrigin(iframe);
+      this.pending = new Map();
+      this.handlers = new Map();  // kind -> Set of callbacks
+      this.nextId = 1;
+      this.subscribed = null;
+      this.onMessage = (event) => this.receive(event);
+      window.addEventListener('message', this.onMessage);
+      // The frame may not be listening yet: say hello now and after every load.
+      let resolveReady;
+      this.ready = new Promise((resolve) => { resolveReady = resolve; });
+      this.helloIds = new Set();
+      this.resolveReady = resolveReady;
+      this.onLoad = () => {
+        this.hello();
+        // A reloaded frame has forgotten its subscribers.
+        if (this.subscribed) this.subscribed = this.call('subscribe').catch(() => null);
+      };
+      iframe.addEventListener('load', this.onLoad);
+      this.hello();
+    }
+
+    hello() {
+      const id = 'hello-' + this.nextId++;
+      this.helloIds.add(id);
+      this.post({ type: 'attention:hello', id });
+    }
+
+    post(message) {
+      const target = this.iframe.contentWindow;
+      if (target) target.postMessage(message, this.origin);
+    }
+
+    receive(event) {
+      if (event.source !== this.iframe.contentWindow) return;
+      if (this.origin !== '*' && event.origin !== this.origin) return;
+      const data = event.data;
+      if (!data || typeof data !== 'object') return;
+      if (data.type === 'attention:reply') {
+        if (this.helloIds.has(data.id)) { this.helloIds.clear(); this.resolveReady(this); return; }
+        const call = this.pending.get(data.id);
+        if (!call) return;
+        this.pending.delete(data.id);
+        clearTimeout(call.timer);
+        if (data.ok) call.resolve(data.result);
+        else call.reject(new Error(data.error));
+      } else if (data.type === 'attention:event') {
+        for (const kind of [data.kind, '*']) {
+          for (const callback of this.handlers.get(kind) || []) {
+            try { callback(data.detail, data.kind); } catch (e) { console.error(e); }
+          }
+        }
+      }
+    }
+
+    // call('getState'), call('setState', {state}), call('results'), call('subscribe', {kinds})
+    async call(name, payload = {}) {
+      await this.ready;
+      const id = 'call-' + this.nextId++;
+      const type = name.startsWith('attention:') ? name : 'attention:' + name;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.pending.delete(id);
+          reject(new Error(`${type} got no reply within ${this.timeout} ms`));
+        }, this.timeout);
+        this.pending.set(id, { resolve, reject, timer });
+        this.post({ ...payload, type, id });
+      });
+    }
+
+    getState() { return this.call('getState'); }
+    setState(state) { return this.call('setState', { state }); }
+    results() { return this.call('results'); }
+
+    // callback(detail, kind) for 'query-changed', 'step-changed', 'state-changed', 'quiz-answered',
+    // or '*' for all. Returns a function that removes the callback.
+    on(kind, callback) {
+      if (!this.handlers.has(kind)) this.handlers.set(kind, new Set());
+      this.handlers.get(kind).add(callback);
+      if (!this.subscribed) this.subscribed = this.call('subscribe');
+      return () => this.handlers.get(kind).delete(callback);
+    }
+
+    destroy() {
+      window.removeEventListener('message', this.onMessage);
+      this.iframe.removeEventListener('load', this.onLoad);
+      for (const call of this.pending.values()) { clearTimeout(call.timer); call.reject(new Error('AttentionFrame destroyed')); }
+      this.pending.clear();
+    }
+  }
+
+  window.AttentionFrame = AttentionFrame;
+})();
