@@ -16,17 +16,27 @@ export const artifactsDir = path.join(here, 'artifacts');
 const mimeTypes = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
   '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
-  '.png': 'image/png', '.ttf': 'font/ttf',
+  '.png': 'image/png', '.ttf': 'font/ttf', '.svg': 'image/svg+xml',
 };
 
 // Serves dist/ (and nothing outside it). options.headers adds response headers (e.g. a CSP), and
-// options.port picks the port (0 = any free one).
+// options.port picks the port (0 = any free one). server.routes maps extra paths to in-memory
+// pages ({'/host.html': '<!doctype html>...'}); tests may add routes once they know server.url.
 export async function startServer(options = {}) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`dist/ is missing: run ./build_wasm.sh before the browser tests`);
   }
+  const routes = new Map(Object.entries(options.routes || {}));
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    if (routes.has(url.pathname)) {
+      const route = routes.get(url.pathname);
+      const body = typeof route === 'string' ? route : route.body;
+      res.writeHead(200, { 'Content-Type': (route && route.type) || 'text/html; charset=utf-8', 'Cache-Control': 'no-store',
+                           ...(options.headers || {}) });
+      res.end(body);
+      return;
+    }
     let file = path.normalize(path.join(distDir, decodeURIComponent(url.pathname)));
     if (!file.startsWith(distDir)) { res.writeHead(403).end(); return; }
     if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
@@ -41,7 +51,9 @@ export async function startServer(options = {}) {
   });
   await new Promise((resolve) => server.listen(options.port || 0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}`, port, close: () => new Promise((r) => server.close(r)) };
+  // close() also ends kept-alive connections, so a test that failed half-way cannot hold the process.
+  const close = () => new Promise((r) => { server.close(r); server.closeAllConnections(); });
+  return { url: `http://127.0.0.1:${port}`, port, routes, close };
 }
 
 export async function launchBrowser() {
@@ -67,10 +79,25 @@ export async function openPage(browser, url, contextOptions = {}) {
   return page;
 }
 
+// page may also be a Frame (an embedded demo).
 export async function waitReady(page, timeout = 30000) {
   await page.waitForFunction(() => window.attention && window.attention.ready, null, { timeout });
   await page.evaluate(() => window.attention.ready);
 }
+
+// The demo inside an <iframe> of page, found by a part of its URL.
+export async function demoFrame(page, urlPart, timeout = 30000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().includes(urlPart));
+    if (frame) return frame;
+    if (Date.now() > deadline) throw new Error(`no frame with ${urlPart} in its URL`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const frames = (page) => page.evaluate(() => window.attention.stats().frames);
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Waits until the demo has drawn everything and gone idle (no pending frames).
 export async function waitIdle(page, timeout = 10000) {

@@ -1,0 +1,80 @@
+// Accessibility and robustness: the screen-reader mirror announces the numbers, the preferences
+// reach the app, the page runs under a strict CSP header, and without WebGL2 it shows the numbers.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const summaryText = (page) => page.evaluate(() => document.getElementById('summary').textContent);
+
+test('a11y: the live region announces the query, its scores and weights, rounded, on every change', async () => {
+  const page = await openPage(browser, server.url + '/');
+  await waitReady(page);
+  await page.waitForFunction(() => document.getElementById('summary').textContent !== '');
+  assert.equal(await summaryText(page),
+    'Query: "journey", inputs[1]. Scores: Your 0.95, journey 1.50, starts 1.48, with 0.84, one 0.71, step 1.09. ' +
+    'Weights (softmax): Your 0.14, journey 0.24, starts 0.23, with 0.12, one 0.11, step 0.16.');
+  assert.equal(await page.getAttribute('#summary', 'aria-live'), 'polite');
+  const rows = await page.$$eval('#mirror-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows[1], ['1', 'journey', '1.4950', '0.2379']);
+
+  await page.evaluate(() => window.attention.setState({ tokens: ['token 0', 'token 1', 'token 2'],
+    inputs: [[1, 0], [2, 2], [0, 1]], query: 0, norm: 'sum' }));
+  await page.waitForFunction(() => document.getElementById('summary').textContent.startsWith('Query: "token 0"'));
+  assert.equal(await summaryText(page),
+    'Query: "token 0", inputs[0]. Scores: token 0 1.00, token 1 2.00, token 2 0.00. ' +
+    'Weights (sum): token 0 0.33, token 1 0.67, token 2 0.00.');
+
+  assert.match(await page.title(), /^Attention scores, step by step/);
+  assert.ok((await page.getAttribute('meta[name=description]', 'content')).length > 60);
+  assert.equal(await page.getAttribute('#canvas', 'tabindex'), '0');
+  assert.match(await page.$eval('#canvas-help', (e) => e.textContent), /arrow keys .* Tab leaves it/);
+  await page.context().close();
+});
+
+test('a11y: reduced motion, dark theme (auto) and framing reach the app as page options', async () => {
+  const page = await openPage(browser, server.url + '/?theme=auto', { reducedMotion: 'reduce', colorScheme: 'dark' });
+  await waitReady(page);
+  assert.deepEqual(await page.evaluate(() => window.attention.pageOptions()),
+    { embed: false, framed: false, theme: 'dark', themeChoice: 'auto', reducedMotion: true, touch: false, origins: '' });
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForFunction(() => window.attention.pageOptions().theme === 'light');
+  await page.context().close();
+});
+
+test('csp: the page runs under "default-src \'self\'; script-src \'self\' \'wasm-unsafe-eval\'" sent as a header', async () => {
+  const strict = await startServer({ headers: {
+    'Content-Security-Policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" } });
+  const page = await openPage(browser, strict.url + '/#example=cat-sat-mat');
+  try {
+    await waitReady(page);
+    assert.deepEqual((await page.evaluate(() => window.attention.results())).scores, [1, 5, 2]);
+    assert.deepEqual(page.problems, [], 'no CSP violation or other error');
+  } finally {
+    await page.context().close();
+    await strict.close();
+  }
+});
+
+test('no WebGL2: a readable message and the numbers as text instead of a dead canvas', async () => {
+  const page = await openPage(browser, 'about:blank');
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      return kind === 'webgl2' ? null : original.call(this, kind, ...rest);
+    };
+  });
+  await page.goto(server.url + '/#example=three-tokens');
+  await page.waitForSelector('#fallback:not([hidden])', { timeout: 30000 });
+  assert.match(await page.$eval('#fallback-reason', (e) => e.textContent),
+    /^This browser could not start WebGL2, which the interactive view needs \(.+\)\. Try another browser or enable hardware acceleration\.$/);
+  await page.waitForFunction(() => document.querySelectorAll('#mirror-table tbody tr').length === 3);
+  assert.ok(await page.isVisible('#mirror-table'), 'the table is shown, not only to screen readers');
+  assert.match(await summaryText(page), /^Query: "token 1", inputs\[1\]\. Scores: token 0 2\.00, token 1 8\.00, token 2 2\.00\./);
+  assert.equal(await page.evaluate(() => window.attention.getState().example), 'three-tokens');
+  await page.context().close();
+});

@@ -1,0 +1,154 @@
+// Embedding: the course-page example with two demos, the postMessage API (replies, validation,
+// events, an origin allowlist), and a sandboxed iframe (opaque origin, CORS for the .wasm).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, demoFrame, sleep } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+// A host page whose iframe shows the demo; messages are posted and collected by test code.
+function hostPage(src, extra = '') {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,"></head><body>
+<button id="before">before</button>
+<iframe id="demo" src="${src}" title="demo" style="width:900px;height:600px;border:0" ${extra}></iframe>
+<button id="after">after</button></body></html>`;
+}
+
+// Posts a message from the host page and waits for the reply with its id (null after timeoutMs).
+function ask(page, message, timeoutMs = 15000) {
+  return page.evaluate(([msg, ms]) => new Promise((resolve) => {
+    const frame = document.getElementById('demo').contentWindow;
+    // A request without a usable id is answered with id null.
+    const id = typeof msg.id === 'string' || typeof msg.id === 'number' ? msg.id : null;
+    const onMessage = (e) => {
+      if (e.source !== frame || !e.data || e.data.type !== 'attention:reply' || e.data.id !== id) return;
+      window.removeEventListener('message', onMessage);
+      resolve({ origin: e.origin, data: e.data });
+    };
+    window.addEventListener('message', onMessage);
+    frame.postMessage(msg, '*');
+    setTimeout(() => { window.removeEventListener('message', onMessage); resolve(null); }, ms);
+  }), [message, timeoutMs]);
+}
+
+test('embed: the course page loads both demos in their own states and talks to them', async () => {
+  const page = await openPage(browser, server.url + '/embed-example.html');
+  const first = await demoFrame(page, 'example=three-tokens');
+  await first.frameElement().then((e) => e.scrollIntoViewIfNeeded());
+  await waitReady(first);
+  const s1 = await first.evaluate(() => window.attention.getState());
+  assert.equal(s1.example, 'three-tokens');
+  assert.equal(s1.query, 0);
+  assert.deepEqual(s1.panels, ['inputs', 'weights']);
+  assert.equal((await first.evaluate(() => window.attention.pageOptions())).embed, true);
+
+  const second = await demoFrame(page, 'example=your-journey');
+  await second.frameElement().then((e) => e.scrollIntoViewIfNeeded());
+  await waitReady(second);
+  const s2 = await second.evaluate(() => window.attention.getState());
+  assert.equal(s2.projection.enabled, true);
+  assert.deepEqual(s2.panels, ['plot', 'projection', 'heatmaps']);
+
+  // The page's own script reads the first demo through attention-host.js ...
+  await page.waitForFunction(() => document.getElementById('mistake-query').textContent === 'inputs[0] ("token 0")');
+  await page.waitForFunction(() => /^-?\d+\.\d{3}(, -?\d+\.\d{3}){5}$/.test(document.getElementById('projection-scores').textContent));
+  // ... changes it on request, and follows the query-changed event.
+  await page.click('#fix-query');
+  await page.waitForFunction(() => document.getElementById('mistake-query').textContent === 'inputs[1] ("token 1")');
+  assert.equal((await first.evaluate(() => window.attention.getState())).query, 1);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('embed: postMessage requests get replies with their id, and bad requests a clear error', async () => {
+  server.routes.set('/host.html', hostPage('/index.html#example=cat-sat-mat'));
+  const page = await openPage(browser, server.url + '/host.html');
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+
+  const got = await ask(page, { type: 'attention:getState', id: 'a1' });
+  assert.equal(got.origin, server.url);
+  assert.equal(got.data.ok, true);
+  assert.equal(got.data.result.example, 'cat-sat-mat');
+
+  const results = await ask(page, { type: 'attention:results', id: 7 });
+  assert.deepEqual(results.data.result.scores, [1, 5, 2]);
+
+  const bad = await ask(page, { type: 'attention:setState', id: 'a2', state: { tokens: ['a'], inputs: [[1]], query: 3 } });
+  assert.deepEqual(bad.data, { type: 'attention:reply', id: 'a2', ok: false,
+    error: 'query is 3 but there is 1 token: use 0 (positions count from zero)' });
+  const notState = await ask(page, { type: 'attention:setState', id: 'a3', state: 42 });
+  assert.match(notState.data.error, /^state must be a state object or its JSON text/);
+  const unknown = await ask(page, { type: 'attention:eval', id: 'a4', code: 'alert(1)' });
+  assert.match(unknown.data.error, /^unknown type "attention:eval": use one of attention:hello, attention:getState/);
+  const noId = await ask(page, { type: 'attention:getState', id: { evil: true } });
+  assert.deepEqual(noId.data, { type: 'attention:reply', id: null, ok: false,
+    error: 'id must be a string of up to 256 characters or a finite number' });
+  const huge = await ask(page, { type: 'attention:setState', id: 'a5', state: 'x'.repeat(16 * 1024 * 1024 + 1) });
+  assert.match(huge.data.error, /^state is 16777217 characters long but the limit is 16 MiB/);
+
+  // Subscribers hear about changes, whoever made them.
+  await ask(page, { type: 'attention:subscribe', id: 's', kinds: ['query-changed', 'state-changed'] });
+  const events = page.evaluate(() => new Promise((resolve) => {
+    const seen = [];
+    window.addEventListener('message', (e) => {
+      if (e.data && e.data.type === 'attention:event') seen.push(e.data);
+      if (seen.length === 2) resolve(seen);
+    });
+  }));
+  const set = await ask(page, { type: 'attention:setState', id: 'a6',
+    state: { example: 'cat-sat-mat', tokens: ['cat', 'sat', 'mat'], inputs: [[0, 1], [2, 1], [1, 0]], query: 0 } });
+  assert.deepEqual(set.data, { type: 'attention:reply', id: 'a6', ok: true, result: null });
+  const [queryChanged, stateChanged] = await events;
+  assert.deepEqual(queryChanged, { type: 'attention:event', kind: 'query-changed', detail: { query: 0, token: 'cat' } });
+  assert.equal(stateChanged.kind, 'state-changed');
+  assert.equal(stateChanged.detail.query, 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('embed: with ?origins=, other origins get no reply at all', async () => {
+  const allowed = server.url;                       // http://127.0.0.1:PORT
+  const foreign = `http://localhost:${server.port}`;  // the same server under another origin
+  const src = `${allowed}/index.html?origins=${encodeURIComponent(allowed)}`;
+  server.routes.set('/host-origins.html', hostPage(src));
+
+  const page = await openPage(browser, foreign + '/host-origins.html');
+  const frame = await demoFrame(page, 'origins=');
+  await waitReady(frame);
+  assert.equal(await ask(page, { type: 'attention:getState', id: 'x' }, 2000), null);
+
+  const ok = await openPage(browser, allowed + '/host-origins.html');
+  await waitReady(await demoFrame(ok, 'origins='));
+  const reply = await ask(ok, { type: 'attention:getState', id: 'y' });
+  assert.equal(reply.data.ok, true);
+  await page.context().close();
+  await ok.context().close();
+});
+
+test('embed: a sandboxed iframe (allow-scripts only) runs when the server sends CORS headers', async () => {
+  const cors = await startServer({ headers: { 'Access-Control-Allow-Origin': '*' } });
+  cors.routes.set('/sandbox.html', hostPage('/index.html#example=alignment&query=2', 'sandbox="allow-scripts"'));
+  const page = await openPage(browser, cors.url + '/sandbox.html');
+  try {
+    const frame = await demoFrame(page, 'index.html');
+    await waitReady(frame);
+    assert.equal(await frame.evaluate(() => origin), 'null');
+    const s = await frame.evaluate(() => window.attention.getState());
+    assert.equal(s.example, 'alignment');
+    assert.equal(s.query, 2);
+    // An edit tries to write the URL; an opaque origin may refuse, and nothing breaks.
+    await frame.evaluate(() => window.attention.setState({ ...window.attention.getState(), query: 1 }));
+    await sleep(600);
+    // The host reaches the sandboxed demo too; its replies come from the opaque origin "null".
+    const reply = await ask(page, { type: 'attention:getState', id: 'z' });
+    assert.equal(reply.origin, 'null');
+    assert.equal(reply.data.result.query, 1);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await page.context().close();
+    await cors.close();
+  }
+});

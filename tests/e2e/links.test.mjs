@@ -1,0 +1,131 @@
+// Deep links: a link reproduces its view, a bad or stale one explains itself and falls back, edits
+// rewrite the fragment without adding history entries, and the copy buttons give the link.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const state = (page) => page.evaluate(() => window.attention.getState());
+
+test('links: a short link opens its example, query, normalisation, mask, step and panels', async () => {
+  const fragment = 'example=three-tokens&query=0&norm=sum&causal=1&scale=0&project=1&seed=7&d_out=3&lab_scale=80&step=5&panels=plot,heatmaps';
+  const page = await openPage(browser, server.url + '/?theme=dark#' + fragment);
+  await waitReady(page);
+  const s = await state(page);
+  assert.equal(s.example, 'three-tokens');
+  assert.deepEqual(s.tokens, ['token 0', 'token 1', 'token 2']);
+  assert.equal(s.query, 0);
+  assert.equal(s.norm, 'sum');
+  assert.equal(s.causal, true);
+  assert.equal(s.scale, false);
+  assert.deepEqual(s.projection, { enabled: true, seed: 7, d_out: 3 });
+  assert.equal(s.lab_scale, 80);
+  assert.equal(s.step, 5);
+  assert.deepEqual(s.panels, ['plot', 'heatmaps']);
+  assert.equal((await page.evaluate(() => window.attention.summary())).error, '');
+
+  // The link to share is the same view on its own page (no page options); the embed code puts the
+  // view in an iframe in embed mode, escaped for HTML.
+  const { link, code } = await page.evaluate(() => ({ link: window.attention.link(), code: window.attention.embedCode() }));
+  assert.equal(link, server.url + '/#' + fragment);
+  assert.equal(code, `<iframe src="${server.url}/?embed=1#${fragment.replace(/&/g, '&amp;')}" ` +
+    'title="Interactive demo: how attention scores are computed" width="100%" height="600" ' +
+    'style="border:0;max-width:1100px" loading="lazy" allow="clipboard-write"></iframe>');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('links: a state= link from link() reproduces an edited state in a new page', async () => {
+  const page = await openPage(browser, server.url + '/');
+  await waitReady(page);
+  const edited = { tokens: ['the', 'wrong', 'query'], inputs: [[1, 0], [2, 2], [0, 1]], query: 2, norm: 'softmax-naive' };
+  assert.deepEqual(await page.evaluate((s) => window.attention.setState(s), edited), { ok: true, error: null });
+  const link = await page.evaluate(() => window.attention.link());
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#state=[A-Za-z0-9_-]+$/);
+  const want = await state(page);
+  await page.context().close();
+
+  const again = await openPage(browser, link);
+  await waitReady(again);
+  assert.deepEqual(await state(again), want);
+  assert.deepEqual(again.problems, []);
+  await again.context().close();
+});
+
+test('links: a stale link falls back to the default with the reason; a bad value refuses only its key', async () => {
+  const page = await openPage(browser, server.url + '/#example=four-tokens&query=1');
+  await waitReady(page);
+  const s = await page.evaluate(() => window.attention.summary());
+  assert.equal(s.example, 'your-journey');
+  assert.equal(s.query, 1);
+  assert.match(s.error, /^link: unknown example 'four-tokens': choose one of your-journey, three-tokens, cat-sat-mat, alignment \(showing the default example instead\)$/);
+
+  // A bad value refuses that key only; the rest of the link applies; unknown keys are warned about.
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  const outcome = await page.evaluate(() => window.attention.applyLink('#example=three-tokens&query=7&norm=sum&colour=red'));
+  assert.equal(outcome.ok, false);
+  assert.equal(outcome.fell_back, false);
+  const t = await page.evaluate(() => window.attention.summary());
+  assert.equal(t.example, 'three-tokens');
+  assert.equal(t.query, 1, 'the example\'s own query stays');
+  assert.equal(t.norm, 'sum');
+  assert.match(t.error, /^link: query is 7 but there are 3 tokens: use 0\.\.2 .*\(the rest of the link was applied\)$/);
+  assert.match(warnings.join('\n'), /link: unknown key "colour" ignored/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('links: edits rewrite the fragment with replaceState (no history entries); the address bar applies', async () => {
+  const page = await openPage(browser, server.url + '/#example=your-journey&query=1&theme=dark');
+  await waitReady(page);
+  assert.equal((await page.evaluate(() => window.attention.pageOptions())).theme, 'dark');
+  const historyBefore = await page.evaluate(() => history.length);
+  for (const query of [2, 3, 4]) {
+    await page.evaluate((q) => window.attention.setState({ ...window.attention.getState(), query: q }), query);
+  }
+  // Page options given in the fragment stay there.
+  await page.waitForFunction(() => location.hash === '#example=your-journey&query=4&theme=dark', null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => history.length), historyBefore);
+
+  // The learner edits the address bar: hashchange applies the new link.
+  await page.evaluate(() => { location.hash = '#example=cat-sat-mat&query=2&causal=1'; });
+  await page.waitForFunction(() => window.attention.getState().example === 'cat-sat-mat', null, { timeout: 5000 });
+  const s = await state(page);
+  assert.equal(s.query, 2);
+  assert.equal(s.causal, true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('links: "Copy link" writes the clipboard, or shows the link selected where it is refused', async () => {
+  const page = await openPage(browser, server.url + '/#example=cat-sat-mat&query=0');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await waitReady(page);
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.getElementById('share-status').textContent === 'Copied the link');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), server.url + '/#example=cat-sat-mat&query=0');
+  await page.context().close();
+
+  const refused = await openPage(browser, 'about:blank');
+  await refused.addInitScript(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('blocked', 'NotAllowedError'));
+  });
+  await refused.goto(server.url + '/#example=cat-sat-mat&query=0');
+  await waitReady(refused);
+  await refused.click('#copy-embed');
+  await refused.waitForSelector('#share-dialog:not([hidden])');
+  const shown = await refused.evaluate(() => {
+    const field = document.getElementById('share-text');
+    return { value: field.value, focused: document.activeElement === field,
+             selected: field.selectionEnd - field.selectionStart === field.value.length };
+  });
+  assert.match(shown.value, /^<iframe src=".*\?embed=1#example=cat-sat-mat&amp;query=0"/);
+  assert.ok(shown.focused && shown.selected, 'the text is focused and selected, ready for Ctrl+C');
+  await refused.keyboard.press('Escape');
+  assert.equal(await refused.evaluate(() => document.getElementById('share-dialog').hidden), true);
+  await refused.context().close();
+});

@@ -1,0 +1,87 @@
+// Responsive, touch, crisp, keyboard: the canvas follows its container, renders at
+// devicePixelRatio, a finger tap selects a token on a phone, and Tab enters and leaves the demo.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, saveArtifact }
+  from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const canvasSize = (page) => page.evaluate(() => {
+  const c = document.getElementById('canvas');
+  return { width: c.width, height: c.height, cssWidth: c.clientWidth, cssHeight: c.clientHeight };
+});
+
+test('responsive: the canvas follows its container without a window resize', async () => {
+  const page = await openPage(browser, server.url + '/');
+  await waitReady(page);
+  await waitIdle(page);
+  assert.deepEqual(await canvasSize(page), { width: 1280, height: 800, cssWidth: 1280, cssHeight: 800 });
+  await page.evaluate(() => { document.getElementById('app').style.width = '700px'; document.getElementById('app').style.height = '500px'; });
+  await page.waitForFunction(() => document.getElementById('canvas').width === 700, null, { timeout: 5000 });
+  await waitIdle(page);
+  assert.deepEqual(await canvasSize(page), { width: 700, height: 500, cssWidth: 700, cssHeight: 500 });
+  const layout = await page.evaluate(() => window.attention.layout());
+  const right = Math.max(...layout.map((l) => l.x + l.w));
+  assert.ok(right <= 700, `the UI was laid out for 700 px (rightmost item ends at ${right})`);
+  await page.context().close();
+});
+
+test('responsive: at devicePixelRatio 2 the canvas has twice the pixels (crisp, not upscaled)', async () => {
+  const page = await openPage(browser, server.url + '/', { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
+  await waitReady(page);
+  await waitIdle(page);
+  assert.deepEqual(await canvasSize(page), { width: 1600, height: 1200, cssWidth: 800, cssHeight: 600 });
+  await saveArtifact('page-800x600-dpr2.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('touch: on a 390 x 844 phone, tapping a token\'s radio makes it the query', async () => {
+  const page = await openPage(browser, server.url + '/',
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  await waitReady(page);
+  await waitIdle(page);
+  assert.equal((await page.evaluate(() => window.attention.getState())).query, 1);
+  const token = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'token:2');
+  assert.ok(token, 'layout has token:2');
+  await page.touchscreen.tap(token.x + token.w / 2, token.y + token.h / 2);
+  await page.waitForFunction(() => window.attention.getState().query === 2, null, { timeout: 5000 });
+  assert.equal((await page.evaluate(() => window.attention.pageOptions())).touch, true);
+  await saveArtifact('page-390x844-touch.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('keyboard: Tab from the host page enters the demo and leaves it again (no keyboard trap)', async () => {
+  server.routes.set('/tab-host.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tab</title><link rel="icon" href="data:,"></head><body>
+<button id="before">before</button>
+<iframe src="/index.html" title="demo" style="width:900px;height:600px;border:0"></iframe>
+<button id="after">after</button></body></html>`);
+  const page = await openPage(browser, server.url + '/tab-host.html');
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await page.focus('#before');
+  const active = () => frame.evaluate(() => document.hasFocus() ? (document.activeElement.id || document.activeElement.tagName) : 'outside');
+  await page.keyboard.press('Tab');
+  assert.equal(await active(), 'canvas', 'Tab enters the canvas');
+  // Inside, keys go to the demo (ImGui navigation); Tab is not one of them.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  assert.equal(await active(), 'copy-link');
+  await page.keyboard.press('Tab');
+  assert.equal(await active(), 'copy-embed');
+  await page.keyboard.press('Tab');
+  assert.equal(await active(), 'outside');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'after', 'Tab leaves the demo');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await active(), 'canvas', 'Shift+Tab comes back');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'before', 'and leaves backwards too');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
