@@ -1,87 +1,85 @@
-// The score matrix inputs @ inputs.T and the row-normalised weights, drawn by the GPU from textures
-// of values; labels, the query row and hover details are drawn on top.
+// All queries at once: the score matrix (inputs @ inputs.T, or queries @ keys.T in the trainable
+// version) and its row-normalised weights, each a GPU-drawn heatmap with labels and a colour bar.
+// Stacked or side by side, whichever gives the larger cells in the space the panel has.
 #include <algorithm>
-#include <string>
+#include <cmath>
 
-#include "core/tensor_format.h"
+#include "ui/heatmap_view.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
-namespace {
-
-// Draws one heatmap image with row/column labels; returns the clicked row (or -1).
-int heatmap(const char* name, const HeatmapImage& image, const Matrix& values, const State& s, float side,
-            UiState* ui) {
-    int clicked = -1;
-    const int n = values.rows;
-    const float label_w = ImGui::GetFontSize() * 4.0f;
-    ImVec2 origin = ImGui::GetCursorScreenPos();
-    origin.x += label_w;
-    origin.y += ImGui::GetFontSize() * 1.2f;
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float cell = side / float(std::max(1, n));
-    ImGui::SetCursorScreenPos(origin);
-    if (image.texture) ImGui::Image(image.texture, ImVec2(side, side));
-    else ImGui::Dummy(ImVec2(side, side));
-    record_layout(ui, std::string("heatmap:") + name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-    const int label_every = std::max(1, int(ImGui::GetFontSize() * 1.1f / std::max(cell, 1e-3f)));
-    for (int k = 0; k < n; k += label_every) {
-        const char* label = s.tokens[size_t(k)].c_str();
-        dl->AddText(ImVec2(origin.x - label_w, origin.y + cell * (float(k) + 0.5f) - ImGui::GetFontSize() * 0.5f),
-                    ImGui::GetColorU32(k == s.query ? query_color() : muted_text()), label);
-        dl->AddText(ImVec2(origin.x + cell * float(k) + 2, origin.y - ImGui::GetFontSize() * 1.15f),
-                    ImGui::GetColorU32(muted_text()), label);
-    }
-    // Query row outlined, in the query's colour.
-    dl->AddRect(ImVec2(origin.x, origin.y + cell * float(s.query)),
-                ImVec2(origin.x + side, origin.y + cell * float(s.query + 1)), ImGui::GetColorU32(query_color()), 0,
-                0, 2.0f);
-    // Values in the cells when they are big enough to read.
-    if (cell >= ImGui::GetFontSize() * 2.6f) {
-        for (int r = 0; r < n; ++r)
-            for (int c = 0; c < n; ++c) {
-                const std::string text = format_fixed(values.at(r, c), 2);
-                const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-                const float t = (values.at(r, c) - image.low) / std::max(1e-6f, image.high - image.low);
-                const ImU32 ink = (t > 0.6f || t < -0.6f) ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 24, 32, 255);
-                dl->AddText(ImVec2(origin.x + cell * (float(c) + 0.5f) - size.x * 0.5f,
-                                   origin.y + cell * (float(r) + 0.5f) - size.y * 0.5f),
-                            ink, text.c_str());
-            }
-    }
-    if (ImGui::IsItemHovered()) {
-        const ImVec2 m = ImGui::GetIO().MousePos;
-        const int r = std::clamp(int((m.y - origin.y) / cell), 0, n - 1);
-        const int c = std::clamp(int((m.x - origin.x) / cell), 0, n - 1);
-        ImGui::BeginTooltip();
-        ImGui::Text("row %d (%s), column %d (%s)", r, s.tokens[size_t(r)].c_str(), c, s.tokens[size_t(c)].c_str());
-        ImGui::Text("%s = %s", name, format_scalar(values.at(r, c)).c_str());
-        ImGui::TextDisabled("click to make row %d the query", r);
-        ImGui::EndTooltip();
-        if (ImGui::IsItemClicked()) clicked = r;
-    }
-    return clicked;
-}
-
-}  // namespace
 
 bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const float side = std::max(80.0f, std::min(avail - ImGui::GetFontSize() * 4.5f,
-                                                (ImGui::GetContentRegionAvail().y - ImGui::GetFontSize() * 4) * 0.5f));
-    bool edited = false;
-    ImGui::Text("scores = inputs @ inputs.T");
-    int row = heatmap("scores", in.textures.scores, in.result.score_matrix, s, side, ui);
-    ImGui::Text("weights = %s(scores, dim=-1)", norm_name(s.norm));
-    const int row2 = heatmap("weights", in.textures.weights, in.result.weight_matrix, s, side, ui);
-    if (row < 0) row = row2;
-    if (row >= 0 && row != s.query) {
-        draft->query = row;
-        edited = true;
+    const AttentionResult& r = in.result;
+    if (r.has_projection) {
+        if (ImGui::RadioButton("inputs @ inputs.T", !ui->heatmap_projected)) ui->heatmap_projected = false;
+        ImGui::SameLine();
+        if (ImGui::RadioButton("queries @ keys.T", ui->heatmap_projected)) ui->heatmap_projected = true;
+        record_layout(ui, "heatmap:projected");
     }
-    return edited;
+    const bool projected = r.has_projection && ui->heatmap_projected;
+    const ProjectionResult& p = r.projection;
+
+    HeatmapSpec scores, weights;
+    scores.name = "scores";
+    scores.diverging = true;
+    scores.colour_bar = in.textures.diverging_bar;
+    weights.name = "weights";
+    weights.colour_bar = in.textures.sequential_bar;
+    weights.norm = s.norm;
+    weights.multiplier = s.lab_scale;
+    static const char* norm_code[] = {"scores / scores.sum(dim=-1, keepdim=True)", "softmax_naive(scores)",
+                                      "torch.softmax(scores, dim=-1)"};
+    if (projected) {
+        scores.title = "scores = queries @ keys.T";
+        scores.image = &in.textures.projected_scores;
+        scores.values = &p.score_matrix;
+        scores.left = &p.queries;
+        scores.right = &p.keys;
+        scores.left_name = "queries";
+        scores.right_name = "keys";
+        weights.image = &in.textures.projected_weights;
+        weights.values = &p.weight_matrix;
+        weights.divisor = p.scale_divisor;
+        weights.title = s.scale ? "weights = torch.softmax(scores / d_k**0.5, dim=-1)"
+                                : std::string("weights = ") + norm_code[int(s.norm)];
+        if (s.scale && s.norm != Norm::Softmax) weights.title = "weights = normalise(scores / d_k**0.5)";
+    } else {
+        scores.title = "scores = inputs @ inputs.T";
+        scores.image = &in.textures.scores;
+        scores.values = &r.score_matrix;
+        scores.left = scores.right = &s.inputs;
+        weights.image = &in.textures.weights;
+        weights.values = &r.weight_matrix;
+        weights.title = std::string("weights = ") + norm_code[int(s.norm)];
+    }
+    weights.scores = scores.values;
+    weights.left = scores.left;
+    weights.right = scores.right;
+    weights.left_name = scores.left_name;
+    weights.right_name = scores.right_name;
+
+    // Stacked or side by side: whichever gives the bigger square in the space there is.
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 extra = heatmap_overhead();
+    const float gap = ImGui::GetFontSize();
+    const float between = gap * 0.3f + ImGui::GetStyle().ItemSpacing.y;
+    const float stacked = std::min(avail.x - extra.x, (avail.y - 2 * extra.y - between) / 2);
+    const float beside = std::min((avail.x - 2 * extra.x - gap) / 2, avail.y - extra.y);
+    const float min_side = ImGui::GetFontSize() * 6;
+    const float side = std::max(min_side, std::max(stacked, beside));
+    int row = draw_heatmap(scores, in, ui, side);
+    if (beside > stacked) ImGui::SameLine(0, gap);
+    else ImGui::Dummy(ImVec2(0, gap * 0.3f));
+    const int row2 = draw_heatmap(weights, in, ui, side);
+    if (row < 0) row = row2;
+    if (row >= 0 && row != draft->query) {
+        draft->query = row;
+        return true;
+    }
+    return false;
 }
 
 }  // namespace attn::ui

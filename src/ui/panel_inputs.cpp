@@ -1,32 +1,41 @@
-// The inputs: which example, the token table (one row per token, one cell per dimension), and the
-// query chosen by its zero-based position.
+// The inputs: which example, the query chosen by its zero-based position, and the token table (one
+// row per token, one cell per dimension) with rows and columns to add and remove.
 #include <algorithm>
 #include <cstdio>
+#include <cfloat>
+#include <cstdlib>
 #include <string>
 
 #include "core/examples.h"
+#include "core/tensor_format.h"
+#include "ui/import_panel.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
 namespace {
 
-bool example_picker(State* draft) {
+constexpr int kTableDims = 12;  // embedding columns shown at once (ImGui tables allow 64 columns)
+
+bool example_picker(State* draft, UiState* ui) {
     bool edited = false;
-    const char* current = draft->example.empty() ? "(edited)" : draft->example.c_str();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
-    if (ImGui::BeginCombo("Example", current)) {
+    const std::string current = "example: " + (draft->example.empty() ? std::string("(edited)") : draft->example);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
+    const bool open = ImGui::BeginCombo("##example", current.c_str());
+    record_layout(ui, "example");
+    if (open) {
         for (const Example& e : examples()) {
             if (ImGui::Selectable(e.name, draft->example == e.name)) {
                 State fresh;
                 load_example(e.name, &fresh);
-                // Keep the reader's settings (normalisation, projection, step); replace the data.
+                // Keep the reader's settings (normalisation, projection); replace the data.
                 draft->example = fresh.example;
                 draft->tokens = fresh.tokens;
                 draft->inputs = fresh.inputs;
                 draft->query = fresh.query;
                 edited = true;
             }
+            record_layout(ui, std::string("example:") + e.name);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.description);
         }
         ImGui::EndCombo();
@@ -34,118 +43,213 @@ bool example_picker(State* draft) {
     return edited;
 }
 
+// Up/Down inside the query field: the previous / next position, written into the field's own text
+// (an active ImGui text field would otherwise write its old text back over an outside change).
+int query_field_keys(ImGuiInputTextCallbackData* data) {
+    if (data->EventFlag != ImGuiInputTextFlags_CallbackHistory) return 0;
+    const int n = *static_cast<const int*>(data->UserData);
+    int q = std::atoi(data->Buf) + (data->EventKey == ImGuiKey_UpArrow ? -1 : 1);
+    q = std::clamp(q, 0, n - 1);
+    const std::string text = std::to_string(q);
+    data->DeleteChars(0, data->BufTextLen);
+    data->InsertChars(0, text.c_str());
+    return 0;
+}
+
+// "query position [1] - +" and the sentence that names it.
+bool query_selector(const State& s, State* draft, UiState* ui) {
+    int n = s.inputs.rows;
+    int q = draft->query;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("query position");
+    ImGui::SameLine();
+    char text[16];
+    std::snprintf(text, sizeof text, "%d", q);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.2f);
+    const ImGuiInputTextFlags flags =
+        ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_AutoSelectAll;
+    if (ImGui::InputText("##query", text, sizeof text, flags, query_field_keys, &n) && text[0] != 0)
+        q = std::atoi(text);
+    record_layout(ui, "query:input");
+    if (item_tooltip() && !ImGui::IsItemActive())
+        ImGui::SetTooltip("A position 0..%d. While typing, Up/Down pick the previous/next token.", n - 1);
+    const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
+    const ImVec2 square(ImGui::GetFrameHeight(), ImGui::GetFrameHeight());
+    ImGui::SameLine(0, inner);
+    if (ImGui::Button("\u2212", square)) --q;
+    record_layout(ui, "query:minus");
+    ImGui::SameLine(0, inner);
+    if (ImGui::Button("+", square)) ++q;
+    record_layout(ui, "query:plus");
+    q = std::clamp(q, 0, n - 1);
+    const bool edited = q != draft->query;
+    if (edited) draft->query = q;
+    // The sentence the lesson keeps coming back to: which position, which token.
+    ImGui::PushFont(mono_font());
+    ImGui::TextColored(query_color(), "query = inputs[%d]", s.query);
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextWrapped("the %s token, \"%s\"", ordinal(s.query + 1).c_str(), s.tokens[size_t(s.query)].c_str());
+    return edited;
+}
+
+Matrix resized(const Matrix& m, int rows, int cols, float fill) {
+    Matrix out(rows, cols, fill);
+    for (int i = 0; i < std::min(rows, m.rows); ++i)
+        for (int c = 0; c < std::min(cols, m.cols); ++c) out.at(i, c) = m.at(i, c);
+    return out;
+}
+
+bool size_buttons(const State& s, State* draft) {
+    const int n = s.inputs.rows, d = s.inputs.cols;
+    bool edited = false;
+    ImGui::BeginDisabled(n >= kMaxTokens);
+    if (ImGui::Button("+ token")) {
+        draft->tokens.push_back("token " + std::to_string(n));
+        draft->inputs = resized(draft->inputs, n + 1, d, 0.5f);
+        edited = true;
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(n <= 1);
+    if (ImGui::Button("\u2212 token")) {
+        draft->tokens.pop_back();
+        draft->inputs = resized(draft->inputs, n - 1, d, 0.0f);
+        draft->query = std::min(draft->query, n - 2);
+        edited = true;
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(d >= kMaxDims);
+    if (ImGui::Button("+ dim")) {
+        draft->inputs = resized(draft->inputs, n, d + 1, 0.5f);
+        edited = true;
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(d <= 1);
+    if (ImGui::Button("\u2212 dim")) {
+        draft->inputs = resized(draft->inputs, n, d - 1, 0.0f);
+        edited = true;
+    }
+    ImGui::EndDisabled();
+    if (edited) draft->example.clear();
+    return edited;
+}
+
 }  // namespace
 
 bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
-    bool edited = example_picker(draft);
     const State& s = in.state;
     const int n = s.inputs.rows, d = s.inputs.cols;
+    if (draft->inputs.rows != n || draft->inputs.cols != d) return false;  // the app resets the draft
+    bool edited = example_picker(draft, ui);
+    // Pasting a whole set of embeddings (JSON, CSV, a torch.tensor literal) and copying them out.
+    same_line_if_fits(ImGui::CalcTextSize("Import / Export...").x + ImGui::GetStyle().FramePadding.x * 2);
+    edited |= panel_import(in, draft, ui);
+    edited |= query_selector(s, draft, ui);
 
-    // The sentence the lesson keeps coming back to: which position, which token.
-    ImGui::TextColored(query_color(), "query = inputs[%d]", s.query);
-    ImGui::SameLine();
-    ImGui::Text("the %s token, \"%s\"", ordinal(s.query + 1).c_str(), s.tokens[size_t(s.query)].c_str());
-    help_marker("Positions count from zero, as in Python: inputs[1] is the second token. "
-                "Click a row's radio button (or a token in the plot) to make it the query.");
+    // Wide embeddings: a window of kTableDims columns that the reader slides along.
+    const int shown = std::min(d, kTableDims);
+    ui->first_dim = std::clamp(ui->first_dim, 0, d - shown);
+    if (d > kTableDims) {
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+        ImGui::SliderInt("##first_dim", &ui->first_dim, 0, d - shown, "from x[%d]");
+        ImGui::SameLine();
+        ImGui::TextColored(muted_text(), "showing %d of %d dimensions", shown, d);
+    }
 
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-    const float table_height = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 1.3f;
-    if (ImGui::BeginTable("tokens", d + 3, flags, ImVec2(0, std::max(table_height, 120.0f)))) {
-        ImGui::TableSetupScrollFreeze(2, 1);
-        ImGui::TableSetupColumn("i");
-        ImGui::TableSetupColumn("token");
-        for (int c = 0; c < d; ++c) {
+    const float row_h = ImGui::GetFrameHeight() + ImGui::GetStyle().CellPadding.y * 2;
+    const float buttons_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    const float header_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+    const float wanted = row_h * float(n) + header_h + 3;
+    const float table_h = std::max(row_h * 3, std::min(wanted, ImGui::GetContentRegionAvail().y - buttons_h));
+    // Few dimensions: the columns share the panel's width (no sideways scrolling hides the score);
+    // many: fixed-width columns that scroll sideways.
+    const float number_w = ImGui::CalcTextSize("-0.000").x + ImGui::GetStyle().FramePadding.x * 2 +
+                           ImGui::GetStyle().CellPadding.x * 2;
+    const float fixed_w = ImGui::GetFrameHeight() * 2.2f + ImGui::CalcTextSize("-0.0000").x * 2.6f;  // query, score, token
+    const bool fits = fixed_w + number_w * float(shown) <= ImGui::GetContentRegionAvail().x;
+    const ImGuiTableFlags flags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                  (fits ? ImGuiTableFlags_SizingStretchProp
+                                        : ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit);
+    const float cell_w = ImGui::GetFontSize() * 3.6f;
+    const float highlight = loop_highlight(in, *ui);
+    if (ImGui::BeginTable("tokens", shown + 3, flags, ImVec2(0, table_h))) {
+        // When the table scrolls sideways the score comes third and stays in view with the labels.
+        ImGui::TableSetupScrollFreeze(fits ? 2 : 3, 1);
+        const ImGuiTableColumnFlags fixed = ImGuiTableColumnFlags_WidthFixed;
+        ImGui::TableSetupColumn("query", fixed, ImGui::GetFrameHeight() + ImGui::CalcTextSize("000").x);
+        ImGui::TableSetupColumn("token", fits ? ImGuiTableColumnFlags_WidthStretch : fixed, fits ? 1.9f : cell_w * 1.5f);
+        if (!fits) ImGui::TableSetupColumn("score", fixed, ImGui::CalcTextSize("-0.0000").x);
+        for (int c = 0; c < shown; ++c) {
             char name[16];
-            std::snprintf(name, sizeof name, "x[%d]", c);
-            ImGui::TableSetupColumn(name);
+            std::snprintf(name, sizeof name, "x[%d]", ui->first_dim + c);
+            ImGui::TableSetupColumn(name, fits ? ImGuiTableColumnFlags_WidthStretch : fixed, fits ? 1.0f : cell_w);
         }
-        ImGui::TableSetupColumn("score");
+        if (fits) ImGui::TableSetupColumn("score", fixed, ImGui::CalcTextSize("-0.0000").x);
         ImGui::TableHeadersRow();
+        auto score_cell = [&](int i) {
+            ImGui::TableNextColumn();
+            const std::string score = format_fixed(in.result.scores[size_t(i)], 4);
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextColored(i == s.query ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s",
+                               score.c_str());
+            if (item_tooltip())
+                ImGui::SetTooltip("torch.dot(inputs[%d], query) = %s", i,
+                                  format_scalar(in.result.scores[size_t(i)]).c_str());
+        };
 
         ImGuiListClipper clipper;  // 1024 tokens: only visible rows are drawn
-        clipper.Begin(n);
+        clipper.Begin(n, row_h);
         while (clipper.Step()) {
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
                 ImGui::PushID(i);
-                ImGui::TableNextRow();
+                ImGui::TableNextRow(0, row_h);
+                if (i == s.query) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(query_color(), 0.14f));
+                if (i == ui->loop_step && highlight > 0)
+                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(loop_color(), 0.22f * highlight));
                 ImGui::TableNextColumn();
-                if (ImGui::RadioButton("##query", s.query == i)) {
+                if (ImGui::RadioButton("##query", s.query == i) && draft->query != i) {
                     draft->query = i;
                     edited = true;
                 }
-                record_layout(ui, "token:" + std::to_string(i), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+                record_layout(ui, "token:" + std::to_string(i));
+                if (item_tooltip()) ImGui::SetTooltip("make inputs[%d] the query", i);
                 ImGui::SameLine();
-                ImGui::Text("%d", i);
+                ImGui::TextColored(i == s.query ? query_color() : muted_text(), "%d", i);
                 ImGui::TableNextColumn();
                 char label[kMaxLabelBytes + 1];
                 std::snprintf(label, sizeof label, "%s", draft->tokens[size_t(i)].c_str());
-                ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+                ImGui::SetNextItemWidth(-FLT_MIN);
                 if (ImGui::InputText("##label", label, sizeof label)) {
                     draft->tokens[size_t(i)] = label;
+                    draft->example.clear();
                     edited = true;
                 }
-                for (int c = 0; c < d; ++c) {
+                if (!fits) score_cell(i);
+                for (int c = ui->first_dim; c < ui->first_dim + shown; ++c) {
                     ImGui::TableNextColumn();
                     ImGui::PushID(c);
-                    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.2f);
+                    ImGui::SetNextItemWidth(-FLT_MIN);
                     float value = draft->inputs.at(i, c);
-                    if (ImGui::DragFloat("##x", &value, 0.01f, 0, 0, "%.3g")) {
+                    if (ImGui::DragFloat("##x", &value, 0.01f, 0, 0, "%.4g")) {
                         draft->inputs.at(i, c) = value;
                         draft->example.clear();
                         edited = true;
                     }
+                    if (item_tooltip() && !ImGui::IsItemActive())
+                        ImGui::SetTooltip("inputs[%d][%d]: drag sideways, or double-click to type", i, c);
                     ImGui::PopID();
                 }
-                ImGui::TableNextColumn();
-                const float score = in.result.scores[size_t(i)];
-                ImGui::TextColored(i == s.query ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%.4f",
-                                   double(score));
+                if (fits) score_cell(i);
                 ImGui::PopID();
             }
         }
         ImGui::EndTable();
     }
-
-    // Adding and removing tokens and dimensions; the limits are the state's named constants.
-    if (ImGui::Button("+ token") && n < kMaxTokens) {
-        draft->tokens.push_back("token " + std::to_string(n));
-        Matrix grown(n + 1, d);
-        for (int i = 0; i < n; ++i)
-            for (int c = 0; c < d; ++c) grown.at(i, c) = draft->inputs.at(i, c);
-        draft->inputs = grown;
-        draft->example.clear();
-        edited = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("- token") && n > 1) {
-        draft->tokens.pop_back();
-        Matrix shrunk(n - 1, d);
-        for (int i = 0; i < n - 1; ++i)
-            for (int c = 0; c < d; ++c) shrunk.at(i, c) = draft->inputs.at(i, c);
-        draft->inputs = shrunk;
-        if (draft->query >= n - 1) draft->query = n - 2;
-        draft->example.clear();
-        edited = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("+ dim") && d < kMaxDims) {
-        Matrix grown(n, d + 1);
-        for (int i = 0; i < n; ++i)
-            for (int c = 0; c < d; ++c) grown.at(i, c) = draft->inputs.at(i, c);
-        draft->inputs = grown;
-        draft->example.clear();
-        edited = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("- dim") && d > 1) {
-        Matrix shrunk(n, d - 1);
-        for (int i = 0; i < n; ++i)
-            for (int c = 0; c < d - 1; ++c) shrunk.at(i, c) = draft->inputs.at(i, c);
-        draft->inputs = shrunk;
-        draft->example.clear();
-        edited = true;
-    }
+    edited |= size_buttons(s, draft);
     return edited;
 }
 

@@ -1,5 +1,7 @@
 // The lesson's loop made visible: each step pairs token i with the query, shows the element-wise
-// products and the running sum, and fills slot i of the score vector.
+// products and the running sum, and fills slot i of the score vector; beside it the one-call form
+// and the check that both spellings agree.
+#include <algorithm>
 #include <string>
 
 #include "core/dot.h"
@@ -8,75 +10,211 @@
 #include "ui/theme.h"
 
 namespace attn::ui {
+namespace {
 
-bool panel_loop(const FrameInput& in, State*, UiState* ui, bool* animating) {
-    const State& s = in.state;
-    const int n = s.inputs.rows, d = s.inputs.cols;
-    if (ui->loop_step >= n) ui->loop_step = n - 1;
+constexpr double kStepMs = 900.0;   // Play advances one token this often
+constexpr double kFadeMs = 350.0;   // the new step's highlight fades in over this long
 
+// The four lines of the lesson's code, with the line that runs now marked.
+void code_block(const State& s, int step) {
     ImGui::PushFont(mono_font());
+    const int n = s.inputs.rows;
+    const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
     ImGui::TextColored(query_color(), "query = inputs[%d]", s.query);
-    ImGui::Text("attn_scores = torch.empty(%d)", n);
-    ImGui::Text("for i, x_i in enumerate(inputs):");
-    ImGui::Text("    attn_scores[i] = torch.dot(x_i, query)");
-    ImGui::PopFont();
-
-    if (ImGui::Button(ui->loop_playing ? "Pause" : "Play")) {
-        ui->loop_playing = !ui->loop_playing;
-        if (ui->loop_step >= n - 1) ui->loop_step = -1;
-        ui->loop_next_ms = in.now_ms;
+    ImGui::TextColored(text, "attn_scores = torch.empty(%d)", n);
+    ImGui::TextColored(text, "for i, x_i in enumerate(inputs):");
+    if (step >= 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(loop_color(), "  # i = %d", step);
     }
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    if (step >= 0) {
+        const ImVec2 b(a.x + ImGui::GetContentRegionAvail().x, a.y + ImGui::GetTextLineHeight());
+        ImGui::GetWindowDrawList()->AddRectFilled(a, b, u32(loop_color(), 0.12f), 3.0f);
+    }
+    ImGui::TextColored(text, "    attn_scores[i] = torch.dot(x_i, query)");
+    ImGui::PopFont();
+}
+
+void buttons(const FrameInput& in, UiState* ui) {
+    const int n = in.state.inputs.rows;
+    const ImVec2 size(ImGui::GetFontSize() * 4.6f, 0);
+    if (ImGui::Button(ui->loop_playing ? "Pause" : "Play", size)) {
+        ui->loop_playing = !ui->loop_playing;
+        if (ui->loop_playing) {
+            if (ui->loop_step >= n - 1) ui->loop_step = -1;  // finished: play again from the start
+            ui->loop_next_ms = in.now_ms;                    // the first step comes at once
+        }
+    }
+    record_layout(ui, "loop:play");
     ImGui::SameLine();
-    if (ImGui::Button("Step") && ui->loop_step < n - 1) {
+    ImGui::BeginDisabled(ui->loop_step >= n - 1);
+    if (ImGui::Button("Step", size)) {
         ++ui->loop_step;
+        ui->loop_step_ms = in.now_ms;
         ui->loop_playing = false;
     }
+    ImGui::EndDisabled();
+    record_layout(ui, "loop:step");
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) {
+    if (ImGui::Button("Reset", size)) {
         ui->loop_step = -1;
         ui->loop_playing = false;
     }
-    if (ui->loop_playing) {
-        if (in.now_ms >= ui->loop_next_ms) {
-            ++ui->loop_step;
-            ui->loop_next_ms = in.now_ms + 900.0;
-            if (ui->loop_step >= n - 1) ui->loop_playing = false;
+    record_layout(ui, "loop:reset");
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(muted_text(), "%d / %d", ui->loop_step + 1, n);
+}
+
+// Spaces in front of a label so it ends where `width` does (the mono font: all glyphs one width).
+std::string padded_to(const std::string& label, float width) {
+    const float space = ImGui::CalcTextSize(" ").x;
+    const int count = int((width - ImGui::CalcTextSize(label.c_str()).x) / space + 0.5f);
+    return std::string(size_t(std::max(0, count)), ' ') + label;
+}
+
+// x_i · query written out: the pairs, their products, the running sum that ends in slot i.
+void step_detail(const State& s, int i) {
+    const int d = s.inputs.cols;
+    const float* x = s.inputs.row(i);
+    const float* q = s.inputs.row(s.query);
+    const std::vector<DotStep> steps = dot_steps(x, q, d);
+    const ImU32 loop = u32(loop_color()), query = u32(query_color());
+    ImGui::TextWrapped("i = %d: \"%s\" against the query \"%s\"", i, s.tokens[size_t(i)].c_str(),
+                       s.tokens[size_t(s.query)].c_str());
+    ImGui::PushFont(mono_font());
+    const std::string lhs = "x_" + std::to_string(i) + "\u00b7query = ";
+    const float indent = ImGui::CalcTextSize(lhs.c_str()).x;
+    constexpr int kTerms = 8;
+    const int shown = std::min(d, kTerms);
+    std::vector<Piece> pairs{{lhs, 0}}, products{{padded_to("= ", indent), 0}},
+        running{{padded_to("running sum ", indent), 0}};
+    for (int k = 0; k < shown; ++k) {
+        const bool more = k + 1 < d;
+        pairs.push_back({factor(x[k], k == 0), loop});
+        pairs.push_back({"\u00b7" + factor(q[k], false) + (more ? " + " : ""), query});
+        const std::string product = format_fixed(steps[size_t(k)].product, 4);
+        products.push_back({(k > 0 && product[0] == '-' ? "(" + product + ")" : product) + (more ? " + " : ""), 0});
+        running.push_back({format_fixed(steps[size_t(k)].running_sum, 4) + (more ? " \u2192 " : ""),
+                           more ? 0 : loop});
+    }
+    if (d > kTerms) {
+        const std::string rest = "... " + std::to_string(d - kTerms) + " more";
+        pairs.push_back({rest, 0});
+        products.push_back({rest, 0});
+        running.push_back({"... \u2192 ", 0});
+        running.push_back({format_fixed(steps.back().running_sum, 4), loop});
+    }
+    flow_text(pairs, indent);
+    flow_text(products, indent);
+    flow_text(running, indent);
+    ImGui::PopFont();
+}
+
+// The slots as a column, like the book's figure of w21 ... w2T: filled ones show their dot
+// product, the current one is marked, the rest wait. Drawn only where there is room for it.
+void slot_list(const FrameInput& in, const UiState& ui) {
+    const State& s = in.state;
+    const int n = s.inputs.rows;
+    const float row_h = ImGui::GetTextLineHeight() + 4;
+    const float room = ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y;
+    if (room < row_h * 4) return;
+    ImGui::Separator();
+    ImGui::BeginChild("slots", ImVec2(0, std::min(room - 4, row_h * float(n + 1) + 4)), false);
+    ImGui::PushFont(mono_font());
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 4));
+    ImGuiListClipper clipper;
+    clipper.Begin(n, row_h);
+    const float value_x = ImGui::GetFontSize() * 14;
+    while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const bool filled = i <= ui.loop_step, current = i == ui.loop_step;
+            if (current) {
+                const ImVec2 a = ImGui::GetCursorScreenPos();
+                ImGui::GetWindowDrawList()->AddRectFilled(
+                    a, ImVec2(a.x + ImGui::GetContentRegionAvail().x, a.y + ImGui::GetTextLineHeight()),
+                    u32(loop_color(), 0.12f), 3.0f);
+            }
+            const ImVec4 ink = current ? loop_color() : filled ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : muted_text();
+            ImGui::TextColored(ink, "attn_scores[%d]", i);
+            ImGui::SameLine(ImGui::GetFontSize() * 8);
+            ImGui::TextColored(muted_text(), "%.12s", s.tokens[size_t(i)].c_str());
+            ImGui::SameLine(value_x);
+            if (filled) ImGui::TextColored(ink, "= %s", format_fixed(in.result.scores[size_t(i)], 4).c_str());
+            else ImGui::TextColored(muted_text(), "  \u00b7 (empty)");
         }
+    }
+    ImGui::PopStyleVar();
+    ImGui::PopFont();
+    ImGui::EndChild();
+}
+
+}  // namespace
+
+void update_loop(const FrameInput& in, UiState* ui, bool* animating) {
+    const int n = in.state.inputs.rows;
+    // The loop runs for one query over one list of tokens: a change starts it again.
+    if (ui->loop_query != in.state.query || ui->loop_tokens != n) {
+        ui->loop_query = in.state.query;
+        ui->loop_tokens = n;
+        ui->loop_step = -1;
+        ui->loop_playing = false;
+    }
+    ui->loop_step = std::min(ui->loop_step, n - 1);
+    if (ui->loop_playing) {
+        if (in.now_ms >= ui->loop_next_ms && ui->loop_step < n - 1) {
+            ++ui->loop_step;
+            ui->loop_step_ms = in.now_ms;
+            ui->loop_next_ms = in.now_ms + kStepMs;
+        }
+        if (ui->loop_step >= n - 1) ui->loop_playing = false;
         *animating = true;
     }
+    if (!ui->reduced_motion && ui->loop_step >= 0 && in.now_ms - ui->loop_step_ms < kFadeMs) *animating = true;
+}
 
+float loop_highlight(const FrameInput& in, const UiState& ui) {
+    if (ui.loop_step < 0) return 0.0f;
+    if (ui.reduced_motion) return 1.0f;
+    const double t = (in.now_ms - ui.loop_step_ms) / kFadeMs;
+    return float(std::clamp(t, 0.25, 1.0));
+}
+
+void panel_loop(const FrameInput& in, UiState* ui, bool*) {
+    const State& s = in.state;
+    const int d = s.inputs.cols;
+    code_block(s, ui->loop_step);
+    buttons(in, ui);
     const int i = ui->loop_step;
-    ImGui::PushFont(mono_font());
     if (i >= 0) {
-        const std::vector<DotStep> steps = dot_steps(s.inputs.row(i), s.inputs.row(s.query), d);
-        std::string expr;
-        for (int k = 0; k < d && k < 6; ++k) {
-            if (k) expr += " + ";
-            expr += format_fixed(s.inputs.at(i, k), 2) + "·" + format_fixed(s.inputs.at(s.query, k), 2);
-        }
-        if (d > 6) expr += " + …";
-        ImGui::Text("i = %d  (%s)", i, s.tokens[size_t(i)].c_str());
-        ImGui::TextWrapped("%s = %s", expr.c_str(), format_fixed(steps.back().running_sum, 4).c_str());
+        step_detail(s, i);
     } else {
-        ImGui::TextDisabled("Press Step or Play to run the loop.");
+        ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
+        ImGui::TextWrapped("Press Step (or Play) to run the loop one token at a time: each step takes one dot "
+                           "product and fills one slot.");
+        ImGui::PopStyleColor();
     }
-    // The score vector filling slot by slot; empty slots are still unset (torch.empty).
-    std::string slots = "attn_scores = [";
-    for (int k = 0; k < n && k < 12; ++k) {
-        if (k) slots += ", ";
-        slots += k <= i ? format_fixed(in.result.scores[size_t(k)], 4) : "  ·   ";
-    }
-    if (n > 12) slots += ", …";
-    ImGui::TextWrapped("%s]", slots.c_str());
 
-    // The one-call form, and the check that both spellings agree.
-    const float manual = dot_loop(s.inputs.row(s.query), s.inputs.row(s.query), d);
-    const float library = dot_library(s.inputs.row(s.query), s.inputs.row(s.query), d);
-    ImGui::Text("torch.dot(query, query) = %s", format_scalar(library).c_str());
-    ImGui::TextColored(manual == library ? context_color() : error_color(), "manual loop %s torch.dot",
-                       manual == library ? "==" : "!=");
+    // The score vector filling slot by slot; unfilled slots are still torch.empty's garbage: a dot.
+    ImGui::PushFont(mono_font());
+    const std::vector<Piece> slots =
+        tensor_pieces("attn_scores = ", in.result.scores, 10, i, u32(loop_color()), i);
+    flow_text(slots, ImGui::CalcTextSize("attn_scores = tensor([").x);
+
+    // The one-call form for the current token, and the check that both spellings agree.
+    const int t = std::max(i, 0);
+    const float manual = dot_loop(s.inputs.row(t), s.inputs.row(s.query), d);
+    const float library = dot_library(s.inputs.row(t), s.inputs.row(s.query), d);
+    ImGui::Text("torch.dot(inputs[%d], query) = %s", t, format_scalar(library).c_str());
     ImGui::PopFont();
-    return false;
+    if (manual == library)
+        ImGui::TextColored(ok_color(), "\u2713 manual loop %s == torch.dot %s", format_scalar(manual).c_str(),
+                           format_scalar(library).c_str());
+    else
+        ImGui::TextColored(error_color(), "\u2717 manual loop %s != torch.dot %s", format_scalar(manual).c_str(),
+                           format_scalar(library).c_str());
+    slot_list(in, *ui);
 }
 
 }  // namespace attn::ui

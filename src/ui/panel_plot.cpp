@@ -1,12 +1,14 @@
 // The embedding view: every token as an arrow from the origin, the query thicker in its own colour,
-// the context vector as a third kind of arrow. 2-D embeddings get a flat plot, 3-D an orbit view;
-// labels are drawn by ImGui on top of the GPU image using the same camera.
+// the context vector as a third kind of arrow. 1-2 dimensions get a flat plot, 3 an orbit view,
+// more a PCA projection. The GPU draws the PlotScene built here; labels, ticks, picking and
+// dragging use the same camera on the ImGui side.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
-#include "core/tensor_format.h"
 #include "ui/panels.h"
+#include "ui/plot_view.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -14,153 +16,372 @@ namespace {
 
 Rgba rgba(ImVec4 c, float alpha = 1.0f) { return Rgba{c.x, c.y, c.z, c.w * alpha}; }
 
-Vec3 embedding_point(const Matrix& inputs, int row) {
-    Vec3 p;
-    p.x = inputs.cols > 0 ? inputs.at(row, 0) : 0.0f;
-    p.y = inputs.cols > 1 ? inputs.at(row, 1) : 0.0f;
-    p.z = inputs.cols > 2 ? inputs.at(row, 2) : 0.0f;
-    return p;
-}
-
-Vec3 vector_point(const Vector& v) {
-    return Vec3{v.size() > 0 ? v[0] : 0.0f, v.size() > 1 ? v[1] : 0.0f, v.size() > 2 ? v[2] : 0.0f};
-}
-
-// A "nice" grid step (1, 2 or 5 times a power of ten) giving about 4-8 lines over the extent.
-float grid_step(float extent) {
-    const float raw = extent / 4.0f;
-    const float base = std::pow(10.0f, std::floor(std::log10(std::max(raw, 1e-6f))));
-    for (float m : {1.0f, 2.0f, 5.0f, 10.0f})
-        if (base * m >= raw) return base * m;
-    return base * 10.0f;
-}
-
-void add_grid(PlotScene* scene, bool is_3d, float extent) {
-    const float step = grid_step(extent);
-    const int count = int(std::ceil(extent / step));
-    const Rgba grid{0.88f, 0.90f, 0.93f, 1.0f}, axis{0.45f, 0.48f, 0.53f, 1.0f};
-    const float lim = float(count) * step;
-    for (int k = -count; k <= count; ++k) {
-        const float t = float(k) * step;
-        if (is_3d) {  // grid on the x-z floor
-            scene->lines.push_back({Vec3{t, 0, -lim}, Vec3{t, 0, lim}, grid, 1.0f});
-            scene->lines.push_back({Vec3{-lim, 0, t}, Vec3{lim, 0, t}, grid, 1.0f});
-        } else {
-            scene->lines.push_back({Vec3{t, -lim, 0}, Vec3{t, lim, 0}, grid, 1.0f});
-            scene->lines.push_back({Vec3{-lim, t, 0}, Vec3{lim, t, 0}, grid, 1.0f});
+// Which vectors to show, reduced to view coordinates.
+PlotView make_view(const FrameInput& in, UiState* ui) {
+    const State& s = in.state;
+    const AttentionResult& r = in.result;
+    PlotView v;
+    v.inputs_space = !(ui->plot_space == PlotSpace::QueriesKeys && r.has_projection);
+    v.vectors = v.inputs_space ? &s.inputs : &r.projection.keys;
+    v.query_vector = v.inputs_space ? s.inputs.row_vector(s.query) : r.projection.queries.row_vector(s.query);
+    v.scores = v.inputs_space ? &r.scores : &r.projection.scores;
+    v.dims = v.vectors->cols;
+    v.mode = v.dims <= 2 ? PlotMode::Plane : v.dims == 3 ? PlotMode::Space : PlotMode::Pca;
+    const char* prefix = v.inputs_space ? "x" : "k";
+    for (int k = 0; k < 3; ++k) v.axis_names[k] = std::string(prefix) + "[" + std::to_string(k) + "]";
+    if (v.mode == PlotMode::Pca) {
+        v.axis_names[0] = "PC1";
+        v.axis_names[1] = "PC2";
+        // Power iteration costs O(n d) per step: recompute only when the data changed, and never
+        // while a head is dragged (the view would turn under the mouse).
+        if (!ui->pca_frozen && (ui->pca.dims != v.dims || ui->pca_source.data != v.vectors->data)) {
+            ui->pca = pca_2d(*v.vectors);
+            ui->pca_source = *v.vectors;
         }
     }
-    scene->lines.push_back({Vec3{-lim, 0, 0}, Vec3{lim, 0, 0}, axis, 1.5f});
-    scene->lines.push_back({Vec3{0, -lim, 0}, Vec3{0, lim, 0}, axis, 1.5f});
-    if (is_3d) scene->lines.push_back({Vec3{0, 0, -lim}, Vec3{0, 0, lim}, axis, 1.5f});
+    for (int i = 0; i < v.vectors->rows; ++i) v.heads.push_back(view_point(v, ui->pca, v.vectors->row(i)));
+    v.query = view_point(v, ui->pca, v.query_vector.data());
+    if (v.inputs_space && int(r.context.size()) == v.dims) {
+        v.context = view_point(v, ui->pca, r.context.data());
+        v.has_context = true;
+    }
+    return v;
+}
+
+struct Bounds {
+    Vec3 lo, hi;  // always contains the origin
+};
+
+Bounds bounds_of(const PlotView& v) {
+    Bounds b;
+    auto grow = [&](Vec3 p) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) return;
+        b.lo = Vec3{std::min(b.lo.x, p.x), std::min(b.lo.y, p.y), std::min(b.lo.z, p.z)};
+        b.hi = Vec3{std::max(b.hi.x, p.x), std::max(b.hi.y, p.y), std::max(b.hi.z, p.z)};
+    };
+    for (const Vec3& p : v.heads) grow(p);
+    grow(v.query);
+    if (v.has_context) grow(v.context);
+    return b;
+}
+
+void fit_camera(const PlotView& v, float aspect, OrbitCamera* cam) {
+    const Bounds b = bounds_of(v);
+    const Vec3 centre{(b.lo.x + b.hi.x) / 2, (b.lo.y + b.hi.y) / 2, (b.lo.z + b.hi.z) / 2};
+    const OrbitCamera fresh;
+    cam->is_3d = v.mode == PlotMode::Space;
+    cam->yaw = fresh.yaw;
+    cam->pitch = fresh.pitch;
+    if (cam->is_3d) {
+        const float dx = b.hi.x - b.lo.x, dy = b.hi.y - b.lo.y, dz = b.hi.z - b.lo.z;
+        const float radius = std::max(0.3f, 0.5f * std::sqrt(dx * dx + dy * dy + dz * dz));
+        cam->target = centre;
+        // 2.6 radii fit a sphere in a 45 degree field of view; a little more leaves room for the axes. ends
+        // and the labels.
+        cam->distance = radius * 2.75f;
+        cam->half_extent = radius;
+    } else {
+        // Room around the data for labels: 18% of the span, at least a little.
+        const float w = std::max(b.hi.x - b.lo.x, 0.2f), h = std::max(b.hi.y - b.lo.y, 0.2f);
+        cam->target = Vec3{centre.x, centre.y, 0};
+        cam->half_extent = std::max(h / 2, w / 2 / std::max(aspect, 0.1f)) * 1.22f;
+    }
+}
+
+// True when some head left the 2-D view (after an edit): time to refit.
+bool outside_view(const PlotView& v) {
+    auto out = [&](Vec3 p) {
+        ImVec2 s;
+        return !v.to_screen(p, &s) || s.x < v.origin.x || s.y < v.origin.y || s.x > v.origin.x + v.size.x ||
+               s.y > v.origin.y + v.size.y;
+    };
+    for (const Vec3& p : v.heads)
+        if (out(p)) return true;
+    return out(v.query) || (v.has_context && out(v.context));
+}
+
+void zoom(UiState* ui, float factor) {
+    ui->camera.distance *= factor;
+    ui->camera.half_extent *= factor;
+    ui->camera_zoomed = true;
+}
+
+// What the picture is and how to use it, in one short line.
+void view_note(const PlotView& v, UiState* ui) {
+    if (v.mode == PlotMode::Pca) {
+        ImGui::TextColored(loop_color(), "PCA projection of %d dimensions to 2", v.dims);
+        record_layout(ui, "note:pca");
+        const float kept = ui->pca.total_variance > 0
+                               ? 100.0f * (ui->pca.variance[0] + ui->pca.variance[1]) / ui->pca.total_variance
+                               : 100.0f;
+        char help[512];
+        std::snprintf(help, sizeof help,
+                      "With more than three dimensions the view shows each vector's components along the two "
+                      "directions in which the tokens differ most (principal components); these keep %.0f%% of "
+                      "the spread. Lengths and angles are approximate here, but every score is still computed "
+                      "in all %d dimensions. Dragging a head moves it within this plane.",
+                      double(kept), v.dims);
+        help_marker(help);
+    } else if (v.mode == PlotMode::Space) {
+        ImGui::TextColored(muted_text(), "drag: orbit \u00b7 drag a head: move it");
+    } else {
+        ImGui::TextColored(muted_text(), "click a head: query \u00b7 drag it: move it");
+    }
+}
+
+// The line above the image: the space switch (projection on) or the note, and the view buttons.
+void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float buttons_w = ImGui::GetFrameHeight() * 2 + ImGui::CalcTextSize("Reset").x + style.FramePadding.x * 2 +
+                            style.ItemSpacing.x * 2;
+    // The switch, or the note when it fits beside the buttons (phones: the note goes below them).
+    const bool spaces = in.result.has_projection;
+    const float note_w = ImGui::CalcTextSize(v.mode == PlotMode::Pca ? "PCA projection of 1000 dimensions to 2 (?)"
+                                             : v.mode == PlotMode::Space ? "drag: orbit \u00b7 drag a head: move it"
+                                                                         : "click a head: query \u00b7 drag it: move it")
+                             .x;
+    const bool note_below = spaces || note_w + buttons_w + style.ItemSpacing.x > ImGui::GetContentRegionAvail().x;
+    if (spaces) {
+        if (ImGui::RadioButton("inputs", ui->plot_space == PlotSpace::Inputs)) ui->plot_space = PlotSpace::Inputs;
+        record_layout(ui, "plot:inputs");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("queries & keys", ui->plot_space == PlotSpace::QueriesKeys))
+            ui->plot_space = PlotSpace::QueriesKeys;
+        record_layout(ui, "plot:keys");
+    } else if (!note_below) {
+        view_note(v, ui);
+    }
+    if (spaces || !note_below) {
+        const float after_previous = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + style.ItemSpacing.x;
+        ImGui::SameLine(std::max(after_previous, ImGui::GetWindowContentRegionMax().x - buttons_w));
+    } else {
+        ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons_w));
+    }
+    if (ImGui::Button("\u2212", ImVec2(ImGui::GetFrameHeight(), 0))) zoom(ui, 1.0f / 0.8f);
+    record_layout(ui, "plot:zoom-out");
+    ImGui::SameLine();
+    if (ImGui::Button("+", ImVec2(ImGui::GetFrameHeight(), 0))) zoom(ui, 0.8f);
+    record_layout(ui, "plot:zoom-in");
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) {
+        ui->camera_fit_pending = true;
+        ui->camera_zoomed = false;
+    }
+    record_layout(ui, "plot:reset");
+    if (note_below) view_note(v, ui);
+}
+
+void build_scene(const FrameInput& in, const PlotView& v, const UiState& ui, float pixel_scale, PlotScene* scene) {
+    const State& s = in.state;
+    const Vec3 zero{};
+    const float highlight = loop_highlight(in, ui);
+    if (v.mode == PlotMode::Space && v.heads.size() <= 64) {
+        // Drop lines from each head to the floor and along it to the axes' plane: the depth cue a
+        // 3-D arrow lacks on a flat screen (how high it stands, where it stands).
+        const Rgba drop{0.62f, 0.66f, 0.72f, 0.8f};
+        for (const Vec3& h : v.heads) {
+            const Vec3 foot{h.x, 0, h.z};
+            scene->lines.push_back({h, foot, drop, 1.0f * pixel_scale});
+            scene->lines.push_back({foot, Vec3{h.x, 0, 0}, drop, 1.0f * pixel_scale});
+            scene->lines.push_back({foot, Vec3{0, 0, h.z}, drop, 1.0f * pixel_scale});
+        }
+    }
+    for (int i = 0; i < int(v.heads.size()); ++i) {
+        if (i == s.query && v.inputs_space) continue;  // drawn last as the query arrow
+        const bool current = i == ui.loop_step && highlight > 0;
+        const bool hovered = i == ui.hovered_token || i == ui.dragged_token;
+        const float width = current ? 3.5f : hovered ? 3.0f : 2.0f;
+        scene->arrows.push_back({zero, v.heads[size_t(i)], current ? rgba(loop_color(), 0.4f + 0.6f * highlight)
+                                                                   : rgba(token_color(), 0.85f),
+                                 width * pixel_scale});
+    }
+    // The context arrow goes on top of the (thicker) query arrow: when attention is sharp the two
+    // nearly coincide, and the thinner green line stays visible inside the orange one.
+    scene->arrows.push_back({zero, v.query, rgba(query_color()), 4.0f * pixel_scale});
+    if (v.has_context) scene->arrows.push_back({zero, v.context, rgba(context_color()), 2.0f * pixel_scale});
+}
+
+// Picking, query selection, dragging heads, orbiting and zooming. Returns true if the draft changed.
+bool interact(const PlotView& v, State* draft, UiState* ui, bool hovered) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const int n = int(v.heads.size());
+    // The nearest head within reach of the pointer (a finger needs more reach than a mouse).
+    int nearest = -1;
+    const float reach = ImGui::GetFontSize() * (compact_layout() ? 1.8f : 1.2f);
+    float best = reach * reach;
+    for (int i = 0; i < n && hovered && ui->dragged_token < 0 && !ui->orbiting; ++i) {
+        ImVec2 p;
+        if (!v.to_screen(v.heads[size_t(i)], &p)) continue;
+        const float d2 = (io.MousePos.x - p.x) * (io.MousePos.x - p.x) + (io.MousePos.y - p.y) * (io.MousePos.y - p.y);
+        if (d2 < best) best = d2, nearest = i;
+    }
+    ui->hovered_token = ui->dragged_token >= 0 ? ui->dragged_token : nearest;
+
+    bool edited = false;
+    if (ImGui::IsItemActivated()) {
+        ui->dragged_token = nearest;
+        ui->drag_moved = false;
+        ui->orbiting = nearest < 0;
+        ui->pca_frozen = nearest >= 0;
+    }
+    const bool active = ImGui::IsItemActive();
+    const bool dragging = active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f);
+    const int t = ui->dragged_token;
+    if (dragging && t >= 0 && t < n && v.inputs_space && t < draft->inputs.rows) {
+        ui->drag_moved = true;
+        const float aspect = v.size.x / v.size.y;
+        const float mx = io.MousePos.x - v.origin.x, my = io.MousePos.y - v.origin.y;
+        float* x = draft->inputs.row(t);
+        if (v.mode == PlotMode::Pca) {
+            const Vec3 now = view_point(v, ui->pca, x);
+            const Vec3 p = unproject_to_plane(ui->camera, aspect, mx, my, v.size.x, v.size.y, now);
+            pca_move(ui->pca, p.x - now.x, p.y - now.y, x);
+        } else {
+            const Vec3 now{x[0], v.dims > 1 ? x[1] : 0.0f, v.dims > 2 ? x[2] : 0.0f};
+            const Vec3 p = unproject_to_plane(ui->camera, aspect, mx, my, v.size.x, v.size.y, now);
+            // Two decimals keep the numbers readable while the arrow moves.
+            const float coords[3] = {p.x, p.y, p.z};
+            for (int k = 0; k < std::min(v.dims, 3); ++k) x[k] = std::round(coords[k] * 100.0f) / 100.0f;
+        }
+        draft->example.clear();
+        edited = true;
+    } else if (dragging && ui->orbiting && v.mode == PlotMode::Space) {
+        ui->camera.yaw -= io.MouseDelta.x * 0.01f;
+        ui->camera.pitch = std::clamp(ui->camera.pitch + io.MouseDelta.y * 0.01f, -1.4f, 1.4f);
+    }
+    if (ImGui::IsItemDeactivated()) {
+        // A press and release without a drag is a click: the head becomes the query.
+        if (t >= 0 && t < n && !ui->drag_moved && draft->query != t) {
+            draft->query = t;
+            edited = true;
+        }
+        ui->dragged_token = -1;
+        ui->orbiting = false;
+        ui->pca_frozen = false;
+    }
+    if (hovered && io.MouseWheel != 0.0f) zoom(ui, std::pow(0.9f, io.MouseWheel));
+    return edited;
 }
 
 }  // namespace
 
-bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scene) {
-    bool edited = false;
+bool PlotView::to_screen(Vec3 p, ImVec2* out) const {
+    float x = 0, y = 0;
+    if (!project_to_pixels(view_projection, p, size.x, size.y, &x, &y)) return false;
+    *out = ImVec2(origin.x + x, origin.y + y);
+    return true;
+}
+
+Vec3 view_point(const PlotView& view, const PcaBasis& pca, const float* v) {
+    if (view.mode == PlotMode::Pca) {
+        Vec3 p;
+        pca_project(pca, v, &p.x, &p.y);
+        return p;
+    }
+    return Vec3{v[0], view.dims > 1 ? v[1] : 0.0f, view.dims > 2 ? v[2] : 0.0f};
+}
+
+bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scene, bool* animating) {
     const State& s = in.state;
-    const int n = s.inputs.rows, d = s.inputs.cols;
-    const bool is_3d = d >= 3;
-    if (d > 3) ImGui::TextDisabled("%d dimensions: showing the first three", d);
-    else ImGui::TextDisabled(is_3d ? "3-D: drag to orbit, wheel to zoom" : "2-D: click a token to make it the query");
+    if (!in.result.has_projection) ui->plot_space = PlotSpace::Inputs;
+    PlotView v = make_view(in, ui);
+    toolbar(in, v, ui);
+    v = make_view(in, ui);  // the toolbar may have switched the space
 
-    // Extent of the data, so every arrow fits.
-    float extent = 0.5f;
-    for (int i = 0; i < n; ++i) {
-        const Vec3 p = embedding_point(s.inputs, i);
-        extent = std::max({extent, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
-    }
-    if (!ui->camera_initialised || ui->last_example != s.example || ui->camera.is_3d != is_3d) {
-        ui->camera = OrbitCamera{};
-        ui->camera.is_3d = is_3d;
-        ui->camera.half_extent = extent * 1.25f;
-        ui->camera.distance = extent * 3.2f;
-        ui->camera.target = is_3d ? Vec3{extent * 0.4f, extent * 0.4f, extent * 0.4f} : Vec3{0, 0, 0};
-        ui->camera_initialised = true;
-        ui->last_example = s.example;
-    }
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    v.size = ImVec2(std::max(avail.x, 60.0f), std::max(avail.y, ImGui::GetFontSize() * 8));
+    v.origin = ImGui::GetCursorScreenPos();
+    const float aspect = v.size.x / v.size.y;
 
-    const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(120.0f, ImGui::GetContentRegionAvail().y));
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    // Refit when the example, the dimensions or the space change, on Reset, and (2-D) when an edit
+    // pushed a head out of view; never while a head is being dragged.
+    const std::string key = s.example + "|" + std::to_string(v.dims) + "|" + (v.inputs_space ? "x" : "k");
+    if (key != ui->camera_key) {
+        ui->camera_key = key;
+        ui->camera_fit_pending = true;
+        ui->camera_zoomed = false;
+    }
+    if (ui->camera_fit_pending) fit_camera(v, aspect, &ui->camera);
+    camera_view_projection(ui->camera, aspect, v.view_projection);
+    if (!ui->camera_fit_pending && v.mode != PlotMode::Space && ui->dragged_token < 0 && !ui->camera_zoomed &&
+        outside_view(v)) {
+        fit_camera(v, aspect, &ui->camera);
+        camera_view_projection(ui->camera, aspect, v.view_projection);
+    }
+    ui->camera_fit_pending = false;
+
     const float pixel_scale = ImGui::GetIO().DisplayFramebufferScale.x;
-    scene->width_px = int(size.x * pixel_scale);
-    scene->height_px = int(size.y * pixel_scale);
-    camera_view_projection(ui->camera, size.x / size.y, scene->view_projection);
-    add_grid(scene, is_3d, extent * 1.2f);
-    const Vec3 zero{};
-    for (int i = 0; i < n; ++i) {
-        if (i == s.query) continue;
-        scene->arrows.push_back({zero, embedding_point(s.inputs, i), rgba(token_color(), 0.85f), 2.0f * pixel_scale});
-    }
-    scene->arrows.push_back({zero, vector_point(in.result.context), rgba(context_color()), 2.5f * pixel_scale});
-    scene->arrows.push_back({zero, embedding_point(s.inputs, s.query), rgba(query_color()), 3.5f * pixel_scale});
+    scene->width_px = int(v.size.x * pixel_scale);
+    scene->height_px = int(v.size.y * pixel_scale);
+    std::copy(v.view_projection, v.view_projection + 16, scene->view_projection);
 
-    if (in.textures.plot) ImGui::Image(in.textures.plot, size);
-    else ImGui::Dummy(size);
-    record_layout(ui, "panel:plot");
-    const bool hovered = ImGui::IsItemHovered();
     ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 end(v.origin.x + v.size.x, v.origin.y + v.size.y);
+    if (in.textures.plot) {
+        dl->AddImage(in.textures.plot, v.origin, end);
+    } else {
+        dl->AddRectFilled(v.origin, end, IM_COL32(255, 255, 255, 255));
+    }
+    ImGui::InvisibleButton("##plot_area", v.size);
+    record_layout(ui, "panel:plot");
+    const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+                         (ImGui::IsItemActive() || !ImGui::IsAnyItemActive());
+    const bool edited = interact(v, draft, ui, hovered);
+    if (ImGui::IsItemActive()) *animating = true;
+    if (!in.textures.renderer_error.empty() && !in.textures.plot) {
+        ImGui::SetCursorScreenPos(ImVec2(v.origin.x + 8, v.origin.y + 8));
+        ImGui::PushTextWrapPos(end.x - 8);
+        ImGui::TextColored(error_color(), "The embedding view cannot be drawn: %s", in.textures.renderer_error.c_str());
+        ImGui::PopTextWrapPos();
+        return edited;
+    }
 
-    // Labels at the arrow heads, and picking: the nearest head within reach of the mouse.
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    int nearest = -1;
-    float nearest_d2 = 18.0f * 18.0f;
-    for (int i = 0; i < n; ++i) {
-        float x = 0, y = 0;
-        if (!project_to_pixels(scene->view_projection, embedding_point(s.inputs, i), size.x, size.y, &x, &y)) continue;
-        const ImVec2 p(origin.x + x, origin.y + y);
-        record_layout(ui, "arrow:" + std::to_string(i), ImVec2(p.x - 6, p.y - 6), ImVec2(p.x + 6, p.y + 6));
-        const ImVec4 color = i == s.query ? query_color() : token_color();
-        dl->AddText(ImVec2(p.x + 6, p.y - ImGui::GetFontSize() - 2), ImGui::GetColorU32(color), s.tokens[size_t(i)].c_str());
-        const float d2 = (mouse.x - p.x) * (mouse.x - p.x) + (mouse.y - p.y) * (mouse.y - p.y);
-        if (hovered && d2 < nearest_d2) {
-            nearest_d2 = d2;
-            nearest = i;
-        }
-    }
-    float cx = 0, cy = 0;
-    if (project_to_pixels(scene->view_projection, vector_point(in.result.context), size.x, size.y, &cx, &cy))
-        dl->AddText(ImVec2(origin.x + cx + 6, origin.y + cy + 2), ImGui::GetColorU32(context_color()), "context z");
+    dl->PushClipRect(v.origin, end, true);
+    std::vector<TickText> ticks;
+    add_plot_grid(v, ui->camera, scene, &ticks);
+    build_scene(in, v, *ui, pixel_scale, scene);
 
-    ui->hovered_token = nearest;
-    if (nearest >= 0) {
-        ImGui::BeginTooltip();
-        ImGui::Text("%s = inputs[%d] = %s", s.tokens[size_t(nearest)].c_str(), nearest,
-                    format_tensor(s.inputs.row_vector(nearest)).c_str());
-        ImGui::Text("score with the query: %s", format_scalar(in.result.scores[size_t(nearest)]).c_str());
-        ImGui::TextDisabled(is_3d ? "click: make it the query" : "click: make it the query; drag: move it");
-        ImGui::EndTooltip();
-        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-            ui->dragged_token = is_3d ? -1 : nearest;
-            if (draft->query != nearest) {
-                draft->query = nearest;
-                edited = true;
-            }
-        }
+    std::vector<PlotLabel> labels;
+    const float highlight = loop_highlight(in, *ui);
+    ImVec2 zero_px;
+    v.to_screen(Vec3{}, &zero_px);
+    // Many tokens: name only the query, the hovered and current ones and the few the query scores
+    // highest (the ones it will attend to); the others are left to the tooltip.
+    constexpr int kNamedTokens = 24, kTopScores = 8;
+    std::vector<bool> named(v.heads.size(), v.heads.size() <= size_t(kNamedTokens));
+    if (v.heads.size() > size_t(kNamedTokens)) {
+        std::vector<int> order(v.heads.size());
+        for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+        const Vector& sc = *v.scores;
+        std::partial_sort(order.begin(), order.begin() + kTopScores, order.end(),
+                          [&](int a, int b) { return sc[size_t(a)] > sc[size_t(b)]; });
+        for (int k = 0; k < kTopScores; ++k) named[size_t(order[size_t(k)])] = true;
     }
-    // Dragging an arrow head (2-D) moves the embedding; every number follows.
-    if (ui->dragged_token >= 0 && ImGui::IsMouseDown(ImGuiMouseButton_Left) && ui->dragged_token < n) {
-        const Vec3 p = unproject_to_plane(ui->camera, size.x / size.y, mouse.x - origin.x, mouse.y - origin.y, size.x,
-                                          size.y, embedding_point(s.inputs, ui->dragged_token));
-        draft->inputs.at(ui->dragged_token, 0) = std::round(p.x * 100.0f) / 100.0f;
-        draft->inputs.at(ui->dragged_token, 1) = std::round(p.y * 100.0f) / 100.0f;
-        draft->example.clear();
-        edited = true;
-    } else if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-        ui->dragged_token = -1;
+    for (int i = 0; i < int(v.heads.size()); ++i) {
+        ImVec2 p;
+        if (!v.to_screen(v.heads[size_t(i)], &p)) continue;
+        const float r = ImGui::GetFontSize() * 0.5f;
+        record_layout(ui, "arrow:" + std::to_string(i), ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r));
+        const bool is_query = i == s.query && v.inputs_space;
+        const bool current = i == ui->loop_step && highlight > 0;
+        const int priority = is_query ? 0 : (i == ui->hovered_token || current) ? 1 : 3;
+        if (priority == 3 && !named[size_t(i)]) continue;
+        const ImVec4 color = is_query ? query_color() : current ? loop_color() : token_color();
+        std::string text = s.tokens[size_t(i)];
+        if (is_query) text += " (query)";
+        labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), text, u32(color), priority});
     }
-    // Orbit (3-D) with a drag on empty space, zoom with the wheel.
-    if (hovered && is_3d && nearest < 0 && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-        const ImVec2 delta = ImGui::GetIO().MouseDelta;
-        ui->camera.yaw -= delta.x * 0.01f;
-        ui->camera.pitch = std::clamp(ui->camera.pitch + delta.y * 0.01f, -1.4f, 1.4f);
-    }
-    if (hovered && ImGui::GetIO().MouseWheel != 0.0f) {
-        const float factor = std::pow(0.9f, ImGui::GetIO().MouseWheel);
-        ui->camera.distance *= factor;
-        ui->camera.half_extent *= factor;
-    }
+    ImVec2 p;
+    if (!v.inputs_space && v.to_screen(v.query, &p))
+        labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "query " + s.tokens[size_t(s.query)],
+                          u32(query_color()), 0});
+    if (v.has_context && v.to_screen(v.context, &p))
+        labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "context z", u32(context_color()), 1});
+    draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));
+    dl->PopClipRect();
+
+    if (ui->hovered_token >= 0 && ui->hovered_token < int(v.heads.size()) && tooltips_allowed())
+        plot_tooltip(v, s, ui->hovered_token, v.inputs_space);
     return edited;
 }
 

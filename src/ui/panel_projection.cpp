@@ -1,46 +1,168 @@
-// The trainable version: random W_query, W_key, W_value (seeded exactly as PyTorch), projected
-// queries and keys, and the scaling of Q K^T by sqrt(d_k) before softmax.
+// The trainable version: W_query, W_key, W_value (torch.manual_seed(seed); torch.rand(d_in, d_out)),
+// the projected queries, keys and values, Q K^T for the query, how dividing by sqrt(d_k) softens
+// the softmax, and the resulting context vectors.
+#include <algorithm>
 #include <cmath>
+#include <string>
 
+#include "core/normalize.h"
 #include "core/tensor_format.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
+namespace {
 
-bool panel_projection(const FrameInput& in, State* draft, UiState*) {
+// Seed and d_out: invalid values never reach the core. A negative seed is refused here (the state
+// holds it unsigned); d_out goes to the app, whose validator names the range.
+bool settings(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
-    const State& s = in.state;
-    if (ImGui::Checkbox("Use W_query, W_key, W_value", &draft->projection.enabled)) edited = true;
-    help_marker("The trainable version projects every input with three weight matrices. Here they are "
-                "torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in PyTorch.");
-    if (!s.projection.enabled) {
-        ImGui::TextDisabled("Off: scores compare the input embeddings directly.");
-        return edited;
+    const float seed_w = ImGui::GetFontSize() * 7, d_out_w = ImGui::GetFontSize() * 6;
+    ImGui::SetNextItemWidth(seed_w);
+    long long seed = (long long)draft->projection.seed;
+    const long long step = 1;
+    if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed, &step, &step)) {
+        if (seed < 0) {
+            ui->ui_error = "seed is " + std::to_string(seed) + " but must be 0 or more";
+        } else {
+            ui->ui_error.clear();
+            draft->projection.seed = uint64_t(seed);
+            edited = true;
+        }
     }
-    int seed = int(draft->projection.seed);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (ImGui::InputInt("seed", &seed) && seed >= 0) {
-        draft->projection.seed = uint64_t(seed);
+    record_input_field(ui, "projection:seed", seed_w);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(d_out_w);
+    int d_out = draft->projection.d_out;
+    if (ImGui::InputInt("d_out", &d_out)) {
+        draft->projection.d_out = d_out;
         edited = true;
     }
+    record_input_field(ui, "projection:d_out", d_out_w);
+    if (ImGui::Checkbox("divide scores by \u221ad_k", &draft->scale)) edited = true;
+    record_layout(ui, "projection:scale");
+    if (!ui->ui_error.empty()) ImGui::TextColored(error_color(), "%s", ui->ui_error.c_str());
+    if (in.input_error.rfind("projection", 0) == 0) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(error_color(), "%s", in.input_error.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    return edited;
+}
+
+// One row of weights as bars side by side (one per token), with its largest weight.
+// Both strips share one scale (`scale` = the larger maximum), so their sharpness compares.
+void weight_strip(const char* label, const Vector& w, const State& s, bool in_use, float scale) {
+    float top = 0;
+    for (float x : w)
+        if (std::isfinite(x)) top = std::max(top, x);
+    ImGui::PushFont(mono_font());
+    ImGui::TextColored(in_use ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : muted_text(), "%s", label);
+    ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (ImGui::InputInt("d_out", &draft->projection.d_out)) edited = true;
-    if (ImGui::Checkbox("divide by sqrt(d_k)", &draft->scale)) edited = true;
+    ImGui::TextColored(muted_text(), "max %s%s", format_fixed(top, 4).c_str(), in_use ? "  (in use)" : "");
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const float w_total = ImGui::GetContentRegionAvail().x, h = ImGui::GetFontSize() * 2.2f;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddLine(ImVec2(a.x, a.y + h), ImVec2(a.x + w_total, a.y + h), u32(muted_text(), 0.5f));
+    const int n = int(w.size());
+    const float bw = w_total / float(std::max(n, 1));
+    for (int i = 0; i < n; ++i) {
+        const float v = std::isfinite(w[size_t(i)]) ? std::clamp(w[size_t(i)] / scale, 0.0f, 1.0f) : 0.0f;
+        const float x = a.x + bw * float(i);
+        dl->AddRectFilled(ImVec2(x + (bw > 4 ? 1 : 0), a.y + h * (1 - v)), ImVec2(x + bw - (bw > 4 ? 1 : 0), a.y + h),
+                          u32(i == s.query ? query_color() : token_color(), in_use ? 0.85f : 0.45f));
+    }
+    ImGui::Dummy(ImVec2(w_total, h + 2));
+}
+
+// Three matrices side by side (per_row of them on a line), each titled in its role's colour.
+void matrix_row(const char* const names[3], const Matrix* const mats[3], int per_row, int max_rows, int max_cols,
+                const std::vector<std::string>* row_names, int highlight_row) {
+    for (int k = 0; k < 3; ++k) {
+        if (k % per_row) ImGui::SameLine();
+        ImGui::BeginGroup();
+        ImGui::TextColored(k == 0 ? query_color() : k == 1 ? token_color() : context_color(), "%s", names[k]);
+        const std::string id = std::string(names[k]) + "_grid";
+        matrix_grid(id.c_str(), *mats[k], max_rows, max_cols, row_names, highlight_row);
+        ImGui::EndGroup();
+    }
+}
+
+}  // namespace
+
+bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
+    bool edited = false;
+    const State& s = in.state;
+    if (ImGui::Checkbox("use W_query, W_key, W_value", &draft->projection.enabled)) {
+        edited = true;
+        ui->heatmap_projected = draft->projection.enabled;
+    }
+    record_layout(ui, "projection:toggle");
+    help_marker("The trainable version projects every input with three weight matrices before comparing. "
+                "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
+                "PyTorch; training would adjust them.");
+    if (!s.projection.enabled || !in.result.has_projection) {
+        ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
+        ImGui::TextWrapped("Off: the scores compare the input embeddings directly.");
+        ImGui::PopStyleColor();
+        return edited;
+    }
+    edited |= settings(in, draft, ui);
 
     const ProjectionResult& p = in.result.projection;
-    if (!in.result.has_projection) return edited;
+    const int d_in = s.inputs.cols;
+    ImGui::TextColored(muted_text(), "weights (d_in %d \u00d7 d_out %d), torch.manual_seed(%llu)", d_in, p.d_out,
+                       (unsigned long long)p.seed);
+    // As many of the three matrices side by side as fit whole (up to 4 columns each, then "more").
     ImGui::PushFont(mono_font());
-    ImGui::TextWrapped("W_query =\n%s", format_tensor(p.W_query).c_str());
-    ImGui::TextColored(query_color(), "query = inputs[%d] @ W_query = %s", s.query,
-                       format_tensor(p.queries.row_vector(s.query)).c_str());
-    ImGui::TextWrapped("scores = keys @ query = %s", format_tensor(p.scores).c_str());
-    ImGui::Text("d_k = %d, sqrt(d_k) = %s", p.keys.cols, format_fixed(p.scale_divisor, 4).c_str());
-    ImGui::TextWrapped("weights = softmax(scores / %s) = %s", format_fixed(p.scale_divisor, 4).c_str(),
-                       format_tensor(p.weights).c_str());
-    ImGui::TextColored(context_color(), "context = weights @ values = %s", format_tensor(p.context).c_str());
+    const float number_w = ImGui::CalcTextSize("-0.0000").x + ImGui::GetFontSize() * 0.7f + 1;
     ImGui::PopFont();
+    const float avail = ImGui::GetContentRegionAvail().x, spacing = ImGui::GetStyle().ItemSpacing.x;
+    const int cols = std::min(p.d_out, 4);
+    const float grid_w = number_w * float(cols) + (p.d_out > cols ? number_w * 1.3f : 0.0f);
+    const int per_row = std::clamp(int((avail + spacing) / (grid_w + spacing)), 1, 3);
+    const int max_cols = per_row > 1 ? cols : std::max(1, int(avail / number_w) - 1);
+    const char* names[] = {"W_query", "W_key", "W_value"};
+    const Matrix* mats[] = {&p.W_query, &p.W_key, &p.W_value};
+    matrix_row(names, mats, per_row, 6, max_cols, nullptr, -1);
+    ImGui::TextColored(muted_text(), "projected: inputs @ W (%d \u00d7 %d each)", p.queries.rows, p.queries.cols);
+    const char* projected[] = {"queries", "keys", "values"};
+    const Matrix* qkv[] = {&p.queries, &p.keys, &p.values};
+    matrix_row(projected, qkv, per_row, 8, max_cols, nullptr, s.query);
+
+    // The query's row of Q K^T, then the scaling, then the context vector it leads to.
+    ImGui::Spacing();
+    ImGui::PushFont(mono_font());
+    const std::string q = "queries[" + std::to_string(s.query) + "]";
+    ImGui::TextColored(query_color(), "%s = inputs[%d] @ W_query = %s", q.c_str(), s.query,
+                       short_vector(p.queries.row(s.query), p.queries.cols, 6, 4).c_str());
+    const std::string prefix = "scores = keys @ " + q + " = ";
+    flow_text(tensor_pieces(prefix, p.scores, 8), ImGui::CalcTextSize("scores = tensor([").x);
+    ImGui::PopFont();
+
+    const float root = float(std::sqrt(double(p.keys.cols)));
+    ImGui::TextWrapped("d_k = %d, so \u221ad_k = %s. Dividing the scores by it keeps softmax from getting too "
+                       "sharp as d_k grows:", p.keys.cols, format_fixed(root, 4).c_str());
+    Vector before = p.scores, after = p.scores;
+    for (float& x : after) x /= root;
+    const Vector sharp = softmax_stable(before), soft = softmax_stable(after);
+    float scale = 1e-6f;
+    for (const Vector* w : {&sharp, &soft})
+        for (float x : *w)
+            if (std::isfinite(x)) scale = std::max(scale, x);
+    weight_strip("softmax(scores)", sharp, s, !s.scale, scale);
+    weight_strip(("softmax(scores / " + format_fixed(root, 2) + ")").c_str(), soft, s, s.scale, scale);
+
+    ImGui::PushFont(mono_font());
+    std::vector<Piece> context = tensor_pieces("context = weights @ values = ", p.context, 8);
+    for (Piece& piece : context) piece.color = u32(context_color());
+    flow_text(context, ImGui::CalcTextSize("context = tensor([").x);
+    ImGui::PopFont();
+    ImGui::TextColored(muted_text(), "every token's context vector (weights @ values, %d \u00d7 %d):", p.context_matrix.rows,
+                       p.context_matrix.cols);
+    matrix_grid("context_matrix", p.context_matrix, 8, std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2),
+                &s.tokens, s.query);
     return edited;
 }
 

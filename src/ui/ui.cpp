@@ -1,54 +1,183 @@
 // Lays the panels out for the window's width: three columns on a laptop, two on a tablet, one
-// scrolling column on a phone. Everything else happens in the panel files.
+// scrolling column on a phone. Panels not listed in state.panels (when it is not empty) are left
+// out and the others share their room. Everything else happens in the panel files.
 #include "ui/ui.h"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
+#include "ui/heatmap_view.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
-
-void record_layout(UiState* ui, const char* name) {
-    record_layout(ui, name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-}
-
-void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max) {
-    ui->layout.push_back({name, ImVec4(min.x, min.y, max.x - min.x, max.y - min.y)});
-}
-
-std::string ordinal(int n) {
-    const int last_two = n % 100, last = n % 10;
-    const char* suffix = (last_two >= 11 && last_two <= 13) ? "th"
-                         : last == 1                        ? "st"
-                         : last == 2                        ? "nd"
-                         : last == 3                        ? "rd"
-                                                            : "th";
-    return std::to_string(n) + suffix;
-}
-
-void help_marker(const char* text) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(?)");
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
-}
-
 namespace {
 
-// One bordered, titled region of the screen.
-bool begin_panel(const char* id, const char* title, ImVec2 size) {
-    const bool open = ImGui::BeginChild(id, size, true);
-    ImGui::TextColored(muted_text(), "%s", title);
-    ImGui::Separator();
-    return open;
+// The page's "Copy link" bar sits over the canvas's bottom-right corner (web/style.css): CSS pixels.
+constexpr float kShareBarHeight = 36.0f;
+
+enum class PanelId { Inputs, Plot, Loop, Weights, Heatmaps, Projection };
+
+struct Slot {
+    PanelId id;
+    float weight;  // share of the column's flexible height
+    float fixed;   // > 0: this height exactly (not flexible)
+};
+
+const char* key_of(PanelId id) {
+    switch (id) {
+        case PanelId::Inputs: return "inputs";
+        case PanelId::Plot: return "plot";
+        case PanelId::Loop: return "loop";
+        case PanelId::Weights: return "weights";
+        case PanelId::Heatmaps: return "heatmaps";
+        case PanelId::Projection: return "projection";
+    }
+    return "";
+}
+
+const char* title_of(PanelId id) {
+    switch (id) {
+        case PanelId::Inputs: return "1  Inputs: pick the query";
+        case PanelId::Plot: return "Embeddings: every token is a vector";
+        case PanelId::Loop: return "2  The score loop: one dot product per token";
+        case PanelId::Weights: return "3  Scores to weights, and the context vector";
+        case PanelId::Heatmaps: return "All queries at once";
+        case PanelId::Projection: return "Trainable attention: W_query, W_key, W_value";
+    }
+    return "";
+}
+
+bool shown(const State& s, PanelId id) {
+    return s.panels.empty() || std::find(s.panels.begin(), s.panels.end(), key_of(id)) != s.panels.end();
+}
+
+struct Frame {
+    const FrameInput& in;
+    State* draft;
+    UiState* ui;
+    FrameOutput* out;
+};
+
+void draw_panel(Frame& f, PanelId id, ImVec2 size) {
+    ImGui::PushID(key_of(id));
+    const bool open = ImGui::BeginChild("panel", size, true);
+    if (open) {
+        ImGui::TextColored(muted_text(), "%s", title_of(id));
+        ImGui::Separator();
+        bool edited = false;
+        switch (id) {
+            case PanelId::Inputs: edited = panel_inputs(f.in, f.draft, f.ui); break;
+            case PanelId::Plot: edited = panel_plot(f.in, f.draft, f.ui, &f.out->plot, &f.out->animating); break;
+            case PanelId::Loop: panel_loop(f.in, f.ui, &f.out->animating); break;
+            case PanelId::Weights: edited = panel_weights(f.in, f.draft, f.ui); break;
+            case PanelId::Heatmaps: edited = panel_heatmaps(f.in, f.draft, f.ui); break;
+            case PanelId::Projection: edited = panel_projection(f.in, f.draft, f.ui); break;
+        }
+        f.out->edited |= edited;
+    }
+    ImGui::EndChild();
+    ImGui::PopID();
+}
+
+// One column of panels: fixed ones get their height, flexible ones share the rest by weight.
+void draw_column(Frame& f, std::vector<Slot> slots, float width, float height) {
+    slots.erase(std::remove_if(slots.begin(), slots.end(), [&](const Slot& s) { return !shown(f.in.state, s.id); }),
+                slots.end());
+    if (slots.empty()) return;
+    const float gap = ImGui::GetStyle().ItemSpacing.y;
+    float fixed = gap * float(slots.size() - 1), weights = 0;
+    for (const Slot& s : slots) s.fixed > 0 ? fixed += s.fixed : weights += s.weight;
+    const float flexible = std::max(0.0f, height - fixed);
+    ImGui::BeginGroup();
+    for (const Slot& s : slots) {
+        float h = s.fixed > 0 ? s.fixed : flexible * s.weight / std::max(weights, 1e-6f);
+        if (weights == 0 && &s == &slots.back()) h += flexible;  // no flexible panel: the last one grows
+        draw_panel(f, s.id, ImVec2(width, std::floor(h)));
+    }
+    ImGui::EndGroup();
+}
+
+// Height each panel needs when it does not have to share (the scrolling layouts).
+float natural_height(const Frame& f, PanelId id, float width) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float font = ImGui::GetFontSize(), line = ImGui::GetTextLineHeightWithSpacing();
+    const float frame = ImGui::GetFrameHeightWithSpacing();
+    const float chrome = style.WindowPadding.y * 2 + line + style.ItemSpacing.y + 2;  // padding, title, rule
+    const int n = f.in.state.inputs.rows;
+    const float row = ImGui::GetFrameHeight() + style.CellPadding.y * 2;
+    switch (id) {
+        case PanelId::Inputs: {
+            const float table = row * float(std::min(n, 10) + 1) + 4;
+            return chrome + frame * 3 + line + table + style.ItemSpacing.y + (f.in.state.inputs.cols > 12 ? frame : 0);
+        }
+        case PanelId::Plot: return chrome + std::min(width * 0.9f, font * 30) + frame * 2;
+        case PanelId::Loop: return chrome + line * 12 + frame;
+        case PanelId::Weights:
+            return chrome + line * 11 + frame * 2 + (ImGui::GetTextLineHeight() + 6) * float(std::min(n, 12));
+        case PanelId::Heatmaps: {
+            const ImVec2 extra = heatmap_overhead();
+            const float side = std::min(width - extra.x - font * 1.5f, font * 26);
+            return chrome + 2 * (side + extra.y) + line + (f.in.result.has_projection ? frame : 0);
+        }
+        case PanelId::Projection: return f.in.state.projection.enabled ? chrome + line * 36 : chrome + frame + line;
+    }
+    return font * 10;
+}
+
+// Phones and tablets: panels at their natural height in one or two columns that scroll; dragging
+// empty space scrolls too, since a finger has no wheel.
+void scrolling_layout(Frame& f, int columns) {
+    ImGui::BeginChild("column", ImVec2(0, 0), false);
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const float w = (ImGui::GetContentRegionAvail().x - gap * float(columns - 1)) / float(columns);
+    std::vector<std::vector<PanelId>> order;
+    if (columns == 1)
+        order = {{PanelId::Inputs, PanelId::Plot, PanelId::Loop, PanelId::Weights, PanelId::Heatmaps,
+                  PanelId::Projection}};
+    else
+        order = {{PanelId::Inputs, PanelId::Loop, PanelId::Weights},
+                 {PanelId::Plot, PanelId::Heatmaps, PanelId::Projection}};
+    for (size_t c = 0; c < order.size(); ++c) {
+        if (c) ImGui::SameLine();
+        std::vector<Slot> slots;
+        float total = 0;
+        for (PanelId id : order[c]) {
+            const float h = natural_height(f, id, w);
+            slots.push_back({id, 0, h});
+            if (shown(f.in.state, id)) total += h + ImGui::GetStyle().ItemSpacing.y;
+        }
+        draw_column(f, slots, w, total);
+    }
+    ImGui::Dummy(ImVec2(1, kShareBarHeight));  // the last panel can scroll clear of the share bar
+    // Touch scrolling: a drag that started on no widget moves the column.
+    UiState* ui = f.ui;
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+        ui->touch_scroll = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && !ImGui::IsAnyItemHovered();
+    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) ui->touch_scroll = false;
+    if (ui->touch_scroll && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f))
+        ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
+    ImGui::EndChild();
+}
+
+void wide_layout(Frame& f) {
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const float left = std::floor(avail.x * 0.29f), middle = std::floor(avail.x * 0.37f);
+    const float right = avail.x - left - middle - 2 * gap;
+    const float h = avail.y;
+    const float inputs_h = std::clamp(natural_height(f, PanelId::Inputs, left), h * 0.3f, h * 0.56f);
+    const bool projection_on = f.in.state.projection.enabled;
+    draw_column(f, {{PanelId::Inputs, 0, inputs_h}, {PanelId::Loop, 1, 0}}, left, h);
+    ImGui::SameLine();
+    draw_column(f, {{PanelId::Plot, 0.45f, 0}, {PanelId::Weights, 0.55f, 0}}, middle, h);
+    ImGui::SameLine();
+    draw_column(f,
+                {{PanelId::Heatmaps, 0.6f, 0},
+                 {PanelId::Projection, projection_on ? 0.4f : 0, projection_on ? 0 : natural_height(f, PanelId::Projection, right)}},
+                right, h - kShareBarHeight);
 }
 
 }  // namespace
@@ -56,70 +185,52 @@ bool begin_panel(const char* id, const char* title, ImVec2 size) {
 FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     FrameOutput out;
     ui->layout.clear();
-    const ImGuiIO& io = ImGui::GetIO();
     out.plot.background = Rgba{1, 1, 1, 1};
+    if (in.state.inputs.rows <= 0 || in.state.inputs.cols <= 0) return out;  // nothing valid to show yet
 
+    // Switching example starts the view and the stepper afresh.
+    if (!in.state.example.empty() && in.state.example != ui->last_example) {
+        ui->camera_fit_pending = true;
+        ui->camera_zoomed = false;
+        ui->loop_step = -1;
+        ui->loop_playing = false;
+        ui->plot_space = PlotSpace::Inputs;
+        ui->first_dim = 0;
+        ui->dragged_token = -1;
+    }
+    ui->last_example = in.state.example;
+    update_loop(in, ui, &out.animating);
+
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool phone = compact_layout();
+    const float font = ImGui::GetFontSize();
+    if (phone) {
+        // Fingers need bigger targets than a mouse.
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(font * 0.6f, font * 0.45f));
+        ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(font * 0.6f, font * 0.5f));
+        ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, font * 1.1f);
+    }
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);
     ImGui::Begin("##root", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus);
-
-    ImGui::Text("Attention scores, step by step");
-    ImGui::SameLine();
-    ImGui::TextColored(muted_text(), "— how one query token scores every input token");
-    if (!in.input_error.empty()) ImGui::TextColored(error_color(), "Not applied: %s", in.input_error.c_str());
-    if (!in.textures.renderer_error.empty())
-        ImGui::TextColored(error_color(), "Graphics problem: %s", in.textures.renderer_error.c_str());
-
-    const float width = ImGui::GetContentRegionAvail().x;
-    const float height = ImGui::GetContentRegionAvail().y;
-    const float gap = ImGui::GetStyle().ItemSpacing.x;
-    bool edited = false;
-
-    if (width >= 1100.0f) {
-        const float left = std::floor(width * 0.30f), middle = std::floor(width * 0.38f);
-        const float right = width - left - middle - 2 * gap;
-        ImGui::BeginGroup();
-        if (begin_panel("inputs", "Inputs", ImVec2(left, height * 0.52f))) edited |= panel_inputs(in, draft, ui);
-        ImGui::EndChild();
-        if (begin_panel("loop", "The score loop", ImVec2(left, 0))) edited |= panel_loop(in, draft, ui, &out.animating);
-        ImGui::EndChild();
-        ImGui::EndGroup();
+    ImGui::TextUnformatted("Attention scores, step by step");
+    if (!phone) {
         ImGui::SameLine();
-        ImGui::BeginGroup();
-        if (begin_panel("plot", "Embeddings", ImVec2(middle, height * 0.55f))) edited |= panel_plot(in, draft, ui, &out.plot);
-        ImGui::EndChild();
-        if (begin_panel("weights", "Scores to weights", ImVec2(middle, 0))) edited |= panel_weights(in, draft, ui);
-        ImGui::EndChild();
-        ImGui::EndGroup();
-        ImGui::SameLine();
-        ImGui::BeginGroup();
-        if (begin_panel("heatmaps", "All queries at once", ImVec2(right, height * 0.62f))) edited |= panel_heatmaps(in, draft, ui);
-        ImGui::EndChild();
-        if (begin_panel("projection", "Trainable attention", ImVec2(right, 0))) edited |= panel_projection(in, draft, ui);
-        ImGui::EndChild();
-        ImGui::EndGroup();
-    } else {
-        // Narrow screens: one column that scrolls; each panel gets a fixed, comfortable height.
-        ImGui::BeginChild("column", ImVec2(0, 0), false);
-        const float w = ImGui::GetContentRegionAvail().x;
-        if (begin_panel("inputs", "Inputs", ImVec2(w, 330))) edited |= panel_inputs(in, draft, ui);
-        ImGui::EndChild();
-        if (begin_panel("plot", "Embeddings", ImVec2(w, std::min(w, 420.0f)))) edited |= panel_plot(in, draft, ui, &out.plot);
-        ImGui::EndChild();
-        if (begin_panel("loop", "The score loop", ImVec2(w, 300))) edited |= panel_loop(in, draft, ui, &out.animating);
-        ImGui::EndChild();
-        if (begin_panel("weights", "Scores to weights", ImVec2(w, 420))) edited |= panel_weights(in, draft, ui);
-        ImGui::EndChild();
-        if (begin_panel("heatmaps", "All queries at once", ImVec2(w, std::min(w * 2.0f, 700.0f)))) edited |= panel_heatmaps(in, draft, ui);
-        ImGui::EndChild();
-        if (begin_panel("projection", "Trainable attention", ImVec2(w, 480))) edited |= panel_projection(in, draft, ui);
-        ImGui::EndChild();
-        ImGui::EndChild();
+        ImGui::TextColored(muted_text(), "\u2014 pick a query, take its dot product with every token, normalise");
     }
+    if (!in.input_error.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(error_color(), "Not applied: %s", in.input_error.c_str());
+        ImGui::PopTextWrapPos();
+    }
+
+    Frame f{in, draft, ui, &out};
+    if (io.DisplaySize.x >= 1100.0f) wide_layout(f);
+    else scrolling_layout(f, io.DisplaySize.x >= 760.0f ? 2 : 1);
     ImGui::End();
-    out.edited = edited;
+    if (phone) ImGui::PopStyleVar(3);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "core/attention.h"
+#include "core/pca.h"
 #include "core/plot_scene.h"
 #include "core/state.h"
 
@@ -31,17 +32,48 @@ struct LayoutItem {
     ImVec4 rect;       // x, y, w, h in CSS pixels
 };
 
+// Which vectors the embedding view shows.
+enum class PlotSpace {
+    Inputs,        // the input embeddings, the query and the context vector
+    QueriesKeys,   // with the projection on: the keys and the query's projected query vector
+};
+
 // Transient UI state: not part of the document (camera, stepper position, hover).
 struct UiState {
+    // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
+    bool reduced_motion = false;
+
+    // Embedding view.
     OrbitCamera camera;
-    bool camera_initialised = false;
+    std::string camera_key;    // example, dimensions and space the camera was fitted for
+    bool camera_fit_pending = true;
+    bool camera_zoomed = false;  // the reader zoomed: no automatic refit until Reset
+    PlotSpace plot_space = PlotSpace::Inputs;
+    int hovered_token = -1;
+    int dragged_token = -1;    // arrow head pressed; it moves once the mouse drags
+    bool drag_moved = false;
+    bool orbiting = false;     // 3-D: a drag that started on empty space
+    PcaBasis pca;              // the basis the > 3-D view projects with
+    Matrix pca_source;         // the vectors it was computed from (recomputed when they change)
+    bool pca_frozen = false;   // kept while dragging, so the view does not turn under the mouse
+
+    // The score loop stepper.
     int loop_step = -1;        // -1: not started; i: slots 0..i filled
     bool loop_playing = false;
     double loop_next_ms = 0;   // when the playing stepper advances next
-    int hovered_token = -1;
-    int dragged_token = -1;
-    std::vector<LayoutItem> layout;
+    double loop_step_ms = 0;   // when the current step was taken (for the highlight fade)
+    int loop_query = -1;       // the query and token count the loop ran for: a change restarts it
+    int loop_tokens = -1;
+
+    // Heatmaps: with the projection on, show queries @ keys.T (true) or inputs @ inputs.T.
+    bool heatmap_projected = true;
+
+    float weights_tail_h = 0;  // height of the weights panel below its bars, measured each frame
+    std::string ui_error;      // an edit the UI itself refused (a negative seed), shown beside it
     std::string last_example;  // to reset view state when the example changes
+    int first_dim = 0;         // token table: first embedding column shown when d is large
+    bool touch_scroll = false; // a drag that began on no widget scrolls the phone column
+    std::vector<LayoutItem> layout;
 };
 
 struct FrameInput {
@@ -54,7 +86,7 @@ struct FrameInput {
 
 struct FrameOutput {
     bool edited = false;     // *draft changed: the app validates and commits it
-    bool animating = false;  // keep frames coming (a playing stepper, a drag)
+    bool animating = false;  // keep frames coming (a playing stepper, a drag, a fade)
     PlotScene plot;          // what the embedding view should show next
 };
 

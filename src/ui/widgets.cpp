@@ -1,0 +1,247 @@
+// Shared building blocks: layout records, wrapped text that breaks only between pieces, tensor and
+// dot-product strings, compact matrix grids.
+#include "ui/widgets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/tensor_format.h"
+#include "ui/theme.h"
+
+namespace attn::ui {
+
+void record_layout(UiState* ui, const char* name) {
+    record_layout(ui, name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+}
+
+void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max) {
+    ui->layout.push_back({name, ImVec4(min.x, min.y, max.x - min.x, max.y - min.y)});
+}
+
+void record_input_field(UiState* ui, const std::string& name, float item_width) {
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    const float buttons = (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x) * 2;
+    record_layout(ui, name, min, ImVec2(min.x + std::max(1.0f, item_width - buttons), max.y));
+}
+
+std::string ordinal(int n) {
+    const int last_two = n % 100, last = n % 10;
+    const char* suffix = (last_two >= 11 && last_two <= 13) ? "th"
+                         : last == 1                        ? "st"
+                         : last == 2                        ? "nd"
+                         : last == 3                        ? "rd"
+                                                            : "th";
+    return std::to_string(n) + suffix;
+}
+
+bool tooltips_allowed() {
+    return !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+}
+
+bool item_tooltip() { return ImGui::IsItemHovered() && tooltips_allowed(); }
+
+void help_marker(const char* text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (item_tooltip()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+void flow_text(const std::vector<Piece>& pieces, float indent) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float right = start.x + std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4);
+    const float line_h = ImGui::GetTextLineHeight();
+    const float line_step = line_h + ImGui::GetStyle().ItemSpacing.y * 0.5f;
+    const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
+    float x = start.x, y = start.y, max_x = start.x;
+    bool line_start = true;
+    for (const Piece& p : pieces) {
+        // Trailing spaces may hang past the edge: only the visible glyphs must fit.
+        const size_t visible = p.text.find_last_not_of(' ');
+        const float visible_w =
+            visible == std::string::npos ? 0.0f
+                                         : ImGui::CalcTextSize(p.text.c_str(), p.text.c_str() + visible + 1).x;
+        if (!line_start && x + visible_w > right) {
+            x = start.x + indent;
+            y += line_step;
+        }
+        dl->AddText(ImVec2(x, y), p.color ? p.color : text_color, p.text.c_str());
+        x += ImGui::CalcTextSize(p.text.c_str()).x;
+        max_x = std::max(max_x, x);
+        line_start = false;
+    }
+    ImGui::Dummy(ImVec2(std::max(1.0f, max_x - start.x), y + line_h - start.y));
+}
+
+namespace {
+
+// The elements format_tensor prints, one string each, without its separators and line breaks.
+std::vector<std::string> tensor_elements(const Vector& v) {
+    const std::string text = format_tensor(v);
+    std::vector<std::string> out;
+    const size_t open = text.find('['), close = text.rfind(']');
+    if (open == std::string::npos || close == std::string::npos || v.empty()) return out;
+    std::string current;
+    for (size_t k = open + 1; k < close; ++k) {
+        const char c = text[k];
+        if (c == ',') {
+            out.push_back(current);
+            current.clear();
+        } else if (c != ' ' && c != '\n') {
+            current += c;
+        }
+    }
+    out.push_back(current);
+    // PyTorch pads every element to the widest finite one.
+    size_t width = 0;
+    for (size_t i = 0; i < out.size() && i < v.size(); ++i)
+        if (std::isfinite(v[i])) width = std::max(width, out[i].size());
+    for (std::string& e : out)
+        if (e.size() < width) e = std::string(width - e.size(), ' ') + e;
+    return out;
+}
+
+}  // namespace
+
+std::string compact_number(float x) {
+    if (!std::isfinite(x)) return format_fixed(x, 0);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", double(x));
+    std::string s = buf;
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    if (s == "-0") s = "0";
+    return s;
+}
+
+std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int max_elements, int highlight,
+                                 ImU32 color, int filled) {
+    std::vector<std::string> elements = tensor_elements(v);
+    for (int i = filled + 1; i < int(elements.size()); ++i) {
+        if (i < 0) continue;
+        // Short vectors keep each slot's width, so nothing moves as the slots fill; long ones
+        // (elided anyway) stay compact.
+        const size_t width = int(elements.size()) <= max_elements ? elements[size_t(i)].size() : 1;
+        const size_t pad = width > 1 ? width - 1 : 0;  // the dot centred in the number's width
+        elements[size_t(i)] = std::string(pad - pad / 2, ' ') + "\u00b7" + std::string(pad / 2, ' ');
+    }
+    const int n = int(elements.size());
+    // Which elements to show: all, or the ends plus a window around the highlighted one.
+    std::vector<bool> shown(size_t(n), n <= max_elements);
+    if (n > max_elements) {
+        const int edge = std::max(1, std::min(3, max_elements / 4));
+        for (int i = 0; i < edge; ++i) shown[size_t(i)] = shown[size_t(n - 1 - i)] = true;
+        if (highlight >= 0) {
+            for (int i = std::max(0, highlight - 2); i <= std::min(n - 1, highlight + 2); ++i) shown[size_t(i)] = true;
+        } else {
+            for (int i = 0; i < max_elements - edge && i < n; ++i) shown[size_t(i)] = true;
+        }
+    }
+    std::vector<Piece> pieces;
+    pieces.push_back({prefix + "tensor([", 0});
+    bool gap = false;
+    for (int i = 0; i < n; ++i) {
+        if (!shown[size_t(i)]) {
+            gap = true;
+            continue;
+        }
+        if (gap) {
+            pieces.push_back({"..., ", 0});
+            gap = false;
+        }
+        const bool last = i == n - 1;
+        pieces.push_back({elements[size_t(i)] + (last ? "])" : ", "), i == highlight ? color : 0});
+    }
+    if (n == 0) pieces.back().text += "])";
+    return pieces;
+}
+
+std::string factor(float x, bool leading) {
+    const std::string text = compact_number(x);
+    return (!leading && text[0] == '-') ? "(" + text + ")" : text;
+}
+
+std::string short_vector(const float* v, int n, int max_elements, int decimals) {
+    std::string out = "[";
+    for (int k = 0; k < n; ++k) {
+        if (k == max_elements && n > max_elements) {
+            out += ", ...";
+            break;
+        }
+        if (k) out += ", ";
+        out += decimals < 0 ? compact_number(v[k]) : format_fixed(v[k], decimals);
+    }
+    return out + "]";
+}
+
+std::string dot_terms(const float* a, const float* b, int n, int max_terms) {
+    std::string out;
+    for (int k = 0; k < n; ++k) {
+        if (k == max_terms && n > max_terms) {
+            out += " + ... (" + std::to_string(n - max_terms) + " more)";
+            break;
+        }
+        if (k) out += " + ";
+        out += factor(a[k], k == 0) + "\u00b7" + factor(b[k], false);
+    }
+    return out;
+}
+
+void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, const std::vector<std::string>* row_names,
+                 int highlight_row) {
+    const int rows = std::min(m.rows, max_rows), cols = std::min(m.cols, max_cols);
+    const bool more_cols = m.cols > cols;
+    const int columns = cols + (row_names ? 1 : 0) + (more_cols ? 1 : 0);
+    if (columns <= 0) return;
+    ImGui::PushFont(mono_font());
+    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_NoHostExtendX;
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(ImGui::GetFontSize() * 0.35f, 0));
+    if (ImGui::BeginTable(id, columns, flags)) {
+        for (int r = 0; r < rows; ++r) {
+            ImGui::TableNextRow();
+            if (r == highlight_row) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, u32(query_color(), 0.15f));
+            if (row_names) {
+                ImGui::TableNextColumn();
+                ImGui::TextColored(muted_text(), "%s", (*row_names)[size_t(r)].c_str());
+            }
+            for (int c = 0; c < cols; ++c) {
+                ImGui::TableNextColumn();
+                const std::string text = format_fixed(m.at(r, c), 4);
+                ImGui::TextUnformatted(text.c_str());
+            }
+            if (more_cols) {
+                ImGui::TableNextColumn();
+                ImGui::TextDisabled("... %d more", m.cols - cols);
+            }
+        }
+        ImGui::EndTable();
+    }
+    ImGui::PopStyleVar();
+    if (m.rows > rows) ImGui::TextDisabled("... %d more rows", m.rows - rows);
+    ImGui::PopFont();
+}
+
+void same_line_if_fits(float width) {
+    const float right_edge = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+    const float next_x = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+    if (next_x + width <= right_edge) ImGui::SameLine();
+}
+
+void text_right(const char* text, ImVec4 color) {
+    const float w = ImGui::CalcTextSize(text).x;
+    const float after_previous = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SameLine(std::max(after_previous, ImGui::GetWindowContentRegionMax().x - w));
+    ImGui::TextColored(color, "%s", text);
+}
+
+bool compact_layout() { return ImGui::GetIO().DisplaySize.x < 700.0f; }
+
+}  // namespace attn::ui

@@ -1,0 +1,65 @@
+// Small building blocks the panels share: named rectangles for tests, text that wraps only where
+// a reader would break it (after a comma or a plus), ordinals, help markers and compact matrices.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/matrix.h"
+#include "ui/ui.h"
+
+namespace attn::ui {
+
+// Records a named rectangle (the last item's, or the given one) for attention.layout() and tests.
+void record_layout(UiState* ui, const char* name);
+inline void record_layout(UiState* ui, const std::string& name) { record_layout(ui, name.c_str()); }
+void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max);
+
+// Records the text field of an InputInt/InputScalar with +/- buttons that is `item_width` wide
+// (the buttons take the right end), so a test's click lands in the field.
+void record_input_field(UiState* ui, const std::string& name, float item_width);
+
+// "the 2nd token, journey": ordinal words for positions (zero-based index -> 1st, 2nd ...).
+std::string ordinal(int position_one_based);
+// Whether a tooltip may open now: not while a popup is open. ImGui 1.86 crashes when a tooltip
+// begins outside a modal popup in the frame that modal opens (FindBlockingModal finds none), so
+// every tooltip outside a popup asks first.
+bool tooltips_allowed();
+// IsItemHovered() and tooltips_allowed(): the guard for SetTooltip on the last item.
+bool item_tooltip();
+// A small "(?)" marker with a tooltip, as in imgui_demo.cpp.
+void help_marker(const char* text);
+
+// A run of text drawn piece by piece, wrapping to the next line only between pieces, so numbers
+// are never cut ("0.\n7070"). Continuation lines start `indent` pixels in.
+struct Piece {
+    std::string text;
+    ImU32 color = 0;  // 0: the theme's text colour
+};
+void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f);
+
+// A tensor printed PyTorch-style, cut into pieces after each comma: "tensor([", "0.9544, ", ...
+// With more than max_elements, the middle is elided ("..."); slot `highlight` gets `color`; slots
+// after `filled` print as a dot (not computed yet), keeping the full tensor's number style.
+std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int max_elements = 12,
+                                 int highlight = -1, ImU32 color = 0, int filled = 1 << 30);
+// A number with up to 4 decimals and no trailing zeros: 0.43, 2, -0.1235.
+std::string compact_number(float x);
+// The same as a factor in a product: negative ones in parentheses unless they lead ("0.5·(-1)").
+std::string factor(float x, bool leading);
+// The vector as PyTorch prints it but on one line, elided past max_elements: "[0.43, 0.15, 0.89]".
+std::string short_vector(const float* v, int n, int max_elements = 6, int decimals = 2);
+// "0.55·0.57 + 0.87·0.85 + 0.66·0.64", elided past max_terms.
+std::string dot_terms(const float* a, const float* b, int n, int max_terms = 6);
+
+// A matrix as a small grid of numbers in the mono font, elided past max_rows x max_cols.
+void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, const std::vector<std::string>* row_names,
+                 int highlight_row = -1);
+
+// SameLine() if an item `width` wide still fits on the current line, else a new line.
+void same_line_if_fits(float width);
+// Text right-aligned to the end of the current line.
+void text_right(const char* text, ImVec4 color);
+// True on a phone-width layout: bigger touch targets, one column.
+bool compact_layout();
+
+}  // namespace attn::ui
