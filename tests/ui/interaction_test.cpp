@@ -1,0 +1,132 @@
+// The learner's interactions, driven through real ImGui frames: choosing the query (table, field,
+// plot, heatmap), dragging an arrow head, stepping the loop, switching examples.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "ui/ui.h"
+#include "ui_harness.h"
+
+using attn_test::UiHarness;
+
+TEST_CASE("ui: every token row has its query radio button, and clicking one selects that query") {
+    UiHarness h;
+    for (int i = 0; i < 6; ++i) CHECK_MESSAGE(h.find("token:" + std::to_string(i)) != nullptr, "row " << i);
+    REQUIRE(h.state.query == 1);
+    h.click("token:3");
+    CHECK(h.state.query == 3);
+    h.click("token:5");
+    CHECK(h.state.query == 5);
+}
+
+TEST_CASE("ui: the query field takes Up and Down while it is being edited") {
+    UiHarness h;
+    h.click("query:input");
+    h.key(attn_test::kKeyDown);
+    CHECK(h.state.query == 2);
+    h.key(attn_test::kKeyUp);
+    h.key(attn_test::kKeyUp);
+    CHECK(h.state.query == 0);
+    h.key(attn_test::kKeyUp);  // stays at the first position
+    CHECK(h.state.query == 0);
+}
+
+TEST_CASE("ui: dragging a 2-D arrow head changes that embedding live, and does not change the query") {
+    UiHarness h("three-tokens");
+    const attn::Vector before = h.state.inputs.row_vector(2);  // [0, 1]
+    const ImVec2 head = h.centre("arrow:2");
+    h.drag_at(head, ImVec2(60, 30));
+    const attn::Vector after = h.state.inputs.row_vector(2);
+    CHECK(after[0] > before[0] + 0.05f);  // moved right
+    CHECK(after[1] < before[1] - 0.05f);  // moved down on screen: y decreased
+    CHECK(h.state.query == 1);
+    CHECK(h.state.example.empty());  // edited freely now
+    // Every number follows: the score of token 2 is its new dot product with the query [2, 2].
+    CHECK(h.result.scores[2] == doctest::Approx(2 * after[0] + 2 * after[1]));
+}
+
+TEST_CASE("ui: clicking an arrow head without dragging makes that token the query") {
+    UiHarness h("cat-sat-mat");
+    h.click("arrow:2");
+    CHECK(h.state.query == 2);
+    CHECK(h.state.inputs.row_vector(2) == attn::Vector{1, 0});  // a click does not move it
+}
+
+TEST_CASE("ui: dragging a head in the 3-D view moves it in the view plane") {
+    UiHarness h("your-journey");
+    const attn::Vector before = h.state.inputs.row_vector(4);  // "one"
+    h.drag_at(h.centre("arrow:4"), ImVec2(-40, -40));
+    const attn::Vector after = h.state.inputs.row_vector(4);
+    float moved = 0;
+    for (int k = 0; k < 3; ++k) moved += std::fabs(after[size_t(k)] - before[size_t(k)]);
+    CHECK(moved > 0.05f);
+    CHECK(h.state.query == 1);
+}
+
+TEST_CASE("ui: the stepper's Step fills one slot per press; Reset empties it; Play advances over time") {
+    UiHarness h;
+    CHECK(h.ui.loop_step == -1);
+    h.click("loop:step");
+    CHECK(h.ui.loop_step == 0);
+    h.click("loop:step");
+    CHECK(h.ui.loop_step == 1);
+    h.click("loop:reset");
+    CHECK(h.ui.loop_step == -1);
+
+    h.click("loop:play");
+    CHECK(h.ui.loop_playing);
+    CHECK(h.ui.loop_step == 0);  // the first step comes at once
+    CHECK(h.out.animating);
+    h.now_ms += 950;  // a little more than one step interval
+    h.frame();
+    CHECK(h.ui.loop_step == 1);
+    h.click("loop:play");  // pause
+    CHECK_FALSE(h.ui.loop_playing);
+}
+
+TEST_CASE("ui: the stepper restarts when the query changes") {
+    UiHarness h;
+    h.click("loop:step");
+    h.click("loop:step");
+    REQUIRE(h.ui.loop_step == 1);
+    h.click("token:4");
+    CHECK(h.ui.loop_step == -1);
+}
+
+TEST_CASE("ui: clicking a row of either heatmap makes that row's token the query") {
+    UiHarness h;
+    for (const char* name : {"heatmap:scores", "heatmap:weights"}) {
+        CAPTURE(name);
+        const attn::ui::LayoutItem* item = h.find(name);
+        REQUIRE(item != nullptr);
+        CHECK(item->rect.z == doctest::Approx(item->rect.w));  // square cells
+        const int row = name[8] == 's' ? 4 : 0;
+        h.click_at(ImVec2(item->rect.x + item->rect.z * 0.3f, item->rect.y + item->rect.w * (float(row) + 0.5f) / 6));
+        CHECK(h.state.query == row);
+    }
+}
+
+TEST_CASE("ui: switching example loads its data and resets the stepper and the view") {
+    UiHarness h;
+    h.click("loop:step");
+    h.click("loop:step");
+    h.click("example");
+    h.click("example:three-tokens");
+    CHECK(h.state.example == "three-tokens");
+    CHECK(h.state.inputs.rows == 3);
+    CHECK(h.state.inputs.cols == 2);
+    CHECK(h.state.query == 1);
+    CHECK(h.ui.loop_step == -1);
+    CHECK_FALSE(h.ui.camera.is_3d);
+    CHECK(h.result.scores == attn::Vector{2, 8, 2});
+}
+
+TEST_CASE("ui: the query's - and + buttons step through the positions and stop at the ends") {
+    UiHarness h;
+    h.click("query:plus");
+    CHECK(h.state.query == 2);
+    h.click("query:minus");
+    h.click("query:minus");
+    h.click("query:minus");
+    CHECK(h.state.query == 0);
+}

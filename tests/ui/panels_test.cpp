@@ -1,0 +1,138 @@
+// What the panels show for different states: the PCA note past three dimensions, the mode
+// selector, the projection toggle and its validation, 1024 tokens, the phone layout.
+#include <doctest/doctest.h>
+
+#include <chrono>
+
+#include "core/torch_rng.h"
+#include "ui/panels.h"
+#include "ui_harness.h"
+
+using attn_test::UiHarness;
+
+namespace {
+
+attn::State random_state(int n, int d) {
+    attn::TorchGenerator gen(5);
+    attn::State s;
+    s.inputs = gen.rand(n, d);
+    for (int i = 0; i < n; ++i) s.tokens.push_back("t" + std::to_string(i));
+    s.query = 1;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("ui: a PCA note appears for more than three dimensions, and only then") {
+    UiHarness h;
+    CHECK(h.find("note:pca") == nullptr);
+    REQUIRE(h.set_state(random_state(6, 5)).empty());
+    h.frames(2);
+    CHECK(h.find("note:pca") != nullptr);
+    CHECK_FALSE(h.ui.camera.is_3d);
+    CHECK(h.ui.pca.dims == 5);
+    // The heads are still there to pick and drag.
+    CHECK(h.find("arrow:0") != nullptr);
+    const attn::Vector before = h.state.inputs.row_vector(3);
+    h.drag_at(h.centre("arrow:3"), ImVec2(30, 20));
+    CHECK(h.state.inputs.row_vector(3) != before);
+}
+
+TEST_CASE("ui: the normalisation buttons set the mode that drives the weights") {
+    UiHarness h;
+    h.click("norm:sum");
+    CHECK(h.state.norm == attn::Norm::Sum);
+    CHECK(h.result.weights == h.result.weights_sum);
+    h.click("norm:softmax-naive");
+    CHECK(h.state.norm == attn::Norm::SoftmaxNaive);
+    h.click("norm:softmax");
+    CHECK(h.state.norm == attn::Norm::Softmax);
+}
+
+TEST_CASE("ui: naive softmax overflow is explained, not hidden") {
+    attn::State s;
+    attn::load_example("your-journey", &s);
+    s.lab_scale = 100;  // scores near 150: exp overflows float32
+    const attn::AttentionResult r = attn::compute_attention(s);
+    const std::string why = attn::ui::non_finite_reason(r, attn::Norm::SoftmaxNaive);
+    CHECK(why.find("overflows") != std::string::npos);
+    CHECK(attn::ui::non_finite_reason(r, attn::Norm::Softmax).empty());
+    UiHarness h;
+    s.norm = attn::Norm::SoftmaxNaive;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(2);  // draws inf/nan without trouble
+    CHECK(h.find("panel:plot") != nullptr);
+}
+
+TEST_CASE("ui: the projection toggle turns on the trainable version; invalid settings never apply") {
+    UiHarness h;
+    h.click("projection:toggle");
+    REQUIRE(h.state.projection.enabled);
+    CHECK(h.result.has_projection);
+    CHECK(h.find("plot:keys") != nullptr);  // the plot can switch to query/key space
+
+    SUBCASE("d_out 0 is refused with a message and the last good state stays") {
+        h.click("projection:d_out");
+        h.key(attn_test::kKeyBackspace);
+        h.key(attn_test::kKeyBackspace);
+        h.type("0");
+        CHECK(h.input_error.find("d_out") != std::string::npos);
+        CHECK(h.state.projection.d_out == 2);
+        h.frames(2);
+    }
+    SUBCASE("a negative seed is refused by the UI itself") {
+        h.click("projection:seed");
+        for (int k = 0; k < 4; ++k) h.key(attn_test::kKeyBackspace);
+        h.type("-5");
+        CHECK(h.state.projection.seed == 123);
+        CHECK(h.ui.ui_error.find("seed") != std::string::npos);
+        h.frames(2);
+    }
+    SUBCASE("switching the plot to queries & keys") {
+        h.click("plot:keys");
+        CHECK(h.ui.plot_space == attn::ui::PlotSpace::QueriesKeys);
+        h.frames(2);
+        CHECK(h.find("arrow:0") != nullptr);
+    }
+}
+
+TEST_CASE("ui: 1024 tokens draw quickly and the heatmaps still take clicks") {
+    UiHarness h;
+    REQUIRE(h.set_state(random_state(1024, 4)).empty());
+    h.frames(2);
+    const auto start = std::chrono::steady_clock::now();
+    h.frames(5);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() / 5;
+    MESSAGE("one frame at 1024 tokens: " << ms << " ms");
+    CHECK(ms < 100.0);
+    const attn::ui::LayoutItem* item = h.find("heatmap:scores");
+    REQUIRE(item != nullptr);
+    h.click_at(ImVec2(item->rect.x + 5, item->rect.y + item->rect.w * (700.5f / 1024)));
+    CHECK(h.state.query == doctest::Approx(700).epsilon(0.01));
+}
+
+TEST_CASE("ui: the phone layout is one column with every panel, and taps still select") {
+    UiHarness h("your-journey", ImVec2(390, 844));
+    for (const char* name : {"token:0", "panel:plot"}) CHECK_MESSAGE(h.find(name) != nullptr, name);
+    const attn::ui::LayoutItem* plot = h.find("panel:plot");
+    REQUIRE(plot != nullptr);
+    CHECK(plot->rect.z > 300);  // nearly the full width
+    h.click("token:4");
+    CHECK(h.state.query == 4);
+    // A finger drag that starts on no widget (the panel's title line) scrolls the column.
+    const float title_y = h.centre("example").y - ImGui::GetFontSize() * 2.3f;
+    CHECK(h.find("loop:step") == nullptr);  // below the fold: not drawn
+    h.drag_at(ImVec2(300, title_y), ImVec2(0, -700), 10);
+    CHECK(h.state.query == 4);
+    REQUIRE(h.find("loop:step") != nullptr);
+    h.click("loop:step");
+    CHECK(h.ui.loop_step == 0);
+}
+
+TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once") {
+    UiHarness h;
+    h.ui.reduced_motion = true;
+    h.click("loop:step");
+    const attn::ui::FrameInput in{h.state, h.result, h.input_error, h.textures, h.now_ms};
+    CHECK(attn::ui::loop_highlight(in, h.ui) == 1.0f);
+}

@@ -1,0 +1,125 @@
+// Drives ui::draw_ui natively without a GPU: an ImGui context with a built font atlas, frames with
+// simulated mouse and keys, and the app's commit rule (a valid draft becomes the state, an invalid
+// one leaves it and sets input_error). Clicks aim at the rectangles the UI records in its layout.
+#pragma once
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "core/attention.h"
+#include "core/examples.h"
+#include "core/state.h"
+#include "ui/ui.h"
+
+namespace attn_test {
+
+constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA = 5;
+
+struct UiHarness {
+    attn::State state, draft;
+    attn::AttentionResult result;
+    std::string input_error;
+    attn::ui::Textures textures;
+    attn::ui::UiState ui;
+    attn::ui::FrameOutput out;
+    double now_ms = 1000.0;
+
+    explicit UiHarness(const char* example = "your-journey", ImVec2 display = ImVec2(1280, 800)) {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = display;
+        io.DeltaTime = 1.0f / 60.0f;
+        io.KeyMap[ImGuiKey_UpArrow] = kKeyUp;
+        io.KeyMap[ImGuiKey_DownArrow] = kKeyDown;
+        io.KeyMap[ImGuiKey_Backspace] = kKeyBackspace;
+        io.KeyMap[ImGuiKey_Enter] = kKeyEnter;
+        io.KeyMap[ImGuiKey_A] = kKeyA;
+        attn::ui::setup_style(1.0f);
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+        attn::State s;
+        attn::load_example(example, &s);
+        REQUIRE(set_state(s).empty());
+        frames(3);  // ImGui settles its layout over a couple of frames
+    }
+    ~UiHarness() { ImGui::DestroyContext(); }
+    UiHarness(const UiHarness&) = delete;
+    UiHarness& operator=(const UiHarness&) = delete;
+
+    // What the app does with a new document: validate, commit, recompute.
+    std::string set_state(const attn::State& next) {
+        const std::string error = attn::validate_state(next);
+        if (!error.empty()) {
+            input_error = error;
+            draft = state;
+            return error;
+        }
+        input_error.clear();
+        state = next;
+        draft = state;
+        result = attn::compute_attention(state);
+        return "";
+    }
+
+    void frame() {
+        ImGui::NewFrame();
+        const attn::ui::FrameInput in{state, result, input_error, textures, now_ms};
+        out = attn::ui::draw_ui(in, &draft, &ui);
+        ImGui::Render();
+        if (out.edited) set_state(draft);
+        now_ms += 1000.0 / 60.0;
+    }
+    void frames(int count) {
+        for (int k = 0; k < count; ++k) frame();
+    }
+
+    const attn::ui::LayoutItem* find(const std::string& name) const {
+        for (const auto& item : ui.layout)
+            if (item.name == name) return &item;
+        return nullptr;
+    }
+    ImVec2 centre(const std::string& name) const {
+        const attn::ui::LayoutItem* item = find(name);
+        REQUIRE_MESSAGE(item != nullptr, "no layout item named " << name);
+        return ImVec2(item->rect.x + item->rect.z / 2, item->rect.y + item->rect.w / 2);
+    }
+
+    void mouse_move(ImVec2 p) {
+        ImGui::GetIO().MousePos = p;
+        frame();
+    }
+    void mouse_down(bool down) {
+        ImGui::GetIO().MouseDown[0] = down;
+        frame();
+    }
+    void click_at(ImVec2 p) {
+        mouse_move(p);
+        mouse_down(true);
+        mouse_down(false);
+        frames(2);
+    }
+    void click(const std::string& name) { click_at(centre(name)); }
+    // Press at `from`, move to `from + delta` in steps, release.
+    void drag_at(ImVec2 from, ImVec2 delta, int steps = 6) {
+        mouse_move(from);
+        mouse_down(true);
+        for (int k = 1; k <= steps; ++k)
+            mouse_move(ImVec2(from.x + delta.x * float(k) / float(steps), from.y + delta.y * float(k) / float(steps)));
+        mouse_down(false);
+        frames(2);
+    }
+    void key(int index) {
+        ImGui::GetIO().KeysDown[index] = true;
+        frame();
+        ImGui::GetIO().KeysDown[index] = false;
+        frame();
+    }
+    void type(const char* text) {
+        ImGui::GetIO().AddInputCharactersUTF8(text);
+        frame();
+    }
+};
+
+}  // namespace attn_test

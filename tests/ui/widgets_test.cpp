@@ -1,0 +1,91 @@
+// The small helpers behind the panels: ordinals, tensors cut into wrap-safe pieces, readable ink
+// on heatmap cells.
+#include "ui/widgets.h"
+
+#include <doctest/doctest.h>
+
+#include "ui/heatmap_view.h"
+
+using namespace attn::ui;
+
+TEST_CASE("ui: ordinals name positions as a reader counts them") {
+    CHECK(ordinal(1) == "1st");
+    CHECK(ordinal(2) == "2nd");
+    CHECK(ordinal(3) == "3rd");
+    CHECK(ordinal(4) == "4th");
+    CHECK(ordinal(11) == "11th");
+    CHECK(ordinal(12) == "12th");
+    CHECK(ordinal(22) == "22nd");
+    CHECK(ordinal(113) == "113th");
+}
+
+TEST_CASE("ui: a tensor is cut after its commas, so a line never breaks inside a number") {
+    const std::vector<Piece> p = tensor_pieces("s = ", {0.9544f, 1.4950f, 1.4754f, 0.8434f, 0.7070f, 1.0865f});
+    REQUIRE(p.size() == 7);
+    CHECK(p[0].text == "s = tensor([");
+    CHECK(p[1].text == "0.9544, ");
+    CHECK(p[5].text == "0.7070, ");
+    CHECK(p[6].text == "1.0865])");
+    std::string joined;
+    for (const Piece& piece : p) joined += piece.text;
+    CHECK(joined == "s = tensor([0.9544, 1.4950, 1.4754, 0.8434, 0.7070, 1.0865])");
+}
+
+TEST_CASE("ui: whole-number tensors print as PyTorch does, and unfilled slots as dots") {
+    std::string joined;
+    for (const Piece& piece : tensor_pieces("", {2, 8, 2})) joined += piece.text;
+    CHECK(joined == "tensor([2., 8., 2.])");
+    joined.clear();
+    for (const Piece& piece : tensor_pieces("", {2, 8, 2}, 12, 0, 0, 0)) joined += piece.text;
+    CHECK(joined == "tensor([2.,  \u00b7,  \u00b7])");  // the dot centred in the 2-wide slot
+}
+
+TEST_CASE("ui: long tensors keep their ends and the highlighted slot") {
+    attn::Vector v(100);
+    for (int i = 0; i < 100; ++i) v[size_t(i)] = float(i);
+    std::string joined;
+    for (const Piece& piece : tensor_pieces("", v, 10, 50)) joined += piece.text;
+    CHECK(joined.find("50.") != std::string::npos);
+    CHECK(joined.find("99.])") != std::string::npos);
+    CHECK(joined.find("...") != std::string::npos);
+    CHECK(joined.find("70.") == std::string::npos);
+}
+
+TEST_CASE("ui: dot products are written term by term, compactly") {
+    const float a[] = {0.55f, 0.87f, 0.66f}, b[] = {0.57f, 0.85f, 0.64f};
+    CHECK(dot_terms(a, b, 3) == "0.55\u00b70.57 + 0.87\u00b70.85 + 0.66\u00b70.64");
+    const float one[] = {1, 0}, two[] = {2, 2};
+    CHECK(dot_terms(one, two, 2) == "1\u00b72 + 0\u00b72");
+    CHECK(short_vector(one, 2, 6, -1) == "[1, 0]");
+}
+
+TEST_CASE("ui: heatmap numbers use white ink on dark cells and dark ink on light ones") {
+    const ImU32 white = IM_COL32(255, 255, 255, 255);
+    CHECK(heatmap_ink(true, 0.0f) == white);   // strongest negative score: dark blue
+    CHECK(heatmap_ink(true, 0.5f) != white);   // zero: white cell
+    CHECK(heatmap_ink(true, 1.0f) == white);   // strongest positive: dark brown
+    CHECK(heatmap_ink(false, 0.1f) != white);  // small weight: pale yellow
+    CHECK(heatmap_ink(false, 0.95f) == white); // large weight: dark blue
+}
+
+TEST_CASE("ui: framed widgets (the query radio buttons) stand out on every table row") {
+    // The first pass drew radio buttons in the frame colour on rows whose alternate background had
+    // the same grey, so rows 3 and 5 seemed to have none. Now every frame has a visible border.
+    ImGui::CreateContext();
+    setup_style(1.0f);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    CHECK(style.FrameBorderSize >= 1.0f);
+    const ImVec4 border = style.Colors[ImGuiCol_Border];
+    for (ImGuiCol row : {ImGuiCol_TableRowBg, ImGuiCol_TableRowBgAlt}) {
+        // The row colour over the white panel, and how far the border's grey is from it.
+        const ImVec4 bg = style.Colors[row];
+        const float shown = bg.x * bg.w + 1.0f * (1 - bg.w);
+        CHECK(shown - border.x > 0.1f);
+    }
+    ImGui::DestroyContext();
+}
+
+TEST_CASE("ui: negative factors after the first are parenthesised, as a reader would write them") {
+    const float a[] = {-0.73f, 0.69f}, b[] = {0.52f, -1.0f};
+    CHECK(dot_terms(a, b, 2) == "-0.73\u00b70.52 + 0.69\u00b7(-1)");
+}
