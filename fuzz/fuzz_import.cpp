@@ -8,6 +8,7 @@
 
 #include "core/examples.h"
 #include "core/import_text.h"
+#include "core/json.h"
 #include "core/state.h"
 #include "fuzz_check.h"
 
@@ -24,6 +25,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     float cell = 0;  // the same text as one typed table cell
     if (parse_number_text(text, &cell).empty()) FUZZ_CHECK(std::isfinite(cell), "a typed cell is finite");
     FUZZ_CHECK(truncate_utf8(text, size / 2).size() <= size / 2, "truncate_utf8 keeps to the limit");
+    const std::string clean = sanitize_utf8(text);
+    FUZZ_CHECK(utf8_error_offset(clean) == clean.size() && clean.find('\0') == std::string::npos,
+               "sanitize_utf8 gives valid UTF-8 without NUL");
+    if (utf8_error_offset(text) == size && text.find('\0') == std::string::npos)
+        FUZZ_CHECK(clean == text, "sanitize_utf8 keeps valid text as it is");
 
     const ImportResult r = import_embeddings(text);
     if (!r.ok) {

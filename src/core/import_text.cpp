@@ -204,6 +204,20 @@ std::string truncate_utf8(std::string_view s, size_t max_bytes) {
     return std::string(s.substr(0, cut));
 }
 
+std::string sanitize_utf8(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    while (!s.empty()) {
+        const size_t bad = utf8_error_offset(s);
+        for (char c : s.substr(0, bad))
+            if (c != '\0') out.push_back(c);
+        if (bad == s.size()) break;
+        out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
+        s.remove_prefix(bad + 1);
+    }
+    return out;
+}
+
 std::string parse_number_text(std::string_view text, float* out) {
     const std::string_view t = trim(text);
     if (t.empty()) return "the value is empty: type a number such as 0.43";

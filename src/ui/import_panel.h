@@ -12,7 +12,7 @@ namespace attn::ui {
 
 // What the popup keeps between frames (and between openings).
 struct ImportPanel {
-    std::string text;           // the learner's paste, never discarded by a refusal
+    std::string text;           // the learner's paste, never discarded by a refusal; valid UTF-8
     ImportResult parsed;        // import_embeddings(text), redone when the text changes
     bool parsed_valid = false;  // parsed belongs to text
     std::string applied_note;   // "Applied 6 tokens x 3 dims" after Apply
@@ -29,8 +29,9 @@ struct ImportPanel {
 bool panel_import(const FrameInput& in, State* draft, UiState* ui);
 // The same with the caller's storage (panel_import uses one static ImportPanel).
 bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportPanel* panel);
-// Puts text into panel_import's box and opens the popup on the next frame: for a page whose
-// canvas receives a paste event (SDL has no browser clipboard, so Ctrl+V alone pastes nothing).
+// Puts text into panel_import's box (through sanitize_utf8) and opens the popup on the next frame:
+// for a page whose canvas receives a paste event (SDL has no browser clipboard, so Ctrl+V alone
+// pastes nothing).
 void import_panel_paste(std::string text);
 
 }  // namespace attn::ui

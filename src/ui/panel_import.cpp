@@ -220,7 +220,7 @@ bool panel_import(const FrameInput& in, State* draft, UiState* ui) {
 }
 
 void import_panel_paste(std::string text) {
-    g_panel.text = std::move(text);
+    g_panel.text = sanitize_utf8(text);
     g_panel.parsed_valid = false;
     g_panel.applied_note.clear();
     g_open_requested = true;

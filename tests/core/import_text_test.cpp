@@ -347,3 +347,14 @@ TEST_CASE("import: parse_number_text reads a typed cell, decimal comma included,
         }
     }
 }
+
+TEST_CASE("import: sanitize_utf8 replaces broken bytes with U+FFFD and drops NULs, keeping valid text") {
+    const std::string fffd = "\xEF\xBF\xBD";
+    CHECK(sanitize_utf8("plain \xC3\xA9 \xF0\x9F\x98\x80") == "plain \xC3\xA9 \xF0\x9F\x98\x80");
+    CHECK(sanitize_utf8("a\xFF"
+                        "b") == "a" + fffd + "b");
+    CHECK(sanitize_utf8("cut \xE2\x80") == "cut " + fffd + fffd);  // a character cut in two at the end
+    CHECK(sanitize_utf8(std::string("n\0ul", 4)) == "nul");
+    CHECK(sanitize_utf8("\xED\xA0\x80") == fffd + fffd + fffd);  // a surrogate as JavaScript may encode it
+    CHECK(sanitize_utf8("").empty());
+}
