@@ -153,7 +153,7 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     if (spec.image->texture) {
         dl->AddImage(spec.image->texture, o, end);
     } else {
-        dl->AddRectFilled(o, end, IM_COL32(236, 238, 242, 255));
+        dl->AddRectFilled(o, end, empty_heatmap());
         if (!in.textures.renderer_error.empty()) {
             ImGui::SetCursorScreenPos(ImVec2(o.x + 6, o.y + 6));
             ImGui::PushTextWrapPos(end.x - 6);

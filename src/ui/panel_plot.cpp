@@ -178,7 +178,8 @@ void build_scene(const FrameInput& in, const PlotView& v, const UiState& ui, flo
     if (v.mode == PlotMode::Space && v.heads.size() <= 64) {
         // Drop lines from each head to the floor and along it to the axes' plane: the depth cue a
         // 3-D arrow lacks on a flat screen (how high it stands, where it stands).
-        const Rgba drop{0.62f, 0.66f, 0.72f, 0.8f};
+        const ImVec4 g = plot_axis();
+        const Rgba drop{g.x, g.y, g.z, 0.45f};
         for (const Vec3& h : v.heads) {
             const Vec3 foot{h.x, 0, h.z};
             scene->lines.push_back({h, foot, drop, 1.0f * pixel_scale});
@@ -207,7 +208,7 @@ bool interact(const PlotView& v, State* draft, UiState* ui, bool hovered) {
     const int n = int(v.heads.size());
     // The nearest head within reach of the pointer (a finger needs more reach than a mouse).
     int nearest = -1;
-    const float reach = ImGui::GetFontSize() * (compact_layout() ? 1.8f : 1.2f);
+    const float reach = ImGui::GetFontSize() * (touch_targets() ? 1.8f : 1.2f);
     float best = reach * reach;
     for (int i = 0; i < n && hovered && ui->dragged_token < 0 && !ui->orbiting; ++i) {
         ImVec2 p;
@@ -320,7 +321,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     if (in.textures.plot) {
         dl->AddImage(in.textures.plot, v.origin, end);
     } else {
-        dl->AddRectFilled(v.origin, end, IM_COL32(255, 255, 255, 255));
+        dl->AddRectFilled(v.origin, end, u32(plot_background()));
     }
     ImGui::InvisibleButton("##plot_area", v.size);
     record_layout(ui, "panel:plot");

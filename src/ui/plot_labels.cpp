@@ -38,8 +38,7 @@ std::string tick_text(float value, float step) {
     return buf;
 }
 
-const Rgba kGrid{0.89f, 0.91f, 0.94f, 1.0f};
-const Rgba kAxis{0.48f, 0.51f, 0.56f, 1.0f};
+Rgba rgba_of(ImVec4 c) { return Rgba{c.x, c.y, c.z, c.w}; }
 
 void tick_label(std::vector<TickText>* dl, ImVec2 at, const std::string& text, bool centre) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
@@ -47,6 +46,7 @@ void tick_label(std::vector<TickText>* dl, ImVec2 at, const std::string& text, b
 }
 
 void grid_2d(const PlotView& v, const OrbitCamera& cam, PlotScene* scene, std::vector<TickText>* dl) {
+    const Rgba kGrid = rgba_of(plot_grid()), kAxis = rgba_of(plot_axis());
     const float px = ImGui::GetIO().DisplayFramebufferScale.x;
     const float hh = cam.half_extent, hw = hh * v.size.x / v.size.y;
     const float x0 = cam.target.x - hw, x1 = cam.target.x + hw, y0 = cam.target.y - hh, y1 = cam.target.y + hh;
@@ -89,6 +89,7 @@ void grid_2d(const PlotView& v, const OrbitCamera& cam, PlotScene* scene, std::v
 }
 
 void grid_3d(const PlotView& v, PlotScene* scene, std::vector<TickText>* dl) {
+    const Rgba kGrid = rgba_of(plot_grid()), kAxis = rgba_of(plot_axis());
     const float px = ImGui::GetIO().DisplayFramebufferScale.x;
     Vec3 lo{}, hi{};
     auto grow = [&](Vec3 p) {
@@ -114,7 +115,13 @@ void grid_3d(const PlotView& v, PlotScene* scene, std::vector<TickText>* dl) {
     for (int a = 0; a < 3; ++a) {
         scene->lines.push_back({starts[a], ends[a], kAxis, 1.5f * px});
         ImVec2 p;
-        if (v.to_screen(ends[a], &p)) dl->push_back({ImVec2(p.x + 3, p.y - font / 2), v.axis_names[a]});
+        if (v.to_screen(ends[a], &p)) {
+            // Kept inside the image: an axis may run out of view, its name should not.
+            const float w = ImGui::CalcTextSize(v.axis_names[a].c_str()).x;
+            const float x = std::clamp(p.x + 3, v.origin.x + 2, v.origin.x + v.size.x - w - 2);
+            const float y = std::clamp(p.y - font / 2, v.origin.y + 2, v.origin.y + v.size.y - font - 2);
+            dl->push_back({ImVec2(x, y), v.axis_names[a]});
+        }
         // Tick labels along the axis, skipping 0 (the origin) and crowded ones.
         const float from = a == 0 ? gx0 : a == 1 ? gy0 : gz0, to = a == 0 ? gx1 : a == 1 ? gy1 : gz1;
         ImVec2 last(-1e9f, -1e9f);
@@ -192,7 +199,7 @@ std::vector<ImVec4> draw_plot_labels(ImDrawList* dl, std::vector<PlotLabel> labe
             const float lx = l.anchor.x < chosen.x ? chosen.x : chosen.z;
             dl->AddLine(l.anchor, ImVec2(lx, ly), (l.color & 0x00FFFFFF) | 0x90000000, 1.0f);
         }
-        dl->AddRectFilled(ImVec2(chosen.x, chosen.y), ImVec2(chosen.z, chosen.w), IM_COL32(255, 255, 255, 200), 3.0f);
+        dl->AddRectFilled(ImVec2(chosen.x, chosen.y), ImVec2(chosen.z, chosen.w), label_backing(), 3.0f);
         dl->AddText(ImVec2(chosen.x + pad, chosen.y + pad), l.color, l.text.c_str());
     }
     return placed;

@@ -9,8 +9,81 @@
 namespace attn::ui {
 
 static ImFont* g_mono = nullptr;
+static bool g_dark = false;
 
 ImFont* mono_font() { return g_mono; }
+bool dark_theme() { return g_dark; }
+
+ImVec4 query_color() { return g_dark ? ImVec4(0.96f, 0.50f, 0.18f, 1.0f) : ImVec4(0.835f, 0.369f, 0.0f, 1.0f); }
+ImVec4 context_color() { return g_dark ? ImVec4(0.20f, 0.78f, 0.60f, 1.0f) : ImVec4(0.0f, 0.620f, 0.451f, 1.0f); }
+ImVec4 token_color() { return g_dark ? ImVec4(0.35f, 0.66f, 0.92f, 1.0f) : ImVec4(0.0f, 0.447f, 0.698f, 1.0f); }
+ImVec4 loop_color() { return g_dark ? ImVec4(0.87f, 0.55f, 0.78f, 1.0f) : ImVec4(0.60f, 0.25f, 0.55f, 1.0f); }
+ImVec4 muted_text() { return g_dark ? ImVec4(0.62f, 0.66f, 0.72f, 1.0f) : ImVec4(0.40f, 0.43f, 0.48f, 1.0f); }
+ImVec4 error_color() { return g_dark ? ImVec4(1.0f, 0.45f, 0.42f, 1.0f) : ImVec4(0.72f, 0.09f, 0.09f, 1.0f); }
+ImVec4 ok_color() { return g_dark ? ImVec4(0.35f, 0.82f, 0.60f, 1.0f) : ImVec4(0.0f, 0.50f, 0.36f, 1.0f); }
+ImVec4 plot_background() { return g_dark ? ImVec4(0.11f, 0.12f, 0.14f, 1.0f) : ImVec4(1, 1, 1, 1); }
+ImVec4 plot_grid() { return g_dark ? ImVec4(0.22f, 0.24f, 0.27f, 1.0f) : ImVec4(0.89f, 0.91f, 0.94f, 1.0f); }
+ImVec4 plot_axis() { return g_dark ? ImVec4(0.55f, 0.58f, 0.63f, 1.0f) : ImVec4(0.48f, 0.51f, 0.56f, 1.0f); }
+ImU32 label_backing() { return g_dark ? IM_COL32(28, 31, 36, 210) : IM_COL32(255, 255, 255, 200); }
+ImU32 empty_heatmap() { return g_dark ? IM_COL32(40, 43, 48, 255) : IM_COL32(236, 238, 242, 255); }
+
+namespace {
+
+void light_colors(ImGuiStyle* style) {
+    ImGui::StyleColorsLight(style);
+    ImVec4* c = style->Colors;
+    c[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.969f, 0.976f, 1.0f);
+    c[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    c[ImGuiCol_Border] = ImVec4(0.78f, 0.81f, 0.85f, 1.0f);
+    c[ImGuiCol_Text] = ImVec4(0.11f, 0.13f, 0.17f, 1.0f);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.42f, 0.45f, 0.50f, 1.0f);
+    // Framed widgets have a fill distinct from alternate table rows and a border (style.FrameBorderSize):
+    // with the same grey, the query radio buttons of rows 3 and 5 were invisible.
+    c[ImGuiCol_FrameBg] = ImVec4(0.985f, 0.988f, 0.992f, 1.0f);
+    c[ImGuiCol_FrameBgHovered] = ImVec4(0.90f, 0.94f, 0.99f, 1.0f);
+    c[ImGuiCol_FrameBgActive] = ImVec4(0.84f, 0.90f, 0.99f, 1.0f);
+    c[ImGuiCol_CheckMark] = ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
+    c[ImGuiCol_TableRowBgAlt] = ImVec4(0.955f, 0.962f, 0.972f, 1.0f);
+    c[ImGuiCol_TableHeaderBg] = ImVec4(0.93f, 0.94f, 0.96f, 1.0f);
+    c[ImGuiCol_TableBorderStrong] = ImVec4(0.80f, 0.83f, 0.87f, 1.0f);
+    c[ImGuiCol_TableBorderLight] = ImVec4(0.88f, 0.90f, 0.93f, 1.0f);
+    c[ImGuiCol_Button] = ImVec4(0.89f, 0.91f, 0.95f, 1.0f);
+    c[ImGuiCol_ButtonHovered] = ImVec4(0.80f, 0.86f, 0.96f, 1.0f);
+    c[ImGuiCol_ButtonActive] = ImVec4(0.70f, 0.79f, 0.94f, 1.0f);
+    c[ImGuiCol_Header] = ImVec4(0.86f, 0.90f, 0.97f, 1.0f);
+}
+
+void dark_colors(ImGuiStyle* style) {
+    ImGui::StyleColorsDark(style);
+    ImVec4* c = style->Colors;
+    c[ImGuiCol_WindowBg] = ImVec4(0.08f, 0.09f, 0.10f, 1.0f);
+    c[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.16f, 0.98f);
+    c[ImGuiCol_Border] = ImVec4(0.30f, 0.33f, 0.37f, 1.0f);
+    c[ImGuiCol_Text] = ImVec4(0.90f, 0.92f, 0.94f, 1.0f);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.58f, 0.62f, 0.68f, 1.0f);
+    c[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.17f, 0.20f, 1.0f);
+    c[ImGuiCol_FrameBgHovered] = ImVec4(0.20f, 0.25f, 0.33f, 1.0f);
+    c[ImGuiCol_FrameBgActive] = ImVec4(0.24f, 0.31f, 0.42f, 1.0f);
+    c[ImGuiCol_CheckMark] = ImVec4(0.35f, 0.66f, 0.92f, 1.0f);
+    c[ImGuiCol_TableRowBgAlt] = ImVec4(0.14f, 0.15f, 0.17f, 1.0f);
+    c[ImGuiCol_TableHeaderBg] = ImVec4(0.17f, 0.18f, 0.21f, 1.0f);
+    c[ImGuiCol_Button] = ImVec4(0.20f, 0.23f, 0.28f, 1.0f);
+    c[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.33f, 0.43f, 1.0f);
+    c[ImGuiCol_ButtonActive] = ImVec4(0.30f, 0.40f, 0.54f, 1.0f);
+}
+
+}  // namespace
+
+void apply_theme(bool dark) {
+    static bool applied = false;
+    if (applied && dark == g_dark) return;
+    applied = true;
+    g_dark = dark;
+    ImGuiStyle& style = ImGui::GetStyle();
+    if (dark) dark_colors(&style);
+    else light_colors(&style);
+}
 
 void setup_style(float font_scale) {
     ImGuiIO& io = ImGui::GetIO();
@@ -29,7 +102,6 @@ void setup_style(float font_scale) {
                                             &config, ranges);
 
     ImGuiStyle style;
-    ImGui::StyleColorsLight(&style);
     style.WindowRounding = 6.0f;
     style.ChildRounding = 6.0f;
     style.FrameRounding = 4.0f;
@@ -39,28 +111,10 @@ void setup_style(float font_scale) {
     style.ItemSpacing = ImVec2(8, 6);
     style.WindowBorderSize = 0.0f;
     style.ChildBorderSize = 1.0f;
-    // Framed widgets get a border: without it the light frame fill vanished on alternate table rows
-    // (the query radio buttons of rows 3 and 5 were invisible).
     style.FrameBorderSize = 1.0f;
     style.CellPadding = ImVec2(5, 2);
-    ImVec4* c = style.Colors;
-    c[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.969f, 0.976f, 1.0f);
-    c[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
-    c[ImGuiCol_Border] = ImVec4(0.78f, 0.81f, 0.85f, 1.0f);
-    c[ImGuiCol_Text] = ImVec4(0.11f, 0.13f, 0.17f, 1.0f);
-    c[ImGuiCol_TextDisabled] = ImVec4(0.42f, 0.45f, 0.50f, 1.0f);
-    c[ImGuiCol_FrameBg] = ImVec4(0.985f, 0.988f, 0.992f, 1.0f);
-    c[ImGuiCol_FrameBgHovered] = ImVec4(0.90f, 0.94f, 0.99f, 1.0f);
-    c[ImGuiCol_FrameBgActive] = ImVec4(0.84f, 0.90f, 0.99f, 1.0f);
-    c[ImGuiCol_CheckMark] = ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
-    c[ImGuiCol_TableRowBgAlt] = ImVec4(0.955f, 0.962f, 0.972f, 1.0f);
-    c[ImGuiCol_TableHeaderBg] = ImVec4(0.93f, 0.94f, 0.96f, 1.0f);
-    c[ImGuiCol_TableBorderStrong] = ImVec4(0.80f, 0.83f, 0.87f, 1.0f);
-    c[ImGuiCol_TableBorderLight] = ImVec4(0.88f, 0.90f, 0.93f, 1.0f);
-    c[ImGuiCol_Button] = ImVec4(0.89f, 0.91f, 0.95f, 1.0f);
-    c[ImGuiCol_ButtonHovered] = ImVec4(0.80f, 0.86f, 0.96f, 1.0f);
-    c[ImGuiCol_ButtonActive] = ImVec4(0.70f, 0.79f, 0.94f, 1.0f);
-    c[ImGuiCol_Header] = ImVec4(0.86f, 0.90f, 0.97f, 1.0f);
+    if (g_dark) dark_colors(&style);
+    else light_colors(&style);
     style.ScaleAllSizes(1.0f);
     ImGui::GetStyle() = style;
 }

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "core/attention.h"
+#include "core/page_options.h"
 #include "core/pca.h"
 #include "core/plot_scene.h"
 #include "core/state.h"
@@ -82,6 +83,8 @@ struct FrameInput {
     const std::string& input_error;  // why the last edit was refused, "" if none
     const Textures& textures;
     double now_ms = 0;
+    // The host page's wishes (embed mode, theme, reduced motion, touch); null: the defaults.
+    const PageOptions* page = nullptr;
 };
 
 struct FrameOutput {

@@ -59,7 +59,10 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
 void same_line_if_fits(float width);
 // Text right-aligned to the end of the current line.
 void text_right(const char* text, ImVec4 color);
-// True on a phone-width layout: bigger touch targets, one column.
+// True on a phone-width layout: one column.
 bool compact_layout();
+// True when targets are sized for fingers (a phone, or the page saw touch input); set per frame.
+bool touch_targets();
+void set_touch_targets(bool on);
 
 }  // namespace attn::ui

@@ -136,3 +136,21 @@ TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once"
     const attn::ui::FrameInput in{h.state, h.result, h.input_error, h.textures, h.now_ms};
     CHECK(attn::ui::loop_highlight(in, h.ui) == 1.0f);
 }
+
+TEST_CASE("ui: the page's options reach the UI: dark theme, reduced motion") {
+    UiHarness h;
+    attn::PageOptions options;
+    options.theme = attn::Theme::Dark;
+    options.reduced_motion = true;
+    h.page = &options;
+    h.frames(2);
+    CHECK(ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x < 0.2f);
+    CHECK(h.out.plot.background.r < 0.2f);
+    CHECK(h.ui.reduced_motion);
+    options.theme = attn::Theme::Light;
+    options.reduced_motion = false;
+    h.frames(2);
+    CHECK(ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x > 0.8f);
+    CHECK(h.out.plot.background.r == 1.0f);
+    CHECK_FALSE(h.ui.reduced_motion);
+}

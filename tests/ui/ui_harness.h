@@ -23,6 +23,7 @@ struct UiHarness {
     attn::ui::UiState ui;
     attn::ui::FrameOutput out;
     double now_ms = 1000.0;
+    const attn::PageOptions* page = nullptr;  // what the host page asks for; null: defaults
 
     explicit UiHarness(const char* example = "your-journey", ImVec2 display = ImVec2(1280, 800)) {
         ImGui::CreateContext();
@@ -65,7 +66,7 @@ struct UiHarness {
 
     void frame() {
         ImGui::NewFrame();
-        const attn::ui::FrameInput in{state, result, input_error, textures, now_ms};
+        const attn::ui::FrameInput in{state, result, input_error, textures, now_ms, page};
         out = attn::ui::draw_ui(in, &draft, &ui);
         ImGui::Render();
         if (out.edited) set_state(draft);
