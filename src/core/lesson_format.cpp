@@ -2,6 +2,7 @@
 #include "core/lesson_format.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "core/tensor_format.h"
 
@@ -16,6 +17,14 @@ std::string num(float x, int decimals) {
     }
     if (s == "-0") s = "0";
     return s;
+}
+
+std::string num_wide(float x) {
+    const float a = std::fabs(x);
+    if (!std::isfinite(x) || a == 0.0f || (a < 1e5f && a >= 1e-4f)) return num(x);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", double(x));
+    return buf;
 }
 
 std::string vec(const float* v, int n, int decimals, int max_elements) {

@@ -10,6 +10,8 @@ namespace attn {
 // Up to `decimals` decimals with trailing zeros dropped: 2 -> "2", 0.95440006 -> "0.9544",
 // -0.0 -> "0"; non-finite as "inf", "-inf", "nan".
 std::string num(float x, int decimals = 4);
+// num() for ordinary sizes, scientific for very large or very small ones: 5.54e+34, 1.26e-14.
+std::string num_wide(float x);
 // "[2, 8, 2]"; past max_elements the middle is elided: "[1, 2, 3, …, 9]".
 std::string vec(const Vector& v, int decimals = 4, int max_elements = 8);
 std::string vec(const float* v, int n, int decimals = 4, int max_elements = 8);

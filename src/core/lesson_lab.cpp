@@ -80,7 +80,7 @@ SoftmaxLab softmax_lab(const Vector& raw_scores, float scale, const std::vector<
     }
     why.push_back("The stable softmax subtracts the max (" + num(lab.max_score, 2) + ") first: s - max = " +
                   vec(lab.shifted, 2) + ", so every exponent is <= 0 and exp(s - max) = " + vec(lab.shifted_exps, 4) +
-                  " stays in (0, 1]. Its weights " + vec(lab.stable, 4) +
+                  " stays between 0 and 1. Its weights " + vec(lab.stable, 4) +
                   " are the same numbers the exact math gives.");
     return lab;
 }

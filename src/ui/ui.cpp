@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ui/heatmap_view.h"
+#include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
@@ -185,12 +186,7 @@ void wide_layout(Frame& f) {
 FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     FrameOutput out;
     ui->layout.clear();
-    ui->hovered_token = -1;  // the plot sets it again if it is drawn and hovered
-    const PageOptions page = in.page ? *in.page : PageOptions{};
-    if (in.page) ui->reduced_motion = page.reduced_motion;
-    apply_theme(page.theme == Theme::Dark);
-    const ImVec4 bg = plot_background();
-    out.plot.background = Rgba{bg.x, bg.y, bg.z, 1};
+    out.plot.background = Rgba{1, 1, 1, 1};
     if (in.state.inputs.rows <= 0 || in.state.inputs.cols <= 0) return out;  // nothing valid to show yet
 
     // Switching example starts the view and the stepper afresh.
@@ -209,8 +205,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     const ImGuiIO& io = ImGui::GetIO();
     const bool phone = compact_layout();
     const float font = ImGui::GetFontSize();
-    set_touch_targets(phone || page.touch);
-    if (touch_targets()) {
+    if (phone) {
         // Fingers need bigger targets than a mouse.
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(font * 0.6f, font * 0.45f));
         ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(font * 0.6f, font * 0.5f));
@@ -221,12 +216,10 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::Begin("##root", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus);
-    if (!page.embed) {  // embedded in course material: the page around it has the title
-        ImGui::TextUnformatted("Attention scores, step by step");
-        if (!phone) {
-            ImGui::SameLine();
-            ImGui::TextColored(muted_text(), "\u2014 pick a query, take its dot product with every token, normalise");
-        }
+    ImGui::TextUnformatted("Attention scores, step by step");
+    if (!phone) {
+        ImGui::SameLine();
+        ImGui::TextColored(muted_text(), "\u2014 pick a query, take its dot product with every token, normalise");
     }
     if (!in.input_error.empty()) {
         ImGui::PushTextWrapPos(0);
@@ -234,11 +227,12 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopTextWrapPos();
     }
 
+    out.edited |= panel_lesson(in, draft, ui, &out.animating);  // the lesson band; the panels get the room below
     Frame f{in, draft, ui, &out};
     if (io.DisplaySize.x >= 1100.0f) wide_layout(f);
     else scrolling_layout(f, io.DisplaySize.x >= 760.0f ? 2 : 1);
     ImGui::End();
-    if (touch_targets()) ImGui::PopStyleVar(3);
+    if (phone) ImGui::PopStyleVar(3);
     return out;
 }
 

@@ -1,0 +1,38 @@
+// The guided lesson on screen: a band above the panels with the lesson track (steps, questions,
+// reveals), practice, "debug this", and the PyTorch code for the current state. Everything it
+// shows comes from the core (src/core/lesson*.h, quiz.h, bug_trace.h, pytorch_code.h).
+#pragma once
+#include <string>
+
+#include "ui/ui.h"
+
+namespace attn::ui {
+
+// The lesson band: call once per frame inside the root window, before the panels, which then
+// take the room left below it. Draws nothing when state.panels lists neither "lesson" nor "code".
+// Returns true when it edited *draft.
+bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool* animating);
+
+// Parts of the band, each drawing into the current region.
+// The step's title, text and widget (part 0) or its predict-then-reveal questions (part 1).
+bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part);  // panel_lesson_track.cpp
+bool lesson_practice(const FrameInput& in, State* draft, UiState* ui);  // panel_lesson_practice.cpp
+// The planted program and its outputs (part 0) or the trace walk (part 1).
+bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part);  // panel_lesson_debug.cpp
+void code_view(const FrameInput& in, UiState* ui);                      // panel_code.cpp
+
+// The generated code for the state on screen, cached until the state changes: what the Copy
+// button copies. (The web glue can also call pytorch_code_for_state() from core/pytorch_code.h.)
+const std::string& current_pytorch_code(const FrameInput& in);
+
+// Records the last item for attention.layout() only while it is visible in its scrolling region,
+// clipped to it, so a test that clicks the rectangle never hits what lies behind a scrolled-out item.
+void record_lesson_item(UiState* ui, const std::string& name);
+// SameLine() if the next item, `width` wide, still fits on the current line after `spacing`
+// (default: twice the item spacing); else the next item starts a new line.
+void same_line_if_room(float width, float spacing = -1.0f);
+
+// Whether a panel matters in the current lesson step (for a highlight).
+bool lesson_highlights(const State& state, const char* panel);
+
+}  // namespace attn::ui

@@ -1,0 +1,258 @@
+// The lesson band above the panels: a tab row (lesson, practice, debug this, code) and, when open,
+// the lesson's content beside the PyTorch code. Collapsed to one row in free exploration, so the
+// panels keep their room until the learner starts.
+#include <algorithm>
+#include <cmath>
+
+#include "core/lesson.h"
+#include "ui/lesson_panels.h"
+#include "ui/panels.h"
+#include "ui/theme.h"
+
+namespace attn::ui {
+namespace {
+
+bool listed(const State& s, const char* panel) {
+    return s.panels.empty() || std::find(s.panels.begin(), s.panels.end(), panel) != s.panels.end();
+}
+
+// Transient: whether the learner opened the code in free exploration.
+bool g_code_open = false;
+
+float button_width(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+// SameLine() when a button with this label still fits on the line, else a new line: the header
+// wraps on narrow screens instead of running off the edge.
+void next_to(const char* label) { same_line_if_room(button_width(label)); }
+
+// A tab-like button: filled when selected. Returns true when clicked.
+bool tab(const char* label, bool selected, UiState* ui, const char* layout_name) {
+    if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    const bool clicked = ImGui::Button(label);
+    if (selected) ImGui::PopStyleColor();
+    record_layout(ui, layout_name);
+    return clicked;
+}
+
+// Next/back by keyboard: the arrow keys or n / b, when no text is being typed and no widget is busy.
+int key_step() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput || ImGui::IsAnyItemActive()) return 0;
+    int delta = 0;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), false)) delta = 1;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow), false)) delta = -1;
+    for (ImWchar c : io.InputQueueCharacters) {
+        if (c == 'n' || c == 'N') delta = 1;
+        if (c == 'b' || c == 'B') delta = -1;
+    }
+    return delta;
+}
+
+// The row every mode shares: the mode tabs, the step indicator and next/back for the track.
+bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
+    const State& s = in.state;
+    bool edited = false;
+    const LessonMode mode = s.lesson.mode;
+    ImGui::TextColored(query_color(), "Guided lesson");
+    next_to("Lesson");
+    if (tab("Lesson", mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track")) {
+        *draft = enter_step(s.step > 0 && mode == LessonMode::Track ? s.step : 1, *draft);
+        edited = true;
+    }
+    next_to("Practice");
+    if (tab("Practice", mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice) {
+        *draft = enter_exercise(s.lesson.exercise, *draft);
+        edited = true;
+    }
+    next_to("Debug this");
+    if (tab("Debug this", mode == LessonMode::Debug, ui, "lesson:mode:debug") && mode != LessonMode::Debug) {
+        *draft = enter_bug(s.lesson.bug == Bug::None ? Bug::WrongQuery : s.lesson.bug, *draft);
+        edited = true;
+    }
+    if (listed(s, "code")) {
+        next_to("PyTorch code");
+        if (tab("PyTorch code", g_code_open, ui, "lesson:code-toggle")) g_code_open = !g_code_open;
+    }
+    if (mode != LessonMode::Track || s.step > 0) {
+        next_to("Leave");
+        if (ImGui::Button("Leave")) {
+            *draft = enter_step(0, *draft);
+            edited = true;
+        }
+        record_layout(ui, "lesson:leave");
+    }
+
+    if (mode == LessonMode::Track && s.step > 0) {
+        // Step indicator: "Step 3 of 10", one small button per step, back and next.
+        const std::string indicator = step_indicator(s.step);
+        same_line_if_room(ImGui::CalcTextSize(indicator.c_str()).x + ImGui::GetFontSize());
+        ImGui::TextUnformatted(indicator.c_str());
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 2));
+        for (int k = 1; k <= kLessonSteps; ++k) {
+            same_line_if_room(button_width(std::to_string(k).c_str()), 3);
+            ImGui::PushID(k);
+            const bool current = k == std::min(s.step, kLessonSteps);
+            if (current) ImGui::PushStyleColor(ImGuiCol_Button, query_color());
+            if (current) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+            if (ImGui::Button(std::to_string(k).c_str()) && !current) {
+                *draft = enter_step(k, *draft);
+                edited = true;
+            }
+            if (current) ImGui::PopStyleColor(2);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson_step(k)->title);
+            record_layout(ui, "lesson:step:" + std::to_string(k));
+            ImGui::PopID();
+        }
+        ImGui::PopStyleVar();
+        next_to("\u2190 Back");
+        const int step = std::min(s.step, kLessonSteps);
+        ImGui::BeginDisabled(step <= 1);
+        if (ImGui::Button("\u2190 Back")) {
+            *draft = enter_step(step - 1, *draft);
+            edited = true;
+        }
+        ImGui::EndDisabled();
+        record_layout(ui, "lesson:back");
+        next_to("Next \u2192");
+        ImGui::BeginDisabled(step >= kLessonSteps);
+        if (ImGui::Button("Next \u2192")) {
+            *draft = enter_step(step + 1, *draft);
+            edited = true;
+        }
+        ImGui::EndDisabled();
+        record_layout(ui, "lesson:next");
+        const int delta = open ? key_step() : 0;
+        if (!edited && delta != 0 && step + delta >= 1 && step + delta <= kLessonSteps) {
+            *draft = enter_step(step + delta, *draft);
+            edited = true;
+        }
+    } else if (mode == LessonMode::Track) {
+        next_to("Start the lesson \u2192");
+        if (ImGui::Button("Start the lesson \u2192")) {
+            *draft = enter_step(1, *draft);
+            edited = true;
+        }
+        record_layout(ui, "lesson:start");
+        const char* blurb = "10 steps: predict, then see the computed answer";
+        same_line_if_room(ImGui::CalcTextSize(blurb).x);
+        ImGui::TextColored(muted_text(), "%s", blurb);
+    }
+    return edited;
+}
+
+}  // namespace
+
+void record_lesson_item(UiState* ui, const std::string& name) {
+    if (!ImGui::IsItemVisible()) return;
+    const ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 clip_min = dl->GetClipRectMin(), clip_max = dl->GetClipRectMax();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImVec2 min(std::max(a.x, clip_min.x), std::max(a.y, clip_min.y));
+    const ImVec2 max(std::min(b.x, clip_max.x), std::min(b.y, clip_max.y));
+    if (max.y - min.y < (b.y - a.y) * 0.6f || max.x <= min.x) return;  // mostly scrolled out
+    record_layout(ui, name, min, max);
+}
+
+void same_line_if_room(float width, float spacing) {
+    if (spacing < 0) spacing = ImGui::GetStyle().ItemSpacing.x * 2;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
+}
+
+bool lesson_highlights(const State& state, const char* panel) {
+    const LessonStep* step = state.lesson.mode == LessonMode::Track ? lesson_step(state.step) : nullptr;
+    if (!step) return false;
+    return std::find(step->panels.begin(), step->panels.end(), panel) != step->panels.end();
+}
+
+bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
+    const State& s = in.state;
+    const bool show_lesson = listed(s, "lesson");
+    const bool show_code = listed(s, "code");
+    if (!show_lesson && !show_code) return false;
+    bool main_panels = s.panels.empty();
+    for (const char* p : {"inputs", "plot", "loop", "weights", "heatmaps", "projection"}) main_panels |= listed(s, p);
+    const bool in_lesson = show_lesson && (s.step > 0 || s.lesson.mode != LessonMode::Track);
+    // The code opens when the learner asks, or when a link lists it among the panels. With no other
+    // panel to share the screen it fills the band; otherwise it floats over the panels.
+    const bool code_listed = !s.panels.empty() && show_code;
+    const bool code_inline = code_listed && !main_panels;
+    const bool code_window = show_code && !code_inline && (g_code_open || code_listed);
+
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const bool narrow = avail.x < 900.0f;
+    // Collapsed: as tall as the header row needed last frame (it wraps on narrow screens).
+    static float header_h = 0;
+    float height = std::max(header_h, ImGui::GetFrameHeightWithSpacing()) + ImGui::GetStyle().WindowPadding.y * 2;
+    if (code_inline && !in_lesson) height = avail.y;
+    else if (in_lesson) height = std::floor(std::clamp(avail.y * (narrow ? 0.5f : 0.36f), 200.0f, 440.0f));
+    bool edited = false;
+
+    ImGui::BeginChild("lesson_band", ImVec2(avail.x, height), true, ImGuiWindowFlags_NoScrollbar);
+    const ImVec2 band_pos = ImGui::GetWindowPos();
+    record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + avail.x, band_pos.y + height));
+    const float header_top = ImGui::GetCursorPosY();
+    if (show_lesson) edited |= header_row(in, draft, ui, in_lesson);
+    header_h = ImGui::GetCursorPosY() - header_top;
+    if (in_lesson) {
+        const ImVec2 body = ImGui::GetContentRegionAvail();
+        const float gap = ImGui::GetStyle().ItemSpacing.x;
+        const bool two = s.lesson.mode != LessonMode::Practice && !narrow;
+        const bool debug = s.lesson.mode == LessonMode::Debug;
+        const float left_w = two ? std::floor(body.x * 0.56f) : body.x;
+        ImGui::BeginChild("lesson_body", ImVec2(left_w, body.y), false);
+        ImGui::PushTextWrapPos(0);
+        switch (s.lesson.mode) {
+            case LessonMode::Track:
+                edited |= lesson_track(in, draft, ui, 0);
+                if (!two) {
+                    ImGui::Separator();
+                    edited |= lesson_track(in, draft, ui, 1);
+                }
+                break;
+            case LessonMode::Practice: edited |= lesson_practice(in, draft, ui); break;
+            case LessonMode::Debug:
+                edited |= lesson_debug(in, draft, ui, 0);
+                if (!two) edited |= lesson_debug(in, draft, ui, 1);
+                break;
+        }
+        ImGui::PopTextWrapPos();
+        ImGui::EndChild();
+        if (two) {
+            ImGui::SameLine(0, gap);
+            ImGui::BeginChild("lesson_question", ImVec2(body.x - left_w - gap, body.y), true);
+            ImGui::PushTextWrapPos(0);
+            edited |= debug ? lesson_debug(in, draft, ui, 1) : lesson_track(in, draft, ui, 1);
+            ImGui::PopTextWrapPos();
+            ImGui::EndChild();
+        }
+    } else if (code_inline) {
+        code_view(in, ui);
+    }
+    ImGui::EndChild();
+
+    if (code_window) {
+        // Over the right-hand panels by default; the learner can move, resize or close it.
+        const ImVec2 display = ImGui::GetIO().DisplaySize;
+        const float w = std::min(display.x - 16, std::max(420.0f, display.x * 0.42f));
+        const float top = band_pos.y + height + 8;
+        ImGui::SetNextWindowPos(ImVec2(display.x - w - 8, top), ImGuiCond_Appearing);
+        ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
+        bool open = true;
+        if (ImGui::Begin("PyTorch code", &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
+            code_view(in, ui);
+        ImGui::End();
+        if (!open) {
+            g_code_open = false;
+            if (code_listed) {
+                draft->panels.erase(std::remove(draft->panels.begin(), draft->panels.end(), "code"), draft->panels.end());
+                edited = true;
+            }
+        }
+    }
+    return edited;
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,137 @@
+// "Debug this" on screen: pick a planted bug, compare the printed output with the expected one,
+// then walk the trace in the seeds' order until the first step whose value differs.
+#include <algorithm>
+#include <string>
+
+#include "core/bug_trace.h"
+#include "core/lesson.h"
+#include "core/lesson_format.h"
+#include "ui/lesson_panels.h"
+#include "ui/panels.h"
+#include "ui/theme.h"
+
+namespace attn::ui {
+namespace {
+
+const Bug kBugs[] = {Bug::WrongQuery, Bug::WrongSlot, Bug::WrongPair, Bug::SoftmaxDim, Bug::ScaleByValues};
+
+// Named by symptom, not by cause: finding the cause is the exercise.
+const char* bug_label(Bug b) {
+    switch (b) {
+        case Bug::WrongQuery: return "A wrong score list";
+        case Bug::WrongSlot: return "Scores in odd places";
+        case Bug::WrongPair: return "Scores too small";
+        case Bug::SoftmaxDim: return "Rows that do not sum to 1";
+        case Bug::ScaleByValues: return "Weights slightly off";
+        case Bug::None: break;
+    }
+    return "";
+}
+
+// A step's values: a vector on one line, a matrix as its first rows.
+std::string values_text(const Vector& v, int rows, int cols) {
+    if (rows <= 0) return vec(v);
+    std::string out;
+    for (int r = 0; r < rows && r < 3; ++r) out += (r ? "\n" : "") + vec(v.data() + size_t(r) * size_t(cols), cols);
+    if (rows > 3) out += "\n… " + std::to_string(rows - 3) + " more rows";
+    return out;
+}
+
+bool picker(const State& s, State* draft, UiState* ui) {
+    bool edited = false;
+    ImGui::TextColored(muted_text(), "A bug is planted in the code below. Trace it the seeds' way: query, loop index, "
+                                     "dot product, in that order.");
+    for (size_t i = 0; i < std::size(kBugs); ++i) {
+        const Bug b = kBugs[i];
+        if (i) same_line_if_room(ImGui::CalcTextSize(bug_label(b)).x + ImGui::GetStyle().FramePadding.x * 2);
+        const bool current = s.lesson.bug == b;
+        if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::SmallButton(bug_label(b)) && !current) {
+            *draft = enter_bug(b, *draft);
+            edited = true;
+        }
+        if (current) ImGui::PopStyleColor();
+        record_lesson_item(ui, std::string("lesson:bug:") + bug_name(b));
+    }
+    return edited;
+}
+
+// The planted program; the buggy line is marked only once the trace has found it.
+void program(const BugTrace& t, int checked) {
+    const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
+    ImGui::PushFont(mono_font());
+    for (size_t i = 0; i < t.program.size(); ++i) {
+        const bool buggy = found && int(i) == t.buggy_line;
+        const bool running = checked > 0 && t.steps[size_t(checked - 1)].line == int(i);
+        const ImVec4 color = buggy ? error_color() : running ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+        ImGui::TextColored(color, "%s %s", buggy ? "\u2717" : running ? "\u2192" : " ", t.program[i].c_str());
+        if (buggy) ImGui::TextColored(context_color(), "  fix: %s", t.fixed[i].c_str());
+    }
+    ImGui::TextColored(muted_text(), "expected: %s", t.expected_output.c_str());
+    ImGui::TextColored(error_color(), "printed:  %s", t.actual_output.c_str());
+    ImGui::PopFont();
+}
+
+bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
+    bool edited = false;
+    const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
+    ImGui::TextColored(query_color(), "Trace");
+    ImGui::SameLine();
+    ImGui::TextColored(muted_text(), "check each step's value against what it should be");
+    for (int k = 0; k < checked; ++k) {
+        const TraceStep& step = t.steps[size_t(k)];
+        ImGui::TextColored(step.diverges ? error_color() : context_color(), "%s %d. %s: %s",
+                           step.diverges ? "\u2717" : "\u2713", k + 1, step.name.c_str(), step.question.c_str());
+        ImGui::PushFont(mono_font());
+        ImGui::TextWrapped("   %s, expected %s", step.what.c_str(), values_text(step.expected, step.rows, step.cols).c_str());
+        ImGui::TextWrapped("   %s, actual   %s", step.what.c_str(), values_text(step.actual, step.rows, step.cols).c_str());
+        ImGui::PopFont();
+        if (k == t.first_divergence) {
+            ImGui::TextColored(error_color(), "First divergence: step %d, the %s. Everything after it inherits the error.",
+                               k + 1, step.name.c_str());
+            ImGui::TextWrapped("%s", t.explanation.c_str());
+            record_lesson_item(ui, "lesson:trace-found");
+        }
+    }
+    if (checked < int(t.steps.size()) && !found) {
+        const std::string label = "Check step " + std::to_string(checked + 1) + ": " + t.steps[size_t(checked)].name;
+        if (ImGui::Button(label.c_str())) {
+            draft->lesson.trace = checked + 1;
+            edited = true;
+        }
+        record_lesson_item(ui, "lesson:trace-next");
+    } else if (!found) {
+        ImGui::TextColored(muted_text(), "%s", t.hidden.c_str());
+    }
+    if (checked > 0) {
+        if (checked < int(t.steps.size()) && !found) ImGui::SameLine();
+        if (ImGui::SmallButton("Trace again")) {
+            draft->lesson.trace = 0;
+            edited = true;
+        }
+        record_lesson_item(ui, "lesson:trace-reset");
+    }
+    return edited;
+}
+
+}  // namespace
+
+bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part) {
+    const State& s = in.state;
+    bool edited = part == 0 ? picker(s, draft, ui) : false;
+    if (s.lesson.bug == Bug::None) {
+        if (part == 0) ImGui::TextWrapped("Pick a bug above.");
+        return edited;
+    }
+    const BugTrace t = trace_bug(s.lesson.bug, s);
+    if (!t.error.empty()) {
+        if (part == 0) ImGui::TextColored(error_color(), "%s", t.error.c_str());
+        return edited;
+    }
+    const int checked = std::min<int>(s.lesson.trace, int(t.steps.size()));
+    if (part == 0) program(t, checked);
+    else edited |= trace_walk(t, checked, draft, ui);
+    return edited;
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,279 @@
+// One lesson step on screen: its title, the panels to watch, its text (numbers from the core),
+// the step's own widget (alignment table, robustness lab, scaling table, causal switch) and its
+// predict-then-reveal questions.
+#include <algorithm>
+#include <cmath>
+
+#include "core/lesson.h"
+#include "core/lesson_format.h"
+#include "core/lesson_lab.h"
+#include "core/lesson_scaling.h"
+#include "core/lesson_text.h"
+#include "core/quiz.h"
+#include "ui/lesson_panels.h"
+#include "ui/panels.h"
+#include "ui/theme.h"
+
+namespace attn::ui {
+namespace {
+
+const char* panel_title(const std::string& key) {
+    if (key == "inputs") return "Inputs";
+    if (key == "plot") return "Embeddings";
+    if (key == "loop") return "The score loop";
+    if (key == "weights") return "Scores to weights";
+    if (key == "heatmaps") return "All queries at once";
+    if (key == "projection") return "Trainable attention";
+    return key.c_str();
+}
+
+ImVec4 value_color(float x) { return std::isfinite(x) ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : error_color(); }
+
+void lines(const State& s, const std::vector<LessonLine>& all) {
+    bool hidden_note = false;
+    for (const LessonLine& line : all) {
+        if (line.after_question >= 0 && !question_done(s.lesson, line.after_question)) {
+            hidden_note = true;
+            continue;
+        }
+        switch (line.kind) {
+            case LineKind::Prose: ImGui::TextWrapped("%s", line.text.c_str()); break;
+            case LineKind::Code:
+                ImGui::PushFont(mono_font());
+                ImGui::TextWrapped("%s", line.text.c_str());
+                ImGui::PopFont();
+                break;
+            case LineKind::Note: ImGui::TextColored(muted_text(), "%s", line.text.c_str()); break;
+            case LineKind::Good: ImGui::TextColored(context_color(), "\u2713 %s", line.text.c_str()); break;
+            case LineKind::Warn: ImGui::TextColored(error_color(), "%s", line.text.c_str()); break;
+        }
+    }
+    if (hidden_note) ImGui::TextColored(muted_text(), "More appears here once you have answered the question.");
+}
+
+// The reading column answers the step's question, so it waits for the reveal.
+void alignment_table(const FrameInput& in, bool show_reading) {
+    const State& s = in.state;
+    const auto rows = alignment_rows(s, in.result);
+    if (!ImGui::BeginTable("alignment", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
+        return;
+    ImGui::PushTextWrapPos(-1.0f);  // cells size to their text
+    ImGui::TableSetupColumn(("query " + s.tokens[size_t(s.query)] + " and").c_str());
+    ImGui::TableSetupColumn("products");
+    ImGui::TableSetupColumn("dot product");
+    ImGui::TableSetupColumn("reading", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    for (const AlignmentRow& r : rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(r.token == s.query ? query_color() : token_color(), "%s = %s", s.tokens[size_t(r.token)].c_str(),
+                           vec(s.inputs.row(r.token), s.inputs.cols, 2, 4).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.products.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextColored(r.dot > 0 ? context_color() : r.dot < 0 ? error_color() : muted_text(), "%s", num(r.dot).c_str());
+        ImGui::TableNextColumn();
+        if (show_reading) ImGui::TextUnformatted(r.reading.c_str());
+        else ImGui::TextColored(muted_text(), "?  (answer the question first)");
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTable();
+}
+
+bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
+    const State& s = in.state;
+    bool edited = false;
+    float scale = draft->lab_scale;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
+    if (ImGui::SliderFloat("scale the scores", &scale, 1.0f, kMaxLabScale, "×%.4g", ImGuiSliderFlags_Logarithmic)) {
+        draft->lab_scale = std::clamp(scale, 1e-3f, kMaxLabScale);
+        edited = true;
+    }
+    record_lesson_item(ui, "lesson:lab-slider");
+    for (float preset : {1.0f, breaking_scale(in.result.scores), 80.0f}) {
+        ImGui::SameLine();
+        const std::string label = "×" + num(preset);
+        ImGui::PushID(int(preset * 8));
+        if (ImGui::SmallButton(label.c_str())) {
+            draft->lab_scale = preset;
+            edited = true;
+        }
+        record_lesson_item(ui, "lesson:lab:" + num(preset));
+        ImGui::PopID();
+    }
+    const SoftmaxLab lab = softmax_lab(in.result.scores, s.lab_scale, s.tokens);
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    ImGui::PushTextWrapPos(-1.0f);
+    if (ImGui::BeginTable("lab", 7, flags)) {
+        for (const char* h : {"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (size_t i = 0; i < lab.scores.size() && i < 16; ++i) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextColored(int(i) == lab.first_overflow ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s",
+                               s.tokens[i].c_str());
+            const float cells[] = {lab.scores[i], lab.exps[i], lab.naive[i], lab.shifted[i], lab.shifted_exps[i], lab.stable[i]};
+            for (int c = 0; c < 6; ++c) {
+                ImGui::TableNextColumn();
+                ImGui::TextColored(value_color(cells[c]), "%s", num_wide(cells[c]).c_str());
+            }
+        }
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(muted_text(), "sum");
+        ImGui::TableNextColumn();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(value_color(lab.exp_sum), "%s", num_wide(lab.exp_sum).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TableNextColumn();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(num(lab.shifted_sum).c_str());
+        ImGui::EndTable();
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::TextColored(muted_text(), "float32 overflows past exp(%s): anything larger is inf.",
+                       num(exp_overflow_threshold(), 2).c_str());
+    return edited;
+}
+
+void scaling_widget(const FrameInput& in) {
+    const ScalingTable t = scaling_table(in.state);
+    if (!t.error.empty()) {
+        ImGui::TextColored(error_color(), "%s", t.error.c_str());
+        return;
+    }
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("scaling", 5, flags)) return;
+    ImGui::PushTextWrapPos(-1.0f);
+    for (const char* h : {"d_out = d_k", "top weight, no scaling", "top weight, / sqrt(d_k)", "entropy, no scaling",
+                          "entropy, / sqrt(d_k)"})
+        ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const ScalingRow& r : t.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", r.d_out);
+        ImGui::TableNextColumn();
+        ImGui::TextColored(error_color(), "%s", num(r.max_unscaled).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextColored(context_color(), "%s", num(r.max_scaled).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(num(float(r.entropy_unscaled)).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(num(float(r.entropy_scaled)).c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTable();
+    ImGui::TextColored(muted_text(), "Entropy in nats: %s is the flattest possible row (every token equal), 0 is one-hot.",
+                       num(float(t.uniform_entropy)).c_str());
+}
+
+bool question_block(const FrameInput& in, State* draft, UiState* ui) {
+    const State& s = in.state;
+    const std::vector<Question> qs = step_questions(s, in.result);
+    if (qs.empty()) return false;
+    bool edited = false;
+    const int k = std::clamp(s.lesson.question, 0, int(qs.size()) - 1);
+    const Question& q = qs[size_t(k)];
+    ImGui::TextColored(query_color(), "Predict%s", qs.size() > 1 ? (" (" + std::to_string(k + 1) + " of " +
+                                                                     std::to_string(qs.size()) + ")").c_str()
+                                                                  : "");
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", q.prompt.c_str());
+    const int answer = k == s.lesson.question ? s.lesson.answer : -1;
+    for (size_t i = 0; i < q.choices.size(); ++i) {
+        ImGui::PushID(int(i));
+        if (i > 0)
+            same_line_if_room(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                              ImGui::CalcTextSize(q.choices[i].c_str()).x);
+        if (ImGui::RadioButton(q.choices[i].c_str(), answer == int(i))) {
+            draft->lesson = choose_answer(*draft, int(i)).lesson;
+            draft->lesson.question = k;
+            edited = true;
+        }
+        record_lesson_item(ui, "lesson:choice:" + std::to_string(i));
+        ImGui::PopID();
+    }
+    const bool revealed = s.lesson.revealed && k == s.lesson.question;
+    ImGui::BeginDisabled(answer < 0 || revealed);
+    if (ImGui::Button("Reveal")) {
+        draft->lesson = reveal(*draft).lesson;
+        edited = true;
+    }
+    ImGui::EndDisabled();
+    record_lesson_item(ui, "lesson:reveal");
+    if (answer < 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(muted_text(), "Pick an answer first, then reveal the computed one.");
+    }
+    if (revealed) {
+        const RevealResult r = reveal_answer(q, answer);
+        ImGui::SameLine();
+        ImGui::TextColored(r.correct ? context_color() : error_color(), "%s", r.verdict.c_str());
+        record_lesson_item(ui, r.correct ? "lesson:verdict:right" : "lesson:verdict:wrong");
+        ImGui::TextWrapped("Answer: %s", r.answer.c_str());
+        ImGui::TextColored(muted_text(), "%s", r.reason.c_str());
+        if (!r.mistake.empty()) ImGui::TextColored(error_color(), "Common mistake: %s", r.mistake.c_str());
+        // The frame a reveal appears, bring it into view: it is the point of the question.
+        static int shown_reveal = -1;
+        const int key = s.step * 100 + k * 10 + answer;
+        if (shown_reveal != key) {
+            shown_reveal = key;
+            ImGui::SetScrollHereY(0.9f);
+        }
+        if (k + 1 < int(qs.size())) {
+            if (ImGui::Button("Next question \u2192")) {
+                draft->lesson = next_question(*draft).lesson;
+                edited = true;
+            }
+            record_lesson_item(ui, "lesson:next-question");
+        } else if (s.step == 6 && q.id == "naive-overflow") {
+            const float scale = breaking_scale(in.result.scores);
+            if (ImGui::Button(("Set the scale to ×" + num(scale)).c_str())) {
+                draft->lab_scale = scale;
+                edited = true;
+            }
+            record_lesson_item(ui, "lesson:show-me");
+        }
+    }
+    return edited;
+}
+
+}  // namespace
+
+bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
+    const State& s = in.state;
+    const LessonStep* step = lesson_step(s.step);
+    if (!step) {
+        if (part == 0) ImGui::TextWrapped("Step %d is not part of the track (steps 1..%d).", s.step, kLessonSteps);
+        return false;
+    }
+    if (part == 1) return question_block(in, draft, ui);
+    bool edited = false;
+    ImGui::Text("%d. %s", step->number, step->title);
+    std::string watch;
+    for (const std::string& p : step->panels) watch += (watch.empty() ? "" : ", ") + std::string(panel_title(p));
+    watch = "watch: " + watch;
+    same_line_if_room(ImGui::CalcTextSize(watch.c_str()).x);
+    ImGui::TextColored(muted_text(), "%s", watch.c_str());
+    lines(s, step_lines(s, in.result));
+    switch (s.step) {
+        case 4: alignment_table(in, question_done(s.lesson, 0)); break;
+        case 6: edited |= lab_widget(in, draft, ui); break;
+        case 9:
+            if (ImGui::Checkbox("Use W_query, W_key, W_value", &draft->projection.enabled)) edited = true;
+            ImGui::SameLine();
+            if (ImGui::Checkbox("divide by sqrt(d_k)", &draft->scale)) edited = true;
+            if (question_done(s.lesson, 0)) scaling_widget(in);
+            else ImGui::TextColored(muted_text(), "The table for d_out = 2, 8, 32, 128 appears once you have answered.");
+            break;
+        case 10:
+            if (ImGui::Checkbox("causal mask", &draft->causal)) edited = true;
+            record_lesson_item(ui, "lesson:causal");
+            break;
+        default: break;
+    }
+    return edited;
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,190 @@
+// The guided lesson in the real page: the whole track walked with clicks and keys (a screenshot of
+// every step in artifacts/), predict-then-reveal with the seeds' question, the robustness lab's
+// overflow, practice checked by the core, a planted bug traced to its first divergence, the code
+// view, and a deep link into step 6 with the slider at 80.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, saveArtifact } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const state = (page) => page.evaluate(() => window.attention.getState());
+const layout = (page) => page.evaluate(() => window.attention.layout());
+const settle = async (page) => { await page.waitForTimeout(60); await waitIdle(page); };
+
+// Clicks a named widget. Lesson items are only listed while visible, so when one is missing the
+// lesson's scrolling regions are scrolled (down, then back up) until it appears.
+async function click(page, name) {
+  let items = await layout(page);
+  let item = items.find((l) => l.name === name);
+  for (let tries = 0; !item && tries < 16; ++tries) {
+    const band = items.find((l) => l.name === 'panel:lesson');
+    assert.ok(band, 'the lesson band is on screen');
+    const x = band.x + (tries % 2 ? band.w * 0.8 : band.w * 0.25);  // the left column, then the right one
+    await page.mouse.move(x, band.y + band.h * 0.6);
+    await page.mouse.wheel(0, tries < 8 ? 150 : -300);
+    await settle(page);
+    items = await layout(page);
+    item = items.find((l) => l.name === name);
+  }
+  assert.ok(item, `${name} is on screen (have: ${items.map((l) => l.name).filter((n) => n.startsWith('lesson')).join(', ')})`);
+  await page.mouse.click(item.x + item.w / 2, item.y + item.h / 2);
+  await settle(page);
+}
+
+const has = async (page, name) => (await layout(page)).some((l) => l.name === name);
+
+async function open(path = '/') {
+  const page = await openPage(browser, server.url + path);
+  await waitReady(page);
+  await waitIdle(page);
+  return page;
+}
+
+const examples = { 1: 'three-tokens', 2: 'three-tokens', 3: 'three-tokens', 4: 'alignment', 5: 'cat-sat-mat',
+                   6: 'cat-sat-mat', 7: 'your-journey', 8: 'your-journey', 9: 'your-journey', 10: 'your-journey' };
+
+test('lesson: the whole track, steps 1 to 10, with next, the step buttons and the keyboard', async () => {
+  const page = await open();
+  const band = (await layout(page)).find((l) => l.name === 'panel:lesson');
+  assert.ok(band && band.h < 80, 'in free exploration the band is one row');
+  await click(page, 'lesson:start');
+  for (let step = 1; step <= 10; ++step) {
+    const s = await state(page);
+    assert.equal(s.step, step);
+    assert.equal(s.example, examples[step], `step ${step} sets up its example`);
+    assert.deepEqual(s.lesson, { mode: 'track', question: 0, answer: -1, revealed: false, exercise: 0, bug: 'none', trace: 0 });
+    assert.ok(await has(page, 'lesson:choice:0'), `step ${step} asks a question before it shows the result`);
+    await saveArtifact(`lesson-step-${String(step).padStart(2, '0')}.png`, await page.screenshot());
+    if (step === 10) break;
+    // Move on three ways: the Next button, the keyboard (arrow or n), and the step's own button.
+    if (step % 3 === 0) await click(page, `lesson:step:${step + 1}`);
+    else if (step % 3 === 1) await click(page, 'lesson:next');
+    else {
+      await page.mouse.click(5, 5);  // focus the canvas on nothing in particular
+      await page.keyboard.press(step === 2 ? 'ArrowRight' : 'n', { delay: 120 });
+      await settle(page);
+    }
+  }
+  await click(page, 'lesson:back');
+  assert.equal((await state(page)).step, 9);
+  await page.keyboard.press('b', { delay: 120 });
+  await settle(page);
+  assert.equal((await state(page)).step, 8);
+  await click(page, 'lesson:leave');
+  assert.equal((await state(page)).step, 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lesson: predict then reveal - the seeds\' question, a wrong answer explained, then the right one', async () => {
+  const page = await open();
+  await click(page, 'lesson:start');
+  await click(page, 'lesson:step:3');
+  // Question 1: how many scores for three tokens? Choices 2, 3, 9: the wrong "2" skips the query.
+  await click(page, 'lesson:choice:0');
+  await click(page, 'lesson:reveal');
+  let s = await state(page);
+  assert.deepEqual([s.lesson.question, s.lesson.answer, s.lesson.revealed], [0, 0, true]);
+  assert.ok(await has(page, 'lesson:verdict:wrong'));
+  await saveArtifact('lesson-reveal-wrong.png', await page.screenshot());
+  await click(page, 'lesson:choice:1');
+  await click(page, 'lesson:reveal');
+  assert.ok(await has(page, 'lesson:verdict:right'));
+  await click(page, 'lesson:next-question');
+  // Question 2, the seeds' one: inputs [1,0], [2,2], [0,1], query token 1 - token 1 wins with 8.
+  await click(page, 'lesson:choice:1');
+  await click(page, 'lesson:reveal');
+  s = await state(page);
+  assert.deepEqual([s.lesson.question, s.lesson.answer, s.lesson.revealed], [1, 1, true]);
+  assert.ok(await has(page, 'lesson:verdict:right'));
+  const r = await page.evaluate(() => window.attention.results());
+  assert.deepEqual(r.scores, [2, 8, 2]);
+  await saveArtifact('lesson-reveal-seeds-question.png', await page.screenshot());
+  await page.context().close();
+});
+
+test('lesson: the robustness lab - at ×80 naive softmax gives nan while the stable one stays exact', async () => {
+  const page = await open();
+  await click(page, 'lesson:start');
+  await click(page, 'lesson:step:6');
+  assert.equal((await state(page)).norm, 'softmax-naive');
+  await click(page, 'lesson:lab:80');
+  const s = await state(page);
+  assert.equal(s.lab_scale, 80);
+  const r = await page.evaluate(() => window.attention.results());
+  assert.deepEqual(r.weights.softmax_naive, [0, 'nan', 'nan']);  // exp(400) = inf, inf / inf = nan
+  assert.ok(r.weights.softmax.every((w) => typeof w === 'number' && w >= 0 && w <= 1));
+  assert.equal(r.weights.softmax[1], 1);
+  await saveArtifact('lesson-lab-x80.png', await page.screenshot());
+  await page.context().close();
+});
+
+test('lesson: a deep link opens step 6 with the slider at 80', async () => {
+  const page = await open('/#example=cat-sat-mat&query=1&norm=softmax-naive&lab_scale=80&step=6');
+  const s = await state(page);
+  assert.equal(s.step, 6);
+  assert.equal(s.lab_scale, 80);
+  assert.ok(await has(page, 'lesson:lab-slider'), 'the lab is on screen');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lesson: practice - the core checks typed scores and names the wrong entry', async () => {
+  const page = await open();
+  await click(page, 'lesson:mode:practice');
+  let s = await state(page);
+  assert.equal(s.lesson.mode, 'practice');
+  assert.equal(s.example, 'three-tokens');
+  await click(page, 'query:plus');  // the third token becomes the query: inputs[2]
+  assert.equal((await state(page)).query, 2);
+  await click(page, 'lesson:practice:input');
+  await page.keyboard.type('0 3 1');
+  await click(page, 'lesson:practice:check');
+  assert.ok(await has(page, 'lesson:practice:wrong'), '3 is not [2,2]·[0,1]');
+  await saveArtifact('lesson-practice-wrong.png', await page.screenshot());
+  // Start over clears the answer and the query; then the right scores, confirmed with Enter.
+  await click(page, 'lesson:practice:reset');
+  assert.equal((await state(page)).query, 1);
+  await click(page, 'query:plus');
+  await click(page, 'lesson:practice:input');
+  await page.keyboard.type('0, 2, 1');
+  await page.keyboard.press('Enter', { delay: 120 });  // held across frames: ImGui 1.86 reads key state per frame
+  await settle(page);
+  assert.ok(await has(page, 'lesson:practice:right'));
+  await click(page, 'lesson:exercise:1');
+  s = await state(page);
+  assert.equal(s.example, 'cat-sat-mat');
+  await page.context().close();
+});
+
+test('lesson: debug this - a planted bug, traced step by step to its first divergence', async () => {
+  const page = await open();
+  await click(page, 'lesson:mode:debug');
+  let s = await state(page);
+  assert.equal(s.lesson.bug, 'wrong-query');
+  await click(page, 'lesson:trace-next');
+  assert.ok(await has(page, 'lesson:trace-found'), 'the query assignment is the first step that differs');
+  assert.equal((await state(page)).lesson.trace, 1);
+  await saveArtifact('lesson-debug-wrong-query.png', await page.screenshot());
+  // The wrong pair in the dot product: query and loop index check out, the dot product does not.
+  await click(page, 'lesson:bug:wrong-pair');
+  for (let k = 0; k < 3 && !(await has(page, 'lesson:trace-found')); ++k) await click(page, 'lesson:trace-next');
+  s = await state(page);
+  assert.equal(s.lesson.bug, 'wrong-pair');
+  assert.equal(s.lesson.trace, 3);
+  await saveArtifact('lesson-debug-wrong-pair.png', await page.screenshot());
+  await page.context().close();
+});
+
+test('lesson: the PyTorch code opens over the panels and can be copied without errors', async () => {
+  const page = await open();
+  await click(page, 'lesson:code-toggle');
+  assert.ok(await has(page, 'panel:code'));
+  await click(page, 'code:copy');
+  await saveArtifact('lesson-code.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
