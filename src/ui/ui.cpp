@@ -186,7 +186,12 @@ void wide_layout(Frame& f) {
 FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     FrameOutput out;
     ui->layout.clear();
-    out.plot.background = Rgba{1, 1, 1, 1};
+    ui->hovered_token = -1;  // the plot sets it again if it is drawn and hovered
+    const PageOptions page = in.page ? *in.page : PageOptions{};
+    if (in.page) ui->reduced_motion = page.reduced_motion;
+    apply_theme(page.theme == Theme::Dark);
+    const ImVec4 bg = plot_background();
+    out.plot.background = Rgba{bg.x, bg.y, bg.z, 1};
     if (in.state.inputs.rows <= 0 || in.state.inputs.cols <= 0) return out;  // nothing valid to show yet
 
     // Switching example starts the view and the stepper afresh.
@@ -205,7 +210,8 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     const ImGuiIO& io = ImGui::GetIO();
     const bool phone = compact_layout();
     const float font = ImGui::GetFontSize();
-    if (phone) {
+    set_touch_targets(phone || page.touch);
+    if (touch_targets()) {
         // Fingers need bigger targets than a mouse.
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(font * 0.6f, font * 0.45f));
         ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(font * 0.6f, font * 0.5f));
@@ -216,10 +222,12 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::Begin("##root", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus);
-    ImGui::TextUnformatted("Attention scores, step by step");
-    if (!phone) {
-        ImGui::SameLine();
-        ImGui::TextColored(muted_text(), "\u2014 pick a query, take its dot product with every token, normalise");
+    if (!page.embed) {  // embedded in course material: the page around it has the title
+        ImGui::TextUnformatted("Attention scores, step by step");
+        if (!phone) {
+            ImGui::SameLine();
+            ImGui::TextColored(muted_text(), "\u2014 pick a query, take its dot product with every token, normalise");
+        }
     }
     if (!in.input_error.empty()) {
         ImGui::PushTextWrapPos(0);
@@ -232,7 +240,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     if (io.DisplaySize.x >= 1100.0f) wide_layout(f);
     else scrolling_layout(f, io.DisplaySize.x >= 760.0f ? 2 : 1);
     ImGui::End();
-    if (phone) ImGui::PopStyleVar(3);
+    if (touch_targets()) ImGui::PopStyleVar(3);
     return out;
 }
 
