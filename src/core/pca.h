@@ -7,8 +7,8 @@
 namespace attn {
 
 struct PcaBasis {
-    int dims = 0;          // d: length of each axis
-    Vector axis[2];        // (d) each: orthonormal, axis[0] the direction of largest variance
+    int dims = 0;                // d: length of each axis
+    Vector axis[2];              // (d) each: orthonormal, axis[0] the direction of largest variance
     float variance[2] = {0, 0};  // variance of the centred rows along each axis
     float total_variance = 0;    // trace of the covariance: variance[0] + variance[1] <= total
 };

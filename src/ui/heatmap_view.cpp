@@ -8,16 +8,24 @@
 
 #include "core/tensor_format.h"
 #include "ui/panels.h"
-#include "ui/widgets.h"
 #include "ui/theme.h"
+#include "ui/widgets.h"
 
 namespace attn::ui {
 namespace {
 
-float font() { return ImGui::GetFontSize(); }
-float label_width() { return font() * 4.2f; }
-float bar_width() { return font() * 0.8f; }
-float bar_labels_width() { return font() * 3.2f; }
+float font() {
+    return ImGui::GetFontSize();
+}
+float label_width() {
+    return font() * 4.2f;
+}
+float bar_width() {
+    return font() * 0.8f;
+}
+float bar_labels_width() {
+    return font() * 3.2f;
+}
 
 // How to label n columns of `cell` pixels: full names, a short prefix, or thinned indices.
 struct ColumnLabels {
@@ -63,8 +71,8 @@ void colour_bar(ImDrawList* dl, const HeatmapSpec& spec, ImVec2 a, float height)
     const float lo = spec.image->low, hi = spec.image->high;
     auto label = [&](float value, float y) {
         const std::string t = format_fixed(value, std::fabs(hi - lo) >= 20 ? 0 : 2);
-        dl->AddText(ImVec2(b.x + 4, std::clamp(y - font() / 2, a.y - font() / 2, b.y - font() / 2)),
-                    u32(muted_text()), t.c_str());
+        dl->AddText(ImVec2(b.x + 4, std::clamp(y - font() / 2, a.y - font() / 2, b.y - font() / 2)), u32(muted_text()),
+                    t.c_str());
     };
     label(hi, a.y);
     label(lo, b.y);
@@ -102,7 +110,8 @@ void tooltip(const HeatmapSpec& spec, const State& s, int r, int c) {
             float total = 0;
             for (int j = 0; j < spec.scores->cols; ++j) total += spec.scores->at(r, j) / spec.divisor * spec.multiplier;
             ImGui::Text("  = (%s)[%d] / sum(%s) = %s / %s", how.c_str(), c, how.c_str(),
-                        format_fixed(score / spec.divisor * spec.multiplier, 4).c_str(), format_fixed(total, 4).c_str());
+                        format_fixed(score / spec.divisor * spec.multiplier, 4).c_str(),
+                        format_fixed(total, 4).c_str());
         } else {
             ImGui::Text("  = %s(%s)[%d]", spec.norm == Norm::Softmax ? "softmax" : "naive softmax", how.c_str(), c);
         }
@@ -118,7 +127,8 @@ void tooltip(const HeatmapSpec& spec, const State& s, int r, int c) {
 
 ImVec2 heatmap_overhead() {
     // Title line, column labels (line + 4), the 4 px under the image and the spacing after it.
-    const float h = ImGui::GetTextLineHeightWithSpacing() + ImGui::GetTextLineHeight() + 8 + ImGui::GetStyle().ItemSpacing.y;
+    const float h =
+        ImGui::GetTextLineHeightWithSpacing() + ImGui::GetTextLineHeight() + 8 + ImGui::GetStyle().ItemSpacing.y;
     return ImVec2(label_width() + bar_width() + bar_labels_width() + font() * 0.8f, h);
 }
 
@@ -137,9 +147,10 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     if (n <= 0 || m.cols != n || int(s.tokens.size()) != n) return -1;
     ImGui::TextUnformatted(spec.title.c_str());
     if (spec.scores == nullptr)
-        help_marker("Row r holds the scores of query r against every key (column). The query's row is "
-                    "outlined; it is the score vector the loop fills. Hover a cell for the dot product it "
-                    "came from; click a row to make it the query.");
+        help_marker(
+            "Row r holds the scores of query r against every key (column). The query's row is "
+            "outlined; it is the score vector the loop fills. Hover a cell for the dot product it "
+            "came from; click a row to make it the query.");
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const ImVec2 o(start.x + label_width(), start.y + ImGui::GetTextLineHeight() + 4);  // image top-left

@@ -9,12 +9,12 @@
 namespace attn::ui {
 
 struct HeatmapSpec {
-    const char* name = "";        // "scores" or "weights": layout name heatmap:<name>
-    std::string title;            // the line of code it shows
+    const char* name = "";  // "scores" or "weights": layout name heatmap:<name>
+    std::string title;      // the line of code it shows
     const HeatmapImage* image = nullptr;
     ImTextureID colour_bar = nullptr;
-    bool diverging = false;       // scores: centred on 0; weights: sequential 0..max
-    const Matrix* values = nullptr;   // (n, n)
+    bool diverging = false;          // scores: centred on 0; weights: sequential 0..max
+    const Matrix* values = nullptr;  // (n, n)
     // Where each score came from: left[r] · right[c] (inputs·inputs or queries·keys).
     const Matrix* left = nullptr;
     const Matrix* right = nullptr;
@@ -23,8 +23,8 @@ struct HeatmapSpec {
     // Weights only: the scores each row was normalised from, and how.
     const Matrix* scores = nullptr;
     Norm norm = Norm::Softmax;
-    float divisor = 1.0f;         // sqrt(d_k) when the trainable version scales, else 1
-    float multiplier = 1.0f;      // the state's lab_scale, applied before normalising
+    float divisor = 1.0f;     // sqrt(d_k) when the trainable version scales, else 1
+    float multiplier = 1.0f;  // the state's lab_scale, applied before normalising
 };
 
 // The space a heatmap of side `side` needs around its image (labels, colour bar, title).

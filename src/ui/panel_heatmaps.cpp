@@ -71,8 +71,10 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     const float min_side = ImGui::GetFontSize() * 6;
     const float side = std::max(min_side, std::max(stacked, beside));
     int row = draw_heatmap(scores, in, ui, side);
-    if (beside > stacked) ImGui::SameLine(0, gap);
-    else ImGui::Dummy(ImVec2(0, gap * 0.3f));
+    if (beside > stacked)
+        ImGui::SameLine(0, gap);
+    else
+        ImGui::Dummy(ImVec2(0, gap * 0.3f));
     const int row2 = draw_heatmap(weights, in, ui, side);
     if (row < 0) row = row2;
     if (row >= 0 && row != draft->query) {

@@ -1,8 +1,8 @@
 // The inputs: which example, the query chosen by its zero-based position, and the token table (one
 // row per token, one cell per dimension) with rows and columns to add and remove.
 #include <algorithm>
-#include <cstdio>
 #include <cfloat>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -166,14 +166,14 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const float table_h = std::max(row_h * 3, std::min(wanted, ImGui::GetContentRegionAvail().y - buttons_h));
     // Few dimensions: the columns share the panel's width (no sideways scrolling hides the score);
     // many: fixed-width columns that scroll sideways.
-    const float number_w = ImGui::CalcTextSize("-0.000").x + ImGui::GetStyle().FramePadding.x * 2 +
-                           ImGui::GetStyle().CellPadding.x * 2;
-    const float fixed_w = ImGui::GetFrameHeight() * 2.2f + ImGui::CalcTextSize("-0.0000").x * 2.6f;  // query, score, token
+    const float number_w =
+        ImGui::CalcTextSize("-0.000").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().CellPadding.x * 2;
+    const float fixed_w =
+        ImGui::GetFrameHeight() * 2.2f + ImGui::CalcTextSize("-0.0000").x * 2.6f;  // query, score, token
     const bool fits = fixed_w + number_w * float(shown) <= ImGui::GetContentRegionAvail().x;
-    const ImGuiTableFlags flags = ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV |
-                                  ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                  (fits ? ImGuiTableFlags_SizingStretchProp
-                                        : ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit);
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+        (fits ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit);
     const float cell_w = ImGui::GetFontSize() * 3.6f;
     const float highlight = loop_highlight(in, *ui);
     if (ImGui::BeginTable("tokens", shown + 3, flags, ImVec2(0, table_h))) {
@@ -181,7 +181,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TableSetupScrollFreeze(fits ? 2 : 3, 1);
         const ImGuiTableColumnFlags fixed = ImGuiTableColumnFlags_WidthFixed;
         ImGui::TableSetupColumn("query", fixed, ImGui::GetFrameHeight() + ImGui::CalcTextSize("000").x);
-        ImGui::TableSetupColumn("token", fits ? ImGuiTableColumnFlags_WidthStretch : fixed, fits ? 1.9f : cell_w * 1.5f);
+        ImGui::TableSetupColumn("token", fits ? ImGuiTableColumnFlags_WidthStretch : fixed,
+                                fits ? 1.9f : cell_w * 1.5f);
         if (!fits) ImGui::TableSetupColumn("score", fixed, ImGui::CalcTextSize("-0.0000").x);
         for (int c = 0; c < shown; ++c) {
             char name[16];

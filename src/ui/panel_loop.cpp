@@ -12,8 +12,8 @@
 namespace attn::ui {
 namespace {
 
-constexpr double kStepMs = 900.0;   // Play advances one token this often
-constexpr double kFadeMs = 350.0;   // the new step's highlight fades in over this long
+constexpr double kStepMs = 900.0;  // Play advances one token this often
+constexpr double kFadeMs = 350.0;  // the new step's highlight fades in over this long
 
 // The four lines of the lesson's code, with the line that runs now marked.
 void code_block(const State& s, int step) {
@@ -96,8 +96,7 @@ void step_detail(const State& s, int i) {
         pairs.push_back({"\u00b7" + factor(q[k], false) + (more ? " + " : ""), query});
         const std::string product = format_fixed(steps[size_t(k)].product, 4);
         products.push_back({(k > 0 && product[0] == '-' ? "(" + product + ")" : product) + (more ? " + " : ""), 0});
-        running.push_back({format_fixed(steps[size_t(k)].running_sum, 4) + (more ? " \u2192 " : ""),
-                           more ? 0 : loop});
+        running.push_back({format_fixed(steps[size_t(k)].running_sum, 4) + (more ? " \u2192 " : ""), more ? 0 : loop});
     }
     if (d > kTerms) {
         const std::string rest = "... " + std::to_string(d - kTerms) + " more";
@@ -141,8 +140,10 @@ void slot_list(const FrameInput& in, const UiState& ui) {
             ImGui::SameLine(ImGui::GetFontSize() * 8);
             ImGui::TextColored(muted_text(), "%.12s", s.tokens[size_t(i)].c_str());
             ImGui::SameLine(value_x);
-            if (filled) ImGui::TextColored(ink, "= %s", format_fixed(in.result.scores[size_t(i)], 4).c_str());
-            else ImGui::TextColored(muted_text(), "  \u00b7 (empty)");
+            if (filled)
+                ImGui::TextColored(ink, "= %s", format_fixed(in.result.scores[size_t(i)], 4).c_str());
+            else
+                ImGui::TextColored(muted_text(), "  \u00b7 (empty)");
         }
     }
     ImGui::PopStyleVar();
@@ -191,15 +192,15 @@ void panel_loop(const FrameInput& in, UiState* ui, bool*) {
         step_detail(s, i);
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
-        ImGui::TextWrapped("Press Step (or Play) to run the loop one token at a time: each step takes one dot "
-                           "product and fills one slot.");
+        ImGui::TextWrapped(
+            "Press Step (or Play) to run the loop one token at a time: each step takes one dot "
+            "product and fills one slot.");
         ImGui::PopStyleColor();
     }
 
     // The score vector filling slot by slot; unfilled slots are still torch.empty's garbage: a dot.
     ImGui::PushFont(mono_font());
-    const std::vector<Piece> slots =
-        tensor_pieces("attn_scores = ", in.result.scores, 10, i, u32(loop_color()), i);
+    const std::vector<Piece> slots = tensor_pieces("attn_scores = ", in.result.scores, 10, i, u32(loop_color()), i);
     flow_text(slots, ImGui::CalcTextSize("attn_scores = tensor([").x);
 
     // The one-call form for the current token, and the check that both spellings agree.

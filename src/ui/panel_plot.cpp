@@ -14,7 +14,9 @@
 namespace attn::ui {
 namespace {
 
-Rgba rgba(ImVec4 c, float alpha = 1.0f) { return Rgba{c.x, c.y, c.z, c.w * alpha}; }
+Rgba rgba(ImVec4 c, float alpha = 1.0f) {
+    return Rgba{c.x, c.y, c.z, c.w * alpha};
+}
 
 // Which vectors to show, reduced to view coordinates.
 PlotView make_view(const FrameInput& in, UiState* ui) {
@@ -136,10 +138,11 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
                             style.ItemSpacing.x * 2;
     // The switch, or the note when it fits beside the buttons (phones: the note goes below them).
     const bool spaces = in.result.has_projection;
-    const float note_w = ImGui::CalcTextSize(v.mode == PlotMode::Pca ? "PCA projection of 1000 dimensions to 2 (?)"
-                                             : v.mode == PlotMode::Space ? "drag: orbit \u00b7 drag a head: move it"
-                                                                         : "click a head: query \u00b7 drag it: move it")
-                             .x;
+    const float note_w =
+        ImGui::CalcTextSize(v.mode == PlotMode::Pca     ? "PCA projection of 1000 dimensions to 2 (?)"
+                            : v.mode == PlotMode::Space ? "drag: orbit \u00b7 drag a head: move it"
+                                                        : "click a head: query \u00b7 drag it: move it")
+            .x;
     const bool note_below = spaces || note_w + buttons_w + style.ItemSpacing.x > ImGui::GetContentRegionAvail().x;
     if (spaces) {
         if (ImGui::RadioButton("inputs", ui->plot_space == PlotSpace::Inputs)) ui->plot_space = PlotSpace::Inputs;
@@ -192,8 +195,8 @@ void build_scene(const FrameInput& in, const PlotView& v, const UiState& ui, flo
         const bool current = i == ui.loop_step && highlight > 0;
         const bool hovered = i == ui.hovered_token || i == ui.dragged_token;
         const float width = current ? 3.5f : hovered ? 3.0f : 2.0f;
-        scene->arrows.push_back({zero, v.heads[size_t(i)], current ? rgba(loop_color(), 0.4f + 0.6f * highlight)
-                                                                   : rgba(token_color(), 0.85f),
+        scene->arrows.push_back({zero, v.heads[size_t(i)],
+                                 current ? rgba(loop_color(), 0.4f + 0.6f * highlight) : rgba(token_color(), 0.85f),
                                  width * pixel_scale});
     }
     // The context arrow goes on top of the (thicker) query arrow: when attention is sharp the two
@@ -374,8 +377,8 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     }
     ImVec2 p;
     if (!v.inputs_space && v.to_screen(v.query, &p))
-        labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "query " + s.tokens[size_t(s.query)],
-                          u32(query_color()), 0});
+        labels.push_back(
+            {p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "query " + s.tokens[size_t(s.query)], u32(query_color()), 0});
     if (v.has_context && v.to_screen(v.context, &p))
         labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "context z", u32(context_color()), 1});
     draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));

@@ -99,9 +99,10 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
         ui->heatmap_projected = draft->projection.enabled;
     }
     record_layout(ui, "projection:toggle");
-    help_marker("The trainable version projects every input with three weight matrices before comparing. "
-                "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
-                "PyTorch; training would adjust them.");
+    help_marker(
+        "The trainable version projects every input with three weight matrices before comparing. "
+        "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
+        "PyTorch; training would adjust them.");
     if (!s.projection.enabled || !in.result.has_projection) {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
         ImGui::TextWrapped("Off: the scores compare the input embeddings directly.");
@@ -142,8 +143,10 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::PopFont();
 
     const float root = float(std::sqrt(double(p.keys.cols)));
-    ImGui::TextWrapped("d_k = %d, so \u221ad_k = %s. Dividing the scores by it keeps softmax from getting too "
-                       "sharp as d_k grows:", p.keys.cols, format_fixed(root, 4).c_str());
+    ImGui::TextWrapped(
+        "d_k = %d, so \u221ad_k = %s. Dividing the scores by it keeps softmax from getting too "
+        "sharp as d_k grows:",
+        p.keys.cols, format_fixed(root, 4).c_str());
     Vector before = p.scores, after = p.scores;
     for (float& x : after) x /= root;
     const Vector sharp = softmax_stable(before), soft = softmax_stable(after);
@@ -159,10 +162,11 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     for (Piece& piece : context) piece.color = u32(context_color());
     flow_text(context, ImGui::CalcTextSize("context = tensor([").x);
     ImGui::PopFont();
-    ImGui::TextColored(muted_text(), "every token's context vector (weights @ values, %d \u00d7 %d):", p.context_matrix.rows,
+    ImGui::TextColored(muted_text(),
+                       "every token's context vector (weights @ values, %d \u00d7 %d):", p.context_matrix.rows,
                        p.context_matrix.cols);
-    matrix_grid("context_matrix", p.context_matrix, 8, std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2),
-                &s.tokens, s.query);
+    matrix_grid("context_matrix", p.context_matrix, 8,
+                std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2), &s.tokens, s.query);
     return edited;
 }
 

@@ -64,7 +64,8 @@ void bars(const FrameInput& in, const std::vector<Column>& cols, float height, f
             const ImVec4 color = i == s.query ? query_color() : token_color();
             std::string label = std::to_string(i) + " " + s.tokens[size_t(i)];
             dl->PushClipRect(p, ImVec2(p.x + label_w - 4, p.y + row_h), true);
-            dl->AddText(ImVec2(p.x, p.y + (row_h - ImGui::GetTextLineHeight()) / 2), u32(i == s.query ? query_color() : muted_text()), label.c_str());
+            dl->AddText(ImVec2(p.x, p.y + (row_h - ImGui::GetTextLineHeight()) / 2),
+                        u32(i == s.query ? query_color() : muted_text()), label.c_str());
             dl->PopClipRect();
             for (size_t c = 0; c < cols.size(); ++c) {
                 const ImVec2 a(p.x + label_w + col_w * float(c) + 2, p.y);
@@ -80,8 +81,9 @@ void bars(const FrameInput& in, const std::vector<Column>& cols, float height, f
 }  // namespace
 
 std::string non_finite_reason(const AttentionResult& r, Norm norm) {
-    const Vector& w = norm == Norm::Sum ? r.weights_sum : norm == Norm::SoftmaxNaive ? r.weights_softmax_naive
-                                                                                      : r.weights_softmax;
+    const Vector& w = norm == Norm::Sum            ? r.weights_sum
+                      : norm == Norm::SoftmaxNaive ? r.weights_softmax_naive
+                                                   : r.weights_softmax;
     bool bad = false;
     for (float x : w) bad |= !std::isfinite(x);
     if (!bad) return "";
@@ -112,10 +114,11 @@ void mode_selector(const State& s, State* draft, UiState* ui, bool* edited) {
         }
         record_layout(ui, names[m]);
     }
-    help_marker("Divide by sum keeps the scores' proportions. Softmax exponentiates first, so the largest "
-                "score takes a bigger share and every weight is positive. Naive softmax computes exp(s) "
-                "directly and overflows for large scores; the stable form (torch.softmax) subtracts the "
-                "max first. The choice drives the weights heatmap and the context vector too.");
+    help_marker(
+        "Divide by sum keeps the scores' proportions. Softmax exponentiates first, so the largest "
+        "score takes a bigger share and every weight is positive. Naive softmax computes exp(s) "
+        "directly and overflows for large scores; the stable form (torch.softmax) subtracts the "
+        "max first. The choice drives the weights heatmap and the context vector too.");
 }
 
 void context_vector(const FrameInput& in) {
@@ -128,7 +131,8 @@ void context_vector(const FrameInput& in) {
     std::vector<Piece> terms{{"z = ", 0}};
     const int kTerms = d > 3 ? 4 : 6;
     for (int i = 0; i < n && i < kTerms; ++i) {
-        terms.push_back({format_fixed(r.weights[size_t(i)], 4) + "\u00b7", u32(i == s.query ? query_color() : token_color())});
+        terms.push_back(
+            {format_fixed(r.weights[size_t(i)], 4) + "\u00b7", u32(i == s.query ? query_color() : token_color())});
         terms.push_back({short_vector(s.inputs.row(i), d, 4, -1) + (i + 1 < n ? " + " : ""), 0});
     }
     if (n > kTerms) terms.push_back({"... (" + std::to_string(n - kTerms) + " more terms)", 0});
@@ -188,17 +192,16 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         [&](size_t c) { return cols[c].in_use ? query_color() : muted_text(); });
 
     // The bars take what the lines below them (measured last frame) leave free; with room to spare
-    // the rows grow a little taller, up to 1.7 lines.
+    // the rows grow a little taller, up to 2 lines.
     const float line = ImGui::GetTextLineHeight();
     const float reserve = ui->weights_tail_h > 0 ? ui->weights_tail_h : ImGui::GetTextLineHeightWithSpacing() * 8;
     const float fit = ImGui::GetContentRegionAvail().y - reserve - ImGui::GetStyle().WindowPadding.y;
-    const float row_h = std::clamp((fit - 2) / float(s.inputs.rows), line + 4, line * 1.7f);
+    const float row_h = std::clamp((fit - 2) / float(s.inputs.rows), line + 4, line * 2.0f);
     bars(in, cols, std::min(row_h * float(s.inputs.rows) + 2, std::max(fit, row_h * 4)), row_h);
     const float tail_top = ImGui::GetCursorPosY();
 
     row_of_text(
-        "sum",
-        [&](size_t c) { return format_fixed(vector_sum(*cols[c].values), 4); },
+        "sum", [&](size_t c) { return format_fixed(vector_sum(*cols[c].values), 4); },
         [&](size_t c) {
             const float total = vector_sum(*cols[c].values);
             return !std::isfinite(total) ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
@@ -214,23 +217,25 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     for (float x : r.lab_scores) negative |= x < 0;
     if (negative && non_finite_reason(r, Norm::Sum).empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
-        ImGui::TextWrapped("divide by sum: with negative scores the weights can be negative or above 1; "
-                           "softmax weights never are.");
+        ImGui::TextWrapped(
+            "divide by sum: with negative scores the weights can be negative or above 1; "
+            "softmax weights never are.");
         ImGui::PopStyleColor();
     }
     // The robustness lab: large scores are where the methods differ.
     float k = draft->lab_scale;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (ImGui::DragFloat("##lab_scale", &k, 0.05f, 0.01f, kMaxLabScale, "\u00d7 %.2f", ImGuiSliderFlags_Logarithmic |
-                                                                                       ImGuiSliderFlags_AlwaysClamp)) {
+    if (ImGui::DragFloat("##lab_scale", &k, 0.05f, 0.01f, kMaxLabScale, "\u00d7 %.2f",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
         draft->lab_scale = k;
         edited = true;
     }
     record_layout(ui, "norm:lab-scale");
     ImGui::SameLine();
     ImGui::TextColored(muted_text(), "scores first (try \u00d7 100)");
-    help_marker("Multiplies every score before normalising, to see how the methods cope with large values: "
-                "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not.");
+    help_marker(
+        "Multiplies every score before normalising, to see how the methods cope with large values: "
+        "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not.");
     context_vector(in);
     ui->weights_tail_h = ImGui::GetCursorPosY() - tail_top;
     return edited;

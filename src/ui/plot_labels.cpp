@@ -38,7 +38,9 @@ std::string tick_text(float value, float step) {
     return buf;
 }
 
-Rgba rgba_of(ImVec4 c) { return Rgba{c.x, c.y, c.z, c.w}; }
+Rgba rgba_of(ImVec4 c) {
+    return Rgba{c.x, c.y, c.z, c.w};
+}
 
 void tick_label(std::vector<TickText>* dl, ImVec2 at, const std::string& text, bool centre) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
@@ -139,8 +141,10 @@ void grid_3d(const PlotView& v, PlotScene* scene, std::vector<TickText>* dl) {
 }  // namespace
 
 void add_plot_grid(const PlotView& view, const OrbitCamera& camera, PlotScene* scene, std::vector<TickText>* ticks) {
-    if (view.mode == PlotMode::Space) grid_3d(view, scene, ticks);
-    else grid_2d(view, camera, scene, ticks);
+    if (view.mode == PlotMode::Space)
+        grid_3d(view, scene, ticks);
+    else
+        grid_2d(view, camera, scene, ticks);
 }
 
 void draw_ticks(ImDrawList* dl, const std::vector<TickText>& ticks, const std::vector<ImVec4>& taken) {
@@ -153,8 +157,7 @@ void draw_ticks(ImDrawList* dl, const std::vector<TickText>& ticks, const std::v
     }
 }
 
-std::vector<ImVec4> draw_plot_labels(ImDrawList* dl, std::vector<PlotLabel> labels, ImVec2 clip_min,
-                                     ImVec2 clip_max) {
+std::vector<ImVec4> draw_plot_labels(ImDrawList* dl, std::vector<PlotLabel> labels, ImVec2 clip_min, ImVec2 clip_max) {
     std::stable_sort(labels.begin(), labels.end(),
                      [](const PlotLabel& a, const PlotLabel& b) { return a.priority < b.priority; });
     std::vector<ImVec4> placed;  // x0, y0, x1, y1
@@ -215,8 +218,8 @@ void plot_tooltip(const PlotView& v, const State& s, int i, bool can_drag) {
     const float score = (*v.scores)[size_t(i)];
     ImGui::PushFont(mono_font());
     ImGui::TextColored(query_color(), "score with the query:");
-    ImGui::Text("%s[%d]\u00b7%s[%d] = %s = %s", name, i, v.inputs_space ? "inputs" : "queries", s.query,
-                terms.c_str(), format_scalar(score).c_str());
+    ImGui::Text("%s[%d]\u00b7%s[%d] = %s = %s", name, i, v.inputs_space ? "inputs" : "queries", s.query, terms.c_str(),
+                format_scalar(score).c_str());
     ImGui::PopFont();
     ImGui::TextDisabled(can_drag ? "click: make it the query \u00b7 drag: move it"
                                  : "click: make it the query (switch to inputs to drag)");

@@ -17,12 +17,12 @@ enum class PlotMode {
 
 struct PlotView {
     PlotMode mode = PlotMode::Plane;
-    bool inputs_space = true;     // false: keys and the projected query
-    int dims = 0;                 // of the vectors shown (d, or d_out for keys)
+    bool inputs_space = true;         // false: keys and the projected query
+    int dims = 0;                     // of the vectors shown (d, or d_out for keys)
     const Matrix* vectors = nullptr;  // (n, dims): inputs or keys
-    Vector query_vector;          // (dims): inputs[q] or queries[q]
+    Vector query_vector;              // (dims): inputs[q] or queries[q]
     const Vector* scores = nullptr;   // (n): each head's score with the query
-    std::vector<Vec3> heads;      // (n) in view coordinates
+    std::vector<Vec3> heads;          // (n) in view coordinates
     Vec3 query;
     Vec3 context;
     bool has_context = false;
@@ -41,11 +41,11 @@ Vec3 view_point(const PlotView& view, const PcaBasis& pca, const float* v);
 
 // Plot decorations drawn by ImGui on top of the GPU image.
 struct PlotLabel {
-    ImVec2 anchor;       // the arrow head on screen
-    ImVec2 away;         // screen direction from the origin to the head (labels go beyond the tip)
+    ImVec2 anchor;  // the arrow head on screen
+    ImVec2 away;    // screen direction from the origin to the head (labels go beyond the tip)
     std::string text;
     ImU32 color;
-    int priority;        // 0 first; labels with priority <= 1 are always drawn, others may be thinned
+    int priority;  // 0 first; labels with priority <= 1 are always drawn, others may be thinned
 };
 // Places labels greedily in priority order, nudging each up or down until it does not cover an
 // earlier one; labels that find no free place are dropped (priority > 1) or drawn with a leader.

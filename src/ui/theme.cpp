@@ -1,9 +1,10 @@
 // A calm light theme and the embedded DejaVu fonts (subset at build time to the glyphs the math
 // needs: · × √ ᵀ subscripts, Greek), so text looks the same on every machine.
+#include "ui/theme.h"
+
 #include <imgui.h>
 
 #include "fonts_embedded.h"
-#include "ui/theme.h"
 #include "ui/ui.h"
 
 namespace attn::ui {
@@ -11,21 +12,49 @@ namespace attn::ui {
 static ImFont* g_mono = nullptr;
 static bool g_dark = false;
 
-ImFont* mono_font() { return g_mono; }
-bool dark_theme() { return g_dark; }
+ImFont* mono_font() {
+    return g_mono;
+}
+bool dark_theme() {
+    return g_dark;
+}
 
-ImVec4 query_color() { return g_dark ? ImVec4(0.96f, 0.50f, 0.18f, 1.0f) : ImVec4(0.835f, 0.369f, 0.0f, 1.0f); }
-ImVec4 context_color() { return g_dark ? ImVec4(0.20f, 0.78f, 0.60f, 1.0f) : ImVec4(0.0f, 0.620f, 0.451f, 1.0f); }
-ImVec4 token_color() { return g_dark ? ImVec4(0.35f, 0.66f, 0.92f, 1.0f) : ImVec4(0.0f, 0.447f, 0.698f, 1.0f); }
-ImVec4 loop_color() { return g_dark ? ImVec4(0.87f, 0.55f, 0.78f, 1.0f) : ImVec4(0.60f, 0.25f, 0.55f, 1.0f); }
-ImVec4 muted_text() { return g_dark ? ImVec4(0.62f, 0.66f, 0.72f, 1.0f) : ImVec4(0.40f, 0.43f, 0.48f, 1.0f); }
-ImVec4 error_color() { return g_dark ? ImVec4(1.0f, 0.45f, 0.42f, 1.0f) : ImVec4(0.72f, 0.09f, 0.09f, 1.0f); }
-ImVec4 ok_color() { return g_dark ? ImVec4(0.35f, 0.82f, 0.60f, 1.0f) : ImVec4(0.0f, 0.50f, 0.36f, 1.0f); }
-ImVec4 plot_background() { return g_dark ? ImVec4(0.11f, 0.12f, 0.14f, 1.0f) : ImVec4(1, 1, 1, 1); }
-ImVec4 plot_grid() { return g_dark ? ImVec4(0.22f, 0.24f, 0.27f, 1.0f) : ImVec4(0.89f, 0.91f, 0.94f, 1.0f); }
-ImVec4 plot_axis() { return g_dark ? ImVec4(0.55f, 0.58f, 0.63f, 1.0f) : ImVec4(0.48f, 0.51f, 0.56f, 1.0f); }
-ImU32 label_backing() { return g_dark ? IM_COL32(28, 31, 36, 210) : IM_COL32(255, 255, 255, 200); }
-ImU32 empty_heatmap() { return g_dark ? IM_COL32(40, 43, 48, 255) : IM_COL32(236, 238, 242, 255); }
+ImVec4 query_color() {
+    return g_dark ? ImVec4(0.96f, 0.50f, 0.18f, 1.0f) : ImVec4(0.835f, 0.369f, 0.0f, 1.0f);
+}
+ImVec4 context_color() {
+    return g_dark ? ImVec4(0.20f, 0.78f, 0.60f, 1.0f) : ImVec4(0.0f, 0.620f, 0.451f, 1.0f);
+}
+ImVec4 token_color() {
+    return g_dark ? ImVec4(0.35f, 0.66f, 0.92f, 1.0f) : ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
+}
+ImVec4 loop_color() {
+    return g_dark ? ImVec4(0.87f, 0.55f, 0.78f, 1.0f) : ImVec4(0.60f, 0.25f, 0.55f, 1.0f);
+}
+ImVec4 muted_text() {
+    return g_dark ? ImVec4(0.62f, 0.66f, 0.72f, 1.0f) : ImVec4(0.40f, 0.43f, 0.48f, 1.0f);
+}
+ImVec4 error_color() {
+    return g_dark ? ImVec4(1.0f, 0.45f, 0.42f, 1.0f) : ImVec4(0.72f, 0.09f, 0.09f, 1.0f);
+}
+ImVec4 ok_color() {
+    return g_dark ? ImVec4(0.35f, 0.82f, 0.60f, 1.0f) : ImVec4(0.0f, 0.50f, 0.36f, 1.0f);
+}
+ImVec4 plot_background() {
+    return g_dark ? ImVec4(0.11f, 0.12f, 0.14f, 1.0f) : ImVec4(1, 1, 1, 1);
+}
+ImVec4 plot_grid() {
+    return g_dark ? ImVec4(0.22f, 0.24f, 0.27f, 1.0f) : ImVec4(0.89f, 0.91f, 0.94f, 1.0f);
+}
+ImVec4 plot_axis() {
+    return g_dark ? ImVec4(0.55f, 0.58f, 0.63f, 1.0f) : ImVec4(0.48f, 0.51f, 0.56f, 1.0f);
+}
+ImU32 label_backing() {
+    return g_dark ? IM_COL32(28, 31, 36, 210) : IM_COL32(255, 255, 255, 200);
+}
+ImU32 empty_heatmap() {
+    return g_dark ? IM_COL32(40, 43, 48, 255) : IM_COL32(236, 238, 242, 255);
+}
 
 namespace {
 
@@ -81,8 +110,10 @@ void apply_theme(bool dark) {
     applied = true;
     g_dark = dark;
     ImGuiStyle& style = ImGui::GetStyle();
-    if (dark) dark_colors(&style);
-    else light_colors(&style);
+    if (dark)
+        dark_colors(&style);
+    else
+        light_colors(&style);
 }
 
 void setup_style(float font_scale) {
@@ -97,9 +128,9 @@ void setup_style(float font_scale) {
                                      0x22C5, 0x22C5, 0x25A0, 0x25CF, 0x2713, 0x2717, 0};
     io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(fonts::kDejaVuSansSubsetTtf),
                                    int(fonts::kDejaVuSansSubsetTtf_size), 15.0f * font_scale, &config, ranges);
-    g_mono = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(fonts::kDejaVuSansMonoSubsetTtf),
-                                            int(fonts::kDejaVuSansMonoSubsetTtf_size), 14.0f * font_scale,
-                                            &config, ranges);
+    g_mono =
+        io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(fonts::kDejaVuSansMonoSubsetTtf),
+                                       int(fonts::kDejaVuSansMonoSubsetTtf_size), 14.0f * font_scale, &config, ranges);
 
     ImGuiStyle style;
     style.WindowRounding = 6.0f;
@@ -113,8 +144,10 @@ void setup_style(float font_scale) {
     style.ChildBorderSize = 1.0f;
     style.FrameBorderSize = 1.0f;
     style.CellPadding = ImVec2(5, 2);
-    if (g_dark) dark_colors(&style);
-    else light_colors(&style);
+    if (g_dark)
+        dark_colors(&style);
+    else
+        light_colors(&style);
     style.ScaleAllSizes(1.0f);
     ImGui::GetStyle() = style;
 }

@@ -29,6 +29,8 @@ ImVec4 plot_axis();
 ImU32 label_backing();
 ImU32 empty_heatmap();
 
-inline ImU32 u32(ImVec4 c, float alpha = 1.0f) { return ImGui::GetColorU32(ImVec4(c.x, c.y, c.z, c.w * alpha)); }
+inline ImU32 u32(ImVec4 c, float alpha = 1.0f) {
+    return ImGui::GetColorU32(ImVec4(c.x, c.y, c.z, c.w * alpha));
+}
 
 }  // namespace attn::ui

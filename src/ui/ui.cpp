@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "ui/heatmap_view.h"
-#include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
@@ -29,24 +28,36 @@ struct Slot {
 
 const char* key_of(PanelId id) {
     switch (id) {
-        case PanelId::Inputs: return "inputs";
-        case PanelId::Plot: return "plot";
-        case PanelId::Loop: return "loop";
-        case PanelId::Weights: return "weights";
-        case PanelId::Heatmaps: return "heatmaps";
-        case PanelId::Projection: return "projection";
+        case PanelId::Inputs:
+            return "inputs";
+        case PanelId::Plot:
+            return "plot";
+        case PanelId::Loop:
+            return "loop";
+        case PanelId::Weights:
+            return "weights";
+        case PanelId::Heatmaps:
+            return "heatmaps";
+        case PanelId::Projection:
+            return "projection";
     }
     return "";
 }
 
 const char* title_of(PanelId id) {
     switch (id) {
-        case PanelId::Inputs: return "1  Inputs: pick the query";
-        case PanelId::Plot: return "Embeddings: every token is a vector";
-        case PanelId::Loop: return "2  The score loop: one dot product per token";
-        case PanelId::Weights: return "3  Scores to weights, and the context vector";
-        case PanelId::Heatmaps: return "All queries at once";
-        case PanelId::Projection: return "Trainable attention: W_query, W_key, W_value";
+        case PanelId::Inputs:
+            return "1  Inputs: pick the query";
+        case PanelId::Plot:
+            return "Embeddings: every token is a vector";
+        case PanelId::Loop:
+            return "2  The score loop: one dot product per token";
+        case PanelId::Weights:
+            return "3  Scores to weights, and the context vector";
+        case PanelId::Heatmaps:
+            return "All queries at once";
+        case PanelId::Projection:
+            return "Trainable attention: W_query, W_key, W_value";
     }
     return "";
 }
@@ -70,12 +81,24 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size) {
         ImGui::Separator();
         bool edited = false;
         switch (id) {
-            case PanelId::Inputs: edited = panel_inputs(f.in, f.draft, f.ui); break;
-            case PanelId::Plot: edited = panel_plot(f.in, f.draft, f.ui, &f.out->plot, &f.out->animating); break;
-            case PanelId::Loop: panel_loop(f.in, f.ui, &f.out->animating); break;
-            case PanelId::Weights: edited = panel_weights(f.in, f.draft, f.ui); break;
-            case PanelId::Heatmaps: edited = panel_heatmaps(f.in, f.draft, f.ui); break;
-            case PanelId::Projection: edited = panel_projection(f.in, f.draft, f.ui); break;
+            case PanelId::Inputs:
+                edited = panel_inputs(f.in, f.draft, f.ui);
+                break;
+            case PanelId::Plot:
+                edited = panel_plot(f.in, f.draft, f.ui, &f.out->plot, &f.out->animating);
+                break;
+            case PanelId::Loop:
+                panel_loop(f.in, f.ui, &f.out->animating);
+                break;
+            case PanelId::Weights:
+                edited = panel_weights(f.in, f.draft, f.ui);
+                break;
+            case PanelId::Heatmaps:
+                edited = panel_heatmaps(f.in, f.draft, f.ui);
+                break;
+            case PanelId::Projection:
+                edited = panel_projection(f.in, f.draft, f.ui);
+                break;
         }
         f.out->edited |= edited;
     }
@@ -114,8 +137,10 @@ float natural_height(const Frame& f, PanelId id, float width) {
             const float table = row * float(std::min(n, 10) + 1) + 4;
             return chrome + frame * 3 + line + table + style.ItemSpacing.y + (f.in.state.inputs.cols > 12 ? frame : 0);
         }
-        case PanelId::Plot: return chrome + std::min(width * 0.9f, font * 30) + frame * 2;
-        case PanelId::Loop: return chrome + line * 12 + frame;
+        case PanelId::Plot:
+            return chrome + std::min(width * 0.9f, font * 30) + frame * 2;
+        case PanelId::Loop:
+            return chrome + line * 12 + frame;
         case PanelId::Weights:
             return chrome + line * 11 + frame * 2 + (ImGui::GetTextLineHeight() + 6) * float(std::min(n, 12));
         case PanelId::Heatmaps: {
@@ -123,7 +148,8 @@ float natural_height(const Frame& f, PanelId id, float width) {
             const float side = std::min(width - extra.x - font * 1.5f, font * 26);
             return chrome + 2 * (side + extra.y) + line + (f.in.result.has_projection ? frame : 0);
         }
-        case PanelId::Projection: return f.in.state.projection.enabled ? chrome + line * 36 : chrome + frame + line;
+        case PanelId::Projection:
+            return f.in.state.projection.enabled ? chrome + line * 36 : chrome + frame + line;
     }
     return font * 10;
 }
@@ -136,8 +162,8 @@ void scrolling_layout(Frame& f, int columns) {
     const float w = (ImGui::GetContentRegionAvail().x - gap * float(columns - 1)) / float(columns);
     std::vector<std::vector<PanelId>> order;
     if (columns == 1)
-        order = {{PanelId::Inputs, PanelId::Plot, PanelId::Loop, PanelId::Weights, PanelId::Heatmaps,
-                  PanelId::Projection}};
+        order = {
+            {PanelId::Inputs, PanelId::Plot, PanelId::Loop, PanelId::Weights, PanelId::Heatmaps, PanelId::Projection}};
     else
         order = {{PanelId::Inputs, PanelId::Loop, PanelId::Weights},
                  {PanelId::Plot, PanelId::Heatmaps, PanelId::Projection}};
@@ -177,7 +203,8 @@ void wide_layout(Frame& f) {
     ImGui::SameLine();
     draw_column(f,
                 {{PanelId::Heatmaps, 0.6f, 0},
-                 {PanelId::Projection, projection_on ? 0.4f : 0, projection_on ? 0 : natural_height(f, PanelId::Projection, right)}},
+                 {PanelId::Projection, projection_on ? 0.4f : 0,
+                  projection_on ? 0 : natural_height(f, PanelId::Projection, right)}},
                 right, h - kShareBarHeight);
 }
 
@@ -235,10 +262,11 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopTextWrapPos();
     }
 
-    out.edited |= panel_lesson(in, draft, ui, &out.animating);  // the lesson band; the panels get the room below
     Frame f{in, draft, ui, &out};
-    if (io.DisplaySize.x >= 1100.0f) wide_layout(f);
-    else scrolling_layout(f, io.DisplaySize.x >= 760.0f ? 2 : 1);
+    if (io.DisplaySize.x >= 1100.0f)
+        wide_layout(f);
+    else
+        scrolling_layout(f, io.DisplaySize.x >= 760.0f ? 2 : 1);
     ImGui::End();
     if (touch_targets()) ImGui::PopStyleVar(3);
     return out;

@@ -1,10 +1,10 @@
 // The UI's entry point: one call per frame that draws every panel with ImGui and edits a draft of
 // the state. The UI never calls GL: GPU output reaches it as opaque ImTextureIDs.
 #pragma once
+#include <imgui.h>
+
 #include <string>
 #include <vector>
-
-#include <imgui.h>
 
 #include "core/attention.h"
 #include "core/page_options.h"
@@ -35,8 +35,8 @@ struct LayoutItem {
 
 // Which vectors the embedding view shows.
 enum class PlotSpace {
-    Inputs,        // the input embeddings, the query and the context vector
-    QueriesKeys,   // with the projection on: the keys and the query's projected query vector
+    Inputs,       // the input embeddings, the query and the context vector
+    QueriesKeys,  // with the projection on: the keys and the query's projected query vector
 };
 
 // Transient UI state: not part of the document (camera, stepper position, hover).
@@ -46,39 +46,39 @@ struct UiState {
 
     // Embedding view.
     OrbitCamera camera;
-    std::string camera_key;    // example, dimensions and space the camera was fitted for
+    std::string camera_key;  // example, dimensions and space the camera was fitted for
     bool camera_fit_pending = true;
     bool camera_zoomed = false;  // the reader zoomed: no automatic refit until Reset
     PlotSpace plot_space = PlotSpace::Inputs;
     int hovered_token = -1;
-    int dragged_token = -1;    // arrow head pressed; it moves once the mouse drags
+    int dragged_token = -1;  // arrow head pressed; it moves once the mouse drags
     bool drag_moved = false;
-    bool orbiting = false;     // 3-D: a drag that started on empty space
-    PcaBasis pca;              // the basis the > 3-D view projects with
-    Matrix pca_source;         // the vectors it was computed from (recomputed when they change)
-    bool pca_frozen = false;   // kept while dragging, so the view does not turn under the mouse
+    bool orbiting = false;    // 3-D: a drag that started on empty space
+    PcaBasis pca;             // the basis the > 3-D view projects with
+    Matrix pca_source;        // the vectors it was computed from (recomputed when they change)
+    bool pca_frozen = false;  // kept while dragging, so the view does not turn under the mouse
 
     // The score loop stepper.
-    int loop_step = -1;        // -1: not started; i: slots 0..i filled
+    int loop_step = -1;  // -1: not started; i: slots 0..i filled
     bool loop_playing = false;
-    double loop_next_ms = 0;   // when the playing stepper advances next
-    double loop_step_ms = 0;   // when the current step was taken (for the highlight fade)
-    int loop_query = -1;       // the query and token count the loop ran for: a change restarts it
+    double loop_next_ms = 0;  // when the playing stepper advances next
+    double loop_step_ms = 0;  // when the current step was taken (for the highlight fade)
+    int loop_query = -1;      // the query and token count the loop ran for: a change restarts it
     int loop_tokens = -1;
 
     // Heatmaps: with the projection on, show queries @ keys.T (true) or inputs @ inputs.T.
     bool heatmap_projected = true;
 
-    float weights_tail_h = 0;  // height of the weights panel below its bars, measured each frame
-    std::string ui_error;      // an edit the UI itself refused (a negative seed), shown beside it
-    std::string last_example;  // to reset view state when the example changes
-    int first_dim = 0;         // token table: first embedding column shown when d is large
-    bool touch_scroll = false; // a drag that began on no widget scrolls the phone column
+    float weights_tail_h = 0;   // height of the weights panel below its bars, measured each frame
+    std::string ui_error;       // an edit the UI itself refused (a negative seed), shown beside it
+    std::string last_example;   // to reset view state when the example changes
+    int first_dim = 0;          // token table: first embedding column shown when d is large
+    bool touch_scroll = false;  // a drag that began on no widget scrolls the phone column
     std::vector<LayoutItem> layout;
 };
 
 struct FrameInput {
-    const State& state;              // last good state (what the result belongs to)
+    const State& state;  // last good state (what the result belongs to)
     const AttentionResult& result;
     const std::string& input_error;  // why the last edit was refused, "" if none
     const Textures& textures;

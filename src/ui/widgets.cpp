@@ -39,7 +39,9 @@ bool tooltips_allowed() {
     return !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
 }
 
-bool item_tooltip() { return ImGui::IsItemHovered() && tooltips_allowed(); }
+bool item_tooltip() {
+    return ImGui::IsItemHovered() && tooltips_allowed();
+}
 
 void help_marker(const char* text) {
     ImGui::SameLine();
@@ -66,8 +68,7 @@ void flow_text(const std::vector<Piece>& pieces, float indent) {
         // Trailing spaces may hang past the edge: only the visible glyphs must fit.
         const size_t visible = p.text.find_last_not_of(' ');
         const float visible_w =
-            visible == std::string::npos ? 0.0f
-                                         : ImGui::CalcTextSize(p.text.c_str(), p.text.c_str() + visible + 1).x;
+            visible == std::string::npos ? 0.0f : ImGui::CalcTextSize(p.text.c_str(), p.text.c_str() + visible + 1).x;
         if (!line_start && x + visible_w > right) {
             x = start.x + indent;
             y += line_step;
@@ -201,8 +202,8 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
     const int columns = cols + (row_names ? 1 : 0) + (more_cols ? 1 : 0);
     if (columns <= 0) return;
     ImGui::PushFont(mono_font());
-    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV |
-                                  ImGuiTableFlags_NoHostExtendX;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoHostExtendX;
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(ImGui::GetFontSize() * 0.35f, 0));
     if (ImGui::BeginTable(id, columns, flags)) {
         for (int r = 0; r < rows; ++r) {
@@ -242,10 +243,16 @@ void text_right(const char* text, ImVec4 color) {
     ImGui::TextColored(color, "%s", text);
 }
 
-bool compact_layout() { return ImGui::GetIO().DisplaySize.x < 700.0f; }
+bool compact_layout() {
+    return ImGui::GetIO().DisplaySize.x < 700.0f;
+}
 
 static bool g_touch_targets = false;
-bool touch_targets() { return g_touch_targets; }
-void set_touch_targets(bool on) { g_touch_targets = on; }
+bool touch_targets() {
+    return g_touch_targets;
+}
+void set_touch_targets(bool on) {
+    g_touch_targets = on;
+}
 
 }  // namespace attn::ui

@@ -11,7 +11,9 @@ namespace attn::ui {
 
 // Records a named rectangle (the last item's, or the given one) for attention.layout() and tests.
 void record_layout(UiState* ui, const char* name);
-inline void record_layout(UiState* ui, const std::string& name) { record_layout(ui, name.c_str()); }
+inline void record_layout(UiState* ui, const std::string& name) {
+    record_layout(ui, name.c_str());
+}
 void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max);
 
 // Records the text field of an InputInt/InputScalar with +/- buttons that is `item_width` wide
@@ -40,8 +42,8 @@ void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f);
 // A tensor printed PyTorch-style, cut into pieces after each comma: "tensor([", "0.9544, ", ...
 // With more than max_elements, the middle is elided ("..."); slot `highlight` gets `color`; slots
 // after `filled` print as a dot (not computed yet), keeping the full tensor's number style.
-std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int max_elements = 12,
-                                 int highlight = -1, ImU32 color = 0, int filled = 1 << 30);
+std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int max_elements = 12, int highlight = -1,
+                                 ImU32 color = 0, int filled = 1 << 30);
 // A number with up to 4 decimals and no trailing zeros: 0.43, 2, -0.1235.
 std::string compact_number(float x);
 // The same as a factor in a product: negative ones in parentheses unless they lead ("0.5·(-1)").

@@ -1,11 +1,12 @@
 // What the panels show for different states: the PCA note past three dimensions, the mode
 // selector, the projection toggle and its validation, 1024 tokens, the phone layout.
+#include "ui/panels.h"
+
 #include <doctest/doctest.h>
 
 #include <chrono>
 
 #include "core/torch_rng.h"
-#include "ui/panels.h"
 #include "ui_harness.h"
 
 using attn_test::UiHarness;

@@ -61,11 +61,11 @@ TEST_CASE("ui: dot products are written term by term, compactly") {
 
 TEST_CASE("ui: heatmap numbers use white ink on dark cells and dark ink on light ones") {
     const ImU32 white = IM_COL32(255, 255, 255, 255);
-    CHECK(heatmap_ink(true, 0.0f) == white);   // strongest negative score: dark blue
-    CHECK(heatmap_ink(true, 0.5f) != white);   // zero: white cell
-    CHECK(heatmap_ink(true, 1.0f) == white);   // strongest positive: dark brown
-    CHECK(heatmap_ink(false, 0.1f) != white);  // small weight: pale yellow
-    CHECK(heatmap_ink(false, 0.95f) == white); // large weight: dark blue
+    CHECK(heatmap_ink(true, 0.0f) == white);    // strongest negative score: dark blue
+    CHECK(heatmap_ink(true, 0.5f) != white);    // zero: white cell
+    CHECK(heatmap_ink(true, 1.0f) == white);    // strongest positive: dark brown
+    CHECK(heatmap_ink(false, 0.1f) != white);   // small weight: pale yellow
+    CHECK(heatmap_ink(false, 0.95f) == white);  // large weight: dark blue
 }
 
 TEST_CASE("ui: framed widgets (the query radio buttons) stand out on every table row") {
