@@ -239,7 +239,7 @@ test('hardening: random clicks, drags, wheel and keys on the canvas never break 
     }
     return [random() * 1280, random() * 800];
   };
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 45; i++) {
     const r = random();
     if (r < 0.4) {
       await page.mouse.click(...target());
