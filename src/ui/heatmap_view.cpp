@@ -175,8 +175,9 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     int clicked = -1;
     const bool hovered = ImGui::IsItemHovered();
     const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const int hr = std::clamp(int((mouse.y - o.y) / cell), 0, n - 1);
-    const int hc = std::clamp(int((mouse.x - o.x) / cell), 0, n - 1);
+    // Clamped before the cast: with no mouse ImGui reports -FLT_MAX, which no int can hold.
+    const int hr = int(std::clamp((mouse.y - o.y) / cell, 0.0f, float(n - 1)));
+    const int hc = int(std::clamp((mouse.x - o.x) / cell, 0.0f, float(n - 1)));
     if (hovered && ImGui::IsItemClicked()) clicked = hr;
 
     // Column labels above, row labels to the left, thinned to what fits.

@@ -13,6 +13,10 @@
 namespace attn::ui {
 namespace {
 
+// Grid lines counted, not stepped by adding floats: far from the origin and zoomed in, x + step
+// can equal x in float32, and a float-stepped loop would never end.
+constexpr int kMaxGridLines = 200;
+
 bool overlaps(const ImVec4& a, const ImVec4& b) {
     return a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w;
 }
@@ -54,10 +58,12 @@ void grid_2d(const PlotView& v, const OrbitCamera& cam, PlotScene* scene, std::v
     const float x0 = cam.target.x - hw, x1 = cam.target.x + hw, y0 = cam.target.y - hh, y1 = cam.target.y + hh;
     const float step = grid_step(2 * hh, v.size.y > 300 ? 6.0f : 4.0f);
     const bool one_d = v.dims == 1;
+    const float first_x = std::ceil(x0 / step) * step, first_y = std::ceil(y0 / step) * step;
     const float font = ImGui::GetFontSize();
     const ImVec2 end(v.origin.x + v.size.x, v.origin.y + v.size.y);
     float last_label_x = -1e9f;
-    for (float gx = std::ceil(x0 / step) * step; gx <= x1; gx += step) {
+    for (int k = 0; k < kMaxGridLines && first_x + float(k) * step <= x1; ++k) {
+        const float gx = first_x + float(k) * step;
         const bool axis = std::fabs(gx) < step * 1e-3f;
         scene->lines.push_back({Vec3{gx, y0, 0}, Vec3{gx, y1, 0}, axis ? kAxis : kGrid, (axis ? 1.5f : 1.0f) * px});
         ImVec2 p;
@@ -68,7 +74,8 @@ void grid_2d(const PlotView& v, const OrbitCamera& cam, PlotScene* scene, std::v
         tick_label(dl, ImVec2(p.x, end.y - font - 3), text, true);
         last_label_x = p.x + w / 2;
     }
-    for (float gy = std::ceil(y0 / step) * step; gy <= y1 && !one_d; gy += step) {
+    for (int k = 0; k < kMaxGridLines && first_y + float(k) * step <= y1 && !one_d; ++k) {
+        const float gy = first_y + float(k) * step;
         const bool axis = std::fabs(gy) < step * 1e-3f;
         scene->lines.push_back({Vec3{x0, gy, 0}, Vec3{x1, gy, 0}, axis ? kAxis : kGrid, (axis ? 1.5f : 1.0f) * px});
         ImVec2 p;
@@ -106,10 +113,14 @@ void grid_3d(const PlotView& v, PlotScene* scene, std::vector<TickText>* dl) {
     const float gz0 = std::floor(lo.z / step) * step, gz1 = std::ceil(hi.z / step) * step;
     const float gy1 = std::ceil(hi.y / step) * step, gy0 = std::floor(lo.y / step) * step;
     // The floor grid on the x-z plane, through the origin.
-    for (float x = gx0; x <= gx1 + step * 0.01f; x += step)
+    for (int k = 0; k < kMaxGridLines && gx0 + float(k) * step <= gx1 + step * 0.01f; ++k) {
+        const float x = gx0 + float(k) * step;
         scene->lines.push_back({Vec3{x, 0, gz0}, Vec3{x, 0, gz1}, kGrid, 1.0f * px});
-    for (float z = gz0; z <= gz1 + step * 0.01f; z += step)
+    }
+    for (int k = 0; k < kMaxGridLines && gz0 + float(k) * step <= gz1 + step * 0.01f; ++k) {
+        const float z = gz0 + float(k) * step;
         scene->lines.push_back({Vec3{gx0, 0, z}, Vec3{gx1, 0, z}, kGrid, 1.0f * px});
+    }
     const Vec3 ends[3] = {Vec3{gx1 + step * 0.5f, 0, 0}, Vec3{0, gy1 + step * 0.5f, 0}, Vec3{0, 0, gz1 + step * 0.5f}};
     const Vec3 starts[3] = {Vec3{std::min(gx0, 0.0f), 0, 0}, Vec3{0, std::min(gy0, 0.0f), 0},
                             Vec3{0, 0, std::min(gz0, 0.0f)}};
@@ -127,7 +138,8 @@ void grid_3d(const PlotView& v, PlotScene* scene, std::vector<TickText>* dl) {
         // Tick labels along the axis, skipping 0 (the origin) and crowded ones.
         const float from = a == 0 ? gx0 : a == 1 ? gy0 : gz0, to = a == 0 ? gx1 : a == 1 ? gy1 : gz1;
         ImVec2 last(-1e9f, -1e9f);
-        for (float t = from; t <= to + step * 0.01f; t += step) {
+        for (int k = 0; k < kMaxGridLines && from + float(k) * step <= to + step * 0.01f; ++k) {
+            const float t = from + float(k) * step;
             if (std::fabs(t) < step * 1e-3f) continue;
             const Vec3 q = a == 0 ? Vec3{t, 0, 0} : a == 1 ? Vec3{0, t, 0} : Vec3{0, 0, t};
             if (!v.to_screen(q, &p)) continue;

@@ -155,3 +155,15 @@ TEST_CASE("ui: the page's options reach the UI: dark theme, reduced motion") {
     CHECK(h.out.plot.background.r == 1.0f);
     CHECK_FALSE(h.ui.reduced_motion);
 }
+
+TEST_CASE("ui: far from the origin and zoomed far in, the grid still ends (float steps would not)") {
+    UiHarness h;
+    attn::State s;
+    s.tokens = {"far", "near"};
+    s.inputs = attn::Matrix::from_rows({{3.0e7f, 1.0e7f}, {3.0e7f, 1.0e7f + 1}});
+    REQUIRE(h.set_state(s).empty());
+    h.frames(2);
+    for (int k = 0; k < 80; ++k) h.click("plot:zoom-in");
+    CHECK(h.ui.camera.half_extent < 1.0f);
+    CHECK(h.out.plot.lines.size() < 1000);
+}
