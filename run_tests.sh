@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: the native unit tests (core, CLI, UI), the same unit tests compiled to wasm and
-# run under Node, and browser tests of the built page in headless Chromium. Installs what is
-# missing first. The last line counts test binaries and browser tests: "N passed, M failed".
+# run under Node, and browser tests of the built page in headless Chromium; plus the native suite
+# under ASan + UBSan and a bounded libFuzzer run of every parser (ATTN_FUZZ_SECONDS per target,
+# default 30). Installs what is missing first. The last line counts ctest entries, fuzz runs and
+# browser tests: "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -28,6 +30,14 @@ cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_BUILD_APP=
   cmake --build build/native || { echo "native build failed"; exit 1; }
 (cd build/native && ctest --output-on-failure) 2>&1 | tee build/native-ctest.log
 count_ctest build/native-ctest.log "native unit tests"
+
+echo "== sanitizers: the native suite under ASan + UBSan (build/asan)"
+scripts/run_sanitizers.sh 2>&1 | tee build/asan-ctest.log
+count_ctest build/asan-ctest.log "sanitizer tests"
+
+echo "== fuzzing: libFuzzer, ${ATTN_FUZZ_SECONDS:-30} s per target"
+if scripts/run_fuzz.sh "${ATTN_FUZZ_SECONDS:-30}" 2>&1 | tee build/fuzz.log; then passed=$((passed + 1))
+else failed=$((failed + 1)); failures+=("fuzzing"); fi
 
 echo "== wasm build (page and unit tests) and unit tests under Node"
 ./build_wasm.sh || { echo "wasm build failed"; exit 1; }
