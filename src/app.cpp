@@ -130,6 +130,7 @@ void app_frame(void* user) {
     ++app->stats.frames;
     app->stats.last_frame_ms = now_ms();
     app->stats.last_frame_cost_ms = app->stats.last_frame_ms - start;
+    web_after_frame(app);  // phone keyboard input, text-field position for the page
     if (!app->first_frame_reported) {
         app->first_frame_reported = true;
         web_notify_first_frame(app);

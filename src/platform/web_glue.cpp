@@ -8,11 +8,14 @@
 #ifdef __EMSCRIPTEN__
 #include <SDL.h>
 #include <emscripten.h>
+#include <imgui.h>
+#include <imgui_internal.h>  // where the active text field's cursor is (g.PlatformImePos)
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <string>
 
 #include "core/examples.h"
@@ -42,6 +45,49 @@ const AttentionResult& current_result(App* app) {
         g_api_version = app->state_version;
     }
     return g_api_result;
+}
+
+// Input from the page's text proxy (the phone keyboard), waiting to reach ImGui. ImGui 1.86 sees
+// a key only as "down this frame", so a key goes down in one frame and up in the next; text
+// goes in one SDL_TEXTINPUT per 31 bytes.
+struct TypedInput {
+    std::string text;           // UTF-8, or empty for a key
+    SDL_Scancode key = SDL_SCANCODE_UNKNOWN;
+};
+std::deque<TypedInput> g_typed;
+SDL_Scancode g_key_down = SDL_SCANCODE_UNKNOWN;  // released at the next frame
+constexpr size_t kMaxTypedQueue = 4096;
+
+struct TextFieldReport {
+    bool active = false;
+    float x = 0, y = 0, line = 0;
+    bool numeric = false;
+    bool operator!=(const TextFieldReport& o) const {
+        return active != o.active || x != o.x || y != o.y || line != o.line || numeric != o.numeric;
+    }
+};
+TextFieldReport g_reported;
+
+void push_key(SDL_Scancode code, bool down) {
+    SDL_Event e{};
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.scancode = code;
+    e.key.keysym.sym = SDL_GetKeyFromScancode(code);
+    SDL_PushEvent(&e);
+}
+
+void push_text(const std::string& text) {
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = std::min(text.size(), start + sizeof(SDL_TextInputEvent::text) - 1);
+        while (end > start && end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+        SDL_Event e{};
+        e.type = SDL_TEXTINPUT;
+        text.copy(e.text.text, end - start, start);
+        SDL_PushEvent(&e);
+        start = end;
+    }
 }
 
 enum PageBits { kEmbed = 1, kDark = 2, kReducedMotion = 4, kTouch = 8 };
@@ -104,6 +150,10 @@ EM_JS(void, attn_js_app_ready, (), {
     if (Module.onAppReady) Module.onAppReady();
 });
 
+EM_JS(void, attn_js_text_field, (int active, float x, float y, float line, int numeric), {
+    if (Module.onTextField) Module.onTextField(!!active, x, y, line, !!numeric);
+});
+
 // Applies a link and returns {"ok","fell_back","error","warnings"}. The message for the learner
 // goes to app.input_error, which the UI shows.
 std::string apply_fragment(App* app, const std::string& fragment) {
@@ -145,6 +195,46 @@ void web_notify_no_graphics(App*, const std::string& reason) {
 void web_notify_first_frame(App*) { attn_js_first_frame(); }
 
 void web_notify_state_changed(App*) { attn_js_state_changed(); }
+
+void web_after_frame(App* app) {
+    if (g_key_down != SDL_SCANCODE_UNKNOWN) {
+        push_key(g_key_down, false);
+        g_key_down = SDL_SCANCODE_UNKNOWN;
+    } else if (!g_typed.empty()) {
+        TypedInput next = std::move(g_typed.front());
+        g_typed.pop_front();
+        if (next.text.empty()) {
+            push_key(next.key, true);
+            g_key_down = next.key;
+        } else {
+            push_text(next.text);
+        }
+    }
+    if (g_key_down != SDL_SCANCODE_UNKNOWN || !g_typed.empty()) app_request_frames(app, 2);
+
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    TextFieldReport now;
+    now.active = ImGui::GetIO().WantTextInput && g.InputTextState.ID != 0 && g.ActiveId == g.InputTextState.ID;
+    if (now.active) {
+        now.x = g.PlatformImePos.x;
+        now.y = g.PlatformImePos.y;
+        now.line = g.FontSize;
+        // ImGui clears the field's flags after each call, so the text decides: a number gets the
+        // phone's number keyboard (a label that is all digits does too: rare, and still typeable).
+        const ImGuiInputTextState& field = g.InputTextState;
+        bool digit = false, numeric = field.CurLenA > 0;
+        for (int i = 0; i < field.CurLenA && i < field.TextA.Size; ++i) {
+            const char c = field.TextA[i];
+            digit = digit || (c >= '0' && c <= '9');
+            numeric = numeric && ((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E');
+        }
+        now.numeric = numeric && digit;
+    }
+    if (now != g_reported) {
+        g_reported = now;
+        attn_js_text_field(now.active, now.x, now.y, now.line, now.numeric);
+    }
+}
 
 void web_emit_event(App*, const char* kind, const std::string& detail_json) {
     attn_js_event(kind, detail_json.empty() ? "null" : detail_json.c_str());
@@ -235,6 +325,22 @@ EMSCRIPTEN_KEEPALIVE const char* attn_apply_fragment(const char* fragment) {
     return attn::keep(&buffer, attn::apply_fragment(g_app, fragment ? fragment : ""));
 }
 
+// Text from the page's proxy field (a phone's on-screen keyboard), and keys: 1 Backspace,
+// 2 Enter, 3 Escape, 4 Left, 5 Right. They reach ImGui in order, one step per frame.
+EMSCRIPTEN_KEEPALIVE void attn_text_input(const char* utf8) {
+    if (!utf8 || !*utf8 || attn::g_typed.size() >= attn::kMaxTypedQueue) return;
+    attn::g_typed.push_back({utf8, SDL_SCANCODE_UNKNOWN});
+    attn::app_request_frames(g_app, 2);
+}
+
+EMSCRIPTEN_KEEPALIVE void attn_text_key(int key) {
+    static const SDL_Scancode codes[] = {SDL_SCANCODE_UNKNOWN, SDL_SCANCODE_BACKSPACE, SDL_SCANCODE_RETURN,
+                                         SDL_SCANCODE_ESCAPE, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT};
+    if (key < 1 || key > 5 || attn::g_typed.size() >= attn::kMaxTypedQueue) return;
+    attn::g_typed.push_back({"", codes[key]});
+    attn::app_request_frames(g_app, 2);
+}
+
 // bits: 1 embed, 2 dark theme, 4 reduced motion, 8 touch (see attention.js pageBits()).
 EMSCRIPTEN_KEEPALIVE void attn_set_page_options(int bits) { attn::set_page_bits(g_app, bits); }
 
@@ -284,6 +390,7 @@ void web_glue_init(App*) {}
 void web_notify_first_frame(App*) {}
 void web_notify_no_graphics(App*, const std::string&) {}
 void web_notify_state_changed(App*) {}
+void web_after_frame(App*) {}
 void web_emit_event(App*, const char*, const std::string&) {}
 }  // namespace attn
 

@@ -17,6 +17,10 @@ void web_notify_first_frame(App* app);
 void web_notify_no_graphics(App* app, const std::string& reason);
 // Tells the page the state changed (URL hash, screen-reader mirror, host-page subscribers).
 void web_notify_state_changed(App* app);
+// Once per drawn frame, after ImGui::Render(): feeds text typed on a phone's on-screen keyboard
+// (which SDL2 never raises; the page's text proxy collects it) to ImGui one step per frame, and
+// tells the page when ImGui starts or stops editing a text field.
+void web_after_frame(App* app);
 // Sends an event to the page: Module.onEvent(kind, detail) reaches attention.onEvent listeners
 // and postMessage subscribers as {type: "attention:event", kind, detail}. detail_json must be one
 // JSON value ("null" when there is nothing to add), e.g. for a lesson:

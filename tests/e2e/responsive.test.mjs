@@ -55,6 +55,31 @@ test('touch: on a 390 x 844 phone, tapping a token\'s radio makes it the query',
   await page.context().close();
 });
 
+test('touch: a number field tapped on a phone gets a real input, so the on-screen keyboard opens', async (t) => {
+  const page = await openPage(browser, server.url + '/',
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  await waitReady(page);
+  await waitIdle(page);
+  const field = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'query:input');
+  if (!field) {
+    t.skip('this build has no "query:input" field in attention.layout()');
+    await page.context().close();
+    return;
+  }
+  await page.touchscreen.tap(field.x + field.w / 2, field.y + field.h / 2);
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'text-proxy', null, { timeout: 5000 });
+  assert.equal(await page.evaluate(() => document.getElementById('text-proxy').inputMode), 'decimal');
+  await page.keyboard.type('4');  // what the phone's keyboard types goes to the proxy, then to the demo
+  await page.waitForFunction(() => window.attention.getState().query === 4, null, { timeout: 5000 });
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  await page.waitForFunction(() => window.attention.getState().query === 2, null, { timeout: 5000 });
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('text-proxy').hidden, null, { timeout: 5000 });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('keyboard: Tab from the host page enters the demo and leaves it again (no keyboard trap)', async () => {
   server.routes.set('/tab-host.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tab</title><link rel="icon" href="data:,"></head><body>
 <button id="before">before</button>

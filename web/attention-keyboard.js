@@ -1,0 +1,102 @@
+// Phones: SDL2 never raises the on-screen keyboard, so a demo text field could not be typed into.
+// While the demo edits text after a touch, a real <input> (transparent, over the field's cursor)
+// takes the focus: the phone shows its keyboard (inputmode=decimal for number fields), and what
+// is typed reaches the demo through attn_text_input / attn_text_key. The demo draws the text.
+(function () {
+  'use strict';
+  const api = window.attention;
+  const proxy = document.getElementById('text-proxy');
+  const canvas = document.getElementById('canvas');
+  if (!proxy) return;
+  // One character always stays in the field, so Backspace has something to delete (Android
+  // keyboards send no key event for Backspace in an empty field).
+  const SENTINEL = '\u200b';
+  let last = SENTINEL;
+  let composing = false;
+  const KEYS = { Backspace: 1, Enter: 2, Escape: 3, ArrowLeft: 4, ArrowRight: 5 };
+
+  function reset() {
+    proxy.value = SENTINEL;
+    last = SENTINEL;
+    proxy.setSelectionRange(1, 1);
+  }
+
+  function send(name, arg) {
+    try {
+      if (name === 'key') Module._attn_text_key(arg);
+      else {
+        const bytes = Module.lengthBytesUTF8(arg) + 1;
+        const ptr = Module._malloc(bytes);
+        if (!ptr) return;
+        Module.stringToUTF8(arg, ptr, bytes);
+        Module._attn_text_input(ptr);
+        Module._free(ptr);
+      }
+    } catch (e) { /* the demo is not running */ }
+  }
+
+  // The field's value changed: removed characters become Backspaces, new ones text. This also
+  // covers keyboards that compose whole words and rewrite them as you type.
+  function sync() {
+    const now = proxy.value;
+    let same = 0;
+    while (same < last.length && same < now.length && last[same] === now[same]) same++;
+    for (let i = same; i < last.length; i++) send('key', KEYS.Backspace);
+    const added = now.slice(same).replace(/\u200b/g, '');
+    if (added) send('text', added);
+    last = now;
+    if (!composing && (now === '' || now.length > 64)) reset();
+  }
+
+  proxy.addEventListener('compositionstart', () => { composing = true; });
+  proxy.addEventListener('compositionend', () => { composing = false; sync(); });
+  proxy.addEventListener('input', sync);
+  proxy.addEventListener('keydown', (e) => {
+    if (composing) return;
+    if (e.key === 'Enter' || e.key === 'Escape') {
+      e.preventDefault();
+      send('key', KEYS[e.key]);
+    } else if (e.key === 'Backspace' && proxy.value === SENTINEL) {
+      e.preventDefault();  // nothing of ours to delete: delete in the demo
+      send('key', KEYS.Backspace);
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      send('key', KEYS[e.key]);
+    }
+  });
+
+  // The text field the demo is editing, as web_glue last reported it (attn_js_text_field):
+  // x, y are the cursor's top-left in canvas CSS pixels, line the text height.
+  let field = { active: false };
+
+  function show() {
+    const box = canvas.getBoundingClientRect();
+    const host = proxy.offsetParent ? proxy.offsetParent.getBoundingClientRect() : { left: 0, top: 0 };
+    proxy.style.left = `${box.left - host.left + field.x}px`;
+    proxy.style.top = `${box.top - host.top + field.y}px`;
+    proxy.style.height = `${Math.max(16, field.line)}px`;
+    proxy.inputMode = field.numeric ? 'decimal' : 'text';
+    if (proxy.hidden) {
+      proxy.hidden = false;
+      reset();
+      proxy.focus({ preventScroll: false });  // the browser scrolls the field above the keyboard
+    }
+  }
+
+  window.Module.onTextField = (active, x, y, line, numeric) => {
+    field = { active, x, y, line, numeric };
+    if (!active) {
+      if (!proxy.hidden) {
+        proxy.hidden = true;
+        if (document.activeElement === proxy) canvas.focus({ preventScroll: true });
+      }
+    } else if (api.pageOptions().touch) {  // a real keyboard reaches the canvas directly
+      show();
+    }
+  };
+  proxy.addEventListener('blur', () => { proxy.hidden = true; });
+  // A tap on the field being edited brings the keyboard back (inside the tap: iOS wants that).
+  canvas.addEventListener('pointerup', (e) => {
+    if (e.pointerType === 'touch' && field.active && proxy.hidden) show();
+  });
+})();
