@@ -51,8 +51,6 @@ const std::string& current_pytorch_code(const FrameInput& in) {
 
 void code_view(const FrameInput& in, UiState* ui) {
     refresh(in);
-    ImGui::TextColored(muted_text(), "PyTorch code for this screen");
-    ImGui::SameLine();
     if (ImGui::SmallButton("Copy")) {
         ImGui::SetClipboardText(g_cache.code.c_str());
         g_cache.copied = true;
@@ -62,6 +60,8 @@ void code_view(const FrameInput& in, UiState* ui) {
         ImGui::SameLine();
         ImGui::TextColored(context_color(), "copied");
     }
+    ImGui::SameLine();
+    ImGui::TextColored(muted_text(), "runs as it is with PyTorch; each print is followed by its output");
     ImGui::BeginChild("code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
     record_layout(ui, "panel:code", ImGui::GetWindowPos(),
                   ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));

@@ -58,7 +58,7 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
     ImGui::TextColored(query_color(), "Guided lesson");
     next_to("Lesson");
     if (tab("Lesson", mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track")) {
-        *draft = enter_step(s.step > 0 && mode == LessonMode::Track ? s.step : 1, *draft);
+        *draft = enter_step(s.step > 0 ? s.step : 1, *draft);  // back to the step the learner left
         edited = true;
     }
     next_to("Practice");
@@ -178,7 +178,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
     // The code opens when the learner asks, or when a link lists it among the panels. With no other
     // panel to share the screen it fills the band; otherwise it floats over the panels.
     const bool code_listed = !s.panels.empty() && show_code;
-    const bool code_inline = code_listed && !main_panels;
+    const bool code_inline = code_listed && !main_panels && !in_lesson;
     const bool code_window = show_code && !code_inline && (g_code_open || code_listed);
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -186,7 +186,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
     // Collapsed: as tall as the header row needed last frame (it wraps on narrow screens).
     static float header_h = 0;
     float height = std::max(header_h, ImGui::GetFrameHeightWithSpacing()) + ImGui::GetStyle().WindowPadding.y * 2;
-    if (code_inline && !in_lesson) height = avail.y;
+    if (code_inline) height = avail.y;
     else if (in_lesson) height = std::floor(std::clamp(avail.y * (narrow ? 0.5f : 0.36f), 200.0f, 440.0f));
     bool edited = false;
 
@@ -229,6 +229,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
             ImGui::EndChild();
         }
     } else if (code_inline) {
+        if (!show_lesson) ImGui::TextColored(muted_text(), "PyTorch code for this screen");
         code_view(in, ui);
     }
     ImGui::EndChild();
@@ -241,7 +242,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
         ImGui::SetNextWindowPos(ImVec2(display.x - w - 8, top), ImGuiCond_Appearing);
         ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
         bool open = true;
-        if (ImGui::Begin("PyTorch code", &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
+        if (ImGui::Begin("PyTorch code for this screen", &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
             code_view(in, ui);
         ImGui::End();
         if (!open) {
