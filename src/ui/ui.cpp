@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ui/heatmap_view.h"
+#include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
@@ -262,6 +263,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopTextWrapPos();
     }
 
+    out.edited |= panel_lesson(in, draft, ui, &out.animating);  // the lesson band; the panels get the room below
     Frame f{in, draft, ui, &out};
     if (io.DisplaySize.x >= 1100.0f)
         wide_layout(f);
