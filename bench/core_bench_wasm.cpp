@@ -112,7 +112,8 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--max-n")) max_n = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--batch-ms")) batch_ms = std::atof(argv[i + 1]);
         else {
-            std::fprintf(stderr, "core_bench_wasm: unknown option %s (use --filter TEXT, --max-n N, --batch-ms MS)\n", argv[i]);
+            std::fprintf(stderr, "core_bench_wasm: unknown option %s (use --filter TEXT, --max-n N, --batch-ms MS)\n",
+                         argv[i]);
             return 2;
         }
     }

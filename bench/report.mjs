@@ -34,8 +34,9 @@ const browser = await readJson('browser.json');
 const browserCore = await readJson('browser_core.json');
 const machine = await readJson('machine.json');
 
-const gbenchMs = new Map((gbench?.benchmarks || []).filter((b) => b.run_type !== 'aggregate' || b.aggregate_name === 'median')
-  .map((b) => [b.run_name || b.name, b.real_time]));
+// Google Benchmark's medians over its repetitions, by case name ("full/n=1024/d=64").
+const gbenchMs = new Map((gbench?.benchmarks || []).filter((b) => b.aggregate_name === 'median')
+  .map((b) => [b.run_name.replace(/\/real_time$/, ''), { wall: b.real_time, cpu: b.cpu_time }]));
 
 const lines = [];
 const say = (s = '') => lines.push(s);
@@ -84,13 +85,14 @@ say(`wasm/native: median ${median(ratios.map((x) => x.r))?.toFixed(2)}x over all
     `n >= 64 at most ${maxOf(loop)?.toFixed(2)}x. Largest: ${worst.map((x) => `${x.name} ${x.r.toFixed(2)}x`).join(', ')}.`);
 if (gbenchMs.size) {
   say();
-  say('Google Benchmark (native, wall ms, bench/results/native_gbench.json) for the cases the targets name:');
+  say('Google Benchmark (native, median of 3 repetitions; every case is in bench/results/native_gbench.json), ' +
+      'for the cases the targets name and the lesson\'s loop against the fast path:');
   say();
-  say('| case | ms |');
-  say('|---|---|');
+  say('| case | CPU ms | wall ms | plain driver, CPU ms |');
+  say('|---|---|---|---|');
   for (const name of ['full/n=1024/d=64', 'query_change/n=1024/d=64', 'row_edit/n=256/d=64', 'row_edit/n=1024/d=64',
-                      'row_edit_causal/n=1024/d=64', 'score_matrix/n=1024/d=768', 'score_matrix_loop/n=1024/d=768'])
-    say(`| ${name} | ${ms(gbenchMs.get(name))} |`);
+                      'row_edit_causal/n=1024/d=64', 'score_matrix_loop/n=1024/d=768', 'score_matrix/n=1024/d=768'])
+    say(`| ${name} | ${ms(gbenchMs.get(name)?.cpu)} | ${ms(gbenchMs.get(name)?.wall)} | ${ms(native.cases.get(name)?.cpu_ms)} |`);
 }
 
 // --- the core inside Chromium ---------------------------------------------------------------
@@ -127,6 +129,26 @@ if (s) {
     say(`| ${n} | redraw (hover, no change) | | | ${ms(s.sizes[n].redraw_drawn_ms, 1)} | ${ms(s.sizes[n].redraw_frame_ms, 1)} | |`);
   }
   say();
+  say('Chromium CPU time per change (ms, all its processes; the wall clock above mostly measures waiting for a core ' +
+      'on this shared machine). Each change waits for the page to go idle, so all its frames count: renderer = the page ' +
+      '(wasm, JS, GL command encoding), gpu = the GPU process (SwiftShader rasterising every frame), browser = the ' +
+      'browser process (URL updates, compositing).');
+  say();
+  say('| n | change | renderer | gpu | browser | total | frames |');
+  say('|---|---|---|---|---|---|---|');
+  for (const n of [6, 256, 1024]) {
+    for (const kind of ['full', 'query', 'row_edit', 'redraw']) {
+      const c = s.sizes[n].cpu_per_change?.[kind];
+      if (c) say(`| ${n} | ${kind === 'redraw' ? 'redraw (hover)' : kind} | ${ms(c.renderer, 0)} | ${ms(c.gpu, 0)} | ` +
+                 `${ms(c.browser, 0)} | ${ms(c.total, 0)} | ${c.frames?.toFixed(1)} |`);
+    }
+  }
+  const dc = s.drag_n256.cpu_per_change, mc = s.mouse_drag?.cpu_per_move;
+  if (dc) say(`| 256 | drag step (setState) | ${ms(dc.renderer, 0)} | ${ms(dc.gpu, 0)} | ${ms(dc.browser, 0)} | ` +
+              `${ms(dc.total, 0)} | ${dc.frames?.toFixed(1)} |`);
+  if (mc) say(`| 256 | mouse move on an arrow | ${ms(mc.renderer, 0)} | ${ms(mc.gpu, 0)} | ${ms(mc.browser, 0)} | ` +
+              `${ms(mc.total, 0)} | ${mc.frames?.toFixed(1)} |`);
+  say();
   say(`Time to first frame (navigation start to attention.ready, local server): ${ms(s.first_frame_ms, 0)} ms ` +
       `(the response ends at ${ms(s.response_end_ms, 0)} ms).`);
   say(`Dragging at n = 256 through setState (one moved embedding, then wait for the frame, 40 times): drawn ` +
@@ -135,7 +157,8 @@ if (s) {
       `call (JSON parse) ${ms(s.drag_n256.set_ms_median, 1)} ms.`);
   if (s.mouse_drag)
     say(`A real mouse drag of an arrow at n = 256: frame ${ms(s.mouse_drag.frame_ms_median, 1)} ms median, ` +
-        `${s.mouse_drag.frames_per_move} frames and ${s.mouse_drag.recomputes_per_move} recomputes per mouse move.`);
+        `${s.mouse_drag.frames_per_move.toFixed(1)} frames and ${s.mouse_drag.recomputes_per_move.toFixed(1)} recomputes ` +
+        'per mouse move.');
   say(`Frames drawn in 3 s of idling: ${[6, 256, 1024].map((n) => `n = ${n}: ${s.sizes[n].idle_frames_3s}`).join(', ')}.`);
 }
 
@@ -153,10 +176,13 @@ const inNode = (name) => wasm.cases.get(name)?.cpu_ms;
 row('full recompute n = 1024, d = 64, projections: core in Chromium (wall)', inChromium('full/n=1024/d=64'), 50);
 row('full recompute n = 1024, d = 64, projections: core in wasm under Node (CPU)', inNode('full/n=1024/d=64'), 50);
 row('full recompute n = 1024: the whole frame, until drawn', s?.sizes[1024].full.drawn_ms, 50);
+row('full recompute n = 1024: Chromium CPU per change (all processes)', s?.sizes[1024].cpu_per_change?.full.total, 50);
 row('query change n = 1024: core in Chromium (wall)', inChromium('query_change/n=1024/d=64'), 5);
 row('query change n = 1024: the frame function (no upload)', s?.sizes[1024].query.frame_ms, 5);
+row('query change n = 1024: Chromium CPU per change (all processes)', s?.sizes[1024].cpu_per_change?.query.total, 5);
 row('drag n = 256: one-row recompute, core in Chromium (wall)', inChromium('row_edit/n=256/d=64'), 16);
 row('drag n = 256: recompute + frame, until drawn', s?.drag_n256.drawn_ms_median, 16);
+row('drag n = 256: Chromium CPU per drag step (all processes)', s?.drag_n256.cpu_per_change?.total, 16);
 say(`| wasm/native <= 2.0, the app's kernels at n >= 64 | max ${maxOf(big)?.toFixed(2)}x | ${maxOf(big) <= 2.0 ? 'yes' : 'no'} |`);
 say(`| wasm/native <= 2.0, all cases | max ${maxOf(ratios)?.toFixed(2)}x | ${maxOf(ratios) <= 2.0 ? 'yes' : 'no'} |`);
 row('time to first frame, local server', s?.first_frame_ms, 1000);

@@ -9,9 +9,9 @@
 namespace attn {
 namespace {
 
-constexpr int kTileRows = 4;    // rows of C per tile: one broadcast of A[i][k] each
-constexpr int kTileCols = 8;    // columns of C per tile: two 4-float SIMD vectors
-constexpr int kRowBlock = 64;   // rows of A revisited for every panel while they are still in cache
+constexpr int kTileRows = 4;   // rows of C per tile: one broadcast of A[i][k] each
+constexpr int kTileCols = 8;   // columns of C per tile: two 4-float SIMD vectors
+constexpr int kRowBlock = 64;  // rows of A revisited for every panel while they are still in cache
 
 // Packs op(B) (K, p) into ceil(p / 8) panels of (K, 8): panel t holds columns 8t .. 8t + 7,
 // row k at panel[k * 8], zero padded past column p (padded results are never stored).
