@@ -86,7 +86,8 @@ void trace_loop(Bug bug, const State& state, BugTrace* t) {
     }
 
     // Run both programs, recording what each step produced.
-    Vector slots_expected = iota(n), slots_actual(static_cast<size_t>(n)), dots_expected(static_cast<size_t>(n)), dots_actual(static_cast<size_t>(n));
+    Vector slots_expected = iota(n), slots_actual(static_cast<size_t>(n)), dots_expected(static_cast<size_t>(n)),
+           dots_actual(static_cast<size_t>(n));
     Vector out_expected(static_cast<size_t>(n)), out_actual(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) {
         dots_expected[size_t(i)] = dot_rows(X, i, X, q);
@@ -102,7 +103,8 @@ void trace_loop(Bug bug, const State& state, BugTrace* t) {
                             "the slot written for i = 0, 1, …", 3, slots_expected, slots_actual));
     t->steps.push_back(step("dot product", "Is each slot torch.dot(x_i, query)?",
                             "the dot product computed for i = 0, 1, …", 3, dots_expected, dots_actual));
-    t->steps.push_back(step("printed scores", "Does the printed list match?", "attn_scores", 4, out_expected, out_actual));
+    t->steps.push_back(
+        step("printed scores", "Does the printed list match?", "attn_scores", 4, out_expected, out_actual));
     t->expected_output = format_tensor(out_expected);
     t->actual_output = format_tensor(out_actual);
 
@@ -110,18 +112,24 @@ void trace_loop(Bug bug, const State& state, BugTrace* t) {
         t->explanation = "The query line picks inputs[" + std::to_string(q_used) + "] = " + vec(X.row(q_used), X.cols) +
                          ", not inputs[" + qs + "] = " + vec(X.row(q), X.cols) +
                          ". The loop and the dot product are fine: they faithfully score every token against the wrong "
-                         "query, so every score changes. Fix: query = inputs[" + qs + "].";
+                         "query, so every score changes. Fix: query = inputs[" +
+                         qs + "].";
         if (n == 1) t->hidden = "With one token every index picks the same vector: add a token to see the bug.";
     } else if (bug == Bug::WrongSlot) {
-        t->explanation = "Each score is computed right but stored one slot early: for i = 0, i - 1 is -1, which Python "
-                         "reads as the last slot. Fix: attn_scores[i] = torch.dot(x_i, query).";
-        if (n == 1) t->hidden = "With one slot, i - 1 wraps around to the same slot: add a token to see the bug.";
-        else t->hidden = "Every score is the same here, so moving them between slots changes nothing: edit a token.";
+        t->explanation =
+            "Each score is computed right but stored one slot early: for i = 0, i - 1 is -1, which Python "
+            "reads as the last slot. Fix: attn_scores[i] = torch.dot(x_i, query).";
+        if (n == 1)
+            t->hidden = "With one slot, i - 1 wraps around to the same slot: add a token to see the bug.";
+        else
+            t->hidden = "Every score is the same here, so moving them between slots changes nothing: edit a token.";
     } else {
-        t->explanation = "The dot product pairs x_i with itself, so each slot holds a token's squared length instead of "
-                         "its alignment with the query. Fix: torch.dot(x_i, query).";
-        t->hidden = "On this data each token's dot product with itself equals its dot product with the query, so the "
-                    "output cannot show the bug: edit a token.";
+        t->explanation =
+            "The dot product pairs x_i with itself, so each slot holds a token's squared length instead of "
+            "its alignment with the query. Fix: torch.dot(x_i, query).";
+        t->hidden =
+            "On this data each token's dot product with itself equals its dot product with the query, so the "
+            "output cannot show the bug: edit a token.";
     }
 }
 
@@ -130,7 +138,8 @@ void trace_softmax_dim(const State& state, BugTrace* t) {
     const int n = X.rows;
     t->title = "torch.softmax over dim=0 instead of dim=-1";
     t->fixed = {"attn_scores = inputs @ inputs.T", "attn_weights = torch.softmax(attn_scores, dim=-1)",
-                "print(attn_weights.sum(dim=-1))", "all_context_vecs = attn_weights @ inputs", "print(all_context_vecs)"};
+                "print(attn_weights.sum(dim=-1))", "all_context_vecs = attn_weights @ inputs",
+                "print(all_context_vecs)"};
     t->program = t->fixed;
     t->program[1] = "attn_weights = torch.softmax(attn_scores, dim=0)";
     t->buggy_line = 1;
@@ -138,11 +147,12 @@ void trace_softmax_dim(const State& state, BugTrace* t) {
     const Matrix by_row = normalize_rows(scores, Norm::Softmax);
     const Matrix by_col = transpose(normalize_rows(transpose(scores), Norm::Softmax));
     const Matrix ctx_expected = matmul(by_row, X), ctx_actual = matmul(by_col, X);  // (n, d)
-    t->steps.push_back(matrix_step("score matrix", "Is attn_scores inputs @ inputs.T?", "attn_scores, (n, n)", 0, scores, scores));
-    t->steps.push_back(matrix_step("softmax", "Does each row (one query) become weights?", "attn_weights, (n, n)", 1,
-                                   by_row, by_col));
-    t->steps.push_back(step("row sums", "Does each query's row sum to 1?", "attn_weights.sum(dim=-1)", 2, row_sums(by_row),
-                            row_sums(by_col)));
+    t->steps.push_back(
+        matrix_step("score matrix", "Is attn_scores inputs @ inputs.T?", "attn_scores, (n, n)", 0, scores, scores));
+    t->steps.push_back(
+        matrix_step("softmax", "Does each row (one query) become weights?", "attn_weights, (n, n)", 1, by_row, by_col));
+    t->steps.push_back(step("row sums", "Does each query's row sum to 1?", "attn_weights.sum(dim=-1)", 2,
+                            row_sums(by_row), row_sums(by_col)));
     t->steps.push_back(matrix_step("context vectors", "Do the context vectors match?", "all_context_vecs, (n, d)", 3,
                                    ctx_expected, ctx_actual));
     t->expected_output = format_tensor(ctx_expected);
@@ -161,7 +171,8 @@ void trace_scale(const State& state, BugTrace* t) {
     t->fixed = {"torch.manual_seed(" + seed + ")",
                 "W_query = torch.rand(d_in, " + std::to_string(d_k) + ")   # d_k = " + std::to_string(d_k),
                 "W_key   = torch.rand(d_in, " + std::to_string(d_k) + ")",
-                "W_value = torch.rand(d_in, " + std::to_string(d_v) + ")   # d_v = " + std::to_string(d_v) + ": values may be wider",
+                "W_value = torch.rand(d_in, " + std::to_string(d_v) + ")   # d_v = " + std::to_string(d_v) +
+                    ": values may be wider",
                 "queries, keys, values = inputs @ W_query, inputs @ W_key, inputs @ W_value",
                 "attn_scores = queries @ keys.T",
                 "d_k = keys.shape[-1]",
@@ -176,9 +187,9 @@ void trace_scale(const State& state, BugTrace* t) {
     TorchGenerator gen(state.projection.seed);
     const Matrix W_query = gen.rand(X.cols, d_k), W_key = gen.rand(X.cols, d_k), W_value = gen.rand(X.cols, d_v);
     const Vector query = vector_matmul(X.row_vector(q), W_query);  // (d_k)
-    const Matrix keys = matmul(X, W_key);                           // (n, d_k)
-    const Matrix values = matmul(X, W_value);                       // (n, d_v)
-    const Vector scores = score_vector(keys, query);                // (n)
+    const Matrix keys = matmul(X, W_key);                          // (n, d_k)
+    const Matrix values = matmul(X, W_value);                      // (n, d_v)
+    const Vector scores = score_vector(keys, query);               // (n)
     const float right = float(std::sqrt(double(d_k))), wrong = float(std::sqrt(double(d_v)));
     Vector s_right(scores.size()), s_wrong(scores.size());
     for (size_t i = 0; i < scores.size(); ++i) s_right[i] = scores[i] / right, s_wrong[i] = scores[i] / wrong;
@@ -187,15 +198,19 @@ void trace_scale(const State& state, BugTrace* t) {
     const std::string qs = std::to_string(q);
     t->steps.push_back(step("scores", "Is row " + qs + " of attn_scores queries[" + qs + "] @ keys.T?",
                             "attn_scores[" + qs + "]", 5, scores, scores));
-    t->steps.push_back(step("scale", "Is the divisor sqrt(d_k), the width of the keys?", "d_k**0.5", 6, Vector{right},
-                            Vector{wrong}));
+    t->steps.push_back(
+        step("scale", "Is the divisor sqrt(d_k), the width of the keys?", "d_k**0.5", 6, Vector{right}, Vector{wrong}));
     t->steps.push_back(step("softmax", "Do the weights match?", "attn_weights[" + qs + "]", 7, w_right, w_wrong));
-    t->steps.push_back(step("context vector", "Does the context vector match?", "context_vecs[" + qs + "]", 8, z_right, z_wrong));
+    t->steps.push_back(
+        step("context vector", "Does the context vector match?", "context_vecs[" + qs + "]", 8, z_right, z_wrong));
     t->expected_output = format_tensor(z_right);
     t->actual_output = format_tensor(z_wrong);
-    t->explanation = "Each score sums d_k = " + std::to_string(d_k) + " products of a query and a key, so the scaling "
-                     "uses the keys' width: sqrt(" + std::to_string(d_k) + ") = " + num(right) + ". values.shape[-1] is d_v = " +
-                     std::to_string(d_v) + ", giving " + num(wrong) + ". Fix: d_k = keys.shape[-1]. In the main view "
+    t->explanation = "Each score sums d_k = " + std::to_string(d_k) +
+                     " products of a query and a key, so the scaling "
+                     "uses the keys' width: sqrt(" +
+                     std::to_string(d_k) + ") = " + num(right) + ". values.shape[-1] is d_v = " + std::to_string(d_v) +
+                     ", giving " + num(wrong) +
+                     ". Fix: d_k = keys.shape[-1]. In the main view "
                      "d_v = d_k = d_out, which would hide this bug: the two divisors would be equal.";
     t->hidden = "On this data the two divisors give the same weights (all scores are equal): edit a token.";
 }
@@ -226,7 +241,9 @@ BugTrace trace_bug(Bug bug, const State& state) {
     BugTrace t;
     t.bug = bug;
     const double n = state.inputs.rows, d = state.inputs.cols, p = state.projection.d_out;
-    const double work = bug == Bug::SoftmaxDim ? n * n * (d + 1) : bug == Bug::ScaleByValues ? n * d * 4 * p + n * 2 * p : n * d * 2;
+    const double work = bug == Bug::SoftmaxDim      ? n * n * (d + 1)
+                        : bug == Bug::ScaleByValues ? n * d * 4 * p + n * 2 * p
+                                                    : n * d * 2;
     if (bug == Bug::None) return t;
     if (work > kMaxTraceWork) {
         t.error = "This state is too large for a live trace (" + std::to_string(int64_t(work)) +
@@ -236,10 +253,17 @@ BugTrace trace_bug(Bug bug, const State& state) {
     switch (bug) {
         case Bug::WrongQuery:
         case Bug::WrongSlot:
-        case Bug::WrongPair: trace_loop(bug, state, &t); break;
-        case Bug::SoftmaxDim: trace_softmax_dim(state, &t); break;
-        case Bug::ScaleByValues: trace_scale(state, &t); break;
-        case Bug::None: break;
+        case Bug::WrongPair:
+            trace_loop(bug, state, &t);
+            break;
+        case Bug::SoftmaxDim:
+            trace_softmax_dim(state, &t);
+            break;
+        case Bug::ScaleByValues:
+            trace_scale(state, &t);
+            break;
+        case Bug::None:
+            break;
     }
     for (TraceStep& s : t.steps) s.diverges = values_differ(s.expected, s.actual);
     t.first_divergence = first_divergence(t.steps);

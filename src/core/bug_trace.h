@@ -10,10 +10,10 @@
 namespace attn {
 
 struct TraceStep {
-    std::string name;        // "query assignment"
-    std::string question;    // what the learner checks: "Was the query set to inputs[1]?"
-    std::string what;        // what the values are: "the query vector"
-    int line = -1;           // the program line this step runs (index into BugTrace::program)
+    std::string name;      // "query assignment"
+    std::string question;  // what the learner checks: "Was the query set to inputs[1]?"
+    std::string what;      // what the values are: "the query vector"
+    int line = -1;         // the program line this step runs (index into BugTrace::program)
     Vector expected, actual;
     int rows = 0, cols = 0;  // 0 rows: a vector; else a (rows, cols) matrix, row-major
     bool diverges = false;
@@ -26,11 +26,11 @@ struct BugTrace {
     std::vector<std::string> fixed;    // the same program without it
     int buggy_line = -1;               // index into program
     std::vector<TraceStep> steps;
-    int first_divergence = -1;         // index into steps, -1 when nothing differs on this data
+    int first_divergence = -1;                   // index into steps, -1 when nothing differs on this data
     std::string expected_output, actual_output;  // what print() shows, PyTorch style
-    std::string explanation;           // why the first diverging step is wrong, and the fix
-    std::string hidden;                // when nothing diverges: why this data hides the bug
-    std::string error;                 // the state is too large for a live trace
+    std::string explanation;                     // why the first diverging step is wrong, and the fix
+    std::string hidden;                          // when nothing diverges: why this data hides the bug
+    std::string error;                           // the state is too large for a live trace
 };
 
 // The bug planted into the state's own data (inputs, query; seed and d_out for the projection).

@@ -19,16 +19,16 @@ struct StepSetup {
 };
 
 const StepSetup kSetups[kLessonSteps] = {
-    {"three-tokens", 1, Norm::Softmax, false, false},       // 1 query by position
-    {"three-tokens", 1, Norm::Softmax, false, false},       // 2 dot product
-    {"three-tokens", 1, Norm::Softmax, false, false},       // 3 score loop
-    {"alignment", 0, Norm::Softmax, false, false},          // 4 alignment
-    {"cat-sat-mat", 1, Norm::Softmax, false, false},        // 5 normalising
-    {"cat-sat-mat", 1, Norm::SoftmaxNaive, false, false},   // 6 robustness lab
-    {"your-journey", 1, Norm::Softmax, false, false},       // 7 context vector
-    {"your-journey", 1, Norm::Softmax, false, false},       // 8 all queries at once
-    {"your-journey", 1, Norm::Softmax, true, false},        // 9 projections and sqrt(d_k)
-    {"your-journey", 1, Norm::Softmax, false, true},        // 10 causal mask
+    {"three-tokens", 1, Norm::Softmax, false, false},      // 1 query by position
+    {"three-tokens", 1, Norm::Softmax, false, false},      // 2 dot product
+    {"three-tokens", 1, Norm::Softmax, false, false},      // 3 score loop
+    {"alignment", 0, Norm::Softmax, false, false},         // 4 alignment
+    {"cat-sat-mat", 1, Norm::Softmax, false, false},       // 5 normalising
+    {"cat-sat-mat", 1, Norm::SoftmaxNaive, false, false},  // 6 robustness lab
+    {"your-journey", 1, Norm::Softmax, false, false},      // 7 context vector
+    {"your-journey", 1, Norm::Softmax, false, false},      // 8 all queries at once
+    {"your-journey", 1, Norm::Softmax, true, false},       // 9 projections and sqrt(d_k)
+    {"your-journey", 1, Norm::Softmax, false, true},       // 10 causal mask
 };
 
 // Loads the example's data into next, keeping everything else.
@@ -102,8 +102,12 @@ State enter_exercise(int index, const State& current) {
     next.scale = true;
     next.projection.enabled = false;
     switch (index) {
-        case 0: load_data("three-tokens", 1, &next); break;  // the learner moves the query to inputs[2]
-        case 1: load_data("cat-sat-mat", 1, &next); break;
+        case 0:
+            load_data("three-tokens", 1, &next);
+            break;  // the learner moves the query to inputs[2]
+        case 1:
+            load_data("cat-sat-mat", 1, &next);
+            break;
         default:
             load_data("your-journey", 1, &next);
             next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
@@ -121,11 +125,16 @@ State enter_bug(Bug bug, const State& current) {
     next.lab_scale = 1.0f;
     next.norm = Norm::Softmax;
     switch (bug) {
-        case Bug::None: break;
+        case Bug::None:
+            break;
         case Bug::WrongQuery:
         case Bug::WrongSlot:
-        case Bug::WrongPair: load_data("three-tokens", 1, &next); break;
-        case Bug::SoftmaxDim: load_data("your-journey", 1, &next); break;
+        case Bug::WrongPair:
+            load_data("three-tokens", 1, &next);
+            break;
+        case Bug::SoftmaxDim:
+            load_data("your-journey", 1, &next);
+            break;
         case Bug::ScaleByValues:
             load_data("your-journey", 1, &next);
             next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};

@@ -47,7 +47,9 @@ std::string dot_terms(const float* a, const float* b, int n, int max_terms) {
     return out;
 }
 
-std::string quoted(const std::string& label) { return "\"" + label + "\""; }
+std::string quoted(const std::string& label) {
+    return "\"" + label + "\"";
+}
 
 std::string ordinal_word(int n) {
     const int last_two = n % 100, last = n % 10;

@@ -11,7 +11,9 @@
 
 namespace attn {
 
-float exp_overflow_threshold() { return std::log(FLT_MAX); }
+float exp_overflow_threshold() {
+    return std::log(FLT_MAX);
+}
 
 SoftmaxLab softmax_lab(const Vector& raw_scores, float scale, const std::vector<std::string>& tokens) {
     SoftmaxLab lab;
@@ -55,7 +57,9 @@ SoftmaxLab softmax_lab(const Vector& raw_scores, float scale, const std::vector<
     if (raw_max > 0.0f && threshold / raw_max <= kMaxLabScale) lab.overflow_scale = threshold / raw_max;
 
     // The sentences: what happened, where, and what the stable form changes.
-    auto name = [&](int i) { return size_t(i) < tokens.size() ? quoted(tokens[size_t(i)]) : "token " + std::to_string(i); };
+    auto name = [&](int i) {
+        return size_t(i) < tokens.size() ? quoted(tokens[size_t(i)]) : "token " + std::to_string(i);
+    };
     std::vector<std::string>& why = lab.explanation;
     if (lab.first_overflow >= 0) {
         const int i = lab.first_overflow;
@@ -78,10 +82,10 @@ SoftmaxLab softmax_lab(const Vector& raw_scores, float scale, const std::vector<
         why.push_back("Both agree: no score here can reach " + num(threshold, 2) +
                       " within the slider's range, so exp never overflows.");
     }
-    why.push_back("The stable softmax subtracts the max (" + num(lab.max_score, 2) + ") first: s - max = " +
-                  vec(lab.shifted, 2) + ", so every exponent is <= 0 and exp(s - max) = " + vec(lab.shifted_exps, 4) +
-                  " stays between 0 and 1. Its weights " + vec(lab.stable, 4) +
-                  " are the same numbers the exact math gives.");
+    why.push_back(
+        "The stable softmax subtracts the max (" + num(lab.max_score, 2) + ") first: s - max = " + vec(lab.shifted, 2) +
+        ", so every exponent is <= 0 and exp(s - max) = " + vec(lab.shifted_exps, 4) +
+        " stays between 0 and 1. Its weights " + vec(lab.stable, 4) + " are the same numbers the exact math gives.");
     return lab;
 }
 

@@ -19,7 +19,8 @@ namespace {
 bool read_number(const std::string& text, float* out) {
     if (text.empty()) return false;
     for (char ch : text)
-        if (!std::isdigit(static_cast<unsigned char>(ch)) && ch != '.' && ch != 'e' && ch != 'E' && ch != '+' && ch != '-')
+        if (!std::isdigit(static_cast<unsigned char>(ch)) && ch != '.' && ch != 'e' && ch != 'E' && ch != '+' &&
+            ch != '-')
             return false;
     char* end = nullptr;
     const double d = std::strtod(text.c_str(), &end);
@@ -65,7 +66,9 @@ std::string trim_commas(const std::string& s) {
     return s.substr(a, b - a);
 }
 
-float tolerance(float expected, float abs_tol) { return std::fmax(abs_tol, 0.005f * std::fabs(expected)); }
+float tolerance(float expected, float abs_tol) {
+    return std::fmax(abs_tol, 0.005f * std::fabs(expected));
+}
 
 bool close_all(const Vector& typed, const Vector& want, float abs_tol) {
     if (typed.size() != want.size()) return false;
@@ -74,7 +77,9 @@ bool close_all(const Vector& typed, const Vector& want, float abs_tol) {
     return true;
 }
 
-std::string label(const State& s, int i) { return quoted(s.tokens[size_t(i)]); }
+std::string label(const State& s, int i) {
+    return quoted(s.tokens[size_t(i)]);
+}
 
 int argmax(const Vector& v) {
     int best = 0;
@@ -111,12 +116,14 @@ ExerciseCheck check_scores(const State& s, const ParsedNumbers& p) {
     out.note = p.note;
     const int n = s.inputs.rows, target = 2;
     if (n < 3) {
-        out.message = "This exercise needs three tokens; there are " + std::to_string(n) + ". Start it again to reload three-tokens.";
+        out.message = "This exercise needs three tokens; there are " + std::to_string(n) +
+                      ". Start it again to reload three-tokens.";
         return out;
     }
     if (s.query != target) {
-        out.message = "First make the third token the query. The query is inputs[" + std::to_string(s.query) + "], the " +
-                      ordinal_word(s.query + 1) + " token; the third token is inputs[2], because positions count from zero. "
+        out.message = "First make the third token the query. The query is inputs[" + std::to_string(s.query) +
+                      "], the " + ordinal_word(s.query + 1) +
+                      " token; the third token is inputs[2], because positions count from zero. "
                       "Click its row in Inputs.";
         return out;
     }
@@ -138,14 +145,15 @@ ExerciseCheck check_scores(const State& s, const ParsedNumbers& p) {
     if (compare_entries(p.values, want, kScoreTolerance, &out)) {
         out.correct = true;
         const int best = argmax(want);
-        out.message = "All " + std::to_string(n) + " scores are right: " + vec(want) + ". The largest is " + label(s, best) +
-                      " with " + num(want[size_t(best)]) + ". Did you predict it?";
+        out.message = "All " + std::to_string(n) + " scores are right: " + vec(want) + ". The largest is " +
+                      label(s, best) + " with " + num(want[size_t(best)]) + ". Did you predict it?";
         return out;
     }
     const int i = out.wrong_entry;
     out.message = "Entry " + std::to_string(i) + " (" + label(s, i) + ") is " + num(p.values[size_t(i)]) +
-                  ", but torch.dot(inputs[" + std::to_string(i) + "], query) = " +
-                  dot_terms(s.inputs.row(i), s.inputs.row(target), s.inputs.cols) + " = " + num(want[size_t(i)]) + ".";
+                  ", but torch.dot(inputs[" + std::to_string(i) +
+                  "], query) = " + dot_terms(s.inputs.row(i), s.inputs.row(target), s.inputs.cols) + " = " +
+                  num(want[size_t(i)]) + ".";
     return out;
 }
 
@@ -185,9 +193,9 @@ ExerciseCheck check_weights(const State& s, const ParsedNumbers& p) {
     const int i = out.wrong_entry;
     float exp_sum = 0;
     for (float x : scores) exp_sum += std::exp(x);
-    out.message = "Entry " + std::to_string(i) + " (" + label(s, i) + ") is " + num(p.values[size_t(i)]) + ", but exp(" +
-                  num(scores[size_t(i)]) + ") / " + num(exp_sum, 2) + " = " + num(want[size_t(i)]) + ", which is " +
-                  num(want[size_t(i)], 2) + " to 2 decimals.";
+    out.message = "Entry " + std::to_string(i) + " (" + label(s, i) + ") is " + num(p.values[size_t(i)]) +
+                  ", but exp(" + num(scores[size_t(i)]) + ") / " + num(exp_sum, 2) + " = " + num(want[size_t(i)]) +
+                  ", which is " + num(want[size_t(i)], 2) + " to 2 decimals.";
     if (std::fabs(typed_sum - 1.0f) > 0.02f) out.message += " Also, your weights sum to " + num(typed_sum) + ", not 1.";
     return out;
 }
@@ -195,8 +203,9 @@ ExerciseCheck check_weights(const State& s, const ParsedNumbers& p) {
 ExerciseCheck check_top_token(const State& s, const AttentionResult& r, const std::string& typed) {
     ExerciseCheck out;
     if (!r.has_projection) {
-        out.message = "Turn on the projection first (Use W_query, W_key, W_value in Trainable attention), or start the "
-                      "exercise again.";
+        out.message =
+            "Turn on the projection first (Use W_query, W_key, W_value in Trainable attention), or start the "
+            "exercise again.";
         return out;
     }
     const int n = s.inputs.rows;
@@ -228,17 +237,20 @@ ExerciseCheck check_top_token(const State& s, const AttentionResult& r, const st
     if (out.entry_ok[0]) {
         out.correct = true;
         out.message = "Right: " + label(s, chosen) + " (position " + std::to_string(chosen) + ") gets " +
-                      num(w[size_t(chosen)]) + " of the weight. The projected scores are " + vec(r.projection.scores) + ".";
+                      num(w[size_t(chosen)]) + " of the weight. The projected scores are " + vec(r.projection.scores) +
+                      ".";
         return out;
     }
     out.wrong_entry = 0;
     const int plain_best = argmax(r.weights);
     if (chosen == plain_best && plain_best != best)
-        out.message = label(s, chosen) + " wins without the projection (scores from inputs @ inputs.T). With W_query and "
-                      "W_key the scores are " + vec(r.projection.scores) + ", and the weights " + vec(w) + ".";
+        out.message = label(s, chosen) +
+                      " wins without the projection (scores from inputs @ inputs.T). With W_query and "
+                      "W_key the scores are " +
+                      vec(r.projection.scores) + ", and the weights " + vec(w) + ".";
     else if (chosen == best + 1)
-        out.message = "Close: positions count from zero. " + label(s, chosen) + " is at position " + std::to_string(chosen) +
-                      "; the weights are " + vec(w) + ".";
+        out.message = "Close: positions count from zero. " + label(s, chosen) + " is at position " +
+                      std::to_string(chosen) + "; the weights are " + vec(w) + ".";
     else
         out.message = label(s, chosen) + " gets " + num(w[size_t(chosen)]) + ", but another token gets " +
                       num(w[size_t(best)]) + ". The weights are " + vec(w) + ".";
@@ -312,7 +324,8 @@ ParsedNumbers parse_numbers(const std::string& raw, int expected_count) {
         return out;
     }
     if (chosen == &plain && decimal.used_decimal_comma)
-        out.note = "Read " + decimal.example + " as two numbers. If you meant one number with a decimal comma, write it "
+        out.note = "Read " + decimal.example +
+                   " as two numbers. If you meant one number with a decimal comma, write it "
                    "with a point.";
     out.ok = true;
     return out;
@@ -330,19 +343,22 @@ Exercise exercise_info(int index, const State& s) {
                  (n >= 3 ? ", " + vec(s.inputs.row(2), s.inputs.cols) : std::string()) +
                  ". Predict which score will be largest, then compute each dot product and type the " +
                  std::to_string(n) + " scores in order.";
-        e.hint = "The third token is at index 2, so the query line is query = inputs[2]. Pair the elements, multiply, add.";
+        e.hint =
+            "The third token is at index 2, so the query line is query = inputs[2]. Pair the elements, multiply, add.";
         e.input_label = "scores";
     } else if (index == 1) {
         e.title = "Softmax by hand";
-        e.task = "The query " + label(s, s.query) + " scores " + vec(s.inputs.rows ? score_vector_loop(s.inputs, s.query) : Vector()) +
+        e.task = "The query " + label(s, s.query) + " scores " +
+                 vec(s.inputs.rows ? score_vector_loop(s.inputs, s.query) : Vector()) +
                  ". Type the softmax weights to 2 decimals.";
         e.hint = "exp(s_i) / (exp(s_0) + exp(s_1) + …). The weights sum to 1.";
         e.input_label = "weights";
     } else {
         e.title = "The most attended token after projection";
-        e.task = "With W_query and W_key from torch.manual_seed(" + std::to_string(s.projection.seed) + ") and d_out = " +
-                 std::to_string(s.projection.d_out) + ", which token does the query inputs[" + std::to_string(s.query) +
-                 "] (" + label(s, s.query) + ") attend to most? Type its position or its label.";
+        e.task = "With W_query and W_key from torch.manual_seed(" + std::to_string(s.projection.seed) +
+                 ") and d_out = " + std::to_string(s.projection.d_out) + ", which token does the query inputs[" +
+                 std::to_string(s.query) + "] (" + label(s, s.query) +
+                 ") attend to most? Type its position or its label.";
         e.hint = "Look at the projected weights in Trainable attention, not the plain ones.";
         e.input_label = "token";
     }

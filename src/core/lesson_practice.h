@@ -24,9 +24,9 @@ struct ParsedNumbers {
 ParsedNumbers parse_numbers(const std::string& text, int expected_count);
 
 struct Exercise {
-    std::string title;  // "Predict and verify a score list"
-    std::string task;   // the instructions, with the data's numbers
-    std::string hint;   // one line that helps without giving the answer
+    std::string title;        // "Predict and verify a score list"
+    std::string task;         // the instructions, with the data's numbers
+    std::string hint;         // one line that helps without giving the answer
     std::string input_label;  // "scores", "weights", "token"
 };
 
@@ -35,10 +35,10 @@ Exercise exercise_info(int index, const State& state);
 
 struct ExerciseCheck {
     bool correct = false;
-    int wrong_entry = -1;           // first wrong entry (0-based), -1 if none or not applicable
-    std::vector<int> entry_ok;      // per typed entry: 1 right, 0 wrong (empty when unreadable)
-    std::string message;            // what is right or which entry is wrong and why
-    std::string note;               // the parser's note, if any
+    int wrong_entry = -1;       // first wrong entry (0-based), -1 if none or not applicable
+    std::vector<int> entry_ok;  // per typed entry: 1 right, 0 wrong (empty when unreadable)
+    std::string message;        // what is right or which entry is wrong and why
+    std::string note;           // the parser's note, if any
 };
 
 // Checks what the learner typed for exercise `index` against the core's numbers for `state`.

@@ -37,8 +37,8 @@ ScalingTable scaling_table(const State& state, const std::vector<int>& d_outs) {
         Matrix W_query, W_key, W_value;
         make_projection_weights(state.projection.seed, X.cols, p, &W_query, &W_key, &W_value);
         const Vector query = vector_matmul(X.row_vector(state.query), W_query);  // (p)
-        const Matrix keys = matmul(X, W_key);                                   // (n, p)
-        Vector scores = score_vector(keys, query);                              // (n)
+        const Matrix keys = matmul(X, W_key);                                    // (n, p)
+        Vector scores = score_vector(keys, query);                               // (n)
         if (state.causal) apply_causal_mask(scores, state.query);
         const float divisor = float(std::sqrt(double(p)));
         Vector scaled(scores.size());

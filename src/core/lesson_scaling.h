@@ -11,7 +11,7 @@ namespace attn {
 
 struct ScalingRow {
     int d_out = 0;
-    float max_unscaled = 0, max_scaled = 0;          // largest weight of the query's row
+    float max_unscaled = 0, max_scaled = 0;           // largest weight of the query's row
     double entropy_unscaled = 0, entropy_scaled = 0;  // -sum w ln w, in nats
     float score_spread = 0;                           // max - min of the unmasked scores
 };

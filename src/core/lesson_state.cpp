@@ -12,9 +12,12 @@ constexpr Bug kBugs[] = {Bug::None,      Bug::WrongQuery, Bug::WrongSlot,
 
 const char* lesson_mode_name(LessonMode mode) {
     switch (mode) {
-        case LessonMode::Track: return "track";
-        case LessonMode::Practice: return "practice";
-        case LessonMode::Debug: return "debug";
+        case LessonMode::Track:
+            return "track";
+        case LessonMode::Practice:
+            return "practice";
+        case LessonMode::Debug:
+            return "debug";
     }
     return "track";
 }
@@ -30,12 +33,18 @@ bool parse_lesson_mode(const std::string& text, LessonMode* out) {
 
 const char* bug_name(Bug bug) {
     switch (bug) {
-        case Bug::None: return "none";
-        case Bug::WrongQuery: return "wrong-query";
-        case Bug::WrongSlot: return "wrong-slot";
-        case Bug::WrongPair: return "wrong-pair";
-        case Bug::SoftmaxDim: return "softmax-dim";
-        case Bug::ScaleByValues: return "scale-by-values";
+        case Bug::None:
+            return "none";
+        case Bug::WrongQuery:
+            return "wrong-query";
+        case Bug::WrongSlot:
+            return "wrong-slot";
+        case Bug::WrongPair:
+            return "wrong-pair";
+        case Bug::SoftmaxDim:
+            return "softmax-dim";
+        case Bug::ScaleByValues:
+            return "scale-by-values";
     }
     return "none";
 }

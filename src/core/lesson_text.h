@@ -36,8 +36,8 @@ struct AlignmentRow {
     int token = 0;
     std::string products;  // the element-wise products, "1, -1"
     float dot = 0;
-    float cosine = 0;      // dot / (|query| |token|); 0 if either is the zero vector
-    std::string reading;   // "same direction", "at right angles: the products cancel", ...
+    float cosine = 0;     // dot / (|query| |token|); 0 if either is the zero vector
+    std::string reading;  // "same direction", "at right angles: the products cancel", ...
 };
 std::vector<AlignmentRow> alignment_rows(const State& state, const AttentionResult& result, int max_rows = 12);
 

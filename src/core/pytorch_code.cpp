@@ -98,18 +98,24 @@ std::string normalised(Norm norm, const std::string& x, const char* dim) {
     const bool simple = x.find(' ') == std::string::npos;
     const std::string arg = simple ? x : "(" + x + ")";
     switch (norm) {
-        case Norm::Sum: return arg + " / " + arg + ".sum(dim=" + dim + ", keepdim=True)";
-        case Norm::SoftmaxNaive: return "torch.exp(" + x + ") / torch.exp(" + x + ").sum(dim=" + dim + ", keepdim=True)";
-        case Norm::Softmax: return "torch.softmax(" + x + ", dim=" + std::string(dim) + ")";
+        case Norm::Sum:
+            return arg + " / " + arg + ".sum(dim=" + dim + ", keepdim=True)";
+        case Norm::SoftmaxNaive:
+            return "torch.exp(" + x + ") / torch.exp(" + x + ").sum(dim=" + dim + ", keepdim=True)";
+        case Norm::Softmax:
+            return "torch.softmax(" + x + ", dim=" + std::string(dim) + ")";
     }
     return "torch.softmax(" + x + ", dim=" + std::string(dim) + ")";
 }
 
 const char* norm_comment(Norm norm) {
     switch (norm) {
-        case Norm::Sum: return "divide by the sum";
-        case Norm::SoftmaxNaive: return "hand-written softmax";
-        case Norm::Softmax: return "softmax";
+        case Norm::Sum:
+            return "divide by the sum";
+        case Norm::SoftmaxNaive:
+            return "hand-written softmax";
+        case Norm::Softmax:
+            return "softmax";
     }
     return "softmax";
 }
@@ -163,7 +169,8 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
     w.line("for i, x_i in enumerate(inputs):");
     w.line("    attn_scores_" + k + "[i] = torch.dot(x_i, query)");
     if (masks_any)
-        w.line("attn_scores_" + k + "[" + std::to_string(q + 1) + ":] = -torch.inf  # causal mask: tokens after the query");
+        w.line("attn_scores_" + k + "[" + std::to_string(q + 1) +
+               ":] = -torch.inf  # causal mask: tokens after the query");
     w.print("attn_scores_" + k, r.scores);
     if (scaled_lab) {
         w.line("attn_scores_" + k + " = attn_scores_" + k + " * " + lab + "  # the robustness lab's scale");
@@ -224,7 +231,8 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
             x += " / d_k**0.5";
         }
         if (scaled_lab) x = "(" + x + ") * " + lab;
-        w.line("attn_weights_" + k + " = " + normalised(s.norm, x, "-1") + (s.scale ? "" : "  # not divided by sqrt(d_k)"));
+        w.line("attn_weights_" + k + " = " + normalised(s.norm, x, "-1") +
+               (s.scale ? "" : "  # not divided by sqrt(d_k)"));
         w.print("attn_weights_" + k, p.weights);
         w.line("context_vec_" + k + " = attn_weights_" + k + " @ values");
         w.print("context_vec_" + k, p.context);

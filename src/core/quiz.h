@@ -12,7 +12,7 @@
 namespace attn {
 
 struct Question {
-    std::string id;                     // stable name: "highest-score", "count-scores" ...
+    std::string id;  // stable name: "highest-score", "count-scores" ...
     std::string prompt;
     std::vector<std::string> choices;   // 2..kMaxChoiceIndex + 1
     std::vector<bool> correct;          // one flag per choice; at least one is true
@@ -27,10 +27,10 @@ std::vector<Question> step_questions(const State& state, const AttentionResult& 
 struct RevealResult {
     bool answered = false;  // a valid choice was given
     bool correct = false;
-    std::string verdict;    // "Right." / "Not quite." / "Pick an answer first."
-    std::string answer;     // the question's answer line
-    std::string reason;     // the question's reason line
-    std::string mistake;    // for a wrong choice: what went wrong
+    std::string verdict;  // "Right." / "Not quite." / "Pick an answer first."
+    std::string answer;   // the question's answer line
+    std::string reason;   // the question's reason line
+    std::string mistake;  // for a wrong choice: what went wrong
 };
 
 // What the reveal shows for `choice` (-1 = none yet).

@@ -10,7 +10,6 @@
 
 namespace attn::quiz_detail {
 
-
 // Builds the choice list, merging choices whose text coincides for this data (a merged choice is
 // correct if any of its parts is).
 struct Choices {
@@ -35,8 +34,12 @@ inline Question make(const char* id, std::string prompt) {
     return q;
 }
 
-inline std::string label(const State& s, int i) { return quoted(s.tokens[size_t(i)]); }
-inline std::string row(const State& s, int i) { return vec(s.inputs.row(i), s.inputs.cols); }
+inline std::string label(const State& s, int i) {
+    return quoted(s.tokens[size_t(i)]);
+}
+inline std::string row(const State& s, int i) {
+    return vec(s.inputs.row(i), s.inputs.cols);
+}
 
 // "Token 1" for the built-in "token 1" labels, else "\"journey\" (position 1)".
 inline std::string token_name(const State& s, int i) {

@@ -12,7 +12,9 @@
 namespace attn::quiz_detail {
 namespace {
 
-std::string shape(int a, int b) { return "(" + std::to_string(a) + ", " + std::to_string(b) + ")"; }
+std::string shape(int a, int b) {
+    return "(" + std::to_string(a) + ", " + std::to_string(b) + ")";
+}
 
 Vector row_sums(const Matrix& m) {
     Vector sums(size_t(m.rows), 0.0f);
@@ -53,11 +55,12 @@ Question sharper(const AttentionResult& r) {
     sum_ok = sum_ok && std::isfinite(total) && total > 0;
     const bool same = sum_ok && std::fabs(soft - sum_top) <= 1e-4f;
     const bool soft_sharper = !sum_ok || (!same && soft > sum_top);
-    Question out = make("sharper", "Scores " + vec(r.lab_scores) + ": which normalisation gives the sharper distribution, "
-                                                            "with more weight on the top score?");
+    Question out = make("sharper", "Scores " + vec(r.lab_scores) +
+                                       ": which normalisation gives the sharper distribution, "
+                                       "with more weight on the top score?");
     Choices c{&out};
-    c.add("softmax", soft_sharper, "Here softmax is the flatter one: its top weight is " + num(soft) + " against " +
-                                       num(sum_top) + ".");
+    c.add("softmax", soft_sharper,
+          "Here softmax is the flatter one: its top weight is " + num(soft) + " against " + num(sum_top) + ".");
     c.add("divide by the sum", sum_ok && !same && !soft_sharper,
           sum_ok ? "Divide-by-sum keeps the scores' proportions (top weight " + num(sum_top) +
                        "); softmax exponentiates first, which widens the gaps (" + num(soft) + ")."
@@ -76,8 +79,8 @@ Question sharper(const AttentionResult& r) {
     } else {
         out.answer = std::string(soft_sharper ? "Softmax" : "Divide by the sum") + ": its top weight is " +
                      num(soft_sharper ? soft : sum_top) + ", against " + num(soft_sharper ? sum_top : soft) + ".";
-        out.reason = "Divide-by-sum keeps the proportions " + vec(r.weights_sum) + "; softmax exponentiates first: " +
-                     vec(r.weights_softmax) + ".";
+        out.reason = "Divide-by-sum keeps the proportions " + vec(r.weights_sum) +
+                     "; softmax exponentiates first: " + vec(r.weights_softmax) + ".";
     }
     return out;
 }
@@ -88,16 +91,19 @@ Question naive_overflow(const State& s, const AttentionResult& r) {
     const int top = argmax(r.scores);
     const float v = lab.naive[size_t(top)], exact = lab.stable[size_t(top)];
     const std::string kind = std::isnan(v) ? "nan" : std::isinf(v) ? "inf" : v == 0 ? "0" : "finite";
-    Question out = make("naive-overflow", "Slide the scale to ×" + num(scale) + ": the scores become " + vec(lab.scores, 2) +
-                                       ". What will the hand-written softmax give " + label(s, top) + "?");
+    Question out =
+        make("naive-overflow", "Slide the scale to ×" + num(scale) + ": the scores become " + vec(lab.scores, 2) +
+                                   ". What will the hand-written softmax give " + label(s, top) + "?");
     Choices c{&out};
     const std::string max_text = num(lab.max_score, 2);
     c.add(num(exact), kind == "finite" && std::fabs(v - exact) <= 1e-4f,
           "That is the exact answer, and torch.softmax gives it. But float32 cannot hold exp(" + max_text +
               "): it overflows to inf before the division.");
     c.add("nan", kind == "nan", "nan needs inf / inf or 0 / 0; here the naive weight is " + num(v) + ".");
-    c.add("inf", kind == "inf", "exp(" + max_text + ") is inf, but the weight divides it by the sum of the exps, which is "
-                                "inf too: inf / inf = nan.");
+    c.add("inf", kind == "inf",
+          "exp(" + max_text +
+              ") is inf, but the weight divides it by the sum of the exps, which is "
+              "inf too: inf / inf = nan.");
     c.add("0", kind == "0", "0 is what a token with a finite exp gets when the sum is inf: finite / inf = 0.");
     if (kind == "finite" && std::fabs(v - exact) > 1e-4f) c.add(num(v), true, "");
     out.answer = num(v) + (kind == "nan" ? ": not a number." : ".");
@@ -110,8 +116,9 @@ Question context_size(const State& s, const AttentionResult& r) {
     Question out = make("context-size", "How many numbers will the context vector z = Σ weights[i] · inputs[i] hold?");
     Choices c{&out};
     c.add(std::to_string(d), true, "");
-    c.add(std::to_string(n), false, std::to_string(n) + " is the number of weights, one per token. z adds up " +
-                                        std::to_string(n) + " scaled input vectors of " + std::to_string(d) + " numbers each.");
+    c.add(std::to_string(n), false,
+          std::to_string(n) + " is the number of weights, one per token. z adds up " + std::to_string(n) +
+              " scaled input vectors of " + std::to_string(d) + " numbers each.");
     c.add("1", false, "A dot product gives one number, but z is a weighted sum of vectors, so it is a vector.");
     c.add(std::to_string(n * d), false, "That keeps every scaled input apart; the sum adds them into one vector.");
     out.answer = std::to_string(d) + ": z = " + vec(r.context) + ".";
@@ -120,24 +127,21 @@ Question context_size(const State& s, const AttentionResult& r) {
     return out;
 }
 
-
 Question matrix_shape(const State& s) {
     const int n = s.inputs.rows, d = s.inputs.cols;
     Question out = make("matrix-shape", "inputs is " + shape(n, d) + ". What shape does inputs @ inputs.T have?");
     Choices c{&out};
     c.add(shape(n, n), true, "");
-    c.add(shape(n, d), false, "That is the shape of inputs itself; @ inputs.T multiplies " + shape(n, d) + " by " +
-                                  shape(d, n) + ".");
+    c.add(shape(n, d), false,
+          "That is the shape of inputs itself; @ inputs.T multiplies " + shape(n, d) + " by " + shape(d, n) + ".");
     c.add(shape(d, d), false, "That is inputs.T @ inputs, which compares dimensions, not tokens.");
-    c.add("(" + std::to_string(n) + ",)", false, "That is one query's scores; the matrix holds one such row per query.");
+    c.add("(" + std::to_string(n) + ",)", false,
+          "That is one query's scores; the matrix holds one such row per query.");
     out.answer = shape(n, n) + ": one row per query, one column per token.";
     out.reason = shape(n, d) + " @ " + shape(d, n) + " -> " + shape(n, n) + ": the inner size " + std::to_string(d) +
                  " is summed over and disappears.";
     return out;
 }
-
-
-
 
 Question softmax_dim(const State& s, const AttentionResult& r) {
     Matrix scores = r.score_matrix;
@@ -147,7 +151,8 @@ Question softmax_dim(const State& s, const AttentionResult& r) {
     const bool row_ok = all_one(by_row), col_ok = all_one(by_col);
     Question out = make("softmax-dim", "Which call makes each row of the weights (one row per query) sum to 1?");
     Choices c{&out};
-    c.add("torch.softmax(attn_scores, dim=-1)", row_ok, "Here dim=-1 does not give rows summing to 1: " + vec(by_row) + ".");
+    c.add("torch.softmax(attn_scores, dim=-1)", row_ok,
+          "Here dim=-1 does not give rows summing to 1: " + vec(by_row) + ".");
     c.add("torch.softmax(attn_scores, dim=0)", col_ok && !row_ok,
           "dim=0 runs down each column: the columns sum to 1, and the rows sum to " + vec(by_col) + ".");
     c.add("either: softmax is the same along any dim", row_ok && col_ok,
@@ -165,19 +170,24 @@ bool scaling_sharpness(const State& s, Question* q_out) {
     const float delta = b.max_unscaled - a.max_unscaled;
     const int trend = delta > 0.02f ? 1 : delta < -0.02f ? -1 : 0;
     const int visible = s.causal ? s.query + 1 : s.inputs.rows;
-    Question out = make("scaling-sharpness", "Without the division by sqrt(d_k), what happens to the largest weight as d_out "
-                                      "grows from " + std::to_string(a.d_out) + " to " + std::to_string(b.d_out) + "?");
+    Question out = make("scaling-sharpness",
+                        "Without the division by sqrt(d_k), what happens to the largest weight as d_out "
+                        "grows from " +
+                            std::to_string(a.d_out) + " to " + std::to_string(b.d_out) + "?");
     Choices c{&out};
-    const std::string spread = "the spread of the scores goes from " + num(a.score_spread, 2) + " to " + num(b.score_spread, 2);
+    const std::string spread =
+        "the spread of the scores goes from " + num(a.score_spread, 2) + " to " + num(b.score_spread, 2);
     c.add("It grows toward 1: softmax gets sharper", trend > 0,
-          "Here it does not: " + spread + ", and the top weight goes from " + num(a.max_unscaled) + " to " + num(b.max_unscaled) + ".");
+          "Here it does not: " + spread + ", and the top weight goes from " + num(a.max_unscaled) + " to " +
+              num(b.max_unscaled) + ".");
     c.add("It stays about the same", trend == 0,
           "The weights would stay put only if the scores did, but " + spread + ".");
     c.add("It shrinks toward 1/" + std::to_string(visible) + ": softmax gets flatter", trend < 0,
           "More dimensions add more products to every score, so the gaps grow: " + spread + ".");
     out.answer = "It goes from " + num(a.max_unscaled) + " to " + num(b.max_unscaled) + ".";
-    out.reason = "Larger gaps between scores make softmax sharper: " + spread + ". Divided by sqrt(d_k), the top weight goes from " +
-                 num(a.max_scaled) + " to " + num(b.max_scaled) + ".";
+    out.reason = "Larger gaps between scores make softmax sharper: " + spread +
+                 ". Divided by sqrt(d_k), the top weight goes from " + num(a.max_scaled) + " to " + num(b.max_scaled) +
+                 ".";
     *q_out = out;
     return true;
 }
@@ -194,14 +204,17 @@ Question causal_count(const State& s) {
             if (visible <= 8) names += (names.empty() ? "" : ", ") + label(s, j);
         }
     if (visible > 8) names += ", …";
-    Question out = make("causal-count", "With the causal mask, how many tokens can inputs[" + std::to_string(q) + "] (" +
-                                     label(s, q) + ") attend to?");
+    Question out = make("causal-count", "With the causal mask, how many tokens can inputs[" + std::to_string(q) +
+                                            "] (" + label(s, q) + ") attend to?");
     Choices c{&out};
     c.add(std::to_string(visible), true, "");
-    c.add(std::to_string(q), false, "That leaves out the token itself. The mask hides only later tokens; the diagonal stays.");
-    c.add(std::to_string(n), false, "That is without the mask. The " + std::to_string(n - q - 1) +
-                                        " tokens after position " + std::to_string(q) + " are hidden.");
-    c.add("1", false, "Only the first token sees just itself; inputs[" + std::to_string(q) + "] also sees the tokens before it.");
+    c.add(std::to_string(q), false,
+          "That leaves out the token itself. The mask hides only later tokens; the diagonal stays.");
+    c.add(std::to_string(n), false,
+          "That is without the mask. The " + std::to_string(n - q - 1) + " tokens after position " + std::to_string(q) +
+              " are hidden.");
+    c.add("1", false,
+          "Only the first token sees just itself; inputs[" + std::to_string(q) + "] also sees the tokens before it.");
     out.answer = std::to_string(visible) + ": " + names + ".";
     out.reason = "Positions 0.." + std::to_string(q) + " are the token itself and the earlier ones; the " +
                  std::to_string(n - visible) + " later scores become -inf, weight 0.";

@@ -16,10 +16,10 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool* animati
 // Parts of the band, each drawing into the current region.
 // The step's title, text and widget (part 0) or its predict-then-reveal questions (part 1).
 bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part);  // panel_lesson_track.cpp
-bool lesson_practice(const FrameInput& in, State* draft, UiState* ui);  // panel_lesson_practice.cpp
+bool lesson_practice(const FrameInput& in, State* draft, UiState* ui);         // panel_lesson_practice.cpp
 // The planted program and its outputs (part 0) or the trace walk (part 1).
 bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part);  // panel_lesson_debug.cpp
-void code_view(const FrameInput& in, UiState* ui);                      // panel_code.cpp
+void code_view(const FrameInput& in, UiState* ui);                             // panel_code.cpp
 
 // The generated code for the state on screen, cached until the state changes: what the Copy
 // button copies. (The web glue can also call pytorch_code_for_state() from core/pytorch_code.h.)

@@ -63,8 +63,9 @@ void code_view(const FrameInput& in, UiState* ui) {
     ImGui::SameLine();
     ImGui::TextColored(muted_text(), "runs as it is with PyTorch; each print is followed by its output");
     ImGui::BeginChild("code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-    record_layout(ui, "panel:code", ImGui::GetWindowPos(),
-                  ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
+    record_layout(
+        ui, "panel:code", ImGui::GetWindowPos(),
+        ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
     ImGui::PushFont(mono_font());
     const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
     ImGuiListClipper clipper;  // a 1024-token state has thousands of lines: draw only the visible ones
@@ -74,7 +75,9 @@ void code_view(const FrameInput& in, UiState* ui) {
             const auto [b, e] = g_cache.lines[size_t(i)];
             const char* start = g_cache.code.c_str() + b;
             const bool comment = e - b >= 1 && start[0] == '#';
-            ImGui::PushStyleColor(ImGuiCol_Text, g_cache.output[size_t(i)] ? context_color() : comment ? muted_text() : text);
+            ImGui::PushStyleColor(ImGuiCol_Text, g_cache.output[size_t(i)] ? context_color()
+                                                 : comment                 ? muted_text()
+                                                                           : text);
             ImGui::TextUnformatted(start, g_cache.code.c_str() + e);
             ImGui::PopStyleColor();
         }

@@ -25,7 +25,9 @@ float button_width(const char* label) {
 
 // SameLine() when a button with this label still fits on the line, else a new line: the header
 // wraps on narrow screens instead of running off the edge.
-void next_to(const char* label) { same_line_if_room(button_width(label)); }
+void next_to(const char* label) {
+    same_line_if_room(button_width(label));
+}
 
 // A tab-like button: filled when selected. Returns true when clicked.
 bool tab(const char* label, bool selected, UiState* ui, const char* layout_name) {
@@ -186,8 +188,10 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
     // Collapsed: as tall as the header row needed last frame (it wraps on narrow screens).
     static float header_h = 0;
     float height = std::max(header_h, ImGui::GetFrameHeightWithSpacing()) + ImGui::GetStyle().WindowPadding.y * 2;
-    if (code_inline) height = avail.y;
-    else if (in_lesson) height = std::floor(std::clamp(avail.y * (narrow ? 0.5f : 0.36f), 200.0f, 440.0f));
+    if (code_inline)
+        height = avail.y;
+    else if (in_lesson)
+        height = std::floor(std::clamp(avail.y * (narrow ? 0.5f : 0.36f), 200.0f, 440.0f));
     bool edited = false;
 
     ImGui::BeginChild("lesson_band", ImVec2(avail.x, height), true, ImGuiWindowFlags_NoScrollbar);
@@ -212,7 +216,9 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
                     edited |= lesson_track(in, draft, ui, 1);
                 }
                 break;
-            case LessonMode::Practice: edited |= lesson_practice(in, draft, ui); break;
+            case LessonMode::Practice:
+                edited |= lesson_practice(in, draft, ui);
+                break;
             case LessonMode::Debug:
                 edited |= lesson_debug(in, draft, ui, 0);
                 if (!two) edited |= lesson_debug(in, draft, ui, 1);
@@ -242,13 +248,15 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
         ImGui::SetNextWindowPos(ImVec2(display.x - w - 8, top), ImGuiCond_Appearing);
         ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
         bool open = true;
-        if (ImGui::Begin("PyTorch code for this screen", &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
+        if (ImGui::Begin("PyTorch code for this screen", &open,
+                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
             code_view(in, ui);
         ImGui::End();
         if (!open) {
             g_code_open = false;
             if (code_listed) {
-                draft->panels.erase(std::remove(draft->panels.begin(), draft->panels.end(), "code"), draft->panels.end());
+                draft->panels.erase(std::remove(draft->panels.begin(), draft->panels.end(), "code"),
+                                    draft->panels.end());
                 edited = true;
             }
         }

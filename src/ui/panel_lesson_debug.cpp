@@ -18,12 +18,18 @@ const Bug kBugs[] = {Bug::WrongQuery, Bug::WrongSlot, Bug::WrongPair, Bug::Softm
 // Named by symptom, not by cause: finding the cause is the exercise.
 const char* bug_label(Bug b) {
     switch (b) {
-        case Bug::WrongQuery: return "A wrong score list";
-        case Bug::WrongSlot: return "Scores in odd places";
-        case Bug::WrongPair: return "Scores too small";
-        case Bug::SoftmaxDim: return "Rows that do not sum to 1";
-        case Bug::ScaleByValues: return "Weights slightly off";
-        case Bug::None: break;
+        case Bug::WrongQuery:
+            return "A wrong score list";
+        case Bug::WrongSlot:
+            return "Scores in odd places";
+        case Bug::WrongPair:
+            return "Scores too small";
+        case Bug::SoftmaxDim:
+            return "Rows that do not sum to 1";
+        case Bug::ScaleByValues:
+            return "Weights slightly off";
+        case Bug::None:
+            break;
     }
     return "";
 }
@@ -39,8 +45,9 @@ std::string values_text(const Vector& v, int rows, int cols) {
 
 bool picker(const State& s, State* draft, UiState* ui) {
     bool edited = false;
-    ImGui::TextColored(muted_text(), "A bug is planted in the code below. Trace it the seeds' way: query, loop index, "
-                                     "dot product, in that order.");
+    ImGui::TextColored(muted_text(),
+                       "A bug is planted in the code below. Trace it the seeds' way: query, loop index, "
+                       "dot product, in that order.");
     for (size_t i = 0; i < std::size(kBugs); ++i) {
         const Bug b = kBugs[i];
         if (i) same_line_if_room(ImGui::CalcTextSize(bug_label(b)).x + ImGui::GetStyle().FramePadding.x * 2);
@@ -83,12 +90,15 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
         ImGui::TextColored(step.diverges ? error_color() : context_color(), "%s %d. %s: %s",
                            step.diverges ? "\u2717" : "\u2713", k + 1, step.name.c_str(), step.question.c_str());
         ImGui::PushFont(mono_font());
-        ImGui::TextWrapped("   %s, expected %s", step.what.c_str(), values_text(step.expected, step.rows, step.cols).c_str());
-        ImGui::TextWrapped("   %s, actual   %s", step.what.c_str(), values_text(step.actual, step.rows, step.cols).c_str());
+        ImGui::TextWrapped("   %s, expected %s", step.what.c_str(),
+                           values_text(step.expected, step.rows, step.cols).c_str());
+        ImGui::TextWrapped("   %s, actual   %s", step.what.c_str(),
+                           values_text(step.actual, step.rows, step.cols).c_str());
         ImGui::PopFont();
         if (k == t.first_divergence) {
-            ImGui::TextColored(error_color(), "First divergence: step %d, the %s. Everything after it inherits the error.",
-                               k + 1, step.name.c_str());
+            ImGui::TextColored(error_color(),
+                               "First divergence: step %d, the %s. Everything after it inherits the error.", k + 1,
+                               step.name.c_str());
             ImGui::TextWrapped("%s", t.explanation.c_str());
             record_lesson_item(ui, "lesson:trace-found");
         }
@@ -129,8 +139,10 @@ bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part) {
         return edited;
     }
     const int checked = std::min<int>(s.lesson.trace, int(t.steps.size()));
-    if (part == 0) program(t, checked);
-    else edited |= trace_walk(t, checked, draft, ui);
+    if (part == 0)
+        program(t, checked);
+    else
+        edited |= trace_walk(t, checked, draft, ui);
     return edited;
 }
 

@@ -27,7 +27,9 @@ const char* panel_title(const std::string& key) {
     return key.c_str();
 }
 
-ImVec4 value_color(float x) { return std::isfinite(x) ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : error_color(); }
+ImVec4 value_color(float x) {
+    return std::isfinite(x) ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : error_color();
+}
 
 void lines(const State& s, const std::vector<LessonLine>& all) {
     bool hidden_note = false;
@@ -37,15 +39,23 @@ void lines(const State& s, const std::vector<LessonLine>& all) {
             continue;
         }
         switch (line.kind) {
-            case LineKind::Prose: ImGui::TextWrapped("%s", line.text.c_str()); break;
+            case LineKind::Prose:
+                ImGui::TextWrapped("%s", line.text.c_str());
+                break;
             case LineKind::Code:
                 ImGui::PushFont(mono_font());
                 ImGui::TextWrapped("%s", line.text.c_str());
                 ImGui::PopFont();
                 break;
-            case LineKind::Note: ImGui::TextColored(muted_text(), "%s", line.text.c_str()); break;
-            case LineKind::Good: ImGui::TextColored(context_color(), "\u2713 %s", line.text.c_str()); break;
-            case LineKind::Warn: ImGui::TextColored(error_color(), "%s", line.text.c_str()); break;
+            case LineKind::Note:
+                ImGui::TextColored(muted_text(), "%s", line.text.c_str());
+                break;
+            case LineKind::Good:
+                ImGui::TextColored(context_color(), "\u2713 %s", line.text.c_str());
+                break;
+            case LineKind::Warn:
+                ImGui::TextColored(error_color(), "%s", line.text.c_str());
+                break;
         }
     }
     if (hidden_note) ImGui::TextColored(muted_text(), "More appears here once you have answered the question.");
@@ -55,7 +65,8 @@ void lines(const State& s, const std::vector<LessonLine>& all) {
 void alignment_table(const FrameInput& in, bool show_reading) {
     const State& s = in.state;
     const auto rows = alignment_rows(s, in.result);
-    if (!ImGui::BeginTable("alignment", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
+    if (!ImGui::BeginTable("alignment", 4,
+                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
         return;
     ImGui::PushTextWrapPos(-1.0f);  // cells size to their text
     ImGui::TableSetupColumn(("query " + s.tokens[size_t(s.query)] + " and").c_str());
@@ -66,15 +77,20 @@ void alignment_table(const FrameInput& in, bool show_reading) {
     for (const AlignmentRow& r : rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(r.token == s.query ? query_color() : token_color(), "%s = %s", s.tokens[size_t(r.token)].c_str(),
-                           vec(s.inputs.row(r.token), s.inputs.cols, 2, 4).c_str());
+        ImGui::TextColored(r.token == s.query ? query_color() : token_color(), "%s = %s",
+                           s.tokens[size_t(r.token)].c_str(), vec(s.inputs.row(r.token), s.inputs.cols, 2, 4).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.products.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextColored(r.dot > 0 ? context_color() : r.dot < 0 ? error_color() : muted_text(), "%s", num(r.dot).c_str());
+        ImGui::TextColored(r.dot > 0   ? context_color()
+                           : r.dot < 0 ? error_color()
+                                       : muted_text(),
+                           "%s", num(r.dot).c_str());
         ImGui::TableNextColumn();
-        if (show_reading) ImGui::TextUnformatted(r.reading.c_str());
-        else ImGui::TextColored(muted_text(), "?  (answer the question first)");
+        if (show_reading)
+            ImGui::TextUnformatted(r.reading.c_str());
+        else
+            ImGui::TextColored(muted_text(), "?  (answer the question first)");
     }
     ImGui::PopTextWrapPos();
     ImGui::EndTable();
@@ -105,14 +121,16 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
     ImGui::PushTextWrapPos(-1.0f);
     if (ImGui::BeginTable("lab", 7, flags)) {
-        for (const char* h : {"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"}) ImGui::TableSetupColumn(h);
+        for (const char* h : {"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"})
+            ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (size_t i = 0; i < lab.scores.size() && i < 16; ++i) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextColored(int(i) == lab.first_overflow ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s",
-                               s.tokens[i].c_str());
-            const float cells[] = {lab.scores[i], lab.exps[i], lab.naive[i], lab.shifted[i], lab.shifted_exps[i], lab.stable[i]};
+            ImGui::TextColored(int(i) == lab.first_overflow ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                               "%s", s.tokens[i].c_str());
+            const float cells[] = {lab.scores[i],  lab.exps[i],         lab.naive[i],
+                                   lab.shifted[i], lab.shifted_exps[i], lab.stable[i]};
             for (int c = 0; c < 6; ++c) {
                 ImGui::TableNextColumn();
                 ImGui::TextColored(value_color(cells[c]), "%s", num_wide(cells[c]).c_str());
@@ -164,7 +182,8 @@ void scaling_widget(const FrameInput& in) {
     }
     ImGui::PopTextWrapPos();
     ImGui::EndTable();
-    ImGui::TextColored(muted_text(), "Entropy in nats: %s is the flattest possible row (every token equal), 0 is one-hot.",
+    ImGui::TextColored(muted_text(),
+                       "Entropy in nats: %s is the flattest possible row (every token equal), 0 is one-hot.",
                        num(float(t.uniform_entropy)).c_str());
 }
 
@@ -175,9 +194,9 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     const int k = std::clamp(s.lesson.question, 0, int(qs.size()) - 1);
     const Question& q = qs[size_t(k)];
-    ImGui::TextColored(query_color(), "Predict%s", qs.size() > 1 ? (" (" + std::to_string(k + 1) + " of " +
-                                                                     std::to_string(qs.size()) + ")").c_str()
-                                                                  : "");
+    ImGui::TextColored(
+        query_color(), "Predict%s",
+        qs.size() > 1 ? (" (" + std::to_string(k + 1) + " of " + std::to_string(qs.size()) + ")").c_str() : "");
     ImGui::SameLine();
     ImGui::TextWrapped("%s", q.prompt.c_str());
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
@@ -258,20 +277,27 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
     ImGui::TextColored(muted_text(), "%s", watch.c_str());
     lines(s, step_lines(s, in.result));
     switch (s.step) {
-        case 4: alignment_table(in, question_done(s.lesson, 0)); break;
-        case 6: edited |= lab_widget(in, draft, ui); break;
+        case 4:
+            alignment_table(in, question_done(s.lesson, 0));
+            break;
+        case 6:
+            edited |= lab_widget(in, draft, ui);
+            break;
         case 9:
             if (ImGui::Checkbox("Use W_query, W_key, W_value", &draft->projection.enabled)) edited = true;
             ImGui::SameLine();
             if (ImGui::Checkbox("divide by sqrt(d_k)", &draft->scale)) edited = true;
-            if (question_done(s.lesson, 0)) scaling_widget(in);
-            else ImGui::TextColored(muted_text(), "The table for d_out = 2, 8, 32, 128 appears once you have answered.");
+            if (question_done(s.lesson, 0))
+                scaling_widget(in);
+            else
+                ImGui::TextColored(muted_text(), "The table for d_out = 2, 8, 32, 128 appears once you have answered.");
             break;
         case 10:
             if (ImGui::Checkbox("causal mask", &draft->causal)) edited = true;
             record_lesson_item(ui, "lesson:causal");
             break;
-        default: break;
+        default:
+            break;
     }
     return edited;
 }

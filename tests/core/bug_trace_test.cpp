@@ -15,7 +15,9 @@ using namespace attn;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 BugTrace planted(Bug bug) {
     State s;

@@ -15,7 +15,9 @@
 using namespace attn;
 
 namespace {
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 const std::vector<std::string> kCatSatMat = {"cat", "sat", "mat"};
 }  // namespace
 
@@ -76,9 +78,9 @@ TEST_CASE("lab: very negative scores underflow every exp to 0, and 0 / 0 = nan")
 }
 
 TEST_CASE("lab: breaking_scale is the first round scale where naive softmax breaks") {
-    CHECK(breaking_scale({1, 5, 2}) == 20.0f);        // 5·10 = 50 is fine, 5·20 = 100 > 88.72
+    CHECK(breaking_scale({1, 5, 2}) == 20.0f);           // 5·10 = 50 is fine, 5·20 = 100 > 88.72
     CHECK(breaking_scale({0.9544f, 1.495f}) == 100.0f);  // 1.495·50 = 74.75, 1.495·100 = 149.5
-    CHECK(breaking_scale({0.01f}) == kMaxLabScale);   // never breaks within the slider
+    CHECK(breaking_scale({0.01f}) == kMaxLabScale);      // never breaks within the slider
 }
 
 TEST_CASE("lab: the lab's naive weights are the ones compute_attention shows for lab_scale") {

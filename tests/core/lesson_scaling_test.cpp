@@ -32,7 +32,7 @@ TEST_CASE("scaling: for your-journey (seed 123) the unscaled top weight grows wi
     const int d_outs[] = {2, 8, 32, 128};
     for (size_t i = 0; i < 4; ++i) {
         CHECK(t.rows[i].d_out == d_outs[i]);
-        CHECK(t.rows[i].max_scaled <= t.rows[i].max_unscaled);      // dividing by sqrt(d_k) > 1 flattens
+        CHECK(t.rows[i].max_scaled <= t.rows[i].max_unscaled);  // dividing by sqrt(d_k) > 1 flattens
         CHECK(t.rows[i].entropy_scaled >= t.rows[i].entropy_unscaled);
         CHECK(t.rows[i].entropy_unscaled <= t.uniform_entropy + 1e-9);
         if (i > 0) CHECK(t.rows[i].max_unscaled > t.rows[i - 1].max_unscaled);

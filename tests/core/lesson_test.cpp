@@ -14,7 +14,9 @@ using namespace attn;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 // All lines of the step, hidden ones included, joined.
 std::string all_text(const State& s) {
@@ -42,7 +44,7 @@ State fresh() {
 TEST_CASE("lesson: ten steps in the seeds' order, numbered 1..10, each naming the panels that matter") {
     const auto& steps = lesson_steps();
     REQUIRE(steps.size() == size_t(kLessonSteps));
-    const char* words[] = {"query", "dot product", "score per token", "alignment", "softmax",
+    const char* words[] = {"query",      "dot product",    "score per token",   "alignment", "softmax",
                            "robustness", "context vector", "inputs @ inputs.T", "sqrt(d_k)", "causal"};
     for (int k = 1; k <= kLessonSteps; ++k) {
         const LessonStep* step = lesson_step(k);
@@ -165,7 +167,8 @@ TEST_CASE("lesson text: the seeds' numbers appear, computed, in the steps that t
     // Step 6: the float32 overflow threshold, and where it is reached for max score 5.
     CHECK(contains(all_text(enter_step(6, start)), "88.72 at about ×17.74"));
     // Step 10: journey at position 1 sees Your and itself.
-    CHECK(contains(all_text(enter_step(10, start)), "\"journey\" at position 1 attends to 2 tokens: \"Your\", \"journey\"."));
+    CHECK(contains(all_text(enter_step(10, start)),
+                   "\"journey\" at position 1 attends to 2 tokens: \"Your\", \"journey\"."));
 }
 
 TEST_CASE("lesson text: results the questions ask about stay hidden until revealed") {

@@ -15,7 +15,9 @@ using namespace attn;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 State example(const char* name) {
     State s;
@@ -23,7 +25,9 @@ State example(const char* name) {
     return s;
 }
 
-PyTorchCode code_for(const State& s) { return pytorch_code(s, compute_attention(s)); }
+PyTorchCode code_for(const State& s) {
+    return pytorch_code(s, compute_attention(s));
+}
 
 size_t count(const std::string& text, const std::string& part) {
     size_t n = 0;
@@ -56,11 +60,13 @@ TEST_CASE("code: float literals are Python floats that read back as the same flo
 TEST_CASE("code: three-tokens gives the seeds' loop and its output tensor([2., 8., 2.])") {
     const PyTorchCode c = code_for(example("three-tokens"));
     CHECK(contains(c.code, "import torch\n"));
-    CHECK(contains(c.code, "inputs = torch.tensor(\n  [[1.0, 0.0],  # token 0 (x^1)\n   [2.0, 2.0],  # token 1 (x^2)\n"
-                           "   [0.0, 1.0]]  # token 2 (x^3)\n)"));
+    CHECK(contains(c.code,
+                   "inputs = torch.tensor(\n  [[1.0, 0.0],  # token 0 (x^1)\n   [2.0, 2.0],  # token 1 (x^2)\n"
+                   "   [0.0, 1.0]]  # token 2 (x^3)\n)"));
     CHECK(contains(c.code, "query = inputs[1]"));
-    CHECK(contains(c.code, "attn_scores_2 = torch.empty(inputs.shape[0])\nfor i, x_i in enumerate(inputs):\n"
-                           "    attn_scores_2[i] = torch.dot(x_i, query)\nprint(attn_scores_2)\n# tensor([2., 8., 2.])\n"));
+    CHECK(contains(c.code,
+                   "attn_scores_2 = torch.empty(inputs.shape[0])\nfor i, x_i in enumerate(inputs):\n"
+                   "    attn_scores_2[i] = torch.dot(x_i, query)\nprint(attn_scores_2)\n# tensor([2., 8., 2.])\n"));
     CHECK(contains(c.code, "print(torch.dot(inputs[0], query))\n# tensor(2.)\n"));
     CHECK(contains(c.code, "attn_weights_2 = torch.softmax(attn_scores_2, dim=0)"));
     CHECK(contains(c.code, "attn_scores = inputs @ inputs.T"));
@@ -94,15 +100,17 @@ TEST_CASE("code: the projection is seeded as in the book") {
     State s = example("your-journey");
     s.projection = {true, 789, 2};
     const PyTorchCode c = code_for(s);
-    CHECK(contains(c.code, "torch.manual_seed(789)\nd_in, d_out = 3, 2\n"
-                           "W_query = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)\n"
-                           "W_key = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)\n"
-                           "W_value = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)\n"));
+    CHECK(contains(c.code,
+                   "torch.manual_seed(789)\nd_in, d_out = 3, 2\n"
+                   "W_query = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)\n"
+                   "W_key = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)\n"
+                   "W_value = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)\n"));
     CHECK(contains(c.code, "query_2 = x_2 @ W_query"));
     CHECK(contains(c.code, "attn_weights_2 = torch.softmax(attn_scores_2 / d_k**0.5, dim=-1)"));
     CHECK(c.outputs.size() == 15);
     s.scale = false;
-    CHECK(contains(code_for(s).code, "attn_weights_2 = torch.softmax(attn_scores_2, dim=-1)  # not divided by sqrt(d_k)"));
+    CHECK(contains(code_for(s).code,
+                   "attn_weights_2 = torch.softmax(attn_scores_2, dim=-1)  # not divided by sqrt(d_k)"));
 }
 
 TEST_CASE("code: the causal mask uses torch.triu and masked_fill, and masks the query's later slots") {

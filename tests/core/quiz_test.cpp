@@ -13,7 +13,9 @@ using namespace attn;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 State at_step(int step) {
     State s;
@@ -21,7 +23,9 @@ State at_step(int step) {
     return enter_step(step, s);
 }
 
-std::vector<Question> questions(const State& s) { return step_questions(s, compute_attention(s)); }
+std::vector<Question> questions(const State& s) {
+    return step_questions(s, compute_attention(s));
+}
 
 int choice_of(const Question& q, const std::string& text) {
     for (size_t i = 0; i < q.choices.size(); ++i)
@@ -77,7 +81,7 @@ TEST_CASE("quiz: the dot product is one number; the products list and the sums a
     const Question q = questions(at_step(2))[0];
     CHECK(correct_choices(q) == std::vector<std::string>{"2"});  // 1·2 + 0·2
     CHECK(contains(reveal_answer(q, choice_of(q, "[2, 0]")).mistake, "element-wise products"));
-    CHECK(contains(reveal_answer(q, choice_of(q, "5")).mistake, "adds every element"));     // 1+0+2+2
+    CHECK(contains(reveal_answer(q, choice_of(q, "5")).mistake, "adds every element"));       // 1+0+2+2
     CHECK(contains(reveal_answer(q, choice_of(q, "4")).mistake, "multiplies the two sums"));  // (1+0)·(2+2)
 }
 
