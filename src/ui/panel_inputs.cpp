@@ -166,11 +166,21 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const float table_h = std::max(row_h * 3, std::min(wanted, ImGui::GetContentRegionAvail().y - buttons_h));
     // Few dimensions: the columns share the panel's width (no sideways scrolling hides the score);
     // many: fixed-width columns that scroll sideways.
-    const float number_w =
-        ImGui::CalcTextSize("-0.000").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().CellPadding.x * 2;
-    const float fixed_w =
-        ImGui::GetFrameHeight() * 2.2f + ImGui::CalcTextSize("-0.0000").x * 2.6f;  // query, score, token
-    const bool fits = fixed_w + number_w * float(shown) <= ImGui::GetContentRegionAvail().x;
+    // Up to three dimensions (the lesson's examples) always share the width; past that, the widest
+    // value shown (of the first rows) decides whether the cells fit.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float widest = ImGui::CalcTextSize("0.00").x;
+    for (int i = 0; i < std::min(n, 64); ++i)
+        for (int c = ui->first_dim; c < ui->first_dim + shown; ++c) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.4g", double(s.inputs.at(i, c)));
+            widest = std::max(widest, ImGui::CalcTextSize(text).x);
+        }
+    const float pad = style.FramePadding.x * 2 + style.CellPadding.x * 2 + 2;
+    const float number_w = widest + pad;
+    const float fixed_w = ImGui::GetFrameHeight() + ImGui::CalcTextSize("000").x + ImGui::CalcTextSize("-0.0000").x +
+                          ImGui::GetFontSize() * 3 + pad * 3;  // query, score and a short token label
+    const bool fits = shown <= 3 || fixed_w + number_w * float(shown) <= ImGui::GetContentRegionAvail().x;
     const ImGuiTableFlags flags =
         ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
         (fits ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit);
