@@ -175,8 +175,10 @@ struct Pair {
     std::string_view raw_value;  // still percent-encoded
 };
 
+// The short form can say which example and which settings, but not edited embeddings or labels,
+// nor where the learner is inside a lesson step (question, answer, exercise, planted bug).
 bool same_as_example(const State& s, State* example) {
-    if (s.example.empty() || !load_example(s.example, example)) return false;
+    if (s.example.empty() || s.lesson != LessonState{} || !load_example(s.example, example)) return false;
     return s.tokens == example->tokens && s.inputs.rows == example->inputs.rows &&
            s.inputs.cols == example->inputs.cols && s.inputs.data == example->inputs.data;
 }

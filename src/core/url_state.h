@@ -48,7 +48,8 @@ struct UrlParseResult {
 UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallback);
 
 // The fragment (without '#') for a state: the short form when state.example names a built-in
-// example and tokens and inputs are still the example's; otherwise "state=" + base64url of
+// example, tokens and inputs are still the example's and the lesson object is at its defaults
+// (the short form has no keys for it); otherwise "state=" + base64url of
 // serialize_state(state). parse_url_fragment(url_fragment_for_state(s), any).state == s for every
 // valid s.
 std::string url_fragment_for_state(const State& state);

@@ -304,6 +304,12 @@ TEST_CASE("url: edited embeddings or labels, or no example, give the complete st
     s = example("your-journey");
     s.example = "not-an-example";
     CHECK(url_fragment_for_state(s).rfind("state=", 0) == 0);
+    s = example("your-journey");
+    s.step = 3;
+    s.lesson.answer = 1;  // the learner's answer to the step's question: only the JSON can say it
+    const std::string fragment = url_fragment_for_state(s);
+    REQUIRE(fragment.rfind("state=", 0) == 0);
+    CHECK(parse_url_fragment(fragment, example("alignment")).state == s);
 }
 
 TEST_CASE("url: parse(url_fragment_for_state(s)) gives s back, for short and complete forms") {
