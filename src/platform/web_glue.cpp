@@ -28,23 +28,18 @@ namespace {
 
 App* g_app = nullptr;
 State g_default_state;           // what a bad link falls back to
-AttentionResult g_api_result;    // computed for the API when it asks before the next frame does
-uint64_t g_api_version = 0;
 
 const char* keep(std::string* buffer, std::string text) {
     *buffer = std::move(text);
     return buffer->c_str();
 }
 
-// The result for the current state, without touching app->result: the frame's recompute must
-// still run for this version, or the heatmap textures would keep showing the old state.
+// The result for the current state through the app's incremental cache (a query change costs one
+// row, not a full compute). The changed matrices stay in app->unshown, so the next frame still
+// uploads their heatmaps.
 const AttentionResult& current_result(App* app) {
-    if (app->computed_version == app->state_version) return app->result;
-    if (g_api_version != app->state_version) {
-        g_api_result = compute_attention(app->state);
-        g_api_version = app->state_version;
-    }
-    return g_api_result;
+    app_update_result(app);
+    return app->result;
 }
 
 // Input from the page's text proxy (the phone keyboard), waiting to reach ImGui. ImGui 1.86 sees
@@ -306,9 +301,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     char text[320];
     std::snprintf(text, sizeof text,
                   "{\"frames\":%llu,\"last_frame_ms\":%.3f,\"last_frame_cost_ms\":%.3f,\"recomputes\":%llu,"
-                  "\"visible\":%s,\"pending_frames\":%d,\"state_version\":%llu}",
+                  "\"last_recompute_ms\":%.3f,\"visible\":%s,\"pending_frames\":%d,\"state_version\":%llu}",
                   (unsigned long long)s.frames, s.last_frame_ms, s.last_frame_cost_ms,
-                  (unsigned long long)s.recomputes, g_app->visible ? "true" : "false", g_app->frames_to_render,
+                  (unsigned long long)s.recomputes, s.last_recompute_ms, g_app->visible ? "true" : "false", g_app->frames_to_render,
                   (unsigned long long)g_app->state_version);
     return attn::keep(&buffer, text);
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/examples.h"
+#include "core/import_text.h"
 #include "core/tensor_format.h"
 #include "ui/import_panel.h"
 #include "ui/panels.h"
@@ -232,7 +233,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 ImGui::TextColored(i == s.query ? query_color() : muted_text(), "%d", i);
                 ImGui::TableNextColumn();
                 char label[kMaxLabelBytes + 1];
-                std::snprintf(label, sizeof label, "%s", draft->tokens[size_t(i)].c_str());
+                // Cut at a character boundary: half a UTF-8 character makes ImGui 1.86 misread the text.
+                std::snprintf(label, sizeof label, "%s", truncate_utf8(draft->tokens[size_t(i)], kMaxLabelBytes).c_str());
                 ImGui::SetNextItemWidth(-FLT_MIN);
                 if (ImGui::InputText("##label", label, sizeof label)) {
                     draft->tokens[size_t(i)] = label;
