@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/lesson_format.h"
 #include "core/tensor_format.h"
 #include "ui/theme.h"
 
@@ -25,15 +26,7 @@ void record_input_field(UiState* ui, const std::string& name, float item_width) 
     record_layout(ui, name, min, ImVec2(min.x + std::max(1.0f, item_width - buttons), max.y));
 }
 
-std::string ordinal(int n) {
-    const int last_two = n % 100, last = n % 10;
-    const char* suffix = (last_two >= 11 && last_two <= 13) ? "th"
-                         : last == 1                        ? "st"
-                         : last == 2                        ? "nd"
-                         : last == 3                        ? "rd"
-                                                            : "th";
-    return std::to_string(n) + suffix;
-}
+std::string ordinal(int n) { return ordinal_word(n); }  // one rule, shared with the lesson text
 
 bool tooltips_allowed() {
     return !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
