@@ -9,8 +9,33 @@
 
 #include "ui/ui.h"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+#include <string>
+
+// SDL2 on the web has no system clipboard: ImGui's Copy buttons (the PyTorch code, Export) write
+// through navigator.clipboard instead. The click's user activation is still fresh when the next
+// frame runs. Pasting inside the demo reads back what was copied last.
+EM_JS(void, attn_js_copy_text, (const char* text), {
+    const value = UTF8ToString(text);
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(value).catch(() => {});
+});
+#endif
+
 namespace attn {
 namespace {
+
+#ifdef __EMSCRIPTEN__
+std::string g_clipboard;
+
+void set_clipboard_text(void*, const char* text) {
+    g_clipboard = text ? text : "";
+    attn_js_copy_text(g_clipboard.c_str());
+}
+
+const char* get_clipboard_text(void*) { return g_clipboard.c_str(); }
+#endif
 
 float g_font_pixel_scale = 0.0f;  // framebuffer pixels per window unit the atlas was built for
 
@@ -37,6 +62,10 @@ bool imgui_backend_init(Window* window) {
     io.IniFilename = nullptr;  // layout comes from code and the URL, not a file
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     ImGui_ImplSDL2_InitForOpenGL(window->sdl_window, window->gl_context);
+#ifdef __EMSCRIPTEN__
+    io.SetClipboardTextFn = set_clipboard_text;
+    io.GetClipboardTextFn = get_clipboard_text;
+#endif
     ImGui_ImplOpenGL3_Init("#version 300 es");
     rebuild_fonts(pixel_scale(window));
     return true;
