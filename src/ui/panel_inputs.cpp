@@ -8,6 +8,7 @@
 
 #include "core/examples.h"
 #include "core/import_text.h"
+#include "core/random_inputs.h"
 #include "core/tensor_format.h"
 #include "ui/import_panel.h"
 #include "ui/panels.h"
@@ -138,6 +139,40 @@ bool size_buttons(const State& s, State* draft) {
     return edited;
 }
 
+// A long sequence in one click: torch.manual_seed(seed); torch.rand(n, d) * 2 - 1, so a teacher
+// can show how the n x n score matrix grows.
+bool random_inputs_popup(State* draft, UiState* ui) {
+    bool edited = false;
+    if (ImGui::Button("Random…")) ImGui::OpenPopup("random_inputs");
+    record_layout(ui, "inputs:random");
+    if (ImGui::BeginPopup("random_inputs")) {
+        ImGui::TextUnformatted("Random embeddings, uniform in [-1, 1)");
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+        ImGui::InputInt("tokens n", &ui->random_n);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+        ImGui::InputInt("dimensions d", &ui->random_d);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+        ImGui::InputInt("seed", &ui->random_seed);
+        ImGui::TextColored(muted_text(), "torch.manual_seed(%d); torch.rand(%d, %d) * 2 - 1", ui->random_seed,
+                           ui->random_n, ui->random_d);
+        if (ImGui::Button("Generate")) {
+            State next = *draft;
+            ui->random_error = ui->random_seed < 0 ? "seed must be 0 or more"
+                                                   : apply_random_inputs(&next, ui->random_n, ui->random_d,
+                                                                         uint64_t(ui->random_seed));
+            if (ui->random_error.empty()) {
+                *draft = next;
+                edited = true;
+                ImGui::CloseCurrentPopup();
+            }
+        }
+        record_layout(ui, "random:generate");
+        if (!ui->random_error.empty()) ImGui::TextColored(error_color(), "%s", ui->random_error.c_str());
+        ImGui::EndPopup();
+    }
+    return edited;
+}
+
 }  // namespace
 
 bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
@@ -263,6 +298,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::EndTable();
     }
     edited |= size_buttons(s, draft);
+    ImGui::SameLine();
+    edited |= random_inputs_popup(draft, ui);
     return edited;
 }
 

@@ -41,6 +41,9 @@ enum class PlotSpace {
 
 // Transient UI state: not part of the document (camera, stepper position, hover).
 struct UiState {
+    // The random embeddings generator (inputs panel): size, seed, and why the last try was refused.
+    int random_n = 256, random_d = 64, random_seed = 123;
+    std::string random_error;
     // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
     bool reduced_motion = false;
 

@@ -130,3 +130,15 @@ TEST_CASE("ui: the query's - and + buttons step through the positions and stop a
     h.click("query:minus");
     CHECK(h.state.query == 0);
 }
+
+TEST_CASE("ui: the random embeddings button makes a long sequence torch.rand would make") {
+    UiHarness h;
+    h.click("inputs:random");
+    h.click("random:generate");  // defaults: n = 256, d = 64, seed 123
+    CHECK(h.state.inputs.rows == 256);
+    CHECK(h.state.inputs.cols == 64);
+    CHECK(h.state.tokens.front() == "t0");
+    CHECK(h.state.example.empty());
+    // torch.manual_seed(123); torch.rand(1) = 0.2961 -> 2 * 0.2961 - 1 = -0.4078
+    CHECK(h.state.inputs.at(0, 0) == doctest::Approx(-0.4078).epsilon(1e-3));
+}
