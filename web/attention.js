@@ -274,14 +274,17 @@
   }, { passive: true });
   window.addEventListener('resize', wake);
 
-  // Module.visibleNow is read by web_glue_init, so a demo that starts off-screen never draws.
-  let onScreen = true;
+  // Module.visibleNow is read by web_glue_init, so a demo that starts off-screen never draws. Until
+  // the IntersectionObserver's first report (it always sends one) the demo counts as off-screen:
+  // assuming "on screen" let a fast start draw one frame before the report arrived.
+  let onScreen = !('IntersectionObserver' in window);
   function updateVisibility() {
     const visible = onScreen && document.visibilityState === 'visible';
     window.Module.visibleNow = visible;
     if (runtimeReady) Module._attn_set_visible(visible ? 1 : 0);
   }
   document.addEventListener('visibilitychange', updateVisibility);
+  updateVisibility();
   if ('IntersectionObserver' in window) {
     new IntersectionObserver((entries) => {
       onScreen = entries[entries.length - 1].isIntersecting;
