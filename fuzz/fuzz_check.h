@@ -1,7 +1,11 @@
-// The one assertion the fuzz targets use: print what broke and abort, so libFuzzer saves the input.
+// What the fuzz targets share: the one assertion (print what broke and abort, so libFuzzer saves
+// the input) and the bit-exact matrix comparison their round-trip invariants need.
 #pragma once
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+
+#include "core/matrix.h"
 
 #define FUZZ_CHECK(cond, what)                                                                     \
     do {                                                                                           \
@@ -10,3 +14,9 @@
             std::abort();                                                                          \
         }                                                                                          \
     } while (0)
+
+// Same shape and the same float bits (so -0 and nan payloads count): what "round-trips" means here.
+inline bool same_bits(const attn::Matrix& a, const attn::Matrix& b) {
+    return a.rows == b.rows && a.cols == b.cols && a.data.size() == b.data.size() &&
+           std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(float)) == 0;
+}

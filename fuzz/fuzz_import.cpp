@@ -14,11 +14,6 @@
 
 using namespace attn;
 
-static bool same_bits(const Matrix& a, const Matrix& b) {
-    return a.rows == b.rows && a.cols == b.cols && a.data.size() == b.data.size() &&
-           std::memcmp(a.data.data(), b.data.data(), a.data.size() * sizeof(float)) == 0;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
 
