@@ -4,6 +4,8 @@
 
 #include <SDL.h>
 #include <imgui.h>
+
+#include <bitset>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
@@ -77,10 +79,35 @@ void imgui_backend_shutdown() {
     ImGui::DestroyContext();
 }
 
+// ImGui 1.86 reads keys as per-frame state (io.KeysDown), so a key pressed and released between
+// two frames is never seen. On a slow frame (two cores, software WebGL) a quick Enter or a
+// scripted key press does exactly that. Such a release is held back to the next frame, and the
+// events behind it stay queued in SDL so their order is kept.
+namespace {
+SDL_Event g_held_release;
+bool g_has_held_release = false;
+}  // namespace
+
 EventSummary imgui_backend_pump_events(Window* window) {
     EventSummary summary;
+    std::bitset<SDL_NUM_SCANCODES> pressed_this_frame;
     SDL_Event event;
+    if (g_has_held_release) {
+        g_has_held_release = false;
+        ImGui_ImplSDL2_ProcessEvent(&g_held_release);
+        summary.any = true;
+    }
     while (SDL_PollEvent(&event)) {
+        const SDL_Scancode code = event.key.keysym.scancode;
+        const bool key_event = event.type == SDL_KEYDOWN || event.type == SDL_KEYUP;
+        if (key_event && (code < 0 || code >= SDL_NUM_SCANCODES)) continue;
+        if (event.type == SDL_KEYUP && pressed_this_frame[code]) {
+            g_held_release = event;
+            g_has_held_release = true;
+            summary.any = true;  // keeps frames coming, so the release arrives next frame
+            break;
+        }
+        if (event.type == SDL_KEYDOWN) pressed_this_frame.set(code);
         ImGui_ImplSDL2_ProcessEvent(&event);
         summary.any = true;
         if (event.type == SDL_QUIT) summary.quit = true;
