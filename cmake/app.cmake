@@ -1,15 +1,37 @@
 # The Dear ImGui app: the same sources build a native window (SDL2 + OpenGL ES 3) and the web page
 # (SDL2 built for wasm + WebGL2). Dear ImGui and the wasm SDL2 come from scripts/install_deps.sh.
 set(ATTN_IMGUI_DIR "${ATTN_THIRD_PARTY}/imgui-1.86" CACHE PATH "Dear ImGui 1.86 source tree")
-set(ATTN_SDL2_WASM_DIR "${ATTN_THIRD_PARTY}/sdl2-wasm-2.26.5" CACHE PATH "SDL2 built for wasm")
+set(ATTN_WASM_SDL2_DIR "${ATTN_THIRD_PARTY}/sdl2-wasm-2.26.5-video" CACHE PATH "SDL2 built for wasm (video and events only)")
+set(ATTN_CLOSURE_COMPILER "${ATTN_THIRD_PARTY}/closure-compiler/node_modules/.bin/google-closure-compiler"
+    CACHE FILEPATH "google-closure-compiler from npm, for the web build's JavaScript")
 if(NOT EXISTS "${ATTN_IMGUI_DIR}/imgui.cpp")
   message(FATAL_ERROR "Dear ImGui not found in ${ATTN_IMGUI_DIR}: run scripts/install_deps.sh first "
                       "(or configure with -DATTN_BUILD_APP=OFF for the core, CLI and tests only)")
 endif()
 
 # --- Dear ImGui core: what the UI and its tests need; no backend, no GL, no SDL.
+set(ATTN_IMGUI_DRAW_SOURCE ${ATTN_IMGUI_DIR}/imgui_draw.cpp)
+if(EMSCRIPTEN)
+  # Size: ImFontAtlas::Build() falls back to ProggyClean when no font was added, and that one call
+  # links 12 KB of compressed font and its decompressor into the page. The app always adds its
+  # DejaVu fonts, so the web build compiles a copy of imgui_draw.cpp (made here, in the build
+  # tree) where Build() returns false instead. The native build keeps ImGui as shipped.
+  file(READ ${ATTN_IMGUI_DIR}/imgui_draw.cpp draw_source)
+  set(default_font_call "    if (ConfigData.Size == 0)\n        AddFontDefault();\n")
+  string(FIND "${draw_source}" "${default_font_call}" found)
+  if(found EQUAL -1)
+    message(FATAL_ERROR "imgui_draw.cpp: the AddFontDefault() fallback in ImFontAtlas::Build() was not found; "
+                        "is ${ATTN_IMGUI_DIR} Dear ImGui 1.86?")
+  endif()
+  string(REPLACE "${default_font_call}"
+         "    if (ConfigData.Size == 0)\n        return false;  // attention-explainer: no ProggyClean on the web\n"
+         draw_source "${draw_source}")
+  set(ATTN_IMGUI_DRAW_SOURCE ${CMAKE_BINARY_DIR}/generated/imgui_draw_web.cpp)
+  file(WRITE ${ATTN_IMGUI_DRAW_SOURCE}.tmp "${draw_source}")
+  file(COPY_FILE ${ATTN_IMGUI_DRAW_SOURCE}.tmp ${ATTN_IMGUI_DRAW_SOURCE} ONLY_IF_DIFFERENT)
+endif()
 add_library(attn_imgui STATIC
-  ${ATTN_IMGUI_DIR}/imgui.cpp ${ATTN_IMGUI_DIR}/imgui_draw.cpp
+  ${ATTN_IMGUI_DIR}/imgui.cpp ${ATTN_IMGUI_DRAW_SOURCE}
   ${ATTN_IMGUI_DIR}/imgui_tables.cpp ${ATTN_IMGUI_DIR}/imgui_widgets.cpp)
 target_include_directories(attn_imgui SYSTEM PUBLIC ${ATTN_IMGUI_DIR})
 target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS
@@ -32,10 +54,14 @@ if(NOT ATTN_PYFTSUBSET OR NOT EXISTS "${ATTN_FONT_DIR}/DejaVuSans.ttf")
 endif()
 set(ATTN_FONT_OUTPUTS "")
 foreach(font DejaVuSans DejaVuSansMono)
+  set(glyph_set text)
+  if(font STREQUAL "DejaVuSansMono")
+    set(glyph_set code)
+  endif()
   add_custom_command(
     OUTPUT ${ATTN_GENERATED}/${font}-subset.ttf
     COMMAND ${CMAKE_COMMAND} -DIN=${ATTN_FONT_DIR}/${font}.ttf -DOUT=${ATTN_GENERATED}/${font}-subset.ttf
-            -DPYFTSUBSET=${ATTN_PYFTSUBSET} -P ${CMAKE_SOURCE_DIR}/cmake/subset_font.cmake
+            -DPYFTSUBSET=${ATTN_PYFTSUBSET} -DSET=${glyph_set} -P ${CMAKE_SOURCE_DIR}/cmake/subset_font.cmake
     DEPENDS ${CMAKE_SOURCE_DIR}/cmake/subset_font.cmake
     COMMENT "Subsetting ${font}" VERBATIM)
   list(APPEND ATTN_FONT_OUTPUTS ${ATTN_GENERATED}/${font}-subset.ttf)
@@ -79,9 +105,9 @@ target_compile_options(attention-explainer PRIVATE -Wall -Wextra -Wshadow)
 if(EMSCRIPTEN)
   # SDL2 from the wasm build in the cache (Emscripten's own port cannot download here).
   foreach(t attn_imgui_backends attention-explainer attn_render)
-    target_include_directories(${t} SYSTEM PUBLIC ${ATTN_SDL2_WASM_DIR}/include)
+    target_include_directories(${t} SYSTEM PUBLIC ${ATTN_WASM_SDL2_DIR}/include)
   endforeach()
-  target_link_libraries(attention-explainer PRIVATE ${ATTN_SDL2_WASM_DIR}/libSDL2.a)
+  target_link_libraries(attention-explainer PRIVATE ${ATTN_WASM_SDL2_DIR}/libSDL2.a)
   # Size (the page budget is 350 KB gzip): link-time optimisation everywhere, -Oz for the UI
   # libraries; the core keeps -Os so the attention math stays fast. See bench/page_budget.mjs.
   foreach(t attn_core attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)
@@ -98,6 +124,18 @@ if(EMSCRIPTEN)
     "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,setStatus,onAbort]"
     -sEXPORTED_FUNCTIONS=${ATTN_WEB_EXPORTS}
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8)
+  # Closure Compiler (advanced mode) on Emscripten's JavaScript: 35 KB gzip becomes 18 KB, and
+  # the wasm's import names shrink with it. Debian's emcc finds it only through
+  # EM_CLOSURE_COMPILER, so the link step runs with that set. The page's own scripts read Module's
+  # properties quoted (Module["onEvent"]), which Closure leaves alone.
+  if(EXISTS "${ATTN_CLOSURE_COMPILER}")
+    target_link_options(attention-explainer PRIVATE --closure 1)
+    set_property(TARGET attention-explainer PROPERTY RULE_LAUNCH_LINK
+                 "${CMAKE_COMMAND} -E env EM_CLOSURE_COMPILER=${ATTN_CLOSURE_COMPILER}")
+  else()
+    message(WARNING "google-closure-compiler not found at ${ATTN_CLOSURE_COMPILER}: the page's JavaScript "
+                    "is built without it (about 17 KB gzip larger). scripts/install_deps.sh fetches it.")
+  endif()
 else()
   find_package(SDL2 REQUIRED)
   find_library(ATTN_GLES_LIBRARY GLESv2 REQUIRED)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need on Debian 12, then fetches Dear ImGui 1.86 and
-# SDL2 2.26.5 sources from Debian's source packages and builds SDL2 once for wasm.
+# SDL2 2.26.5 sources from Debian's source packages and builds SDL2 once for wasm; fetches the
+# Closure Compiler that Emscripten uses to shrink the page's JavaScript from npm.
 # Third-party code lives in a per-user cache outside the checkout (fresh clones reuse it); the
 # checkout only gets an ignored link `third_party/` pointing there. A second run is a quick no-op.
 set -euo pipefail
@@ -9,11 +10,12 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${ATTN_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/attention-explainer}"
 imgui_version=1.86
 sdl_version=2.26.5
-stamp="$cache/imgui-$imgui_version.sdl-$sdl_version.ok"
+closure_version=20220104.0.0  # the release Emscripten 3.1.6 was tested with
+stamp="$cache/imgui-$imgui_version.sdl-$sdl_version-video.closure-$closure_version.ok"
 
 # --tests adds what only the tests need: Debian's PyTorch, to run the generated Python code.
 test_packages=(python3-torch)
-apt_packages=(emscripten libclang-rt-14-dev libsdl2-dev libgles-dev doctest-dev libbenchmark-dev cmake ninja-build chromium fonts-dejavu-core fonttools
+apt_packages=(emscripten libclang-rt-14-dev libsdl2-dev libgles-dev doctest-dev libbenchmark-dev cmake ninja-build chromium fonts-dejavu-core fonttools zopfli
               xz-utils nodejs npm python3)
 
 [ "${1:-}" = "--tests" ] && apt_packages+=("${test_packages[@]}")
@@ -32,7 +34,7 @@ missing_packages() {
 if ! command -v dpkg-query >/dev/null 2>&1; then
   die "this script supports Debian 12 only. Elsewhere install Emscripten (emsdk, where -sUSE_SDL=2
 works), SDL2 and doctest development files, CMake, Ninja, Node.js and Chromium, then point
-ATTN_IMGUI_DIR and ATTN_SDL2_WASM_DIR at your own Dear ImGui 1.86 tree and wasm SDL2 build."
+ATTN_IMGUI_DIR and ATTN_WASM_SDL2_DIR at your own Dear ImGui 1.86 tree and wasm SDL2 build."
 fi
 mapfile -t need < <(missing_packages)
 # node comes from nodesource on some machines: a working `node`/`npm` on PATH is enough.
@@ -90,13 +92,19 @@ if [ ! -f "$sdl_src/CMakeLists.txt" ]; then
 fi
 
 # --- 3. SDL2 for wasm, built once (configure is slow: every check spawns emcc) ---------------------
-sdl_wasm="$cache/sdl2-wasm-$sdl_version"
+# Only what the page uses: video (a WebGL2 context), events, timers. Audio, joysticks, haptics,
+# sensors, the 2-D renderer and the dummy/offscreen drivers are left out: smaller wasm, and no
+# EM_ASM audio code that the Closure Compiler rejects.
+sdl_wasm="$cache/sdl2-wasm-$sdl_version-video"
 if [ ! -f "$sdl_wasm/libSDL2.a" ]; then
-  say "building SDL2 $sdl_version for wasm (about 5 minutes, once)"
+  say "building SDL2 $sdl_version for wasm (about 3 minutes, once)"
   export NODE_PATH=/usr/share/nodejs
   rm -rf "$sdl_wasm.build"
   emcmake cmake -S "$sdl_src" -B "$sdl_wasm.build" -G Ninja -DSDL_SHARED=OFF -DSDL_STATIC=ON \
-    -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinSizeRel >"$cache/sdl2-wasm-configure.log" 2>&1 ||
+    -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinSizeRel \
+    -DSDL_AUDIO=OFF -DSDL_DISKAUDIO=OFF -DSDL_DUMMYAUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF \
+    -DSDL_HIDAPI=OFF -DSDL_SENSOR=OFF -DSDL_POWER=OFF -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_RENDER=OFF \
+    -DSDL_FILESYSTEM=OFF -DSDL_DUMMYVIDEO=OFF -DSDL_OFFSCREEN=OFF >"$cache/sdl2-wasm-configure.log" 2>&1 ||
     die "SDL2 wasm configure failed, see $cache/sdl2-wasm-configure.log"
   cmake --build "$sdl_wasm.build" >"$cache/sdl2-wasm-build.log" 2>&1 ||
     die "SDL2 wasm build failed, see $cache/sdl2-wasm-build.log"
@@ -108,6 +116,17 @@ if [ ! -f "$sdl_wasm/libSDL2.a" ]; then
   cp "$sdl_wasm.build"/include/*.h "$sdl_wasm/include/"
   rm -rf "$sdl_wasm.build"
 fi
+
+# --- 4. The Closure Compiler for the web build's JavaScript (npm registry) ----------------------
+closure="$cache/closure-compiler-$closure_version"
+if [ ! -x "$closure/node_modules/.bin/google-closure-compiler" ]; then
+  say "fetching google-closure-compiler $closure_version from npm"
+  rm -rf "$closure" && mkdir -p "$closure"
+  npm install --prefix "$closure" --no-audit --no-fund --loglevel=error \
+    "google-closure-compiler@$closure_version" >/dev/null ||
+    die "npm could not fetch google-closure-compiler $closure_version"
+fi
+ln -sfn "$closure" "$cache/closure-compiler"
 
 touch "$stamp"
 say "dependencies ready in $cache"

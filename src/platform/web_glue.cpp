@@ -102,19 +102,19 @@ void set_page_bits(App* app, int bits) {
 }  // namespace
 
 EM_JS(void, attn_js_first_frame, (), {
-    if (Module.onFirstFrame) Module.onFirstFrame();
+    if (Module["onFirstFrame"]) Module["onFirstFrame"]();
 });
 
 EM_JS(void, attn_js_state_changed, (), {
-    if (Module.onStateChanged) Module.onStateChanged();
+    if (Module["onStateChanged"]) Module["onStateChanged"]();
 });
 
 EM_JS(void, attn_js_no_graphics, (const char* reason), {
-    if (Module.onNoGraphics) Module.onNoGraphics(UTF8ToString(reason));
+    if (Module["onNoGraphics"]) Module["onNoGraphics"](UTF8ToString(reason));
 });
 
 EM_JS(void, attn_js_event, (const char* kind, const char* detail), {
-    if (Module.onEvent) Module.onEvent(UTF8ToString(kind), JSON.parse(UTF8ToString(detail)));
+    if (Module["onEvent"]) Module["onEvent"](UTF8ToString(kind), JSON.parse(UTF8ToString(detail)));
 });
 
 EM_JS(void, attn_js_warn, (const char* text), {
@@ -132,21 +132,22 @@ EM_JS(char*, attn_js_location_hash, (), {
 });
 
 // attention.js works the page options out before the wasm starts (Module.pageBits) and keeps
-// Module.visibleNow (tab shown and canvas on screen) current.
+// Module.visibleNow (tab shown and canvas on screen) current. Every Module property the page sets
+// is read quoted, Module["name"], so the Closure Compiler in the web build keeps the name.
 EM_JS(int, attn_js_page_bits, (), {
-    return Module.pageBits | 0;
+    return Module["pageBits"] | 0;
 });
 
 EM_JS(int, attn_js_visible_now, (), {
-    return Module.visibleNow === false ? 0 : 1;
+    return Module["visibleNow"] === false ? 0 : 1;
 });
 
 EM_JS(void, attn_js_app_ready, (), {
-    if (Module.onAppReady) Module.onAppReady();
+    if (Module["onAppReady"]) Module["onAppReady"]();
 });
 
 EM_JS(void, attn_js_text_field, (int active, float x, float y, float line, int numeric), {
-    if (Module.onTextField) Module.onTextField(!!active, x, y, line, !!numeric);
+    if (Module["onTextField"]) Module["onTextField"](!!active, x, y, line, !!numeric);
 });
 
 // Applies a link and returns {"ok","fell_back","error","warnings"}. The message for the learner
