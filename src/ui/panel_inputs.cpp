@@ -45,6 +45,43 @@ bool example_picker(State* draft, UiState* ui) {
     return edited;
 }
 
+// One embedding value as a text cell. The learner types a number the way they write it, a decimal
+// comma included, and the core's parse_number_text reads it on every change: a value that parses
+// applies at once, one that does not (half typed, "abc", 1e999, nan) leaves the last good value.
+// When the cell is left with text that does not parse, the message names the cell. (ImGui's
+// DragFloat filtered the comma out of typed text and read "0,43" as 43.)
+bool value_cell(int row, int col, float* value, UiState* ui) {
+    const ImGuiID id = ImGui::GetID("##x");
+    char text[64];
+    if (ui->cell_editing == id)
+        std::snprintf(text, sizeof text, "%s", ui->cell_text.c_str());
+    else
+        std::snprintf(text, sizeof text, "%.4g", double(*value));
+    bool changed = false;
+    if (ImGui::InputText("##x", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll)) {
+        ui->cell_text = text;
+        float parsed = 0.0f;
+        if (parse_number_text(text, &parsed).empty() && parsed != *value) {
+            *value = parsed;
+            changed = true;
+        }
+    }
+    if (ImGui::IsItemActivated()) {
+        ui->cell_editing = id;
+        ui->cell_text = text;
+    }
+    if (ImGui::IsItemDeactivated() && ui->cell_editing == id) {
+        float parsed = 0.0f;
+        const std::string error = parse_number_text(ui->cell_text, &parsed);
+        ui->cell_error.clear();
+        if (!error.empty())
+            ui->cell_error = "inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]: " + error +
+                             "; it keeps " + format_scalar(*value);
+        ui->cell_editing = 0;
+    }
+    return changed;
+}
+
 // Up/Down inside the query field: the previous / next position, written into the field's own text
 // (an active ImGui text field would otherwise write its old text back over an outside change).
 int query_field_keys(ImGuiInputTextCallbackData* data) {
@@ -282,13 +319,14 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                     ImGui::PushID(c);
                     ImGui::SetNextItemWidth(-FLT_MIN);
                     float value = draft->inputs.at(i, c);
-                    if (ImGui::DragFloat("##x", &value, 0.01f, 0, 0, "%.4g")) {
+                    if (value_cell(i, c, &value, ui)) {
                         draft->inputs.at(i, c) = value;
                         draft->example.clear();
                         edited = true;
                     }
+                    record_layout(ui, "cell:" + std::to_string(i) + ":" + std::to_string(c));
                     if (item_tooltip() && !ImGui::IsItemActive())
-                        ImGui::SetTooltip("inputs[%d][%d]: drag sideways, or double-click to type", i, c);
+                        ImGui::SetTooltip("inputs[%d][%d]: type a number (0.43, or 0,43)", i, c);
                     ImGui::PopID();
                 }
                 if (fits) score_cell(i);
@@ -296,6 +334,11 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             }
         }
         ImGui::EndTable();
+    }
+    if (!ui->cell_error.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(error_color(), "%s", ui->cell_error.c_str());
+        ImGui::PopTextWrapPos();
     }
     edited |= size_buttons(s, draft);
     ImGui::SameLine();

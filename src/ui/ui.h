@@ -74,6 +74,11 @@ struct UiState {
 
     float weights_tail_h = 0;   // height of the weights panel below its bars, measured each frame
     std::string ui_error;       // an edit the UI itself refused (a negative seed), shown beside it
+    // Token table: the value cell being typed into (its ImGui id and its text as typed), and why
+    // the last typed value was refused ("inputs[1][2]: \"abc\" is not a number ...").
+    unsigned cell_editing = 0;
+    std::string cell_text;
+    std::string cell_error;
     std::string last_example;   // to reset view state when the example changes
     int first_dim = 0;          // token table: first embedding column shown when d is large
     bool touch_scroll = false;  // a drag that began on no widget scrolls the phone column

@@ -31,6 +31,45 @@ TEST_CASE("ui: the query field takes Up and Down while it is being edited") {
     CHECK(h.state.query == 0);
 }
 
+TEST_CASE("ui: a value cell reads what the learner types, a decimal comma included") {
+    UiHarness h;  // your-journey: inputs[1] = [0.55, 0.87, 0.66]
+    h.click("cell:1:0");
+    h.type("0,25");  // the click selected the old text, so typing replaces it
+    CHECK(h.state.inputs.at(1, 0) == 0.25f);  // 0,43 used to read as 43 (ImGui dropped the comma)
+    CHECK(h.state.example.empty());           // edited data is no longer the named example
+    h.key(attn_test::kKeyEnter);
+    CHECK(h.ui.cell_error.empty());
+    CHECK(h.state.inputs.at(1, 0) == 0.25f);
+    CHECK(h.result.scores[1] == doctest::Approx(0.25f * 0.25f + 0.87f * 0.87f + 0.66f * 0.66f));
+
+    // Text that is not a number keeps the last good value, and leaving the cell says why.
+    h.click("cell:2:1");
+    h.type("abc");
+    CHECK(h.state.inputs.at(2, 1) == 0.85f);
+    h.click("token:0");  // leave the cell
+    CHECK(h.state.inputs.at(2, 1) == 0.85f);
+    CHECK(h.ui.cell_error.rfind("inputs[2][1]: \"abc\" is not a number", 0) == 0);
+    CHECK(h.ui.cell_error.find("it keeps 0.85") != std::string::npos);
+
+    // Too large for float32, and nan: refused by name; a good value afterwards clears the message.
+    h.click("cell:0:2");
+    h.type("1e999");
+    h.key(attn_test::kKeyEnter);
+    CHECK(h.state.inputs.at(0, 2) == 0.89f);
+    CHECK(h.ui.cell_error.find("inputs[0][2]: 1e999 is too large") == 0);
+    h.click("cell:0:2");
+    h.type("nan");
+    h.key(attn_test::kKeyEnter);
+    CHECK(h.state.inputs.at(0, 2) == 0.89f);
+    CHECK(h.ui.cell_error.find("inputs[0][2]: nan") == 0);
+    h.click("cell:0:2");
+    h.type(" -0,5 ");
+    h.key(attn_test::kKeyEnter);
+    CHECK(h.state.inputs.at(0, 2) == -0.5f);
+    CHECK(h.ui.cell_error.empty());
+    CHECK(h.state.query == 0);  // the click on token 0's radio button made it the query
+}
+
 TEST_CASE("ui: dragging a 2-D arrow head changes that embedding live, and does not change the query") {
     UiHarness h("three-tokens");
     const attn::Vector before = h.state.inputs.row_vector(2);  // [0, 1]
