@@ -114,7 +114,8 @@ void app_frame(void* user) {
     if (app->computed_version != app->state_version || app->unshown.any) recompute(app, &g_textures);
 
     imgui_backend_new_frame(&app->window);
-    const ui::FrameInput in{app->state, app->result, app->input_error, g_textures, start, &app->page};
+    const ui::FrameInput in{app->state, app->result, app->input_error, g_textures, start, &app->page,
+                            events.pinch, events.fingers};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
     if (out.animating) app->frames_to_render = std::max(app->frames_to_render, 2);

@@ -9,6 +9,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include "platform/touch_pinch.h"
 #include "ui/ui.h"
 
 #ifdef __EMSCRIPTEN__
@@ -86,6 +87,16 @@ void imgui_backend_shutdown() {
 namespace {
 SDL_Event g_held_release;
 bool g_has_held_release = false;
+PinchTracker g_pinch;  // ImGui 1.86 sees one pointer; two-finger zoom is read from SDL's touch events
+
+void track_finger(Window* window, const SDL_Event& event) {
+    int w = 0, h = 0;
+    SDL_GetWindowSize(window->sdl_window, &w, &h);  // finger positions come normalised to 0..1
+    const float x = event.tfinger.x * float(w), y = event.tfinger.y * float(h);
+    if (event.type == SDL_FINGERDOWN) g_pinch.finger_down(event.tfinger.fingerId, x, y);
+    if (event.type == SDL_FINGERMOTION) g_pinch.finger_move(event.tfinger.fingerId, x, y);
+    if (event.type == SDL_FINGERUP) g_pinch.finger_up(event.tfinger.fingerId);
+}
 }  // namespace
 
 EventSummary imgui_backend_pump_events(Window* window) {
@@ -108,6 +119,8 @@ EventSummary imgui_backend_pump_events(Window* window) {
             break;
         }
         if (event.type == SDL_KEYDOWN) pressed_this_frame.set(code);
+        if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP)
+            track_finger(window, event);
         ImGui_ImplSDL2_ProcessEvent(&event);
         summary.any = true;
         if (event.type == SDL_QUIT) summary.quit = true;
@@ -118,6 +131,8 @@ EventSummary imgui_backend_pump_events(Window* window) {
             if (event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) summary.resized = true;
         }
     }
+    summary.pinch = g_pinch.take_scale();
+    summary.fingers = g_pinch.fingers();
     return summary;
 }
 

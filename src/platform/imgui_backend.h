@@ -9,6 +9,8 @@ struct EventSummary {
     bool any = false;           // some input arrived: keep rendering for a few frames
     bool quit = false;          // window closed (native)
     bool resized = false;
+    float pinch = 1.0f;         // two-finger pinch since the last pump: distance now / before
+    int fingers = 0;            // touch points down now
 };
 
 bool imgui_backend_init(Window* window);

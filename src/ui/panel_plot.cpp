@@ -125,7 +125,8 @@ void view_note(const PlotView& v, UiState* ui) {
                       double(kept), v.dims);
         help_marker(help);
     } else if (v.mode == PlotMode::Space) {
-        ImGui::TextColored(muted_text(), "drag: orbit \u00b7 drag a head: move it");
+        ImGui::TextColored(muted_text(), touch_targets() ? "drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it"
+                                                         : "drag: orbit \u00b7 drag a head: move it");
     } else {
         ImGui::TextColored(muted_text(), "click a head: query \u00b7 drag it: move it");
     }
@@ -205,9 +206,20 @@ void build_scene(const FrameInput& in, const PlotView& v, const UiState& ui, flo
     if (v.has_context) scene->arrows.push_back({zero, v.context, rgba(context_color()), 2.0f * pixel_scale});
 }
 
-// Picking, query selection, dragging heads, orbiting and zooming. Returns true if the draft changed.
-bool interact(const PlotView& v, State* draft, UiState* ui, bool hovered) {
+// Picking, query selection, dragging heads, orbiting and zooming (wheel, or a two-finger pinch).
+// Returns true if the draft changed.
+bool interact(const FrameInput& in, const PlotView& v, State* draft, UiState* ui, bool hovered) {
     const ImGuiIO& io = ImGui::GetIO();
+    // Two fingers down: the pointer ImGui sees follows the first one, so it neither drags a head
+    // nor orbits, and lifting the fingers is no click.
+    if (in.touch_points >= 2 && (ImGui::IsItemActive() || hovered)) {
+        ui->dragged_token = -1;
+        ui->orbiting = false;
+        ui->drag_moved = true;
+        if (in.pinch > 0.0f && in.pinch != 1.0f) zoom(ui, 1.0f / std::clamp(in.pinch, 0.5f, 2.0f));
+        ui->hovered_token = -1;
+        return false;
+    }
     const int n = int(v.heads.size());
     // The nearest head within reach of the pointer (a finger needs more reach than a mouse).
     int nearest = -1;
@@ -330,7 +342,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     record_layout(ui, "panel:plot");
     const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
                          (ImGui::IsItemActive() || !ImGui::IsAnyItemActive());
-    const bool edited = interact(v, draft, ui, hovered);
+    const bool edited = interact(in, v, draft, ui, hovered);
     if (ImGui::IsItemActive()) *animating = true;
     if (!in.textures.renderer_error.empty() && !in.textures.plot) {
         ImGui::SetCursorScreenPos(ImVec2(v.origin.x + 8, v.origin.y + 8));

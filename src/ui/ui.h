@@ -93,6 +93,10 @@ struct FrameInput {
     double now_ms = 0;
     // The host page's wishes (embed mode, theme, reduced motion, touch); null: the defaults.
     const PageOptions* page = nullptr;
+    // Touch: a two-finger pinch since the last frame (finger distance now / before, 1: none) and
+    // the touch points down. A pinch over the embedding view zooms it.
+    float pinch = 1.0f;
+    int touch_points = 0;
 };
 
 struct FrameOutput {

@@ -110,3 +110,37 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('touch: a two-finger pinch on the 3-D view zooms it, without moving a vector or the query', async () => {
+  const page = await openPage(browser, server.url + '/',
+    { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, hasTouch: true, isMobile: false });
+  await waitReady(page);
+  await waitIdle(page);
+  const layout = () => page.evaluate(() => window.attention.layout());
+  const spread = (items) => {
+    const a = items.find((l) => l.name === 'arrow:0'), b = items.find((l) => l.name === 'arrow:2');
+    assert.ok(a && b, 'the arrow heads are in the layout');
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
+  const before = await page.evaluate(() => window.attention.getState());
+  const items = await layout();
+  const d0 = spread(items);
+  const plot = items.find((l) => l.name === 'panel:plot');
+  const cx = plot.x + plot.w / 2, cy = plot.y + plot.h * 0.6;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, gap) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - gap, y: cy, id: 1 }, { x: cx + gap, y: cy, id: 2 }] });
+  await touch('touchStart', 30);
+  for (let gap = 35; gap <= 60; gap += 5) {  // spread from 60 px apart to 120: twice the distance
+    await touch('touchMove', gap);
+    await page.waitForTimeout(30);
+  }
+  await touch('touchEnd', 0);
+  await waitIdle(page);
+  const d1 = spread(await layout());
+  assert.ok(d1 > d0 * 1.5, `the heads spread apart: ${d0.toFixed(1)} px -> ${d1.toFixed(1)} px`);
+  assert.deepEqual(await page.evaluate(() => window.attention.getState()), before, 'no vector moved, same query');
+  await saveArtifact('page-1024x768-pinched.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

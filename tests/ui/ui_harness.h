@@ -24,6 +24,8 @@ struct UiHarness {
     attn::ui::FrameOutput out;
     double now_ms = 1000.0;
     const attn::PageOptions* page = nullptr;  // what the host page asks for; null: defaults
+    float pinch = 1.0f;    // the next frames' two-finger pinch (1: none) and touch points down
+    int touch_points = 0;
 
     explicit UiHarness(const char* example = "your-journey", ImVec2 display = ImVec2(1280, 800)) {
         ImGui::CreateContext();
@@ -66,7 +68,7 @@ struct UiHarness {
 
     void frame() {
         ImGui::NewFrame();
-        const attn::ui::FrameInput in{state, result, input_error, textures, now_ms, page};
+        const attn::ui::FrameInput in{state, result, input_error, textures, now_ms, page, pinch, touch_points};
         out = attn::ui::draw_ui(in, &draft, &ui);
         ImGui::Render();
         if (out.edited) set_state(draft);
