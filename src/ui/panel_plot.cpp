@@ -31,12 +31,21 @@ PlotView make_view(const FrameInput& in, UiState* ui) {
     v.mode = v.dims <= 2 ? PlotMode::Plane : v.dims == 3 ? PlotMode::Space : PlotMode::Pca;
     const char* prefix = v.inputs_space ? "x" : "k";
     for (int k = 0; k < 3; ++k) v.axis_names[k] = std::string(prefix) + "[" + std::to_string(k) + "]";
+    if (v.mode != PlotMode::Pca && ui->pca.dims != 0) {
+        // Back to 2-D or 3-D: let go of the copy the basis was computed from (up to 1024 x 768
+        // floats, 3 MB) instead of keeping it for the rest of the session.
+        ui->pca = PcaBasis();
+        ui->pca_source = Matrix();
+    }
     if (v.mode == PlotMode::Pca) {
         v.axis_names[0] = "PC1";
         v.axis_names[1] = "PC2";
-        // Power iteration costs O(n d) per step: recompute only when the data changed, and never
-        // while a head is dragged (the view would turn under the mouse).
-        if (!ui->pca_frozen && (ui->pca.dims != v.dims || ui->pca_source.data != v.vectors->data)) {
+        // Power iteration costs O(n d) per step: recompute only when the data changed, and not
+        // while a head is dragged (the view would turn under the mouse) unless the number of
+        // dimensions changed under the drag: a basis of another length would read past the
+        // vectors (found by the soak test under AddressSanitizer).
+        const bool other_dims = ui->pca.dims != v.dims;
+        if (other_dims || (!ui->pca_frozen && ui->pca_source.data != v.vectors->data)) {
             ui->pca = pca_2d(*v.vectors);
             ui->pca_source = *v.vectors;
         }
