@@ -259,7 +259,19 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         (fits ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit);
     const float cell_w = ImGui::GetFontSize() * 3.6f;
     const float highlight = loop_highlight(in, *ui);
-    if (ImGui::BeginTable("tokens", shown + 3, flags, ImVec2(0, table_h))) {
+    // A scrolling table has its own child window. When the phone column is scrolled so far that
+    // the child is clipped away (or all but a sliver of it), ImGui 1.86 marks the child as
+    // skipping items and then trips its own assertion in TableUpdateLayout (found by the soak
+    // test with assertions on). So a table with less than a row in view keeps its room but is
+    // not submitted.
+    const ImVec2 table_size(ImGui::GetContentRegionAvail().x, table_h);
+    const float table_top = ImGui::GetCursorScreenPos().y;
+    const ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float in_view = std::min(table_top + table_h, draw->GetClipRectMax().y) -
+                          std::max(table_top, draw->GetClipRectMin().y);
+    if (in_view < row_h) {
+        ImGui::Dummy(table_size);
+    } else if (ImGui::BeginTable("tokens", shown + 3, flags, ImVec2(0, table_h))) {
         // When the table scrolls sideways the score comes third and stays in view with the labels.
         ImGui::TableSetupScrollFreeze(fits ? 2 : 3, 1);
         const ImGuiTableColumnFlags fixed = ImGuiTableColumnFlags_WidthFixed;
