@@ -58,7 +58,11 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
     else
         std::snprintf(text, sizeof text, "%.4g", double(*value));
     bool changed = false;
-    if (ImGui::InputText("##x", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll)) {
+    // Narrow cells (phones, many dimensions): a small side padding leaves room for "-0.43".
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2.0f, ImGui::GetStyle().FramePadding.y));
+    const bool typed = ImGui::InputText("##x", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
+    ImGui::PopStyleVar();
+    if (typed) {
         ui->cell_text = text;
         float parsed = 0.0f;
         if (parse_number_text(text, &parsed).empty() && parsed != *value) {
@@ -212,6 +216,15 @@ bool random_inputs_popup(State* draft, UiState* ui) {
 
 }  // namespace
 
+int inputs_button_rows(float content_width) {
+    auto button_w = [](const char* label) {
+        return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+    };
+    const float row_w = button_w("+ token") + button_w("\u2212 token") + button_w("+ dim") + button_w("\u2212 dim") +
+                        button_w("Random\u2026") + ImGui::GetStyle().ItemSpacing.x * 4;
+    return row_w > content_width ? 2 : 1;
+}
+
 bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     const int n = s.inputs.rows, d = s.inputs.cols;
@@ -233,7 +246,9 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     }
 
     const float row_h = ImGui::GetFrameHeight() + ImGui::GetStyle().CellPadding.y * 2;
-    const float buttons_h = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    const bool random_own_row = inputs_button_rows(ImGui::GetContentRegionAvail().x) == 2;
+    const float buttons_h =
+        ImGui::GetFrameHeightWithSpacing() * (random_own_row ? 2.0f : 1.0f) + ImGui::GetStyle().ItemSpacing.y;
     const float header_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
     const float wanted = row_h * float(n) + header_h + 3;
     const float table_h = std::max(row_h * 3, std::min(wanted, ImGui::GetContentRegionAvail().y - buttons_h));
@@ -277,7 +292,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         const ImGuiTableColumnFlags fixed = ImGuiTableColumnFlags_WidthFixed;
         ImGui::TableSetupColumn("query", fixed, ImGui::GetFrameHeight() + ImGui::CalcTextSize("000").x);
         ImGui::TableSetupColumn("token", fits ? ImGuiTableColumnFlags_WidthStretch : fixed,
-                                fits ? 1.9f : cell_w * 1.5f);
+                                fits ? 1.3f : cell_w * 1.5f);
         if (!fits) ImGui::TableSetupColumn("score", fixed, ImGui::CalcTextSize("-0.0000").x);
         for (int c = 0; c < shown; ++c) {
             char name[16];
@@ -353,7 +368,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopTextWrapPos();
     }
     edited |= size_buttons(s, draft);
-    ImGui::SameLine();
+    if (!random_own_row) ImGui::SameLine();
     edited |= random_inputs_popup(draft, ui);
     return edited;
 }

@@ -10,6 +10,9 @@ namespace attn::ui {
 
 // Example picker, query selection by position, the token table (labels and embeddings).
 bool panel_inputs(const FrameInput& in, State* draft, UiState* ui);
+// Rows the buttons under the token table take in a content width: 1, or 2 on a phone, where
+// "Random…" wraps (the phone layout sizes the panel with it).
+int inputs_button_rows(float content_width);
 // The embedding view: arrows from the origin, the query arrow, the context arrow. Fills *scene.
 bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scene, bool* animating);
 // The score loop stepper: for i, x_i in enumerate(inputs): attn_scores[i] = torch.dot(x_i, query).

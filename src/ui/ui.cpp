@@ -136,7 +136,9 @@ float natural_height(const Frame& f, PanelId id, float width) {
     switch (id) {
         case PanelId::Inputs: {
             const float table = row * float(std::min(n, 10) + 1) + 4;
-            return chrome + frame * 3 + line + table + style.ItemSpacing.y + (f.in.state.inputs.cols > 12 ? frame : 0);
+            const float buttons = frame * float(inputs_button_rows(width - style.WindowPadding.x * 2));
+            return chrome + frame * 2 + buttons + line + table + style.ItemSpacing.y +
+                   (f.in.state.inputs.cols > 12 ? frame : 0);
         }
         case PanelId::Plot:
             return chrome + std::min(width * 0.9f, font * 30) + frame * 2;
