@@ -61,6 +61,13 @@ size_t draw_buffer_bytes() {
     return total;
 }
 
+// ATTN_SOAK_SEED picks another random sequence for exploring; CI keeps the default, so a failure
+// there replays exactly.
+unsigned soak_seed() {
+    const char* env = std::getenv("ATTN_SOAK_SEED");
+    return env ? unsigned(std::strtoul(env, nullptr, 10)) : 20240611u;
+}
+
 int frame_count() {
     const char* env = std::getenv("ATTN_SOAK_FRAMES");
     const int n = env ? std::atoi(env) : 10000;
@@ -411,8 +418,8 @@ private:
 
 TEST_CASE("soak: thousands of random frames of the real UI keep the state valid and memory flat") {
     const int total = frame_count();
-    Soak soak(20240611u);
-    MESSAGE("frames: " << total);
+    Soak soak(soak_seed());
+    MESSAGE("frames: " << total << ", seed " << soak_seed());
 
     // A warm-up, then one stretch of random input played twice from the same starting point (reset)
     // and the same random sequence. The first play reaches every buffer's high-water mark; the
