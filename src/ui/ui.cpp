@@ -76,9 +76,16 @@ struct Frame {
 
 void draw_panel(Frame& f, PanelId id, ImVec2 size) {
     ImGui::PushID(key_of(id));
+    // In a lesson step the panels it is about get an outline and a marked title, so the learner
+    // knows where to look while reading the step.
+    const bool highlighted = lesson_highlights(f.in.state, key_of(id));
     const bool open = ImGui::BeginChild("panel", size, true);
     if (open) {
-        ImGui::TextColored(muted_text(), "%s", title_of(id));
+        if (highlighted) {
+            ImGui::TextColored(query_color(), "\u25B6");
+            ImGui::SameLine();
+        }
+        ImGui::TextColored(highlighted ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : muted_text(), "%s", title_of(id));
         ImGui::Separator();
         bool edited = false;
         switch (id) {
@@ -104,6 +111,14 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size) {
         f.out->edited |= edited;
     }
     ImGui::EndChild();
+    if (highlighted) {
+        const float t = 2.0f;  // inside the child's own 1 px border, so a neighbour never covers it
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(ImGui::GetItemRectMin().x + 0.5f, ImGui::GetItemRectMin().y + 0.5f),
+                                            ImVec2(ImGui::GetItemRectMax().x - 0.5f, ImGui::GetItemRectMax().y - 0.5f),
+                                            ImGui::GetColorU32(query_color()), ImGui::GetStyle().ChildRounding,
+                                            ImDrawFlags_None, t);
+        record_layout(f.ui, std::string("highlight:") + key_of(id));
+    }
     ImGui::PopID();
 }
 

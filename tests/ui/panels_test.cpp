@@ -6,6 +6,7 @@
 
 #include <chrono>
 
+#include "core/lesson.h"
 #include "core/torch_rng.h"
 #include "ui_harness.h"
 
@@ -166,4 +167,20 @@ TEST_CASE("ui: far from the origin and zoomed far in, the grid still ends (float
     for (int k = 0; k < 80; ++k) h.click("plot:zoom-in");
     CHECK(h.ui.camera.half_extent < 1.0f);
     CHECK(h.out.plot.lines.size() < 1000);
+}
+
+TEST_CASE("ui: a lesson step outlines the panels it is about, and free exploration none") {
+    UiHarness h;
+    for (const char* p : {"inputs", "plot", "loop", "weights", "heatmaps", "projection"})
+        CHECK_MESSAGE(h.find(std::string("highlight:") + p) == nullptr, p);
+    REQUIRE(h.set_state(attn::enter_step(1, h.state)).empty());  // step 1: pick the query by position
+    h.frames(2);
+    CHECK(h.find("highlight:inputs") != nullptr);
+    CHECK(h.find("highlight:loop") != nullptr);
+    CHECK(h.find("highlight:heatmaps") == nullptr);
+    REQUIRE(h.set_state(attn::enter_step(8, h.state)).empty());  // all queries at once
+    h.frames(2);
+    for (const std::string& p : attn::lesson_step(8)->panels)
+        if (p != "lesson" && p != "code") CHECK_MESSAGE(h.find("highlight:" + p) != nullptr, p);
+    CHECK(h.find("highlight:loop") == nullptr);
 }
