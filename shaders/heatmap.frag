@@ -1,6 +1,6 @@
 #version 300 es
 // Value -> colour, one fragment per heatmap cell. kStopCount, kStops and kUndefinedColor are put in
-// front of this file at run time from src/render/colormap.cpp, whose colormap_color() is this same
+// front of this file at run time from src/core/colormap.cpp, whose colormap_color() is this same
 // formula in C++ (tests compare pixels against it): keep the two in step.
 precision highp float;
 

@@ -7,7 +7,7 @@
 
 #include "core/matrix.h"
 #include "core/plot_scene.h"
-#include "render/colormap.h"  // ColorMap, and the same colours in C++ for legends and tests
+#include "core/colormap.h"  // ColorMap, and the same colours in C++ for legends and tests
 
 namespace attn {
 

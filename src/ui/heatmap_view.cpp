@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/colormap.h"
 #include "core/tensor_format.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -133,11 +134,9 @@ ImVec2 heatmap_overhead() {
 }
 
 ImU32 heatmap_ink(bool diverging, float t) {
-    // Where white ink reads better than near-black on the renderer's maps: the relative luminance
-    // of the colour at t falls below 0.179 (equal contrast with both inks). Measured on the stops
-    // in src/render/colormap.cpp: diverging below t = 0.145 and above 0.89, sequential above 0.68.
-    const bool dark = diverging ? (t < 0.145f || t > 0.89f) : t > 0.68f;
-    return dark ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 24, 32, 255);
+    // The cell's colour from the same stops the shader uses: white ink where it reads better.
+    const Rgba cell = colormap_color(diverging ? ColorMap::Diverging : ColorMap::Sequential, t);
+    return wants_light_text(cell) ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 24, 32, 255);
 }
 
 int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, float side) {

@@ -1,6 +1,6 @@
-// Colour maps for heatmaps: the colour stops live here once. colormap_glsl() hands the same table to
-// the heatmap shader, and colormap_color() is the shader's formula in C++ (for tests and legends).
-// No GL in this file: the UI and tests may call it without a context.
+// Colour maps for heatmaps: the colour stops live here once, in the core, because three layers use
+// them: the renderer (colormap_glsl() hands the table to the heatmap shader), the UI (which ink a
+// number printed on a cell needs) and the tests. colormap_color() is the shader's formula in C++.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -32,6 +32,13 @@ Rgba colormap_undefined_color();
 // colormap_color(map, colormap_position(value, low, high)), or the undefined grey if not finite:
 // what one heatmap cell shows.
 Rgba colormap_value_color(ColorMap map, float value, float low, float high);
+
+// WCAG relative luminance of an sRGB colour: 0 for black, 1 for white.
+float relative_luminance(Rgba c);
+
+// Whether text on this colour reads better in white than in near-black: its relative luminance is
+// below 0.179, where the contrast ratios with white and with black are equal.
+bool wants_light_text(Rgba background);
 
 // GLSL declarations of the map's stops (kStopCount, kStops[], kUndefinedColor), put in front of
 // heatmap.frag when it is compiled so the table has one source of truth.

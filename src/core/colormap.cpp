@@ -1,6 +1,6 @@
 // The colour stops of both heatmap maps and the one interpolation formula over them.
 // Both are ColorBrewer schemes (Brewer, colorbrewer2.org), chosen as colour-blind safe.
-#include "render/colormap.h"
+#include "core/colormap.h"
 
 #include <algorithm>
 #include <cmath>
@@ -94,6 +94,19 @@ Rgba colormap_value_color(ColorMap map, float value, float low, float high) {
     return colormap_color(map, colormap_position(value, low, high));
 }
 
+float relative_luminance(Rgba c) {
+    auto linear = [](float v) {
+        return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f);
+    };
+    return 0.2126f * linear(c.r) + 0.7152f * linear(c.g) + 0.0722f * linear(c.b);
+}
+
+bool wants_light_text(Rgba background) {
+    // Contrast with white (1.05) / (L + 0.05) equals contrast with black (L + 0.05) / 0.05 at
+    // L = sqrt(1.05 * 0.05) - 0.05 = 0.179.
+    return relative_luminance(background) < 0.179f;
+}
+
 std::string colormap_glsl(ColorMap map) {
     const StopTable table = stops_of(map);
     // Every number gets a decimal point: GLSL ES has no implicit int -> float outside constructors.
@@ -103,7 +116,7 @@ std::string colormap_glsl(ColorMap map) {
                       double(channel(s.b)));
         return std::string(buf);
     };
-    std::string out = "// Colour stops from src/render/colormap.cpp (the one table C++ and GLSL share).\n";
+    std::string out = "// Colour stops from src/core/colormap.cpp (the one table C++ and GLSL share).\n";
     // The fragment shader has no default float precision until its own precision line; the
     // constants come first, so declare it here too (a repeated precision statement is allowed).
     out += "precision highp float;\n";
