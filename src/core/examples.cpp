@@ -1,6 +1,8 @@
 // Each example reproduces a case from the lesson; the comments give the numbers it should show.
 #include "core/examples.h"
 
+#include "core/random_inputs.h"
+
 namespace attn {
 
 const std::vector<Example>& examples() {
@@ -42,7 +44,11 @@ bool load_example(const std::string& name, State* out) {
         s.inputs = Matrix::from_rows({{1, 1}, {1, 1}, {1, -1}, {-1, -1}});
         s.query = 0;
     } else {
-        return false;
+        int n = 0, d = 0;
+        uint64_t seed = 0;
+        if (!parse_random_example_name(name, &n, &d, &seed)) return false;
+        s.query = 0;
+        if (!apply_random_inputs(&s, n, d, seed).empty()) return false;
     }
     *out = s;
     return true;
@@ -51,6 +57,8 @@ bool load_example(const std::string& name, State* out) {
 std::string unknown_example_message(const std::string& name) {
     std::string msg = "unknown example '" + name + "': choose one of ";
     for (size_t i = 0; i < examples().size(); ++i) msg += (i ? ", " : "") + std::string(examples()[i].name);
+    msg += ", or random-<n>x<d>-seed<s> (torch.rand embeddings, n 1.." + std::to_string(kMaxTokens) + ", d 1.." +
+           std::to_string(kMaxDims) + ")";
     return msg;
 }
 

@@ -13,9 +13,12 @@ struct Example {
 };
 
 const std::vector<Example>& examples();
-// The example's full default state (tokens, embeddings, query). False if the name is unknown.
+// The example's full default state (tokens, embeddings, query). Besides the four above, a name
+// "random-<n>x<d>-seed<s>" (see random_inputs.h) gives torch.rand embeddings, query 0. False if
+// the name is unknown.
 bool load_example(const std::string& name, State* out);
-// "unknown example 'x': choose one of three-tokens, your-journey, cat-sat-mat, alignment"
+// "unknown example 'x': choose one of three-tokens, your-journey, cat-sat-mat, alignment, or
+// random-<n>x<d>-seed<s> (...)"
 std::string unknown_example_message(const std::string& name);
 
 }  // namespace attn

@@ -8,6 +8,7 @@
 #include "core/dot.h"
 #include "core/json.h"
 #include "core/lesson_format.h"
+#include "core/random_inputs.h"
 #include "core/tensor_format.h"
 
 namespace attn {
@@ -73,9 +74,27 @@ std::string pad(std::string s, size_t width) {
     return s;
 }
 
-// torch.tensor([[...], ...]) with one commented row per token, as in the book.
+// torch.tensor([[...], ...]) with one commented row per token, as in the book; or, for generated
+// inputs, the two generator lines, which give the same numbers bit for bit (a 1024-row literal
+// would bury the lesson).
 void write_inputs(const State& s, Writer* w) {
     const Matrix& X = s.inputs;
+    int n = 0, d = 0;
+    uint64_t seed = 0;
+    // The name is informational in a state document: the lines are used only when the data is
+    // exactly what they make.
+    if (parse_random_example_name(s.example, &n, &d, &seed) && n == X.rows && d == X.cols &&
+        random_embeddings(n, d, seed).data == X.data) {
+        const std::string lines = random_inputs_pytorch(n, d, seed);
+        size_t start = 0;
+        for (size_t end = lines.find('\n'); ; end = lines.find('\n', start)) {
+            w->line(lines.substr(start, end == std::string::npos ? std::string::npos : end - start));
+            if (end == std::string::npos) break;
+            start = end + 1;
+        }
+        w->line("# tokens t0 .. t" + std::to_string(n - 1) + ", one row each");
+        return;
+    }
     std::vector<std::string> rows(size_t(X.rows));
     size_t width = 0, label_width = 0;
     for (int i = 0; i < X.rows; ++i) {

@@ -18,6 +18,14 @@ Matrix random_embeddings(int n, int d, uint64_t seed);
 // or a message naming the bad number and its limits (and then changes nothing).
 std::string apply_random_inputs(State* state, int n, int d, uint64_t seed);
 
+// Random inputs have an example name, so a link to 1024 tokens is a few dozen characters, not
+// megabytes of numbers: "random-<n>x<d>-seed<seed>", decimal without leading zeros, e.g.
+// "random-1024x64-seed123". apply_random_inputs() sets it; an edit clears it like any example's.
+std::string random_example_name(int n, int d, uint64_t seed);
+// Reads such a name. False (and *n, *d, *seed untouched) unless it has exactly that form with n,
+// d and seed inside the limits apply_random_inputs() accepts.
+bool parse_random_example_name(const std::string& name, int* n, int* d, uint64_t* seed);
+
 // The PyTorch lines that make the same inputs, for the code panel and the README.
 std::string random_inputs_pytorch(int n, int d, uint64_t seed);
 

@@ -165,3 +165,16 @@ TEST_CASE("code: pytorch_code_for_state gives the same text, and nothing for an 
     CHECK(pytorch_code_for_state(s) == code_for(s).code);
     CHECK(pytorch_code_for_state(State()).empty());
 }
+
+TEST_CASE("code: generated inputs are written as torch.manual_seed + torch.rand, only when the data matches") {
+    State s;
+    REQUIRE(load_example("random-300x16-seed42", &s));
+    std::string text = code_for(s).code;
+    CHECK(text.find("torch.manual_seed(42)\ninputs = torch.rand(300, 16) * 2 - 1") != std::string::npos);
+    CHECK(text.find("inputs = torch.tensor(") == std::string::npos);  // no 300-row literal
+    // A document that keeps the name but carries other numbers gets its numbers written out.
+    s.inputs.at(0, 0) = 0.25f;
+    text = code_for(s).code;
+    CHECK(text.find("torch.rand") == std::string::npos);
+    CHECK(text.find("inputs = torch.tensor(") != std::string::npos);
+}

@@ -42,7 +42,7 @@ TEST_CASE("random inputs: the state gets n labelled tokens and keeps its other s
     CHECK(s.tokens[1023] == "t1023");
     CHECK(s.query == 4);
     CHECK(s.causal);
-    CHECK(s.example.empty());
+    CHECK(s.example == "random-1024x64-seed1");  // the name a short link reloads it by
     CHECK(validate_state(s) == "");
     REQUIRE(apply_random_inputs(&s, 3, 2, 1) == "");
     CHECK(s.query == 2);  // the old query no longer exists: the last token
@@ -62,4 +62,41 @@ TEST_CASE("random inputs: out-of-range sizes are refused with the limit, and not
 TEST_CASE("random inputs: the PyTorch lines name the seed and the shape") {
     CHECK(random_inputs_pytorch(1024, 64, 7) ==
           "torch.manual_seed(7)\ninputs = torch.rand(1024, 64) * 2 - 1  # uniform in [-1, 1)");
+}
+
+TEST_CASE("random inputs: the example name round-trips, and anything but its exact form is unknown") {
+    CHECK(random_example_name(1024, 64, 123) == "random-1024x64-seed123");
+    int n = -1, d = -1;
+    uint64_t seed = 99;
+    REQUIRE(parse_random_example_name("random-1024x64-seed123", &n, &d, &seed));
+    CHECK((n == 1024 && d == 64 && seed == 123));
+    REQUIRE(parse_random_example_name("random-1x1-seed0", &n, &d, &seed));
+    CHECK((n == 1 && d == 1 && seed == 0));
+    REQUIRE(parse_random_example_name("random-3x2-seed9007199254740992", &n, &d, &seed));  // 2^53
+    CHECK(seed == kMaxSeed);
+    for (const char* bad : {"random-0x3-seed1", "random-1025x3-seed1", "random-4x0-seed1", "random-4x1025-seed1",
+                            "random-4x3-seed9007199254740993", "random-04x3-seed1", "random-4x3-seed01",
+                            "random-4x3-seed", "random-4x3-seed-1", "random--4x3-seed1", "random-4x3", "random-4x3-seed1 ",
+                            "Random-4x3-seed1", "random-4X3-seed1", "random-4x3-seed1x", "random-99999999999999999999x3-seed1",
+                            "random-", ""}) {
+        n = d = -1;
+        CHECK_MESSAGE(!parse_random_example_name(bad, &n, &d, &seed), bad);
+        CHECK((n == -1 && d == -1));
+        State s;
+        CHECK_MESSAGE(!load_example(bad, &s), bad);
+    }
+}
+
+TEST_CASE("random inputs: load_example by the name gives what the generator gave; edits clear the name") {
+    State generated;
+    REQUIRE(load_example("cat-sat-mat", &generated));
+    REQUIRE(apply_random_inputs(&generated, 40, 7, 5) == "");
+    State loaded;
+    REQUIRE(load_example("random-40x7-seed5", &loaded));
+    CHECK(loaded.example == generated.example);
+    CHECK(loaded.tokens == generated.tokens);
+    CHECK(loaded.inputs.data == generated.inputs.data);
+    CHECK(loaded.query == 0);
+    CHECK(validate_state(loaded) == "");
+    CHECK(unknown_example_message("nope").find("random-<n>x<d>-seed<s>") != std::string::npos);
 }

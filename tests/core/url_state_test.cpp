@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/examples.h"
+#include "core/random_inputs.h"
 
 using namespace attn;
 
@@ -292,6 +293,25 @@ TEST_CASE("url: an unedited built-in example gives the short readable form") {
     s.lab_scale = 0.1f;
     CHECK(url_fragment_for_state(s) ==
           "example=three-tokens&query=1&norm=softmax-naive&scale=0&seed=9&d_out=3&lab_scale=0.1");
+}
+
+TEST_CASE("url: generated random inputs link by their name: 1024 tokens in a short link") {
+    State s = example("your-journey");
+    REQUIRE(apply_random_inputs(&s, 1024, 64, 123) == "");
+    s.query = 700;
+    const std::string fragment = url_fragment_for_state(s);
+    CHECK(fragment == "example=random-1024x64-seed123&query=700");  // the state= form would be ~600 KB
+    const UrlParseResult back = parse_url_fragment(fragment, example("alignment"));
+    CHECK(back.error.empty());
+    CHECK(back.state == s);
+    // One edited value: the data is no longer what the name makes, so the link carries it all.
+    s.inputs.at(3, 3) = 0.5f;
+    s.example.clear();  // what every edit in the UI does
+    CHECK(url_fragment_for_state(s).rfind("state=", 0) == 0);
+    // A name outside the limits is an unknown example, with the form spelled out.
+    const UrlParseResult bad = parse_url_fragment("example=random-5000x3-seed1", example("alignment"));
+    CHECK(bad.state == example("alignment"));
+    CHECK(bad.error.find("random-<n>x<d>-seed<s>") != std::string::npos);
 }
 
 TEST_CASE("url: edited embeddings or labels, or no example, give the complete state= form") {

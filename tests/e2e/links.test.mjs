@@ -55,13 +55,27 @@ test('links: a state= link from link() reproduces an edited state in a new page'
   await again.context().close();
 });
 
+test('links: random embeddings link by their recipe, and the link stays short', async () => {
+  const page = await openPage(browser, server.url + '/#example=random-300x8-seed5&query=7');
+  await waitReady(page);
+  const s = await page.evaluate(() => window.attention.getState());
+  assert.equal(s.example, 'random-300x8-seed5');
+  assert.equal(s.tokens.length, 300);
+  assert.equal(s.inputs[0].length, 8);
+  assert.equal(s.query, 7);
+  assert.equal(await page.evaluate(() => window.attention.link()).then((l) => new URL(l).hash),
+               '#example=random-300x8-seed5&query=7');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('links: a stale link falls back to the default with the reason; a bad value refuses only its key', async () => {
   const page = await openPage(browser, server.url + '/#example=four-tokens&query=1');
   await waitReady(page);
   const s = await page.evaluate(() => window.attention.summary());
   assert.equal(s.example, 'your-journey');
   assert.equal(s.query, 1);
-  assert.match(s.error, /^link: unknown example 'four-tokens': choose one of your-journey, three-tokens, cat-sat-mat, alignment \(showing the default example instead\)$/);
+  assert.match(s.error, /^link: unknown example 'four-tokens': choose one of your-journey, three-tokens, cat-sat-mat, alignment, or random-<n>x<d>-seed<s> \(torch\.rand embeddings, n 1\.\.1024, d 1\.\.1024\) \(showing the default example instead\)$/);
 
   // A bad value refuses that key only; the rest of the link applies; unknown keys are warned about.
   const warnings = [];

@@ -35,6 +35,8 @@ CASES = [
     ("cat-sat-mat", {"lab_scale": 1000, "projection": {"enabled": True}}),
     ("alignment", {"query": 2, "norm": "sum"}),
     ("alignment", {"tokens": ["a", "b"], "inputs": [[1, 0], [-1, 0]], "query": 0, "norm": "sum"}),  # sum 0: inf
+    ("random-5x4-seed123", {"query": 3}),  # torch.manual_seed + torch.rand, not a literal
+    ("random-12x8-seed7", {"projection": {"enabled": True, "d_out": 3}, "causal": True}),
     ("your-journey", {"tokens": ["tiny", "big", "négatif"],
                       "inputs": [[1e-07, 0.1, 3.3333333], [12345.678, -0.5, 2.5], [-1.25, 0.0078125, 7]],
                       "query": 2, "projection": {"enabled": True, "seed": 0, "d_out": 8}}),

@@ -177,7 +177,7 @@ TEST_CASE("ui: the random embeddings button makes a long sequence torch.rand wou
     CHECK(h.state.inputs.rows == 256);
     CHECK(h.state.inputs.cols == 64);
     CHECK(h.state.tokens.front() == "t0");
-    CHECK(h.state.example.empty());
+    CHECK(h.state.example == "random-256x64-seed123");
     // torch.manual_seed(123); torch.rand(1) = 0.2961 -> 2 * 0.2961 - 1 = -0.4078
     CHECK(h.state.inputs.at(0, 0) == doctest::Approx(-0.4078).epsilon(1e-3));
 }
