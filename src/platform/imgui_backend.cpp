@@ -4,10 +4,10 @@
 
 #include <SDL.h>
 #include <imgui.h>
-
-#include <bitset>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
+
+#include <bitset>
 
 #include "platform/touch_pinch.h"
 #include "ui/ui.h"
@@ -109,16 +109,17 @@ EventSummary imgui_backend_pump_events(Window* window) {
         summary.any = true;
     }
     while (SDL_PollEvent(&event)) {
-        const SDL_Scancode code = event.key.keysym.scancode;
-        const bool key_event = event.type == SDL_KEYDOWN || event.type == SDL_KEYUP;
-        if (key_event && (code < 0 || code >= SDL_NUM_SCANCODES)) continue;
-        if (event.type == SDL_KEYUP && pressed_this_frame[code]) {
-            g_held_release = event;
-            g_has_held_release = true;
-            summary.any = true;  // keeps frames coming, so the release arrives next frame
-            break;
+        if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
+            const SDL_Scancode code = event.key.keysym.scancode;
+            if (code < 0 || code >= SDL_NUM_SCANCODES) continue;  // ImGui's backend would index out of range
+            if (event.type == SDL_KEYUP && pressed_this_frame[code]) {
+                g_held_release = event;
+                g_has_held_release = true;
+                summary.any = true;  // keeps frames coming, so the release arrives next frame
+                break;
+            }
+            if (event.type == SDL_KEYDOWN) pressed_this_frame.set(code);
         }
-        if (event.type == SDL_KEYDOWN) pressed_this_frame.set(code);
         if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP)
             track_finger(window, event);
         ImGui_ImplSDL2_ProcessEvent(&event);
