@@ -4,7 +4,7 @@
 // error. Doors this build does not have yet are skipped with the reason.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle } from './harness.mjs';
+import { startServer, launchBrowser, waitIdle, openSettled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -28,9 +28,7 @@ async function assertStillDrawing(page, what) {
 const validTokens = (state) => Array.isArray(state.tokens) && state.tokens.length === state.inputs.length;
 
 async function readyPage(url = server.url + '/') {
-  const page = await openPage(browser, url);
-  await waitReady(page);
-  await waitIdle(page);
+  const page = await openSettled(browser, url);
   return page;
 }
 

@@ -104,6 +104,14 @@ export async function waitIdle(page, timeout = 10000) {
   await page.waitForFunction(() => window.attention.stats().pending_frames <= 0, null, { timeout, polling: 50 });
 }
 
+// openPage, then waits until the demo is ready and idle: where most tests start.
+export async function openSettled(browser, url, contextOptions = {}) {
+  const page = await openPage(browser, url, contextOptions);
+  await waitReady(page);
+  await waitIdle(page);
+  return page;
+}
+
 export function decodePng(buffer) { return PNG.sync.read(buffer); }
 
 // Statistics of a region of a decoded PNG: how many distinct colours, and the share of pixels that

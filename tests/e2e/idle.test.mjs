@@ -2,16 +2,14 @@
 // kept coming while something moves, and any API call wakes the demo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, frames, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, frames, sleep, openSettled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 test('idle: zero frames over 3 s after load; an API call draws a few, then it sleeps again', async () => {
-  const page = await openPage(browser, server.url + '/');
-  await waitReady(page);
-  await waitIdle(page);
+  const page = await openSettled(browser, server.url + '/');
   const rested = await frames(page);
   await sleep(3000);
   assert.equal(await frames(page), rested, 'no frame drawn while idle');
@@ -26,9 +24,7 @@ test('idle: zero frames over 3 s after load; an API call draws a few, then it sl
 });
 
 test('idle: a hidden tab draws nothing, even on changes, and catches up when shown', async () => {
-  const page = await openPage(browser, server.url + '/');
-  await waitReady(page);
-  await waitIdle(page);
+  const page = await openSettled(browser, server.url + '/');
   const setHidden = (hidden) => page.evaluate((h) => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
     document.dispatchEvent(new Event('visibilitychange'));
@@ -72,9 +68,7 @@ test('idle: a demo scrolled out of view never draws, and draws once scrolled in'
 });
 
 test('idle: frames keep coming while something moves (the score loop playing)', async () => {
-  const page = await openPage(browser, server.url + '/');
-  await waitReady(page);
-  await waitIdle(page);
+  const page = await openSettled(browser, server.url + '/');
   const play = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'loop:play');
   assert.ok(play, 'the loop\'s Play button is in attention.layout()');
   await page.mouse.click(play.x + play.w / 2, play.y + play.h / 2);

@@ -4,7 +4,7 @@
 // view, and a deep link into step 6 with the slider at 80.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, saveArtifact } from './harness.mjs';
+import { startServer, launchBrowser, waitIdle, saveArtifact, openSettled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -37,9 +37,7 @@ async function click(page, name) {
 const has = async (page, name) => (await layout(page)).some((l) => l.name === name);
 
 async function open(path = '/') {
-  const page = await openPage(browser, server.url + path);
-  await waitReady(page);
-  await waitIdle(page);
+  const page = await openSettled(browser, server.url + path);
   return page;
 }
 

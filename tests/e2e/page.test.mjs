@@ -2,7 +2,7 @@
 // lesson's numbers, and refuses a bad state with a clear message while keeping the last good one.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, decodePng, regionStats, saveArtifact }
+import { startServer, launchBrowser, openPage, waitReady, decodePng, regionStats, saveArtifact, openSettled }
   from './harness.mjs';
 
 let server, browser;
@@ -69,9 +69,7 @@ test('page: a bad setState returns an error naming the problem and changes nothi
 });
 
 test('page: the canvas is drawn (plot and heatmap regions are not blank)', async () => {
-  const page = await openPage(browser, server.url + '/');
-  await waitReady(page);
-  await waitIdle(page);
+  const page = await openSettled(browser, server.url + '/');
   const shot = await page.screenshot();
   await saveArtifact('page-1280x800.png', shot);
   const png = decodePng(shot);

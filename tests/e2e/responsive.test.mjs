@@ -2,7 +2,7 @@
 // devicePixelRatio, a finger tap selects a token on a phone, and Tab enters and leaves the demo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, saveArtifact }
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, saveArtifact, openSettled }
   from './harness.mjs';
 
 let server, browser;
@@ -15,9 +15,7 @@ const canvasSize = (page) => page.evaluate(() => {
 });
 
 test('responsive: the canvas follows its container without a window resize', async () => {
-  const page = await openPage(browser, server.url + '/');
-  await waitReady(page);
-  await waitIdle(page);
+  const page = await openSettled(browser, server.url + '/');
   assert.deepEqual(await canvasSize(page), { width: 1280, height: 800, cssWidth: 1280, cssHeight: 800 });
   await page.evaluate(() => { document.getElementById('app').style.width = '700px'; document.getElementById('app').style.height = '500px'; });
   await page.waitForFunction(() => document.getElementById('canvas').width === 700, null, { timeout: 5000 });
@@ -30,9 +28,7 @@ test('responsive: the canvas follows its container without a window resize', asy
 });
 
 test('responsive: at devicePixelRatio 2 the canvas has twice the pixels (crisp, not upscaled)', async () => {
-  const page = await openPage(browser, server.url + '/', { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
-  await waitReady(page);
-  await waitIdle(page);
+  const page = await openSettled(browser, server.url + '/', { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
   assert.deepEqual(await canvasSize(page), { width: 1600, height: 1200, cssWidth: 800, cssHeight: 600 });
   await saveArtifact('page-800x600-dpr2.png', await page.screenshot());
   assert.deepEqual(page.problems, []);
@@ -40,10 +36,8 @@ test('responsive: at devicePixelRatio 2 the canvas has twice the pixels (crisp, 
 });
 
 test('touch: on a 390 x 844 phone, tapping a token\'s radio makes it the query', async () => {
-  const page = await openPage(browser, server.url + '/',
+  const page = await openSettled(browser, server.url + '/',
     { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  await waitReady(page);
-  await waitIdle(page);
   assert.equal((await page.evaluate(() => window.attention.getState())).query, 1);
   const token = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'token:2');
   assert.ok(token, 'layout has token:2');
@@ -56,10 +50,8 @@ test('touch: on a 390 x 844 phone, tapping a token\'s radio makes it the query',
 });
 
 test('touch: a number field tapped on a phone gets a real input, so the on-screen keyboard opens', async () => {
-  const page = await openPage(browser, server.url + '/',
+  const page = await openSettled(browser, server.url + '/',
     { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
-  await waitReady(page);
-  await waitIdle(page);
   const field = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'query:input');
   assert.ok(field, 'the query field is in attention.layout()');
   await page.touchscreen.tap(field.x + field.w / 2, field.y + field.h / 2);
@@ -108,10 +100,8 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
 });
 
 test('touch: a two-finger pinch on the 3-D view zooms it, without moving a vector or the query', async () => {
-  const page = await openPage(browser, server.url + '/',
+  const page = await openSettled(browser, server.url + '/',
     { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, hasTouch: true, isMobile: false });
-  await waitReady(page);
-  await waitIdle(page);
   const layout = () => page.evaluate(() => window.attention.layout());
   const spread = (items) => {
     const a = items.find((l) => l.name === 'arrow:0'), b = items.find((l) => l.name === 'arrow:2');
