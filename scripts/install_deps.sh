@@ -4,6 +4,13 @@
 # Closure Compiler that Emscripten uses to shrink the page's JavaScript from npm.
 # Third-party code lives in a per-user cache outside the checkout (fresh clones reuse it); the
 # checkout only gets an ignored link `third_party/` pointing there. A second run is a quick no-op.
+#
+#   scripts/install_deps.sh [--tests] [--bench] [--print-missing | --packages-only]
+#     (none)           what ./build_wasm.sh and the native build need
+#     --tests          also what ./run_tests.sh needs (Chromium, PyTorch, clang for fuzzing, shellcheck)
+#     --bench          also what bench/run_benchmarks.sh needs (Google Benchmark, Chromium)
+#     --print-missing  print the Debian packages that would be installed, one per line, and stop
+#     --packages-only  install the Debian packages, then stop (no sources, no SDL2 build)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,21 +19,60 @@ imgui_version=1.86
 sdl_version=2.26.5
 closure_version=20220104.0.0  # the release Emscripten 3.1.6 was tested with
 stamp="$cache/imgui-$imgui_version.sdl-$sdl_version-video.closure-$closure_version.ok"
-
-# --tests adds what only the tests need: Debian's PyTorch, to run the generated Python code.
-test_packages=(python3-torch)
-apt_packages=(emscripten libclang-rt-14-dev libsdl2-dev libgles-dev doctest-dev libbenchmark-dev cmake ninja-build chromium fonts-dejavu-core fonttools zopfli
-              xz-utils nodejs npm python3)
-
-[ "${1:-}" = "--tests" ] && apt_packages+=("${test_packages[@]}")
+min_node_major=18             # tests/e2e pins playwright-core 1.61, the last release for Node 18
 
 say() { printf 'install_deps: %s\n' "$*"; }
 die() { printf 'install_deps: error: %s\n' "$*" >&2; exit 1; }
 
+# What each command needs. The native compiler (g++) is listed: CMake finds no compiler otherwise
+# on a minimal Debian. python3 serves the page (python3 -m http.server) and runs pyftsubset.
+build_packages=(emscripten g++ cmake ninja-build libsdl2-dev libgles-dev doctest-dev fonts-dejavu-core fonttools
+                zopfli xz-utils nodejs npm python3)
+# The fuzzers are built with clang-14 and its libFuzzer runtime; PyTorch runs the generated code.
+test_packages=(chromium python3-torch clang-14 libclang-rt-14-dev shellcheck)
+bench_packages=(libbenchmark-dev chromium)
+
+with_tests=0 with_bench=0 action=install
+for arg in "$@"; do
+  case "$arg" in
+    --tests) with_tests=1 ;;
+    --bench) with_bench=1 ;;
+    --print-missing) action=print ;;
+    --packages-only) action=packages ;;
+    -h|--help) sed -n '8,13p' "$0"; exit 0 ;;
+    *) die "unknown argument '$arg' (usage: scripts/install_deps.sh [--tests] [--bench] [--print-missing | --packages-only])" ;;
+  esac
+done
+
+# A package whose program already runs from elsewhere (a Node.js from nodesource or nvm, a python3
+# from pyenv or a venv) is not installed again: only that package, matched by its whole name.
+# python3-torch is never dropped this way: it is Debian's python3 that imports it.
+tool_of_package() {
+  case "$1" in
+    nodejs) echo node ;;
+    npm) echo npm ;;
+    python3) echo python3 ;;
+    *) echo "" ;;
+  esac
+}
+
+is_installed() {
+  local status
+  status=$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) || return 1
+  [[ "$status" == *"install ok installed"* ]]
+}
+
+# Prints the packages to install, one per line, each once, in list order.
 missing_packages() {
-  local p
-  for p in "${apt_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"
+  local wanted=("${build_packages[@]}") p tool seen=" "
+  [ "$with_tests" = 1 ] && wanted+=("${test_packages[@]}")
+  [ "$with_bench" = 1 ] && wanted+=("${bench_packages[@]}")
+  for p in "${wanted[@]}"; do
+    [[ "$seen" == *" $p "* ]] && continue
+    seen+="$p "
+    tool=$(tool_of_package "$p")
+    if [ -n "$tool" ] && command -v "$tool" >/dev/null 2>&1; then continue; fi
+    is_installed "$p" || echo "$p"
   done
 }
 
@@ -37,12 +83,10 @@ works), SDL2 and doctest development files, CMake, Ninja, Node.js and Chromium, 
 ATTN_IMGUI_DIR and ATTN_WASM_SDL2_DIR at your own Dear ImGui 1.86 tree and wasm SDL2 build."
 fi
 mapfile -t need < <(missing_packages)
-# node comes from nodesource on some machines: a working `node`/`npm` on PATH is enough.
-if command -v node >/dev/null && command -v npm >/dev/null; then
-  need=("${need[@]/nodejs}"); need=("${need[@]/npm}")
+if [ "$action" = print ]; then
+  [ "${#need[@]}" -eq 0 ] || printf '%s\n' "${need[@]}"
+  exit 0
 fi
-command -v python3 >/dev/null && need=("${need[@]/python3}")
-mapfile -t need < <(printf '%s\n' "${need[@]}" | sed '/^$/d')
 if [ "${#need[@]}" -gt 0 ]; then
   [ "$(id -u)" = 0 ] || die "missing Debian packages: ${need[*]}. Run as root, or: sudo apt-get install ${need[*]}"
   say "installing ${need[*]}"
@@ -51,6 +95,15 @@ if [ "${#need[@]}" -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
+# Whatever node is first on the PATH runs emcc, the page's tools and the browser tests.
+node_version=$(node --version 2>/dev/null) || die "node does not run after installing nodejs"
+node_major=${node_version#v}
+node_major=${node_major%%.*}
+if ! [[ "$node_major" =~ ^[0-9]+$ ]] || [ "$node_major" -lt "$min_node_major" ]; then
+  die "node $node_version is too old: Node.js $min_node_major or later is needed (Debian 12's nodejs is 18)"
+fi
+[ "$action" = packages ] && exit 0
+
 mkdir -p "$cache"
 ln -sfn "$cache" "$here/third_party"
 [ -f "$stamp" ] && { say "dependencies ready in $cache"; exit 0; }
@@ -58,8 +111,9 @@ ln -sfn "$cache" "$here/third_party"
 # --- 2. Source packages through apt (a deb-src entry made from the machine's own entry) ---------
 src="$cache/src"
 mkdir -p "$src"
-if ! ls "$src"/imgui_${imgui_version}*.orig.tar.* >/dev/null 2>&1 ||
-   ! ls "$src"/libsdl2_${sdl_version}*.orig.tar.* >/dev/null 2>&1; then
+# The one archive of a source package in $src, or nothing.
+source_archive() { find "$src" -maxdepth 1 -name "$1_$2*.orig.tar.*" -print -quit; }
+if [ -z "$(source_archive imgui "$imgui_version")" ] || [ -z "$(source_archive libsdl2 "$sdl_version")" ]; then
   [ "$(id -u)" = 0 ] || die "need root once to add a deb-src entry and fetch the imgui and libsdl2 source packages"
   if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
     if [ -f /etc/apt/sources.list.d/debian.sources ]; then
@@ -81,14 +135,14 @@ fi
 imgui_dir="$cache/imgui-$imgui_version"
 if [ ! -f "$imgui_dir/imgui.cpp" ]; then
   rm -rf "$imgui_dir" && mkdir -p "$imgui_dir"
-  tar -xf "$(ls "$src"/imgui_${imgui_version}*.orig.tar.* | head -1)" -C "$imgui_dir" --strip-components=1
+  tar -xf "$(source_archive imgui "$imgui_version")" -C "$imgui_dir" --strip-components=1
 fi
 [ -f "$imgui_dir/backends/imgui_impl_sdl.cpp" ] || die "unexpected imgui source layout in $imgui_dir"
 
 sdl_src="$cache/SDL2-$sdl_version"
 if [ ! -f "$sdl_src/CMakeLists.txt" ]; then
   rm -rf "$sdl_src" && mkdir -p "$sdl_src"
-  tar -xf "$(ls "$src"/libsdl2_${sdl_version}*.orig.tar.* | head -1)" -C "$sdl_src" --strip-components=1
+  tar -xf "$(source_archive libsdl2 "$sdl_version")" -C "$sdl_src" --strip-components=1
 fi
 
 # --- 3. SDL2 for wasm, built once (configure is slow: every check spawns emcc) ---------------------
