@@ -22,7 +22,7 @@ cmake --build "$build" >/dev/null || { echo "run_fuzz: build failed; see: cmake 
 failed=()
 for target in state import url; do
   binary="$build/fuzz/fuzz_$target"
-  if [ ! -x "$binary" ]; then echo "== fuzz_$target: not built (its parser is missing), skipped"; continue; fi
+  if [ ! -x "$binary" ]; then failed+=("fuzz_$target (not built)"); continue; fi
   # New inputs go to the build tree; the seeds in the repository stay a handful of files.
   work="$build/corpus/$target" artifacts="$build/artifacts/$target"
   mkdir -p "$work" "$artifacts"
@@ -37,7 +37,7 @@ for target in state import url; do
     failed+=("fuzz_$target")
     echo "fuzz_$target FAILED; the end of $log:"
     tail -40 "$log"
-    ls -1 "$artifacts"/* 2>/dev/null | sed 's/^/  input: /'
+    find "$artifacts" -type f | sed 's/^/  input: /'
   fi
 done
 

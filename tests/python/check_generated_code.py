@@ -7,7 +7,8 @@ For every built-in example and several settings (projection on, causal mask, div
 robustness lab's overflow, a zero-sum divide), the tool prints the generated code and the values
 each print() should show. This script executes the code with real PyTorch, reads every printed
 tensor back and checks shape and values to 4 decimals (inf and nan must match exactly). Without
-torch it prints SKIPPED and exits 0.
+torch it prints SKIPPED with what is missing and exits 77, which ctest reports as a skip (and
+./run_tests.sh, which installs torch, as a failure).
 """
 import contextlib
 import io
@@ -18,6 +19,8 @@ import re
 import subprocess
 import sys
 import tempfile
+
+SKIPPED = 77  # ctest's SKIP_RETURN_CODE for this test
 
 CASES = [
     ("your-journey", {}),
@@ -132,9 +135,10 @@ def main():
         return 2
     try:
         import torch  # noqa: F401
-    except ImportError:
-        print("SKIPPED: torch not importable (install python3-torch)")
-        return 0
+    except ImportError as e:
+        print(f"SKIPPED: {sys.executable} cannot import torch ({e}): install Debian's python3-torch "
+              "(scripts/install_deps.sh --tests)")
+        return SKIPPED
     failed = 0
     checked = 0
     for example, overrides in CASES:
