@@ -2,10 +2,10 @@
 // size a teacher generates for a long sequence; d_out = 64 is a typical head size.
 #include "bench_cases.h"
 
-#include "core/attention_steps.h"
-#include "core/normalize.h"
-#include "core/random_inputs.h"
-#include "core/scores.h"
+#include "core/math/attention_steps.h"
+#include "core/math/normalize.h"
+#include "core/document/random_inputs.h"
+#include "core/math/scores.h"
 
 namespace attn::bench {
 namespace {
@@ -51,7 +51,7 @@ Runner::Runner(const Case& c) : case_(c) {
     context_ = Matrix(c.n, c.d);
     make_projection_weights(123, c.d, kDOut, &W_query_, &W_key_, &W_value_);
     queries_ = keys_ = values_ = Matrix(c.n, kDOut);
-    cache_.update(state_, &result_);
+    update_attention(&cache_, state_, &result_);
 }
 
 void Runner::run() {
@@ -79,14 +79,14 @@ void Runner::run() {
         case Kernel::Full: compute_attention_into(state_, &result_); break;
         case Kernel::QueryChange:
             state_.query = (state_.query + 1) % n;
-            cache_.update(state_, &result_);
+            update_attention(&cache_, state_, &result_);
             break;
         case Kernel::RowEdit:
         case Kernel::RowEditCausal:
             // The middle token moves back and forth, as under a dragging mouse.
             flip_ ^= 1;
             state_.inputs.at(n / 2, 0) += flip_ ? 0.25f : -0.25f;
-            cache_.update(state_, &result_);
+            update_attention(&cache_, state_, &result_);
             break;
     }
 }

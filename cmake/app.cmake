@@ -109,8 +109,8 @@ if(EMSCRIPTEN)
   endforeach()
   target_link_libraries(attention-explainer PRIVATE ${ATTN_WASM_SDL2_DIR}/libSDL2.a)
   # Size (the page budget is 350 KB gzip): link-time optimisation everywhere, -Oz for the UI
-  # libraries; the core keeps -Os so the attention math stays fast. See bench/page_budget.mjs.
-  foreach(t attn_core attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)
+  # libraries; the core keeps -O2 so the attention math stays fast. See bench/page_budget.mjs.
+  foreach(t ${ATTN_CORE_ROOMS} attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)
     target_compile_options(${t} PRIVATE -flto)
   endforeach()
   foreach(t attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/matrix.h"
+#include "core/math/matrix.h"
 
 #define FUZZ_CHECK(cond, what)                                                                     \
     do {                                                                                           \

@@ -6,10 +6,10 @@
 #include <cstring>
 #include <string>
 
-#include "core/examples.h"
-#include "core/import_text.h"
-#include "core/json.h"
-#include "core/state.h"
+#include "core/document/examples.h"
+#include "core/document/import/import_text.h"
+#include "core/document/json.h"
+#include "core/document/state.h"
 #include "fuzz_check.h"
 
 using namespace attn;

@@ -3,9 +3,9 @@
 #include <cstdint>
 #include <string>
 
-#include "core/examples.h"
-#include "core/state.h"
-#include "core/url_state.h"
+#include "core/document/examples.h"
+#include "core/document/state.h"
+#include "core/document/url_state.h"
 #include "fuzz_check.h"
 
 using namespace attn;

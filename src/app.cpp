@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/examples.h"
+#include "core/document/examples.h"
 #include "platform/imgui_backend.h"
 #include "platform/main_loop.h"
 #include "platform/web_glue.h"
@@ -89,7 +89,7 @@ std::string app_set_state(App* app, const State& next) {
 void app_update_result(App* app) {
     if (app->computed_version == app->state_version) return;
     const double start = now_ms();
-    app->unshown.merge(app->cache.update(app->state, &app->result));
+    app->unshown.merge(update_attention(&app->cache, app->state, &app->result));
     app->computed_version = app->state_version;
     ++app->stats.recomputes;
     app->stats.last_recompute_ms = now_ms() - start;

@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <string>
 
-#include "core/attention.h"
-#include "core/attention_cache.h"
-#include "core/page_options.h"
-#include "core/state.h"
+#include "core/document/state_attention.h"
+#include "core/math/attention_cache.h"
+#include "core/view/page_options.h"
+#include "core/document/state.h"
 #include "platform/window.h"
 #include "render/renderer.h"
 #include "ui/ui.h"

@@ -10,12 +10,12 @@
 #include <cstring>
 #include <map>
 
-#include "core/attention.h"
-#include "core/examples.h"
-#include "core/json.h"
-#include "core/results_json.h"
-#include "core/state.h"
-#include "core/tensor_format.h"
+#include "core/document/state_attention.h"
+#include "core/document/examples.h"
+#include "core/document/json.h"
+#include "core/document/results_json.h"
+#include "core/document/state.h"
+#include "core/text/tensor_format.h"
 
 namespace attn {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cli/cli.h"
-#include "core/state.h"
+#include "core/document/state.h"
 
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);

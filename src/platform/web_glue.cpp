@@ -18,10 +18,10 @@
 #include <deque>
 #include <string>
 
-#include "core/examples.h"
-#include "core/json.h"
-#include "core/results_json.h"
-#include "core/url_state.h"
+#include "core/document/examples.h"
+#include "core/document/json.h"
+#include "core/document/results_json.h"
+#include "core/document/url_state.h"
 
 namespace attn {
 namespace {

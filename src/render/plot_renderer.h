@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/plot_scene.h"
+#include "core/view/plot_scene.h"
 #include "render/gl.h"
 
 namespace attn {

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "core/matrix.h"
-#include "core/plot_scene.h"
-#include "core/colormap.h"  // ColorMap, and the same colours in C++ for legends and tests
+#include "core/math/matrix.h"
+#include "core/view/plot_scene.h"
+#include "core/view/colormap.h"  // ColorMap, and the same colours in C++ for legends and tests
 
 namespace attn {
 

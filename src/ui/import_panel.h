@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/import_text.h"
+#include "core/document/import/import_text.h"
 #include "ui/ui.h"
 
 namespace attn::ui {

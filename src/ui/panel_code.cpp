@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/pytorch_code.h"
+#include "core/lesson/pytorch_code.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"

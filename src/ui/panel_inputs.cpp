@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/examples.h"
-#include "core/import_text.h"
-#include "core/random_inputs.h"
-#include "core/tensor_format.h"
+#include "core/document/examples.h"
+#include "core/document/import/import_text.h"
+#include "core/document/random_inputs.h"
+#include "core/text/tensor_format.h"
 #include "ui/import_panel.h"
 #include "ui/panels.h"
 #include "ui/theme.h"

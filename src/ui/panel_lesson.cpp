@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/lesson.h"
+#include "core/lesson/track.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <string>
 
-#include "core/bug_trace.h"
-#include "core/lesson.h"
-#include "core/lesson_format.h"
+#include "core/lesson/bug_trace.h"
+#include "core/lesson/track.h"
+#include "core/text/prose_format.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <string>
 
-#include "core/lesson.h"
-#include "core/lesson_practice.h"
+#include "core/lesson/track.h"
+#include "core/lesson/practice.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"

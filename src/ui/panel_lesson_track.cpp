@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/lesson.h"
-#include "core/lesson_format.h"
-#include "core/lesson_lab.h"
-#include "core/lesson_scaling.h"
-#include "core/lesson_text.h"
-#include "core/quiz.h"
+#include "core/lesson/track.h"
+#include "core/text/prose_format.h"
+#include "core/lesson/lab.h"
+#include "core/lesson/scaling.h"
+#include "core/lesson/step_text.h"
+#include "core/lesson/quiz.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"

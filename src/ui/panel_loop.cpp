@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <string>
 
-#include "core/dot.h"
-#include "core/tensor_format.h"
+#include "core/math/dot.h"
+#include "core/text/tensor_format.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 

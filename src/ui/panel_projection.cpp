@@ -5,8 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include "core/normalize.h"
-#include "core/tensor_format.h"
+#include "core/math/normalize.h"
+#include "core/text/tensor_format.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/tensor_format.h"
+#include "core/text/tensor_format.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/tensor_format.h"
+#include "core/text/tensor_format.h"
 #include "ui/plot_view.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"

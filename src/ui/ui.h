@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/page_options.h"
-#include "core/pca.h"
-#include "core/plot_scene.h"
-#include "core/state.h"
+#include "core/document/state_attention.h"
+#include "core/view/page_options.h"
+#include "core/math/pca.h"
+#include "core/view/plot_scene.h"
+#include "core/document/state.h"
 
 namespace attn::ui {
 

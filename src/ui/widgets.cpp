@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/lesson_format.h"
-#include "core/tensor_format.h"
+#include "core/text/prose_format.h"
+#include "core/text/tensor_format.h"
 #include "ui/theme.h"
 
 namespace attn::ui {

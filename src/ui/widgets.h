@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/matrix.h"
+#include "core/math/matrix.h"
 #include "ui/ui.h"
 
 namespace attn::ui {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/json.h"
-#include "core/state.h"
+#include "core/document/json.h"
+#include "core/document/state.h"
 #include "core/test_helpers.h"
 
 using namespace attn;

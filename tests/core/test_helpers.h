@@ -5,7 +5,7 @@
 #include <cmath>
 #include <initializer_list>
 
-#include "core/matrix.h"
+#include "core/math/matrix.h"
 
 namespace attn_test {
 

@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "core/attention.h"
-#include "core/examples.h"
-#include "core/import_text.h"
-#include "core/state.h"
+#include "core/document/state_attention.h"
+#include "core/document/examples.h"
+#include "core/document/import/import_text.h"
+#include "core/document/state.h"
 #include "ui/import_panel.h"
 #include "ui/ui.h"
 

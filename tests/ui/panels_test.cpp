@@ -6,8 +6,8 @@
 
 #include <chrono>
 
-#include "core/lesson.h"
-#include "core/torch_rng.h"
+#include "core/lesson/track.h"
+#include "core/math/torch_rng.h"
 #include "ui_harness.h"
 
 using attn_test::UiHarness;

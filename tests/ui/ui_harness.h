@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "core/attention.h"
-#include "core/examples.h"
-#include "core/state.h"
+#include "core/document/state_attention.h"
+#include "core/document/examples.h"
+#include "core/document/state.h"
 #include "ui/ui.h"
 
 namespace attn_test {

@@ -1,0 +1,24 @@
+// The built-in examples. Their names are part of the CLI and URL contract.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/document/state.h"
+
+namespace attn {
+
+struct Example {
+    const char* name;         // "three-tokens", "your-journey", "cat-sat-mat", "alignment"
+    const char* description;  // one line for the picker
+};
+
+const std::vector<Example>& examples();
+// The example's full default state (tokens, embeddings, query). Besides the four above, a name
+// "random-<n>x<d>-seed<s>" (see random_inputs.h) gives torch.rand embeddings, query 0. False if
+// the name is unknown.
+bool load_example(const std::string& name, State* out);
+// "unknown example 'x': choose one of three-tokens, your-journey, cat-sat-mat, alignment, or
+// random-<n>x<d>-seed<s> (...)"
+std::string unknown_example_message(const std::string& name);
+
+}  // namespace attn

@@ -1,0 +1,232 @@
+// The pieces the importer's readers share: number reading, message wording, quoted labels, and
+// RowSink, which owns the shape and limit rules and their messages.
+#include "core/document/import/import_detail.h"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "core/document/json.h"
+
+namespace attn {
+
+namespace import_detail {
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t';
+}
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+bool starts_with_nocase(std::string_view s, std::string_view prefix) {
+    if (s.size() < prefix.size()) return false;
+    for (size_t i = 0; i < prefix.size(); ++i) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+        if (c != prefix[i]) return false;
+    }
+    return true;
+}
+
+NumberKind read_number(std::string_view s, bool decimal_comma, float* out) {
+    size_t i = 0;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    {  // inf, infinity, nan in any case: numbers, but not finite ones
+        const std::string_view word = s.substr(i);
+        for (std::string_view w : {"inf", "infinity", "nan"})
+            if (word.size() == w.size() && starts_with_nocase(word, w)) return NumberKind::NonFinite;
+    }
+    std::string text(s.substr(0, i));
+    size_t digits = 0;
+    bool point = false;
+    for (; i < s.size(); ++i) {
+        const char c = s[i];
+        if (is_digit(c)) {
+            ++digits;
+            text.push_back(c);
+        } else if ((c == '.' || (decimal_comma && c == ',')) && !point) {
+            point = true;
+            text.push_back('.');
+        } else {
+            break;
+        }
+    }
+    if (digits == 0) return NumberKind::NotNumber;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        text.push_back('e');
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) text.push_back(s[i++]);
+        size_t exponent_digits = 0;
+        for (; i < s.size() && is_digit(s[i]); ++i, ++exponent_digits) text.push_back(s[i]);
+        if (exponent_digits == 0) return NumberKind::NotNumber;
+    }
+    if (i != s.size()) return NumberKind::NotNumber;
+    // The program never calls setlocale, so strtof reads '.' as the decimal point.
+    const float f = std::strtof(text.c_str(), nullptr);
+    if (!std::isfinite(f)) return NumberKind::Overflow;
+    *out = f;
+    return NumberKind::Ok;
+}
+
+std::string quote(std::string_view s) {
+    return json_quote_short(s, 40);
+}
+
+std::string shown(std::string_view s) {
+    if (s.size() <= 40) return std::string(s);
+    return truncate_utf8(s, 40) + "...";
+}
+
+std::string value_problem(std::string_view text, NumberKind kind) {
+    switch (kind) {
+        case NumberKind::NonFinite:
+            return shown(text) + " is not a finite number: every embedding value must be finite";
+        case NumberKind::Overflow:
+            return shown(text) + " is too large for float32 (max 3.4e38): use a smaller value";
+        default:
+            return quote(text) + " is not a number: write plain numbers such as 0.43 or -1.5e-3";
+    }
+}
+
+// "row 3" or "row 3 (line 5)" when the text's line differs from the row number.
+std::string row_name(int row, int line) {
+    std::string s = "row " + std::to_string(row + 1);
+    if (line > 0 && line != row + 1) s += " (line " + std::to_string(line) + ")";
+    return s;
+}
+
+bool RowSink::begin_row(int line) {
+    if (rows_ == kMaxTokens) {
+        error = "there are more than " + std::to_string(kMaxTokens) + " rows (" + row_name(rows_, line) +
+                " is one too many) but the limit is " + std::to_string(kMaxTokens) + " (kMaxTokens): use fewer tokens";
+        return false;
+    }
+    line_ = line;
+    in_row_ = 0;
+    return true;
+}
+
+bool RowSink::value(float x) {
+    if (in_row_ == kMaxDims) {
+        error = row_name(rows_, line_) + " has more than " + std::to_string(kMaxDims) + " values but the limit is " +
+                std::to_string(kMaxDims) + " (kMaxDims): use shorter embeddings";
+        return false;
+    }
+    values_.push_back(x);
+    ++in_row_;
+    return true;
+}
+
+bool RowSink::end_row() {
+    if (in_row_ == 0) {
+        error = row_name(rows_, line_) + " is empty: every embedding needs at least one number";
+        return false;
+    }
+    if (rows_ == 0) cols_ = in_row_;
+    if (in_row_ != cols_) {
+        error = row_name(rows_, line_) + " has " + std::to_string(in_row_) + (in_row_ == 1 ? " value" : " values") +
+                " but row 1 has " + std::to_string(cols_) + ": every embedding needs the same length";
+        return false;
+    }
+    lines_.push_back(line_);
+    ++rows_;
+    return true;
+}
+
+void RowSink::label(std::string text) {
+    labels_.resize(size_t(rows_) + 1);
+    labelled_.resize(size_t(rows_) + 1, false);
+    labels_[size_t(rows_)] = std::move(text);
+    labelled_[size_t(rows_)] = true;
+}
+
+void RowSink::label_last(std::string text) {
+    if (rows_ == 0) return;
+    labels_.resize(size_t(rows_));
+    labelled_.resize(size_t(rows_), false);
+    if (labelled_[size_t(rows_ - 1)]) return;
+    labels_[size_t(rows_ - 1)] = std::move(text);
+    labelled_[size_t(rows_ - 1)] = true;
+}
+
+bool RowSink::finish(const char* label_kind, ImportResult* out) {
+    if (rows_ == 0) {
+        error = std::string("there are no rows: ") + kFormatsHint;
+        return false;
+    }
+    labels_.resize(size_t(rows_));
+    labelled_.resize(size_t(rows_), false);
+    int first = -1, missing = -1;
+    for (int r = 0; r < rows_; ++r) {
+        if (labelled_[size_t(r)] && first < 0) first = r;
+        if (!labelled_[size_t(r)] && missing < 0) missing = r;
+    }
+    if (first >= 0 && missing >= 0) {
+        error = row_name(first, lines_[size_t(first)]) + " has " + label_kind + " but " +
+                row_name(missing, lines_[size_t(missing)]) + " has none: label every row or none";
+        return false;
+    }
+    out->inputs = Matrix(rows_, cols_);
+    out->inputs.data = std::move(values_);
+    if (first >= 0) out->tokens = std::move(labels_);
+    return true;
+}
+
+int RowSink::line_of(int row) const {
+    return row < int(lines_.size()) ? lines_[size_t(row)] : 0;
+}
+
+// A label written in double quotes at text[*pos]: a JSON string. Moves *pos past it.
+bool read_quoted(std::string_view text, size_t* pos, std::string* out, std::string* error) {
+    size_t end = *pos + 1;
+    while (end < text.size() && text[end] != '"' && text[end] != '\n' && text[end] != '\r')
+        end += text[end] == '\\' && end + 1 < text.size() ? 2 : 1;
+    if (end >= text.size() || text[end] != '"') {
+        *error = "a quoted label has no closing \" on its line: end it with \"";
+        return false;
+    }
+    const JsonParseResult r = parse_json(text.substr(*pos, end + 1 - *pos));
+    if (!r.ok || !r.value.is_string()) {
+        *error = "the quoted label " + quote(text.substr(*pos, end + 1 - *pos)) + " is not a valid JSON string (" +
+                 r.error + "): escape \" and \\ with a backslash";
+        return false;
+    }
+    *out = r.value.text;
+    *pos = end + 1;
+    return true;
+}
+
+// Where the first tensor( or array( call starts, outside comment lines and quoted labels, or npos.
+size_t find_literal_call(std::string_view s) {
+    bool line_start = true, comment = false;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '\n' || c == '\r') {
+            line_start = true, comment = false;
+            continue;
+        }
+        if (comment || is_space(c)) continue;
+        if (line_start && c == '#') {
+            comment = true;
+            continue;
+        }
+        line_start = false;
+        if (c == '"') {
+            while (++i < s.size() && s[i] != '"' && s[i] != '\n')
+                if (s[i] == '\\') ++i;
+        } else if (s.substr(i, 7) == "tensor(" || s.substr(i, 6) == "array(") {
+            return i;
+        }
+    }
+    return std::string_view::npos;
+}
+
+}  // namespace import_detail
+
+}  // namespace attn

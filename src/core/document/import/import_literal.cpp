@@ -1,0 +1,147 @@
+// Nested lists and PyTorch/NumPy literals: one scanner for [[0.43, 0.15], [0.55, 0.87]] in JSON or
+// Python form, with `# label` comments after a row's closing bracket, as in the book's inputs cell.
+// It is iterative and accepts exactly two levels of brackets, so hostile nesting costs nothing.
+#include <algorithm>
+
+#include "core/document/import/import_detail.h"
+
+namespace attn::import_detail {
+namespace {
+
+bool is_word_char(char c) {
+    return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '+' || c == '-' || c == '.' ||
+           c == '_';
+}
+
+// "Your     (x^1)" -> "Your"; "\"two words\"" -> two words; anything else as written, trimmed.
+std::string comment_label(std::string_view comment) {
+    std::string_view t = trim(comment);
+    if (!t.empty() && t[0] == '"') {
+        size_t pos = 0;
+        std::string label, error;
+        if (read_quoted(t, &pos, &label, &error) && trim(t.substr(pos)).empty()) return label;
+    }
+    if (!t.empty() && t.back() == ')') {
+        const size_t open = t.rfind('(');
+        if (open != std::string_view::npos && open > 0 && is_space(t[open - 1]) && !trim(t.substr(0, open)).empty())
+            t = trim(t.substr(0, open));
+    }
+    return std::string(t);
+}
+
+const char* kShapeHint = "give a list of rows, one per token, as in [[0.43, 0.15], [0.55, 0.87]]";
+
+}  // namespace
+
+bool import_literal(std::string_view text, ImportFormat format, ImportResult* out) {
+    size_t i = 0;
+    if (format == ImportFormat::Torch) {
+        i = text.find('(', find_literal_call(text)) + 1;
+    }
+    int line = 1;
+    size_t line_start = 0;
+    auto newline_at = [&](size_t k) {  // "\r\n" counts once, at its '\n'
+        return text[k] == '\n' || (text[k] == '\r' && (k + 1 >= text.size() || text[k + 1] != '\n'));
+    };
+    for (size_t k = 0; k < i; ++k)
+        if (newline_at(k)) ++line, line_start = k + 1;
+    auto at = [&](size_t k) {
+        return "line " + std::to_string(line) + ", column " + std::to_string(k - line_start + 1);
+    };
+
+    RowSink sink;
+    enum class Expect { Open, RowOrEnd, ValueOrEnd, CommaOrRowEnd, CommaOrEnd, Done } expect = Expect::Open;
+    size_t row_open = 0;
+    int last_row_line = -1;
+    auto fail = [&](std::string message) {
+        out->error = std::move(message);
+        return false;
+    };
+    for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (newline_at(i)) {
+            ++line;
+            line_start = i + 1;
+        } else if (is_space(c) || c == '\r') {
+        } else if (c == '#') {
+            const size_t end = std::min(text.find('\n', i), text.find('\r', i));
+            const std::string_view comment =
+                text.substr(i + 1, (end == std::string_view::npos ? text.size() : end) - i - 1);
+            if (last_row_line == line) sink.label_last(comment_label(comment));
+            i = (end == std::string_view::npos ? text.size() : end) - 1;
+        } else if (expect == Expect::Done) {
+            if (format == ImportFormat::Torch) break;  // dtype=..., requires_grad=True, ")"
+            return fail(at(i) + ": unexpected " + quote(text.substr(i, 1)) +
+                        " after the list's closing ]: paste one list of rows (comments after # are fine)");
+        } else if (expect == Expect::Open) {
+            if (c != '[')
+                return fail(at(i) + ": expected [ to start the numbers, not " + quote(text.substr(i, 1)) +
+                            ": paste the values themselves, as in tensor([[0.43, 0.15], [0.55, 0.87]])");
+            expect = Expect::RowOrEnd;
+        } else if (c == '[') {
+            if (expect == Expect::ValueOrEnd || expect == Expect::CommaOrRowEnd)
+                return fail(at(i) +
+                            ": a third level of [ ]: this is a 3-D tensor (a batch?); paste one 2-D tensor, "
+                            "one row per token (for a batch, take inputs[0])");
+            if (expect != Expect::RowOrEnd) return fail(at(i) + ": expected , between rows before this [");
+            if (!sink.begin_row(line)) return fail(sink.error);
+            row_open = i;
+            expect = Expect::ValueOrEnd;
+        } else if (c == ']') {
+            if (expect == Expect::ValueOrEnd || expect == Expect::CommaOrRowEnd) {
+                if (looks_like_decimal_commas(text.substr(row_open, i - row_open)))
+                    return fail(decimal_comma_message(row_name(sink.rows(), line)));
+                if (!sink.end_row()) return fail(sink.error);
+                last_row_line = line;
+                expect = Expect::CommaOrEnd;
+            } else {
+                expect = Expect::Done;  // RowOrEnd or CommaOrEnd: the outer list closes
+            }
+        } else if (c == ',') {
+            if (expect == Expect::CommaOrRowEnd)
+                expect = Expect::ValueOrEnd;
+            else if (expect == Expect::CommaOrEnd)
+                expect = Expect::RowOrEnd;
+            else
+                return fail(at(i) + ": a , with no value before it: remove it or put a number there");
+        } else if (c == '"' || c == '\'') {
+            return fail(at(i) +
+                        ": text in quotes where a number should be: numbers only inside the brackets; "
+                        "put labels in a # comment after each row or on a tokens: line");
+        } else if (text.substr(i, 3) == "..." || text.substr(i, 3) == "\xE2\x80\xA6") {
+            return fail(at(i) +
+                        ": the tensor was printed shortened with ...: print it in full first with "
+                        "torch.set_printoptions(profile=\"full\"), or paste tensor.tolist()");
+        } else if (is_word_char(c)) {
+            size_t end = i;
+            while (end < text.size() && is_word_char(text[end])) ++end;
+            const std::string_view word = text.substr(i, end - i);
+            if (expect == Expect::RowOrEnd)
+                return fail(at(i) + ": a number where a row should start: this is a 1-D list (one vector); " +
+                            kShapeHint + " (one token: [[0.43, 0.15]])");
+            if (expect != Expect::ValueOrEnd)
+                return fail(at(i) + ": expected , or ] before " + quote(word) + ": separate values with commas");
+            float x = 0;
+            const NumberKind kind = read_number(word, false, &x);
+            if (kind != NumberKind::Ok)
+                return fail(row_name(sink.rows(), line) + ", value " + std::to_string(sink.row_values() + 1) + " (" +
+                            at(i) + "): " + value_problem(word, kind));
+            if (!sink.value(x)) return fail(sink.error);
+            expect = Expect::CommaOrRowEnd;
+            i = end - 1;
+        } else {
+            return fail(at(i) + ": unexpected " + quote(text.substr(i, 1)) + " in the list: " + kShapeHint);
+        }
+    }
+    if (expect == Expect::Open) return fail(std::string("there is no [ after the tensor( call: ") + kShapeHint);
+    if (expect != Expect::Done) {
+        const bool in_row = expect == Expect::ValueOrEnd || expect == Expect::CommaOrRowEnd;
+        return fail("the list ends before its closing ]" +
+                    (in_row ? " (inside " + row_name(sink.rows(), line) + ")" : "") +
+                    ": add the missing ] (a partial copy?)");
+    }
+    if (!sink.finish("a # label", out)) return fail(sink.error);
+    return true;
+}
+
+}  // namespace attn::import_detail

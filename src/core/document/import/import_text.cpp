@@ -1,0 +1,231 @@
+// Reading pasted embeddings: format detection, the JSON object form, label checks, and applying an
+// import to a state. Rows (import_text_rows.cpp) and nested lists and PyTorch literals
+// (import_text_literal.cpp) are read in their own files; all collect rows through RowSink.
+#include "core/document/import/import_text.h"
+
+#include "core/document/import/import_detail.h"
+#include "core/document/json.h"
+
+namespace attn {
+
+using namespace import_detail;
+
+namespace {
+
+// Where s first has a comment line or a non-blank character, for format detection.
+char first_significant(std::string_view s) {
+    size_t i = 0;
+    while (i < s.size()) {
+        const char c = s[i];
+        if (c == '#') {
+            while (i < s.size() && s[i] != '\n' && s[i] != '\r') ++i;
+        } else if (is_space(c) || c == '\n' || c == '\r') {
+            ++i;
+        } else {
+            return c;
+        }
+    }
+    return 0;
+}
+
+std::string line_and_byte(std::string_view text, size_t offset) {
+    int line = 1;
+    size_t line_start = 0;
+    for (size_t i = 0; i < offset; ++i)
+        if (text[i] == '\n') ++line, line_start = i + 1;
+    return "line " + std::to_string(line) + ", byte " + std::to_string(offset - line_start + 1);
+}
+
+// The JSON object form: {"inputs": [[...]], "tokens": [...]}, other keys ignored.
+bool import_json_object(std::string_view text, ImportResult* out) {
+    const JsonParseResult doc = parse_json(text);
+    if (!doc.ok) {
+        out->error = "the text starts with { but is not valid JSON: " + doc.error;
+        return false;
+    }
+    if (!doc.value.is_object()) {
+        out->error = "the text is not a JSON object: give {\"tokens\": [...], \"inputs\": [[...]]}";
+        return false;
+    }
+    const JsonValue* inputs = doc.value.find("inputs");
+    if (!inputs || !inputs->is_array()) {
+        out->error = std::string("the JSON object has no \"inputs\" list: give one list of numbers per token, as in ") +
+                     "{\"tokens\": [\"Your\", \"journey\"], \"inputs\": [[0.43, 0.15], [0.55, 0.87]]}";
+        return false;
+    }
+    RowSink sink;
+    for (size_t r = 0; r < inputs->items.size(); ++r) {
+        const JsonValue& row = inputs->items[r];
+        if (!sink.begin_row(0)) break;
+        if (!row.is_array()) {
+            sink.error = row_name(int(r), 0) + " of \"inputs\" is not a list: write each embedding as [0.43, 0.15]";
+            break;
+        }
+        bool ok = true;
+        for (size_t c = 0; ok && c < row.items.size(); ++c) {
+            const JsonValue& x = row.items[c];
+            float f = 0;
+            const NumberKind kind = x.is_number() ? read_number(x.text, false, &f) : NumberKind::NotNumber;
+            if (kind != NumberKind::Ok) {
+                sink.error = row_name(int(r), 0) + ", value " + std::to_string(c + 1) + ": " +
+                             (x.is_number() ? value_problem(x.text, kind)
+                                            : "a " + std::string(x.is_string() ? "string" : "non-number") +
+                                                  " where a number should be: write plain numbers such as 0.43");
+                ok = false;
+            } else {
+                ok = sink.value(f);
+            }
+        }
+        if (!ok || !sink.end_row()) break;
+    }
+    if (!sink.error.empty() || !sink.finish("a label", out)) {
+        out->error = sink.error;
+        return false;
+    }
+    if (const JsonValue* tokens = doc.value.find("tokens")) {
+        if (!tokens->is_array()) {
+            out->error = "\"tokens\" is not a list: write the labels as [\"Your\", \"journey\"]";
+            return false;
+        }
+        out->tokens.clear();
+        for (size_t i = 0; i < tokens->items.size(); ++i) {
+            if (!tokens->items[i].is_string()) {
+                out->error =
+                    "\"tokens\" item " + std::to_string(i + 1) + " is not a string: write labels in double quotes";
+                return false;
+            }
+            out->tokens.push_back(tokens->items[i].text);
+        }
+        if (out->tokens.size() != size_t(out->inputs.rows)) {
+            out->error = "\"tokens\" has " + std::to_string(out->tokens.size()) + " labels but \"inputs\" has " +
+                         std::to_string(out->inputs.rows) + " rows: give one label per row";
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+const char* import_format_name(ImportFormat format) {
+    switch (format) {
+        case ImportFormat::Json:
+            return "JSON";
+        case ImportFormat::List:
+            return "list";
+        case ImportFormat::Torch:
+            return "PyTorch literal";
+        case ImportFormat::Rows:
+            return "rows (CSV)";
+    }
+    return "rows (CSV)";
+}
+
+ImportResult import_embeddings(std::string_view text) {
+    ImportResult out;
+    if (text.size() > kMaxDocumentBytes) {
+        out.error = "the text is " + std::to_string(text.size()) + " bytes but the limit is " +
+                    std::to_string(kMaxDocumentBytes) + " bytes (kMaxDocumentBytes, 16 MiB): paste fewer rows";
+        return out;
+    }
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // byte order mark
+    if (const size_t bad = utf8_error_offset(text); bad != text.size()) {
+        out.error = "the text is not valid UTF-8 (" + line_and_byte(text, bad) + "): paste plain UTF-8 text";
+        return out;
+    }
+    if (first_significant(text) == 0) {
+        out.error = std::string("the text is empty: ") + kFormatsHint;
+        return out;
+    }
+    if (first_significant(text) == '{') {
+        out.format = ImportFormat::Json;
+        out.ok = import_json_object(text, &out);
+    } else {
+        // The tokens: line is taken out first (its line left blank, so line numbers still match).
+        std::string body(text);
+        TokensLine tokens_line;
+        if (!extract_tokens_line(&body, &tokens_line, &out.error)) return out;
+        const char c = first_significant(body);
+        const bool literal = find_literal_call(body) != std::string_view::npos;
+        out.format = c == '[' ? ImportFormat::List : literal ? ImportFormat::Torch : ImportFormat::Rows;
+        if (c == 0) {
+            out.error = "there are labels on the tokens: line but no rows of numbers: " + std::string(kFormatsHint);
+            return out;
+        }
+        out.ok = out.format == ImportFormat::Rows ? import_rows(body, &out) : import_literal(body, out.format, &out);
+        if (out.ok && tokens_line.found) {
+            if (tokens_line.labels.size() != size_t(out.inputs.rows)) {
+                out.error = "the tokens: line (line " + std::to_string(tokens_line.line) + ") has " +
+                            std::to_string(tokens_line.labels.size()) + " labels but there are " +
+                            std::to_string(out.inputs.rows) + " rows: give one label per row";
+                out.ok = false;
+            } else {
+                out.tokens = tokens_line.labels;
+            }
+        }
+    }
+    if (!out.ok) {
+        out.tokens.clear();
+        out.inputs = Matrix();
+        return out;
+    }
+    for (size_t i = 0; i < out.tokens.size(); ++i) {
+        const std::string e = validate_label(out.tokens[i], "row " + std::to_string(i + 1) + "'s label");
+        if (!e.empty()) {
+            out.ok = false;
+            out.error = e;
+            out.tokens.clear();
+            out.inputs = Matrix();
+            return out;
+        }
+    }
+    return out;
+}
+
+State apply_import(const State& current, const ImportResult& imported) {
+    State next = current;
+    const int n = imported.inputs.rows;
+    next.inputs = imported.inputs;
+    if (!imported.tokens.empty()) {
+        next.tokens = imported.tokens;
+    } else if (current.tokens.size() != size_t(n)) {
+        next.tokens.clear();
+        for (int i = 0; i < n; ++i) next.tokens.push_back("token " + std::to_string(i));
+    }
+    if (next.query < 0 || next.query >= n) next.query = 0;
+    next.example.clear();
+    return next;
+}
+
+std::string truncate_utf8(std::string_view s, size_t max_bytes) {
+    if (s.size() <= max_bytes) return std::string(s);
+    size_t cut = max_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // s[cut] starts a character
+    return std::string(s.substr(0, cut));
+}
+
+std::string sanitize_utf8(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    while (!s.empty()) {
+        const size_t bad = utf8_error_offset(s);
+        for (char c : s.substr(0, bad))
+            if (c != '\0') out.push_back(c);
+        if (bad == s.size()) break;
+        out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
+        s.remove_prefix(bad + 1);
+    }
+    return out;
+}
+
+std::string parse_number_text(std::string_view text, float* out) {
+    const std::string_view t = trim(text);
+    if (t.empty()) return "the value is empty: type a number such as 0.43";
+    float f = 0;
+    const NumberKind kind = read_number(t, true, &f);
+    if (kind != NumberKind::Ok) return value_problem(t, kind);
+    *out = f;
+    return "";
+}
+
+}  // namespace attn

@@ -1,0 +1,32 @@
+// Random embeddings for long sequences, so a teacher can show n = 1024 tokens: the numbers are
+// PyTorch's own, torch.manual_seed(seed); inputs = torch.rand(n, d) * 2 - 1, uniform in [-1, 1).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/math/matrix.h"
+#include "core/document/state.h"
+
+namespace attn {
+
+// (n, d) values (2 u - 1) with u drawn by torch.rand(n, d) after torch.manual_seed(seed): every
+// value is a multiple of 2^-23 in [-1, 1), exact in float32. n and d must be at least 1.
+Matrix random_embeddings(int n, int d, uint64_t seed);
+
+// Replaces the state's tokens ("t0" .. "t<n-1>") and inputs with random embeddings; the query is
+// kept if it still exists, else the last token. Every other setting stays. Returns "" when done,
+// or a message naming the bad number and its limits (and then changes nothing).
+std::string apply_random_inputs(State* state, int n, int d, uint64_t seed);
+
+// Random inputs have an example name, so a link to 1024 tokens is a few dozen characters, not
+// megabytes of numbers: "random-<n>x<d>-seed<seed>", decimal without leading zeros, e.g.
+// "random-1024x64-seed123". apply_random_inputs() sets it; an edit clears it like any example's.
+std::string random_example_name(int n, int d, uint64_t seed);
+// Reads such a name. False (and *n, *d, *seed untouched) unless it has exactly that form with n,
+// d and seed inside the limits apply_random_inputs() accepts.
+bool parse_random_example_name(const std::string& name, int* n, int* d, uint64_t* seed);
+
+// The PyTorch lines that make the same inputs, for the code panel and the README.
+std::string random_inputs_pytorch(int n, int d, uint64_t seed);
+
+}  // namespace attn

@@ -1,0 +1,20 @@
+// The results of one computation as one compact JSON object: the contract shared by the CLI's
+// --json output and the page's attention.results(). Keys and their order are part of the contract.
+#pragma once
+#include <string>
+
+#include "core/document/state_attention.h"
+#include "core/document/state.h"
+
+namespace attn {
+
+// {"tokens","inputs","query_index","query","scores","weights":{"sum","softmax_naive","softmax"},
+//  "context","score_matrix","weight_matrix","context_matrix","projection"} in that order.
+// projection is null when off, else {"seed","d_out","W_query","W_key","W_value","queries","keys",
+// "values","scores","weights","context","score_matrix","weight_matrix","context_matrix"}.
+// Numbers are the shortest text that reads back as the same float32; inf, -inf and nan (the naive
+// softmax overflows on purpose) are the strings "inf", "-inf", "nan" because JSON has no such numbers.
+// Vectors are arrays, matrices arrays of row arrays. r must come from compute_attention(state).
+std::string results_json(const State& state, const AttentionResult& r);
+
+}  // namespace attn

@@ -1,0 +1,492 @@
+// The state document: JSON -> State (types and float32 range), validate_state (every other rule,
+// so UI-built states meet the same checks), and State -> canonical JSON.
+#include "core/document/state.h"
+
+#include <climits>
+#include <cmath>
+#include <cstdio>
+
+#include "core/document/json.h"
+
+namespace attn {
+
+namespace {
+
+// Canonical key order: serialize_state writes them in this order and messages list them so.
+const char* const kKeys[] = {"version",    "example", "tokens", "inputs",    "query", "norm",  "projection",
+                             "scale",      "causal",  "lab_scale", "step", "panels", "lesson"};
+const char* const kProjectionKeys[] = {"enabled", "seed", "d_out"};
+const char* const kLessonKeys[] = {"mode", "question", "answer", "revealed", "exercise", "bug", "trace"};
+const char* const kPanels[] = {"inputs", "plot", "loop", "heatmaps", "weights", "projection", "lesson", "code"};
+
+template <size_t N>
+bool is_one_of(const std::string& s, const char* const (&names)[N]) {
+    for (const char* name : names)
+        if (s == name) return true;
+    return false;
+}
+
+template <size_t N>
+std::string join(const char* const (&names)[N]) {
+    std::string out;
+    for (const char* name : names) out += (out.empty() ? "" : ", ") + std::string(name);
+    return out;
+}
+
+// ---- one message per rule, shared by the parser (which quotes the text as written, e.g. 1e30)
+// and validate_state (which quotes the stored value).
+
+std::string query_message(const std::string& value, size_t n) {
+    if (n == 0) return "query is " + value + " but there are no tokens: give tokens and inputs first";
+    const std::string count = n == 1 ? "is 1 token: use 0" : "are " + std::to_string(n) + " tokens: use 0.." + std::to_string(n - 1);
+    return "query is " + value + " but there " + count + " (positions count from zero)";
+}
+std::string seed_message(const std::string& value) {
+    return "projection.seed is " + value + " but must be 0.." + std::to_string(kMaxSeed) +
+           " (kMaxSeed, 2^53, so every seed is exact in JSON)";
+}
+std::string d_out_message(const std::string& value) {
+    return "projection.d_out is " + value + " but must be 1.." + std::to_string(kMaxDOut) +
+           " (kMaxDOut): it is the number of columns of W_query, W_key and W_value";
+}
+std::string step_message(const std::string& value) {
+    return "step is " + value + " but must be 0.." + std::to_string(kMaxLessonStep) +
+           " (kMaxLessonStep): 0 is free exploration";
+}
+bool lab_scale_ok(float f) { return std::isfinite(f) && f > 0.0f && f <= kMaxLabScale; }
+std::string lab_scale_message(const std::string& value) {
+    return "lab_scale is " + value + " but must be greater than 0 and at most " + format_float(kMaxLabScale) +
+           " (kMaxLabScale, as a float32): 1 leaves the scores unchanged";
+}
+std::string question_message(const std::string& value) {
+    return "lesson.question is " + value + " but must be 0.." + std::to_string(kMaxQuestionIndex) +
+           " (kMaxQuestionIndex): questions of a step count from zero";
+}
+std::string answer_message(const std::string& value) {
+    return "lesson.answer is " + value + " but must be -1.." + std::to_string(kMaxChoiceIndex) +
+           " (kMaxChoiceIndex): -1 is not answered yet, choices count from zero";
+}
+std::string exercise_message(const std::string& value) {
+    return "lesson.exercise is " + value + " but must be 0.." + std::to_string(kExerciseCount - 1) +
+           " (kExerciseCount): exercises count from zero";
+}
+std::string trace_message(const std::string& value) {
+    return "lesson.trace is " + value + " but must be 0.." + std::to_string(kMaxTraceSteps) +
+           " (kMaxTraceSteps): the number of trace steps checked";
+}
+std::string utf8_message(const std::string& path, size_t offset) {
+    return path + " is not valid UTF-8 (bad byte at offset " + std::to_string(offset) + "): use UTF-8 text";
+}
+
+// Where valid UTF-8 text first holds a control character, or text.size(): C0 (U+0000..U+001F,
+// which includes tab and line breaks), DEL, C1 (U+0080..U+009F) and the bidirectional embedding,
+// override and isolate controls (U+202A..U+202E, U+2066..U+2069), which could make a label (or
+// code generated from it) display differently from what it holds. Right-to-left letters are fine.
+size_t control_character_offset(const std::string& text) {
+    for (size_t i = 0; i < text.size(); ++i) {
+        const unsigned char b = static_cast<unsigned char>(text[i]);
+        const unsigned char b1 = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+        const unsigned char b2 = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
+        if (b < 0x20 || b == 0x7F) return i;
+        if (b == 0xC2 && b1 >= 0x80 && b1 <= 0x9F) return i;
+        if (b == 0xE2 && b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) return i;
+        if (b == 0xE2 && b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return i;
+    }
+    return text.size();
+}
+
+// The code point of the control character control_character_offset found at byte i.
+unsigned decode_control(const std::string& text, size_t i) {
+    const unsigned char b = static_cast<unsigned char>(text[i]);
+    if (b < 0x80) return b;
+    const unsigned b1 = static_cast<unsigned char>(text[i + 1]) & 0x3Fu;
+    if (b == 0xC2) return 0x80u | b1;
+    return 0x2000u | (b1 << 6) | (static_cast<unsigned char>(text[i + 2]) & 0x3Fu);
+}
+
+// ---- reading JSON values into typed fields
+
+// A number as written, cut so a hostile 1 MB numeral cannot make a 1 MB message.
+std::string numeral(const JsonValue& v) { return v.text.size() <= 40 ? v.text : v.text.substr(0, 40) + "..."; }
+
+// "the number 5", "the string \"a\"", "an array", ... for "is not a ..." messages.
+std::string describe(const JsonValue& v) {
+    switch (v.type) {
+        case JsonType::Null: return "null";
+        case JsonType::Bool: return v.boolean ? "true" : "false";
+        case JsonType::Number: return "the number " + numeral(v);
+        case JsonType::String: return "the string " + json_quote_short(v.text);
+        case JsonType::Array: return "an array";
+        case JsonType::Object: return "an object";
+    }
+    return "a value";
+}
+
+std::string not_a(const std::string& path, const char* what, const JsonValue& v, const std::string& fix) {
+    return path + " is not " + what + " (found " + describe(v) + "): " + fix;
+}
+
+enum class IntRead { Ok, Error, OutOfRange };
+
+// A whole number (3, 3.0, 3e0); 3.5 or "3" is an error; 1e30 is OutOfRange so the caller can give
+// its own range message.
+IntRead read_integer(const JsonValue& v, const std::string& path, const char* fix, int64_t* out, std::string* error) {
+    if (!v.is_number()) {
+        *error = not_a(path, "a number", v, fix);
+        return IntRead::Error;
+    }
+    if (v.as_int64(out)) return IntRead::Ok;
+    const double d = v.as_double();
+    if (std::floor(d) == d) return IntRead::OutOfRange;  // whole but past int64 (inf included)
+    *error = path + " is " + numeral(v) + ", not a whole number: " + fix;
+    return IntRead::Error;
+}
+
+// An int field with range lo..hi checked later by validate_state; only values that do not fit an
+// int are reported here, with the same message.
+std::string read_int(const JsonValue& v, const std::string& path, const char* fix,
+                     std::string (*range_message)(const std::string&), int* out) {
+    int64_t i = 0;
+    std::string error;
+    const IntRead r = read_integer(v, path, fix, &i, &error);
+    if (r == IntRead::Error) return error;
+    if (r == IntRead::OutOfRange || i < INT_MIN || i > INT_MAX) return range_message(numeral(v));
+    *out = int(i);
+    return "";
+}
+
+std::string read_bool(const JsonValue& v, const std::string& path, bool* out) {
+    if (!v.is_bool()) return not_a(path, "true or false", v, "write true or false without quotes");
+    *out = v.boolean;
+    return "";
+}
+
+std::string read_strings(const JsonValue& v, const std::string& path, const char* fix,
+                         std::vector<std::string>* out) {
+    if (!v.is_array()) return not_a(path, "an array", v, fix);
+    out->clear();
+    for (size_t i = 0; i < v.items.size(); ++i) {
+        if (!v.items[i].is_string())
+            return not_a(path + "[" + std::to_string(i) + "]", "a string", v.items[i], "write it in double quotes");
+        out->push_back(v.items[i].text);
+    }
+    return "";
+}
+
+// inputs: n rows of d numbers. Ragged rows and float32 overflow are caught here because a Matrix
+// cannot hold them; counts and limits are left to validate_state.
+std::string read_inputs(const JsonValue& v, Matrix* out) {
+    const char* fix = "give one list of numbers per token, as in [[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]";
+    if (!v.is_array()) return not_a("inputs", "an array", v, fix);
+    const size_t n = v.items.size();
+    const size_t d = n > 0 && v.items[0].is_array() ? v.items[0].items.size() : 0;
+    // The shape is checked before the Matrix is allocated: n x d is then at most the number of
+    // values the document really holds.
+    for (size_t r = 0; r < n; ++r) {
+        const JsonValue& row = v.items[r];
+        const std::string path = "inputs[" + std::to_string(r) + "]";
+        if (!row.is_array()) return not_a(path, "an array", row, "write each embedding as a list like [0.43, 0.15, 0.89]");
+        if (row.items.size() != d)
+            return path + " has " + std::to_string(row.items.size()) + " values but inputs[0] has " + std::to_string(d) +
+                   ": every embedding needs the same length";
+    }
+    *out = Matrix(int(n), int(d));
+    for (size_t r = 0; r < n; ++r) {
+        for (size_t c = 0; c < d; ++c) {
+            const JsonValue& x = v.items[r].items[c];
+            const std::string at = "inputs[" + std::to_string(r) + "][" + std::to_string(c) + "]";
+            if (!x.is_number()) return not_a(at, "a number", x, "write a plain number such as 0.5");
+            const float f = x.as_float();
+            if (!std::isfinite(f))
+                return at + " = " + numeral(x) + " is too large for float32 (max 3.4e38): use a smaller value";
+            out->at(int(r), int(c)) = f;
+        }
+    }
+    return "";
+}
+
+std::string read_projection(const JsonValue& v, ProjectionSettings* out) {
+    if (!v.is_object())
+        return not_a("projection", "an object", v, "write {\"enabled\": false, \"seed\": 123, \"d_out\": 2}");
+    for (const auto& m : v.members)
+        if (!is_one_of(m.first, kProjectionKeys))
+            return "unknown key " + json_quote_short(m.first) + " in projection: the allowed keys are " +
+                   join(kProjectionKeys);
+    std::string e;
+    if (const JsonValue* x = v.find("enabled")) e = read_bool(*x, "projection.enabled", &out->enabled);
+    if (!e.empty()) return e;
+    if (const JsonValue* x = v.find("seed")) {
+        int64_t seed = 0;
+        const IntRead r = read_integer(*x, "projection.seed", "use a whole number such as 123", &seed, &e);
+        if (r == IntRead::Error) return e;
+        if (r == IntRead::OutOfRange || seed < 0) return seed_message(numeral(*x));
+        out->seed = uint64_t(seed);
+    }
+    if (const JsonValue* x = v.find("d_out"))
+        e = read_int(*x, "projection.d_out", "use a whole number such as 2", d_out_message, &out->d_out);
+    return e;
+}
+
+std::string read_lesson(const JsonValue& v, LessonState* out) {
+    if (!v.is_object())
+        return not_a("lesson", "an object", v,
+                     "write {\"mode\": \"track\", \"question\": 0, \"answer\": -1, \"revealed\": false}");
+    for (const auto& m : v.members)
+        if (!is_one_of(m.first, kLessonKeys))
+            return "unknown key " + json_quote_short(m.first) + " in lesson: the allowed keys are " + join(kLessonKeys);
+    std::string e;
+    if (const JsonValue* x = v.find("mode")) {
+        const char* choices = "\"track\", \"practice\" or \"debug\"";
+        if (!x->is_string()) return not_a("lesson.mode", "a string", *x, "use " + std::string(choices));
+        if (!parse_lesson_mode(x->text, &out->mode))
+            return "lesson.mode is " + json_quote_short(x->text) + " but must be " + choices;
+    }
+    if (const JsonValue* x = v.find("question"))
+        if (!(e = read_int(*x, "lesson.question", "use a whole number such as 0", question_message, &out->question)).empty())
+            return e;
+    if (const JsonValue* x = v.find("answer"))
+        if (!(e = read_int(*x, "lesson.answer", "use a whole number such as 0, or -1", answer_message, &out->answer)).empty())
+            return e;
+    if (const JsonValue* x = v.find("revealed"))
+        if (!(e = read_bool(*x, "lesson.revealed", &out->revealed)).empty()) return e;
+    if (const JsonValue* x = v.find("exercise"))
+        if (!(e = read_int(*x, "lesson.exercise", "use a whole number such as 0", exercise_message, &out->exercise)).empty())
+            return e;
+    if (const JsonValue* x = v.find("bug")) {
+        if (!x->is_string()) return not_a("lesson.bug", "a string", *x, "use one of " + bug_choices());
+        if (!parse_bug(x->text, &out->bug))
+            return "lesson.bug is " + json_quote_short(x->text) + " but must be one of " + bug_choices();
+    }
+    if (const JsonValue* x = v.find("trace"))
+        if (!(e = read_int(*x, "lesson.trace", "use a whole number such as 0", trace_message, &out->trace)).empty())
+            return e;
+    return "";
+}
+
+// Every field but the cross-field rules, which validate_state applies afterwards.
+std::string read_document(const JsonValue& doc, State* s) {
+    if (!doc.is_object())
+        return "the document is " + describe(doc) +
+               " but must be a JSON object such as {\"tokens\": [\"Your\", \"journey\"], \"inputs\": [[0.43, 0.15], [0.55, 0.87]]}";
+    for (const auto& m : doc.members)
+        if (!is_one_of(m.first, kKeys))
+            return "unknown key " + json_quote_short(m.first) + ": the allowed keys are " + join(kKeys) +
+                   " (check the spelling)";
+
+    if (const JsonValue* v = doc.find("version")) {
+        int64_t version = 0;
+        if (!v->as_int64(&version) || version != 1)
+            return "version is " + (v->is_number() ? numeral(*v) : describe(*v)) +
+                   " but this program reads version 1: write \"version\": 1 or leave it out";
+    }
+    if (const JsonValue* v = doc.find("example")) {
+        if (!v->is_string()) return not_a("example", "a string", *v, "write the example's name in quotes, or \"\"");
+        s->example = v->text;
+    }
+    const JsonValue* tokens = doc.find("tokens");
+    if (!tokens) return "tokens is missing: give one label per embedding, as in \"tokens\": [\"Your\", \"journey\"]";
+    std::string e = read_strings(*tokens, "tokens", "write the labels as [\"Your\", \"journey\"]", &s->tokens);
+    if (!e.empty()) return e;
+    const JsonValue* inputs = doc.find("inputs");
+    if (!inputs)
+        return "inputs is missing: give one embedding per token, as in \"inputs\": [[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]";
+    if (!(e = read_inputs(*inputs, &s->inputs)).empty()) return e;
+    if (const JsonValue* v = doc.find("query")) {
+        int64_t q = 0;
+        const IntRead r = read_integer(*v, "query", "use a token position such as 0 (positions count from zero)", &q, &e);
+        if (r == IntRead::Error) return e;
+        if (r == IntRead::OutOfRange || q < INT_MIN || q > INT_MAX) return query_message(numeral(*v), s->tokens.size());
+        s->query = int(q);
+    }
+    if (const JsonValue* v = doc.find("norm")) {
+        const char* choices = "\"sum\", \"softmax-naive\" or \"softmax\"";
+        if (!v->is_string()) return not_a("norm", "a string", *v, "use " + std::string(choices));
+        if (!parse_norm(v->text, &s->norm)) return "norm is " + json_quote_short(v->text) + " but must be " + choices;
+    }
+    if (const JsonValue* v = doc.find("projection"))
+        if (!(e = read_projection(*v, &s->projection)).empty()) return e;
+    if (const JsonValue* v = doc.find("scale"))
+        if (!(e = read_bool(*v, "scale", &s->scale)).empty()) return e;
+    if (const JsonValue* v = doc.find("causal"))
+        if (!(e = read_bool(*v, "causal", &s->causal)).empty()) return e;
+    if (const JsonValue* v = doc.find("lab_scale")) {
+        if (!v->is_number()) return not_a("lab_scale", "a number", *v, "use a number such as 1");
+        s->lab_scale = v->as_float();
+        if (!lab_scale_ok(s->lab_scale)) return lab_scale_message(numeral(*v));
+    }
+    if (const JsonValue* v = doc.find("step"))
+        if (!(e = read_int(*v, "step", "use a whole number such as 0", step_message, &s->step)).empty()) return e;
+    if (const JsonValue* v = doc.find("panels"))
+        if (!(e = read_strings(*v, "panels", "write the panels as [\"plot\", \"heatmaps\"]", &s->panels)).empty())
+            return e;
+    if (const JsonValue* v = doc.find("lesson"))
+        if (!(e = read_lesson(*v, &s->lesson)).empty()) return e;
+    return "";
+}
+
+// data holds exactly rows x cols values (computed in 64 bits: 65536 x 65536 wraps a 32-bit size_t).
+bool shape_matches(const Matrix& m) {
+    return m.rows >= 0 && m.cols >= 0 && uint64_t(m.data.size()) == uint64_t(m.rows) * uint64_t(m.cols);
+}
+
+void write_strings(const std::vector<std::string>& list, std::string* out) {
+    out->push_back('[');
+    for (size_t i = 0; i < list.size(); ++i) {
+        if (i) out->push_back(',');
+        write_json_string(list[i], out);
+    }
+    out->push_back(']');
+}
+
+}  // namespace
+
+bool State::operator==(const State& o) const {
+    return example == o.example && tokens == o.tokens && inputs.rows == o.inputs.rows &&
+           inputs.cols == o.inputs.cols && inputs.data == o.inputs.data && query == o.query && norm == o.norm &&
+           projection == o.projection && scale == o.scale && causal == o.causal && lab_scale == o.lab_scale &&
+           step == o.step && panels == o.panels && lesson == o.lesson;
+}
+
+ParseResult parse_state(const std::string& json) {
+    ParseResult result;
+    if (json.size() > kMaxDocumentBytes) {
+        result.error = "the document is " + std::to_string(json.size()) + " bytes but the limit is " +
+                       std::to_string(kMaxDocumentBytes) +
+                       " bytes (kMaxDocumentBytes, 16 MiB): use fewer tokens or shorter numbers";
+        return result;
+    }
+    const JsonParseResult doc = parse_json(json);
+    if (!doc.ok) {
+        result.error = "the document is not valid JSON: " + doc.error;
+        return result;
+    }
+    result.error = read_document(doc.value, &result.state);
+    if (result.error.empty()) result.error = validate_state(result.state);
+    result.ok = result.error.empty();
+    if (!result.ok) result.state = State();
+    return result;
+}
+
+std::string validate_label(const std::string& label, const std::string& name) {
+    if (label.size() > size_t(kMaxLabelBytes))
+        return name + " is " + std::to_string(label.size()) + " bytes long but the limit is " +
+               std::to_string(kMaxLabelBytes) + " bytes (kMaxLabelBytes): shorten the label";
+    if (size_t bad = utf8_error_offset(label); bad != label.size()) return utf8_message(name, bad);
+    if (size_t at = control_character_offset(label); at != label.size()) {
+        char code[16];
+        std::snprintf(code, sizeof code, "U+%04X", decode_control(label, at));
+        return name + " contains the control character " + code + " at byte " + std::to_string(at) +
+               ": labels are shown as text, so remove it (use a space instead of a tab or line break)";
+    }
+    return "";
+}
+
+std::string validate_state(const State& s) {
+    if (size_t bad = utf8_error_offset(s.example); bad != s.example.size()) return utf8_message("example", bad);
+
+    const size_t n = s.tokens.size();
+    if (n == 0) return "tokens is empty: give 1.." + std::to_string(kMaxTokens) + " labels, one per embedding";
+    if (n > size_t(kMaxTokens))
+        return "tokens has " + std::to_string(n) + " labels but the limit is " + std::to_string(kMaxTokens) +
+               " (kMaxTokens): use fewer tokens";
+    for (size_t i = 0; i < n; ++i)
+        if (std::string e = validate_label(s.tokens[i], "tokens[" + std::to_string(i) + "]"); !e.empty()) return e;
+
+    const Matrix& x = s.inputs;
+    if (!shape_matches(x))
+        return "inputs holds " + std::to_string(x.data.size()) + " numbers but its shape is " + std::to_string(x.rows) +
+               " x " + std::to_string(x.cols) + ": build it with Matrix(rows, cols)";
+    if (x.rows == 0) return "inputs has no rows: give one embedding (a list of numbers) per token";
+    if (x.rows > kMaxTokens)
+        return "inputs has " + std::to_string(x.rows) + " rows but the limit is " + std::to_string(kMaxTokens) +
+               " (kMaxTokens): use fewer tokens";
+    if (x.cols == 0) return "inputs[0] is empty: every embedding needs 1.." + std::to_string(kMaxDims) + " numbers";
+    if (x.cols > kMaxDims)
+        return "inputs[0] has " + std::to_string(x.cols) + " values but the limit is " + std::to_string(kMaxDims) +
+               " (kMaxDims): use shorter embeddings";
+    if (size_t(x.rows) != n)
+        return "tokens has " + std::to_string(n) + " labels but inputs has " + std::to_string(x.rows) +
+               " rows: give one label per embedding";
+    for (int r = 0; r < x.rows; ++r)
+        for (int c = 0; c < x.cols; ++c)
+            if (!std::isfinite(x.at(r, c)))
+                return "inputs[" + std::to_string(r) + "][" + std::to_string(c) + "] is " + format_float(x.at(r, c)) +
+                       ": every value must be a finite float32";
+
+    if (s.query < 0 || size_t(s.query) >= n) return query_message(std::to_string(s.query), n);
+    if (s.norm != Norm::Sum && s.norm != Norm::SoftmaxNaive && s.norm != Norm::Softmax)
+        return "norm is " + std::to_string(int(s.norm)) + ", not one of sum, softmax-naive, softmax: use a Norm enumerator";
+    if (s.projection.seed > kMaxSeed) return seed_message(std::to_string(s.projection.seed));
+    if (s.projection.d_out < 1 || s.projection.d_out > kMaxDOut) return d_out_message(std::to_string(s.projection.d_out));
+    if (!lab_scale_ok(s.lab_scale)) return lab_scale_message(format_float(s.lab_scale));
+    if (s.step < 0 || s.step > kMaxLessonStep) return step_message(std::to_string(s.step));
+    for (size_t i = 0; i < s.panels.size(); ++i) {
+        const std::string path = "panels[" + std::to_string(i) + "]";
+        if (!is_one_of(s.panels[i], kPanels))
+            return path + " is " + json_quote_short(s.panels[i]) + " but must be one of " + join(kPanels);
+        for (size_t j = 0; j < i; ++j)
+            if (s.panels[j] == s.panels[i])
+                return path + " repeats " + json_quote_short(s.panels[i]) + " (already panels[" + std::to_string(j) +
+                       "]): list each panel once";
+    }
+    const LessonState& l = s.lesson;
+    if (l.mode != LessonMode::Track && l.mode != LessonMode::Practice && l.mode != LessonMode::Debug)
+        return "lesson.mode is " + std::to_string(int(l.mode)) + ", not one of track, practice, debug: use a LessonMode enumerator";
+    if (l.question < 0 || l.question > kMaxQuestionIndex) return question_message(std::to_string(l.question));
+    if (l.answer < -1 || l.answer > kMaxChoiceIndex) return answer_message(std::to_string(l.answer));
+    if (l.exercise < 0 || l.exercise >= kExerciseCount) return exercise_message(std::to_string(l.exercise));
+    if (std::string(bug_name(l.bug)) == "none" && l.bug != Bug::None)
+        return "lesson.bug is " + std::to_string(int(l.bug)) + ", not one of " + bug_choices() + ": use a Bug enumerator";
+    if (l.trace < 0 || l.trace > kMaxTraceSteps) return trace_message(std::to_string(l.trace));
+    return "";
+}
+
+std::string serialize_state(const State& s) {
+    std::string out = "{\"version\":1,\"example\":";
+    write_json_string(s.example, &out);
+    out += ",\"tokens\":";
+    write_strings(s.tokens, &out);
+    out += ",\"inputs\":[";
+    const Matrix& x = s.inputs;
+    for (int r = 0; shape_matches(x) && r < x.rows; ++r) {  // a bad shape writes no rows
+        out += r ? ",[" : "[";
+        for (int c = 0; c < x.cols; ++c) {
+            if (c) out.push_back(',');
+            write_float(x.at(r, c), &out);
+        }
+        out.push_back(']');
+    }
+    out += "],\"query\":";
+    write_int(s.query, &out);
+    out += ",\"norm\":";
+    write_json_string(norm_name(s.norm), &out);
+    out += std::string(",\"projection\":{\"enabled\":") + (s.projection.enabled ? "true" : "false") + ",\"seed\":";
+    write_uint(s.projection.seed, &out);
+    out += ",\"d_out\":";
+    write_int(s.projection.d_out, &out);
+    out += std::string("},\"scale\":") + (s.scale ? "true" : "false");
+    out += std::string(",\"causal\":") + (s.causal ? "true" : "false");
+    out += ",\"lab_scale\":";
+    write_float(s.lab_scale, &out);
+    out += ",\"step\":";
+    write_int(s.step, &out);
+    out += ",\"panels\":";
+    write_strings(s.panels, &out);
+    const LessonState& l = s.lesson;
+    out += ",\"lesson\":{\"mode\":";
+    write_json_string(lesson_mode_name(l.mode), &out);
+    out += ",\"question\":";
+    write_int(l.question, &out);
+    out += ",\"answer\":";
+    write_int(l.answer, &out);
+    out += std::string(",\"revealed\":") + (l.revealed ? "true" : "false") + ",\"exercise\":";
+    write_int(l.exercise, &out);
+    out += ",\"bug\":";
+    write_json_string(bug_name(l.bug), &out);
+    out += ",\"trace\":";
+    write_int(l.trace, &out);
+    out += "}}";
+    return out;
+}
+
+}  // namespace attn

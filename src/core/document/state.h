@@ -1,0 +1,62 @@
+// The state document: everything the demo shows, as one value that parses from and serialises to
+// JSON. The CLI (--state), the page's setState/getState, the URL (#state=) and postMessage all go
+// through parse_state, so one validator guards every way a document enters the program.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/document/lesson_state.h"
+#include "core/math/attention.h"
+#include "core/math/matrix.h"
+#include "core/math/normalize.h"
+
+namespace attn {
+
+// Limits, named so every message can quote them.
+constexpr int kMaxTokens = 1024;
+constexpr int kMaxDims = 1024;
+constexpr int kMaxLabelBytes = 64;                      // UTF-8 bytes per token label
+constexpr size_t kMaxDocumentBytes = 16u * 1024u * 1024u;  // a 1024 x 1024 document fits
+constexpr int kMaxDOut = 1024;
+constexpr uint64_t kMaxSeed = 9007199254740992ull;    // 2^53: every seed is exact as a JSON number
+constexpr int kMaxLessonStep = 99;
+constexpr float kMaxLabScale = 1000.0f;
+
+struct State {
+    std::string example;              // built-in example it came from ("" once edited freely)
+    std::vector<std::string> tokens;  // n labels
+    Matrix inputs;                    // (n, d) embeddings, finite float32
+    int query = 0;                    // zero-based: query = inputs[query]
+    Norm norm = Norm::Softmax;
+    ProjectionSettings projection;
+    bool scale = true;    // trainable attention divides scores by sqrt(d_k) before softmax
+    bool causal = false;  // mask keys after the query (scores above the diagonal = -inf)
+    float lab_scale = 1.0f;           // robustness lab: scores multiplied by this before normalising
+    int step = 0;                     // lesson step, 0 = free exploration
+    std::vector<std::string> panels;  // visible panels; empty = all
+    LessonState lesson;               // question, answer, practice exercise, planted bug
+
+    bool operator==(const State& o) const;
+    bool operator!=(const State& o) const { return !(*this == o); }
+};
+
+struct ParseResult {
+    bool ok = false;
+    State state;        // valid only when ok
+    std::string error;  // names the field, the value and the fix when !ok
+};
+
+// Parses and validates a whole document. Missing optional fields take their defaults; unknown
+// fields are errors (they are usually typos). Nothing of a bad document is applied by callers.
+ParseResult parse_state(const std::string& json);
+// Checks a State built in code (by the UI, say) against the same rules; "" when valid.
+std::string validate_state(const State& state);
+// One token label's rules (at most kMaxLabelBytes, valid UTF-8, no control characters: labels are
+// drawn as text, never interpreted), for code that builds labels: "" when fine, else a message
+// starting with name ("tokens[2] is 70 bytes long but the limit is 64 bytes ...").
+std::string validate_label(const std::string& label, const std::string& name);
+// Canonical JSON: parse_state(serialize_state(s)).state == s, and serialising twice is stable.
+std::string serialize_state(const State& state);
+
+}  // namespace attn

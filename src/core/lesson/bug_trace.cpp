@@ -1,0 +1,273 @@
+// Each bug is run for real on the state's data: the correct program and the buggy one side by
+// side, step by step. Nothing here is a stored answer.
+#include "core/lesson/bug_trace.h"
+
+#include <cmath>
+
+#include "core/math/context.h"
+#include "core/text/prose_format.h"
+#include "core/math/normalize.h"
+#include "core/math/scores.h"
+#include "core/text/tensor_format.h"
+#include "core/math/torch_rng.h"
+
+namespace attn {
+namespace {
+
+constexpr double kMaxTraceWork = 32e6;  // multiply-adds: keeps a trace well under a second in wasm
+
+Vector iota(int n) {
+    Vector v(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) v[size_t(i)] = float(i);
+    return v;
+}
+
+float dot_rows(const Matrix& a, int i, const Matrix& b, int j) {
+    float total = 0;
+    for (int k = 0; k < a.cols; ++k) total += a.at(i, k) * b.at(j, k);
+    return total;
+}
+
+Matrix transpose(const Matrix& m) {
+    Matrix t(m.cols, m.rows);
+    for (int i = 0; i < m.rows; ++i)
+        for (int j = 0; j < m.cols; ++j) t.at(j, i) = m.at(i, j);
+    return t;
+}
+
+Vector row_sums(const Matrix& m) {
+    Vector sums(size_t(m.rows), 0.0f);
+    for (int i = 0; i < m.rows; ++i)
+        for (int j = 0; j < m.cols; ++j) sums[size_t(i)] += m.at(i, j);
+    return sums;
+}
+
+TraceStep step(std::string name, std::string question, std::string what, int line, Vector expected, Vector actual) {
+    TraceStep s;
+    s.name = std::move(name);
+    s.question = std::move(question);
+    s.what = std::move(what);
+    s.line = line;
+    s.expected = std::move(expected);
+    s.actual = std::move(actual);
+    return s;
+}
+
+TraceStep matrix_step(std::string name, std::string question, std::string what, int line, const Matrix& expected,
+                      const Matrix& actual) {
+    TraceStep s = step(std::move(name), std::move(question), std::move(what), line, expected.data, actual.data);
+    s.rows = expected.rows;
+    s.cols = expected.cols;
+    return s;
+}
+
+// The lesson's loop with one of three bugs planted.
+void trace_loop(Bug bug, const State& state, BugTrace* t) {
+    const Matrix& X = state.inputs;
+    const int n = X.rows, q = state.query;
+    const int q_used = bug == Bug::WrongQuery ? (q > 0 ? q - 1 : (n > 1 ? 1 : 0)) : q;
+    const std::string qs = std::to_string(q);
+
+    t->fixed = {"query = inputs[" + qs + "]", "attn_scores = torch.empty(inputs.shape[0])",
+                "for i, x_i in enumerate(inputs):", "    attn_scores[i] = torch.dot(x_i, query)", "print(attn_scores)"};
+    t->program = t->fixed;
+    if (bug == Bug::WrongQuery) {
+        t->buggy_line = 0;
+        t->program[0] = "query = inputs[" + std::to_string(q_used) + "]";
+        t->title = "query = inputs[" + std::to_string(q_used) + "] instead of inputs[" + qs + "]";
+    } else if (bug == Bug::WrongSlot) {
+        t->buggy_line = 3;
+        t->program[3] = "    attn_scores[i - 1] = torch.dot(x_i, query)";
+        t->title = "the loop writes each score to slot i - 1";
+    } else {
+        t->buggy_line = 3;
+        t->program[3] = "    attn_scores[i] = torch.dot(x_i, x_i)";
+        t->title = "the dot product pairs x_i with itself, not with the query";
+    }
+
+    // Run both programs, recording what each step produced.
+    Vector slots_expected = iota(n), slots_actual(static_cast<size_t>(n)), dots_expected(static_cast<size_t>(n)),
+           dots_actual(static_cast<size_t>(n));
+    Vector out_expected(static_cast<size_t>(n)), out_actual(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        dots_expected[size_t(i)] = dot_rows(X, i, X, q);
+        dots_actual[size_t(i)] = bug == Bug::WrongPair ? dot_rows(X, i, X, i) : dot_rows(X, i, X, q_used);
+        const int slot = bug == Bug::WrongSlot ? (i - 1 + n) % n : i;  // Python's attn_scores[-1] is the last slot
+        slots_actual[size_t(i)] = float(slot);
+        out_expected[size_t(i)] = dots_expected[size_t(i)];
+        out_actual[size_t(slot)] = dots_actual[size_t(i)];
+    }
+    t->steps.push_back(step("query assignment", "Was the query set to inputs[" + qs + "]?", "the query vector", 0,
+                            X.row_vector(q), X.row_vector(q_used)));
+    t->steps.push_back(step("loop index", "Does the loop write token i's score to slot i?",
+                            "the slot written for i = 0, 1, …", 3, slots_expected, slots_actual));
+    t->steps.push_back(step("dot product", "Is each slot torch.dot(x_i, query)?",
+                            "the dot product computed for i = 0, 1, …", 3, dots_expected, dots_actual));
+    t->steps.push_back(
+        step("printed scores", "Does the printed list match?", "attn_scores", 4, out_expected, out_actual));
+    t->expected_output = format_tensor(out_expected);
+    t->actual_output = format_tensor(out_actual);
+
+    if (bug == Bug::WrongQuery) {
+        t->explanation = "The query line picks inputs[" + std::to_string(q_used) + "] = " + vec(X.row(q_used), X.cols) +
+                         ", not inputs[" + qs + "] = " + vec(X.row(q), X.cols) +
+                         ". The loop and the dot product are fine: they faithfully score every token against the wrong "
+                         "query, so every score changes. Fix: query = inputs[" +
+                         qs + "].";
+        if (n == 1) t->hidden = "With one token every index picks the same vector: add a token to see the bug.";
+    } else if (bug == Bug::WrongSlot) {
+        t->explanation =
+            "Each score is computed right but stored one slot early: for i = 0, i - 1 is -1, which Python "
+            "reads as the last slot. Fix: attn_scores[i] = torch.dot(x_i, query).";
+        if (n == 1)
+            t->hidden = "With one slot, i - 1 wraps around to the same slot: add a token to see the bug.";
+        else
+            t->hidden = "Every score is the same here, so moving them between slots changes nothing: edit a token.";
+    } else {
+        t->explanation =
+            "The dot product pairs x_i with itself, so each slot holds a token's squared length instead of "
+            "its alignment with the query. Fix: torch.dot(x_i, query).";
+        t->hidden =
+            "On this data each token's dot product with itself equals its dot product with the query, so the "
+            "output cannot show the bug: edit a token.";
+    }
+}
+
+void trace_softmax_dim(const State& state, BugTrace* t) {
+    const Matrix& X = state.inputs;
+    const int n = X.rows;
+    t->title = "torch.softmax over dim=0 instead of dim=-1";
+    t->fixed = {"attn_scores = inputs @ inputs.T", "attn_weights = torch.softmax(attn_scores, dim=-1)",
+                "print(attn_weights.sum(dim=-1))", "all_context_vecs = attn_weights @ inputs",
+                "print(all_context_vecs)"};
+    t->program = t->fixed;
+    t->program[1] = "attn_weights = torch.softmax(attn_scores, dim=0)";
+    t->buggy_line = 1;
+    const Matrix scores = score_matrix(X);  // (n, n)
+    const Matrix by_row = normalize_rows(scores, Norm::Softmax);
+    const Matrix by_col = transpose(normalize_rows(transpose(scores), Norm::Softmax));
+    const Matrix ctx_expected = matmul(by_row, X), ctx_actual = matmul(by_col, X);  // (n, d)
+    t->steps.push_back(
+        matrix_step("score matrix", "Is attn_scores inputs @ inputs.T?", "attn_scores, (n, n)", 0, scores, scores));
+    t->steps.push_back(
+        matrix_step("softmax", "Does each row (one query) become weights?", "attn_weights, (n, n)", 1, by_row, by_col));
+    t->steps.push_back(step("row sums", "Does each query's row sum to 1?", "attn_weights.sum(dim=-1)", 2,
+                            row_sums(by_row), row_sums(by_col)));
+    t->steps.push_back(matrix_step("context vectors", "Do the context vectors match?", "all_context_vecs, (n, d)", 3,
+                                   ctx_expected, ctx_actual));
+    t->expected_output = format_tensor(ctx_expected);
+    t->actual_output = format_tensor(ctx_actual);
+    t->explanation = "dim=0 normalises each column, so the columns sum to 1 and the rows, one per query, sum to " +
+                     vec(row_sums(by_col)) + ". Fix: torch.softmax(attn_scores, dim=-1).";
+    t->hidden = n == 1 ? "With one token the matrix is 1 x 1, so rows and columns are the same: add a token."
+                       : "On this data the weights come out symmetric, so rows and columns agree: edit a token.";
+}
+
+void trace_scale(const State& state, BugTrace* t) {
+    const Matrix& X = state.inputs;
+    const int q = state.query, d_k = state.projection.d_out, d_v = 2 * d_k;
+    const std::string seed = std::to_string(state.projection.seed);
+    t->title = "scores divided by sqrt(values.shape[-1]) instead of sqrt(keys.shape[-1])";
+    t->fixed = {"torch.manual_seed(" + seed + ")",
+                "W_query = torch.rand(d_in, " + std::to_string(d_k) + ")   # d_k = " + std::to_string(d_k),
+                "W_key   = torch.rand(d_in, " + std::to_string(d_k) + ")",
+                "W_value = torch.rand(d_in, " + std::to_string(d_v) + ")   # d_v = " + std::to_string(d_v) +
+                    ": values may be wider",
+                "queries, keys, values = inputs @ W_query, inputs @ W_key, inputs @ W_value",
+                "attn_scores = queries @ keys.T",
+                "d_k = keys.shape[-1]",
+                "attn_weights = torch.softmax(attn_scores / d_k**0.5, dim=-1)",
+                "context_vecs = attn_weights @ values",
+                "print(context_vecs[" + std::to_string(q) + "])"};
+    t->program = t->fixed;
+    t->program[6] = "d_k = values.shape[-1]";
+    t->buggy_line = 6;
+
+    // The same draws as PyTorch after torch.manual_seed(seed): W_query, W_key, then W_value.
+    TorchGenerator gen(state.projection.seed);
+    const Matrix W_query = gen.rand(X.cols, d_k), W_key = gen.rand(X.cols, d_k), W_value = gen.rand(X.cols, d_v);
+    const Vector query = vector_matmul(X.row_vector(q), W_query);  // (d_k)
+    const Matrix keys = matmul(X, W_key);                          // (n, d_k)
+    const Matrix values = matmul(X, W_value);                      // (n, d_v)
+    const Vector scores = score_vector(keys, query);               // (n)
+    const float right = float(std::sqrt(double(d_k))), wrong = float(std::sqrt(double(d_v)));
+    Vector s_right(scores.size()), s_wrong(scores.size());
+    for (size_t i = 0; i < scores.size(); ++i) s_right[i] = scores[i] / right, s_wrong[i] = scores[i] / wrong;
+    const Vector w_right = softmax_stable(s_right), w_wrong = softmax_stable(s_wrong);
+    const Vector z_right = context_vector(w_right, values), z_wrong = context_vector(w_wrong, values);
+    const std::string qs = std::to_string(q);
+    t->steps.push_back(step("scores", "Is row " + qs + " of attn_scores queries[" + qs + "] @ keys.T?",
+                            "attn_scores[" + qs + "]", 5, scores, scores));
+    t->steps.push_back(
+        step("scale", "Is the divisor sqrt(d_k), the width of the keys?", "d_k**0.5", 6, Vector{right}, Vector{wrong}));
+    t->steps.push_back(step("softmax", "Do the weights match?", "attn_weights[" + qs + "]", 7, w_right, w_wrong));
+    t->steps.push_back(
+        step("context vector", "Does the context vector match?", "context_vecs[" + qs + "]", 8, z_right, z_wrong));
+    t->expected_output = format_tensor(z_right);
+    t->actual_output = format_tensor(z_wrong);
+    t->explanation = "Each score sums d_k = " + std::to_string(d_k) +
+                     " products of a query and a key, so the scaling "
+                     "uses the keys' width: sqrt(" +
+                     std::to_string(d_k) + ") = " + num(right) + ". values.shape[-1] is d_v = " + std::to_string(d_v) +
+                     ", giving " + num(wrong) +
+                     ". Fix: d_k = keys.shape[-1]. In the main view "
+                     "d_v = d_k = d_out, which would hide this bug: the two divisors would be equal.";
+    t->hidden = "On this data the two divisors give the same weights (all scores are equal): edit a token.";
+}
+
+}  // namespace
+
+bool values_differ(const Vector& expected, const Vector& actual) {
+    if (expected.size() != actual.size()) return true;
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const float e = expected[i], a = actual[i];
+        if (std::isnan(e) || std::isnan(a)) {
+            if (std::isnan(e) != std::isnan(a)) return true;
+            continue;
+        }
+        if (e == a) continue;
+        if (std::isinf(e) || std::isinf(a) || std::fabs(e - a) > 1e-6f * (1.0f + std::fabs(e))) return true;
+    }
+    return false;
+}
+
+int first_divergence(const std::vector<TraceStep>& steps) {
+    for (size_t i = 0; i < steps.size(); ++i)
+        if (steps[i].diverges) return int(i);
+    return -1;
+}
+
+BugTrace trace_bug(Bug bug, const State& state) {
+    BugTrace t;
+    t.bug = bug;
+    const double n = state.inputs.rows, d = state.inputs.cols, p = state.projection.d_out;
+    const double work = bug == Bug::SoftmaxDim      ? n * n * (d + 1)
+                        : bug == Bug::ScaleByValues ? n * d * 4 * p + n * 2 * p
+                                                    : n * d * 2;
+    if (bug == Bug::None) return t;
+    if (work > kMaxTraceWork) {
+        t.error = "This state is too large for a live trace (" + std::to_string(int64_t(work)) +
+                  " multiply-adds): use fewer tokens or dimensions.";
+        return t;
+    }
+    switch (bug) {
+        case Bug::WrongQuery:
+        case Bug::WrongSlot:
+        case Bug::WrongPair:
+            trace_loop(bug, state, &t);
+            break;
+        case Bug::SoftmaxDim:
+            trace_softmax_dim(state, &t);
+            break;
+        case Bug::ScaleByValues:
+            trace_scale(state, &t);
+            break;
+        case Bug::None:
+            break;
+    }
+    for (TraceStep& s : t.steps) s.diverges = values_differ(s.expected, s.actual);
+    t.first_divergence = first_divergence(t.steps);
+    return t;
+}
+
+}  // namespace attn

@@ -1,0 +1,44 @@
+// "Debug this": a planted bug, the faulty output beside the expected one, and a trace of named
+// steps in the seeds' order (query assignment, loop index, dot product, then the output) with the
+// expected and actual values of each, so the learner can find the first step that diverges.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/document/state.h"
+
+namespace attn {
+
+struct TraceStep {
+    std::string name;      // "query assignment"
+    std::string question;  // what the learner checks: "Was the query set to inputs[1]?"
+    std::string what;      // what the values are: "the query vector"
+    int line = -1;         // the program line this step runs (index into BugTrace::program)
+    Vector expected, actual;
+    int rows = 0, cols = 0;  // 0 rows: a vector; else a (rows, cols) matrix, row-major
+    bool diverges = false;
+};
+
+struct BugTrace {
+    Bug bug = Bug::None;
+    std::string title;                 // "query = inputs[0] instead of inputs[1]"
+    std::vector<std::string> program;  // the program with the bug planted, line by line
+    std::vector<std::string> fixed;    // the same program without it
+    int buggy_line = -1;               // index into program
+    std::vector<TraceStep> steps;
+    int first_divergence = -1;                   // index into steps, -1 when nothing differs on this data
+    std::string expected_output, actual_output;  // what print() shows, PyTorch style
+    std::string explanation;                     // why the first diverging step is wrong, and the fix
+    std::string hidden;                          // when nothing diverges: why this data hides the bug
+    std::string error;                           // the state is too large for a live trace
+};
+
+// The bug planted into the state's own data (inputs, query; seed and d_out for the projection).
+BugTrace trace_bug(Bug bug, const State& state);
+// The first step whose actual value differs from the expected one, or -1.
+int first_divergence(const std::vector<TraceStep>& steps);
+// Element-wise "differ": NaN matches only NaN, infinities match themselves, finite values differ
+// beyond float rounding (1e-6 relative).
+bool values_differ(const Vector& expected, const Vector& actual);
+
+}  // namespace attn

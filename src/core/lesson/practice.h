@@ -1,0 +1,53 @@
+// Practice: exercises whose answers the learner types, checked by the core against the numbers
+// it computes for the current state. Typed numbers are read leniently (spaces, commas,
+// semicolons, brackets, "tensor(...)") but never silently: a decimal comma is read only when the
+// count says so, and the note says it was.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/document/state_attention.h"
+#include "core/document/state.h"
+
+namespace attn {
+
+struct ParsedNumbers {
+    bool ok = false;
+    Vector values;
+    std::string note;   // "" or what was assumed: "read 0,5 as 0.5 (a decimal comma) ..."
+    std::string error;  // when !ok: what is wrong and how to write it
+};
+
+// Reads the numbers in text; expected_count (> 0) decides between "0,5" as one number with a
+// decimal comma and as two numbers. Accepts a leading '+', the minus sign '−' and "2." (PyTorch's
+// whole-number style).
+ParsedNumbers parse_numbers(const std::string& text, int expected_count);
+
+struct Exercise {
+    std::string title;        // "Predict and verify a score list"
+    std::string task;         // the instructions, with the data's numbers
+    std::string hint;         // one line that helps without giving the answer
+    std::string input_label;  // "scores", "weights", "token"
+};
+
+// The exercise as it reads for this state (index clamped to 0..kExerciseCount-1).
+Exercise exercise_info(int index, const State& state);
+
+struct ExerciseCheck {
+    bool correct = false;
+    int wrong_entry = -1;       // first wrong entry (0-based), -1 if none or not applicable
+    std::vector<int> entry_ok;  // per typed entry: 1 right, 0 wrong (empty when unreadable)
+    std::string message;        // what is right or which entry is wrong and why
+    std::string note;           // the parser's note, if any
+};
+
+// Checks what the learner typed for exercise `index` against the core's numbers for `state`.
+// result must be compute_attention(state).
+ExerciseCheck check_exercise(int index, const State& state, const AttentionResult& result, const std::string& typed);
+
+// Tolerances: hand-computed scores to 2 decimals, and weights "to 2 decimals" (half a unit in the
+// second decimal, plus float slack).
+constexpr float kScoreTolerance = 0.01f;
+constexpr float kTwoDecimalTolerance = 0.0051f;
+
+}  // namespace attn

@@ -1,0 +1,276 @@
+// The code generator: one section per idea on screen, in the lesson's order. Every printed value
+// is recorded with the number the core computed, so tests can run the code and compare.
+#include "core/lesson/pytorch_code.h"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "core/math/dot.h"
+#include "core/document/json.h"
+#include "core/text/prose_format.h"
+#include "core/document/random_inputs.h"
+#include "core/text/tensor_format.h"
+
+namespace attn {
+namespace {
+
+class Writer {
+public:
+    void line(const std::string& text = "") { code_ += text + "\n"; }
+
+    void print(const std::string& expression, const Vector& values, std::vector<int> shape) {
+        CodeOutput out;
+        out.expression = expression;
+        out.values = values;
+        out.shape = std::move(shape);
+        out.full = values.size() <= kTorchPrintThreshold;
+        if (!out.full) {
+            std::string dims;
+            for (size_t i = 0; i < out.shape.size(); ++i) dims += (i ? ", " : "") + std::to_string(out.shape[i]);
+            out.text = "a (" + dims + ") tensor of " + std::to_string(values.size()) +
+                       " values: PyTorch prints only its first and last rows and columns";
+        } else if (out.shape.empty()) {
+            out.text = "tensor(" + format_scalar(values.at(0)) + ")";
+        } else if (out.shape.size() == 1) {
+            out.text = format_tensor(values);
+        } else {
+            Matrix m(out.shape[0], out.shape[1]);
+            m.data = values;
+            out.text = format_tensor(m);
+        }
+        line("print(" + expression + ")");
+        size_t start = 0;
+        while (start <= out.text.size()) {
+            const size_t end = out.text.find('\n', start);
+            line("# " + out.text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+            if (end == std::string::npos) break;
+            start = end + 1;
+        }
+        outputs_.push_back(std::move(out));
+    }
+    void print(const std::string& expression, const Matrix& m) { print(expression, m.data, {m.rows, m.cols}); }
+    void print(const std::string& expression, const Vector& v) { print(expression, v, {int(v.size())}); }
+    void print_scalar(const std::string& expression, float x) { print(expression, Vector{x}, {}); }
+
+    PyTorchCode finish() { return {std::move(code_), std::move(outputs_)}; }
+
+private:
+    std::string code_;
+    std::vector<CodeOutput> outputs_;
+};
+
+// A label for a code comment: labels cannot hold control characters (validate_label), but a
+// generated file must stay valid whatever it is given.
+std::string comment_text(const std::string& label) {
+    std::string out;
+    for (char c : label) out.push_back(static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? ' ' : c);
+    return out;
+}
+
+std::string pad(std::string s, size_t width) {
+    size_t chars = 0;  // UTF-8 code points, so labels line up in the comments
+    for (unsigned char c : s) chars += (c & 0xC0) != 0x80;
+    if (chars < width) s.append(width - chars, ' ');
+    return s;
+}
+
+// torch.tensor([[...], ...]) with one commented row per token, as in the book; or, for generated
+// inputs, the two generator lines, which give the same numbers bit for bit (a 1024-row literal
+// would bury the lesson).
+void write_inputs(const State& s, Writer* w) {
+    const Matrix& X = s.inputs;
+    int n = 0, d = 0;
+    uint64_t seed = 0;
+    // The name is informational in a state document: the lines are used only when the data is
+    // exactly what they make.
+    if (parse_random_example_name(s.example, &n, &d, &seed) && n == X.rows && d == X.cols &&
+        random_embeddings(n, d, seed).data == X.data) {
+        const std::string lines = random_inputs_pytorch(n, d, seed);
+        size_t start = 0;
+        for (size_t end = lines.find('\n'); ; end = lines.find('\n', start)) {
+            w->line(lines.substr(start, end == std::string::npos ? std::string::npos : end - start));
+            if (end == std::string::npos) break;
+            start = end + 1;
+        }
+        w->line("# tokens t0 .. t" + std::to_string(n - 1) + ", one row each");
+        return;
+    }
+    std::vector<std::string> rows(size_t(X.rows));
+    size_t width = 0, label_width = 0;
+    for (int i = 0; i < X.rows; ++i) {
+        std::string row = i == 0 ? "  [[" : "   [";
+        for (int c = 0; c < X.cols; ++c) row += (c ? ", " : "") + python_float(X.at(i, c));
+        row += i + 1 < X.rows ? "]," : "]]";
+        width = std::max(width, row.size());
+        label_width = std::max(label_width, comment_text(s.tokens[size_t(i)]).size());
+        rows[size_t(i)] = row;
+    }
+    label_width = std::min<size_t>(label_width, 16);
+    w->line("inputs = torch.tensor(");
+    for (int i = 0; i < X.rows; ++i)
+        w->line(pad(rows[size_t(i)], width) + "  # " + pad(comment_text(s.tokens[size_t(i)]), label_width) + " (x^" +
+                std::to_string(i + 1) + ")");
+    w->line(")");
+}
+
+std::string normalised(Norm norm, const std::string& x, const char* dim) {
+    const bool simple = x.find(' ') == std::string::npos;
+    const std::string arg = simple ? x : "(" + x + ")";
+    switch (norm) {
+        case Norm::Sum:
+            return arg + " / " + arg + ".sum(dim=" + dim + ", keepdim=True)";
+        case Norm::SoftmaxNaive:
+            return "torch.exp(" + x + ") / torch.exp(" + x + ").sum(dim=" + dim + ", keepdim=True)";
+        case Norm::Softmax:
+            return "torch.softmax(" + x + ", dim=" + std::string(dim) + ")";
+    }
+    return "torch.softmax(" + x + ", dim=" + std::string(dim) + ")";
+}
+
+const char* norm_comment(Norm norm) {
+    switch (norm) {
+        case Norm::Sum:
+            return "divide by the sum";
+        case Norm::SoftmaxNaive:
+            return "hand-written softmax";
+        case Norm::Softmax:
+            return "softmax";
+    }
+    return "softmax";
+}
+
+void write_mask(const State& s, const std::string& var, Writer* w) {
+    const std::string n = std::to_string(s.inputs.rows);
+    w->line("mask = torch.triu(torch.ones(" + n + ", " + n + "), diagonal=1)  # 1 above the diagonal: later tokens");
+    w->line(var + " = " + var + ".masked_fill(mask.bool(), -torch.inf)");
+}
+
+}  // namespace
+
+std::string python_float(float x) {
+    std::string text = format_float(x);
+    if (float(std::strtod(text.c_str(), nullptr)) != x) text = format_double(double(x));  // double rounding guard
+    if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
+    return text;
+}
+
+PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
+    Writer w;
+    const int q = s.query, n = s.inputs.rows;
+    const std::string k = std::to_string(q + 1);  // the book's x^(2) naming for inputs[1]
+    const std::string qs = std::to_string(q);
+    const std::string lab = python_float(s.lab_scale);
+    const bool scaled_lab = s.lab_scale != 1.0f;
+    const bool masks_any = s.causal && q + 1 < n;
+
+    std::string where = s.example.empty() ? "your own inputs" : "the example \"" + comment_text(s.example) + "\"";
+    w.line("# PyTorch code for what the explainer shows: " + where + ", query inputs[" + qs + "].");
+    w.line("# Each print() is followed by what it prints, computed by the explainer's own core.");
+    w.line("import torch");
+    w.line();
+    write_inputs(s, &w);
+    w.line();
+
+    w.line("# The query, picked by position: positions count from zero.");
+    w.line("query = inputs[" + qs + "]  # the " + ordinal_word(q + 1) + " token, " + comment_text(s.tokens[size_t(q)]));
+    w.line();
+
+    w.line("# One dot product two ways: multiply and sum by hand, then torch.dot. They agree.");
+    w.line("res = 0.");
+    w.line("for idx, element in enumerate(inputs[0]):");
+    w.line("    res += inputs[0][idx] * query[idx]");
+    w.print_scalar("res", dot_loop(s.inputs.row(0), s.inputs.row(q), s.inputs.cols));
+    w.print_scalar("torch.dot(inputs[0], query)", dot_library(s.inputs.row(0), s.inputs.row(q), s.inputs.cols));
+    w.line();
+
+    w.line("# One score per input token, the query included.");
+    w.line("attn_scores_" + k + " = torch.empty(inputs.shape[0])");
+    w.line("for i, x_i in enumerate(inputs):");
+    w.line("    attn_scores_" + k + "[i] = torch.dot(x_i, query)");
+    if (masks_any)
+        w.line("attn_scores_" + k + "[" + std::to_string(q + 1) +
+               ":] = -torch.inf  # causal mask: tokens after the query");
+    w.print("attn_scores_" + k, r.scores);
+    if (scaled_lab) {
+        w.line("attn_scores_" + k + " = attn_scores_" + k + " * " + lab + "  # the robustness lab's scale");
+        w.print("attn_scores_" + k, r.lab_scores);
+    }
+    w.line();
+
+    w.line("# Scores to weights, three ways: divide by the sum, softmax by hand, torch.softmax.");
+    w.line("attn_weights_" + k + "_tmp = attn_scores_" + k + " / attn_scores_" + k + ".sum()");
+    w.print("attn_weights_" + k + "_tmp", r.weights_sum);
+    w.line("def softmax_naive(x):");
+    w.line("    return torch.exp(x) / torch.exp(x).sum(dim=0)");
+    w.line("attn_weights_" + k + "_naive = softmax_naive(attn_scores_" + k + ")");
+    w.print("attn_weights_" + k + "_naive", r.weights_softmax_naive);
+    w.line("attn_weights_" + k + " = torch.softmax(attn_scores_" + k + ", dim=0)");
+    w.print("attn_weights_" + k, r.weights_softmax);
+    w.line();
+
+    const std::string chosen = s.norm == Norm::Sum            ? "attn_weights_" + k + "_tmp"
+                               : s.norm == Norm::SoftmaxNaive ? "attn_weights_" + k + "_naive"
+                                                              : "attn_weights_" + k;
+    w.line(std::string("# The context vector: the inputs weighted by the ") + norm_comment(s.norm) + " weights.");
+    w.line("context_vec_" + k + " = torch.zeros(query.shape)");
+    w.line("for i, x_i in enumerate(inputs):");
+    w.line("    context_vec_" + k + " += " + chosen + "[i] * x_i");
+    w.print("context_vec_" + k, r.context);
+    w.line();
+
+    w.line("# All queries at once: one row of scores per query.");
+    w.line("attn_scores = inputs @ inputs.T");
+    if (s.causal) write_mask(s, "attn_scores", &w);
+    w.print("attn_scores", r.score_matrix);
+    if (scaled_lab) w.line("attn_scores = attn_scores * " + lab + "  # the robustness lab's scale");
+    w.line(std::string("attn_weights = ") + normalised(s.norm, "attn_scores", "-1"));
+    w.print("attn_weights", r.weight_matrix);
+    w.line("all_context_vecs = attn_weights @ inputs");
+    w.print("all_context_vecs", r.context_matrix);
+
+    if (r.has_projection) {
+        const ProjectionResult& p = r.projection;
+        w.line();
+        w.line("# Trainable projections, seeded as in the book.");
+        w.line("torch.manual_seed(" + std::to_string(p.seed) + ")");
+        w.line("d_in, d_out = " + std::to_string(s.inputs.cols) + ", " + std::to_string(p.d_out));
+        w.line("W_query = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)");
+        w.line("W_key = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)");
+        w.line("W_value = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)");
+        w.line("x_" + k + " = inputs[" + qs + "]");
+        w.line("query_" + k + " = x_" + k + " @ W_query");
+        w.line("keys = inputs @ W_key");
+        w.line("values = inputs @ W_value");
+        w.line("attn_scores_" + k + " = query_" + k + " @ keys.T");
+        if (masks_any) w.line("attn_scores_" + k + "[" + std::to_string(q + 1) + ":] = -torch.inf  # causal mask");
+        w.print("attn_scores_" + k, p.scores);
+        std::string x = "attn_scores_" + k;
+        if (s.scale) {
+            w.line("d_k = keys.shape[-1]");
+            x += " / d_k**0.5";
+        }
+        if (scaled_lab) x = "(" + x + ") * " + lab;
+        w.line("attn_weights_" + k + " = " + normalised(s.norm, x, "-1") +
+               (s.scale ? "" : "  # not divided by sqrt(d_k)"));
+        w.print("attn_weights_" + k, p.weights);
+        w.line("context_vec_" + k + " = attn_weights_" + k + " @ values");
+        w.print("context_vec_" + k, p.context);
+        w.line("queries = inputs @ W_query");
+        w.line("attn_scores = queries @ keys.T");
+        if (s.causal) write_mask(s, "attn_scores", &w);
+        std::string xm = std::string("attn_scores") + (s.scale ? " / d_k**0.5" : "");
+        if (scaled_lab) xm = "(" + xm + ") * " + lab;
+        w.line("attn_weights = " + normalised(s.norm, xm, "-1"));
+        w.print("attn_weights", p.weight_matrix);
+        w.line("context_vecs = attn_weights @ values");
+        w.print("context_vecs", p.context_matrix);
+    }
+    return w.finish();
+}
+
+std::string pytorch_code_for_state(const State& state) {
+    if (!validate_state(state).empty()) return "";
+    return pytorch_code(state, compute_attention(state)).code;
+}
+
+}  // namespace attn

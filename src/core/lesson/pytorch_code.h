@@ -1,0 +1,39 @@
+// Python/PyTorch code that reproduces the state on screen exactly: the inputs as a torch.tensor
+// literal whose floats read back bit for bit, the query by position, the loop and torch.dot, the
+// three normalisations, the context vector, the matrix form, the seeded projections of the book
+// and the causal mask, each print() followed by what it prints (the core's own numbers, in
+// PyTorch's format).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/document/state_attention.h"
+#include "core/document/state.h"
+
+namespace attn {
+
+// PyTorch prints every element up to this many; past it, only the corners.
+constexpr size_t kTorchPrintThreshold = 1000;
+
+struct CodeOutput {
+    std::string expression;  // what is printed: "attn_scores_2"
+    std::vector<int> shape;  // {} a scalar, {n} a vector, {rows, cols} a matrix
+    Vector values;           // row-major
+    std::string text;        // what print() shows, or a one-line summary when !full
+    bool full = true;        // false past kTorchPrintThreshold elements (PyTorch summarises)
+};
+
+struct PyTorchCode {
+    std::string code;                 // runnable Python; each print is followed by "# ..." output lines
+    std::vector<CodeOutput> outputs;  // in print order
+};
+
+// result must be compute_attention(state).
+PyTorchCode pytorch_code(const State& state, const AttentionResult& result);
+// The code text alone, for callers without a result at hand (the web glue's "copy" path).
+std::string pytorch_code_for_state(const State& state);
+// A float32 as a Python float literal that torch.tensor turns back into the same float32:
+// the shortest round-trip text, always with a point or exponent ("1.0", "0.43", "1e-07").
+std::string python_float(float x);
+
+}  // namespace attn

@@ -1,0 +1,168 @@
+// The ten steps and what each one sets up. The numbers each step shows are never stored here:
+// lesson_text.cpp and quiz.cpp compute them from the state.
+#include "core/lesson/track.h"
+
+#include <algorithm>
+
+#include "core/document/examples.h"
+
+namespace attn {
+namespace {
+
+// What a step needs on screen, applied on top of the learner's current settings.
+struct StepSetup {
+    const char* example;
+    int query;
+    Norm norm;
+    bool projection;
+    bool causal;
+};
+
+const StepSetup kSetups[kLessonSteps] = {
+    {"three-tokens", 1, Norm::Softmax, false, false},      // 1 query by position
+    {"three-tokens", 1, Norm::Softmax, false, false},      // 2 dot product
+    {"three-tokens", 1, Norm::Softmax, false, false},      // 3 score loop
+    {"alignment", 0, Norm::Softmax, false, false},         // 4 alignment
+    {"cat-sat-mat", 1, Norm::Softmax, false, false},       // 5 normalising
+    {"cat-sat-mat", 1, Norm::SoftmaxNaive, false, false},  // 6 robustness lab
+    {"your-journey", 1, Norm::Softmax, false, false},      // 7 context vector
+    {"your-journey", 1, Norm::Softmax, false, false},      // 8 all queries at once
+    {"your-journey", 1, Norm::Softmax, true, false},       // 9 projections and sqrt(d_k)
+    {"your-journey", 1, Norm::Softmax, false, true},       // 10 causal mask
+};
+
+// Loads the example's data into next, keeping everything else.
+void load_data(const char* name, int query, State* next) {
+    State fresh;
+    load_example(name, &fresh);
+    next->example = fresh.example;
+    next->tokens = fresh.tokens;
+    next->inputs = fresh.inputs;
+    next->query = std::min(query, fresh.inputs.rows - 1);
+}
+
+}  // namespace
+
+const std::vector<LessonStep>& lesson_steps() {
+    static const std::vector<LessonStep> steps = {
+        {1, "Pick the query by position", {"inputs", "loop"}},
+        {2, "The dot product: multiply, then sum", {"loop", "inputs"}},
+        {3, "One score per token, the query included", {"loop", "inputs", "weights"}},
+        {4, "A score measures alignment", {"plot", "inputs"}},
+        {5, "Scores to weights: divide by the sum, or softmax", {"weights"}},
+        {6, "Why the library softmax: the robustness lab", {"weights", "heatmaps"}},
+        {7, "The context vector: a weighted sum", {"weights", "plot"}},
+        {8, "All queries at once: inputs @ inputs.T", {"heatmaps"}},
+        {9, "Trainable projections and the sqrt(d_k) scaling", {"projection", "heatmaps"}},
+        {10, "Beyond the seeds: the causal mask", {"heatmaps", "weights"}},
+    };
+    return steps;
+}
+
+const LessonStep* lesson_step(int step) {
+    if (step < 1 || step > kLessonSteps) return nullptr;
+    return &lesson_steps()[size_t(step - 1)];
+}
+
+std::string step_indicator(int step) {
+    if (step <= 0) return "Free exploration";
+    return "Step " + std::to_string(std::min(step, kLessonSteps)) + " of " + std::to_string(kLessonSteps);
+}
+
+State enter_step(int step, const State& current) {
+    State next = current;
+    next.lesson = LessonState();
+    if (step <= 0) {
+        next.step = 0;
+        next.lab_scale = 1.0f;
+        return next;
+    }
+    step = std::min(step, kLessonSteps);
+    const StepSetup& s = kSetups[step - 1];
+    load_data(s.example, s.query, &next);
+    next.step = step;
+    next.norm = s.norm;
+    next.causal = s.causal;
+    next.projection.enabled = s.projection;
+    if (s.projection) next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
+    next.scale = true;
+    next.lab_scale = 1.0f;  // the lab starts unscaled; the slider is the learner's
+    return next;
+}
+
+State enter_exercise(int index, const State& current) {
+    index = std::clamp(index, 0, kExerciseCount - 1);
+    State next = current;
+    next.lesson = LessonState();
+    next.lesson.mode = LessonMode::Practice;
+    next.lesson.exercise = index;
+    next.norm = Norm::Softmax;
+    next.causal = false;
+    next.lab_scale = 1.0f;
+    next.scale = true;
+    next.projection.enabled = false;
+    switch (index) {
+        case 0:
+            load_data("three-tokens", 1, &next);
+            break;  // the learner moves the query to inputs[2]
+        case 1:
+            load_data("cat-sat-mat", 1, &next);
+            break;
+        default:
+            load_data("your-journey", 1, &next);
+            next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
+            break;
+    }
+    return next;
+}
+
+State enter_bug(Bug bug, const State& current) {
+    State next = current;
+    next.lesson = LessonState();
+    next.lesson.mode = LessonMode::Debug;
+    next.lesson.bug = bug;
+    next.causal = false;
+    next.lab_scale = 1.0f;
+    next.norm = Norm::Softmax;
+    switch (bug) {
+        case Bug::None:
+            break;
+        case Bug::WrongQuery:
+        case Bug::WrongSlot:
+        case Bug::WrongPair:
+            load_data("three-tokens", 1, &next);
+            break;
+        case Bug::SoftmaxDim:
+            load_data("your-journey", 1, &next);
+            break;
+        case Bug::ScaleByValues:
+            load_data("your-journey", 1, &next);
+            next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
+            next.scale = true;
+            break;
+    }
+    return next;
+}
+
+State next_question(const State& current) {
+    State next = current;
+    next.lesson.question = std::min(current.lesson.question + 1, kMaxQuestionIndex);
+    next.lesson.answer = -1;
+    next.lesson.revealed = false;
+    return next;
+}
+
+State choose_answer(const State& current, int choice) {
+    State next = current;
+    next.lesson.answer = std::clamp(choice, -1, kMaxChoiceIndex);
+    next.lesson.revealed = false;
+    return next;
+}
+
+State reveal(const State& current) {
+    State next = current;
+    next.lesson.revealed = true;
+    return next;
+}
+
+}  // namespace attn

@@ -1,0 +1,40 @@
+// The guided lesson's track: ten steps in the seeds' order, each of which sets up the state it
+// needs when entered, and the entry points for practice and "debug this". Pure functions of the
+// state, so the UI, deep links and tests all move through the lesson the same way.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/document/state.h"
+
+namespace attn {
+
+struct LessonStep {
+    int number;                       // 1..kLessonSteps
+    const char* title;                // "Pick the query by position"
+    std::vector<std::string> panels;  // panels that matter in this step, most important first
+};
+
+// Steps 1..kLessonSteps in order; lesson_steps()[k - 1].number == k.
+const std::vector<LessonStep>& lesson_steps();
+// The step, or nullptr for 0 (free exploration) and for numbers past the track.
+const LessonStep* lesson_step(int step);
+// "Step 3 of 10", or "Free exploration".
+std::string step_indicator(int step);
+
+// The state for entering `step` from `current`: the example, query, normalisation, projection,
+// causal mask and lab scale the step needs; the question restarts. Step 0 keeps the learner's
+// data and leaves the lesson. Steps past kLessonSteps are clamped to the last step.
+State enter_step(int step, const State& current);
+// Practice exercise `index` (0..kExerciseCount-1, clamped), set up with the data it asks about.
+State enter_exercise(int index, const State& current);
+// "Debug this" with `bug` planted; the trace starts unwalked. Bug::None just opens the picker.
+State enter_bug(Bug bug, const State& current);
+
+// The question the learner is on moves on, keeping the step: answer and reveal restart.
+State next_question(const State& current);
+// Records the learner's choice (a new choice hides an earlier reveal).
+State choose_answer(const State& current, int choice);
+State reveal(const State& current);
+
+}  // namespace attn

@@ -1,0 +1,37 @@
+// Matrix products. matmul and matmul_transposed run the tiled kernel of matrix_kernels.cpp, whose
+// every output is accumulated exactly as dot_loop accumulates it.
+#include "core/math/matrix.h"
+
+#include "core/math/matrix_kernels.h"
+
+namespace attn {
+
+Matrix Matrix::from_rows(const std::vector<Vector>& rows_in) {
+    Matrix m(int(rows_in.size()), rows_in.empty() ? 0 : int(rows_in[0].size()));
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c) m.at(r, c) = rows_in[size_t(r)][size_t(c)];
+    return m;
+}
+
+Matrix matmul(const Matrix& A, const Matrix& B) {
+    Matrix C(A.rows, B.cols);
+    multiply_into(A, B, false, ProductRange{}, &C);
+    return C;
+}
+
+Matrix matmul_transposed(const Matrix& A, const Matrix& B) {
+    Matrix C(A.rows, B.rows);
+    multiply_into(A, B, true, ProductRange{}, &C);
+    return C;
+}
+
+Vector vector_matmul(const Vector& x, const Matrix& W) {
+    Vector out(size_t(W.cols), 0.0f);
+    for (int k = 0; k < W.rows; ++k) {
+        const float* w = W.row(k);
+        for (int j = 0; j < W.cols; ++j) out[size_t(j)] += x[size_t(k)] * w[j];
+    }
+    return out;
+}
+
+}  // namespace attn

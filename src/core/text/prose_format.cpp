@@ -1,0 +1,64 @@
+// Short, exact number text for the lesson's sentences.
+#include "core/text/prose_format.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/text/tensor_format.h"
+
+namespace attn {
+
+std::string num(float x, int decimals) {
+    if (!std::isfinite(x)) return format_fixed(x, decimals);
+    std::string s = format_fixed(x, decimals);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    if (s == "-0") s = "0";
+    return s;
+}
+
+std::string num_wide(float x) {
+    const float a = std::fabs(x);
+    if (!std::isfinite(x) || a == 0.0f || (a < 1e5f && a >= 1e-4f)) return num(x);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", double(x));
+    return buf;
+}
+
+std::string vec(const float* v, int n, int decimals, int max_elements) {
+    std::string out = "[";
+    const int head = n > max_elements ? max_elements - 1 : n;
+    for (int i = 0; i < head; ++i) out += (i ? ", " : "") + num(v[i], decimals);
+    if (n > max_elements) out += std::string(head ? ", " : "") + "…, " + num(v[n - 1], decimals);
+    return out + "]";
+}
+
+std::string vec(const Vector& v, int decimals, int max_elements) {
+    return vec(v.data(), int(v.size()), decimals, max_elements);
+}
+
+std::string dot_terms(const float* a, const float* b, int n, int max_terms) {
+    std::string out;
+    const int shown = n > max_terms ? max_terms : n;
+    for (int k = 0; k < shown; ++k) out += (k ? " + " : "") + num(a[k]) + "·" + num(b[k]);
+    if (n > max_terms) out += " + …";
+    return out;
+}
+
+std::string quoted(const std::string& label) {
+    return "\"" + label + "\"";
+}
+
+std::string ordinal_word(int n) {
+    const int last_two = n % 100, last = n % 10;
+    const char* suffix = (last_two >= 11 && last_two <= 13) ? "th"
+                         : last == 1                        ? "st"
+                         : last == 2                        ? "nd"
+                         : last == 3                        ? "rd"
+                                                            : "th";
+    return std::to_string(n) + suffix;
+}
+
+}  // namespace attn

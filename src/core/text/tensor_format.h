@@ -1,0 +1,18 @@
+// PyTorch-style printing, so the screen and the CLI show what `print(tensor)` shows in a notebook:
+// tensor([0.9544, 1.4950]) with 4 decimals, `2.` for whole numbers, scientific notation when the
+// magnitudes call for it, elements padded to one width.
+#pragma once
+#include <string>
+
+#include "core/math/matrix.h"
+
+namespace attn {
+
+std::string format_tensor(const Vector& v);  // "tensor([2., 8., 2.])"
+std::string format_tensor(const Matrix& m);  // "tensor([[1., 2.],\n        [3., 4.]])"
+// One element in the same style as it would appear alone: "0.9544", "8.", "inf", "1.0000e+10".
+std::string format_scalar(float x);
+// Fixed decimals for UI text, "-" style handled by printf; non-finite as inf/-inf/nan.
+std::string format_fixed(float x, int decimals);
+
+}  // namespace attn

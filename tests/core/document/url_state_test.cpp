@@ -1,0 +1,360 @@
+// Deep links: base64url, the short and complete fragment forms, round trips, and one message per
+// way a link can be wrong (what is refused, what is still applied, what falls back).
+#include "core/document/url_state.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/document/examples.h"
+#include "core/document/random_inputs.h"
+
+using namespace attn;
+
+namespace {
+
+State example(const char* name) {
+    State s;
+    REQUIRE(load_example(name, &s));
+    return s;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+// ---- base64url
+
+TEST_CASE("base64url: RFC 4648 test vectors, without padding") {
+    const std::vector<std::pair<std::string, std::string>> vectors = {
+        {"", ""}, {"f", "Zg"}, {"fo", "Zm8"}, {"foo", "Zm9v"}, {"foob", "Zm9vYg"}, {"fooba", "Zm9vYmE"},
+        {"foobar", "Zm9vYmFy"}};
+    for (const auto& [plain, encoded] : vectors) {
+        CHECK(base64url_encode(plain) == encoded);
+        std::string out, error;
+        CHECK(base64url_decode(encoded, &out, &error));
+        CHECK(out == plain);
+        CHECK(error.empty());
+    }
+}
+
+TEST_CASE("base64url: uses - and _ where base64 has + and /, and round-trips every byte value") {
+    CHECK(base64url_encode(std::string("\xfb\xff", 2)) == "-_8");
+    std::string all;
+    for (int i = 0; i < 256; ++i) all.push_back(char(i));
+    std::string out, error;
+    REQUIRE(base64url_decode(base64url_encode(all), &out, &error));
+    CHECK(out == all);
+}
+
+TEST_CASE("base64url: strict decoding names the problem") {
+    struct Case {
+        const char* text;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"Zm9v+A", "'+' at offset 4 is not base64url: use only A-Z, a-z, 0-9, - and _"},
+        {"Zm9v/A", "'/' at offset 4 is not base64url"},
+        {"Zg==", "'=' at offset 2: base64url in links carries no '=' padding, remove it"},
+        {"Zm 9v", "byte 32 at offset 2 is not base64url"},
+        {"Zm9vY", "its length 5 leaves one character over"},
+        {"Zh", "its last character has bits set that no byte uses"},
+    };
+    for (const Case& c : cases) {
+        INFO("text: " << std::string(c.text));
+        std::string out = "left over", error;
+        CHECK_FALSE(base64url_decode(c.text, &out, &error));
+        CHECK(out.empty());
+        CHECK_MESSAGE(contains(error, c.message), error);
+    }
+}
+
+// ---- reading links
+
+TEST_CASE("url: an empty fragment, or just '#', gives the fallback without error") {
+    const State fallback = example("your-journey");
+    for (const char* fragment : {"", "#", "#&&"}) {
+        const UrlParseResult r = parse_url_fragment(fragment, fallback);
+        CHECK(r.ok());
+        CHECK_FALSE(r.fell_back);
+        CHECK(r.warnings.empty());
+        CHECK(r.state == fallback);
+    }
+}
+
+TEST_CASE("url: the short form sets every field it names") {
+    const UrlParseResult r = parse_url_fragment(
+        "#example=three-tokens&query=0&norm=sum&causal=1&scale=0&project=1&seed=7&d_out=3&lab_scale=80&step=5"
+        "&panels=plot,heatmaps",
+        example("your-journey"));
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    State want = example("three-tokens");
+    want.query = 0;
+    want.norm = Norm::Sum;
+    want.causal = true;
+    want.scale = false;
+    want.projection = {true, 7, 3};
+    want.lab_scale = 80;
+    want.step = 5;
+    want.panels = {"plot", "heatmaps"};
+    CHECK(r.state == want);
+}
+
+TEST_CASE("url: keys without example= change the fallback; example= resets to the example's own query") {
+    const State fallback = example("your-journey");
+    UrlParseResult r = parse_url_fragment("query=4", fallback);
+    CHECK(r.ok());
+    CHECK(r.state.example == "your-journey");
+    CHECK(r.state.query == 4);
+    r = parse_url_fragment("example=alignment", fallback);
+    CHECK(r.state == example("alignment"));
+    SUBCASE("order does not matter: the base document is read first") {
+        r = parse_url_fragment("query=2&example=three-tokens", fallback);
+        CHECK(r.ok());
+        CHECK(r.state.tokens == example("three-tokens").tokens);
+        CHECK(r.state.query == 2);
+    }
+}
+
+TEST_CASE("url: values are percent-decoded; true/false work for flags; empty panels= means all panels") {
+    const UrlParseResult r =
+        parse_url_fragment("example%3Dx=1&panels=plot%2Cheatmaps&causal=true&scale=false", example("your-journey"));
+    CHECK(r.error.empty());
+    CHECK(r.state.panels == std::vector<std::string>{"plot", "heatmaps"});
+    CHECK(r.state.causal);
+    CHECK_FALSE(r.state.scale);
+    CHECK(r.warnings.size() == 1);  // the key "example=x" is unknown
+    CHECK(parse_url_fragment("panels=", example("your-journey")).state.panels.empty());
+}
+
+TEST_CASE("url: unknown keys are ignored with a warning; the page's own keys silently") {
+    const UrlParseResult r = parse_url_fragment("example=cat-sat-mat&colour=red&embed=1&theme=dark&origins=x",
+                                                example("your-journey"));
+    CHECK(r.ok());
+    CHECK(r.state == example("cat-sat-mat"));
+    REQUIRE(r.warnings.size() == 1);
+    CHECK(r.warnings[0] ==
+          "unknown key \"colour\" ignored: the link keys are state, example, query, norm, causal, scale, project, "
+          "seed, d_out, lab_scale, step, panels");
+}
+
+TEST_CASE("url: state= holds the whole document and short keys change it") {
+    State s = example("your-journey");
+    s.example.clear();
+    s.tokens[0] = "My";
+    s.inputs.at(0, 0) = 0.125f;
+    const std::string fragment = url_fragment_for_state(s);
+    REQUIRE(fragment.rfind("state=", 0) == 0);
+    const UrlParseResult r = parse_url_fragment(fragment + "&query=3&panels=plot", example("three-tokens"));
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    s.query = 3;
+    s.panels = {"plot"};
+    CHECK(r.state == s);
+}
+
+// ---- what a bad link does
+
+TEST_CASE("url: a bad value refuses that key only, names it, and applies the rest") {
+    struct Case {
+        const char* fragment;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"query=abc", "query is \"abc\" in the link, not a whole number: use a token position such as 0"},
+        {"query=1.5", "query is \"1.5\" in the link, not a whole number"},
+        {"query=", "query is \"\" in the link, not a whole number"},
+        {"query=9", "query is 9 but there are 6 tokens: use 0..5 (positions count from zero)"},
+        {"query=-1", "query is -1 but there are 6 tokens"},
+        {"query=99999999999999999999", "query is \"99999999999999999999\" in the link, which is far out of range"},
+        {"norm=max", "norm is \"max\" in the link but must be sum, softmax-naive or softmax"},
+        {"causal=yes", "causal is \"yes\" in the link but must be 1 or 0 (or true or false)"},
+        {"project=2", "project is \"2\" in the link but must be 1 or 0"},
+        {"seed=-5", "seed is \"-5\" in the link but must be 0..9007199254740992"},
+        {"seed=x", "seed is \"x\" in the link, not a whole number: use one such as 123"},
+        {"d_out=0", "projection.d_out is 0 but must be 1..1024 (kMaxDOut)"},
+        {"lab_scale=0", "lab_scale is 0 but must be greater than 0 and at most 1000"},
+        {"lab_scale=inf", "lab_scale is \"inf\" in the link, not a number: use one such as 1 or 0.5"},
+        {"lab_scale=1e999", "lab_scale is inf but must be greater than 0"},
+        {"lab_scale=%201", "lab_scale is \" 1\" in the link, not a number"},
+        {"step=100", "step is 100 but must be 0..99 (kMaxLessonStep)"},
+        {"panels=plot,colour", "panels[1] is \"colour\" but must be one of inputs, plot, loop"},
+        {"panels=plot,plot", "panels[1] repeats \"plot\" (already panels[0]): list each panel once"},
+        {"query=%zz", "query has a bad percent escape in the link: write % followed by two hex digits"},
+        {"query=%4", "query has a bad percent escape in the link"},
+        {"causal", "causal has no value in the link: write it as causal=value"},
+        {"query=2&query=3", "query is given twice in the link: the first value counts, remove the second"},
+        {"%g=1", "the key \"%g\" has a bad percent escape"},
+    };
+    const State fallback = example("your-journey");
+    for (const Case& c : cases) {
+        const std::string fragment = c.fragment;
+        INFO("fragment: " << fragment);
+        // A good key next to the bad one still applies.
+        const bool about_norm = fragment.rfind("norm", 0) == 0;
+        const UrlParseResult r = parse_url_fragment(fragment + (about_norm ? "&step=3" : "&norm=sum"), fallback);
+        CHECK_MESSAGE(contains(r.error, c.message), r.error);
+        CHECK_FALSE(r.fell_back);
+        CHECK((about_norm ? r.state.step == 3 : r.state.norm == Norm::Sum));
+        CHECK(validate_state(r.state).empty());
+    }
+}
+
+TEST_CASE("url: a duplicate key keeps the first value") {
+    const UrlParseResult r = parse_url_fragment("query=2&query=3", example("your-journey"));
+    CHECK(r.state.query == 2);
+}
+
+TEST_CASE("url: several refused keys are all listed, separated by '; '") {
+    const UrlParseResult r = parse_url_fragment("query=x&norm=y&step=1", example("your-journey"));
+    CHECK(r.error ==
+          "query is \"x\" in the link, not a whole number: use a token position such as 0 (positions count from zero); "
+          "norm is \"y\" in the link but must be sum, softmax-naive or softmax");
+    CHECK(r.state.step == 1);
+}
+
+TEST_CASE("url: a link that cannot give a base document falls back as a whole, with the reason") {
+    struct Case {
+        std::string fragment;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"example=four-tokens&query=1",
+         "unknown example 'four-tokens': choose one of your-journey, three-tokens, cat-sat-mat, alignment"},
+        {"state=Zm9v+A", "state= in the link is not base64url: '+' at offset 4"},
+        {"state=Zg==", "state= in the link is not base64url: '=' at offset 2"},
+        {"state=%zz", "state= in the link is not base64url: it has a bad percent escape"},
+        {"state=" + base64url_encode("{\"tokens\": ["), "state= in the link does not hold a valid state: the document is not valid JSON: line 1"},
+        {"state=" + base64url_encode(R"({"tokens":["a"],"inputs":[[1]],"colour":1})"),
+         "state= in the link does not hold a valid state: unknown key \"colour\""},
+        {"state=" + base64url_encode(R"({"tokens":["a"],"inputs":[[1]],"query":3})"),
+         "state= in the link does not hold a valid state: query is 3 but there is 1 token: use 0"},
+        {"state=", "state= in the link does not hold a valid state: the document is not valid JSON"},
+    };
+    const State fallback = example("your-journey");
+    for (const Case& c : cases) {
+        INFO("fragment: " << c.fragment);
+        const UrlParseResult r = parse_url_fragment(c.fragment + "&colour=red", fallback);
+        CHECK(r.fell_back);
+        CHECK(r.state == fallback);
+        CHECK(r.warnings.empty());  // nothing of the link was used
+        CHECK_MESSAGE(contains(r.error, c.message), r.error);
+    }
+}
+
+TEST_CASE("url: example= next to state= is refused; state= wins") {
+    const State s = example("cat-sat-mat");
+    State edited = s;
+    edited.example.clear();
+    const UrlParseResult r =
+        parse_url_fragment("example=alignment&" + url_fragment_for_state(edited), example("your-journey"));
+    CHECK(r.state == edited);
+    CHECK(r.error == "example is ignored because state= already holds the whole document: keep one");
+}
+
+TEST_CASE("url: limits keep hostile links cheap") {
+    const State fallback = example("your-journey");
+    SUBCASE("a fragment past kMaxFragmentBytes is refused before it is read") {
+        const std::string huge(kMaxFragmentBytes + 1, 'a');
+        const UrlParseResult r = parse_url_fragment(huge, fallback);
+        CHECK(r.fell_back);
+        CHECK(contains(r.error, "bytes (kMaxFragmentBytes): share a smaller state"));
+    }
+    SUBCASE("thousands of unknown or repeated keys give a bounded list of messages") {
+        std::string many;
+        for (int i = 0; i < 5000; ++i) many += "x" + std::to_string(i) + "=1&query=1&";
+        const UrlParseResult r = parse_url_fragment(many, fallback);
+        CHECK(r.warnings.size() == kMaxUrlMessages + 1);
+        CHECK(r.warnings.back() == "and 4992 more unknown keys ignored");
+        CHECK(contains(r.error, "; and 4991 more"));  // 4999 repeats of query=1
+    }
+    SUBCASE("a very long value is quoted short in the message") {
+        const UrlParseResult r = parse_url_fragment("norm=" + std::string(100000, 'z'), fallback);
+        CHECK(r.error.size() < 200);
+    }
+}
+
+// ---- writing links
+
+TEST_CASE("url: an unedited built-in example gives the short readable form") {
+    State s = example("your-journey");
+    CHECK(url_fragment_for_state(s) == "example=your-journey&query=1");
+    s.query = 0;
+    s.causal = true;
+    s.projection.enabled = true;
+    s.step = 5;
+    s.panels = {"plot", "heatmaps"};
+    CHECK(url_fragment_for_state(s) == "example=your-journey&query=0&causal=1&project=1&step=5&panels=plot,heatmaps");
+    s = example("three-tokens");
+    s.norm = Norm::SoftmaxNaive;
+    s.scale = false;
+    s.projection.seed = 9;
+    s.projection.d_out = 3;
+    s.lab_scale = 0.1f;
+    CHECK(url_fragment_for_state(s) ==
+          "example=three-tokens&query=1&norm=softmax-naive&scale=0&seed=9&d_out=3&lab_scale=0.1");
+}
+
+TEST_CASE("url: generated random inputs link by their name: 1024 tokens in a short link") {
+    State s = example("your-journey");
+    REQUIRE(apply_random_inputs(&s, 1024, 64, 123) == "");
+    s.query = 700;
+    const std::string fragment = url_fragment_for_state(s);
+    CHECK(fragment == "example=random-1024x64-seed123&query=700");  // the state= form would be ~600 KB
+    const UrlParseResult back = parse_url_fragment(fragment, example("alignment"));
+    CHECK(back.error.empty());
+    CHECK(back.state == s);
+    // One edited value: the data is no longer what the name makes, so the link carries it all.
+    s.inputs.at(3, 3) = 0.5f;
+    s.example.clear();  // what every edit in the UI does
+    CHECK(url_fragment_for_state(s).rfind("state=", 0) == 0);
+    // A name outside the limits is an unknown example, with the form spelled out.
+    const UrlParseResult bad = parse_url_fragment("example=random-5000x3-seed1", example("alignment"));
+    CHECK(bad.state == example("alignment"));
+    CHECK(bad.error.find("random-<n>x<d>-seed<s>") != std::string::npos);
+}
+
+TEST_CASE("url: edited embeddings or labels, or no example, give the complete state= form") {
+    State s = example("your-journey");
+    s.inputs.at(2, 1) = 0.5f;
+    CHECK(url_fragment_for_state(s).rfind("state=", 0) == 0);
+    s = example("your-journey");
+    s.tokens[1] = "trip";
+    CHECK(url_fragment_for_state(s).rfind("state=", 0) == 0);
+    s = example("your-journey");
+    s.example = "not-an-example";
+    CHECK(url_fragment_for_state(s).rfind("state=", 0) == 0);
+    s = example("your-journey");
+    s.step = 3;
+    s.lesson.answer = 1;  // the learner's answer to the step's question: only the JSON can say it
+    const std::string fragment = url_fragment_for_state(s);
+    REQUIRE(fragment.rfind("state=", 0) == 0);
+    CHECK(parse_url_fragment(fragment, example("alignment")).state == s);
+}
+
+TEST_CASE("url: parse(url_fragment_for_state(s)) gives s back, for short and complete forms") {
+    std::vector<State> states;
+    for (const Example& e : examples()) states.push_back(example(e.name));
+    State s = example("your-journey");
+    s.norm = Norm::Sum;
+    s.lab_scale = 1e-3f;
+    s.projection = {true, kMaxSeed, kMaxDOut};
+    s.step = kMaxLessonStep;
+    s.panels = {"lesson", "code"};
+    states.push_back(s);
+    s.example.clear();
+    s.tokens = {"ü", "a&b=c", "#%"};  // characters that mean something in a URL
+    s.inputs = Matrix::from_rows({{1e-30f}, {-3.5f}, {3e38f}});
+    s.query = 2;
+    states.push_back(s);
+    const State fallback = example("alignment");
+    for (const State& want : states) {
+        const std::string fragment = url_fragment_for_state(want);
+        INFO("fragment: " << fragment);
+        const UrlParseResult r = parse_url_fragment("#" + fragment, fallback);
+        CHECK(r.ok());
+        CHECK(r.warnings.empty());
+        CHECK(r.state == want);
+        CHECK(url_fragment_for_state(r.state) == fragment);
+    }
+}

@@ -1,0 +1,183 @@
+// Predict-then-reveal questions: generated from the state, right for the seeds' data, still right
+// after edits, and every wrong choice explained.
+#include "core/lesson/quiz.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "core/document/examples.h"
+#include "core/lesson/track.h"
+
+using namespace attn;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+State at_step(int step) {
+    State s;
+    load_example("your-journey", &s);
+    return enter_step(step, s);
+}
+
+std::vector<Question> questions(const State& s) {
+    return step_questions(s, compute_attention(s));
+}
+
+int choice_of(const Question& q, const std::string& text) {
+    for (size_t i = 0; i < q.choices.size(); ++i)
+        if (q.choices[i] == text) return int(i);
+    FAIL("no choice " << text);
+    return -1;
+}
+
+std::vector<std::string> correct_choices(const Question& q) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < q.choices.size(); ++i)
+        if (q.correct[i]) out.push_back(q.choices[i]);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("quiz: the seeds' question - token 1 of [1,0], [2,2], [0,1] scores highest, with 8") {
+    const auto qs = questions(at_step(3));
+    REQUIRE(qs.size() == 2);
+    const Question& q = qs[1];
+    CHECK(q.id == "highest-score");
+    REQUIRE(q.choices.size() == 3);
+    CHECK(correct_choices(q) == std::vector<std::string>{"\"token 1\" [2, 2]"});
+    CHECK(q.answer == "Token 1, with a score of 8.");
+    CHECK(contains(q.reason, "is the query itself: 2·2 + 2·2 = 8"));
+    CHECK(contains(q.reason, "The others score [2, 2]"));
+    const RevealResult wrong = reveal_answer(q, 0);
+    CHECK(wrong.answered);
+    CHECK_FALSE(wrong.correct);
+    CHECK(contains(wrong.mistake, "compared with itself too"));
+    CHECK(contains(wrong.mistake, "1·2 + 0·2 = 2, less than 8"));
+}
+
+TEST_CASE("quiz: how many scores for three tokens - 3; expecting 2 means the query was skipped") {
+    const Question q = questions(at_step(3))[0];
+    CHECK(q.id == "count-scores");
+    CHECK(q.choices == std::vector<std::string>{"2", "3", "9"});
+    CHECK(correct_choices(q) == std::vector<std::string>{"3"});
+    CHECK(contains(reveal_answer(q, choice_of(q, "2")).mistake, "skips the query"));
+    CHECK(contains(reveal_answer(q, choice_of(q, "9")).mistake, "every pair of tokens"));
+    CHECK(reveal_answer(q, choice_of(q, "3")).verdict == "Right.");
+}
+
+TEST_CASE("quiz: query = inputs[1] is the second token; picking the first is counting from one") {
+    const Question q = questions(at_step(1))[0];
+    CHECK(q.id == "which-token");
+    CHECK(correct_choices(q) == std::vector<std::string>{"the 2nd token, \"token 1\" = [2, 2]"});
+    CHECK(contains(q.mistakes[0], "counting from one"));
+}
+
+TEST_CASE("quiz: the dot product is one number; the products list and the sums are the mistakes") {
+    const Question q = questions(at_step(2))[0];
+    CHECK(correct_choices(q) == std::vector<std::string>{"2"});  // 1·2 + 0·2
+    CHECK(contains(reveal_answer(q, choice_of(q, "[2, 0]")).mistake, "element-wise products"));
+    CHECK(contains(reveal_answer(q, choice_of(q, "5")).mistake, "adds every element"));       // 1+0+2+2
+    CHECK(contains(reveal_answer(q, choice_of(q, "4")).mistake, "multiplies the two sums"));  // (1+0)·(2+2)
+}
+
+TEST_CASE("quiz: reading -2 as alignment, not as just a number") {
+    const Question q = questions(at_step(4))[0];
+    CHECK(q.id == "lowest-meaning");
+    CHECK(contains(q.prompt, "\"z\" scores -2 against the query \"u\""));
+    CHECK(correct_choices(q) == std::vector<std::string>{"\"z\" points away from \"u\""});
+    const RevealResult just_a_number = reveal_answer(q, 3);
+    CHECK(contains(q.choices[3], "just a number"));
+    CHECK(contains(just_a_number.mistake, "not just a number"));
+}
+
+TEST_CASE("quiz: the sharper distribution for [1, 5, 2] is softmax (0.9362 against 0.625)") {
+    const Question q = questions(at_step(5))[0];
+    CHECK(correct_choices(q) == std::vector<std::string>{"softmax"});
+    CHECK(q.answer == "Softmax: its top weight is 0.9362, against 0.625.");
+}
+
+TEST_CASE("quiz: at ×20 the hand-written softmax gives nan for sat; the exact 1 is the tempting answer") {
+    const Question q = questions(at_step(6))[0];
+    CHECK(contains(q.prompt, "×20"));
+    CHECK(contains(q.prompt, "[20, 100, 40]"));
+    CHECK(correct_choices(q) == std::vector<std::string>{"nan"});
+    CHECK(contains(q.reason, "exp(100) = inf"));
+    CHECK(contains(q.reason, "inf / inf = nan"));
+    CHECK(contains(reveal_answer(q, choice_of(q, "1")).mistake, "float32 cannot hold exp(100)"));
+}
+
+TEST_CASE("quiz: context size, matrix shape, softmax dim, scaling and causal count follow the data") {
+    CHECK(correct_choices(questions(at_step(7))[0]) == std::vector<std::string>{"3"});
+    const auto eight = questions(at_step(8));
+    CHECK(correct_choices(eight[0]) == std::vector<std::string>{"(6, 6)"});
+    CHECK(correct_choices(eight[1]) == std::vector<std::string>{"torch.softmax(attn_scores, dim=-1)"});
+    CHECK(contains(eight[1].mistakes[1], "columns sum to 1"));
+    const Question scaling = questions(at_step(9))[0];
+    CHECK(correct_choices(scaling) == std::vector<std::string>{"It grows toward 1: softmax gets sharper"});
+    const Question causal = questions(at_step(10))[0];
+    CHECK(correct_choices(causal) == std::vector<std::string>{"2"});
+    CHECK(causal.answer == "2: \"Your\", \"journey\".");
+    CHECK(contains(reveal_answer(causal, choice_of(causal, "1")).mistake, "leaves out the token itself"));
+}
+
+TEST_CASE("quiz: questions stay right when the learner edits the data") {
+    State s = at_step(3);
+    s.inputs.at(0, 0) = 5.0f;  // token 0 = [5, 0]: 5·2 + 0·2 = 10 beats the query's own 8
+    s.example.clear();
+    const Question q = questions(s)[1];
+    CHECK(correct_choices(q) == std::vector<std::string>{"\"token 0\" [5, 0]"});
+    CHECK(q.answer == "Token 0, with a score of 10.");
+    s.query = 2;
+    CHECK(questions(s)[1].prompt == "Using \"token 2\" = [0, 1] as the query, which token will get the highest score?");
+}
+
+TEST_CASE("quiz: a tie makes every top token correct") {
+    State s = at_step(3);
+    s.inputs = Matrix::from_rows({{2, 2}, {2, 2}, {0, 1}});
+    const Question q = questions(s)[1];
+    CHECK(correct_choices(q).size() == 2);
+}
+
+TEST_CASE("quiz: reveal before answering asks for an answer; out-of-range choices count as none") {
+    const Question q = questions(at_step(3))[0];
+    for (int choice : {-1, 3, 99}) {
+        const RevealResult r = reveal_answer(q, choice);
+        CHECK_FALSE(r.answered);
+        CHECK(r.verdict == "Pick an answer first.");
+        CHECK(r.answer == q.answer);
+    }
+}
+
+TEST_CASE("quiz: every question of every step is well formed for every example and query") {
+    for (const Example& e : examples()) {
+        for (int step = 1; step <= kLessonSteps; ++step) {
+            State s;
+            load_example(e.name, &s);
+            s = enter_step(step, s);
+            load_example(e.name, &s);
+            s.step = step;
+            s.projection.enabled = step == 9;
+            s.causal = step == 10;
+            for (int q = 0; q < s.inputs.rows; ++q) {
+                s.query = q;
+                for (const Question& question : questions(s)) {
+                    INFO(e.name << " step " << step << " query " << q << " " << question.id);
+                    CHECK(question.choices.size() >= 2);
+                    CHECK(question.choices.size() <= size_t(kMaxChoiceIndex + 1));
+                    CHECK(question.correct.size() == question.choices.size());
+                    CHECK(question.mistakes.size() == question.choices.size());
+                    CHECK_FALSE(correct_choices(question).empty());
+                    CHECK_FALSE(question.answer.empty());
+                    CHECK_FALSE(question.reason.empty());
+                    for (size_t i = 0; i < question.choices.size(); ++i)
+                        CHECK(question.correct[i] == question.mistakes[i].empty());
+                }
+            }
+        }
+    }
+}
