@@ -85,7 +85,7 @@ target_compile_options(attn_ui PRIVATE -Wall -Wextra -Wshadow)
 # --- Renderer: the only code that includes GL.
 file(GLOB ATTN_RENDER_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/render/*.cpp)
 add_library(attn_render STATIC ${ATTN_RENDER_SOURCES})
-target_link_libraries(attn_render PUBLIC attn_core)
+target_link_libraries(attn_render PUBLIC attn_view attn_math)
 target_include_directories(attn_render PUBLIC ${ATTN_GENERATED})
 add_dependencies(attn_render attn_generated)
 target_compile_options(attn_render PRIVATE -Wall -Wextra -Wshadow)
@@ -97,8 +97,8 @@ target_include_directories(attn_imgui_backends SYSTEM PUBLIC ${ATTN_IMGUI_DIR}/b
 target_link_libraries(attn_imgui_backends PUBLIC attn_imgui)
 
 file(GLOB ATTN_PLATFORM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/*.cpp)
-add_executable(attention-explainer ${CMAKE_SOURCE_DIR}/src/main.cpp ${CMAKE_SOURCE_DIR}/src/app.cpp
-                                   ${ATTN_PLATFORM_SOURCES})
+file(GLOB ATTN_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
+add_executable(attention-explainer ${CMAKE_SOURCE_DIR}/src/main.cpp ${ATTN_APP_SOURCES} ${ATTN_PLATFORM_SOURCES})
 target_link_libraries(attention-explainer PRIVATE attn_ui attn_render attn_imgui_backends attn_core)
 target_compile_options(attention-explainer PRIVATE -Wall -Wextra -Wshadow)
 

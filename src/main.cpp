@@ -2,7 +2,7 @@
 // decides who drives frames.
 #include <cstdio>
 
-#include "app.h"
+#include "app/app.h"
 #include "platform/main_loop.h"
 
 int main(int, char**) {

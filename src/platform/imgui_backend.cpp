@@ -10,7 +10,6 @@
 #include <bitset>
 
 #include "platform/touch_pinch.h"
-#include "ui/ui.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -41,6 +40,7 @@ const char* get_clipboard_text(void*) { return g_clipboard.c_str(); }
 #endif
 
 float g_font_pixel_scale = 0.0f;  // framebuffer pixels per window unit the atlas was built for
+FontSetup g_font_setup = nullptr;
 
 float pixel_scale(Window* window) {
     int w = 0, h = 0, dw = 0, dh = 0;
@@ -51,14 +51,15 @@ float pixel_scale(Window* window) {
 
 void rebuild_fonts(float scale) {
     // Glyphs rasterised at the real pixel size, then shown at 1/scale: crisp at 2x and 3x.
-    ui::setup_style(scale);
+    if (g_font_setup) g_font_setup(scale);
     ImGui::GetIO().FontGlobalScale = 1.0f / scale;
     g_font_pixel_scale = scale;
 }
 
 }  // namespace
 
-bool imgui_backend_init(Window* window) {
+bool imgui_backend_init(Window* window, FontSetup font_setup) {
+    g_font_setup = font_setup;
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();

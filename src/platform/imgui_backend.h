@@ -13,7 +13,11 @@ struct EventSummary {
     int fingers = 0;            // touch points down now
 };
 
-bool imgui_backend_init(Window* window);
+// Loads the app's fonts and style for a pixel scale (framebuffer pixels per window unit), after
+// the font atlas was cleared: the app supplies it (the platform knows nothing of the UI).
+using FontSetup = void (*)(float pixel_scale);
+
+bool imgui_backend_init(Window* window, FontSetup font_setup);
 void imgui_backend_shutdown();
 // Feeds every pending SDL event to ImGui.
 EventSummary imgui_backend_pump_events(Window* window);

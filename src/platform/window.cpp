@@ -45,4 +45,11 @@ void destroy_window(Window* window) {
     *window = Window{};
 }
 
+void window_set_size(Window* window, int width, int height) {
+    if (!window->sdl_window || width < 1 || height < 1) return;
+    int current_w = 0, current_h = 0;
+    SDL_GetWindowSize(window->sdl_window, &current_w, &current_h);
+    if (width != current_w || height != current_h) SDL_SetWindowSize(window->sdl_window, width, height);
+}
+
 }  // namespace attn

@@ -16,5 +16,8 @@ struct Window {
 // Creates a resizable, HiDPI-aware window (on the web: the #canvas, sized by CSS).
 bool create_window(const char* title, int width, int height, Window* out);
 void destroy_window(Window* window);
+// Resizes the window to width x height window units (CSS pixels on the web; the drawing buffer
+// follows at devicePixelRatio). Sizes below 1 and the current size are ignored.
+void window_set_size(Window* window, int width, int height);
 
 }  // namespace attn

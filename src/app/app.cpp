@@ -1,14 +1,15 @@
 // One frame: events -> UI -> recompute (only when the state changed) -> GPU views -> present.
 // Frames are drawn on demand: after input or a change, a few settling frames, then sleep.
-#include "app.h"
+#include "app/app.h"
 
 #include <algorithm>
 #include <cstdio>
 
+#include "app/web_api.h"
 #include "core/document/examples.h"
+#include "platform/browser.h"
 #include "platform/imgui_backend.h"
 #include "platform/main_loop.h"
-#include "platform/web_glue.h"
 
 namespace attn {
 namespace {
@@ -47,13 +48,14 @@ ui::Textures g_textures;
 bool app_init(App* app) {
     load_example("your-journey", &app->state);
     app->draft = app->state;
-    web_glue_init(app);  // the page's API works from here on, with or without graphics
+    web_api_init(app);  // the page's API works from here on, with or without graphics
     if (!create_window("Attention scores, step by step", 1280, 800, &app->window)) {
         std::fprintf(stderr, "%s\n", app->window.error.c_str());
-        web_notify_no_graphics(app, app->window.error);
+        browser_no_graphics("This browser could not start WebGL2, which the interactive view needs (" +
+                            app->window.error + "). Try another browser or enable hardware acceleration.");
         return false;
     }
-    imgui_backend_init(&app->window);
+    imgui_backend_init(&app->window, ui::setup_style);
     if (!app->renderer.init()) std::fprintf(stderr, "Error: renderer: %s\n", app->renderer.error().c_str());
     g_textures.renderer_error = app->renderer.error();
     g_textures.diverging_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Diverging));
@@ -79,7 +81,7 @@ std::string app_set_state(App* app, const State& next) {
     if (next != app->state) {
         app->state = next;
         ++app->state_version;
-        web_notify_state_changed(app);  // now, not at the next frame: a hidden page still updates its URL and host
+        browser_state_changed();  // now, not at the next frame: a hidden page still updates its URL and host
     }
     app->draft = app->state;
     app_request_frames(app);
@@ -131,10 +133,10 @@ void app_frame(void* user) {
     ++app->stats.frames;
     app->stats.last_frame_ms = now_ms();
     app->stats.last_frame_cost_ms = app->stats.last_frame_ms - start;
-    web_after_frame(app);  // phone keyboard input, text-field position for the page
+    if (browser_after_frame()) app_request_frames(app, 2);  // phone keyboard input, text-field position
     if (!app->first_frame_reported) {
         app->first_frame_reported = true;
-        web_notify_first_frame(app);
+        browser_first_frame();
     }
 }
 

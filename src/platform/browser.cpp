@@ -1,0 +1,211 @@
+// EM_JS hooks calling into web/attention.js, and the phone keyboard's input queue. Every Module
+// property the page sets is read quoted, Module["name"], so the Closure Compiler in the web build
+// keeps the name.
+#include "platform/browser.h"
+
+#ifdef __EMSCRIPTEN__
+#include <SDL.h>
+#include <emscripten.h>
+#include <imgui.h>
+#include <imgui_internal.h>  // where the active text field's cursor is (g.PlatformImePos)
+
+#include <algorithm>
+#include <cstdlib>
+#include <deque>
+
+EM_JS(void, attn_js_first_frame, (), {
+    if (Module["onFirstFrame"]) Module["onFirstFrame"]();
+});
+
+EM_JS(void, attn_js_state_changed, (), {
+    if (Module["onStateChanged"]) Module["onStateChanged"]();
+});
+
+EM_JS(void, attn_js_no_graphics, (const char* reason), {
+    if (Module["onNoGraphics"]) Module["onNoGraphics"](UTF8ToString(reason));
+});
+
+EM_JS(void, attn_js_event, (const char* kind, const char* detail), {
+    if (Module["onEvent"]) Module["onEvent"](UTF8ToString(kind), JSON.parse(UTF8ToString(detail)));
+});
+
+EM_JS(void, attn_js_warn, (const char* text), {
+    console.warn(UTF8ToString(text));
+});
+
+// The fragment as the page's URL has it ("#example=..."), read before the first frame.
+EM_JS(char*, attn_js_location_hash, (), {
+    var hash = "";
+    try { hash = String(location.hash || ""); } catch (e) {}
+    var size = lengthBytesUTF8(hash) + 1;
+    var ptr = _malloc(size);
+    if (ptr) stringToUTF8(hash, ptr, size);
+    return ptr;
+});
+
+// attention.js works the page options out before the wasm starts (Module.pageBits) and keeps
+// Module.visibleNow (tab shown and canvas on screen) current.
+EM_JS(int, attn_js_page_bits, (), {
+    return Module["pageBits"] | 0;
+});
+
+EM_JS(int, attn_js_visible_now, (), {
+    return Module["visibleNow"] === false ? 0 : 1;
+});
+
+EM_JS(void, attn_js_app_ready, (), {
+    if (Module["onAppReady"]) Module["onAppReady"]();
+});
+
+EM_JS(void, attn_js_text_field, (int active, float x, float y, float line, int numeric), {
+    if (Module["onTextField"]) Module["onTextField"](!!active, x, y, line, !!numeric);
+});
+
+namespace attn {
+namespace {
+
+// Input from the page's text proxy (the phone keyboard), waiting to reach ImGui: text goes in one
+// SDL_TEXTINPUT per 31 bytes, a key down in one frame and up in the next.
+struct TypedInput {
+    std::string text;  // UTF-8, or empty for a key
+    SDL_Scancode key = SDL_SCANCODE_UNKNOWN;
+};
+std::deque<TypedInput> g_typed;
+SDL_Scancode g_key_down = SDL_SCANCODE_UNKNOWN;  // released at the next frame
+constexpr size_t kMaxTypedQueue = 4096;
+
+struct TextFieldReport {
+    bool active = false;
+    float x = 0, y = 0, line = 0;
+    bool numeric = false;
+    bool operator!=(const TextFieldReport& o) const {
+        return active != o.active || x != o.x || y != o.y || line != o.line || numeric != o.numeric;
+    }
+};
+TextFieldReport g_reported;
+
+void push_key(SDL_Scancode code, bool down) {
+    SDL_Event e{};
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.scancode = code;
+    e.key.keysym.sym = SDL_GetKeyFromScancode(code);
+    SDL_PushEvent(&e);
+}
+
+void push_text(const std::string& text) {
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = std::min(text.size(), start + sizeof(SDL_TextInputEvent::text) - 1);
+        while (end > start && end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+        SDL_Event e{};
+        e.type = SDL_TEXTINPUT;
+        text.copy(e.text.text, end - start, start);
+        SDL_PushEvent(&e);
+        start = end;
+    }
+}
+
+// The text field ImGui is editing, if any, and whether its text is a number (the phone then
+// shows its number keyboard; a label that is all digits gets it too: rare, and still typeable).
+TextFieldReport active_text_field() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    TextFieldReport now;
+    now.active = ImGui::GetIO().WantTextInput && g.InputTextState.ID != 0 && g.ActiveId == g.InputTextState.ID;
+    if (!now.active) return now;
+    now.x = g.PlatformImePos.x;
+    now.y = g.PlatformImePos.y;
+    now.line = g.FontSize;
+    // ImGui clears the field's flags after each call, so the text decides.
+    const ImGuiInputTextState& field = g.InputTextState;
+    bool digit = false, numeric = field.CurLenA > 0;
+    for (int i = 0; i < field.CurLenA && i < field.TextA.Size; ++i) {
+        const char c = field.TextA[i];
+        digit = digit || (c >= '0' && c <= '9');
+        numeric = numeric && ((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E');
+    }
+    now.numeric = numeric && digit;
+    return now;
+}
+
+}  // namespace
+
+int browser_page_bits() { return attn_js_page_bits(); }
+
+bool browser_visible_now() { return attn_js_visible_now() != 0; }
+
+std::string browser_location_hash() {
+    char* hash = attn_js_location_hash();
+    if (!hash) return "";
+    std::string text(hash);
+    std::free(hash);
+    return text;
+}
+
+void browser_app_ready() { attn_js_app_ready(); }
+void browser_first_frame() { attn_js_first_frame(); }
+void browser_state_changed() { attn_js_state_changed(); }
+void browser_no_graphics(const std::string& message) { attn_js_no_graphics(message.c_str()); }
+
+void browser_emit_event(const char* kind, const std::string& detail_json) {
+    attn_js_event(kind, detail_json.empty() ? "null" : detail_json.c_str());
+}
+
+void browser_warn(const std::string& text) { attn_js_warn(text.c_str()); }
+
+bool browser_queue_text(const char* utf8) {
+    if (!utf8 || !*utf8 || g_typed.size() >= kMaxTypedQueue) return false;
+    g_typed.push_back({utf8, SDL_SCANCODE_UNKNOWN});
+    return true;
+}
+
+bool browser_queue_key(int key) {
+    static const SDL_Scancode codes[] = {SDL_SCANCODE_UNKNOWN, SDL_SCANCODE_BACKSPACE, SDL_SCANCODE_RETURN,
+                                         SDL_SCANCODE_ESCAPE,  SDL_SCANCODE_LEFT,      SDL_SCANCODE_RIGHT};
+    if (key < 1 || key > 5 || g_typed.size() >= kMaxTypedQueue) return false;
+    g_typed.push_back({"", codes[key]});
+    return true;
+}
+
+bool browser_after_frame() {
+    if (g_key_down != SDL_SCANCODE_UNKNOWN) {
+        push_key(g_key_down, false);
+        g_key_down = SDL_SCANCODE_UNKNOWN;
+    } else if (!g_typed.empty()) {
+        TypedInput next = std::move(g_typed.front());
+        g_typed.pop_front();
+        if (next.text.empty()) {
+            push_key(next.key, true);
+            g_key_down = next.key;
+        } else {
+            push_text(next.text);
+        }
+    }
+    const TextFieldReport now = active_text_field();
+    if (now != g_reported) {
+        g_reported = now;
+        attn_js_text_field(now.active, now.x, now.y, now.line, now.numeric);
+    }
+    return g_key_down != SDL_SCANCODE_UNKNOWN || !g_typed.empty();
+}
+
+}  // namespace attn
+
+#else  // native: no page to talk to
+
+namespace attn {
+int browser_page_bits() { return 0; }
+bool browser_visible_now() { return true; }
+std::string browser_location_hash() { return ""; }
+void browser_app_ready() {}
+void browser_first_frame() {}
+void browser_state_changed() {}
+void browser_no_graphics(const std::string&) {}
+void browser_emit_event(const char*, const std::string&) {}
+void browser_warn(const std::string&) {}
+bool browser_queue_text(const char*) { return false; }
+bool browser_queue_key(int) { return false; }
+bool browser_after_frame() { return false; }
+}  // namespace attn
+
+#endif

@@ -1,0 +1,39 @@
+// The page around the canvas, as the platform layer sees it: calls into the page's JavaScript
+// (web/attention.js reads them as Module.onFirstFrame, Module.onEvent ...) and input the page
+// hands over (a phone's on-screen keyboard, which SDL2 never raises). Knows nothing of the app:
+// the app's side of the page API is src/app/web_api.cpp. Natively every call is a no-op.
+#pragma once
+#include <string>
+
+namespace attn {
+
+// What the page worked out before the wasm started (web/attention.js pageBits()): 1 embed,
+// 2 dark theme, 4 reduced motion, 8 touch. 0 natively.
+int browser_page_bits();
+// Whether the tab is shown and the canvas on screen; true natively.
+bool browser_visible_now();
+// The page URL's fragment ("#example=..."), or "".
+std::string browser_location_hash();
+
+void browser_app_ready();        // the page's API answers from now on (attention.whenUsable())
+void browser_first_frame();      // the first frame is on screen (resolves attention.ready)
+void browser_state_changed();    // URL hash, screen-reader mirror, host-page subscribers
+// No WebGL2: the page shows the numbers as text with this message instead of a dead canvas.
+void browser_no_graphics(const std::string& message);
+// An event for attention.onEvent listeners and postMessage subscribers, as
+// {type: "attention:event", kind, detail}. detail_json must be one JSON value ("null" for none).
+void browser_emit_event(const char* kind, const std::string& detail_json);
+void browser_warn(const std::string& text);  // console.warn
+
+// Text from the page's text proxy (a phone's on-screen keyboard) and keys: 1 Backspace, 2 Enter,
+// 3 Escape, 4 Left, 5 Right. Queued for browser_after_frame; false when the queue is full or the
+// input is empty or unknown.
+bool browser_queue_text(const char* utf8);
+bool browser_queue_key(int key);
+// Once per drawn frame, after ImGui::Render(): feeds one step of the queued input to SDL (ImGui
+// 1.86 sees a key only as "down this frame", so a key goes down in one frame and up in the next)
+// and tells the page when ImGui starts or stops editing a text field. True while input is still
+// queued: the caller keeps frames coming.
+bool browser_after_frame();
+
+}  // namespace attn

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The arrows between the rooms of src/, checked from every #include line: a file may include the
+# project headers of its own room and of the rooms its room stands on, nothing above, and only
+# the platform, the renderer and the app may include SDL, GL or Emscripten.
+#   core: math <- text <- document <- lesson; view stands alone
+#   ui -> core;  render -> core/view, core/math;  platform -> nothing of ours;  app, cli -> below
+#   tests/scripts/layering_test.sh [REPOSITORY_ROOT]
+set -uo pipefail
+root="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+cd "$root/src" || exit 1
+
+# room: the project include prefixes it may use ("core/math/" ...), and whether system headers of
+# SDL, GL, ImGui or Emscripten are allowed there.
+allowed() {
+  case "$1" in
+    core/math) echo "core/math/" ;;
+    core/text) echo "core/text/ core/math/" ;;
+    core/document) echo "core/document/ core/text/ core/math/" ;;
+    core/lesson) echo "core/lesson/ core/document/ core/text/ core/math/" ;;
+    core/view) echo "core/view/" ;;
+    ui) echo "ui/ core/ fonts_embedded.h" ;;
+    render) echo "render/ core/view/ core/math/ shaders_embedded.h" ;;
+    platform) echo "platform/" ;;
+    cli) echo "cli/ core/" ;;
+    app) echo "app/ core/ ui/ render/ platform/" ;;
+    main) echo "app/ platform/" ;;
+  esac
+}
+# System headers a room may not include (extended regular expressions on the <header>).
+forbidden_system() {
+  case "$1" in
+    core/*|cli) echo '^(SDL|GL|GLES|imgui|emscripten)' ;;
+    ui) echo '^(SDL|GL|GLES|emscripten)' ;;
+    *) echo '^$' ;;
+  esac
+}
+room_of() {
+  case "$1" in
+    core/*/*) echo "${1%%/*}/$(cut -d/ -f2 <<<"$1")" ;;
+    main.cpp) echo main ;;
+    *) echo "${1%%/*}" ;;
+  esac
+}
+
+failures=0 files=0
+while IFS= read -r file; do
+  files=$((files + 1))
+  room=$(room_of "$file")
+  ok=$(allowed "$room")
+  if [ -z "$ok" ]; then echo "$file: not in a known room"; failures=$((failures + 1)); continue; fi
+  bad_system=$(forbidden_system "$room")
+  while IFS= read -r line; do
+    header=$(sed -E 's/^[0-9]+:#include [<"]([^>"]+)[>"].*/\1/' <<<"$line")
+    if [[ "$line" == *'#include "'* ]]; then
+      fine=0
+      for prefix in $ok; do [[ "$header" == "$prefix"* ]] && fine=1; done
+      [ "$fine" = 1 ] || { echo "$file:${line%%:*}: $room may not include \"$header\""; failures=$((failures + 1)); }
+    elif grep -qE "$bad_system" <<<"$header"; then
+      echo "$file:${line%%:*}: $room may not include <$header>"; failures=$((failures + 1))
+    fi
+  done < <(grep -nE '^#include [<"]' "$file")
+done < <(find . -name '*.h' -o -name '*.cpp' | sed 's|^\./||' | sort)
+
+echo "layering_test: $files files, $failures include(s) against the arrows"
+[ "$failures" = 0 ]
