@@ -41,8 +41,6 @@ void recompute(App* app, ui::Textures* textures) {
     app->unshown = AttentionChanges();
 }
 
-ui::Textures g_textures;
-
 }  // namespace
 
 bool app_init(App* app) {
@@ -57,9 +55,9 @@ bool app_init(App* app) {
     }
     imgui_backend_init(&app->window, ui::setup_style);
     if (!app->renderer.init()) std::fprintf(stderr, "Error: renderer: %s\n", app->renderer.error().c_str());
-    g_textures.renderer_error = app->renderer.error();
-    g_textures.diverging_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Diverging));
-    g_textures.sequential_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Sequential));
+    app->textures.renderer_error = app->renderer.error();
+    app->textures.diverging_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Diverging));
+    app->textures.sequential_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Sequential));
     return true;
 }
 
@@ -113,10 +111,10 @@ void app_frame(void* user) {
     if (app->frames_to_render <= 0) return;  // native wake-up without input (timeout)
     const double start = now_ms();
 
-    if (app->computed_version != app->state_version || app->unshown.any) recompute(app, &g_textures);
+    if (app->computed_version != app->state_version || app->unshown.any) recompute(app, &app->textures);
 
     imgui_backend_new_frame(&app->window);
-    const ui::FrameInput in{app->state, app->result, app->input_error, g_textures, start, &app->page,
+    const ui::FrameInput in{app->state, app->result, app->input_error, app->textures, start, &app->page,
                             events.pinch, events.fingers};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
@@ -125,7 +123,7 @@ void app_frame(void* user) {
 
     int width = 0, height = 0;
     window_drawable_size(&app->window, &width, &height);
-    g_textures.plot = as_texture_id(app->renderer.draw_plot(out.plot));
+    app->textures.plot = as_texture_id(app->renderer.draw_plot(out.plot));
     app->renderer.clear_window(width, height, out.plot.background);
     imgui_backend_present(&app->window);
 

@@ -26,6 +26,7 @@ struct App {
     Window window;
     Renderer renderer;
     ui::UiState ui;
+    ui::Textures textures;  // what the renderer made, as the UI sees it (opaque ImTextureIDs)
 
     State state;              // the last good state: what every panel shows
     State draft;              // what the UI edits this frame; committed only if valid

@@ -240,8 +240,8 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     dl->AddRect(ImVec2(o.x - 1, row_top - 1), ImVec2(end.x + 1, row_top + row_h + 1), u32(query_color()), 0, 0, 2.5f);
     dl->AddTriangleFilled(ImVec2(o.x - 8, row_top + row_h / 2 - 5), ImVec2(o.x - 8, row_top + row_h / 2 + 5),
                           ImVec2(o.x - 2, row_top + row_h / 2), u32(query_color()));
-    if (ui->loop_step >= 0 && ui->loop_step < n && loop_highlight(in, *ui) > 0) {
-        const float x = o.x + cell * float(ui->loop_step);
+    if (ui->loop.step >= 0 && ui->loop.step < n && loop_highlight(in, *ui) > 0) {
+        const float x = o.x + cell * float(ui->loop.step);
         dl->AddRect(ImVec2(x - 1, row_top - 1), ImVec2(x + std::max(cell, 3.0f) + 1, row_top + row_h + 1),
                     u32(loop_color()), 0, 0, 2.5f);
     }

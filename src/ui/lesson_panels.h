@@ -21,10 +21,6 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui);         /
 bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part);  // panel_lesson_debug.cpp
 void code_view(const FrameInput& in, UiState* ui);                             // panel_code.cpp
 
-// The generated code for the state on screen, cached until the state changes: what the Copy
-// button copies. (The web glue can also call pytorch_code_for_state() from core/pytorch_code.h.)
-const std::string& current_pytorch_code(const FrameInput& in);
-
 // Records the last item for attention.layout() only while it is visible in its scrolling region,
 // clipped to it, so a test that clicks the rectangle never hits what lies behind a scrolled-out item.
 void record_lesson_item(UiState* ui, const std::string& name);

@@ -11,32 +11,25 @@
 namespace attn::ui {
 namespace {
 
-struct CodeCache {
-    bool valid = false;
-    State state;
-    std::string code;
-    std::vector<std::pair<size_t, size_t>> lines;  // [begin, end) of each line in code
-    std::vector<bool> output;                      // the line is printed output
-    bool copied = false;
-};
-CodeCache g_cache;
-
-void refresh(const FrameInput& in) {
-    if (g_cache.valid && g_cache.state == in.state) return;
-    g_cache = CodeCache();
-    g_cache.valid = true;
-    g_cache.state = in.state;
-    g_cache.code = pytorch_code(in.state, in.result).code;
+void refresh(const FrameInput& in, CodeUi* code) {
+    CodeUi& cache = *code;
+    if (cache.valid && cache.state == in.state) return;
+    const bool open = cache.open;
+    cache = CodeUi();
+    cache.open = open;
+    cache.valid = true;
+    cache.state = in.state;
+    cache.code = pytorch_code(in.state, in.result).code;
     bool in_output = false;
     size_t start = 0;
-    while (start < g_cache.code.size()) {
-        size_t end = g_cache.code.find('\n', start);
-        if (end == std::string::npos) end = g_cache.code.size();
-        const bool comment = g_cache.code.compare(start, 2, "# ") == 0;
-        const bool print = g_cache.code.compare(start, 6, "print(") == 0;
+    while (start < cache.code.size()) {
+        size_t end = cache.code.find('\n', start);
+        if (end == std::string::npos) end = cache.code.size();
+        const bool comment = cache.code.compare(start, 2, "# ") == 0;
+        const bool print = cache.code.compare(start, 6, "print(") == 0;
         in_output = comment && in_output;
-        g_cache.lines.emplace_back(start, end);
-        g_cache.output.push_back(in_output);
+        cache.lines.emplace_back(start, end);
+        cache.output.push_back(in_output);
         if (print) in_output = true;
         start = end + 1;
     }
@@ -44,19 +37,15 @@ void refresh(const FrameInput& in) {
 
 }  // namespace
 
-const std::string& current_pytorch_code(const FrameInput& in) {
-    refresh(in);
-    return g_cache.code;
-}
-
 void code_view(const FrameInput& in, UiState* ui) {
-    refresh(in);
+    refresh(in, &ui->code);
+    CodeUi& cache = ui->code;
     if (ImGui::SmallButton("Copy")) {
-        ImGui::SetClipboardText(g_cache.code.c_str());
-        g_cache.copied = true;
+        ImGui::SetClipboardText(cache.code.c_str());
+        cache.copied = true;
     }
     record_layout(ui, "code:copy");
-    if (g_cache.copied) {
+    if (cache.copied) {
         ImGui::SameLine();
         ImGui::TextColored(context_color(), "copied");
     }
@@ -69,16 +58,16 @@ void code_view(const FrameInput& in, UiState* ui) {
     ImGui::PushFont(mono_font());
     const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
     ImGuiListClipper clipper;  // a 1024-token state has thousands of lines: draw only the visible ones
-    clipper.Begin(int(g_cache.lines.size()));
+    clipper.Begin(int(cache.lines.size()));
     while (clipper.Step()) {
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const auto [b, e] = g_cache.lines[size_t(i)];
-            const char* start = g_cache.code.c_str() + b;
+            const auto [b, e] = cache.lines[size_t(i)];
+            const char* start = cache.code.c_str() + b;
             const bool comment = e - b >= 1 && start[0] == '#';
-            ImGui::PushStyleColor(ImGuiCol_Text, g_cache.output[size_t(i)] ? context_color()
+            ImGui::PushStyleColor(ImGuiCol_Text, cache.output[size_t(i)] ? context_color()
                                                  : comment                 ? muted_text()
                                                                            : text);
-            ImGui::TextUnformatted(start, g_cache.code.c_str() + e);
+            ImGui::TextUnformatted(start, cache.code.c_str() + e);
             ImGui::PopStyleColor();
         }
     }

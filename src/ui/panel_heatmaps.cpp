@@ -14,12 +14,12 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     const AttentionResult& r = in.result;
     if (r.has_projection) {
-        if (ImGui::RadioButton("inputs @ inputs.T", !ui->heatmap_projected)) ui->heatmap_projected = false;
+        if (ImGui::RadioButton("inputs @ inputs.T", !ui->heatmaps.projected)) ui->heatmaps.projected = false;
         ImGui::SameLine();
-        if (ImGui::RadioButton("queries @ keys.T", ui->heatmap_projected)) ui->heatmap_projected = true;
+        if (ImGui::RadioButton("queries @ keys.T", ui->heatmaps.projected)) ui->heatmaps.projected = true;
         record_layout(ui, "heatmap:projected");
     }
-    const bool projected = r.has_projection && ui->heatmap_projected;
+    const bool projected = r.has_projection && ui->heatmaps.projected;
     const ProjectionResult& p = r.projection;
 
     HeatmapSpec scores, weights;

@@ -14,9 +14,6 @@ constexpr const char* kPopup = "Import / Export";
 // Export boxes show at most this much (a 1024 x 1024 export is ~10 MB; Copy still copies it all).
 constexpr size_t kPreviewBytes = 256 * 1024;
 
-ImportPanel g_panel;
-bool g_open_requested = false;
-
 void record(UiState* ui, const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ui->layout.push_back({name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y)});
@@ -66,7 +63,7 @@ std::string summary(const ImportResult& r) {
     return s + (r.tokens.size() > 6 ? ", ..." : "");
 }
 
-bool import_tab(State* draft, UiState* ui, ImportPanel* panel) {
+bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
     bool edited = false;
     const float font = ImGui::GetFontSize();
     ImGui::TextWrapped(
@@ -132,7 +129,7 @@ bool import_tab(State* draft, UiState* ui, ImportPanel* panel) {
     return edited;
 }
 
-void refresh_exports(const State& s, ImportPanel* panel) {
+void refresh_exports(const State& s, ImportUi* panel) {
     const Matrix& x = s.inputs;
     const bool same = panel->export_tokens == s.tokens && panel->export_inputs.rows == x.rows &&
                       panel->export_inputs.cols == x.cols && panel->export_inputs.data.size() == x.data.size() &&
@@ -143,7 +140,7 @@ void refresh_exports(const State& s, ImportPanel* panel) {
     for (int f = 0; f < 3; ++f) panel->exported[f] = export_embeddings(s, ExportFormat(f));
 }
 
-void export_tab(const FrameInput& in, UiState* ui, ImportPanel* panel) {
+void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
     refresh_exports(in.state, panel);
     const char* names[] = {"JSON", "CSV", "PyTorch"};
     const char* layout[] = {"export:copy:json", "export:copy:csv", "export:copy:torch"};
@@ -174,10 +171,11 @@ void export_tab(const FrameInput& in, UiState* ui, ImportPanel* panel) {
 
 }  // namespace
 
-bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportPanel* panel) {
+// The button and the popup, keeping what they need in *panel.
+bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel) {
     bool edited = false;
-    if (ImGui::Button("Import / Export...") || g_open_requested) {
-        g_open_requested = false;
+    if (ImGui::Button("Import / Export...") || panel->open_requested) {
+        panel->open_requested = false;
         ImGui::OpenPopup(kPopup);
     }
     record(ui, "import:open");
@@ -216,14 +214,14 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportPanel* 
 }
 
 bool panel_import(const FrameInput& in, State* draft, UiState* ui) {
-    return import_popup(in, draft, ui, &g_panel);
+    return import_popup(in, draft, ui, &ui->import);
 }
 
-void import_panel_paste(std::string text) {
-    g_panel.text = sanitize_utf8(text);
-    g_panel.parsed_valid = false;
-    g_panel.applied_note.clear();
-    g_open_requested = true;
+void import_panel_paste(UiState* ui, std::string text) {
+    ui->import.text = sanitize_utf8(text);
+    ui->import.parsed_valid = false;
+    ui->import.applied_note.clear();
+    ui->import.open_requested = true;
 }
 
 }  // namespace attn::ui

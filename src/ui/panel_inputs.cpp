@@ -53,8 +53,8 @@ bool example_picker(State* draft, UiState* ui) {
 bool value_cell(int row, int col, float* value, UiState* ui) {
     const ImGuiID id = ImGui::GetID("##x");
     char text[64];
-    if (ui->cell_editing == id)
-        std::snprintf(text, sizeof text, "%s", ui->cell_text.c_str());
+    if (ui->inputs.cell_editing == id)
+        std::snprintf(text, sizeof text, "%s", ui->inputs.cell_text.c_str());
     else
         std::snprintf(text, sizeof text, "%.4g", double(*value));
     bool changed = false;
@@ -63,7 +63,7 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
     const bool typed = ImGui::InputText("##x", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
     ImGui::PopStyleVar();
     if (typed) {
-        ui->cell_text = text;
+        ui->inputs.cell_text = text;
         float parsed = 0.0f;
         if (parse_number_text(text, &parsed).empty() && parsed != *value) {
             *value = parsed;
@@ -71,17 +71,17 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
         }
     }
     if (ImGui::IsItemActivated()) {
-        ui->cell_editing = id;
-        ui->cell_text = text;
+        ui->inputs.cell_editing = id;
+        ui->inputs.cell_text = text;
     }
-    if (ImGui::IsItemDeactivated() && ui->cell_editing == id) {
+    if (ImGui::IsItemDeactivated() && ui->inputs.cell_editing == id) {
         float parsed = 0.0f;
-        const std::string error = parse_number_text(ui->cell_text, &parsed);
-        ui->cell_error.clear();
+        const std::string error = parse_number_text(ui->inputs.cell_text, &parsed);
+        ui->inputs.cell_error.clear();
         if (!error.empty())
-            ui->cell_error = "inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]: " + error +
+            ui->inputs.cell_error = "inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]: " + error +
                              "; it keeps " + format_scalar(*value);
-        ui->cell_editing = 0;
+        ui->inputs.cell_editing = 0;
     }
     return changed;
 }
@@ -189,26 +189,26 @@ bool random_inputs_popup(State* draft, UiState* ui) {
     if (ImGui::BeginPopup("random_inputs")) {
         ImGui::TextUnformatted("Random embeddings, uniform in [-1, 1)");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-        ImGui::InputInt("tokens n", &ui->random_n);
+        ImGui::InputInt("tokens n", &ui->inputs.random_n);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-        ImGui::InputInt("dimensions d", &ui->random_d);
+        ImGui::InputInt("dimensions d", &ui->inputs.random_d);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-        ImGui::InputInt("seed", &ui->random_seed);
-        ImGui::TextColored(muted_text(), "torch.manual_seed(%d); torch.rand(%d, %d) * 2 - 1", ui->random_seed,
-                           ui->random_n, ui->random_d);
+        ImGui::InputInt("seed", &ui->inputs.random_seed);
+        ImGui::TextColored(muted_text(), "torch.manual_seed(%d); torch.rand(%d, %d) * 2 - 1", ui->inputs.random_seed,
+                           ui->inputs.random_n, ui->inputs.random_d);
         if (ImGui::Button("Generate")) {
             State next = *draft;
-            ui->random_error = ui->random_seed < 0 ? "seed must be 0 or more"
-                                                   : apply_random_inputs(&next, ui->random_n, ui->random_d,
-                                                                         uint64_t(ui->random_seed));
-            if (ui->random_error.empty()) {
+            ui->inputs.random_error = ui->inputs.random_seed < 0 ? "seed must be 0 or more"
+                                                   : apply_random_inputs(&next, ui->inputs.random_n, ui->inputs.random_d,
+                                                                         uint64_t(ui->inputs.random_seed));
+            if (ui->inputs.random_error.empty()) {
                 *draft = next;
                 edited = true;
                 ImGui::CloseCurrentPopup();
             }
         }
         record_layout(ui, "random:generate");
-        if (!ui->random_error.empty()) ImGui::TextColored(error_color(), "%s", ui->random_error.c_str());
+        if (!ui->inputs.random_error.empty()) ImGui::TextColored(error_color(), "%s", ui->inputs.random_error.c_str());
         ImGui::EndPopup();
     }
     return edited;
@@ -237,10 +237,10 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
 
     // Wide embeddings: a window of kTableDims columns that the reader slides along.
     const int shown = std::min(d, kTableDims);
-    ui->first_dim = std::clamp(ui->first_dim, 0, d - shown);
+    ui->inputs.first_dim = std::clamp(ui->inputs.first_dim, 0, d - shown);
     if (d > kTableDims) {
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-        ImGui::SliderInt("##first_dim", &ui->first_dim, 0, d - shown, "from x[%d]");
+        ImGui::SliderInt("##first_dim", &ui->inputs.first_dim, 0, d - shown, "from x[%d]");
         ImGui::SameLine();
         ImGui::TextColored(muted_text(), "showing %d of %d dimensions", shown, d);
     }
@@ -259,7 +259,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const ImGuiStyle& style = ImGui::GetStyle();
     float widest = ImGui::CalcTextSize("0.00").x;
     for (int i = 0; i < std::min(n, 64); ++i)
-        for (int c = ui->first_dim; c < ui->first_dim + shown; ++c) {
+        for (int c = ui->inputs.first_dim; c < ui->inputs.first_dim + shown; ++c) {
             char text[32];
             std::snprintf(text, sizeof text, "%.4g", double(s.inputs.at(i, c)));
             widest = std::max(widest, ImGui::CalcTextSize(text).x);
@@ -296,7 +296,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         if (!fits) ImGui::TableSetupColumn("score", fixed, ImGui::CalcTextSize("-0.0000").x);
         for (int c = 0; c < shown; ++c) {
             char name[16];
-            std::snprintf(name, sizeof name, "x[%d]", ui->first_dim + c);
+            std::snprintf(name, sizeof name, "x[%d]", ui->inputs.first_dim + c);
             ImGui::TableSetupColumn(name, fits ? ImGuiTableColumnFlags_WidthStretch : fixed, fits ? 1.0f : cell_w);
         }
         if (fits) ImGui::TableSetupColumn("score", fixed, ImGui::CalcTextSize("-0.0000").x);
@@ -319,7 +319,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 ImGui::PushID(i);
                 ImGui::TableNextRow(0, row_h);
                 if (i == s.query) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(query_color(), 0.14f));
-                if (i == ui->loop_step && highlight > 0)
+                if (i == ui->loop.step && highlight > 0)
                     ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(loop_color(), 0.22f * highlight));
                 ImGui::TableNextColumn();
                 if (ImGui::RadioButton("##query", s.query == i) && draft->query != i) {
@@ -341,7 +341,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                     edited = true;
                 }
                 if (!fits) score_cell(i);
-                for (int c = ui->first_dim; c < ui->first_dim + shown; ++c) {
+                for (int c = ui->inputs.first_dim; c < ui->inputs.first_dim + shown; ++c) {
                     ImGui::TableNextColumn();
                     ImGui::PushID(c);
                     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -362,9 +362,9 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         }
         ImGui::EndTable();
     }
-    if (!ui->cell_error.empty()) {
+    if (!ui->inputs.cell_error.empty()) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(error_color(), "%s", ui->cell_error.c_str());
+        ImGui::TextColored(error_color(), "%s", ui->inputs.cell_error.c_str());
         ImGui::PopTextWrapPos();
     }
     edited |= size_buttons(s, draft);

@@ -16,9 +16,6 @@ bool listed(const State& s, const char* panel) {
     return s.panels.empty() || std::find(s.panels.begin(), s.panels.end(), panel) != s.panels.end();
 }
 
-// Transient: whether the learner opened the code in free exploration.
-bool g_code_open = false;
-
 float button_width(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
 }
@@ -75,7 +72,7 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
     }
     if (listed(s, "code")) {
         next_to("PyTorch code");
-        if (tab("PyTorch code", g_code_open, ui, "lesson:code-toggle")) g_code_open = !g_code_open;
+        if (tab("PyTorch code", ui->code.open, ui, "lesson:code-toggle")) ui->code.open = !ui->code.open;
     }
     if (mode != LessonMode::Track || s.step > 0) {
         next_to("Leave");
@@ -181,13 +178,12 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
     // panel to share the screen it fills the band; otherwise it floats over the panels.
     const bool code_listed = !s.panels.empty() && show_code;
     const bool code_inline = code_listed && !main_panels && !in_lesson;
-    const bool code_window = show_code && !code_inline && (g_code_open || code_listed);
+    const bool code_window = show_code && !code_inline && (ui->code.open || code_listed);
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const bool narrow = avail.x < 900.0f;
     // Collapsed: as tall as the header row needed last frame (it wraps on narrow screens).
-    static float header_h = 0;
-    float height = std::max(header_h, ImGui::GetFrameHeightWithSpacing()) + ImGui::GetStyle().WindowPadding.y * 2;
+    float height = std::max(ui->lesson.header_h, ImGui::GetFrameHeightWithSpacing()) + ImGui::GetStyle().WindowPadding.y * 2;
     if (code_inline)
         height = avail.y;
     else if (in_lesson)
@@ -199,7 +195,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
     record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + avail.x, band_pos.y + height));
     const float header_top = ImGui::GetCursorPosY();
     if (show_lesson) edited |= header_row(in, draft, ui, in_lesson);
-    header_h = ImGui::GetCursorPosY() - header_top;
+    ui->lesson.header_h = ImGui::GetCursorPosY() - header_top;
     if (in_lesson) {
         const ImVec2 body = ImGui::GetContentRegionAvail();
         const float gap = ImGui::GetStyle().ItemSpacing.x;
@@ -253,7 +249,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
             code_view(in, ui);
         ImGui::End();
         if (!open) {
-            g_code_open = false;
+            ui->code.open = false;
             if (code_listed) {
                 draft->panels.erase(std::remove(draft->panels.begin(), draft->panels.end(), "code"),
                                     draft->panels.end());

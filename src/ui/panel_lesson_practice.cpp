@@ -10,17 +10,6 @@
 #include "ui/theme.h"
 
 namespace attn::ui {
-namespace {
-
-// Transient: what the learner typed per exercise, and whether they asked for a check.
-struct PracticeInput {
-    char text[256] = "";
-    bool checked = false;
-    bool hint = false;
-};
-PracticeInput g_inputs[kExerciseCount];
-
-}  // namespace
 
 bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
@@ -39,7 +28,7 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
         record_lesson_item(ui, "lesson:exercise:" + std::to_string(i));
     }
     const Exercise e = exercise_info(current, s);
-    PracticeInput& input = g_inputs[current];
+    PracticeInput& input = ui->lesson.practice[current];
     ImGui::TextWrapped("%s", e.task.c_str());
     if (ImGui::SmallButton(input.hint ? "Hide the hint" : "Hint")) input.hint = !input.hint;
     record_lesson_item(ui, "lesson:hint");

@@ -234,10 +234,9 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TextColored(muted_text(), "%s", r.reason.c_str());
         if (!r.mistake.empty()) ImGui::TextColored(error_color(), "Common mistake: %s", r.mistake.c_str());
         // The frame a reveal appears, bring it into view: it is the point of the question.
-        static int shown_reveal = -1;
         const int key = s.step * 100 + k * 10 + answer;
-        if (shown_reveal != key) {
-            shown_reveal = key;
+        if (ui->lesson.shown_reveal != key) {
+            ui->lesson.shown_reveal = key;
             ImGui::SetScrollHereY(0.9f);
         }
         if (k + 1 < int(qs.size())) {

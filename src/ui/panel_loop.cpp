@@ -39,32 +39,32 @@ void code_block(const State& s, int step) {
 void buttons(const FrameInput& in, UiState* ui) {
     const int n = in.state.inputs.rows;
     const ImVec2 size(ImGui::GetFontSize() * 4.6f, 0);
-    if (ImGui::Button(ui->loop_playing ? "Pause" : "Play", size)) {
-        ui->loop_playing = !ui->loop_playing;
-        if (ui->loop_playing) {
-            if (ui->loop_step >= n - 1) ui->loop_step = -1;  // finished: play again from the start
-            ui->loop_next_ms = in.now_ms;                    // the first step comes at once
+    if (ImGui::Button(ui->loop.playing ? "Pause" : "Play", size)) {
+        ui->loop.playing = !ui->loop.playing;
+        if (ui->loop.playing) {
+            if (ui->loop.step >= n - 1) ui->loop.step = -1;  // finished: play again from the start
+            ui->loop.next_ms = in.now_ms;                    // the first step comes at once
         }
     }
     record_layout(ui, "loop:play");
     ImGui::SameLine();
-    ImGui::BeginDisabled(ui->loop_step >= n - 1);
+    ImGui::BeginDisabled(ui->loop.step >= n - 1);
     if (ImGui::Button("Step", size)) {
-        ++ui->loop_step;
-        ui->loop_step_ms = in.now_ms;
-        ui->loop_playing = false;
+        ++ui->loop.step;
+        ui->loop.step_ms = in.now_ms;
+        ui->loop.playing = false;
     }
     ImGui::EndDisabled();
     record_layout(ui, "loop:step");
     ImGui::SameLine();
     if (ImGui::Button("Reset", size)) {
-        ui->loop_step = -1;
-        ui->loop_playing = false;
+        ui->loop.step = -1;
+        ui->loop.playing = false;
     }
     record_layout(ui, "loop:reset");
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(muted_text(), "%d / %d", ui->loop_step + 1, n);
+    ImGui::TextColored(muted_text(), "%d / %d", ui->loop.step + 1, n);
 }
 
 // Spaces in front of a label so it ends where `width` does (the mono font: all glyphs one width).
@@ -128,7 +128,7 @@ void slot_list(const FrameInput& in, const UiState& ui) {
     const float value_x = ImGui::GetFontSize() * 14;
     while (clipper.Step()) {
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const bool filled = i <= ui.loop_step, current = i == ui.loop_step;
+            const bool filled = i <= ui.loop.step, current = i == ui.loop.step;
             if (current) {
                 const ImVec2 a = ImGui::GetCursorScreenPos();
                 ImGui::GetWindowDrawList()->AddRectFilled(
@@ -156,38 +156,38 @@ void slot_list(const FrameInput& in, const UiState& ui) {
 void update_loop(const FrameInput& in, UiState* ui, bool* animating) {
     const int n = in.state.inputs.rows;
     // The loop runs for one query over one list of tokens: a change starts it again.
-    if (ui->loop_query != in.state.query || ui->loop_tokens != n) {
-        ui->loop_query = in.state.query;
-        ui->loop_tokens = n;
-        ui->loop_step = -1;
-        ui->loop_playing = false;
+    if (ui->loop.query != in.state.query || ui->loop.tokens != n) {
+        ui->loop.query = in.state.query;
+        ui->loop.tokens = n;
+        ui->loop.step = -1;
+        ui->loop.playing = false;
     }
-    ui->loop_step = std::min(ui->loop_step, n - 1);
-    if (ui->loop_playing) {
-        if (in.now_ms >= ui->loop_next_ms && ui->loop_step < n - 1) {
-            ++ui->loop_step;
-            ui->loop_step_ms = in.now_ms;
-            ui->loop_next_ms = in.now_ms + kStepMs;
+    ui->loop.step = std::min(ui->loop.step, n - 1);
+    if (ui->loop.playing) {
+        if (in.now_ms >= ui->loop.next_ms && ui->loop.step < n - 1) {
+            ++ui->loop.step;
+            ui->loop.step_ms = in.now_ms;
+            ui->loop.next_ms = in.now_ms + kStepMs;
         }
-        if (ui->loop_step >= n - 1) ui->loop_playing = false;
+        if (ui->loop.step >= n - 1) ui->loop.playing = false;
         *animating = true;
     }
-    if (!ui->reduced_motion && ui->loop_step >= 0 && in.now_ms - ui->loop_step_ms < kFadeMs) *animating = true;
+    if (!ui->reduced_motion && ui->loop.step >= 0 && in.now_ms - ui->loop.step_ms < kFadeMs) *animating = true;
 }
 
 float loop_highlight(const FrameInput& in, const UiState& ui) {
-    if (ui.loop_step < 0) return 0.0f;
+    if (ui.loop.step < 0) return 0.0f;
     if (ui.reduced_motion) return 1.0f;
-    const double t = (in.now_ms - ui.loop_step_ms) / kFadeMs;
+    const double t = (in.now_ms - ui.loop.step_ms) / kFadeMs;
     return float(std::clamp(t, 0.25, 1.0));
 }
 
 void panel_loop(const FrameInput& in, UiState* ui, bool*) {
     const State& s = in.state;
     const int d = s.inputs.cols;
-    code_block(s, ui->loop_step);
+    code_block(s, ui->loop.step);
     buttons(in, ui);
-    const int i = ui->loop_step;
+    const int i = ui->loop.step;
     if (i >= 0) {
         step_detail(s, i);
     } else {

@@ -23,7 +23,7 @@ PlotView make_view(const FrameInput& in, UiState* ui) {
     const State& s = in.state;
     const AttentionResult& r = in.result;
     PlotView v;
-    v.inputs_space = !(ui->plot_space == PlotSpace::QueriesKeys && r.has_projection);
+    v.inputs_space = !(ui->plot.space == PlotSpace::QueriesKeys && r.has_projection);
     v.vectors = v.inputs_space ? &s.inputs : &r.projection.keys;
     v.query_vector = v.inputs_space ? s.inputs.row_vector(s.query) : r.projection.queries.row_vector(s.query);
     v.scores = v.inputs_space ? &r.scores : &r.projection.scores;
@@ -31,11 +31,11 @@ PlotView make_view(const FrameInput& in, UiState* ui) {
     v.mode = v.dims <= 2 ? PlotMode::Plane : v.dims == 3 ? PlotMode::Space : PlotMode::Pca;
     const char* prefix = v.inputs_space ? "x" : "k";
     for (int k = 0; k < 3; ++k) v.axis_names[k] = std::string(prefix) + "[" + std::to_string(k) + "]";
-    if (v.mode != PlotMode::Pca && ui->pca.dims != 0) {
+    if (v.mode != PlotMode::Pca && ui->plot.pca.dims != 0) {
         // Back to 2-D or 3-D: let go of the copy the basis was computed from (up to 1024 x 768
         // floats, 3 MB) instead of keeping it for the rest of the session.
-        ui->pca = PcaBasis();
-        ui->pca_source = Matrix();
+        ui->plot.pca = PcaBasis();
+        ui->plot.pca_source = Matrix();
     }
     if (v.mode == PlotMode::Pca) {
         v.axis_names[0] = "PC1";
@@ -44,16 +44,16 @@ PlotView make_view(const FrameInput& in, UiState* ui) {
         // while a head is dragged (the view would turn under the mouse) unless the number of
         // dimensions changed under the drag: a basis of another length would read past the
         // vectors (found by the soak test under AddressSanitizer).
-        const bool other_dims = ui->pca.dims != v.dims;
-        if (other_dims || (!ui->pca_frozen && ui->pca_source.data != v.vectors->data)) {
-            ui->pca = pca_2d(*v.vectors);
-            ui->pca_source = *v.vectors;
+        const bool other_dims = ui->plot.pca.dims != v.dims;
+        if (other_dims || (!ui->plot.pca_frozen && ui->plot.pca_source.data != v.vectors->data)) {
+            ui->plot.pca = pca_2d(*v.vectors);
+            ui->plot.pca_source = *v.vectors;
         }
     }
-    for (int i = 0; i < v.vectors->rows; ++i) v.heads.push_back(view_point(v, ui->pca, v.vectors->row(i)));
-    v.query = view_point(v, ui->pca, v.query_vector.data());
+    for (int i = 0; i < v.vectors->rows; ++i) v.heads.push_back(view_point(v, ui->plot.pca, v.vectors->row(i)));
+    v.query = view_point(v, ui->plot.pca, v.query_vector.data());
     if (v.inputs_space && int(r.context.size()) == v.dims) {
-        v.context = view_point(v, ui->pca, r.context.data());
+        v.context = view_point(v, ui->plot.pca, r.context.data());
         v.has_context = true;
     }
     return v;
@@ -112,9 +112,9 @@ bool outside_view(const PlotView& v) {
 }
 
 void zoom(UiState* ui, float factor) {
-    ui->camera.distance *= factor;
-    ui->camera.half_extent *= factor;
-    ui->camera_zoomed = true;
+    ui->plot.camera.distance *= factor;
+    ui->plot.camera.half_extent *= factor;
+    ui->plot.camera_zoomed = true;
 }
 
 // What the picture is and how to use it, in one short line.
@@ -122,8 +122,8 @@ void view_note(const PlotView& v, UiState* ui) {
     if (v.mode == PlotMode::Pca) {
         ImGui::TextColored(loop_color(), "PCA projection of %d dimensions to 2", v.dims);
         record_layout(ui, "note:pca");
-        const float kept = ui->pca.total_variance > 0
-                               ? 100.0f * (ui->pca.variance[0] + ui->pca.variance[1]) / ui->pca.total_variance
+        const float kept = ui->plot.pca.total_variance > 0
+                               ? 100.0f * (ui->plot.pca.variance[0] + ui->plot.pca.variance[1]) / ui->plot.pca.total_variance
                                : 100.0f;
         char help[512];
         std::snprintf(help, sizeof help,
@@ -134,7 +134,7 @@ void view_note(const PlotView& v, UiState* ui) {
                       double(kept), v.dims);
         help_marker(help);
     } else if (v.mode == PlotMode::Space) {
-        ImGui::TextColored(muted_text(), touch_targets() ? "drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it"
+        ImGui::TextColored(muted_text(), ui->touch_targets ? "drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it"
                                                          : "drag: orbit \u00b7 drag a head: move it");
     } else {
         ImGui::TextColored(muted_text(), "click a head: query \u00b7 drag it: move it");
@@ -155,11 +155,11 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
             .x;
     const bool note_below = spaces || note_w + buttons_w + style.ItemSpacing.x > ImGui::GetContentRegionAvail().x;
     if (spaces) {
-        if (ImGui::RadioButton("inputs", ui->plot_space == PlotSpace::Inputs)) ui->plot_space = PlotSpace::Inputs;
+        if (ImGui::RadioButton("inputs", ui->plot.space == PlotSpace::Inputs)) ui->plot.space = PlotSpace::Inputs;
         record_layout(ui, "plot:inputs");
         ImGui::SameLine();
-        if (ImGui::RadioButton("queries & keys", ui->plot_space == PlotSpace::QueriesKeys))
-            ui->plot_space = PlotSpace::QueriesKeys;
+        if (ImGui::RadioButton("queries & keys", ui->plot.space == PlotSpace::QueriesKeys))
+            ui->plot.space = PlotSpace::QueriesKeys;
         record_layout(ui, "plot:keys");
     } else if (!note_below) {
         view_note(v, ui);
@@ -177,8 +177,8 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
     record_layout(ui, "plot:zoom-in");
     ImGui::SameLine();
     if (ImGui::Button("Reset")) {
-        ui->camera_fit_pending = true;
-        ui->camera_zoomed = false;
+        ui->plot.camera_fit_pending = true;
+        ui->plot.camera_zoomed = false;
     }
     record_layout(ui, "plot:reset");
     if (note_below) view_note(v, ui);
@@ -202,8 +202,8 @@ void build_scene(const FrameInput& in, const PlotView& v, const UiState& ui, flo
     }
     for (int i = 0; i < int(v.heads.size()); ++i) {
         if (i == s.query && v.inputs_space) continue;  // drawn last as the query arrow
-        const bool current = i == ui.loop_step && highlight > 0;
-        const bool hovered = i == ui.hovered_token || i == ui.dragged_token;
+        const bool current = i == ui.loop.step && highlight > 0;
+        const bool hovered = i == ui.plot.hovered_token || i == ui.plot.dragged_token;
         const float width = current ? 3.5f : hovered ? 3.0f : 2.0f;
         scene->arrows.push_back({zero, v.heads[size_t(i)],
                                  current ? rgba(loop_color(), 0.4f + 0.6f * highlight) : rgba(token_color(), 0.85f),
@@ -222,67 +222,67 @@ bool interact(const FrameInput& in, const PlotView& v, State* draft, UiState* ui
     // Two fingers down: the pointer ImGui sees follows the first one, so it neither drags a head
     // nor orbits, and lifting the fingers is no click.
     if (in.touch_points >= 2 && (ImGui::IsItemActive() || hovered)) {
-        ui->dragged_token = -1;
-        ui->orbiting = false;
-        ui->drag_moved = true;
+        ui->plot.dragged_token = -1;
+        ui->plot.orbiting = false;
+        ui->plot.drag_moved = true;
         if (in.pinch > 0.0f && in.pinch != 1.0f) zoom(ui, 1.0f / std::clamp(in.pinch, 0.5f, 2.0f));
-        ui->hovered_token = -1;
+        ui->plot.hovered_token = -1;
         return false;
     }
     const int n = int(v.heads.size());
     // The nearest head within reach of the pointer (a finger needs more reach than a mouse).
     int nearest = -1;
-    const float reach = ImGui::GetFontSize() * (touch_targets() ? 1.8f : 1.2f);
+    const float reach = ImGui::GetFontSize() * (ui->touch_targets ? 1.8f : 1.2f);
     float best = reach * reach;
-    for (int i = 0; i < n && hovered && ui->dragged_token < 0 && !ui->orbiting; ++i) {
+    for (int i = 0; i < n && hovered && ui->plot.dragged_token < 0 && !ui->plot.orbiting; ++i) {
         ImVec2 p;
         if (!v.to_screen(v.heads[size_t(i)], &p)) continue;
         const float d2 = (io.MousePos.x - p.x) * (io.MousePos.x - p.x) + (io.MousePos.y - p.y) * (io.MousePos.y - p.y);
         if (d2 < best) best = d2, nearest = i;
     }
-    ui->hovered_token = ui->dragged_token >= 0 ? ui->dragged_token : nearest;
+    ui->plot.hovered_token = ui->plot.dragged_token >= 0 ? ui->plot.dragged_token : nearest;
 
     bool edited = false;
     if (ImGui::IsItemActivated()) {
-        ui->dragged_token = nearest;
-        ui->drag_moved = false;
-        ui->orbiting = nearest < 0;
-        ui->pca_frozen = nearest >= 0;
+        ui->plot.dragged_token = nearest;
+        ui->plot.drag_moved = false;
+        ui->plot.orbiting = nearest < 0;
+        ui->plot.pca_frozen = nearest >= 0;
     }
     const bool active = ImGui::IsItemActive();
     const bool dragging = active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f);
-    const int t = ui->dragged_token;
+    const int t = ui->plot.dragged_token;
     if (dragging && t >= 0 && t < n && v.inputs_space && t < draft->inputs.rows) {
-        ui->drag_moved = true;
+        ui->plot.drag_moved = true;
         const float aspect = v.size.x / v.size.y;
         const float mx = io.MousePos.x - v.origin.x, my = io.MousePos.y - v.origin.y;
         float* x = draft->inputs.row(t);
         if (v.mode == PlotMode::Pca) {
-            const Vec3 now = view_point(v, ui->pca, x);
-            const Vec3 p = unproject_to_plane(ui->camera, aspect, mx, my, v.size.x, v.size.y, now);
-            pca_move(ui->pca, p.x - now.x, p.y - now.y, x);
+            const Vec3 now = view_point(v, ui->plot.pca, x);
+            const Vec3 p = unproject_to_plane(ui->plot.camera, aspect, mx, my, v.size.x, v.size.y, now);
+            pca_move(ui->plot.pca, p.x - now.x, p.y - now.y, x);
         } else {
             const Vec3 now{x[0], v.dims > 1 ? x[1] : 0.0f, v.dims > 2 ? x[2] : 0.0f};
-            const Vec3 p = unproject_to_plane(ui->camera, aspect, mx, my, v.size.x, v.size.y, now);
+            const Vec3 p = unproject_to_plane(ui->plot.camera, aspect, mx, my, v.size.x, v.size.y, now);
             // Two decimals keep the numbers readable while the arrow moves.
             const float coords[3] = {p.x, p.y, p.z};
             for (int k = 0; k < std::min(v.dims, 3); ++k) x[k] = std::round(coords[k] * 100.0f) / 100.0f;
         }
         draft->example.clear();
         edited = true;
-    } else if (dragging && ui->orbiting && v.mode == PlotMode::Space) {
-        ui->camera.yaw -= io.MouseDelta.x * 0.01f;
-        ui->camera.pitch = std::clamp(ui->camera.pitch + io.MouseDelta.y * 0.01f, -1.4f, 1.4f);
+    } else if (dragging && ui->plot.orbiting && v.mode == PlotMode::Space) {
+        ui->plot.camera.yaw -= io.MouseDelta.x * 0.01f;
+        ui->plot.camera.pitch = std::clamp(ui->plot.camera.pitch + io.MouseDelta.y * 0.01f, -1.4f, 1.4f);
     }
     if (ImGui::IsItemDeactivated()) {
         // A press and release without a drag is a click: the head becomes the query.
-        if (t >= 0 && t < n && !ui->drag_moved && draft->query != t) {
+        if (t >= 0 && t < n && !ui->plot.drag_moved && draft->query != t) {
             draft->query = t;
             edited = true;
         }
-        ui->dragged_token = -1;
-        ui->orbiting = false;
-        ui->pca_frozen = false;
+        ui->plot.dragged_token = -1;
+        ui->plot.orbiting = false;
+        ui->plot.pca_frozen = false;
     }
     if (hovered && io.MouseWheel != 0.0f) zoom(ui, std::pow(0.9f, io.MouseWheel));
     return edited;
@@ -308,7 +308,7 @@ Vec3 view_point(const PlotView& view, const PcaBasis& pca, const float* v) {
 
 bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scene, bool* animating) {
     const State& s = in.state;
-    if (!in.result.has_projection) ui->plot_space = PlotSpace::Inputs;
+    if (!in.result.has_projection) ui->plot.space = PlotSpace::Inputs;
     PlotView v = make_view(in, ui);
     toolbar(in, v, ui);
     v = make_view(in, ui);  // the toolbar may have switched the space
@@ -321,19 +321,19 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     // Refit when the example, the dimensions or the space change, on Reset, and (2-D) when an edit
     // pushed a head out of view; never while a head is being dragged.
     const std::string key = s.example + "|" + std::to_string(v.dims) + "|" + (v.inputs_space ? "x" : "k");
-    if (key != ui->camera_key) {
-        ui->camera_key = key;
-        ui->camera_fit_pending = true;
-        ui->camera_zoomed = false;
+    if (key != ui->plot.camera_key) {
+        ui->plot.camera_key = key;
+        ui->plot.camera_fit_pending = true;
+        ui->plot.camera_zoomed = false;
     }
-    if (ui->camera_fit_pending) fit_camera(v, aspect, &ui->camera);
-    camera_view_projection(ui->camera, aspect, v.view_projection);
-    if (!ui->camera_fit_pending && v.mode != PlotMode::Space && ui->dragged_token < 0 && !ui->camera_zoomed &&
+    if (ui->plot.camera_fit_pending) fit_camera(v, aspect, &ui->plot.camera);
+    camera_view_projection(ui->plot.camera, aspect, v.view_projection);
+    if (!ui->plot.camera_fit_pending && v.mode != PlotMode::Space && ui->plot.dragged_token < 0 && !ui->plot.camera_zoomed &&
         outside_view(v)) {
-        fit_camera(v, aspect, &ui->camera);
-        camera_view_projection(ui->camera, aspect, v.view_projection);
+        fit_camera(v, aspect, &ui->plot.camera);
+        camera_view_projection(ui->plot.camera, aspect, v.view_projection);
     }
-    ui->camera_fit_pending = false;
+    ui->plot.camera_fit_pending = false;
 
     const float pixel_scale = ImGui::GetIO().DisplayFramebufferScale.x;
     scene->width_px = int(v.size.x * pixel_scale);
@@ -363,7 +363,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
 
     dl->PushClipRect(v.origin, end, true);
     std::vector<TickText> ticks;
-    add_plot_grid(v, ui->camera, scene, &ticks);
+    add_plot_grid(v, ui->plot.camera, scene, &ticks);
     build_scene(in, v, *ui, pixel_scale, scene);
 
     std::vector<PlotLabel> labels;
@@ -388,8 +388,8 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
         const float r = ImGui::GetFontSize() * 0.5f;
         record_layout(ui, "arrow:" + std::to_string(i), ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r));
         const bool is_query = i == s.query && v.inputs_space;
-        const bool current = i == ui->loop_step && highlight > 0;
-        const int priority = is_query ? 0 : (i == ui->hovered_token || current) ? 1 : 3;
+        const bool current = i == ui->loop.step && highlight > 0;
+        const int priority = is_query ? 0 : (i == ui->plot.hovered_token || current) ? 1 : 3;
         if (priority == 3 && !named[size_t(i)]) continue;
         const ImVec4 color = is_query ? query_color() : current ? loop_color() : token_color();
         std::string text = s.tokens[size_t(i)];
@@ -405,8 +405,8 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));
     dl->PopClipRect();
 
-    if (ui->hovered_token >= 0 && ui->hovered_token < int(v.heads.size()) && tooltips_allowed())
-        plot_tooltip(v, s, ui->hovered_token, v.inputs_space);
+    if (ui->plot.hovered_token >= 0 && ui->plot.hovered_token < int(v.heads.size()) && tooltips_allowed())
+        plot_tooltip(v, s, ui->plot.hovered_token, v.inputs_space);
     return edited;
 }
 

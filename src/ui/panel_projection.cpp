@@ -96,7 +96,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     if (ImGui::Checkbox("use W_query, W_key, W_value", &draft->projection.enabled)) {
         edited = true;
-        ui->heatmap_projected = draft->projection.enabled;
+        ui->heatmaps.projected = draft->projection.enabled;
     }
     record_layout(ui, "projection:toggle");
     help_marker(

@@ -194,7 +194,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     // The bars take what the lines below them (measured last frame) leave free; with room to spare
     // the rows grow a little taller, up to 2 lines.
     const float line = ImGui::GetTextLineHeight();
-    const float reserve = ui->weights_tail_h > 0 ? ui->weights_tail_h : ImGui::GetTextLineHeightWithSpacing() * 8;
+    const float reserve = ui->weights.tail_h > 0 ? ui->weights.tail_h : ImGui::GetTextLineHeightWithSpacing() * 8;
     const float fit = ImGui::GetContentRegionAvail().y - reserve - ImGui::GetStyle().WindowPadding.y;
     const float row_h = std::clamp((fit - 2) / float(s.inputs.rows), line + 4, line * 2.0f);
     bars(in, cols, std::min(row_h * float(s.inputs.rows) + 2, std::max(fit, row_h * 4)), row_h);
@@ -237,7 +237,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         "Multiplies every score before normalising, to see how the methods cope with large values: "
         "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not.");
     context_vector(in);
-    ui->weights_tail_h = ImGui::GetCursorPosY() - tail_top;
+    ui->weights.tail_h = ImGui::GetCursorPosY() - tail_top;
     return edited;
 }
 

@@ -27,7 +27,7 @@ std::string non_finite_reason(const AttentionResult& result, Norm norm);
 bool panel_projection(const FrameInput& in, State* draft, UiState* ui);
 
 // Keeps the stepper consistent with the state (a new query or token count restarts it) and
-// advances a playing loop; called once per frame before any panel reads ui->loop_step.
+// advances a playing loop; called once per frame before any panel reads ui->loop.step.
 void update_loop(const FrameInput& in, UiState* ui, bool* animating);
 // 0..1: how strongly the loop's current token is highlighted (a short fade-in after each step,
 // none with reduced motion: then it is simply on).

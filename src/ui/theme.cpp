@@ -9,51 +9,60 @@
 
 namespace attn::ui {
 
-static ImFont* g_mono = nullptr;
-static bool g_dark = false;
+// The theme lives in ImGui's own context, not in globals of ours: the fonts in the atlas
+// (setup_style adds the text font first, then the mono font) and the colours in the style.
+constexpr int kMonoFont = 1;
 
 ImFont* mono_font() {
-    return g_mono;
-}
-bool dark_theme() {
-    return g_dark;
+    const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    return atlas->Fonts.Size > kMonoFont ? atlas->Fonts[kMonoFont] : nullptr;
 }
 
+namespace {
+// The dark theme is on when the style has its window background; anything else (ImGui's own
+// default included) counts as the light theme, the app's default.
+const ImVec4 kDarkWindowBg(0.08f, 0.09f, 0.10f, 1.0f);
+bool is_dark() {
+    const ImVec4 c = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    return c.x == kDarkWindowBg.x && c.y == kDarkWindowBg.y && c.z == kDarkWindowBg.z && c.w == kDarkWindowBg.w;
+}
+}  // namespace
+
 ImVec4 query_color() {
-    return g_dark ? ImVec4(0.96f, 0.50f, 0.18f, 1.0f) : ImVec4(0.835f, 0.369f, 0.0f, 1.0f);
+    return is_dark() ? ImVec4(0.96f, 0.50f, 0.18f, 1.0f) : ImVec4(0.835f, 0.369f, 0.0f, 1.0f);
 }
 ImVec4 context_color() {
-    return g_dark ? ImVec4(0.20f, 0.78f, 0.60f, 1.0f) : ImVec4(0.0f, 0.620f, 0.451f, 1.0f);
+    return is_dark() ? ImVec4(0.20f, 0.78f, 0.60f, 1.0f) : ImVec4(0.0f, 0.620f, 0.451f, 1.0f);
 }
 ImVec4 token_color() {
-    return g_dark ? ImVec4(0.35f, 0.66f, 0.92f, 1.0f) : ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
+    return is_dark() ? ImVec4(0.35f, 0.66f, 0.92f, 1.0f) : ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
 }
 ImVec4 loop_color() {
-    return g_dark ? ImVec4(0.87f, 0.55f, 0.78f, 1.0f) : ImVec4(0.60f, 0.25f, 0.55f, 1.0f);
+    return is_dark() ? ImVec4(0.87f, 0.55f, 0.78f, 1.0f) : ImVec4(0.60f, 0.25f, 0.55f, 1.0f);
 }
 ImVec4 muted_text() {
-    return g_dark ? ImVec4(0.62f, 0.66f, 0.72f, 1.0f) : ImVec4(0.40f, 0.43f, 0.48f, 1.0f);
+    return is_dark() ? ImVec4(0.62f, 0.66f, 0.72f, 1.0f) : ImVec4(0.40f, 0.43f, 0.48f, 1.0f);
 }
 ImVec4 error_color() {
-    return g_dark ? ImVec4(1.0f, 0.45f, 0.42f, 1.0f) : ImVec4(0.72f, 0.09f, 0.09f, 1.0f);
+    return is_dark() ? ImVec4(1.0f, 0.45f, 0.42f, 1.0f) : ImVec4(0.72f, 0.09f, 0.09f, 1.0f);
 }
 ImVec4 ok_color() {
-    return g_dark ? ImVec4(0.35f, 0.82f, 0.60f, 1.0f) : ImVec4(0.0f, 0.50f, 0.36f, 1.0f);
+    return is_dark() ? ImVec4(0.35f, 0.82f, 0.60f, 1.0f) : ImVec4(0.0f, 0.50f, 0.36f, 1.0f);
 }
 ImVec4 plot_background() {
-    return g_dark ? ImVec4(0.11f, 0.12f, 0.14f, 1.0f) : ImVec4(1, 1, 1, 1);
+    return is_dark() ? ImVec4(0.11f, 0.12f, 0.14f, 1.0f) : ImVec4(1, 1, 1, 1);
 }
 ImVec4 plot_grid() {
-    return g_dark ? ImVec4(0.22f, 0.24f, 0.27f, 1.0f) : ImVec4(0.89f, 0.91f, 0.94f, 1.0f);
+    return is_dark() ? ImVec4(0.22f, 0.24f, 0.27f, 1.0f) : ImVec4(0.89f, 0.91f, 0.94f, 1.0f);
 }
 ImVec4 plot_axis() {
-    return g_dark ? ImVec4(0.55f, 0.58f, 0.63f, 1.0f) : ImVec4(0.48f, 0.51f, 0.56f, 1.0f);
+    return is_dark() ? ImVec4(0.55f, 0.58f, 0.63f, 1.0f) : ImVec4(0.48f, 0.51f, 0.56f, 1.0f);
 }
 ImU32 label_backing() {
-    return g_dark ? IM_COL32(28, 31, 36, 210) : IM_COL32(255, 255, 255, 200);
+    return is_dark() ? IM_COL32(28, 31, 36, 210) : IM_COL32(255, 255, 255, 200);
 }
 ImU32 empty_heatmap() {
-    return g_dark ? IM_COL32(40, 43, 48, 255) : IM_COL32(236, 238, 242, 255);
+    return is_dark() ? IM_COL32(40, 43, 48, 255) : IM_COL32(236, 238, 242, 255);
 }
 
 namespace {
@@ -85,7 +94,7 @@ void light_colors(ImGuiStyle* style) {
 void dark_colors(ImGuiStyle* style) {
     ImGui::StyleColorsDark(style);
     ImVec4* c = style->Colors;
-    c[ImGuiCol_WindowBg] = ImVec4(0.08f, 0.09f, 0.10f, 1.0f);
+    c[ImGuiCol_WindowBg] = kDarkWindowBg;
     c[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
     c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.16f, 0.98f);
     c[ImGuiCol_Border] = ImVec4(0.30f, 0.33f, 0.37f, 1.0f);
@@ -105,10 +114,7 @@ void dark_colors(ImGuiStyle* style) {
 }  // namespace
 
 void apply_theme(bool dark) {
-    static bool applied = false;
-    if (applied && dark == g_dark) return;
-    applied = true;
-    g_dark = dark;
+    if (dark == is_dark()) return;
     ImGuiStyle& style = ImGui::GetStyle();
     if (dark)
         dark_colors(&style);
@@ -134,7 +140,7 @@ void setup_style(float font_scale) {
     auto* mono = const_cast<unsigned char*>(fonts::kDejaVuSansMonoSubsetTtf);
     io.Fonts->AddFontFromMemoryTTF(sans, int(fonts::kDejaVuSansSubsetTtf_size), 15.0f * font_scale, &config,
                                    text_ranges);
-    g_mono = io.Fonts->AddFontFromMemoryTTF(mono, int(fonts::kDejaVuSansMonoSubsetTtf_size), 14.0f * font_scale,
+    io.Fonts->AddFontFromMemoryTTF(mono, int(fonts::kDejaVuSansMonoSubsetTtf_size), 14.0f * font_scale,
                                             &config, code_ranges);
     ImFontConfig merge = config;
     merge.MergeMode = true;  // glyphs the mono font already has are kept
@@ -153,7 +159,7 @@ void setup_style(float font_scale) {
     style.ChildBorderSize = 1.0f;
     style.FrameBorderSize = 1.0f;
     style.CellPadding = ImVec2(5, 2);
-    if (g_dark)
+    if (is_dark())
         dark_colors(&style);
     else
         light_colors(&style);

@@ -20,7 +20,6 @@ ImVec4 ok_color();
 // The light or dark theme (the page's theme=light|dark|auto). Cheap to call every frame: it only
 // rewrites the ImGui colours when the choice changes. setup_style() keeps the current choice.
 void apply_theme(bool dark);
-bool dark_theme();
 // Colours of things ImGui does not style: the plot's background, grid and axes, the backing of
 // labels drawn over the plot, an empty heatmap.
 ImVec4 plot_background();

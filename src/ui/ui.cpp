@@ -231,7 +231,7 @@ void wide_layout(Frame& f) {
 FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     FrameOutput out;
     ui->layout.clear();
-    ui->hovered_token = -1;  // the plot sets it again if it is drawn and hovered
+    ui->plot.hovered_token = -1;  // the plot sets it again if it is drawn and hovered
     const PageOptions page = in.page ? *in.page : PageOptions{};
     if (in.page) ui->reduced_motion = page.reduced_motion;
     apply_theme(page.theme == Theme::Dark);
@@ -241,13 +241,13 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
 
     // Switching example starts the view and the stepper afresh.
     if (!in.state.example.empty() && in.state.example != ui->last_example) {
-        ui->camera_fit_pending = true;
-        ui->camera_zoomed = false;
-        ui->loop_step = -1;
-        ui->loop_playing = false;
-        ui->plot_space = PlotSpace::Inputs;
-        ui->first_dim = 0;
-        ui->dragged_token = -1;
+        ui->plot.camera_fit_pending = true;
+        ui->plot.camera_zoomed = false;
+        ui->loop.step = -1;
+        ui->loop.playing = false;
+        ui->plot.space = PlotSpace::Inputs;
+        ui->inputs.first_dim = 0;
+        ui->plot.dragged_token = -1;
     }
     ui->last_example = in.state.example;
     update_loop(in, ui, &out.animating);
@@ -255,8 +255,8 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     const ImGuiIO& io = ImGui::GetIO();
     const bool phone = compact_layout();
     const float font = ImGui::GetFontSize();
-    set_touch_targets(phone || page.touch);
-    if (touch_targets()) {
+    ui->touch_targets = phone || page.touch;
+    if (ui->touch_targets) {
         // Fingers need bigger targets than a mouse.
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(font * 0.6f, font * 0.45f));
         ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(font * 0.6f, font * 0.5f));
@@ -287,7 +287,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     else
         scrolling_layout(f, io.DisplaySize.x >= 760.0f ? 2 : 1);
     ImGui::End();
-    if (touch_targets()) ImGui::PopStyleVar(3);
+    if (ui->touch_targets) ImGui::PopStyleVar(3);
     return out;
 }
 

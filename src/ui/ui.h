@@ -4,8 +4,10 @@
 #include <imgui.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/document/import/import_text.h"
 #include "core/document/state_attention.h"
 #include "core/view/page_options.h"
 #include "core/math/pca.h"
@@ -39,20 +41,29 @@ enum class PlotSpace {
     QueriesKeys,  // with the projection on: the keys and the query's projected query vector
 };
 
-// Transient UI state: not part of the document (camera, stepper position, hover).
-struct UiState {
-    // The random embeddings generator (inputs panel): size, seed, and why the last try was refused.
-    int random_n = 256, random_d = 64, random_seed = 123;
-    std::string random_error;
-    // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
-    bool reduced_motion = false;
+// Each panel's transient state: not part of the document (camera, stepper position, text being
+// typed). One struct per panel, nested in UiState, as sokol-samples keep state.offscreen,
+// state.display.
 
-    // Embedding view.
+// The token table and the random embeddings generator.
+struct InputsUi {
+    int random_n = 256, random_d = 64, random_seed = 123;  // the generator's fields
+    std::string random_error;  // why the last generator try was refused
+    // The value cell being typed into (its ImGui id and its text as typed), and why the last typed
+    // value was refused ("inputs[1][2]: \"abc\" is not a number ...").
+    unsigned cell_editing = 0;
+    std::string cell_text;
+    std::string cell_error;
+    int first_dim = 0;  // first embedding column shown when d is large
+};
+
+// The embedding view.
+struct PlotUi {
     OrbitCamera camera;
     std::string camera_key;  // example, dimensions and space the camera was fitted for
     bool camera_fit_pending = true;
     bool camera_zoomed = false;  // the reader zoomed: no automatic refit until Reset
-    PlotSpace plot_space = PlotSpace::Inputs;
+    PlotSpace space = PlotSpace::Inputs;
     int hovered_token = -1;
     int dragged_token = -1;  // arrow head pressed; it moves once the mouse drags
     bool drag_moved = false;
@@ -60,28 +71,79 @@ struct UiState {
     PcaBasis pca;             // the basis the > 3-D view projects with
     Matrix pca_source;        // the vectors it was computed from (recomputed when they change)
     bool pca_frozen = false;  // kept while dragging, so the view does not turn under the mouse
+};
 
-    // The score loop stepper.
-    int loop_step = -1;  // -1: not started; i: slots 0..i filled
-    bool loop_playing = false;
-    double loop_next_ms = 0;  // when the playing stepper advances next
-    double loop_step_ms = 0;  // when the current step was taken (for the highlight fade)
-    int loop_query = -1;      // the query and token count the loop ran for: a change restarts it
-    int loop_tokens = -1;
+// The score loop stepper.
+struct LoopUi {
+    int step = -1;  // -1: not started; i: slots 0..i filled
+    bool playing = false;
+    double next_ms = 0;  // when the playing stepper advances next
+    double step_ms = 0;  // when the current step was taken (for the highlight fade)
+    int query = -1;      // the query and token count the loop ran for: a change restarts it
+    int tokens = -1;
+};
 
-    // Heatmaps: with the projection on, show queries @ keys.T (true) or inputs @ inputs.T.
-    bool heatmap_projected = true;
+struct HeatmapsUi {
+    bool projected = true;  // with the projection on, show queries @ keys.T (true) or inputs @ inputs.T
+};
 
-    float weights_tail_h = 0;   // height of the weights panel below its bars, measured each frame
-    std::string ui_error;       // an edit the UI itself refused (a negative seed), shown beside it
-    // Token table: the value cell being typed into (its ImGui id and its text as typed), and why
-    // the last typed value was refused ("inputs[1][2]: \"abc\" is not a number ...").
-    unsigned cell_editing = 0;
-    std::string cell_text;
-    std::string cell_error;
-    std::string last_example;   // to reset view state when the example changes
-    int first_dim = 0;          // token table: first embedding column shown when d is large
-    bool touch_scroll = false;  // a drag that began on no widget scrolls the phone column
+struct WeightsUi {
+    float tail_h = 0;  // height of the panel below its bars, measured each frame
+};
+
+// The Import / Export popup: the learner's paste is kept (a refused paste loses nothing), its
+// error shown beside the box; the export texts are rebuilt when the tokens or inputs change.
+struct ImportUi {
+    std::string text;           // the learner's paste, never discarded by a refusal; valid UTF-8
+    ImportResult parsed;        // import_embeddings(text), redone when the text changes
+    bool parsed_valid = false;  // parsed belongs to text
+    std::string applied_note;   // "Applied 6 tokens x 3 dims" after Apply
+    bool open_requested = false;  // a paste arrived from the page: open the popup next frame
+    std::vector<std::string> export_tokens;
+    Matrix export_inputs;
+    std::string exported[3];  // ExportFormat::Json, Csv, Torch
+};
+
+// The PyTorch code for the state on screen, regenerated when the state changes.
+struct CodeUi {
+    bool open = false;  // the learner opened the code in free exploration
+    bool valid = false;  // code belongs to state
+    State state;
+    std::string code;
+    std::vector<std::pair<size_t, size_t>> lines;  // [begin, end) of each line in code
+    std::vector<bool> output;                      // the line is printed output
+    bool copied = false;
+};
+
+// What the learner typed for a practice exercise, and whether they asked for a check.
+struct PracticeInput {
+    char text[256] = "";
+    bool checked = false;
+    bool hint = false;
+};
+
+struct LessonUi {
+    float header_h = 0;     // the band's header rows as last drawn
+    int shown_reveal = -1;  // the reveal last scrolled into view (step, question, answer)
+    PracticeInput practice[kExerciseCount];
+};
+
+// All of the UI's transient state, one member per panel.
+struct UiState {
+    InputsUi inputs;
+    PlotUi plot;
+    LoopUi loop;
+    HeatmapsUi heatmaps;
+    WeightsUi weights;
+    ImportUi import;
+    CodeUi code;
+    LessonUi lesson;
+    // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
+    bool reduced_motion = false;
+    bool touch_targets = false;  // fingers: a phone, or the page saw touch input (set per frame)
+    std::string ui_error;        // an edit the UI itself refused (a negative seed), shown beside it
+    std::string last_example;    // to reset view state when the example changes
+    bool touch_scroll = false;   // a drag that began on no widget scrolls the phone column
     std::vector<LayoutItem> layout;
 };
 

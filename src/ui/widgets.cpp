@@ -240,12 +240,4 @@ bool compact_layout() {
     return ImGui::GetIO().DisplaySize.x < 700.0f;
 }
 
-static bool g_touch_targets = false;
-bool touch_targets() {
-    return g_touch_targets;
-}
-void set_touch_targets(bool on) {
-    g_touch_targets = on;
-}
-
 }  // namespace attn::ui

@@ -63,8 +63,5 @@ void same_line_if_fits(float width);
 void text_right(const char* text, ImVec4 color);
 // True on a phone-width layout: one column.
 bool compact_layout();
-// True when targets are sized for fingers (a phone, or the page saw touch input); set per frame.
-bool touch_targets();
-void set_touch_targets(bool on);
 
 }  // namespace attn::ui

@@ -327,7 +327,7 @@ private:
         // For a Ctrl+V into a focused box. A platform clipboard holds valid UTF-8 (ImGui 1.86 reads
         // past the end of one that ends inside a character).
         if (rng_() % 2) ImGui::SetClipboardText(sanitize_utf8(text).c_str());
-        if (rng_() % 4 == 0) ui::import_panel_paste(text);
+        if (rng_() % 4 == 0) ui::import_panel_paste(&ui, text);
     }
 
     void mutate_state() {

@@ -38,7 +38,7 @@ TEST_CASE("ui: a value cell reads what the learner types, a decimal comma includ
     CHECK(h.state.inputs.at(1, 0) == 0.25f);  // 0,43 used to read as 43 (ImGui dropped the comma)
     CHECK(h.state.example.empty());           // edited data is no longer the named example
     h.key(attn_test::kKeyEnter);
-    CHECK(h.ui.cell_error.empty());
+    CHECK(h.ui.inputs.cell_error.empty());
     CHECK(h.state.inputs.at(1, 0) == 0.25f);
     CHECK(h.result.scores[1] == doctest::Approx(0.25f * 0.25f + 0.87f * 0.87f + 0.66f * 0.66f));
 
@@ -48,25 +48,25 @@ TEST_CASE("ui: a value cell reads what the learner types, a decimal comma includ
     CHECK(h.state.inputs.at(2, 1) == 0.85f);
     h.click("token:0");  // leave the cell
     CHECK(h.state.inputs.at(2, 1) == 0.85f);
-    CHECK(h.ui.cell_error.rfind("inputs[2][1]: \"abc\" is not a number", 0) == 0);
-    CHECK(h.ui.cell_error.find("it keeps 0.85") != std::string::npos);
+    CHECK(h.ui.inputs.cell_error.rfind("inputs[2][1]: \"abc\" is not a number", 0) == 0);
+    CHECK(h.ui.inputs.cell_error.find("it keeps 0.85") != std::string::npos);
 
     // Too large for float32, and nan: refused by name; a good value afterwards clears the message.
     h.click("cell:0:2");
     h.type("1e999");
     h.key(attn_test::kKeyEnter);
     CHECK(h.state.inputs.at(0, 2) == 0.89f);
-    CHECK(h.ui.cell_error.find("inputs[0][2]: 1e999 is too large") == 0);
+    CHECK(h.ui.inputs.cell_error.find("inputs[0][2]: 1e999 is too large") == 0);
     h.click("cell:0:2");
     h.type("nan");
     h.key(attn_test::kKeyEnter);
     CHECK(h.state.inputs.at(0, 2) == 0.89f);
-    CHECK(h.ui.cell_error.find("inputs[0][2]: nan") == 0);
+    CHECK(h.ui.inputs.cell_error.find("inputs[0][2]: nan") == 0);
     h.click("cell:0:2");
     h.type(" -0,5 ");
     h.key(attn_test::kKeyEnter);
     CHECK(h.state.inputs.at(0, 2) == -0.5f);
-    CHECK(h.ui.cell_error.empty());
+    CHECK(h.ui.inputs.cell_error.empty());
     CHECK(h.state.query == 0);  // the click on token 0's radio button made it the query
 }
 
@@ -104,32 +104,32 @@ TEST_CASE("ui: dragging a head in the 3-D view moves it in the view plane") {
 
 TEST_CASE("ui: the stepper's Step fills one slot per press; Reset empties it; Play advances over time") {
     UiHarness h;
-    CHECK(h.ui.loop_step == -1);
+    CHECK(h.ui.loop.step == -1);
     h.click("loop:step");
-    CHECK(h.ui.loop_step == 0);
+    CHECK(h.ui.loop.step == 0);
     h.click("loop:step");
-    CHECK(h.ui.loop_step == 1);
+    CHECK(h.ui.loop.step == 1);
     h.click("loop:reset");
-    CHECK(h.ui.loop_step == -1);
+    CHECK(h.ui.loop.step == -1);
 
     h.click("loop:play");
-    CHECK(h.ui.loop_playing);
-    CHECK(h.ui.loop_step == 0);  // the first step comes at once
+    CHECK(h.ui.loop.playing);
+    CHECK(h.ui.loop.step == 0);  // the first step comes at once
     CHECK(h.out.animating);
     h.now_ms += 950;  // a little more than one step interval
     h.frame();
-    CHECK(h.ui.loop_step == 1);
+    CHECK(h.ui.loop.step == 1);
     h.click("loop:play");  // pause
-    CHECK_FALSE(h.ui.loop_playing);
+    CHECK_FALSE(h.ui.loop.playing);
 }
 
 TEST_CASE("ui: the stepper restarts when the query changes") {
     UiHarness h;
     h.click("loop:step");
     h.click("loop:step");
-    REQUIRE(h.ui.loop_step == 1);
+    REQUIRE(h.ui.loop.step == 1);
     h.click("token:4");
-    CHECK(h.ui.loop_step == -1);
+    CHECK(h.ui.loop.step == -1);
 }
 
 TEST_CASE("ui: clicking a row of either heatmap makes that row's token the query") {
@@ -155,8 +155,8 @@ TEST_CASE("ui: switching example loads its data and resets the stepper and the v
     CHECK(h.state.inputs.rows == 3);
     CHECK(h.state.inputs.cols == 2);
     CHECK(h.state.query == 1);
-    CHECK(h.ui.loop_step == -1);
-    CHECK_FALSE(h.ui.camera.is_3d);
+    CHECK(h.ui.loop.step == -1);
+    CHECK_FALSE(h.ui.plot.camera.is_3d);
     CHECK(h.result.scores == attn::Vector{2, 8, 2});
 }
 

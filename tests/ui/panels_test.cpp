@@ -31,8 +31,8 @@ TEST_CASE("ui: a PCA note appears for more than three dimensions, and only then"
     REQUIRE(h.set_state(random_state(6, 5)).empty());
     h.frames(2);
     CHECK(h.find("note:pca") != nullptr);
-    CHECK_FALSE(h.ui.camera.is_3d);
-    CHECK(h.ui.pca.dims == 5);
+    CHECK_FALSE(h.ui.plot.camera.is_3d);
+    CHECK(h.ui.plot.pca.dims == 5);
     // The heads are still there to pick and drag.
     CHECK(h.find("arrow:0") != nullptr);
     const attn::Vector before = h.state.inputs.row_vector(3);
@@ -92,7 +92,7 @@ TEST_CASE("ui: the projection toggle turns on the trainable version; invalid set
     }
     SUBCASE("switching the plot to queries & keys") {
         h.click("plot:keys");
-        CHECK(h.ui.plot_space == attn::ui::PlotSpace::QueriesKeys);
+        CHECK(h.ui.plot.space == attn::ui::PlotSpace::QueriesKeys);
         h.frames(2);
         CHECK(h.find("arrow:0") != nullptr);
     }
@@ -128,7 +128,7 @@ TEST_CASE("ui: the phone layout is one column with every panel, and taps still s
     CHECK(h.state.query == 4);
     REQUIRE(h.find("loop:step") != nullptr);
     h.click("loop:step");
-    CHECK(h.ui.loop_step == 0);
+    CHECK(h.ui.loop.step == 0);
 }
 
 TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once") {
@@ -165,7 +165,7 @@ TEST_CASE("ui: far from the origin and zoomed far in, the grid still ends (float
     REQUIRE(h.set_state(s).empty());
     h.frames(2);
     for (int k = 0; k < 80; ++k) h.click("plot:zoom-in");
-    CHECK(h.ui.camera.half_extent < 1.0f);
+    CHECK(h.ui.plot.camera.half_extent < 1.0f);
     CHECK(h.out.plot.lines.size() < 1000);
 }
 

@@ -71,5 +71,5 @@ TEST_CASE("pinch: spreading two fingers over the 3-D view zooms in; it is no dra
     h.mouse_down(false);
     h.frames(2);
     CHECK(h.state == before);  // no embedding moved, the query is the same
-    CHECK(h.ui.camera_zoomed);
+    CHECK(h.ui.plot.camera_zoomed);
 }
