@@ -10,10 +10,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
-#include "core/document/json.h"
+#include "core/document/json_writer.h"
 #include "core/document/results_json.h"
 #include "core/document/url_state.h"
 #include "platform/browser.h"
@@ -61,14 +60,12 @@ std::string apply_fragment(App* app, const std::string& fragment) {
     else if (!r.ok())
         app->input_error = "link: " + r.error + " (the rest of the link was applied)";
     for (const std::string& warning : r.warnings) browser_warn("link: " + warning);
-    JsonValue reply = JsonValue::object();
-    reply.add("ok", JsonValue::from_bool(r.ok()));
-    reply.add("fell_back", JsonValue::from_bool(r.fell_back));
-    reply.add("error", r.ok() ? JsonValue() : JsonValue::from_string(r.error));
-    JsonValue warnings = JsonValue::array();
-    for (const std::string& warning : r.warnings) warnings.push_back(JsonValue::from_string(warning));
-    reply.add("warnings", std::move(warnings));
-    return write_json(reply);
+    std::string reply;
+    JsonWriter w(&reply);
+    w.begin_object().key("ok").boolean(r.ok()).key("fell_back").boolean(r.fell_back).key("error");
+    r.ok() ? w.null() : w.string(r.error);
+    w.key("warnings").strings(r.warnings).end_object();
+    return reply;
 }
 
 }  // namespace
@@ -122,38 +119,42 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     const attn::Vector& scores = projected ? r.projection.scores : r.scores;
     const attn::Vector& weights = projected ? r.projection.weights : r.weights;
     const size_t shown = std::min<size_t>(s.tokens.size(), 64);
-    attn::JsonValue out = attn::JsonValue::object();
-    out.add("version", attn::JsonValue::from_uint(g_app->state_version));
-    out.add("example", attn::JsonValue::from_string(s.example));
-    out.add("query", attn::JsonValue::from_int(s.query));
-    out.add("step", attn::JsonValue::from_int(s.step));
-    out.add("norm", attn::JsonValue::from_string(attn::norm_name(s.norm)));
-    out.add("n", attn::JsonValue::from_uint(s.tokens.size()));
-    out.add("projected", attn::JsonValue::from_bool(projected));
-    out.add("error", attn::JsonValue::from_string(g_app->input_error));
-    attn::JsonValue tokens = attn::JsonValue::array(), sc = attn::JsonValue::array(), w = attn::JsonValue::array();
-    for (size_t i = 0; i < shown; ++i) {
-        tokens.push_back(attn::JsonValue::from_string(s.tokens[i]));
-        sc.push_back(attn::JsonValue::from_float_or_string(i < scores.size() ? scores[i] : NAN));
-        w.push_back(attn::JsonValue::from_float_or_string(i < weights.size() ? weights[i] : NAN));
-    }
-    out.add("tokens", std::move(tokens));
-    out.add("scores", std::move(sc));
-    out.add("weights", std::move(w));
-    return attn::keep(&buffer, attn::write_json(out));
+    std::string out;
+    attn::JsonWriter w(&out);
+    w.begin_object();
+    w.key("version").uinteger(g_app->state_version);
+    w.key("example").string(s.example);
+    w.key("query").integer(s.query);
+    w.key("step").integer(s.step);
+    w.key("norm").string(attn::norm_name(s.norm));
+    w.key("n").uinteger(s.tokens.size());
+    w.key("projected").boolean(projected);
+    w.key("error").string(g_app->input_error);
+    w.key("tokens").begin_array();
+    for (size_t i = 0; i < shown; ++i) w.string(s.tokens[i]);
+    w.end_array();
+    w.key("scores").floats(scores.data(), std::min(shown, scores.size()));
+    w.key("weights").floats(weights.data(), std::min(shown, weights.size()));
+    w.end_object();
+    return attn::keep(&buffer, std::move(out));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     static std::string buffer;
     const attn::FrameStats& s = g_app->stats;
-    char text[320];
-    std::snprintf(text, sizeof text,
-                  "{\"frames\":%llu,\"last_frame_ms\":%.3f,\"last_frame_cost_ms\":%.3f,\"recomputes\":%llu,"
-                  "\"last_recompute_ms\":%.3f,\"visible\":%s,\"pending_frames\":%d,\"state_version\":%llu}",
-                  (unsigned long long)s.frames, s.last_frame_ms, s.last_frame_cost_ms,
-                  (unsigned long long)s.recomputes, s.last_recompute_ms, g_app->visible ? "true" : "false",
-                  g_app->frames_to_render, (unsigned long long)g_app->state_version);
-    return attn::keep(&buffer, text);
+    std::string out;
+    attn::JsonWriter w(&out);
+    w.begin_object();
+    w.key("frames").uinteger(s.frames);
+    w.key("last_frame_ms").number(s.last_frame_ms);
+    w.key("last_frame_cost_ms").number(s.last_frame_cost_ms);
+    w.key("recomputes").uinteger(s.recomputes);
+    w.key("last_recompute_ms").number(s.last_recompute_ms);
+    w.key("visible").boolean(g_app->visible);
+    w.key("pending_frames").integer(g_app->frames_to_render);
+    w.key("state_version").uinteger(g_app->state_version);
+    w.end_object();
+    return attn::keep(&buffer, std::move(out));
 }
 
 // The link for the current state, without '#': the short form for an unedited example.
@@ -199,17 +200,17 @@ EMSCRIPTEN_KEEPALIVE void attn_canvas_resized(double css_width, double css_heigh
 // Screen rectangles of named UI items in CSS pixels, for tests that click real widgets.
 EMSCRIPTEN_KEEPALIVE const char* attn_layout() {
     static std::string buffer;
-    attn::JsonValue items = attn::JsonValue::array();
+    std::string out;
+    attn::JsonWriter w(&out);
+    w.begin_array();
     for (const auto& item : g_app->ui.layout) {
-        attn::JsonValue entry = attn::JsonValue::object();
-        entry.add("name", attn::JsonValue::from_string(item.name));
-        entry.add("x", attn::JsonValue::from_float(item.rect.x));
-        entry.add("y", attn::JsonValue::from_float(item.rect.y));
-        entry.add("w", attn::JsonValue::from_float(item.rect.z));
-        entry.add("h", attn::JsonValue::from_float(item.rect.w));
-        items.push_back(std::move(entry));
+        w.begin_object().key("name").string(item.name);
+        w.key("x").number(item.rect.x).key("y").number(item.rect.y);
+        w.key("w").number(item.rect.z).key("h").number(item.rect.w);
+        w.end_object();
     }
-    return attn::keep(&buffer, attn::write_json(items));
+    w.end_array();
+    return attn::keep(&buffer, std::move(out));
 }
 
 }  // extern "C"

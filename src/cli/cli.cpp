@@ -15,6 +15,8 @@
 #include "core/document/json.h"
 #include "core/document/results_json.h"
 #include "core/document/state.h"
+#include "core/text/number_parse.h"
+#include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
 
 namespace attn {
@@ -80,23 +82,6 @@ std::string plural(size_t count, const char* noun) {
     return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
-enum class IntText { Ok, NotInteger, Overflow };
-
-// Whole-string decimal: an optional '-' then digits. Spaces, '+', "1x", "" and "1.0" are not
-// integers; values beyond int64 are Overflow, so the caller can say "out of range" about them.
-IntText parse_integer(const std::string& text, long long* out) {
-    const size_t start = (!text.empty() && text[0] == '-') ? 1 : 0;
-    if (start == text.size()) return IntText::NotInteger;
-    for (size_t i = start; i < text.size(); ++i)
-        if (text[i] < '0' || text[i] > '9') return IntText::NotInteger;
-    errno = 0;
-    char* end = nullptr;
-    const long long value = std::strtoll(text.c_str(), &end, 10);
-    if (errno == ERANGE) return IntText::Overflow;
-    if (end != text.c_str() + text.size()) return IntText::NotInteger;
-    *out = value;
-    return IntText::Ok;
-}
 
 // Reads at most kMaxDocumentBytes + 1 bytes, enough to tell an oversized document from a full one.
 std::string read_file(const std::string& path, std::string* text) {
@@ -147,14 +132,14 @@ std::string load_base_state(const Flags& flags, const std::string& stdin_text, S
 // The flags on top of the base state. Ranges that depend on the state (the query) are checked here
 // with its numbers; validate_state checks the whole result afterwards.
 std::string apply_flags(const Flags& flags, State* state) {
-    long long value = 0;
+    int64_t value = 0;
     if (const auto it = flags.find("--query"); it != flags.end()) {
-        const IntText parsed = parse_integer(it->second, &value);
-        if (parsed == IntText::NotInteger)
+        const WholeKind parsed = read_whole(it->second, &value);
+        if (parsed == WholeKind::NotWhole)
             return "query " + json_quote_short(it->second) +
                    " is not a whole number: give a token position, as in --query 1 (positions count from zero)";
         const long long n = static_cast<long long>(state->tokens.size());
-        if (parsed == IntText::Overflow || value < 0 || value >= n) {
+        if (parsed == WholeKind::OutOfRange || value < 0 || value >= n) {
             // Only '-' and digits here, so the text prints as typed; a huge one is cut.
             const std::string shown = it->second.size() > 24 ? it->second.substr(0, 24) + "..." : it->second;
             const std::string name = state->example.empty() ? std::string("the state") : state->example;
@@ -166,16 +151,16 @@ std::string apply_flags(const Flags& flags, State* state) {
     if (const auto it = flags.find("--norm"); it != flags.end() && !parse_norm(it->second, &state->norm))
         return "norm " + json_quote_short(it->second) + " is unknown: use sum, softmax-naive or softmax";
     if (const auto it = flags.find("--seed"); it != flags.end()) {
-        const IntText parsed = parse_integer(it->second, &value);
-        if (parsed != IntText::Ok || value < 0 || static_cast<unsigned long long>(value) > kMaxSeed)
+        const WholeKind parsed = read_whole(it->second, &value);
+        if (parsed != WholeKind::Ok || value < 0 || static_cast<unsigned long long>(value) > kMaxSeed)
             return "seed " + json_quote_short(it->second) + " is not a whole number from 0 to " +
                    std::to_string(kMaxSeed) + ": use one such as --seed 123";
         state->projection.seed = static_cast<uint64_t>(value);
         state->projection.enabled = true;
     }
     if (const auto it = flags.find("--d-out"); it != flags.end()) {
-        const IntText parsed = parse_integer(it->second, &value);
-        if (parsed != IntText::Ok || value < 1 || value > kMaxDOut)
+        const WholeKind parsed = read_whole(it->second, &value);
+        if (parsed != WholeKind::Ok || value < 1 || value > kMaxDOut)
             return "d-out " + json_quote_short(it->second) + " is not a whole number from 1 to " +
                    std::to_string(kMaxDOut) + ": use one such as --d-out 2";
         state->projection.d_out = static_cast<int>(value);
@@ -199,12 +184,6 @@ const char* norm_label(Norm norm) {
         case Norm::Softmax: return "softmax";
     }
     return "softmax";
-}
-
-std::string ordinal(int position) {  // 1 -> "1st", 12 -> "12th", 22 -> "22nd"
-    const int tens = position % 100, ones = position % 10;
-    const char* suffix = (tens >= 11 && tens <= 13) ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
-    return std::to_string(position) + suffix;
 }
 
 bool all_finite(const Vector& v) {
@@ -235,7 +214,7 @@ void report_simple(const State& state, const AttentionResult& r, std::string* ou
     const int q = state.query;
     std::string label;
     write_json_string(state.tokens[size_t(q)], &label);
-    *out += "query = inputs[" + std::to_string(q) + "]  # " + label + ", the " + ordinal(q + 1) + " token\n";
+    *out += "query = inputs[" + std::to_string(q) + "]  # " + label + ", the " + ordinal_word(q + 1) + " token\n";
     *out += format_tensor(r.query) + "\n";
     *out += "attention scores (one per token, the query included";
     *out += state.causal ? "; causal: tokens after the query masked to -inf):\n" : "):\n";

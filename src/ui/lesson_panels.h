@@ -24,9 +24,10 @@ void code_view(const FrameInput& in, UiState* ui);                             /
 // Records the last item for attention.layout() only while it is visible in its scrolling region,
 // clipped to it, so a test that clicks the rectangle never hits what lies behind a scrolled-out item.
 void record_lesson_item(UiState* ui, const std::string& name);
-// SameLine() if the next item, `width` wide, still fits on the current line after `spacing`
-// (default: twice the item spacing); else the next item starts a new line.
-void same_line_if_room(float width, float spacing = -1.0f);
+// The lesson band's gap between buttons on a row: twice the item spacing.
+inline float lesson_gap() {
+    return ImGui::GetStyle().ItemSpacing.x * 2;
+}
 
 // Whether a panel matters in the current lesson step (for a highlight).
 bool lesson_highlights(const State& state, const char* panel);

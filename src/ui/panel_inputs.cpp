@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "core/document/examples.h"
 #include "core/document/import/import_text.h"
 #include "core/document/random_inputs.h"
+#include "core/text/number_parse.h"
 #include "core/text/tensor_format.h"
 #include "ui/import_panel.h"
 #include "ui/panels.h"
@@ -91,8 +91,9 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
 int query_field_keys(ImGuiInputTextCallbackData* data) {
     if (data->EventFlag != ImGuiInputTextFlags_CallbackHistory) return 0;
     const int n = *static_cast<const int*>(data->UserData);
-    int q = std::atoi(data->Buf) + (data->EventKey == ImGuiKey_UpArrow ? -1 : 1);
-    q = std::clamp(q, 0, n - 1);
+    int64_t typed = 0;  // the field allows digits only; an empty or huge one counts from 0
+    if (read_whole(std::string_view(data->Buf, size_t(data->BufTextLen)), &typed) != WholeKind::Ok) typed = 0;
+    const int q = int(std::clamp<int64_t>(typed + (data->EventKey == ImGuiKey_UpArrow ? -1 : 1), 0, n - 1));
     const std::string text = std::to_string(q);
     data->DeleteChars(0, data->BufTextLen);
     data->InsertChars(0, text.c_str());
@@ -111,8 +112,10 @@ bool query_selector(const State& s, State* draft, UiState* ui) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.2f);
     const ImGuiInputTextFlags flags =
         ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_AutoSelectAll;
-    if (ImGui::InputText("##query", text, sizeof text, flags, query_field_keys, &n) && text[0] != 0)
-        q = std::atoi(text);
+    int64_t typed = 0;
+    if (ImGui::InputText("##query", text, sizeof text, flags, query_field_keys, &n) &&
+        read_whole(text, &typed) == WholeKind::Ok)
+        q = int(std::clamp<int64_t>(typed, -1, n));  // out of range is clamped below, as before
     record_layout(ui, "query:input");
     if (item_tooltip() && !ImGui::IsItemActive())
         ImGui::SetTooltip("A position 0..%d. While typing, Up/Down pick the previous/next token.", n - 1);
@@ -132,7 +135,7 @@ bool query_selector(const State& s, State* draft, UiState* ui) {
     ImGui::TextColored(query_color(), "query = inputs[%d]", s.query);
     ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::TextWrapped("the %s token, \"%s\"", ordinal(s.query + 1).c_str(), s.tokens[size_t(s.query)].c_str());
+    ImGui::TextWrapped("the %s token, \"%s\"", ordinal_word(s.query + 1).c_str(), s.tokens[size_t(s.query)].c_str());
     return edited;
 }
 

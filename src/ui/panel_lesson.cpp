@@ -23,7 +23,7 @@ float button_width(const char* label) {
 // SameLine() when a button with this label still fits on the line, else a new line: the header
 // wraps on narrow screens instead of running off the edge.
 void next_to(const char* label) {
-    same_line_if_room(button_width(label));
+    same_line_if_fits(button_width(label), lesson_gap());
 }
 
 // A tab-like button: filled when selected. Returns true when clicked.
@@ -86,11 +86,11 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
     if (mode == LessonMode::Track && s.step > 0) {
         // Step indicator: "Step 3 of 10", one small button per step, back and next.
         const std::string indicator = step_indicator(s.step);
-        same_line_if_room(ImGui::CalcTextSize(indicator.c_str()).x + ImGui::GetFontSize());
+        same_line_if_fits(ImGui::CalcTextSize(indicator.c_str()).x + ImGui::GetFontSize(), lesson_gap());
         ImGui::TextUnformatted(indicator.c_str());
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 2));
         for (int k = 1; k <= kLessonSteps; ++k) {
-            same_line_if_room(button_width(std::to_string(k).c_str()), 3);
+            same_line_if_fits(button_width(std::to_string(k).c_str()), 3);
             ImGui::PushID(k);
             const bool current = k == std::min(s.step, kLessonSteps);
             if (current) ImGui::PushStyleColor(ImGuiCol_Button, query_color());
@@ -135,7 +135,7 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
         }
         record_layout(ui, "lesson:start");
         const char* blurb = "10 steps: predict, then see the computed answer";
-        same_line_if_room(ImGui::CalcTextSize(blurb).x);
+        same_line_if_fits(ImGui::CalcTextSize(blurb).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", blurb);
     }
     return edited;
@@ -152,12 +152,6 @@ void record_lesson_item(UiState* ui, const std::string& name) {
     const ImVec2 max(std::min(b.x, clip_max.x), std::min(b.y, clip_max.y));
     if (max.y - min.y < (b.y - a.y) * 0.6f || max.x <= min.x) return;  // mostly scrolled out
     record_layout(ui, name, min, max);
-}
-
-void same_line_if_room(float width, float spacing) {
-    if (spacing < 0) spacing = ImGui::GetStyle().ItemSpacing.x * 2;
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
 }
 
 bool lesson_highlights(const State& state, const char* panel) {

@@ -203,8 +203,8 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     for (size_t i = 0; i < q.choices.size(); ++i) {
         ImGui::PushID(int(i));
         if (i > 0)
-            same_line_if_room(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                              ImGui::CalcTextSize(q.choices[i].c_str()).x);
+            same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                              ImGui::CalcTextSize(q.choices[i].c_str()).x, lesson_gap());
         if (ImGui::RadioButton(q.choices[i].c_str(), answer == int(i))) {
             draft->lesson = choose_answer(*draft, int(i)).lesson;
             draft->lesson.question = k;
@@ -272,7 +272,7 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
     std::string watch;
     for (const std::string& p : step->panels) watch += (watch.empty() ? "" : ", ") + std::string(panel_title(p));
     watch = "watch: " + watch;
-    same_line_if_room(ImGui::CalcTextSize(watch.c_str()).x);
+    same_line_if_fits(ImGui::CalcTextSize(watch.c_str()).x, lesson_gap());
     ImGui::TextColored(muted_text(), "%s", watch.c_str());
     lines(s, step_lines(s, in.result));
     switch (s.step) {

@@ -137,7 +137,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::PushFont(mono_font());
     const std::string q = "queries[" + std::to_string(s.query) + "]";
     ImGui::TextColored(query_color(), "%s = inputs[%d] @ W_query = %s", q.c_str(), s.query,
-                       short_vector(p.queries.row(s.query), p.queries.cols, 6, 4).c_str());
+                       vec(p.queries.row(s.query), p.queries.cols, 4, 6).c_str());
     const std::string prefix = "scores = keys @ " + q + " = ";
     flow_text(tensor_pieces(prefix, p.scores, 8), ImGui::CalcTextSize("scores = tensor([").x);
     ImGui::PopFont();

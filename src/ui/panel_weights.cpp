@@ -133,7 +133,7 @@ void context_vector(const FrameInput& in) {
     for (int i = 0; i < n && i < kTerms; ++i) {
         terms.push_back(
             {format_fixed(r.weights[size_t(i)], 4) + "\u00b7", u32(i == s.query ? query_color() : token_color())});
-        terms.push_back({short_vector(s.inputs.row(i), d, 4, -1) + (i + 1 < n ? " + " : ""), 0});
+        terms.push_back({vec(s.inputs.row(i), d, 4, 4) + (i + 1 < n ? " + " : ""), 0});
     }
     if (n > kTerms) terms.push_back({"... (" + std::to_string(n - kTerms) + " more terms)", 0});
     flow_text(terms, indent);
@@ -159,7 +159,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
 
     // Bars: scores on their own scale; the three weight columns share one, so sharpness compares.
     const bool scaled = s.lab_scale != 1.0f;
-    Column scores{scaled ? "scores \u00d7" + compact_number(s.lab_scale) : "scores", &r.lab_scores, false, 0, 0};
+    Column scores{scaled ? "scores \u00d7" + num(s.lab_scale) : "scores", &r.lab_scores, false, 0, 0};
     grow_range(r.lab_scores, &scores.lo, &scores.hi);
     std::vector<Column> cols = {scores,
                                 {"\u00f7 sum", &r.weights_sum, s.norm == Norm::Sum, 0, 0},

@@ -26,8 +26,6 @@ void record_input_field(UiState* ui, const std::string& name, float item_width) 
     record_layout(ui, name, min, ImVec2(min.x + std::max(1.0f, item_width - buttons), max.y));
 }
 
-std::string ordinal(int n) { return ordinal_word(n); }  // one rule, shared with the lesson text
-
 bool tooltips_allowed() {
     return !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
 }
@@ -104,17 +102,6 @@ std::vector<std::string> tensor_elements(const Vector& v) {
 
 }  // namespace
 
-std::string compact_number(float x) {
-    if (!std::isfinite(x)) return format_fixed(x, 0);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4f", double(x));
-    std::string s = buf;
-    while (!s.empty() && s.back() == '0') s.pop_back();
-    if (!s.empty() && s.back() == '.') s.pop_back();
-    if (s == "-0") s = "0";
-    return s;
-}
-
 std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int max_elements, int highlight,
                                  ImU32 color, int filled) {
     std::vector<std::string> elements = tensor_elements(v);
@@ -157,37 +144,6 @@ std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int
     return pieces;
 }
 
-std::string factor(float x, bool leading) {
-    const std::string text = compact_number(x);
-    return (!leading && text[0] == '-') ? "(" + text + ")" : text;
-}
-
-std::string short_vector(const float* v, int n, int max_elements, int decimals) {
-    std::string out = "[";
-    for (int k = 0; k < n; ++k) {
-        if (k == max_elements && n > max_elements) {
-            out += ", ...";
-            break;
-        }
-        if (k) out += ", ";
-        out += decimals < 0 ? compact_number(v[k]) : format_fixed(v[k], decimals);
-    }
-    return out + "]";
-}
-
-std::string dot_terms(const float* a, const float* b, int n, int max_terms) {
-    std::string out;
-    for (int k = 0; k < n; ++k) {
-        if (k == max_terms && n > max_terms) {
-            out += " + ... (" + std::to_string(n - max_terms) + " more)";
-            break;
-        }
-        if (k) out += " + ";
-        out += factor(a[k], k == 0) + "\u00b7" + factor(b[k], false);
-    }
-    return out;
-}
-
 void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, const std::vector<std::string>* row_names,
                  int highlight_row) {
     const int rows = std::min(m.rows, max_rows), cols = std::min(m.cols, max_cols);
@@ -223,17 +179,10 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
     ImGui::PopFont();
 }
 
-void same_line_if_fits(float width) {
+void same_line_if_fits(float width, float spacing) {
+    if (spacing < 0) spacing = ImGui::GetStyle().ItemSpacing.x;
     const float right_edge = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
-    const float next_x = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
-    if (next_x + width <= right_edge) ImGui::SameLine();
-}
-
-void text_right(const char* text, ImVec4 color) {
-    const float w = ImGui::CalcTextSize(text).x;
-    const float after_previous = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x;
-    ImGui::SameLine(std::max(after_previous, ImGui::GetWindowContentRegionMax().x - w));
-    ImGui::TextColored(color, "%s", text);
+    if (ImGui::GetItemRectMax().x + spacing + width <= right_edge) ImGui::SameLine(0, spacing);
 }
 
 bool compact_layout() {

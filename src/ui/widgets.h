@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/math/matrix.h"
+#include "core/text/prose_format.h"
 #include "ui/ui.h"
 
 namespace attn::ui {
@@ -20,8 +21,6 @@ void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max)
 // (the buttons take the right end), so a test's click lands in the field.
 void record_input_field(UiState* ui, const std::string& name, float item_width);
 
-// "the 2nd token, journey": ordinal words for positions (zero-based index -> 1st, 2nd ...).
-std::string ordinal(int position_one_based);
 // Whether a tooltip may open now: not while a popup is open. ImGui 1.86 crashes when a tooltip
 // begins outside a modal popup in the frame that modal opens (FindBlockingModal finds none), so
 // every tooltip outside a popup asks first.
@@ -44,23 +43,15 @@ void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f);
 // after `filled` print as a dot (not computed yet), keeping the full tensor's number style.
 std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int max_elements = 12, int highlight = -1,
                                  ImU32 color = 0, int filled = 1 << 30);
-// A number with up to 4 decimals and no trailing zeros: 0.43, 2, -0.1235.
-std::string compact_number(float x);
-// The same as a factor in a product: negative ones in parentheses unless they lead ("0.5·(-1)").
-std::string factor(float x, bool leading);
-// The vector as PyTorch prints it but on one line, elided past max_elements: "[0.43, 0.15, 0.89]".
-std::string short_vector(const float* v, int n, int max_elements = 6, int decimals = 2);
-// "0.55·0.57 + 0.87·0.85 + 0.66·0.64", elided past max_terms.
-std::string dot_terms(const float* a, const float* b, int n, int max_terms = 6);
 
 // A matrix as a small grid of numbers in the mono font, elided past max_rows x max_cols.
 void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, const std::vector<std::string>* row_names,
                  int highlight_row = -1);
 
-// SameLine() if an item `width` wide still fits on the current line, else a new line.
-void same_line_if_fits(float width);
-// Text right-aligned to the end of the current line.
-void text_right(const char* text, ImVec4 color);
+// SameLine(0, spacing) if an item `width` wide still fits on the current line after `spacing`
+// (default: the style's item spacing), else the next item starts a new line: rows of buttons
+// wrap on narrow screens instead of running off the edge.
+void same_line_if_fits(float width, float spacing = -1.0f);
 // True on a phone-width layout: one column.
 bool compact_layout();
 

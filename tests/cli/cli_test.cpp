@@ -14,6 +14,7 @@
 #include "core/test_helpers.h"
 
 using namespace attn;
+using attn_test::contains;
 
 namespace {
 
@@ -27,8 +28,6 @@ Run run(const std::vector<std::string>& args, const std::string& stdin_text = ""
     r.code = run_cli(args, stdin_text, &r.out, &r.err);
     return r;
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A successful run: exit 0, nothing on err.
 Run run_ok(const std::vector<std::string>& args, const std::string& stdin_text = "") {

@@ -1,9 +1,11 @@
-// Shared checks for the core tests: element-wise comparison to 4 decimals (the lesson's precision).
+// Shared checks for the tests: element-wise comparison to 4 decimals (the lesson's precision), and
+// a message that contains the words that matter.
 #pragma once
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <initializer_list>
+#include <string>
 
 #include "core/math/matrix.h"
 
@@ -29,6 +31,11 @@ inline void check_close(const attn::Matrix& got, std::initializer_list<std::init
         check_close(got.row_vector(r), row, eps);
         ++r;
     }
+}
+
+// Messages are checked by the words that matter, not letter for letter.
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
 }
 
 inline float sum(const attn::Vector& v) {

@@ -1,5 +1,5 @@
-// The small helpers behind the panels: ordinals, tensors cut into wrap-safe pieces, readable ink
-// on heatmap cells.
+// The small helpers behind the panels: tensors cut into wrap-safe pieces, readable ink on heatmap
+// cells, frames that stand out.
 #include "ui/widgets.h"
 
 #include <doctest/doctest.h>
@@ -7,17 +7,6 @@
 #include "ui/heatmap_view.h"
 
 using namespace attn::ui;
-
-TEST_CASE("ui: ordinals name positions as a reader counts them") {
-    CHECK(ordinal(1) == "1st");
-    CHECK(ordinal(2) == "2nd");
-    CHECK(ordinal(3) == "3rd");
-    CHECK(ordinal(4) == "4th");
-    CHECK(ordinal(11) == "11th");
-    CHECK(ordinal(12) == "12th");
-    CHECK(ordinal(22) == "22nd");
-    CHECK(ordinal(113) == "113th");
-}
 
 TEST_CASE("ui: a tensor is cut after its commas, so a line never breaks inside a number") {
     const std::vector<Piece> p = tensor_pieces("s = ", {0.9544f, 1.4950f, 1.4754f, 0.8434f, 0.7070f, 1.0865f});
@@ -51,14 +40,6 @@ TEST_CASE("ui: long tensors keep their ends and the highlighted slot") {
     CHECK(joined.find("70.") == std::string::npos);
 }
 
-TEST_CASE("ui: dot products are written term by term, compactly") {
-    const float a[] = {0.55f, 0.87f, 0.66f}, b[] = {0.57f, 0.85f, 0.64f};
-    CHECK(dot_terms(a, b, 3) == "0.55\u00b70.57 + 0.87\u00b70.85 + 0.66\u00b70.64");
-    const float one[] = {1, 0}, two[] = {2, 2};
-    CHECK(dot_terms(one, two, 2) == "1\u00b72 + 0\u00b72");
-    CHECK(short_vector(one, 2, 6, -1) == "[1, 0]");
-}
-
 TEST_CASE("ui: heatmap numbers use white ink on dark cells and dark ink on light ones") {
     const ImU32 white = IM_COL32(255, 255, 255, 255);
     CHECK(heatmap_ink(true, 0.0f) == white);    // strongest negative score: dark blue
@@ -85,7 +66,3 @@ TEST_CASE("ui: framed widgets (the query radio buttons) stand out on every table
     ImGui::DestroyContext();
 }
 
-TEST_CASE("ui: negative factors after the first are parenthesised, as a reader would write them") {
-    const float a[] = {-0.73f, 0.69f}, b[] = {0.52f, -1.0f};
-    CHECK(dot_terms(a, b, 2) == "-0.73\u00b70.52 + 0.69\u00b7(-1)");
-}

@@ -8,6 +8,9 @@
 #include <cstdlib>
 #include <unordered_set>
 
+#include "core/text/float_format.h"
+#include "core/text/utf8.h"
+
 namespace attn {
 
 namespace {
@@ -19,74 +22,6 @@ JsonValue make(JsonType type, std::string text) {
     v.type = type;
     v.text = std::move(text);
     return v;
-}
-
-// Decodes the UTF-8 sequence at s[i] into *cp and returns its length, or 0 when it is invalid
-// (truncated, overlong, a surrogate, or past U+10FFFF).
-size_t decode_utf8(std::string_view s, size_t i, uint32_t* cp) {
-    const unsigned char b0 = static_cast<unsigned char>(s[i]);
-    if (b0 < 0x80) {
-        *cp = b0;
-        return 1;
-    }
-    size_t len = 0;
-    uint32_t min = 0, c = 0;
-    if ((b0 & 0xE0) == 0xC0) {  // 110xxxxx: 2 bytes, U+0080..U+07FF
-        len = 2, min = 0x80, c = b0 & 0x1Fu;
-    } else if ((b0 & 0xF0) == 0xE0) {  // 1110xxxx: 3 bytes, U+0800..U+FFFF
-        len = 3, min = 0x800, c = b0 & 0x0Fu;
-    } else if ((b0 & 0xF8) == 0xF0) {  // 11110xxx: 4 bytes, U+10000..U+10FFFF
-        len = 4, min = 0x10000, c = b0 & 0x07u;
-    } else {
-        return 0;  // a continuation byte or 0xF8..0xFF cannot start a character
-    }
-    if (i + len > s.size()) return 0;
-    for (size_t k = 1; k < len; ++k) {
-        const unsigned char b = static_cast<unsigned char>(s[i + k]);
-        if ((b & 0xC0) != 0x80) return 0;
-        c = (c << 6) | (b & 0x3Fu);
-    }
-    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
-    *cp = c;
-    return len;
-}
-
-void append_utf8(uint32_t cp, std::string* out) {
-    if (cp < 0x80) {
-        out->push_back(char(cp));
-    } else if (cp < 0x800) {
-        out->push_back(char(0xC0 | (cp >> 6)));
-        out->push_back(char(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-        out->push_back(char(0xE0 | (cp >> 12)));
-        out->push_back(char(0x80 | ((cp >> 6) & 0x3F)));
-        out->push_back(char(0x80 | (cp & 0x3F)));
-    } else {
-        out->push_back(char(0xF0 | (cp >> 18)));
-        out->push_back(char(0x80 | ((cp >> 12) & 0x3F)));
-        out->push_back(char(0x80 | ((cp >> 6) & 0x3F)));
-        out->push_back(char(0x80 | (cp & 0x3F)));
-    }
-}
-
-std::string hex4(uint32_t v) {
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "%04X", unsigned(v & 0xFFFF));
-    return buf;
-}
-
-// "1e+06" -> "1e6", "1.5e-07" -> "1.5e-7": printf pads exponents; JSON does not need it.
-std::string tidy_exponent(const char* printed) {
-    std::string s = printed;
-    const size_t e = s.find('e');
-    if (e == std::string::npos) return s;
-    std::string mantissa = s.substr(0, e), sign, digits = s.substr(e + 1);
-    if (!digits.empty() && (digits[0] == '+' || digits[0] == '-')) {
-        if (digits[0] == '-') sign = "-";
-        digits.erase(0, 1);
-    }
-    while (digits.size() > 1 && digits[0] == '0') digits.erase(0, 1);
-    return mantissa + "e" + sign + digits;
 }
 
 class Parser {
@@ -433,125 +368,37 @@ const JsonValue* JsonValue::find(std::string_view key) const {
     return nullptr;
 }
 
-// ---- writing
 
-std::string format_float(float f) {
-    if (std::isnan(f)) return "nan";
-    if (std::isinf(f)) return f > 0 ? "inf" : "-inf";
-    // 9 significant digits always round-trip a float32; fewer often do, and read better. Below 6,
-    // %.6g already drops trailing zeros, except for subnormals, whose precision is lower still.
-    char buf[48];
-    for (int precision = std::fabs(f) < FLT_MIN ? 1 : 6; precision <= 9; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, double(f));
-        if (std::strtof(buf, nullptr) == f) break;
-    }
-    return tidy_exponent(buf);
-}
-
-std::string format_double(double d) {
-    if (std::isnan(d)) return "nan";
-    if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
-    char buf[48];
-    for (int precision = 15; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, d);
-        if (std::strtod(buf, nullptr) == d) break;
-    }
-    return tidy_exponent(buf);
-}
-
-void write_int(int64_t i, std::string* out) { out->append(std::to_string(i)); }
-void write_uint(uint64_t u, std::string* out) { out->append(std::to_string(u)); }
-void write_float(float f, std::string* out) { out->append(std::isfinite(f) ? format_float(f) : "null"); }
-void write_double(double d, std::string* out) { out->append(std::isfinite(d) ? format_double(d) : "null"); }
-void write_float_or_string(float f, std::string* out) {
-    if (std::isfinite(f)) out->append(format_float(f));
-    else write_json_string(format_float(f), out);
-}
-
-void write_json_string(std::string_view s, std::string* out) {
-    out->push_back('"');
-    for (size_t i = 0; i < s.size();) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x80) {
-            uint32_t cp = 0;
-            const size_t n = decode_utf8(s, i, &cp);
-            if (n == 0) out->append("\xEF\xBF\xBD");  // U+FFFD for a byte that is not UTF-8
-            else out->append(s.data() + i, n);
-            i += n == 0 ? 1 : n;
-            continue;
-        }
-        switch (c) {
-            case '"': out->append("\\\""); break;
-            case '\\': out->append("\\\\"); break;
-            case '\b': out->append("\\b"); break;
-            case '\f': out->append("\\f"); break;
-            case '\n': out->append("\\n"); break;
-            case '\r': out->append("\\r"); break;
-            case '\t': out->append("\\t"); break;
-            default:
-                if (c < 0x20) out->append("\\u" + hex4(c));
-                else out->push_back(char(c));
-        }
-        ++i;
-    }
-    out->push_back('"');
-}
-
-void write_json(const JsonValue& value, std::string* out) {
+namespace {
+void write_value(const JsonValue& value, JsonWriter* w) {
     switch (value.type) {
-        case JsonType::Null: out->append("null"); break;
-        case JsonType::Bool: out->append(value.boolean ? "true" : "false"); break;
-        case JsonType::Number: out->append(value.text.empty() ? "null" : value.text); break;
-        case JsonType::String: write_json_string(value.text, out); break;
+        case JsonType::Null: w->null(); break;
+        case JsonType::Bool: w->boolean(value.boolean); break;
+        case JsonType::Number: value.text.empty() ? w->null() : w->numeral(value.text); break;
+        case JsonType::String: w->string(value.text); break;
         case JsonType::Array:
-            out->push_back('[');
-            for (size_t i = 0; i < value.items.size(); ++i) {
-                if (i) out->push_back(',');
-                write_json(value.items[i], out);
-            }
-            out->push_back(']');
+            w->begin_array();
+            for (const JsonValue& item : value.items) write_value(item, w);
+            w->end_array();
             break;
         case JsonType::Object:
-            out->push_back('{');
-            for (size_t i = 0; i < value.members.size(); ++i) {
-                if (i) out->push_back(',');
-                write_json_string(value.members[i].first, out);
-                out->push_back(':');
-                write_json(value.members[i].second, out);
-            }
-            out->push_back('}');
+            w->begin_object();
+            for (const auto& member : value.members) write_value(member.second, &w->key(member.first));
+            w->end_object();
             break;
     }
+}
+}  // namespace
+
+void write_json(const JsonValue& value, std::string* out) {
+    JsonWriter w(out);
+    write_value(value, &w);
 }
 
 std::string write_json(const JsonValue& value) {
     std::string out;
     write_json(value, &out);
     return out;
-}
-
-std::string json_quote_short(std::string_view s, size_t max_bytes) {
-    if (s.size() <= max_bytes) {
-        std::string out;
-        write_json_string(s, &out);
-        return out;
-    }
-    size_t cut = max_bytes;
-    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // whole characters
-    std::string out;
-    write_json_string(s.substr(0, cut), &out);
-    out.insert(out.size() - 1, "...");
-    return out;
-}
-
-size_t utf8_error_offset(std::string_view s) {
-    uint32_t cp = 0;
-    for (size_t i = 0; i < s.size();) {
-        const size_t n = decode_utf8(s, i, &cp);
-        if (n == 0) return i;
-        i += n;
-    }
-    return s.size();
 }
 
 }  // namespace attn

@@ -8,6 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/document/json_writer.h"
+#include "core/text/float_format.h"
+
 namespace attn {
 
 constexpr int kMaxJsonDepth = 64;  // nested arrays/objects; deeper input is refused, not recursed
@@ -60,30 +63,7 @@ struct JsonParseResult {
 // kMaxJsonDepth are errors. Columns count code points from 1.
 JsonParseResult parse_json(std::string_view text);
 
-// Compact writer: no spaces or newlines, keys in stored order.
+// The value through JsonWriter (core/document/json_writer.h): compact, keys in stored order.
 std::string write_json(const JsonValue& value);
 void write_json(const JsonValue& value, std::string* out);
-// A quoted string: " \ and control characters escaped (\n, \t ..., else \u00XX); bytes that are
-// not valid UTF-8 become U+FFFD so the output is always valid JSON.
-void write_json_string(std::string_view s, std::string* out);
-void write_int(int64_t i, std::string* out);
-void write_uint(uint64_t u, std::string* out);
-// JSON has no inf or nan: these write null for them (as JavaScript's JSON.stringify does).
-void write_float(float f, std::string* out);
-void write_double(double d, std::string* out);
-// Finite: the number; otherwise the string "inf", "-inf" or "nan", for results that may overflow.
-void write_float_or_string(float f, std::string* out);
-
-// The shortest decimal that reads back (strtof/strtod) as the same value: 0.1f -> "0.1",
-// 1e6f -> "1e6", 16777216.0f -> "16777216". Non-finite values give "inf", "-inf" or "nan".
-std::string format_float(float f);
-std::string format_double(double d);
-
-// s as a JSON string for an error message, cut after max_bytes (at a character boundary) with "...".
-std::string json_quote_short(std::string_view s, size_t max_bytes = 40);
-
-// Where s first breaks UTF-8 (overlong forms, surrogates and code points past U+10FFFF included),
-// or s.size() when it is all valid.
-size_t utf8_error_offset(std::string_view s);
-
 }  // namespace attn

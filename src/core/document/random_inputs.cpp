@@ -1,19 +1,14 @@
-// torch.rand through TorchGenerator, then 2 u - 1: u = k / 2^24, so 2 u - 1 = (k - 2^23) / 2^23 is
-// exact in float32 and equals PyTorch's `torch.rand(n, d) * 2 - 1` bit for bit.
+// Random inputs as a document: their example name, the state they make, and the PyTorch lines
+// that make the same numbers (core/math/random_embeddings.h draws them).
 #include "core/document/random_inputs.h"
 
 #include <algorithm>
+#include <charconv>
+#include <system_error>
 
-#include "core/math/torch_rng.h"
+#include "core/math/random_embeddings.h"
 
 namespace attn {
-
-Matrix random_embeddings(int n, int d, uint64_t seed) {
-    TorchGenerator gen(seed);
-    Matrix m = gen.rand(n, d);
-    for (float& x : m.data) x = x * 2.0f - 1.0f;
-    return m;
-}
 
 std::string apply_random_inputs(State* state, int n, int d, uint64_t seed) {
     if (n < 1 || n > kMaxTokens)
@@ -40,17 +35,17 @@ std::string random_example_name(int n, int d, uint64_t seed) {
 namespace {
 
 // A decimal number without sign or leading zeros, at most `max`; advances *pos past it.
+// Digits at s[*pos] as a decimal without leading zeros ("07" would give one example two names),
+// at most max; *pos moves past them.
 bool read_decimal(const std::string& s, size_t* pos, uint64_t max, uint64_t* out) {
-    size_t i = *pos;
+    const char* begin = s.data() + *pos;
+    const char* end = s.data() + s.size();
+    if (begin == end || *begin < '0' || *begin > '9' || (*begin == '0' && begin + 1 < end && begin[1] >= '0' && begin[1] <= '9'))
+        return false;
     uint64_t v = 0;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-        if (i > *pos && s[*pos] == '0') return false;  // "07": one name per example
-        v = v * 10 + uint64_t(s[i] - '0');
-        if (v > max) return false;
-        ++i;
-    }
-    if (i == *pos) return false;
-    *pos = i;
+    const std::from_chars_result r = std::from_chars(begin, end, v);
+    if (r.ec != std::errc() || v > max) return false;
+    *pos = size_t(r.ptr - s.data());
     *out = v;
     return true;
 }

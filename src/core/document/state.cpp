@@ -7,6 +7,8 @@
 #include <cstdio>
 
 #include "core/document/json.h"
+#include "core/text/utf8.h"
+#include "core/text/name_list.h"
 
 namespace attn {
 
@@ -19,19 +21,6 @@ const char* const kProjectionKeys[] = {"enabled", "seed", "d_out"};
 const char* const kLessonKeys[] = {"mode", "question", "answer", "revealed", "exercise", "bug", "trace"};
 const char* const kPanels[] = {"inputs", "plot", "loop", "heatmaps", "weights", "projection", "lesson", "code"};
 
-template <size_t N>
-bool is_one_of(const std::string& s, const char* const (&names)[N]) {
-    for (const char* name : names)
-        if (s == name) return true;
-    return false;
-}
-
-template <size_t N>
-std::string join(const char* const (&names)[N]) {
-    std::string out;
-    for (const char* name : names) out += (out.empty() ? "" : ", ") + std::string(name);
-    return out;
-}
 
 // ---- one message per rule, shared by the parser (which quotes the text as written, e.g. 1e30)
 // and validate_state (which quotes the stored value).
@@ -211,7 +200,7 @@ std::string read_projection(const JsonValue& v, ProjectionSettings* out) {
     for (const auto& m : v.members)
         if (!is_one_of(m.first, kProjectionKeys))
             return "unknown key " + json_quote_short(m.first) + " in projection: the allowed keys are " +
-                   join(kProjectionKeys);
+                   join_names(kProjectionKeys);
     std::string e;
     if (const JsonValue* x = v.find("enabled")) e = read_bool(*x, "projection.enabled", &out->enabled);
     if (!e.empty()) return e;
@@ -233,7 +222,7 @@ std::string read_lesson(const JsonValue& v, LessonState* out) {
                      "write {\"mode\": \"track\", \"question\": 0, \"answer\": -1, \"revealed\": false}");
     for (const auto& m : v.members)
         if (!is_one_of(m.first, kLessonKeys))
-            return "unknown key " + json_quote_short(m.first) + " in lesson: the allowed keys are " + join(kLessonKeys);
+            return "unknown key " + json_quote_short(m.first) + " in lesson: the allowed keys are " + join_names(kLessonKeys);
     std::string e;
     if (const JsonValue* x = v.find("mode")) {
         const char* choices = "\"track\", \"practice\" or \"debug\"";
@@ -270,7 +259,7 @@ std::string read_document(const JsonValue& doc, State* s) {
                " but must be a JSON object such as {\"tokens\": [\"Your\", \"journey\"], \"inputs\": [[0.43, 0.15], [0.55, 0.87]]}";
     for (const auto& m : doc.members)
         if (!is_one_of(m.first, kKeys))
-            return "unknown key " + json_quote_short(m.first) + ": the allowed keys are " + join(kKeys) +
+            return "unknown key " + json_quote_short(m.first) + ": the allowed keys are " + join_names(kKeys) +
                    " (check the spelling)";
 
     if (const JsonValue* v = doc.find("version")) {
@@ -327,15 +316,6 @@ std::string read_document(const JsonValue& doc, State* s) {
 // data holds exactly rows x cols values (computed in 64 bits: 65536 x 65536 wraps a 32-bit size_t).
 bool shape_matches(const Matrix& m) {
     return m.rows >= 0 && m.cols >= 0 && uint64_t(m.data.size()) == uint64_t(m.rows) * uint64_t(m.cols);
-}
-
-void write_strings(const std::vector<std::string>& list, std::string* out) {
-    out->push_back('[');
-    for (size_t i = 0; i < list.size(); ++i) {
-        if (i) out->push_back(',');
-        write_json_string(list[i], out);
-    }
-    out->push_back(']');
 }
 
 }  // namespace
@@ -423,7 +403,7 @@ std::string validate_state(const State& s) {
     for (size_t i = 0; i < s.panels.size(); ++i) {
         const std::string path = "panels[" + std::to_string(i) + "]";
         if (!is_one_of(s.panels[i], kPanels))
-            return path + " is " + json_quote_short(s.panels[i]) + " but must be one of " + join(kPanels);
+            return path + " is " + json_quote_short(s.panels[i]) + " but must be one of " + join_names(kPanels);
         for (size_t j = 0; j < i; ++j)
             if (s.panels[j] == s.panels[i])
                 return path + " repeats " + json_quote_short(s.panels[i]) + " (already panels[" + std::to_string(j) +
@@ -442,50 +422,40 @@ std::string validate_state(const State& s) {
 }
 
 std::string serialize_state(const State& s) {
-    std::string out = "{\"version\":1,\"example\":";
-    write_json_string(s.example, &out);
-    out += ",\"tokens\":";
-    write_strings(s.tokens, &out);
-    out += ",\"inputs\":[";
-    const Matrix& x = s.inputs;
-    for (int r = 0; shape_matches(x) && r < x.rows; ++r) {  // a bad shape writes no rows
-        out += r ? ",[" : "[";
-        for (int c = 0; c < x.cols; ++c) {
-            if (c) out.push_back(',');
-            write_float(x.at(r, c), &out);
-        }
-        out.push_back(']');
-    }
-    out += "],\"query\":";
-    write_int(s.query, &out);
-    out += ",\"norm\":";
-    write_json_string(norm_name(s.norm), &out);
-    out += std::string(",\"projection\":{\"enabled\":") + (s.projection.enabled ? "true" : "false") + ",\"seed\":";
-    write_uint(s.projection.seed, &out);
-    out += ",\"d_out\":";
-    write_int(s.projection.d_out, &out);
-    out += std::string("},\"scale\":") + (s.scale ? "true" : "false");
-    out += std::string(",\"causal\":") + (s.causal ? "true" : "false");
-    out += ",\"lab_scale\":";
-    write_float(s.lab_scale, &out);
-    out += ",\"step\":";
-    write_int(s.step, &out);
-    out += ",\"panels\":";
-    write_strings(s.panels, &out);
+    std::string out;
+    JsonWriter w(&out);
+    w.begin_object();
+    w.key("version").integer(1);
+    w.key("example").string(s.example);
+    w.key("tokens").strings(s.tokens);
+    w.key("inputs");
+    if (shape_matches(s.inputs))
+        w.matrix(s.inputs, false);
+    else
+        w.begin_array().end_array();  // a bad shape writes no rows
+    w.key("query").integer(s.query);
+    w.key("norm").string(norm_name(s.norm));
+    w.key("projection").begin_object();
+    w.key("enabled").boolean(s.projection.enabled);
+    w.key("seed").uinteger(s.projection.seed);
+    w.key("d_out").integer(s.projection.d_out);
+    w.end_object();
+    w.key("scale").boolean(s.scale);
+    w.key("causal").boolean(s.causal);
+    w.key("lab_scale").number(s.lab_scale);
+    w.key("step").integer(s.step);
+    w.key("panels").strings(s.panels);
     const LessonState& l = s.lesson;
-    out += ",\"lesson\":{\"mode\":";
-    write_json_string(lesson_mode_name(l.mode), &out);
-    out += ",\"question\":";
-    write_int(l.question, &out);
-    out += ",\"answer\":";
-    write_int(l.answer, &out);
-    out += std::string(",\"revealed\":") + (l.revealed ? "true" : "false") + ",\"exercise\":";
-    write_int(l.exercise, &out);
-    out += ",\"bug\":";
-    write_json_string(bug_name(l.bug), &out);
-    out += ",\"trace\":";
-    write_int(l.trace, &out);
-    out += "}}";
+    w.key("lesson").begin_object();
+    w.key("mode").string(lesson_mode_name(l.mode));
+    w.key("question").integer(l.question);
+    w.key("answer").integer(l.answer);
+    w.key("revealed").boolean(l.revealed);
+    w.key("exercise").integer(l.exercise);
+    w.key("bug").string(bug_name(l.bug));
+    w.key("trace").integer(l.trace);
+    w.end_object();
+    w.end_object();
     return out;
 }
 

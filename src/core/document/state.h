@@ -23,16 +23,12 @@ constexpr uint64_t kMaxSeed = 9007199254740992ull;    // 2^53: every seed is exa
 constexpr int kMaxLessonStep = 99;
 constexpr float kMaxLabScale = 1000.0f;
 
-struct State {
+// The settings the numbers depend on (query, norm, projection, scale, causal, lab_scale: see
+// core/math/attention.h) are the document's own fields; the rest is what the math never sees.
+struct State : AttentionSettings {
     std::string example;              // built-in example it came from ("" once edited freely)
     std::vector<std::string> tokens;  // n labels
     Matrix inputs;                    // (n, d) embeddings, finite float32
-    int query = 0;                    // zero-based: query = inputs[query]
-    Norm norm = Norm::Softmax;
-    ProjectionSettings projection;
-    bool scale = true;    // trainable attention divides scores by sqrt(d_k) before softmax
-    bool causal = false;  // mask keys after the query (scores above the diagonal = -inf)
-    float lab_scale = 1.0f;           // robustness lab: scores multiplied by this before normalising
     int step = 0;                     // lesson step, 0 = free exploration
     std::vector<std::string> panels;  // visible panels; empty = all
     LessonState lesson;               // question, answer, practice exercise, planted bug

@@ -4,14 +4,7 @@
 namespace attn {
 
 AttentionSettings attention_settings(const State& state) {
-    AttentionSettings s;
-    s.query = state.query;
-    s.norm = state.norm;
-    s.projection = state.projection;
-    s.scale = state.scale;
-    s.causal = state.causal;
-    s.lab_scale = state.lab_scale;
-    return s;
+    return state;  // the settings part of the document
 }
 
 AttentionResult compute_attention(const State& state) {

@@ -7,41 +7,20 @@
 #include <cstdint>
 
 #include "core/document/examples.h"
+#include "core/document/base64url.h"
 #include "core/document/json.h"
+#include "core/text/name_list.h"
+#include "core/text/number_parse.h"
 
 namespace attn {
 
 namespace {
-
-const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-int base64url_value(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '-') return 62;
-    if (c == '_') return 63;
-    return -1;
-}
 
 // The keys a link may hold, in the order url_fragment_for_state writes them.
 const char* const kLinkKeys[] = {"state", "example", "query",     "norm", "causal", "scale",
                                  "project", "seed",  "d_out",     "lab_scale", "step", "panels"};
 // Page options (read by the page's script, not state): no warning for these.
 const char* const kPageKeys[] = {"embed", "theme", "origins"};
-
-template <size_t N>
-bool is_one_of(std::string_view s, const char* const (&names)[N]) {
-    for (const char* name : names)
-        if (s == name) return true;
-    return false;
-}
-
-std::string link_keys_list() {
-    std::string out;
-    for (const char* key : kLinkKeys) out += (out.empty() ? "" : ", ") + std::string(key);
-    return out;
-}
 
 // Percent-decoding; '+' is kept as '+'. False on a '%' without two hex digits after it.
 int hex_value(char c) {
@@ -86,20 +65,6 @@ struct MessageList {
     }
 };
 
-// Optional '-' and 1..18 digits (so it fits int64). Anything else is not a whole number.
-enum class WholeRead { Ok, NotWhole, TooLarge };
-WholeRead read_whole(const std::string& v, int64_t* out) {
-    size_t i = v.size() > 0 && v[0] == '-' ? 1 : 0;
-    if (i == v.size()) return WholeRead::NotWhole;
-    for (size_t j = i; j < v.size(); ++j)
-        if (v[j] < '0' || v[j] > '9') return WholeRead::NotWhole;
-    if (v.size() - i > 18) return WholeRead::TooLarge;
-    int64_t x = 0;
-    for (size_t j = i; j < v.size(); ++j) x = x * 10 + (v[j] - '0');
-    *out = i ? -x : x;
-    return WholeRead::Ok;
-}
-
 bool read_flag(const std::string& v, bool* out) {
     if (v == "1" || v == "true") return *out = true, true;
     if (v == "0" || v == "false") return *out = false, true;
@@ -113,9 +78,9 @@ std::string apply_key(const std::string& key, const std::string& v, State* s) {
     State next = *s;
     int64_t whole = 0;
     auto whole_field = [&](const std::string& hint, int* field) -> std::string {
-        const WholeRead r = read_whole(v, &whole);
-        if (r == WholeRead::NotWhole) return key + " is " + quoted(v) + " in the link, not a whole number: " + hint;
-        if (r == WholeRead::TooLarge || whole < INT_MIN || whole > INT_MAX)
+        const WholeKind r = read_whole(v, &whole);
+        if (r == WholeKind::NotWhole) return key + " is " + quoted(v) + " in the link, not a whole number: " + hint;
+        if (r == WholeKind::OutOfRange || whole < INT_MIN || whole > INT_MAX)
             return key + " is " + quoted(v) + " in the link, which is far out of range: " + hint;
         *field = int(whole);
         return "";
@@ -137,9 +102,9 @@ std::string apply_key(const std::string& key, const std::string& v, State* s) {
     } else if (key == "project") {
         e = flag_field(&next.projection.enabled);
     } else if (key == "seed") {
-        const WholeRead r = read_whole(v, &whole);
-        if (r == WholeRead::NotWhole) e = "seed is " + quoted(v) + " in the link, not a whole number: use one such as 123";
-        else if (r == WholeRead::TooLarge || whole < 0)
+        const WholeKind r = read_whole(v, &whole);
+        if (r == WholeKind::NotWhole) e = "seed is " + quoted(v) + " in the link, not a whole number: use one such as 123";
+        else if (r == WholeKind::OutOfRange || whole < 0)
             e = "seed is " + quoted(v) + " in the link but must be 0.." + std::to_string(kMaxSeed);
         else next.projection.seed = uint64_t(whole);
     } else if (key == "d_out") {
@@ -185,67 +150,6 @@ bool same_as_example(const State& s, State* example) {
 
 }  // namespace
 
-std::string base64url_encode(std::string_view bytes) {
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    size_t i = 0;
-    for (; i + 3 <= bytes.size(); i += 3) {
-        const uint32_t n = uint32_t(uint8_t(bytes[i])) << 16 | uint32_t(uint8_t(bytes[i + 1])) << 8 | uint8_t(bytes[i + 2]);
-        out += kAlphabet[n >> 18];
-        out += kAlphabet[(n >> 12) & 63];
-        out += kAlphabet[(n >> 6) & 63];
-        out += kAlphabet[n & 63];
-    }
-    if (bytes.size() - i == 1) {
-        const uint32_t n = uint32_t(uint8_t(bytes[i])) << 16;
-        out += kAlphabet[n >> 18];
-        out += kAlphabet[(n >> 12) & 63];
-    } else if (bytes.size() - i == 2) {
-        const uint32_t n = uint32_t(uint8_t(bytes[i])) << 16 | uint32_t(uint8_t(bytes[i + 1])) << 8;
-        out += kAlphabet[n >> 18];
-        out += kAlphabet[(n >> 12) & 63];
-        out += kAlphabet[(n >> 6) & 63];
-    }
-    return out;
-}
-
-bool base64url_decode(std::string_view text, std::string* out, std::string* error) {
-    out->clear();
-    for (size_t i = 0; i < text.size(); ++i) {
-        if (base64url_value(text[i]) >= 0) continue;
-        if (text[i] == '=') {
-            *error = "'=' at offset " + std::to_string(i) + ": base64url in links carries no '=' padding, remove it";
-        } else {
-            const unsigned char c = static_cast<unsigned char>(text[i]);
-            const std::string shown = c >= 0x21 && c < 0x7f ? std::string("'") + char(c) + "'" : "byte " + std::to_string(c);
-            *error = shown + " at offset " + std::to_string(i) + " is not base64url: use only A-Z, a-z, 0-9, - and _";
-        }
-        return false;
-    }
-    if (text.size() % 4 == 1) {
-        *error = "its length " + std::to_string(text.size()) +
-                 " leaves one character over (a length of 4k+1 is never base64url): the link was cut short";
-        return false;
-    }
-    out->reserve(text.size() / 4 * 3 + 2);
-    uint32_t acc = 0;
-    int bits = 0;
-    for (char c : text) {
-        acc = (acc << 6) | uint32_t(base64url_value(c));
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out->push_back(char((acc >> bits) & 0xFF));
-        }
-    }
-    if (bits > 0 && (acc & ((1u << bits) - 1)) != 0) {
-        out->clear();
-        *error = "its last character has bits set that no byte uses (not the canonical encoding): the link was altered";
-        return false;
-    }
-    return true;
-}
-
 UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallback) {
     UrlParseResult result;
     result.state = fallback;
@@ -284,7 +188,7 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         }
         if (is_one_of(key, kPageKeys)) continue;
         if (!is_one_of(key, kLinkKeys)) {
-            warnings.add([&] { return "unknown key " + quoted(key) + " ignored: the link keys are " + link_keys_list(); });
+            warnings.add([&] { return "unknown key " + quoted(key) + " ignored: the link keys are " + join_names(kLinkKeys); });
             continue;
         }
         bool repeated = false;

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/document/base64url.h"
 #include "core/document/state.h"
 
 namespace attn {
@@ -13,13 +14,6 @@ namespace attn {
 constexpr size_t kMaxFragmentBytes = 4 * ((kMaxDocumentBytes + 2) / 3) + 4096;
 // At most this many warnings and refused keys are listed; the rest are counted ("and 3 more").
 constexpr size_t kMaxUrlMessages = 8;
-
-// Base64url (RFC 4648 section 5) without '=' padding, the form links use.
-std::string base64url_encode(std::string_view bytes);
-// Strict: only A-Z a-z 0-9 - _, no padding, no whitespace, a length that is not 1 mod 4, and
-// unused trailing bits equal to zero (so every text has one encoding). On failure *error names
-// the first bad character or the length, and *out is left empty.
-bool base64url_decode(std::string_view text, std::string* out, std::string* error);
 
 struct UrlParseResult {
     State state;                        // always valid: the link applied, or the fallback

@@ -5,66 +5,16 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdlib>
-#include <cstring>
 
+#include "core/lesson/token_words.h"
+#include "core/math/extremes.h"
+#include "core/text/number_parse.h"
 #include "core/text/prose_format.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
 
 namespace attn {
 namespace {
-
-// One number, strictly: digits, sign, point, exponent; finite. "2." and ".5" are fine.
-bool read_number(const std::string& text, float* out) {
-    if (text.empty()) return false;
-    for (char ch : text)
-        if (!std::isdigit(static_cast<unsigned char>(ch)) && ch != '.' && ch != 'e' && ch != 'E' && ch != '+' &&
-            ch != '-')
-            return false;
-    char* end = nullptr;
-    const double d = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || !std::isfinite(d) || std::fabs(d) > 3.4e38) return false;
-    *out = float(d);
-    return true;
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-    std::vector<std::string> parts;
-    std::string cur;
-    for (char ch : text) {
-        if (ch == sep) {
-            if (!cur.empty()) parts.push_back(cur);
-            cur.clear();
-        } else {
-            cur.push_back(ch);
-        }
-    }
-    if (!cur.empty()) parts.push_back(cur);
-    return parts;
-}
-
-// A chunk like "0,5": one comma, no point, digits on both sides.
-bool decimal_comma_chunk(const std::string& chunk) {
-    const size_t comma = chunk.find(',');
-    if (comma == std::string::npos || chunk.find(',', comma + 1) != std::string::npos) return false;
-    if (chunk.find('.') != std::string::npos) return false;
-    return comma > 0 && comma + 1 < chunk.size() && std::isdigit(static_cast<unsigned char>(chunk[comma - 1])) &&
-           std::isdigit(static_cast<unsigned char>(chunk[comma + 1]));
-}
-
-struct Reading {
-    std::vector<std::string> tokens;
-    bool used_decimal_comma = false;
-    std::string example;  // the first chunk read with a decimal comma, as typed
-};
-
-std::string trim_commas(const std::string& s) {
-    size_t a = 0, b = s.size();
-    while (a < b && s[a] == ',') ++a;
-    while (b > a && s[b - 1] == ',') --b;
-    return s.substr(a, b - a);
-}
 
 float tolerance(float expected, float abs_tol) {
     return std::fmax(abs_tol, 0.005f * std::fabs(expected));
@@ -75,17 +25,6 @@ bool close_all(const Vector& typed, const Vector& want, float abs_tol) {
     for (size_t i = 0; i < typed.size(); ++i)
         if (!(std::fabs(typed[i] - want[i]) <= tolerance(want[i], abs_tol))) return false;
     return true;
-}
-
-std::string label(const State& s, int i) {
-    return quoted(s.tokens[size_t(i)]);
-}
-
-int argmax(const Vector& v) {
-    int best = 0;
-    for (size_t i = 1; i < v.size(); ++i)
-        if (v[i] > v[size_t(best)]) best = int(i);
-    return best;
 }
 
 std::string lowercase(std::string s) {
@@ -213,7 +152,7 @@ ExerciseCheck check_top_token(const State& s, const AttentionResult& r, const st
     if (text.rfind("inputs[", 0) == 0 && text.size() > 8 && text.back() == ']') text = text.substr(7, text.size() - 8);
     int chosen = -1;
     float number = 0;
-    if (read_number(text, &number) && number == std::floor(number)) {
+    if (read_float32(text, false, &number) == NumberKind::Ok && number == std::floor(number)) {
         chosen = int(number);
         if (chosen < 0 || chosen >= n) {
             out.message = "There is no token at position " + text + ": use 0.." + std::to_string(n - 1) + ".";
@@ -259,77 +198,6 @@ ExerciseCheck check_top_token(const State& s, const AttentionResult& r, const st
 
 }  // namespace
 
-ParsedNumbers parse_numbers(const std::string& raw, int expected_count) {
-    ParsedNumbers out;
-    // Brackets, "tensor", semicolons and the like separate numbers; the minus sign becomes '-'.
-    std::string text;
-    for (size_t i = 0; i < raw.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(raw[i]);
-        if (c == 0xE2 && i + 2 < raw.size() && raw[i + 1] == '\x88' && raw[i + 2] == '\x92') {
-            text.push_back('-');
-            i += 2;
-        } else if (std::strchr("[](){};|\t\r\n", c) && c != 0) {
-            text.push_back(' ');
-        } else {
-            text.push_back(char(c));
-        }
-    }
-    for (size_t at = text.find("tensor"); at != std::string::npos; at = text.find("tensor")) text.replace(at, 6, " ");
-    const std::vector<std::string> chunks = split(text, ' ');
-    if (chunks.empty()) {
-        out.error = "Type " + std::to_string(expected_count) + " numbers, separated by spaces or commas.";
-        return out;
-    }
-    Reading plain, decimal;
-    for (const std::string& chunk : chunks) {
-        for (const std::string& part : split(chunk, ',')) plain.tokens.push_back(part);
-        const std::string c = trim_commas(chunk);
-        if (decimal_comma_chunk(c)) {
-            std::string fixed = c;
-            fixed[fixed.find(',')] = '.';
-            decimal.tokens.push_back(fixed);
-            if (!decimal.used_decimal_comma) decimal.example = c;
-            decimal.used_decimal_comma = true;
-        } else {
-            for (const std::string& part : split(c, ',')) decimal.tokens.push_back(part);
-        }
-    }
-    const int expected = expected_count;
-    const Reading* chosen = &plain;
-    if (int(plain.tokens.size()) != expected && decimal.used_decimal_comma && int(decimal.tokens.size()) == expected) {
-        chosen = &decimal;
-        const std::string as_point = [&] {
-            std::string s = decimal.example;
-            s[s.find(',')] = '.';
-            return s;
-        }();
-        out.note = "Read " + decimal.example + " as " + as_point + " (a decimal comma). Write " + as_point +
-                   " with a point to be sure.";
-    }
-    for (size_t i = 0; i < chosen->tokens.size(); ++i) {
-        float value = 0;
-        if (!read_number(chosen->tokens[i], &value)) {
-            out.values.clear();
-            out.error = quoted(chosen->tokens[i]) + " (entry " + std::to_string(i) +
-                        ") is not a number: write numbers like 0.5, -2 or 1e-3.";
-            return out;
-        }
-        out.values.push_back(value);
-    }
-    if (int(out.values.size()) != expected) {
-        out.error = "Found " + std::to_string(out.values.size()) + (out.values.size() == 1 ? " number" : " numbers") +
-                    ", but " + std::to_string(expected) + " are needed, one per token.";
-        if (!decimal.used_decimal_comma && text.find(',') != std::string::npos && int(plain.tokens.size()) > expected)
-            out.error += " If you wrote decimal commas (0,5), separate the numbers with spaces, or use points.";
-        return out;
-    }
-    if (chosen == &plain && decimal.used_decimal_comma)
-        out.note = "Read " + decimal.example +
-                   " as two numbers. If you meant one number with a decimal comma, write it "
-                   "with a point.";
-    out.ok = true;
-    return out;
-}
 
 Exercise exercise_info(int index, const State& s) {
     index = std::clamp(index, 0, kExerciseCount - 1);

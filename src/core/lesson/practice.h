@@ -1,27 +1,15 @@
 // Practice: exercises whose answers the learner types, checked by the core against the numbers
-// it computes for the current state. Typed numbers are read leniently (spaces, commas,
-// semicolons, brackets, "tensor(...)") but never silently: a decimal comma is read only when the
-// count says so, and the note says it was.
+// it computes for the current state. Typed numbers are read leniently (core/text/number_list.h)
+// but never silently.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "core/document/state_attention.h"
 #include "core/document/state.h"
+#include "core/text/number_list.h"
 
 namespace attn {
-
-struct ParsedNumbers {
-    bool ok = false;
-    Vector values;
-    std::string note;   // "" or what was assumed: "read 0,5 as 0.5 (a decimal comma) ..."
-    std::string error;  // when !ok: what is wrong and how to write it
-};
-
-// Reads the numbers in text; expected_count (> 0) decides between "0,5" as one number with a
-// decimal comma and as two numbers. Accepts a leading '+', the minus sign '−' and "2." (PyTorch's
-// whole-number style).
-ParsedNumbers parse_numbers(const std::string& text, int expected_count);
 
 struct Exercise {
     std::string title;        // "Predict and verify a score list"

@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "core/lesson/token_words.h"
+#include "core/math/extremes.h"
 #include "core/text/prose_format.h"
 #include "core/lesson/quiz.h"
 
@@ -34,13 +36,6 @@ inline Question make(const char* id, std::string prompt) {
     return q;
 }
 
-inline std::string label(const State& s, int i) {
-    return quoted(s.tokens[size_t(i)]);
-}
-inline std::string row(const State& s, int i) {
-    return vec(s.inputs.row(i), s.inputs.cols);
-}
-
 // "Token 1" for the built-in "token 1" labels, else "\"journey\" (position 1)".
 inline std::string token_name(const State& s, int i) {
     const std::string& t = s.tokens[size_t(i)];
@@ -59,13 +54,6 @@ inline float dot_of(const State& s, int i, int j) {
     float total = 0;
     for (int k = 0; k < s.inputs.cols; ++k) total += s.inputs.at(i, k) * s.inputs.at(j, k);
     return total;
-}
-
-inline int argmax(const Vector& v) {
-    int best = 0;
-    for (size_t i = 1; i < v.size(); ++i)
-        if (v[i] > v[size_t(best)]) best = int(i);
-    return best;
 }
 
 // Steps 5-10 (quiz_weights.cpp).

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "core/math/dot.h"
+#include "core/lesson/token_words.h"
+#include "core/math/extremes.h"
 #include "core/text/prose_format.h"
 #include "core/lesson/lab.h"
 #include "core/lesson/scaling.h"
@@ -15,27 +17,6 @@ namespace attn {
 namespace {
 
 using Lines = std::vector<LessonLine>;
-
-std::string label(const State& s, int i) {
-    return quoted(s.tokens[size_t(i)]);
-}
-std::string row(const State& s, int i) {
-    return vec(s.inputs.row(i), s.inputs.cols);
-}
-
-int argmax(const Vector& v) {
-    int best = 0;
-    for (size_t i = 1; i < v.size(); ++i)
-        if (v[i] > v[size_t(best)]) best = int(i);
-    return best;
-}
-
-int argmin_finite(const Vector& v) {
-    int best = -1;
-    for (size_t i = 0; i < v.size(); ++i)
-        if (std::isfinite(v[i]) && (best < 0 || v[i] < v[size_t(best)])) best = int(i);
-    return best < 0 ? 0 : best;
-}
 
 float max_of(const Vector& v) {
     return v.empty() ? 0.0f : v[size_t(argmax(v))];

@@ -1,4 +1,4 @@
-// Matrix products. matmul and matmul_transposed run the tiled kernel of matrix_kernels.cpp, whose
+// Matrix products. matmul runs the tiled kernel of matrix_kernels.cpp, whose
 // every output is accumulated exactly as dot_loop accumulates it.
 #include "core/math/matrix.h"
 
@@ -16,12 +16,6 @@ Matrix Matrix::from_rows(const std::vector<Vector>& rows_in) {
 Matrix matmul(const Matrix& A, const Matrix& B) {
     Matrix C(A.rows, B.cols);
     multiply_into(A, B, false, ProductRange{}, &C);
-    return C;
-}
-
-Matrix matmul_transposed(const Matrix& A, const Matrix& B) {
-    Matrix C(A.rows, B.rows);
-    multiply_into(A, B, true, ProductRange{}, &C);
     return C;
 }
 

@@ -28,8 +28,6 @@ struct Matrix {
 
 // A (n, m) @ B (m, p) -> (n, p)
 Matrix matmul(const Matrix& A, const Matrix& B);
-// A (n, d) @ B(m, d).T -> (n, m): every row of A dotted with every row of B.
-Matrix matmul_transposed(const Matrix& A, const Matrix& B);
 // x (d) @ W (d, p) -> (p)
 Vector vector_matmul(const Vector& x, const Matrix& W);
 

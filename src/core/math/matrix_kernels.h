@@ -1,4 +1,4 @@
-// The fast path behind matmul, matmul_transposed and the score matrix: a tiled product that the
+// The fast path behind matmul, the projections and the score matrix: a tiled product that the
 // compiler vectorises across output columns, so every output keeps dot_loop's exact arithmetic.
 #pragma once
 #include "core/math/matrix.h"

@@ -6,7 +6,7 @@ namespace attn {
 
 // The lesson's loop: query = inputs[query_index]; one preallocated slot per input token (the query
 // included); slot i = dot(inputs[i], query). inputs is (n, d); result is (n).
-// query_index must be in [0, n): callers validate (see validate_query_index).
+// query_index must be in [0, n): callers validate (validate_state checks the document's query).
 Vector score_vector_loop(const Matrix& inputs, int query_index);
 // Scores of an arbitrary query vector (d) against every row of keys (n, d) -> (n).
 Vector score_vector(const Matrix& keys, const Vector& query);

@@ -3,6 +3,7 @@
 // float being (next32 & 0xFFFFFF) * 2^-24, drawn in row-major order.
 #pragma once
 #include <cstdint>
+#include <random>
 
 #include "core/math/matrix.h"
 
@@ -16,10 +17,7 @@ public:
     Matrix rand(int rows, int cols);         // torch.rand(rows, cols)
 
 private:
-    static constexpr int kStateSize = 624;
-    uint32_t state_[kStateSize];
-    int index_ = kStateSize;
-    void twist();
+    std::mt19937 engine_;
 };
 
 }  // namespace attn

@@ -39,11 +39,16 @@ std::string vec(const Vector& v, int decimals, int max_elements) {
     return vec(v.data(), int(v.size()), decimals, max_elements);
 }
 
+std::string factor(float x, bool leading) {
+    const std::string text = num(x);
+    return (!leading && text[0] == '-') ? "(" + text + ")" : text;
+}
+
 std::string dot_terms(const float* a, const float* b, int n, int max_terms) {
     std::string out;
     const int shown = n > max_terms ? max_terms : n;
-    for (int k = 0; k < shown; ++k) out += (k ? " + " : "") + num(a[k]) + "·" + num(b[k]);
-    if (n > max_terms) out += " + …";
+    for (int k = 0; k < shown; ++k) out += (k ? " + " : "") + factor(a[k], k == 0) + "·" + factor(b[k], false);
+    if (n > max_terms) out += " + … (" + std::to_string(n - max_terms) + " more)";
     return out;
 }
 

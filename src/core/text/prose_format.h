@@ -15,7 +15,10 @@ std::string num_wide(float x);
 // "[2, 8, 2]"; past max_elements the middle is elided: "[1, 2, 3, …, 9]".
 std::string vec(const Vector& v, int decimals = 4, int max_elements = 8);
 std::string vec(const float* v, int n, int decimals = 4, int max_elements = 8);
-// The products of a dot product, written out: "1·2 + 0·2" (elided past max_terms).
+// num(x) as a factor in a product: negative ones in parentheses unless they lead ("0.5·(-1)").
+std::string factor(float x, bool leading);
+// The products of a dot product, written out: "1·2 + 0·(-2)"; past max_terms elided as
+// " + … (3 more)".
 std::string dot_terms(const float* a, const float* b, int n, int max_terms = 6);
 // A token label in double quotes for prose: "journey".
 std::string quoted(const std::string& label);

@@ -1,6 +1,7 @@
 // JSON: every value type, escapes, strict syntax with line/column errors, the depth limit, exact
 // integers and the shortest float32 numerals that read back bit for bit.
 #include "core/document/json.h"
+#include "core/text/utf8.h"
 
 #include <doctest/doctest.h>
 

@@ -12,8 +12,10 @@
 #include <vector>
 
 #include "core/document/json.h"
+#include "core/test_helpers.h"
 
 using namespace attn;
+using attn_test::contains;
 
 namespace {
 
@@ -46,8 +48,6 @@ std::string parse_error(const std::string& json) {
     CHECK(r.state == State());  // nothing of a bad document is kept
     return r.error;
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 

@@ -11,13 +11,12 @@
 #include "core/document/examples.h"
 #include "core/math/normalize.h"
 #include "core/document/state.h"
+#include "core/test_helpers.h"
 
 using namespace attn;
+using attn_test::contains;
 
 namespace {
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 const std::vector<std::string> kCatSatMat = {"cat", "sat", "mat"};
 }  // namespace
 

@@ -10,14 +10,12 @@
 #include <string>
 
 #include "core/document/examples.h"
+#include "core/test_helpers.h"
 
 using namespace attn;
+using attn_test::contains;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 State example(const char* name) {
     State s;

@@ -8,14 +8,12 @@
 
 #include "core/document/examples.h"
 #include "core/lesson/track.h"
+#include "core/test_helpers.h"
 
 using namespace attn;
+using attn_test::contains;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 State at_step(int step) {
     State s;

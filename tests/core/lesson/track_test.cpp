@@ -9,14 +9,12 @@
 #include "core/document/state_attention.h"
 #include "core/document/examples.h"
 #include "core/lesson/step_text.h"
+#include "core/test_helpers.h"
 
 using namespace attn;
+using attn_test::contains;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 // All lines of the step, hidden ones included, joined.
 std::string all_text(const State& s) {

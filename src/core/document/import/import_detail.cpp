@@ -34,46 +34,6 @@ bool starts_with_nocase(std::string_view s, std::string_view prefix) {
     return true;
 }
 
-NumberKind read_number(std::string_view s, bool decimal_comma, float* out) {
-    size_t i = 0;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    {  // inf, infinity, nan in any case: numbers, but not finite ones
-        const std::string_view word = s.substr(i);
-        for (std::string_view w : {"inf", "infinity", "nan"})
-            if (word.size() == w.size() && starts_with_nocase(word, w)) return NumberKind::NonFinite;
-    }
-    std::string text(s.substr(0, i));
-    size_t digits = 0;
-    bool point = false;
-    for (; i < s.size(); ++i) {
-        const char c = s[i];
-        if (is_digit(c)) {
-            ++digits;
-            text.push_back(c);
-        } else if ((c == '.' || (decimal_comma && c == ',')) && !point) {
-            point = true;
-            text.push_back('.');
-        } else {
-            break;
-        }
-    }
-    if (digits == 0) return NumberKind::NotNumber;
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        text.push_back('e');
-        ++i;
-        if (i < s.size() && (s[i] == '+' || s[i] == '-')) text.push_back(s[i++]);
-        size_t exponent_digits = 0;
-        for (; i < s.size() && is_digit(s[i]); ++i, ++exponent_digits) text.push_back(s[i]);
-        if (exponent_digits == 0) return NumberKind::NotNumber;
-    }
-    if (i != s.size()) return NumberKind::NotNumber;
-    // The program never calls setlocale, so strtof reads '.' as the decimal point.
-    const float f = std::strtof(text.c_str(), nullptr);
-    if (!std::isfinite(f)) return NumberKind::Overflow;
-    *out = f;
-    return NumberKind::Ok;
-}
-
 std::string quote(std::string_view s) {
     return json_quote_short(s, 40);
 }
@@ -176,10 +136,6 @@ bool RowSink::finish(const char* label_kind, ImportResult* out) {
     out->inputs.data = std::move(values_);
     if (first >= 0) out->tokens = std::move(labels_);
     return true;
-}
-
-int RowSink::line_of(int row) const {
-    return row < int(lines_.size()) ? lines_[size_t(row)] : 0;
 }
 
 // A label written in double quotes at text[*pos]: a JSON string. Moves *pos past it.

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/document/import/import_text.h"
+#include "core/text/number_parse.h"
 
 namespace attn::import_detail {
 
@@ -17,10 +18,6 @@ bool is_digit(char c);
 std::string_view trim(std::string_view s);  // spaces and tabs at both ends
 bool starts_with_nocase(std::string_view s, std::string_view lowercase_prefix);
 
-enum class NumberKind { Ok, NotNumber, NonFinite, Overflow };
-// A whole string as one decimal number: [+-] digits [. digits] [e [+-] digits] (2., .5 fine), with
-// ',' as the point when decimal_comma. inf/infinity/nan words are NonFinite; beyond float32, Overflow.
-NumberKind read_number(std::string_view s, bool decimal_comma, float* out);
 std::string quote(std::string_view s);                              // JSON-quoted, cut at 40 bytes: for messages
 std::string shown(std::string_view s);                              // cut at 40 bytes with "...": for messages
 std::string value_problem(std::string_view text, NumberKind kind);  // "... is not a number: ..."
@@ -42,7 +39,6 @@ public:
 
     int rows() const { return rows_; }
     int row_values() const { return in_row_; }
-    int line_of(int row) const;
 
 private:
     std::vector<float> values_;

@@ -8,8 +8,6 @@
 namespace attn {
 namespace {
 
-using import_detail::NumberKind;
-using import_detail::read_number;
 using import_detail::starts_with_nocase;
 
 // A Python float literal: 1 -> "1.0" (torch.tensor([[1, 2]]) would make an integer tensor).
@@ -31,7 +29,7 @@ bool printable(const std::string& s) {
 bool plain_csv_label(const std::string& label) {
     float unused = 0;
     return !label.empty() && printable(label) && label.find_first_of(" ,;\"()[]{}#") == std::string::npos &&
-           read_number(label, true, &unused) == NumberKind::NotNumber && !starts_with_nocase(label, "tokens:") &&
+           read_float32(label, true, &unused) == NumberKind::NotNumber && !starts_with_nocase(label, "tokens:") &&
            label.compare(0, 3, "\xEF\xBB\xBF") != 0;  // a leading byte order mark is dropped on import
 }
 

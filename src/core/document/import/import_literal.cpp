@@ -122,7 +122,7 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
             if (expect != Expect::ValueOrEnd)
                 return fail(at(i) + ": expected , or ] before " + quote(word) + ": separate values with commas");
             float x = 0;
-            const NumberKind kind = read_number(word, false, &x);
+            const NumberKind kind = read_float32(word, false, &x);
             if (kind != NumberKind::Ok)
                 return fail(row_name(sink.rows(), line) + ", value " + std::to_string(sink.row_values() + 1) + " (" +
                             at(i) + "): " + value_problem(word, kind));

@@ -202,7 +202,7 @@ bool import_rows(std::string_view text, ImportResult* out) {
         float scratch = 0;
         size_t numbers = 0;
         for (const Cell& c : cells)
-            numbers += !c.quoted && read_number(c.text, decimal_comma, &scratch) != NumberKind::NotNumber;
+            numbers += !c.quoted && read_float32(c.text, decimal_comma, &scratch) != NumberKind::NotNumber;
         if (numbers == 0) {
             if (first_line && !header_skipped) {  // a header such as "token,x0,x1,x2"
                 header_skipped = true;
@@ -213,7 +213,7 @@ bool import_rows(std::string_view text, ImportResult* out) {
         }
         if (first_line) {
             first_line = false;
-            labelled = cells[0].quoted || read_number(cells[0].text, decimal_comma, &scratch) == NumberKind::NotNumber;
+            labelled = cells[0].quoted || read_float32(cells[0].text, decimal_comma, &scratch) == NumberKind::NotNumber;
         }
         if (!sink.begin_row(line)) return false;
         const std::string row = row_name(sink.rows(), line);
@@ -240,7 +240,7 @@ bool import_rows(std::string_view text, ImportResult* out) {
                 return false;
             }
             float x = 0;
-            const NumberKind kind = read_number(cells[c].text, decimal_comma, &x);
+            const NumberKind kind = read_float32(cells[c].text, decimal_comma, &x);
             if (kind != NumberKind::Ok) {
                 sink.error = value + ": " + value_problem(cells[c].text, kind);
                 if (kind == NumberKind::NotNumber && c == 0)

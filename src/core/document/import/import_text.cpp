@@ -65,7 +65,7 @@ bool import_json_object(std::string_view text, ImportResult* out) {
         for (size_t c = 0; ok && c < row.items.size(); ++c) {
             const JsonValue& x = row.items[c];
             float f = 0;
-            const NumberKind kind = x.is_number() ? read_number(x.text, false, &f) : NumberKind::NotNumber;
+            const NumberKind kind = x.is_number() ? read_float32(x.text, false, &f) : NumberKind::NotNumber;
             if (kind != NumberKind::Ok) {
                 sink.error = row_name(int(r), 0) + ", value " + std::to_string(c + 1) + ": " +
                              (x.is_number() ? value_problem(x.text, kind)
@@ -197,32 +197,11 @@ State apply_import(const State& current, const ImportResult& imported) {
     return next;
 }
 
-std::string truncate_utf8(std::string_view s, size_t max_bytes) {
-    if (s.size() <= max_bytes) return std::string(s);
-    size_t cut = max_bytes;
-    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // s[cut] starts a character
-    return std::string(s.substr(0, cut));
-}
-
-std::string sanitize_utf8(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    while (!s.empty()) {
-        const size_t bad = utf8_error_offset(s);
-        for (char c : s.substr(0, bad))
-            if (c != '\0') out.push_back(c);
-        if (bad == s.size()) break;
-        out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
-        s.remove_prefix(bad + 1);
-    }
-    return out;
-}
-
 std::string parse_number_text(std::string_view text, float* out) {
     const std::string_view t = trim(text);
     if (t.empty()) return "the value is empty: type a number such as 0.43";
     float f = 0;
-    const NumberKind kind = read_number(t, true, &f);
+    const NumberKind kind = read_float32(t, true, &f);
     if (kind != NumberKind::Ok) return value_problem(t, kind);
     *out = f;
     return "";

@@ -33,6 +33,7 @@
 
 #include "core/math/matrix.h"
 #include "core/document/state.h"
+#include "core/text/utf8.h"
 
 namespace attn {
 
@@ -60,15 +61,6 @@ enum class ExportFormat { Json, Csv, Torch };
 // Csv   Your,0.43,0.15,0.89  (a label is quoted when it would read as something else)
 // Torch inputs = torch.tensor(\n  [[0.43, 0.15, 0.89],  # Your\n   ...]\n)
 std::string export_embeddings(const State& state, ExportFormat format);
-
-// The longest prefix of s of at most max_bytes that does not cut a UTF-8 character in two, for
-// fixed-size text buffers (an ImGui InputText of kMaxLabelBytes + 1).
-std::string truncate_utf8(std::string_view s, size_t max_bytes);
-
-// s with every byte that breaks UTF-8 replaced by U+FFFD and NUL bytes dropped: text from outside
-// (a browser paste) made safe for a text box. Dear ImGui 1.86 miscounts invalid UTF-8 in an
-// InputText buffer, cuts a character in two and then reads past the buffer's end.
-std::string sanitize_utf8(std::string_view s);
 
 // One number as a person types it into a cell: surrounding spaces ignored, a decimal comma read
 // as a point ("0,43" -> 0.43). Returns "" and sets *out, or a message ("\"abc\" is not a number:

@@ -11,14 +11,12 @@
 #include <vector>
 
 #include "core/document/examples.h"
+#include "core/test_helpers.h"
 
 using namespace attn;
+using attn_test::contains;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 bool same_bits(const Matrix& a, const Matrix& b) {
     return a.rows == b.rows && a.cols == b.cols && a.data.size() == b.data.size() &&

@@ -1,0 +1,125 @@
+// Reading a typed list of numbers the lenient way: separators of every kind, and a decimal comma
+// told apart from a separating one by the count the caller expects.
+#include "core/text/number_list.h"
+
+#include <cctype>
+#include <cstring>
+
+#include "core/text/number_parse.h"
+#include "core/text/prose_format.h"
+
+namespace attn {
+namespace {
+
+std::vector<std::string> split(const std::string& text, char sep) {
+    std::vector<std::string> parts;
+    std::string cur;
+    for (char ch : text) {
+        if (ch == sep) {
+            if (!cur.empty()) parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur.push_back(ch);
+        }
+    }
+    if (!cur.empty()) parts.push_back(cur);
+    return parts;
+}
+
+// A chunk like "0,5": one comma, no point, digits on both sides.
+bool decimal_comma_chunk(const std::string& chunk) {
+    const size_t comma = chunk.find(',');
+    if (comma == std::string::npos || chunk.find(',', comma + 1) != std::string::npos) return false;
+    if (chunk.find('.') != std::string::npos) return false;
+    return comma > 0 && comma + 1 < chunk.size() && std::isdigit(static_cast<unsigned char>(chunk[comma - 1])) &&
+           std::isdigit(static_cast<unsigned char>(chunk[comma + 1]));
+}
+
+struct Reading {
+    std::vector<std::string> tokens;
+    bool used_decimal_comma = false;
+    std::string example;  // the first chunk read with a decimal comma, as typed
+};
+
+std::string trim_commas(const std::string& s) {
+    size_t a = 0, b = s.size();
+    while (a < b && s[a] == ',') ++a;
+    while (b > a && s[b - 1] == ',') --b;
+    return s.substr(a, b - a);
+}
+
+}  // namespace
+
+ParsedNumbers parse_numbers(const std::string& raw, int expected_count) {
+    ParsedNumbers out;
+    // Brackets, "tensor", semicolons and the like separate numbers; the minus sign becomes '-'.
+    std::string text;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(raw[i]);
+        if (c == 0xE2 && i + 2 < raw.size() && raw[i + 1] == '\x88' && raw[i + 2] == '\x92') {
+            text.push_back('-');
+            i += 2;
+        } else if (std::strchr("[](){};|\t\r\n", c) && c != 0) {
+            text.push_back(' ');
+        } else {
+            text.push_back(char(c));
+        }
+    }
+    for (size_t at = text.find("tensor"); at != std::string::npos; at = text.find("tensor")) text.replace(at, 6, " ");
+    const std::vector<std::string> chunks = split(text, ' ');
+    if (chunks.empty()) {
+        out.error = "Type " + std::to_string(expected_count) + " numbers, separated by spaces or commas.";
+        return out;
+    }
+    Reading plain, decimal;
+    for (const std::string& chunk : chunks) {
+        for (const std::string& part : split(chunk, ',')) plain.tokens.push_back(part);
+        const std::string c = trim_commas(chunk);
+        if (decimal_comma_chunk(c)) {
+            std::string fixed = c;
+            fixed[fixed.find(',')] = '.';
+            decimal.tokens.push_back(fixed);
+            if (!decimal.used_decimal_comma) decimal.example = c;
+            decimal.used_decimal_comma = true;
+        } else {
+            for (const std::string& part : split(c, ',')) decimal.tokens.push_back(part);
+        }
+    }
+    const int expected = expected_count;
+    const Reading* chosen = &plain;
+    if (int(plain.tokens.size()) != expected && decimal.used_decimal_comma && int(decimal.tokens.size()) == expected) {
+        chosen = &decimal;
+        const std::string as_point = [&] {
+            std::string s = decimal.example;
+            s[s.find(',')] = '.';
+            return s;
+        }();
+        out.note = "Read " + decimal.example + " as " + as_point + " (a decimal comma). Write " + as_point +
+                   " with a point to be sure.";
+    }
+    for (size_t i = 0; i < chosen->tokens.size(); ++i) {
+        float value = 0;
+        if (read_float32(chosen->tokens[i], false, &value) != NumberKind::Ok) {
+            out.values.clear();
+            out.error = quoted(chosen->tokens[i]) + " (entry " + std::to_string(i) +
+                        ") is not a number: write numbers like 0.5, -2 or 1e-3.";
+            return out;
+        }
+        out.values.push_back(value);
+    }
+    if (int(out.values.size()) != expected) {
+        out.error = "Found " + std::to_string(out.values.size()) + (out.values.size() == 1 ? " number" : " numbers") +
+                    ", but " + std::to_string(expected) + " are needed, one per token.";
+        if (!decimal.used_decimal_comma && text.find(',') != std::string::npos && int(plain.tokens.size()) > expected)
+            out.error += " If you wrote decimal commas (0,5), separate the numbers with spaces, or use points.";
+        return out;
+    }
+    if (chosen == &plain && decimal.used_decimal_comma)
+        out.note = "Read " + decimal.example +
+                   " as two numbers. If you meant one number with a decimal comma, write it "
+                   "with a point.";
+    out.ok = true;
+    return out;
+}
+
+}  // namespace attn

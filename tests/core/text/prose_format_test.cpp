@@ -1,0 +1,45 @@
+// Numbers and words as the lesson's sentences and the panels write them: ordinals, dot products
+// term by term, short vectors.
+#include "core/text/prose_format.h"
+
+#include <doctest/doctest.h>
+
+using namespace attn;
+
+TEST_CASE("prose: ordinals name positions as a reader counts them") {
+    CHECK(ordinal_word(1) == "1st");
+    CHECK(ordinal_word(2) == "2nd");
+    CHECK(ordinal_word(3) == "3rd");
+    CHECK(ordinal_word(4) == "4th");
+    CHECK(ordinal_word(11) == "11th");
+    CHECK(ordinal_word(12) == "12th");
+    CHECK(ordinal_word(22) == "22nd");
+    CHECK(ordinal_word(113) == "113th");
+}
+
+TEST_CASE("prose: dot products are written term by term, compactly") {
+    const float a[] = {0.55f, 0.87f, 0.66f}, b[] = {0.57f, 0.85f, 0.64f};
+    CHECK(dot_terms(a, b, 3) == "0.55\u00b70.57 + 0.87\u00b70.85 + 0.66\u00b70.64");
+    const float one[] = {1, 0}, two[] = {2, 2};
+    CHECK(dot_terms(one, two, 2) == "1\u00b72 + 0\u00b72");
+    CHECK(vec(one, 2, 4, 6) == "[1, 0]");
+}
+
+TEST_CASE("prose: negative factors after the first are parenthesised, as a reader would write them") {
+    const float a[] = {-0.73f, 0.69f}, b[] = {0.52f, -1.0f};
+    CHECK(dot_terms(a, b, 2) == "-0.73\u00b70.52 + 0.69\u00b7(-1)");
+}
+
+TEST_CASE("prose: a long dot product says how many terms it leaves out") {
+    // 8 terms of 1·2: six shown, "+ … (2 more)".
+    const float a[] = {1, 1, 1, 1, 1, 1, 1, 1}, b[] = {2, 2, 2, 2, 2, 2, 2, 2};
+    CHECK(dot_terms(a, b, 8) == "1\u00b72 + 1\u00b72 + 1\u00b72 + 1\u00b72 + 1\u00b72 + 1\u00b72 + \u2026 (2 more)");
+}
+
+TEST_CASE("prose: numbers drop trailing zeros and negative zero") {
+    CHECK(num(2.0f) == "2");
+    CHECK(num(0.95440006f) == "0.9544");
+    CHECK(num(-0.0f) == "0");
+    CHECK(num(-0.00001f) == "0");  // rounds to -0.0000: shown as 0
+    CHECK(num(0.5f, 2) == "0.5");
+}
