@@ -2,9 +2,9 @@
 // size a teacher generates for a long sequence; d_out = 64 is a typical head size.
 #include "bench_cases.h"
 
+#include "core/document/random_inputs.h"
 #include "core/math/attention_steps.h"
 #include "core/math/normalize.h"
-#include "core/document/random_inputs.h"
 #include "core/math/scores.h"
 
 namespace attn::bench {
@@ -14,15 +14,24 @@ constexpr int kDOut = 64;
 
 const char* kernel_name(Kernel kernel) {
     switch (kernel) {
-        case Kernel::ScoreMatrixLoop: return "score_matrix_loop";
-        case Kernel::ScoreMatrix: return "score_matrix";
-        case Kernel::SoftmaxRows: return "softmax_rows";
-        case Kernel::Context: return "context";
-        case Kernel::Projections: return "projections";
-        case Kernel::Full: return "full";
-        case Kernel::QueryChange: return "query_change";
-        case Kernel::RowEdit: return "row_edit";
-        case Kernel::RowEditCausal: return "row_edit_causal";
+        case Kernel::ScoreMatrixLoop:
+            return "score_matrix_loop";
+        case Kernel::ScoreMatrix:
+            return "score_matrix";
+        case Kernel::SoftmaxRows:
+            return "softmax_rows";
+        case Kernel::Context:
+            return "context";
+        case Kernel::Projections:
+            return "projections";
+        case Kernel::Full:
+            return "full";
+        case Kernel::QueryChange:
+            return "query_change";
+        case Kernel::RowEdit:
+            return "row_edit";
+        case Kernel::RowEditCausal:
+            return "row_edit_causal";
     }
     return "?";
 }
@@ -64,19 +73,25 @@ void Runner::run() {
                 std::copy(row.begin(), row.end(), scores_.row(i));
             }
             break;
-        case Kernel::ScoreMatrix: scores_into(X, X, true, false, &scores_); break;
+        case Kernel::ScoreMatrix:
+            scores_into(X, X, true, false, &scores_);
+            break;
         case Kernel::SoftmaxRows: {
             WeightRule softmax;
             weights_into(scores_, softmax, 0, n, &weights_);
             break;
         }
-        case Kernel::Context: contexts_into(weights_, X, 0, n, &context_); break;
+        case Kernel::Context:
+            contexts_into(weights_, X, 0, n, &context_);
+            break;
         case Kernel::Projections:
             project_into(X, W_query_, 0, n, &queries_);
             project_into(X, W_key_, 0, n, &keys_);
             project_into(X, W_value_, 0, n, &values_);
             break;
-        case Kernel::Full: compute_attention_into(state_, &result_); break;
+        case Kernel::Full:
+            compute_attention_into(state_, &result_);
+            break;
         case Kernel::QueryChange:
             state_.query = (state_.query + 1) % n;
             update_attention(&cache_, state_, &result_);
@@ -92,8 +107,8 @@ void Runner::run() {
 }
 
 float Runner::checksum() const {
-    return scores_.data[0] + weights_.data[0] + context_.data[0] + queries_.data[0] + keys_.data[0] +
-           values_.data[0] + result_.context[0];
+    return scores_.data[0] + weights_.data[0] + context_.data[0] + queries_.data[0] + keys_.data[0] + values_.data[0] +
+           result_.context[0];
 }
 
 }  // namespace attn::bench

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/math/attention_cache.h"
-#include "core/document/state.h"
 
 namespace attn::bench {
 

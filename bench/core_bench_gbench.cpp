@@ -6,13 +6,16 @@
 
 int main(int argc, char** argv) {
     for (const attn::bench::Case& c : attn::bench::all_cases()) {
-        benchmark::RegisterBenchmark(c.name().c_str(), [c](benchmark::State& st) {
-            attn::bench::Runner runner(c);
-            for (auto _ : st) {
-                runner.run();
-                benchmark::DoNotOptimize(runner.checksum());
-            }
-        })->Unit(benchmark::kMillisecond)->UseRealTime();
+        benchmark::RegisterBenchmark(c.name().c_str(),
+                                     [c](benchmark::State& st) {
+                                         attn::bench::Runner runner(c);
+                                         for (auto _ : st) {
+                                             runner.run();
+                                             benchmark::DoNotOptimize(runner.checksum());
+                                         }
+                                     })
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

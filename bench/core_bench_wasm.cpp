@@ -17,9 +17,9 @@
 #include <emscripten.h>
 // Under Node: CPU time of the process (the wasm thread plus V8's helpers), in ms. A browser page
 // has no CPU clock: there it is the wall clock, and the output says so.
-EM_JS(int, js_has_cpu_clock, (), { return typeof process !== 'undefined' && !!process.cpuUsage; });
+EM_JS(int, js_has_cpu_clock, (), { return typeof process != = 'undefined' && !!process.cpuUsage; });
 EM_JS(double, js_cpu_ms, (), {
-    if (typeof process === 'undefined' || !process.cpuUsage) return performance.now();
+    if (typeof process == = 'undefined' || !process.cpuUsage) return performance.now();
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
 });
@@ -108,9 +108,12 @@ int main(int argc, char** argv) {
     int max_n = 1 << 30;
     double batch_ms = 20.0;
     for (int i = 1; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--filter")) filter = argv[i + 1];
-        else if (!std::strcmp(argv[i], "--max-n")) max_n = std::atoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--batch-ms")) batch_ms = std::atof(argv[i + 1]);
+        if (!std::strcmp(argv[i], "--filter"))
+            filter = argv[i + 1];
+        else if (!std::strcmp(argv[i], "--max-n"))
+            max_n = std::atoi(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--batch-ms"))
+            batch_ms = std::atof(argv[i + 1]);
         else {
             std::fprintf(stderr, "core_bench_wasm: unknown option %s (use --filter TEXT, --max-n N, --batch-ms MS)\n",
                          argv[i]);
@@ -132,10 +135,11 @@ int main(int argc, char** argv) {
         attn::bench::Runner runner(c);
         const Timing t = time_case(&runner, batch_ms);
         sink += runner.checksum();
-        std::printf("%s\n{\"name\":\"%s\",\"kernel\":\"%s\",\"n\":%d,\"d\":%d,\"cpu_ms\":%.6f,"
-                    "\"wall_ms\":%.6f,\"min_wall_ms\":%.6f,\"iterations\":%ld}",
-                    first ? "" : ",", c.name().c_str(), attn::bench::kernel_name(c.kernel), c.n, c.d, t.cpu_ms,
-                    t.wall_ms, t.min_wall_ms, t.iterations);
+        std::printf(
+            "%s\n{\"name\":\"%s\",\"kernel\":\"%s\",\"n\":%d,\"d\":%d,\"cpu_ms\":%.6f,"
+            "\"wall_ms\":%.6f,\"min_wall_ms\":%.6f,\"iterations\":%ld}",
+            first ? "" : ",", c.name().c_str(), attn::bench::kernel_name(c.kernel), c.n, c.d, t.cpu_ms, t.wall_ms,
+            t.min_wall_ms, t.iterations);
         std::fflush(stdout);
         first = false;
     }

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <string>
 
-#include "core/document/state_attention.h"
 #include "core/document/import/import_text.h"
 #include "core/document/results_json.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 #include "fuzz_check.h"
 
 using namespace attn;

@@ -16,7 +16,9 @@ namespace {
 
 constexpr int kSettleFrames = 6;  // ImGui needs a few frames to settle hover and layout after input
 
-ImTextureID as_texture_id(uintptr_t texture) { return reinterpret_cast<ImTextureID>(texture); }
+ImTextureID as_texture_id(uintptr_t texture) {
+    return reinterpret_cast<ImTextureID>(texture);
+}
 
 ui::HeatmapImage as_heatmap_image(const HeatmapTexture& heatmap) {
     return {as_texture_id(heatmap.texture), heatmap.low, heatmap.high};
@@ -28,15 +30,19 @@ void recompute(App* app, ui::Textures* textures) {
     app_update_result(app);
     const AttentionChanges& c = app->unshown;
     if (c.score_matrix)
-        textures->scores = as_heatmap_image(app->renderer.update_heatmap(0, app->result.score_matrix, ColorMap::Diverging));
+        textures->scores =
+            as_heatmap_image(app->renderer.update_heatmap(0, app->result.score_matrix, ColorMap::Diverging));
     if (c.weight_matrix)
-        textures->weights = as_heatmap_image(app->renderer.update_heatmap(1, app->result.weight_matrix, ColorMap::Sequential));
+        textures->weights =
+            as_heatmap_image(app->renderer.update_heatmap(1, app->result.weight_matrix, ColorMap::Sequential));
     if (app->result.has_projection) {
         const ProjectionResult& p = app->result.projection;
         if (c.projected_score_matrix)
-            textures->projected_scores = as_heatmap_image(app->renderer.update_heatmap(2, p.score_matrix, ColorMap::Diverging));
+            textures->projected_scores =
+                as_heatmap_image(app->renderer.update_heatmap(2, p.score_matrix, ColorMap::Diverging));
         if (c.projected_weight_matrix)
-            textures->projected_weights = as_heatmap_image(app->renderer.update_heatmap(3, p.weight_matrix, ColorMap::Sequential));
+            textures->projected_weights =
+                as_heatmap_image(app->renderer.update_heatmap(3, p.weight_matrix, ColorMap::Sequential));
     }
     app->unshown = AttentionChanges();
 }
@@ -114,8 +120,8 @@ void app_frame(void* user) {
     if (app->computed_version != app->state_version || app->unshown.any) recompute(app, &app->textures);
 
     imgui_backend_new_frame(&app->window);
-    const ui::FrameInput in{app->state, app->result, app->input_error, app->textures, start, &app->page,
-                            events.pinch, events.fingers};
+    const ui::FrameInput in{app->state, app->result, app->input_error, app->textures,
+                            start,      &app->page,  events.pinch,     events.fingers};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
     if (out.animating) app->frames_to_render = std::max(app->frames_to_render, 2);

@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <string>
 
+#include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/math/attention_cache.h"
 #include "core/view/page_options.h"
-#include "core/document/state.h"
 #include "platform/window.h"
 #include "render/renderer.h"
 #include "ui/ui.h"
@@ -18,7 +18,7 @@ struct FrameStats {
     uint64_t frames = 0;         // frames rendered since start
     double last_frame_ms = 0.0;  // now_ms() when the last frame was presented
     double last_frame_cost_ms = 0.0;
-    uint64_t recomputes = 0;     // times the core ran (only on change)
+    uint64_t recomputes = 0;         // times the core ran (only on change)
     double last_recompute_ms = 0.0;  // how long the last of those took
 };
 
@@ -28,14 +28,14 @@ struct App {
     ui::UiState ui;
     ui::Textures textures;  // what the renderer made, as the UI sees it (opaque ImTextureIDs)
 
-    State state;              // the last good state: what every panel shows
-    State draft;              // what the UI edits this frame; committed only if valid
-    AttentionResult result;   // compute_attention(state)
-    uint64_t state_version = 1;    // bumped on every accepted change
-    uint64_t computed_version = 0; // state_version that result belongs to
-    AttentionCache cache;          // recomputes only what a change touched (core/attention_cache.h)
-    AttentionChanges unshown;      // changed matrices whose heatmaps the frame has not uploaded yet
-    std::string input_error;  // why the last edit or API call was refused ("" when none)
+    State state;                    // the last good state: what every panel shows
+    State draft;                    // what the UI edits this frame; committed only if valid
+    AttentionResult result;         // compute_attention(state)
+    uint64_t state_version = 1;     // bumped on every accepted change
+    uint64_t computed_version = 0;  // state_version that result belongs to
+    AttentionCache cache;           // recomputes only what a change touched (core/attention_cache.h)
+    AttentionChanges unshown;       // changed matrices whose heatmaps the frame has not uploaded yet
+    std::string input_error;        // why the last edit or API call was refused ("" when none)
 
     int frames_to_render = 8;  // ImGui needs a few frames to settle after any input
     bool visible = true;       // false while the page is hidden or scrolled out of view

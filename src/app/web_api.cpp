@@ -180,9 +180,13 @@ EMSCRIPTEN_KEEPALIVE void attn_text_key(int key) {
 }
 
 // bits: 1 embed, 2 dark theme, 4 reduced motion, 8 touch (see attention.js pageBits()).
-EMSCRIPTEN_KEEPALIVE void attn_set_page_options(int bits) { attn::set_page_bits(g_app, bits); }
+EMSCRIPTEN_KEEPALIVE void attn_set_page_options(int bits) {
+    attn::set_page_bits(g_app, bits);
+}
 
-EMSCRIPTEN_KEEPALIVE void attn_wake() { attn::app_request_frames(g_app); }
+EMSCRIPTEN_KEEPALIVE void attn_wake() {
+    attn::app_request_frames(g_app);
+}
 
 EMSCRIPTEN_KEEPALIVE void attn_set_visible(int visible) {
     g_app->visible = visible != 0;

@@ -10,11 +10,11 @@
 #include <cstring>
 #include <map>
 
-#include "core/document/state_attention.h"
 #include "core/document/examples.h"
 #include "core/document/json.h"
 #include "core/document/results_json.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 #include "core/text/number_parse.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
@@ -71,8 +71,7 @@ std::string parse_flags(const std::vector<std::string>& args, Flags* flags) {
                 return std::string(spec->name) + " needs a value, as in " + spec->example;
             value = args[++i];
         }
-        if (flags->count(arg))
-            return std::string(spec->name) + " is given twice: give it once";
+        if (flags->count(arg)) return std::string(spec->name) + " is given twice: give it once";
         (*flags)[arg] = value;
     }
     return "";
@@ -81,7 +80,6 @@ std::string parse_flags(const std::vector<std::string>& args, Flags* flags) {
 std::string plural(size_t count, const char* noun) {
     return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
-
 
 // Reads at most kMaxDocumentBytes + 1 bytes, enough to tell an oversized document from a full one.
 std::string read_file(const std::string& path, std::string* text) {
@@ -107,7 +105,8 @@ std::string load_base_state(const Flags& flags, const std::string& stdin_text, S
     const auto file = flags.find("--state");
     if (example != flags.end() && file != flags.end())
         return "--example and --state are both given: choose one (flags override a document's fields)";
-    if (example != flags.end()) return load_example(example->second, state) ? "" : unknown_example_message(example->second);
+    if (example != flags.end())
+        return load_example(example->second, state) ? "" : unknown_example_message(example->second);
     if (file == flags.end())
         return "no input: give --example NAME or --state FILE, as in attention-cli --example your-journey";
 
@@ -179,9 +178,12 @@ namespace {
 
 const char* norm_label(Norm norm) {
     switch (norm) {
-        case Norm::Sum: return "divide-by-sum";
-        case Norm::SoftmaxNaive: return "naive softmax";
-        case Norm::Softmax: return "softmax";
+        case Norm::Sum:
+            return "divide-by-sum";
+        case Norm::SoftmaxNaive:
+            return "naive softmax";
+        case Norm::Softmax:
+            return "softmax";
     }
     return "softmax";
 }
@@ -200,7 +202,8 @@ float total(const Vector& v) {
 
 // "label tensor" on one line when that fits in 100 columns, else the label above the tensor.
 void labelled(std::string* out, const std::string& label, const std::string& tensor, const std::string& note = "") {
-    const bool one_line = tensor.find('\n') == std::string::npos && label.size() + 1 + tensor.size() + note.size() <= 100;
+    const bool one_line =
+        tensor.find('\n') == std::string::npos && label.size() + 1 + tensor.size() + note.size() <= 100;
     *out += label + (one_line ? " " : "\n") + tensor + note + "\n";
 }
 
@@ -260,9 +263,10 @@ void report_projection(const State& state, const ProjectionResult& p, std::strin
 
 std::string human_report(const State& state, const AttentionResult& r) {
     std::string out;
-    const std::string size = "(" + plural(state.tokens.size(), "token") + ", " +
-                             plural(size_t(state.inputs.cols), "dimension") + ")";
-    out += state.example.empty() ? "state: custom inputs " + size + "\n" : "example: " + state.example + " " + size + "\n";
+    const std::string size =
+        "(" + plural(state.tokens.size(), "token") + ", " + plural(size_t(state.inputs.cols), "dimension") + ")";
+    out +=
+        state.example.empty() ? "state: custom inputs " + size + "\n" : "example: " + state.example + " " + size + "\n";
     std::string names;
     for (size_t i = 0; i < state.tokens.size(); ++i) {
         if (i > 0) names += ", ";
@@ -286,13 +290,19 @@ std::string cli_usage() {
            "query with every token, the weights (divide-by-sum, naive softmax, softmax), the context\n"
            "vector and the score matrix, printed the way PyTorch prints tensors.\n"
            "\n"
-           "  --example NAME  a built-in example: " + names + "\n"
+           "  --example NAME  a built-in example: " +
+           names +
+           "\n"
            "  --state FILE    a state document (JSON); - reads it from stdin; the flags below override it\n"
            "  --query I       the query token's position, counting from zero (default: the example's)\n"
            "  --norm MODE     weights behind the context vector: sum, softmax-naive or softmax (default)\n"
            "  --project       add the trainable version: W_query, W_key, W_value = torch.rand(d_in, d_out)\n"
-           "  --seed S        torch.manual_seed for those, 0.." + std::to_string(kMaxSeed) + " (default 123; implies --project)\n"
-           "  --d-out D       their columns, 1.." + std::to_string(kMaxDOut) + " (default 2; implies --project)\n"
+           "  --seed S        torch.manual_seed for those, 0.." +
+           std::to_string(kMaxSeed) +
+           " (default 123; implies --project)\n"
+           "  --d-out D       their columns, 1.." +
+           std::to_string(kMaxDOut) +
+           " (default 2; implies --project)\n"
            "  --causal        mask the tokens after the query (their scores become -inf)\n"
            "  --no-scale      do not divide the projected scores by sqrt(d_k)\n"
            "  --json          print the results as one JSON object instead\n"
@@ -309,8 +319,7 @@ bool cli_reads_stdin(const std::vector<std::string>& args) {
     return false;
 }
 
-int run_cli(const std::vector<std::string>& args, const std::string& stdin_text, std::string* out,
-            std::string* err) {
+int run_cli(const std::vector<std::string>& args, const std::string& stdin_text, std::string* out, std::string* err) {
     out->clear();
     err->clear();
     const auto fail = [err](std::string message) {

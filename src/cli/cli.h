@@ -12,8 +12,7 @@ constexpr int kCliUsageError = 2;  // any bad input: one "error: ..." line on er
 // args excludes the program name (argv[1..]). stdin_text is read only for `--state -`.
 // On success *out holds the whole report and *err stays empty; on error *out stays empty (never a
 // partial result) and *err holds exactly one line "error: ...\n" naming the input, value and fix.
-int run_cli(const std::vector<std::string>& args, const std::string& stdin_text, std::string* out,
-            std::string* err);
+int run_cli(const std::vector<std::string>& args, const std::string& stdin_text, std::string* out, std::string* err);
 
 // True when args ask for the state document on stdin (`--state -`), so main.cpp reads stdin then only.
 bool cli_reads_stdin(const std::vector<std::string>& args);

@@ -29,14 +29,15 @@ EM_JS(void, attn_js_event, (const char* kind, const char* detail), {
     if (Module["onEvent"]) Module["onEvent"](UTF8ToString(kind), JSON.parse(UTF8ToString(detail)));
 });
 
-EM_JS(void, attn_js_warn, (const char* text), {
-    console.warn(UTF8ToString(text));
-});
+EM_JS(void, attn_js_warn, (const char* text), { console.warn(UTF8ToString(text)); });
 
 // The fragment as the page's URL has it ("#example=..."), read before the first frame.
 EM_JS(char*, attn_js_location_hash, (), {
     var hash = "";
-    try { hash = String(location.hash || ""); } catch (e) {}
+    try {
+        hash = String(location.hash || "");
+    } catch (e) {
+    }
     var size = lengthBytesUTF8(hash) + 1;
     var ptr = _malloc(size);
     if (ptr) stringToUTF8(hash, ptr, size);
@@ -45,13 +46,9 @@ EM_JS(char*, attn_js_location_hash, (), {
 
 // attention.js works the page options out before the wasm starts (Module.pageBits) and keeps
 // Module.visibleNow (tab shown and canvas on screen) current.
-EM_JS(int, attn_js_page_bits, (), {
-    return Module["pageBits"] | 0;
-});
+EM_JS(int, attn_js_page_bits, (), { return Module["pageBits"] | 0; });
 
-EM_JS(int, attn_js_visible_now, (), {
-    return Module["visibleNow"] === false ? 0 : 1;
-});
+EM_JS(int, attn_js_visible_now, (), { return Module["visibleNow"] == = false ? 0 : 1; });
 
 EM_JS(void, attn_js_app_ready, (), {
     if (Module["onAppReady"]) Module["onAppReady"]();
@@ -130,9 +127,13 @@ TextFieldReport active_text_field() {
 
 }  // namespace
 
-int browser_page_bits() { return attn_js_page_bits(); }
+int browser_page_bits() {
+    return attn_js_page_bits();
+}
 
-bool browser_visible_now() { return attn_js_visible_now() != 0; }
+bool browser_visible_now() {
+    return attn_js_visible_now() != 0;
+}
 
 std::string browser_location_hash() {
     char* hash = attn_js_location_hash();
@@ -142,16 +143,26 @@ std::string browser_location_hash() {
     return text;
 }
 
-void browser_app_ready() { attn_js_app_ready(); }
-void browser_first_frame() { attn_js_first_frame(); }
-void browser_state_changed() { attn_js_state_changed(); }
-void browser_no_graphics(const std::string& message) { attn_js_no_graphics(message.c_str()); }
+void browser_app_ready() {
+    attn_js_app_ready();
+}
+void browser_first_frame() {
+    attn_js_first_frame();
+}
+void browser_state_changed() {
+    attn_js_state_changed();
+}
+void browser_no_graphics(const std::string& message) {
+    attn_js_no_graphics(message.c_str());
+}
 
 void browser_emit_event(const char* kind, const std::string& detail_json) {
     attn_js_event(kind, detail_json.empty() ? "null" : detail_json.c_str());
 }
 
-void browser_warn(const std::string& text) { attn_js_warn(text.c_str()); }
+void browser_warn(const std::string& text) {
+    attn_js_warn(text.c_str());
+}
 
 bool browser_queue_text(const char* utf8) {
     if (!utf8 || !*utf8 || g_typed.size() >= kMaxTypedQueue) return false;
@@ -194,18 +205,30 @@ bool browser_after_frame() {
 #else  // native: no page to talk to
 
 namespace attn {
-int browser_page_bits() { return 0; }
-bool browser_visible_now() { return true; }
-std::string browser_location_hash() { return ""; }
+int browser_page_bits() {
+    return 0;
+}
+bool browser_visible_now() {
+    return true;
+}
+std::string browser_location_hash() {
+    return "";
+}
 void browser_app_ready() {}
 void browser_first_frame() {}
 void browser_state_changed() {}
 void browser_no_graphics(const std::string&) {}
 void browser_emit_event(const char*, const std::string&) {}
 void browser_warn(const std::string&) {}
-bool browser_queue_text(const char*) { return false; }
-bool browser_queue_key(int) { return false; }
-bool browser_after_frame() { return false; }
+bool browser_queue_text(const char*) {
+    return false;
+}
+bool browser_queue_key(int) {
+    return false;
+}
+bool browser_after_frame() {
+    return false;
+}
 }  // namespace attn
 
 #endif

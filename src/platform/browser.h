@@ -15,9 +15,9 @@ bool browser_visible_now();
 // The page URL's fragment ("#example=..."), or "".
 std::string browser_location_hash();
 
-void browser_app_ready();        // the page's API answers from now on (attention.whenUsable())
-void browser_first_frame();      // the first frame is on screen (resolves attention.ready)
-void browser_state_changed();    // URL hash, screen-reader mirror, host-page subscribers
+void browser_app_ready();      // the page's API answers from now on (attention.whenUsable())
+void browser_first_frame();    // the first frame is on screen (resolves attention.ready)
+void browser_state_changed();  // URL hash, screen-reader mirror, host-page subscribers
 // No WebGL2: the page shows the numbers as text with this message instead of a dead canvas.
 void browser_no_graphics(const std::string& message);
 // An event for attention.onEvent listeners and postMessage subscribers, as

@@ -21,7 +21,7 @@
 // frame runs. Pasting inside the demo reads back what was copied last.
 EM_JS(void, attn_js_copy_text, (const char* text), {
     const value = UTF8ToString(text);
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(value).catch(() => {});
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(value).catch(() = > {});
 });
 #endif
 
@@ -36,7 +36,9 @@ void set_clipboard_text(void*, const char* text) {
     attn_js_copy_text(g_clipboard.c_str());
 }
 
-const char* get_clipboard_text(void*) { return g_clipboard.c_str(); }
+const char* get_clipboard_text(void*) {
+    return g_clipboard.c_str();
+}
 #endif
 
 float g_font_pixel_scale = 0.0f;  // framebuffer pixels per window unit the atlas was built for

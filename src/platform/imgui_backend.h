@@ -6,11 +6,11 @@
 namespace attn {
 
 struct EventSummary {
-    bool any = false;           // some input arrived: keep rendering for a few frames
-    bool quit = false;          // window closed (native)
+    bool any = false;   // some input arrived: keep rendering for a few frames
+    bool quit = false;  // window closed (native)
     bool resized = false;
-    float pinch = 1.0f;         // two-finger pinch since the last pump: distance now / before
-    int fingers = 0;            // touch points down now
+    float pinch = 1.0f;  // two-finger pinch since the last pump: distance now / before
+    int fingers = 0;     // touch points down now
 };
 
 // Loads the app's fonts and style for a pixel scale (framebuffer pixels per window unit), after

@@ -32,7 +32,9 @@ void resume_main_loop() {
     }
 }
 
-double now_ms() { return emscripten_get_now(); }
+double now_ms() {
+    return emscripten_get_now();
+}
 #else
 void run_main_loop(FrameFunction frame, void* user, const bool* quit) {
     while (!*quit) frame(user);
@@ -45,7 +47,9 @@ bool wait_for_events(int timeout_ms) {
 
 void resume_main_loop() {}
 
-double now_ms() { return double(SDL_GetPerformanceCounter()) * 1000.0 / double(SDL_GetPerformanceFrequency()); }
+double now_ms() {
+    return double(SDL_GetPerformanceCounter()) * 1000.0 / double(SDL_GetPerformanceFrequency());
+}
 #endif
 
 }  // namespace attn

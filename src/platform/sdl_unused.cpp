@@ -8,8 +8,12 @@
 
 extern "C" {
 
-int SDL_CalculateBlit(SDL_Surface*) { return SDL_SetError("software blitting is left out of the web build"); }
-int SDL_RLESurface(SDL_Surface*) { return SDL_SetError("RLE surfaces are left out of the web build"); }
+int SDL_CalculateBlit(SDL_Surface*) {
+    return SDL_SetError("software blitting is left out of the web build");
+}
+int SDL_RLESurface(SDL_Surface*) {
+    return SDL_SetError("RLE surfaces are left out of the web build");
+}
 void SDL_UnRLESurface(SDL_Surface*, int) {}
 
 }  // extern "C"

@@ -6,8 +6,10 @@ namespace attn {
 namespace {
 
 void set_enabled(GLenum cap, GLboolean on) {
-    if (on) glEnable(cap);
-    else glDisable(cap);
+    if (on)
+        glEnable(cap);
+    else
+        glDisable(cap);
 }
 
 }  // namespace

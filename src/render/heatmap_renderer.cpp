@@ -14,8 +14,12 @@ namespace {
 
 constexpr int kRampWidth = 256;
 
-int map_index(ColorMap map) { return map == ColorMap::Diverging ? 0 : 1; }
-const char* map_name(ColorMap map) { return map == ColorMap::Diverging ? "diverging" : "sequential"; }
+int map_index(ColorMap map) {
+    return map == ColorMap::Diverging ? 0 : 1;
+}
+const char* map_name(ColorMap map) {
+    return map == ColorMap::Diverging ? "diverging" : "sequential";
+}
 
 GLuint make_texture() {
     GLuint texture = 0;
@@ -133,11 +137,12 @@ uintptr_t HeatmapRenderer::colormap_texture(ColorMap map, std::string* error) {
     return ramp.colors;
 }
 
-bool HeatmapRenderer::draw(HeatmapTarget* target, const float* values, int rows, int cols, ColorMap map,
-                           float low, float high, std::string* error) {
+bool HeatmapRenderer::draw(HeatmapTarget* target, const float* values, int rows, int cols, ColorMap map, float low,
+                           float high, std::string* error) {
     const Program& program = programs_[map_index(map)];
     if (!program.id) {
-        append_error(error, std::string("the ") + map_name(map) + " heatmap shader did not build: heatmaps using it are blank");
+        append_error(
+            error, std::string("the ") + map_name(map) + " heatmap shader did not build: heatmaps using it are blank");
         return false;
     }
     GlStateGuard guard;

@@ -25,14 +25,14 @@ public:
     uintptr_t colormap_texture(ColorMap map, std::string* error);
 
 private:
-    bool draw(HeatmapTarget* target, const float* values, int rows, int cols, ColorMap map, float low,
-              float high, std::string* error);
+    bool draw(HeatmapTarget* target, const float* values, int rows, int cols, ColorMap map, float low, float high,
+              std::string* error);
 
     struct Program {
         GLuint id = 0;  // 0 when it failed to build: its heatmaps then come back without a texture
         GLint values = -1, low = -1, high = -1;
     };
-    Program programs_[2];  // indexed by ColorMap: each has its own colour stops compiled in
+    Program programs_[2];      // indexed by ColorMap: each has its own colour stops compiled in
     GLuint vertex_array_ = 0;  // empty: the covering triangle comes from gl_VertexID
     HeatmapTarget slots_[kHeatmapSlots];
     HeatmapTarget ramps_[2];      // colour bars, 256 x 1, made on first use

@@ -40,7 +40,9 @@ void make_instance_arrays(GLuint corner_buffer, GLuint* vao, GLuint* buffer) {
     const struct {
         GLint size;
         size_t offset;
-    } attributes[] = {{3, offsetof(PlotLine, a)}, {3, offsetof(PlotLine, b)}, {4, offsetof(PlotLine, color)},
+    } attributes[] = {{3, offsetof(PlotLine, a)},
+                      {3, offsetof(PlotLine, b)},
+                      {4, offsetof(PlotLine, color)},
                       {1, offsetof(PlotLine, width_px)}};
     for (GLuint i = 0; i < 4; ++i) {
         glEnableVertexAttribArray(i);
@@ -74,8 +76,8 @@ bool PlotRenderer::init(std::string* error) {
     glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
     make_instance_arrays(corner_buffer_, &line_vao_, &line_buffer_);
     make_instance_arrays(corner_buffer_, &arrow_vao_, &arrow_buffer_);
-    program_ = build_program({"vectors.vert", shaders::kVectorsVert}, {"vectors.frag", shaders::kVectorsFrag}, "",
-                             error);
+    program_ =
+        build_program({"vectors.vert", shaders::kVectorsVert}, {"vectors.frag", shaders::kVectorsFrag}, "", error);
     if (!program_) return false;
     view_projection_loc_ = glGetUniformLocation(program_, "u_view_projection");
     viewport_loc_ = glGetUniformLocation(program_, "u_viewport");

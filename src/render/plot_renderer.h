@@ -27,9 +27,9 @@ private:
     GLuint line_vao_ = 0, line_buffer_ = 0, arrow_vao_ = 0, arrow_buffer_ = 0;
     GLuint corner_buffer_ = 0;  // per-vertex corner index 0..8, shared by both vertex arrays
 
-    GLuint texture_ = 0;             // RGBA8, width_ x height_: what the UI shows
-    GLuint resolve_framebuffer_ = 0; // renders into texture_ (directly when there is no MSAA)
-    GLuint msaa_renderbuffer_ = 0;   // 4x RGBA8, 0 when multisampling is unavailable
+    GLuint texture_ = 0;              // RGBA8, width_ x height_: what the UI shows
+    GLuint resolve_framebuffer_ = 0;  // renders into texture_ (directly when there is no MSAA)
+    GLuint msaa_renderbuffer_ = 0;    // 4x RGBA8, 0 when multisampling is unavailable
     GLuint msaa_framebuffer_ = 0;
     int width_ = 0, height_ = 0;
     GLint max_size_ = 0, max_samples_ = 0;

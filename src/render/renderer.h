@@ -6,8 +6,8 @@
 #include <string>
 
 #include "core/math/matrix.h"
-#include "core/view/plot_scene.h"
 #include "core/view/colormap.h"  // ColorMap, and the same colours in C++ for legends and tests
+#include "core/view/plot_scene.h"
 
 namespace attn {
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "core/view/colormap.h"
 #include "core/text/tensor_format.h"
+#include "core/view/colormap.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"

@@ -65,8 +65,8 @@ void code_view(const FrameInput& in, UiState* ui) {
             const char* start = cache.code.c_str() + b;
             const bool comment = e - b >= 1 && start[0] == '#';
             ImGui::PushStyleColor(ImGuiCol_Text, cache.output[size_t(i)] ? context_color()
-                                                 : comment                 ? muted_text()
-                                                                           : text);
+                                                 : comment               ? muted_text()
+                                                                         : text);
             ImGui::TextUnformatted(start, cache.code.c_str() + e);
             ImGui::PopStyleColor();
         }

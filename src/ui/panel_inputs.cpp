@@ -80,7 +80,7 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
         ui->inputs.cell_error.clear();
         if (!error.empty())
             ui->inputs.cell_error = "inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]: " + error +
-                             "; it keeps " + format_scalar(*value);
+                                    "; it keeps " + format_scalar(*value);
         ui->inputs.cell_editing = 0;
     }
     return changed;
@@ -201,9 +201,10 @@ bool random_inputs_popup(State* draft, UiState* ui) {
                            ui->inputs.random_n, ui->inputs.random_d);
         if (ImGui::Button("Generate")) {
             State next = *draft;
-            ui->inputs.random_error = ui->inputs.random_seed < 0 ? "seed must be 0 or more"
-                                                   : apply_random_inputs(&next, ui->inputs.random_n, ui->inputs.random_d,
-                                                                         uint64_t(ui->inputs.random_seed));
+            ui->inputs.random_error = ui->inputs.random_seed < 0
+                                          ? "seed must be 0 or more"
+                                          : apply_random_inputs(&next, ui->inputs.random_n, ui->inputs.random_d,
+                                                                uint64_t(ui->inputs.random_seed));
             if (ui->inputs.random_error.empty()) {
                 *draft = next;
                 edited = true;
@@ -285,8 +286,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const ImVec2 table_size(ImGui::GetContentRegionAvail().x, table_h);
     const float table_top = ImGui::GetCursorScreenPos().y;
     const ImDrawList* draw = ImGui::GetWindowDrawList();
-    const float in_view = std::min(table_top + table_h, draw->GetClipRectMax().y) -
-                          std::max(table_top, draw->GetClipRectMin().y);
+    const float in_view =
+        std::min(table_top + table_h, draw->GetClipRectMax().y) - std::max(table_top, draw->GetClipRectMin().y);
     if (in_view < row_h) {
         ImGui::Dummy(table_size);
     } else if (ImGui::BeginTable("tokens", shown + 3, flags, ImVec2(0, table_h))) {
@@ -336,7 +337,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 ImGui::TableNextColumn();
                 char label[kMaxLabelBytes + 1];
                 // Cut at a character boundary: half a UTF-8 character makes ImGui 1.86 misread the text.
-                std::snprintf(label, sizeof label, "%s", truncate_utf8(draft->tokens[size_t(i)], kMaxLabelBytes).c_str());
+                std::snprintf(label, sizeof label, "%s",
+                              truncate_utf8(draft->tokens[size_t(i)], kMaxLabelBytes).c_str());
                 ImGui::SetNextItemWidth(-FLT_MIN);
                 if (ImGui::InputText("##label", label, sizeof label)) {
                     draft->tokens[size_t(i)] = label;

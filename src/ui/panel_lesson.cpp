@@ -177,7 +177,8 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const bool narrow = avail.x < 900.0f;
     // Collapsed: as tall as the header row needed last frame (it wraps on narrow screens).
-    float height = std::max(ui->lesson.header_h, ImGui::GetFrameHeightWithSpacing()) + ImGui::GetStyle().WindowPadding.y * 2;
+    float height =
+        std::max(ui->lesson.header_h, ImGui::GetFrameHeightWithSpacing()) + ImGui::GetStyle().WindowPadding.y * 2;
     if (code_inline)
         height = avail.y;
     else if (in_lesson)

@@ -50,7 +50,8 @@ bool picker(const State& s, State* draft, UiState* ui) {
                        "dot product, in that order.");
     for (size_t i = 0; i < std::size(kBugs); ++i) {
         const Bug b = kBugs[i];
-        if (i) same_line_if_fits(ImGui::CalcTextSize(bug_label(b)).x + ImGui::GetStyle().FramePadding.x * 2, lesson_gap());
+        if (i)
+            same_line_if_fits(ImGui::CalcTextSize(bug_label(b)).x + ImGui::GetStyle().FramePadding.x * 2, lesson_gap());
         const bool current = s.lesson.bug == b;
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         if (ImGui::SmallButton(bug_label(b)) && !current) {

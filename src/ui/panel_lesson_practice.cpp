@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <string>
 
-#include "core/lesson/track.h"
 #include "core/lesson/practice.h"
+#include "core/lesson/track.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -18,7 +18,9 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
     for (int i = 0; i < kExerciseCount; ++i) {
         const Exercise e = exercise_info(i, s);
         const std::string label = std::to_string(i + 1) + ". " + e.title;
-        if (i) same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2, lesson_gap());
+        if (i)
+            same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2,
+                              lesson_gap());
         if (i == current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         if (ImGui::Button(label.c_str()) && i != current) {
             *draft = enter_exercise(i, *draft);

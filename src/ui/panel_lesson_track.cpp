@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/lesson/track.h"
-#include "core/text/prose_format.h"
 #include "core/lesson/lab.h"
+#include "core/lesson/quiz.h"
 #include "core/lesson/scaling.h"
 #include "core/lesson/step_text.h"
-#include "core/lesson/quiz.h"
+#include "core/lesson/track.h"
+#include "core/text/prose_format.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -204,7 +204,8 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PushID(int(i));
         if (i > 0)
             same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                              ImGui::CalcTextSize(q.choices[i].c_str()).x, lesson_gap());
+                                  ImGui::CalcTextSize(q.choices[i].c_str()).x,
+                              lesson_gap());
         if (ImGui::RadioButton(q.choices[i].c_str(), answer == int(i))) {
             draft->lesson = choose_answer(*draft, int(i)).lesson;
             draft->lesson.question = k;

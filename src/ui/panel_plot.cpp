@@ -122,9 +122,10 @@ void view_note(const PlotView& v, UiState* ui) {
     if (v.mode == PlotMode::Pca) {
         ImGui::TextColored(loop_color(), "PCA projection of %d dimensions to 2", v.dims);
         record_layout(ui, "note:pca");
-        const float kept = ui->plot.pca.total_variance > 0
-                               ? 100.0f * (ui->plot.pca.variance[0] + ui->plot.pca.variance[1]) / ui->plot.pca.total_variance
-                               : 100.0f;
+        const float kept =
+            ui->plot.pca.total_variance > 0
+                ? 100.0f * (ui->plot.pca.variance[0] + ui->plot.pca.variance[1]) / ui->plot.pca.total_variance
+                : 100.0f;
         char help[512];
         std::snprintf(help, sizeof help,
                       "With more than three dimensions the view shows each vector's components along the two "
@@ -134,8 +135,9 @@ void view_note(const PlotView& v, UiState* ui) {
                       double(kept), v.dims);
         help_marker(help);
     } else if (v.mode == PlotMode::Space) {
-        ImGui::TextColored(muted_text(), ui->touch_targets ? "drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it"
-                                                         : "drag: orbit \u00b7 drag a head: move it");
+        ImGui::TextColored(muted_text(), ui->touch_targets
+                                             ? "drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it"
+                                             : "drag: orbit \u00b7 drag a head: move it");
     } else {
         ImGui::TextColored(muted_text(), "click a head: query \u00b7 drag it: move it");
     }
@@ -328,8 +330,8 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     }
     if (ui->plot.camera_fit_pending) fit_camera(v, aspect, &ui->plot.camera);
     camera_view_projection(ui->plot.camera, aspect, v.view_projection);
-    if (!ui->plot.camera_fit_pending && v.mode != PlotMode::Space && ui->plot.dragged_token < 0 && !ui->plot.camera_zoomed &&
-        outside_view(v)) {
+    if (!ui->plot.camera_fit_pending && v.mode != PlotMode::Space && ui->plot.dragged_token < 0 &&
+        !ui->plot.camera_zoomed && outside_view(v)) {
         fit_camera(v, aspect, &ui->plot.camera);
         camera_view_projection(ui->plot.camera, aspect, v.view_projection);
     }

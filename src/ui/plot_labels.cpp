@@ -224,8 +224,7 @@ void plot_tooltip(const PlotView& v, const State& s, int i, bool can_drag) {
     const Matrix& m = *v.vectors;
     const char* name = v.inputs_space ? "inputs" : "keys";
     ImGui::BeginTooltip();
-    ImGui::Text("\"%s\" = %s[%d] = %s", s.tokens[size_t(i)].c_str(), name, i,
-                vec(m.row(i), m.cols, 4, 8).c_str());
+    ImGui::Text("\"%s\" = %s[%d] = %s", s.tokens[size_t(i)].c_str(), name, i, vec(m.row(i), m.cols, 4, 8).c_str());
     const std::string terms = dot_terms(m.row(i), v.query_vector.data(), m.cols, 6);
     const float score = (*v.scores)[size_t(i)];
     ImGui::PushFont(mono_font());

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "core/document/import/import_text.h"
-#include "core/document/state_attention.h"
-#include "core/view/page_options.h"
-#include "core/math/pca.h"
-#include "core/view/plot_scene.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
+#include "core/math/pca.h"
+#include "core/view/page_options.h"
+#include "core/view/plot_scene.h"
 
 namespace attn::ui {
 
@@ -48,7 +48,7 @@ enum class PlotSpace {
 // The token table and the random embeddings generator.
 struct InputsUi {
     int random_n = 256, random_d = 64, random_seed = 123;  // the generator's fields
-    std::string random_error;  // why the last generator try was refused
+    std::string random_error;                              // why the last generator try was refused
     // The value cell being typed into (its ImGui id and its text as typed), and why the last typed
     // value was refused ("inputs[1][2]: \"abc\" is not a number ...").
     unsigned cell_editing = 0;
@@ -94,10 +94,10 @@ struct WeightsUi {
 // The Import / Export popup: the learner's paste is kept (a refused paste loses nothing), its
 // error shown beside the box; the export texts are rebuilt when the tokens or inputs change.
 struct ImportUi {
-    std::string text;           // the learner's paste, never discarded by a refusal; valid UTF-8
-    ImportResult parsed;        // import_embeddings(text), redone when the text changes
-    bool parsed_valid = false;  // parsed belongs to text
-    std::string applied_note;   // "Applied 6 tokens x 3 dims" after Apply
+    std::string text;             // the learner's paste, never discarded by a refusal; valid UTF-8
+    ImportResult parsed;          // import_embeddings(text), redone when the text changes
+    bool parsed_valid = false;    // parsed belongs to text
+    std::string applied_note;     // "Applied 6 tokens x 3 dims" after Apply
     bool open_requested = false;  // a paste arrived from the page: open the popup next frame
     std::vector<std::string> export_tokens;
     Matrix export_inputs;
@@ -106,7 +106,7 @@ struct ImportUi {
 
 // The PyTorch code for the state on screen, regenerated when the state changes.
 struct CodeUi {
-    bool open = false;  // the learner opened the code in free exploration
+    bool open = false;   // the learner opened the code in free exploration
     bool valid = false;  // code belongs to state
     State state;
     std::string code;

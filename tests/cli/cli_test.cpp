@@ -102,7 +102,8 @@ TEST_CASE("cli: --project prints the weights, projections and the sqrt(d_k) scal
     const Run r = run_ok({"--example", "your-journey", "--project"});
     CHECK(contains(r.out, "torch.manual_seed(123)"));
     CHECK(contains(r.out, "W_query =\ntensor([[0.2961, 0.5166],"));
-    CHECK(contains(r.out, "attention scores = keys @ queries[1]: tensor([1.2705, 1.8524, 1.8111, 1.0795, 0.5577, 1.5440])"));
+    CHECK(contains(r.out,
+                   "attention scores = keys @ queries[1]: tensor([1.2705, 1.8524, 1.8111, 1.0795, 0.5577, 1.5440])"));
     CHECK(contains(r.out, "scores / sqrt(d_k)) with sqrt(d_k) = sqrt(2) = 1.4142"));
     CHECK(contains(r.out, "context vector = weights @ values: tensor([0.3061, 0.8210])"));
     CHECK_FALSE(contains(run_ok({"--example", "your-journey"}).out, "W_query"));
@@ -137,7 +138,8 @@ TEST_CASE("cli: --json context follows --norm") {
 }
 
 TEST_CASE("cli: --project --json reproduces the book's projected scores and context (seed 123, d_out 2)") {
-    const JsonValue doc = run_json({"--example", "your-journey", "--project", "--seed", "123", "--d-out", "2", "--json"});
+    const JsonValue doc =
+        run_json({"--example", "your-journey", "--project", "--seed", "123", "--d-out", "2", "--json"});
     const JsonValue* p = doc.find("projection");
     REQUIRE(p);
     REQUIRE(p->is_object());
@@ -169,7 +171,8 @@ TEST_CASE("cli: naive softmax overflow appears as \"nan\" and \"inf\" strings, n
         CHECK(contains(human.out, "tensor([nan, nan])  sum = nan  # overflow"));
     }
     SUBCASE("scores beyond float32 (1e20 * 1e20) are the string \"inf\"") {
-        const JsonValue r = run_json({"--state", "-", "--json"}, R"({"tokens": ["a", "b"], "inputs": [[1e20], [1e20]]})");
+        const JsonValue r =
+            run_json({"--state", "-", "--json"}, R"({"tokens": ["a", "b"], "inputs": [[1e20], [1e20]]})");
         CHECK(r.find("scores")->items.at(0).text == "inf");
         CHECK(r.find("scores")->items.at(0).is_string());
     }
@@ -194,7 +197,8 @@ TEST_CASE("cli: --state FILE reads a document from a file") {
     const char* path = "cli_test_state.json";
     std::FILE* f = std::fopen(path, "wb");
     REQUIRE(f);
-    std::fputs(R"({"example": "three-tokens", "tokens": ["a", "b", "c"], "inputs": [[1, 0], [2, 2], [0, 1]], "query": 1})", f);
+    std::fputs(
+        R"({"example": "three-tokens", "tokens": ["a", "b", "c"], "inputs": [[1, 0], [2, 2], [0, 1]], "query": 1})", f);
     std::fclose(f);
     const Run r = run({"--state", path});
     std::remove(path);
@@ -238,7 +242,8 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
         {{"--example", "your-journey", "--query"}, "", "--query needs a value"},
         {{"--example", "your-journey", "--example", "alignment"}, "", "--example is given twice"},
         {{"--example", "your-journey", "--state", "-"}, doc, "--example and --state are both given"},
-        {{"--example", "your-journey", "--query", "7"}, "",
+        {{"--example", "your-journey", "--query", "7"},
+         "",
          "query 7 is out of range: your-journey has 6 tokens, use 0..5 (positions count from zero)"},
         {{"--example", "your-journey", "--query", "-1"}, "", "query -1 is out of range: your-journey has 6 tokens"},
         {{"--example", "your-journey", "--query", "1x"}, "", "query \"1x\" is not a whole number"},
@@ -246,10 +251,15 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
         {{"--example", "your-journey", "--query", " 1"}, "", "query \" 1\" is not a whole number"},
         {{"--example", "your-journey", "--query", "+1"}, "", "query \"+1\" is not a whole number"},
         {{"--example", "your-journey", "--query", "1.0"}, "", "query \"1.0\" is not a whole number"},
-        {{"--example", "your-journey", "--query", "99999999999999999999"}, "",
+        {{"--example", "your-journey", "--query", "99999999999999999999"},
+         "",
          "query 99999999999999999999 is out of range"},
-        {{"--example", "your-journey", "--norm", "max"}, "", "norm \"max\" is unknown: use sum, softmax-naive or softmax"},
-        {{"--example", "your-journey", "--seed", "-1"}, "", "seed \"-1\" is not a whole number from 0 to 9007199254740992"},
+        {{"--example", "your-journey", "--norm", "max"},
+         "",
+         "norm \"max\" is unknown: use sum, softmax-naive or softmax"},
+        {{"--example", "your-journey", "--seed", "-1"},
+         "",
+         "seed \"-1\" is not a whole number from 0 to 9007199254740992"},
         {{"--example", "your-journey", "--seed", "9007199254740993"}, "", "seed \"9007199254740993\""},
         {{"--example", "your-journey", "--seed", "12a"}, "", "seed \"12a\""},
         {{"--example", "your-journey", "--seed", "18446744073709551616"}, "", "seed \"18446744073709551616\""},

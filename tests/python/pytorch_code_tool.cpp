@@ -6,11 +6,11 @@
 #include <cstdio>
 #include <string>
 
-#include "core/document/state_attention.h"
 #include "core/document/examples.h"
 #include "core/document/json.h"
-#include "core/lesson/pytorch_code.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
+#include "core/lesson/pytorch_code.h"
 
 using namespace attn;
 

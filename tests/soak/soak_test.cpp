@@ -4,6 +4,7 @@
 // importer, window resizes. It must end without an assertion or sanitizer report, keep every
 // committed state valid and every vertex finite, and hold no more memory than shortly after start.
 #include <doctest/doctest.h>
+#include <imgui_internal.h>  // the windows' draw lists, to tell their buffers from the rest
 #include <malloc.h>
 
 #include <cmath>
@@ -13,14 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "core/document/state_attention.h"
 #include "core/document/examples.h"
 #include "core/document/import/import_text.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 #include "ui/import_panel.h"
 #include "ui/ui.h"
-
-#include <imgui_internal.h>  // the windows' draw lists, to tell their buffers from the rest
 
 #if defined(__SANITIZE_ADDRESS__)
 #define ATTN_SOAK_ASAN 1

@@ -34,7 +34,7 @@ TEST_CASE("ui: the query field takes Up and Down while it is being edited") {
 TEST_CASE("ui: a value cell reads what the learner types, a decimal comma included") {
     UiHarness h;  // your-journey: inputs[1] = [0.55, 0.87, 0.66]
     h.click("cell:1:0");
-    h.type("0,25");  // the click selected the old text, so typing replaces it
+    h.type("0,25");                           // the click selected the old text, so typing replaces it
     CHECK(h.state.inputs.at(1, 0) == 0.25f);  // 0,43 used to read as 43 (ImGui dropped the comma)
     CHECK(h.state.example.empty());           // edited data is no longer the named example
     h.key(attn_test::kKeyEnter);

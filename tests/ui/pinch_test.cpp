@@ -15,15 +15,15 @@ TEST_CASE("pinch: the scale is the change in distance between two fingers") {
     p.finger_down(7, 100, 100);
     p.finger_move(7, 120, 100);  // one finger alone is no pinch
     CHECK(p.take_scale() == 1.0f);
-    p.finger_down(9, 220, 100);    // 100 px apart
-    p.finger_move(9, 320, 100);    // 200 px: spread to twice the distance
+    p.finger_down(9, 220, 100);  // 100 px apart
+    p.finger_move(9, 320, 100);  // 200 px: spread to twice the distance
     CHECK(p.fingers() == 2);
     CHECK(p.take_scale() == doctest::Approx(2.0f));
     CHECK(p.take_scale() == 1.0f);  // taken: the next frame starts from 1
-    p.finger_move(7, 170, 100);    // 150 px apart
-    p.finger_move(9, 245, 100);    // 75 px: the two moves together take 200 px to 75
+    p.finger_move(7, 170, 100);     // 150 px apart
+    p.finger_move(9, 245, 100);     // 75 px: the two moves together take 200 px to 75
     CHECK(p.take_scale() == doctest::Approx(75.0f / 200.0f));
-    p.finger_down(11, 0, 0);       // a third finger: no pinch while it is down
+    p.finger_down(11, 0, 0);  // a third finger: no pinch while it is down
     p.finger_move(9, 400, 100);
     CHECK(p.take_scale() == 1.0f);
     p.finger_up(11);
@@ -41,10 +41,10 @@ TEST_CASE("pinch: fingers closer than a few pixels and unknown ids change nothin
     CHECK(p.take_scale() == 1.0f);
     p.finger_move(3, 500, 500);  // never went down
     CHECK(p.take_scale() == 1.0f);
-    p.finger_down(2, 150, 50);   // the same id again replaces its point
+    p.finger_down(2, 150, 50);  // the same id again replaces its point
     CHECK(p.fingers() == 2);
     for (int id = 10; id < 40; ++id) p.finger_down(id, float(id), 0);
-    CHECK(p.fingers() == 10);    // bounded
+    CHECK(p.fingers() == 10);  // bounded
     p.clear();
     CHECK(p.fingers() == 0);
 }

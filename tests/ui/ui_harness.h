@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "core/document/state_attention.h"
 #include "core/document/examples.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 #include "ui/ui.h"
 
 namespace attn_test {
@@ -24,7 +24,7 @@ struct UiHarness {
     attn::ui::FrameOutput out;
     double now_ms = 1000.0;
     const attn::PageOptions* page = nullptr;  // what the host page asks for; null: defaults
-    float pinch = 1.0f;    // the next frames' two-finger pinch (1: none) and touch points down
+    float pinch = 1.0f;                       // the next frames' two-finger pinch (1: none) and touch points down
     int touch_points = 0;
 
     explicit UiHarness(const char* example = "your-journey", ImVec2 display = ImVec2(1280, 800)) {

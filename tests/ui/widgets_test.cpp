@@ -65,4 +65,3 @@ TEST_CASE("ui: framed widgets (the query radio buttons) stand out on every table
     }
     ImGui::DestroyContext();
 }
-

@@ -24,7 +24,8 @@ std::string base64url_encode(std::string_view bytes) {
     out.reserve((bytes.size() + 2) / 3 * 4);
     size_t i = 0;
     for (; i + 3 <= bytes.size(); i += 3) {
-        const uint32_t n = uint32_t(uint8_t(bytes[i])) << 16 | uint32_t(uint8_t(bytes[i + 1])) << 8 | uint8_t(bytes[i + 2]);
+        const uint32_t n =
+            uint32_t(uint8_t(bytes[i])) << 16 | uint32_t(uint8_t(bytes[i + 1])) << 8 | uint8_t(bytes[i + 2]);
         out += kAlphabet[n >> 18];
         out += kAlphabet[(n >> 12) & 63];
         out += kAlphabet[(n >> 6) & 63];
@@ -51,7 +52,8 @@ bool base64url_decode(std::string_view text, std::string* out, std::string* erro
             *error = "'=' at offset " + std::to_string(i) + ": base64url in links carries no '=' padding, remove it";
         } else {
             const unsigned char c = static_cast<unsigned char>(text[i]);
-            const std::string shown = c >= 0x21 && c < 0x7f ? std::string("'") + char(c) + "'" : "byte " + std::to_string(c);
+            const std::string shown =
+                c >= 0x21 && c < 0x7f ? std::string("'") + char(c) + "'" : "byte " + std::to_string(c);
             *error = shown + " at offset " + std::to_string(i) + " is not base64url: use only A-Z, a-z, 0-9, - and _";
         }
         return false;

@@ -15,7 +15,9 @@ namespace attn {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 JsonValue make(JsonType type, std::string text) {
     JsonValue v;
@@ -47,8 +49,10 @@ private:
     bool fail(size_t at, const std::string& message) {
         size_t line = 1, column = 1;
         for (size_t i = begin_; i < at && i < s_.size(); ++i) {
-            if (s_[i] == '\n') ++line, column = 1;
-            else if ((static_cast<unsigned char>(s_[i]) & 0xC0) != 0x80) ++column;  // count code points
+            if (s_[i] == '\n')
+                ++line, column = 1;
+            else if ((static_cast<unsigned char>(s_[i]) & 0xC0) != 0x80)
+                ++column;  // count code points
         }
         error = "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message;
         return false;
@@ -84,10 +88,9 @@ private:
         if (c == 't') return parse_literal("true", JsonType::Bool, true, out);
         if (c == 'f') return parse_literal("false", JsonType::Bool, false, out);
         if (c == 'n') return parse_literal("null", JsonType::Null, false, out);
-        if (c == 'N' || c == 'I')
-            return fail(pos_, "JSON has no NaN or Infinity: write a finite number");
-        return fail(pos_, "expected a value (object, array, string, number, true, false or null) but found " +
-                              found(pos_));
+        if (c == 'N' || c == 'I') return fail(pos_, "JSON has no NaN or Infinity: write a finite number");
+        return fail(pos_,
+                    "expected a value (object, array, string, number, true, false or null) but found " + found(pos_));
     }
 
     bool parse_literal(std::string_view word, JsonType type, bool b, JsonValue* out) {
@@ -180,7 +183,10 @@ private:
         uint32_t r = 0;
         for (size_t k = 0; k < 4; ++k) {
             const char c = s_[pos_ + k];
-            const int d = is_digit(c) ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+            const int d = is_digit(c)              ? c - '0'
+                          : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                          : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                                   : -1;
             if (d < 0) return false;
             r = r * 16 + uint32_t(d);
         }
@@ -194,15 +200,32 @@ private:
         if (pos_ >= s_.size()) return fail(esc, "unterminated string: the input ends inside an escape");
         const char e = s_[pos_++];
         switch (e) {
-            case '"': out->push_back('"'); return true;
-            case '\\': out->push_back('\\'); return true;
-            case '/': out->push_back('/'); return true;
-            case 'b': out->push_back('\b'); return true;
-            case 'f': out->push_back('\f'); return true;
-            case 'n': out->push_back('\n'); return true;
-            case 'r': out->push_back('\r'); return true;
-            case 't': out->push_back('\t'); return true;
-            case 'u': break;
+            case '"':
+                out->push_back('"');
+                return true;
+            case '\\':
+                out->push_back('\\');
+                return true;
+            case '/':
+                out->push_back('/');
+                return true;
+            case 'b':
+                out->push_back('\b');
+                return true;
+            case 'f':
+                out->push_back('\f');
+                return true;
+            case 'n':
+                out->push_back('\n');
+                return true;
+            case 'r':
+                out->push_back('\r');
+                return true;
+            case 't':
+                out->push_back('\t');
+                return true;
+            case 'u':
+                break;
             default:
                 return fail(esc, "invalid escape: a backslash followed by " + found(pos_ - 1) +
                                      "; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX");
@@ -210,7 +233,8 @@ private:
         uint32_t u = 0;
         if (!read_hex4(&u)) return fail(esc, "\\u must be followed by four hex digits, as in \\u00E9");
         if (u >= 0xDC00 && u <= 0xDFFF)
-            return fail(esc, "\\u" + hex4(u) + " is a lone low surrogate: it must follow a high surrogate \\uD800-\\uDBFF");
+            return fail(esc,
+                        "\\u" + hex4(u) + " is a lone low surrogate: it must follow a high surrogate \\uD800-\\uDBFF");
         if (u >= 0xD800 && u <= 0xDBFF) {
             // Characters past U+FFFF come as a surrogate pair: \uD83D\uDE00 is U+1F600.
             uint32_t lo = 0;
@@ -220,7 +244,8 @@ private:
                 paired = read_hex4(&lo) && lo >= 0xDC00 && lo <= 0xDFFF;
             }
             if (!paired)
-                return fail(esc, "\\u" + hex4(u) + " is a lone high surrogate: follow it with a low surrogate \\uDC00-\\uDFFF");
+                return fail(
+                    esc, "\\u" + hex4(u) + " is a lone high surrogate: follow it with a low surrogate \\uDC00-\\uDFFF");
             u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
         }
         append_utf8(u, out);
@@ -301,8 +326,12 @@ JsonValue JsonValue::from_bool(bool b) {
     v.boolean = b;
     return v;
 }
-JsonValue JsonValue::from_int(int64_t i) { return make(JsonType::Number, std::to_string(i)); }
-JsonValue JsonValue::from_uint(uint64_t u) { return make(JsonType::Number, std::to_string(u)); }
+JsonValue JsonValue::from_int(int64_t i) {
+    return make(JsonType::Number, std::to_string(i));
+}
+JsonValue JsonValue::from_uint(uint64_t u) {
+    return make(JsonType::Number, std::to_string(u));
+}
 JsonValue JsonValue::from_float(float f) {
     return std::isfinite(f) ? make(JsonType::Number, format_float(f)) : JsonValue();
 }
@@ -312,13 +341,23 @@ JsonValue JsonValue::from_double(double d) {
 JsonValue JsonValue::from_float_or_string(float f) {
     return std::isfinite(f) ? from_float(f) : from_string(format_float(f));
 }
-JsonValue JsonValue::from_string(std::string s) { return make(JsonType::String, std::move(s)); }
-JsonValue JsonValue::array() { return make(JsonType::Array, ""); }
-JsonValue JsonValue::object() { return make(JsonType::Object, ""); }
+JsonValue JsonValue::from_string(std::string s) {
+    return make(JsonType::String, std::move(s));
+}
+JsonValue JsonValue::array() {
+    return make(JsonType::Array, "");
+}
+JsonValue JsonValue::object() {
+    return make(JsonType::Object, "");
+}
 
 // strtod/strtof read the numeral directly, so there is no double rounding on the way to float.
-double JsonValue::as_double() const { return is_number() ? std::strtod(text.c_str(), nullptr) : 0.0; }
-float JsonValue::as_float() const { return is_number() ? std::strtof(text.c_str(), nullptr) : 0.0f; }
+double JsonValue::as_double() const {
+    return is_number() ? std::strtod(text.c_str(), nullptr) : 0.0;
+}
+float JsonValue::as_float() const {
+    return is_number() ? std::strtof(text.c_str(), nullptr) : 0.0f;
+}
 
 bool JsonValue::as_int64(int64_t* out) const {
     if (!is_number()) return false;
@@ -368,14 +407,21 @@ const JsonValue* JsonValue::find(std::string_view key) const {
     return nullptr;
 }
 
-
 namespace {
 void write_value(const JsonValue& value, JsonWriter* w) {
     switch (value.type) {
-        case JsonType::Null: w->null(); break;
-        case JsonType::Bool: w->boolean(value.boolean); break;
-        case JsonType::Number: value.text.empty() ? w->null() : w->numeral(value.text); break;
-        case JsonType::String: w->string(value.text); break;
+        case JsonType::Null:
+            w->null();
+            break;
+        case JsonType::Bool:
+            w->boolean(value.boolean);
+            break;
+        case JsonType::Number:
+            value.text.empty() ? w->null() : w->numeral(value.text);
+            break;
+        case JsonType::String:
+            w->string(value.text);
+            break;
         case JsonType::Array:
             w->begin_array();
             for (const JsonValue& item : value.items) write_value(item, w);

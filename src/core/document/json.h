@@ -27,8 +27,8 @@ struct JsonValue {
     static JsonValue from_bool(bool b);
     static JsonValue from_int(int64_t i);
     static JsonValue from_uint(uint64_t u);
-    static JsonValue from_float(float f);    // shortest float32 numeral; null if not finite
-    static JsonValue from_double(double d);  // shortest double numeral; null if not finite
+    static JsonValue from_float(float f);            // shortest float32 numeral; null if not finite
+    static JsonValue from_double(double d);          // shortest double numeral; null if not finite
     static JsonValue from_float_or_string(float f);  // finite: number; else "inf", "-inf" or "nan"
     static JsonValue from_string(std::string s);
     static JsonValue array();

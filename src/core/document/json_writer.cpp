@@ -10,13 +10,23 @@
 #include "core/text/utf8.h"
 
 namespace attn {
-void write_int(int64_t i, std::string* out) { out->append(std::to_string(i)); }
-void write_uint(uint64_t u, std::string* out) { out->append(std::to_string(u)); }
-void write_float(float f, std::string* out) { out->append(std::isfinite(f) ? format_float(f) : "null"); }
-void write_double(double d, std::string* out) { out->append(std::isfinite(d) ? format_double(d) : "null"); }
+void write_int(int64_t i, std::string* out) {
+    out->append(std::to_string(i));
+}
+void write_uint(uint64_t u, std::string* out) {
+    out->append(std::to_string(u));
+}
+void write_float(float f, std::string* out) {
+    out->append(std::isfinite(f) ? format_float(f) : "null");
+}
+void write_double(double d, std::string* out) {
+    out->append(std::isfinite(d) ? format_double(d) : "null");
+}
 void write_float_or_string(float f, std::string* out) {
-    if (std::isfinite(f)) out->append(format_float(f));
-    else write_json_string(format_float(f), out);
+    if (std::isfinite(f))
+        out->append(format_float(f));
+    else
+        write_json_string(format_float(f), out);
 }
 
 void write_json_string(std::string_view s, std::string* out) {
@@ -26,22 +36,40 @@ void write_json_string(std::string_view s, std::string* out) {
         if (c >= 0x80) {
             uint32_t cp = 0;
             const size_t n = decode_utf8(s, i, &cp);
-            if (n == 0) out->append("\xEF\xBF\xBD");  // U+FFFD for a byte that is not UTF-8
-            else out->append(s.data() + i, n);
+            if (n == 0)
+                out->append("\xEF\xBF\xBD");  // U+FFFD for a byte that is not UTF-8
+            else
+                out->append(s.data() + i, n);
             i += n == 0 ? 1 : n;
             continue;
         }
         switch (c) {
-            case '"': out->append("\\\""); break;
-            case '\\': out->append("\\\\"); break;
-            case '\b': out->append("\\b"); break;
-            case '\f': out->append("\\f"); break;
-            case '\n': out->append("\\n"); break;
-            case '\r': out->append("\\r"); break;
-            case '\t': out->append("\\t"); break;
+            case '"':
+                out->append("\\\"");
+                break;
+            case '\\':
+                out->append("\\\\");
+                break;
+            case '\b':
+                out->append("\\b");
+                break;
+            case '\f':
+                out->append("\\f");
+                break;
+            case '\n':
+                out->append("\\n");
+                break;
+            case '\r':
+                out->append("\\r");
+                break;
+            case '\t':
+                out->append("\\t");
+                break;
             default:
-                if (c < 0x20) out->append("\\u" + hex4(c));
-                else out->push_back(char(c));
+                if (c < 0x20)
+                    out->append("\\u" + hex4(c));
+                else
+                    out->push_back(char(c));
         }
         ++i;
     }

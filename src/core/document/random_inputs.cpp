@@ -40,7 +40,8 @@ namespace {
 bool read_decimal(const std::string& s, size_t* pos, uint64_t max, uint64_t* out) {
     const char* begin = s.data() + *pos;
     const char* end = s.data() + s.size();
-    if (begin == end || *begin < '0' || *begin > '9' || (*begin == '0' && begin + 1 < end && begin[1] >= '0' && begin[1] <= '9'))
+    if (begin == end || *begin < '0' || *begin > '9' ||
+        (*begin == '0' && begin + 1 < end && begin[1] >= '0' && begin[1] <= '9'))
         return false;
     uint64_t v = 0;
     const std::from_chars_result r = std::from_chars(begin, end, v);

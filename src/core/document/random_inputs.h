@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string>
 
+#include "core/document/state.h"
 #include "core/math/matrix.h"
 #include "core/math/random_embeddings.h"
-#include "core/document/state.h"
 
 namespace attn {
 

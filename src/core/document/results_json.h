@@ -3,8 +3,8 @@
 #pragma once
 #include <string>
 
-#include "core/document/state_attention.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 
 namespace attn {
 

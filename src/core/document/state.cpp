@@ -7,27 +7,27 @@
 #include <cstdio>
 
 #include "core/document/json.h"
-#include "core/text/utf8.h"
 #include "core/text/name_list.h"
+#include "core/text/utf8.h"
 
 namespace attn {
 
 namespace {
 
 // Canonical key order: serialize_state writes them in this order and messages list them so.
-const char* const kKeys[] = {"version",    "example", "tokens", "inputs",    "query", "norm",  "projection",
-                             "scale",      "causal",  "lab_scale", "step", "panels", "lesson"};
+const char* const kKeys[] = {"version", "example", "tokens",    "inputs", "query",  "norm",  "projection",
+                             "scale",   "causal",  "lab_scale", "step",   "panels", "lesson"};
 const char* const kProjectionKeys[] = {"enabled", "seed", "d_out"};
 const char* const kLessonKeys[] = {"mode", "question", "answer", "revealed", "exercise", "bug", "trace"};
 const char* const kPanels[] = {"inputs", "plot", "loop", "heatmaps", "weights", "projection", "lesson", "code"};
-
 
 // ---- one message per rule, shared by the parser (which quotes the text as written, e.g. 1e30)
 // and validate_state (which quotes the stored value).
 
 std::string query_message(const std::string& value, size_t n) {
     if (n == 0) return "query is " + value + " but there are no tokens: give tokens and inputs first";
-    const std::string count = n == 1 ? "is 1 token: use 0" : "are " + std::to_string(n) + " tokens: use 0.." + std::to_string(n - 1);
+    const std::string count =
+        n == 1 ? "is 1 token: use 0" : "are " + std::to_string(n) + " tokens: use 0.." + std::to_string(n - 1);
     return "query is " + value + " but there " + count + " (positions count from zero)";
 }
 std::string seed_message(const std::string& value) {
@@ -42,7 +42,9 @@ std::string step_message(const std::string& value) {
     return "step is " + value + " but must be 0.." + std::to_string(kMaxLessonStep) +
            " (kMaxLessonStep): 0 is free exploration";
 }
-bool lab_scale_ok(float f) { return std::isfinite(f) && f > 0.0f && f <= kMaxLabScale; }
+bool lab_scale_ok(float f) {
+    return std::isfinite(f) && f > 0.0f && f <= kMaxLabScale;
+}
 std::string lab_scale_message(const std::string& value) {
     return "lab_scale is " + value + " but must be greater than 0 and at most " + format_float(kMaxLabScale) +
            " (kMaxLabScale, as a float32): 1 leaves the scores unchanged";
@@ -96,17 +98,25 @@ unsigned decode_control(const std::string& text, size_t i) {
 // ---- reading JSON values into typed fields
 
 // A number as written, cut so a hostile 1 MB numeral cannot make a 1 MB message.
-std::string numeral(const JsonValue& v) { return v.text.size() <= 40 ? v.text : v.text.substr(0, 40) + "..."; }
+std::string numeral(const JsonValue& v) {
+    return v.text.size() <= 40 ? v.text : v.text.substr(0, 40) + "...";
+}
 
 // "the number 5", "the string \"a\"", "an array", ... for "is not a ..." messages.
 std::string describe(const JsonValue& v) {
     switch (v.type) {
-        case JsonType::Null: return "null";
-        case JsonType::Bool: return v.boolean ? "true" : "false";
-        case JsonType::Number: return "the number " + numeral(v);
-        case JsonType::String: return "the string " + json_quote_short(v.text);
-        case JsonType::Array: return "an array";
-        case JsonType::Object: return "an object";
+        case JsonType::Null:
+            return "null";
+        case JsonType::Bool:
+            return v.boolean ? "true" : "false";
+        case JsonType::Number:
+            return "the number " + numeral(v);
+        case JsonType::String:
+            return "the string " + json_quote_short(v.text);
+        case JsonType::Array:
+            return "an array";
+        case JsonType::Object:
+            return "an object";
     }
     return "a value";
 }
@@ -150,8 +160,7 @@ std::string read_bool(const JsonValue& v, const std::string& path, bool* out) {
     return "";
 }
 
-std::string read_strings(const JsonValue& v, const std::string& path, const char* fix,
-                         std::vector<std::string>* out) {
+std::string read_strings(const JsonValue& v, const std::string& path, const char* fix, std::vector<std::string>* out) {
     if (!v.is_array()) return not_a(path, "an array", v, fix);
     out->clear();
     for (size_t i = 0; i < v.items.size(); ++i) {
@@ -174,10 +183,11 @@ std::string read_inputs(const JsonValue& v, Matrix* out) {
     for (size_t r = 0; r < n; ++r) {
         const JsonValue& row = v.items[r];
         const std::string path = "inputs[" + std::to_string(r) + "]";
-        if (!row.is_array()) return not_a(path, "an array", row, "write each embedding as a list like [0.43, 0.15, 0.89]");
+        if (!row.is_array())
+            return not_a(path, "an array", row, "write each embedding as a list like [0.43, 0.15, 0.89]");
         if (row.items.size() != d)
-            return path + " has " + std::to_string(row.items.size()) + " values but inputs[0] has " + std::to_string(d) +
-                   ": every embedding needs the same length";
+            return path + " has " + std::to_string(row.items.size()) + " values but inputs[0] has " +
+                   std::to_string(d) + ": every embedding needs the same length";
     }
     *out = Matrix(int(n), int(d));
     for (size_t r = 0; r < n; ++r) {
@@ -222,7 +232,8 @@ std::string read_lesson(const JsonValue& v, LessonState* out) {
                      "write {\"mode\": \"track\", \"question\": 0, \"answer\": -1, \"revealed\": false}");
     for (const auto& m : v.members)
         if (!is_one_of(m.first, kLessonKeys))
-            return "unknown key " + json_quote_short(m.first) + " in lesson: the allowed keys are " + join_names(kLessonKeys);
+            return "unknown key " + json_quote_short(m.first) + " in lesson: the allowed keys are " +
+                   join_names(kLessonKeys);
     std::string e;
     if (const JsonValue* x = v.find("mode")) {
         const char* choices = "\"track\", \"practice\" or \"debug\"";
@@ -231,15 +242,18 @@ std::string read_lesson(const JsonValue& v, LessonState* out) {
             return "lesson.mode is " + json_quote_short(x->text) + " but must be " + choices;
     }
     if (const JsonValue* x = v.find("question"))
-        if (!(e = read_int(*x, "lesson.question", "use a whole number such as 0", question_message, &out->question)).empty())
+        if (!(e = read_int(*x, "lesson.question", "use a whole number such as 0", question_message, &out->question))
+                 .empty())
             return e;
     if (const JsonValue* x = v.find("answer"))
-        if (!(e = read_int(*x, "lesson.answer", "use a whole number such as 0, or -1", answer_message, &out->answer)).empty())
+        if (!(e = read_int(*x, "lesson.answer", "use a whole number such as 0, or -1", answer_message, &out->answer))
+                 .empty())
             return e;
     if (const JsonValue* x = v.find("revealed"))
         if (!(e = read_bool(*x, "lesson.revealed", &out->revealed)).empty()) return e;
     if (const JsonValue* x = v.find("exercise"))
-        if (!(e = read_int(*x, "lesson.exercise", "use a whole number such as 0", exercise_message, &out->exercise)).empty())
+        if (!(e = read_int(*x, "lesson.exercise", "use a whole number such as 0", exercise_message, &out->exercise))
+                 .empty())
             return e;
     if (const JsonValue* x = v.find("bug")) {
         if (!x->is_string()) return not_a("lesson.bug", "a string", *x, "use one of " + bug_choices());
@@ -256,7 +270,8 @@ std::string read_lesson(const JsonValue& v, LessonState* out) {
 std::string read_document(const JsonValue& doc, State* s) {
     if (!doc.is_object())
         return "the document is " + describe(doc) +
-               " but must be a JSON object such as {\"tokens\": [\"Your\", \"journey\"], \"inputs\": [[0.43, 0.15], [0.55, 0.87]]}";
+               " but must be a JSON object such as {\"tokens\": [\"Your\", \"journey\"], \"inputs\": [[0.43, 0.15], "
+               "[0.55, 0.87]]}";
     for (const auto& m : doc.members)
         if (!is_one_of(m.first, kKeys))
             return "unknown key " + json_quote_short(m.first) + ": the allowed keys are " + join_names(kKeys) +
@@ -278,11 +293,13 @@ std::string read_document(const JsonValue& doc, State* s) {
     if (!e.empty()) return e;
     const JsonValue* inputs = doc.find("inputs");
     if (!inputs)
-        return "inputs is missing: give one embedding per token, as in \"inputs\": [[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]";
+        return "inputs is missing: give one embedding per token, as in \"inputs\": [[0.43, 0.15, 0.89], [0.55, 0.87, "
+               "0.66]]";
     if (!(e = read_inputs(*inputs, &s->inputs)).empty()) return e;
     if (const JsonValue* v = doc.find("query")) {
         int64_t q = 0;
-        const IntRead r = read_integer(*v, "query", "use a token position such as 0 (positions count from zero)", &q, &e);
+        const IntRead r =
+            read_integer(*v, "query", "use a token position such as 0 (positions count from zero)", &q, &e);
         if (r == IntRead::Error) return e;
         if (r == IntRead::OutOfRange || q < INT_MIN || q > INT_MAX) return query_message(numeral(*v), s->tokens.size());
         s->query = int(q);
@@ -321,10 +338,10 @@ bool shape_matches(const Matrix& m) {
 }  // namespace
 
 bool State::operator==(const State& o) const {
-    return example == o.example && tokens == o.tokens && inputs.rows == o.inputs.rows &&
-           inputs.cols == o.inputs.cols && inputs.data == o.inputs.data && query == o.query && norm == o.norm &&
-           projection == o.projection && scale == o.scale && causal == o.causal && lab_scale == o.lab_scale &&
-           step == o.step && panels == o.panels && lesson == o.lesson;
+    return example == o.example && tokens == o.tokens && inputs.rows == o.inputs.rows && inputs.cols == o.inputs.cols &&
+           inputs.data == o.inputs.data && query == o.query && norm == o.norm && projection == o.projection &&
+           scale == o.scale && causal == o.causal && lab_scale == o.lab_scale && step == o.step && panels == o.panels &&
+           lesson == o.lesson;
 }
 
 ParseResult parse_state(const std::string& json) {
@@ -395,9 +412,11 @@ std::string validate_state(const State& s) {
 
     if (s.query < 0 || size_t(s.query) >= n) return query_message(std::to_string(s.query), n);
     if (s.norm != Norm::Sum && s.norm != Norm::SoftmaxNaive && s.norm != Norm::Softmax)
-        return "norm is " + std::to_string(int(s.norm)) + ", not one of sum, softmax-naive, softmax: use a Norm enumerator";
+        return "norm is " + std::to_string(int(s.norm)) +
+               ", not one of sum, softmax-naive, softmax: use a Norm enumerator";
     if (s.projection.seed > kMaxSeed) return seed_message(std::to_string(s.projection.seed));
-    if (s.projection.d_out < 1 || s.projection.d_out > kMaxDOut) return d_out_message(std::to_string(s.projection.d_out));
+    if (s.projection.d_out < 1 || s.projection.d_out > kMaxDOut)
+        return d_out_message(std::to_string(s.projection.d_out));
     if (!lab_scale_ok(s.lab_scale)) return lab_scale_message(format_float(s.lab_scale));
     if (s.step < 0 || s.step > kMaxLessonStep) return step_message(std::to_string(s.step));
     for (size_t i = 0; i < s.panels.size(); ++i) {
@@ -411,12 +430,14 @@ std::string validate_state(const State& s) {
     }
     const LessonState& l = s.lesson;
     if (l.mode != LessonMode::Track && l.mode != LessonMode::Practice && l.mode != LessonMode::Debug)
-        return "lesson.mode is " + std::to_string(int(l.mode)) + ", not one of track, practice, debug: use a LessonMode enumerator";
+        return "lesson.mode is " + std::to_string(int(l.mode)) +
+               ", not one of track, practice, debug: use a LessonMode enumerator";
     if (l.question < 0 || l.question > kMaxQuestionIndex) return question_message(std::to_string(l.question));
     if (l.answer < -1 || l.answer > kMaxChoiceIndex) return answer_message(std::to_string(l.answer));
     if (l.exercise < 0 || l.exercise >= kExerciseCount) return exercise_message(std::to_string(l.exercise));
     if (std::string(bug_name(l.bug)) == "none" && l.bug != Bug::None)
-        return "lesson.bug is " + std::to_string(int(l.bug)) + ", not one of " + bug_choices() + ": use a Bug enumerator";
+        return "lesson.bug is " + std::to_string(int(l.bug)) + ", not one of " + bug_choices() +
+               ": use a Bug enumerator";
     if (l.trace < 0 || l.trace > kMaxTraceSteps) return trace_message(std::to_string(l.trace));
     return "";
 }

@@ -16,10 +16,10 @@ namespace attn {
 // Limits, named so every message can quote them.
 constexpr int kMaxTokens = 1024;
 constexpr int kMaxDims = 1024;
-constexpr int kMaxLabelBytes = 64;                      // UTF-8 bytes per token label
+constexpr int kMaxLabelBytes = 64;                         // UTF-8 bytes per token label
 constexpr size_t kMaxDocumentBytes = 16u * 1024u * 1024u;  // a 1024 x 1024 document fits
 constexpr int kMaxDOut = 1024;
-constexpr uint64_t kMaxSeed = 9007199254740992ull;    // 2^53: every seed is exact as a JSON number
+constexpr uint64_t kMaxSeed = 9007199254740992ull;  // 2^53: every seed is exact as a JSON number
 constexpr int kMaxLessonStep = 99;
 constexpr float kMaxLabScale = 1000.0f;
 

@@ -6,8 +6,8 @@
 #include <climits>
 #include <cstdint>
 
-#include "core/document/examples.h"
 #include "core/document/base64url.h"
+#include "core/document/examples.h"
 #include "core/document/json.h"
 #include "core/text/name_list.h"
 #include "core/text/number_parse.h"
@@ -17,8 +17,8 @@ namespace attn {
 namespace {
 
 // The keys a link may hold, in the order url_fragment_for_state writes them.
-const char* const kLinkKeys[] = {"state", "example", "query",     "norm", "causal", "scale",
-                                 "project", "seed",  "d_out",     "lab_scale", "step", "panels"};
+const char* const kLinkKeys[] = {"state",   "example", "query", "norm",      "causal", "scale",
+                                 "project", "seed",    "d_out", "lab_scale", "step",   "panels"};
 // Page options (read by the page's script, not state): no warning for these.
 const char* const kPageKeys[] = {"embed", "theme", "origins"};
 
@@ -54,8 +54,10 @@ struct MessageList {
     // make() builds the message only when it will be kept: a hostile link may hold millions of keys.
     template <typename Make>
     void add(Make make) {
-        if (items.size() < kMaxUrlMessages) items.push_back(make());
-        else ++dropped;
+        if (items.size() < kMaxUrlMessages)
+            items.push_back(make());
+        else
+            ++dropped;
     }
     std::string joined() const {
         std::string out;
@@ -71,7 +73,9 @@ bool read_flag(const std::string& v, bool* out) {
     return false;
 }
 
-std::string quoted(const std::string& v) { return json_quote_short(v); }
+std::string quoted(const std::string& v) {
+    return json_quote_short(v);
+}
 
 // Applies one short key to *s. Returns "" or why the key was refused (then *s is unchanged).
 std::string apply_key(const std::string& key, const std::string& v, State* s) {
@@ -86,7 +90,8 @@ std::string apply_key(const std::string& key, const std::string& v, State* s) {
         return "";
     };
     auto flag_field = [&](bool* field) -> std::string {
-        if (!read_flag(v, field)) return key + " is " + quoted(v) + " in the link but must be 1 or 0 (or true or false)";
+        if (!read_flag(v, field))
+            return key + " is " + quoted(v) + " in the link but must be 1 or 0 (or true or false)";
         return "";
     };
     std::string e;
@@ -103,20 +108,24 @@ std::string apply_key(const std::string& key, const std::string& v, State* s) {
         e = flag_field(&next.projection.enabled);
     } else if (key == "seed") {
         const WholeKind r = read_whole(v, &whole);
-        if (r == WholeKind::NotWhole) e = "seed is " + quoted(v) + " in the link, not a whole number: use one such as 123";
+        if (r == WholeKind::NotWhole)
+            e = "seed is " + quoted(v) + " in the link, not a whole number: use one such as 123";
         else if (r == WholeKind::OutOfRange || whole < 0)
             e = "seed is " + quoted(v) + " in the link but must be 0.." + std::to_string(kMaxSeed);
-        else next.projection.seed = uint64_t(whole);
+        else
+            next.projection.seed = uint64_t(whole);
     } else if (key == "d_out") {
         e = whole_field("use 1.." + std::to_string(kMaxDOut) + ", such as 2", &next.projection.d_out);
     } else if (key == "lab_scale") {
         // A JSON numeral (1, 0.5, 1e2), nothing else: no spaces, no "inf".
         bool plain = !v.empty();
-        for (char c : v) plain = plain && ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+');
+        for (char c : v)
+            plain = plain && ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+');
         const JsonParseResult number = plain ? parse_json(v) : JsonParseResult{};
         if (!number.ok || !number.value.is_number())
             e = "lab_scale is " + quoted(v) + " in the link, not a number: use one such as 1 or 0.5";
-        else next.lab_scale = number.value.as_float();
+        else
+            next.lab_scale = number.value.as_float();
     } else if (key == "step") {
         e = whole_field("use 0.." + std::to_string(kMaxLessonStep) + " (0 is free exploration)", &next.step);
     } else if (key == "panels") {
@@ -188,7 +197,8 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         }
         if (is_one_of(key, kPageKeys)) continue;
         if (!is_one_of(key, kLinkKeys)) {
-            warnings.add([&] { return "unknown key " + quoted(key) + " ignored: the link keys are " + join_names(kLinkKeys); });
+            warnings.add(
+                [&] { return "unknown key " + quoted(key) + " ignored: the link keys are " + join_names(kLinkKeys); });
             continue;
         }
         bool repeated = false;
@@ -221,7 +231,9 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         if (!parsed.ok) return refuse_all("state= in the link does not hold a valid state: " + parsed.error);
         s = std::move(parsed.state);
         if (example_pair)
-            errors.add([] { return std::string("example is ignored because state= already holds the whole document: keep one"); });
+            errors.add([] {
+                return std::string("example is ignored because state= already holds the whole document: keep one");
+            });
     } else if (example_pair) {
         if (!percent_decode(example_pair->raw_value, &value))
             return refuse_all("example in the link has a bad percent escape: write % followed by two hex digits");
@@ -234,7 +246,8 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
     for (const Pair& p : pairs) {
         if (&p == state_pair || &p == example_pair) continue;
         if (!percent_decode(p.raw_value, &value)) {
-            errors.add([&] { return p.key + " has a bad percent escape in the link: write % followed by two hex digits"; });
+            errors.add(
+                [&] { return p.key + " has a bad percent escape in the link: write % followed by two hex digits"; });
             continue;
         }
         std::string why = apply_key(p.key, value, &s);

@@ -5,11 +5,11 @@
 #include <cmath>
 
 #include "core/math/context.h"
-#include "core/text/prose_format.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
-#include "core/text/tensor_format.h"
 #include "core/math/torch_rng.h"
+#include "core/text/prose_format.h"
+#include "core/text/tensor_format.h"
 
 namespace attn {
 namespace {

@@ -5,9 +5,9 @@
 #include <cfloat>
 #include <cmath>
 
-#include "core/text/prose_format.h"
-#include "core/math/normalize.h"
 #include "core/document/state.h"
+#include "core/math/normalize.h"
+#include "core/text/prose_format.h"
 
 namespace attn {
 

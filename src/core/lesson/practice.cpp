@@ -8,10 +8,10 @@
 
 #include "core/lesson/token_words.h"
 #include "core/math/extremes.h"
-#include "core/text/number_parse.h"
-#include "core/text/prose_format.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
+#include "core/text/number_parse.h"
+#include "core/text/prose_format.h"
 
 namespace attn {
 namespace {
@@ -197,7 +197,6 @@ ExerciseCheck check_top_token(const State& s, const AttentionResult& r, const st
 }
 
 }  // namespace
-
 
 Exercise exercise_info(int index, const State& s) {
     index = std::clamp(index, 0, kExerciseCount - 1);

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/document/state_attention.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 #include "core/text/number_list.h"
 
 namespace attn {

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "core/math/dot.h"
 #include "core/document/json.h"
-#include "core/text/prose_format.h"
 #include "core/document/random_inputs.h"
+#include "core/math/dot.h"
+#include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
 
 namespace attn {
@@ -87,7 +87,7 @@ void write_inputs(const State& s, Writer* w) {
         random_embeddings(n, d, seed).data == X.data) {
         const std::string lines = random_inputs_pytorch(n, d, seed);
         size_t start = 0;
-        for (size_t end = lines.find('\n'); ; end = lines.find('\n', start)) {
+        for (size_t end = lines.find('\n');; end = lines.find('\n', start)) {
             w->line(lines.substr(start, end == std::string::npos ? std::string::npos : end - start));
             if (end == std::string::npos) break;
             start = end + 1;

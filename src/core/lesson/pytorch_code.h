@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/document/state_attention.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 
 namespace attn {
 

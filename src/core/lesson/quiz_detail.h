@@ -5,10 +5,10 @@
 #include <string>
 #include <utility>
 
+#include "core/lesson/quiz.h"
 #include "core/lesson/token_words.h"
 #include "core/math/extremes.h"
 #include "core/text/prose_format.h"
-#include "core/lesson/quiz.h"
 
 namespace attn::quiz_detail {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "core/lesson/lab.h"
+#include "core/lesson/quiz_detail.h"
 #include "core/lesson/scaling.h"
 #include "core/math/normalize.h"
-#include "core/lesson/quiz_detail.h"
 #include "core/math/scores.h"
 
 namespace attn::quiz_detail {

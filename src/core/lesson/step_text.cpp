@@ -4,13 +4,13 @@
 
 #include <cmath>
 
-#include "core/math/dot.h"
-#include "core/lesson/token_words.h"
-#include "core/math/extremes.h"
-#include "core/text/prose_format.h"
 #include "core/lesson/lab.h"
 #include "core/lesson/scaling.h"
+#include "core/lesson/token_words.h"
+#include "core/math/dot.h"
+#include "core/math/extremes.h"
 #include "core/math/normalize.h"
+#include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
 
 namespace attn {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "core/document/state_attention.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 
 namespace attn {
 

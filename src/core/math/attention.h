@@ -1,5 +1,5 @@
-// The whole computation for one set of inputs and settings: the simple (untrained) self-attention of section 3.3 and the
-// trainable version with W_query, W_key, W_value of section 3.4. Shapes: n tokens, d = d_in, p = d_out.
+// The whole computation for one set of inputs and settings: the simple (untrained) self-attention of section 3.3 and
+// the trainable version with W_query, W_key, W_value of section 3.4. Shapes: n tokens, d = d_in, p = d_out.
 #pragma once
 #include <cstdint>
 
@@ -24,9 +24,9 @@ struct AttentionSettings {
     int query = 0;  // zero-based: query = inputs[query]
     Norm norm = Norm::Softmax;
     ProjectionSettings projection;
-    bool scale = true;        // trainable attention divides scores by sqrt(d_k) before softmax
-    bool causal = false;      // mask keys after the query (scores above the diagonal = -inf)
-    float lab_scale = 1.0f;   // robustness lab: scores multiplied by this before normalising
+    bool scale = true;       // trainable attention divides scores by sqrt(d_k) before softmax
+    bool causal = false;     // mask keys after the query (scores above the diagonal = -inf)
+    float lab_scale = 1.0f;  // robustness lab: scores multiplied by this before normalising
     bool operator==(const AttentionSettings& o) const {
         return query == o.query && norm == o.norm && projection == o.projection && scale == o.scale &&
                causal == o.causal && lab_scale == o.lab_scale;
@@ -37,29 +37,29 @@ struct AttentionSettings {
 struct ProjectionResult {
     uint64_t seed = 0;
     int d_out = 0;
-    Matrix W_query, W_key, W_value;   // (d, p) each: torch.manual_seed(seed); torch.rand(d, p) x3
-    Matrix queries, keys, values;     // (n, p): inputs @ W_*
-    float scale_divisor = 1.0f;       // sqrt(d_k) when scaling is on, else 1
-    Vector scores;                    // (n): keys @ queries[query], masked if causal
-    Vector weights;                   // (n): normalise(scores / scale_divisor)
-    Vector context;                   // (p): weights @ values
-    Matrix score_matrix;              // (n, n): queries @ keys.T, masked if causal
-    Matrix weight_matrix;             // (n, n): row-wise normalise(score_matrix / scale_divisor)
-    Matrix context_matrix;            // (n, p): weight_matrix @ values
+    Matrix W_query, W_key, W_value;  // (d, p) each: torch.manual_seed(seed); torch.rand(d, p) x3
+    Matrix queries, keys, values;    // (n, p): inputs @ W_*
+    float scale_divisor = 1.0f;      // sqrt(d_k) when scaling is on, else 1
+    Vector scores;                   // (n): keys @ queries[query], masked if causal
+    Vector weights;                  // (n): normalise(scores / scale_divisor)
+    Vector context;                  // (p): weights @ values
+    Matrix score_matrix;             // (n, n): queries @ keys.T, masked if causal
+    Matrix weight_matrix;            // (n, n): row-wise normalise(score_matrix / scale_divisor)
+    Matrix context_matrix;           // (n, p): weight_matrix @ values
 };
 
 struct AttentionResult {
-    Vector query;           // (d): inputs[query]
-    Vector scores;          // (n): dot(inputs[i], query), masked if causal
-    Vector lab_scores;      // (n): scores * lab_scale, what the normalisations below see
-    Vector weights_sum;     // (n): lab_scores / sum(lab_scores)
+    Vector query;                  // (d): inputs[query]
+    Vector scores;                 // (n): dot(inputs[i], query), masked if causal
+    Vector lab_scores;             // (n): scores * lab_scale, what the normalisations below see
+    Vector weights_sum;            // (n): lab_scores / sum(lab_scores)
     Vector weights_softmax_naive;  // (n): exp / sum exp, may overflow to inf/nan on purpose
     Vector weights_softmax;        // (n): stable softmax
-    Vector weights;         // (n): the one settings.norm selects
-    Vector context;         // (d): weights @ inputs
-    Matrix score_matrix;    // (n, n): inputs @ inputs.T, masked if causal
-    Matrix weight_matrix;   // (n, n): row-wise normalise(score_matrix * lab_scale)
-    Matrix context_matrix;  // (n, d): weight_matrix @ inputs
+    Vector weights;                // (n): the one settings.norm selects
+    Vector context;                // (d): weights @ inputs
+    Matrix score_matrix;           // (n, n): inputs @ inputs.T, masked if causal
+    Matrix weight_matrix;          // (n, n): row-wise normalise(score_matrix * lab_scale)
+    Matrix context_matrix;         // (n, d): weight_matrix @ inputs
     bool has_projection = false;
     ProjectionResult projection;
 };

@@ -12,7 +12,9 @@ namespace {
 
 // Patching costs 2 n d per changed embedding in dot_loop's sequential order; a full compute of the
 // symmetric score matrix costs n^2 d / 2 vectorised. Past a few rows the full compute wins.
-int max_patched_rows(int n) { return std::max(2, n / 64); }
+int max_patched_rows(int n) {
+    return std::max(2, n / 64);
+}
 
 bool same_row(const Matrix& a, const Matrix& b, int r) {
     return std::memcmp(a.row(r), b.row(r), sizeof(float) * size_t(a.cols)) == 0;  // bits: -0 != +0
@@ -140,9 +142,9 @@ AttentionChanges AttentionCache::update(const Matrix& X, const AttentionSettings
         p.scale_divisor = scale_divisor(next, p);
         Plan projected = plan;
         projected.weights_all = proj_rule_changed;
-        const BlockChanges pc = refresh_block(p.queries, p.keys, p.values, false, next.causal,
-                                              projected_weight_rule(next, p.scale_divisor), projected, changed,
-                                              &p.score_matrix, &p.weight_matrix, &p.context_matrix);
+        const BlockChanges pc =
+            refresh_block(p.queries, p.keys, p.values, false, next.causal, projected_weight_rule(next, p.scale_divisor),
+                          projected, changed, &p.score_matrix, &p.weight_matrix, &p.context_matrix);
         changes.projected_score_matrix = pc.scores;
         changes.projected_weight_matrix = pc.weights;
         compute_projected_query_row(next, &p);

@@ -34,7 +34,7 @@ public:
 
 private:
     bool valid_ = false;
-    Matrix last_inputs_;        // what the last update computed from
+    Matrix last_inputs_;  // what the last update computed from
     AttentionSettings last_;
     std::vector<int> changed_rows_;  // reused between updates
 };

@@ -13,6 +13,8 @@ Vector context_vector(const Vector& weights, const Matrix& values) {
     return z;
 }
 
-Matrix context_matrix(const Matrix& weights, const Matrix& values) { return matmul(weights, values); }
+Matrix context_matrix(const Matrix& weights, const Matrix& values) {
+    return matmul(weights, values);
+}
 
 }  // namespace attn

@@ -18,6 +18,8 @@ float dot_library(const float* a, const float* b, int n);
 // Every step of the manual loop, for the on-screen stepper: size n, last running_sum == dot_loop.
 std::vector<DotStep> dot_steps(const float* a, const float* b, int n);
 
-inline float dot(const Vector& a, const Vector& b) { return dot_library(a.data(), b.data(), int(a.size())); }
+inline float dot(const Vector& a, const Vector& b) {
+    return dot_library(a.data(), b.data(), int(a.size()));
+}
 
 }  // namespace attn

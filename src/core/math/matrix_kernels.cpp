@@ -97,10 +97,18 @@ void multiply_into(const Matrix& A, const Matrix& B, bool b_transposed, const Pr
                 const float* a = A.row(i0);
                 float* c = C->row(i0) + j0;
                 switch (rows) {
-                    case 4: tile<4>(a, lda, panel, k_end, c, ldc, width); break;
-                    case 3: tile<3>(a, lda, panel, k_end, c, ldc, width); break;
-                    case 2: tile<2>(a, lda, panel, k_end, c, ldc, width); break;
-                    default: tile<1>(a, lda, panel, k_end, c, ldc, width); break;
+                    case 4:
+                        tile<4>(a, lda, panel, k_end, c, ldc, width);
+                        break;
+                    case 3:
+                        tile<3>(a, lda, panel, k_end, c, ldc, width);
+                        break;
+                    case 2:
+                        tile<2>(a, lda, panel, k_end, c, ldc, width);
+                        break;
+                    default:
+                        tile<1>(a, lda, panel, k_end, c, ldc, width);
+                        break;
                 }
             }
         }

@@ -9,9 +9,12 @@ namespace attn {
 
 const char* norm_name(Norm norm) {
     switch (norm) {
-        case Norm::Sum: return "sum";
-        case Norm::SoftmaxNaive: return "softmax-naive";
-        case Norm::Softmax: return "softmax";
+        case Norm::Sum:
+            return "sum";
+        case Norm::SoftmaxNaive:
+            return "softmax-naive";
+        case Norm::Softmax:
+            return "softmax";
     }
     return "softmax";
 }
@@ -74,15 +77,27 @@ Vector apply(void (*f)(const float*, int, float*), const Vector& scores) {
 
 }  // namespace
 
-Vector normalize_sum(const Vector& scores) { return apply(sum_into, scores); }
-Vector softmax_naive(const Vector& scores) { return apply(softmax_naive_into, scores); }
-Vector softmax_stable(const Vector& scores) { return apply(softmax_stable_into, scores); }
+Vector normalize_sum(const Vector& scores) {
+    return apply(sum_into, scores);
+}
+Vector softmax_naive(const Vector& scores) {
+    return apply(softmax_naive_into, scores);
+}
+Vector softmax_stable(const Vector& scores) {
+    return apply(softmax_stable_into, scores);
+}
 
 void normalize_into(const float* scores, int n, Norm norm, float* weights) {
     switch (norm) {
-        case Norm::Sum: sum_into(scores, n, weights); return;
-        case Norm::SoftmaxNaive: softmax_naive_into(scores, n, weights); return;
-        case Norm::Softmax: softmax_stable_into(scores, n, weights); return;
+        case Norm::Sum:
+            sum_into(scores, n, weights);
+            return;
+        case Norm::SoftmaxNaive:
+            softmax_naive_into(scores, n, weights);
+            return;
+        case Norm::Softmax:
+            softmax_stable_into(scores, n, weights);
+            return;
     }
     softmax_stable_into(scores, n, weights);
 }

@@ -46,9 +46,15 @@ struct Formatter {
         if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
         char buf[64];
         switch (mode) {
-            case Mode::Integer: std::snprintf(buf, sizeof buf, "%.0f.", double(x)); break;
-            case Mode::Fixed: std::snprintf(buf, sizeof buf, "%.4f", double(x)); break;
-            case Mode::Scientific: std::snprintf(buf, sizeof buf, "%.4e", double(x)); break;
+            case Mode::Integer:
+                std::snprintf(buf, sizeof buf, "%.0f.", double(x));
+                break;
+            case Mode::Fixed:
+                std::snprintf(buf, sizeof buf, "%.4f", double(x));
+                break;
+            case Mode::Scientific:
+                std::snprintf(buf, sizeof buf, "%.4e", double(x));
+                break;
         }
         return buf;
     }
@@ -87,7 +93,9 @@ std::string format_tensor(const Matrix& m) {
     return out + "])";
 }
 
-std::string format_scalar(float x) { return Formatter(&x, 1).element(x); }
+std::string format_scalar(float x) {
+    return Formatter(&x, 1).element(x);
+}
 
 std::string format_fixed(float x, int decimals) {
     if (std::isnan(x)) return "nan";

@@ -45,7 +45,9 @@ StopTable stops_of(ColorMap map) {
     return {kSequentialStops, int(std::size(kSequentialStops))};
 }
 
-float channel(uint8_t v) { return float(v) / 255.0f; }
+float channel(uint8_t v) {
+    return float(v) / 255.0f;
+}
 
 }  // namespace
 
@@ -72,7 +74,9 @@ void colormap_range(ColorMap map, const float* values, size_t count, float* low,
     if (!(*high - *low > 1e-6f)) *high = *low + 1.0f;
 }
 
-float colormap_position(float value, float low, float high) { return (value - low) / (high - low); }
+float colormap_position(float value, float low, float high) {
+    return (value - low) / (high - low);
+}
 
 Rgba colormap_color(ColorMap map, float t) {
     // Same steps as colormap() in shaders/heatmap.frag: clamp, scale to the stop index, mix.
@@ -87,7 +91,9 @@ Rgba colormap_color(ColorMap map, float t) {
                 channel(a.b) * (1 - f) + channel(b.b) * f, 1.0f};
 }
 
-Rgba colormap_undefined_color() { return Rgba{channel(kUndefined.r), channel(kUndefined.g), channel(kUndefined.b), 1}; }
+Rgba colormap_undefined_color() {
+    return Rgba{channel(kUndefined.r), channel(kUndefined.g), channel(kUndefined.b), 1};
+}
 
 Rgba colormap_value_color(ColorMap map, float value, float low, float high) {
     if (!std::isfinite(value)) return colormap_undefined_color();
@@ -95,9 +101,7 @@ Rgba colormap_value_color(ColorMap map, float value, float low, float high) {
 }
 
 float relative_luminance(Rgba c) {
-    auto linear = [](float v) {
-        return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f);
-    };
+    auto linear = [](float v) { return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); };
     return 0.2126f * linear(c.r) + 0.7152f * linear(c.g) + 0.0722f * linear(c.b);
 }
 
@@ -122,7 +126,8 @@ std::string colormap_glsl(ColorMap map) {
     out += "precision highp float;\n";
     out += "const int kStopCount = " + std::to_string(table.count) + ";\n";
     out += "const vec3 kStops[" + std::to_string(table.count) + "] = vec3[" + std::to_string(table.count) + "](\n";
-    for (int i = 0; i < table.count; ++i) out += "    " + vec3_text(table.stops[i]) + (i + 1 < table.count ? ",\n" : ");\n");
+    for (int i = 0; i < table.count; ++i)
+        out += "    " + vec3_text(table.stops[i]) + (i + 1 < table.count ? ",\n" : ");\n");
     out += "const vec3 kUndefinedColor = " + vec3_text(kUndefined) + ";\n";
     return out;
 }

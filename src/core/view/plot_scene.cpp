@@ -13,18 +13,32 @@ constexpr float kNear = 0.05f;
 constexpr float kFar = 100.0f;
 constexpr float kDepth2d = 1000.0f;  // 2-D keeps every z within +-kDepth2d of the target visible
 
-Vec3 sub(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-Vec3 add(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-Vec3 scale(Vec3 a, float s) { return {a.x * s, a.y * s, a.z * s}; }
-float dot3(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+Vec3 sub(Vec3 a, Vec3 b) {
+    return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+Vec3 add(Vec3 a, Vec3 b) {
+    return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+Vec3 scale(Vec3 a, float s) {
+    return {a.x * s, a.y * s, a.z * s};
+}
+float dot3(Vec3 a, Vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+Vec3 cross(Vec3 a, Vec3 b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
 Vec3 normalize(Vec3 a) {
     const float len = std::sqrt(dot3(a, a));
     return len > 0 ? scale(a, 1.0f / len) : a;
 }
 
-float safe_aspect(float aspect) { return aspect > 0 && std::isfinite(aspect) ? aspect : 1.0f; }
-float safe_half_extent(const OrbitCamera& c) { return std::max(c.half_extent, 1e-6f); }
+float safe_aspect(float aspect) {
+    return aspect > 0 && std::isfinite(aspect) ? aspect : 1.0f;
+}
+float safe_half_extent(const OrbitCamera& c) {
+    return std::max(c.half_extent, 1e-6f);
+}
 
 // The 3-D camera's eye and its right / up / forward axes (forward points at the target).
 struct Eye {
@@ -63,9 +77,22 @@ void camera_view_projection(const OrbitCamera& camera, float aspect, float out[1
     }
     // view: rows are right, up, -forward; translation moves the eye to the origin.
     const Eye e = orbit_eye(camera);
-    const float view[16] = {e.right.x, e.up.x, -e.forward.x, 0, e.right.y, e.up.y, -e.forward.y, 0,
-                            e.right.z, e.up.z, -e.forward.z, 0, -dot3(e.right, e.position),
-                            -dot3(e.up, e.position), dot3(e.forward, e.position), 1};
+    const float view[16] = {e.right.x,
+                            e.up.x,
+                            -e.forward.x,
+                            0,
+                            e.right.y,
+                            e.up.y,
+                            -e.forward.y,
+                            0,
+                            e.right.z,
+                            e.up.z,
+                            -e.forward.z,
+                            0,
+                            -dot3(e.right, e.position),
+                            -dot3(e.up, e.position),
+                            dot3(e.forward, e.position),
+                            1};
     // Perspective as gluPerspective: clip.w = -z_view, so w <= 0 is behind the eye.
     const float f = 1.0f / std::tan(kFovY / 2);
     float proj[16] = {};

@@ -42,8 +42,8 @@ struct PlotScene {
     int width_px = 0, height_px = 0;  // size of the image the UI will show
     float view_projection[16] = {};   // column-major, embedding space -> clip space
     Rgba background;
-    std::vector<PlotLine> lines;      // grid and axes, drawn first
-    std::vector<PlotArrow> arrows;    // tokens, query, context: drawn in order (last on top)
+    std::vector<PlotLine> lines;    // grid and axes, drawn first
+    std::vector<PlotArrow> arrows;  // tokens, query, context: drawn in order (last on top)
 };
 
 // Column-major 4x4 matrix for the camera at the given aspect ratio (width / height).

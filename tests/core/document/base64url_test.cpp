@@ -12,8 +12,8 @@ using attn_test::contains;
 
 TEST_CASE("base64url: RFC 4648 test vectors, without padding") {
     const std::vector<std::pair<std::string, std::string>> vectors = {
-        {"", ""}, {"f", "Zg"}, {"fo", "Zm8"}, {"foo", "Zm9v"}, {"foob", "Zm9vYg"}, {"fooba", "Zm9vYmE"},
-        {"foobar", "Zm9vYmFy"}};
+        {"", ""},           {"f", "Zg"},          {"fo", "Zm8"},         {"foo", "Zm9v"},
+        {"foob", "Zm9vYg"}, {"fooba", "Zm9vYmE"}, {"foobar", "Zm9vYmFy"}};
     for (const auto& [plain, encoded] : vectors) {
         CHECK(base64url_encode(plain) == encoded);
         std::string out, error;

@@ -1,7 +1,6 @@
 // JSON: every value type, escapes, strict syntax with line/column errors, the depth limit, exact
 // integers and the shortest float32 numerals that read back bit for bit.
 #include "core/document/json.h"
-#include "core/text/utf8.h"
 
 #include <doctest/doctest.h>
 
@@ -13,6 +12,8 @@
 #include <limits>
 #include <random>
 #include <string>
+
+#include "core/text/utf8.h"
 
 using namespace attn;
 
@@ -32,8 +33,12 @@ std::string parse_error(const std::string& text) {
     return r.error;
 }
 
-bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_bits(float a, float b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+bool same_bits(double a, double b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 }  // namespace
 
@@ -133,7 +138,8 @@ TEST_CASE("json: whitespace of all four kinds and a leading byte order mark are 
 // ---- errors
 
 TEST_CASE("json: an error names the line and the column") {
-    CHECK(parse_error("[\n  1,\n  2 3]") == "line 3, column 5: expected ',' or ']' after an array element but found '3'");
+    CHECK(parse_error("[\n  1,\n  2 3]") ==
+          "line 3, column 5: expected ',' or ']' after an array element but found '3'");
     CHECK(parse_error("{\"a\": 1 \"b\": 2}") ==
           "line 1, column 9: expected ',' or '}' after an object member but found '\"'");
 }
@@ -163,7 +169,7 @@ TEST_CASE("json: nesting is limited to kMaxJsonDepth levels so hostile input can
     CHECK(e.find("deeper than 64") != std::string::npos);
     // A million opening brackets fail fast at the limit instead of recursing a million times.
     CHECK(parse_error(std::string(1000000, '[')).find("deeper than 64") != std::string::npos);
-    CHECK(parse_error(std::string(100000, '{') ).find("expected a key") != std::string::npos);
+    CHECK(parse_error(std::string(100000, '{')).find("expected a key") != std::string::npos);
 }
 
 TEST_CASE("json: malformed documents are rejected with a reason") {
@@ -240,8 +246,13 @@ TEST_CASE("json: strings are written with escapes and read back unchanged") {
 
 TEST_CASE("json: bytes that are not UTF-8 are written as U+FFFD so the output stays valid JSON") {
     std::string out;
-    write_json_string("a\xFF" "b\xE2\x82", &out);
-    CHECK(out == "\"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\xEF\xBF\xBD\"");
+    write_json_string(
+        "a\xFF"
+        "b\xE2\x82",
+        &out);
+    CHECK(out ==
+          "\"a\xEF\xBF\xBD"
+          "b\xEF\xBF\xBD\xEF\xBF\xBD\"");
     CHECK(parse_json(out).ok);
 }
 
@@ -365,7 +376,8 @@ TEST_CASE("json: values built in code write as expected") {
 }
 
 TEST_CASE("json: parse then write then parse is stable") {
-    const std::string text = R"({"tokens":["Your","journey","\u00e9\ud83d\ude00"],"inputs":[[0.43,0.15,0.89],[5.5e-7,1E3,-0]]})";
+    const std::string text =
+        R"({"tokens":["Your","journey","\u00e9\ud83d\ude00"],"inputs":[[0.43,0.15,0.89],[5.5e-7,1E3,-0]]})";
     const std::string once = write_json(parse_ok(text));
     CHECK(write_json(parse_ok(once)) == once);
 }

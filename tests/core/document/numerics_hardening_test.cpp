@@ -7,9 +7,9 @@
 #include <cmath>
 #include <string>
 
-#include "core/document/state_attention.h"
 #include "core/document/results_json.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 #include "core/test_helpers.h"
 
 using namespace attn;

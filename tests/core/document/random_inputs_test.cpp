@@ -74,11 +74,11 @@ TEST_CASE("random inputs: the example name round-trips, and anything but its exa
     CHECK((n == 1 && d == 1 && seed == 0));
     REQUIRE(parse_random_example_name("random-3x2-seed9007199254740992", &n, &d, &seed));  // 2^53
     CHECK(seed == kMaxSeed);
-    for (const char* bad : {"random-0x3-seed1", "random-1025x3-seed1", "random-4x0-seed1", "random-4x1025-seed1",
-                            "random-4x3-seed9007199254740993", "random-04x3-seed1", "random-4x3-seed01",
-                            "random-4x3-seed", "random-4x3-seed-1", "random--4x3-seed1", "random-4x3", "random-4x3-seed1 ",
-                            "Random-4x3-seed1", "random-4X3-seed1", "random-4x3-seed1x", "random-99999999999999999999x3-seed1",
-                            "random-", ""}) {
+    for (const char* bad :
+         {"random-0x3-seed1", "random-1025x3-seed1", "random-4x0-seed1", "random-4x1025-seed1",
+          "random-4x3-seed9007199254740993", "random-04x3-seed1", "random-4x3-seed01", "random-4x3-seed",
+          "random-4x3-seed-1", "random--4x3-seed1", "random-4x3", "random-4x3-seed1 ", "Random-4x3-seed1",
+          "random-4X3-seed1", "random-4x3-seed1x", "random-99999999999999999999x3-seed1", "random-", ""}) {
         n = d = -1;
         CHECK_MESSAGE(!parse_random_example_name(bad, &n, &d, &seed), bad);
         CHECK((n == -1 && d == -1));

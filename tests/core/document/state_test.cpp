@@ -106,7 +106,8 @@ TEST_CASE("state: whole numbers may be written as 1.0 or 1e0, and labels may be 
 
 TEST_CASE("state: right-to-left and other non-Latin labels are drawn as text, so they are accepted") {
     State s = valid_state();
-    s.tokens = {"\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7", "\xE2\x80\x8F\xE4\xBD\xA0\xE5\xA5\xBD"};  // Hebrew, Arabic, RLM + Chinese
+    s.tokens = {"\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7",
+                "\xE2\x80\x8F\xE4\xBD\xA0\xE5\xA5\xBD"};  // Hebrew, Arabic, RLM + Chinese
     CHECK(validate_state(s) == "");
     const ParseResult r = parse_state(serialize_state(s));
     REQUIRE_MESSAGE(r.ok, r.error);
@@ -116,7 +117,8 @@ TEST_CASE("state: right-to-left and other non-Latin labels are drawn as text, so
 TEST_CASE("state: a control character escaped in JSON is refused with its code point, the state unchanged") {
     const std::string e = parse_error(R"({"tokens":["a\u0000b"],"inputs":[[1]]})");
     CHECK(contains(e, "tokens[0] contains the control character U+0000 at byte 1"));
-    CHECK(contains(parse_error(R"({"tokens":["x","\t"],"inputs":[[1],[2]]})"), "tokens[1] contains the control character U+0009"));
+    CHECK(contains(parse_error(R"({"tokens":["x","\t"],"inputs":[[1],[2]]})"),
+                   "tokens[1] contains the control character U+0009"));
 }
 
 TEST_CASE("state: the limits themselves are accepted") {
@@ -135,12 +137,13 @@ TEST_CASE("state: serialize_state writes canonical compact JSON with every key i
     State s = valid_state();
     s.inputs = Matrix::from_rows({{0.43f, 0.15f}, {1.0f, -2.5f}, {1e-7f, 0.1f}});
     s.panels = {"plot"};
-    CHECK(serialize_state(s) ==
-          R"({"version":1,"example":"your-journey","tokens":["Your","journey","starts"],)"
-          R"("inputs":[[0.43,0.15],[1,-2.5],[1e-7,0.1]],"query":1,"norm":"softmax",)"
-          R"("projection":{"enabled":false,"seed":123,"d_out":2},"scale":true,"causal":false,)"
-          R"("lab_scale":1,"step":0,"panels":["plot"],)"
-          R"("lesson":{"mode":"track","question":0,"answer":-1,"revealed":false,"exercise":0,"bug":"none","trace":0}})");
+    CHECK(
+        serialize_state(s) ==
+        R"({"version":1,"example":"your-journey","tokens":["Your","journey","starts"],)"
+        R"("inputs":[[0.43,0.15],[1,-2.5],[1e-7,0.1]],"query":1,"norm":"softmax",)"
+        R"("projection":{"enabled":false,"seed":123,"d_out":2},"scale":true,"causal":false,)"
+        R"("lab_scale":1,"step":0,"panels":["plot"],)"
+        R"("lesson":{"mode":"track","question":0,"answer":-1,"revealed":false,"exercise":0,"bug":"none","trace":0}})");
 }
 
 TEST_CASE("state: parse(serialize(s)) == s and serialising again gives the same text") {
@@ -162,7 +165,13 @@ TEST_CASE("state: parse(serialize(s)) == s and serialising again gives the same 
 
 TEST_CASE("state: random states round-trip with every float bit-exact") {
     std::mt19937 rng(42u);
-    const char* labels[] = {"Your", "\"quoted\"", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xC3\xA9", "\xF0\x9F\x98\x80", "back\\slash", "",
+    const char* labels[] = {"Your",
+                            "\"quoted\"",
+                            "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
+                            "\xC3\xA9",
+                            "\xF0\x9F\x98\x80",
+                            "back\\slash",
+                            "",
                             "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 (RTL)"};
     const char* panels[] = {"inputs", "plot", "loop", "heatmaps", "weights", "projection", "lesson", "code"};
     for (int trial = 0; trial < 200; ++trial) {
@@ -182,12 +191,17 @@ TEST_CASE("state: random states round-trip with every float bit-exact") {
         s.projection = {rng() % 2 == 0, (uint64_t(rng()) << 21) % (kMaxSeed + 1), 1 + int(rng() % kMaxDOut)};
         s.scale = rng() % 2 == 0;
         s.causal = rng() % 2 == 0;
-        s.lab_scale = std::ldexp(float(1 + rng() % 1000), -int(rng() % 20)) ;
+        s.lab_scale = std::ldexp(float(1 + rng() % 1000), -int(rng() % 20));
         s.step = int(rng() % (kMaxLessonStep + 1));
         for (int i = 0; i < 8; ++i)
             if (rng() % 2) s.panels.push_back(panels[i]);
-        s.lesson = {LessonMode(rng() % 3), int(rng() % (kMaxQuestionIndex + 1)), int(rng() % (kMaxChoiceIndex + 2)) - 1,
-                    rng() % 2 == 0, int(rng() % kExerciseCount), Bug(rng() % 6), int(rng() % (kMaxTraceSteps + 1))};
+        s.lesson = {LessonMode(rng() % 3),
+                    int(rng() % (kMaxQuestionIndex + 1)),
+                    int(rng() % (kMaxChoiceIndex + 2)) - 1,
+                    rng() % 2 == 0,
+                    int(rng() % kExerciseCount),
+                    Bug(rng() % 6),
+                    int(rng() % (kMaxTraceSteps + 1))};
         REQUIRE(validate_state(s) == "");
 
         const std::string text = serialize_state(s);
@@ -213,25 +227,63 @@ TEST_CASE("state: operator== compares every field") {
     const State a = valid_state();
     CHECK(a == valid_state());
     State b = a;
-    SUBCASE("example") { b.example = "other"; }
-    SUBCASE("tokens") { b.tokens[0] = "My"; }
-    SUBCASE("inputs value") { b.inputs.at(2, 2) = 0.65f; }
-    SUBCASE("inputs shape with the same data") { b.inputs.rows = 1, b.inputs.cols = 9; }
-    SUBCASE("query") { b.query = 2; }
-    SUBCASE("norm") { b.norm = Norm::Sum; }
-    SUBCASE("projection") { b.projection.seed = 124; }
-    SUBCASE("scale") { b.scale = false; }
-    SUBCASE("causal") { b.causal = true; }
-    SUBCASE("lab_scale") { b.lab_scale = 2.0f; }
-    SUBCASE("step") { b.step = 1; }
-    SUBCASE("panels") { b.panels = {"plot"}; }
-    SUBCASE("lesson mode") { b.lesson.mode = LessonMode::Practice; }
-    SUBCASE("lesson question") { b.lesson.question = 1; }
-    SUBCASE("lesson answer") { b.lesson.answer = 0; }
-    SUBCASE("lesson revealed") { b.lesson.revealed = true; }
-    SUBCASE("lesson exercise") { b.lesson.exercise = 1; }
-    SUBCASE("lesson bug") { b.lesson.bug = Bug::WrongPair; }
-    SUBCASE("lesson trace") { b.lesson.trace = 2; }
+    SUBCASE("example") {
+        b.example = "other";
+    }
+    SUBCASE("tokens") {
+        b.tokens[0] = "My";
+    }
+    SUBCASE("inputs value") {
+        b.inputs.at(2, 2) = 0.65f;
+    }
+    SUBCASE("inputs shape with the same data") {
+        b.inputs.rows = 1, b.inputs.cols = 9;
+    }
+    SUBCASE("query") {
+        b.query = 2;
+    }
+    SUBCASE("norm") {
+        b.norm = Norm::Sum;
+    }
+    SUBCASE("projection") {
+        b.projection.seed = 124;
+    }
+    SUBCASE("scale") {
+        b.scale = false;
+    }
+    SUBCASE("causal") {
+        b.causal = true;
+    }
+    SUBCASE("lab_scale") {
+        b.lab_scale = 2.0f;
+    }
+    SUBCASE("step") {
+        b.step = 1;
+    }
+    SUBCASE("panels") {
+        b.panels = {"plot"};
+    }
+    SUBCASE("lesson mode") {
+        b.lesson.mode = LessonMode::Practice;
+    }
+    SUBCASE("lesson question") {
+        b.lesson.question = 1;
+    }
+    SUBCASE("lesson answer") {
+        b.lesson.answer = 0;
+    }
+    SUBCASE("lesson revealed") {
+        b.lesson.revealed = true;
+    }
+    SUBCASE("lesson exercise") {
+        b.lesson.exercise = 1;
+    }
+    SUBCASE("lesson bug") {
+        b.lesson.bug = Bug::WrongPair;
+    }
+    SUBCASE("lesson trace") {
+        b.lesson.trace = 2;
+    }
     CHECK(a != b);
 }
 
@@ -245,53 +297,90 @@ TEST_CASE("state: validate_state accepts a valid state and names the field of an
         bool reparse_ok = false;  // the writer repairs it: U+FFFD for bad UTF-8, "softmax" for a bad Norm
     };
     const Case cases[] = {
-        {"example not UTF-8", [](State* s) { s->example = "ab\xFF"; }, {"example is not valid UTF-8", "offset 2"}, true},
-        {"label not UTF-8", [](State* s) { s->tokens[1] = "\xC3"; }, {"tokens[1] is not valid UTF-8", "offset 0"}, true},
-        {"label too long", [](State* s) { s->tokens[2] = std::string(65, 'x'); },
+        {"example not UTF-8",
+         [](State* s) { s->example = "ab\xFF"; },
+         {"example is not valid UTF-8", "offset 2"},
+         true},
+        {"label not UTF-8",
+         [](State* s) { s->tokens[1] = "\xC3"; },
+         {"tokens[1] is not valid UTF-8", "offset 0"},
+         true},
+        {"label too long",
+         [](State* s) { s->tokens[2] = std::string(65, 'x'); },
          {"tokens[2] is 65 bytes", "limit is 64", "kMaxLabelBytes"}},
-        {"label with a tab", [](State* s) { s->tokens[0] = "a\tb"; },
+        {"label with a tab",
+         [](State* s) { s->tokens[0] = "a\tb"; },
          {"tokens[0] contains the control character U+0009 at byte 1", "shown as text", "use a space"}},
         {"label with a line break", [](State* s) { s->tokens[1] = "two\nlines"; }, {"tokens[1]", "U+000A at byte 3"}},
         {"label with a NUL byte", [](State* s) { s->tokens[2] = std::string("a\0b", 3); }, {"tokens[2]", "U+0000"}},
         {"label with DEL", [](State* s) { s->tokens[0] = "\x7F"; }, {"tokens[0]", "U+007F at byte 0"}},
         {"label with a C1 control", [](State* s) { s->tokens[0] = "x\xC2\x85"; }, {"tokens[0]", "U+0085 at byte 1"}},
-        {"label with a bidi override", [](State* s) { s->tokens[0] = "\xE2\x80\xAEtxt"; }, {"tokens[0]", "U+202E at byte 0"}},
-        {"label with a bidi isolate", [](State* s) { s->tokens[0] = "ab\xE2\x81\xA6"; }, {"tokens[0]", "U+2066 at byte 2"}},
-        {"too many tokens", [](State* s) { s->tokens.resize(kMaxTokens + 1); }, {"tokens has 1025 labels", "kMaxTokens"}},
-        {"data does not match the shape", [](State* s) { s->inputs.data.pop_back(); },
+        {"label with a bidi override",
+         [](State* s) { s->tokens[0] = "\xE2\x80\xAEtxt"; },
+         {"tokens[0]", "U+202E at byte 0"}},
+        {"label with a bidi isolate",
+         [](State* s) { s->tokens[0] = "ab\xE2\x81\xA6"; },
+         {"tokens[0]", "U+2066 at byte 2"}},
+        {"too many tokens",
+         [](State* s) { s->tokens.resize(kMaxTokens + 1); },
+         {"tokens has 1025 labels", "kMaxTokens"}},
+        {"data does not match the shape",
+         [](State* s) { s->inputs.data.pop_back(); },
          {"inputs holds 8 numbers", "3 x 3", "Matrix(rows, cols)"}},
-        {"shape that would wrap a 32-bit size", [](State* s) { s->inputs.rows = s->inputs.cols = 65536; },
+        {"shape that would wrap a 32-bit size",
+         [](State* s) { s->inputs.rows = s->inputs.cols = 65536; },
          {"inputs holds 9 numbers but its shape is 65536 x 65536"}},
         {"no rows", [](State* s) { s->inputs = Matrix(); }, {"inputs has no rows"}},
-        {"too many rows", [](State* s) { s->inputs = Matrix(kMaxTokens + 1, 3); }, {"inputs has 1025 rows", "kMaxTokens"}},
+        {"too many rows",
+         [](State* s) { s->inputs = Matrix(kMaxTokens + 1, 3); },
+         {"inputs has 1025 rows", "kMaxTokens"}},
         {"empty rows", [](State* s) { s->inputs = Matrix(3, 0); }, {"inputs[0] is empty"}},
-        {"too long rows", [](State* s) { s->inputs = Matrix(3, kMaxDims + 1); }, {"inputs[0] has 1025 values", "kMaxDims"}},
+        {"too long rows",
+         [](State* s) { s->inputs = Matrix(3, kMaxDims + 1); },
+         {"inputs[0] has 1025 values", "kMaxDims"}},
         {"row count", [](State* s) { s->inputs = Matrix(2, 3); }, {"tokens has 3 labels but inputs has 2 rows"}},
-        {"infinite value", [](State* s) { s->inputs.at(1, 2) = std::numeric_limits<float>::infinity(); },
+        {"infinite value",
+         [](State* s) { s->inputs.at(1, 2) = std::numeric_limits<float>::infinity(); },
          {"inputs[1][2] is inf", "finite"}},
-        {"nan value", [](State* s) { s->inputs.at(2, 0) = std::numeric_limits<float>::quiet_NaN(); },
+        {"nan value",
+         [](State* s) { s->inputs.at(2, 0) = std::numeric_limits<float>::quiet_NaN(); },
          {"inputs[2][0] is nan", "finite"}},
         {"query negative", [](State* s) { s->query = -1; }, {"query is -1 but there are 3 tokens: use 0..2"}},
         {"query past the end", [](State* s) { s->query = 3; }, {"query is 3 but there are 3 tokens"}},
         {"norm out of the enum", [](State* s) { s->norm = Norm(7); }, {"norm is 7", "softmax-naive"}, true},
-        {"seed too big", [](State* s) { s->projection.seed = kMaxSeed + 1; },
+        {"seed too big",
+         [](State* s) { s->projection.seed = kMaxSeed + 1; },
          {"projection.seed is 9007199254740993", "0..9007199254740992"}},
         {"d_out zero", [](State* s) { s->projection.d_out = 0; }, {"projection.d_out is 0", "1..1024"}},
         {"d_out too big", [](State* s) { s->projection.d_out = kMaxDOut + 1; }, {"projection.d_out is 1025"}},
         {"lab_scale zero", [](State* s) { s->lab_scale = 0.0f; }, {"lab_scale is 0", "greater than 0"}},
-        {"lab_scale nan", [](State* s) { s->lab_scale = std::numeric_limits<float>::quiet_NaN(); }, {"lab_scale is nan"}},
+        {"lab_scale nan",
+         [](State* s) { s->lab_scale = std::numeric_limits<float>::quiet_NaN(); },
+         {"lab_scale is nan"}},
         {"lab_scale too big", [](State* s) { s->lab_scale = 1000.5f; }, {"lab_scale is 1000.5", "at most 1000"}},
         {"step negative", [](State* s) { s->step = -1; }, {"step is -1", "0..99"}},
         {"step too big", [](State* s) { s->step = 100; }, {"step is 100", "kMaxLessonStep"}},
-        {"unknown panel", [](State* s) { s->panels = {"plot", "graph"}; }, {"panels[1] is \"graph\"", "heatmaps"}},
-        {"repeated panel", [](State* s) { s->panels = {"plot", "code", "plot"}; },
+        {"unknown panel",
+         [](State* s) {
+             s->panels = {"plot", "graph"};
+         },
+         {"panels[1] is \"graph\"", "heatmaps"}},
+        {"repeated panel",
+         [](State* s) {
+             s->panels = {"plot", "code", "plot"};
+         },
          {"panels[2] repeats \"plot\"", "already panels[0]"}},
-        {"lesson mode out of the enum", [](State* s) { s->lesson.mode = LessonMode(5); }, {"lesson.mode is 5", "debug"}, true},
+        {"lesson mode out of the enum",
+         [](State* s) { s->lesson.mode = LessonMode(5); },
+         {"lesson.mode is 5", "debug"},
+         true},
         {"question negative", [](State* s) { s->lesson.question = -1; }, {"lesson.question is -1", "0..9"}},
         {"question too big", [](State* s) { s->lesson.question = 10; }, {"lesson.question is 10", "kMaxQuestionIndex"}},
         {"answer below -1", [](State* s) { s->lesson.answer = -2; }, {"lesson.answer is -2", "-1..9", "not answered"}},
         {"answer too big", [](State* s) { s->lesson.answer = 10; }, {"lesson.answer is 10"}},
-        {"exercise past the last", [](State* s) { s->lesson.exercise = kExerciseCount; }, {"lesson.exercise is 3", "0..2"}},
+        {"exercise past the last",
+         [](State* s) { s->lesson.exercise = kExerciseCount; },
+         {"lesson.exercise is 3", "0..2"}},
         {"bug out of the enum", [](State* s) { s->lesson.bug = Bug(9); }, {"lesson.bug is 9", "wrong-query"}, true},
         {"trace too big", [](State* s) { s->lesson.trace = kMaxTraceSteps + 1; }, {"lesson.trace is 17", "0..16"}},
     };
@@ -327,7 +416,8 @@ TEST_CASE("state: every bad document is rejected with a message naming the field
         {"\"tokens\"", {"the document is the string \"tokens\"", "JSON object"}},
         {doc(R"(,"qurey":1)"),
          {"unknown key \"qurey\"",
-          "allowed keys are version, example, tokens, inputs, query, norm, projection, scale, causal, lab_scale, step, panels"}},
+          "allowed keys are version, example, tokens, inputs, query, norm, projection, scale, causal, lab_scale, step, "
+          "panels"}},
         {R"({"inputs":[[1]]})", {"tokens is missing", "one label per embedding"}},
         {R"({"tokens":["a"]})", {"inputs is missing", "one embedding per token"}},
         // version, example
@@ -338,9 +428,11 @@ TEST_CASE("state: every bad document is rejected with a message naming the field
         // tokens
         {R"({"tokens":"a b","inputs":[[1]]})", {"tokens is not an array", "the string \"a b\""}},
         {R"({"tokens":[],"inputs":[]})", {"tokens is empty", "1..1024"}},
-        {R"({"tokens":["a",5,"c"],"inputs":[[1],[2],[3]]})", {"tokens[1] is not a string", "the number 5", "double quotes"}},
+        {R"({"tokens":["a",5,"c"],"inputs":[[1],[2],[3]]})",
+         {"tokens[1] is not a string", "the number 5", "double quotes"}},
         {R"({"tokens":[null],"inputs":[[1]]})", {"tokens[0] is not a string", "null"}},
-        {R"({"tokens":[")" + std::string(65, 'x') + R"("],"inputs":[[1]]})", {"tokens[0] is 65 bytes long", "limit is 64 bytes"}},
+        {R"({"tokens":[")" + std::string(65, 'x') + R"("],"inputs":[[1]]})",
+         {"tokens[0] is 65 bytes long", "limit is 64 bytes"}},
         {doc_with_tokens(kMaxTokens + 1, kMaxTokens + 1), {"tokens has 1025 labels", "limit is 1024"}},
         {R"({"tokens":["a","b","c","d","e"],"inputs":[[1],[2],[3],[4],[5],[6]]})",
          {"tokens has 5 labels but inputs has 6 rows: give one label per embedding"}},
@@ -351,7 +443,8 @@ TEST_CASE("state: every bad document is rejected with a message naming the field
         {R"({"tokens":["a","b","c","d"],"inputs":[[1,2,3],[1,2,3],[1,2,3],[1,2,3,4]]})",
          {"inputs[3] has 4 values but inputs[0] has 3: every embedding needs the same length"}},
         {R"({"tokens":["a","b"],"inputs":[[1,2,3],[]]})", {"inputs[1] has 0 values but inputs[0] has 3"}},
-        {R"({"tokens":["a","b","c"],"inputs":[[1,2],[3,"4"],[5,6]]})", {"inputs[1][1] is not a number", "the string \"4\""}},
+        {R"({"tokens":["a","b","c"],"inputs":[[1,2],[3,"4"],[5,6]]})",
+         {"inputs[1][1] is not a number", "the string \"4\""}},
         {R"({"tokens":["a","b","c"],"inputs":[[1,2],[3,4],[5,true]]})", {"inputs[2][1] is not a number", "true"}},
         {R"({"tokens":["a"],"inputs":[[1e999]]})", {"inputs[0][0] = 1e999 is too large for float32 (max 3.4e38)"}},
         {R"({"tokens":["a"],"inputs":[[0, -3.5e38]]})", {"inputs[0][1] = -3.5e38 is too large for float32"}},
@@ -413,7 +506,8 @@ TEST_CASE("state: every bad document is rejected with a message naming the field
         {doc(R"(,"lesson":{"revealed":1})"), {"lesson.revealed is not true or false"}},
         {doc(R"(,"lesson":{"exercise":3})"), {"lesson.exercise is 3 but must be 0..2"}},
         {doc(R"(,"lesson":{"bug":"off-by-one"})"),
-         {"lesson.bug is \"off-by-one\"", "\"none\", \"wrong-query\", \"wrong-slot\", \"wrong-pair\", \"softmax-dim\", \"scale-by-values\""}},
+         {"lesson.bug is \"off-by-one\"",
+          "\"none\", \"wrong-query\", \"wrong-slot\", \"wrong-pair\", \"softmax-dim\", \"scale-by-values\""}},
         {doc(R"(,"lesson":{"bug":null})"), {"lesson.bug is not a string", "null"}},
         {doc(R"(,"lesson":{"trace":-1})"), {"lesson.trace is -1 but must be 0..16"}},
     };

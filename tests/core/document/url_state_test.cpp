@@ -83,8 +83,8 @@ TEST_CASE("url: values are percent-decoded; true/false work for flags; empty pan
 }
 
 TEST_CASE("url: unknown keys are ignored with a warning; the page's own keys silently") {
-    const UrlParseResult r = parse_url_fragment("example=cat-sat-mat&colour=red&embed=1&theme=dark&origins=x",
-                                                example("your-journey"));
+    const UrlParseResult r =
+        parse_url_fragment("example=cat-sat-mat&colour=red&embed=1&theme=dark&origins=x", example("your-journey"));
     CHECK(r.ok());
     CHECK(r.state == example("cat-sat-mat"));
     REQUIRE(r.warnings.size() == 1);
@@ -178,7 +178,8 @@ TEST_CASE("url: a link that cannot give a base document falls back as a whole, w
         {"state=Zm9v+A", "state= in the link is not base64url: '+' at offset 4"},
         {"state=Zg==", "state= in the link is not base64url: '=' at offset 2"},
         {"state=%zz", "state= in the link is not base64url: it has a bad percent escape"},
-        {"state=" + base64url_encode("{\"tokens\": ["), "state= in the link does not hold a valid state: the document is not valid JSON: line 1"},
+        {"state=" + base64url_encode("{\"tokens\": ["),
+         "state= in the link does not hold a valid state: the document is not valid JSON: line 1"},
         {"state=" + base64url_encode(R"({"tokens":["a"],"inputs":[[1]],"colour":1})"),
          "state= in the link does not hold a valid state: unknown key \"colour\""},
         {"state=" + base64url_encode(R"({"tokens":["a"],"inputs":[[1]],"query":3})"),

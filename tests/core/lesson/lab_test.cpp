@@ -7,10 +7,10 @@
 #include <cmath>
 #include <string>
 
-#include "core/document/state_attention.h"
 #include "core/document/examples.h"
-#include "core/math/normalize.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
+#include "core/math/normalize.h"
 #include "core/test_helpers.h"
 
 using namespace attn;

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "core/document/state_attention.h"
 #include "core/document/examples.h"
+#include "core/document/state_attention.h"
 
 using namespace attn;
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "core/document/state_attention.h"
 #include "core/document/examples.h"
+#include "core/document/state_attention.h"
 #include "core/lesson/step_text.h"
 #include "core/test_helpers.h"
 

@@ -1,7 +1,6 @@
 // The incremental update against a full compute_attention, bit for bit, over randomised
 // sequences of the edits a reader makes: a new query, a dragged embedding, a toggled mask ...
 #include "core/math/attention_cache.h"
-#include "core/document/state_attention.h"
 
 #include <doctest/doctest.h>
 
@@ -10,6 +9,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/random_inputs.h"
+#include "core/document/state_attention.h"
 
 using namespace attn;
 
@@ -21,7 +21,9 @@ bool same(const float* a, const float* b, size_t n) {
         if (std::memcmp(a + i, b + i, sizeof(float)) != 0 && !(a[i] != a[i] && b[i] != b[i])) return false;
     return true;
 }
-bool same(const Vector& a, const Vector& b) { return a.size() == b.size() && same(a.data(), b.data(), a.size()); }
+bool same(const Vector& a, const Vector& b) {
+    return a.size() == b.size() && same(a.data(), b.data(), a.size());
+}
 bool same(const Matrix& a, const Matrix& b) {
     return a.rows == b.rows && a.cols == b.cols && same(a.data.data(), b.data.data(), a.data.size());
 }
@@ -62,10 +64,14 @@ void check_equal(const AttentionResult& got, const AttentionResult& want) {
 // sums to nan), zero of either sign, or an exact copy of a neighbour.
 float random_value(std::mt19937* rng) {
     switch ((*rng)() % 10) {
-        case 0: return 0.0f;
-        case 1: return -0.0f;
-        case 2: return ((*rng)() % 2 ? 1.0f : -1.0f) * 1e20f;
-        default: return std::uniform_real_distribution<float>(-2.0f, 2.0f)(*rng);
+        case 0:
+            return 0.0f;
+        case 1:
+            return -0.0f;
+        case 2:
+            return ((*rng)() % 2 ? 1.0f : -1.0f) * 1e20f;
+        default:
+            return std::uniform_real_distribution<float>(-2.0f, 2.0f)(*rng);
     }
 }
 
@@ -78,17 +84,42 @@ void random_edit(State* s, std::mt19937* rng) {
     const int n = s->inputs.rows, d = s->inputs.cols;
     auto pick = [&](int count) { return int((*rng)() % unsigned(count)); };
     switch (pick(14)) {
-        case 0: s->query = pick(n); break;
-        case 1: case 2: case 3: edit_row(s, pick(n), rng); break;  // the common case: a drag
-        case 4: s->inputs.at(pick(n), pick(d)) = random_value(rng); break;
-        case 5: for (int k = pick(4); k >= 0; --k) edit_row(s, pick(n), rng); break;
-        case 6: s->causal = !s->causal; break;
-        case 7: s->norm = Norm(pick(3)); break;
-        case 8: s->lab_scale = pick(3) == 0 ? 1.0f : float(1 + pick(60)) / 4.0f; break;
-        case 9: s->projection.enabled = !s->projection.enabled; break;
-        case 10: s->projection.seed = unsigned(pick(4)); s->projection.d_out = 1 + pick(9); break;
-        case 11: s->scale = !s->scale; break;
-        case 12: s->tokens[size_t(pick(n))] = "renamed"; break;  // no number moves
+        case 0:
+            s->query = pick(n);
+            break;
+        case 1:
+        case 2:
+        case 3:
+            edit_row(s, pick(n), rng);
+            break;  // the common case: a drag
+        case 4:
+            s->inputs.at(pick(n), pick(d)) = random_value(rng);
+            break;
+        case 5:
+            for (int k = pick(4); k >= 0; --k) edit_row(s, pick(n), rng);
+            break;
+        case 6:
+            s->causal = !s->causal;
+            break;
+        case 7:
+            s->norm = Norm(pick(3));
+            break;
+        case 8:
+            s->lab_scale = pick(3) == 0 ? 1.0f : float(1 + pick(60)) / 4.0f;
+            break;
+        case 9:
+            s->projection.enabled = !s->projection.enabled;
+            break;
+        case 10:
+            s->projection.seed = unsigned(pick(4));
+            s->projection.d_out = 1 + pick(9);
+            break;
+        case 11:
+            s->scale = !s->scale;
+            break;
+        case 12:
+            s->tokens[size_t(pick(n))] = "renamed";
+            break;  // no number moves
         default: {  // a new shape: every row counts as new
             const int n2 = 1 + pick(24), d2 = pick(2) ? d : 1 + pick(12);
             std::string error = apply_random_inputs(s, n2, d2, (*rng)());

@@ -1,14 +1,14 @@
 // The steps shared by the full and the incremental computation: the matrix path must show, in
 // row q, exactly the numbers the lesson's own loop gives for query q.
 #include "core/math/attention_steps.h"
-#include "core/document/state_attention.h"
 
 #include <doctest/doctest.h>
 
 #include <cstring>
 
-#include "core/math/normalize.h"
 #include "core/document/random_inputs.h"
+#include "core/document/state_attention.h"
+#include "core/math/normalize.h"
 
 using namespace attn;
 

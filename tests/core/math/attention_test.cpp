@@ -1,12 +1,11 @@
 // The whole computation for a state, including the trainable version of section 3.4.
-#include "core/document/state_attention.h"
-
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/document/examples.h"
+#include "core/document/state_attention.h"
 #include "core/test_helpers.h"
 
 using namespace attn;

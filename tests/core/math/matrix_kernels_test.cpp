@@ -23,7 +23,9 @@ Matrix random_matrix(TorchGenerator* gen, int rows, int cols) {
     return m;
 }
 
-bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool same_bits(float a, float b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 // op(B) column j as a vector, for dot_loop.
 Vector column(const Matrix& B, bool transposed, int j) {

@@ -62,7 +62,9 @@ TEST_CASE("normalize: stable softmax is never NaN for finite input") {
         const Vector w = softmax_stable({3.4e38f, 3.4e38f, 3.4e38f, 3.4e38f});
         for (float x : w) CHECK(x == 0.25f);
     }
-    SUBCASE("a single token gets weight 1") { CHECK(softmax_stable({-7.5f}) == Vector{1.0f}); }
+    SUBCASE("a single token gets weight 1") {
+        CHECK(softmax_stable({-7.5f}) == Vector{1.0f});
+    }
 }
 
 TEST_CASE("normalize: masked -inf entries get weight 0 and the rest still sum to 1") {

@@ -1,11 +1,12 @@
 // A typed list of numbers read leniently but never silently: every separator, the minus sign,
 // a decimal comma only when the count needs it, and messages that name the unreadable entry.
 #include "core/text/number_list.h"
-#include "core/test_helpers.h"
 
 #include <doctest/doctest.h>
 
 #include <string>
+
+#include "core/test_helpers.h"
 
 using namespace attn;
 using attn_test::contains;

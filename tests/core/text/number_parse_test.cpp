@@ -37,7 +37,7 @@ TEST_CASE("number parse: float32 refuses partial numbers, words and values beyon
     CHECK(read_float32("-Infinity", false, &x) == NumberKind::NonFinite);
     CHECK(read_float32("NaN", false, &x) == NumberKind::NonFinite);
     CHECK(read_float32("1e39", false, &x) == NumberKind::Overflow);  // FLT_MAX is about 3.4e38
-    CHECK(x == 7);  // untouched by every refusal
+    CHECK(x == 7);                                                   // untouched by every refusal
 }
 
 TEST_CASE("number parse: whole numbers read to int64 exactly, and say when they are out of range") {

@@ -1,12 +1,12 @@
 // The heatmap colour maps: the stops at the ends and the centre, the value ranges, the GLSL table
 // the shader compiles, and which ink a number on a cell gets.
+#include "core/view/colormap.h"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <limits>
 #include <string>
-
-#include "core/view/colormap.h"
 
 using namespace attn;
 

@@ -31,8 +31,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/math/matrix.h"
 #include "core/document/state.h"
+#include "core/math/matrix.h"
 #include "core/text/utf8.h"
 
 namespace attn {
