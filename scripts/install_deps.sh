@@ -7,7 +7,7 @@
 #
 #   scripts/install_deps.sh [--tests] [--bench] [--print-missing | --packages-only]
 #     (none)           what ./build_wasm.sh and the native build need
-#     --tests          also what ./run_tests.sh needs (Chromium, PyTorch, clang for fuzzing, shellcheck)
+#     --tests          also what ./run_tests.sh needs (Chromium, PyTorch, clang, shellcheck, clang-format)
 #     --bench          also what bench/run_benchmarks.sh needs (Google Benchmark, Chromium)
 #     --print-missing  print the Debian packages that would be installed, one per line, and stop
 #     --packages-only  install the Debian packages, then stop (no sources, no SDL2 build)
@@ -28,8 +28,9 @@ die() { printf 'install_deps: error: %s\n' "$*" >&2; exit 1; }
 # on a minimal Debian. python3 serves the page (python3 -m http.server) and runs pyftsubset.
 build_packages=(emscripten g++ cmake ninja-build libsdl2-dev libgles-dev doctest-dev fonts-dejavu-core fonttools
                 zopfli xz-utils nodejs npm python3)
-# The fuzzers are built with clang-14 and its libFuzzer runtime; PyTorch runs the generated code.
-test_packages=(chromium python3-torch clang-14 libclang-rt-14-dev shellcheck)
+# The fuzzers are built with clang-14 and its libFuzzer runtime; PyTorch runs the generated code;
+# The scripts are linted by shellcheck, the C++ formatting checked by clang-format-14.
+test_packages=(chromium python3-torch clang-14 libclang-rt-14-dev shellcheck clang-format-14)
 bench_packages=(libbenchmark-dev chromium)
 
 with_tests=0 with_bench=0 action=install

@@ -3,7 +3,7 @@
 # UndefinedBehaviorSanitizer: the `asan` CMake preset (Debug, ATTN_SANITIZE=ON) in build/asan, then
 # ctest there. Any sanitizer report, leak or Dear ImGui assertion (live in Debug) fails the run.
 #   scripts/run_sanitizers.sh [CTEST_ARGS...]   ATTN_SOAK_FRAMES=2000 scripts/run_sanitizers.sh (a shorter soak)
-# The tests of scripts and sources as text (install_deps_choice, shellcheck, layering) compile
+# The tests of scripts and sources as text (install_deps_choice, shellcheck, layering, format) compile
 # nothing and are left out.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,4 +16,4 @@ export ATTN_SOAK_FRAMES="${ATTN_SOAK_FRAMES:-10000}"
 
 cmake --preset asan >/dev/null
 cmake --build --preset asan || { echo "run_sanitizers: build failed" >&2; exit 1; }
-ctest --preset asan -E '^(install_deps_choice|shellcheck|layering)$' "$@"
+ctest --preset asan -E '^(install_deps_choice|shellcheck|layering|format)$' "$@"
