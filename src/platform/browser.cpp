@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <deque>
 
+// The EM_JS bodies are JavaScript: clang-format would split "=>" and "===".
+// clang-format off
 EM_JS(void, attn_js_first_frame, (), {
     if (Module["onFirstFrame"]) Module["onFirstFrame"]();
 });
@@ -29,15 +31,14 @@ EM_JS(void, attn_js_event, (const char* kind, const char* detail), {
     if (Module["onEvent"]) Module["onEvent"](UTF8ToString(kind), JSON.parse(UTF8ToString(detail)));
 });
 
-EM_JS(void, attn_js_warn, (const char* text), { console.warn(UTF8ToString(text)); });
+EM_JS(void, attn_js_warn, (const char* text), {
+    console.warn(UTF8ToString(text));
+});
 
 // The fragment as the page's URL has it ("#example=..."), read before the first frame.
 EM_JS(char*, attn_js_location_hash, (), {
     var hash = "";
-    try {
-        hash = String(location.hash || "");
-    } catch (e) {
-    }
+    try { hash = String(location.hash || ""); } catch (e) {}
     var size = lengthBytesUTF8(hash) + 1;
     var ptr = _malloc(size);
     if (ptr) stringToUTF8(hash, ptr, size);
@@ -46,9 +47,13 @@ EM_JS(char*, attn_js_location_hash, (), {
 
 // attention.js works the page options out before the wasm starts (Module.pageBits) and keeps
 // Module.visibleNow (tab shown and canvas on screen) current.
-EM_JS(int, attn_js_page_bits, (), { return Module["pageBits"] | 0; });
+EM_JS(int, attn_js_page_bits, (), {
+    return Module["pageBits"] | 0;
+});
 
-EM_JS(int, attn_js_visible_now, (), { return Module["visibleNow"] == = false ? 0 : 1; });
+EM_JS(int, attn_js_visible_now, (), {
+    return Module["visibleNow"] === false ? 0 : 1;
+});
 
 EM_JS(void, attn_js_app_ready, (), {
     if (Module["onAppReady"]) Module["onAppReady"]();
@@ -57,6 +62,7 @@ EM_JS(void, attn_js_app_ready, (), {
 EM_JS(void, attn_js_text_field, (int active, float x, float y, float line, int numeric), {
     if (Module["onTextField"]) Module["onTextField"](!!active, x, y, line, !!numeric);
 });
+// clang-format on
 
 namespace attn {
 namespace {

@@ -16,13 +16,16 @@
 
 #include <string>
 
+// The EM_JS bodies are JavaScript: clang-format would split "=>" and "===".
+// clang-format off
 // SDL2 on the web has no system clipboard: ImGui's Copy buttons (the PyTorch code, Export) write
 // through navigator.clipboard instead. The click's user activation is still fresh when the next
 // frame runs. Pasting inside the demo reads back what was copied last.
 EM_JS(void, attn_js_copy_text, (const char* text), {
     const value = UTF8ToString(text);
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(value).catch(() = > {});
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(value).catch(() => {});
 });
+// clang-format on
 #endif
 
 namespace attn {
