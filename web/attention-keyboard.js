@@ -65,7 +65,7 @@
     }
   });
 
-  // The text field the demo is editing, as web_glue last reported it (attn_js_text_field):
+  // The text field the demo is editing, as platform/browser.cpp last reported it (attn_js_text_field):
   // x, y are the cursor's top-left in canvas CSS pixels, line the text height.
   let field = { active: false };
 

@@ -51,7 +51,7 @@
              reducedMotion: !!motionQuery && motionQuery.matches, touch: lastPointerTouch,
              origins: params.get('origins') || '' };
   }
-  // The bits web_glue.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
+  // The bits platform/browser.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
   function pageBits(o) {
     return (o.embed ? 1 : 0) | (o.theme === 'dark' ? 2 : 0) | (o.reducedMotion ? 4 : 0) | (o.touch ? 8 : 0);
   }
@@ -231,7 +231,7 @@
       const m = /\((\d+(?:\.\d+)?)\/(\d+)\)/.exec(text || '');
       if (m) { progress.value = Number(m[1]); progress.max = Number(m[2]); }
     },
-    // From web_glue_init, before the first frame: the state (with the URL's link) is in place and
+    // From web_api_init, before the first frame: the state (with the URL's link) is in place and
     // every state function answers, even while the demo is off-screen and draws nothing.
     onAppReady() {
       runtimeReady = true;
@@ -274,7 +274,7 @@
   }, { passive: true });
   window.addEventListener('resize', wake);
 
-  // Module.visibleNow is read by web_glue_init, so a demo that starts off-screen never draws. Until
+  // Module.visibleNow is read by web_api_init, so a demo that starts off-screen never draws. Until
   // the IntersectionObserver's first report (it always sends one) the demo counts as off-screen:
   // assuming "on screen" let a fast start draw one frame before the report arrived.
   let onScreen = !('IntersectionObserver' in window);
