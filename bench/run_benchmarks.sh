@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every benchmark, then writes bench/results/summary.md and prints it:
 #   1. the core kernels natively (plain driver + Google Benchmark) and in wasm under Node,
-#      interleaved run by run so a busy moment hits both sides alike;
+#      interleaved run by run so a busy moment hits both sides alike; every parser at two input
+#      sizes (bench/parser_bench.cpp: linear in its input);
 #   2. the page in headless Chromium (./build_wasm.sh builds dist/), and the core inside Chromium.
 # Usage: bench/run_benchmarks.sh [--runs N] [--quick] [--no-browser] [--dist DIR]
 #   --quick       n <= 256 and one run: a smoke test of the whole pipeline
@@ -26,7 +27,7 @@ while [ $# -gt 0 ]; do
 done
 
 say() { printf 'run_benchmarks: %s\n' "$*" >&2; }
-scripts/install_deps.sh
+scripts/install_deps.sh --bench
 export NODE_PATH=/usr/share/nodejs  # Debian's acorn, needed by emcc's JS optimizer
 results=bench/results
 mkdir -p "$results"
@@ -50,6 +51,9 @@ for i in $(seq 1 "$runs"); do
   say "core kernels, run $i of $runs: wasm under Node"
   node build/bench-wasm/bench/core_bench_wasm.js --max-n "$max_n" > "$results/core-wasm-$i.json"
 done
+
+say "parsers: time at input sizes S and 2S (linear means a ratio near 2)"
+build/bench/bench/parser_bench > "$results/parsers.json" || say "a parser is not linear: see $results/parsers.json"
 
 if [ -x build/bench/bench/core_bench_gbench ]; then
   say "Google Benchmark (native)"

@@ -64,7 +64,9 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
             line_start = i + 1;
         } else if (is_space(c) || c == '\r') {
         } else if (c == '#') {
-            const size_t end = std::min(text.find('\n', i), text.find('\r', i));
+            // The line's end: one scan from here (searching '\n' and '\r' apart scanned to the end of
+            // the text for the one that is missing, once per comment: quadratic).
+            const size_t end = text.find_first_of("\r\n", i);
             const std::string_view comment =
                 text.substr(i + 1, (end == std::string_view::npos ? text.size() : end) - i - 1);
             if (last_row_line == line) sink.label_last(comment_label(comment));
