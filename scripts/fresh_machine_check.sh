@@ -152,7 +152,7 @@ check_variant() {
   fi
   in_root "git clone -q /mnt/origin /root/attention-explainer && cd /root/attention-explainer && git checkout -q $ref &&
            echo \"cloned \$(git log -1 --format='%h %s')\""
-  say "before: node $(in_root 'node --version 2>&1 || echo none'), python3 $(in_root 'command -v python3 || echo none'), cc $(in_root 'command -v cc || echo none')"
+  say "before: node $(in_root 'if command -v node >/dev/null; then node --version; else echo none; fi'), python3 $(in_root 'command -v python3 || echo none'), cc $(in_root 'command -v cc || echo none')"
 
   if python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 8000))' 2>/dev/null; then :; else
     say "port 8000 is in use on this machine: ./build_wasm.sh --serve cannot serve there"
