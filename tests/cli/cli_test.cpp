@@ -233,6 +233,8 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
         {{}, "", "no input: give --example NAME or --state FILE"},
         {{"--json"}, "", "no input: give --example NAME or --state FILE"},
         {{"--example", "nope"}, "", "unknown example 'nope': choose one of your-journey"},
+        // A terminal escape in a name is shown escaped: ESC[2J would clear the terminal.
+        {{"--example", "\x1b[2Jx\xE2\x80\xAE"}, "", "unknown example '\\u001B[2Jx\\u202E'"},
         {{"--example", "your-journey", "--bogus"}, "", "unknown flag \"--bogus\""},
         {{"-x"}, "", "unknown flag \"-x\""},
         {{"your-journey"}, "", "unexpected argument \"your-journey\""},

@@ -2,6 +2,7 @@
 #include "core/document/examples.h"
 
 #include "core/document/random_inputs.h"
+#include "core/text/utf8.h"
 
 namespace attn {
 
@@ -54,12 +55,26 @@ bool load_example(const std::string& name, State* out) {
     return true;
 }
 
+bool is_example_name(const std::string& name) {
+    for (const Example& e : examples())
+        if (name == e.name) return true;
+    int n = 0, d = 0;
+    uint64_t seed = 0;
+    return parse_random_example_name(name, &n, &d, &seed);
+}
+
+std::string example_names_hint() {
+    std::string names;
+    for (size_t i = 0; i < examples().size(); ++i) names += (i ? ", " : "") + std::string(examples()[i].name);
+    return names + ", or random-<n>x<d>-seed<s> (torch.rand embeddings, n 1.." + std::to_string(kMaxTokens) +
+           ", d 1.." + std::to_string(kMaxDims) + ")";
+}
+
 std::string unknown_example_message(const std::string& name) {
-    std::string msg = "unknown example '" + name + "': choose one of ";
-    for (size_t i = 0; i < examples().size(); ++i) msg += (i ? ", " : "") + std::string(examples()[i].name);
-    msg += ", or random-<n>x<d>-seed<s> (torch.rand embeddings, n 1.." + std::to_string(kMaxTokens) + ", d 1.." +
-           std::to_string(kMaxDims) + ")";
-    return msg;
+    // The name comes from a link or a command line: its control characters are shown escaped,
+    // never sent to a terminal or a page as they are, and a long one is cut.
+    return "unknown example '" + escape_controls(truncate_utf8(name, 64)) + (name.size() > 64 ? "..." : "") +
+           "': choose one of " + example_names_hint();
 }
 
 }  // namespace attn

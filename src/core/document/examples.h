@@ -17,6 +17,11 @@ const std::vector<Example>& examples();
 // "random-<n>x<d>-seed<s>" (see random_inputs.h) gives torch.rand embeddings, query 0. False if
 // the name is unknown.
 bool load_example(const std::string& name, State* out);
+// True for the four names and for random-<n>x<d>-seed<s> within the generator's limits: what the
+// state document's example field may hold besides "". Cheap: nothing is generated.
+bool is_example_name(const std::string& name);
+// "your-journey, three-tokens, cat-sat-mat, alignment, or random-<n>x<d>-seed<s> (...)"
+std::string example_names_hint();
 // "unknown example 'x': choose one of three-tokens, your-journey, cat-sat-mat, alignment, or
 // random-<n>x<d>-seed<s> (...)"
 std::string unknown_example_message(const std::string& name);

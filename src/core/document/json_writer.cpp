@@ -37,7 +37,9 @@ void write_json_string(std::string_view s, std::string* out) {
             uint32_t cp = 0;
             const size_t n = decode_utf8(s, i, &cp);
             if (n == 0)
-                out->append("\xEF\xBF\xBD");  // U+FFFD for a byte that is not UTF-8
+                out->append("\xEF\xBF\xBD");     // U+FFFD for a byte that is not UTF-8
+            else if (is_control_code_point(cp))  // C1 and bidi controls: escaped, like C0
+                out->append("\\u" + hex4(cp));
             else
                 out->append(s.data() + i, n);
             i += n == 0 ? 1 : n;

@@ -50,8 +50,9 @@ private:
     bool after_key_ = false;  // the next value belongs to the key just written
 };
 
-// A quoted string: " \ and control characters escaped (\n, \t ..., else \u00XX); bytes that are
-// not valid UTF-8 become U+FFFD so the output is always valid JSON.
+// A quoted string: " \ and control characters escaped (\n, \t ..., else \u00XX; C1 and the bidi
+// controls too, so no JSON of ours shows other text than it holds); bytes that are not valid
+// UTF-8 become U+FFFD so the output is always valid JSON.
 void write_json_string(std::string_view s, std::string* out);
 void write_int(int64_t i, std::string* out);
 void write_uint(uint64_t u, std::string* out);

@@ -7,38 +7,44 @@
 namespace attn {
 namespace {
 
-void write_projection(const ProjectionResult& p, JsonWriter* w) {
+// A matrix member, or null when the caller asked for vectors only.
+void matrix_member(JsonWriter* w, const char* name, const Matrix& m, bool matrices) {
+    w->key(name);
+    matrices ? w->matrix(m) : w->null();
+}
+
+void write_projection(const ProjectionResult& p, bool matrices, JsonWriter* w) {
     w->begin_object();
     w->key("seed").uinteger(p.seed);
     w->key("d_out").integer(p.d_out);
-    w->key("W_query").matrix(p.W_query);
-    w->key("W_key").matrix(p.W_key);
-    w->key("W_value").matrix(p.W_value);
-    w->key("queries").matrix(p.queries);
-    w->key("keys").matrix(p.keys);
-    w->key("values").matrix(p.values);
+    matrix_member(w, "W_query", p.W_query, matrices);
+    matrix_member(w, "W_key", p.W_key, matrices);
+    matrix_member(w, "W_value", p.W_value, matrices);
+    matrix_member(w, "queries", p.queries, matrices);
+    matrix_member(w, "keys", p.keys, matrices);
+    matrix_member(w, "values", p.values, matrices);
     w->key("scores").floats(p.scores.data(), p.scores.size());
     w->key("weights").floats(p.weights.data(), p.weights.size());
     w->key("context").floats(p.context.data(), p.context.size());
-    w->key("score_matrix").matrix(p.score_matrix);
-    w->key("weight_matrix").matrix(p.weight_matrix);
-    w->key("context_matrix").matrix(p.context_matrix);
+    matrix_member(w, "score_matrix", p.score_matrix, matrices);
+    matrix_member(w, "weight_matrix", p.weight_matrix, matrices);
+    matrix_member(w, "context_matrix", p.context_matrix, matrices);
     w->end_object();
 }
 
 }  // namespace
 
-std::string results_json(const State& state, const AttentionResult& r) {
+std::string results_json(const State& state, const AttentionResult& r, bool matrices) {
     std::string out;
     // Roughly 12 bytes a number; reserving once avoids regrowing a multi-megabyte string.
     const size_t n = state.tokens.size();
-    out.reserve(256 + 12 * (3 * n * n + 2 * state.inputs.data.size()));
+    out.reserve(256 + 12 * (matrices ? 3 * n * n + 2 * state.inputs.data.size() : 8 * n));
     const auto vector = [](JsonWriter& w, const Vector& v) -> JsonWriter& { return w.floats(v.data(), v.size()); };
 
     JsonWriter w(&out);
     w.begin_object();
     w.key("tokens").strings(state.tokens);
-    w.key("inputs").matrix(state.inputs);
+    matrix_member(&w, "inputs", state.inputs, matrices);
     w.key("query_index").integer(state.query);
     vector(w.key("query"), r.query);
     vector(w.key("scores"), r.scores);
@@ -48,12 +54,12 @@ std::string results_json(const State& state, const AttentionResult& r) {
     vector(w.key("softmax"), r.weights_softmax);
     w.end_object();
     vector(w.key("context"), r.context);
-    w.key("score_matrix").matrix(r.score_matrix);
-    w.key("weight_matrix").matrix(r.weight_matrix);
-    w.key("context_matrix").matrix(r.context_matrix);
+    matrix_member(&w, "score_matrix", r.score_matrix, matrices);
+    matrix_member(&w, "weight_matrix", r.weight_matrix, matrices);
+    matrix_member(&w, "context_matrix", r.context_matrix, matrices);
     w.key("projection");
     if (r.has_projection)
-        write_projection(r.projection, &w);
+        write_projection(r.projection, matrices, &w);
     else
         w.null();
     w.end_object();

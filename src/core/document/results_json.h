@@ -15,6 +15,8 @@ namespace attn {
 // Numbers are the shortest text that reads back as the same float32; inf, -inf and nan (the naive
 // softmax overflows on purpose) are the strings "inf", "-inf", "nan" because JSON has no such numbers.
 // Vectors are arrays, matrices arrays of row arrays. r must come from compute_attention(state).
-std::string results_json(const State& state, const AttentionResult& r);
+// With matrices false, the (n, n) and (n, d) matrices are null: at n = 1024 they are three million
+// numbers (about 40 MB of JSON), which a host page seldom needs.
+std::string results_json(const State& state, const AttentionResult& r, bool matrices = true);
 
 }  // namespace attn

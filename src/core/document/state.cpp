@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/document/examples.h"
 #include "core/document/json.h"
 #include "core/text/name_list.h"
 #include "core/text/utf8.h"
@@ -67,32 +68,6 @@ std::string trace_message(const std::string& value) {
 }
 std::string utf8_message(const std::string& path, size_t offset) {
     return path + " is not valid UTF-8 (bad byte at offset " + std::to_string(offset) + "): use UTF-8 text";
-}
-
-// Where valid UTF-8 text first holds a control character, or text.size(): C0 (U+0000..U+001F,
-// which includes tab and line breaks), DEL, C1 (U+0080..U+009F) and the bidirectional embedding,
-// override and isolate controls (U+202A..U+202E, U+2066..U+2069), which could make a label (or
-// code generated from it) display differently from what it holds. Right-to-left letters are fine.
-size_t control_character_offset(const std::string& text) {
-    for (size_t i = 0; i < text.size(); ++i) {
-        const unsigned char b = static_cast<unsigned char>(text[i]);
-        const unsigned char b1 = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
-        const unsigned char b2 = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
-        if (b < 0x20 || b == 0x7F) return i;
-        if (b == 0xC2 && b1 >= 0x80 && b1 <= 0x9F) return i;
-        if (b == 0xE2 && b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) return i;
-        if (b == 0xE2 && b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9) return i;
-    }
-    return text.size();
-}
-
-// The code point of the control character control_character_offset found at byte i.
-unsigned decode_control(const std::string& text, size_t i) {
-    const unsigned char b = static_cast<unsigned char>(text[i]);
-    if (b < 0x80) return b;
-    const unsigned b1 = static_cast<unsigned char>(text[i + 1]) & 0x3Fu;
-    if (b == 0xC2) return 0x80u | b1;
-    return 0x2000u | (b1 << 6) | (static_cast<unsigned char>(text[i + 2]) & 0x3Fu);
 }
 
 // ---- reading JSON values into typed fields
@@ -344,7 +319,7 @@ bool State::operator==(const State& o) const {
            lesson == o.lesson;
 }
 
-ParseResult parse_state(const std::string& json) {
+ParseResult parse_state(std::string_view json) {
     ParseResult result;
     if (json.size() > kMaxDocumentBytes) {
         result.error = "the document is " + std::to_string(json.size()) + " bytes but the limit is " +
@@ -370,9 +345,9 @@ std::string validate_label(const std::string& label, const std::string& name) {
                std::to_string(kMaxLabelBytes) + " bytes (kMaxLabelBytes): shorten the label";
     if (size_t bad = utf8_error_offset(label); bad != label.size()) return utf8_message(name, bad);
     if (size_t at = control_character_offset(label); at != label.size()) {
-        char code[16];
-        std::snprintf(code, sizeof code, "U+%04X", decode_control(label, at));
-        return name + " contains the control character " + code + " at byte " + std::to_string(at) +
+        uint32_t cp = 0;
+        decode_utf8(label, at, &cp);
+        return name + " contains the control character U+" + hex4(cp) + " at byte " + std::to_string(at) +
                ": labels are shown as text, so remove it (use a space instead of a tab or line break)";
     }
     return "";
@@ -380,6 +355,11 @@ std::string validate_label(const std::string& label, const std::string& name) {
 
 std::string validate_state(const State& s) {
     if (size_t bad = utf8_error_offset(s.example); bad != s.example.size()) return utf8_message("example", bad);
+    // The schema's own rule: the name of a built-in example, or "" once the data was edited. Any
+    // other text would be printed by the CLI, written into code comments and sent to host pages.
+    if (!s.example.empty() && !is_example_name(s.example))
+        return "example is " + json_quote_short(s.example) + " but must be \"\" or the name of a built-in example (" +
+               example_names_hint() + "): it names the example the data came from";
 
     const size_t n = s.tokens.size();
     if (n == 0) return "tokens is empty: give 1.." + std::to_string(kMaxTokens) + " labels, one per embedding";

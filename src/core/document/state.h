@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/document/lesson_state.h"
@@ -43,9 +44,10 @@ struct ParseResult {
     std::string error;  // names the field, the value and the fix when !ok
 };
 
-// Parses and validates a whole document. Missing optional fields take their defaults; unknown
-// fields are errors (they are usually typos). Nothing of a bad document is applied by callers.
-ParseResult parse_state(const std::string& json);
+// Parses and validates a whole document: every byte of json, NULs included (a NUL is an error,
+// never the end of the text). Missing optional fields take their defaults; unknown fields are
+// errors (they are usually typos). Nothing of a bad document is applied by callers.
+ParseResult parse_state(std::string_view json);
 // Checks a State built in code (by the UI, say) against the same rules; "" when valid.
 std::string validate_state(const State& state);
 // One token label's rules (at most kMaxLabelBytes, valid UTF-8, no control characters: labels are

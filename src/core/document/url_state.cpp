@@ -5,6 +5,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <limits>
 
 #include "core/document/base64url.h"
 #include "core/document/examples.h"
@@ -263,8 +264,21 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
 }
 
 std::string url_fragment_for_state(const State& s) {
+    return url_fragment_for_state(s, std::numeric_limits<size_t>::max());
+}
+
+std::string url_fragment_for_state(const State& s, size_t max_bytes) {
     State example;
-    if (!same_as_example(s, &example)) return "state=" + base64url_encode(serialize_state(s));
+    if (!same_as_example(s, &example)) {
+        // Each value takes at least two characters (a digit and a comma) and each label its bytes
+        // plus two quotes and a comma; base64 makes 4 of every 3. Past the limit by that bound
+        // alone, nothing is written: at 1024 x 1024 it would be 10 MB written and thrown away.
+        size_t at_least = 128 + 2 * s.inputs.data.size();
+        for (const std::string& t : s.tokens) at_least += t.size() + 3;
+        if (6 + at_least / 3 * 4 > max_bytes) return "";
+        std::string out = "state=" + base64url_encode(serialize_state(s));
+        return out.size() <= max_bytes ? out : "";
+    }
     std::string out = "example=" + s.example + "&query=" + std::to_string(s.query);
     if (s.norm != Norm::Softmax) out += std::string("&norm=") + norm_name(s.norm);
     if (s.causal) out += "&causal=1";
@@ -279,7 +293,7 @@ std::string url_fragment_for_state(const State& s) {
         out += "&panels=";
         for (size_t i = 0; i < s.panels.size(); ++i) out += (i ? "," : "") + s.panels[i];
     }
-    return out;
+    return out.size() <= max_bytes ? out : "";
 }
 
 }  // namespace attn

@@ -47,5 +47,8 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
 // serialize_state(state). parse_url_fragment(url_fragment_for_state(s), any).state == s for every
 // valid s.
 std::string url_fragment_for_state(const State& state);
+// The same, or "" when it would be longer than max_bytes; a state far too large for a link (a
+// 1024 x 1024 document) is recognised from a cheap bound on its length before anything is written.
+std::string url_fragment_for_state(const State& state, size_t max_bytes);
 
 }  // namespace attn

@@ -10,6 +10,7 @@
 #include "core/math/dot.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
+#include "core/text/utf8.h"
 
 namespace attn {
 namespace {
@@ -61,10 +62,10 @@ private:
 
 // A label for a code comment: labels cannot hold control characters (validate_label), but a
 // generated file must stay valid whatever it is given.
+// A label in a code comment: its control characters (line breaks, bidi overrides: see
+// is_control_code_point) written as \uXXXX, so the comment shows what the label holds.
 std::string comment_text(const std::string& label) {
-    std::string out;
-    for (char c : label) out.push_back(static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? ' ' : c);
-    return out;
+    return escape_controls(label);
 }
 
 std::string pad(std::string s, size_t width) {

@@ -67,6 +67,46 @@ size_t utf8_error_offset(std::string_view s) {
     return s.size();
 }
 
+bool is_control_code_point(uint32_t cp) {
+    return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
+size_t control_character_offset(std::string_view text) {
+    uint32_t cp = 0;
+    for (size_t i = 0; i < text.size();) {
+        const size_t n = decode_utf8(text, i, &cp);
+        if (n == 0) return text.size();  // not valid UTF-8: the UTF-8 check speaks for it
+        if (is_control_code_point(cp)) return i;
+        i += n;
+    }
+    return text.size();
+}
+
+std::string escape_controls(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    uint32_t cp = 0;
+    for (size_t i = 0; i < text.size();) {
+        const size_t n = decode_utf8(text, i, &cp);
+        if (n == 0) {
+            static const char kHex[] = "0123456789ABCDEF";
+            const unsigned char b = static_cast<unsigned char>(text[i]);
+            out += "\\x";
+            out += kHex[b >> 4];
+            out += kHex[b & 15];
+            ++i;
+        } else if (is_control_code_point(cp)) {
+            out += "\\u" + hex4(cp);
+            i += n;
+        } else {
+            out.append(text.data() + i, n);
+            i += n;
+        }
+    }
+    return out;
+}
+
 std::string truncate_utf8(std::string_view s, size_t max_bytes) {
     if (s.size() <= max_bytes) return std::string(s);
     size_t cut = max_bytes;

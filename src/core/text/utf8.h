@@ -21,6 +21,17 @@ std::string hex4(uint32_t v);
 // or s.size() when it is all valid.
 size_t utf8_error_offset(std::string_view s);
 
+// The control characters no text of ours may show as is: C0 (U+0000..U+001F, tab and line
+// breaks included), DEL, C1 (U+0080..U+009F) and the bidirectional embedding, override and isolate
+// controls (U+202A..U+202E, U+2066..U+2069), which can make a label, a code comment or a terminal
+// line display differently from what it holds (trojan source). Right-to-left letters are fine.
+bool is_control_code_point(uint32_t cp);
+// Where valid UTF-8 text first holds such a character, or text.size().
+size_t control_character_offset(std::string_view text);
+// text with every control character written as \uXXXX and every byte that is not UTF-8 as \xNN:
+// safe to print in a message, a terminal or a comment, and still telling what was there.
+std::string escape_controls(std::string_view text);
+
 // The longest prefix of s of at most max_bytes that does not cut a UTF-8 character in two, for
 // fixed-size text buffers (an ImGui InputText of kMaxLabelBytes + 1).
 std::string truncate_utf8(std::string_view s, size_t max_bytes);

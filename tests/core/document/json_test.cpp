@@ -244,6 +244,20 @@ TEST_CASE("json: strings are written with escapes and read back unchanged") {
     CHECK(parse_ok(out).text == s);
 }
 
+TEST_CASE("json: C1 and bidi control characters are written as escapes, never raw") {
+    // U+0085 (NEL), U+202E (right-to-left override), U+2066 (left-to-right isolate): valid in a
+    // JSON string, but shown raw they make text display otherwise than it reads (trojan source).
+    const std::string s =
+        "a\xC2\x85"
+        "b\xE2\x80\xAE"
+        "c\xE2\x81\xA6"
+        "d";
+    std::string out;
+    write_json_string(s, &out);
+    CHECK(out == "\"a\\u0085b\\u202Ec\\u2066d\"");
+    CHECK(parse_ok(out).text == s);  // and it still reads back as what it holds
+}
+
 TEST_CASE("json: bytes that are not UTF-8 are written as U+FFFD so the output stays valid JSON") {
     std::string out;
     write_json_string(

@@ -177,7 +177,8 @@ TEST_CASE("state: random states round-trip with every float bit-exact") {
     for (int trial = 0; trial < 200; ++trial) {
         State s;
         const int n = 1 + int(rng() % 8), d = 1 + int(rng() % 8);
-        s.example = labels[rng() % 8];
+        const char* example_names[] = {"", "your-journey", "three-tokens", "random-1024x64-seed123"};
+        s.example = example_names[rng() % 4];
         for (int i = 0; i < n; ++i) s.tokens.push_back(labels[rng() % 8]);
         s.inputs = Matrix(n, d);
         for (float& x : s.inputs.data) {
@@ -297,10 +298,17 @@ TEST_CASE("state: validate_state accepts a valid state and names the field of an
         bool reparse_ok = false;  // the writer repairs it: U+FFFD for bad UTF-8, "softmax" for a bad Norm
     };
     const Case cases[] = {
-        {"example not UTF-8",
-         [](State* s) { s->example = "ab\xFF"; },
-         {"example is not valid UTF-8", "offset 2"},
-         true},
+        {"example not UTF-8", [](State* s) { s->example = "ab\xFF"; }, {"example is not valid UTF-8", "offset 2"}},
+        {"example not a built-in example's name",
+         [](State* s) { s->example = "my-data"; },
+         {"example is \"my-data\"", "your-journey", "random-<n>x<d>-seed<s>"}},
+        // The adversarial run's text: ESC clears a terminal, OSC retitles it, U+202E reorders code.
+        {"example with terminal escapes and a bidi override",
+         [](State* s) { s->example = "\x1b[2J\x1b]0;pwned\x07\xE2\x80\xAE"; },
+         {"example is \"\\u001B[2J\\u001B]0;pwned\\u0007\\u202E\"", "must be \"\""}},
+        {"example a random name past the limits",
+         [](State* s) { s->example = "random-2000x64-seed1"; },
+         {"example is \"random-2000x64-seed1\""}},
         {"label not UTF-8",
          [](State* s) { s->tokens[1] = "\xC3"; },
          {"tokens[1] is not valid UTF-8", "offset 0"},

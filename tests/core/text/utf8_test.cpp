@@ -42,3 +42,13 @@ TEST_CASE("utf8: the first invalid byte is found, surrogates and overlong forms 
     CHECK(utf8_error_offset("\xF4\x90\x80\x80") == 0);  // past U+10FFFF
     CHECK(hex4(0xE9) == "00E9");
 }
+
+TEST_CASE("utf8: escape_controls shows control characters and broken bytes as escapes") {
+    CHECK(escape_controls("plain \xC3\xA9") == "plain \xC3\xA9");
+    CHECK(escape_controls("\x1b[2J") == "\\u001B[2J");
+    CHECK(escape_controls("x\xE2\x80\xAEy") == "x\\u202Ey");  // the right-to-left override
+    CHECK(escape_controls("a\tb\n") == "a\\u0009b\\u000A");
+    CHECK(escape_controls("bad\xFF") == "bad\\xFF");
+    CHECK(control_character_offset("ok\xC2\x9Fx") == 2);       // a C1 control
+    CHECK(control_character_offset("\xD7\xA9\xD7\x9C") == 4);  // Hebrew letters are fine
+}
