@@ -34,7 +34,9 @@ add_library(attn_imgui STATIC
   ${ATTN_IMGUI_DIR}/imgui.cpp ${ATTN_IMGUI_DRAW_SOURCE}
   ${ATTN_IMGUI_DIR}/imgui_tables.cpp ${ATTN_IMGUI_DIR}/imgui_widgets.cpp)
 target_include_directories(attn_imgui SYSTEM PUBLIC ${ATTN_IMGUI_DIR})
-target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS
+# IMGUI_USE_WCHAR32: text fields hold code points past U+FFFF (an emoji typed into a label or the
+# import box stays itself instead of becoming U+FFFD, as it already does through setState).
+target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_USE_WCHAR32
                                               IMGUI_IMPL_OPENGL_ES3)
 
 # --- Embedded assets: shaders (text) and the subset UI fonts (binary), generated at build time.
@@ -116,14 +118,14 @@ if(EMSCRIPTEN)
   foreach(t attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)
     target_compile_options(${t} PRIVATE -Oz)
   endforeach()
-  set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout,_attn_summary,_attn_fragment,_attn_apply_fragment,_attn_set_page_options,_attn_canvas_resized,_attn_text_input,_attn_text_key")
+  set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout,_attn_summary,_attn_fragment,_attn_apply_fragment,_attn_set_page_options,_attn_canvas_resized,_attn_text_input,_attn_text_key,_attn_paste")
   target_link_options(attention-explainer PRIVATE
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -Oz -flto -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0 -sSUPPORT_LONGJMP=0 -sTEXTDECODER=2
     -sDYNAMIC_EXECUTION=0 -sHTML5_SUPPORT_DEFERRING_USER_SENSITIVE_REQUESTS=0
     "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,setStatus,onAbort]"
     -sEXPORTED_FUNCTIONS=${ATTN_WEB_EXPORTS}
-    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8)
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString)
   # Closure Compiler (advanced mode) on Emscripten's JavaScript: 35 KB gzip becomes 18 KB, and
   # the wasm's import names shrink with it. Debian's emcc finds it only through
   # EM_CLOSURE_COMPILER, so the link step runs with that set. The page's own scripts read Module's

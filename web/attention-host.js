@@ -90,7 +90,8 @@
 
     getState() { return this.call('getState'); }
     setState(state) { return this.call('setState', { state }); }
-    results() { return this.call('results'); }
+    // options: {matrices: false} for the vectors only (needed past 512 tokens).
+    results(options = {}) { return this.call('results', options); }
 
     // callback(detail, kind) for 'query-changed', 'step-changed', 'state-changed', 'quiz-answered',
     // or '*' for all. Returns a function that removes the callback.

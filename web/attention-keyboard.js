@@ -24,14 +24,7 @@
   function send(name, arg) {
     try {
       if (name === 'key') Module._attn_text_key(arg);
-      else {
-        const bytes = Module.lengthBytesUTF8(arg) + 1;
-        const ptr = Module._malloc(bytes);
-        if (!ptr) return;
-        Module.stringToUTF8(arg, ptr, bytes);
-        Module._attn_text_input(ptr);
-        Module._free(ptr);
-      }
+      else Module.callWithText('attn_text_input', arg, 'the typed text');
     } catch (e) { /* the demo is not running */ }
   }
 

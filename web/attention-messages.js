@@ -9,6 +9,10 @@
   const api = window.attention;
   const MAX_STATE_CHARS = 16 * 1024 * 1024;  // kMaxDocumentBytes; C++ checks the exact byte count
   const MAX_ID_CHARS = 256;
+  // A host gets the (n, n) matrices up to this many tokens (3 x 512 x 512 numbers, about 8 MB of
+  // JSON); past it, it asks for {matrices: false} (vectors only), so no message can make the page
+  // write 40 MB or more and stall its learner.
+  const MAX_MATRIX_TOKENS = 512;
   const TYPES = ['attention:hello', 'attention:getState', 'attention:setState', 'attention:results',
                  'attention:subscribe', 'attention:unsubscribe'];
 
@@ -33,8 +37,18 @@
         return { ok: true, result: { version: api.version, ready: true } };
       case 'attention:getState':
         return { ok: true, result: api.getState() };
-      case 'attention:results':
-        return { ok: true, result: api.results() };
+      case 'attention:results': {
+        if (data.matrices !== undefined && typeof data.matrices !== 'boolean') {
+          return { ok: false, error: 'matrices must be true or false' };
+        }
+        const n = api.summary().n;
+        if (data.matrices !== false && n > MAX_MATRIX_TOKENS) {
+          return { ok: false, error: `the results for ${n} tokens hold three ${n} x ${n} matrices (about ` +
+            `${Math.round(3 * n * n * 11 / 1e6)} MB of JSON), more than a message carries well: ask with ` +
+            `{matrices: false} for the vectors, or use fewer than ${MAX_MATRIX_TOKENS + 1} tokens` };
+        }
+        return { ok: true, result: api.results({ matrices: data.matrices !== false }) };
+      }
       case 'attention:setState': {
         const state = data.state;
         let text;

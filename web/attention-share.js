@@ -6,8 +6,6 @@
   'use strict';
   const api = window.attention;
   const URL_DELAY_MS = 400;
-  // Chrome accepts URLs up to 2 MB; a longer state stays out of the address bar (copy it instead).
-  const MAX_URL_FRAGMENT = 1000000;
 
   // ---- the address bar follows the state
 
@@ -20,7 +18,10 @@
     timer = setTimeout(() => {
       let fragment;
       try { fragment = api.fragment(); } catch (e) { return; }
-      const parts = (fragment.length <= MAX_URL_FRAGMENT ? [fragment] : []).concat(pageKeys);
+      // null: too large for a link (decided in C++ from a cheap bound, nothing serialised); the
+      // address bar then drops the old view's link, so a reload does not bring back another view.
+      showTooLarge(fragment === null);
+      const parts = (fragment !== null ? [fragment] : []).concat(pageKeys);
       const hash = parts.length ? '#' + parts.join('&') : '';
       if (hash === location.hash) { written = hash; return; }
       try {
@@ -49,10 +50,20 @@
   const field = document.getElementById('share-text');
   let statusTimer = 0;
 
-  function say(message) {
+  function say(message, ms = 2500) {
+    if (!status) return;
     status.textContent = message;
     clearTimeout(statusTimer);
-    statusTimer = setTimeout(() => { status.textContent = ''; }, 2500);
+    statusTimer = setTimeout(() => { status.textContent = tooLarge ? TOO_LARGE_NOTE : ''; }, ms);
+  }
+
+  // While the view is too large for a link, the bar says so instead of offering a link that cannot be.
+  const TOO_LARGE_NOTE = 'Too large for a link: save it with Import / Export';
+  let tooLarge = false;
+  function showTooLarge(on) {
+    if (on === tooLarge || !status) return;
+    tooLarge = on;
+    status.textContent = on ? TOO_LARGE_NOTE : '';
   }
 
   // Where the clipboard is refused (insecure page, an iframe without allow="clipboard-write",
@@ -67,7 +78,7 @@
 
   function copy(what, make) {
     let text;
-    try { text = make(); } catch (e) { say('Not ready yet'); return; }
+    try { text = make(); } catch (e) { say(e instanceof RangeError ? e.message : 'Not ready yet', 8000); return; }
     const done = () => say(`Copied the ${what}`);
     if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(done, () => showText(what, text));

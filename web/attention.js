@@ -76,18 +76,74 @@
     rejectReady(new Error(message));
   }
 
-  // Strings cross into C++ through the heap, not the stack: a document may be megabytes long.
-  function callWithString(name, text) {
-    const bytes = Module.lengthBytesUTF8(text) + 1;
-    const ptr = Module._malloc(bytes);
-    if (!ptr) return 'the document is too large for memory';
+  // Text crosses into C++ as UTF-8 bytes with their length, through the heap (a document may be
+  // megabytes long): a NUL inside it is one more byte the parser refuses, never the end of the
+  // text. Two checks come first, before anything is allocated: text over its limit (a 1 GB
+  // string would otherwise grow the wasm heap past what it can hold and abort the page), and a
+  // lone surrogate, which is not text at all (Emscripten's own encoder would pair it with the next
+  // character and turn invalid JSON into a different, valid document).
+  const MiB = 1024 * 1024;
+  const LIMITS = {
+    attn_set_state: 16 * MiB,                             // kMaxDocumentBytes
+    attn_apply_fragment: 4 * Math.ceil(16 * MiB / 3) + 4096,  // kMaxFragmentBytes
+    attn_text_input: 64 * 1024,
+    attn_paste: 16 * MiB,
+  };
+  const encoder = new TextEncoder();
+
+  // The position of the first unpaired surrogate in text, or -1.
+  function loneSurrogateAt(text) {
+    if (typeof text.isWellFormed === 'function' && text.isWellFormed()) return -1;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff) {
+        const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+        if (next >= 0xdc00 && next <= 0xdfff) { i++; continue; }
+        return i;
+      }
+      if (c >= 0xdc00 && c <= 0xdfff) return i;
+    }
+    return -1;
+  }
+
+  // Why text may not cross into name, or null when it may. what names the text in the message.
+  function refuseText(name, text, what) {
+    const limit = LIMITS[name];
+    // Every UTF-16 unit is at least one UTF-8 byte: over the limit in units is over it in bytes.
+    if (text.length > limit) {
+      return `${what} is ${text.length} characters long but the limit is ${limit} bytes: use fewer tokens`;
+    }
+    const bad = loneSurrogateAt(text);
+    if (bad >= 0) {
+      const unit = text.charCodeAt(bad).toString(16).toUpperCase();
+      return `${what} has a lone surrogate \\u${unit} at character ${bad}: it is not valid Unicode ` +
+        '(a surrogate must come in a high-low pair); remove it or write the whole character';
+    }
+    return null;
+  }
+
+  // Calls the export name(ptr, length) with text's UTF-8 bytes and returns the string it returns,
+  // or {refused: message} when the text may not cross (nothing is allocated then).
+  function callWithText(name, text, what) {
+    const refused = refuseText(name, text, what);
+    if (refused) return { refused };
+    const bytes = encoder.encode(text);
+    if (bytes.length > LIMITS[name]) {
+      return { refused: `${what} is ${bytes.length} bytes long in UTF-8 but the limit is ${LIMITS[name]} bytes: use fewer tokens` };
+    }
+    const ptr = Module._malloc(Math.max(1, bytes.length));
+    if (!ptr) return { refused: `${what} is too large for the memory this page has` };
     try {
-      Module.stringToUTF8(text, ptr, bytes);
-      return Module.UTF8ToString(Module['_' + name](ptr));
+      Module.HEAPU8.set(bytes, ptr);  // HEAPU8 read after malloc: a grown heap has a new view
+      return Module.UTF8ToString(Module['_' + name](ptr, bytes.length));
     } finally {
       Module._free(ptr);
     }
   }
+  // Chrome accepts URLs up to 2 MB; a longer view stays out of the address bar and out of links.
+  const MAX_LINK_FRAGMENT = 1000000;
+  const TOO_LARGE_FOR_A_LINK = 'This view is too large for a link (over 1 MB): save it with Import / Export ' +
+    'in the Inputs panel, or use fewer tokens';
 
   function callString(name) { return Module.UTF8ToString(Module['_' + name]()); }
 
@@ -184,24 +240,41 @@
         return { ok: false, error: 'setState needs a plain JSON object: ' + e.message };
       }
       if (typeof text !== 'string') return { ok: false, error: 'setState needs a JSON object, got ' + typeof state };
-      const error = callWithString('attn_set_state', text);
-      return error ? { ok: false, error } : { ok: true, error: null };
+      const reply = callWithText('attn_set_state', text, 'the document');
+      if (typeof reply === 'object') return { ok: false, error: reply.refused };
+      return reply ? { ok: false, error: reply } : { ok: true, error: null };
     },
-    results() { requireRuntime(); return JSON.parse(callString('attn_results')); },
+    // Everything attention-cli --json prints; {matrices: false} leaves out the (n, n) and (n, d)
+    // matrices (null), which at n = 1024 are three million numbers.
+    results(options = {}) {
+      requireRuntime();
+      return JSON.parse(Module.UTF8ToString(Module._attn_results(options.matrices === false ? 0 : 1)));
+    },
     // query, step, norm, example, and the first 64 tokens with their scores and weights.
     summary() { requireRuntime(); return JSON.parse(callString('attn_summary')); },
     // {frames, last_frame_ms, last_frame_cost_ms, recomputes, visible, pending_frames, state_version}
     stats() { requireRuntime(); return JSON.parse(callString('attn_stats')); },
     layout() { requireRuntime(); return JSON.parse(callString('attn_layout')); },
     // The current state as a URL fragment (no '#'): short for an unedited example, else state=...
-    fragment() { requireRuntime(); return callString('attn_fragment'); },
+    // null when the view is too large for a link (a 1024 x 1024 state: Import / Export saves it).
+    fragment() {
+      requireRuntime();
+      const text = Module.UTF8ToString(Module._attn_fragment(MAX_LINK_FRAGMENT));
+      return text === '' ? null : text;
+    },
     // A link that opens this view on its own page.
-    link() { return baseUrl() + '#' + api.fragment(); },
+    link() {
+      const fragment = api.fragment();
+      if (fragment === null) throw new RangeError(TOO_LARGE_FOR_A_LINK);
+      return baseUrl() + '#' + fragment;
+    },
     // An <iframe> snippet showing this view in embed mode; options: {width, height, title}.
     embedCode(options = {}) {
       const width = String(options.width || '100%'), height = String(options.height || 600);
       const title = options.title || 'Interactive demo: how attention scores are computed';
-      return `<iframe src="${escapeAttribute(baseUrl() + '?embed=1#' + api.fragment())}" ` +
+      const fragment = api.fragment();
+      if (fragment === null) throw new RangeError(TOO_LARGE_FOR_A_LINK);
+      return `<iframe src="${escapeAttribute(baseUrl() + '?embed=1#' + fragment)}" ` +
         `title="${escapeAttribute(title)}" width="${escapeAttribute(width)}" height="${escapeAttribute(height)}" ` +
         'style="border:0;max-width:1100px" loading="lazy" allow="clipboard-write"></iframe>';
     },
@@ -211,7 +284,9 @@
       requireRuntime();
       const text = String(link);
       const hash = text.indexOf('#');
-      return JSON.parse(callWithString('attn_apply_fragment', hash >= 0 ? text.slice(hash) : text));
+      const reply = callWithText('attn_apply_fragment', hash >= 0 ? text.slice(hash) : text, 'the link');
+      if (typeof reply === 'object') return { ok: false, fell_back: false, error: reply.refused, warnings: [] };
+      return JSON.parse(reply);
     },
     pageOptions,
     onChange(callback) { changeListeners.add(callback); return () => changeListeners.delete(callback); },
@@ -223,6 +298,7 @@
 
   window.Module = {
     canvas,
+    callWithText,  // for attention-keyboard.js
     pageBits: 0,
     visibleNow: true,
     print: (text) => console.log(text),
@@ -293,11 +369,37 @@
   }
 
   // SDL2 follows window resizes only; a canvas resized by its page's layout is passed on here.
+  // devicePixelRatio alone can change (browser zoom, a window dragged to another screen) while the
+  // canvas keeps its CSS size: no resize follows, so the drawing buffer is sized again here. A
+  // media query reports the change at once where the browser sends it; a check once a second
+  // (a property read, no frame) catches the rest, emulated pixel ratios among them.
+  let lastRatio = window.devicePixelRatio;
+  function checkPixelRatio() {
+    if (window.devicePixelRatio === lastRatio) return;
+    lastRatio = window.devicePixelRatio;
+    const box = canvas.getBoundingClientRect();
+    if (runtimeReady && box.width > 0 && box.height > 0) Module._attn_canvas_resized(box.width, box.height, 1);
+  }
+  function watchPixelRatio() {
+    setInterval(checkPixelRatio, 1000);
+    if (!window.matchMedia) return;
+    const listen = () => {
+      const query = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+      query.addEventListener('change', function changed() {
+        query.removeEventListener('change', changed);
+        checkPixelRatio();
+        listen();
+      });
+    };
+    listen();
+  }
+
   function observeCanvas() {
+    watchPixelRatio();
     if (!('ResizeObserver' in window)) return;
     new ResizeObserver((entries) => {
       const box = entries[entries.length - 1].contentRect;
-      if (runtimeReady && box.width > 0 && box.height > 0) Module._attn_canvas_resized(box.width, box.height);
+      if (runtimeReady && box.width > 0 && box.height > 0) Module._attn_canvas_resized(box.width, box.height, 0);
     }).observe(canvas);
   }
 
@@ -307,8 +409,23 @@
   window.addEventListener('keydown', (e) => {
     if (e.target !== canvas) return;
     const zoom = (e.ctrlKey || e.metaKey) && ['+', '-', '=', '0'].includes(e.key);
-    if (e.key === 'Tab' || zoom || /^F\d+$/.test(e.key)) e.stopImmediatePropagation();
+    // Ctrl+V / Cmd+V: SDL would cancel the key, and with it the browser's paste event (below),
+    // which is the only way a page reads what the learner pastes.
+    const paste = (e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'v' || e.key === 'V');
+    if (e.key === 'Tab' || zoom || paste || /^F\d+$/.test(e.key)) e.stopImmediatePropagation();
   }, true);
+
+  // Ctrl+V / Cmd+V on the canvas: SDL2 has no system clipboard on the web, so the browser's paste
+  // event hands the text over. With a text field active it is pasted there (attn_paste gives
+  // ImGui the text and a Ctrl+V); with none, the Import / Export box opens with it.
+  document.addEventListener('paste', (e) => {
+    if (e.target !== canvas || !runtimeReady || !e.clipboardData) return;
+    const text = e.clipboardData.getData('text/plain');
+    if (!text) return;
+    e.preventDefault();
+    const reply = callWithText('attn_paste', text, 'the pasted text');
+    if (typeof reply === 'object') console.warn('paste: ' + reply.refused);
+  });
 
   canvas.addEventListener('webglcontextlost', (e) => {
     e.preventDefault();

@@ -16,6 +16,8 @@
 #include "core/document/results_json.h"
 #include "core/document/url_state.h"
 #include "platform/browser.h"
+#include "platform/imgui_backend.h"
+#include "ui/import_panel.h"
 
 namespace attn {
 namespace {
@@ -36,6 +38,13 @@ const AttentionResult& current_result(App* app) {
     return app->result;
 }
 
+// Text from the page crosses with its length, never as a NUL-terminated string: a NUL inside it is
+// read (and refused by the parser) like any other byte. attention.js encodes it with TextEncoder
+// after refusing lone surrogates and over-size text, so it arrives as valid UTF-8 of bounded size.
+std::string_view text_of(const char* data, size_t length) {
+    return data ? std::string_view(data, length) : std::string_view();
+}
+
 enum PageBits { kEmbed = 1, kDark = 2, kReducedMotion = 4, kTouch = 8 };
 
 void set_page_bits(App* app, int bits) {
@@ -51,12 +60,16 @@ void set_page_bits(App* app, int bits) {
 }
 
 // Applies a link and returns {"ok","fell_back","error","warnings"}. The message for the learner
-// goes to app.input_error, which the UI shows.
-std::string apply_fragment(App* app, const std::string& fragment) {
-    const UrlParseResult r = parse_url_fragment(fragment, g_default_state);
+// goes to app.input_error, which the UI shows. The page's own link at start falls back to the
+// default example; a later one (a typo in the address bar, a host's link) keeps the view the
+// learner has, edits and all.
+std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
+    const State fallback = at_start ? g_default_state : app->state;
+    const UrlParseResult r = parse_url_fragment(fragment, fallback);
     app_set_state(app, r.state);  // always valid
     if (r.fell_back)
-        app->input_error = "link: " + r.error + " (showing the default example instead)";
+        app->input_error = "link: " + r.error +
+                           (at_start ? " (showing the default example instead)" : " (the view is kept as it was)");
     else if (!r.ok())
         app->input_error = "link: " + r.error + " (the rest of the link was applied)";
     for (const std::string& warning : r.warnings) browser_warn("link: " + warning);
@@ -76,7 +89,7 @@ void web_api_init(App* app) {
     set_page_bits(app, browser_page_bits());
     app->visible = browser_visible_now();
     const std::string hash = browser_location_hash();
-    if (!hash.empty() && hash != "#") apply_fragment(app, hash);
+    if (!hash.empty() && hash != "#") apply_fragment(app, hash, true);
     browser_app_ready();
 }
 
@@ -92,9 +105,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_get_state() {
 }
 
 // "" when applied; otherwise the message, and nothing of the document is applied.
-EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json) {
+EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json, size_t length) {
     static std::string buffer;
-    const attn::ParseResult parsed = attn::parse_state(json ? json : "");
+    const attn::ParseResult parsed = attn::parse_state(attn::text_of(json, length));
     if (!parsed.ok) {
         g_app->input_error = "setState: " + parsed.error;
         attn::app_request_frames(g_app);
@@ -103,9 +116,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json) {
     return attn::keep(&buffer, attn::app_set_state(g_app, parsed.state));
 }
 
-EMSCRIPTEN_KEEPALIVE const char* attn_results() {
+// matrices 0: the (n, n) and (n, d) matrices are null (see results_json).
+EMSCRIPTEN_KEEPALIVE const char* attn_results(int matrices) {
     static std::string buffer;
-    return attn::keep(&buffer, attn::results_json(g_app->state, attn::current_result(g_app)));
+    return attn::keep(&buffer, attn::results_json(g_app->state, attn::current_result(g_app), matrices != 0));
 }
 
 // The few fields events and the screen-reader summary need, without serialising the whole state:
@@ -157,22 +171,35 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     return attn::keep(&buffer, std::move(out));
 }
 
-// The link for the current state, without '#': the short form for an unedited example.
-EMSCRIPTEN_KEEPALIVE const char* attn_fragment() {
+// The link for the current state, without '#': the short form for an unedited example; "" when
+// it would be longer than max_bytes (the page then says the view is too large for a link).
+EMSCRIPTEN_KEEPALIVE const char* attn_fragment(double max_bytes) {
     static std::string buffer;
-    return attn::keep(&buffer, attn::url_fragment_for_state(g_app->state));
+    return attn::keep(&buffer, attn::url_fragment_for_state(g_app->state, size_t(std::max(0.0, max_bytes))));
 }
 
 // Applies a fragment the learner typed into the address bar (hashchange) or a host sent.
-EMSCRIPTEN_KEEPALIVE const char* attn_apply_fragment(const char* fragment) {
+EMSCRIPTEN_KEEPALIVE const char* attn_apply_fragment(const char* fragment, size_t length) {
     static std::string buffer;
-    return attn::keep(&buffer, attn::apply_fragment(g_app, fragment ? fragment : ""));
+    return attn::keep(&buffer, attn::apply_fragment(g_app, attn::text_of(fragment, length), false));
+}
+
+// Text the learner pasted (the browser's paste event on the canvas): while ImGui edits a text
+// field it is pasted there at the cursor, in one insertion; with no field active, the Import /
+// Export box opens with it.
+EMSCRIPTEN_KEEPALIVE void attn_paste(const char* utf8, size_t length) {
+    const std::string text(attn::text_of(utf8, length));
+    if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput)
+        attn::imgui_backend_paste(text);
+    else
+        attn::ui::import_panel_paste(&g_app->ui, text);
+    attn::app_request_frames(g_app);
 }
 
 // Text from the page's proxy field (a phone's on-screen keyboard), and keys: 1 Backspace,
 // 2 Enter, 3 Escape, 4 Left, 5 Right. They reach ImGui in order, one step per frame.
-EMSCRIPTEN_KEEPALIVE void attn_text_input(const char* utf8) {
-    if (attn::browser_queue_text(utf8)) attn::app_request_frames(g_app, 2);
+EMSCRIPTEN_KEEPALIVE void attn_text_input(const char* utf8, size_t length) {
+    if (attn::browser_queue_text(attn::text_of(utf8, length))) attn::app_request_frames(g_app, 2);
 }
 
 EMSCRIPTEN_KEEPALIVE void attn_text_key(int key) {
@@ -196,8 +223,11 @@ EMSCRIPTEN_KEEPALIVE void attn_set_visible(int visible) {
 // The canvas's CSS size changed (ResizeObserver). SDL2 only follows window resizes, so a canvas
 // resized by its page's layout is passed on here; SDL then sizes the drawing buffer at
 // devicePixelRatio.
-EMSCRIPTEN_KEEPALIVE void attn_canvas_resized(double css_width, double css_height) {
-    attn::window_set_size(&g_app->window, int(std::lround(css_width)), int(std::lround(css_height)));
+// density_changed: devicePixelRatio changed at the same CSS size (a zoom, another screen), so the
+// drawing buffer is sized again even though the window keeps its size.
+EMSCRIPTEN_KEEPALIVE void attn_canvas_resized(double css_width, double css_height, int density_changed) {
+    attn::window_set_size(&g_app->window, int(std::lround(css_width)), int(std::lround(css_height)),
+                          density_changed != 0);
     attn::app_request_frames(g_app);
 }
 

@@ -170,9 +170,14 @@ void browser_warn(const std::string& text) {
     attn_js_warn(text.c_str());
 }
 
-bool browser_queue_text(const char* utf8) {
-    if (!utf8 || !*utf8 || g_typed.size() >= kMaxTypedQueue) return false;
-    g_typed.push_back({utf8, SDL_SCANCODE_UNKNOWN});
+bool browser_queue_text(std::string_view utf8) {
+    if (utf8.empty() || g_typed.size() >= kMaxTypedQueue) return false;
+    // SDL's text events end at a NUL: one inside the text would cut it short silently.
+    std::string text;
+    for (char c : utf8)
+        if (c != '\0') text.push_back(c);
+    if (text.empty()) return false;
+    g_typed.push_back({std::move(text), SDL_SCANCODE_UNKNOWN});
     return true;
 }
 

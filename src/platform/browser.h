@@ -4,6 +4,7 @@
 // the app's side of the page API is src/app/web_api.cpp. Natively every call is a no-op.
 #pragma once
 #include <string>
+#include <string_view>
 
 namespace attn {
 
@@ -28,7 +29,7 @@ void browser_warn(const std::string& text);  // console.warn
 // Text from the page's text proxy (a phone's on-screen keyboard) and keys: 1 Backspace, 2 Enter,
 // 3 Escape, 4 Left, 5 Right. Queued for browser_after_frame; false when the queue is full or the
 // input is empty or unknown.
-bool browser_queue_text(const char* utf8);
+bool browser_queue_text(std::string_view utf8);
 bool browser_queue_key(int key);
 // Once per drawn frame, after ImGui::Render(): feeds one step of the queued input to SDL (ImGui
 // 1.86 sees a key only as "down this frame", so a key goes down in one frame and up in the next)

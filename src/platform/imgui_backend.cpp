@@ -94,6 +94,24 @@ namespace {
 SDL_Event g_held_release;
 bool g_has_held_release = false;
 PinchTracker g_pinch;  // ImGui 1.86 sees one pointer; two-finger zoom is read from SDL's touch events
+// A paste handed over by the page: 1, give ImGui Ctrl+V down in the next frame; 2, release it. The
+// keys go straight to ImGui's io (it reads Ctrl from SDL's modifier state, which pushed SDL events
+// would not change).
+int g_paste_stage = 0;
+
+void feed_paste_shortcut(EventSummary* summary) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (g_paste_stage == 1) {
+        io.KeyCtrl = true;
+        io.KeysDown[SDL_SCANCODE_V] = true;
+        g_paste_stage = 2;
+    } else {
+        io.KeysDown[SDL_SCANCODE_V] = false;
+        io.KeyCtrl = (SDL_GetModState() & KMOD_CTRL) != 0;
+        g_paste_stage = 0;
+    }
+    summary->any = true;  // keeps frames coming for the release
+}
 
 void track_finger(Window* window, const SDL_Event& event) {
     int w = 0, h = 0;
@@ -138,6 +156,7 @@ EventSummary imgui_backend_pump_events(Window* window) {
             if (event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) summary.resized = true;
         }
     }
+    if (g_paste_stage) feed_paste_shortcut(&summary);
     summary.pinch = g_pinch.take_scale();
     summary.fingers = g_pinch.fingers();
     return summary;
@@ -158,6 +177,15 @@ void imgui_backend_new_frame(Window* window) {
 
 void window_drawable_size(Window* window, int* width, int* height) {
     SDL_GL_GetDrawableSize(window->sdl_window, width, height);
+}
+
+void imgui_backend_paste(const std::string& text) {
+#ifdef __EMSCRIPTEN__
+    g_clipboard = text;
+#else
+    SDL_SetClipboardText(text.c_str());
+#endif
+    g_paste_stage = 1;
 }
 
 void imgui_backend_present(Window* window) {

@@ -1,6 +1,8 @@
 // Dear ImGui's SDL2 platform backend and OpenGL3 renderer backend, wrapped so the app never sees
 // SDL or GL: events in, a frame started, draw data presented.
 #pragma once
+#include <string>
+
 #include "platform/window.h"
 
 namespace attn {
@@ -26,6 +28,10 @@ EventSummary imgui_backend_pump_events(Window* window);
 void imgui_backend_new_frame(Window* window);
 // Size of the window's framebuffer in pixels (window size x devicePixelRatio).
 void window_drawable_size(Window* window, int* width, int* height);
+// Pastes text into the text field ImGui is editing: it becomes the clipboard's text and ImGui gets
+// a Ctrl+V in the next frame. In the browser SDL2 has no system clipboard, and the page keeps
+// the real Ctrl+V from SDL so that its paste event can hand the text over.
+void imgui_backend_paste(const std::string& text);
 // Draws ImGui's draw data (after ImGui::Render()) over the cleared window and presents it.
 void imgui_backend_present(Window* window);
 

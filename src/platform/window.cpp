@@ -45,11 +45,13 @@ void destroy_window(Window* window) {
     *window = Window{};
 }
 
-void window_set_size(Window* window, int width, int height) {
+void window_set_size(Window* window, int width, int height, bool density_changed) {
     if (!window->sdl_window || width < 1 || height < 1) return;
     int current_w = 0, current_h = 0;
     SDL_GetWindowSize(window->sdl_window, &current_w, &current_h);
-    if (width != current_w || height != current_h) SDL_SetWindowSize(window->sdl_window, width, height);
+    // SDL's Emscripten driver reads devicePixelRatio again whenever the size is set.
+    if (density_changed || width != current_w || height != current_h)
+        SDL_SetWindowSize(window->sdl_window, width, height);
 }
 
 }  // namespace attn

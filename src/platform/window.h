@@ -17,7 +17,8 @@ struct Window {
 bool create_window(const char* title, int width, int height, Window* out);
 void destroy_window(Window* window);
 // Resizes the window to width x height window units (CSS pixels on the web; the drawing buffer
-// follows at devicePixelRatio). Sizes below 1 and the current size are ignored.
-void window_set_size(Window* window, int width, int height);
+// follows at devicePixelRatio). Sizes below 1 are ignored, and so is the current size unless
+// density_changed: then the drawing buffer is sized again for the new pixel ratio.
+void window_set_size(Window* window, int width, int height, bool density_changed = false);
 
 }  // namespace attn

@@ -40,8 +40,11 @@ int grow_string(ImGuiInputTextCallbackData* data) {
     return 0;
 }
 
+// AllowTabInput keeps the tabs of a pasted spreadsheet row ("journey\t0,55\t0,87"): without it
+// ImGui drops them and the cells run together into other numbers.
 bool edit_text(const char* id, std::string* s, ImVec2 size) {
-    return ImGui::InputTextMultiline(id, s->data(), s->capacity() + 1, size, ImGuiInputTextFlags_CallbackResize,
+    return ImGui::InputTextMultiline(id, s->data(), s->capacity() + 1, size,
+                                     ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_AllowTabInput,
                                      grow_string, s);
 }
 
