@@ -2,8 +2,10 @@
 // row per token, one cell per dimension) with rows and columns to add and remove.
 #include <algorithm>
 #include <cfloat>
+#include <climits>
 #include <cstdio>
 #include <string>
+#include <tuple>
 
 #include "core/document/examples.h"
 #include "core/document/import/import_text.h"
@@ -11,6 +13,7 @@
 #include "core/text/number_parse.h"
 #include "core/text/tensor_format.h"
 #include "ui/import_panel.h"
+#include "ui/number_fields.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
@@ -86,20 +89,6 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
     return changed;
 }
 
-// Up/Down inside the query field: the previous / next position, written into the field's own text
-// (an active ImGui text field would otherwise write its old text back over an outside change).
-int query_field_keys(ImGuiInputTextCallbackData* data) {
-    if (data->EventFlag != ImGuiInputTextFlags_CallbackHistory) return 0;
-    const int n = *static_cast<const int*>(data->UserData);
-    int64_t typed = 0;  // the field allows digits only; an empty or huge one counts from 0
-    if (read_whole(std::string_view(data->Buf, size_t(data->BufTextLen)), &typed) != WholeKind::Ok) typed = 0;
-    const int q = int(std::clamp<int64_t>(typed + (data->EventKey == ImGuiKey_UpArrow ? -1 : 1), 0, n - 1));
-    const std::string text = std::to_string(q);
-    data->DeleteChars(0, data->BufTextLen);
-    data->InsertChars(0, text.c_str());
-    return 0;
-}
-
 // "query position [1] - +" and the sentence that names it.
 bool query_selector(const State& s, State* draft, UiState* ui) {
     int n = s.inputs.rows;
@@ -107,26 +96,14 @@ bool query_selector(const State& s, State* draft, UiState* ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("query position");
     ImGui::SameLine();
-    char text[16];
-    std::snprintf(text, sizeof text, "%d", q);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.2f);
-    const ImGuiInputTextFlags flags =
-        ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_AutoSelectAll;
-    int64_t typed = 0;
-    if (ImGui::InputText("##query", text, sizeof text, flags, query_field_keys, &n) &&
-        read_whole(text, &typed) == WholeKind::Ok)
+    // Up and Down while typing: the previous and the next token, as the table lists them.
+    int64_t typed = q;
+    if (whole_field(ui, "query:input", &typed,
+                    ImGui::GetFontSize() * 3.2f + 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x),
+                    -1))
         q = int(std::clamp<int64_t>(typed, -1, n));  // out of range is clamped below, as before
-    record_layout(ui, "query:input");
     if (item_tooltip() && !ImGui::IsItemActive())
         ImGui::SetTooltip("A position 0..%d. While typing, Up/Down pick the previous/next token.", n - 1);
-    const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
-    const ImVec2 square(ImGui::GetFrameHeight(), ImGui::GetFrameHeight());
-    ImGui::SameLine(0, inner);
-    if (ImGui::Button("\u2212", square)) --q;
-    record_layout(ui, "query:minus");
-    ImGui::SameLine(0, inner);
-    if (ImGui::Button("+", square)) ++q;
-    record_layout(ui, "query:plus");
     q = std::clamp(q, 0, n - 1);
     const bool edited = q != draft->query;
     if (edited) draft->query = q;
@@ -191,12 +168,15 @@ bool random_inputs_popup(State* draft, UiState* ui) {
     record_layout(ui, "inputs:random");
     if (ImGui::BeginPopup("random_inputs")) {
         ImGui::TextUnformatted("Random embeddings, uniform in [-1, 1)");
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-        ImGui::InputInt("tokens n", &ui->inputs.random_n);
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-        ImGui::InputInt("dimensions d", &ui->inputs.random_d);
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-        ImGui::InputInt("seed", &ui->inputs.random_seed);
+        const float w = ImGui::GetFontSize() * 7;
+        for (auto [field, label, name] : {std::tuple{&ui->inputs.random_n, "tokens n", "random:n"},
+                                          std::tuple{&ui->inputs.random_d, "dimensions d", "random:d"},
+                                          std::tuple{&ui->inputs.random_seed, "seed", "random:seed"}}) {
+            int64_t v = *field;
+            if (whole_field(ui, name, &v, w)) *field = int(std::clamp<int64_t>(v, INT_MIN, INT_MAX));
+            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+            ImGui::TextUnformatted(label);
+        }
         ImGui::TextColored(muted_text(), "torch.manual_seed(%d); torch.rand(%d, %d) * 2 - 1", ui->inputs.random_seed,
                            ui->inputs.random_n, ui->inputs.random_d);
         if (ImGui::Button("Generate")) {
@@ -243,8 +223,14 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const int shown = std::min(d, kTableDims);
     ui->inputs.first_dim = std::clamp(ui->inputs.first_dim, 0, d - shown);
     if (d > kTableDims) {
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-        ImGui::SliderInt("##first_dim", &ui->inputs.first_dim, 0, d - shown, "from x[%d]");
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("from x[");
+        ImGui::SameLine(0, 0);
+        int64_t first = ui->inputs.first_dim;
+        if (whole_field(ui, "inputs:first-dim", &first, ImGui::GetFontSize() * 6.5f))
+            ui->inputs.first_dim = int(std::clamp<int64_t>(first, 0, d - shown));
+        ImGui::SameLine(0, 0);
+        ImGui::TextUnformatted("]");
         ImGui::SameLine();
         ImGui::TextColored(muted_text(), "showing %d of %d dimensions", shown, d);
     }

@@ -11,6 +11,7 @@
 #include "core/lesson/track.h"
 #include "core/text/prose_format.h"
 #include "ui/lesson_panels.h"
+#include "ui/number_fields.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
@@ -100,12 +101,14 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     bool edited = false;
     float scale = draft->lab_scale;
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-    if (ImGui::SliderFloat("scale the scores", &scale, 1.0f, kMaxLabScale, "×%.4g", ImGuiSliderFlags_Logarithmic)) {
+    if (log_slider("lesson:lab-slider", &scale, 1.0f, kMaxLabScale, "\u00d7" + num(draft->lab_scale, 2),
+                   ImGui::GetFontSize() * 16)) {
         draft->lab_scale = std::clamp(scale, 1e-3f, kMaxLabScale);
         edited = true;
     }
     record_lesson_item(ui, "lesson:lab-slider");
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted("scale the scores");
     for (float preset : {1.0f, breaking_scale(in.result.scores), 80.0f}) {
         ImGui::SameLine();
         const std::string label = "×" + num(preset);

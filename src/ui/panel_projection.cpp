@@ -2,11 +2,13 @@
 // the projected queries, keys and values, Q K^T for the query, how dividing by sqrt(d_k) softens
 // the softmax, and the resulting context vectors.
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <string>
 
 #include "core/math/normalize.h"
 #include "core/text/tensor_format.h"
+#include "ui/number_fields.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
@@ -18,10 +20,9 @@ namespace {
 bool settings(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     const float seed_w = ImGui::GetFontSize() * 7, d_out_w = ImGui::GetFontSize() * 6;
-    ImGui::SetNextItemWidth(seed_w);
-    long long seed = (long long)draft->projection.seed;
-    const long long step = 1;
-    if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed, &step, &step)) {
+    const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
+    int64_t seed = int64_t(std::min<uint64_t>(draft->projection.seed, uint64_t(INT64_MAX)));
+    if (whole_field(ui, "projection:seed", &seed, seed_w)) {
         if (seed < 0) {
             ui->ui_error = "seed is " + std::to_string(seed) + " but must be 0 or more";
         } else {
@@ -30,15 +31,17 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
             edited = true;
         }
     }
-    record_input_field(ui, "projection:seed", seed_w);
+    ImGui::SameLine(0, inner);
+    ImGui::TextUnformatted("seed");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(d_out_w);
-    int d_out = draft->projection.d_out;
-    if (ImGui::InputInt("d_out", &d_out)) {
-        draft->projection.d_out = d_out;
+    int64_t d_out = draft->projection.d_out;
+    if (whole_field(ui, "projection:d_out", &d_out, d_out_w)) {
+        // Out of int range is still refused by the app's validator, with its range named.
+        draft->projection.d_out = int(std::clamp<int64_t>(d_out, INT_MIN, INT_MAX));
         edited = true;
     }
-    record_input_field(ui, "projection:d_out", d_out_w);
+    ImGui::SameLine(0, inner);
+    ImGui::TextUnformatted("d_out");
     if (ImGui::Checkbox("divide scores by \u221ad_k", &draft->scale)) edited = true;
     record_layout(ui, "projection:scale");
     if (!ui->ui_error.empty()) ImGui::TextColored(error_color(), "%s", ui->ui_error.c_str());

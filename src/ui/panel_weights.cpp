@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/text/tensor_format.h"
+#include "ui/number_fields.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 
@@ -223,14 +224,15 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopStyleColor();
     }
     // The robustness lab: large scores are where the methods differ.
+    // Typed: a click selects the number and typing replaces it (a decimal comma reads as a point).
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("\u00d7");
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     float k = draft->lab_scale;
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-    if (ImGui::DragFloat("##lab_scale", &k, 0.05f, 0.01f, kMaxLabScale, "\u00d7 %.2f",
-                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-        draft->lab_scale = k;
+    if (decimal_field(ui, "norm:lab-scale", &k, 2, ImGui::GetFontSize() * 4.5f)) {
+        draft->lab_scale = std::clamp(k, 0.01f, kMaxLabScale);
         edited = true;
     }
-    record_layout(ui, "norm:lab-scale");
     ImGui::SameLine();
     ImGui::TextColored(muted_text(), "scores first (try \u00d7 100)");
     help_marker(

@@ -20,12 +20,6 @@ void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max)
     ui->layout.push_back({name, ImVec4(min.x, min.y, max.x - min.x, max.y - min.y)});
 }
 
-void record_input_field(UiState* ui, const std::string& name, float item_width) {
-    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-    const float buttons = (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x) * 2;
-    record_layout(ui, name, min, ImVec2(min.x + std::max(1.0f, item_width - buttons), max.y));
-}
-
 bool tooltips_allowed() {
     return !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
 }

@@ -17,10 +17,6 @@ inline void record_layout(UiState* ui, const std::string& name) {
 }
 void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max);
 
-// Records the text field of an InputInt/InputScalar with +/- buttons that is `item_width` wide
-// (the buttons take the right end), so a test's click lands in the field.
-void record_input_field(UiState* ui, const std::string& name, float item_width);
-
 // Whether a tooltip may open now: not while a popup is open. ImGui 1.86 crashes when a tooltip
 // begins outside a modal popup in the frame that modal opens (FindBlockingModal finds none), so
 // every tooltip outside a popup asks first.

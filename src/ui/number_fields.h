@@ -1,0 +1,31 @@
+// Numbers the learner types or slides, read by the core's own number reader (core/text/
+// number_parse.h): no locale, a decimal comma read as a point, nothing that wraps around. They
+// replace ImGui's InputInt, DragFloat and sliders, whose text goes through sscanf: one reader for
+// every number on screen, click-then-type that always works, and a phone's number keyboard.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "ui/ui.h"
+
+namespace attn::ui {
+
+// A whole number as text with − and + buttons beside it (as InputInt looks), `width` wide in all;
+// while it is typed into, Up adds up_step and Down takes it away (-1 where the numbers count down a
+// list). Returns true when typing or a button changed *value. Text that is not a whole number
+// leaves *value alone; ranges are the caller's to check (the app's validator names them).
+// Layout: name (the text) and base + ":minus", base + ":plus", base being name without a
+// trailing ":input" ("query:input", "query:minus").
+bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step = 1);
+
+// A decimal number as text, shown with up to `decimals` decimals while not being typed into.
+// Returns true when the typed text read as another number. Layout: name.
+bool decimal_field(UiState* ui, const std::string& name, float* value, int decimals, float width);
+
+// A slider over [lo, hi] on a log scale (a score multiplier from × 1 to × 1000), in ImGui's
+// frame and grab colours, showing `text` on it: drag or click to set it; from the keyboard, Space
+// or Enter takes it and Left and Right step it. Returns true when *value changed. It is the last
+// item, for the caller to record.
+bool log_slider(const std::string& name, float* value, float lo, float hi, const std::string& text, float width);
+
+}  // namespace attn::ui
