@@ -201,18 +201,24 @@
     mirrorTimer = setTimeout(() => {
       let s;
       try { s = api.summary(); } catch (e) { return; }
+      // What the screen shows, no more: while the lesson asks for a value, the mirror covers it too.
+      const hidden = s.concealed || {};
       const round = (x, digits) => (typeof x === 'number' ? x.toFixed(digits) : String(x));
-      const list = (values) => s.tokens.slice(0, 12).map((t, i) => `${t} ${round(values[i], 2)}`).join(', ') +
+      const list = (values) => values === null ? `${hidden.reason || 'hidden'}` :
+        s.tokens.slice(0, 12).map((t, i) => `${t} ${round(values[i], 2)}`).join(', ') +
         (s.n > 12 ? `, and ${s.n - 12} more` : '');
-      const kind = s.projected ? 'Projected scores' : 'Scores';
+      const kind = s.projected ? 'Scores (queries times keys)' : 'Scores (inputs times the query)';
+      const query = hidden.query_token ? `inputs[${s.query}] (which token it picks is ${hidden.reason})`
+                                       : `"${s.tokens[s.query]}", inputs[${s.query}]`;
       document.getElementById('summary').textContent =
-        `Query: "${s.tokens[s.query]}", inputs[${s.query}]. ${kind}: ${list(s.scores)}. ` +
-        `Weights (${s.norm}): ${list(s.weights)}.`;
+        `Query: ${query}. ${kind}: ${list(s.scores)}. Weights (${s.norm}): ${list(s.weights)}.`;
       const body = document.querySelector('#mirror-table tbody');
       body.replaceChildren();
       s.tokens.forEach((token, i) => {
         const row = document.createElement('tr');
-        for (const value of [String(i), token, round(s.scores[i], 4), round(s.weights[i], 4)]) {
+        const score = s.scores === null ? '?' : round(s.scores[i], 4);
+        const weight = s.weights === null ? '?' : round(s.weights[i], 4);
+        for (const value of [String(i), token, score, weight]) {
           const cell = document.createElement('td');
           cell.textContent = value;
           row.appendChild(cell);

@@ -18,6 +18,7 @@
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
 #include "ui/import_panel.h"
+#include "ui/lesson_panels.h"
 
 namespace attn {
 namespace {
@@ -123,8 +124,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_results(int matrices) {
 }
 
 // The few fields events and the screen-reader summary need, without serialising the whole state:
-// {"version","example","query","step","norm","n","projected","error","tokens","scores","weights"},
-// lists cut after 64 entries; error is the message the canvas shows ("" when none).
+// {"version","example","query","step","norm","n","projected","error","tokens","scores","weights",
+// "concealed"}, lists cut after 64 entries; error is the message the canvas shows ("" when none).
+// scores and weights are the ones the panels show (projected when the projection is on) and null
+// while a lesson question covers them on screen; concealed names what is covered and why.
 EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     static std::string buffer;
     const attn::State& s = g_app->state;
@@ -147,8 +150,35 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     w.key("tokens").begin_array();
     for (size_t i = 0; i < shown; ++i) w.string(s.tokens[i]);
     w.end_array();
-    w.key("scores").floats(scores.data(), std::min(shown, scores.size()));
-    w.key("weights").floats(weights.data(), std::min(shown, weights.size()));
+    // Worked out from the state now, not taken from the last frame: a reveal reaches the mirror
+    // before the next frame is drawn.
+    const attn::ui::FrameInput in{s, r, g_app->input_error, g_app->textures};
+    const int questions =
+        s.lesson.mode == attn::LessonMode::Track && s.step > 0 ? int(attn::step_questions(s, r).size()) : 0;
+    const attn::Concealment hidden = attn::concealment(s, questions, attn::ui::practice_solved(in, g_app->ui));
+    w.key("scores");
+    if (hidden.scores || hidden.masking)
+        w.null();
+    else
+        w.floats(scores.data(), std::min(shown, scores.size()));
+    w.key("weights");
+    if (hidden.weights || hidden.masking)
+        w.null();
+    else
+        w.floats(weights.data(), std::min(shown, weights.size()));
+    w.key("concealed").begin_object();
+    w.key("query_token").boolean(hidden.query_token);
+    w.key("score_count").boolean(hidden.score_count);
+    w.key("scores").boolean(hidden.scores);
+    w.key("weights").boolean(hidden.weights);
+    w.key("naive_weights").boolean(hidden.naive_weights);
+    w.key("context").boolean(hidden.context);
+    w.key("matrices").boolean(hidden.matrices);
+    w.key("softmax_dim").boolean(hidden.softmax_dim);
+    w.key("scaling").boolean(hidden.scaling);
+    w.key("masking").boolean(hidden.masking);
+    w.key("reason").string(hidden.reason);
+    w.end_object();
     w.end_object();
     return attn::keep(&buffer, std::move(out));
 }
@@ -241,6 +271,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_layout() {
         w.begin_object().key("name").string(item.name);
         w.key("x").number(item.rect.x).key("y").number(item.rect.y);
         w.key("w").number(item.rect.z).key("h").number(item.rect.w);
+        if (!item.text.empty()) w.key("text").string(item.text);
         w.end_object();
     }
     w.end_array();

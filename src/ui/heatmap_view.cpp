@@ -145,6 +145,22 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     const int n = m.rows;
     if (n <= 0 || m.cols != n || int(s.tokens.size()) != n) return -1;
     ImGui::TextUnformatted(spec.title.c_str());
+    record_value(ui, std::string("heatmap-title:") + spec.name, spec.title);
+    if (!spec.covered.empty()) {
+        // The block keeps its size, so the layout does not jump when the answer is revealed.
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const ImVec2 size(label_width() + side + font() * 0.6f + bar_width() + bar_labels_width(),
+                          side + ImGui::GetTextLineHeight() + 8);
+        ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), empty_heatmap(), 4.0f);
+        ImGui::SetCursorScreenPos(ImVec2(at.x + 8, at.y + 8));
+        ImGui::PushTextWrapPos(at.x + size.x - 8);
+        ImGui::TextColored(muted_text(), "%s", spec.covered.c_str());
+        ImGui::PopTextWrapPos();
+        record_value(ui, std::string("heatmap:") + spec.name, kHidden, at, ImVec2(at.x + size.x, at.y + size.y));
+        ImGui::SetCursorScreenPos(at);
+        ImGui::Dummy(size);
+        return -1;
+    }
     if (spec.scores == nullptr)
         help_marker(
             "Row r holds the scores of query r against every key (column). The query's row is "
@@ -160,6 +176,7 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     ImGui::SetCursorScreenPos(o);
     ImGui::InvisibleButton(spec.name, ImVec2(side, side));
     record_layout(ui, std::string("heatmap:") + spec.name);
+    record_value(ui, std::string("heatmap:") + spec.name, std::to_string(n) + "x" + std::to_string(n), o, end);
     if (spec.image->texture) {
         dl->AddImage(spec.image->texture, o, end);
     } else {
@@ -186,7 +203,8 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
         const std::string text = plan.indices ? std::to_string(c) : cut(s.tokens[size_t(c)], plan.chars);
         const float w = ImGui::CalcTextSize(text.c_str()).x;
         const float x = plan.indices ? o.x + cell * float(c) : o.x + cell * (float(c) + 0.5f) - w / 2;
-        dl->AddText(ImVec2(x, o.y - line - 2), u32(c == s.query ? query_color() : muted_text()), text.c_str());
+        dl->AddText(ImVec2(x, o.y - line - 2), u32(c == s.query && spec.mark_query ? query_color() : muted_text()),
+                    text.c_str());
     }
     int row_every = 1;
     for (int k : {1, 2, 5, 10, 20, 50, 100, 200, 500})
@@ -198,7 +216,8 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     for (int r = 0; r < n; r += row_every) {
         const std::string text = row_every > 1 ? std::to_string(r) : s.tokens[size_t(r)];
         const float y = row_every > 1 ? o.y + cell * float(r) : o.y + cell * (float(r) + 0.5f) - line / 2;
-        dl->AddText(ImVec2(start.x, y), u32(r == s.query ? query_color() : muted_text()), text.c_str());
+        dl->AddText(ImVec2(start.x, y), u32(r == s.query && spec.mark_query ? query_color() : muted_text()),
+                    text.c_str());
     }
     dl->PopClipRect();
 
@@ -237,9 +256,12 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     // The query row outlined (at least 3 px tall, and marked at the edge, for 1024 rows) and the loop's
     // current cell (query, i).
     const float row_top = o.y + cell * float(s.query), row_h = std::max(cell, 3.0f);
-    dl->AddRect(ImVec2(o.x - 1, row_top - 1), ImVec2(end.x + 1, row_top + row_h + 1), u32(query_color()), 0, 0, 2.5f);
-    dl->AddTriangleFilled(ImVec2(o.x - 8, row_top + row_h / 2 - 5), ImVec2(o.x - 8, row_top + row_h / 2 + 5),
-                          ImVec2(o.x - 2, row_top + row_h / 2), u32(query_color()));
+    if (spec.mark_query) {
+        dl->AddRect(ImVec2(o.x - 1, row_top - 1), ImVec2(end.x + 1, row_top + row_h + 1), u32(query_color()), 0, 0,
+                    2.5f);
+        dl->AddTriangleFilled(ImVec2(o.x - 8, row_top + row_h / 2 - 5), ImVec2(o.x - 8, row_top + row_h / 2 + 5),
+                              ImVec2(o.x - 2, row_top + row_h / 2), u32(query_color()));
+    }
     if (ui->loop.step >= 0 && ui->loop.step < n && loop_highlight(in, *ui) > 0) {
         const float x = o.x + cell * float(ui->loop.step);
         dl->AddRect(ImVec2(x - 1, row_top - 1), ImVec2(x + std::max(cell, 3.0f) + 1, row_top + row_h + 1),

@@ -25,6 +25,10 @@ struct HeatmapSpec {
     Norm norm = Norm::Softmax;
     float divisor = 1.0f;     // sqrt(d_k) when the trainable version scales, else 1
     float multiplier = 1.0f;  // the state's lab_scale, applied before normalising
+    // Non-empty: a question asks what this matrix holds (or its shape), so only the title and this
+    // line are drawn in its place: no cells, no labels, no colour bar.
+    std::string covered;
+    bool mark_query = true;  // outline and colour the query's row (not while the query is asked for)
 };
 
 // The space a heatmap of side `side` needs around its image (labels, colour bar, title).

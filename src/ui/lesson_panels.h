@@ -29,6 +29,9 @@ inline float lesson_gap() {
     return ImGui::GetStyle().ItemSpacing.x * 2;
 }
 
+// The current practice exercise was checked right, or its answer shown: its values may show.
+bool practice_solved(const FrameInput& in, const UiState& ui);  // panel_lesson_practice.cpp
+
 // Whether a panel matters in the current lesson step (for a highlight).
 bool lesson_highlights(const State& state, const char* panel);
 

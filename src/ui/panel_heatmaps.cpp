@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text/prose_format.h"
 #include "ui/heatmap_view.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -13,11 +14,26 @@ namespace attn::ui {
 bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     const AttentionResult& r = in.result;
+    const Concealment& hidden = ui->concealed;
+    bool edited = false;
     if (r.has_projection) {
         if (ImGui::RadioButton("inputs @ inputs.T", !ui->heatmaps.projected)) ui->heatmaps.projected = false;
         ImGui::SameLine();
         if (ImGui::RadioButton("queries @ keys.T", ui->heatmaps.projected)) ui->heatmaps.projected = true;
         record_layout(ui, "heatmap:projected");
+        ImGui::SameLine();
+    }
+    // The causal mask changes every number here, so its switch is here too, in any step.
+    if (ImGui::Checkbox("causal mask", &draft->causal)) edited = true;
+    record_layout(ui, "heatmap:causal");
+    if (item_tooltip())
+        ImGui::SetTooltip(
+            "Each token attends only to itself and earlier tokens: later scores become -inf, "
+            "their weights 0 (section 3.5).");
+    if (s.causal) {
+        ImGui::SameLine();
+        ImGui::TextColored(error_color(), "masked: -inf above the diagonal");
+        record_layout(ui, "badge:masked:heatmaps");
     }
     const bool projected = r.has_projection && ui->heatmaps.projected;
     const ProjectionResult& p = r.projection;
@@ -30,8 +46,15 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     weights.colour_bar = in.textures.sequential_bar;
     weights.norm = s.norm;
     weights.multiplier = s.lab_scale;
-    static const char* norm_code[] = {"scores / scores.sum(dim=-1, keepdim=True)", "softmax_naive(scores)",
-                                      "torch.softmax(scores, dim=-1)"};
+    // The weights' line of code names what it normalises: scores, / sqrt(d_k), x the lab's
+    // multiplier; and which dim, unless a question asks for it.
+    const std::string dim = hidden.softmax_dim ? std::string("dim=") + kHidden : std::string("dim=-1");
+    const std::string lab = s.lab_scale != 1.0f ? " \u00d7 " + num(s.lab_scale) : std::string();
+    auto norm_code = [&](Norm norm, const std::string& x) {
+        if (norm == Norm::Sum) return x + " / (" + x + ").sum(" + dim + ", keepdim=True)";
+        if (norm == Norm::SoftmaxNaive) return "softmax_naive(" + x + ", " + dim + ")";
+        return "torch.softmax(" + x + ", " + dim + ")";
+    };
     if (projected) {
         scores.title = "scores = queries @ keys.T";
         scores.image = &in.textures.projected_scores;
@@ -43,9 +66,7 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
         weights.image = &in.textures.projected_weights;
         weights.values = &p.weight_matrix;
         weights.divisor = p.scale_divisor;
-        weights.title = s.scale ? "weights = torch.softmax(scores / d_k**0.5, dim=-1)"
-                                : std::string("weights = ") + norm_code[int(s.norm)];
-        if (s.scale && s.norm != Norm::Softmax) weights.title = "weights = normalise(scores / d_k**0.5)";
+        weights.title = "weights = " + norm_code(s.norm, std::string(s.scale ? "scores / d_k**0.5" : "scores") + lab);
     } else {
         scores.title = "scores = inputs @ inputs.T";
         scores.image = &in.textures.scores;
@@ -53,8 +74,14 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
         scores.left = scores.right = &s.inputs;
         weights.image = &in.textures.weights;
         weights.values = &r.weight_matrix;
-        weights.title = std::string("weights = ") + norm_code[int(s.norm)];
+        weights.title = "weights = " + norm_code(s.norm, "scores" + lab);
     }
+    // Covered while a question asks for what they hold: the shape (both), the scores or the weights
+    // (the query's row is one of theirs), the mask's pattern (both).
+    const std::string why = "Covered: " + hidden.reason + ".";
+    if (hidden.matrices || hidden.masking || hidden.scores) scores.covered = why;
+    if (hidden.matrices || hidden.masking || hidden.weights) weights.covered = why;
+    scores.mark_query = weights.mark_query = !hidden.query_token;
     weights.scores = scores.values;
     weights.left = scores.left;
     weights.right = scores.right;
@@ -79,9 +106,9 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     if (row < 0) row = row2;
     if (row >= 0 && row != draft->query) {
         draft->query = row;
-        return true;
+        edited = true;
     }
-    return false;
+    return edited;
 }
 
 }  // namespace attn::ui

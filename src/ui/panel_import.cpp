@@ -6,6 +6,7 @@
 
 #include "ui/import_panel.h"
 #include "ui/theme.h"
+#include "ui/widgets.h"
 
 namespace attn::ui {
 namespace {
@@ -13,11 +14,6 @@ namespace {
 constexpr const char* kPopup = "Import / Export";
 // Export boxes show at most this much (a 1024 x 1024 export is ~10 MB; Copy still copies it all).
 constexpr size_t kPreviewBytes = 256 * 1024;
-
-void record(UiState* ui, const char* name) {
-    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    ui->layout.push_back({name, ImVec4(a.x, a.y, b.x - a.x, b.y - a.y)});
-}
 
 void tooltip_marker(const char* text) {
     ImGui::TextDisabled("(?)");
@@ -91,7 +87,7 @@ bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
         panel->applied_note.clear();
     }
     ImGui::PopFont();
-    record(ui, "import:text");
+    record_layout(ui, "import:text");
     if (!panel->parsed_valid) {
         panel->parsed = import_embeddings(panel->text);
         panel->parsed_valid = true;
@@ -121,14 +117,14 @@ bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
                               ". The text stays here; edit it and apply again.";
     }
     ImGui::EndDisabled();
-    record(ui, "import:apply");
+    record_layout(ui, "import:apply");
     ImGui::SameLine();
     if (ImGui::Button("Clear")) {
         panel->text.clear();
         panel->parsed_valid = false;
         panel->applied_note.clear();
     }
-    record(ui, "import:clear");
+    record_layout(ui, "import:clear");
     return edited;
 }
 
@@ -156,7 +152,7 @@ void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
         ImGui::TextUnformatted(names[f]);
         ImGui::SameLine();
         if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(panel->exported[f].c_str());
-        record(ui, layout[f]);
+        record_layout(ui, layout[f]);
         const std::string& full = panel->exported[f];
         std::string shown;
         if (full.size() > kPreviewBytes) {
@@ -181,7 +177,7 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
         panel->open_requested = false;
         ImGui::OpenPopup(kPopup);
     }
-    record(ui, "import:open");
+    record_layout(ui, "import:open");
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float font = ImGui::GetFontSize();
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -191,13 +187,13 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
     if (ImGui::BeginPopupModal(kPopup, &open)) {
         if (ImGui::BeginTabBar("import tabs")) {
             const bool import_selected = ImGui::BeginTabItem("Import");
-            record(ui, "import:tab:import");
+            record_layout(ui, "import:tab:import");
             if (import_selected) {
                 edited = import_tab(draft, ui, panel);
                 ImGui::EndTabItem();
             }
             const bool export_selected = ImGui::BeginTabItem("Export");
-            record(ui, "import:tab:export");
+            record_layout(ui, "import:tab:export");
             if (export_selected) {
                 export_tab(in, ui, panel);
                 ImGui::EndTabItem();
@@ -210,7 +206,7 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
                                                                   ImGui::GetStyle().FramePadding.x * 2));
         if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
             ImGui::CloseCurrentPopup();
-        record(ui, "import:close");
+        record_layout(ui, "import:close");
         ImGui::EndPopup();
     }
     return edited;

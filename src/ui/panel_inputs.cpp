@@ -15,6 +15,7 @@
 #include "ui/import_panel.h"
 #include "ui/number_fields.h"
 #include "ui/panels.h"
+#include "ui/query_row.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -112,7 +113,15 @@ bool query_selector(const State& s, State* draft, UiState* ui) {
     ImGui::TextColored(query_color(), "query = inputs[%d]", s.query);
     ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::TextWrapped("the %s token, \"%s\"", ordinal_word(s.query + 1).c_str(), s.tokens[size_t(s.query)].c_str());
+    if (ui->concealed.query_token) {  // the lesson asks which token this is
+        ImGui::TextColored(muted_text(), "which token? (%s)", ui->concealed.reason.c_str());
+        record_value(ui, "query-token", kHidden);
+    } else {
+        const std::string sentence =
+            "the " + ordinal_word(s.query + 1) + " token, \"" + s.tokens[size_t(s.query)] + "\"";
+        ImGui::TextWrapped("%s", sentence.c_str());
+        record_value(ui, "query-token", sentence);
+    }
     return edited;
 }
 
@@ -283,23 +292,31 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TableSetupColumn("query", fixed, ImGui::GetFrameHeight() + ImGui::CalcTextSize("000").x);
         ImGui::TableSetupColumn("token", fits ? ImGuiTableColumnFlags_WidthStretch : fixed,
                                 fits ? 1.3f : cell_w * 1.5f);
-        if (!fits) ImGui::TableSetupColumn("score", fixed, ImGui::CalcTextSize("-0.0000").x);
+        // With the projection on, the column holds queries[q] · keys[i] and says so.
+        const char* score_title = in.result.has_projection ? "q\u00b7k" : "score";
+        if (!fits) ImGui::TableSetupColumn(score_title, fixed, ImGui::CalcTextSize("-0.0000").x);
         for (int c = 0; c < shown; ++c) {
             char name[16];
             std::snprintf(name, sizeof name, "x[%d]", ui->inputs.first_dim + c);
             ImGui::TableSetupColumn(name, fits ? ImGuiTableColumnFlags_WidthStretch : fixed, fits ? 1.0f : cell_w);
         }
-        if (fits) ImGui::TableSetupColumn("score", fixed, ImGui::CalcTextSize("-0.0000").x);
+        if (fits) ImGui::TableSetupColumn(score_title, fixed, ImGui::CalcTextSize("-0.0000").x);
         ImGui::TableHeadersRow();
+        const QueryRow row = query_row(in);
+        const bool mark_query = !ui->concealed.query_token;
         auto score_cell = [&](int i) {
             ImGui::TableNextColumn();
-            const std::string score = format_fixed(in.result.scores[size_t(i)], 4);
+            const float x = (*row.scores)[size_t(i)];
+            const std::string score = ui->concealed.scores ? kHidden : format_fixed(x, 4);
             ImGui::AlignTextToFramePadding();
-            ImGui::TextColored(i == s.query ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s",
-                               score.c_str());
-            if (item_tooltip())
-                ImGui::SetTooltip("torch.dot(inputs[%d], query) = %s", i,
-                                  format_scalar(in.result.scores[size_t(i)]).c_str());
+            ImGui::TextColored(i == s.query && mark_query ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                               "%s", score.c_str());
+            record_value(ui, "score:" + std::to_string(i), score);
+            if (!item_tooltip()) return;
+            if (ui->concealed.scores)
+                ImGui::SetTooltip("the score is %s", ui->concealed.reason.c_str());
+            else
+                ImGui::SetTooltip("torch.dot(%s[%d], query) = %s", row.key_name, i, format_scalar(x).c_str());
         };
 
         ImGuiListClipper clipper;  // 1024 tokens: only visible rows are drawn
@@ -308,18 +325,19 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
                 ImGui::PushID(i);
                 ImGui::TableNextRow(0, row_h);
-                if (i == s.query) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(query_color(), 0.14f));
+                if (i == s.query && mark_query)
+                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(query_color(), 0.14f));
                 if (i == ui->loop.step && highlight > 0)
                     ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(loop_color(), 0.22f * highlight));
                 ImGui::TableNextColumn();
-                if (ImGui::RadioButton("##query", s.query == i) && draft->query != i) {
+                if (ImGui::RadioButton("##query", s.query == i && mark_query) && draft->query != i) {
                     draft->query = i;
                     edited = true;
                 }
                 record_layout(ui, "token:" + std::to_string(i));
                 if (item_tooltip()) ImGui::SetTooltip("make inputs[%d] the query", i);
                 ImGui::SameLine();
-                ImGui::TextColored(i == s.query ? query_color() : muted_text(), "%d", i);
+                ImGui::TextColored(i == s.query && mark_query ? query_color() : muted_text(), "%d", i);
                 ImGui::TableNextColumn();
                 char label[kMaxLabelBytes + 1];
                 // Cut at a character boundary: half a UTF-8 character makes ImGui 1.86 misread the text.

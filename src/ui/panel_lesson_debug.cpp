@@ -46,7 +46,7 @@ std::string values_text(const Vector& v, int rows, int cols) {
 bool picker(const State& s, State* draft, UiState* ui) {
     bool edited = false;
     ImGui::TextColored(muted_text(),
-                       "A bug is planted in the code below. Trace it the seeds' way: query, loop index, "
+                       "A bug is planted in the code below. Trace it as the lesson does: query, loop index, "
                        "dot product, in that order.");
     for (size_t i = 0; i < std::size(kBugs); ++i) {
         const Bug b = kBugs[i];

@@ -136,7 +136,10 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
                                    lab.shifted[i], lab.shifted_exps[i], lab.stable[i]};
             for (int c = 0; c < 6; ++c) {
                 ImGui::TableNextColumn();
-                ImGui::TextColored(value_color(cells[c]), "%s", num_wide(cells[c]).c_str());
+                if (c == 2 && ui->concealed.naive_weights)  // the question asks what this column holds
+                    ImGui::TextColored(muted_text(), "%s", kHidden);
+                else
+                    ImGui::TextColored(value_color(cells[c]), "%s", num_wide(cells[c]).c_str());
             }
         }
         ImGui::TableNextRow();
@@ -152,8 +155,9 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::EndTable();
     }
     ImGui::PopTextWrapPos();
-    ImGui::TextColored(muted_text(), "float32 overflows past exp(%s): anything larger is inf.",
-                       num(exp_overflow_threshold(), 2).c_str());
+    if (!ui->concealed.naive_weights)
+        ImGui::TextColored(muted_text(), "float32 overflows past exp(%s): anything larger is inf.",
+                           num(exp_overflow_threshold(), 2).c_str());
     return edited;
 }
 

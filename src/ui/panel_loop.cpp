@@ -7,6 +7,7 @@
 #include "core/math/dot.h"
 #include "core/text/tensor_format.h"
 #include "ui/panels.h"
+#include "ui/query_row.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -15,14 +16,18 @@ namespace {
 constexpr double kStepMs = 900.0;  // Play advances one token this often
 constexpr double kFadeMs = 350.0;  // the new step's highlight fades in over this long
 
-// The four lines of the lesson's code, with the line that runs now marked.
-void code_block(const State& s, int step) {
+// The four lines of the lesson's code, with the line that runs now marked. With the projection on
+// the same loop runs over the keys with queries[q]: one truth on every panel.
+void code_block(const State& s, const QueryRow& row, const Concealment& hidden, int step) {
     ImGui::PushFont(mono_font());
     const int n = s.inputs.rows;
     const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
-    ImGui::TextColored(query_color(), "query = inputs[%d]", s.query);
-    ImGui::TextColored(text, "attn_scores = torch.empty(%d)", n);
-    ImGui::TextColored(text, "for i, x_i in enumerate(inputs):");
+    ImGui::TextColored(query_color(), "%s", row.query_code.c_str());
+    if (hidden.score_count)  // the lesson asks how many slots
+        ImGui::TextColored(text, "attn_scores = torch.empty(%s)", kHidden);
+    else
+        ImGui::TextColored(text, "attn_scores = torch.empty(%d)", n);
+    ImGui::TextColored(text, "for i, %s_i in enumerate(%s):", row.key_symbol, row.key_name);
     if (step >= 0) {
         ImGui::SameLine();
         ImGui::TextColored(loop_color(), "  # i = %d", step);
@@ -32,13 +37,16 @@ void code_block(const State& s, int step) {
         const ImVec2 b(a.x + ImGui::GetContentRegionAvail().x, a.y + ImGui::GetTextLineHeight());
         ImGui::GetWindowDrawList()->AddRectFilled(a, b, u32(loop_color(), 0.12f), 3.0f);
     }
-    ImGui::TextColored(text, "    attn_scores[i] = torch.dot(x_i, query)");
+    ImGui::TextColored(text, "    attn_scores[i] = torch.dot(%s_i, query)", row.key_symbol);
     ImGui::PopFont();
 }
 
 void buttons(const FrameInput& in, UiState* ui) {
     const int n = in.state.inputs.rows;
     const ImVec2 size(ImGui::GetFontSize() * 4.6f, 0);
+    // Running the loop shows every score: it waits while a question asks for them.
+    const bool wait = ui->concealed.scores || ui->concealed.score_count;
+    ImGui::BeginDisabled(wait);
     if (ImGui::Button(ui->loop.playing ? "Pause" : "Play", size)) {
         ui->loop.playing = !ui->loop.playing;
         if (ui->loop.playing) {
@@ -62,9 +70,13 @@ void buttons(const FrameInput& in, UiState* ui) {
         ui->loop.playing = false;
     }
     record_layout(ui, "loop:reset");
+    ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(muted_text(), "%d / %d", ui->loop.step + 1, n);
+    if (ui->concealed.score_count)
+        ImGui::TextColored(muted_text(), "%d / %s", ui->loop.step + 1, kHidden);
+    else
+        ImGui::TextColored(muted_text(), "%d / %d", ui->loop.step + 1, n);
 }
 
 // Spaces in front of a label so it ends where `width` does (the mono font: all glyphs one width).
@@ -75,16 +87,16 @@ std::string padded_to(const std::string& label, float width) {
 }
 
 // x_i · query written out: the pairs, their products, the running sum that ends in slot i.
-void step_detail(const State& s, int i) {
-    const int d = s.inputs.cols;
-    const float* x = s.inputs.row(i);
-    const float* q = s.inputs.row(s.query);
+void step_detail(const State& s, const QueryRow& row, int i) {
+    const int d = row.keys->cols;
+    const float* x = row.keys->row(i);
+    const float* q = row.query.data();
     const std::vector<DotStep> steps = dot_steps(x, q, d);
     const ImU32 loop = u32(loop_color()), query = u32(query_color());
     ImGui::TextWrapped("i = %d: \"%s\" against the query \"%s\"", i, s.tokens[size_t(i)].c_str(),
                        s.tokens[size_t(s.query)].c_str());
     ImGui::PushFont(mono_font());
-    const std::string lhs = "x_" + std::to_string(i) + "\u00b7query = ";
+    const std::string lhs = std::string(row.key_symbol) + "_" + std::to_string(i) + "\u00b7query = ";
     const float indent = ImGui::CalcTextSize(lhs.c_str()).x;
     constexpr int kTerms = 8;
     const int shown = std::min(d, kTerms);
@@ -113,9 +125,11 @@ void step_detail(const State& s, int i) {
 
 // The slots as a column, like the book's figure of w21 ... w2T: filled ones show their dot
 // product, the current one is marked, the rest wait. Drawn only where there is room for it.
-void slot_list(const FrameInput& in, const UiState& ui) {
+void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
+    const UiState& ui = *ui_out;
     const State& s = in.state;
     const int n = s.inputs.rows;
+    if (ui.concealed.score_count) return;  // the slots would answer "how many scores?"
     const float row_h = ImGui::GetTextLineHeight() + 4;
     const float room = ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y;
     if (room < row_h * 4) return;
@@ -140,10 +154,13 @@ void slot_list(const FrameInput& in, const UiState& ui) {
             ImGui::SameLine(ImGui::GetFontSize() * 8);
             ImGui::TextColored(muted_text(), "%.12s", s.tokens[size_t(i)].c_str());
             ImGui::SameLine(value_x);
-            if (filled)
-                ImGui::TextColored(ink, "= %s", format_fixed(in.result.scores[size_t(i)], 4).c_str());
-            else
+            if (filled) {
+                const std::string value = ui.concealed.scores ? kHidden : format_fixed((*row.scores)[size_t(i)], 4);
+                ImGui::TextColored(ink, "= %s", value.c_str());
+                record_value(ui_out, "slot:" + std::to_string(i), value);
+            } else {
                 ImGui::TextColored(muted_text(), "  \u00b7 (empty)");
+            }
         }
     }
     ImGui::PopStyleVar();
@@ -184,12 +201,18 @@ float loop_highlight(const FrameInput& in, const UiState& ui) {
 
 void panel_loop(const FrameInput& in, UiState* ui, bool*) {
     const State& s = in.state;
-    const int d = s.inputs.cols;
-    code_block(s, ui->loop.step);
+    const QueryRow row = query_row(in);
+    const int d = row.keys->cols;
+    const Concealment& hidden = ui->concealed;
+    code_block(s, row, hidden, ui->loop.step);
     buttons(in, ui);
     const int i = ui->loop.step;
-    if (i >= 0) {
-        step_detail(s, i);
+    if (hidden.scores || hidden.score_count) {
+        ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
+        ImGui::TextWrapped("The loop runs once you have answered: its scores are %s.", hidden.reason.c_str());
+        ImGui::PopStyleColor();
+    } else if (i >= 0) {
+        step_detail(s, row, i);
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
         ImGui::TextWrapped(
@@ -200,22 +223,29 @@ void panel_loop(const FrameInput& in, UiState* ui, bool*) {
 
     // The score vector filling slot by slot; unfilled slots are still torch.empty's garbage: a dot.
     ImGui::PushFont(mono_font());
-    const std::vector<Piece> slots = tensor_pieces("attn_scores = ", in.result.scores, 10, i, u32(loop_color()), i);
-    flow_text(slots, ImGui::CalcTextSize("attn_scores = tensor([").x);
+    if (!hidden.score_count && !hidden.scores) {
+        const std::vector<Piece> slots = tensor_pieces("attn_scores = ", *row.scores, 10, i, u32(loop_color()), i);
+        flow_text(slots, ImGui::CalcTextSize("attn_scores = tensor([").x);
+    }
 
     // The one-call form for the current token, and the check that both spellings agree.
     const int t = std::max(i, 0);
-    const float manual = dot_loop(s.inputs.row(t), s.inputs.row(s.query), d);
-    const float library = dot_library(s.inputs.row(t), s.inputs.row(s.query), d);
-    ImGui::Text("torch.dot(inputs[%d], query) = %s", t, format_scalar(library).c_str());
+    const float manual = dot_loop(row.keys->row(t), row.query.data(), d);
+    const float library = dot_library(row.keys->row(t), row.query.data(), d);
+    const std::string shown = hidden.scores ? kHidden : format_scalar(library);
+    ImGui::Text("torch.dot(%s[%d], query) = %s", row.key_name, t, shown.c_str());
+    record_value(ui, "loop:dot", shown);
     ImGui::PopFont();
-    if (manual == library)
-        ImGui::TextColored(ok_color(), "\u2713 manual loop %s == torch.dot %s", format_scalar(manual).c_str(),
-                           format_scalar(library).c_str());
-    else
-        ImGui::TextColored(error_color(), "\u2717 manual loop %s != torch.dot %s", format_scalar(manual).c_str(),
-                           format_scalar(library).c_str());
-    slot_list(in, *ui);
+    // The check shows the value too, so it waits for the answer as well.
+    if (!hidden.scores) {
+        if (manual == library)
+            ImGui::TextColored(ok_color(), "\u2713 manual loop %s == torch.dot %s", format_scalar(manual).c_str(),
+                               format_scalar(library).c_str());
+        else
+            ImGui::TextColored(error_color(), "\u2717 manual loop %s != torch.dot %s", format_scalar(manual).c_str(),
+                               format_scalar(library).c_str());
+    }
+    slot_list(in, row, ui);
 }
 
 }  // namespace attn::ui

@@ -52,7 +52,11 @@ PlotView make_view(const FrameInput& in, UiState* ui) {
     }
     for (int i = 0; i < v.vectors->rows; ++i) v.heads.push_back(view_point(v, ui->plot.pca, v.vectors->row(i)));
     v.query = view_point(v, ui->plot.pca, v.query_vector.data());
-    if (v.inputs_space && int(r.context.size()) == v.dims) {
+    const Concealment& hidden = ui->concealed;
+    v.mark_query = !hidden.query_token;
+    v.show_scores = !hidden.scores && !hidden.masking;
+    const bool context_hidden = hidden.context || hidden.weights || hidden.masking;
+    if (v.inputs_space && int(r.context.size()) == v.dims && !context_hidden) {
         v.context = view_point(v, ui->plot.pca, r.context.data());
         v.has_context = true;
     }
@@ -203,7 +207,7 @@ void build_scene(const FrameInput& in, const PlotView& v, const UiState& ui, flo
         }
     }
     for (int i = 0; i < int(v.heads.size()); ++i) {
-        if (i == s.query && v.inputs_space) continue;  // drawn last as the query arrow
+        if (i == s.query && v.inputs_space && v.mark_query) continue;  // drawn last as the query arrow
         const bool current = i == ui.loop.step && highlight > 0;
         const bool hovered = i == ui.plot.hovered_token || i == ui.plot.dragged_token;
         const float width = current ? 3.5f : hovered ? 3.0f : 2.0f;
@@ -213,7 +217,7 @@ void build_scene(const FrameInput& in, const PlotView& v, const UiState& ui, flo
     }
     // The context arrow goes on top of the (thicker) query arrow: when attention is sharp the two
     // nearly coincide, and the thinner green line stays visible inside the orange one.
-    scene->arrows.push_back({zero, v.query, rgba(query_color()), 4.0f * pixel_scale});
+    if (v.mark_query) scene->arrows.push_back({zero, v.query, rgba(query_color()), 4.0f * pixel_scale});
     if (v.has_context) scene->arrows.push_back({zero, v.context, rgba(context_color()), 2.0f * pixel_scale});
 }
 
@@ -389,7 +393,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
         if (!v.to_screen(v.heads[size_t(i)], &p)) continue;
         const float r = ImGui::GetFontSize() * 0.5f;
         record_layout(ui, "arrow:" + std::to_string(i), ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r));
-        const bool is_query = i == s.query && v.inputs_space;
+        const bool is_query = i == s.query && v.inputs_space && v.mark_query;
         const bool current = i == ui->loop.step && highlight > 0;
         const int priority = is_query ? 0 : (i == ui->plot.hovered_token || current) ? 1 : 3;
         if (priority == 3 && !named[size_t(i)]) continue;
@@ -399,11 +403,14 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
         labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), text, u32(color), priority});
     }
     ImVec2 p;
-    if (!v.inputs_space && v.to_screen(v.query, &p))
+    if (!v.inputs_space && v.mark_query && v.to_screen(v.query, &p))
         labels.push_back(
             {p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "query " + s.tokens[size_t(s.query)], u32(query_color()), 0});
+    // "context", not "z": the alignment example has a token called z.
     if (v.has_context && v.to_screen(v.context, &p))
-        labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "context z", u32(context_color()), 1});
+        labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "context", u32(context_color()), 1});
+    record_value(ui, "plot:query-arrow", v.mark_query ? s.tokens[size_t(s.query)] : kHidden);
+    record_value(ui, "plot:context-arrow", v.has_context ? "shown" : kHidden);
     draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));
     dl->PopClipRect();
 

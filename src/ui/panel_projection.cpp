@@ -157,14 +157,24 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     for (const Vector* w : {&sharp, &soft})
         for (float x : *w)
             if (std::isfinite(x)) scale = std::max(scale, x);
-    weight_strip("softmax(scores)", sharp, s, !s.scale, scale);
-    weight_strip(("softmax(scores / " + format_fixed(root, 2) + ")").c_str(), soft, s, s.scale, scale);
+    const Concealment& hidden = ui->concealed;
+    if (hidden.scaling || hidden.weights || hidden.masking) {
+        // The lesson asks what the division does to the weights: the two strips answer it.
+        ImGui::TextColored(muted_text(), "The weights with and without the division: %s.", hidden.reason.c_str());
+        record_value(ui, "projection:strips", kHidden);
+    } else {
+        weight_strip("softmax(scores)", sharp, s, !s.scale, scale);
+        weight_strip(("softmax(scores / " + format_fixed(root, 2) + ")").c_str(), soft, s, s.scale, scale);
+        record_value(ui, "projection:strips", "shown");
+    }
 
-    ImGui::PushFont(mono_font());
-    std::vector<Piece> context = tensor_pieces("context = weights @ values = ", p.context, 8);
-    for (Piece& piece : context) piece.color = u32(context_color());
-    flow_text(context, ImGui::CalcTextSize("context = tensor([").x);
-    ImGui::PopFont();
+    if (!hidden.context && !hidden.weights && !hidden.masking) {
+        ImGui::PushFont(mono_font());
+        std::vector<Piece> context = tensor_pieces("context = weights @ values = ", p.context, 8);
+        for (Piece& piece : context) piece.color = u32(context_color());
+        flow_text(context, ImGui::CalcTextSize("context = tensor([").x);
+        ImGui::PopFont();
+    }
     ImGui::TextColored(muted_text(),
                        "every token's context vector (weights @ values, %d \u00d7 %d):", p.context_matrix.rows,
                        p.context_matrix.cols);

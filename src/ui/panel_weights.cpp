@@ -8,6 +8,7 @@
 #include "core/text/tensor_format.h"
 #include "ui/number_fields.h"
 #include "ui/panels.h"
+#include "ui/query_row.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -17,7 +18,9 @@ struct Column {
     std::string title;
     const Vector* values;
     bool in_use;
-    float lo, hi;  // the bar scale: 0 always inside
+    float lo, hi;         // the bar scale: 0 always inside
+    bool hidden = false;  // a question asks for these values: no bar, no number
+    std::string name;     // "scores", "sum", "naive", "softmax": for record_value
 };
 
 float vector_sum(const Vector& v) {
@@ -32,7 +35,13 @@ void grow_range(const Vector& v, float* lo, float* hi) {
 }
 
 // One cell: a bar from the zero line and the number over it; non-finite values in the error colour.
-void bar_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, float value, const Column& c, ImVec4 color) {
+// A covered column shows "?" and no bar. Returns the text it drew.
+std::string bar_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, float value, const Column& c, ImVec4 color) {
+    if (c.hidden) {
+        const ImVec2 size = ImGui::CalcTextSize(kHidden);
+        dl->AddText(ImVec2(b.x - size.x - 3, a.y + (b.y - a.y - size.y) / 2), u32(muted_text()), kHidden);
+        return kHidden;
+    }
     // In double and clamped: scores near float's limit (1e37) would make the span itself inf.
     const double w = b.x - a.x;
     const double span = std::max(double(c.hi) - double(c.lo), 1e-12);
@@ -46,11 +55,13 @@ void bar_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, float value, const Column& c, 
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const ImU32 ink = std::isfinite(value) ? ImGui::GetColorU32(ImGuiCol_Text) : u32(error_color());
     dl->AddText(ImVec2(b.x - size.x - 3, a.y + (b.y - a.y - size.y) / 2), ink, text.c_str());
+    return text;
 }
 
 // The bars: one row per token, one column per view of the numbers; a scrolling child for long lists.
-void bars(const FrameInput& in, const std::vector<Column>& cols, float height, float row_h) {
+void bars(const FrameInput& in, UiState* ui, const std::vector<Column>& cols, float height, float row_h) {
     const State& s = in.state;
+    const bool mark_query = !ui->concealed.query_token;
     const int n = s.inputs.rows;
     const float label_w = ImGui::GetFontSize() * 5.0f;
     ImGui::BeginChild("bars", ImVec2(0, height), false);
@@ -62,15 +73,18 @@ void bars(const FrameInput& in, const std::vector<Column>& cols, float height, f
     while (clipper.Step()) {
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
             const ImVec2 p = ImGui::GetCursorScreenPos();
-            const ImVec4 color = i == s.query ? query_color() : token_color();
+            const bool query = i == s.query && mark_query;
+            const ImVec4 color = query ? query_color() : token_color();
             std::string label = std::to_string(i) + " " + s.tokens[size_t(i)];
             dl->PushClipRect(p, ImVec2(p.x + label_w - 4, p.y + row_h), true);
             dl->AddText(ImVec2(p.x, p.y + (row_h - ImGui::GetTextLineHeight()) / 2),
-                        u32(i == s.query ? query_color() : muted_text()), label.c_str());
+                        u32(query ? query_color() : muted_text()), label.c_str());
             dl->PopClipRect();
             for (size_t c = 0; c < cols.size(); ++c) {
                 const ImVec2 a(p.x + label_w + col_w * float(c) + 2, p.y);
-                bar_cell(dl, a, ImVec2(a.x + col_w - 6, p.y + row_h), (*cols[c].values)[size_t(i)], cols[c], color);
+                const ImVec2 b(a.x + col_w - 6, p.y + row_h);
+                const std::string text = bar_cell(dl, a, b, (*cols[c].values)[size_t(i)], cols[c], color);
+                record_value(ui, cols[c].name + ":" + std::to_string(i), text, a, b);
             }
             ImGui::Dummy(ImVec2(label_w + col_w * float(cols.size()), row_h));
         }
@@ -81,17 +95,15 @@ void bars(const FrameInput& in, const std::vector<Column>& cols, float height, f
 
 }  // namespace
 
-std::string non_finite_reason(const AttentionResult& r, Norm norm) {
-    const Vector& w = norm == Norm::Sum            ? r.weights_sum
-                      : norm == Norm::SoftmaxNaive ? r.weights_softmax_naive
-                                                   : r.weights_softmax;
+std::string non_finite_reason(const QueryRow& r, Norm norm) {
+    const Vector& w = norm == Norm::Sum ? *r.sum : norm == Norm::SoftmaxNaive ? *r.naive : *r.softmax;
     bool bad = false;
     for (float x : w) bad |= !std::isfinite(x);
     if (!bad) return "";
     float top = -INFINITY;
-    for (float x : r.lab_scores) top = std::max(top, x);
+    for (float x : *r.lab_scores) top = std::max(top, x);
     if (norm == Norm::Sum) {
-        if (vector_sum(r.lab_scores) == 0.0f) return "divide by sum: the scores add up to 0, and x / 0 is inf or nan.";
+        if (vector_sum(*r.lab_scores) == 0.0f) return "divide by sum: the scores add up to 0, and x / 0 is inf or nan.";
         return "divide by sum: a score is not finite, so neither is the sum.";
     }
     if (norm == Norm::SoftmaxNaive && top > 88.72f)
@@ -122,30 +134,40 @@ void mode_selector(const State& s, State* draft, UiState* ui, bool* edited) {
         "max first. The choice drives the weights heatmap and the context vector too.");
 }
 
-void context_vector(const FrameInput& in) {
+// The context vector written out as the weighted sum it is: of the inputs, or of the values when
+// the projection is on.
+void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     const State& s = in.state;
-    const AttentionResult& r = in.result;
-    const int n = s.inputs.rows, d = s.inputs.cols;
-    ImGui::TextColored(context_color(), "context vector z = \u03a3 weights[i] \u00b7 inputs[i]");
+    const int n = s.inputs.rows, d = row.values->cols;
+    const char* of = row.projected ? "values" : "inputs";
+    ImGui::TextColored(context_color(), "context vector = \u03a3 weights[i] \u00b7 %s[i]", of);
+    if (ui->concealed.context || ui->concealed.weights || ui->concealed.masking) {
+        ImGui::TextColored(muted_text(), "context = %s  (%s)", kHidden, ui->concealed.reason.c_str());
+        record_value(ui, "context", kHidden);
+        return;
+    }
     ImGui::PushFont(mono_font());
-    const float indent = ImGui::CalcTextSize("z = ").x;
-    std::vector<Piece> terms{{"z = ", 0}};
+    const float indent = ImGui::CalcTextSize("context = ").x;
+    std::vector<Piece> terms{{"context = ", 0}};
     const int kTerms = d > 3 ? 4 : 6;
+    const bool mark_query = !ui->concealed.query_token;
     for (int i = 0; i < n && i < kTerms; ++i) {
-        terms.push_back(
-            {format_fixed(r.weights[size_t(i)], 4) + "\u00b7", u32(i == s.query ? query_color() : token_color())});
-        terms.push_back({vec(s.inputs.row(i), d, 4, 4) + (i + 1 < n ? " + " : ""), 0});
+        terms.push_back({format_fixed((*row.weights)[size_t(i)], 4) + "\u00b7",
+                         u32(i == s.query && mark_query ? query_color() : token_color())});
+        terms.push_back({vec(row.values->row(i), d, 4, 4) + (i + 1 < n ? " + " : ""), 0});
     }
     if (n > kTerms) terms.push_back({"... (" + std::to_string(n - kTerms) + " more terms)", 0});
     flow_text(terms, indent);
-    std::vector<Piece> result = tensor_pieces("= ", r.context, 8);
-    for (Piece& p : result) p.color = u32(context_color());
+    std::vector<Piece> result = tensor_pieces("= ", *row.context, 8);
+    std::string joined;
+    for (Piece& p : result) p.color = u32(context_color()), joined += p.text;
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent - ImGui::CalcTextSize("= ").x);
     flow_text(result, indent);
+    record_value(ui, "context", joined);
     ImGui::PopFont();
     bool finite = true;
-    for (float x : r.context) finite &= std::isfinite(x);
-    if (!finite) ImGui::TextColored(error_color(), "z is not a number because some weights are not (see above).");
+    for (float x : *row.context) finite &= std::isfinite(x);
+    if (!finite) ImGui::TextColored(error_color(), "The context is not a number because some weights are not.");
 }
 
 }  // namespace
@@ -153,19 +175,27 @@ void context_vector(const FrameInput& in) {
 bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     const State& s = in.state;
-    const AttentionResult& r = in.result;
-    if (int(r.scores.size()) != s.inputs.rows) return false;
+    const QueryRow r = query_row(in);
+    if (int(r.scores->size()) != s.inputs.rows) return false;
+    const Concealment& hidden = ui->concealed;
 
     mode_selector(s, draft, ui, &edited);
 
     // Bars: scores on their own scale; the three weight columns share one, so sharpness compares.
-    const bool scaled = s.lab_scale != 1.0f;
-    Column scores{scaled ? "scores \u00d7" + num(s.lab_scale) : "scores", &r.lab_scores, false, 0, 0};
-    grow_range(r.lab_scores, &scores.lo, &scores.hi);
-    std::vector<Column> cols = {scores,
-                                {"\u00f7 sum", &r.weights_sum, s.norm == Norm::Sum, 0, 0},
-                                {"naive", &r.weights_softmax_naive, s.norm == Norm::SoftmaxNaive, 0, 0},
-                                {"softmax", &r.weights_softmax, s.norm == Norm::Softmax, 0, 0}};
+    // The scores column names what the normalisations see: the plain dot products, or q·k / sqrt(d_k)
+    // with the projection on; times the lab's multiplier when it is not 1.
+    std::string score_title =
+        r.projected ? (r.divisor != 1.0f ? "q\u00b7k/\u221a" + num(r.divisor * r.divisor) : std::string("q\u00b7k"))
+                    : std::string("scores");
+    if (s.lab_scale != 1.0f) score_title += " \u00d7" + num(s.lab_scale);
+    const bool weights_hidden = hidden.weights || hidden.masking;
+    Column scores{score_title, r.lab_scores, false, 0, 0, hidden.scores || hidden.masking, "scores"};
+    grow_range(*r.lab_scores, &scores.lo, &scores.hi);
+    std::vector<Column> cols = {
+        scores,
+        {"\u00f7 sum", r.sum, s.norm == Norm::Sum, 0, 0, weights_hidden, "sum"},
+        {"naive", r.naive, s.norm == Norm::SoftmaxNaive, 0, 0, weights_hidden || hidden.naive_weights, "naive"},
+        {"softmax", r.softmax, s.norm == Norm::Softmax, 0, 0, weights_hidden, "softmax"}};
     float lo = 0, hi = 1e-6f;
     for (size_t c = 1; c < cols.size(); ++c) grow_range(*cols[c].values, &lo, &hi);
     for (size_t c = 1; c < cols.size(); ++c) cols[c].lo = lo, cols[c].hi = hi;
@@ -198,16 +228,18 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     const float reserve = ui->weights.tail_h > 0 ? ui->weights.tail_h : ImGui::GetTextLineHeightWithSpacing() * 8;
     const float fit = ImGui::GetContentRegionAvail().y - reserve - ImGui::GetStyle().WindowPadding.y;
     const float row_h = std::clamp((fit - 2) / float(s.inputs.rows), line + 4, line * 2.0f);
-    bars(in, cols, std::min(row_h * float(s.inputs.rows) + 2, std::max(fit, row_h * 4)), row_h);
+    bars(in, ui, cols, std::min(row_h * float(s.inputs.rows) + 2, std::max(fit, row_h * 4)), row_h);
     const float tail_top = ImGui::GetCursorPosY();
 
     row_of_text(
-        "sum", [&](size_t c) { return format_fixed(vector_sum(*cols[c].values), 4); },
+        "sum",
+        [&](size_t c) { return cols[c].hidden ? std::string(kHidden) : format_fixed(vector_sum(*cols[c].values), 4); },
         [&](size_t c) {
             const float total = vector_sum(*cols[c].values);
             return !std::isfinite(total) ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
         });
     for (Norm m : {Norm::Sum, Norm::SoftmaxNaive, Norm::Softmax}) {
+        if (weights_hidden || (m == Norm::SoftmaxNaive && hidden.naive_weights)) continue;
         const std::string why = non_finite_reason(r, m);
         if (why.empty()) continue;
         ImGui::PushStyleColor(ImGuiCol_Text, error_color());
@@ -215,7 +247,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopStyleColor();
     }
     bool negative = false;
-    for (float x : r.lab_scores) negative |= x < 0;
+    for (float x : *r.lab_scores) negative |= x < 0 && !weights_hidden;
     if (negative && non_finite_reason(r, Norm::Sum).empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
         ImGui::TextWrapped(
@@ -238,7 +270,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     help_marker(
         "Multiplies every score before normalising, to see how the methods cope with large values: "
         "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not.");
-    context_vector(in);
+    context_vector(in, r, ui);
     ui->weights.tail_h = ImGui::GetCursorPosY() - tail_top;
     return edited;
 }

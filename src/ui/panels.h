@@ -22,7 +22,8 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui);
 // Score and weight heatmaps (inputs @ inputs.T and its row normalisation).
 bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui);
 // Why a normalisation's weights hold inf or nan, in one sentence; "" when they are all finite.
-std::string non_finite_reason(const AttentionResult& result, Norm norm);
+struct QueryRow;
+std::string non_finite_reason(const QueryRow& row, Norm norm);
 // The trainable version: W_query, W_key, W_value, Q K^T and the sqrt(d_k) scaling.
 bool panel_projection(const FrameInput& in, State* draft, UiState* ui);
 

@@ -225,13 +225,15 @@ void plot_tooltip(const PlotView& v, const State& s, int i, bool can_drag) {
     const char* name = v.inputs_space ? "inputs" : "keys";
     ImGui::BeginTooltip();
     ImGui::Text("\"%s\" = %s[%d] = %s", s.tokens[size_t(i)].c_str(), name, i, vec(m.row(i), m.cols, 4, 8).c_str());
-    const std::string terms = dot_terms(m.row(i), v.query_vector.data(), m.cols, 6);
-    const float score = (*v.scores)[size_t(i)];
-    ImGui::PushFont(mono_font());
-    ImGui::TextColored(query_color(), "score with the query:");
-    ImGui::Text("%s[%d]\u00b7%s[%d] = %s = %s", name, i, v.inputs_space ? "inputs" : "queries", s.query, terms.c_str(),
-                format_scalar(score).c_str());
-    ImGui::PopFont();
+    if (v.show_scores) {
+        const std::string terms = dot_terms(m.row(i), v.query_vector.data(), m.cols, 6);
+        const float score = (*v.scores)[size_t(i)];
+        ImGui::PushFont(mono_font());
+        ImGui::TextColored(query_color(), "score with the query:");
+        ImGui::Text("%s[%d]\u00b7%s[%d] = %s = %s", name, i, v.inputs_space ? "inputs" : "queries", s.query,
+                    terms.c_str(), format_scalar(score).c_str());
+        ImGui::PopFont();
+    }
     ImGui::TextDisabled(can_drag ? "click: make it the query \u00b7 drag: move it"
                                  : "click: make it the query (switch to inputs to drag)");
     ImGui::EndTooltip();

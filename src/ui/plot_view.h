@@ -26,6 +26,8 @@ struct PlotView {
     Vec3 query;
     Vec3 context;
     bool has_context = false;
+    bool mark_query = true;   // the query drawn and named as the query (not while a question asks which)
+    bool show_scores = true;  // tooltips give each head's score (not while a question asks for them)
     std::string axis_names[3];
 
     // Where the image sits on screen and the camera that maps view coordinates into it.

@@ -45,16 +45,19 @@ const char* key_of(PanelId id) {
     return "";
 }
 
-const char* title_of(PanelId id) {
+// With the projection on, the panels that follow queries @ keys.T say so in their titles.
+const char* title_of(PanelId id, bool projected) {
     switch (id) {
         case PanelId::Inputs:
             return "1  Inputs: pick the query";
         case PanelId::Plot:
             return "Embeddings: every token is a vector";
         case PanelId::Loop:
-            return "2  The score loop: one dot product per token";
+            return projected ? "2  The score loop, trainable: queries[q] \u00b7 keys[i]"
+                             : "2  The score loop: one dot product per token";
         case PanelId::Weights:
-            return "3  Scores to weights, and the context vector";
+            return projected ? "3  Scores to weights, trainable: q\u00b7k / \u221ad_k, context from values"
+                             : "3  Scores to weights, and the context vector";
         case PanelId::Heatmaps:
             return "All queries at once";
         case PanelId::Projection:
@@ -85,7 +88,9 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size) {
             ImGui::TextColored(query_color(), "\u25B6");
             ImGui::SameLine();
         }
-        ImGui::TextColored(highlighted ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : muted_text(), "%s", title_of(id));
+        const char* title = title_of(id, f.in.result.has_projection);
+        ImGui::TextColored(highlighted ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : muted_text(), "%s", title);
+        record_value(f.ui, std::string("title:") + key_of(id), title);
         ImGui::Separator();
         bool edited = false;
         switch (id) {
@@ -164,7 +169,7 @@ float natural_height(const Frame& f, PanelId id, float width) {
         case PanelId::Heatmaps: {
             const ImVec2 extra = heatmap_overhead();
             const float side = std::min(width - extra.x - font * 1.5f, font * 26);
-            return chrome + 2 * (side + extra.y) + line + (f.in.result.has_projection ? frame : 0);
+            return chrome + 2 * (side + extra.y) + line + frame;  // the causal switch (and projection radios)
         }
         case PanelId::Projection:
             return f.in.state.projection.enabled ? chrome + line * 36 : chrome + frame + line;
@@ -251,6 +256,10 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     }
     ui->last_example = in.state.example;
     update_loop(in, ui, &out.animating);
+    // The step's questions once per frame, and what the open one (or an unsolved exercise) covers.
+    const bool track = in.state.lesson.mode == LessonMode::Track && in.state.step > 0;
+    ui->lesson.questions = track ? step_questions(in.state, in.result) : std::vector<Question>();
+    ui->concealed = concealment(in.state, int(ui->lesson.questions.size()), practice_solved(in, *ui));
 
     const ImGuiIO& io = ImGui::GetIO();
     const bool phone = compact_layout();

@@ -10,6 +10,8 @@
 #include "core/document/import/import_text.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/concealment.h"
+#include "core/lesson/quiz.h"
 #include "core/math/pca.h"
 #include "core/view/page_options.h"
 #include "core/view/plot_scene.h"
@@ -33,6 +35,7 @@ struct Textures {
 struct LayoutItem {
     std::string name;  // "token:1", "panel:plot", "heatmap:scores" ...
     ImVec4 rect;       // x, y, w, h in CSS pixels
+    std::string text;  // for "value:..." items: the value as the screen shows it ("?" while covered)
 };
 
 // Which vectors the embedding view shows.
@@ -120,11 +123,14 @@ struct PracticeInput {
     char text[256] = "";
     bool checked = false;
     bool hint = false;
+    int prediction = -1;  // exercise 1: the token predicted to score highest, before computing
+    bool shown = false;   // the learner asked to see the answer
 };
 
 struct LessonUi {
-    float header_h = 0;     // the band's header rows as last drawn
-    int shown_reveal = -1;  // the reveal last scrolled into view (step, question, answer)
+    std::vector<Question> questions;  // this frame's step_questions(), computed once per frame
+    float header_h = 0;               // the band's header rows as last drawn
+    int shown_reveal = -1;            // the reveal last scrolled into view (step, question, answer)
     PracticeInput practice[kExerciseCount];
 };
 
@@ -138,6 +144,9 @@ struct UiState {
     ImportUi import;
     CodeUi code;
     LessonUi lesson;
+    // What the open question or exercise covers this frame (core/lesson/concealment.h): every
+    // panel masks those values until the learner has answered.
+    Concealment concealed;
     // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
     bool reduced_motion = false;
     bool touch_targets = false;  // fingers: a phone, or the page saw touch input (set per frame)

@@ -17,7 +17,15 @@ void record_layout(UiState* ui, const char* name) {
 }
 
 void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max) {
-    ui->layout.push_back({name, ImVec4(min.x, min.y, max.x - min.x, max.y - min.y)});
+    ui->layout.push_back({name, ImVec4(min.x, min.y, max.x - min.x, max.y - min.y), ""});
+}
+
+void record_value(UiState* ui, const std::string& name, const std::string& text) {
+    record_value(ui, name, text, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+}
+
+void record_value(UiState* ui, const std::string& name, const std::string& text, ImVec2 min, ImVec2 max) {
+    ui->layout.push_back({"value:" + name, ImVec4(min.x, min.y, max.x - min.x, max.y - min.y), text});
 }
 
 bool tooltips_allowed() {

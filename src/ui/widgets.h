@@ -16,6 +16,13 @@ inline void record_layout(UiState* ui, const std::string& name) {
     record_layout(ui, name.c_str());
 }
 void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max);
+// Records a value as the screen shows it ("0.2379", or kHidden while a question covers it) under
+// "value:<name>", with the last item's rectangle or the given one: what tests read to check that
+// an answer is not on screen before the learner predicts it.
+void record_value(UiState* ui, const std::string& name, const std::string& text);
+void record_value(UiState* ui, const std::string& name, const std::string& text, ImVec2 min, ImVec2 max);
+// What a covered value shows.
+constexpr const char* kHidden = "?";
 
 // Whether a tooltip may open now: not while a popup is open. ImGui 1.86 crashes when a tooltip
 // begins outside a modal popup in the frame that modal opens (FindBlockingModal finds none), so

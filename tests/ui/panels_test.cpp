@@ -8,6 +8,8 @@
 
 #include "core/lesson/track.h"
 #include "core/math/torch_rng.h"
+#include "core/text/tensor_format.h"
+#include "ui/query_row.h"
 #include "ui_harness.h"
 
 using attn_test::UiHarness;
@@ -55,7 +57,10 @@ TEST_CASE("ui: naive softmax overflow is explained, not hidden") {
     attn::State s;
     attn::load_example("your-journey", &s);
     s.lab_scale = 100;  // scores near 150: exp overflows float32
-    const attn::AttentionResult r = attn::compute_attention(s);
+    const attn::AttentionResult result = attn::compute_attention(s);
+    const attn::ui::Textures textures;
+    const std::string no_error;
+    const attn::ui::QueryRow r = attn::ui::query_row(attn::ui::FrameInput{s, result, no_error, textures});
     const std::string why = attn::ui::non_finite_reason(r, attn::Norm::SoftmaxNaive);
     CHECK(why.find("overflows") != std::string::npos);
     CHECK(attn::ui::non_finite_reason(r, attn::Norm::Softmax).empty());
@@ -183,4 +188,66 @@ TEST_CASE("ui: a lesson step outlines the panels it is about, and free explorati
     for (const std::string& p : attn::lesson_step(8)->panels)
         if (p != "lesson" && p != "code") CHECK_MESSAGE(h.find("highlight:" + p) != nullptr, p);
     CHECK(h.find("highlight:loop") == nullptr);
+}
+
+namespace {
+
+// The text a "value:<name>" layout item shows, or "(none)".
+std::string shown(const UiHarness& h, const std::string& name) {
+    const attn::ui::LayoutItem* item = h.find("value:" + name);
+    return item ? item->text : "(none)";
+}
+
+}  // namespace
+
+TEST_CASE("ui: while a question asks for a value, no panel shows it; the reveal shows it everywhere") {
+    UiHarness h;
+    attn::State s = h.state;
+    s = attn::enter_step(5, s);  // cat-sat-mat: which normalisation is sharper?
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    for (int i = 0; i < 3; ++i) {
+        CHECK(shown(h, "sum:" + std::to_string(i)) == "?");
+        CHECK(shown(h, "softmax:" + std::to_string(i)) == "?");
+        CHECK(shown(h, "naive:" + std::to_string(i)) == "?");
+    }
+    CHECK(shown(h, "heatmap:weights") == "?");
+    CHECK(shown(h, "context") == "?");
+    CHECK(shown(h, "scores:1") == "5.0000");  // the scores are given; only the weights are asked for
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(shown(h, "softmax:1") == "0.9362");
+    CHECK(shown(h, "sum:1") == "0.6250");
+    CHECK(shown(h, "heatmap:weights") == "3x3");
+}
+
+TEST_CASE("ui: step 1 does not say which token the query is until it is revealed") {
+    UiHarness h;
+    attn::State s = attn::enter_step(1, h.state);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(shown(h, "query-token") == "?");
+    CHECK(shown(h, "plot:query-arrow") == "?");
+    s.lesson.answer = 1;
+    s.lesson.revealed = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(shown(h, "query-token") == "the 2nd token, \"token 1\"");
+    CHECK(shown(h, "plot:query-arrow") == "token 1");
+}
+
+TEST_CASE("ui: with the projection on, the score column, the loop and the weights follow queries @ keys.T") {
+    UiHarness h;
+    attn::State s = h.state;  // your-journey, seed 123, d_out 2: the book's projected scores
+    s.projection.enabled = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    const attn::ProjectionResult& p = h.result.projection;
+    CHECK(shown(h, "score:1") == attn::format_fixed(p.scores[1], 4));
+    CHECK(shown(h, "scores:1") == attn::format_fixed(p.lab_scores[1], 4));
+    CHECK(shown(h, "softmax:1") == attn::format_fixed(p.weights_softmax[1], 4));
+    CHECK(shown(h, "title:loop").find("queries[q]") != std::string::npos);
+    CHECK(shown(h, "title:weights").find("trainable") != std::string::npos);
 }

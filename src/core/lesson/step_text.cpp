@@ -82,7 +82,7 @@ void step_loop(const State& s, const AttentionResult& r, Lines* out) {
                     "dot product in the slot with the same index. The query is one of the inputs, so "
                     "it is compared with itself too."});
     out->push_back(
-        {LineKind::Code, "attn_scores = torch.empty(" + std::to_string(n) + ")   # one slot per row of inputs"});
+        {LineKind::Code, "attn_scores = torch.empty(" + std::to_string(n) + ")   # one slot per row of inputs", 0});
     for (int i = 0; i < n && i < 8; ++i)
         out->push_back({LineKind::Code,
                         "attn_scores[" + std::to_string(i) + "] = torch.dot(inputs[" + std::to_string(i) +
@@ -150,12 +150,14 @@ void step_normalise(const AttentionResult& r, Lines* out) {
 
 void step_lab(const State& s, const AttentionResult& r, Lines* out) {
     out->push_back({LineKind::Prose,
-                    "On small scores the hand-written softmax and torch.softmax agree. Slide the scale to "
-                    "multiply the scores and find where the hand-written one breaks."});
+                    "On small scores the hand-written softmax and torch.softmax agree. Predict what happens "
+                    "to large ones, then slide the scale to multiply the scores and find where the "
+                    "hand-written one breaks."});
     const SoftmaxLab lab = softmax_lab(r.scores, s.lab_scale, s.tokens);
+    // What the lab shows at this scale, the overflow among it: the step's question asks for it.
     for (size_t i = 0; i < lab.explanation.size(); ++i)
         out->push_back({i + 1 < lab.explanation.size() && lab.naive_broken ? LineKind::Warn : LineKind::Prose,
-                        lab.explanation[i]});
+                        lab.explanation[i], 0});
     out->push_back({LineKind::Note,
                     "That is why the library softmax is the one to use: a small example does not test "
                     "robustness, large scores do."});
@@ -248,7 +250,7 @@ void step_scaling(const State& s, const AttentionResult& r, Lines* out) {
 void step_causal(const State& s, const AttentionResult& r, Lines* out) {
     const int n = s.inputs.rows, q = s.query;
     out->push_back({LineKind::Prose,
-                    "Beyond the seeds: a language model reads left to right, so a token may attend only "
+                    "Looking ahead to section 3.5: a language model reads left to right, so a token may attend only "
                     "to itself and earlier tokens. The causal mask sets later scores to -inf before "
                     "softmax, and exp(-inf) = 0 gives them weight 0."});
     if (!s.causal) out->push_back({LineKind::Warn, "The causal mask is off: turn it on to see the masked scores."});

@@ -54,7 +54,7 @@ const std::vector<LessonStep>& lesson_steps() {
         {7, "The context vector: a weighted sum", {"weights", "plot"}},
         {8, "All queries at once: inputs @ inputs.T", {"heatmaps"}},
         {9, "Trainable projections and the sqrt(d_k) scaling", {"projection", "heatmaps"}},
-        {10, "Beyond the seeds: the causal mask", {"heatmaps", "weights"}},
+        {10, "Looking ahead: the causal mask", {"heatmaps", "weights"}},
     };
     return steps;
 }

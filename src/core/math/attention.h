@@ -41,7 +41,11 @@ struct ProjectionResult {
     Matrix queries, keys, values;    // (n, p): inputs @ W_*
     float scale_divisor = 1.0f;      // sqrt(d_k) when scaling is on, else 1
     Vector scores;                   // (n): keys @ queries[query], masked if causal
-    Vector weights;                  // (n): normalise(scores / scale_divisor)
+    Vector lab_scores;               // (n): scores / scale_divisor * lab_scale, what the normalisations see
+    Vector weights_sum;              // (n): lab_scores / sum(lab_scores)
+    Vector weights_softmax_naive;    // (n): exp / sum exp, may overflow on purpose
+    Vector weights_softmax;          // (n): stable softmax
+    Vector weights;                  // (n): the one settings.norm selects
     Vector context;                  // (p): weights @ values
     Matrix score_matrix;             // (n, n): queries @ keys.T, masked if causal
     Matrix weight_matrix;            // (n, n): row-wise normalise(score_matrix / scale_divisor)

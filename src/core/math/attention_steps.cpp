@@ -78,7 +78,13 @@ void compute_projected_query_row(const AttentionSettings& s, ProjectionResult* p
     const int q = s.query;
     p->scores = score_vector(p->keys, p->queries.row_vector(q));
     if (s.causal) apply_causal_mask(p->scores, q);
-    p->weights = normalize(scaled(divided(p->scores, p->scale_divisor), s.lab_scale), s.norm);
+    // The three normalisations side by side, as for the plain scores: the panels show the same
+    // steps for the trainable version.
+    p->lab_scores = scaled(divided(p->scores, p->scale_divisor), s.lab_scale);
+    p->weights_sum = normalize_sum(p->lab_scores);
+    p->weights_softmax_naive = softmax_naive(p->lab_scores);
+    p->weights_softmax = softmax_stable(p->lab_scores);
+    p->weights = normalize(p->lab_scores, s.norm);
     p->context = context_vector(p->weights, p->values);
 }
 

@@ -1,0 +1,36 @@
+// Predict, then see: while a question or an exercise asks the learner for a value, no panel may
+// show it. This names, from the state alone, what is covered right now; every panel, the
+// screen-reader mirror and the lesson text consult it, and Reveal (or a right answer) lifts it.
+#pragma once
+#include <string>
+
+#include "core/document/state.h"
+
+namespace attn {
+
+struct Concealment {
+    bool query_token = false;    // which token the query is: its highlight, radio, name, arrow tag
+    bool score_count = false;    // how many scores the loop makes: torch.empty(n), its slots
+    bool scores = false;         // the query's scores (and the score matrix, whose row they are)
+    bool weights = false;        // the query's weights, all three normalisations (and the weight matrix)
+    bool naive_weights = false;  // the hand-written softmax's weights only
+    bool context = false;        // the context vector
+    bool matrices = false;       // the (n, n) score and weight matrices: their shape and numbers
+    bool softmax_dim = false;    // which dim the weights are normalised along
+    bool scaling = false;        // how much the sqrt(d_k) division changes the weights
+    bool masking = false;        // which keys the causal mask hides
+    // Shown where values are covered: "Answer the question in the lesson first" and the like.
+    std::string reason;
+
+    bool any() const {
+        return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||
+               scaling || masking;
+    }
+};
+
+// What the open question of the track, or the practice exercise the learner has not solved yet,
+// asks to predict. question_count: how many questions step_questions() gives for this step (a
+// step may have none, then nothing is covered); practice_solved: the exercise was checked right.
+Concealment concealment(const State& state, int question_count, bool practice_solved);
+
+}  // namespace attn
