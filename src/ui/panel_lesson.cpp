@@ -54,6 +54,7 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
     const State& s = in.state;
     bool edited = false;
     const LessonMode mode = s.lesson.mode;
+    const bool exploring = mode == LessonMode::Track && s.step == 0;
     ImGui::TextColored(query_color(), "Guided lesson");
     next_to("Lesson");
     if (tab("Lesson", mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track")) {
@@ -77,10 +78,17 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
     if (mode != LessonMode::Track || s.step > 0) {
         next_to("Leave");
         if (ImGui::Button("Leave")) {
-            *draft = enter_step(0, *draft);
+            // Back to the view the learner had before the lesson, or, when the lesson was opened by
+            // a link, free exploration without the settings the steps turned on.
+            *draft = ui->lesson.has_before ? leave_lesson(ui->lesson.before) : leave_lesson(*draft);
+            ui->lesson.has_before = false;
             edited = true;
         }
         record_layout(ui, "lesson:leave");
+        if (item_tooltip())
+            ImGui::SetTooltip(ui->lesson.has_before ? "Back to the data and settings you had before the lesson"
+                                                    : "Back to free exploration: the causal mask and the lab's "
+                                                      "multiplier go off");
     }
 
     if (mode == LessonMode::Track && s.step > 0) {
@@ -137,6 +145,12 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
         const char* blurb = "10 steps: predict, then see the computed answer";
         same_line_if_fits(ImGui::CalcTextSize(blurb).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", blurb);
+    }
+    // Entering the lesson, practice or a bug from free exploration: remember what the learner had,
+    // so Leave can bring it back.
+    if (edited && exploring && (draft->lesson.mode != LessonMode::Track || draft->step > 0)) {
+        ui->lesson.before = s;
+        ui->lesson.has_before = true;
     }
     return edited;
 }

@@ -180,6 +180,11 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     const Concealment& hidden = ui->concealed;
 
     mode_selector(s, draft, ui, &edited);
+    if (s.causal) {
+        // The mask is switched on the heatmaps panel; here it explains the zeros below the query.
+        ImGui::TextColored(error_color(), "masked: keys after the query score -inf, weight 0");
+        record_layout(ui, "badge:masked:weights");
+    }
 
     // Bars: scores on their own scale; the three weight columns share one, so sharpness compares.
     // The scores column names what the normalisations see: the plain dot products, or q·k / sqrt(d_k)

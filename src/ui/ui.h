@@ -132,6 +132,10 @@ struct LessonUi {
     float header_h = 0;               // the band's header rows as last drawn
     int shown_reveal = -1;            // the reveal last scrolled into view (step, question, answer)
     PracticeInput practice[kExerciseCount];
+    // The state the learner had in free exploration when they entered the lesson, practice or a
+    // bug; Leave restores it. Unset when the lesson was opened by a link.
+    State before;
+    bool has_before = false;
 };
 
 // All of the UI's transient state, one member per panel.

@@ -251,3 +251,38 @@ TEST_CASE("ui: with the projection on, the score column, the loop and the weight
     CHECK(shown(h, "title:loop").find("queries[q]") != std::string::npos);
     CHECK(shown(h, "title:weights").find("trainable") != std::string::npos);
 }
+
+TEST_CASE("ui: Leave brings back what the learner had before the lesson; the mask of step 10 goes off") {
+    UiHarness h;
+    attn::State mine = h.state;
+    mine.query = 4;
+    mine.inputs.at(0, 0) = 0.25f;
+    mine.example.clear();
+    REQUIRE(h.set_state(mine).empty());
+    h.frames(2);
+    h.click("lesson:start");
+    REQUIRE(h.state.step == 1);
+    h.click("lesson:step:10");
+    REQUIRE(h.state.step == 10);
+    REQUIRE(h.state.causal);
+    h.click("lesson:leave");
+    CHECK(h.state.step == 0);
+    CHECK_FALSE(h.state.causal);
+    CHECK(h.state.query == 4);
+    CHECK(h.state.inputs.data == mine.inputs.data);
+    CHECK(h.find("lesson:leave") == nullptr);  // nothing to leave any more
+}
+
+TEST_CASE("ui: the causal mask box on the heatmaps panel masks the numbers and says so on both panels") {
+    UiHarness h;
+    CHECK(h.find("badge:masked:heatmaps") == nullptr);
+    CHECK(h.find("badge:masked:weights") == nullptr);
+    h.click("heatmap:causal");
+    REQUIRE(h.state.causal);
+    h.frames(2);
+    CHECK(h.find("badge:masked:heatmaps") != nullptr);
+    CHECK(h.find("badge:masked:weights") != nullptr);
+    // The book's query "journey" (index 1): keys 2..5 come after it, their weights are 0.
+    CHECK(shown(h, "softmax:1") != "0.0000");
+    CHECK(shown(h, "softmax:2") == "0.0000");
+}

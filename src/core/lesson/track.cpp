@@ -72,11 +72,7 @@ std::string step_indicator(int step) {
 State enter_step(int step, const State& current) {
     State next = current;
     next.lesson = LessonState();
-    if (step <= 0) {
-        next.step = 0;
-        next.lab_scale = 1.0f;
-        return next;
-    }
+    if (step <= 0) return leave_lesson(current);
     step = std::min(step, kLessonSteps);
     const StepSetup& s = kSetups[step - 1];
     load_data(s.example, s.query, &next);
@@ -87,6 +83,17 @@ State enter_step(int step, const State& current) {
     if (s.projection) next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
     next.scale = true;
     next.lab_scale = 1.0f;  // the lab starts unscaled; the slider is the learner's
+    return next;
+}
+
+State leave_lesson(const State& current) {
+    State next = current;
+    next.lesson = LessonState();
+    next.step = 0;
+    // What the steps switched on for their own purpose goes off again: the causal mask of step 10
+    // and the lab's multiplier of step 6 would otherwise stay on, unexplained, in every example.
+    next.lab_scale = 1.0f;
+    next.causal = false;
     return next;
 }
 

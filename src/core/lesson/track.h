@@ -23,9 +23,13 @@ const LessonStep* lesson_step(int step);
 std::string step_indicator(int step);
 
 // The state for entering `step` from `current`: the example, query, normalisation, projection,
-// causal mask and lab scale the step needs; the question restarts. Step 0 keeps the learner's
-// data and leaves the lesson. Steps past kLessonSteps are clamped to the last step.
+// causal mask and lab scale the step needs; the question restarts. Step 0 is leave_lesson().
+// Steps past kLessonSteps are clamped to the last step.
 State enter_step(int step, const State& current);
+// Free exploration again with the learner's data: step 0, and the causal mask and the lab's
+// multiplier the steps turned on turned off. (The UI restores the exact state the learner had
+// before the lesson when it saw them start it.)
+State leave_lesson(const State& current);
 // Practice exercise `index` (0..kExerciseCount-1, clamped), set up with the data it asks about.
 State enter_exercise(int index, const State& current);
 // "Debug this" with `bug` planted; the trace starts unwalked. Bug::None just opens the picker.

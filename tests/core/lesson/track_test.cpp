@@ -111,6 +111,17 @@ TEST_CASE("lesson: step 0 leaves the lesson but keeps the learner's data; steps 
     CHECK(enter_step(99, fresh()).step == kLessonSteps);
 }
 
+TEST_CASE("lesson: leaving after step 10 turns the causal mask and the lab's multiplier off") {
+    State s = enter_step(10, fresh());
+    REQUIRE(s.causal);
+    s.lab_scale = 8.0f;
+    const State out = leave_lesson(s);
+    CHECK(out.step == 0);
+    CHECK_FALSE(out.causal);
+    CHECK(out.lab_scale == 1.0f);
+    CHECK(out.inputs.data == s.inputs.data);  // the data stays
+}
+
 TEST_CASE("lesson: answering, revealing and moving to the next question") {
     State s = enter_step(3, fresh());
     s = choose_answer(s, 1);
