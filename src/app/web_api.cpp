@@ -15,6 +15,7 @@
 #include "core/document/json_writer.h"
 #include "core/document/results_json.h"
 #include "core/document/url_state.h"
+#include "core/lesson/track.h"
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
 #include "ui/import_panel.h"
@@ -67,7 +68,7 @@ void set_page_bits(App* app, int bits) {
 std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
     const State fallback = at_start ? g_default_state : app->state;
     const UrlParseResult r = parse_url_fragment(fragment, fallback);
-    app_set_state(app, r.state);  // always valid
+    app_set_state(app, step_link_state(r));  // always valid
     if (r.fell_back)
         app->input_error = "link: " + r.error +
                            (at_start ? " (showing the default example instead)" : " (the view is kept as it was)");

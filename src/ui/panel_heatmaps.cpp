@@ -96,13 +96,19 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     const float stacked = std::min(avail.x - extra.x, (avail.y - 2 * extra.y - between) / 2);
     const float beside = std::min((avail.x - 2 * extra.x - gap) / 2, avail.y - extra.y);
     const float min_side = ImGui::GetFontSize() * 6;
-    const float side = std::max(min_side, std::max(stacked, beside));
+    // Too small either way: stacked at the smallest readable size, and the panel scrolls.
+    const bool side_by_side = beside > stacked && beside >= min_side;
+    const float side = std::max(min_side, side_by_side ? beside : stacked);
+    ImGui::BeginGroup();  // each heatmap a group, so the second can sit beside the first
     int row = draw_heatmap(scores, in, ui, side);
-    if (beside > stacked)
+    ImGui::EndGroup();
+    if (side_by_side)
         ImGui::SameLine(0, gap);
     else
         ImGui::Dummy(ImVec2(0, gap * 0.3f));
+    ImGui::BeginGroup();
     const int row2 = draw_heatmap(weights, in, ui, side);
+    ImGui::EndGroup();
     if (row < 0) row = row2;
     if (row >= 0 && row != draft->query) {
         draft->query = row;

@@ -93,11 +93,12 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
 
     if (mode == LessonMode::Track && s.step > 0) {
         // Step indicator: "Step 3 of 10", one small button per step, back and next.
+        // On a phone the numbered buttons would be too small for a finger: back and next only.
         const std::string indicator = step_indicator(s.step);
         same_line_if_fits(ImGui::CalcTextSize(indicator.c_str()).x + ImGui::GetFontSize(), lesson_gap());
         ImGui::TextUnformatted(indicator.c_str());
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 2));
-        for (int k = 1; k <= kLessonSteps; ++k) {
+        for (int k = 1; k <= kLessonSteps && !compact_layout(); ++k) {
             same_line_if_fits(button_width(std::to_string(k).c_str()), 3);
             ImGui::PushID(k);
             const bool current = k == std::min(s.step, kLessonSteps);
@@ -174,7 +175,7 @@ bool lesson_highlights(const State& state, const char* panel) {
     return std::find(step->panels.begin(), step->panels.end(), panel) != step->panels.end();
 }
 
-bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
+bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* animating) {
     const State& s = in.state;
     const bool show_lesson = listed(s, "lesson");
     const bool show_code = listed(s, "code");
@@ -190,14 +191,22 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
 
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const bool narrow = avail.x < 900.0f;
-    // Collapsed: as tall as the header row needed last frame (it wraps on narrow screens).
-    float height =
-        std::max(ui->lesson.header_h, ImGui::GetFrameHeightWithSpacing()) + ImGui::GetStyle().WindowPadding.y * 2;
-    if (code_inline)
+    const ImGuiStyle& style = ImGui::GetStyle();
+    // As tall as its content was last frame: the header rows (they wrap on narrow screens) and, in
+    // the lesson, the taller of the text and the question. Capped by max_height (the panels keep
+    // the rest; the body scrolls); 0 means no cap, the band sits in a scrolling column.
+    const float header = std::max(ui->lesson.header_h, ImGui::GetFrameHeightWithSpacing());
+    float height = header + style.WindowPadding.y * 2;
+    if (code_inline) {
         height = avail.y;
-    else if (in_lesson)
-        height = std::floor(std::clamp(avail.y * (narrow ? 0.5f : 0.36f), 200.0f, 440.0f));
+    } else if (in_lesson) {
+        const float body = std::max(ui->lesson.body_h, ImGui::GetTextLineHeightWithSpacing() * 6);
+        height += body + style.ItemSpacing.y;
+        if (max_height > 0) height = std::min(height, max_height);
+        height = std::floor(height);
+    }
     bool edited = false;
+    float measured_body = 0;
 
     ImGui::BeginChild("lesson_band", ImVec2(avail.x, height), true, ImGuiWindowFlags_NoScrollbar);
     const ImVec2 band_pos = ImGui::GetWindowPos();
@@ -230,6 +239,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
                 break;
         }
         ImGui::PopTextWrapPos();
+        measured_body = ImGui::GetCursorPosY();
         ImGui::EndChild();
         if (two) {
             ImGui::SameLine(0, gap);
@@ -237,7 +247,13 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, bool*) {
             ImGui::PushTextWrapPos(0);
             edited |= debug ? lesson_debug(in, draft, ui, 1) : lesson_track(in, draft, ui, 1);
             ImGui::PopTextWrapPos();
+            measured_body = std::max(measured_body, ImGui::GetCursorPosY() + style.WindowPadding.y);
             ImGui::EndChild();
+        }
+        // The content changed height (an answer revealed, a step changed): one more frame to fit it.
+        if (std::fabs(measured_body - ui->lesson.body_h) > 0.5f) {
+            ui->lesson.body_h = measured_body;
+            *animating = true;
         }
     } else if (code_inline) {
         if (!show_lesson) ImGui::TextColored(muted_text(), "PyTorch code for this screen");

@@ -100,7 +100,7 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
             ImGui::TextColored(error_color(),
                                "First divergence: step %d, the %s. Everything after it inherits the error.", k + 1,
                                step.name.c_str());
-            ImGui::TextWrapped("%s", t.explanation.c_str());
+            prose(t.explanation);
             record_lesson_item(ui, "lesson:trace-found");
         }
     }
@@ -112,7 +112,7 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
         }
         record_lesson_item(ui, "lesson:trace-next");
     } else if (!found) {
-        ImGui::TextColored(muted_text(), "%s", t.hidden.c_str());
+        prose(t.hidden, muted_text());
     }
     if (checked > 0) {
         if (checked < int(t.steps.size()) && !found) ImGui::SameLine();

@@ -32,7 +32,7 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
     }
     const Exercise e = exercise_info(current, s);
     PracticeInput& input = ui->lesson.practice[current];
-    ImGui::TextWrapped("%s", e.task.c_str());
+    prose(e.task);
     if (ImGui::SmallButton(input.hint ? "Hide the hint" : "Hint")) input.hint = !input.hint;
     record_lesson_item(ui, "lesson:hint");
     ImGui::SameLine();
@@ -42,7 +42,7 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
         edited = true;
     }
     record_lesson_item(ui, "lesson:practice:reset");
-    if (input.hint) ImGui::TextColored(muted_text(), "%s", e.hint.c_str());
+    if (input.hint) prose(e.hint, muted_text());
 
     // Exercise 1 asks for a prediction before any arithmetic: it is recorded here, and compared
     // with the computed scores once they are checked.
@@ -88,7 +88,7 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
     }
     if (input.checked) {
         const ExerciseCheck c = check_exercise(current, s, in.result, input.text);
-        if (!c.note.empty()) ImGui::TextColored(muted_text(), "%s", c.note.c_str());
+        if (!c.note.empty()) prose(c.note, muted_text());
         if (!c.entry_ok.empty() && c.entry_ok.size() > 1) {
             for (size_t i = 0; i < c.entry_ok.size(); ++i) {
                 if (i) ImGui::SameLine();

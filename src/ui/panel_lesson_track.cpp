@@ -41,7 +41,7 @@ void lines(const State& s, const std::vector<LessonLine>& all) {
         }
         switch (line.kind) {
             case LineKind::Prose:
-                ImGui::TextWrapped("%s", line.text.c_str());
+                prose(line.text);
                 break;
             case LineKind::Code:
                 ImGui::PushFont(mono_font());
@@ -49,13 +49,13 @@ void lines(const State& s, const std::vector<LessonLine>& all) {
                 ImGui::PopFont();
                 break;
             case LineKind::Note:
-                ImGui::TextColored(muted_text(), "%s", line.text.c_str());
+                prose(line.text, muted_text());
                 break;
             case LineKind::Good:
-                ImGui::TextColored(context_color(), "\u2713 %s", line.text.c_str());
+                prose("\u2713 " + line.text, context_color());
                 break;
             case LineKind::Warn:
-                ImGui::TextColored(error_color(), "%s", line.text.c_str());
+                prose(line.text, error_color());
                 break;
         }
     }
@@ -97,6 +97,17 @@ void alignment_table(const FrameInput& in, bool show_reading) {
     ImGui::EndTable();
 }
 
+// The lesson's tables are wider than a phone: they scroll sideways inside their own box, which
+// is exactly as tall as their rows (plus the scrollbar when it is needed).
+ImGuiTableFlags wide_table_flags() {
+    return ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+}
+ImVec2 wide_table_size(int rows) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float row = ImGui::GetTextLineHeight() + style.CellPadding.y * 2 + 1;
+    return ImVec2(0, std::ceil(row * float(rows) + style.ScrollbarSize + 2));
+}
+
 bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     bool edited = false;
@@ -107,11 +118,11 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         edited = true;
     }
     record_lesson_item(ui, "lesson:lab-slider");
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    same_line_if_fits(ImGui::CalcTextSize("scale the scores").x, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::TextUnformatted("scale the scores");
     for (float preset : {1.0f, breaking_scale(in.result.scores), 80.0f}) {
-        ImGui::SameLine();
         const std::string label = "×" + num(preset);
+        same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
         ImGui::PushID(int(preset * 8));
         if (ImGui::SmallButton(label.c_str())) {
             draft->lab_scale = preset;
@@ -121,13 +132,13 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopID();
     }
     const SoftmaxLab lab = softmax_lab(in.result.scores, s.lab_scale, s.tokens);
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    const int rows = int(std::min<size_t>(lab.scores.size(), 16));
     ImGui::PushTextWrapPos(-1.0f);
-    if (ImGui::BeginTable("lab", 7, flags)) {
+    if (ImGui::BeginTable("lab", 7, wide_table_flags(), wide_table_size(rows + 2))) {
         for (const char* h : {"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"})
             ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
-        for (size_t i = 0; i < lab.scores.size() && i < 16; ++i) {
+        for (size_t i = 0; i < size_t(rows); ++i) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextColored(int(i) == lab.first_overflow ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text),
@@ -139,7 +150,7 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
                 if (c == 2 && ui->concealed.naive_weights)  // the question asks what this column holds
                     ImGui::TextColored(muted_text(), "%s", kHidden);
                 else
-                    ImGui::TextColored(value_color(cells[c]), "%s", num_wide(cells[c]).c_str());
+                    ImGui::TextColored(value_color(cells[c]), "%s", num_cell(cells[c]).c_str());
             }
         }
         ImGui::TableNextRow();
@@ -147,11 +158,11 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TextColored(muted_text(), "sum");
         ImGui::TableNextColumn();
         ImGui::TableNextColumn();
-        ImGui::TextColored(value_color(lab.exp_sum), "%s", num_wide(lab.exp_sum).c_str());
+        ImGui::TextColored(value_color(lab.exp_sum), "%s", num_cell(lab.exp_sum).c_str());
         ImGui::TableNextColumn();
         ImGui::TableNextColumn();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(num(lab.shifted_sum).c_str());
+        ImGui::TextUnformatted(num_cell(lab.shifted_sum).c_str());
         ImGui::EndTable();
     }
     ImGui::PopTextWrapPos();
@@ -167,8 +178,7 @@ void scaling_widget(const FrameInput& in) {
         ImGui::TextColored(error_color(), "%s", t.error.c_str());
         return;
     }
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-    if (!ImGui::BeginTable("scaling", 5, flags)) return;
+    if (!ImGui::BeginTable("scaling", 5, wide_table_flags(), wide_table_size(int(t.rows.size()) + 1))) return;
     ImGui::PushTextWrapPos(-1.0f);
     for (const char* h : {"d_out = d_k", "top weight, no scaling", "top weight, / sqrt(d_k)", "entropy, no scaling",
                           "entropy, / sqrt(d_k)"})
@@ -205,7 +215,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         query_color(), "Predict%s",
         qs.size() > 1 ? (" (" + std::to_string(k + 1) + " of " + std::to_string(qs.size()) + ")").c_str() : "");
     ImGui::SameLine();
-    ImGui::TextWrapped("%s", q.prompt.c_str());
+    prose(q.prompt);
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
     for (size_t i = 0; i < q.choices.size(); ++i) {
         ImGui::PushID(int(i));
@@ -238,9 +248,9 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::SameLine();
         ImGui::TextColored(r.correct ? context_color() : error_color(), "%s", r.verdict.c_str());
         record_lesson_item(ui, r.correct ? "lesson:verdict:right" : "lesson:verdict:wrong");
-        ImGui::TextWrapped("Answer: %s", r.answer.c_str());
-        ImGui::TextColored(muted_text(), "%s", r.reason.c_str());
-        if (!r.mistake.empty()) ImGui::TextColored(error_color(), "Common mistake: %s", r.mistake.c_str());
+        prose("Answer: " + r.answer);
+        prose(r.reason, muted_text());
+        if (!r.mistake.empty()) prose("Common mistake: " + r.mistake, error_color());
         // The frame a reveal appears, bring it into view: it is the point of the question.
         const int key = s.step * 100 + k * 10 + answer;
         if (ui->lesson.shown_reveal != key) {

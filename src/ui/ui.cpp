@@ -181,6 +181,9 @@ float natural_height(const Frame& f, PanelId id, float width) {
 // empty space scrolls too, since a finger has no wheel.
 void scrolling_layout(Frame& f, int columns) {
     ImGui::BeginChild("column", ImVec2(0, 0), false);
+    // The lesson band scrolls with the panels, at its full height: a phone has no room for a
+    // second scrolling region, and the question must not hide below the fold of a small one.
+    f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->animating);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float w = (ImGui::GetContentRegionAvail().x - gap * float(columns - 1)) / float(columns);
     std::vector<std::vector<PanelId>> order;
@@ -289,12 +292,14 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopTextWrapPos();
     }
 
-    out.edited |= panel_lesson(in, draft, ui, &out.animating);  // the lesson band; the panels get the room below
     Frame f{in, draft, ui, &out};
-    if (io.DisplaySize.x >= 1100.0f)
+    if (io.DisplaySize.x >= 1100.0f) {
+        // The lesson band on top, at most 45% of the height; the panels get the room below.
+        out.edited |= panel_lesson(in, draft, ui, std::floor(ImGui::GetContentRegionAvail().y * 0.45f), &out.animating);
         wide_layout(f);
-    else
+    } else {
         scrolling_layout(f, io.DisplaySize.x >= 760.0f ? 2 : 1);
+    }
     ImGui::End();
     if (ui->touch_targets) ImGui::PopStyleVar(3);
     return out;

@@ -130,6 +130,7 @@ struct PracticeInput {
 struct LessonUi {
     std::vector<Question> questions;  // this frame's step_questions(), computed once per frame
     float header_h = 0;               // the band's header rows as last drawn
+    float body_h = 0;                 // the band's body content (taller of text and question) as last drawn
     int shown_reveal = -1;            // the reveal last scrolled into view (step, question, answer)
     PracticeInput practice[kExerciseCount];
     // The state the learner had in free exploration when they entered the lesson, practice or a

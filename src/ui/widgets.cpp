@@ -74,6 +74,24 @@ void flow_text(const std::vector<Piece>& pieces, float indent) {
     ImGui::Dummy(ImVec2(std::max(1.0f, max_x - start.x), y + line_h - start.y));
 }
 
+void prose(const std::string& text, ImVec4 color) {
+    const ImU32 ink = color.w > 0 ? ImGui::GetColorU32(color) : 0;
+    for (size_t begin = 0;;) {
+        const size_t end = std::min(text.find('\n', begin), text.size());
+        std::vector<Piece> words;  // each with the space after it
+        for (size_t at = begin; at < end;) {
+            const size_t space = text.find(' ', at);
+            const size_t next = space < end ? space + 1 : end;
+            words.push_back({text.substr(at, next - at), ink});
+            at = next;
+        }
+        if (words.empty()) words.push_back({" ", ink});  // an empty line keeps its height
+        flow_text(words);
+        if (end == text.size()) break;
+        begin = end + 1;
+    }
+}
+
 namespace {
 
 // The elements format_tensor prints, one string each, without its separators and line breaks.

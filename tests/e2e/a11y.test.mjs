@@ -15,7 +15,7 @@ test('a11y: the live region announces the query, its scores and weights, rounded
   await waitReady(page);
   await page.waitForFunction(() => document.getElementById('summary').textContent !== '');
   assert.equal(await summaryText(page),
-    'Query: "journey", inputs[1]. Scores: Your 0.95, journey 1.50, starts 1.48, with 0.84, one 0.71, step 1.09. ' +
+    'Query: "journey", inputs[1]. Scores (inputs times the query): Your 0.95, journey 1.50, starts 1.48, with 0.84, one 0.71, step 1.09. ' +
     'Weights (softmax): Your 0.14, journey 0.24, starts 0.23, with 0.12, one 0.11, step 0.16.');
   assert.equal(await page.getAttribute('#summary', 'aria-live'), 'polite');
   const rows = await page.$$eval('#mirror-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
@@ -25,8 +25,14 @@ test('a11y: the live region announces the query, its scores and weights, rounded
     inputs: [[1, 0], [2, 2], [0, 1]], query: 0, norm: 'sum' }));
   await page.waitForFunction(() => document.getElementById('summary').textContent.startsWith('Query: "token 0"'));
   assert.equal(await summaryText(page),
-    'Query: "token 0", inputs[0]. Scores: token 0 1.00, token 1 2.00, token 2 0.00. ' +
+    'Query: "token 0", inputs[0]. Scores (inputs times the query): token 0 1.00, token 1 2.00, token 2 0.00. ' +
     'Weights (sum): token 0 0.33, token 1 0.67, token 2 0.00.');
+
+  // With W_query, W_key, W_value on, the mirror says it reads the projected scores (one truth:
+  // the panels follow queries @ keys.T too), and its numbers are the book's 1.2705, 1.8524, ...
+  await page.evaluate(() => window.attention.applyLink('#example=your-journey&query=1&project=1&seed=123&d_out=2'));
+  await page.waitForFunction(() => document.getElementById('summary').textContent.includes('queries times keys'));
+  assert.match(await summaryText(page), /^Query: "journey", inputs\[1\]\. Scores \(queries times keys\): Your 1\.27, journey 1\.85, starts 1\.81,/);
 
   assert.match(await page.title(), /^Attention scores, step by step/);
   assert.ok((await page.getAttribute('meta[name=description]', 'content')).length > 60);
@@ -74,7 +80,7 @@ test('no WebGL2: a readable message and the numbers as text instead of a dead ca
     /^This browser could not start WebGL2, which the interactive view needs \(.+\)\. Try another browser or enable hardware acceleration\.$/);
   await page.waitForFunction(() => document.querySelectorAll('#mirror-table tbody tr').length === 3);
   assert.ok(await page.isVisible('#mirror-table'), 'the table is shown, not only to screen readers');
-  assert.match(await summaryText(page), /^Query: "token 1", inputs\[1\]\. Scores: token 0 2\.00, token 1 8\.00, token 2 2\.00\./);
+  assert.match(await summaryText(page), /^Query: "token 1", inputs\[1\]\. Scores \(inputs times the query\): token 0 2\.00, token 1 8\.00, token 2 2\.00\./);
   assert.equal(await page.evaluate(() => window.attention.getState().example), 'three-tokens');
   await page.context().close();
 });

@@ -138,6 +138,9 @@ test('lesson: practice - the core checks typed scores and names the wrong entry'
   assert.equal(s.example, 'three-tokens');
   await click(page, 'query:plus');  // the third token becomes the query: inputs[2]
   assert.equal((await state(page)).query, 2);
+  // A prediction first: until one is recorded there is nothing to type into.
+  assert.ok(!(await has(page, 'lesson:practice:input')), 'the answer box waits for a prediction');
+  await click(page, 'lesson:predict:1');
   await click(page, 'lesson:practice:input');
   await page.keyboard.type('0 3 1');
   await click(page, 'lesson:practice:check');
@@ -147,11 +150,14 @@ test('lesson: practice - the core checks typed scores and names the wrong entry'
   await click(page, 'lesson:practice:reset');
   assert.equal((await state(page)).query, 1);
   await click(page, 'query:plus');
+  await click(page, 'lesson:predict:1');
   await click(page, 'lesson:practice:input');
   await page.keyboard.type('0, 2, 1');
   await page.keyboard.press('Enter');  // down and up between two frames: the backend holds the release back a frame
   await settle(page);
   assert.ok(await has(page, 'lesson:practice:right'));
+  // The prediction is judged against the computed scores [0, 2, 1]: the 2nd token's is largest.
+  assert.ok(await has(page, 'lesson:prediction:right'), 'token 1 was predicted and has the largest score');
   await click(page, 'lesson:exercise:1');
   s = await state(page);
   assert.equal(s.example, 'cat-sat-mat');

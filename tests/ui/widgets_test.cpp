@@ -65,3 +65,31 @@ TEST_CASE("ui: framed widgets (the query radio buttons) stand out on every table
     }
     ImGui::DestroyContext();
 }
+
+TEST_CASE("ui: prose wraps only at spaces, never inside a number, and keeps its line breaks") {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(400, 400);
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    float heights[3] = {};
+    ImGui::NewFrame();
+    const float line = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(120, 400));  // narrower than the numbers below
+    ImGui::Begin("prose");
+    const char* texts[3] = {"[95.44,149.5,147.54,84.34,70.7]", "a b c", "one\ntwo\nthree"};
+    for (int k = 0; k < 3; ++k) {
+        const float top = ImGui::GetCursorPosY();
+        prose(texts[k]);
+        heights[k] = ImGui::GetCursorPosY() - top - ImGui::GetStyle().ItemSpacing.y;
+    }
+    ImGui::End();
+    ImGui::Render();
+    ImGui::DestroyContext();
+    CHECK(heights[0] < line * 1.5f);  // one word: one line, even past the edge (TextWrapped cuts at dots)
+    CHECK(heights[1] < line * 1.5f);
+    CHECK(heights[2] > line * 2.5f);  // three lines
+}

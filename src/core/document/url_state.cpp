@@ -252,8 +252,13 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
             continue;
         }
         std::string why = apply_key(p.key, value, &s);
-        if (!why.empty()) errors.add([&] { return std::move(why); });
+        if (!why.empty())
+            errors.add([&] { return std::move(why); });
+        else
+            result.applied.push_back(p.key);
     }
+    if (state_pair) result.applied.insert(result.applied.begin(), "state");
+    if (example_pair && !state_pair) result.applied.insert(result.applied.begin(), "example");
 
     result.state = std::move(s);
     result.warnings = warnings.items;

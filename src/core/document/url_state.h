@@ -18,6 +18,7 @@ constexpr size_t kMaxUrlMessages = 8;
 struct UrlParseResult {
     State state;                        // always valid: the link applied, or the fallback
     std::vector<std::string> warnings;  // keys that were ignored because they are unknown
+    std::vector<std::string> applied;   // the link keys that were applied, in the link's order
     std::string error;                  // "" when every key applied; else what was refused and why
     bool fell_back = false;             // the whole link was refused: state is the fallback
     bool ok() const { return error.empty(); }

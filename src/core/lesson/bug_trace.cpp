@@ -109,8 +109,9 @@ void trace_loop(Bug bug, const State& state, BugTrace* t) {
     t->actual_output = format_tensor(out_actual);
 
     if (bug == Bug::WrongQuery) {
-        t->explanation = "The query line picks inputs[" + std::to_string(q_used) + "] = " + vec(X.row(q_used), X.cols) +
-                         ", not inputs[" + qs + "] = " + vec(X.row(q), X.cols) +
+        t->explanation = "The query line picks inputs[" + std::to_string(q_used) +
+                         "] = " + typed_vec(X.row(q_used), X.cols) + ", not inputs[" + qs +
+                         "] = " + typed_vec(X.row(q), X.cols) +
                          ". The loop and the dot product are fine: they faithfully score every token against the wrong "
                          "query, so every score changes. Fix: query = inputs[" +
                          qs + "].";

@@ -78,7 +78,7 @@ ExerciseCheck check_scores(const State& s, const ParsedNumbers& p) {
         out.entry_ok.assign(p.values.size(), 0);
         out.wrong_entry = 0;
         out.message = "Those are the scores for query inputs[1], the second token. With the query at inputs[2] = " +
-                      vec(s.inputs.row(target), s.inputs.cols) + ", compute each dot product again.";
+                      typed_vec(s.inputs.row(target), s.inputs.cols) + ", compute each dot product again.";
         return out;
     }
     if (compare_entries(p.values, want, kScoreTolerance, &out)) {
@@ -89,7 +89,7 @@ ExerciseCheck check_scores(const State& s, const ParsedNumbers& p) {
         return out;
     }
     const int i = out.wrong_entry;
-    out.message = "Entry " + std::to_string(i) + " (" + label(s, i) + ") is " + num(p.values[size_t(i)]) +
+    out.message = "Entry " + std::to_string(i) + " (" + label(s, i) + ") is " + typed(p.values[size_t(i)]) +
                   ", but torch.dot(inputs[" + std::to_string(i) +
                   "], query) = " + dot_terms(s.inputs.row(i), s.inputs.row(target), s.inputs.cols) + " = " +
                   num(want[size_t(i)]) + ".";
@@ -132,10 +132,11 @@ ExerciseCheck check_weights(const State& s, const ParsedNumbers& p) {
     const int i = out.wrong_entry;
     float exp_sum = 0;
     for (float x : scores) exp_sum += std::exp(x);
-    out.message = "Entry " + std::to_string(i) + " (" + label(s, i) + ") is " + num(p.values[size_t(i)]) +
+    out.message = "Entry " + std::to_string(i) + " (" + label(s, i) + ") is " + typed(p.values[size_t(i)]) +
                   ", but exp(" + num(scores[size_t(i)]) + ") / " + num(exp_sum, 2) + " = " + num(want[size_t(i)]) +
                   ", which is " + num(want[size_t(i)], 2) + " to 2 decimals.";
-    if (std::fabs(typed_sum - 1.0f) > 0.02f) out.message += " Also, your weights sum to " + num(typed_sum) + ", not 1.";
+    if (std::fabs(typed_sum - 1.0f) > 0.02f)
+        out.message += " Also, your weights sum to " + typed(typed_sum) + ", not 1.";
     return out;
 }
 
@@ -205,9 +206,9 @@ Exercise exercise_info(int index, const State& s) {
     if (index == 0) {
         e.title = "Predict and verify a score list";
         std::string rows;
-        for (int i = 0; i < n && i < 6; ++i) rows += (i ? ", " : "") + vec(s.inputs.row(i), s.inputs.cols);
+        for (int i = 0; i < n && i < 6; ++i) rows += (i ? ", " : "") + typed_vec(s.inputs.row(i), s.inputs.cols);
         e.task = "Using the inputs " + rows + (n > 6 ? ", …" : "") + ", set the query to the third token" +
-                 (n >= 3 ? ", " + vec(s.inputs.row(2), s.inputs.cols) : std::string()) +
+                 (n >= 3 ? ", " + typed_vec(s.inputs.row(2), s.inputs.cols) : std::string()) +
                  ". Predict which score will be largest, then compute each dot product and type the " +
                  std::to_string(n) + " scores in order.";
         e.hint =

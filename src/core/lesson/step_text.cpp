@@ -56,7 +56,7 @@ void step_dot(const State& s, Lines* out) {
     for (int k = 0; k < d && k < 6; ++k)
         out->push_back({LineKind::Code,
                         "  inputs[0][" + std::to_string(k) + "]·query[" + std::to_string(k) +
-                            "] = " + num(s.inputs.at(0, k)) + "·" + num(s.inputs.at(q, k)) + " = " +
+                            "] = " + typed(s.inputs.at(0, k)) + "·" + typed(s.inputs.at(q, k)) + " = " +
                             num(steps[size_t(k)].product) + "    running sum " + num(steps[size_t(k)].running_sum),
                         0});
     if (d > 6) out->push_back({LineKind::Code, "  … " + std::to_string(d - 6) + " more products", 0});

@@ -97,6 +97,15 @@ State leave_lesson(const State& current) {
     return next;
 }
 
+State step_link_state(const UrlParseResult& link) {
+    for (const std::string& key : link.applied)
+        if (key != "step" && key != "panels") return link.state;
+    if (link.state.step <= 0 || !link.ok()) return link.state;
+    State s = enter_step(link.state.step, link.state);
+    s.panels = link.state.panels;
+    return s;
+}
+
 State enter_exercise(int index, const State& current) {
     index = std::clamp(index, 0, kExerciseCount - 1);
     State next = current;

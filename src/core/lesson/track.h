@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/document/state.h"
+#include "core/document/url_state.h"
 
 namespace attn {
 
@@ -30,6 +31,10 @@ State enter_step(int step, const State& current);
 // multiplier the steps turned on turned off. (The UI restores the exact state the learner had
 // before the lesson when it saw them start it.)
 State leave_lesson(const State& current);
+// The state a link opens. A hand-written link that names only a lesson step ("#step=9", perhaps
+// with panels=) opens the step as the lesson sets it up (step 1 with its three tokens, step 9 with
+// the trainable projection on); a link with data or settings keys is the state it spells out.
+State step_link_state(const UrlParseResult& link);
 // Practice exercise `index` (0..kExerciseCount-1, clamped), set up with the data it asks about.
 State enter_exercise(int index, const State& current);
 // "Debug this" with `bug` planted; the trace starts unwalked. Bug::None just opens the picker.

@@ -9,21 +9,38 @@
 namespace attn {
 
 std::string num(float x, int decimals) {
-    if (!std::isfinite(x)) return format_fixed(x, decimals);
-    std::string s = format_fixed(x, decimals);
-    if (s.find('.') != std::string::npos) {
+    const float a = std::fabs(x);
+    if (std::isfinite(x) && a >= 1e7f) {  // PyTorch's scientific style: 5.5400e+34
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.*e", decimals, double(x));
+        return buf;
+    }
+    if (std::isfinite(x) && x == std::floor(x)) return format_fixed(x, 0);  // 2, -3, 0 (never -0)
+    return format_fixed(x, decimals);
+}
+
+std::string typed(float x) {
+    std::string s = format_fixed(x, 4);
+    if (std::isfinite(x) && s.find('.') != std::string::npos) {
         while (s.back() == '0') s.pop_back();
         if (s.back() == '.') s.pop_back();
     }
-    if (s == "-0") s = "0";
-    return s;
+    return s;  // format_fixed already wrote "0.0000" (never "-0.0000") for a rounded zero
 }
 
-std::string num_wide(float x) {
+std::string typed_vec(const float* v, int n, int max_elements) {
+    std::string out = "[";
+    const int head = n > max_elements ? max_elements - 1 : n;
+    for (int i = 0; i < head; ++i) out += (i ? ", " : "") + typed(v[i]);
+    if (n > max_elements) out += std::string(head ? ", " : "") + "…, " + typed(v[n - 1]);
+    return out + "]";
+}
+
+std::string num_cell(float x) {
     const float a = std::fabs(x);
-    if (!std::isfinite(x) || a == 0.0f || (a < 1e5f && a >= 1e-4f)) return num(x);
+    if (!std::isfinite(x) || a == 0.0f || (a < 1e5f && a >= 1e-4f)) return format_fixed(x, 4);
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", double(x));
+    std::snprintf(buf, sizeof buf, "%.3e", double(x));
     return buf;
 }
 
@@ -40,7 +57,7 @@ std::string vec(const Vector& v, int decimals, int max_elements) {
 }
 
 std::string factor(float x, bool leading) {
-    const std::string text = num(x);
+    const std::string text = typed(x);
     return (!leading && text[0] == '-') ? "(" + text + ")" : text;
 }
 

@@ -7,17 +7,25 @@
 
 namespace attn {
 
-// Up to `decimals` decimals with trailing zeros dropped: 2 -> "2", 0.95440006 -> "0.9544",
-// -0.0 -> "0"; non-finite as "inf", "-inf", "nan".
+// One number the way the lesson writes it, matching the panels' tables: whole numbers plain
+// (2 -> "2", -0.0 -> "0"), any other value with exactly `decimals` decimals (1.495 -> "1.4950",
+// 0.124 -> "0.1240", -0.00001 -> "0.0000"), magnitudes from 1e7 on in scientific form
+// ("5.5400e+34"); non-finite as "inf", "-inf", "nan".
 std::string num(float x, int decimals = 4);
-// num() for ordinary sizes, scientific for very large or very small ones: 5.54e+34, 1.26e-14.
-std::string num_wide(float x);
+// A number the learner typed (an embedding value), as they would have typed it: up to 4 decimals
+// with trailing zeros dropped: 0.43 -> "0.43", 2 -> "2", -0.0 -> "0". Computed values use num().
+std::string typed(float x);
+// A row of typed values: "[0.43, 0.15, 0.89]"; elided like vec().
+std::string typed_vec(const float* v, int n, int max_elements = 8);
+// A table cell, as a PyTorch tensor column prints it: 4 fixed decimals ("1.4950", "0.0000"), and
+// scientific for very large or very small magnitudes ("5.540e+34", "1.260e-14").
+std::string num_cell(float x);
 // "[2, 8, 2]"; past max_elements the middle is elided: "[1, 2, 3, …, 9]".
 std::string vec(const Vector& v, int decimals = 4, int max_elements = 8);
 std::string vec(const float* v, int n, int decimals = 4, int max_elements = 8);
-// num(x) as a factor in a product: negative ones in parentheses unless they lead ("0.5·(-1)").
+// typed(x) as a factor in a product: negative ones in parentheses unless they lead ("0.5·(-1)").
 std::string factor(float x, bool leading);
-// The products of a dot product, written out: "1·2 + 0·(-2)"; past max_terms elided as
+// The products of a dot product of typed values, written out: "1·2 + 0·(-2)"; past max_terms elided as
 // " + … (3 more)".
 std::string dot_terms(const float* a, const float* b, int n, int max_terms = 6);
 // A token label in double quotes for prose: "journey".

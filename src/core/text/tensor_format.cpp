@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace attn {
 namespace {
@@ -102,6 +103,8 @@ std::string format_fixed(float x, int decimals) {
     if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, double(x));
+    // A value that rounds to zero reads as zero: "-0.0000" would look like a sign that matters.
+    if (buf[0] == '-' && std::strspn(buf + 1, "0.") == std::strlen(buf + 1)) return buf + 1;
     return buf;
 }
 

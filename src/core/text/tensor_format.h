@@ -12,7 +12,8 @@ std::string format_tensor(const Vector& v);  // "tensor([2., 8., 2.])"
 std::string format_tensor(const Matrix& m);  // "tensor([[1., 2.],\n        [3., 4.]])"
 // One element in the same style as it would appear alone: "0.9544", "8.", "inf", "1.0000e+10".
 std::string format_scalar(float x);
-// Fixed decimals for UI text, "-" style handled by printf; non-finite as inf/-inf/nan.
+// Fixed decimals for UI text: "0.9544", "-1.2000", "0.0000" for anything that rounds to zero
+// (never "-0.0000"); non-finite as inf/-inf/nan.
 std::string format_fixed(float x, int decimals);
 
 }  // namespace attn

@@ -55,6 +55,13 @@ TEST_CASE("url: the short form sets every field it names") {
     CHECK(r.state == want);
 }
 
+TEST_CASE("url: the result lists the keys it applied, base first; a refused key is not among them") {
+    const UrlParseResult r =
+        parse_url_fragment("#step=3&query=abc&panels=plot&example=three-tokens", example("your-journey"));
+    CHECK(r.applied == std::vector<std::string>{"example", "step", "panels"});
+    CHECK(parse_url_fragment("#step=9", example("your-journey")).applied == std::vector<std::string>{"step"});
+}
+
 TEST_CASE("url: keys without example= change the fallback; example= resets to the example's own query") {
     const State fallback = example("your-journey");
     UrlParseResult r = parse_url_fragment("query=4", fallback);

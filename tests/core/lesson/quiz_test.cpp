@@ -96,7 +96,7 @@ TEST_CASE("quiz: reading -2 as alignment, not as just a number") {
 TEST_CASE("quiz: the sharper distribution for [1, 5, 2] is softmax (0.9362 against 0.625)") {
     const Question q = questions(at_step(5))[0];
     CHECK(correct_choices(q) == std::vector<std::string>{"softmax"});
-    CHECK(q.answer == "Softmax: its top weight is 0.9362, against 0.625.");
+    CHECK(q.answer == "Softmax: its top weight is 0.9362, against 0.6250.");
 }
 
 TEST_CASE("quiz: at ×20 the hand-written softmax gives nan for sat; the exact 1 is the tempting answer") {

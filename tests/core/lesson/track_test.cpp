@@ -160,12 +160,12 @@ TEST_CASE("lesson: enter_exercise and enter_bug set the mode and the data they a
     CHECK(enter_bug(Bug::ScaleByValues, fresh()).projection.enabled);
 }
 
-TEST_CASE("lesson text: the seeds' numbers appear, computed, in the steps that teach them") {
+TEST_CASE("lesson text: the book's numbers appear, computed, in the steps that teach them") {
     const State start = fresh();
     // Step 5, cat-sat-mat: scores [1, 5, 2]; divide-by-sum 1/8, 5/8, 2/8; softmax e^s / (e + e^5 + e^2).
     const std::string five = all_text(enter_step(5, start));
     CHECK(contains(five, "[1, 5, 2]"));
-    CHECK(contains(five, "[0.125, 0.625, 0.25]"));
+    CHECK(contains(five, "[0.1250, 0.6250, 0.2500]"));  // computed: four decimals, as the panels print
     CHECK(contains(five, "[0.0171, 0.9362, 0.0466]"));
     // Step 7, your-journey: the book's context vector.
     CHECK(contains(all_text(enter_step(7, start)), "z = [0.4419, 0.6515, 0.5683]"));
@@ -235,4 +235,18 @@ TEST_CASE("lesson text: every step has text for every example and query, and non
     }
     State zero = fresh();
     CHECK(step_lines(zero, compute_attention(zero)).empty());
+}
+
+TEST_CASE("lesson: a link naming only a step opens the step as the lesson sets it up") {
+    const State fallback = fresh();
+    const State nine = step_link_state(parse_url_fragment("#step=9&panels=lesson,projection", fallback));
+    CHECK(nine.step == 9);
+    CHECK(nine.projection.enabled);  // what step 9 is about
+    CHECK(nine.panels == std::vector<std::string>{"lesson", "projection"});
+    const State one = step_link_state(parse_url_fragment("#step=1", fallback));
+    CHECK(one.inputs.rows == 3);  // step 1 works on three tokens
+    // Any data or settings key: the link is the state it spells out.
+    const State spelled = step_link_state(parse_url_fragment("#step=9&project=0", fallback));
+    CHECK_FALSE(spelled.projection.enabled);
+    CHECK(step_link_state(parse_url_fragment("#query=2", fallback)).step == 0);
 }

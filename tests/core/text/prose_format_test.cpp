@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <limits>
+
 using namespace attn;
 
 TEST_CASE("prose: ordinals name positions as a reader counts them") {
@@ -36,10 +38,34 @@ TEST_CASE("prose: a long dot product says how many terms it leaves out") {
     CHECK(dot_terms(a, b, 8) == "1\u00b72 + 1\u00b72 + 1\u00b72 + 1\u00b72 + 1\u00b72 + 1\u00b72 + \u2026 (2 more)");
 }
 
-TEST_CASE("prose: numbers drop trailing zeros and negative zero") {
+TEST_CASE("prose: computed numbers print like the panels: whole ones plain, others with four decimals") {
     CHECK(num(2.0f) == "2");
     CHECK(num(0.95440006f) == "0.9544");
+    CHECK(num(1.495f) == "1.4950");  // not "1.495" in the text and "1.4950" in the table
+    CHECK(num(0.124f) == "0.1240");
     CHECK(num(-0.0f) == "0");
-    CHECK(num(-0.00001f) == "0");  // rounds to -0.0000: shown as 0
-    CHECK(num(0.5f, 2) == "0.5");
+    CHECK(num(-0.00001f) == "0.0000");  // rounds to zero: no sign
+    CHECK(num(0.5f, 2) == "0.50");
+    CHECK(num(5.54e34f) == "5.5400e+34");
+    CHECK(num(std::numeric_limits<float>::quiet_NaN()) == "nan");
+}
+
+TEST_CASE("prose: typed values read as they were typed") {
+    CHECK(typed(0.43f) == "0.43");
+    CHECK(typed(2.0f) == "2");
+    CHECK(typed(-0.0f) == "0");
+    CHECK(typed(-0.00001f) == "0");
+    const float row[] = {0.43f, 0.15f, 0.89f};
+    CHECK(typed_vec(row, 3) == "[0.43, 0.15, 0.89]");
+}
+
+TEST_CASE("prose: table cells keep four decimals like a tensor column, scientific at the extremes") {
+    CHECK(num_cell(1.495f) == "1.4950");
+    CHECK(num_cell(0.0f) == "0.0000");
+    CHECK(num_cell(-0.0f) == "0.0000");
+    CHECK(num_cell(1.0f) == "1.0000");
+    CHECK(num_cell(-0.5406f) == "-0.5406");
+    CHECK(num_cell(5.54e34f) == "5.540e+34");
+    CHECK(num_cell(1.26e-14f) == "1.260e-14");
+    CHECK(num_cell(std::numeric_limits<float>::infinity()) == "inf");
 }

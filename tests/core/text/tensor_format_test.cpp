@@ -50,5 +50,8 @@ TEST_CASE("format: scalars and fixed decimals") {
     CHECK(format_scalar(8) == "8.");
     CHECK(format_scalar(0.9544f) == "0.9544");
     CHECK(format_fixed(0.12345f, 2) == "0.12");
+    CHECK(format_fixed(-0.00001f, 4) == "0.0000");  // rounds to zero: no sign
+    CHECK(format_fixed(-0.0f, 4) == "0.0000");
+    CHECK(format_fixed(-0.00006f, 4) == "-0.0001");
     CHECK(format_fixed(-std::numeric_limits<float>::infinity(), 2) == "-inf");
 }
