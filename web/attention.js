@@ -353,6 +353,19 @@
     if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
     const touch = e.pointerType === 'touch';
     if (touch !== lastPointerTouch) { lastPointerTouch = touch; applyPageOptions(); }
+    clearTimeout(liftTimer);
+    if (runtimeReady) Module._attn_pointer_lifted(0);
+  }, { passive: true });
+  // A finger has no hover: once the tap has been seen (its release needs one frame with the
+  // position), the demo is told the pointer is gone, so no tooltip stays under the lifted finger.
+  let liftTimer = 0;
+  canvas.addEventListener('pointerup', (e) => {
+    if (e.pointerType !== 'touch') return;
+    clearTimeout(liftTimer);
+    liftTimer = setTimeout(() => { if (runtimeReady) Module._attn_pointer_lifted(1); }, 150);
+  }, { passive: true });
+  canvas.addEventListener('pointermove', (e) => {
+    if (e.pointerType === 'mouse' && runtimeReady && liftTimer) { liftTimer = 0; Module._attn_pointer_lifted(0); }
   }, { passive: true });
   window.addEventListener('resize', wake);
 

@@ -198,6 +198,8 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     w.key("visible").boolean(g_app->visible);
     w.key("pending_frames").integer(g_app->frames_to_render);
     w.key("state_version").uinteger(g_app->state_version);
+    // Whether ImGui saw a pointer over the canvas in the last frame (no: a lifted finger, or none yet).
+    w.key("pointer").boolean(ImGui::GetIO().MousePos.x > -1e30f);
     w.end_object();
     return attn::keep(&buffer, std::move(out));
 }
@@ -235,6 +237,12 @@ EMSCRIPTEN_KEEPALIVE void attn_text_input(const char* utf8, size_t length) {
 
 EMSCRIPTEN_KEEPALIVE void attn_text_key(int key) {
     if (attn::browser_queue_key(key)) attn::app_request_frames(g_app, 2);
+}
+
+// A finger was lifted (1) a moment ago, or a pointer went down or a mouse moved (0).
+EMSCRIPTEN_KEEPALIVE void attn_pointer_lifted(int lifted) {
+    attn::imgui_backend_pointer_lifted(lifted != 0);
+    attn::app_request_frames(g_app, 2);
 }
 
 // bits: 1 embed, 2 dark theme, 4 reduced motion, 8 touch (see attention.js pageBits()).

@@ -8,6 +8,7 @@
 #include <imgui_impl_sdl.h>
 
 #include <bitset>
+#include <cfloat>
 
 #include "platform/touch_pinch.h"
 
@@ -98,6 +99,7 @@ PinchTracker g_pinch;  // ImGui 1.86 sees one pointer; two-finger zoom is read f
 // keys go straight to ImGui's io (it reads Ctrl from SDL's modifier state, which pushed SDL events
 // would not change).
 int g_paste_stage = 0;
+bool g_pointer_lifted = false;  // see imgui_backend_pointer_lifted
 
 void feed_paste_shortcut(EventSummary* summary) {
     ImGuiIO& io = ImGui::GetIO();
@@ -172,6 +174,8 @@ void imgui_backend_new_frame(Window* window) {
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    // After NewFrame of the SDL backend, which has just read SDL's last mouse position.
+    if (g_pointer_lifted && !ImGui::GetIO().MouseDown[0]) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
 }
 
@@ -186,6 +190,10 @@ void imgui_backend_paste(const std::string& text) {
     SDL_SetClipboardText(text.c_str());
 #endif
     g_paste_stage = 1;
+}
+
+void imgui_backend_pointer_lifted(bool lifted) {
+    g_pointer_lifted = lifted;
 }
 
 void imgui_backend_present(Window* window) {

@@ -32,6 +32,9 @@ void window_drawable_size(Window* window, int* width, int* height);
 // a Ctrl+V in the next frame. In the browser SDL2 has no system clipboard, and the page keeps
 // the real Ctrl+V from SDL so that its paste event can hand the text over.
 void imgui_backend_paste(const std::string& text);
+// A finger left the screen (true) or a pointer is back (false). A finger has no hover: while
+// lifted, ImGui sees no pointer, so a tooltip or hover highlight does not stay where it tapped.
+void imgui_backend_pointer_lifted(bool lifted);
 // Draws ImGui's draw data (after ImGui::Render()) over the cleared window and presents it.
 void imgui_backend_present(Window* window);
 

@@ -80,7 +80,7 @@ void colour_bar(ImDrawList* dl, const HeatmapSpec& spec, ImVec2 a, float height)
     if (lo < 0 && hi > 0) label(0.0f, a.y + height * hi / (hi - lo));
 }
 
-void tooltip(const HeatmapSpec& spec, const State& s, int r, int c) {
+void tooltip(const HeatmapSpec& spec, const State& s, int r, int c, const char* verb) {
     const float v = spec.values->at(r, c);
     ImGui::BeginTooltip();
     ImGui::Text("row %d \"%s\" (query), column %d \"%s\" (key)", r, s.tokens[size_t(r)].c_str(), c,
@@ -120,7 +120,7 @@ void tooltip(const HeatmapSpec& spec, const State& s, int r, int c) {
         ImGui::PopFont();
         if (!std::isfinite(v)) ImGui::TextColored(error_color(), "not a number: see the reason under the bars");
     }
-    ImGui::TextDisabled("click: make row %d the query", r);
+    ImGui::TextDisabled("%s: make row %d the query", verb, r);
     ImGui::EndTooltip();
 }
 
@@ -165,7 +165,7 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
         help_marker(
             "Row r holds the scores of query r against every key (column). The query's row is "
             "outlined; it is the score vector the loop fills. Hover a cell for the dot product it "
-            "came from; click a row to make it the query.");
+            "came from; click or tap a row to make it the query.");
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const ImVec2 o(start.x + label_width(), start.y + ImGui::GetTextLineHeight() + 4);  // image top-left
@@ -270,7 +270,7 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     if (hovered && tooltips_allowed()) {
         dl->AddRect(ImVec2(o.x + cell * float(hc), o.y + cell * float(hr)),
                     ImVec2(o.x + cell * float(hc + 1), o.y + cell * float(hr + 1)), IM_COL32(20, 24, 32, 200));
-        tooltip(spec, s, hr, hc);
+        tooltip(spec, s, hr, hc, click_verb(*ui));
     }
     colour_bar(dl, spec, ImVec2(end.x + font() * 0.6f, o.y), side);
 

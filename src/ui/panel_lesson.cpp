@@ -156,6 +156,26 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
     return edited;
 }
 
+// The band folded on a phone: one line with where the learner is and the way back.
+bool folded_band(const FrameInput& in, UiState* ui) {
+    const State& s = in.state;
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float height = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().WindowPadding.y * 2;
+    ImGui::BeginChild("lesson_band", ImVec2(avail.x, height), true, ImGuiWindowFlags_NoScrollbar);
+    const ImVec2 pos = ImGui::GetWindowPos();
+    record_layout(ui, "panel:lesson", pos, ImVec2(pos.x + avail.x, pos.y + height));
+    ImGui::AlignTextToFramePadding();
+    if (s.lesson.mode == LessonMode::Track)
+        ImGui::TextColored(query_color(), "Lesson: %s", step_indicator(s.step).c_str());
+    else
+        ImGui::TextColored(query_color(), "%s", s.lesson.mode == LessonMode::Practice ? "Practice" : "Debug this");
+    next_to("Show the lesson");
+    if (ImGui::Button("Show the lesson")) ui->lesson.collapsed = false;
+    record_layout(ui, "lesson:expand");
+    ImGui::EndChild();
+    return false;
+}
+
 }  // namespace
 
 void record_lesson_item(UiState* ui, const std::string& name) {
@@ -189,6 +209,10 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     const bool code_inline = code_listed && !main_panels && !in_lesson;
     const bool code_window = show_code && !code_inline && (ui->code.open || code_listed);
 
+    // On a phone the learner can fold the band to one line to see more of the panels.
+    const bool foldable = compact_layout() && in_lesson;
+    if (foldable && ui->lesson.collapsed) return folded_band(in, ui);
+
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const bool narrow = avail.x < 900.0f;
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -213,6 +237,11 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + avail.x, band_pos.y + height));
     const float header_top = ImGui::GetCursorPosY();
     if (show_lesson) edited |= header_row(in, draft, ui, in_lesson);
+    if (foldable) {
+        next_to("Hide the lesson");
+        if (ImGui::Button("Hide the lesson")) ui->lesson.collapsed = true;
+        record_layout(ui, "lesson:collapse");
+    }
     ui->lesson.header_h = ImGui::GetCursorPosY() - header_top;
     if (in_lesson) {
         const ImVec2 body = ImGui::GetContentRegionAvail();

@@ -287,11 +287,23 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
     if (part == 1) return question_block(in, draft, ui);
     bool edited = false;
     ImGui::Text("%d. %s", step->number, step->title);
-    std::string watch;
-    for (const std::string& p : step->panels) watch += (watch.empty() ? "" : ", ") + std::string(panel_title(p));
-    watch = "watch: " + watch;
-    same_line_if_fits(ImGui::CalcTextSize(watch.c_str()).x, lesson_gap());
-    ImGui::TextColored(muted_text(), "%s", watch.c_str());
+    if (compact_layout()) {
+        // On a phone the watched panels are far below: each is a button that scrolls to it.
+        ImGui::TextColored(muted_text(), "watch:");
+        for (const std::string& p : step->panels) {
+            if (p == "lesson" || p == "code") continue;
+            const std::string label = std::string(panel_title(p)) + " ↓";
+            same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
+            if (ImGui::SmallButton(label.c_str())) ui->lesson.scroll_to = p;
+            record_lesson_item(ui, "lesson:watch:" + p);
+        }
+    } else {
+        std::string watch;
+        for (const std::string& p : step->panels) watch += (watch.empty() ? "" : ", ") + std::string(panel_title(p));
+        watch = "watch: " + watch;
+        same_line_if_fits(ImGui::CalcTextSize(watch.c_str()).x, lesson_gap());
+        ImGui::TextColored(muted_text(), "%s", watch.c_str());
+    }
     lines(s, step_lines(s, in.result));
     switch (s.step) {
         case 4:

@@ -143,7 +143,7 @@ void view_note(const PlotView& v, UiState* ui) {
                                              ? "drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it"
                                              : "drag: orbit \u00b7 drag a head: move it");
     } else {
-        ImGui::TextColored(muted_text(), "click a head: query \u00b7 drag it: move it");
+        ImGui::TextColored(muted_text(), "%s a head: query \u00b7 drag it: move it", click_verb(*ui));
     }
 }
 
@@ -415,7 +415,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     dl->PopClipRect();
 
     if (ui->plot.hovered_token >= 0 && ui->plot.hovered_token < int(v.heads.size()) && tooltips_allowed())
-        plot_tooltip(v, s, ui->plot.hovered_token, v.inputs_space);
+        plot_tooltip(v, s, ui->plot.hovered_token, v.inputs_space, click_verb(*ui));
     return edited;
 }
 

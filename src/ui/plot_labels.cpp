@@ -220,7 +220,7 @@ std::vector<ImVec4> draw_plot_labels(ImDrawList* dl, std::vector<PlotLabel> labe
     return placed;
 }
 
-void plot_tooltip(const PlotView& v, const State& s, int i, bool can_drag) {
+void plot_tooltip(const PlotView& v, const State& s, int i, bool can_drag, const char* verb) {
     const Matrix& m = *v.vectors;
     const char* name = v.inputs_space ? "inputs" : "keys";
     ImGui::BeginTooltip();
@@ -234,8 +234,9 @@ void plot_tooltip(const PlotView& v, const State& s, int i, bool can_drag) {
                     terms.c_str(), format_scalar(score).c_str());
         ImGui::PopFont();
     }
-    ImGui::TextDisabled(can_drag ? "click: make it the query \u00b7 drag: move it"
-                                 : "click: make it the query (switch to inputs to drag)");
+    ImGui::TextDisabled(
+        can_drag ? "%s: make it the query \u00b7 drag: move it" : "%s: make it the query (switch to inputs to drag)",
+        verb);
     ImGui::EndTooltip();
 }
 

@@ -62,6 +62,6 @@ struct TickText {
 void add_plot_grid(const PlotView& view, const OrbitCamera& camera, PlotScene* scene, std::vector<TickText>* ticks);
 void draw_ticks(ImDrawList* dl, const std::vector<TickText>& ticks, const std::vector<ImVec4>& taken);
 // The tooltip of a hovered arrow head: its vector, and its score with the query as a dot product.
-void plot_tooltip(const PlotView& view, const State& s, int token, bool can_drag);
+void plot_tooltip(const PlotView& view, const State& s, int token, bool can_drag, const char* verb);
 
 }  // namespace attn::ui

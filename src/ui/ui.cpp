@@ -82,6 +82,10 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size) {
     // In a lesson step the panels it is about get an outline and a marked title, so the learner
     // knows where to look while reading the step.
     const bool highlighted = lesson_highlights(f.in.state, key_of(id));
+    if (f.ui->lesson.scroll_to == key_of(id)) {  // the lesson's "watch" link was tapped: bring it to the top
+        ImGui::SetScrollHereY(0.0f);
+        f.ui->lesson.scroll_to.clear();
+    }
     const bool open = ImGui::BeginChild("panel", size, true);
     if (open) {
         if (highlighted) {

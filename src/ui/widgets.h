@@ -60,5 +60,9 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
 void same_line_if_fits(float width, float spacing = -1.0f);
 // True on a phone-width layout: one column.
 bool compact_layout();
+// The verb hints use: "tap" where fingers are the pointer, else "click".
+inline const char* click_verb(const UiState& ui) {
+    return ui.touch_targets ? "tap" : "click";
+}
 
 }  // namespace attn::ui

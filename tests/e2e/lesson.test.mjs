@@ -192,3 +192,48 @@ test('lesson: the PyTorch code opens over the panels and can be copied without e
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// What the screen shows for every value the UI records ("value:<name>" layout items), by name.
+async function shownValues(page) {
+  const out = new Map();
+  for (const item of await layout(page)) if (item.name.startsWith('value:')) out.set(item.name, item.text);
+  return out;
+}
+
+test('lesson: every step covers what its question asks, on the panels and in the mirror, until Reveal', async () => {
+  for (let step = 1; step <= 10; ++step) {
+    const page = await open(`/#step=${step}`);
+    const summary = await page.evaluate(() => window.attention.summary());
+    const hidden = summary.concealed;
+    const flags = Object.entries(hidden).filter(([k, v]) => k !== 'reason' && v).map(([k]) => k);
+    if (step === 4) {
+      // Step 4 gives a score in its question and asks what it means: no value is the answer.
+      assert.equal(flags.length, 0, 'step 4 covers nothing');
+      assert.ok(summary.scores !== null);
+      await page.context().close();
+      continue;
+    }
+    assert.ok(flags.length > 0, `step ${step}: the open question covers something`);
+    assert.ok(hidden.reason.length > 0, `step ${step}: and says why`);
+    if (hidden.scores || hidden.masking) assert.equal(summary.scores, null, `step ${step}: the API withholds the scores`);
+    if (hidden.weights || hidden.masking) assert.equal(summary.weights, null, `step ${step}: and the weights`);
+    const mirror = await page.evaluate(() => document.getElementById('summary').textContent);
+    if (hidden.query_token) assert.ok(!mirror.includes(`"${summary.tokens[summary.query]}"`), `step ${step}: mirror names no query token`);
+    if (summary.scores === null) assert.ok(mirror.includes(hidden.reason), `step ${step}: the mirror says the scores are covered`);
+
+    const before = await shownValues(page);
+    const covered = [...before].filter(([, text]) => text === '?').map(([name]) => name);
+    assert.ok(covered.length > 0, `step ${step}: some value on screen is covered (${flags.join(', ')})`);
+
+    await click(page, 'lesson:choice:0');
+    await click(page, 'lesson:reveal');
+    assert.equal((await state(page)).lesson.revealed, true);
+    const after = await shownValues(page);
+    for (const name of covered)
+      if (after.has(name)) assert.notEqual(after.get(name), '?', `step ${step}: ${name} is shown after Reveal`);
+    assert.ok(covered.some((name) => after.has(name)), `step ${step}: the covered values are still on screen to read`);
+    const revealed = await page.evaluate(() => window.attention.summary());
+    assert.ok(!Object.entries(revealed.concealed).some(([k, v]) => k !== 'reason' && v), `step ${step}: nothing covered after Reveal`);
+    await page.context().close();
+  }
+});

@@ -44,6 +44,8 @@ test('touch: on a 390 x 844 phone, tapping a token\'s radio makes it the query',
   await page.touchscreen.tap(token.x + token.w / 2, token.y + token.h / 2);
   await page.waitForFunction(() => window.attention.getState().query === 2, null, { timeout: 5000 });
   assert.equal((await page.evaluate(() => window.attention.pageOptions())).touch, true);
+  // The lifted finger leaves no hover behind (no tooltip stays under it).
+  await page.waitForFunction(() => window.attention.stats().pointer === false, null, { timeout: 10000 });
   await saveArtifact('page-390x844-touch.png', await page.screenshot());
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -127,6 +129,57 @@ test('touch: a two-finger pinch on the 3-D view zooms it, without moving a vecto
   assert.ok(d1 > d0 * 1.5, `the heads spread apart: ${d0.toFixed(1)} px -> ${d1.toFixed(1)} px`);
   assert.deepEqual(await page.evaluate(() => window.attention.getState()), before, 'no vector moved, same query');
   await saveArtifact('page-1024x768-pinched.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('touch: on a phone the lesson scrolls by swipe, folds to one line, and its watch buttons scroll to the panel', async () => {
+  const page = await openSettled(browser, server.url + '/#step=6',
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const items = () => page.evaluate(() => window.attention.layout());
+  const find = async (name) => (await items()).find((l) => l.name === name);
+  const band0 = await find('panel:lesson');
+  assert.ok(band0 && band0.h > 400, 'the band shows the whole step at its own height');
+  assert.ok(await find('lesson:choice:0'), "the question's choices are on the first screen");
+  const cdp = await page.context().newCDPSession(page);
+  const swipe = async (x, y0, y1) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0, id: 1 }] });
+    for (let k = 1; k <= 8; ++k) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * k / 8, id: 1 }] });
+      await page.waitForTimeout(20);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await waitIdle(page);
+  };
+  // A swipe up over the step's text (no widget under the finger) scrolls the whole column.
+  const before = await page.evaluate(() => window.attention.getState());
+  await swipe(band0.x + band0.w / 2, band0.y + 300, band0.y + 60);
+  const band1 = await find('panel:lesson');
+  assert.ok(band1.y < band0.y - 150, `the band moved up with the finger: y ${band0.y} -> ${band1.y}`);
+  assert.deepEqual(await page.evaluate(() => window.attention.getState()), before, 'a swipe changes nothing');
+  await saveArtifact('page-390x844-lesson-swiped.png', await page.screenshot());
+
+  // Scroll back, fold the band, unfold it.
+  await swipe(band0.x + band0.w / 2, 200, 800);
+  const hide = await find('lesson:collapse');
+  assert.ok(hide, 'the band has a Hide button on a phone');
+  await page.touchscreen.tap(hide.x + hide.w / 2, hide.y + hide.h / 2);
+  await waitIdle(page);
+  const folded = await find('panel:lesson');
+  assert.ok(folded.h < 80, `folded to one line (${folded.h} px)`);
+  await saveArtifact('page-390x844-lesson-folded.png', await page.screenshot());
+  const show = await find('lesson:expand');
+  await page.touchscreen.tap(show.x + show.w / 2, show.y + show.h / 2);
+  await waitIdle(page);
+  assert.ok((await find('panel:lesson')).h > 400, 'and back');
+
+  // The watch button for "All queries at once" scrolls that panel to the top of the screen.
+  const watch = await find('lesson:watch:heatmaps');
+  assert.ok(watch, 'step 6 links the panels it is about');
+  await page.touchscreen.tap(watch.x + watch.w / 2, watch.y + watch.h / 2);
+  await waitIdle(page);
+  const heatmaps = await find('highlight:heatmaps');
+  assert.ok(heatmaps && heatmaps.y >= 0 && heatmaps.y < 200, `the heatmaps panel is at the top (y ${heatmaps && heatmaps.y})`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -63,7 +63,7 @@ ExerciseCheck check_scores(const State& s, const ParsedNumbers& p) {
         out.message = "First make the third token the query. The query is inputs[" + std::to_string(s.query) +
                       "], the " + ordinal_word(s.query + 1) +
                       " token; the third token is inputs[2], because positions count from zero. "
-                      "Click its row in Inputs.";
+                      "Pick its row in Inputs.";
         return out;
     }
     const Vector want = score_vector_loop(s.inputs, target);

@@ -42,7 +42,7 @@ void step_query(const State& s, Lines* out) {
                         std::to_string(q) + "] is the " + ordinal_word(q + 1) + ".",
                     0});
     out->push_back({LineKind::Prose,
-                    "The query stays fixed while the loop runs. Click another row in Inputs to move it: "
+                    "The query stays fixed while the loop runs. Pick another row in Inputs to move it: "
                     "every score changes, because every comparison is made against it."});
 }
 
