@@ -123,6 +123,8 @@ if(EMSCRIPTEN)
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -Oz -flto -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0 -sSUPPORT_LONGJMP=0 -sTEXTDECODER=2
     -sDYNAMIC_EXECUTION=0 -sHTML5_SUPPORT_DEFERRING_USER_SENSITIVE_REQUESTS=0
+    # wasm-opt repeats its -Oz passes until the module stops shrinking: about 2 KB gzip.
+    -sBINARYEN_EXTRA_PASSES=--converge
     "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,setStatus,onAbort]"
     -sEXPORTED_FUNCTIONS=${ATTN_WEB_EXPORTS}
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString)

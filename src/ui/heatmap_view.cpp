@@ -144,7 +144,8 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     const Matrix& m = *spec.values;
     const int n = m.rows;
     if (n <= 0 || m.cols != n || int(s.tokens.size()) != n) return -1;
-    ImGui::TextUnformatted(spec.title.c_str());
+    // Wrapped to the heatmap's own width: side by side, a long title would run into its neighbour.
+    prose(spec.title, ImVec4(0, 0, 0, 0), label_width() + side + font() * 0.6f + bar_width() + bar_labels_width());
     record_value(ui, std::string("heatmap-title:") + spec.name, spec.title);
     if (!spec.covered.empty()) {
         // The block keeps its size, so the layout does not jump when the answer is revealed.

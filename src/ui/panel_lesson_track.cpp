@@ -45,7 +45,7 @@ void lines(const State& s, const std::vector<LessonLine>& all) {
                 break;
             case LineKind::Code:
                 ImGui::PushFont(mono_font());
-                ImGui::TextWrapped("%s", line.text.c_str());
+                prose(line.text);
                 ImGui::PopFont();
                 break;
             case LineKind::Note:
@@ -245,6 +245,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     }
     if (revealed) {
         const RevealResult r = reveal_answer(q, answer);
+        ui->lesson.verdicts[s.step * 10 + k] = r.correct;
         ImGui::SameLine();
         ImGui::TextColored(r.correct ? context_color() : error_color(), "%s", r.verdict.c_str());
         record_lesson_item(ui, r.correct ? "lesson:verdict:right" : "lesson:verdict:wrong");
@@ -275,6 +276,46 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     return edited;
 }
 
+// The end of the track: the steps walked with the learner's verdicts, and where to go next.
+bool wrap_up(State* draft, UiState* ui) {
+    bool edited = false;
+    ImGui::Separator();
+    ImGui::TextColored(query_color(), "Wrap-up: what you have worked through");
+    int right = 0, answered = 0;
+    for (int k = 1; k <= kLessonSteps; ++k) {
+        std::string marks;
+        for (const auto& [key, correct] : ui->lesson.verdicts)
+            if (key / 10 == k) {
+                marks += correct ? "\u2713" : "\u2717";
+                ++answered;
+                right += correct ? 1 : 0;
+            }
+        const LessonStep* step = lesson_step(k);
+        ImGui::TextColored(marks.empty() ? muted_text() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%2d. %s  %s", k,
+                           step->title, marks.empty() ? "(not answered)" : marks.c_str());
+    }
+    record_value(ui, "wrap-up", std::to_string(right) + " of " + std::to_string(answered));
+    prose("Your predictions: " + std::to_string(right) + " right of " + std::to_string(answered) +
+          " answered. Every number on the way was computed from the inputs, as PyTorch computes it.");
+    prose(
+        "Next in the book: section 3.5 turns the mask into causal attention with dropout, and 3.6 runs "
+        "several heads side by side. Practise first:",
+        muted_text());
+    if (ImGui::Button("Practice: three exercises \u2192")) {
+        *draft = enter_exercise(0, *draft);
+        edited = true;
+    }
+    record_lesson_item(ui, "lesson:wrap-up:practice");
+    ImGui::SameLine();
+    if (ImGui::Button("Start the track again")) {
+        *draft = enter_step(1, *draft);
+        ui->lesson.verdicts.clear();
+        edited = true;
+    }
+    record_lesson_item(ui, "lesson:wrap-up:again");
+    return edited;
+}
+
 }  // namespace
 
 bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
@@ -284,7 +325,12 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
         if (part == 0) ImGui::TextWrapped("Step %d is not part of the track (steps 1..%d).", s.step, kLessonSteps);
         return false;
     }
-    if (part == 1) return question_block(in, draft, ui);
+    if (part == 1) {
+        bool edited = question_block(in, draft, ui);
+        const int n = int(ui->lesson.questions.size());
+        if (s.step == kLessonSteps && n > 0 && question_done(s.lesson, n - 1)) edited |= wrap_up(draft, ui);
+        return edited;
+    }
     bool edited = false;
     ImGui::Text("%d. %s", step->number, step->title);
     if (compact_layout()) {

@@ -190,8 +190,9 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     // The scores column names what the normalisations see: the plain dot products, or q·k / sqrt(d_k)
     // with the projection on; times the lab's multiplier when it is not 1.
     std::string score_title =
-        r.projected ? (r.divisor != 1.0f ? "q\u00b7k/\u221a" + num(r.divisor * r.divisor) : std::string("q\u00b7k"))
-                    : std::string("scores");
+        r.projected
+            ? (r.divisor != 1.0f ? "q\u00b7k/\u221a" + num(std::round(r.divisor * r.divisor)) : std::string("q\u00b7k"))
+            : std::string("scores");
     if (s.lab_scale != 1.0f) score_title += " \u00d7" + num(s.lab_scale);
     const bool weights_hidden = hidden.weights || hidden.masking;
     Column scores{score_title, r.lab_scores, false, 0, 0, hidden.scores || hidden.masking, "scores"};

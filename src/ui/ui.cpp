@@ -222,7 +222,14 @@ void scrolling_layout(Frame& f, int columns) {
 void wide_layout(Frame& f) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float gap = ImGui::GetStyle().ItemSpacing.x;
-    const float left = std::floor(avail.x * 0.29f), middle = std::floor(avail.x * 0.37f);
+    // A lesson step about the right-hand column (the heatmaps, the trainable weights) gives it the
+    // width: its matrices need it more than the inputs table and the bars do.
+    const State& s = f.in.state;
+    const bool right_watched = lesson_highlights(s, "heatmaps") || lesson_highlights(s, "projection");
+    const bool left_watched = lesson_highlights(s, "inputs") || lesson_highlights(s, "loop");
+    const float left_share = right_watched && !left_watched ? 0.25f : 0.29f;
+    const float middle_share = right_watched ? 0.33f : 0.37f;
+    const float left = std::floor(avail.x * left_share), middle = std::floor(avail.x * middle_share);
     const float right = avail.x - left - middle - 2 * gap;
     const float h = avail.y;
     const float inputs_h = std::clamp(natural_height(f, PanelId::Inputs, left), h * 0.3f, h * 0.56f);

@@ -3,6 +3,7 @@
 #pragma once
 #include <imgui.h>
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -135,6 +136,9 @@ struct LessonUi {
     float body_h = 0;                 // the band's body content (taller of text and question) as last drawn
     int shown_reveal = -1;            // the reveal last scrolled into view (step, question, answer)
     PracticeInput practice[kExerciseCount];
+    // What the learner got right at each reveal this visit, by step * 10 + question: the wrap-up
+    // at the end of the track lists it.
+    std::map<int, bool> verdicts;
     // The state the learner had in free exploration when they entered the lesson, practice or a
     // bug; Leave restores it. Unset when the lesson was opened by a link.
     State before;

@@ -48,10 +48,11 @@ void help_marker(const char* text) {
     }
 }
 
-void flow_text(const std::vector<Piece>& pieces, float indent) {
+void flow_text(const std::vector<Piece>& pieces, float indent, float width) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 start = ImGui::GetCursorScreenPos();
-    const float right = start.x + std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4);
+    const float room = width > 0 ? std::min(width, ImGui::GetContentRegionAvail().x) : ImGui::GetContentRegionAvail().x;
+    const float right = start.x + std::max(room, ImGui::GetFontSize() * 4);
     const float line_h = ImGui::GetTextLineHeight();
     const float line_step = line_h + ImGui::GetStyle().ItemSpacing.y * 0.5f;
     const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
@@ -74,7 +75,7 @@ void flow_text(const std::vector<Piece>& pieces, float indent) {
     ImGui::Dummy(ImVec2(std::max(1.0f, max_x - start.x), y + line_h - start.y));
 }
 
-void prose(const std::string& text, ImVec4 color) {
+void prose(const std::string& text, ImVec4 color, float width) {
     const ImU32 ink = color.w > 0 ? ImGui::GetColorU32(color) : 0;
     for (size_t begin = 0;;) {
         const size_t end = std::min(text.find('\n', begin), text.size());
@@ -86,7 +87,7 @@ void prose(const std::string& text, ImVec4 color) {
             at = next;
         }
         if (words.empty()) words.push_back({" ", ink});  // an empty line keeps its height
-        flow_text(words);
+        flow_text(words, 0.0f, width);
         if (end == text.size()) break;
         begin = end + 1;
     }

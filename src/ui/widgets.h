@@ -39,10 +39,10 @@ struct Piece {
     std::string text;
     ImU32 color = 0;  // 0: the theme's text colour
 };
-void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f);
+void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f, float width = 0.0f);  // 0: to the region's edge
 // Running text that wraps only at spaces, so "70.7" or "[0.43, 0.15]" never breaks at the dot
 // or comma the way TextWrapped does. Lines separated by '\n' start new lines. color 0: the theme's.
-void prose(const std::string& text, ImVec4 color = ImVec4(0, 0, 0, 0));
+void prose(const std::string& text, ImVec4 color = ImVec4(0, 0, 0, 0), float width = 0.0f);
 
 // A tensor printed PyTorch-style, cut into pieces after each comma: "tensor([", "0.9544, ", ...
 // With more than max_elements, the middle is elided ("..."); slot `highlight` gets `color`; slots

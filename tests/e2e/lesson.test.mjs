@@ -77,6 +77,28 @@ test('lesson: the whole track, steps 1 to 10, with next, the step buttons and th
   await page.context().close();
 });
 
+test('lesson: the wrap-up after the last question lists the verdicts and leads on to practice', async () => {
+  const page = await open('/#step=10');
+  assert.equal((await state(page)).step, 10);
+  assert.ok(!(await has(page, 'value:wrap-up')), 'no wrap-up while the last step still asks');
+  // Answer every question of step 10 with its first choice, revealing each one.
+  for (let q = 0; q < 8 && !(await has(page, 'value:wrap-up')); ++q) {
+    if (q > 0) await click(page, 'lesson:next-question');
+    await click(page, 'lesson:choice:0');
+    await click(page, 'lesson:reveal');
+  }
+  const value = (await layout(page)).find((l) => l.name === 'value:wrap-up');
+  assert.ok(value, 'the wrap-up shows once the last question is revealed');
+  const [right, answered] = value.text.split(' of ').map(Number);
+  assert.ok(answered >= 1 && right >= 0 && right <= answered, `a score of the answers given: ${value.text}`);
+  await saveArtifact('lesson-wrap-up.png', await page.screenshot());
+  await click(page, 'lesson:wrap-up:practice');
+  const s = await state(page);
+  assert.equal(s.lesson.mode, 'practice');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lesson: predict then reveal - the seeds\' question, a wrong answer explained, then the right one', async () => {
   const page = await open();
   await click(page, 'lesson:start');
