@@ -1,5 +1,6 @@
 // The PyTorch code for the state on screen, regenerated whenever the state changes, with a Copy
 // button. Output lines (the comments after each print) are tinted so they read as results.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -11,25 +12,42 @@
 namespace attn::ui {
 namespace {
 
-void refresh(const FrameInput& in, CodeUi* code) {
-    CodeUi& cache = *code;
-    if (cache.valid && cache.state == in.state) return;
-    const bool open = cache.open;
-    cache = CodeUi();
+// Splits the code into rows for a view `columns` characters wide. Code lines stay whole (the view
+// scrolls sideways for them); comment lines, the printed outputs and the explanations, are broken
+// at spaces so that no comment is cut off at the view's edge.
+void refresh(const FrameInput& in, int columns, CodeUi* view) {
+    CodeUi& cache = *view;
+    if (cache.valid && cache.state == in.state && cache.wrapped_columns == columns) return;
+    const bool open = cache.open, copied = cache.copied && cache.state == in.state;
+    if (!(cache.valid && cache.state == in.state)) cache.code = pytorch_code(in.state, in.result).code;
     cache.open = open;
+    cache.copied = copied;
     cache.valid = true;
     cache.state = in.state;
-    cache.code = pytorch_code(in.state, in.result).code;
+    cache.wrapped_columns = columns;
+    cache.rows.clear();
+    const std::string& code = cache.code;
+    const size_t width = size_t(std::max(columns, 24));
     bool in_output = false;
     size_t start = 0;
-    while (start < cache.code.size()) {
-        size_t end = cache.code.find('\n', start);
-        if (end == std::string::npos) end = cache.code.size();
-        const bool comment = cache.code.compare(start, 2, "# ") == 0;
-        const bool print = cache.code.compare(start, 6, "print(") == 0;
+    while (start < code.size()) {
+        size_t end = code.find('\n', start);
+        if (end == std::string::npos) end = code.size();
+        const bool comment = code.compare(start, 2, "# ") == 0;
+        const bool print = code.compare(start, 6, "print(") == 0;
         in_output = comment && in_output;
-        cache.lines.emplace_back(start, end);
-        cache.output.push_back(in_output);
+        size_t b = start;
+        bool continuation = false;
+        // A continuation row is drawn after a 4-character "#   " prefix.
+        while (comment && end - b > width - (continuation ? 4 : 0)) {
+            const size_t limit = b + width - (continuation ? 4 : 0);
+            size_t cut = code.rfind(' ', limit);
+            if (cut == std::string::npos || cut <= b + 2) break;  // one long word: leave it whole
+            cache.rows.push_back({b, cut, in_output, continuation});
+            b = cut + 1;
+            continuation = true;
+        }
+        cache.rows.push_back({b, end, in_output, continuation});
         if (print) in_output = true;
         start = end + 1;
     }
@@ -38,7 +56,12 @@ void refresh(const FrameInput& in, CodeUi* code) {
 }  // namespace
 
 void code_view(const FrameInput& in, UiState* ui) {
-    refresh(in, &ui->code);
+    ImGui::PushFont(mono_font());
+    const float char_w = ImGui::CalcTextSize("M").x;
+    ImGui::PopFont();
+    const float view_w =
+        ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x * 2 - ImGui::GetStyle().ScrollbarSize;
+    refresh(in, int(view_w / std::max(char_w, 1.0f)), &ui->code);
     CodeUi& cache = ui->code;
     if (ImGui::SmallButton("Copy")) {
         ImGui::SetClipboardText(cache.code.c_str());
@@ -58,16 +81,18 @@ void code_view(const FrameInput& in, UiState* ui) {
     ImGui::PushFont(mono_font());
     const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
     ImGuiListClipper clipper;  // a 1024-token state has thousands of lines: draw only the visible ones
-    clipper.Begin(int(cache.lines.size()));
+    clipper.Begin(int(cache.rows.size()));
     while (clipper.Step()) {
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const auto [b, e] = cache.lines[size_t(i)];
-            const char* start = cache.code.c_str() + b;
-            const bool comment = e - b >= 1 && start[0] == '#';
-            ImGui::PushStyleColor(ImGuiCol_Text, cache.output[size_t(i)] ? context_color()
-                                                 : comment               ? muted_text()
-                                                                         : text);
-            ImGui::TextUnformatted(start, cache.code.c_str() + e);
+            const CodeUi::Row& row = cache.rows[size_t(i)];
+            const char* start = cache.code.c_str() + row.begin;
+            const bool comment = row.continuation || (row.end > row.begin && start[0] == '#');
+            ImGui::PushStyleColor(ImGuiCol_Text, row.output ? context_color() : comment ? muted_text() : text);
+            if (row.continuation) {
+                ImGui::TextUnformatted("#   ");
+                ImGui::SameLine(0, 0);
+            }
+            ImGui::TextUnformatted(start, cache.code.c_str() + row.end);
             ImGui::PopStyleColor();
         }
     }

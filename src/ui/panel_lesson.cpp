@@ -291,11 +291,13 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     ImGui::EndChild();
 
     if (code_window) {
-        // Over the right-hand panels by default; the learner can move, resize or close it.
+        // Over the inputs and the plot by default (the code prints the inputs again), leaving the
+        // scores, weights and heatmaps it computes beside it to compare; the learner can move,
+        // resize or close it.
         const ImVec2 display = ImGui::GetIO().DisplaySize;
         const float w = std::min(display.x - 16, std::max(420.0f, display.x * 0.42f));
         const float top = band_pos.y + height + 8;
-        ImGui::SetNextWindowPos(ImVec2(display.x - w - 8, top), ImGuiCond_Appearing);
+        ImGui::SetNextWindowPos(ImVec2(8, top), ImGuiCond_Appearing);
         ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
         bool open = true;
         if (ImGui::Begin("PyTorch code for this screen", &open,

@@ -1,5 +1,6 @@
 // "Debug this" on screen: pick a planted bug, compare the printed output with the expected one,
-// then walk the trace in the seeds' order until the first step whose value differs.
+// then walk the trace in the lesson's order, judging each printed value before its check shows,
+// until the first step whose value differs.
 #include <algorithm>
 #include <string>
 
@@ -56,6 +57,7 @@ bool picker(const State& s, State* draft, UiState* ui) {
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         if (ImGui::SmallButton(bug_label(b)) && !current) {
             *draft = enter_bug(b, *draft);
+            ui->lesson.trace_said.clear();
             edited = true;
         }
         if (current) ImGui::PopStyleColor();
@@ -80,22 +82,39 @@ void program(const BugTrace& t, int checked) {
     ImGui::PopFont();
 }
 
+// The value the planted program computed at one trace step.
+void traced_value(const TraceStep& step) {
+    ImGui::PushFont(mono_font());
+    prose("   " + step.what + ", printed  " + values_text(step.actual, step.rows, step.cols));
+    ImGui::PopFont();
+}
+
+// The learner judges each printed value first ("as it should be" or "off"); only then the
+// expected value and the check show, with whether the learner's judgment held.
 bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
     bool edited = false;
+    std::vector<int>& said = ui->lesson.trace_said;
+    if (checked == 0) said.clear();
     const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
     ImGui::TextColored(query_color(), "Trace");
     ImGui::SameLine();
-    ImGui::TextColored(muted_text(), "check each step's value against what it should be");
+    ImGui::TextColored(muted_text(), "judge each printed value, then see what it should be");
     for (int k = 0; k < checked; ++k) {
         const TraceStep& step = t.steps[size_t(k)];
         ImGui::TextColored(step.diverges ? error_color() : context_color(), "%s %d. %s: %s",
                            step.diverges ? "\u2717" : "\u2713", k + 1, step.name.c_str(), step.question.c_str());
+        traced_value(step);
         ImGui::PushFont(mono_font());
-        ImGui::TextWrapped("   %s, expected %s", step.what.c_str(),
-                           values_text(step.expected, step.rows, step.cols).c_str());
-        ImGui::TextWrapped("   %s, actual   %s", step.what.c_str(),
-                           values_text(step.actual, step.rows, step.cols).c_str());
+        prose("   " + step.what + ", expected " + values_text(step.expected, step.rows, step.cols));
         ImGui::PopFont();
+        if (size_t(k) < said.size() && said[size_t(k)] >= 0) {
+            const bool said_off = said[size_t(k)] == 0;
+            const bool held = said_off == step.diverges;
+            prose(std::string(held ? "You judged it right: " : "Not quite: ") + "you said " +
+                      (said_off ? "it was off" : "it was as it should be") + ", and it " +
+                      (step.diverges ? "differs." : "matches."),
+                  held ? context_color() : error_color());
+        }
         if (k == t.first_divergence) {
             ImGui::TextColored(error_color(),
                                "First divergence: step %d, the %s. Everything after it inherits the error.", k + 1,
@@ -105,12 +124,21 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
         }
     }
     if (checked < int(t.steps.size()) && !found) {
-        const std::string label = "Check step " + std::to_string(checked + 1) + ": " + t.steps[size_t(checked)].name;
-        if (ImGui::Button(label.c_str())) {
-            draft->lesson.trace = checked + 1;
-            edited = true;
-        }
-        record_lesson_item(ui, "lesson:trace-next");
+        const TraceStep& step = t.steps[size_t(checked)];
+        ImGui::TextColored(query_color(), "? %d. %s: %s", checked + 1, step.name.c_str(), step.question.c_str());
+        traced_value(step);
+        const auto judge = [&](const char* label, const char* item, int value) {
+            if (ImGui::Button(label)) {
+                said.resize(size_t(checked), -1);
+                said.push_back(value);
+                draft->lesson.trace = checked + 1;
+                edited = true;
+            }
+            record_lesson_item(ui, item);
+        };
+        judge("As it should be", "lesson:trace-judge:right", 1);
+        ImGui::SameLine();
+        judge("It is off", "lesson:trace-judge:off", 0);
     } else if (!found) {
         prose(t.hidden, muted_text());
     }
@@ -118,6 +146,7 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
         if (checked < int(t.steps.size()) && !found) ImGui::SameLine();
         if (ImGui::SmallButton("Trace again")) {
             draft->lesson.trace = 0;
+            said.clear();
             edited = true;
         }
         record_lesson_item(ui, "lesson:trace-reset");

@@ -360,7 +360,8 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
             break;
         case 9:
             if (ImGui::Checkbox("Use W_query, W_key, W_value", &draft->projection.enabled)) edited = true;
-            ImGui::SameLine();
+            same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                              ImGui::CalcTextSize("divide by sqrt(d_k)").x);
             if (ImGui::Checkbox("divide by sqrt(d_k)", &draft->scale)) edited = true;
             if (question_done(s.lesson, 0))
                 scaling_widget(in);

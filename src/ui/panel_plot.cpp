@@ -324,9 +324,11 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     v.origin = ImGui::GetCursorScreenPos();
     const float aspect = v.size.x / v.size.y;
 
-    // Refit when the example, the dimensions or the space change, on Reset, and (2-D) when an edit
-    // pushed a head out of view; never while a head is being dragged.
-    const std::string key = s.example + "|" + std::to_string(v.dims) + "|" + (v.inputs_space ? "x" : "k");
+    // Refit when the dimensions or the space change, on Reset, and (2-D) when an edit pushed a head
+    // out of view; never while a head is being dragged. A new example asks for a refit in draw_ui;
+    // the example's name is not part of the key, because the first edit of a drag clears it
+    // ("edited") and a refit then would snap the camera back under the learner's finger.
+    const std::string key = std::to_string(v.dims) + "|" + (v.inputs_space ? "x" : "k");
     if (key != ui->plot.camera_key) {
         ui->plot.camera_key = key;
         ui->plot.camera_fit_pending = true;

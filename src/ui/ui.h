@@ -64,7 +64,7 @@ struct InputsUi {
 // The embedding view.
 struct PlotUi {
     OrbitCamera camera;
-    std::string camera_key;  // example, dimensions and space the camera was fitted for
+    std::string camera_key;  // dimensions and space the camera was fitted for
     bool camera_fit_pending = true;
     bool camera_zoomed = false;  // the reader zoomed: no automatic refit until Reset
     PlotSpace space = PlotSpace::Inputs;
@@ -114,8 +114,15 @@ struct CodeUi {
     bool valid = false;  // code belongs to state
     State state;
     std::string code;
-    std::vector<std::pair<size_t, size_t>> lines;  // [begin, end) of each line in code
-    std::vector<bool> output;                      // the line is printed output
+    // What is drawn, row by row: [begin, end) in code; comment lines longer than the view is wide
+    // are broken at spaces into continuation rows (wrapped_columns: the width they were broken for).
+    struct Row {
+        size_t begin = 0, end = 0;
+        bool output = false;        // printed output (the comments after a print)
+        bool continuation = false;  // the rest of a comment line broken above
+    };
+    std::vector<Row> rows;
+    int wrapped_columns = 0;
     bool copied = false;
 };
 
@@ -139,6 +146,9 @@ struct LessonUi {
     // What the learner got right at each reveal this visit, by step * 10 + question: the wrap-up
     // at the end of the track lists it.
     std::map<int, bool> verdicts;
+    // Debug this: what the learner said of each traced value before its check showed (1 "as it
+    // should be", 0 "off"), by trace step; cleared with a new bug or a new trace.
+    std::vector<int> trace_said;
     // The state the learner had in free exploration when they entered the lesson, practice or a
     // bug; Leave restores it. Unset when the lesson was opened by a link.
     State before;

@@ -142,6 +142,19 @@ test('lesson: the robustness lab - at ×80 naive softmax gives nan while the sta
   await page.context().close();
 });
 
+test('the lab\'s × field: one click selects the number, typing replaces it, Enter applies it', async () => {
+  const page = await open('/#example=cat-sat-mat&query=1');
+  await click(page, 'norm:lab-scale');
+  await page.keyboard.type('100');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  assert.equal((await state(page)).lab_scale, 100);
+  const r = await page.evaluate(() => window.attention.results());
+  assert.ok(r.weights.softmax_naive.includes('nan'), 'at × 100 the naive softmax overflows');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lesson: a deep link opens step 6 with the slider at 80', async () => {
   const page = await open('/#example=cat-sat-mat&query=1&norm=softmax-naive&lab_scale=80&step=6');
   const s = await state(page);
@@ -191,13 +204,17 @@ test('lesson: debug this - a planted bug, traced step by step to its first diver
   await click(page, 'lesson:mode:debug');
   let s = await state(page);
   assert.equal(s.lesson.bug, 'wrong-query');
-  await click(page, 'lesson:trace-next');
+  assert.ok(!(await has(page, 'lesson:trace-found')), 'nothing is judged before the learner does');
+  await click(page, 'lesson:trace-judge:off');
   assert.ok(await has(page, 'lesson:trace-found'), 'the query assignment is the first step that differs');
   assert.equal((await state(page)).lesson.trace, 1);
   await saveArtifact('lesson-debug-wrong-query.png', await page.screenshot());
   // The wrong pair in the dot product: query and loop index check out, the dot product does not.
   await click(page, 'lesson:bug:wrong-pair');
-  for (let k = 0; k < 3 && !(await has(page, 'lesson:trace-found')); ++k) await click(page, 'lesson:trace-next');
+  // The learner judges each printed value: the first two as they should be, the dot product off.
+  for (let k = 0; k < 3 && !(await has(page, 'lesson:trace-found')); ++k) {
+    await click(page, k < 2 ? 'lesson:trace-judge:right' : 'lesson:trace-judge:off');
+  }
   s = await state(page);
   assert.equal(s.lesson.bug, 'wrong-pair');
   assert.equal(s.lesson.trace, 3);

@@ -102,6 +102,21 @@ TEST_CASE("ui: dragging a head in the 3-D view moves it in the view plane") {
     CHECK(h.state.query == 1);
 }
 
+TEST_CASE(
+    "ui: the first drag of a 3-D head keeps the camera where it is (the example becoming edited refits nothing)") {
+    UiHarness h("your-journey");
+    REQUIRE(h.ui.plot.camera.is_3d);
+    const attn::OrbitCamera before = h.ui.plot.camera;
+    h.drag_at(h.centre("arrow:4"), ImVec2(-40, -40));
+    REQUIRE(h.state.example.empty());  // the drag edited the inputs
+    const attn::OrbitCamera& after = h.ui.plot.camera;
+    CHECK(after.target.x == before.target.x);
+    CHECK(after.target.y == before.target.y);
+    CHECK(after.target.z == before.target.z);
+    CHECK(after.distance == before.distance);
+    CHECK(after.yaw == before.yaw);
+}
+
 TEST_CASE("ui: the stepper's Step fills one slot per press; Reset empties it; Play advances over time") {
     UiHarness h;
     CHECK(h.ui.loop.step == -1);

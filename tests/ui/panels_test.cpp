@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/lesson/track.h"
@@ -285,4 +286,44 @@ TEST_CASE("ui: the causal mask box on the heatmaps panel masks the numbers and s
     // The book's query "journey" (index 1): keys 2..5 come after it, their weights are 0.
     CHECK(shown(h, "softmax:1") != "0.0000");
     CHECK(shown(h, "softmax:2") == "0.0000");
+}
+
+TEST_CASE("ui: Debug this asks the learner to judge each printed value before the check shows") {
+    UiHarness h;
+    h.click("lesson:mode:debug");
+    REQUIRE(h.state.lesson.bug == attn::Bug::WrongQuery);
+    CHECK(h.find("lesson:trace-found") == nullptr);  // nothing checked yet
+    REQUIRE(h.find("lesson:trace-judge:right") != nullptr);
+    // The learner says the (wrong) query is as it should be: the check shows it differs.
+    h.click("lesson:trace-judge:right");
+    CHECK(h.state.lesson.trace == 1);
+    CHECK(h.find("lesson:trace-found") != nullptr);
+    REQUIRE(h.ui.lesson.trace_said.size() == 1);
+    CHECK(h.ui.lesson.trace_said[0] == 1);
+    h.click("lesson:trace-reset");
+    CHECK(h.state.lesson.trace == 0);
+    CHECK(h.ui.lesson.trace_said.empty());
+}
+
+TEST_CASE("ui: the PyTorch code breaks long comment lines to the view's width, and keeps code lines whole") {
+    UiHarness h("your-journey", ImVec2(1000, 700));
+    h.click("lesson:code-toggle");
+    REQUIRE(h.find("panel:code") != nullptr);
+    const attn::ui::CodeUi& code = h.ui.code;
+    REQUIRE(code.wrapped_columns > 20);
+    bool continued = false;
+    for (const auto& row : code.rows) {
+        const std::string text = code.code.substr(row.begin, row.end - row.begin);
+        const bool comment = row.continuation || text.rfind("# ", 0) == 0;
+        if (comment && text.find(' ') != std::string::npos)
+            CHECK_MESSAGE(int(text.size()) + (row.continuation ? 4 : 0) <= code.wrapped_columns, text);
+        continued |= row.continuation;
+    }
+    CHECK(continued);  // the book's 6 x 6 weights print wider than a 420-pixel window
+    // Every character of the code is drawn once: the rows cover it, newlines and break spaces aside.
+    size_t covered = 0;
+    for (const auto& row : code.rows) covered += row.end - row.begin;
+    size_t breaks = size_t(std::count(code.code.begin(), code.code.end(), '\n'));
+    for (const auto& row : code.rows) breaks += row.continuation ? 1 : 0;
+    CHECK(covered + breaks == code.code.size());
 }
