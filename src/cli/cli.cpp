@@ -15,6 +15,7 @@
 #include "core/document/results_json.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
+#include "core/math/attention_modules.h"
 #include "core/text/number_parse.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
@@ -36,6 +37,13 @@ const FlagSpec kFlags[] = {
     {"--d-out", "--d-out 2"},
     {"--project", nullptr},
     {"--causal", nullptr},
+    {"--module", "--module causal-attention"},
+    {"--heads", "--heads 2"},
+    {"--qkv-bias", nullptr},
+    {"--dropout", "--dropout 0.5"},
+    {"--dropout-seed", "--dropout-seed 123"},
+    {"--eval", nullptr},
+    {"--batch", "--batch 2"},
     {"--no-scale", nullptr},
     {"--json", nullptr},
     {"--help", nullptr},
@@ -155,7 +163,7 @@ std::string apply_flags(const Flags& flags, State* state) {
             return "seed " + json_quote_short(it->second) + " is not a whole number from 0 to " +
                    std::to_string(kMaxSeed) + ": use one such as --seed 123";
         state->projection.seed = static_cast<uint64_t>(value);
-        state->projection.enabled = true;
+        state->projection.enabled = !flags.count("--module");  // with --module, the seed is the module's
     }
     if (const auto it = flags.find("--d-out"); it != flags.end()) {
         const WholeKind parsed = read_whole(it->second, &value);
@@ -163,12 +171,70 @@ std::string apply_flags(const Flags& flags, State* state) {
             return "d-out " + json_quote_short(it->second) + " is not a whole number from 1 to " +
                    std::to_string(kMaxDOut) + ": use one such as --d-out 2";
         state->projection.d_out = static_cast<int>(value);
-        state->projection.enabled = true;
+        state->projection.enabled = !flags.count("--module");
     }
     if (flags.count("--project")) state->projection.enabled = true;
     if (flags.count("--causal")) state->causal = true;
     if (flags.count("--no-scale")) state->scale = false;
     return "";
+}
+
+// A whole-number flag in [lo, hi], or a message naming it and the range.
+std::string whole_flag(const Flags& flags, const char* flag, int64_t lo, int64_t hi, int64_t* value) {
+    const auto it = flags.find(flag);
+    if (it == flags.end()) return "";
+    if (read_whole(it->second, value) != WholeKind::Ok || *value < lo || *value > hi)
+        return std::string(flag + 2) + " " + json_quote_short(it->second) + " is not a whole number from " +
+               std::to_string(lo) + " to " + std::to_string(hi) + ": use one such as " + find_flag(flag)->example;
+    return "";
+}
+
+// --module and its options: the chapter's classes (core/math/attention_modules.h). The module's
+// own flags without --module are an error, not silently ignored.
+std::string module_from_flags(const Flags& flags, const State& state, bool* run, ModuleSettings* m) {
+    const auto it = flags.find("--module");
+    *run = it != flags.end();
+    if (!*run) {
+        for (const char* own : {"--heads", "--qkv-bias", "--dropout", "--dropout-seed", "--eval", "--batch"})
+            if (flags.count(own))
+                return std::string(own) +
+                       " is an option of a module: add --module NAME (self-attention-v1, self-attention-v2, "
+                       "causal-attention, multi-head-wrapper or multi-head-attention)";
+        return "";
+    }
+    if (!parse_module(it->second, &m->module))
+        return "module " + json_quote_short(it->second) +
+               " is unknown: use self-attention-v1, self-attention-v2, causal-attention, multi-head-wrapper or "
+               "multi-head-attention";
+    const bool multi =
+        m->module == AttentionModule::MultiHeadWrapper || m->module == AttentionModule::MultiHeadAttention;
+    m->seed = state.projection.seed;
+    m->d_out = state.projection.d_out;
+    m->causal = state.causal;
+    int64_t value = 0;
+    if (flags.count("--heads") && !multi)
+        return std::string(module_class(m->module)) +
+               " has one head: --heads is for multi-head-wrapper and multi-head-attention";
+    m->heads = multi ? 2 : 1;
+    if (std::string e = whole_flag(flags, "--heads", 1, 64, &value); !e.empty()) return e;
+    if (flags.count("--heads")) m->heads = int(value);
+    m->qkv_bias = flags.count("--qkv-bias") > 0;
+    if (const auto d = flags.find("--dropout"); d != flags.end()) {
+        float p = 0;
+        if (read_float32(d->second, false, &p) != NumberKind::Ok || !(p >= 0.0f && p < 1.0f))
+            return "dropout " + json_quote_short(d->second) +
+                   " is not a probability: give p with 0 <= p < 1, as in --dropout 0.5";
+        m->dropout = std::strtod(d->second.c_str(), nullptr);  // a Python float: double, as PyTorch keeps p
+    }
+    if (std::string e = whole_flag(flags, "--dropout-seed", 0, int64_t(kMaxSeed), &value); !e.empty()) return e;
+    if (flags.count("--dropout-seed")) {
+        m->reseed_dropout = true;
+        m->dropout_seed = uint64_t(value);
+    }
+    m->training = flags.count("--eval") == 0;
+    if (std::string e = whole_flag(flags, "--batch", 1, 8, &value); !e.empty()) return e;
+    if (flags.count("--batch")) m->batch = int(value);
+    return check_module_settings(*m, state.inputs.cols, state.inputs.rows);
 }
 
 }  // namespace
@@ -261,6 +327,54 @@ void report_projection(const State& state, const ProjectionResult& p, std::strin
     labelled(out, "score matrix = queries @ keys.T:", format_tensor(p.score_matrix));
 }
 
+// The module's constructor call as the book writes it, e.g. "CausalAttention(d_in=3, d_out=2,
+// context_length=6, dropout=0.0)".
+std::string module_call(const ModuleResult& r) {
+    const ModuleSettings& s = r.settings;
+    std::string p;
+    write_double(s.dropout, &p);
+    if (p.find_first_of(".e") == std::string::npos) p += ".0";  // Python prints floats with a point
+    std::string call =
+        std::string(module_class(s.module)) + "(d_in=" + std::to_string(r.d_in) + ", d_out=" + std::to_string(s.d_out);
+    if (s.module == AttentionModule::SelfAttentionV1) return call + ")";
+    if (s.module != AttentionModule::SelfAttentionV2)
+        call += ", context_length=" + std::to_string(r.n) + ", dropout=" + p;
+    if (s.module == AttentionModule::MultiHeadWrapper || s.module == AttentionModule::MultiHeadAttention)
+        call += ", num_heads=" + std::to_string(s.heads);
+    return call + (s.qkv_bias ? ", qkv_bias=True)" : ")");
+}
+
+void report_module(const ModuleResult& r, std::string* out) {
+    const ModuleSettings& s = r.settings;
+    *out += "\nmodule: torch.manual_seed(" + std::to_string(s.seed) + "); module = " + module_call(r) + "\n";
+    for (const NamedParameter& p : r.parameters)
+        labelled(out, p.name + " =", p.is_vector ? format_tensor(p.value.row_vector(0)) : format_tensor(p.value));
+    if (s.batch > 1)
+        *out += "batch = torch.stack((inputs,) * " + std::to_string(s.batch) + "), shape (" + std::to_string(s.batch) +
+                ", " + std::to_string(r.n) + ", " + std::to_string(r.d_in) + ")\n";
+    if (s.reseed_dropout)
+        *out += "torch.manual_seed(" + std::to_string(s.dropout_seed) + ")  # before the forward pass\n";
+    if (!s.training) *out += "module.eval()  # dropout off\n";
+    for (size_t b = 0; b < r.batches.size(); ++b)
+        for (size_t h = 0; h < r.batches[b].size(); ++h) {
+            const HeadTrace& t = r.batches[b][h];
+            const std::string where = (r.batches.size() > 1 ? "batch " + std::to_string(b) + ", " : std::string()) +
+                                      (r.batches[b].size() > 1 ? "head " + std::to_string(h) + ", " : std::string());
+            labelled(out, where + "attention weights =", format_tensor(t.weights));
+            if (t.has_dropout) {
+                labelled(out, where + "dropout mask (0 or 1/(1-p)) =", format_tensor(t.dropout_mask));
+                labelled(out, where + "weights after dropout =", format_tensor(t.weights_dropped));
+            }
+        }
+    *out += "output, shape (" + std::to_string(r.output.size()) + ", " + std::to_string(r.n) + ", " +
+            std::to_string(r.out_width) + "):\n";
+    for (size_t b = 0; b < r.output.size(); ++b)
+        labelled(out,
+                 r.output.size() > 1 ? "output[" + std::to_string(b) + "] =" : "output =", format_tensor(r.output[b]));
+    if (r.batches.size() > 0 && r.batches[0].size() > 0 && r.batches[0][0].has_dropout)
+        *out += "# dropout masks are drawn as Debian's CPU PyTorch draws them; other builds (MKL, GPU) draw others\n";
+}
+
 std::string human_report(const State& state, const AttentionResult& r) {
     std::string out;
     const std::string size =
@@ -305,6 +419,15 @@ std::string cli_usage() {
            " (default 2; implies --project)\n"
            "  --causal        mask the tokens after the query (their scores become -inf)\n"
            "  --no-scale      do not divide the projected scores by sqrt(d_k)\n"
+           "  --module M      also run a module of the book's chapter 3: self-attention-v1,\n"
+           "                  self-attention-v2, causal-attention, multi-head-wrapper, multi-head-attention\n"
+           "                  (--seed and --d-out then set its torch.manual_seed and d_out)\n"
+           "  --heads H       num_heads of the multi-head modules (default 2)\n"
+           "  --qkv-bias      nn.Linear with a bias for query, key and value\n"
+           "  --dropout P     dropout probability, 0 <= P < 1 (default 0), in training mode\n"
+           "  --dropout-seed S  torch.manual_seed(S) right before the forward pass (the book's dropout listing)\n"
+           "  --eval          module.eval(): dropout off\n"
+           "  --batch B       the inputs stacked B times, 1..8 (default 1)\n"
            "  --json          print the results as one JSON object instead\n"
            "  --help          print this help\n"
            "\n"
@@ -343,8 +466,23 @@ int run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
     if (error.empty()) error = validate_state(state);
     if (!error.empty()) return fail(error);
 
+    bool with_module = false;
+    ModuleSettings settings;
+    error = module_from_flags(flags, state, &with_module, &settings);
+    if (!error.empty()) return fail(error);
+
     const AttentionResult result = compute_attention(state);
-    *out = flags.count("--json") ? results_json(state, result) + "\n" : human_report(state, result);
+    ModuleResult module;
+    if (with_module) {
+        module = run_module(state.inputs, settings);
+        if (!module.error.empty()) return fail(module.error);
+    }
+    if (flags.count("--json")) {
+        *out = results_json(state, result, true, with_module ? &module : nullptr) + "\n";
+    } else {
+        *out = human_report(state, result);
+        if (with_module) report_module(module, out);
+    }
     return kCliOk;
 }
 

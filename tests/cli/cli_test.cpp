@@ -114,7 +114,7 @@ TEST_CASE("cli: --json prints exactly the contract's keys, in order, with the le
     REQUIRE(doc.is_object());
     CHECK(keys(doc) == std::vector<std::string>{"tokens", "inputs", "query_index", "query", "scores", "weights",
                                                 "context", "score_matrix", "weight_matrix", "context_matrix",
-                                                "projection"});
+                                                "projection", "module"});
     CHECK(keys(*doc.find("weights")) == std::vector<std::string>{"sum", "softmax_naive", "softmax"});
     CHECK(doc.find("tokens")->items.at(1).text == "journey");
     CHECK(doc.find("inputs")->items.size() == 6);
@@ -276,6 +276,31 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
         {{"--state", "-"}, R"({"tokens": ["a"], "inputs": [[1]], "colour": 1})", "unknown key \"colour\""},
         {{"--state", "-", "--query", "2"}, doc, "query 2 is out of range: the state has 2 tokens, use 0..1"},
         {{"--state", "-"}, std::string(kMaxDocumentBytes + 1, ' '), "is larger than 16777216 bytes"},
+        // Chapter 3's modules: bad combinations PyTorch would refuse, or that mean nothing.
+        {{"--example", "your-journey", "--module", "gpt"}, "", "module \"gpt\" is unknown: use self-attention-v1"},
+        {{"--example", "your-journey", "--heads", "2"}, "", "--heads is an option of a module: add --module NAME"},
+        {{"--example", "your-journey", "--module", "self-attention-v2", "--heads", "2"},
+         "",
+         "SelfAttention_v2 has one head: --heads is for multi-head-wrapper and multi-head-attention"},
+        {{"--example", "your-journey", "--module", "multi-head-attention", "--d-out", "3"},
+         "",
+         "d_out must be divisible by num_heads: d_out = 3 does not split into 2 heads"},
+        {{"--example", "your-journey", "--module", "causal-attention", "--dropout", "1"},
+         "",
+         "dropout \"1\" is not a probability: give p with 0 <= p < 1"},
+        {{"--example", "your-journey", "--module", "causal-attention", "--dropout", "-0.1"}, "", "dropout \"-0.1\""},
+        {{"--example", "your-journey", "--module", "causal-attention", "--dropout", "nan"}, "", "dropout \"nan\""},
+        {{"--example", "your-journey", "--module", "self-attention-v1", "--dropout", "0.5"},
+         "",
+         "SelfAttention_v1 has no dropout layer"},
+        {{"--example", "your-journey", "--module", "causal-attention", "--batch", "0"},
+         "",
+         "batch \"0\" is not a whole number from 1 to 8"},
+        {{"--example", "your-journey", "--module", "causal-attention", "--batch", "9"}, "", "batch \"9\""},
+        {{"--example", "your-journey", "--module", "multi-head-wrapper", "--heads", "0"}, "", "heads \"0\""},
+        {{"--example", "your-journey", "--module", "self-attention-v2", "--batch", "2"},
+         "",
+         "SelfAttention_v2 takes one sequence"},
     };
     for (const Case& c : cases) {
         std::string joined;
@@ -289,4 +314,52 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
         CHECK(r.err.find('\n') == r.err.size() - 1);  // exactly one line
         CHECK(contains(r.err, c.message));
     }
+}
+
+TEST_CASE("cli: --module adds the module object with the contract's keys and the book's numbers") {
+    const JsonValue plain = run_json({"--example", "your-journey", "--json"});
+    CHECK(plain.find("module")->is_null());
+
+    const JsonValue doc =
+        run_json({"--example", "your-journey", "--module", "multi-head-attention", "--batch", "2", "--json"});
+    const JsonValue& m = *doc.find("module");
+    REQUIRE(m.is_object());
+    CHECK(keys(m) == std::vector<std::string>{"name", "seed", "d_in", "d_out", "heads", "head_dim", "qkv_bias",
+                                              "dropout", "dropout_seed", "training", "batch", "parameters", "batches",
+                                              "output", "output_shape"});
+    CHECK(m.find("name")->text == "multi-head-attention");
+    CHECK(m.find("dropout_seed")->is_null());
+    CHECK(keys(*m.find("parameters")) == std::vector<std::string>{"W_query.weight", "W_key.weight", "W_value.weight",
+                                                                  "out_proj.weight", "out_proj.bias"});
+    const JsonValue& head = m.find("batches")->items.at(0).find("heads")->items.at(1);
+    CHECK(keys(head) == std::vector<std::string>{"queries", "keys", "values", "scores", "masked_scores",
+                                                 "weights_unmasked", "masked_simple", "masked_simple_norm", "weights",
+                                                 "dropout_mask", "weights_dropped", "context"});
+    CHECK(head.find("dropout_mask")->is_null());
+    CHECK(head.find("masked_scores")->items.at(0).items.at(1).text == "-inf");
+    CHECK(floats(*m.find("output_shape")) == std::vector<float>{2, 6, 2});
+    // The book's MultiHeadAttention, torch.manual_seed(123), d_out 2, two heads: first row.
+    check_close(m.find("output")->items.at(0).items.at(0), {0.3190f, 0.4858f});
+
+    // The book's dropout listing: weights of sa_v2 (seed 789), re-seeded with 123 before dropout.
+    const JsonValue d = run_json({"--example", "your-journey", "--module", "causal-attention", "--seed", "789",
+                                  "--dropout", "0.5", "--dropout-seed", "123", "--json"});
+    const JsonValue& dm = *d.find("module");
+    int64_t seed = 0;
+    CHECK(dm.find("dropout_seed")->as_int64(&seed));
+    CHECK(seed == 123);
+    CHECK(d.find("projection")->is_null());  // with --module, --seed is the module's
+    const JsonValue& h0 = dm.find("batches")->items.at(0).find("heads")->items.at(0);
+    check_close(h0.find("dropout_mask")->items.at(0), {2, 2, 0, 2, 2, 0});
+    check_close(h0.find("weights_dropped")->items.at(2), {0.7599f, 0.6194f, 0.6206f, 0, 0, 0});
+}
+
+TEST_CASE("cli: --module prints the book's constructor, the parameters and the output") {
+    const Run r = run_ok({"--example", "your-journey", "--module", "self-attention-v2", "--seed", "789"});
+    CHECK(contains(r.out, "module = SelfAttention_v2(d_in=3, d_out=2)"));
+    CHECK(contains(r.out, "W_query.weight ="));
+    CHECK(contains(r.out, "tensor([[-0.0739,  0.0713],"));
+    const Run c = run_ok({"--example", "your-journey", "--module", "causal-attention", "--dropout", "0.5"});
+    CHECK(contains(c.out, "CausalAttention(d_in=3, d_out=2, context_length=6, dropout=0.5)"));
+    CHECK(contains(c.out, "other builds (MKL, GPU) draw others"));
 }

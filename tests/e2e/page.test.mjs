@@ -27,12 +27,13 @@ test('page: results() gives the lesson numbers for your-journey', async () => {
   await waitReady(page);
   const r = await page.evaluate(() => window.attention.results());
   assert.deepEqual(Object.keys(r), ['tokens', 'inputs', 'query_index', 'query', 'scores', 'weights', 'context',
-    'score_matrix', 'weight_matrix', 'context_matrix', 'projection']);
+    'score_matrix', 'weight_matrix', 'context_matrix', 'projection', 'module']);
   assert.equal(r.query_index, 1);
   allClose(r.scores, [0.9544, 1.4950, 1.4754, 0.8434, 0.7070, 1.0865]);
   allClose(r.weights.softmax, [0.1385, 0.2379, 0.2333, 0.1240, 0.1082, 0.1581]);
   allClose(r.context, [0.4419, 0.6515, 0.5683]);
   assert.equal(r.projection, null);
+  assert.equal(r.module, null);
   await page.context().close();
 });
 

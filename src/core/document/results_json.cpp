@@ -3,6 +3,7 @@
 #include "core/document/results_json.h"
 
 #include "core/document/json_writer.h"
+#include "core/document/module_json.h"
 
 namespace attn {
 namespace {
@@ -34,7 +35,7 @@ void write_projection(const ProjectionResult& p, bool matrices, JsonWriter* w) {
 
 }  // namespace
 
-std::string results_json(const State& state, const AttentionResult& r, bool matrices) {
+std::string results_json(const State& state, const AttentionResult& r, bool matrices, const ModuleResult* module) {
     std::string out;
     // Roughly 12 bytes a number; reserving once avoids regrowing a multi-megabyte string.
     const size_t n = state.tokens.size();
@@ -60,6 +61,11 @@ std::string results_json(const State& state, const AttentionResult& r, bool matr
     w.key("projection");
     if (r.has_projection)
         write_projection(r.projection, matrices, &w);
+    else
+        w.null();
+    w.key("module");
+    if (module)
+        write_module_json(*module, &w);
     else
         w.null();
     w.end_object();

@@ -43,7 +43,7 @@ TEST_CASE("results json: top-level keys come in the contract's order, projection
     const JsonValue doc = parsed(text);
     CHECK(keys(doc) == std::vector<std::string>{"tokens", "inputs", "query_index", "query", "scores", "weights",
                                                 "context", "score_matrix", "weight_matrix", "context_matrix",
-                                                "projection"});
+                                                "projection", "module"});
     CHECK(keys(*doc.find("weights")) == std::vector<std::string>{"sum", "softmax_naive", "softmax"});
     CHECK(doc.find("projection")->is_null());
     // [1,0]·[2,2] = 2, [2,2]·[2,2] = 8, [0,1]·[2,2] = 2: whole numbers print as JSON integers.

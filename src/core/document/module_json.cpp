@@ -1,0 +1,67 @@
+#include "core/document/module_json.h"
+
+namespace attn {
+
+void write_module_json(const ModuleResult& r, JsonWriter* w) {
+    const ModuleSettings& s = r.settings;
+    w->begin_object();
+    w->key("name").string(module_name(s.module));
+    w->key("seed").uinteger(s.seed);
+    w->key("d_in").integer(r.d_in);
+    w->key("d_out").integer(s.d_out);
+    w->key("heads").integer(int64_t(r.batches.empty() ? 1 : r.batches[0].size()));
+    w->key("head_dim").integer(r.head_dim);
+    w->key("qkv_bias").boolean(s.qkv_bias);
+    w->key("dropout").number(s.dropout);
+    w->key("dropout_seed");
+    if (s.reseed_dropout)
+        w->uinteger(s.dropout_seed);
+    else
+        w->null();
+    w->key("training").boolean(s.training);
+    w->key("batch").integer(s.batch);
+    w->key("parameters").begin_object();
+    for (const NamedParameter& p : r.parameters) {
+        w->key(p.name);
+        if (p.is_vector)
+            w->floats(p.value.data.data(), p.value.data.size());
+        else
+            w->matrix(p.value);
+    }
+    w->end_object();
+    w->key("batches").begin_array();
+    for (const auto& heads : r.batches) {
+        w->begin_object().key("heads").begin_array();
+        for (const HeadTrace& h : heads) {
+            w->begin_object();
+            w->key("queries").matrix(h.queries);
+            w->key("keys").matrix(h.keys);
+            w->key("values").matrix(h.values);
+            w->key("scores").matrix(h.scores);
+            w->key("masked_scores").matrix(h.masked_scores);
+            w->key("weights_unmasked").matrix(h.weights_unmasked);
+            w->key("masked_simple").matrix(h.masked_simple);
+            w->key("masked_simple_norm").matrix(h.masked_simple_norm);
+            w->key("weights").matrix(h.weights);
+            w->key("dropout_mask");
+            if (h.has_dropout)
+                w->matrix(h.dropout_mask);
+            else
+                w->null();
+            w->key("weights_dropped").matrix(h.weights_dropped);
+            w->key("context").matrix(h.context);
+            w->end_object();
+        }
+        w->end_array().end_object();
+    }
+    w->end_array();
+    w->key("output").begin_array();
+    for (const Matrix& m : r.output) w->matrix(m);
+    w->end_array();
+    w->key("output_shape").begin_array();
+    w->integer(int64_t(r.output.size())).integer(r.n).integer(r.out_width);
+    w->end_array();
+    w->end_object();
+}
+
+}  // namespace attn

@@ -1,0 +1,19 @@
+// One chapter-3 module's run (core/math/attention_modules.h) as JSON: the "module" object of the
+// CLI's --json output. Keys and their order are part of the contract:
+//   {"name","seed","d_in","d_out","heads","head_dim","qkv_bias","dropout","dropout_seed","training",
+//    "batch","parameters":{PyTorch's names: their values},"batches":[{"heads":[{"queries","keys",
+//    "values","scores","masked_scores","weights_unmasked","masked_simple","masked_simple_norm",
+//    "weights","dropout_mask","weights_dropped","context"}]}],"output","output_shape"}
+// dropout_seed is null unless the run re-seeds before dropout; dropout_mask is null without
+// dropout. Non-finite numbers (-inf in masked scores) are the strings "inf", "-inf", "nan".
+#pragma once
+#include <string>
+
+#include "core/document/json_writer.h"
+#include "core/math/attention_modules.h"
+
+namespace attn {
+
+void write_module_json(const ModuleResult& r, JsonWriter* w);
+
+}  // namespace attn

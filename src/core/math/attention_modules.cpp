@@ -1,0 +1,248 @@
+#include "core/math/attention_modules.h"
+
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "core/math/torch_rng.h"
+
+namespace attn {
+namespace {
+
+struct ModuleNames {
+    AttentionModule module;
+    const char* name;
+    const char* cls;
+};
+constexpr ModuleNames kModules[] = {
+    {AttentionModule::SelfAttentionV1, "self-attention-v1", "SelfAttention_v1"},
+    {AttentionModule::SelfAttentionV2, "self-attention-v2", "SelfAttention_v2"},
+    {AttentionModule::CausalAttention, "causal-attention", "CausalAttention"},
+    {AttentionModule::MultiHeadWrapper, "multi-head-wrapper", "MultiHeadAttentionWrapper"},
+    {AttentionModule::MultiHeadAttention, "multi-head-attention", "MultiHeadAttention"},
+};
+
+bool is_multi_head(AttentionModule m) {
+    return m == AttentionModule::MultiHeadWrapper || m == AttentionModule::MultiHeadAttention;
+}
+bool has_dropout_layer(AttentionModule m) {
+    return m == AttentionModule::CausalAttention || is_multi_head(m);
+}
+
+Matrix transposed(const Matrix& m) {
+    Matrix t(m.cols, m.rows);
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c) t.at(c, r) = m.at(r, c);
+    return t;
+}
+
+// Columns [first, first + width) of m: one head's slice of (n, d_out), which is what
+// .view(b, n, h, hd).transpose(1, 2) gives head `first / width`.
+Matrix columns(const Matrix& m, int first, int width) {
+    Matrix out(m.rows, width);
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < width; ++c) out.at(r, c) = m.at(r, first + c);
+    return out;
+}
+
+NamedParameter parameter(std::string name, const Matrix& m) {
+    return {std::move(name), m, false};
+}
+NamedParameter parameter(std::string name, const Vector& v) {
+    Matrix m(1, int(v.size()));
+    m.data = v;
+    return {std::move(name), m, true};
+}
+void add_linear(const std::string& prefix, const Linear& layer, std::vector<NamedParameter>* out) {
+    out->push_back(parameter(prefix + ".weight", layer.weight));
+    if (layer.has_bias) out->push_back(parameter(prefix + ".bias", layer.bias));
+}
+
+// The attention of one head from its queries, keys and values: scores, both masking routes, the
+// weights, dropout (drawing from gen in element order when the head has it) and the context.
+HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool dropout, double p, TorchGenerator* gen) {
+    HeadTrace h;
+    h.queries = std::move(queries);
+    h.keys = std::move(keys);
+    h.values = std::move(values);
+    h.scores = matmul(h.queries, transposed(h.keys));
+    // keys.shape[-1] ** 0.5: a Python float, applied to the float32 scores as float.
+    const float divisor = float(std::sqrt(double(h.keys.cols)));
+    h.masked_scores = causal ? mask_scores_causal(h.scores) : h.scores;
+    h.weights_unmasked = softmax_rows_scaled(h.scores, divisor);
+    h.masked_simple = causal ? mask_weights_tril(h.weights_unmasked) : h.weights_unmasked;
+    h.masked_simple_norm = normalize_row_sums(h.masked_simple);
+    h.weights = softmax_rows_scaled(h.masked_scores, divisor);
+    h.has_dropout = dropout;
+    h.weights_dropped = h.weights;
+    if (dropout) {
+        h.dropout_mask = Matrix(h.weights.rows, h.weights.cols);
+        dropout_mask(gen, p, int(h.dropout_mask.data.size()), h.dropout_mask.data.data());
+        for (size_t k = 0; k < h.weights_dropped.data.size(); ++k) h.weights_dropped.data[k] *= h.dropout_mask.data[k];
+    }
+    h.context = matmul(h.weights_dropped, h.values);
+    return h;
+}
+
+}  // namespace
+
+const char* module_name(AttentionModule m) {
+    for (const auto& e : kModules)
+        if (e.module == m) return e.name;
+    return "";
+}
+
+const char* module_class(AttentionModule m) {
+    for (const auto& e : kModules)
+        if (e.module == m) return e.cls;
+    return "";
+}
+
+bool parse_module(const std::string& text, AttentionModule* out) {
+    for (const auto& e : kModules)
+        if (text == e.name) {
+            *out = e.module;
+            return true;
+        }
+    return false;
+}
+
+std::string check_module_settings(const ModuleSettings& s, int d_in, int n) {
+    const std::string cls = module_class(s.module);
+    if (d_in < 1 || n < 1) return "the inputs are empty";
+    if (s.d_out < 1 || s.d_out > 1024) return "d_out must be a whole number from 1 to 1024";
+    if (is_multi_head(s.module)) {
+        if (s.heads < 1 || s.heads > 64) return "num_heads must be a whole number from 1 to 64";
+        if (s.module == AttentionModule::MultiHeadAttention && s.d_out % s.heads != 0)
+            return "d_out must be divisible by num_heads: d_out = " + std::to_string(s.d_out) +
+                   " does not split into " + std::to_string(s.heads) + " heads of equal width";
+    } else if (s.heads != 1) {
+        return cls + " has one head: num_heads is for the multi-head modules";
+    }
+    if (!(s.dropout >= 0.0 && s.dropout < 1.0)) return "dropout p must be at least 0 and less than 1";
+    if (s.dropout > 0.0 && !has_dropout_layer(s.module))
+        return cls + " has no dropout layer (CausalAttention and the multi-head modules have one)";
+    if (s.qkv_bias && s.module == AttentionModule::SelfAttentionV1)
+        return "SelfAttention_v1 has no bias (its weights are plain nn.Parameter matrices); qkv_bias is for nn.Linear";
+    if (s.batch < 1 || s.batch > 8) return "batch must be a whole number from 1 to 8";
+    if (s.batch > 1 && !has_dropout_layer(s.module))
+        return cls + " takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules";
+    if (double(n) * double(n) * double(s.batch) * double(is_multi_head(s.module) ? s.heads : 1) > 4.0e6)
+        return "too large: batch x heads x n x n must stay within 4 million weights";
+    return "";
+}
+
+ModuleWeights create_module(const ModuleSettings& s, int d_in, TorchGenerator* gen) {
+    ModuleWeights w;
+    switch (s.module) {
+        case AttentionModule::SelfAttentionV1:
+            w.W_query = gen->rand(d_in, s.d_out);
+            w.W_key = gen->rand(d_in, s.d_out);
+            w.W_value = gen->rand(d_in, s.d_out);
+            break;
+        case AttentionModule::SelfAttentionV2:
+        case AttentionModule::CausalAttention:
+        case AttentionModule::MultiHeadWrapper:
+            // The wrapper's heads are whole CausalAttention modules, created one after the other.
+            for (int h = 0; h < (is_multi_head(s.module) ? s.heads : 1); ++h) {
+                w.query.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
+                w.key.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
+                w.value.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
+            }
+            break;
+        case AttentionModule::MultiHeadAttention:
+            w.query.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
+            w.key.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
+            w.value.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
+            w.out_proj = make_linear(gen, s.d_out, s.d_out, true);  // out_proj always has a bias
+            break;
+    }
+    return w;
+}
+
+ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings, const ModuleWeights& w,
+                            TorchGenerator* gen) {
+    ModuleResult r;
+    r.settings = settings;
+    r.d_in = inputs.cols;
+    r.n = inputs.rows;
+    r.error = check_module_settings(settings, inputs.cols, inputs.rows);
+    if (!r.error.empty()) return r;
+    const ModuleSettings& s = settings;
+    const bool causal = s.causal || has_dropout_layer(s.module);
+    const bool dropout = has_dropout_layer(s.module) && s.training && s.dropout > 0.0;
+    const int heads = is_multi_head(s.module) ? s.heads : 1;
+    r.head_dim = s.module == AttentionModule::MultiHeadAttention ? s.d_out / heads : s.d_out;
+    r.out_width = s.module == AttentionModule::MultiHeadWrapper ? s.d_out * heads : s.d_out;
+
+    if (s.module == AttentionModule::SelfAttentionV1) {
+        r.parameters = {parameter("W_query", w.W_query), parameter("W_key", w.W_key), parameter("W_value", w.W_value)};
+    } else {
+        for (size_t h = 0; h < w.query.size(); ++h) {
+            const std::string prefix =
+                s.module == AttentionModule::MultiHeadWrapper ? "heads." + std::to_string(h) + "." : std::string();
+            add_linear(prefix + "W_query", w.query[h], &r.parameters);
+            add_linear(prefix + "W_key", w.key[h], &r.parameters);
+            add_linear(prefix + "W_value", w.value[h], &r.parameters);
+        }
+        if (s.module == AttentionModule::MultiHeadAttention) add_linear("out_proj", w.out_proj, &r.parameters);
+    }
+
+    // Dropout draws continue the generator, or start afresh from the dropout seed. PyTorch draws
+    // one dropout tensor per call: (b, n, n) per CausalAttention head (the wrapper calls its heads
+    // in turn), (b, h, n, n) for MultiHeadAttention. Both are batch-major, so the draws run batch
+    // by batch within each call.
+    TorchGenerator reseeded(s.dropout_seed);
+    TorchGenerator* draws = s.reseed_dropout ? &reseeded : gen;
+    r.batches.assign(size_t(s.batch), std::vector<HeadTrace>(size_t(heads)));
+    if (s.module == AttentionModule::MultiHeadAttention) {
+        const Matrix queries = linear_forward(w.query[0], inputs), keys = linear_forward(w.key[0], inputs),
+                     values = linear_forward(w.value[0], inputs);
+        for (int b = 0; b < s.batch; ++b) {
+            Matrix merged(r.n, s.d_out);
+            for (int h = 0; h < heads; ++h) {
+                const int first = h * r.head_dim;
+                HeadTrace t = attend(columns(queries, first, r.head_dim), columns(keys, first, r.head_dim),
+                                     columns(values, first, r.head_dim), causal, dropout, s.dropout, draws);
+                for (int i = 0; i < r.n; ++i)
+                    for (int c = 0; c < r.head_dim; ++c) merged.at(i, first + c) = t.context.at(i, c);
+                r.batches[size_t(b)][size_t(h)] = std::move(t);
+            }
+            r.output.push_back(linear_forward(w.out_proj, merged));
+        }
+        return r;
+    }
+    std::vector<Matrix> outputs(size_t(s.batch), Matrix(r.n, r.out_width));
+    for (int h = 0; h < heads; ++h) {
+        Matrix queries, keys, values;
+        if (s.module == AttentionModule::SelfAttentionV1) {
+            queries = matmul(inputs, w.W_query);
+            keys = matmul(inputs, w.W_key);
+            values = matmul(inputs, w.W_value);
+        } else {
+            queries = linear_forward(w.query[size_t(h)], inputs);
+            keys = linear_forward(w.key[size_t(h)], inputs);
+            values = linear_forward(w.value[size_t(h)], inputs);
+        }
+        for (int b = 0; b < s.batch; ++b) {
+            HeadTrace t = attend(queries, keys, values, causal, dropout, s.dropout, draws);
+            for (int i = 0; i < r.n; ++i)
+                for (int c = 0; c < s.d_out; ++c) outputs[size_t(b)].at(i, h * s.d_out + c) = t.context.at(i, c);
+            r.batches[size_t(b)][size_t(h)] = std::move(t);
+        }
+    }
+    r.output = std::move(outputs);
+    return r;
+}
+
+ModuleResult run_module(const Matrix& inputs, const ModuleSettings& settings) {
+    ModuleResult r;
+    r.settings = settings;
+    r.error = check_module_settings(settings, inputs.cols, inputs.rows);
+    if (!r.error.empty()) return r;
+    TorchGenerator gen(settings.seed);
+    const ModuleWeights weights = create_module(settings, inputs.cols, &gen);
+    return forward_module(inputs, settings, weights, &gen);
+}
+
+}  // namespace attn

@@ -1,0 +1,99 @@
+// Chapter 3's attention classes, as the book writes them, on the core's float32 matrices:
+//   SelfAttention_v1           W_query = nn.Parameter(torch.rand(d_in, d_out)), x @ W       (3.4.1)
+//   SelfAttention_v2           nn.Linear(d_in, d_out, bias=qkv_bias) for query, key, value  (3.4.2)
+//   CausalAttention            v2 + causal mask + dropout on the weights, on a batch       (3.5.3)
+//   MultiHeadAttentionWrapper  num_heads CausalAttention heads, outputs concatenated        (3.6.1)
+//   MultiHeadAttention         one projection split into heads, then out_proj              (3.6.2)
+// Every parameter is drawn as PyTorch draws it after torch.manual_seed(seed), in creation order,
+// and dropout continues the same generator in forward order (or re-seeds once before it), so the
+// numbers match PyTorch's to float32 rounding. Shapes: b batch, n tokens, h heads, hd head width.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/math/matrix.h"
+#include "core/math/torch_layers.h"
+
+namespace attn {
+
+enum class AttentionModule { SelfAttentionV1, SelfAttentionV2, CausalAttention, MultiHeadWrapper, MultiHeadAttention };
+
+const char* module_name(AttentionModule m);   // "self-attention-v1", ... "multi-head-attention"
+const char* module_class(AttentionModule m);  // "SelfAttention_v1", ... "MultiHeadAttention"
+bool parse_module(const std::string& text, AttentionModule* out);
+
+struct ModuleSettings {
+    AttentionModule module = AttentionModule::SelfAttentionV1;
+    uint64_t seed = 123;    // torch.manual_seed(seed) before the module is created
+    int d_out = 2;          // the wrapper's d_out is per head; MultiHeadAttention's is the total
+    int heads = 2;          // the multi-head modules only
+    bool qkv_bias = false;  // nn.Linear(..., bias=qkv_bias); v1 has no bias
+    bool causal = false;    // v1 and v2 only: mask them too (the 3.5 and 3.6 classes always mask)
+    double dropout = 0.0;   // p in [0, 1): CausalAttention and the multi-head modules
+    bool training = true;   // false: module.eval(), dropout off
+    bool reseed_dropout = false;
+    uint64_t dropout_seed = 123;  // torch.manual_seed(dropout_seed) right before the forward pass
+    int batch = 1;                // the inputs stacked batch times: torch.stack((inputs,) * batch)
+};
+
+// Empty when the settings make a module PyTorch would build, else what is wrong, for the learner.
+std::string check_module_settings(const ModuleSettings& s, int d_in, int n);
+
+// One head on one batch element: what each step of its forward pass holds.
+struct HeadTrace {
+    Matrix queries, keys, values;  // (n, hd)
+    Matrix scores;                 // (n, n): queries @ keys.T
+    Matrix masked_scores;          // (n, n): -inf above the diagonal when causal, else scores
+    Matrix weights_unmasked;       // (n, n): softmax(scores / sqrt(hd))
+    Matrix masked_simple;          // (n, n): weights_unmasked * tril(ones) (or unchanged, no mask)
+    Matrix masked_simple_norm;     // (n, n): masked_simple / row sums
+    Matrix weights;                // (n, n): softmax(masked_scores / sqrt(hd))
+    bool has_dropout = false;      // training with p > 0
+    Matrix dropout_mask;           // (n, n): 0 or 1 / (1 - p), when has_dropout
+    Matrix weights_dropped;        // (n, n): weights * mask (weights itself without dropout)
+    Matrix context;                // (n, hd): weights_dropped @ values
+};
+
+// A parameter under PyTorch's own name and layout: "W_query" (d_in, d_out) for v1,
+// "W_query.weight" (d_out, d_in) and "W_query.bias" (d_out) for nn.Linear,
+// "heads.0.W_query.weight" for the wrapper, "out_proj.weight", "out_proj.bias".
+struct NamedParameter {
+    std::string name;
+    Matrix value;  // a bias is (1, d_out); is_vector says so
+    bool is_vector = false;
+};
+
+struct ModuleResult {
+    std::string error;  // non-empty: nothing below is set
+    ModuleSettings settings;
+    int d_in = 0, n = 0;
+    int head_dim = 0;   // hd: d_out for v1, v2, CausalAttention and each wrapper head; d_out / h for MHA
+    int out_width = 0;  // the output's last dimension: d_out, or d_out * h for the wrapper
+    std::vector<NamedParameter> parameters;
+    std::vector<std::vector<HeadTrace>> batches;  // [batch][head]
+    std::vector<Matrix> output;                   // [batch]: (n, out_width)
+};
+
+// A module's parameters as PyTorch creates them. v1 fills W_query, W_key, W_value (d_in, d_out);
+// the others fill one Linear per head (v2, CausalAttention: one; the wrapper: one per head;
+// MultiHeadAttention: one of width d_out, split later) and MultiHeadAttention its out_proj.
+struct ModuleWeights {
+    Matrix W_query, W_key, W_value;
+    std::vector<Linear> query, key, value;
+    Linear out_proj;
+};
+
+// torch.manual_seed(settings.seed), then every parameter in the order the class creates it.
+// Settings must pass check_module_settings.
+ModuleWeights create_module(const ModuleSettings& settings, int d_in, TorchGenerator* gen);
+
+// The forward pass on inputs (n, d_in) stacked settings.batch times, with the given weights;
+// dropout draws from gen (or from a fresh generator at settings.dropout_seed when re-seeding).
+ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings, const ModuleWeights& weights,
+                            TorchGenerator* gen);
+
+// inputs (n, d_in), finite. Runs the module as PyTorch would: create, then forward.
+ModuleResult run_module(const Matrix& inputs, const ModuleSettings& settings);
+
+}  // namespace attn
