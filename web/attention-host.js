@@ -93,7 +93,9 @@
     // options: {matrices: false} for the vectors only (needed past 512 tokens).
     results(options = {}) { return this.call('results', options); }
 
-    // callback(detail, kind) for 'query-changed', 'step-changed', 'state-changed', 'quiz-answered',
+    // callback(detail, kind) for 'query-changed', 'step-changed', 'state-changed', the lesson
+    // events ('quiz-answered', 'quiz-revealed', 'exercise-checked', 'bug-traced',
+    // 'lesson-completed': docs/lesson-events.md),
     // or '*' for all. Returns a function that removes the callback.
     on(kind, callback) {
       if (!this.handlers.has(kind)) this.handlers.set(kind, new Set());

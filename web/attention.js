@@ -161,7 +161,8 @@
   }
 
   // ---- events: state changes become query-changed / step-changed / state-changed; C++ sends
-  // others through Module.onEvent (quiz-answered from the lessons).
+  // the lesson's through Module.onEvent (quiz-answered, quiz-revealed, exercise-checked,
+  // bug-traced, lesson-completed: docs/lesson-events.md).
 
   function emit(kind, detail) {
     for (const listener of eventListeners) {
@@ -184,7 +185,7 @@
       lastSummary = s;
       const detail = { version: s.version, example: s.example, query: s.query, token: s.tokens[s.query], step: s.step };
       if (before && before.query !== s.query) emit('query-changed', { query: s.query, token: s.tokens[s.query] });
-      if (before && before.step !== s.step) emit('step-changed', { step: s.step });
+      if (before && before.step !== s.step) emit('step-changed', { schema: 1, step: s.step });
       emit('state-changed', detail);
       for (const callback of changeListeners) {
         try { callback(); } catch (e) { console.error(e); }
@@ -328,7 +329,9 @@
       observeCanvas();
     },
     onStateChanged: stateChanged,
-    onEvent: emit,
+    // Lesson events from C++ (docs/lesson-events.md): delivered after the frame that caused them,
+    // never inside C++, because a listener may call setState.
+    onEvent(kind, detail) { queueMicrotask(() => emit(kind, detail)); },
     onNoGraphics(reason) {
       document.body.classList.add('no-webgl', 'ready');
       statusBox.hidden = true;

@@ -124,6 +124,7 @@ void app_frame(void* user) {
                             start,      &app->page,  events.pinch,     events.fingers};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
+    for (const LessonEvent& e : out.events) browser_emit_event(e.kind.c_str(), e.detail);
     if (out.animating) app->frames_to_render = std::max(app->frames_to_render, 2);
     ImGui::Render();
 

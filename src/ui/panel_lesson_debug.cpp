@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/lesson/bug_trace.h"
+#include "core/lesson/lesson_events.h"
 #include "core/lesson/track.h"
 #include "core/text/prose_format.h"
 #include "ui/lesson_panels.h"
@@ -133,6 +134,9 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
                 said.push_back(value);
                 draft->lesson.trace = checked + 1;
                 edited = true;
+                const bool found_now = t.first_divergence >= 0 && checked + 1 > t.first_divergence;
+                ui->events.push_back(
+                    bug_traced(bug_name(t.bug), checked + 1, found_now, value == 0, (value == 0) == step.diverges));
             }
             record_lesson_item(ui, item);
         };

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/lesson/lesson_events.h"
 #include "core/lesson/practice.h"
 #include "core/lesson/track.h"
 #include "core/text/prose_format.h"
@@ -70,14 +71,18 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
 
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
     ImGui::PushID(current);
-    if (ImGui::InputTextWithHint("##answer", ("your " + e.input_label).c_str(), input.text, sizeof input.text,
-                                 ImGuiInputTextFlags_EnterReturnsTrue))
-        input.checked = true;
+    bool check = ImGui::InputTextWithHint("##answer", ("your " + e.input_label).c_str(), input.text, sizeof input.text,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::IsItemEdited()) input.checked = false;
     record_lesson_item(ui, "lesson:practice:input");
     ImGui::PopID();
     ImGui::SameLine();
-    if (ImGui::Button("Check")) input.checked = true;
+    check |= ImGui::Button("Check");
+    if (check) {
+        input.checked = true;
+        const ExerciseCheck c = check_exercise(current, s, in.result, input.text);
+        ui->events.push_back(exercise_checked(current, input.text, c.correct, c.wrong_entry));
+    }
     record_lesson_item(ui, "lesson:practice:check");
     ImGui::SameLine();
     if (ImGui::SmallButton("Show the answer")) input.shown = true;

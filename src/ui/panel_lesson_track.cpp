@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/document/state_attention.h"
 #include "core/lesson/lab.h"
+#include "core/lesson/lesson_events.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/scaling.h"
 #include "core/lesson/step_text.h"
@@ -204,6 +206,24 @@ void scaling_widget(const FrameInput& in) {
                        num(float(t.uniform_entropy)).c_str());
 }
 
+// lesson-completed: the verdicts of this walk, of all the track's questions, and the time since
+// the learner entered the track.
+LessonEvent completion_event(const FrameInput& in, const UiState& ui) {
+    int questions = 0;
+    for (int k = 1; k <= kLessonSteps; ++k) {
+        const State step = enter_step(k, in.state);
+        questions += int(step_questions(step, compute_attention(step)).size());
+    }
+    std::vector<AnswerRecord> answers;
+    int right = 0;
+    for (const auto& [key, correct] : ui.lesson.verdicts) {
+        answers.push_back({key / 10, key % 10, correct});
+        right += correct ? 1 : 0;
+    }
+    const double started = ui.lesson.track_started_ms < 0 ? in.now_ms : ui.lesson.track_started_ms;
+    return lesson_completed(right, int(answers.size()), questions, (in.now_ms - started) / 1000.0, answers);
+}
+
 bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     const std::vector<Question> qs = step_questions(s, in.result);
@@ -236,6 +256,16 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     if (ImGui::Button("Reveal")) {
         draft->lesson = reveal(*draft).lesson;
         edited = true;
+        const RevealResult r = reveal_answer(q, answer);
+        const int key = s.step * 10 + k;
+        ui->events.push_back(
+            quiz_answered(s.step, k, q.id, answer, q.choices[size_t(answer)], r.correct, ++ui->lesson.attempts[key]));
+        ui->events.push_back(quiz_revealed(s.step, k, q.id, r.answer));
+        ui->lesson.verdicts[key] = r.correct;
+        if (s.step == kLessonSteps && k + 1 == int(qs.size()) && !ui->lesson.completed_sent) {
+            ui->lesson.completed_sent = true;
+            ui->events.push_back(completion_event(in, *ui));
+        }
     }
     ImGui::EndDisabled();
     record_lesson_item(ui, "lesson:reveal");
@@ -310,6 +340,8 @@ bool wrap_up(State* draft, UiState* ui) {
     if (ImGui::Button("Start the track again")) {
         *draft = enter_step(1, *draft);
         ui->lesson.verdicts.clear();
+        ui->lesson.attempts.clear();
+        ui->lesson.completed_sent = false;
         edited = true;
     }
     record_lesson_item(ui, "lesson:wrap-up:again");

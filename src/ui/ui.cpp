@@ -269,6 +269,12 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         ui->plot.dragged_token = -1;
     }
     ui->last_example = in.state.example;
+    // The clock of the track, for lesson-completed: from entering it to the last reveal.
+    const bool in_track = in.state.lesson.mode == LessonMode::Track && in.state.step > 0;
+    if (!in_track)
+        ui->lesson.track_started_ms = -1;
+    else if (ui->lesson.track_started_ms < 0)
+        ui->lesson.track_started_ms = in.now_ms;
     update_loop(in, ui, &out.animating);
     // The step's questions once per frame, and what the open one (or an unsolved exercise) covers.
     const bool track = in.state.lesson.mode == LessonMode::Track && in.state.step > 0;
@@ -313,6 +319,8 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     }
     ImGui::End();
     if (ui->touch_targets) ImGui::PopStyleVar(3);
+    out.events = std::move(ui->events);
+    ui->events.clear();
     return out;
 }
 

@@ -12,6 +12,7 @@
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/concealment.h"
+#include "core/lesson/lesson_events.h"
 #include "core/lesson/quiz.h"
 #include "core/math/pca.h"
 #include "core/view/page_options.h"
@@ -146,6 +147,9 @@ struct LessonUi {
     // What the learner got right at each reveal this visit, by step * 10 + question: the wrap-up
     // at the end of the track lists it.
     std::map<int, bool> verdicts;
+    std::map<int, int> attempts;   // reveals per question (same key), for the quiz-answered event
+    double track_started_ms = -1;  // when the learner entered the track (-1: not in it)
+    bool completed_sent = false;   // lesson-completed goes out once per walk through the track
     // Debug this: what the learner said of each traced value before its check showed (1 "as it
     // should be", 0 "off"), by trace step; cleared with a new bug or a new trace.
     std::vector<int> trace_said;
@@ -168,6 +172,8 @@ struct UiState {
     // What the open question or exercise covers this frame (core/lesson/concealment.h): every
     // panel masks those values until the learner has answered.
     Concealment concealed;
+    // Lesson events the panels queued this frame; draw_ui hands them over in FrameOutput.
+    std::vector<LessonEvent> events;
     // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
     bool reduced_motion = false;
     bool touch_targets = false;  // fingers: a phone, or the page saw touch input (set per frame)
@@ -192,9 +198,10 @@ struct FrameInput {
 };
 
 struct FrameOutput {
-    bool edited = false;     // *draft changed: the app validates and commits it
-    bool animating = false;  // keep frames coming (a playing stepper, a drag, a fade)
-    PlotScene plot;          // what the embedding view should show next
+    bool edited = false;              // *draft changed: the app validates and commits it
+    std::vector<LessonEvent> events;  // what the learner did this frame, for the host page
+    bool animating = false;           // keep frames coming (a playing stepper, a drag, a fade)
+    PlotScene plot;                   // what the embedding view should show next
 };
 
 // Applies the theme and loads the embedded fonts at the given pixel scale. Call once after

@@ -1,0 +1,38 @@
+// What the learner does in the lesson, as events for the host page (docs/lesson-events.md):
+// each is a kind and a `detail` JSON object with "schema": 1 first. The UI queues them when the
+// learner acts; the app hands them to the page, which forwards them to subscribed hosts.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace attn {
+
+struct LessonEvent {
+    std::string kind;    // "quiz-answered", "quiz-revealed", "exercise-checked", "bug-traced", "lesson-completed"
+    std::string detail;  // a JSON object
+};
+
+constexpr int kLessonEventSchema = 1;
+
+// Reveal of a predict-then-reveal question: what the learner chose and whether it was right.
+// attempt counts this question's reveals in this visit, from 1.
+LessonEvent quiz_answered(int step, int question, const std::string& question_id, int choice,
+                          const std::string& choice_text, bool correct, int attempt);
+// The computed answer the reveal uncovered.
+LessonEvent quiz_revealed(int step, int question, const std::string& question_id, const std::string& answer);
+// A practice check: the exercise (0-based), what was typed, right or not, the first wrong entry (-1: none).
+LessonEvent exercise_checked(int exercise, const std::string& entry, bool correct, int wrong_entry);
+// One judged step of "Debug this": the bug, steps checked so far, whether the first divergence is
+// found, and whether the learner's judgment of this step ("as it should be" / "off") held.
+LessonEvent bug_traced(const std::string& bug, int steps_checked, bool found, bool judged_off, bool judgment_right);
+
+struct AnswerRecord {
+    int step = 0, question = 0;
+    bool correct = false;
+};
+// The last question of the track revealed: right of answered, of how many questions, the seconds
+// since the learner entered the track, and every answer in step order.
+LessonEvent lesson_completed(int right, int answered, int questions, double seconds,
+                             const std::vector<AnswerRecord>& answers);
+
+}  // namespace attn

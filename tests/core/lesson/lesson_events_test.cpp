@@ -1,0 +1,56 @@
+// The lesson events' details: valid JSON objects with "schema": 1 first and the documented keys
+// (docs/lesson-events.md), the learner's text escaped, never pasted raw.
+#include "core/lesson/lesson_events.h"
+
+#include <doctest/doctest.h>
+
+#include "core/document/json.h"
+
+using namespace attn;
+
+namespace {
+
+JsonValue parsed(const LessonEvent& e) {
+    const JsonParseResult r = parse_json(e.detail);
+    INFO(e.detail);
+    REQUIRE(r.ok);
+    REQUIRE(r.value.is_object());
+    return r.value;
+}
+
+std::vector<std::string> keys(const JsonValue& v) {
+    std::vector<std::string> out;
+    for (const auto& member : v.members) out.push_back(member.first);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("lesson events: each kind has the documented keys, schema first") {
+    const JsonValue a = parsed(quiz_answered(3, 0, "count-scores", 1, "3", true, 2));
+    CHECK(keys(a) == std::vector<std::string>{"schema", "step", "question", "question_id", "choice", "choice_text",
+                                              "correct", "attempt"});
+    int64_t v = 0;
+    CHECK(a.find("schema")->as_int64(&v));
+    CHECK(v == kLessonEventSchema);
+    CHECK(a.find("attempt")->as_int64(&v));
+    CHECK(v == 2);
+    CHECK(keys(parsed(quiz_revealed(3, 0, "count-scores", "3 scores"))) ==
+          std::vector<std::string>{"schema", "step", "question", "question_id", "answer"});
+    const JsonValue x = parsed(exercise_checked(0, "0, 2, 9", false, 2));
+    CHECK(keys(x) == std::vector<std::string>{"schema", "exercise", "entry", "correct", "wrong_entry"});
+    CHECK(parsed(exercise_checked(0, "0, 2, 1", true, -1)).find("wrong_entry")->is_null());
+    CHECK(keys(parsed(bug_traced("wrong-query", 1, true, false, false))) ==
+          std::vector<std::string>{"schema", "bug", "steps_checked", "found", "judged", "judgment_right"});
+    const JsonValue done = parsed(lesson_completed(2, 3, 12, 81.5, {{1, 0, true}, {3, 0, false}, {3, 1, true}}));
+    CHECK(keys(done) == std::vector<std::string>{"schema", "score", "answered", "questions", "seconds", "answers"});
+    REQUIRE(done.find("answers")->items.size() == 3);
+    CHECK(done.find("answers")->items[1].find("correct")->is_bool());
+}
+
+TEST_CASE("lesson events: what the learner typed is escaped JSON text") {
+    const LessonEvent e = exercise_checked(1, "\"}\x1b[2J\n", false, 0);
+    const JsonValue v = parsed(e);
+    CHECK(v.find("entry")->text == "\"}\x1b[2J\n");
+    CHECK(e.detail.find('\x1b') == std::string::npos);
+}

@@ -1,0 +1,122 @@
+// Lesson events as a course page receives them: a host page on another origin frames the demo,
+// subscribes with attention-host.js (AttentionFrame.on), and a learner answers questions, checks
+// an exercise and traces a bug with real clicks inside the frame. What the host receives is what
+// docs/lesson-events.md promises.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+// The host lives on http://localhost:PORT, the demo on http://127.0.0.1:PORT: two origins.
+function hostPage(demoUrl) {
+  const demoOrigin = new URL(demoUrl).origin;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
+<link rel="icon" href="data:,"><script src="${demoOrigin}/attention-host.js"></script></head><body style="margin:0">
+<iframe id="demo" src="${demoUrl}" title="attention demo" style="width:1280px;height:800px;border:0"></iframe>
+<script>
+  window.received = [];
+  const demo = new AttentionFrame(document.getElementById('demo'));
+  demo.on('*', (detail, kind) => window.received.push({ kind, detail }));
+</script></body></html>`;
+}
+
+async function openHost(fragment) {
+  const route = `/host-events-${Math.random().toString(36).slice(2)}.html`;
+  server.routes.set(route, hostPage(`${server.url}/index.html${fragment}`));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  return { page, frame };
+}
+
+// Clicks a named widget inside the frame, as a learner would: with the page's mouse.
+async function click(page, frame, name) {
+  const box = await (await frame.frameElement()).boundingBox();
+  const canvas = await frame.evaluate(() => {
+    const r = document.getElementById('canvas').getBoundingClientRect();
+    return { x: r.x, y: r.y };
+  });
+  const items = await frame.evaluate(() => window.attention.layout());
+  const item = items.find((l) => l.name === name);
+  assert.ok(item, `${name} is on screen (have: ${items.map((l) => l.name).filter((n) => n.startsWith('lesson')).join(', ')})`);
+  await page.mouse.click(box.x + canvas.x + item.x + item.w / 2, box.y + canvas.y + item.y + item.h / 2);
+  await frame.waitForTimeout(60);
+  await waitIdle(frame);
+}
+
+// The events the host has received of one kind, after waiting for at least `count` of them.
+async function receivedOf(page, kind, count = 1) {
+  await page.waitForFunction(([k, n]) => window.received.filter((e) => e.kind === k).length >= n, [kind, count],
+                             { timeout: 10000 });
+  return page.evaluate((k) => window.received.filter((e) => e.kind === k).map((e) => e.detail), kind);
+}
+
+test('lesson events: a wrong then a right answer reach the host with step, question, choice and attempt', async () => {
+  const { page, frame } = await openHost('#step=3');
+  // Step 3, question 1: how many scores for three tokens? Choices 2, 3, 9; "2" is the mistake.
+  await click(page, frame, 'lesson:choice:0');
+  await click(page, frame, 'lesson:reveal');
+  let answered = await receivedOf(page, 'quiz-answered');
+  assert.deepEqual(answered[0], { schema: 1, step: 3, question: 0, question_id: answered[0].question_id, choice: 0,
+                                  choice_text: '2', correct: false, attempt: 1 });
+  assert.equal(typeof answered[0].question_id, 'string');
+  const revealed = await receivedOf(page, 'quiz-revealed');
+  assert.equal(revealed[0].step, 3);
+  assert.match(revealed[0].answer, /3/);
+  await click(page, frame, 'lesson:choice:1');
+  await click(page, frame, 'lesson:reveal');
+  answered = await receivedOf(page, 'quiz-answered', 2);
+  assert.equal(answered[1].correct, true);
+  assert.equal(answered[1].choice_text, '3');
+  assert.equal(answered[1].attempt, 2, 'the second reveal of the same question');
+  // Moving on is a step-changed event.
+  await click(page, frame, 'lesson:next');
+  const steps = await receivedOf(page, 'step-changed');
+  assert.deepEqual(steps.at(-1), { schema: 1, step: 4 });
+  await page.context().close();
+});
+
+test('lesson events: an exercise check and a traced bug reach the host', async () => {
+  const { page, frame } = await openHost('#example=three-tokens');
+  await click(page, frame, 'lesson:mode:practice');
+  await click(page, frame, 'query:plus');  // the exercise asks for the third token as the query
+  // Practice 1 asks for a prediction first, then the scores: inputs[2] = [0, 1] gives 0, 2, 1.
+  const predict = (await frame.evaluate(() => window.attention.layout())).find((l) => l.name.startsWith('lesson:predict:'));
+  if (predict) await click(page, frame, predict.name);
+  await click(page, frame, 'lesson:practice:input');
+  await page.keyboard.type('0, 2, 9');
+  await click(page, frame, 'lesson:practice:check');
+  const checked = await receivedOf(page, 'exercise-checked');
+  assert.deepEqual(checked[0], { schema: 1, exercise: 0, entry: '0, 2, 9', correct: false, wrong_entry: 2 });
+
+  await click(page, frame, 'lesson:mode:debug');
+  await click(page, frame, 'lesson:trace-judge:right');  // the wrong query, judged as it should be
+  const traced = await receivedOf(page, 'bug-traced');
+  assert.deepEqual(traced[0], { schema: 1, bug: 'wrong-query', steps_checked: 1, found: true,
+                                judged: 'as-it-should-be', judgment_right: false });
+  await page.context().close();
+});
+
+test('lesson events: the last question of the track sends lesson-completed with the answers', async () => {
+  const { page, frame } = await openHost('#step=10');
+  for (let q = 0; q < 8; ++q) {
+    const names = (await frame.evaluate(() => window.attention.layout())).map((l) => l.name);
+    if (names.includes('value:wrap-up')) break;
+    if (q > 0) await click(page, frame, 'lesson:next-question');
+    await click(page, frame, 'lesson:choice:0');
+    await click(page, frame, 'lesson:reveal');
+  }
+  const [done] = await receivedOf(page, 'lesson-completed');
+  const answered = await receivedOf(page, 'quiz-answered');
+  assert.equal(done.schema, 1);
+  assert.equal(done.answered, answered.length);
+  assert.equal(done.score, answered.filter((a) => a.correct).length);
+  assert.ok(done.questions >= 10, `the track has a question per step at least (${done.questions})`);
+  assert.ok(done.seconds >= 0 && done.seconds < 600);
+  assert.deepEqual(done.answers.map((a) => a.step), answered.map(() => 10));
+  await page.context().close();
+});
