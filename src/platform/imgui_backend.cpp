@@ -99,7 +99,8 @@ PinchTracker g_pinch;  // ImGui 1.86 sees one pointer; two-finger zoom is read f
 // keys go straight to ImGui's io (it reads Ctrl from SDL's modifier state, which pushed SDL events
 // would not change).
 int g_paste_stage = 0;
-bool g_pointer_lifted = false;  // see imgui_backend_pointer_lifted
+bool g_pointer_lifted = false;   // see imgui_backend_pointer_lifted
+bool g_down_last_frame = false;  // the left button (or finger) as the last frame saw it
 
 void feed_paste_shortcut(EventSummary* summary) {
     ImGuiIO& io = ImGui::GetIO();
@@ -174,8 +175,12 @@ void imgui_backend_new_frame(Window* window) {
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
-    // After NewFrame of the SDL backend, which has just read SDL's last mouse position.
-    if (g_pointer_lifted && !ImGui::GetIO().MouseDown[0]) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    // After NewFrame of the SDL backend, which has just read SDL's last mouse position. Not in the
+    // frame that sees the release: ImGui counts a click only when the button goes up over the
+    // item, and on a slow frame the lift arrives before that frame runs (a lost tap).
+    ImGuiIO& io = ImGui::GetIO();
+    if (g_pointer_lifted && !io.MouseDown[0] && !g_down_last_frame) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    g_down_last_frame = io.MouseDown[0];
     ImGui::NewFrame();
 }
 
