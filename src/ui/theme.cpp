@@ -131,9 +131,10 @@ void setup_style(float font_scale) {
     // The code points cmake/subset_font.cmake keeps: the text set, and the code set (ASCII and a
     // few symbols). The mono font gets everything else merged in from DejaVu Sans, so a label in
     // any script still draws in a code view, only not at a fixed width.
-    static const ImWchar text_ranges[] = {0x0020, 0x00FF, 0x03A3, 0x03A3, 0x1D40, 0x1D40, 0x2010,
-                                          0x203A, 0x2190, 0x21D2, 0x2200, 0x2265, 0x22C5, 0x22C5,
-                                          0x25A0, 0x25CF, 0x2713, 0x2717, 0xFFFD, 0xFFFD, 0};
+    static const ImWchar text_ranges[] = {0x0020, 0x00FF, 0x03A3, 0x03A3, 0x1D40, 0x1D40, 0x2010, 0x2027, 0x2190,
+                                          0x2193, 0x2212, 0x2212, 0x2219, 0x221E, 0x2248, 0x2248, 0x2260, 0x2265,
+                                          0x22C5, 0x22C5, 0x25A0, 0x25A0, 0x25B6, 0x25B6, 0x25BC, 0x25BC, 0x25CF,
+                                          0x25CF, 0x2713, 0x2717, 0xFFFD, 0xFFFD, 0};
     static const ImWchar code_ranges[] = {0x0020, 0x007E, 0x00B7, 0x00B7, 0x00D7, 0x00D7, 0x2026, 0x2026,
                                           0x2192, 0x2192, 0x2212, 0x2212, 0x2248, 0x2248, 0};
     auto* sans = const_cast<unsigned char*>(fonts::kDejaVuSansSubsetTtf);
