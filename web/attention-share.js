@@ -21,6 +21,9 @@
       // null: too large for a link (decided in C++ from a cheap bound, nothing serialised); the
       // address bar then drops the old view's link, so a reload does not bring back another view.
       showTooLarge(fragment === null);
+      // Embedded: the reader bar's link opens this view on a page of its own.
+      const full = document.getElementById('open-full');
+      if (full) full.href = fragment !== null ? api.link() : location.href.replace(/[?#].*$/, '');
       const parts = (fragment !== null ? [fragment] : []).concat(pageKeys);
       const hash = parts.length ? '#' + parts.join('&') : '';
       if (hash === location.hash) { written = hash; return; }

@@ -1,6 +1,6 @@
 // Lays the panels out for the window's width: three columns on a laptop, two on a tablet, one
-// scrolling column on a phone. Panels not listed in state.panels (when it is not empty) are left
-// out and the others share their room. Everything else happens in the panel files.
+// scrolling column on a phone. When state.panels lists only some panels, the layout is planned
+// for those (subset_layout). Everything else happens in the panel files.
 #include "ui/ui.h"
 
 #include <algorithm>
@@ -17,7 +17,11 @@ namespace attn::ui {
 namespace {
 
 // The page's "Copy link" bar sits over the canvas's bottom-right corner (web/style.css): CSS pixels.
+// Embedded pages have no such bar (their reader link sits under the canvas).
 constexpr float kShareBarHeight = 36.0f;
+float share_bar_height(const FrameInput& in) {
+    return in.page && in.page->embed ? 0.0f : kShareBarHeight;
+}
 
 enum class PanelId { Inputs, Plot, Loop, Weights, Heatmaps, Projection };
 
@@ -161,7 +165,9 @@ float natural_height(const Frame& f, PanelId id, float width) {
         case PanelId::Inputs: {
             const float table = row * float(std::min(n, 10) + 1) + 4;
             const float buttons = frame * float(inputs_button_rows(width - style.WindowPadding.x * 2));
-            return chrome + frame * 2 + buttons + line + table + style.ItemSpacing.y +
+            // Below about 24 em the Import button wraps under the example picker.
+            const float picker = frame * (width < font * 24 ? 3.0f : 2.0f);
+            return chrome + picker + buttons + line + table + style.ItemSpacing.y +
                    (f.in.state.inputs.cols > 12 ? frame : 0);
         }
         case PanelId::Plot:
@@ -208,7 +214,7 @@ void scrolling_layout(Frame& f, int columns) {
         }
         draw_column(f, slots, w, total);
     }
-    ImGui::Dummy(ImVec2(1, kShareBarHeight));  // the last panel can scroll clear of the share bar
+    ImGui::Dummy(ImVec2(1, share_bar_height(f.in)));  // the last panel can scroll clear of the share bar
     // Touch scrolling: a drag that started on no widget moves the column.
     UiState* ui = f.ui;
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
@@ -216,6 +222,50 @@ void scrolling_layout(Frame& f, int columns) {
     if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) ui->touch_scroll = false;
     if (ui->touch_scroll && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f))
         ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
+    ImGui::EndChild();
+}
+
+// The main panels the state lists, in reading order; all six when it lists none (or all).
+std::vector<PanelId> shown_panels(const State& s) {
+    std::vector<PanelId> ids;
+    for (PanelId id :
+         {PanelId::Inputs, PanelId::Plot, PanelId::Loop, PanelId::Weights, PanelId::Heatmaps, PanelId::Projection})
+        if (shown(s, id)) ids.push_back(id);
+    return ids;
+}
+
+// A few panels (a course page's embed, a link's panels=): as many columns as the width and the
+// panel count allow, each panel in reading order placed in the column that is shortest so far.
+// Columns whose panels fit the height stretch them to fill it, in proportion to what each needs;
+// a column that does not fit keeps natural heights and the whole view scrolls, so no frame is
+// left half empty and no number is squeezed out.
+void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
+    ImGui::BeginChild("column", ImVec2(0, 0), false);
+    f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->animating);
+    const int columns = std::max(1, std::min(max_columns, int(ids.size())));
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float w = std::floor((avail.x - style.ItemSpacing.x * float(columns - 1)) / float(columns));
+    const size_t count = size_t(columns);
+    std::vector<std::vector<Slot>> cols(count);
+    std::vector<float> used(count, 0.0f);
+    for (PanelId id : ids) {
+        const size_t k = size_t(std::min_element(used.begin(), used.end()) - used.begin());
+        const float h = natural_height(f, id, w);
+        cols[k].push_back({id, h, h});
+        used[k] += h + style.ItemSpacing.y;
+    }
+    for (size_t c = 0; c < cols.size(); ++c) {
+        if (c) ImGui::SameLine();
+        const bool fits = used[c] - style.ItemSpacing.y <= avail.y;
+        float total = 0;
+        for (Slot& slot : cols[c]) {
+            if (fits) slot.fixed = 0;  // flexible, weighted by its natural height
+            total += slot.weight;
+        }
+        total += style.ItemSpacing.y * float(cols[c].size() - 1);
+        draw_column(f, cols[c], w, fits ? std::floor(avail.y) : total);
+    }
     ImGui::EndChild();
 }
 
@@ -242,7 +292,7 @@ void wide_layout(Frame& f) {
                 {{PanelId::Heatmaps, 0.6f, 0},
                  {PanelId::Projection, projection_on ? 0.4f : 0,
                   projection_on ? 0 : natural_height(f, PanelId::Projection, right)}},
-                right, h - kShareBarHeight);
+                right, h - share_bar_height(f.in));
 }
 
 }  // namespace
@@ -310,12 +360,16 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     }
 
     Frame f{in, draft, ui, &out};
-    if (io.DisplaySize.x >= 1100.0f) {
+    const std::vector<PanelId> ids = shown_panels(in.state);
+    const int max_columns = io.DisplaySize.x >= 1100.0f ? 3 : io.DisplaySize.x >= 760.0f ? 2 : 1;
+    if (ids.size() < 6 && !ids.empty()) {
+        subset_layout(f, ids, max_columns);
+    } else if (io.DisplaySize.x >= 1100.0f) {
         // The lesson band on top, at most 45% of the height; the panels get the room below.
         out.edited |= panel_lesson(in, draft, ui, std::floor(ImGui::GetContentRegionAvail().y * 0.45f), &out.animating);
         wide_layout(f);
     } else {
-        scrolling_layout(f, io.DisplaySize.x >= 760.0f ? 2 : 1);
+        scrolling_layout(f, max_columns == 1 ? 1 : 2);
     }
     ImGui::End();
     if (ui->touch_targets) ImGui::PopStyleVar(3);

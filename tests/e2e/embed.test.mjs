@@ -2,7 +2,8 @@
 // events, an origin allowlist), and a sandboxed iframe (opaque origin, CORS for the .wasm).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, demoFrame, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, sleep, decodePng, regionStats, saveArtifact }
+  from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -151,4 +152,47 @@ test('embed: a sandboxed iframe (allow-scripts only) runs when the server sends 
     await page.context().close();
     await cors.close();
   }
+});
+
+test('embed: a frame showing two panels fills its width with both (no blank half)', async () => {
+  const page = await openPage(browser, server.url + '/index.html?embed=1#example=three-tokens&query=1&panels=inputs,weights',
+                              { viewport: { width: 800, height: 500 } });
+  await waitReady(page);
+  await waitIdle(page);
+  const shot = await page.screenshot();
+  await saveArtifact('embed-800x500-two-panels.png', shot);
+  const png = decodePng(shot);
+  // The right half holds the weights panel: bars, numbers, text. A blank half is one colour.
+  const right = regionStats(png, 420, 40, 360, 260);
+  assert.ok(right.nonDominantShare > 0.08, `the right half has content (${(right.nonDominantShare * 100).toFixed(1)}% non-background)`);
+  const left = regionStats(png, 20, 40, 360, 260);
+  assert.ok(left.nonDominantShare > 0.08, 'the left half too');
+  const titles = (await page.evaluate(() => window.attention.layout())).filter((l) => l.name.startsWith('value:title:'));
+  assert.deepEqual(titles.map((t) => t.name).sort(), ['value:title:inputs', 'value:title:weights']);
+  await page.context().close();
+});
+
+test('embed: readers get a one-line "Open the full demo" link under the demo, no author tools over it', async () => {
+  const page = await openPage(browser, server.url + '/index.html?embed=1#example=cat-sat-mat&query=2&panels=inputs,weights',
+                              { viewport: { width: 800, height: 500 } });
+  await waitReady(page);
+  await waitIdle(page);
+  const boxes = await page.evaluate(() => {
+    const rect = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: r.height }; };
+    const shown = (id) => getComputedStyle(document.getElementById(id)).display !== 'none' && document.getElementById(id).getClientRects().length > 0;
+    return { canvas: rect('canvas'), bar: rect('reader-bar'), copyLink: shown('copy-link'), copyEmbed: shown('copy-embed'),
+             href: document.getElementById('open-full').href, target: document.getElementById('open-full').target };
+  });
+  assert.equal(boxes.copyLink, false, 'no Copy link in embed mode');
+  assert.equal(boxes.copyEmbed, false, 'no Copy embed code in embed mode');
+  assert.ok(boxes.bar.height > 10 && boxes.bar.height < 30, `one line (${boxes.bar.height} px)`);
+  assert.ok(boxes.bar.top >= boxes.canvas.bottom - 0.5, 'the bar sits under the canvas, never over it');
+  assert.ok(boxes.bar.bottom <= 500.5, 'and inside the frame');
+  // The link opens this view (not embedded) in a new tab; it follows the learner's changes.
+  assert.match(boxes.href, /\/index\.html#.*example=cat-sat-mat/);
+  assert.doesNotMatch(boxes.href, /embed=1/);
+  assert.equal(boxes.target, '_blank');
+  await page.evaluate(() => window.attention.setState({ ...window.attention.getState(), query: 0 }));
+  await page.waitForFunction(() => /query=0/.test(document.getElementById('open-full').href), null, { timeout: 5000 });
+  await page.context().close();
 });

@@ -327,3 +327,42 @@ TEST_CASE("ui: the PyTorch code breaks long comment lines to the view's width, a
     for (const auto& row : code.rows) breaks += row.continuation ? 1 : 0;
     CHECK(covered + breaks == code.code.size());
 }
+
+TEST_CASE("ui: a few listed panels fill the frame side by side instead of stacking in one column") {
+    // The course page's embed: inputs and weights at 800 x 500 get a column each.
+    {
+        UiHarness h("three-tokens", ImVec2(800, 500));
+        attn::State s = h.state;
+        s.panels = {"inputs", "weights"};
+        REQUIRE(h.set_state(s).empty());
+        h.frames(3);
+        const auto* inputs = h.find("value:title:inputs");
+        const auto* weights = h.find("value:title:weights");
+        REQUIRE(inputs != nullptr);
+        REQUIRE(weights != nullptr);
+        CHECK(weights->rect.x > 380);                            // in the right half
+        CHECK(std::fabs(weights->rect.y - inputs->rect.y) < 1);  // side by side
+    }
+    {  // one ImGui context at a time: each harness makes its own
+        // Three panels on a wide screen: three columns across the width, none left empty.
+        UiHarness w("your-journey", ImVec2(1280, 600));
+        attn::State s = w.state;
+        s.panels = {"plot", "weights", "heatmaps"};
+        REQUIRE(w.set_state(s).empty());
+        w.frames(3);
+        const float x_plot = w.find("value:title:plot")->rect.x, x_weights = w.find("value:title:weights")->rect.x,
+                    x_heat = w.find("value:title:heatmaps")->rect.x;
+        CHECK(x_plot < 100);
+        CHECK(x_weights > 400);
+        CHECK(x_heat > 820);
+    }
+    {
+        // A phone keeps one column.
+        UiHarness p("three-tokens", ImVec2(360, 640));
+        attn::State s = p.state;
+        s.panels = {"inputs", "weights"};
+        REQUIRE(p.set_state(s).empty());
+        p.frames(3);
+        CHECK(std::fabs(p.find("value:title:weights")->rect.x - p.find("value:title:inputs")->rect.x) < 1);
+    }
+}
