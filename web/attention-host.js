@@ -15,9 +15,12 @@
   }
 
   class AttentionFrame {
-    // options: {timeout: ms per call (default 30000), origin: the frame's origin if not its src's}
+    // options: {timeout: ms per call (default 30000), origin: the frame's origin if not its src's,
+    //           autoResize: false to keep the frame's height (by default it follows the demo's
+    //           content: attention:resize messages)}
     constructor(iframe, options = {}) {
       this.iframe = iframe;
+      this.autoResize = options.autoResize !== false;
       this.timeout = options.timeout || 30000;
       this.origin = options.origin || frameOrigin(iframe);
       this.pending = new Map();
@@ -64,6 +67,11 @@
         clearTimeout(call.timer);
         if (data.ok) call.resolve(data.result);
         else call.reject(new Error(data.error));
+      } else if (data.type === 'attention:resize') {
+        const height = Number(data.height);
+        if (this.autoResize && Number.isFinite(height) && height >= 80 && height <= 20000) {
+          this.iframe.style.height = `${Math.ceil(height)}px`;
+        }
       } else if (data.type === 'attention:event') {
         for (const kind of [data.kind, '*']) {
           for (const callback of this.handlers.get(kind) || []) {

@@ -19,6 +19,7 @@
   let failed = null;
   const changeListeners = new Set();
   const eventListeners = new Set();
+  let contentHeight = 0;  // CSS px the content needs, as C++ last said (onContentHeight)
 
   // ---- page options: read from ?query and #fragment (the fragment wins), never part of the state
 
@@ -269,6 +270,8 @@
       const text = Module.UTF8ToString(Module._attn_fragment(MAX_LINK_FRAGMENT));
       return text === '' ? null : text;
     },
+    // The height (CSS px) the demo needs to show everything without scrolling; 0 before the first frame.
+    contentHeight() { return contentHeight; },
     // A link that opens this view on its own page.
     link() {
       const fragment = api.fragment();
@@ -329,6 +332,21 @@
       observeCanvas();
     },
     onStateChanged: stateChanged,
+    // The height the content needs (CSS px): an embedded demo tells its parent, so a host page can
+    // size the frame to it. Three shapes, for the hosts that listen: attention-host.js's own, and
+    // Canvas's lti.frameResize. Sent to the ?origins= allowlist, or to any parent without one.
+    onContentHeight(height) {
+      const bar = document.getElementById('reader-bar');
+      contentHeight = Math.ceil(height + (embed && bar ? bar.offsetHeight : 0));
+      if (!embed || !framed) return;
+      const allowed = pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
+      for (const target of allowed.length ? allowed : ['*']) {
+        try {
+          window.parent.postMessage({ type: 'attention:resize', height: contentHeight }, target);
+          window.parent.postMessage({ subject: 'lti.frameResize', height: contentHeight }, target);
+        } catch (e) { /* a malformed origin in the list: the others still get it */ }
+      }
+    },
     // Lesson events from C++ (docs/lesson-events.md): delivered after the frame that caused them,
     // never inside C++, because a listener may call setState.
     onEvent(kind, detail) { queueMicrotask(() => emit(kind, detail)); },

@@ -3,7 +3,9 @@
 #include "app/app.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "app/web_api.h"
 #include "core/document/examples.h"
@@ -125,6 +127,11 @@ void app_frame(void* user) {
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
     for (const LessonEvent& e : out.events) browser_emit_event(e.kind.c_str(), e.detail);
+    const int content_height = int(std::ceil(out.content_height));
+    if (content_height > 0 && std::abs(content_height - app->reported_content_height) > 1) {
+        app->reported_content_height = content_height;
+        browser_content_height(content_height);
+    }
     if (out.animating) app->frames_to_render = std::max(app->frames_to_render, 2);
     ImGui::Render();
 

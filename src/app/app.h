@@ -42,6 +42,7 @@ struct App {
     PageOptions page;          // embed mode, theme, reduced motion: set by the page (web glue)
     bool quit = false;
     bool first_frame_reported = false;
+    int reported_content_height = 0;  // CSS pixels, as last told to the page (browser_content_height)
     FrameStats stats;
 };
 

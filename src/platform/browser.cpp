@@ -31,6 +31,10 @@ EM_JS(void, attn_js_event, (const char* kind, const char* detail), {
     if (Module["onEvent"]) Module["onEvent"](UTF8ToString(kind), JSON.parse(UTF8ToString(detail)));
 });
 
+EM_JS(void, attn_js_content_height, (int height), {
+    if (Module["onContentHeight"]) Module["onContentHeight"](height);
+});
+
 EM_JS(void, attn_js_warn, (const char* text), {
     console.warn(UTF8ToString(text));
 });
@@ -170,6 +174,10 @@ void browser_warn(const std::string& text) {
     attn_js_warn(text.c_str());
 }
 
+void browser_content_height(int css_pixels) {
+    attn_js_content_height(css_pixels);
+}
+
 bool browser_queue_text(std::string_view utf8) {
     if (utf8.empty() || g_typed.size() >= kMaxTypedQueue) return false;
     // SDL's text events end at a NUL: one inside the text would cut it short silently.
@@ -231,6 +239,7 @@ void browser_state_changed() {}
 void browser_no_graphics(const std::string&) {}
 void browser_emit_event(const char*, const std::string&) {}
 void browser_warn(const std::string&) {}
+void browser_content_height(int) {}
 bool browser_queue_text(const char*) {
     return false;
 }

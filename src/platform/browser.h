@@ -25,6 +25,9 @@ void browser_no_graphics(const std::string& message);
 // {type: "attention:event", kind, detail}. detail_json must be one JSON value ("null" for none).
 void browser_emit_event(const char* kind, const std::string& detail_json);
 void browser_warn(const std::string& text);  // console.warn
+// How tall the demo's content wants to be, in CSS pixels, when it changed: an embedding page may
+// size its frame to it (web/attention.js posts attention:resize to the parent).
+void browser_content_height(int css_pixels);
 
 // Text from the page's text proxy (a phone's on-screen keyboard) and keys: 1 Backspace, 2 Enter,
 // 3 Escape, 4 Left, 5 Right. Queued for browser_after_frame; false when the queue is full or the

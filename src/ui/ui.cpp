@@ -81,7 +81,9 @@ struct Frame {
     FrameOutput* out;
 };
 
-void draw_panel(Frame& f, PanelId id, ImVec2 size) {
+// measure: the panel is at its natural height (not stretched), so what its content took is its
+// need at this width (a stretched table would only echo the room it was given).
+void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
     ImGui::PushID(key_of(id));
     // In a lesson step the panels it is about get an outline and a marked title, so the learner
     // knows where to look while reading the step.
@@ -122,6 +124,12 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size) {
                 break;
         }
         f.out->edited |= edited;
+        // What the content needed (scrolled or not): panels whose height follows their text.
+        // The plot and the heatmaps fill what they are given, so theirs would only echo it.
+        if (measure && id != PanelId::Plot && id != PanelId::Heatmaps) {
+            f.ui->measured_h[int(id)] = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+            f.ui->measured_w[int(id)] = size.x;
+        }
     }
     ImGui::EndChild();
     if (highlighted) {
@@ -148,13 +156,23 @@ void draw_column(Frame& f, std::vector<Slot> slots, float width, float height) {
     for (const Slot& s : slots) {
         float h = s.fixed > 0 ? s.fixed : flexible * s.weight / std::max(weights, 1e-6f);
         if (weights == 0 && &s == &slots.back()) h += flexible;  // no flexible panel: the last one grows
-        draw_panel(f, s.id, ImVec2(width, std::floor(h)));
+        draw_panel(f, s.id, ImVec2(width, std::floor(h)), s.fixed > 0 && s.weight == 0);
     }
     ImGui::EndGroup();
 }
 
-// Height each panel needs when it does not have to share (the scrolling layouts).
+float estimated_height(const Frame& f, PanelId id, float width);
+
+// Height each panel needs when it does not have to share (the scrolling layouts): the estimate,
+// or what its content took when last drawn at this width if that was more.
 float natural_height(const Frame& f, PanelId id, float width) {
+    const float estimate = estimated_height(f, id, width);
+    const int k = int(id);
+    const bool same_width = std::fabs(f.ui->measured_w[k] - width) < 1.0f;
+    return same_width ? std::max(estimate, f.ui->measured_h[k]) : estimate;
+}
+
+float estimated_height(const Frame& f, PanelId id, float width) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float font = ImGui::GetFontSize(), line = ImGui::GetTextLineHeightWithSpacing();
     const float frame = ImGui::GetFrameHeightWithSpacing();
@@ -215,6 +233,8 @@ void scrolling_layout(Frame& f, int columns) {
         draw_column(f, slots, w, total);
     }
     ImGui::Dummy(ImVec2(1, share_bar_height(f.in)));  // the last panel can scroll clear of the share bar
+    // Content bottom in screen space, as if not scrolled: the natural height of the whole view.
+    f.out->content_height = ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() + ImGui::GetStyle().WindowPadding.y;
     // Touch scrolling: a drag that started on no widget moves the column.
     UiState* ui = f.ui;
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
@@ -255,13 +275,19 @@ void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
         cols[k].push_back({id, h, h});
         used[k] += h + style.ItemSpacing.y;
     }
+    // Natural height of the whole view: what is above the columns, the tallest column, the padding.
+    f.out->content_height = ImGui::GetCursorScreenPos().y + *std::max_element(used.begin(), used.end()) -
+                            style.ItemSpacing.y + style.WindowPadding.y;
     for (size_t c = 0; c < cols.size(); ++c) {
         if (c) ImGui::SameLine();
         const bool fits = used[c] - style.ItemSpacing.y <= avail.y;
         float total = 0;
         for (Slot& slot : cols[c]) {
-            if (fits) slot.fixed = 0;  // flexible, weighted by its natural height
             total += slot.weight;
+            if (fits)
+                slot.fixed = 0;  // flexible, weighted by its natural height
+            else
+                slot.weight = 0;  // at its natural height
         }
         total += style.ItemSpacing.y * float(cols[c].size() - 1);
         draw_column(f, cols[c], w, fits ? std::floor(avail.y) : total);
@@ -282,8 +308,15 @@ void wide_layout(Frame& f) {
     const float left = std::floor(avail.x * left_share), middle = std::floor(avail.x * middle_share);
     const float right = avail.x - left - middle - 2 * gap;
     const float h = avail.y;
-    const float inputs_h = std::clamp(natural_height(f, PanelId::Inputs, left), h * 0.3f, h * 0.56f);
+    const float inputs_h = std::clamp(estimated_height(f, PanelId::Inputs, left), h * 0.3f, h * 0.56f);
     const bool projection_on = f.in.state.projection.enabled;
+    const float gap_y = ImGui::GetStyle().ItemSpacing.y;
+    const float natural =
+        std::max({estimated_height(f, PanelId::Inputs, left) + estimated_height(f, PanelId::Loop, left),
+                  estimated_height(f, PanelId::Plot, middle) + estimated_height(f, PanelId::Weights, middle),
+                  estimated_height(f, PanelId::Heatmaps, right) + estimated_height(f, PanelId::Projection, right) +
+                      share_bar_height(f.in)});
+    f.out->content_height = ImGui::GetCursorScreenPos().y + natural + gap_y + ImGui::GetStyle().WindowPadding.y;
     draw_column(f, {{PanelId::Inputs, 0, inputs_h}, {PanelId::Loop, 1, 0}}, left, h);
     ImGui::SameLine();
     draw_column(f, {{PanelId::Plot, 0.45f, 0}, {PanelId::Weights, 0.55f, 0}}, middle, h);
@@ -291,7 +324,7 @@ void wide_layout(Frame& f) {
     draw_column(f,
                 {{PanelId::Heatmaps, 0.6f, 0},
                  {PanelId::Projection, projection_on ? 0.4f : 0,
-                  projection_on ? 0 : natural_height(f, PanelId::Projection, right)}},
+                  projection_on ? 0 : estimated_height(f, PanelId::Projection, right)}},
                 right, h - share_bar_height(f.in));
 }
 

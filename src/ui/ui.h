@@ -180,6 +180,11 @@ struct UiState {
     std::string ui_error;        // an edit the UI itself refused (a negative seed), shown beside it
     std::string last_example;    // to reset view state when the example changes
     bool touch_scroll = false;   // a drag that began on no widget scrolls the phone column
+    // The height each text panel's content took when last drawn, and at which width (index: the
+    // panel, in ui.cpp's PanelId order). The layouts use it where their estimate falls short, so
+    // a panel at its natural height shows all of it (wrapped lines included).
+    float measured_h[6] = {0, 0, 0, 0, 0, 0};
+    float measured_w[6] = {0, 0, 0, 0, 0, 0};
     std::vector<LayoutItem> layout;
 };
 
@@ -200,8 +205,11 @@ struct FrameInput {
 struct FrameOutput {
     bool edited = false;              // *draft changed: the app validates and commits it
     std::vector<LessonEvent> events;  // what the learner did this frame, for the host page
-    bool animating = false;           // keep frames coming (a playing stepper, a drag, a fade)
-    PlotScene plot;                   // what the embedding view should show next
+    // The height the content needs with every panel at its natural height (window units): a frame
+    // sized to it shows everything without scrolling. Independent of the current height.
+    float content_height = 0;
+    bool animating = false;  // keep frames coming (a playing stepper, a drag, a fade)
+    PlotScene plot;          // what the embedding view should show next
 };
 
 // Applies the theme and loads the embedded fonts at the given pixel scale. Call once after

@@ -1,0 +1,70 @@
+// Frames that size themselves: an embedded demo posts the height its content needs, and a host
+// page on another origin using attention-host.js sets its iframe to it, at three host widths,
+// without a resize loop. Canvas's lti.frameResize message carries the same height.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, saveArtifact, sleep } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+function hostPage(demoUrl, options = '{}') {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
+<link rel="icon" href="data:,"><script src="${new URL(demoUrl).origin}/attention-host.js"></script></head>
+<body style="margin:0;padding:8px">
+<p>Text before the demo.</p>
+<iframe id="demo" src="${demoUrl}" title="attention demo" style="width:100%;height:300px;border:0;display:block"></iframe>
+<p id="after">Text after the demo.</p>
+<script>
+  window.lti = [];
+  window.addEventListener('message', (e) => { if (e.data && e.data.subject === 'lti.frameResize') window.lti.push(e.data.height); });
+  window.demo = new AttentionFrame(document.getElementById('demo'), ${options});
+</script></body></html>`;
+}
+
+async function openHost(width, fragment, options) {
+  const route = `/host-resize-${Math.random().toString(36).slice(2)}.html`;
+  server.routes.set(route, hostPage(`${server.url}/index.html?embed=1${fragment}`, options));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width, height: 700 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  return { page, frame };
+}
+
+const frameHeight = (page) => page.evaluate(() => document.getElementById('demo').getBoundingClientRect().height);
+
+for (const width of [360, 768, 1280]) {
+  test(`resize: at a host width of ${width} the frame ends where the demo's content ends, and stays`, async () => {
+    const { page, frame } = await openHost(width, '#example=your-journey&panels=inputs,weights');
+    await page.waitForFunction(() => document.getElementById('demo').getBoundingClientRect().height !== 300, null,
+                               { timeout: 10000 });
+    await waitIdle(frame);
+    await sleep(300);
+    const wanted = await frame.evaluate(() => window.attention.contentHeight());
+    const first = await frameHeight(page);
+    assert.ok(Math.abs(first - wanted) <= 4, `frame ${first} px, content ${wanted} px`);
+    // No resize loop: a second later nothing has moved and no frame is being drawn.
+    const frames = await frame.evaluate(() => window.attention.stats().frames);
+    await sleep(1000);
+    assert.equal(await frameHeight(page), first, 'the height is stable');
+    assert.equal(await frame.evaluate(() => window.attention.stats().frames), frames, 'and the demo is idle');
+    // Both panels are on screen inside the frame: their titles are within the canvas.
+    const titles = (await frame.evaluate(() => window.attention.layout())).filter((l) => l.name.startsWith('value:title:'));
+    assert.equal(titles.length, 2);
+    for (const t of titles) assert.ok(t.y + t.h <= first, `${t.name} is inside the frame`);
+    // Canvas courses hear the same height.
+    assert.ok((await page.evaluate(() => window.lti)).includes(wanted), 'lti.frameResize carries the height');
+    await saveArtifact(`resize-host-${width}.png`, await page.screenshot({ fullPage: true }));
+    await page.context().close();
+  });
+}
+
+test('resize: a host can opt out, and the frame keeps its own height', async () => {
+  const { page, frame } = await openHost(768, '#example=three-tokens&panels=weights', '{autoResize: false}');
+  await sleep(800);
+  assert.ok((await frame.evaluate(() => window.attention.contentHeight())) > 0);
+  assert.equal(await frameHeight(page), 300);
+  await page.context().close();
+});
