@@ -5,7 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <chrono>
 
 #include "core/lesson/track.h"
 #include "core/math/torch_rng.h"
@@ -104,15 +103,13 @@ TEST_CASE("ui: the projection toggle turns on the trainable version; invalid set
     }
 }
 
-TEST_CASE("ui: 1024 tokens draw quickly and the heatmaps still take clicks") {
+TEST_CASE("ui: 1024 tokens draw and the heatmaps still take clicks") {
     UiHarness h;
     REQUIRE(h.set_state(random_state(1024, 4)).empty());
     h.frames(2);
-    const auto start = std::chrono::steady_clock::now();
+    // How long such a frame takes is measured by the benchmarks (bench/), not asserted here: a
+    // time limit in a unit test fails on a loaded machine.
     h.frames(5);
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() / 5;
-    MESSAGE("one frame at 1024 tokens: " << ms << " ms");
-    CHECK(ms < 100.0);
     const attn::ui::LayoutItem* item = h.find("heatmap:scores");
     REQUIRE(item != nullptr);
     h.click_at(ImVec2(item->rect.x + 5, item->rect.y + item->rect.w * (700.5f / 1024)));
