@@ -226,7 +226,7 @@ LessonEvent completion_event(const FrameInput& in, const UiState& ui) {
 
 bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
-    const std::vector<Question> qs = step_questions(s, in.result);
+    const std::vector<Question>& qs = ui->lesson.questions;  // draw_ui computes them once per frame
     if (qs.empty()) return false;
     bool edited = false;
     const int k = std::clamp(s.lesson.question, 0, int(qs.size()) - 1);
