@@ -5,10 +5,10 @@
 //   off-screen frames drawn by a demo scrolled out of view == 0
 //   5 copies   five demos on one page, all visible and idle: main-thread busy time < 2% of wall time
 // Usage: ./build_wasm.sh && node bench/page_budget.mjs   (prints a table, writes bench/results/page_budget.json)
-import { readFile, stat, writeFile, mkdir, readdir } from 'node:fs/promises';
+import { readFile, writeFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, frames, sleep, distDir }
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, frames, sleep, pageTransfer }
   from '../tests/e2e/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,27 +39,6 @@ async function chromiumCpuSeconds(rootPid = process.pid) {
     stack.push(...(children.get(pid) || []));
   }
   return total;
-}
-
-async function transfer(browser, server) {
-  const page = await openPage(browser, 'about:blank');
-  const paths = new Set();
-  page.on('requestfinished', (request) => {
-    const url = new URL(request.url());
-    if (url.origin === server.url) paths.add(url.pathname === '/' ? '/index.html' : url.pathname);
-  });
-  await page.goto(server.url + '/');
-  await waitReady(page);
-  await waitIdle(page);
-  const files = [];
-  for (const p of [...paths].sort()) {
-    const file = path.join(distDir, p);
-    const raw = (await stat(file)).size;
-    const gzip = (await stat(file + '.gz').catch(() => ({ size: raw }))).size;
-    files.push({ file: p.slice(1), raw, gzip });
-  }
-  await page.context().close();
-  return { files, rawBytes: files.reduce((a, f) => a + f.raw, 0), transferBytes: files.reduce((a, f) => a + f.gzip, 0) };
 }
 
 async function idleFrames(browser, server) {
@@ -135,7 +114,7 @@ const server = await startServer();
 const browser = await launchBrowser();
 let results;
 try {
-  const size = await transfer(browser, server);
+  const size = await pageTransfer(browser, server);
   const idle = await idleFrames(browser, server);
   const offscreen = await offscreenFrames(browser, server);
   const five = await fiveCopies(browser, server);

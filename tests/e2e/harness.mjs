@@ -1,7 +1,7 @@
 // Shared set-up for the browser tests: a static server for dist/ on 127.0.0.1, Debian's Chromium
 // with software WebGL2 (SwiftShader), and a page wrapper that records console errors and crashes.
 import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
+import { readFile, mkdir, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,4 +141,28 @@ export async function saveArtifact(name, buffer) {
   await mkdir(artifactsDir, { recursive: true });
   const { writeFile } = await import('node:fs/promises');
   await writeFile(path.join(artifactsDir, name), buffer);
+}
+
+// What the page loads, file by file, as the browser requests it, at the size of its precompressed
+// .gz copy in dist/ (what a static host sends): {files: [{file, raw, gzip}], rawBytes,
+// transferBytes}. The budget test and bench/page_budget.mjs both measure with it.
+export async function pageTransfer(browser, server) {
+  const page = await openPage(browser, 'about:blank');
+  const paths = new Set();
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === server.url) paths.add(url.pathname === '/' ? '/index.html' : url.pathname);
+  });
+  await page.goto(server.url + '/');
+  await waitReady(page);
+  await waitIdle(page);
+  const files = [];
+  for (const p of [...paths].sort()) {
+    const file = path.join(distDir, p);
+    const raw = (await stat(file)).size;
+    const gzip = (await stat(file + '.gz').catch(() => ({ size: raw }))).size;
+    files.push({ file: p.slice(1), raw, gzip });
+  }
+  await page.context().close();
+  return { files, rawBytes: files.reduce((a, f) => a + f.raw, 0), transferBytes: files.reduce((a, f) => a + f.gzip, 0) };
 }
