@@ -41,8 +41,10 @@ done
 for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm; do
   if command -v zopfli >/dev/null; then zopfli "$f"; else gzip -9 -k -n -f "$f"; fi
 done
+# And brotli copies beside them (about 15% smaller again), for hosts that send those.
+node scripts/brotli_copies.mjs dist.tmp/*.html dist.tmp/*.js dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm
 rm -rf dist && mv dist.tmp dist
-echo "build_wasm: dist/ is ready ($(du -ch dist/*.gz | tail -1 | cut -f1) gzip)"
+echo "build_wasm: dist/ is ready ($(du -ch dist/*.gz | tail -1 | cut -f1) gzip, $(du -ch dist/*.br | tail -1 | cut -f1) brotli)"
 
 if [ "$serve" = 1 ]; then
   echo "build_wasm: serving http://127.0.0.1:$port/ (Ctrl+C to stop)"

@@ -13,10 +13,11 @@ before(async () => { server = await startServer(); browser = await launchBrowser
 after(async () => { await browser?.close(); await server?.close(); });
 
 test(`budget: the page loads at most ${BUDGET_BYTES / 1000} KB gzip`, async () => {
-  const { files, transferBytes } = await pageTransfer(browser, server);
+  const { files, transferBytes, brotliBytes } = await pageTransfer(browser, server);
   const sizes = files.map((f) => `${f.file} ${f.gzip}`).join(', ');
   assert.ok(files.some((f) => f.file === 'attention-explainer.wasm'), `the wasm is among the files loaded (${sizes})`);
   for (const f of files) assert.notEqual(f.gzip, f.raw, `${f.file} has its .gz copy in dist/`);
+  for (const f of files) assert.ok(f.brotli < f.gzip, `${f.file} has a .br copy in dist/, smaller than its .gz (${f.brotli} vs ${f.gzip})`);
   assert.ok(transferBytes <= BUDGET_BYTES, `${transferBytes} bytes gzip is over the budget of ${BUDGET_BYTES}: ${sizes}`);
-  console.log(`page transfer: ${transferBytes} bytes gzip of ${BUDGET_BYTES} (${sizes})`);
+  console.log(`page transfer: ${transferBytes} bytes gzip of ${BUDGET_BYTES} (${sizes}); ${brotliBytes} bytes brotli`);
 });

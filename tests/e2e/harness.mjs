@@ -161,8 +161,10 @@ export async function pageTransfer(browser, server) {
     const file = path.join(distDir, p);
     const raw = (await stat(file)).size;
     const gzip = (await stat(file + '.gz').catch(() => ({ size: raw }))).size;
-    files.push({ file: p.slice(1), raw, gzip });
+    const brotli = (await stat(file + '.br').catch(() => ({ size: raw }))).size;
+    files.push({ file: p.slice(1), raw, gzip, brotli });
   }
   await page.context().close();
-  return { files, rawBytes: files.reduce((a, f) => a + f.raw, 0), transferBytes: files.reduce((a, f) => a + f.gzip, 0) };
+  const total = (key) => files.reduce((a, f) => a + f[key], 0);
+  return { files, rawBytes: total('raw'), transferBytes: total('gzip'), brotliBytes: total('brotli') };
 }
