@@ -1,5 +1,7 @@
 // One frame: events -> UI -> recompute (only when the state changed) -> GPU views -> present.
-// Frames are drawn on demand: after input or a change, a few settling frames, then sleep.
+// Frames are built on demand: after input or a change, a few UI passes let ImGui settle, and only
+// a pass that changes the picture is drawn (a change typically costs 1 to 3 drawn frames). Then
+// the loop sleeps, or, while an animation plays, wakes at the time its next step is due.
 #include "app/app.h"
 
 #include <algorithm>
@@ -12,11 +14,18 @@
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
 #include "platform/main_loop.h"
+#include "ui/frame_fingerprint.h"
 
 namespace attn {
 namespace {
 
-constexpr int kSettleFrames = 6;  // ImGui needs a few frames to settle hover and layout after input
+// ImGui settles a change over a few passes (a window that appears is sized on the pass after; a
+// focus or scroll request lands a pass later; a click's release comes a pass after its press), so
+// input still gets kSettlePasses UI passes, as before; but only a pass that changes the picture is
+// drawn. A timer wake (an animation's next step) needs fewer.
+constexpr int kSettlePasses = 6;
+constexpr int kWakePasses = 3;
+constexpr int kMaxStalePasses = 3;
 
 ImTextureID as_texture_id(uintptr_t texture) {
     return reinterpret_cast<ImTextureID>(texture);
@@ -27,10 +36,12 @@ ui::HeatmapImage as_heatmap_image(const HeatmapTexture& heatmap) {
 }
 
 // Brings the numbers up to date and re-uploads only the heatmaps whose values changed (a new query
-// uploads none); runs only after a change.
-void recompute(App* app, ui::Textures* textures) {
+// uploads none); runs only after a change. True when it uploaded any.
+bool recompute(App* app, ui::Textures* textures) {
     app_update_result(app);
     const AttentionChanges& c = app->unshown;
+    const bool uploads = c.score_matrix || c.weight_matrix ||
+                         (app->result.has_projection && (c.projected_score_matrix || c.projected_weight_matrix));
     if (c.score_matrix)
         textures->scores =
             as_heatmap_image(app->renderer.update_heatmap(0, app->result.score_matrix, ColorMap::Diverging));
@@ -47,6 +58,7 @@ void recompute(App* app, ui::Textures* textures) {
                 as_heatmap_image(app->renderer.update_heatmap(3, p.weight_matrix, ColorMap::Sequential));
     }
     app->unshown = AttentionChanges();
+    return uploads;
 }
 
 }  // namespace
@@ -108,18 +120,35 @@ void app_request_frames(App* app, int count) {
     resume_main_loop();
 }
 
+void app_request_redraw(App* app) {
+    app->must_present = true;
+    app_request_frames(app);
+}
+
 void app_frame(void* user) {
     App* app = static_cast<App*>(user);
+    if (app->wake_at_ms > 0 && app->visible && now_ms() >= app->wake_at_ms - 1.0) {  // an animation's step is due
+        app->wake_at_ms = 0;
+        app->frames_to_render = std::max(app->frames_to_render, kWakePasses);
+    }
     if (app->frames_to_render <= 0 || !app->visible) {
-        if (!wait_for_events(250)) return;  // browser: paused until woken
+        int timeout_ms = 250;
+        if (app->wake_at_ms > 0 && app->visible) {
+            const double delay = app->wake_at_ms - now_ms();
+            wake_main_loop_in(delay);
+            timeout_ms = std::clamp(int(std::ceil(delay)), 0, timeout_ms);
+        }
+        if (!wait_for_events(timeout_ms)) return;  // browser: paused until woken
     }
     const EventSummary events = imgui_backend_pump_events(&app->window);
     if (events.quit) app->quit = true;
-    if (events.any) app->frames_to_render = std::max(app->frames_to_render, kSettleFrames);
+    if (events.any) app->frames_to_render = std::max(app->frames_to_render, kSettlePasses);
+    if (events.resized) app->must_present = true;
     if (app->frames_to_render <= 0) return;  // native wake-up without input (timeout)
     const double start = now_ms();
 
-    if (app->computed_version != app->state_version || app->unshown.any) recompute(app, &app->textures);
+    bool uploaded = false;
+    if (app->computed_version != app->state_version || app->unshown.any) uploaded = recompute(app, &app->textures);
 
     imgui_backend_new_frame(&app->window);
     const ui::FrameInput in{app->state, app->result, app->input_error, app->textures,
@@ -132,19 +161,39 @@ void app_frame(void* user) {
         app->reported_content_height = content_height;
         browser_content_height(content_height);
     }
-    if (out.animating) app->frames_to_render = std::max(app->frames_to_render, 2);
     ImGui::Render();
+    ++app->stats.passes;
 
-    int width = 0, height = 0;
-    window_drawable_size(&app->window, &width, &height);
-    app->textures.plot = as_texture_id(app->renderer.draw_plot(out.plot));
-    app->renderer.clear_window(width, height, out.plot.background);
-    imgui_backend_present(&app->window);
+    // Draw only a pass that changes the picture: new draw lists, a new plot, new heatmaps.
+    bool plot_redrawn = false;
+    app->textures.plot = as_texture_id(app->renderer.draw_plot(out.plot, &plot_redrawn));
+    const uint64_t fingerprint = ui::frame_fingerprint(ImGui::GetDrawData());
+    // A pass that committed a click or a typed value shows the numbers from before it, one that
+    // placed panels by sizes that have since changed shows them misplaced, and one where ImGui
+    // still measures a window that appeared lacks it: the next pass is the one to draw. (A drag,
+    // which edits on every pass while the button is held, is drawn as it goes; kMaxStalePasses in
+    // a row are drawn anyway, should a layout never settle.)
+    const bool dragging = ImGui::IsAnyItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left);
+    const bool stale =
+        ((out.edited && !dragging) || out.relayout || ui::imgui_settling()) && app->stale_passes < kMaxStalePasses;
+    app->stale_passes = stale ? app->stale_passes + 1 : 0;
+    const bool changed =
+        !stale && (app->must_present || uploaded || plot_redrawn || fingerprint != app->shown_fingerprint);
+    if (changed) {
+        int width = 0, height = 0;
+        window_drawable_size(&app->window, &width, &height);
+        app->renderer.clear_window(width, height, out.plot.background);
+        imgui_backend_present(&app->window);
+        app->shown_fingerprint = fingerprint;
+        app->must_present = false;
+        ++app->stats.frames;
+        app->stats.last_frame_ms = now_ms();
+        app->stats.last_frame_cost_ms = app->stats.last_frame_ms - start;
+    }
 
     --app->frames_to_render;
-    ++app->stats.frames;
-    app->stats.last_frame_ms = now_ms();
-    app->stats.last_frame_cost_ms = app->stats.last_frame_ms - start;
+    if (stale) app->frames_to_render = std::max(app->frames_to_render, 1);
+    app->wake_at_ms = out.wake_at_ms;
     if (browser_after_frame()) app_request_frames(app, 2);  // phone keyboard input, text-field position
     if (!app->first_frame_reported) {
         app->first_frame_reported = true;

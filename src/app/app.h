@@ -15,7 +15,8 @@
 namespace attn {
 
 struct FrameStats {
-    uint64_t frames = 0;         // frames rendered since start
+    uint64_t frames = 0;         // frames drawn and presented since start
+    uint64_t passes = 0;         // UI passes built since start (a pass that changed nothing is not drawn)
     double last_frame_ms = 0.0;  // now_ms() when the last frame was presented
     double last_frame_cost_ms = 0.0;
     uint64_t recomputes = 0;         // times the core ran (only on change)
@@ -37,9 +38,15 @@ struct App {
     AttentionChanges unshown;       // changed matrices whose heatmaps the frame has not uploaded yet
     std::string input_error;        // why the last edit or API call was refused ("" when none)
 
-    int frames_to_render = 8;  // ImGui needs a few frames to settle after any input
-    bool visible = true;       // false while the page is hidden or scrolled out of view
-    PageOptions page;          // embed mode, theme, reduced motion: set by the page (web glue)
+    // UI passes still to build after input or a change; only those that change the picture are
+    // drawn (see app_frame).
+    int frames_to_render = 8;
+    uint64_t shown_fingerprint = 0;  // ui::frame_fingerprint of what is on screen now
+    int stale_passes = 0;            // passes in a row not drawn because the next shows them right
+    bool must_present = true;        // draw the next pass even if unchanged (a resize, shown again)
+    double wake_at_ms = 0;           // > 0: when an animation needs its next pass (now_ms clock)
+    bool visible = true;             // false while the page is hidden or scrolled out of view
+    PageOptions page;                // embed mode, theme, reduced motion: set by the page (web glue)
     bool quit = false;
     bool first_frame_reported = false;
     int reported_content_height = 0;  // CSS pixels, as last told to the page (browser_content_height)
@@ -57,5 +64,8 @@ std::string app_set_state(App* app, const State& next);
 // The frame calls it; the page's API may too (the next frame then uploads what it changed).
 void app_update_result(App* app);
 void app_request_frames(App* app, int count = 8);
+// As app_request_frames, and the next pass is drawn even if it matches what was drawn last: after
+// the canvas was resized (which blanks it) or the page became visible again.
+void app_request_redraw(App* app);
 
 }  // namespace attn

@@ -191,6 +191,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     attn::JsonWriter w(&out);
     w.begin_object();
     w.key("frames").uinteger(s.frames);
+    w.key("passes").uinteger(s.passes);
     w.key("last_frame_ms").number(s.last_frame_ms);
     w.key("last_frame_cost_ms").number(s.last_frame_cost_ms);
     w.key("recomputes").uinteger(s.recomputes);
@@ -250,13 +251,15 @@ EMSCRIPTEN_KEEPALIVE void attn_set_page_options(int bits) {
     attn::set_page_bits(g_app, bits);
 }
 
+// Input on the canvas, a window resize, a host's nudge: build the UI again (it is drawn only if
+// that changes the picture).
 EMSCRIPTEN_KEEPALIVE void attn_wake() {
     attn::app_request_frames(g_app);
 }
 
 EMSCRIPTEN_KEEPALIVE void attn_set_visible(int visible) {
     g_app->visible = visible != 0;
-    if (g_app->visible) attn::app_request_frames(g_app);
+    if (g_app->visible) attn::app_request_redraw(g_app);
 }
 
 // The canvas's CSS size changed (ResizeObserver). SDL2 only follows window resizes, so a canvas
@@ -267,7 +270,7 @@ EMSCRIPTEN_KEEPALIVE void attn_set_visible(int visible) {
 EMSCRIPTEN_KEEPALIVE void attn_canvas_resized(double css_width, double css_height, int density_changed) {
     attn::window_set_size(&g_app->window, int(std::lround(css_width)), int(std::lround(css_height)),
                           density_changed != 0);
-    attn::app_request_frames(g_app);
+    attn::app_request_redraw(g_app);  // a resized canvas starts blank
 }
 
 // Screen rectangles of named UI items in CSS pixels, for tests that click real widgets.

@@ -4,6 +4,9 @@
 
 #include <SDL.h>
 
+#include <algorithm>
+#include <cmath>
+
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
@@ -32,6 +35,14 @@ void resume_main_loop() {
     }
 }
 
+static void resume_from_timer(void*) {
+    resume_main_loop();
+}
+
+void wake_main_loop_in(double delay_ms) {
+    emscripten_async_call(resume_from_timer, nullptr, int(std::ceil(std::max(delay_ms, 0.0))));
+}
+
 double now_ms() {
     return emscripten_get_now();
 }
@@ -46,6 +57,8 @@ bool wait_for_events(int timeout_ms) {
 }
 
 void resume_main_loop() {}
+
+void wake_main_loop_in(double) {}
 
 double now_ms() {
     return double(SDL_GetPerformanceCounter()) * 1000.0 / double(SDL_GetPerformanceFrequency());

@@ -12,8 +12,13 @@ void run_main_loop(FrameFunction frame, void* user, const bool* quit);
 
 // Called by a frame that found nothing to do. Natively: blocks until an input event arrives (or
 // timeout_ms passes) and returns true so the frame goes on. In the browser: pauses the main loop
-// until the page wakes it (input, resize, an API call) and returns false: skip this frame.
+// until the page wakes it (input, resize, an API call, or a timer wake_main_loop_in set) and
+// returns false: skip this frame.
 bool wait_for_events(int timeout_ms);
+
+// In the browser: resumes a paused main loop after delay_ms (a timer, not animation frames in
+// between). Natively a no-op: the caller passes the delay to wait_for_events instead.
+void wake_main_loop_in(double delay_ms);
 
 // Restarts a paused browser main loop; natively a no-op (the loop never stops).
 void resume_main_loop();

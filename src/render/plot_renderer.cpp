@@ -162,7 +162,7 @@ bool PlotRenderer::same_as_last(const PlotScene& scene) const {
            same_items(scene.lines, last_.lines) && same_items(scene.arrows, last_.arrows);
 }
 
-uintptr_t PlotRenderer::draw(const PlotScene& scene, std::string* error) {
+uintptr_t PlotRenderer::draw(const PlotScene& scene, std::string* error, bool* redrawn) {
     if (scene.width_px <= 0 || scene.height_px <= 0) return 0;
     if (!program_) {
         append_error(error, "the vectors shader did not build: the embedding view is blank");
@@ -219,6 +219,7 @@ uintptr_t PlotRenderer::draw(const PlotScene& scene, std::string* error) {
     }
     last_ = scene;
     have_last_ = true;
+    if (redrawn) *redrawn = true;
     return texture_;
 }
 

@@ -13,7 +13,7 @@ class PlotRenderer {
 public:
     bool init(std::string* error);  // compiles vectors.vert/.frag and makes the instance buffers
     void shutdown();
-    uintptr_t draw(const PlotScene& scene, std::string* error);
+    uintptr_t draw(const PlotScene& scene, std::string* error, bool* redrawn = nullptr);
 
 private:
     bool ensure_size(int width, int height, std::string* error);

@@ -49,9 +49,9 @@ void Renderer::clear_window(int width_px, int height_px, Rgba color) {
     glClear(GL_COLOR_BUFFER_BIT);
 }
 
-uintptr_t Renderer::draw_plot(const PlotScene& scene) {
+uintptr_t Renderer::draw_plot(const PlotScene& scene, bool* redrawn) {
     if (!impl_) return 0;
-    return impl_->plot.draw(scene, &error_);
+    return impl_->plot.draw(scene, &error_, redrawn);
 }
 
 }  // namespace attn

@@ -45,9 +45,9 @@ public:
     // Binds the window's framebuffer, sets the viewport and clears it: the start of each frame's draw.
     void clear_window(int width_px, int height_px, Rgba color);
     // Draws the scene into an offscreen texture of scene.width_px x scene.height_px; returns it.
-    // 4x MSAA where available. Redraws only when the scene differs from the last call's; 0 if the
-    // size is 0.
-    uintptr_t draw_plot(const PlotScene& scene);
+    // 4x MSAA where available. Redraws only when the scene differs from the last call's (then
+    // *redrawn is set true, if given); 0 if the size is 0.
+    uintptr_t draw_plot(const PlotScene& scene, bool* redrawn = nullptr);
 
 private:
     RendererImpl* impl_ = nullptr;

@@ -11,9 +11,9 @@ namespace attn::ui {
 // The lesson band: call once per frame before the panels, which then take the room left below it.
 // It is as tall as its content, at most max_height (then its body scrolls); 0: no cap, for the
 // scrolling layouts where it sits at the top of the column. Draws nothing when state.panels lists
-// neither "lesson" nor "code". Returns true when it edited *draft; sets *animating while its height
-// settles to new content.
-bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* animating);
+// neither "lesson" nor "code". Returns true when it edited *draft; sets *relayout when its height
+// changed with new content (the next pass fits it).
+bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout);
 
 // Parts of the band, each drawing into the current region.
 // The step's title, text and widget (part 0) or its predict-then-reveal questions (part 1).

@@ -195,7 +195,7 @@ bool lesson_highlights(const State& state, const char* panel) {
     return std::find(step->panels.begin(), step->panels.end(), panel) != step->panels.end();
 }
 
-bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* animating) {
+bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout) {
     const State& s = in.state;
     const bool show_lesson = listed(s, "lesson");
     const bool show_code = listed(s, "code");
@@ -282,7 +282,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         // The content changed height (an answer revealed, a step changed): one more frame to fit it.
         if (std::fabs(measured_body - ui->lesson.body_h) > 0.5f) {
             ui->lesson.body_h = measured_body;
-            *animating = true;
+            *relayout = true;
         }
     } else if (code_inline) {
         if (!show_lesson) ImGui::TextColored(muted_text(), "PyTorch code for this screen");

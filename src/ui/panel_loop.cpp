@@ -14,7 +14,6 @@ namespace attn::ui {
 namespace {
 
 constexpr double kStepMs = 900.0;  // Play advances one token this often
-constexpr double kFadeMs = 350.0;  // the new step's highlight fades in over this long
 
 // The four lines of the lesson's code, with the line that runs now marked. With the projection on
 // the same loop runs over the keys with queries[q]: one truth on every panel.
@@ -59,7 +58,6 @@ void buttons(const FrameInput& in, UiState* ui) {
     ImGui::BeginDisabled(ui->loop.step >= n - 1);
     if (ImGui::Button("Step", size)) {
         ++ui->loop.step;
-        ui->loop.step_ms = in.now_ms;
         ui->loop.playing = false;
     }
     ImGui::EndDisabled();
@@ -170,7 +168,7 @@ void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
 
 }  // namespace
 
-void update_loop(const FrameInput& in, UiState* ui, bool* animating) {
+void update_loop(const FrameInput& in, UiState* ui, double* wake_at_ms) {
     const int n = in.state.inputs.rows;
     // The loop runs for one query over one list of tokens: a change starts it again.
     if (ui->loop.query != in.state.query || ui->loop.tokens != n) {
@@ -183,23 +181,18 @@ void update_loop(const FrameInput& in, UiState* ui, bool* animating) {
     if (ui->loop.playing) {
         if (in.now_ms >= ui->loop.next_ms && ui->loop.step < n - 1) {
             ++ui->loop.step;
-            ui->loop.step_ms = in.now_ms;
             ui->loop.next_ms = in.now_ms + kStepMs;
         }
         if (ui->loop.step >= n - 1) ui->loop.playing = false;
-        *animating = true;
+        if (ui->loop.playing) *wake_at_ms = ui->loop.next_ms;
     }
-    if (!ui->reduced_motion && ui->loop.step >= 0 && in.now_ms - ui->loop.step_ms < kFadeMs) *animating = true;
 }
 
-float loop_highlight(const FrameInput& in, const UiState& ui) {
-    if (ui.loop.step < 0) return 0.0f;
-    if (ui.reduced_motion) return 1.0f;
-    const double t = (in.now_ms - ui.loop.step_ms) / kFadeMs;
-    return float(std::clamp(t, 0.25, 1.0));
+float loop_highlight(const FrameInput&, const UiState& ui) {
+    return ui.loop.step < 0 ? 0.0f : 1.0f;
 }
 
-void panel_loop(const FrameInput& in, UiState* ui, bool*) {
+void panel_loop(const FrameInput& in, UiState* ui) {
     const State& s = in.state;
     const QueryRow row = query_row(in);
     const int d = row.keys->cols;

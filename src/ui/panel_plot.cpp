@@ -312,7 +312,7 @@ Vec3 view_point(const PlotView& view, const PcaBasis& pca, const float* v) {
     return Vec3{v[0], view.dims > 1 ? v[1] : 0.0f, view.dims > 2 ? v[2] : 0.0f};
 }
 
-bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scene, bool* animating) {
+bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scene) {
     const State& s = in.state;
     if (!in.result.has_projection) ui->plot.space = PlotSpace::Inputs;
     PlotView v = make_view(in, ui);
@@ -360,7 +360,6 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
                          (ImGui::IsItemActive() || !ImGui::IsAnyItemActive());
     const bool edited = interact(in, v, draft, ui, hovered);
-    if (ImGui::IsItemActive()) *animating = true;
     if (!in.textures.renderer_error.empty() && !in.textures.plot) {
         ImGui::SetCursorScreenPos(ImVec2(v.origin.x + 8, v.origin.y + 8));
         ImGui::PushTextWrapPos(end.x - 8);

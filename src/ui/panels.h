@@ -14,9 +14,9 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui);
 // "Random…" wraps (the phone layout sizes the panel with it).
 int inputs_button_rows(float content_width);
 // The embedding view: arrows from the origin, the query arrow, the context arrow. Fills *scene.
-bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scene, bool* animating);
+bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scene);
 // The score loop stepper: for i, x_i in enumerate(inputs): attn_scores[i] = torch.dot(x_i, query).
-void panel_loop(const FrameInput& in, UiState* ui, bool* animating);
+void panel_loop(const FrameInput& in, UiState* ui);
 // Scores, the three normalisations side by side, the mode selector and the context vector.
 bool panel_weights(const FrameInput& in, State* draft, UiState* ui);
 // Score and weight heatmaps (inputs @ inputs.T and its row normalisation).
@@ -28,10 +28,11 @@ std::string non_finite_reason(const QueryRow& row, Norm norm);
 bool panel_projection(const FrameInput& in, State* draft, UiState* ui);
 
 // Keeps the stepper consistent with the state (a new query or token count restarts it) and
-// advances a playing loop; called once per frame before any panel reads ui->loop.step.
-void update_loop(const FrameInput& in, UiState* ui, bool* animating);
-// 0..1: how strongly the loop's current token is highlighted (a short fade-in after each step,
-// none with reduced motion: then it is simply on).
+// advances a playing loop; called once per frame before any panel reads ui->loop.step. While it
+// plays, *wake_at_ms is when its next step is due (the app sleeps until then).
+void update_loop(const FrameInput& in, UiState* ui, double* wake_at_ms);
+// 0..1: how strongly the loop's current token is highlighted: 1 from its step on (no fade, so a
+// playing loop costs one frame per step), 0 before the loop starts.
 float loop_highlight(const FrameInput& in, const UiState& ui);
 
 }  // namespace attn::ui

@@ -108,10 +108,10 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
                 edited = panel_inputs(f.in, f.draft, f.ui);
                 break;
             case PanelId::Plot:
-                edited = panel_plot(f.in, f.draft, f.ui, &f.out->plot, &f.out->animating);
+                edited = panel_plot(f.in, f.draft, f.ui, &f.out->plot);
                 break;
             case PanelId::Loop:
-                panel_loop(f.in, f.ui, &f.out->animating);
+                panel_loop(f.in, f.ui);
                 break;
             case PanelId::Weights:
                 edited = panel_weights(f.in, f.draft, f.ui);
@@ -127,7 +127,11 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
         // What the content needed (scrolled or not): panels whose height follows their text.
         // The plot and the heatmaps fill what they are given, so theirs would only echo it.
         if (measure && id != PanelId::Plot && id != PanelId::Heatmaps) {
-            f.ui->measured_h[int(id)] = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+            const float measured = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+            if (std::fabs(measured - f.ui->measured_h[int(id)]) > 0.5f ||
+                std::fabs(size.x - f.ui->measured_w[int(id)]) >= 1.0f)
+                f.out->relayout = true;
+            f.ui->measured_h[int(id)] = measured;
             f.ui->measured_w[int(id)] = size.x;
         }
     }
@@ -211,7 +215,7 @@ void scrolling_layout(Frame& f, int columns) {
     ImGui::BeginChild("column", ImVec2(0, 0), false);
     // The lesson band scrolls with the panels, at its full height: a phone has no room for a
     // second scrolling region, and the question must not hide below the fold of a small one.
-    f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->animating);
+    f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->relayout);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float w = (ImGui::GetContentRegionAvail().x - gap * float(columns - 1)) / float(columns);
     std::vector<std::vector<PanelId>> order;
@@ -261,7 +265,7 @@ std::vector<PanelId> shown_panels(const State& s) {
 // left half empty and no number is squeezed out.
 void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
     ImGui::BeginChild("column", ImVec2(0, 0), false);
-    f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->animating);
+    f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->relayout);
     const int columns = std::max(1, std::min(max_columns, int(ids.size())));
     const ImGuiStyle& style = ImGui::GetStyle();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -358,7 +362,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         ui->lesson.track_started_ms = -1;
     else if (ui->lesson.track_started_ms < 0)
         ui->lesson.track_started_ms = in.now_ms;
-    update_loop(in, ui, &out.animating);
+    update_loop(in, ui, &out.wake_at_ms);
     // The step's questions once per frame, and what the open one (or an unsolved exercise) covers.
     const bool track = in.state.lesson.mode == LessonMode::Track && in.state.step > 0;
     ui->lesson.questions = track ? step_questions(in.state, in.result) : std::vector<Question>();
@@ -399,7 +403,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         subset_layout(f, ids, max_columns);
     } else if (io.DisplaySize.x >= 1100.0f) {
         // The lesson band on top, at most 45% of the height; the panels get the room below.
-        out.edited |= panel_lesson(in, draft, ui, std::floor(ImGui::GetContentRegionAvail().y * 0.45f), &out.animating);
+        out.edited |= panel_lesson(in, draft, ui, std::floor(ImGui::GetContentRegionAvail().y * 0.45f), &out.relayout);
         wide_layout(f);
     } else {
         scrolling_layout(f, max_columns == 1 ? 1 : 2);

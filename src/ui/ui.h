@@ -83,7 +83,6 @@ struct LoopUi {
     int step = -1;  // -1: not started; i: slots 0..i filled
     bool playing = false;
     double next_ms = 0;  // when the playing stepper advances next
-    double step_ms = 0;  // when the current step was taken (for the highlight fade)
     int query = -1;      // the query and token count the loop ran for: a change restarts it
     int tokens = -1;
 };
@@ -208,8 +207,13 @@ struct FrameOutput {
     // The height the content needs with every panel at its natural height (window units): a frame
     // sized to it shows everything without scrolling. Independent of the current height.
     float content_height = 0;
-    bool animating = false;  // keep frames coming (a playing stepper, a drag, a fade)
-    PlotScene plot;          // what the embedding view should show next
+    // This pass placed the panels by sizes their content has since changed (a panel grew, the
+    // lesson text changed length): the next pass places them right. This one need not be shown.
+    bool relayout = false;
+    // > 0: the frame after this one is due at this time (now_ms clock), even without input: a
+    // playing stepper wakes the loop once per step, not on every display frame.
+    double wake_at_ms = 0;
+    PlotScene plot;  // what the embedding view should show next
 };
 
 // Applies the theme and loads the embedded fonts at the given pixel scale. Call once after

@@ -14,10 +14,10 @@ const api = (page, fn, arg) => page.evaluate(fn, arg);
 const getState = (page) => api(page, () => window.attention.getState());
 
 async function assertStillDrawing(page, what) {
-  const frames = await api(page, () => window.attention.stats().frames);
+  const passes = await api(page, () => window.attention.stats().passes);
   await api(page, () => window.attention.wake());
-  await page.waitForFunction((n) => window.attention.stats().frames > n, frames, { timeout: 5000, polling: 50 })
-    .catch(() => assert.fail(`${what}: no frame drawn after a wake`));
+  await page.waitForFunction((n) => window.attention.stats().passes > n, passes, { timeout: 5000, polling: 50 })
+    .catch(() => assert.fail(`${what}: the UI was not built again after a wake`));
 }
 
 test('adversarial: text over the limit is refused in JavaScript, before the wasm heap grows', async () => {

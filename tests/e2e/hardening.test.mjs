@@ -13,16 +13,17 @@ after(async () => { await browser?.close(); await server?.close(); });
 const api = (page, fn, arg) => page.evaluate(fn, arg);
 const getState = (page) => api(page, () => window.attention.getState());
 
-// The page still draws: a wake must produce new frames.
+// The page still runs: a wake must build the UI again (stats().passes; a pass that changes
+// nothing on screen is not drawn, so frames may stay).
 async function assertStillDrawing(page, what) {
-  const before = await api(page, () => window.attention.stats().frames);
+  const before = await api(page, () => window.attention.stats().passes);
   const woken = await api(page, () => typeof window.attention.wake === 'function' && (window.attention.wake(), true));
   if (!woken) {  // an older page without wake(): pointer input wakes the loop too
     await page.mouse.move(5, 5);
     await page.mouse.move(9, 7);
   }
-  await page.waitForFunction((n) => window.attention.stats().frames > n, before, { timeout: 5000, polling: 50 })
-    .catch(() => assert.fail(`${what}: no frame drawn after a wake (frames stayed ${before})`));
+  await page.waitForFunction((n) => window.attention.stats().passes > n, before, { timeout: 5000, polling: 50 })
+    .catch(() => assert.fail(`${what}: the UI was not built again after a wake (passes stayed ${before})`));
 }
 
 const validTokens = (state) => Array.isArray(state.tokens) && state.tokens.length === state.inputs.length;

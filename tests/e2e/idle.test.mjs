@@ -1,5 +1,5 @@
-// Cost at rest: no frames while nothing changes, none while hidden or scrolled out of view, frames
-// kept coming while something moves, and any API call wakes the demo.
+// Cost at rest: no frames while nothing changes, none while hidden or scrolled out of view, and any
+// API call wakes the demo. (What moves on its own, the loop's Play, is in frames_per_change.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, frames, sleep, openSettled } from './harness.mjs';
@@ -17,7 +17,7 @@ test('idle: zero frames over 3 s after load; an API call draws a few, then it sl
   await page.evaluate(() => window.attention.setState({ ...window.attention.getState(), query: 0 }));
   await waitIdle(page);
   const woken = await frames(page);
-  assert.ok(woken > rested && woken - rested <= 12, `a change draws a few settling frames (${woken - rested})`);
+  assert.ok(woken > rested && woken - rested <= 3, `a change draws at most 3 frames (${woken - rested})`);
   await sleep(500);
   assert.equal(await frames(page), woken);
   await page.context().close();
@@ -64,18 +64,5 @@ test('idle: a demo scrolled out of view never draws, and draws once scrolled in'
   await frame.evaluate(() => window.attention.setState({ ...window.attention.getState(), query: 2 }));
   await sleep(700);
   assert.equal(await frames(frame), away, 'scrolled away again: no frames');
-  await page.context().close();
-});
-
-test('idle: frames keep coming while something moves (the score loop playing)', async () => {
-  const page = await openSettled(browser, server.url + '/');
-  const play = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'loop:play');
-  assert.ok(play, 'the loop\'s Play button is in attention.layout()');
-  await page.mouse.click(play.x + play.w / 2, play.y + play.h / 2);
-  await sleep(1000);  // past the settling frames any input gets
-  const start = await frames(page);
-  await sleep(1000);
-  const playing = await frames(page) - start;
-  assert.ok(playing >= 3, `frames kept coming while the loop played, without input (${playing} in 1 s)`);
   await page.context().close();
 });

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "ui/frame_fingerprint.h"
 #include "ui/ui.h"
 #include "ui_harness.h"
 
@@ -130,12 +131,22 @@ TEST_CASE("ui: the stepper's Step fills one slot per press; Reset empties it; Pl
     h.click("loop:play");
     CHECK(h.ui.loop.playing);
     CHECK(h.ui.loop.step == 0);  // the first step comes at once
-    CHECK(h.out.animating);
-    h.now_ms += 950;  // a little more than one step interval
+    // On a clock: the app is asked to wake when the next step is due (900 ms after the first),
+    // not to draw every display frame.
+    const double due = h.out.wake_at_ms;
+    CHECK(due > h.now_ms);
+    CHECK(due <= h.now_ms + 900);
+    h.now_ms = due - 100;  // before it: no step, the same wake time
+    h.frame();
+    CHECK(h.ui.loop.step == 0);
+    CHECK(h.out.wake_at_ms == due);
+    h.now_ms = due;
     h.frame();
     CHECK(h.ui.loop.step == 1);
+    CHECK(h.out.wake_at_ms == doctest::Approx(due + 900));
     h.click("loop:play");  // pause
     CHECK_FALSE(h.ui.loop.playing);
+    CHECK(h.out.wake_at_ms == 0);  // paused: nothing to wake for
 }
 
 TEST_CASE("ui: the stepper restarts when the query changes") {
@@ -195,4 +206,26 @@ TEST_CASE("ui: the random embeddings button makes a long sequence torch.rand wou
     CHECK(h.state.example == "random-256x64-seed123");
     // torch.manual_seed(123); torch.rand(1) = 0.2961 -> 2 * 0.2961 - 1 = -0.4078
     CHECK(h.state.inputs.at(0, 0) == doctest::Approx(-0.4078).epsilon(1e-3));
+}
+
+TEST_CASE("ui: a frame's fingerprint: the same frame twice matches; a hover or a new query differs") {
+    UiHarness h;
+    h.frames(4);  // settled
+    const uint64_t settled = attn::ui::frame_fingerprint(ImGui::GetDrawData());
+    CHECK(settled != 0);
+    h.frame();
+    CHECK(attn::ui::frame_fingerprint(ImGui::GetDrawData()) == settled);  // nothing changed: nothing to draw
+
+    h.mouse_move(h.centre("loop:step"));  // the button lights up under the pointer
+    const uint64_t hovered = attn::ui::frame_fingerprint(ImGui::GetDrawData());
+    CHECK(hovered != settled);
+    h.frame();
+    CHECK(attn::ui::frame_fingerprint(ImGui::GetDrawData()) == hovered);
+
+    attn::State next = h.state;
+    next.query = (next.query + 1) % next.inputs.rows;
+    REQUIRE(h.set_state(next).empty());
+    h.frame();
+    CHECK(attn::ui::frame_fingerprint(ImGui::GetDrawData()) != hovered);
+    CHECK(attn::ui::frame_fingerprint(nullptr) == 0);
 }
