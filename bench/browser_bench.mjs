@@ -4,13 +4,13 @@
 // With --core-js, the wasm core benchmark (core_bench_wasm.js) also runs inside a page, to time the
 // core in Chromium's own V8: written to browser_core.json beside the output.
 // Usage: node bench/browser_bench.mjs [--runs N] [--dist DIR] [--out FILE] [--core-js FILE]
-import { execSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, launchBrowser, openPage, waitReady, waitIdle } from '../tests/e2e/harness.mjs';
+import { chromiumCpuMs, serveDir } from './bench_lib.mjs';
+
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) =>
@@ -21,37 +21,6 @@ const out = args.out || path.join(here, 'results', 'browser.json');
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : null; };
 const p90 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * 0.9))] : null; };
 
-// CPU time (ms) used so far by the Chromium processes this script started, by process type. On a
-// shared machine the wall clock mostly measures waiting for a core; CPU time per change does not.
-const ticksPerSecond = Number(execSync('getconf CLK_TCK').toString()) || 100;
-function chromiumCpuMs() {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), { ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), stat });
-    } catch { /* exited meanwhile */ }
-  }
-  const total = { renderer: 0, gpu: 0, browser: 0, other: 0 };
-  const queue = [process.pid];
-  while (queue.length) {
-    const pid = queue.pop();
-    for (const [child, info] of parents) {
-      if (info.ppid !== pid) continue;
-      queue.push(child);
-      let cmd = '';
-      try { cmd = readFileSync(`/proc/${child}/cmdline`, 'utf8'); } catch { continue; }
-      if (!cmd.includes('chrom')) continue;
-      const f = info.stat.slice(info.stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(f[11]) + Number(f[12])) * 1000 / ticksPerSecond;  // utime + stime
-      const type = /--type=renderer/.test(cmd) ? 'renderer' : /--type=gpu-process/.test(cmd) ? 'gpu'
-        : /--type=/.test(cmd) ? 'other' : 'browser';
-      total[type] += ms;
-    }
-  }
-  return total;
-}
 
 // Runs block() and returns the Chromium CPU time it took, per process type and in total, and the
 // number of frames the page drew meanwhile.
@@ -69,20 +38,6 @@ async function cpuOf(block) {
 }
 const perChange = (cpu, count) => Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v / count]));
 
-// A static server for another build folder than dist/ (the harness serves dist/ only).
-async function serveDir(dir) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-  const server = createServer(async (req, res) => {
-    const name = path.normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
-    try {
-      const body = await readFile(path.join(dir, name));
-      res.writeHead(200, { 'Content-Type': types[path.extname(name)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
-      res.end(body);
-    } catch { res.writeHead(404).end(); }
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
-}
 
 // Deterministic embeddings in [-1, 1) (mulberry32): the values do not matter, the sizes do.
 function randomState(n, d, seed, extra = {}) {

@@ -3,7 +3,8 @@
 #   1. the core kernels natively (plain driver + Google Benchmark) and in wasm under Node,
 #      interleaved run by run so a busy moment hits both sides alike; every parser at two input
 #      sizes (bench/parser_bench.cpp: linear in its input);
-#   2. the page in headless Chromium (./build_wasm.sh builds dist/), and the core inside Chromium.
+#   2. the page in headless Chromium (./build_wasm.sh builds dist/), and the core inside Chromium;
+#   3. the page beside its floor, a minimal Dear ImGui page built the same way (bench/floor_bench.sh).
 # Usage: bench/run_benchmarks.sh [--runs N] [--quick] [--no-browser] [--dist DIR]
 #   --quick       n <= 256 and one run: a smoke test of the whole pipeline
 #   --dist DIR    benchmark an already built page in DIR instead of running ./build_wasm.sh
@@ -73,6 +74,8 @@ if [ "$browser" = 1 ]; then
   say "the page in headless Chromium"
   node bench/browser_bench.mjs --runs "$runs" --out "$results/browser.json" \
     --core-js build/bench-wasm/bench/core_bench_wasm.js ${dist:+--dist "$dist"} >/dev/null
+  say "the page beside its floor (bench/floor_bench.sh)"
+  bench/floor_bench.sh --dist "${dist:-dist}" --repeats "$((runs < 3 ? 3 : 5))"
 fi
 
 load_after="$(cut -d' ' -f1-3 /proc/loadavg)"

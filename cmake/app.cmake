@@ -119,23 +119,41 @@ if(EMSCRIPTEN)
     target_compile_options(${t} PRIVATE -Oz)
   endforeach()
   set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout,_attn_summary,_attn_fragment,_attn_apply_fragment,_attn_set_page_options,_attn_canvas_resized,_attn_text_input,_attn_text_key,_attn_paste,_attn_pointer_lifted")
-  target_link_options(attention-explainer PRIVATE
+  set(ATTN_WEB_LINK_OPTIONS
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -Oz -flto -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0 -sSUPPORT_LONGJMP=0 -sTEXTDECODER=2
     -sDYNAMIC_EXECUTION=0 -sHTML5_SUPPORT_DEFERRING_USER_SENSITIVE_REQUESTS=0
     # wasm-opt repeats its -Oz passes until the module stops shrinking: about 2 KB gzip.
     -sBINARYEN_EXTRA_PASSES=--converge
-    "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,setStatus,onAbort]"
+    "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,setStatus,onAbort]")
+  target_link_options(attention-explainer PRIVATE ${ATTN_WEB_LINK_OPTIONS}
     -sEXPORTED_FUNCTIONS=${ATTN_WEB_EXPORTS}
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString)
+  # The benchmark's floor (bench/floor): SDL2, Dear ImGui and its GLES3 backend, the text font,
+  # built with the page's compile and link flags, and no project code. Only bench/floor_bench.sh
+  # asks for it.
+  option(ATTN_BUILD_FLOOR "Build the benchmark's floor page (bench/floor)" OFF)
+  set(ATTN_WEB_TARGETS attention-explainer)
+  if(ATTN_BUILD_FLOOR)
+    add_executable(attention-floor ${CMAKE_SOURCE_DIR}/bench/floor/floor_main.cpp
+                                   ${CMAKE_SOURCE_DIR}/src/platform/sdl_unused.cpp)
+    add_dependencies(attention-floor attn_generated)
+    target_include_directories(attention-floor PRIVATE ${ATTN_GENERATED} ${ATTN_WASM_SDL2_DIR}/include)
+    target_link_libraries(attention-floor PRIVATE attn_imgui_backends ${ATTN_WASM_SDL2_DIR}/libSDL2.a)
+    target_compile_options(attention-floor PRIVATE -flto -Oz)
+    target_link_options(attention-floor PRIVATE ${ATTN_WEB_LINK_OPTIONS} -sEXPORTED_FUNCTIONS=_main,_floor_frames)
+    list(APPEND ATTN_WEB_TARGETS attention-floor)
+  endif()
   # Closure Compiler (advanced mode) on Emscripten's JavaScript: 35 KB gzip becomes 18 KB, and
   # the wasm's import names shrink with it. Debian's emcc finds it only through
   # EM_CLOSURE_COMPILER, so the link step runs with that set. The page's own scripts read Module's
   # properties quoted (Module["onEvent"]), which Closure leaves alone.
   if(EXISTS "${ATTN_CLOSURE_COMPILER}")
-    target_link_options(attention-explainer PRIVATE --closure 1)
-    set_property(TARGET attention-explainer PROPERTY RULE_LAUNCH_LINK
-                 "${CMAKE_COMMAND} -E env EM_CLOSURE_COMPILER=${ATTN_CLOSURE_COMPILER}")
+    foreach(t ${ATTN_WEB_TARGETS})
+      target_link_options(${t} PRIVATE --closure 1)
+      set_property(TARGET ${t} PROPERTY RULE_LAUNCH_LINK
+                   "${CMAKE_COMMAND} -E env EM_CLOSURE_COMPILER=${ATTN_CLOSURE_COMPILER}")
+    endforeach()
   else()
     message(WARNING "google-closure-compiler not found at ${ATTN_CLOSURE_COMPILER}: the page's JavaScript "
                     "is built without it (about 17 KB gzip larger). scripts/install_deps.sh fetches it.")
