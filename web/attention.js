@@ -260,7 +260,9 @@
     },
     // query, step, norm, example, and the first 64 tokens with their scores and weights.
     summary() { requireRuntime(); return JSON.parse(callString('attn_summary')); },
-    // {frames, last_frame_ms, last_frame_cost_ms, recomputes, visible, pending_frames, state_version}
+    // {frames (drawn), passes (UI passes built; one that changes nothing is not drawn), last_frame_ms,
+    //  last_frame_cost_ms, recomputes, visible, pending_frames, state_version, startup: {init_started_ms,
+    //  window_ms, fonts_ms, renderer_ms, first_frame_cost_ms}}
     stats() { requireRuntime(); return JSON.parse(callString('attn_stats')); },
     layout() { requireRuntime(); return JSON.parse(callString('attn_layout')); },
     // The current state as a URL fragment (no '#'): short for an unedited example, else state=...

@@ -64,17 +64,27 @@ bool recompute(App* app, ui::Textures* textures) {
 }  // namespace
 
 bool app_init(App* app) {
+    double mark = app->stats.init_started_ms = now_ms();
+    const auto lap = [&mark] {
+        const double now = now_ms(), took = now - mark;
+        mark = now;
+        return took;
+    };
     load_example("your-journey", &app->state);
     app->draft = app->state;
     web_api_init(app);  // the page's API works from here on, with or without graphics
+    lap();              // the document and the page's API
     if (!create_window("Attention scores, step by step", 1280, 800, &app->window)) {
         std::fprintf(stderr, "%s\n", app->window.error.c_str());
         browser_no_graphics("This browser could not start WebGL2, which the interactive view needs (" +
                             app->window.error + "). Try another browser or enable hardware acceleration.");
         return false;
     }
+    app->stats.window_ms = lap();
     imgui_backend_init(&app->window, ui::setup_style);
+    app->stats.fonts_ms = lap();
     if (!app->renderer.init()) std::fprintf(stderr, "Error: renderer: %s\n", app->renderer.error().c_str());
+    app->stats.renderer_ms = lap();
     app->textures.renderer_error = app->renderer.error();
     app->textures.diverging_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Diverging));
     app->textures.sequential_bar = as_texture_id(app->renderer.colormap_texture(ColorMap::Sequential));
@@ -197,6 +207,7 @@ void app_frame(void* user) {
     if (browser_after_frame()) app_request_frames(app, 2);  // phone keyboard input, text-field position
     if (!app->first_frame_reported) {
         app->first_frame_reported = true;
+        app->stats.first_frame_cost_ms = now_ms() - start;
         browser_first_frame();
     }
 }

@@ -21,6 +21,10 @@ struct FrameStats {
     double last_frame_cost_ms = 0.0;
     uint64_t recomputes = 0;         // times the core ran (only on change)
     double last_recompute_ms = 0.0;  // how long the last of those took
+    // Start-up, for the benchmark's first-frame breakdown (now_ms clock: performance.now() on the
+    // web): when app_init began, and how long the window and GL context, ImGui with its font
+    // atlas, the renderer's shaders and the first frame took.
+    double init_started_ms = 0.0, window_ms = 0.0, fonts_ms = 0.0, renderer_ms = 0.0, first_frame_cost_ms = 0.0;
 };
 
 struct App {

@@ -196,6 +196,13 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     w.key("last_frame_cost_ms").number(s.last_frame_cost_ms);
     w.key("recomputes").uinteger(s.recomputes);
     w.key("last_recompute_ms").number(s.last_recompute_ms);
+    w.key("startup").begin_object();
+    w.key("init_started_ms").number(s.init_started_ms);
+    w.key("window_ms").number(s.window_ms);
+    w.key("fonts_ms").number(s.fonts_ms);
+    w.key("renderer_ms").number(s.renderer_ms);
+    w.key("first_frame_cost_ms").number(s.first_frame_cost_ms);
+    w.end_object();
     w.key("visible").boolean(g_app->visible);
     w.key("pending_frames").integer(g_app->frames_to_render);
     w.key("state_version").uinteger(g_app->state_version);
