@@ -258,8 +258,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         edited = true;
         const RevealResult r = reveal_answer(q, answer);
         const int key = s.step * 10 + k;
-        ui->events.push_back(
-            quiz_answered(s.step, k, q.id, answer, q.choices[size_t(answer)], r.correct, ++ui->lesson.attempts[key]));
+        ui->events.push_back(quiz_answered(s.step, k, q, answer, r.correct, ++ui->lesson.attempts[key]));
         ui->events.push_back(quiz_revealed(s.step, k, q.id, r.answer));
         ui->lesson.verdicts[key] = r.correct;
         if (s.step == kLessonSteps && k + 1 == int(qs.size()) && !ui->lesson.completed_sent) {

@@ -1,5 +1,6 @@
 // Shared set-up for the browser tests: a static server for dist/ on 127.0.0.1, Debian's Chromium
 // with software WebGL2 (SwiftShader), and a page wrapper that records console errors and crashes.
+import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFile, mkdir, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -167,4 +168,19 @@ export async function pageTransfer(browser, server) {
   await page.context().close();
   const total = (key) => files.reduce((a, f) => a + f[key], 0);
   return { files, rawBytes: total('raw'), transferBytes: total('gzip'), brotliBytes: total('brotli') };
+}
+
+// Clicks a named widget inside the frame, as a learner would: with the page's mouse.
+export async function clickInFrame(page, frame, name) {
+  const box = await (await frame.frameElement()).boundingBox();
+  const canvas = await frame.evaluate(() => {
+    const r = document.getElementById('canvas').getBoundingClientRect();
+    return { x: r.x, y: r.y };
+  });
+  const items = await frame.evaluate(() => window.attention.layout());
+  const item = items.find((l) => l.name === name);
+  assert.ok(item, `${name} is on screen (have: ${items.map((l) => l.name).filter((n) => n.startsWith('lesson')).join(', ')})`);
+  await page.mouse.click(box.x + canvas.x + item.x + item.w / 2, box.y + canvas.y + item.y + item.h / 2);
+  await frame.waitForTimeout(60);
+  await waitIdle(frame);
 }

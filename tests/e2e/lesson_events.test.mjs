@@ -4,7 +4,7 @@
 // docs/lesson-events.md promises.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, clickInFrame as click } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -33,21 +33,6 @@ async function openHost(fragment) {
   return { page, frame };
 }
 
-// Clicks a named widget inside the frame, as a learner would: with the page's mouse.
-async function click(page, frame, name) {
-  const box = await (await frame.frameElement()).boundingBox();
-  const canvas = await frame.evaluate(() => {
-    const r = document.getElementById('canvas').getBoundingClientRect();
-    return { x: r.x, y: r.y };
-  });
-  const items = await frame.evaluate(() => window.attention.layout());
-  const item = items.find((l) => l.name === name);
-  assert.ok(item, `${name} is on screen (have: ${items.map((l) => l.name).filter((n) => n.startsWith('lesson')).join(', ')})`);
-  await page.mouse.click(box.x + canvas.x + item.x + item.w / 2, box.y + canvas.y + item.y + item.h / 2);
-  await frame.waitForTimeout(60);
-  await waitIdle(frame);
-}
-
 // The events the host has received of one kind, after waiting for at least `count` of them.
 async function receivedOf(page, kind, count = 1) {
   await page.waitForFunction(([k, n]) => window.received.filter((e) => e.kind === k).length >= n, [kind, count],
@@ -62,7 +47,9 @@ test('lesson events: a wrong then a right answer reach the host with step, quest
   await click(page, frame, 'lesson:reveal');
   let answered = await receivedOf(page, 'quiz-answered');
   assert.deepEqual(answered[0], { schema: 1, step: 3, question: 0, question_id: answered[0].question_id, choice: 0,
-                                  choice_text: '2', correct: false, attempt: 1 });
+                                  choice_text: '2', correct: false, attempt: 1, prompt: answered[0].prompt,
+                                  choices: ['2', '3', '9'], correct_choices: [1] });
+  assert.match(answered[0].prompt, /scores/);
   assert.equal(typeof answered[0].question_id, 'string');
   const revealed = await receivedOf(page, 'quiz-revealed');
   assert.equal(revealed[0].step, 3);

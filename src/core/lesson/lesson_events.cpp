@@ -19,12 +19,18 @@ LessonEvent event(const char* kind, Fill fill) {
 
 }  // namespace
 
-LessonEvent quiz_answered(int step, int question, const std::string& question_id, int choice,
-                          const std::string& choice_text, bool correct, int attempt) {
+LessonEvent quiz_answered(int step, int question, const Question& q, int choice, bool correct, int attempt) {
     return event("quiz-answered", [&](JsonWriter& w) {
-        w.key("step").integer(step).key("question").integer(question).key("question_id").string(question_id);
-        w.key("choice").integer(choice).key("choice_text").string(choice_text);
+        w.key("step").integer(step).key("question").integer(question).key("question_id").string(q.id);
+        const bool valid = choice >= 0 && size_t(choice) < q.choices.size();
+        w.key("choice").integer(choice).key("choice_text").string(valid ? q.choices[size_t(choice)] : "");
         w.key("correct").boolean(correct).key("attempt").integer(attempt);
+        w.key("prompt").string(q.prompt).key("choices").begin_array();
+        for (const std::string& c : q.choices) w.string(c);
+        w.end_array().key("correct_choices").begin_array();
+        for (size_t i = 0; i < q.correct.size(); ++i)
+            if (q.correct[i]) w.integer(int64_t(i));
+        w.end_array();
     });
 }
 

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/lesson/quiz.h"
+
 namespace attn {
 
 struct LessonEvent {
@@ -15,9 +17,9 @@ struct LessonEvent {
 constexpr int kLessonEventSchema = 1;
 
 // Reveal of a predict-then-reveal question: what the learner chose and whether it was right.
-// attempt counts this question's reveals in this visit, from 1.
-LessonEvent quiz_answered(int step, int question, const std::string& question_id, int choice,
-                          const std::string& choice_text, bool correct, int attempt);
+// attempt counts this question's reveals in this visit, from 1. The question's prompt, choices and
+// the right ones go along, so a gradebook (xAPI, SCORM) can record the interaction in full.
+LessonEvent quiz_answered(int step, int question, const Question& q, int choice, bool correct, int attempt);
 // The computed answer the reveal uncovered.
 LessonEvent quiz_revealed(int step, int question, const std::string& question_id, const std::string& answer);
 // A practice check: the exercise (0-based), what was typed, right or not, the first wrong entry (-1: none).

@@ -27,9 +27,22 @@ std::vector<std::string> keys(const JsonValue& v) {
 }  // namespace
 
 TEST_CASE("lesson events: each kind has the documented keys, schema first") {
-    const JsonValue a = parsed(quiz_answered(3, 0, "count-scores", 1, "3", true, 2));
+    Question q;
+    q.id = "count-scores";
+    q.prompt = "How many scores?";
+    q.choices = {"2", "3", "6"};
+    q.correct = {false, true, false};
+    const JsonValue a = parsed(quiz_answered(3, 0, q, 1, true, 2));
     CHECK(keys(a) == std::vector<std::string>{"schema", "step", "question", "question_id", "choice", "choice_text",
-                                              "correct", "attempt"});
+                                              "correct", "attempt", "prompt", "choices", "correct_choices"});
+    CHECK(a.find("choice_text")->text == "3");
+    CHECK(a.find("prompt")->text == "How many scores?");
+    REQUIRE(a.find("choices")->items.size() == 3);
+    CHECK(a.find("choices")->items[2].text == "6");
+    REQUIRE(a.find("correct_choices")->items.size() == 1);
+    int64_t right = -1;
+    CHECK(a.find("correct_choices")->items[0].as_int64(&right));
+    CHECK(right == 1);
     int64_t v = 0;
     CHECK(a.find("schema")->as_int64(&v));
     CHECK(v == kLessonEventSchema);
