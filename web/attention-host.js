@@ -72,6 +72,10 @@
         if (this.autoResize && Number.isFinite(height) && height >= 80 && height <= 20000) {
           this.iframe.style.height = `${Math.ceil(height)}px`;
         }
+      } else if (data.type === 'attention:xapi') {  // a demo opened with ?xapi=1 (docs/xapi.md)
+        for (const callback of this.handlers.get('xapi') || []) {
+          try { callback(data.statement, 'xapi'); } catch (e) { console.error(e); }
+        }
       } else if (data.type === 'attention:event') {
         for (const kind of [data.kind, '*']) {
           for (const callback of this.handlers.get(kind) || []) {
@@ -104,11 +108,12 @@
     // callback(detail, kind) for 'query-changed', 'step-changed', 'state-changed', the lesson
     // events ('quiz-answered', 'quiz-revealed', 'exercise-checked', 'bug-traced',
     // 'lesson-completed': docs/lesson-events.md),
-    // or '*' for all. Returns a function that removes the callback.
+    // or '*' for all; 'xapi' for the xAPI statements of a demo opened with ?xapi=1
+    // (callback(statement); docs/xapi.md). Returns a function that removes the callback.
     on(kind, callback) {
       if (!this.handlers.has(kind)) this.handlers.set(kind, new Set());
       this.handlers.get(kind).add(callback);
-      if (!this.subscribed) this.subscribed = this.call('subscribe');
+      if (!this.subscribed && kind !== 'xapi') this.subscribed = this.call('subscribe');
       return () => this.handlers.get(kind).delete(callback);
     }
 

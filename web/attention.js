@@ -23,7 +23,7 @@
 
   // ---- page options: read from ?query and #fragment (the fragment wins), never part of the state
 
-  const PAGE_KEYS = ['embed', 'theme', 'origins'];
+  const PAGE_KEYS = ['embed', 'theme', 'origins', 'xapi'];
   function readPageParams() {
     const params = new Map();
     for (const text of [location.search.slice(1), location.hash.slice(1)]) {
@@ -307,6 +307,8 @@
     wake,
   };
   window.attention = api;
+  // ?xapi=1: lesson events also leave as xAPI statements (docs/xapi.md), by a script loaded only then.
+  if (params.get('xapi') === '1') document.head.appendChild(Object.assign(document.createElement('script'), { src: 'attention-xapi.js' }));
 
   window.Module = {
     canvas,

@@ -1,0 +1,121 @@
+// xAPI statements as a course's LMS plugin receives them: a host page on another origin frames
+// the demo with ?xapi=1 and listens through attention-host.js (AttentionFrame.on('xapi')); a
+// learner answers a question wrong, then right, and moves on, with real clicks inside the frame.
+// Each statement is read back by TinCanJS (tincanjs from npm, Rustici's xAPI library) and checked
+// against the xAPI 1.0.3 required fields. Without ?xapi=1 the page does not load the xAPI script.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, clickInFrame as click } from './harness.mjs';
+
+const TinCan = createRequire(import.meta.url)('tincanjs');
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const ADL = 'http://adlnet.gov/expapi/verbs/';
+
+// The xAPI 1.0.3 rules a Learning Record Store enforces on what it is sent (section 2.4).
+function assertValidStatement(s, what) {
+  assert.match(s.id, UUID, `${what}: id is a UUID v4`);
+  const ifis = ['mbox', 'mbox_sha1sum', 'openid', 'account'].filter((k) => k in s.actor);
+  assert.equal(ifis.length, 1, `${what}: the actor has exactly one identifier`);
+  if (s.actor.account) assert.ok(s.actor.account.homePage && s.actor.account.name, `${what}: account has homePage and name`);
+  assert.ok(new URL(s.verb.id), `${what}: verb.id is an IRI`);
+  assert.ok(s.verb.display && Object.keys(s.verb.display).length, `${what}: verb.display is a language map`);
+  assert.ok(new URL(s.object.id).protocol.startsWith('http'), `${what}: object.id is an absolute IRI`);
+  assert.equal(s.object.objectType, 'Activity');
+  assert.ok(!Number.isNaN(Date.parse(s.timestamp)) && /T.*(Z|[+-]\d\d:\d\d)$/.test(s.timestamp), `${what}: ISO 8601 timestamp`);
+  assert.equal(s.version, '1.0.3');
+  const d = s.object.definition || {};
+  if (d.interactionType) assert.equal(d.type, 'http://adlnet.gov/expapi/activities/cmi.interaction');
+  if (d.correctResponsesPattern) {
+    const ids = new Set((d.choices || []).map((c) => c.id));
+    for (const p of d.correctResponsesPattern) assert.ok(ids.has(p), `${what}: the pattern ${p} names a choice`);
+  }
+  if (s.result?.duration) assert.match(s.result.duration, /^P(T(\d+(\.\d+)?S)?)$/, `${what}: ISO 8601 duration`);
+  if (s.result?.score) {
+    const { raw, min, max, scaled } = s.result.score;
+    assert.ok(min <= raw && raw <= max && scaled >= -1 && scaled <= 1, `${what}: score within its range`);
+  }
+  // TinCanJS reads it back as the same statement.
+  const read = new TinCan.Statement(s).asVersion('1.0.3');
+  assert.equal(read.id, s.id);
+  assert.equal(read.verb.id, s.verb.id);
+  assert.equal(read.object.id, s.object.id);
+  assert.deepEqual(read.object.definition?.correctResponsesPattern, d.correctResponsesPattern);
+  assert.equal(read.object.definition?.interactionType, d.interactionType);
+  assert.deepEqual(read.result?.success, s.result?.success);
+  assert.deepEqual(read.result?.response, s.result?.response);
+}
+
+function hostPage(demoUrl) {
+  const demoOrigin = new URL(demoUrl).origin;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
+<link rel="icon" href="data:,"><script src="${demoOrigin}/attention-host.js"></script></head><body style="margin:0">
+<iframe id="demo" src="${demoUrl}" title="attention demo" style="width:1280px;height:800px;border:0"></iframe>
+<script>
+  window.statements = [];
+  new AttentionFrame(document.getElementById('demo')).on('xapi', (s) => window.statements.push(s));
+</script></body></html>`;
+}
+
+const statementsOf = async (page, count) => {
+  await page.waitForFunction((n) => window.statements.length >= n, count, { timeout: 10000 });
+  return page.evaluate(() => window.statements);
+};
+
+test('xapi: answers and steps reach the host as valid xAPI statements, with the question as a cmi.interaction', async () => {
+  const route = '/host-xapi.html';
+  server.routes.set(route, hostPage(`${server.url}/index.html?xapi=1#step=3`));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  // Step 3's first question: how many scores for three tokens? "2" is the mistake, "3" is right.
+  await click(page, frame, 'lesson:choice:0');
+  await click(page, frame, 'lesson:reveal');
+  await click(page, frame, 'lesson:choice:1');
+  await click(page, frame, 'lesson:reveal');
+  await click(page, frame, 'lesson:next');
+  const statements = await statementsOf(page, 3);
+  statements.forEach((s, i) => assertValidStatement(s, `statement ${i}`));
+  const answers = statements.filter((s) => s.verb.id === ADL + 'answered');
+  assert.equal(answers.length, 2, 'one answered statement per reveal');
+  const [wrong, right] = answers;
+  assert.equal(wrong.object.id, right.object.id, 'the same question, the same activity');
+  assert.match(wrong.object.id, /^http:\/\/127\.0\.0\.1:\d+\/index\.html#step-3\//);
+  const def = wrong.object.definition;
+  assert.equal(def.interactionType, 'choice');
+  assert.deepEqual(def.choices.map((c) => c.description['en-US']), ['2', '3', '9']);
+  assert.deepEqual(def.correctResponsesPattern, ['choice-1']);
+  assert.match(def.description['en-US'], /scores/);
+  assert.deepEqual(wrong.result, { success: false, response: 'choice-0' });
+  assert.deepEqual(right.result, { success: true, response: 'choice-1' });
+  assert.equal(wrong.context.contextActivities.parent[0].id, wrong.object.id.replace(/#.*/, '#lesson'));
+  const step = statements.find((s) => s.verb.id === ADL + 'experienced');
+  assert.ok(step, 'moving on to step 4 is an experienced statement');
+  assert.match(step.object.id, /#step-4$/);
+  assert.notEqual(wrong.id, right.id);
+
+  // The lesson's end, as the demo words it (the whole track is walked in lesson.test.mjs).
+  const done = await frame.evaluate(() => window.attention.xapi.toStatement('lesson-completed',
+    { schema: 1, score: 9, answered: 12, questions: 12, seconds: 754.4, answers: [] }));
+  assertValidStatement(done, 'completed');
+  assert.equal(done.verb.id, ADL + 'completed');
+  assert.deepEqual(done.result, { score: { raw: 9, min: 0, max: 12, scaled: 0.75 }, success: false, completion: true, duration: 'PT754S' });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('xapi: without ?xapi=1 the page never loads the xAPI script', async () => {
+  const requested = [];
+  const page = await openSettled(browser, server.url + '/#step=3');
+  page.on('request', (r) => requested.push(r.url()));
+  await page.reload();
+  await waitReady(page);
+  assert.ok(!requested.some((u) => u.includes('attention-xapi')), 'attention-xapi.js not requested');
+  assert.equal(await page.evaluate(() => 'xapi' in window.attention), false);
+  await page.context().close();
+});

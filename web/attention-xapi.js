@@ -1,0 +1,111 @@
+// xAPI 1.0.3 statements for the lesson events (docs/xapi.md), loaded by attention.js only when the
+// page is opened with ?xapi=1. Each statement goes to the parent page (or LMS plugin) as
+// {type: "attention:xapi", statement}, to the ?origins= allowlist or, without one, to any parent,
+// like the demo's other messages; the host forwards it to its Learning Record Store, with its own
+// learner as the actor. On a page that is not framed, window receives an "attention:xapi" event.
+//   quiz-answered     verb answered,    a cmi.interaction "choice" with correctResponsesPattern
+//   exercise-checked  verb answered,    a cmi.interaction "fill-in"
+//   bug-traced        verb answered,    a cmi.interaction "choice" (as it should be / off)
+//   step-changed      verb experienced, the lesson step (a module)
+//   lesson-completed  verb completed,   the lesson (a lesson), with score, success and duration
+(function () {
+  'use strict';
+  const attention = window.attention;
+  if (!attention) return;
+  const VERBS = {
+    answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
+    experienced: { id: 'http://adlnet.gov/expapi/verbs/experienced', display: { 'en-US': 'experienced' } },
+    completed: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
+  };
+  const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
+  // Activity ids are IRIs under this page's address, so two courses hosting the demo stay apart.
+  const base = location.href.replace(/[?#].*$/, '');
+  const lesson = {
+    objectType: 'Activity', id: base + '#lesson',
+    definition: { type: 'http://adlnet.gov/expapi/activities/lesson',
+                  name: { 'en-US': 'Attention scores, step by step: the guided lesson' } },
+  };
+
+  function uuid() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+
+  function activity(id, name, definition = {}) {
+    return { objectType: 'Activity', id: base + '#' + id,
+             definition: { name: { 'en-US': name }, ...definition } };
+  }
+
+  function statement(verb, object, result) {
+    const s = {
+      id: uuid(),
+      // The demo does not know the learner: the host puts its own in place of this one.
+      actor: { objectType: 'Agent', account: { homePage: location.origin, name: 'anonymous' } },
+      verb: VERBS[verb],
+      object,
+      context: { platform: 'attention-explainer', language: 'en-US',
+                 contextActivities: object.id === lesson.id ? {} : { parent: [lesson] } },
+      timestamp: new Date().toISOString(),
+      version: '1.0.3',
+    };
+    if (result) s.result = result;
+    return s;
+  }
+
+  function toStatement(kind, d) {
+    switch (kind) {
+      case 'quiz-answered': {
+        const choices = d.choices.map((text, i) => ({ id: `choice-${i}`, description: { 'en-US': text } }));
+        return statement('answered', activity(`step-${d.step}/${d.question_id}`, d.prompt, {
+          type: INTERACTION, description: { 'en-US': d.prompt }, interactionType: 'choice', choices,
+          correctResponsesPattern: d.correct_choices.map((i) => `choice-${i}`),
+        }), { success: d.correct, response: `choice-${d.choice}` });
+      }
+      case 'exercise-checked':
+        return statement('answered', activity(`practice-${d.exercise}`, `Practice exercise ${d.exercise + 1}`,
+                                              { type: INTERACTION, interactionType: 'fill-in' }),
+                         { success: d.correct, response: d.entry });
+      case 'bug-traced':
+        return statement('answered', activity(`debug/${d.bug}`, `Debug this: ${d.bug}`, {
+          type: INTERACTION, interactionType: 'choice',
+          choices: [{ id: 'as-it-should-be', description: { 'en-US': 'As it should be' } },
+                    { id: 'off', description: { 'en-US': 'It is off' } }],
+        }), { success: d.judgment_right, response: d.judged });
+      case 'step-changed':
+        if (!(d.step > 0)) return null;  // back to free exploration: nothing learned to record
+        return statement('experienced', activity(`step-${d.step}`, `Lesson step ${d.step}`,
+                                                 { type: 'http://adlnet.gov/expapi/activities/module' }));
+      case 'lesson-completed':
+        return statement('completed', lesson, {
+          score: { raw: d.score, min: 0, max: d.questions, scaled: d.questions ? d.score / d.questions : 0 },
+          success: d.score === d.questions, completion: true,
+          duration: `PT${Math.max(0, Math.round(d.seconds))}S`,
+        });
+      default:
+        return null;  // quiz-revealed, query-changed, state-changed: nothing for a gradebook
+    }
+  }
+
+  function send(s) {
+    const o = attention.pageOptions();
+    if (!o.framed) {
+      window.dispatchEvent(new CustomEvent('attention:xapi', { detail: s }));
+      return;
+    }
+    const allowed = o.origins.split(',').map((x) => x.trim()).filter(Boolean);
+    for (const target of allowed.length ? allowed : ['*']) {
+      try { window.parent.postMessage({ type: 'attention:xapi', statement: s }, target); } catch (e) { /* a malformed origin */ }
+    }
+  }
+
+  attention.onEvent((kind, detail) => {
+    let s = null;
+    try { s = toStatement(kind, detail); } catch (e) { console.warn(`xAPI: no statement for ${kind}: ${e.message}`); }
+    if (s) send(s);
+  });
+  attention.xapi = { toStatement };  // for tests and for hosts that build their own
+})();
