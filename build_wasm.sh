@@ -36,6 +36,15 @@ for f in web/attention.js web/attention-share.js web/attention-messages.js web/a
   "$closure" --compilation_level SIMPLE --language_out NO_TRANSPILE --js "$f" \
     --js_output_file "dist.tmp/$(basename "$f")"
 done
+# The SCORM 1.2 package (docs/scorm.md): the page with a launch page that also loads the adapter,
+# and the manifest, zipped for an LMS to import (Moodle takes SCORM 1.2).
+sed 's|<script src="attention-keyboard.js"></script>|&\n<script src="attention-scorm12.js"></script>|' \
+  web/index.html > dist.tmp/scorm.html
+grep -q 'attention-scorm12.js' dist.tmp/scorm.html || { echo "build_wasm: scorm.html lacks its adapter" >&2; exit 1; }
+cp web/scorm/imsmanifest.xml dist.tmp/
+(cd dist.tmp && python3 -m zipfile -c attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
+  attention.js attention-share.js attention-messages.js attention-keyboard.js attention-scorm12.js \
+  attention-explainer.js attention-explainer.wasm)
 # Precompressed copies for static hosts (nginx gzip_static and the like): zopfli writes the gzip
 # format, about 4% smaller than gzip -9.
 for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm; do

@@ -61,7 +61,9 @@ echo "== wasm build (page and unit tests) and unit tests under Node"
 run_ctest "wasm unit tests" wasm ctest --test-dir build/wasm --output-on-failure
 
 echo "== browser tests (headless Chromium, Node $(node --version))"
-(cd tests/e2e && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error; })
+# npm ci again whenever package-lock.json is newer than what npm last installed (its hidden lock):
+# a pull that added a test library installs it.
+(cd tests/e2e && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund --loglevel=error; })
 : >build/e2e.log
 # One file per Node process, in turn: the browser tests share the machine's two cores, and Node
 # 18's test runner has no --test-concurrency.

@@ -1,0 +1,119 @@
+// The SCORM 1.2 package as an LMS runs it: dist/attention-scorm12.zip is unpacked into a folder of
+// its own (only what the zip holds is served), its manifest's launch page is framed by an LMS page
+// that hosts a real SCORM 1.2 run-time (scorm-again from npm, window.API), and a learner's clicks
+// walk the lesson. What the LMS's data model then holds is checked: the questions as
+// cmi.interactions, the step as lesson_location (and the package resumes there), the score and
+// "completed" at the lesson's end, and the session time after LMSFinish. Without an LMS the launch
+// page is the normal demo.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click } from './harness.mjs';
+
+let server, browser, unpacked;
+const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
+                '.wasm': 'application/wasm', '.xml': 'application/xml' };
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  unpacked = mkdtempSync(path.join(tmpdir(), 'attention-scorm-'));
+  execFileSync('python3', ['-m', 'zipfile', '-e', path.join(distDir, 'attention-scorm12.zip'), unpacked]);
+  for (const name of readdirSync(unpacked)) {
+    server.routes.set(`/lms/package/${name}`, { body: readFileSync(path.join(unpacked, name)), type: types[path.extname(name)] });
+  }
+  server.routes.set('/lms/scorm12.js', { body: readFileSync(new URL('./node_modules/scorm-again/dist/scorm12.js', import.meta.url)),
+                                         type: 'text/javascript' });
+});
+after(async () => { await browser?.close(); await server?.close(); if (unpacked) rmSync(unpacked, { recursive: true, force: true }); });
+
+test('scorm: the package holds what its manifest lists, and launches scorm.html', () => {
+  const manifest = readFileSync(path.join(unpacked, 'imsmanifest.xml'), 'utf8');
+  assert.match(manifest, /<schemaversion>1\.2<\/schemaversion>/);
+  assert.match(manifest, /adlcp:scormtype="sco" href="scorm.html"/);
+  const listed = [...manifest.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]).sort();
+  assert.deepEqual(readdirSync(unpacked).filter((n) => n !== 'imsmanifest.xml').sort(), listed);
+});
+
+// An LMS's page: the SCORM 1.2 API object, with the learner's saved location, and the SCO framed.
+function lmsPage(location) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
+<script src="/lms/scorm12.js"></script></head><body style="margin:0">
+<script>
+  window.API = new Scorm12API({ autocommit: false, logLevel: 5 });
+  window.API.loadFromJSON({ core: { lesson_location: '${location}', student_id: 'learner-1', student_name: 'Learner, A' } });
+  window.finished = false;
+  window.API.on('LMSFinish', () => { window.finished = true; });
+</script>
+<iframe id="sco" src="/lms/package/scorm.html" title="SCO" style="width:1280px;height:800px;border:0"></iframe>
+</body></html>`;
+}
+
+test('scorm: questions, location, score and completion reach the LMS run-time (scorm-again)', async () => {
+  server.routes.set('/lms/course.html', lmsPage('10'));
+  const page = await openPage(browser, server.url + '/lms/course.html', { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'scorm.html');
+  await waitReady(frame);
+  await frame.waitForFunction(() => window.attention.getState().step === 10, null, { timeout: 10000 })
+    .catch(() => assert.fail('the package resumed at the saved step 10'));
+  await waitIdle(frame);
+  const lms = (key) => page.evaluate((k) => window.API.LMSGetValue(k), key);
+  assert.equal(await lms('cmi.core.lesson_status'), 'incomplete', 'started: incomplete');
+  await frame.evaluate(() => window.attention.onEvent((kind, detail) => { if (kind === 'lesson-completed') window.done = detail; }));
+  // Step 10, every question answered with its first choice, as in lesson_events.test.mjs.
+  let asked = 0;
+  for (let q = 0; q < 8; ++q) {
+    const names = (await frame.evaluate(() => window.attention.layout())).map((l) => l.name);
+    if (names.includes('value:wrap-up')) break;
+    if (q > 0) await click(page, frame, 'lesson:next-question');
+    await click(page, frame, 'lesson:choice:0');
+    await click(page, frame, 'lesson:reveal');
+    ++asked;
+  }
+  assert.ok(asked >= 1);
+  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_status') === 'completed', null, { timeout: 10000 })
+    .catch(() => assert.fail('the lesson\'s end sets lesson_status completed'));
+  assert.equal(Number(await lms('cmi.interactions._count')), asked, 'one interaction per revealed question');
+  // SCORM 1.2 makes cmi.interactions.n.* write-only: read them from the run-time's data model.
+  const interactions = await page.evaluate(() => {
+    const cmi = window.API.renderCMIToJSONObject().cmi;
+    return Object.values(cmi.interactions || {}).map((i) => ({
+      id: i.id, type: i.type, student_response: i.student_response, result: i.result,
+      pattern: Object.values(i.correct_responses || {})[0]?.pattern }));
+  });
+  const first = interactions[0];
+  assert.match(first.id, /^step10_[A-Za-z0-9_-]+$/);
+  assert.equal(first.type, 'choice');
+  assert.equal(first.student_response, 'a');
+  assert.match(first.pattern, /^[a-z](,[a-z])*$/);
+  assert.equal(first.result, first.pattern.split(',').includes('a') ? 'correct' : 'wrong', 'result agrees with the pattern');
+  const right = interactions.filter((i) => i.result === 'correct').length;
+  const raw = Number(await lms('cmi.core.score.raw'));
+  assert.ok(raw >= 0 && raw <= 100, `score.raw is a percentage (${raw})`);
+  assert.equal(await lms('cmi.core.score.max'), '100');
+  const done = await frame.evaluate(() => window.done);
+  assert.equal(raw, Math.round((100 * done.score) / done.questions), 'score.raw: the lesson\'s score as a percentage');
+  assert.ok(done.score >= right, 'the lesson counts this visit\'s right answers');
+  // A step back is the new location.
+  await click(page, frame, 'lesson:back');
+  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_location') === '9', null, { timeout: 10000 })
+    .catch(() => assert.fail('lesson_location follows the step'));
+  // Leaving: session time, then LMSFinish.
+  await frame.evaluate(() => window.attentionScorm.finish());
+  await page.waitForFunction(() => window.finished, null, { timeout: 5000 });
+  assert.match(await page.evaluate(() => window.API.renderCMIToJSONObject().cmi.core.session_time), /^\d{2,4}:\d{2}:\d{2}/);
+  assert.deepEqual(await frame.evaluate(() => window.attentionScorm.errors), [], 'the run-time refused no value');
+  assert.equal(await frame.evaluate(() => window.attentionScorm.found), true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('scorm: without an LMS the launch page is the normal demo', async () => {
+  const page = await openSettled(browser, server.url + '/lms/package/scorm.html');
+  assert.equal(await page.evaluate(() => window.attentionScorm.found), false);
+  assert.equal(await page.evaluate(() => window.attention.getState().step), 0, 'free exploration, no lesson forced');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -1,0 +1,98 @@
+// The SCORM 1.2 adapter of attention-scorm12.zip (docs/scorm.md): loaded by scorm.html, the
+// package's launch page, after attention.js. It finds the LMS's API object in the frames above
+// (or the window that opened this one), and records the guided lesson there: every revealed
+// question as cmi.interactions.n (choice, the learner's response, correct or wrong, the correct
+// pattern), the step as cmi.core.lesson_location, and at the lesson's end the score (percent) and
+// lesson_status "completed"; the session time on leaving. Without an LMS it does nothing and the
+// page runs as the normal demo. window.attentionScorm tells what happened (found, errors).
+(function () {
+  'use strict';
+  const attention = window.attention;
+  const status = { found: false, errors: [] };
+  window.attentionScorm = status;
+  if (!attention) return;
+
+  // SCORM 1.2's run-time discovery: the API object in a parent frame (at most 7 up), else in the
+  // opener's frames.
+  function findApi(start) {
+    let w = start;
+    for (let depth = 0; w && depth <= 7; ++depth) {
+      try { if (w.API && typeof w.API.LMSInitialize === 'function') return w.API; } catch (e) { return null; }  // another origin
+      if (w.parent === w) break;
+      w = w.parent;
+    }
+    return null;
+  }
+  const api = findApi(window.parent !== window ? window.parent : null) || (window.opener ? findApi(window.opener) : null);
+  if (!api) return;
+
+  function call(name, ...args) {
+    const value = api[name](...args);
+    const code = String(api.LMSGetLastError());
+    if (code !== '0') status.errors.push(`${name}(${args.join(', ')}): error ${code}, ${api.LMSGetErrorString(code)}`);
+    return value;
+  }
+  const set = (key, value) => call('LMSSetValue', key, String(value));
+
+  if (String(call('LMSInitialize', '')) !== 'true') return;
+  status.found = true;
+  const started = Date.now();
+  if (call('LMSGetValue', 'cmi.core.lesson_status') === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
+  call('LMSCommit', '');
+  // The package is the guided lesson: open it where the learner left it (the step in
+  // cmi.core.lesson_location), or at its first step.
+  const resume = Number(call('LMSGetValue', 'cmi.core.lesson_location')) || 1;
+  attention.whenUsable().then(() => {
+    if (!/[#&]step=/.test(location.hash)) attention.applyLink(`#step=${Math.min(Math.max(resume, 1), 10)}`);
+  });
+
+  // HH:MM:SS, as cmi.interactions.n.time and (with hours up to 9999) cmi.core.session_time take it.
+  function clock(date) { return date.toTimeString().slice(0, 8); }
+  function span(ms) {
+    const s = Math.max(0, Math.round(ms / 1000));
+    return `${String(Math.floor(s / 3600)).padStart(4, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  }
+  // A CMIIdentifier: letters, digits, '-' and '_' only.
+  const identifier = (text) => String(text).replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 255);
+  // Choice responses in SCORM 1.2 are single characters: choice k is 'a' + k.
+  const letter = (k) => String.fromCharCode(97 + k);
+
+  attention.onEvent((kind, d) => {
+    try {
+      if (kind === 'quiz-answered') {
+        const n = Number(call('LMSGetValue', 'cmi.interactions._count')) || 0;
+        const at = `cmi.interactions.${n}.`;
+        set(at + 'id', identifier(`step${d.step}_${d.question_id}`));
+        set(at + 'type', 'choice');
+        set(at + 'time', clock(new Date()));
+        set(at + 'correct_responses.0.pattern', d.correct_choices.map(letter).join(','));
+        set(at + 'student_response', letter(d.choice));
+        set(at + 'result', d.correct ? 'correct' : 'wrong');
+        call('LMSCommit', '');
+      } else if (kind === 'step-changed' && d.step > 0) {
+        set('cmi.core.lesson_location', String(d.step));
+        call('LMSCommit', '');
+      } else if (kind === 'lesson-completed') {
+        set('cmi.core.score.min', 0);
+        set('cmi.core.score.max', 100);
+        set('cmi.core.score.raw', d.questions ? Math.round((100 * d.score) / d.questions) : 0);
+        set('cmi.core.lesson_status', 'completed');
+        call('LMSCommit', '');
+      }
+    } catch (e) {
+      status.errors.push(`${kind}: ${e.message}`);
+    }
+  });
+
+  let finished = false;
+  function finish() {
+    if (finished) return;
+    finished = true;
+    set('cmi.core.session_time', span(Date.now() - started));
+    set('cmi.core.exit', 'suspend');
+    call('LMSCommit', '');
+    call('LMSFinish', '');
+  }
+  window.addEventListener('pagehide', finish);
+  status.finish = finish;  // for an LMS player that unloads frames without pagehide, and for tests
+})();
