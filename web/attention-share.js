@@ -92,7 +92,14 @@
 
   if (bar) {
     document.getElementById('copy-link').addEventListener('click', () => copy('link', api.link));
-    document.getElementById('copy-embed').addEventListener('click', () => copy('embed code', () => api.embedCode()));
+    // The embed maker (panels, theme, step, height, title; README: Embedding) loads on first use.
+    document.getElementById('copy-embed').addEventListener('click', () => {
+      if (window.attentionEmbedMaker) { window.attentionEmbedMaker.open(); return; }
+      const script = Object.assign(document.createElement('script'), { src: 'attention-embed.js' });
+      script.onload = () => window.attentionEmbedMaker.open();
+      script.onerror = () => copy('embed code', () => api.embedCode());  // offline: the plain snippet
+      document.head.appendChild(script);
+    });
     document.getElementById('share-close').addEventListener('click', () => {
       dialog.hidden = true;
       document.getElementById('copy-link').focus();

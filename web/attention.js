@@ -286,7 +286,8 @@
       const title = options.title || 'Interactive demo: how attention scores are computed';
       const fragment = api.fragment();
       if (fragment === null) throw new RangeError(TOO_LARGE_FOR_A_LINK);
-      return `<iframe src="${escapeAttribute(baseUrl() + '?embed=1#' + fragment)}" ` +
+      const theme = options.theme || themeChoice;  // the page's own theme= unless told otherwise
+      return `<iframe src="${escapeAttribute(baseUrl() + '?embed=1' + (theme !== 'light' ? '&theme=' + theme : '') + '#' + fragment)}" ` +
         `title="${escapeAttribute(title)}" width="${escapeAttribute(width)}" height="${escapeAttribute(height)}" ` +
         'style="border:0;max-width:1100px" loading="lazy" allow="clipboard-write"></iframe>';
     },

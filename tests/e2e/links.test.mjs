@@ -28,10 +28,12 @@ test('links: a short link opens its example, query, normalisation, mask, step an
   assert.equal((await page.evaluate(() => window.attention.summary())).error, '');
 
   // The link to share is the same view on its own page (no page options); the embed code puts the
-  // view in an iframe in embed mode, escaped for HTML.
-  const { link, code } = await page.evaluate(() => ({ link: window.attention.link(), code: window.attention.embedCode() }));
+  // view in an iframe in embed mode, in the page's theme, escaped for HTML.
+  const { link, code, light } = await page.evaluate(() => ({ link: window.attention.link(), code: window.attention.embedCode(),
+                                                             light: window.attention.embedCode({ theme: 'light' }) }));
   assert.equal(link, server.url + '/#' + fragment);
-  assert.equal(code, `<iframe src="${server.url}/?embed=1#${fragment.replace(/&/g, '&amp;')}" ` +
+  assert.match(light, /^<iframe src="[^"]*\?embed=1#example=/, 'the default theme is left out');
+  assert.equal(code, `<iframe src="${server.url}/?embed=1&amp;theme=dark#${fragment.replace(/&/g, '&amp;')}" ` +
     'title="Interactive demo: how attention scores are computed" width="100%" height="600" ' +
     'style="border:0;max-width:1100px" loading="lazy" allow="clipboard-write"></iframe>');
   assert.deepEqual(page.problems, []);
@@ -130,14 +132,14 @@ test('links: "Copy link" writes the clipboard, or shows the link selected where 
   });
   await refused.goto(server.url + '/#example=cat-sat-mat&query=0');
   await waitReady(refused);
-  await refused.click('#copy-embed');
+  await refused.click('#copy-link');
   await refused.waitForSelector('#share-dialog:not([hidden])');
   const shown = await refused.evaluate(() => {
     const field = document.getElementById('share-text');
     return { value: field.value, focused: document.activeElement === field,
              selected: field.selectionEnd - field.selectionStart === field.value.length };
   });
-  assert.match(shown.value, /^<iframe src=".*\?embed=1#example=cat-sat-mat&amp;query=0"/);
+  assert.equal(shown.value, server.url + '/#example=cat-sat-mat&query=0');
   assert.ok(shown.focused && shown.selected, 'the text is focused and selected, ready for Ctrl+C');
   await refused.keyboard.press('Escape');
   assert.equal(await refused.evaluate(() => document.getElementById('share-dialog').hidden), true);
