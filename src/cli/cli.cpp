@@ -13,6 +13,7 @@
 #include "core/document/examples.h"
 #include "core/document/json.h"
 #include "core/document/results_json.h"
+#include "core/document/results_svg.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/math/attention_modules.h"
@@ -46,6 +47,7 @@ const FlagSpec kFlags[] = {
     {"--batch", "--batch 2"},
     {"--no-scale", nullptr},
     {"--json", nullptr},
+    {"--svg", nullptr},
     {"--help", nullptr},
 };
 
@@ -429,6 +431,8 @@ std::string cli_usage() {
            "  --eval          module.eval(): dropout off\n"
            "  --batch B       the inputs stacked B times, 1..8 (default 1)\n"
            "  --json          print the results as one JSON object instead\n"
+           "  --svg           print the inputs, scores, weights and context as an SVG figure instead\n"
+           "                  (for print, course PDFs and <noscript>; the first 32 tokens, 8 dimensions)\n"
            "  --help          print this help\n"
            "\n"
            "Exit status: 0 on success; 2 on bad input, with one \"error: ...\" line on stderr and nothing\n"
@@ -477,7 +481,11 @@ int run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
         module = run_module(state.inputs, settings);
         if (!module.error.empty()) return fail(module.error);
     }
-    if (flags.count("--json")) {
+    if (flags.count("--json") && flags.count("--svg"))
+        return fail("--json and --svg both ask for the output: pick one");
+    if (flags.count("--svg")) {
+        *out = results_svg(state, result);
+    } else if (flags.count("--json")) {
         *out = results_json(state, result, true, with_module ? &module : nullptr) + "\n";
     } else {
         *out = human_report(state, result);

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <initializer_list>
 #include <string>
@@ -362,4 +363,70 @@ TEST_CASE("cli: --module prints the book's constructor, the parameters and the o
     const Run c = run_ok({"--example", "your-journey", "--module", "causal-attention", "--dropout", "0.5"});
     CHECK(contains(c.out, "CausalAttention(d_in=3, d_out=2, context_length=6, dropout=0.5)"));
     CHECK(contains(c.out, "other builds (MKL, GPU) draw others"));
+}
+
+// The SVG figure's text elements, in document order ("<text ...>CONTENT</text>").
+std::vector<std::string> svg_texts(const std::string& svg) {
+    std::vector<std::string> texts;
+    for (size_t at = svg.find("<text"); at != std::string::npos; at = svg.find("<text", at + 1)) {
+        const size_t open = svg.find('>', at), close = svg.find("</text>", at);
+        REQUIRE(open != std::string::npos);
+        REQUIRE(close != std::string::npos);
+        texts.push_back(svg.substr(open + 1, close - open - 1));
+    }
+    return texts;
+}
+
+bool has_text(const std::vector<std::string>& texts, const std::string& t) {
+    return std::find(texts.begin(), texts.end(), t) != texts.end();
+}
+
+TEST_CASE("cli: --svg draws the book's numbers: inputs, scores, softmax weights and the context vector") {
+    const Run r = run_ok({"--example", "your-journey", "--svg"});
+    CHECK(r.out.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+    CHECK(r.out.size() > 7);
+    CHECK(r.out.substr(r.out.size() - 7) == "</svg>\n");
+    const std::vector<std::string> t = svg_texts(r.out);
+    // The book's section 3.3.1: query "journey", scores and weights, context [0.4419, 0.6515, 0.5683].
+    CHECK(has_text(t, "1 journey (query)"));
+    for (const char* v : {"0.5500", "0.8700", "0.6600", "0.9544", "1.4950", "1.4754", "0.8434", "0.7070", "1.0865",
+                          "0.1385", "0.2379", "0.2333", "0.1240", "0.1082", "0.1581"})
+        CHECK_MESSAGE(has_text(t, v), v);
+    CHECK(has_text(t, "context = [0.4419, 0.6515, 0.5683]"));
+}
+
+TEST_CASE("cli: --svg follows the state: causal -inf, the trainable context, escaped labels, long inputs cut") {
+    // Causal, query 1: the scores after it are -inf and their weights 0.
+    std::vector<std::string> t = svg_texts(run_ok({"--example", "your-journey", "--causal", "--svg"}).out);
+    CHECK(has_text(t, "-inf"));
+    CHECK(has_text(t, "0.0000"));
+    // W_query, W_key, W_value on: the figure shows q·k and the context from the values (the book's
+    // seed 123 gives context [0.3061, 0.8210] for the query "journey", section 3.4.1).
+    t = svg_texts(run_ok({"--example", "your-journey", "--project", "--svg"}).out);
+    CHECK(has_text(t, "q\u00B7k"));
+    CHECK(has_text(t, "context = [0.3061, 0.8210]"));
+    // Labels are text, not markup.
+    const std::string doc = R"({"tokens": ["a<b", "\"q\"&"], "inputs": [[1, 0], [0, 1]], "query": 1})";
+    const Run escaped = run_ok({"--state", "-", "--svg"}, doc);
+    CHECK(contains(escaped.out, "a&lt;b"));
+    CHECK(contains(escaped.out, "&quot;q&quot;&amp; (query)"));
+    CHECK_FALSE(contains(escaped.out, "a<b"));
+    // 40 tokens of 10 dimensions: the first 32 rows and 8 columns, and a line that says so.
+    std::string big = R"({"tokens": [)";
+    for (int i = 0; i < 40; ++i) big += (i ? ",\"token " : "\"token ") + std::to_string(i) + "\"";
+    big += R"(], "inputs": [)";
+    for (int i = 0; i < 40; ++i) {
+        big += i ? ",[" : "[";
+        for (int c = 0; c < 10; ++c) big += (c ? "," : "") + std::to_string((i + c) % 7);
+        big += "]";
+    }
+    big += R"(], "query": 0})";
+    t = svg_texts(run_ok({"--state", "-", "--svg"}, big).out);
+    CHECK(has_text(t, "(40 tokens of 10 dimensions; the first 32 and 8 shown)"));
+    CHECK(has_text(t, "31 token 31"));
+    CHECK_FALSE(has_text(t, "32 token 32"));
+    // One output at a time.
+    const Run both = run({"--example", "your-journey", "--svg", "--json"});
+    CHECK(both.code == 2);
+    CHECK(contains(both.err, "pick one"));
 }
