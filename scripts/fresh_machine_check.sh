@@ -84,6 +84,7 @@ in_root() {
 
 make_root() {
   root=$(mktemp -d /var/tmp/attn-fresh.XXXXXX)
+  chmod 755 "$root"  # mktemp's 0700 would be the root's "/": no user but root could run anything in it
   say "debootstrap --variant=minbase --include=git,ca-certificates bookworm $root $mirror"
   debootstrap --variant=minbase --include=git,ca-certificates bookworm "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
     { tail -20 "$root.debootstrap.log"; return 1; }
