@@ -184,3 +184,31 @@ export async function clickInFrame(page, frame, name) {
   await frame.waitForTimeout(60);
   await waitIdle(frame);
 }
+
+// A course page that frames the demo at demoUrl (1280 x 800) with attention-host.js from the
+// demo's origin; listen is the page's own script, with `demo` an AttentionFrame of the iframe.
+export function hostPageFraming(demoUrl, listen) {
+  const demoOrigin = new URL(demoUrl).origin;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
+<link rel="icon" href="data:,"><script src="${demoOrigin}/attention-host.js"></script></head><body style="margin:0">
+<iframe id="demo" src="${demoUrl}" title="attention demo" style="width:1280px;height:800px;border:0"></iframe>
+<script>
+  const demo = new AttentionFrame(document.getElementById('demo'));
+  ${listen}
+</script></body></html>`;
+}
+
+// Answers every question of the lesson step on screen with its first choice, by clicks, until the
+// step's wrap-up shows; returns how many were revealed.
+export async function answerStepWithFirstChoices(page, frame) {
+  let asked = 0;
+  for (let q = 0; q < 8; ++q) {
+    const names = (await frame.evaluate(() => window.attention.layout())).map((l) => l.name);
+    if (names.includes('value:wrap-up')) break;
+    if (q > 0) await clickInFrame(page, frame, 'lesson:next-question');
+    await clickInFrame(page, frame, 'lesson:choice:0');
+    await clickInFrame(page, frame, 'lesson:reveal');
+    ++asked;
+  }
+  return asked;
+}

@@ -4,7 +4,8 @@
 // docs/lesson-events.md promises.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, clickInFrame as click } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, clickInFrame as click,
+         hostPageFraming, answerStepWithFirstChoices } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -12,15 +13,8 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 // The host lives on http://localhost:PORT, the demo on http://127.0.0.1:PORT: two origins.
 function hostPage(demoUrl) {
-  const demoOrigin = new URL(demoUrl).origin;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
-<link rel="icon" href="data:,"><script src="${demoOrigin}/attention-host.js"></script></head><body style="margin:0">
-<iframe id="demo" src="${demoUrl}" title="attention demo" style="width:1280px;height:800px;border:0"></iframe>
-<script>
-  window.received = [];
-  const demo = new AttentionFrame(document.getElementById('demo'));
-  demo.on('*', (detail, kind) => window.received.push({ kind, detail }));
-</script></body></html>`;
+  return hostPageFraming(demoUrl, `window.received = [];
+  demo.on('*', (detail, kind) => window.received.push({ kind, detail }));`);
 }
 
 async function openHost(fragment) {
@@ -90,13 +84,7 @@ test('lesson events: an exercise check and a traced bug reach the host', async (
 
 test('lesson events: the last question of the track sends lesson-completed with the answers', async () => {
   const { page, frame } = await openHost('#step=10');
-  for (let q = 0; q < 8; ++q) {
-    const names = (await frame.evaluate(() => window.attention.layout())).map((l) => l.name);
-    if (names.includes('value:wrap-up')) break;
-    if (q > 0) await click(page, frame, 'lesson:next-question');
-    await click(page, frame, 'lesson:choice:0');
-    await click(page, frame, 'lesson:reveal');
-  }
+  await answerStepWithFirstChoices(page, frame);
   const [done] = await receivedOf(page, 'lesson-completed');
   const answered = await receivedOf(page, 'quiz-answered');
   assert.equal(done.schema, 1);

@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, clickInFrame as click } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, clickInFrame as click,
+         hostPageFraming } from './harness.mjs';
 
 const TinCan = createRequire(import.meta.url)('tincanjs');
 let server, browser;
@@ -51,14 +52,8 @@ function assertValidStatement(s, what) {
 }
 
 function hostPage(demoUrl) {
-  const demoOrigin = new URL(demoUrl).origin;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
-<link rel="icon" href="data:,"><script src="${demoOrigin}/attention-host.js"></script></head><body style="margin:0">
-<iframe id="demo" src="${demoUrl}" title="attention demo" style="width:1280px;height:800px;border:0"></iframe>
-<script>
-  window.statements = [];
-  new AttentionFrame(document.getElementById('demo')).on('xapi', (s) => window.statements.push(s));
-</script></body></html>`;
+  return hostPageFraming(demoUrl, `window.statements = [];
+  demo.on('xapi', (s) => window.statements.push(s));`);
 }
 
 const statementsOf = async (page, count) => {
