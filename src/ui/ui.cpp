@@ -3,6 +3,8 @@
 // for those (subset_layout). Everything else happens in the panel files.
 #include "ui/ui.h"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -196,8 +198,11 @@ float estimated_height(const Frame& f, PanelId id, float width) {
             return chrome + std::min(width * 0.9f, font * 30) + frame * 2;
         case PanelId::Loop:
             return chrome + line * 12 + frame;
-        case PanelId::Weights:
-            return chrome + line * 11 + frame * 2 + (ImGui::GetTextLineHeight() + 6) * float(std::min(n, 12));
+        case PanelId::Weights: {
+            // The lines under the bars (the context formula wraps on a phone) as last drawn.
+            const float tail = f.ui->weights.tail_h > 0 ? f.ui->weights.tail_h : line * 8;
+            return chrome + line * 3 + tail + frame * 2 + (ImGui::GetTextLineHeight() + 6) * float(std::min(n, 12));
+        }
         case PanelId::Heatmaps: {
             const ImVec2 extra = heatmap_overhead();
             const float side = std::min(width - extra.x - font * 1.5f, font * 26);
@@ -264,12 +269,15 @@ std::vector<PanelId> shown_panels(const State& s) {
 // a column that does not fit keeps natural heights and the whole view scrolls, so no frame is
 // left half empty and no number is squeezed out.
 void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
-    ImGui::BeginChild("column", ImVec2(0, 0), false);
+    ImGui::BeginChild("column", ImVec2(0, 0), false, f.ui->subset_fits ? ImGuiWindowFlags_NoScrollbar : 0);
     f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->relayout);
     const int columns = std::max(1, std::min(max_columns, int(ids.size())));
     const ImGuiStyle& style = ImGui::GetStyle();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float w = std::floor((avail.x - style.ItemSpacing.x * float(columns - 1)) / float(columns));
+    const auto column_width = [&](float width) {
+        return std::floor((width - style.ItemSpacing.x * float(columns - 1)) / float(columns));
+    };
+    const float w = column_width(avail.x);
     const size_t count = size_t(columns);
     std::vector<std::vector<Slot>> cols(count);
     std::vector<float> used(count, 0.0f);
@@ -280,8 +288,24 @@ void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
         used[k] += h + style.ItemSpacing.y;
     }
     // Natural height of the whole view: what is above the columns, the tallest column, the padding.
-    f.out->content_height = ImGui::GetCursorScreenPos().y + *std::max_element(used.begin(), used.end()) -
-                            style.ItemSpacing.y + style.WindowPadding.y;
+    // Measured at the width without a scrollbar, whether one shows now or not: a frame sized to the
+    // height with the scrollbar (narrower panels, taller) would lose it and ask for less, and a
+    // host sizing its frame would go back and forth for ever.
+    float tallest = 0;
+    if (ImGui::GetCurrentWindow()->ScrollbarY) {
+        std::vector<float> wide(count, 0.0f);
+        for (PanelId id : ids) {
+            const size_t k = size_t(std::min_element(wide.begin(), wide.end()) - wide.begin());
+            wide[k] += natural_height(f, id, column_width(avail.x + style.ScrollbarSize)) + style.ItemSpacing.y;
+        }
+        tallest = *std::max_element(wide.begin(), wide.end());
+    } else {
+        tallest = *std::max_element(used.begin(), used.end());
+    }
+    f.out->content_height = ImGui::GetCursorScreenPos().y + tallest - style.ItemSpacing.y + style.WindowPadding.y;
+    // Once the host has sized the frame to that height, everything fits at the full width; a
+    // scrollbar still shown from a shorter frame would narrow the panels and cut their ends off.
+    f.ui->subset_fits = f.out->content_height <= ImGui::GetIO().DisplaySize.y + 0.5f;
     for (size_t c = 0; c < cols.size(); ++c) {
         if (c) ImGui::SameLine();
         const bool fits = used[c] - style.ItemSpacing.y <= avail.y;

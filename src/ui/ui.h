@@ -179,6 +179,9 @@ struct UiState {
     std::string ui_error;        // an edit the UI itself refused (a negative seed), shown beside it
     std::string last_example;    // to reset view state when the example changes
     bool touch_scroll = false;   // a drag that began on no widget scrolls the phone column
+    // The last subset layout fitted the canvas at its full width: the next is drawn without a
+    // scrollbar, so a frame sized to the content stays that size (see subset_layout).
+    bool subset_fits = false;
     // The height each text panel's content took when last drawn, and at which width (index: the
     // panel, in ui.cpp's PanelId order). The layouts use it where their estimate falls short, so
     // a panel at its natural height shows all of it (wrapped lines included).
