@@ -36,6 +36,9 @@ for f in web/attention.js web/attention-share.js web/attention-messages.js web/a
   "$closure" --compilation_level SIMPLE --language_out NO_TRANSPILE --js "$f" \
     --js_output_file "dist.tmp/$(basename "$f")"
 done
+# The style sheet without its comments (they are for readers of web/; the page ships every byte).
+node -e 'const fs = require("fs"); const f = process.argv[1];
+  fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\n\s*\n/g, "\n"))' dist.tmp/style.css
 # The SCORM 1.2 package (docs/scorm.md): the page with a launch page that also loads the adapter,
 # and the manifest, zipped for an LMS to import (Moodle takes SCORM 1.2).
 sed 's|<script src="attention-keyboard.js"></script>|&\n<script src="attention-scorm12.js"></script>|' \

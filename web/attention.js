@@ -52,6 +52,8 @@
              reducedMotion: !!motionQuery && motionQuery.matches, touch: lastPointerTouch,
              origins: params.get('origins') || '' };
   }
+  // ?origins=: the hosts this demo talks to; none listed, any host.
+  const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
   // The bits platform/browser.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
   function pageBits(o) {
     return (o.embed ? 1 : 0) | (o.theme === 'dark' ? 2 : 0) | (o.reducedMotion ? 4 : 0) | (o.touch ? 8 : 0);
@@ -338,19 +340,20 @@
     },
     onStateChanged: stateChanged,
     // The height the content needs (CSS px): an embedded demo tells its parent, so a host page can
-    // size the frame to it. Three shapes, for the hosts that listen: attention-host.js's own, and
-    // Canvas's lti.frameResize. Sent to the ?origins= allowlist, or to any parent without one.
+    // size the frame to it. Three shapes, for the hosts that listen: attention-host.js's own,
+    // Canvas's lti.frameResize, and iframe-resizer's (below). Sent to the ?origins= allowlist, or
+    // to any parent without one.
     onContentHeight(height) {
       const bar = document.getElementById('reader-bar');
       contentHeight = Math.ceil(height + (embed && bar ? bar.offsetHeight : 0));
       if (!embed || !framed) return;
-      const allowed = pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
-      for (const target of allowed.length ? allowed : ['*']) {
+      for (const target of allowedOrigins().length ? allowedOrigins() : ['*']) {
         try {
           window.parent.postMessage({ type: 'attention:resize', height: contentHeight }, target);
           window.parent.postMessage({ subject: 'lti.frameResize', height: contentHeight }, target);
         } catch (e) { /* a malformed origin in the list: the others still get it */ }
       }
+      tellResizer();
     },
     // Lesson events from C++ (docs/lesson-events.md): delivered after the frame that caused them,
     // never inside C++, because a listener may call setState.
@@ -366,6 +369,26 @@
     onAbort(what) { showError('The demo stopped unexpectedly (' + what + '). Reload the page to start again.'); },
   };
   applyPageOptions();
+
+  // iframe-resizer's parent script (@iframe-resizer/parent, common on course sites) greets the frame
+  // with "[iFrameSizer]<id>:8:..." and sizes it by the answer "[iFrameSizer]<id>:<height>:<width>:<type>";
+  // the first answer has type init. Any other message of its kind asks for the height again.
+  let resizer = null;  // {id, source, origin, inited} once the parent has greeted
+  function tellResizer() {
+    if (!resizer || !contentHeight) return;
+    const type = resizer.inited ? 'resize' : 'init';
+    resizer.inited = true;
+    try {
+      resizer.source.postMessage(`[iFrameSizer]${resizer.id}:${contentHeight}:${innerWidth}:${type}:attention`, resizer.origin);
+    } catch (e) { /* the host went away */ }
+  }
+  window.addEventListener('message', (e) => {
+    if (!embed || typeof e.data !== 'string' || !e.data.startsWith('[iFrameSizer]') || !e.source) return;
+    if (allowedOrigins().length && !allowedOrigins().includes(e.origin)) return;
+    const fields = e.data.slice(13).split(':');
+    if (fields[1] === '8') resizer = { id: fields[0], source: e.source, origin: e.origin === 'null' ? '*' : e.origin };
+    tellResizer();
+  });
 
   // ---- cost at rest: the main loop sleeps while nothing changes; input, a resize or an API call
   // wakes it. Off-screen or hidden, it stays asleep (same-origin iframes are not throttled).

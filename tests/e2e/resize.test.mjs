@@ -1,8 +1,11 @@
 // Frames that size themselves: an embedded demo posts the height its content needs, and a host
 // page on another origin using attention-host.js sets its iframe to it, at three host widths,
-// without a resize loop. Canvas's lti.frameResize message carries the same height.
+// without a resize loop. Canvas's lti.frameResize message carries the same height, and a host using
+// iframe-resizer's own parent script (@iframe-resizer/parent from npm, as course sites do) sizes the
+// frame the same way.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, saveArtifact, sleep } from './harness.mjs';
 
 let server, browser;
@@ -68,3 +71,59 @@ test('resize: a host can opt out, and the frame keeps its own height', async () 
   assert.equal(await frameHeight(page), 300);
   await page.context().close();
 });
+
+// iframe-resizer's parent script, as a course site includes it, on a host page of another origin.
+function iframeResizerHost(demoUrl) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
+<link rel="icon" href="data:,"><script src="/iframe-resizer.parent.js"></script></head>
+<body style="margin:0;padding:8px">
+<p>Text before the demo.</p>
+<iframe id="demo" src="${demoUrl}" title="attention demo" style="width:100%;height:300px;border:0;display:block"></iframe>
+<p id="after">Text after the demo.</p>
+<script>
+  window.resized = [];
+  iframeResize({ license: 'GPLv3', checkOrigin: ['${new URL(demoUrl).origin}'], warningTimeout: 0,
+                 onResized: (e) => window.resized.push(e.height) }, '#demo');
+</script></body></html>`;
+}
+
+for (const width of [360, 768, 1280]) {
+  test(`resize: iframe-resizer's parent script sizes the frame to the content at a host width of ${width}`, async () => {
+    server.routes.set('/iframe-resizer.parent.js', {
+      body: readFileSync(new URL('./node_modules/@iframe-resizer/parent/index.umd.js', import.meta.url)),
+      type: 'text/javascript' });
+    const route = `/host-ifr-${Math.random().toString(36).slice(2)}.html`;
+    server.routes.set(route, iframeResizerHost(`${server.url}/index.html?embed=1#example=your-journey&panels=inputs,weights`));
+    const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width, height: 700 } });
+    const frame = await demoFrame(page, 'index.html');
+    await waitReady(frame);
+    await page.waitForFunction(() => window.resized.length > 0, null, { timeout: 10000 });
+    await waitIdle(frame);
+    await sleep(300);
+    const wanted = await frame.evaluate(() => window.attention.contentHeight());
+    const first = await frameHeight(page);
+    assert.ok(Math.abs(first - wanted) <= 4, `frame ${first} px, content ${wanted} px`);
+    const frames = await frame.evaluate(() => window.attention.stats().frames);
+    const calls = (await page.evaluate(() => window.resized)).length;
+    await sleep(1000);
+    assert.equal(await frameHeight(page), first, 'the height is stable');
+    assert.equal((await page.evaluate(() => window.resized)).length, calls, 'no resize loop');
+    assert.equal(await frame.evaluate(() => window.attention.stats().frames), frames, 'and the demo is idle');
+    // The embedding view and the heatmaps join: the content is taller, and the frame follows.
+    await frame.evaluate(() => window.attention.applyLink('#example=your-journey&panels=inputs,weights,plot,heatmaps'));
+    try {
+      await page.waitForFunction((h) => document.getElementById('demo').getBoundingClientRect().height > h + 20, first,
+                                 { timeout: 10000 });
+    } catch (e) {
+      throw new Error(`the frame stayed at ${await frameHeight(page)} px; the content wants ` +
+                      `${await frame.evaluate(() => window.attention.contentHeight())} px; iframe-resizer set ` +
+                      `${JSON.stringify(await page.evaluate(() => window.resized))}`);
+    }
+    await waitIdle(frame);
+    await sleep(300);
+    const taller = await frame.evaluate(() => window.attention.contentHeight());
+    assert.ok(Math.abs((await frameHeight(page)) - taller) <= 4, `frame follows the content (${taller} px)`);
+    await saveArtifact(`resize-iframe-resizer-${width}.png`, await page.screenshot({ fullPage: true }));
+    await page.context().close();
+  });
+}
