@@ -25,7 +25,7 @@ fi
 cmake --build "$build"
 
 rm -rf dist.tmp && mkdir -p dist.tmp
-cp web/*.html web/*.css web/*.js web/*.svg dist.tmp/  # the page, its scripts and icon, the embedding example, the host helper
+cp web/*.html web/*.css web/*.js web/*.mjs web/*.svg dist.tmp/  # the page, its scripts and icon, the embedding example, the host helper, the widget
 cp "$build/attention-explainer.js" "$build/attention-explainer.wasm" dist.tmp/
 # The scripts the demo page loads are minified (Closure Compiler, simple mode: local names only;
 # web/ keeps the readable source). attention-host.js and the embedding example stay as written,
@@ -50,11 +50,11 @@ cp web/scorm/imsmanifest.xml dist.tmp/
   attention-explainer.js attention-explainer.wasm)
 # Precompressed copies for static hosts (nginx gzip_static and the like): zopfli writes the gzip
 # format, about 4% smaller than gzip -9.
-for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm; do
+for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm; do
   if command -v zopfli >/dev/null; then zopfli "$f"; else gzip -9 -k -n -f "$f"; fi
 done
 # And brotli copies beside them (about 15% smaller again), for hosts that send those.
-node scripts/brotli_copies.mjs dist.tmp/*.html dist.tmp/*.js dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm
+node scripts/brotli_copies.mjs dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm
 rm -rf dist && mv dist.tmp dist
 echo "build_wasm: dist/ is ready ($(du -ch dist/*.gz | tail -1 | cut -f1) gzip, $(du -ch dist/*.br | tail -1 | cut -f1) brotli)"
 
