@@ -29,8 +29,10 @@ die() { printf 'install_deps: error: %s\n' "$*" >&2; exit 1; }
 build_packages=(emscripten g++ cmake ninja-build libsdl2-dev libgles-dev doctest-dev libdragonbox-dev fonts-dejavu-core
                 fonttools zopfli xz-utils nodejs npm python3)
 # The fuzzers are built with clang-14 and its libFuzzer runtime; PyTorch runs the generated code;
-# The scripts are linted by shellcheck, the C++ formatting checked by clang-format-14.
-test_packages=(chromium python3-torch clang-14 libclang-rt-14-dev shellcheck clang-format-14)
+# nbclient and ipykernel run a notebook with the Python helper (python/, installed by pip);
+# mkdocs builds the static-site recipe of docs/platforms.md. The scripts are linted by
+# shellcheck, the C++ formatting checked by clang-format-14.
+test_packages=(chromium python3-torch python3-nbclient python3-ipykernel python3-pip mkdocs mkdocs-material clang-14 libclang-rt-14-dev shellcheck clang-format-14)
 bench_packages=(libbenchmark-dev chromium)
 
 with_tests=0 with_bench=0 action=install
