@@ -4,6 +4,7 @@
 //   await demo.setState({...state, query: 0});    // rejects with the demo's message if refused
 //   demo.on('query-changed', (detail) => ...);     // subscribes on first use
 // Replies are matched by id and accepted only from that iframe's window and origin.
+// <iframe data-attention-frame ...> needs no code at all: this script attaches to it (see the end).
 (function () {
   'use strict';
 
@@ -126,4 +127,18 @@
   }
 
   window.AttentionFrame = AttentionFrame;
+
+  // Static sites (MkDocs, Quarto, Docusaurus ...) where a page cannot run a script of its own: an
+  // iframe marked data-attention-frame gets an AttentionFrame (and so its height) from this script
+  // alone. Frames added later are found too. frame.attentionFrame is the instance.
+  function attachMarked() {
+    for (const iframe of document.querySelectorAll('iframe[data-attention-frame]')) {
+      if (!iframe.attentionFrame) iframe.attentionFrame = new AttentionFrame(iframe);
+    }
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', attachMarked);
+  else attachMarked();
+  if (window.MutationObserver) {
+    new MutationObserver(attachMarked).observe(document.documentElement, { childList: true, subtree: true });
+  }
 })();

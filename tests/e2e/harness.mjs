@@ -17,15 +17,18 @@ export const artifactsDir = path.join(here, 'artifacts');
 const mimeTypes = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
   '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
-  '.png': 'image/png', '.ttf': 'font/ttf', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.ttf': 'font/ttf', '.svg': 'image/svg+xml', '.woff2': 'font/woff2',
 };
 
-// Serves dist/ (and nothing outside it). options.headers adds response headers (e.g. a CSP), and
+// Serves dist/ (and nothing outside it; options.root serves another folder, e.g. a built static
+// site). options.headers adds response headers (e.g. a CSP), and
 // options.port picks the port (0 = any free one). server.routes maps extra paths to in-memory
 // pages ({'/host.html': '<!doctype html>...'}); tests may add routes once they know server.url.
 export async function startServer(options = {}) {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
-    throw new Error(`dist/ is missing: run ./build_wasm.sh before the browser tests`);
+  const root = options.root || distDir;
+  if (!existsSync(path.join(root, 'index.html'))) {
+    throw new Error(root === distDir ? 'dist/ is missing: run ./build_wasm.sh before the browser tests'
+                                     : `${root} has no index.html`);
   }
   const routes = new Map(Object.entries(options.routes || {}));
   const server = createServer(async (req, res) => {
@@ -38,8 +41,8 @@ export async function startServer(options = {}) {
       res.end(body);
       return;
     }
-    let file = path.normalize(path.join(distDir, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(distDir)) { res.writeHead(403).end(); return; }
+    let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
     try {
       const body = await readFile(file);
