@@ -30,8 +30,8 @@ build_packages=(emscripten g++ cmake ninja-build libsdl2-dev libgles-dev doctest
                 fonttools zopfli xz-utils nodejs npm python3)
 # The fuzzers are built with clang-14 and its libFuzzer runtime; PyTorch runs the generated code;
 # nbclient and ipykernel run a notebook with the Python helper (python/, installed by pip);
-# mkdocs builds the static-site recipe of docs/platforms.md. The scripts are linted by
-# shellcheck, the C++ formatting checked by clang-format-14.
+# mkdocs builds the static-site recipe of docs/platforms.md. ShellCheck lints every script,
+# and clang-format-14 checks the C++ formatting.
 test_packages=(chromium python3-torch python3-nbclient python3-ipykernel python3-pip mkdocs mkdocs-material clang-14 libclang-rt-14-dev shellcheck clang-format-14)
 bench_packages=(libbenchmark-dev chromium)
 
