@@ -136,7 +136,8 @@ if(EMSCRIPTEN)
   set(ATTN_WEB_TARGETS attention-explainer)
   if(ATTN_BUILD_FLOOR)
     add_executable(attention-floor ${CMAKE_SOURCE_DIR}/bench/floor/floor_main.cpp
-                                   ${CMAKE_SOURCE_DIR}/src/platform/sdl_unused.cpp)
+                                   ${CMAKE_SOURCE_DIR}/src/platform/sdl_unused.cpp
+                                   ${CMAKE_SOURCE_DIR}/src/platform/sscanf_ints.cpp)
     add_dependencies(attention-floor attn_generated)
     target_include_directories(attention-floor PRIVATE ${ATTN_GENERATED} ${ATTN_WASM_SDL2_DIR}/include)
     target_link_libraries(attention-floor PRIVATE attn_imgui_backends ${ATTN_WASM_SDL2_DIR}/libSDL2.a)
