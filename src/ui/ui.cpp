@@ -170,12 +170,16 @@ void draw_column(Frame& f, std::vector<Slot> slots, float width, float height) {
 float estimated_height(const Frame& f, PanelId id, float width);
 
 // Height each panel needs when it does not have to share (the scrolling layouts): the estimate,
-// or what its content took when last drawn at this width if that was more.
+// or what its content took when last drawn at this width if that was more (the inputs panel: what
+// it took, less or more).
 float natural_height(const Frame& f, PanelId id, float width) {
     const float estimate = estimated_height(f, id, width);
     const int k = int(id);
     const bool same_width = std::fabs(f.ui->measured_w[k] - width) < 1.0f;
-    return same_width ? std::max(estimate, f.ui->measured_h[k]) : estimate;
+    if (!same_width) return estimate;
+    // The inputs panel's content never stretches to the room it is given (its table has a height
+    // of its own), so what it measured is exact, and an estimate that ran long would leave a gap.
+    return id == PanelId::Inputs ? f.ui->measured_h[k] : std::max(estimate, f.ui->measured_h[k]);
 }
 
 float estimated_height(const Frame& f, PanelId id, float width) {
