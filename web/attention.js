@@ -417,6 +417,20 @@
     if (e.pointerType === 'mouse' && runtimeReady && liftTimer) { liftTimer = 0; Module._attn_pointer_lifted(0); }
   }, { passive: true });
   window.addEventListener('resize', wake);
+  // Embedded, a finger that lands where the demo has nothing to follow (C++ decides: ui/touch_routing.h)
+  // never reaches SDL, which would cancel the touch: the browser scrolls the course page instead
+  // (the embedded canvas is touch-action: pan-y), and turns a tap into mouse events for the demo.
+  let pageTouch = false;
+  for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
+    window.addEventListener(type, (e) => {
+      if (e.target !== canvas) return;
+      if (type === 'touchstart' && e.touches.length === 1) {
+        const r = canvas.getBoundingClientRect(), t = e.touches[0];
+        pageTouch = embed && runtimeReady && !Module._attn_touch_belongs(t.clientX - r.left, t.clientY - r.top);
+      }
+      if (pageTouch) e.stopImmediatePropagation();
+    }, { capture: true, passive: true });
+  }
 
   // Module.visibleNow is read by web_api_init, so a demo that starts off-screen never draws. Until
   // the IntersectionObserver's first report (it always sends one) the demo counts as off-screen:

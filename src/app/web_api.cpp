@@ -20,6 +20,7 @@
 #include "platform/imgui_backend.h"
 #include "ui/import_panel.h"
 #include "ui/lesson_panels.h"
+#include "ui/touch_routing.h"
 
 namespace attn {
 namespace {
@@ -251,6 +252,12 @@ EMSCRIPTEN_KEEPALIVE void attn_text_key(int key) {
 EMSCRIPTEN_KEEPALIVE void attn_pointer_lifted(int lifted) {
     attn::imgui_backend_pointer_lifted(lifted != 0);
     attn::app_request_frames(g_app, 2);
+}
+
+// A finger went down at (x, y) CSS px on the canvas: 1 if the demo takes it, 0 if it may scroll
+// the page around an embedded demo (ui/touch_routing.h).
+EMSCRIPTEN_KEEPALIVE int attn_touch_belongs(double x, double y) {
+    return attn::ui::touch_belongs_to_demo(g_app->ui, ImVec2(float(x), float(y))) ? 1 : 0;
 }
 
 // bits: 1 embed, 2 dark theme, 4 reduced motion, 8 touch (see attention.js pageBits()).

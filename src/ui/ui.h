@@ -182,6 +182,8 @@ struct UiState {
     // The last subset layout fitted the canvas at its full width: the next is drawn without a
     // scrollbar, so a frame sized to the content stays that size (see subset_layout).
     bool subset_fits = false;
+    // The last pass's content fitted the canvas: nothing scrolls inside (see touch_routing.h).
+    bool content_fits = false;
     // The height each text panel's content took when last drawn, and at which width (index: the
     // panel, in ui.cpp's PanelId order). The layouts use it where their estimate falls short, so
     // a panel at its natural height shows all of it (wrapped lines included).
