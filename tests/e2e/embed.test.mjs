@@ -177,6 +177,9 @@ test('embed: readers get a one-line "Open the full demo" link under the demo, no
                               { viewport: { width: 800, height: 500 } });
   await waitReady(page);
   await waitIdle(page);
+  // The link follows the view once the address bar does (debounced by 400 ms, attention-share.js).
+  await page.waitForFunction(() => /example=cat-sat-mat/.test(document.getElementById('open-full').href), null,
+                             { timeout: 5000 });
   const boxes = await page.evaluate(() => {
     const rect = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: r.height }; };
     const shown = (id) => getComputedStyle(document.getElementById(id)).display !== 'none' && document.getElementById(id).getClientRects().length > 0;

@@ -51,5 +51,6 @@ test('notebook: show(torch.tensor(...)) displays the demo with the learner\'s in
   const height = await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height);
   assert.ok(Math.abs(height - wanted) <= 4, `frame ${height} px, content ${wanted} px`);
   await saveArtifact('notebook-output.png', await page.screenshot({ fullPage: true }));
+  assert.deepEqual(page.problems, [], 'no console errors in the page or the demo');
   await page.context().close();
 });
