@@ -170,16 +170,12 @@ void draw_column(Frame& f, std::vector<Slot> slots, float width, float height) {
 float estimated_height(const Frame& f, PanelId id, float width);
 
 // Height each panel needs when it does not have to share (the scrolling layouts): the estimate,
-// or what its content took when last drawn at this width if that was more (the inputs panel: what
-// it took, less or more).
+// or what its content took when last drawn at this width if that was more.
 float natural_height(const Frame& f, PanelId id, float width) {
     const float estimate = estimated_height(f, id, width);
     const int k = int(id);
     const bool same_width = std::fabs(f.ui->measured_w[k] - width) < 1.0f;
-    if (!same_width) return estimate;
-    // The inputs panel's content never stretches to the room it is given (its table has a height
-    // of its own), so what it measured is exact, and an estimate that ran long would leave a gap.
-    return id == PanelId::Inputs ? f.ui->measured_h[k] : std::max(estimate, f.ui->measured_h[k]);
+    return same_width ? std::max(estimate, f.ui->measured_h[k]) : estimate;
 }
 
 float estimated_height(const Frame& f, PanelId id, float width) {
@@ -193,8 +189,10 @@ float estimated_height(const Frame& f, PanelId id, float width) {
         case PanelId::Inputs: {
             const float table = row * float(std::min(n, 10) + 1) + 4;
             const float buttons = frame * float(inputs_button_rows(width - style.WindowPadding.x * 2));
-            // Below about 24 em the Import button wraps under the example picker.
-            const float picker = frame * (width < font * 24 ? 3.0f : 2.0f);
+            // The Import button wraps under the example picker (12.5 em) when the two do not fit.
+            const float picker_row = font * 12.5f + style.ItemSpacing.x + ImGui::CalcTextSize("Import / Export...").x +
+                                     style.FramePadding.x * 2;
+            const float picker = frame * (picker_row > width - style.WindowPadding.x * 2 ? 3.0f : 2.0f);
             return chrome + picker + buttons + line + table + style.ItemSpacing.y +
                    (f.in.state.inputs.cols > 12 ? frame : 0);
         }

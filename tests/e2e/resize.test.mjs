@@ -12,18 +12,23 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-function hostPage(demoUrl, options = '{}') {
+// A course page around the demo's frame (300 px high at first): hostScript is the sizing library
+// it loads, script its own code.
+function coursePage(demoUrl, hostScript, script) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
-<link rel="icon" href="data:,"><script src="${new URL(demoUrl).origin}/attention-host.js"></script></head>
+<link rel="icon" href="data:,"><script src="${hostScript}"></script></head>
 <body style="margin:0;padding:8px">
 <p>Text before the demo.</p>
 <iframe id="demo" src="${demoUrl}" title="attention demo" style="width:100%;height:300px;border:0;display:block"></iframe>
 <p id="after">Text after the demo.</p>
-<script>
+<script>${script}</script></body></html>`;
+}
+
+function hostPage(demoUrl, options = '{}') {
+  return coursePage(demoUrl, `${new URL(demoUrl).origin}/attention-host.js`, `
   window.lti = [];
   window.addEventListener('message', (e) => { if (e.data && e.data.subject === 'lti.frameResize') window.lti.push(e.data.height); });
-  window.demo = new AttentionFrame(document.getElementById('demo'), ${options});
-</script></body></html>`;
+  window.demo = new AttentionFrame(document.getElementById('demo'), ${options});`);
 }
 
 async function openHost(width, fragment, options) {
@@ -74,17 +79,10 @@ test('resize: a host can opt out, and the frame keeps its own height', async () 
 
 // iframe-resizer's parent script, as a course site includes it, on a host page of another origin.
 function iframeResizerHost(demoUrl) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
-<link rel="icon" href="data:,"><script src="/iframe-resizer.parent.js"></script></head>
-<body style="margin:0;padding:8px">
-<p>Text before the demo.</p>
-<iframe id="demo" src="${demoUrl}" title="attention demo" style="width:100%;height:300px;border:0;display:block"></iframe>
-<p id="after">Text after the demo.</p>
-<script>
+  return coursePage(demoUrl, '/iframe-resizer.parent.js', `
   window.resized = [];
   iframeResize({ license: 'GPLv3', checkOrigin: ['${new URL(demoUrl).origin}'], warningTimeout: 0,
-                 onResized: (e) => window.resized.push(e.height) }, '#demo');
-</script></body></html>`;
+                 onResized: (e) => window.resized.push(e.height) }, '#demo');`);
 }
 
 for (const width of [360, 768, 1280]) {
