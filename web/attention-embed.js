@@ -31,6 +31,7 @@
                   ...Array.from({ length: 10 }, (_, i) => el('option', { value: String(i + 1) }, `step ${i + 1}`)));
   const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 3000, step: 10 });
   const title = el('input', { type: 'text', id: 'embed-title' });
+  const printed = el('input', { type: 'checkbox', id: 'embed-print' });
   const snippet = el('textarea', { id: 'embed-snippet', readOnly: true, rows: 5, spellcheck: false });
   const status = el('span', { id: 'embed-status' });
   status.setAttribute('role', 'status');
@@ -41,6 +42,8 @@
     el('p', { id: 'embed-maker-title', className: 'embed-heading' }, 'Make an embed: the view behind is the preview'),
     el('fieldset', {}, el('legend', {}, 'Panels'), ...boxes.map((b) => b[2])),
     field('Theme ', theme), field('Lesson step ', step), field('Height (px) ', height), field('Title ', title),
+    el('label', { htmlFor: printed.id, className: 'embed-field' }, printed,
+       ' For print and PDF: the numbers as a figure, shown instead when the page is printed (it shows every number, answers included)'),
     snippet, el('div', { className: 'embed-actions' }, copyButton, closeButton, status));
   document.body.appendChild(dialog);
 
@@ -57,10 +60,21 @@
     return Math.min(3000, Math.max(300, Math.ceil((need || 600) + READER_BAR_PX)));
   }
 
+  // The iframe with the view's figure beside it (attention.svg(), the figure attention-cli --svg
+  // draws), hidden on screen and shown instead of the frame when the course page is printed: a
+  // WebGL canvas inside an iframe prints blank in most browsers.
+  function withFigure(frame) {
+    const figure = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(api.svg())}`;
+    const alt = `${title.value}: the inputs, scores, weights and context vector as a figure`.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return `<figure class="attention-demo" style="margin:0">\n${frame}\n<img class="attention-print" alt="${alt}" src="${figure}">\n</figure>\n` +
+      '<style>.attention-print{display:none}@media print{.attention-demo iframe{display:none}.attention-print{display:block;max-width:100%}}</style>';
+  }
+
   function render() {
     try {
       if (!heightEdited) height.value = String(suggestedHeight());
-      snippet.value = api.embedCode({ theme: theme.value, height: height.value, title: title.value });
+      const frame = api.embedCode({ theme: theme.value, height: height.value, title: title.value });
+      snippet.value = printed.checked ? withFigure(frame) : frame;
     } catch (e) {
       snippet.value = '';
       status.textContent = e.message;
@@ -86,6 +100,7 @@
   for (const [, box] of boxes) box.addEventListener('change', () => { if (!lessonBox.checked) step.value = '0'; apply(); });
   step.addEventListener('change', () => { if (step.value !== '0') lessonBox.checked = true; apply(); });
   theme.addEventListener('change', render);
+  printed.addEventListener('change', render);
   height.addEventListener('input', () => { heightEdited = true; render(); });
   title.addEventListener('input', render);
   api.onChange(() => { if (!dialog.hidden) render(); });  // contentHeight settles a frame later

@@ -14,6 +14,7 @@
 
 #include "core/document/json_writer.h"
 #include "core/document/results_json.h"
+#include "core/document/results_svg.h"
 #include "core/document/url_state.h"
 #include "core/lesson/track.h"
 #include "platform/browser.h"
@@ -123,6 +124,13 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json, size_t length)
 EMSCRIPTEN_KEEPALIVE const char* attn_results(int matrices) {
     static std::string buffer;
     return attn::keep(&buffer, attn::results_json(g_app->state, attn::current_result(g_app), matrices != 0));
+}
+
+// The results as an SVG figure (core/document/results_svg.h), for print: the embed maker puts it
+// beside the iframe, shown only when the course page is printed.
+EMSCRIPTEN_KEEPALIVE const char* attn_svg() {
+    static std::string buffer;
+    return attn::keep(&buffer, attn::results_svg(g_app->state, attn::current_result(g_app)));
 }
 
 // The few fields events and the screen-reader summary need, without serialising the whole state:

@@ -67,3 +67,37 @@ test('embed maker: panels, theme and step chosen by clicks give a snippet that e
   assert.deepEqual(course.problems, []);
   await course.context().close();
 });
+
+test('embed maker: "for print and PDF" adds the view as a figure that replaces the frame when the page is printed', async () => {
+  const page = await openSettled(browser, server.url + '/#example=your-journey&query=1&panels=inputs,weights',
+                                 { viewport: { width: 1366, height: 768 } });
+  await page.click('#copy-embed');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  await page.click('#embed-print');
+  await page.waitForFunction(() => document.getElementById('embed-snippet').value.includes('attention-print'));
+  const snippet = await page.inputValue('#embed-snippet');
+  const context = (await page.evaluate(() => window.attention.results())).context.map((v) => v.toFixed(4));
+  await page.keyboard.press('Escape');
+  await page.context().close();
+  assert.match(snippet, /^<figure class="attention-demo"[^>]*>\n<iframe src="[^"]*\?embed=1#/);
+  const svg = decodeURIComponent(/src="data:image\/svg\+xml;charset=utf-8,([^"]*)"/.exec(snippet)[1]);
+  assert.match(svg, /^<svg /);
+  for (const v of context) assert.ok(svg.includes(v), `the figure prints the context vector's ${v}`);
+
+  server.routes.set('/course-print.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
+<link rel="icon" href="data:,"></head><body><h1>Attention</h1>${snippet}<p>After the demo.</p></body></html>`);
+  const course = await openPage(browser, `http://localhost:${server.port}/course-print.html`, { viewport: { width: 1280, height: 900 } });
+  const frame = await demoFrame(course, 'embed=1');
+  await waitReady(frame);
+  const shown = () => course.evaluate(() => ({
+    frame: getComputedStyle(document.querySelector('.attention-demo iframe')).display !== 'none',
+    figure: document.querySelector('.attention-print').getBoundingClientRect().height }));
+  assert.deepEqual(await shown(), { frame: true, figure: 0 }, 'on screen: the live demo, no figure');
+  await course.emulateMedia({ media: 'print' });
+  const printed = await shown();
+  assert.equal(printed.frame, false, 'printed: no frame');
+  assert.ok(printed.figure > 100, `printed: the figure (${printed.figure} px high)`);
+  await saveArtifact('embed-maker-printed.png', await course.screenshot({ fullPage: true }));
+  assert.deepEqual(course.problems, []);
+  await course.context().close();
+});
