@@ -376,16 +376,19 @@
   // with "[iFrameSizer]<id>:8:..." and sizes it by the answer "[iFrameSizer]<id>:<height>:<width>:<type>";
   // the first answer has type init. Any other message of its kind asks for the height again.
   let resizer = null;  // {id, source, origin, inited} once the parent has greeted
+  // Until the first frame says how tall the content is, the page's own height answers the greeting
+  // (the parent warns about frames that stay silent for 5 s).
   function tellResizer() {
-    if (!resizer || !contentHeight) return;
+    if (!resizer) return;
     const type = resizer.inited ? 'resize' : 'init';
     resizer.inited = true;
+    const height = contentHeight || document.documentElement.scrollHeight;
     try {
-      resizer.source.postMessage(`[iFrameSizer]${resizer.id}:${contentHeight}:${innerWidth}:${type}:attention`, resizer.origin);
+      resizer.source.postMessage(`[iFrameSizer]${resizer.id}:${height}:${innerWidth}:${type}:attention`, resizer.origin);
     } catch (e) { /* the host went away */ }
   }
   window.addEventListener('message', (e) => {
-    if (!embed || typeof e.data !== 'string' || !e.data.startsWith('[iFrameSizer]') || !e.source) return;
+    if (!embed || typeof e.data !== 'string' || !e.data.startsWith('[iFrameSizer]') || e.source !== window.parent) return;
     if (allowedOrigins().length && !allowedOrigins().includes(e.origin)) return;
     const fields = e.data.slice(13).split(':');
     if (fields[1] === '8') resizer = { id: fields[0], source: e.source, origin: e.origin === 'null' ? '*' : e.origin };
@@ -426,8 +429,8 @@
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
     window.addEventListener(type, (e) => {
       if (e.target !== canvas) return;
-      if (type === 'touchstart' && e.touches.length === 1) {
-        const r = canvas.getBoundingClientRect(), t = e.touches[0];
+      if (type === 'touchstart' && e.touches.length === e.changedTouches.length) {  // a new gesture
+        const r = canvas.getBoundingClientRect(), t = e.changedTouches[0];
         pageTouch = embed && runtimeReady && !Module._attn_touch_belongs(t.clientX - r.left, t.clientY - r.top);
       }
       if (pageTouch) e.stopImmediatePropagation();

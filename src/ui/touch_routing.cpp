@@ -13,16 +13,19 @@ bool starts_with(const std::string& text, const char* prefix) {
 bool touch_belongs_to_demo(const UiState& ui, ImVec2 point) {
     const ImGuiContext& g = *GImGui;
     if (!ui.content_fits || g.OpenPopupStack.Size > 0 || g.IO.WantTextInput) return true;
-    // What a finger drags: the 3-D view (orbit, pinch, arrow heads), a heatmap (rows and cells).
+    // What a finger drags: the 3-D view (orbit, pinch, arrow heads), a heatmap (rows and cells),
+    // the lesson's slider.
     for (const LayoutItem& item : ui.layout) {
         const ImRect r(item.rect.x, item.rect.y, item.rect.x + item.rect.z, item.rect.y + item.rect.w);
-        const bool gesture =
-            item.name == "panel:plot" || starts_with(item.name, "arrow:") || starts_with(item.name, "heatmap:");
+        const bool gesture = item.name == "panel:plot" || item.name == "lesson:lab-slider" ||
+                             starts_with(item.name, "arrow:") || starts_with(item.name, "heatmap:");
         if (gesture && r.Contains(point)) return true;
     }
-    // A list that scrolls inside its panel (many tokens) scrolls by the finger too.
+    // A region that scrolls inside its panel (many tokens, wide code lines, a wide table) scrolls
+    // by the finger too. Active: drawn in the last pass (read between passes).
     for (const ImGuiWindow* window : g.Windows)
-        if (window->WasActive && window->ScrollMax.y > 0 && window->Rect().Contains(point)) return true;
+        if (window->Active && (window->ScrollMax.y > 0 || window->ScrollMax.x > 0) && window->Rect().Contains(point))
+            return true;
     return false;
 }
 
