@@ -66,8 +66,11 @@
   function withFigure(frame) {
     const figure = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(api.svg())}`;
     const alt = `${title.value}: the inputs, scores, weights and context vector as a figure`.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-    return `<figure class="attention-demo" style="margin:0">\n${frame}\n<img class="attention-print" alt="${alt}" src="${figure}">\n</figure>\n` +
-      '<style>.attention-print{display:none}@media print{.attention-demo iframe{display:none}.attention-print{display:block;max-width:100%}}</style>';
+    // Hidden by its own style attribute too: course platforms (Canvas, Moodle's filters) may strip
+    // the <style> block, and the figure must then stay off screen rather than show under the demo.
+    return `<figure class="attention-demo" style="margin:0">\n${frame}\n` +
+      `<img class="attention-print" style="display:none" alt="${alt}" src="${figure}">\n</figure>\n` +
+      '<style>@media print{.attention-demo iframe{display:none}.attention-print{display:block!important;max-width:100%}}</style>';
   }
 
   function render() {

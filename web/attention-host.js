@@ -130,10 +130,15 @@
 
   // Static sites (MkDocs, Quarto, Docusaurus ...) where a page cannot run a script of its own: an
   // iframe marked data-attention-frame gets an AttentionFrame (and so its height) from this script
-  // alone. Frames added later are found too. frame.attentionFrame is the instance.
+  // alone. Frames added later are found too, and a removed frame's instance is destroyed (sites that
+  // swap pages without reloading). iframe.attentionFrame is the instance: use it, not a second one.
+  const attached = new Set();
   function attachMarked() {
     for (const iframe of document.querySelectorAll('iframe[data-attention-frame]')) {
-      if (!iframe.attentionFrame) iframe.attentionFrame = new AttentionFrame(iframe);
+      if (!iframe.attentionFrame) { iframe.attentionFrame = new AttentionFrame(iframe); attached.add(iframe); }
+    }
+    for (const iframe of attached) {
+      if (!iframe.isConnected) { iframe.attentionFrame.destroy(); delete iframe.attentionFrame; attached.delete(iframe); }
     }
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', attachMarked);

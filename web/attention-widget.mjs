@@ -34,10 +34,12 @@ function frameSource(model) {
   return base.href;
 }
 
-// A state value from the model as the JSON text the demo takes, or null for "none given".
+// A state value from the model as the JSON text the demo takes, or null for "none given" (a
+// traitlets Dict starts as {}).
 function stateText(value) {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value === 'string') return value;
+  if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) return null;
   return JSON.stringify(value);
 }
 
@@ -92,7 +94,7 @@ export function render({ model, el, signal }) {
   }
 
   function onMessage(event) {
-    if (event.source !== iframe.contentWindow) return;
+    if (event.source !== iframe.contentWindow || (target !== '*' && event.origin !== demoOrigin)) return;
     const data = event.data;
     if (!data || typeof data !== 'object') return;
     if (data.type === 'attention:reply' && pending.has(data.id)) {

@@ -17,11 +17,12 @@ import base64
 import functools
 import html
 import http.server
+import itertools
 import json
 import math
+import operator
 import os
 import threading
-import urllib.parse
 
 __all__ = ["show", "Demo", "state_document", "demo_link"]
 
@@ -55,7 +56,11 @@ def _rows(inputs):
             raise ValueError(f"inputs[{i}] has {len(row)} numbers but inputs[0] has {len(value[0])}: rows must match")
         out = []
         for j, x in enumerate(row):
-            if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+            try:
+                finite = not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x)
+            except OverflowError:  # an int too large for a float
+                finite = False
+            if not finite:
                 raise ValueError(f"inputs[{i}][{j}] is {x!r}: every value must be a finite number")
             out.append(float(x))
         rows.append(out)
@@ -81,8 +86,13 @@ def state_document(inputs, query=0, labels=None, *, norm="softmax", causal=False
     for label in labels:
         if len(label.encode("utf-8")) > MAX_LABEL_BYTES:
             raise ValueError(f"the label {label[:20]!r}... is longer than {MAX_LABEL_BYTES} bytes of UTF-8")
-    if isinstance(query, bool) or not isinstance(query, int) or not 0 <= query < n:
+    try:  # an int, or a NumPy / torch integer (from argmax(), say)
+        position = None if isinstance(query, bool) else operator.index(query)
+    except TypeError:
+        position = None
+    if position is None or not 0 <= position < n:
         raise ValueError(f"query is {query!r}; it must be a token position from 0 to {n - 1}")
+    query = position
     if norm not in NORMS:
         raise ValueError(f"norm is {norm!r}; use one of {', '.join(NORMS)}")
     doc = {"version": 1, "tokens": labels, "inputs": rows, "query": query, "norm": norm}
@@ -129,6 +139,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 _servers = {}  # folder -> (server, base url), one per folder for the kernel's lifetime
+_frame_ids = itertools.count(1)  # each displayed frame's id, for its resize script
 
 
 def serve_dist(folder):
@@ -157,17 +168,21 @@ class Demo:
                              "or set ATTENTION_EXPLAINER_URL")
         self.url = demo_link(base, self.state)
         self.height = int(height)
-        self.title = title or f"Attention scores demo: {len(self.state['tokens'])} tokens, query {query}"
+        self.title = title or f"Attention scores demo: {len(self.state['tokens'])} tokens, query {self.state['query']}"
 
     def _repr_html_(self):
         # The demo sizes the frame to its content once it runs (attention:resize, docs: README).
-        return (f'<iframe src="{html.escape(self.url)}" title="{html.escape(self.title)}" '
+        # The script finds its frame by id: some notebook front ends run output scripts elsewhere
+        # in the page. Its listener goes when the frame does (a cell run again).
+        frame_id = f"attention-explainer-{os.getpid()}-{next(_frame_ids)}"
+        return (f'<iframe id="{frame_id}" src="{html.escape(self.url)}" title="{html.escape(self.title)}" '
                 f'style="width:100%;height:{self.height}px;border:0" loading="lazy" '
-                f'allow="clipboard-write" data-attention-explainer="1"></iframe>'
-                f'<script>(function(){{var f=document.currentScript.previousElementSibling;'
-                f'addEventListener("message",function(e){{if(e.source===f.contentWindow&&e.data&&'
-                f'e.data.type==="attention:resize"&&e.data.height>=80&&e.data.height<=20000)'
-                f'f.style.height=Math.ceil(e.data.height)+"px";}});}})();</script>')
+                f'allow="clipboard-write"></iframe>'
+                f'<script>(function(){{function on(e){{var f=document.getElementById("{frame_id}");'
+                f'if(!f){{removeEventListener("message",on);return;}}'
+                f'if(e.source===f.contentWindow&&e.data&&e.data.type==="attention:resize"&&'
+                f'e.data.height>=80&&e.data.height<=20000)f.style.height=Math.ceil(e.data.height)+"px";}}'
+                f'addEventListener("message",on);}})();</script>')
 
 
 def show(inputs, query=0, labels=None, **kwargs):

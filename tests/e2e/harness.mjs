@@ -42,7 +42,7 @@ export async function startServer(options = {}) {
       return;
     }
     let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    if (file !== root && !file.startsWith(root + path.sep)) { res.writeHead(403).end(); return; }
     if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
     try {
       const body = await readFile(file);

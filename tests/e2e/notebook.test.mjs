@@ -23,7 +23,7 @@ test('notebook: show(torch.tensor(...)) displays the demo with the learner\'s in
   }
   assert.equal(run.status, 0, `the notebook failed: ${run.stderr.slice(-2000)}`);
   const output = run.stdout;
-  assert.match(output, /<iframe src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?embed=1#state=/);
+  assert.match(output, /<iframe [^>]*src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?embed=1#state=/);
 
   const route = `/notebook-output-${Math.random().toString(36).slice(2)}.html`;
   server.routes.set(route, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>notebook</title>

@@ -122,6 +122,7 @@ for (const width of [360, 768, 1280]) {
     const taller = await frame.evaluate(() => window.attention.contentHeight());
     assert.ok(Math.abs((await frameHeight(page)) - taller) <= 4, `frame follows the content (${taller} px)`);
     await saveArtifact(`resize-iframe-resizer-${width}.png`, await page.screenshot({ fullPage: true }));
+    assert.deepEqual(page.problems, [], 'no console errors in the page or the demo');
     await page.context().close();
   });
 }

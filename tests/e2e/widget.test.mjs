@@ -96,9 +96,24 @@ test('widget: a notebook page on another origin shows the demo, and the state go
   assert.ok(Math.abs(height - wanted) <= 4, `frame ${height} px, content ${wanted} px`);
   await saveArtifact('widget-notebook.png', await page.screenshot({ fullPage: true }));
 
+  // The refused state above is the only thing reported, and only on the page (not as an error).
+  assert.deepEqual(page.problems, []);
   // Closing the cell removes the demo.
   await page.evaluate(() => window.cleanup());
   assert.equal(await page.evaluate(() => document.querySelectorAll('#out iframe').length), 0);
+  await page.context().close();
+});
+
+test('widget: a model whose state starts empty (a traitlets Dict) gets the view the link shows', async () => {
+  server.routes.set('/nb/attention-widget.mjs', { body: readFileSync(path.join(distDir, 'attention-widget.mjs')),
+                                                  type: 'text/javascript' });
+  const { page, frame } = await openNotebook('/nb/attention-widget.mjs',
+    { url: `${server.url}/index.html`, link: '#example=cat-sat-mat&query=2', state: {} });
+  await page.waitForFunction(() => window.model.get('state').tokens, null, { timeout: 15000 });
+  assert.equal(await page.evaluate(() => window.model.get('state').query), 2);
+  assert.equal(await frame.evaluate(() => window.attention.getState().example), 'cat-sat-mat');
+  assert.equal(await page.evaluate(() => document.querySelector('#out [role=status]').hidden), true, 'no refusal shown');
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 

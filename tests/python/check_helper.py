@@ -46,6 +46,12 @@ class StateDocuments(unittest.TestCase):
         tensor = torch.tensor(rows, dtype=torch.float32, requires_grad=True)
         self.assertEqual(ae.state_document(tensor, query=1), from_list)
 
+    def test_a_numpy_or_torch_integer_is_a_query(self):
+        rows = torch.tensor([[1.0, 0.0], [2.0, 2.0], [0.0, 1.0]])
+        query = (rows @ rows[1]).argmax()  # a 0-d tensor, as a notebook would compute it
+        self.assertEqual(ae.state_document(rows, query=query)["query"], 1)
+        self.assertEqual(ae.state_document(rows, query=numpy.int64(2))["query"], 2)
+
     def test_options(self):
         doc = ae.state_document([[1, 2]], labels=["only"], norm="sum", causal=True,
                                 projection={"seed": 789, "d_out": 2}, step=3, panels=["inputs", "weights"])
@@ -59,6 +65,8 @@ class StateDocuments(unittest.TestCase):
             (lambda: ae.state_document([[1, 2], [3]]), "inputs[1] has 1 numbers"),
             (lambda: ae.state_document([[1, float("nan")]]), "inputs[0][1] is nan"),
             (lambda: ae.state_document([[1, 2]], query=1), "from 0 to 0"),
+            (lambda: ae.state_document([[1, 2]], query=1.0), "from 0 to 0"),
+            (lambda: ae.state_document([[1, 10**400]]), "every value must be a finite number"),
             (lambda: ae.state_document([[1, 2]], labels=["a", "b"]), "2 labels for 1 tokens"),
             (lambda: ae.state_document([[1, 2]], norm="max"), "use one of sum"),
             (lambda: ae.state_document([[1, 2]], panels=["bars"]), "unknown panel 'bars'"),
