@@ -43,21 +43,29 @@ async function openHost(width, fragment, options) {
 
 const frameHeight = (page) => page.evaluate(() => document.getElementById('demo').getBoundingClientRect().height);
 
+// Once the demo is idle, the frame ends within 4 px of the content and stays: a second later its
+// height, the demo's frame count and the host's resize calls (resizeCalls, when given) are the same.
+async function assertFitsAndStays(page, frame, resizeCalls = async () => 0) {
+  await waitIdle(frame);
+  await sleep(300);
+  const wanted = await frame.evaluate(() => window.attention.contentHeight());
+  const first = await frameHeight(page);
+  assert.ok(Math.abs(first - wanted) <= 4, `frame ${first} px, content ${wanted} px`);
+  const frames = await frame.evaluate(() => window.attention.stats().frames);
+  const calls = await resizeCalls();
+  await sleep(1000);
+  assert.equal(await frameHeight(page), first, 'the height is stable');
+  assert.equal(await resizeCalls(), calls, 'no resize loop');
+  assert.equal(await frame.evaluate(() => window.attention.stats().frames), frames, 'and the demo is idle');
+  return { wanted, first };
+}
+
 for (const width of [360, 768, 1280]) {
   test(`resize: at a host width of ${width} the frame ends where the demo's content ends, and stays`, async () => {
     const { page, frame } = await openHost(width, '#example=your-journey&panels=inputs,weights');
     await page.waitForFunction(() => document.getElementById('demo').getBoundingClientRect().height !== 300, null,
                                { timeout: 10000 });
-    await waitIdle(frame);
-    await sleep(300);
-    const wanted = await frame.evaluate(() => window.attention.contentHeight());
-    const first = await frameHeight(page);
-    assert.ok(Math.abs(first - wanted) <= 4, `frame ${first} px, content ${wanted} px`);
-    // No resize loop: a second later nothing has moved and no frame is being drawn.
-    const frames = await frame.evaluate(() => window.attention.stats().frames);
-    await sleep(1000);
-    assert.equal(await frameHeight(page), first, 'the height is stable');
-    assert.equal(await frame.evaluate(() => window.attention.stats().frames), frames, 'and the demo is idle');
+    const { wanted, first } = await assertFitsAndStays(page, frame);
     // Both panels are on screen inside the frame: their titles are within the canvas.
     const titles = (await frame.evaluate(() => window.attention.layout())).filter((l) => l.name.startsWith('value:title:'));
     assert.equal(titles.length, 2);
@@ -96,17 +104,7 @@ for (const width of [360, 768, 1280]) {
     const frame = await demoFrame(page, 'index.html');
     await waitReady(frame);
     await page.waitForFunction(() => window.resized.length > 0, null, { timeout: 10000 });
-    await waitIdle(frame);
-    await sleep(300);
-    const wanted = await frame.evaluate(() => window.attention.contentHeight());
-    const first = await frameHeight(page);
-    assert.ok(Math.abs(first - wanted) <= 4, `frame ${first} px, content ${wanted} px`);
-    const frames = await frame.evaluate(() => window.attention.stats().frames);
-    const calls = (await page.evaluate(() => window.resized)).length;
-    await sleep(1000);
-    assert.equal(await frameHeight(page), first, 'the height is stable');
-    assert.equal((await page.evaluate(() => window.resized)).length, calls, 'no resize loop');
-    assert.equal(await frame.evaluate(() => window.attention.stats().frames), frames, 'and the demo is idle');
+    const { first } = await assertFitsAndStays(page, frame, () => page.evaluate(() => window.resized.length));
     // The embedding view and the heatmaps join: the content is taller, and the frame follows.
     await frame.evaluate(() => window.attention.applyLink('#example=your-journey&panels=inputs,weights,plot,heatmaps'));
     try {
