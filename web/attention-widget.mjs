@@ -14,10 +14,10 @@
 // Lesson events (quiz-answered, step-changed, ... docs/lesson-events.md) go to the kernel as custom
 // messages {type: "attention:event", kind, detail} (model.send) and to the page as a bubbling
 // "attention-event" DOM event on el. The demo itself runs in an iframe and talks only by
-// postMessage (web/attention-messages.js), so a notebook's page and the demo never share code.
+// postMessage (web/attention-messages.js), through the client host pages use
+// (web/attention-host.js, loaded from beside the demo).
 
 const DEFAULT_HEIGHT = 520;
-const HELLO_EVERY_MS = 250;
 const HELLO_FOR_MS = 30000;
 
 // Throws when no url was given and this module has no address of its own to go by: anywidget
@@ -61,88 +61,80 @@ export function render({ model, el, signal }) {
   status.hidden = true;
   el.append(iframe, status);
 
-  const demoOrigin = new URL(iframe.src).origin;
-  const target = demoOrigin === 'null' || demoOrigin === 'file://' ? '*' : demoOrigin;
-  const pending = new Map();  // request id -> resolve
-  let nextId = 1;
-  let ready = false;
-  let shown = null;  // the state text the demo and the model agree on: no echo back and forth
-
-  const post = (message) => iframe.contentWindow && iframe.contentWindow.postMessage(message, target);
-  const request = (type, payload = {}) => new Promise((resolve) => {
-    const id = `widget-${nextId++}`;
-    pending.set(id, resolve);
-    post({ type, id, ...payload });
-  });
   const report = (text) => { status.textContent = text; status.hidden = !text; };
+  let demo = null;      // the AttentionFrame (web/attention-host.js) that talks to the frame
+  let closed = false;
+  let shown = null;     // the state text the demo and the model agree on: no echo back and forth
 
   async function sendState() {
     const text = stateText(model.get('state'));
-    if (!ready || text === null || text === shown) return;
-    const reply = await request('attention:setState', { state: text });
-    if (reply.ok) { shown = text; report(''); } else report(`The demo kept its last state: ${reply.error}`);
+    if (!demo || text === null || text === shown) return;
+    try {
+      await demo.setState(text);
+      shown = text;
+      report('');
+    } catch (e) {
+      report(`The demo kept its last state: ${e.message}`);
+    }
   }
 
   async function readState() {
-    const reply = await request('attention:getState');
-    if (!reply.ok) return;
-    const text = JSON.stringify(reply.result);
-    if (text === shown) return;
-    shown = text;
-    model.set('state', reply.result);
+    const state = await demo.getState().catch(() => null);
+    if (!state || JSON.stringify(state) === shown) return;
+    shown = JSON.stringify(state);
+    model.set('state', state);
     model.save_changes();
   }
-
-  function onMessage(event) {
-    if (event.source !== iframe.contentWindow || (target !== '*' && event.origin !== demoOrigin)) return;
-    const data = event.data;
-    if (!data || typeof data !== 'object') return;
-    if (data.type === 'attention:reply' && pending.has(data.id)) {
-      const resolve = pending.get(data.id);
-      pending.delete(data.id);
-      resolve(data);
-    } else if (data.type === 'attention:resize') {
-      const height = Number(data.height);
-      if (Number.isFinite(height) && height >= 80 && height <= 20000) iframe.style.height = `${Math.ceil(height)}px`;
-    } else if (data.type === 'attention:event' && typeof data.kind === 'string') {
-      if (data.kind === 'state-changed') readState();
-      if (typeof model.send === 'function') model.send({ type: 'attention:event', kind: data.kind, detail: data.detail });
-      el.dispatchEvent(new CustomEvent('attention-event', { bubbles: true, detail: { kind: data.kind, detail: data.detail } }));
-    }
-  }
-  window.addEventListener('message', onMessage);
-
-  // The demo answers attention:hello once its script runs; until then, ask again.
-  const started = Date.now();
-  const helloTimer = setInterval(() => {
-    if (Date.now() - started > HELLO_FOR_MS) {
-      clearInterval(helloTimer);
-      report(`The demo at ${iframe.src.split('#')[0]} did not answer: check the widget's url.`);
-      return;
-    }
-    request('attention:hello').then(async (reply) => {
-      if (ready || !reply.ok) return;
-      ready = true;
-      clearInterval(helloTimer);
-      report('');
-      await request('attention:subscribe');
-      if (stateText(model.get('state')) !== null) await sendState();
-      else await readState();  // the notebook starts from what the link shows
-    });
-  }, HELLO_EVERY_MS);
 
   const onState = () => { sendState(); };
   model.on('change:state', onState);
 
+  // The postMessage client is attention-host.js, from beside the demo's page: the same one host
+  // pages use (ids, origins, the frame's height, events).
+  (async () => {
+    await hostLibrary(new URL('attention-host.js', source).href);
+    if (closed) return;
+    demo = new window.AttentionFrame(iframe);
+    const answered = await Promise.race([demo.ready.then(() => true),
+                                         new Promise((resolve) => setTimeout(() => resolve(false), HELLO_FOR_MS))]);
+    if (closed) return;
+    if (!answered) {
+      report(`The demo at ${source.split('#')[0]} did not answer: check the widget's url.`);
+      return;
+    }
+    demo.on('*', (detail, kind) => {
+      if (kind === 'state-changed') readState();
+      if (typeof model.send === 'function') model.send({ type: 'attention:event', kind, detail });
+      el.dispatchEvent(new CustomEvent('attention-event', { bubbles: true, detail: { kind, detail } }));
+    });
+    if (stateText(model.get('state')) !== null) await sendState();
+    else await readState();  // the notebook starts from what the link shows
+  })().catch((e) => report(`Attention demo: ${e.message}`));
+
   const cleanup = () => {
-    clearInterval(helloTimer);
-    window.removeEventListener('message', onMessage);
+    closed = true;
+    if (demo) demo.destroy();
     if (typeof model.off === 'function') model.off('change:state', onState);
     iframe.remove();
     status.remove();
   };
   if (signal) signal.addEventListener('abort', cleanup);
   return cleanup;
+}
+
+// Loads web/attention-host.js once per page (it defines window.AttentionFrame).
+let hostLoading = null;
+function hostLibrary(src) {
+  if (window.AttentionFrame) return Promise.resolve();
+  if (!hostLoading) {
+    hostLoading = new Promise((resolve, reject) => {
+      const script = Object.assign(document.createElement('script'), { src });
+      script.onload = resolve;
+      script.onerror = () => { hostLoading = null; reject(new Error(`could not load ${src}: check the widget's url`)); };
+      document.head.appendChild(script);
+    });
+  }
+  return hostLoading;
 }
 
 export default { render };
