@@ -11,6 +11,7 @@ endif()
 
 # --- Dear ImGui core: what the UI and its tests need; no backend, no GL, no SDL.
 set(ATTN_IMGUI_DRAW_SOURCE ${ATTN_IMGUI_DIR}/imgui_draw.cpp)
+set(ATTN_IMGUI_CORE_SOURCE ${ATTN_IMGUI_DIR}/imgui.cpp)
 if(EMSCRIPTEN)
   # Size: ImFontAtlas::Build() falls back to ProggyClean when no font was added, and that one call
   # links 12 KB of compressed font and its decompressor into the page. The app always adds its
@@ -29,11 +30,30 @@ if(EMSCRIPTEN)
   set(ATTN_IMGUI_DRAW_SOURCE ${CMAKE_BINARY_DIR}/generated/imgui_draw_web.cpp)
   file(WRITE ${ATTN_IMGUI_DRAW_SOURCE}.tmp "${draw_source}")
   file(COPY_FILE ${ATTN_IMGUI_DRAW_SOURCE}.tmp ${ATTN_IMGUI_DRAW_SOURCE} ONLY_IF_DIFFERENT)
+  # The same for imgui.cpp: the page keeps no imgui.ini (io.IniFilename is null and there are no
+  # files), so Initialize() installs no .ini handlers for windows and tables, and their readers
+  # and writers are left out of the page (about 1 KB gzip).
+  file(READ ${ATTN_IMGUI_DIR}/imgui.cpp core_source)
+  set(ini_handlers "        g.SettingsHandlers.push_back(ini_handler);\n    }\n\n    // Add .ini handle for ImGuiTable type\n    TableSettingsInstallHandler(context);\n")
+  string(FIND "${core_source}" "${ini_handlers}" found)
+  if(found EQUAL -1)
+    message(FATAL_ERROR "imgui.cpp: the .ini handlers in ImGui::Initialize() were not found; "
+                        "is ${ATTN_IMGUI_DIR} Dear ImGui 1.86?")
+  endif()
+  string(REPLACE "${ini_handlers}" "        (void)ini_handler;  // attention-explainer: no .ini on the web\n    }\n"
+         core_source "${core_source}")
+  set(ATTN_IMGUI_CORE_SOURCE ${CMAKE_BINARY_DIR}/generated/imgui_web.cpp)
+  file(WRITE ${ATTN_IMGUI_CORE_SOURCE}.tmp "${core_source}")
+  file(COPY_FILE ${ATTN_IMGUI_CORE_SOURCE}.tmp ${ATTN_IMGUI_CORE_SOURCE} ONLY_IF_DIFFERENT)
 endif()
 add_library(attn_imgui STATIC
-  ${ATTN_IMGUI_DIR}/imgui.cpp ${ATTN_IMGUI_DRAW_SOURCE}
+  ${ATTN_IMGUI_CORE_SOURCE} ${ATTN_IMGUI_DRAW_SOURCE}
   ${ATTN_IMGUI_DIR}/imgui_tables.cpp ${ATTN_IMGUI_DIR}/imgui_widgets.cpp)
 target_include_directories(attn_imgui SYSTEM PUBLIC ${ATTN_IMGUI_DIR})
+if(EMSCRIPTEN)
+  # The page has no files (-sFILESYSTEM=0): no imgui.ini, no fonts from disk, no log files.
+  target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_FILE_FUNCTIONS)
+endif()
 # IMGUI_USE_WCHAR32: text fields hold code points past U+FFFF (an emoji typed into a label or the
 # import box stays itself instead of becoming U+FFFD, as it already does through setState).
 target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_USE_WCHAR32

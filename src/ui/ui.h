@@ -103,6 +103,7 @@ struct ImportUi {
     bool parsed_valid = false;    // parsed belongs to text
     std::string applied_note;     // "Applied 6 tokens x 3 dims" after Apply
     bool open_requested = false;  // a paste arrived from the page: open the popup next frame
+    bool exporting = false;       // the popup shows Export (else Import)
     std::vector<std::string> export_tokens;
     Matrix export_inputs;
     std::string exported[3];  // ExportFormat::Json, Csv, Torch
