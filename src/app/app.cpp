@@ -120,6 +120,7 @@ void app_update_result(App* app) {
     if (app->computed_version == app->state_version) return;
     const double start = now_ms();
     app->unshown.merge(update_attention(&app->cache, app->state, &app->result));
+    if (app->state.module.enabled) update_module_run(app->state.inputs, app->state.module.settings, &app->module);
     app->computed_version = app->state_version;
     ++app->stats.recomputes;
     app->stats.last_recompute_ms = now_ms() - start;

@@ -40,6 +40,7 @@ struct App {
     uint64_t computed_version = 0;  // state_version that result belongs to
     AttentionCache cache;           // recomputes only what a change touched (core/attention_cache.h)
     AttentionChanges unshown;       // changed matrices whose heatmaps the frame has not uploaded yet
+    ModuleRun module;               // the book's classes on state.inputs, while state.module is on
     std::string input_error;        // why the last edit or API call was refused ("" when none)
 
     // UI passes still to build after input or a change; only those that change the picture are

@@ -123,7 +123,12 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json, size_t length)
 // matrices 0: the (n, n) and (n, d) matrices are null (see results_json).
 EMSCRIPTEN_KEEPALIVE const char* attn_results(int matrices) {
     static std::string buffer;
-    return attn::keep(&buffer, attn::results_json(g_app->state, attn::current_result(g_app), matrices != 0));
+    const attn::AttentionResult& result = attn::current_result(g_app);  // brings the module's run up to date too
+    // module: null without a module, or when it cannot run on these inputs (the panel says why).
+    const attn::ModuleResult& module = g_app->module.result;
+    const bool with_module = g_app->state.module.enabled && module.error.empty();
+    return attn::keep(&buffer,
+                      attn::results_json(g_app->state, result, matrices != 0, with_module ? &module : nullptr));
 }
 
 // The results as an SVG figure (core/document/results_svg.h), for print: the embed maker puts it

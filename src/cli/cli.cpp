@@ -12,6 +12,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/json.h"
+#include "core/document/module_json.h"
 #include "core/document/results_json.h"
 #include "core/document/results_svg.h"
 #include "core/document/state.h"
@@ -329,26 +330,9 @@ void report_projection(const State& state, const ProjectionResult& p, std::strin
     labelled(out, "score matrix = queries @ keys.T:", format_tensor(p.score_matrix));
 }
 
-// The module's constructor call as the book writes it, e.g. "CausalAttention(d_in=3, d_out=2,
-// context_length=6, dropout=0.0)".
-std::string module_call(const ModuleResult& r) {
-    const ModuleSettings& s = r.settings;
-    std::string p;
-    write_double(s.dropout, &p);
-    if (p.find_first_of(".e") == std::string::npos) p += ".0";  // Python prints floats with a point
-    std::string call =
-        std::string(module_class(s.module)) + "(d_in=" + std::to_string(r.d_in) + ", d_out=" + std::to_string(s.d_out);
-    if (s.module == AttentionModule::SelfAttentionV1) return call + ")";
-    if (s.module != AttentionModule::SelfAttentionV2)
-        call += ", context_length=" + std::to_string(r.n) + ", dropout=" + p;
-    if (s.module == AttentionModule::MultiHeadWrapper || s.module == AttentionModule::MultiHeadAttention)
-        call += ", num_heads=" + std::to_string(s.heads);
-    return call + (s.qkv_bias ? ", qkv_bias=True)" : ")");
-}
-
 void report_module(const ModuleResult& r, std::string* out) {
     const ModuleSettings& s = r.settings;
-    *out += "\nmodule: torch.manual_seed(" + std::to_string(s.seed) + "); module = " + module_call(r) + "\n";
+    *out += "\nmodule: torch.manual_seed(" + std::to_string(s.seed) + "); module = " + module_constructor(r) + "\n";
     for (const NamedParameter& p : r.parameters)
         labelled(out, p.name + " =", p.is_vector ? format_tensor(p.value.row_vector(0)) : format_tensor(p.value));
     if (s.batch > 1)
@@ -474,6 +458,10 @@ int run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
     ModuleSettings settings;
     error = module_from_flags(flags, state, &with_module, &settings);
     if (!error.empty()) return fail(error);
+    if (!with_module && state.module.enabled) {  // a document's own module (the page's "module" key)
+        with_module = true;
+        settings = state.module.settings;
+    }
 
     const AttentionResult result = compute_attention(state);
     ModuleResult module;

@@ -430,3 +430,17 @@ TEST_CASE("cli: --svg follows the state: causal -inf, the trainable context, esc
     CHECK(both.code == 2);
     CHECK(contains(both.err, "pick one"));
 }
+
+TEST_CASE("cli: a document's own module (the page's \"module\" key) runs as --module would run it") {
+    const std::string doc = R"({"tokens": ["Your", "journey", "starts", "with", "one", "step"],
+        "inputs": [[0.43, 0.15, 0.89], [0.55, 0.87, 0.66], [0.57, 0.85, 0.64], [0.22, 0.58, 0.33],
+                   [0.77, 0.25, 0.10], [0.05, 0.80, 0.55]], "module": {"name": "self-attention-v2"}})";
+    const Run human = run_ok({"--state", "-"}, doc);
+    CHECK(contains(human.out, "torch.manual_seed(789); module = SelfAttention_v2(d_in=3, d_out=2)"));
+    CHECK(contains(human.out, "-0.0739"));
+    const Run json = run_ok({"--state", "-", "--json"}, doc);
+    CHECK(contains(json.out, R"("module":{"name":"self-attention-v2","seed":789)"));
+    // A --module flag still wins over the document's.
+    const Run flag = run_ok({"--state", "-", "--module", "self-attention-v1"}, doc);
+    CHECK(contains(flag.out, "SelfAttention_v1(d_in=3, d_out=2)"));
+}

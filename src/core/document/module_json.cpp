@@ -64,4 +64,18 @@ void write_module_json(const ModuleResult& r, JsonWriter* w) {
     w->end_object();
 }
 
+std::string module_constructor(const ModuleResult& r) {
+    const ModuleSettings& s = r.settings;
+    std::string p;
+    write_double(s.dropout, &p);
+    if (p.find_first_of(".e") == std::string::npos) p += ".0";  // Python prints floats with a point
+    std::string call =
+        std::string(module_class(s.module)) + "(d_in=" + std::to_string(r.d_in) + ", d_out=" + std::to_string(s.d_out);
+    if (s.module == AttentionModule::SelfAttentionV1) return call + ")";
+    if (s.module != AttentionModule::SelfAttentionV2)
+        call += ", context_length=" + std::to_string(r.n) + ", dropout=" + p;
+    if (is_multi_head(s.module)) call += ", num_heads=" + std::to_string(s.heads);
+    return call + (s.qkv_bias ? ", qkv_bias=True)" : ")");
+}
+
 }  // namespace attn

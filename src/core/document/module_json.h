@@ -16,4 +16,8 @@ namespace attn {
 
 void write_module_json(const ModuleResult& r, JsonWriter* w);
 
+// The module's constructor call as the book writes it, e.g. "CausalAttention(d_in=3, d_out=2,
+// context_length=6, dropout=0.0)".
+std::string module_constructor(const ModuleResult& r);
+
 }  // namespace attn

@@ -16,11 +16,14 @@ namespace attn {
 namespace {
 
 // Canonical key order: serialize_state writes them in this order and messages list them so.
-const char* const kKeys[] = {"version", "example", "tokens",    "inputs", "query",  "norm",  "projection",
-                             "scale",   "causal",  "lab_scale", "step",   "panels", "lesson"};
+const char* const kKeys[] = {"version", "example", "tokens",    "inputs", "query",  "norm",   "projection",
+                             "scale",   "causal",  "lab_scale", "step",   "panels", "lesson", "module"};
 const char* const kProjectionKeys[] = {"enabled", "seed", "d_out"};
 const char* const kLessonKeys[] = {"mode", "question", "answer", "revealed", "exercise", "bug", "trace"};
-const char* const kPanels[] = {"inputs", "plot", "loop", "heatmaps", "weights", "projection", "lesson", "code"};
+const char* const kPanels[] = {"inputs",     "plot",   "loop", "heatmaps", "weights",
+                               "projection", "lesson", "code", "module"};
+const char* const kModuleKeys[] = {"name",   "seed",    "d_out",    "heads",        "qkv_bias",
+                                   "causal", "dropout", "training", "dropout_seed", "batch"};
 
 // ---- one message per rule, shared by the parser (which quotes the text as written, e.g. 1e30)
 // and validate_state (which quotes the stored value).
@@ -38,6 +41,17 @@ std::string seed_message(const std::string& value) {
 std::string d_out_message(const std::string& value) {
     return "projection.d_out is " + value + " but must be 1.." + std::to_string(kMaxDOut) +
            " (kMaxDOut): it is the number of columns of W_query, W_key and W_value";
+}
+std::string module_seed_message(const std::string& path, const std::string& value) {
+    return path + " is " + value + " but must be 0.." + std::to_string(kMaxSeed) + " (kMaxSeed, 2^53)";
+}
+std::string module_names() {
+    std::string out;
+    for (AttentionModule m :
+         {AttentionModule::SelfAttentionV1, AttentionModule::SelfAttentionV2, AttentionModule::CausalAttention,
+          AttentionModule::MultiHeadWrapper, AttentionModule::MultiHeadAttention})
+        out += std::string(out.empty() ? "\"" : ", \"") + module_name(m) + "\"";
+    return out;
 }
 std::string step_message(const std::string& value) {
     return "step is " + value + " but must be 0.." + std::to_string(kMaxLessonStep) +
@@ -201,6 +215,72 @@ std::string read_projection(const JsonValue& v, ProjectionSettings* out) {
     return e;
 }
 
+// A whole number read into *out as is (int fields) with the range left to validate_state.
+std::string read_module_int(const JsonValue& v, const std::string& path, int* out) {
+    int64_t i = 0;
+    std::string error;
+    const IntRead r = read_integer(v, path, "use a whole number such as 2", &i, &error);
+    if (r == IntRead::Error) return error;
+    *out = r == IntRead::OutOfRange || i < INT_MIN || i > INT_MAX ? INT_MAX : int(i);
+    return "";
+}
+
+std::string read_module_seed(const JsonValue& v, const std::string& path, uint64_t* out) {
+    int64_t seed = 0;
+    std::string e;
+    const IntRead r = read_integer(v, path, "use a whole number such as 123", &seed, &e);
+    if (r == IntRead::Error) return e;
+    if (r == IntRead::OutOfRange || seed < 0 || uint64_t(seed) > kMaxSeed) return module_seed_message(path, numeral(v));
+    *out = uint64_t(seed);
+    return "";
+}
+
+// "module": null (off) or an object whose name picks the class; the keys left out take the book's
+// values for that class (book_module_settings), so {"name": "multi-head-attention"} is the book's.
+std::string read_module(const JsonValue& v, ModuleDocument* out) {
+    out->enabled = false;
+    if (v.is_null()) return "";
+    if (!v.is_object())
+        return not_a("module", "an object or null", v, "write {\"name\": \"self-attention-v2\"}, or null for none");
+    for (const auto& m : v.members)
+        if (!is_one_of(m.first, kModuleKeys))
+            return "unknown key " + json_quote_short(m.first) + " in module: the allowed keys are " +
+                   join_names(kModuleKeys);
+    const JsonValue* name = v.find("name");
+    if (!name) return "module.name is missing: use one of " + module_names();
+    AttentionModule cls = AttentionModule::SelfAttentionV1;
+    if (!name->is_string()) return not_a("module.name", "a string", *name, "use one of " + module_names());
+    if (!parse_module(name->text, &cls))
+        return "module.name is " + json_quote_short(name->text) + " but must be one of " + module_names();
+    ModuleSettings s = book_module_settings(cls);
+    std::string e;
+    if (const JsonValue* x = v.find("seed"))
+        if (!(e = read_module_seed(*x, "module.seed", &s.seed)).empty()) return e;
+    if (const JsonValue* x = v.find("d_out"))
+        if (!(e = read_module_int(*x, "module.d_out", &s.d_out)).empty()) return e;
+    if (const JsonValue* x = v.find("heads"))
+        if (!(e = read_module_int(*x, "module.heads", &s.heads)).empty()) return e;
+    if (const JsonValue* x = v.find("qkv_bias"))
+        if (!(e = read_bool(*x, "module.qkv_bias", &s.qkv_bias)).empty()) return e;
+    if (const JsonValue* x = v.find("causal"))
+        if (!(e = read_bool(*x, "module.causal", &s.causal)).empty()) return e;
+    if (const JsonValue* x = v.find("dropout")) {
+        if (!x->is_number()) return not_a("module.dropout", "a number", *x, "use a probability such as 0.5");
+        s.dropout = x->as_double();
+    }
+    if (const JsonValue* x = v.find("training"))
+        if (!(e = read_bool(*x, "module.training", &s.training)).empty()) return e;
+    if (const JsonValue* x = v.find("dropout_seed")) {
+        s.reseed_dropout = !x->is_null();
+        if (s.reseed_dropout && !(e = read_module_seed(*x, "module.dropout_seed", &s.dropout_seed)).empty()) return e;
+    }
+    if (const JsonValue* x = v.find("batch"))
+        if (!(e = read_module_int(*x, "module.batch", &s.batch)).empty()) return e;
+    out->enabled = true;
+    out->settings = s;
+    return "";
+}
+
 std::string read_lesson(const JsonValue& v, LessonState* out) {
     if (!v.is_object())
         return not_a("lesson", "an object", v,
@@ -302,6 +382,8 @@ std::string read_document(const JsonValue& doc, State* s) {
             return e;
     if (const JsonValue* v = doc.find("lesson"))
         if (!(e = read_lesson(*v, &s->lesson)).empty()) return e;
+    if (const JsonValue* v = doc.find("module"))
+        if (!(e = read_module(*v, &s->module)).empty()) return e;
     return "";
 }
 
@@ -316,7 +398,7 @@ bool State::operator==(const State& o) const {
     return example == o.example && tokens == o.tokens && inputs.rows == o.inputs.rows && inputs.cols == o.inputs.cols &&
            inputs.data == o.inputs.data && query == o.query && norm == o.norm && projection == o.projection &&
            scale == o.scale && causal == o.causal && lab_scale == o.lab_scale && step == o.step && panels == o.panels &&
-           lesson == o.lesson;
+           lesson == o.lesson && module == o.module;
 }
 
 ParseResult parse_state(std::string_view json) {
@@ -419,6 +501,16 @@ std::string validate_state(const State& s) {
         return "lesson.bug is " + std::to_string(int(l.bug)) + ", not one of " + bug_choices() +
                ": use a Bug enumerator";
     if (l.trace < 0 || l.trace > kMaxTraceSteps) return trace_message(std::to_string(l.trace));
+    if (s.module.enabled) {
+        const ModuleSettings& m = s.module.settings;
+        if (m.seed > kMaxSeed) return module_seed_message("module.seed", std::to_string(m.seed));
+        if (m.reseed_dropout && m.dropout_seed > kMaxSeed)
+            return module_seed_message("module.dropout_seed", std::to_string(m.dropout_seed));
+        // The class's own rules (d_out, heads, p, bias, batch). One token here: the size of a run
+        // is the panel's to report, so a long text keeps the module on.
+        const std::string e = check_module_settings(m, x.cols, 1);
+        if (!e.empty()) return "module: " + e;
+    }
     return "";
 }
 
@@ -456,6 +548,22 @@ std::string serialize_state(const State& s) {
     w.key("bug").string(bug_name(l.bug));
     w.key("trace").integer(l.trace);
     w.end_object();
+    if (s.module.enabled) {  // off: no key, so documents without the chapter's classes read as before
+        const ModuleSettings& m = s.module.settings;
+        w.key("module").begin_object();
+        w.key("name").string(module_name(m.module));
+        w.key("seed").uinteger(m.seed);
+        w.key("d_out").integer(m.d_out);
+        w.key("heads").integer(m.heads);
+        w.key("qkv_bias").boolean(m.qkv_bias);
+        w.key("causal").boolean(m.causal);
+        w.key("dropout").number(m.dropout);
+        w.key("training").boolean(m.training);
+        w.key("dropout_seed");
+        m.reseed_dropout ? w.uinteger(m.dropout_seed) : w.null();
+        w.key("batch").integer(m.batch);
+        w.end_object();
+    }
     w.end_object();
     return out;
 }

@@ -9,6 +9,7 @@
 
 #include "core/document/lesson_state.h"
 #include "core/math/attention.h"
+#include "core/math/attention_modules.h"
 #include "core/math/matrix.h"
 #include "core/math/normalize.h"
 
@@ -24,6 +25,19 @@ constexpr uint64_t kMaxSeed = 9007199254740992ull;  // 2^53: every seed is exact
 constexpr int kMaxLessonStep = 99;
 constexpr float kMaxLabScale = 1000.0f;
 
+// The book's classes of sections 3.4.2 to 3.6 (core/math/attention_modules.h), run on the inputs
+// beside the lesson's own computation, which never sees them. In JSON: absent or null when off, else
+// {"name": "self-attention-v2", "seed": 789, ...}; a key left out takes the book's value for the class.
+struct ModuleDocument {
+    bool enabled = false;
+    ModuleSettings settings = book_module_settings(AttentionModule::SelfAttentionV2);
+    // Off, the settings are not part of the document (they are not written): equal when both are off.
+    bool operator==(const ModuleDocument& o) const {
+        return enabled == o.enabled && (!enabled || settings == o.settings);
+    }
+    bool operator!=(const ModuleDocument& o) const { return !(*this == o); }
+};
+
 // The settings the numbers depend on (query, norm, projection, scale, causal, lab_scale: see
 // core/math/attention.h) are the document's own fields; the rest is what the math never sees.
 struct State : AttentionSettings {
@@ -33,6 +47,7 @@ struct State : AttentionSettings {
     int step = 0;                     // lesson step, 0 = free exploration
     std::vector<std::string> panels;  // visible panels; empty = all
     LessonState lesson;               // question, answer, practice exercise, planted bug
+    ModuleDocument module;            // the book's classes (nn.Linear, masks, dropout, heads)
 
     bool operator==(const State& o) const;
     bool operator!=(const State& o) const { return !(*this == o); }

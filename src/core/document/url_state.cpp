@@ -19,7 +19,7 @@ namespace {
 
 // The keys a link may hold, in the order url_fragment_for_state writes them.
 const char* const kLinkKeys[] = {"state",   "example", "query", "norm",      "causal", "scale",
-                                 "project", "seed",    "d_out", "lab_scale", "step",   "panels"};
+                                 "project", "seed",    "d_out", "lab_scale", "step",   "panels", "module"};
 // Page options (read by the page's script, not state): no warning for these.
 const char* const kPageKeys[] = {"embed", "theme", "origins"};
 
@@ -127,6 +127,16 @@ std::string apply_key(const std::string& key, const std::string& v, State* s) {
             e = "lab_scale is " + quoted(v) + " in the link, not a number: use one such as 1 or 0.5";
         else
             next.lab_scale = number.value.as_float();
+    } else if (key == "module") {
+        // One of the book's classes, as the book's listing runs it (none: off).
+        AttentionModule m = AttentionModule::SelfAttentionV1;
+        next.module.enabled = v != "none";
+        if (next.module.enabled && !parse_module(v, &m))
+            e = "module is " + quoted(v) +
+                " in the link but must be self-attention-v1, self-attention-v2, causal-attention, "
+                "multi-head-wrapper, multi-head-attention or none";
+        else if (next.module.enabled)
+            next.module.settings = book_module_settings(m);
     } else if (key == "step") {
         e = whole_field("use 0.." + std::to_string(kMaxLessonStep) + " (0 is free exploration)", &next.step);
     } else if (key == "panels") {
@@ -154,6 +164,8 @@ struct Pair {
 // nor where the learner is inside a lesson step (question, answer, exercise, planted bug).
 bool same_as_example(const State& s, State* example) {
     if (s.example.empty() || s.lesson != LessonState{} || !load_example(s.example, example)) return false;
+    // A module with the book's settings for its class is module=<name>; any other needs state=.
+    if (s.module.enabled && s.module.settings != book_module_settings(s.module.settings.module)) return false;
     return s.tokens == example->tokens && s.inputs.rows == example->inputs.rows &&
            s.inputs.cols == example->inputs.cols && s.inputs.data == example->inputs.data;
 }
@@ -294,6 +306,7 @@ std::string url_fragment_for_state(const State& s, size_t max_bytes) {
     if (s.projection.d_out != defaults.d_out) out += "&d_out=" + std::to_string(s.projection.d_out);
     if (s.lab_scale != 1.0f) out += "&lab_scale=" + format_float(s.lab_scale);
     if (s.step != 0) out += "&step=" + std::to_string(s.step);
+    if (s.module.enabled) out += std::string("&module=") + module_name(s.module.settings.module);
     if (!s.panels.empty()) {
         out += "&panels=";
         for (size_t i = 0; i < s.panels.size(); ++i) out += (i ? "," : "") + s.panels[i];

@@ -31,7 +31,7 @@ struct UrlParseResult {
 // - The base document comes first, whatever the order in the text: state=<base64url of the state
 //   JSON> (the complete form), else example=<name> (a built-in example), else the fallback.
 //   Every other key then changes that base: query, norm, causal, scale, project, seed, d_out,
-//   lab_scale, step, panels (see url_state.cpp for each value's form).
+//   lab_scale, step, panels, module (see url_state.cpp for each value's form).
 // - Fatal (the whole link is refused, state = fallback, fell_back = true): a fragment longer
 //   than kMaxFragmentBytes, a state= that is not base64url or not a valid document, an unknown
 //   example name. A stale or mistyped link then shows the default view with the reason.

@@ -1,6 +1,8 @@
 #include "core/math/attention_modules.h"
 
 #include <cmath>
+#include <cstdarg>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -21,13 +23,6 @@ constexpr ModuleNames kModules[] = {
     {AttentionModule::MultiHeadWrapper, "multi-head-wrapper", "MultiHeadAttentionWrapper"},
     {AttentionModule::MultiHeadAttention, "multi-head-attention", "MultiHeadAttention"},
 };
-
-bool is_multi_head(AttentionModule m) {
-    return m == AttentionModule::MultiHeadWrapper || m == AttentionModule::MultiHeadAttention;
-}
-bool has_dropout_layer(AttentionModule m) {
-    return m == AttentionModule::CausalAttention || is_multi_head(m);
-}
 
 Matrix transposed(const Matrix& m) {
     Matrix t(m.cols, m.rows);
@@ -73,6 +68,12 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool d
     h.masked_simple = causal ? mask_weights_tril(h.weights_unmasked) : h.weights_unmasked;
     h.masked_simple_norm = normalize_row_sums(h.masked_simple);
     h.weights = softmax_rows_scaled(h.masked_scores, divisor);
+    if (causal) {
+        Matrix zero_filled = h.scores;
+        for (int r = 0; r < zero_filled.rows; ++r)
+            for (int c = r + 1; c < zero_filled.cols; ++c) zero_filled.at(r, c) = 0.0f;
+        h.weights_zero_masked = softmax_rows_scaled(zero_filled, divisor);
+    }
     h.has_dropout = dropout;
     h.weights_dropped = h.weights;
     if (dropout) {
@@ -84,7 +85,34 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool d
     return h;
 }
 
+// A message from a printf format (the math room has no text room to print with; %g prints p as
+// typed: 1.5, 2, -0.25).
+std::string say(const char* format, ...) {
+    char text[256];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    return text;
+}
+
 }  // namespace
+
+bool is_multi_head(AttentionModule m) {
+    return m == AttentionModule::MultiHeadWrapper || m == AttentionModule::MultiHeadAttention;
+}
+bool has_dropout_layer(AttentionModule m) {
+    return m == AttentionModule::CausalAttention || is_multi_head(m);
+}
+
+ModuleSettings book_module_settings(AttentionModule m) {
+    ModuleSettings s;
+    s.module = m;
+    s.seed = m == AttentionModule::SelfAttentionV2 ? 789 : 123;
+    s.heads = is_multi_head(m) ? 2 : 1;
+    s.batch = has_dropout_layer(m) ? 2 : 1;
+    return s;
+}
 
 const char* module_name(AttentionModule m) {
     for (const auto& e : kModules)
@@ -108,25 +136,26 @@ bool parse_module(const std::string& text, AttentionModule* out) {
 }
 
 std::string check_module_settings(const ModuleSettings& s, int d_in, int n) {
-    const std::string cls = module_class(s.module);
+    const char* cls = module_class(s.module);
     if (d_in < 1 || n < 1) return "the inputs are empty";
-    if (s.d_out < 1 || s.d_out > 1024) return "d_out must be a whole number from 1 to 1024";
+    if (s.d_out < 1 || s.d_out > 1024) return say("d_out is %d but must be a whole number from 1 to 1024", s.d_out);
     if (is_multi_head(s.module)) {
-        if (s.heads < 1 || s.heads > 64) return "num_heads must be a whole number from 1 to 64";
+        if (s.heads < 1 || s.heads > 64) return say("num_heads is %d but must be a whole number from 1 to 64", s.heads);
         if (s.module == AttentionModule::MultiHeadAttention && s.d_out % s.heads != 0)
-            return "d_out must be divisible by num_heads: d_out = " + std::to_string(s.d_out) +
-                   " does not split into " + std::to_string(s.heads) + " heads of equal width";
+            return say("d_out must be divisible by num_heads: d_out = %d does not split into %d heads of equal width",
+                       s.d_out, s.heads);
     } else if (s.heads != 1) {
-        return cls + " has one head: num_heads is for the multi-head modules";
+        return say("%s has one head, not %d: num_heads is for the multi-head modules", cls, s.heads);
     }
-    if (!(s.dropout >= 0.0 && s.dropout < 1.0)) return "dropout p must be at least 0 and less than 1";
+    if (!(s.dropout >= 0.0 && s.dropout < 1.0))
+        return say("dropout p is %g but must be at least 0 and less than 1", s.dropout);
     if (s.dropout > 0.0 && !has_dropout_layer(s.module))
-        return cls + " has no dropout layer (CausalAttention and the multi-head modules have one)";
+        return say("%s has no dropout layer (CausalAttention and the multi-head modules have one)", cls);
     if (s.qkv_bias && s.module == AttentionModule::SelfAttentionV1)
         return "SelfAttention_v1 has no bias (its weights are plain nn.Parameter matrices); qkv_bias is for nn.Linear";
-    if (s.batch < 1 || s.batch > 8) return "batch must be a whole number from 1 to 8";
+    if (s.batch < 1 || s.batch > 8) return say("batch is %d but must be a whole number from 1 to 8", s.batch);
     if (s.batch > 1 && !has_dropout_layer(s.module))
-        return cls + " takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules";
+        return say("%s takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules", cls);
     if (double(n) * double(n) * double(s.batch) * double(is_multi_head(s.module) ? s.heads : 1) > 4.0e6)
         return "too large: batch x heads x n x n must stay within 4 million weights";
     return "";
@@ -243,6 +272,46 @@ ModuleResult run_module(const Matrix& inputs, const ModuleSettings& settings) {
     TorchGenerator gen(settings.seed);
     const ModuleWeights weights = create_module(settings, inputs.cols, &gen);
     return forward_module(inputs, settings, weights, &gen);
+}
+
+ModuleResult run_v1_loaded_from_v2(const Matrix& inputs, const ModuleSettings& v2_settings) {
+    ModuleSettings v2 = v2_settings;
+    v2.module = AttentionModule::SelfAttentionV2;
+    v2.qkv_bias = false;
+    ModuleSettings v1 = v2;
+    v1.module = AttentionModule::SelfAttentionV1;
+    ModuleResult r;
+    r.settings = v1;
+    r.error = check_module_settings(v2, inputs.cols, inputs.rows);
+    if (!r.error.empty()) return r;
+    TorchGenerator gen(v2.seed);
+    const ModuleWeights from = create_module(v2, inputs.cols, &gen);
+    ModuleWeights loaded;
+    loaded.W_query = transposed(from.query[0].weight);
+    loaded.W_key = transposed(from.key[0].weight);
+    loaded.W_value = transposed(from.value[0].weight);
+    return forward_module(inputs, v1, loaded, &gen);
+}
+
+bool update_module_run(const Matrix& inputs, const ModuleSettings& settings, ModuleRun* run) {
+    if (run->valid && run->settings == settings && run->inputs.rows == inputs.rows && run->inputs.cols == inputs.cols &&
+        run->inputs.data == inputs.data)
+        return false;
+    run->valid = true;
+    run->inputs = inputs;
+    run->settings = settings;
+    run->result = run_module(inputs, settings);
+    run->other = ModuleResult();
+    run->v1_loaded = ModuleResult();
+    const bool v1 = settings.module == AttentionModule::SelfAttentionV1;
+    if (run->result.error.empty() && (v1 || settings.module == AttentionModule::SelfAttentionV2)) {
+        ModuleSettings other = settings;
+        other.module = v1 ? AttentionModule::SelfAttentionV2 : AttentionModule::SelfAttentionV1;
+        other.qkv_bias = false;
+        run->other = run_module(inputs, other);
+        run->v1_loaded = run_v1_loaded_from_v2(inputs, v1 ? other : settings);
+    }
+    return true;
 }
 
 }  // namespace attn

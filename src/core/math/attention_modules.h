@@ -35,7 +35,20 @@ struct ModuleSettings {
     bool reseed_dropout = false;
     uint64_t dropout_seed = 123;  // torch.manual_seed(dropout_seed) right before the forward pass
     int batch = 1;                // the inputs stacked batch times: torch.stack((inputs,) * batch)
+    bool operator==(const ModuleSettings& o) const {
+        return module == o.module && seed == o.seed && d_out == o.d_out && heads == o.heads && qkv_bias == o.qkv_bias &&
+               causal == o.causal && dropout == o.dropout && training == o.training &&
+               reseed_dropout == o.reseed_dropout && dropout_seed == o.dropout_seed && batch == o.batch;
+    }
+    bool operator!=(const ModuleSettings& o) const { return !(*this == o); }
 };
+
+// The settings the book's own listing of the class uses (d_out 2; v1 after torch.manual_seed(123),
+// v2 after 789, CausalAttention and both multi-head classes on the batch of two, seed 123, two heads,
+// dropout 0.0). The first screen of each class shows the numbers the book prints.
+ModuleSettings book_module_settings(AttentionModule m);
+bool is_multi_head(AttentionModule m);
+bool has_dropout_layer(AttentionModule m);  // CausalAttention and the multi-head classes
 
 // Empty when the settings make a module PyTorch would build, else what is wrong, for the learner.
 std::string check_module_settings(const ModuleSettings& s, int d_in, int n);
@@ -49,10 +62,13 @@ struct HeadTrace {
     Matrix masked_simple;          // (n, n): weights_unmasked * tril(ones) (or unchanged, no mask)
     Matrix masked_simple_norm;     // (n, n): masked_simple / row sums
     Matrix weights;                // (n, n): softmax(masked_scores / sqrt(hd))
-    bool has_dropout = false;      // training with p > 0
-    Matrix dropout_mask;           // (n, n): 0 or 1 / (1 - p), when has_dropout
-    Matrix weights_dropped;        // (n, n): weights * mask (weights itself without dropout)
-    Matrix context;                // (n, hd): weights_dropped @ values
+    // The planted bug of 3.5.1, when causal: masked_fill(mask, 0) before softmax. exp(0) = 1 is no
+    // zero weight, so every row still attends to the tokens after it (the leak the -inf avoids).
+    Matrix weights_zero_masked;
+    bool has_dropout = false;  // training with p > 0
+    Matrix dropout_mask;       // (n, n): 0 or 1 / (1 - p), when has_dropout
+    Matrix weights_dropped;    // (n, n): weights * mask (weights itself without dropout)
+    Matrix context;            // (n, hd): weights_dropped @ values
 };
 
 // A parameter under PyTorch's own name and layout: "W_query" (d_in, d_out) for v1,
@@ -95,5 +111,25 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
 
 // inputs (n, d_in), finite. Runs the module as PyTorch would: create, then forward.
 ModuleResult run_module(const Matrix& inputs, const ModuleSettings& settings);
+
+// Exercise 3.1: SelfAttention_v2 created with v2_settings (no bias), then a SelfAttention_v1 whose
+// W_query, W_key, W_value are v2's W_query.weight.T, W_key.weight.T, W_value.weight.T, run on the
+// inputs. Its output equals v2's: nn.Linear computes x @ weight.T.
+ModuleResult run_v1_loaded_from_v2(const Matrix& inputs, const ModuleSettings& v2_settings);
+
+// What the page shows of a module, kept beside the state and recomputed only when the inputs or the
+// module's settings change (a new query or normalisation leaves it as it is).
+struct ModuleRun {
+    bool valid = false;
+    Matrix inputs;  // what it ran on
+    ModuleSettings settings;
+    ModuleResult result;
+    // SelfAttention_v1 and _v2 only: the other of the two at the same seed and d_out (other numbers:
+    // another init and layout), and Exercise 3.1's v1 loaded with v2's weight.T (the same numbers).
+    ModuleResult other;
+    ModuleResult v1_loaded;
+};
+// True when it ran again (the inputs or the settings differ from the last run).
+bool update_module_run(const Matrix& inputs, const ModuleSettings& settings, ModuleRun* run);
 
 }  // namespace attn

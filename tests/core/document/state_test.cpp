@@ -585,3 +585,62 @@ TEST_CASE("state: mode and bug names parse back to themselves") {
     CHECK_FALSE(parse_bug("Wrong-Query", &unchanged));
     CHECK(unchanged == Bug::WrongSlot);
 }
+
+TEST_CASE("state: module is off unless given; a name alone takes the book's settings for the class") {
+    const ParseResult plain = parse_state(doc());
+    REQUIRE(plain.ok);
+    CHECK_FALSE(plain.state.module.enabled);
+    CHECK(serialize_state(plain.state).find("\"module\"") == std::string::npos);  // old documents read as before
+    CHECK_FALSE(parse_state(doc(R"(,"module":null)")).state.module.enabled);
+
+    const ParseResult v2 = parse_state(doc(R"(,"module":{"name":"self-attention-v2"})"));
+    REQUIRE_MESSAGE(v2.ok, v2.error);
+    CHECK(v2.state.module.enabled);
+    CHECK(v2.state.module.settings.seed == 789);  // the book's seed for SelfAttention_v2
+    CHECK(v2.state.module.settings.heads == 1);
+
+    const ParseResult mha = parse_state(doc(R"(,"module":{"name":"multi-head-attention","d_out":4,"dropout":0.5,)"
+                                            R"("dropout_seed":7,"training":false})"));
+    REQUIRE_MESSAGE(mha.ok, mha.error);
+    const ModuleSettings& m = mha.state.module.settings;
+    CHECK(m.module == AttentionModule::MultiHeadAttention);
+    CHECK(m.heads == 2);
+    CHECK(m.batch == 2);
+    CHECK(m.d_out == 4);
+    CHECK(m.dropout == 0.5);
+    CHECK(m.reseed_dropout);
+    CHECK(m.dropout_seed == 7);
+    CHECK_FALSE(m.training);
+    // Canonical and stable: every key written, read back the same.
+    const std::string text = serialize_state(mha.state);
+    CHECK(contains(text, R"("module":{"name":"multi-head-attention","seed":123,"d_out":4,"heads":2,"qkv_bias":false,)"
+                         R"("causal":false,"dropout":0.5,"training":false,"dropout_seed":7,"batch":2})"));
+    const ParseResult again = parse_state(text);
+    REQUIRE(again.ok);
+    CHECK(again.state == mha.state);
+    CHECK(serialize_state(again.state) == text);
+}
+
+TEST_CASE("state: a module PyTorch would refuse is named, with the value, and nothing applies") {
+    const struct {
+        const char* module;
+        const char* message;
+    } cases[] = {
+        {R"("module":{"name":"self-attention-v3"})", "module.name is \"self-attention-v3\" but must be one of"},
+        {R"("module":{"seed":1})", "module.name is missing"},
+        {R"("module":{"name":"causal-attention","heads":2})", "CausalAttention has one head, not 2"},
+        {R"("module":{"name":"multi-head-attention","d_out":3})", "d_out = 3 does not split into 2 heads"},
+        {R"("module":{"name":"causal-attention","dropout":1})",
+         "dropout p is 1 but must be at least 0 and less than 1"},
+        {R"("module":{"name":"causal-attention","batch":9})", "batch is 9 but must be a whole number from 1 to 8"},
+        {R"("module":{"name":"self-attention-v1","qkv_bias":true})", "SelfAttention_v1 has no bias"},
+        {R"("module":{"name":"self-attention-v2","seed":-1})", "module.seed is -1 but must be 0.."},
+        {R"("module":{"name":"self-attention-v2","colour":1})", "unknown key \"colour\" in module"},
+        {R"("module":[1])", "module is not an object or null"},
+    };
+    for (const auto& c : cases) {
+        const ParseResult r = parse_state(doc(std::string(",") + c.module));
+        CHECK_FALSE(r.ok);
+        CHECK_MESSAGE(contains(r.error, c.message), c.module, " gave: ", r.error);
+    }
+}

@@ -97,7 +97,7 @@ TEST_CASE("url: unknown keys are ignored with a warning; the page's own keys sil
     REQUIRE(r.warnings.size() == 1);
     CHECK(r.warnings[0] ==
           "unknown key \"colour\" ignored: the link keys are state, example, query, norm, causal, scale, project, "
-          "seed, d_out, lab_scale, step, panels");
+          "seed, d_out, lab_scale, step, panels, module");
 }
 
 TEST_CASE("url: state= holds the whole document and short keys change it") {
@@ -319,4 +319,28 @@ TEST_CASE("url: parse(url_fragment_for_state(s)) gives s back, for short and com
         CHECK(r.state == want);
         CHECK(url_fragment_for_state(r.state) == fragment);
     }
+}
+
+TEST_CASE("url: module=<name> turns on the book's class as the book runs it; other settings use state=") {
+    const UrlParseResult r = parse_url_fragment("#example=your-journey&module=multi-head-attention&panels=module",
+                                                example("three-tokens"));
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    CHECK(r.state.module.enabled);
+    CHECK(r.state.module.settings == book_module_settings(AttentionModule::MultiHeadAttention));
+    // Written back in the short form, and read back the same.
+    const std::string link = url_fragment_for_state(r.state);
+    CHECK(contains(link, "&module=multi-head-attention"));
+    CHECK(parse_url_fragment(link, example("three-tokens")).state == r.state);
+    // Another p than the book's needs the complete form, which keeps it.
+    State edited = r.state;
+    edited.module.settings.dropout = 0.5;
+    const std::string full = url_fragment_for_state(edited);
+    CHECK(full.rfind("state=", 0) == 0);
+    CHECK(parse_url_fragment(full, example("three-tokens")).state == edited);
+    // A mistyped class is refused by name; the rest of the link applies.
+    const UrlParseResult bad = parse_url_fragment("#example=your-journey&module=gpt&query=2", example("three-tokens"));
+    CHECK(contains(bad.error, "module is \"gpt\" in the link but must be self-attention-v1"));
+    CHECK(bad.state.query == 2);
+    CHECK_FALSE(bad.state.module.enabled);
+    CHECK_FALSE(parse_url_fragment("#example=your-journey&module=none", example("three-tokens")).state.module.enabled);
 }

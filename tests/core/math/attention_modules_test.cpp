@@ -245,3 +245,56 @@ TEST_CASE("modules: settings PyTorch would refuse get a message that names the p
     s.batch = 9;
     CHECK(contains(run_module(x, s).error, "batch"));
 }
+
+TEST_CASE("modules: masking with 0 before softmax leaks weight to later tokens (the planted bug of 3.5.1)") {
+    ModuleSettings s = settings(AttentionModule::SelfAttentionV2, 789);
+    s.causal = true;
+    const ModuleResult r = run_module(journey(), s);
+    REQUIRE(r.error.empty());
+    const HeadTrace& h = r.batches[0][0];
+    REQUIRE(h.weights_zero_masked.rows == 6);
+    // By hand for row 0: softmax([s00, 0, 0, 0, 0, 0] / sqrt(2)); its five later weights are no zeros.
+    const float a = std::exp(h.scores.at(0, 0) / std::sqrt(2.0f)), zero = std::exp(0.0f);
+    CHECK(std::fabs(h.weights_zero_masked.at(0, 0) - a / (a + 5 * zero)) <= 1e-6f);
+    float leak = 0;
+    for (int c = 1; c < 6; ++c) leak += h.weights_zero_masked.at(0, c);
+    CHECK(leak > 0.5f);
+    CHECK(h.weights.at(0, 1) == 0.0f);  // the -inf route gives none
+    // Without a mask there is nothing to plant.
+    CHECK(
+        run_module(journey(), settings(AttentionModule::SelfAttentionV2, 789)).batches[0][0].weights_zero_masked.rows ==
+        0);
+}
+
+TEST_CASE("modules: Exercise 3.1 run as the page runs it: v1 loaded from v2 prints v2's numbers") {
+    const Matrix x = journey();
+    const ModuleResult v2 = run_module(x, settings(AttentionModule::SelfAttentionV2, 789));
+    const ModuleResult loaded = run_v1_loaded_from_v2(x, settings(AttentionModule::SelfAttentionV2, 789));
+    REQUIRE(loaded.error.empty());
+    CHECK(loaded.settings.module == AttentionModule::SelfAttentionV1);
+    check_close(loaded.output[0], {{-0.0739f, 0.0713f},
+                                   {-0.0748f, 0.0703f},
+                                   {-0.0749f, 0.0702f},
+                                   {-0.0760f, 0.0685f},
+                                   {-0.0763f, 0.0679f},
+                                   {-0.0754f, 0.0693f}});
+    for (size_t k = 0; k < v2.output[0].data.size(); ++k)
+        CHECK(std::fabs(loaded.output[0].data[k] - v2.output[0].data[k]) <= 1e-6f);
+}
+
+TEST_CASE("modules: the page's run is redone only when the inputs or the module's settings change") {
+    const Matrix x = journey();
+    ModuleRun run;
+    CHECK(update_module_run(x, book_module_settings(AttentionModule::SelfAttentionV1), &run));
+    CHECK_FALSE(update_module_run(x, book_module_settings(AttentionModule::SelfAttentionV1), &run));
+    // v1 at seed 123: the book's numbers, the other class beside it, and Exercise 3.1's loaded v1.
+    CHECK(std::fabs(run.result.output[0].at(0, 0) - 0.2996f) <= 1e-4f);
+    CHECK(run.other.settings.module == AttentionModule::SelfAttentionV2);
+    CHECK(run.v1_loaded.error.empty());
+    Matrix moved = x;
+    moved.at(0, 0) += 0.5f;
+    CHECK(update_module_run(moved, book_module_settings(AttentionModule::SelfAttentionV1), &run));
+    CHECK(update_module_run(moved, book_module_settings(AttentionModule::MultiHeadAttention), &run));
+    CHECK(run.other.output.empty());       // only v1 and v2 are compared
+    CHECK(run.result.output.size() == 2);  // the book's batch of two
+}
