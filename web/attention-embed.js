@@ -8,7 +8,8 @@
   const api = window.attention;
   const PANELS = [['inputs', 'Inputs and the query'], ['plot', 'Embedding view'], ['loop', 'The score loop'],
                   ['weights', 'Scores to weights'], ['heatmaps', 'All queries at once (heatmaps)'],
-                  ['projection', 'Trainable attention'], ['lesson', 'Guided lesson'], ['code', 'PyTorch code']];
+                  ['projection', 'Trainable attention'], ['module', "The book's classes (nn.Linear, masks, dropout, heads)"],
+                  ['lesson', 'Guided lesson'], ['code', 'PyTorch code']];
   const READER_BAR_PX = 32;  // the embed's "Open the full demo" line under the demo
 
   document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: 'attention-embed.css' }));

@@ -162,8 +162,8 @@ void app_frame(void* user) {
     if (app->computed_version != app->state_version || app->unshown.any) uploaded = recompute(app, &app->textures);
 
     imgui_backend_new_frame(&app->window);
-    const ui::FrameInput in{app->state, app->result, app->input_error, app->textures,
-                            start,      &app->page,  events.pinch,     events.fingers};
+    const ui::FrameInput in{app->state, app->result,  app->input_error, app->textures, start,
+                            &app->page, events.pinch, events.fingers,   &app->module};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
     for (const LessonEvent& e : out.events) browser_emit_event(e.kind.c_str(), e.detail);

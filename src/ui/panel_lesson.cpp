@@ -201,7 +201,8 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     const bool show_code = listed(s, "code");
     if (!show_lesson && !show_code) return false;
     bool main_panels = s.panels.empty();
-    for (const char* p : {"inputs", "plot", "loop", "weights", "heatmaps", "projection"}) main_panels |= listed(s, p);
+    for (const char* p : {"inputs", "plot", "loop", "weights", "heatmaps", "projection", "module"})
+        main_panels |= listed(s, p);
     const bool in_lesson = show_lesson && (s.step > 0 || s.lesson.mode != LessonMode::Track);
     // The code opens when the learner asks, or when a link lists it among the panels. With no other
     // panel to share the screen it fills the band; otherwise it floats over the panels.

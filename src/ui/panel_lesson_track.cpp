@@ -27,6 +27,7 @@ const char* panel_title(const std::string& key) {
     if (key == "weights") return "Scores to weights";
     if (key == "heatmaps") return "All queries at once";
     if (key == "projection") return "Trainable attention";
+    if (key == "module") return "The book's classes";
     return key.c_str();
 }
 

@@ -26,6 +26,12 @@ struct QueryRow;
 std::string non_finite_reason(const QueryRow& row, Norm norm);
 // The trainable version: W_query, W_key, W_value, Q K^T and the sqrt(d_k) scaling.
 bool panel_projection(const FrameInput& in, State* draft, UiState* ui);
+// The rest of chapter 3, as the book's classes: SelfAttention_v1 and _v2 (nn.Linear, Exercise 3.1),
+// masking two ways, dropout, CausalAttention, the multi-head wrapper and MultiHeadAttention.
+bool panel_module(const FrameInput& in, State* draft, UiState* ui);
+// The height of the panel's content at a content width, from what it will draw (grids of n rows,
+// side by side where two fit): the layouts size the panel with it.
+float module_panel_height(const State& s, const UiState& ui, float width);
 
 // Keeps the stepper consistent with the state (a new query or token count restarts it) and
 // advances a playing loop; called once per frame before any panel reads ui->loop.step. While it

@@ -25,7 +25,7 @@ float share_bar_height(const FrameInput& in) {
     return in.page && in.page->embed ? 0.0f : kShareBarHeight;
 }
 
-enum class PanelId { Inputs, Plot, Loop, Weights, Heatmaps, Projection };
+enum class PanelId { Inputs, Plot, Loop, Weights, Heatmaps, Projection, Module };
 
 struct Slot {
     PanelId id;
@@ -47,6 +47,8 @@ const char* key_of(PanelId id) {
             return "heatmaps";
         case PanelId::Projection:
             return "projection";
+        case PanelId::Module:
+            return "module";
     }
     return "";
 }
@@ -68,6 +70,8 @@ const char* title_of(PanelId id, bool projected) {
             return "All queries at once";
         case PanelId::Projection:
             return "Trainable attention: W_query, W_key, W_value";
+        case PanelId::Module:
+            return "The book's classes: nn.Linear, masks, dropout, heads";
     }
     return "";
 }
@@ -123,6 +127,9 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
                 break;
             case PanelId::Projection:
                 edited = panel_projection(f.in, f.draft, f.ui);
+                break;
+            case PanelId::Module:
+                edited = panel_module(f.in, f.draft, f.ui);
                 break;
         }
         f.out->edited |= edited;
@@ -212,8 +219,22 @@ float estimated_height(const Frame& f, PanelId id, float width) {
         }
         case PanelId::Projection:
             return f.in.state.projection.enabled ? chrome + line * 36 : chrome + frame + line;
+        case PanelId::Module:
+            return f.in.state.module.enabled
+                       ? chrome + module_panel_height(f.in.state, *f.ui, width - style.WindowPadding.x * 2)
+                       : chrome + frame + line * 2;
     }
     return font * 10;
+}
+
+// Touch scrolling for the current (column) window: a drag that started on no widget moves it,
+// since a finger has no wheel.
+void drag_to_scroll(UiState* ui) {
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+        ui->touch_scroll = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && !ImGui::IsAnyItemHovered();
+    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) ui->touch_scroll = false;
+    if (ui->touch_scroll && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f))
+        ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
 }
 
 // Phones and tablets: panels at their natural height in one or two columns that scroll; dragging
@@ -227,10 +248,10 @@ void scrolling_layout(Frame& f, int columns) {
     const float w = (ImGui::GetContentRegionAvail().x - gap * float(columns - 1)) / float(columns);
     std::vector<std::vector<PanelId>> order;
     if (columns == 1)
-        order = {
-            {PanelId::Inputs, PanelId::Plot, PanelId::Loop, PanelId::Weights, PanelId::Heatmaps, PanelId::Projection}};
+        order = {{PanelId::Inputs, PanelId::Plot, PanelId::Loop, PanelId::Weights, PanelId::Heatmaps,
+                  PanelId::Projection, PanelId::Module}};
     else
-        order = {{PanelId::Inputs, PanelId::Loop, PanelId::Weights},
+        order = {{PanelId::Inputs, PanelId::Loop, PanelId::Weights, PanelId::Module},
                  {PanelId::Plot, PanelId::Heatmaps, PanelId::Projection}};
     for (size_t c = 0; c < order.size(); ++c) {
         if (c) ImGui::SameLine();
@@ -246,21 +267,15 @@ void scrolling_layout(Frame& f, int columns) {
     ImGui::Dummy(ImVec2(1, share_bar_height(f.in)));  // the last panel can scroll clear of the share bar
     // Content bottom in screen space, as if not scrolled: the natural height of the whole view.
     f.out->content_height = ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() + ImGui::GetStyle().WindowPadding.y;
-    // Touch scrolling: a drag that started on no widget moves the column.
-    UiState* ui = f.ui;
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
-        ui->touch_scroll = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && !ImGui::IsAnyItemHovered();
-    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) ui->touch_scroll = false;
-    if (ui->touch_scroll && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f))
-        ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
+    drag_to_scroll(f.ui);
     ImGui::EndChild();
 }
 
-// The main panels the state lists, in reading order; all six when it lists none (or all).
+// The main panels the state lists, in reading order; all seven when it lists none (or all).
 std::vector<PanelId> shown_panels(const State& s) {
     std::vector<PanelId> ids;
-    for (PanelId id :
-         {PanelId::Inputs, PanelId::Plot, PanelId::Loop, PanelId::Weights, PanelId::Heatmaps, PanelId::Projection})
+    for (PanelId id : {PanelId::Inputs, PanelId::Plot, PanelId::Loop, PanelId::Weights, PanelId::Heatmaps,
+                       PanelId::Projection, PanelId::Module})
         if (shown(s, id)) ids.push_back(id);
     return ids;
 }
@@ -322,6 +337,7 @@ void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
         total += style.ItemSpacing.y * float(cols[c].size() - 1);
         draw_column(f, cols[c], w, fits ? std::floor(avail.y) : total);
     }
+    drag_to_scroll(f.ui);  // a frame the host did not size to the content scrolls under a finger too
     ImGui::EndChild();
 }
 
@@ -339,22 +355,27 @@ void wide_layout(Frame& f) {
     const float right = avail.x - left - middle - 2 * gap;
     const float h = avail.y;
     const float inputs_h = std::clamp(estimated_height(f, PanelId::Inputs, left), h * 0.3f, h * 0.56f);
-    const bool projection_on = f.in.state.projection.enabled;
+    const bool projection_on = f.in.state.projection.enabled, module_on = f.in.state.module.enabled;
     const float gap_y = ImGui::GetStyle().ItemSpacing.y;
     const float natural =
         std::max({estimated_height(f, PanelId::Inputs, left) + estimated_height(f, PanelId::Loop, left),
                   estimated_height(f, PanelId::Plot, middle) + estimated_height(f, PanelId::Weights, middle),
                   estimated_height(f, PanelId::Heatmaps, right) + estimated_height(f, PanelId::Projection, right) +
-                      share_bar_height(f.in)});
+                      estimated_height(f, PanelId::Module, right) + gap_y + share_bar_height(f.in)});
     f.out->content_height = ImGui::GetCursorScreenPos().y + natural + gap_y + ImGui::GetStyle().WindowPadding.y;
     draw_column(f, {{PanelId::Inputs, 0, inputs_h}, {PanelId::Loop, 1, 0}}, left, h);
     ImGui::SameLine();
     draw_column(f, {{PanelId::Plot, 0.45f, 0}, {PanelId::Weights, 0.55f, 0}}, middle, h);
     ImGui::SameLine();
+    // The right column: the heatmaps, then the trainable version and the book's classes, each a
+    // line or two while off and a share of the height (scrolling inside) while on.
+    const auto slot = [&](PanelId id, bool on, float weight) {
+        return Slot{id, on ? weight : 0, on ? 0 : estimated_height(f, id, right)};
+    };
     draw_column(f,
-                {{PanelId::Heatmaps, 0.6f, 0},
-                 {PanelId::Projection, projection_on ? 0.4f : 0,
-                  projection_on ? 0 : estimated_height(f, PanelId::Projection, right)}},
+                {{PanelId::Heatmaps, module_on ? 0.45f : 0.6f, 0},
+                 slot(PanelId::Projection, projection_on, 0.4f),
+                 slot(PanelId::Module, module_on, 0.55f)},
                 right, h - share_bar_height(f.in));
 }
 
@@ -425,7 +446,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     Frame f{in, draft, ui, &out};
     const std::vector<PanelId> ids = shown_panels(in.state);
     const int max_columns = io.DisplaySize.x >= 1100.0f ? 3 : io.DisplaySize.x >= 760.0f ? 2 : 1;
-    if (ids.size() < 6 && !ids.empty()) {
+    if (ids.size() < 7 && !ids.empty()) {
         subset_layout(f, ids, max_columns);
     } else if (io.DisplaySize.x >= 1100.0f) {
         // The lesson band on top, at most 45% of the height; the panels get the room below.

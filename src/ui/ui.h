@@ -127,6 +127,15 @@ struct CodeUi {
     bool copied = false;
 };
 
+// The book's classes (panel_module): what the learner has chosen to see. Each shows its answer only
+// once asked for, so the learner can predict first.
+struct ModuleUi {
+    bool exercise_loaded = false;         // Exercise 3.1: v2's weight.T copied into v1
+    bool zero_mask = false;               // the planted bug of 3.5.1: masked_fill with 0, not -inf
+    bool view_without_transpose = false;  // the shape tracer's planted bug: .view(b, h, n, hd)
+    int batch = 0;                        // the batch element shown
+};
+
 // What the learner typed for a practice exercise, and whether they asked for a check.
 struct PracticeInput {
     char text[256] = "";
@@ -169,6 +178,7 @@ struct UiState {
     ImportUi import;
     CodeUi code;
     LessonUi lesson;
+    ModuleUi module;
     // What the open question or exercise covers this frame (core/lesson/concealment.h): every
     // panel masks those values until the learner has answered.
     Concealment concealed;
@@ -188,8 +198,8 @@ struct UiState {
     // The height each text panel's content took when last drawn, and at which width (index: the
     // panel, in ui.cpp's PanelId order). The layouts use it where their estimate falls short, so
     // a panel at its natural height shows all of it (wrapped lines included).
-    float measured_h[6] = {0, 0, 0, 0, 0, 0};
-    float measured_w[6] = {0, 0, 0, 0, 0, 0};
+    float measured_h[7] = {0, 0, 0, 0, 0, 0, 0};
+    float measured_w[7] = {0, 0, 0, 0, 0, 0, 0};
     std::vector<LayoutItem> layout;
 };
 
@@ -205,6 +215,8 @@ struct FrameInput {
     // the touch points down. A pinch over the embedding view zooms it.
     float pinch = 1.0f;
     int touch_points = 0;
+    // The book's classes on the inputs (state.module): valid while the state has one on.
+    const ModuleRun* module = nullptr;
 };
 
 struct FrameOutput {

@@ -363,3 +363,71 @@ TEST_CASE("ui: a few listed panels fill the frame side by side instead of stacki
         CHECK(std::fabs(p.find("value:title:weights")->rect.x - p.find("value:title:inputs")->rect.x) < 1);
     }
 }
+
+TEST_CASE("ui: the book's classes: v2 prints the book's numbers, Exercise 3.1 makes v1 agree") {
+    UiHarness h("your-journey", ImVec2(1280, 2400));  // tall: the right column shows all of the panel
+    REQUIRE(h.find("module:toggle") != nullptr);
+    CHECK(h.find("module:class") == nullptr);  // off: one line
+    h.click("module:toggle");
+    REQUIRE(h.state.module.enabled);
+    CHECK(h.state.module.settings.module == attn::AttentionModule::SelfAttentionV2);
+    h.frames(2);
+    const attn::ui::LayoutItem* out = h.find("value:module:output");
+    REQUIRE(out != nullptr);
+    CHECK(out->text == "-0.0739");  // the book's first number for SelfAttention_v2, seed 789
+    // The answer to Exercise 3.1 shows only once the learner asks for it.
+    CHECK(h.find("value:module:exercise-difference") == nullptr);
+    h.click("module:exercise");
+    const attn::ui::LayoutItem* diff = h.find("value:module:exercise-difference");
+    REQUIRE(diff != nullptr);
+    CHECK(diff->text == "0.000000");
+}
+
+TEST_CASE("ui: the book's classes: two masking routes agree, masking with 0 leaks, dropout rescales") {
+    UiHarness h("your-journey", ImVec2(1280, 2400));  // tall: the right column shows all of the panel
+    attn::State s = h.state;
+    s.module.enabled = true;
+    s.panels = {"module"};  // the panel alone, as a course page embeds it: all of it in view
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::CausalAttention);
+    s.module.settings.dropout = 0.5;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    REQUIRE(h.find("value:module:routes-difference") != nullptr);
+    CHECK(std::stof(h.find("value:module:routes-difference")->text) <= 1e-5f);
+    CHECK(h.find("value:module:leak") == nullptr);
+    h.click("module:zero-mask");
+    REQUIRE(h.find("value:module:leak") != nullptr);
+    CHECK(std::stof(h.find("value:module:leak")->text) > 0.1f);
+    // Rows after dropout do not all sum to 1 (the book's mask for this run keeps some, drops others).
+    const attn::ui::LayoutItem* sums = h.find("value:module:row-sums");
+    REQUIRE(sums != nullptr);
+    CHECK(sums->text.find("row sums:") == 0);
+    CHECK(h.find("grid:module:dropout-mask") != nullptr);
+
+    SUBCASE("a dropout p of 1 is refused by the panel, and the last good p stays") {
+        h.click("module:dropout");
+        for (int k = 0; k < 5; ++k) h.key(attn_test::kKeyBackspace);
+        h.type("1");
+        h.key(attn_test::kKeyEnter);
+        CHECK(h.state.module.settings.dropout == 0.5);
+        CHECK(h.ui.ui_error.find("dropout p is 1") != std::string::npos);
+    }
+}
+
+TEST_CASE("ui: the book's classes: MultiHeadAttention's heads and the view-without-transpose bug") {
+    UiHarness h("your-journey", ImVec2(1280, 2400));  // tall: the right column shows all of the panel
+    attn::State s = h.state;
+    s.module.enabled = true;
+    s.panels = {"module"};
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::MultiHeadAttention);
+    s.module.settings.d_out = 4;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("grid:module:head0") != nullptr);
+    CHECK(h.find("grid:module:head1") != nullptr);
+    REQUIRE(h.find("value:module:scrambled-rows") != nullptr);
+    CHECK(h.find("value:module:scrambled-rows")->text == "0");
+    h.click("module:view-bug");
+    // Six tokens, two heads: head 0 rows 0..5 hold tokens 0,0,1,1,2,2 and head 1 rows hold 3,3,4,4,5,5: 10 rows moved.
+    CHECK(h.find("value:module:scrambled-rows")->text == "10");
+}

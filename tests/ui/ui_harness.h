@@ -18,6 +18,7 @@ constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA 
 struct UiHarness {
     attn::State state, draft;
     attn::AttentionResult result;
+    attn::ModuleRun module;  // what the app keeps beside the state while state.module is on
     std::string input_error;
     attn::ui::Textures textures;
     attn::ui::UiState ui;
@@ -63,12 +64,13 @@ struct UiHarness {
         state = next;
         draft = state;
         result = attn::compute_attention(state);
+        if (state.module.enabled) attn::update_module_run(state.inputs, state.module.settings, &module);
         return "";
     }
 
     void frame() {
         ImGui::NewFrame();
-        const attn::ui::FrameInput in{state, result, input_error, textures, now_ms, page, pinch, touch_points};
+        const attn::ui::FrameInput in{state, result, input_error, textures, now_ms, page, pinch, touch_points, &module};
         out = attn::ui::draw_ui(in, &draft, &ui);
         ImGui::Render();
         if (out.edited) set_state(draft);

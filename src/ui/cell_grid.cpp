@@ -1,0 +1,126 @@
+// Cells as filled rectangles in the weights' sequential colour map (the heatmaps' stops, from the
+// core), numbers in the mono font with the ink the cell needs; -inf and nan cells in the flat grey
+// the heatmaps use for them, labelled so.
+#include "ui/cell_grid.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/text/tensor_format.h"
+#include "core/view/colormap.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace attn::ui {
+namespace {
+
+ImU32 to_u32(Rgba c) {
+    return ImGui::GetColorU32(ImVec4(c.r, c.g, c.b, c.a));
+}
+
+// A cell's width: room for "-0." and the decimals (the tracer's cells hold a few letters of a token).
+float cell_width(const CellGrid& g) {
+    ImGui::PushFont(mono_font());
+    const float text = g.decimals < 0 ? ImGui::GetFontSize() * 1.2f
+                                      : ImGui::CalcTextSize("-0.0000", nullptr).x * float(3 + g.decimals) / 7.0f;
+    ImGui::PopFont();
+    return std::floor(text + ImGui::GetFontSize() * 0.4f);
+}
+
+float label_width(const CellGrid& g) {
+    return g.tokens ? ImGui::GetFontSize() * 3.2f : 0.0f;
+}
+
+// The first letters of a label that fit in `width` (whole UTF-8 characters).
+std::string fitted(const std::string& label, float width) {
+    std::string out;
+    for (size_t i = 0; i < label.size();) {
+        size_t next = i + 1;
+        while (next < label.size() && (static_cast<unsigned char>(label[next]) & 0xC0) == 0x80) ++next;
+        if (ImGui::CalcTextSize((out + label.substr(i, next - i)).c_str()).x > width) break;
+        out += label.substr(i, next - i);
+        i = next;
+    }
+    return out;
+}
+
+}  // namespace
+
+ImU32 token_hue(int token) {
+    // Okabe-Ito's eight, light enough for dark text on the light theme and the dark one alike.
+    static const ImU32 kHues[] = {IM_COL32(230, 159, 0, 255),  IM_COL32(86, 180, 233, 255),  IM_COL32(0, 158, 115, 255),
+                                  IM_COL32(240, 228, 66, 255), IM_COL32(204, 121, 167, 255), IM_COL32(213, 94, 0, 255),
+                                  IM_COL32(0, 114, 178, 255),  IM_COL32(170, 170, 170, 255)};
+    return kHues[size_t(std::max(token, 0)) % 8];
+}
+
+float cell_grid_width(const CellGrid& g) {
+    const int cols = g.m ? std::min(g.m->cols, kMaxGridCells) : 0;
+    // At least wide enough for a short title on one or two lines.
+    return std::max(label_width(g) + cell_width(g) * float(cols), ImGui::GetFontSize() * 14);
+}
+
+void cell_grid(const CellGrid& g, UiState* ui) {
+    if (!g.m) return;
+    const Matrix& m = *g.m;
+    const float width = cell_grid_width(g);
+    ImGui::BeginGroup();
+    if (!g.title.empty()) prose(g.title, muted_text(), width);
+    if (!g.covered.empty()) {
+        prose(g.covered, muted_text(), width);
+        record_value(ui, std::string("grid:") + g.id, kHidden);
+        ImGui::EndGroup();
+        return;
+    }
+    const int rows = std::min(m.rows, kMaxGridCells), cols = std::min(m.cols, kMaxGridCells);
+    const float side = cell_width(g), row_h = std::floor(ImGui::GetFontSize() * 1.4f), labels = label_width(g);
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImGui::PushFont(mono_font());
+    for (int r = 0; r < rows; ++r) {
+        const float y = o.y + row_h * float(r);
+        if (g.tokens && size_t(r) < g.tokens->size()) {
+            const std::string label = fitted((*g.tokens)[size_t(r)], labels - 4);
+            dl->AddText(ImVec2(o.x, y + (row_h - ImGui::GetFontSize()) / 2), u32(muted_text()), label.c_str());
+        }
+        for (int c = 0; c < cols; ++c) {
+            const float v = m.at(r, c);
+            const ImVec2 a(o.x + labels + side * float(c), y), b(a.x + side - 1, a.y + row_h - 1);
+            Rgba fill;
+            std::string text;
+            if (!g.token_of.empty()) {
+                const int t = g.token_of[size_t(r * m.cols + c)];
+                dl->AddRectFilled(a, b, token_hue(t));
+                if (g.tokens && t >= 0 && size_t(t) < g.tokens->size()) text = fitted((*g.tokens)[size_t(t)], side - 4);
+                dl->AddText(ImVec2(a.x + 2, a.y + (row_h - ImGui::GetFontSize()) / 2), IM_COL32(20, 24, 32, 255),
+                            text.c_str());
+                continue;
+            }
+            if (std::isfinite(v) && g.high <= 0) {  // numbers without a scale: a plain cell
+                const ImVec4 frame = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
+                fill = Rgba{frame.x, frame.y, frame.z, 1};
+                if (g.decimals >= 0) text = format_fixed(v, g.decimals);
+            } else if (std::isfinite(v)) {
+                fill = colormap_color(ColorMap::Sequential, v / g.high);
+                if (g.decimals >= 0) text = format_fixed(v, g.decimals);
+            } else {
+                fill = colormap_undefined_color();
+                text = std::isnan(v) ? "nan" : v < 0 ? "-inf" : "inf";
+            }
+            dl->AddRectFilled(a, b, to_u32(fill));
+            if (!text.empty()) {
+                const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+                const ImU32 ink = wants_light_text(fill) ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 24, 32, 255);
+                dl->AddText(ImVec2(b.x - size.x - 2, a.y + (row_h - size.y) / 2), ink, text.c_str());
+            }
+        }
+    }
+    ImGui::PopFont();
+    ImGui::Dummy(ImVec2(labels + side * float(cols), row_h * float(rows)));
+    record_layout(ui, std::string("grid:") + g.id);
+    if (m.rows > rows || m.cols > cols)
+        ImGui::TextColored(muted_text(), "first %d of %d rows, %d of %d columns", rows, m.rows, cols, m.cols);
+    ImGui::EndGroup();
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,35 @@
+// A small matrix drawn as coloured cells with its numbers in them: the chapter's (n, n) weights,
+// masks and per-head slices, many on one screen. Unlike heatmap_view (a GPU texture that scales to
+// 1024 x 1024 tokens), this is ImGui rectangles: cheap for the few rows a learner reads, capped at
+// kMaxGridCells a side.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "ui/ui.h"
+
+namespace attn::ui {
+
+constexpr int kMaxGridCells = 16;  // rows and columns drawn; a larger matrix says how much is shown
+
+struct CellGrid {
+    const char* id = "";  // layout name grid:<id>
+    std::string title;    // drawn above, wrapped to the grid's width
+    const Matrix* m = nullptr;
+    float high = 1.0f;  // the value drawn in the darkest colour (0 the lightest); 0: plain cells
+    int decimals = 2;   // numbers in the cells; -1: none
+    // Non-empty: cells coloured by the token each one came from (token_of[r * cols + c], -1: none)
+    // instead of by value, labelled with the token's first letters (the multi-head shape tracer).
+    std::vector<int> token_of;
+    const std::vector<std::string>* tokens = nullptr;  // row labels, and the tracer's cell labels
+    std::string covered;  // non-empty: a question asks for these numbers; drawn instead of the cells
+};
+
+// The grid's width for m's columns and its title (for laying grids side by side).
+float cell_grid_width(const CellGrid& g);
+// Draws the grid at the cursor as one group (title, row labels, cells).
+void cell_grid(const CellGrid& g, UiState* ui);
+// A token's own colour in the shape tracer (cycles after eight tokens).
+ImU32 token_hue(int token);
+
+}  // namespace attn::ui

@@ -1,0 +1,457 @@
+// The rest of chapter 3 as the book's own classes, run on the inputs on screen: the class and its
+// constructor arguments, the code and its printed output, then what the class adds, each computed
+// live by core/math/attention_modules:
+//   SelfAttention_v1 / _v2   other numbers at the same seed, and why; Exercise 3.1 (weight.T)
+//   a causal mask            the two routes of 3.5.1 agree; masked_fill with 0 leaks (planted bug)
+//   dropout                  the mask, survivors at w / (1 - p), rows that no longer sum to 1
+//   the multi-head classes   one heatmap per head, head_dim, the view/transpose shape tracer
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <string>
+
+#include "core/document/module_json.h"
+#include "core/text/tensor_format.h"
+#include "ui/cell_grid.h"
+#include "ui/number_fields.h"
+#include "ui/panels.h"
+#include "ui/theme.h"
+
+namespace attn::ui {
+namespace {
+
+constexpr AttentionModule kClasses[] = {AttentionModule::SelfAttentionV1, AttentionModule::SelfAttentionV2,
+                                        AttentionModule::CausalAttention, AttentionModule::MultiHeadWrapper,
+                                        AttentionModule::MultiHeadAttention};
+const char* const kSections[] = {"3.4.1", "3.4.2", "3.5.3", "3.6.1", "3.6.2"};
+
+std::string num(float x, int decimals = 4) {
+    return format_fixed(x, decimals);
+}
+
+// printf into a string: the panel's sentences are mostly numbers in fixed words, and one format
+// call is far less code in the page than chains of std::to_string and +.
+std::string say(const char* format, ...) {
+    char text[512];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    return text;
+}
+
+// A labelled whole-number field; returns true when *value was edited to a number in [lo, hi]
+// (others are named in ui_error and not applied).
+bool whole(UiState* ui, const char* name, const char* label, int* value, int lo, int hi) {
+    int64_t v = *value;
+    bool edited = false;
+    if (whole_field(ui, std::string("module:") + name, &v, ImGui::GetFontSize() * 6)) {
+        if (v < lo || v > hi) {
+            ui->ui_error = say("%s is %lld but must be %d..%d", label, (long long)v, lo, hi);
+        } else {
+            ui->ui_error.clear();
+            *value = int(v);
+            edited = true;
+        }
+    }
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(label);
+    return edited;
+}
+
+bool seed_field(UiState* ui, const char* name, const char* label, uint64_t* seed) {
+    int64_t v = int64_t(std::min<uint64_t>(*seed, uint64_t(INT64_MAX)));
+    bool edited = false;
+    if (whole_field(ui, std::string("module:") + name, &v, ImGui::GetFontSize() * 7)) {
+        if (v < 0 || uint64_t(v) > kMaxSeed) {
+            ui->ui_error = say("%s is %lld but must be 0..%llu", label, (long long)v, (unsigned long long)kMaxSeed);
+        } else {
+            ui->ui_error.clear();
+            *seed = uint64_t(v);
+            edited = true;
+        }
+    }
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(label);
+    return edited;
+}
+
+// The class picker and the constructor's arguments. Picking a class loads the book's settings for
+// it, so its first screen prints what the book prints.
+bool settings(const FrameInput& in, State* draft, UiState* ui) {
+    ModuleSettings& m = draft->module.settings;
+    bool edited = false;
+    int current = 0;
+    for (int k = 0; k < 5; ++k)
+        if (kClasses[k] == m.module) current = k;
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 17));
+    const std::string preview = say("%s  (%s)", module_class(m.module), kSections[current]);
+    if (ImGui::BeginCombo("##class", preview.c_str())) {
+        for (int k = 0; k < 5; ++k) {
+            const std::string item = say("%s  (%s)", module_class(kClasses[k]), kSections[k]);
+            if (ImGui::Selectable(item.c_str(), k == current) && k != current) {
+                m = book_module_settings(kClasses[k]);
+                ui->module = ModuleUi();
+                edited = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    record_layout(ui, "module:class");
+    same_line_if_fits(ImGui::CalcTextSize("as in the book").x + ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::Button("as in the book")) {
+        m = book_module_settings(m.module);
+        edited = true;
+    }
+    record_layout(ui, "module:book");
+
+    edited |= seed_field(ui, "seed", "seed", &m.seed);
+    ImGui::SameLine();
+    edited |= whole(ui, "d_out", "d_out", &m.d_out, 1, 64);
+    const bool multi = is_multi_head(m.module), dropout = has_dropout_layer(m.module);
+    if (multi) {
+        ImGui::SameLine();
+        edited |= whole(ui, "heads", "num_heads", &m.heads, 1, 8);
+    }
+    if (m.module != AttentionModule::SelfAttentionV1) {
+        edited |= ImGui::Checkbox("qkv_bias", &m.qkv_bias);
+        record_layout(ui, "module:qkv_bias");
+    }
+    if (!dropout) {
+        if (m.module != AttentionModule::SelfAttentionV1) ImGui::SameLine();
+        edited |= ImGui::Checkbox("causal mask", &m.causal);
+        record_layout(ui, "module:causal");
+    } else {
+        float p = float(m.dropout);
+        if (decimal_field(ui, "module:dropout", &p, 2, ImGui::GetFontSize() * 4)) {
+            if (!(p >= 0.0f && p < 1.0f)) {
+                ui->ui_error = "dropout p is " + num(p, 2) + " but must be at least 0 and less than 1";
+            } else {
+                ui->ui_error.clear();
+                m.dropout = double(p);
+                edited = true;
+            }
+        }
+        ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+        ImGui::TextUnformatted("dropout p");
+        ImGui::SameLine();
+        edited |= ImGui::Checkbox("training", &m.training);
+        record_layout(ui, "module:training");
+        edited |= whole(ui, "batch", "batch", &m.batch, 1, 8);
+        const char* reseed = "re-seed before forward";
+        same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                          ImGui::CalcTextSize(reseed).x);
+        edited |= ImGui::Checkbox(reseed, &m.reseed_dropout);
+        record_layout(ui, "module:reseed");
+        if (m.reseed_dropout)
+            edited |= seed_field(ui, "dropout_seed", "torch.manual_seed before dropout", &m.dropout_seed);
+    }
+    if (!ui->ui_error.empty() && ui->ui_error.find("must be") != std::string::npos)
+        ImGui::TextColored(error_color(), "%s", ui->ui_error.c_str());
+    if (in.input_error.rfind("module", 0) == 0) prose(in.input_error, error_color());
+    return edited;
+}
+
+// The code the book runs, as a few lines of mono text.
+void code_lines(const ModuleResult& r, const std::string& var) {
+    const ModuleSettings& s = r.settings;
+    ImGui::PushFont(mono_font());
+    ImGui::TextColored(muted_text(), "torch.manual_seed(%llu)", (unsigned long long)s.seed);
+    prose(var + " = " + module_constructor(r));
+    std::string call = var + "(inputs)";
+    if (s.batch > 1) {
+        ImGui::TextColored(muted_text(), "batch = torch.stack((inputs,) * %d)", s.batch);
+        call = var + "(batch)";
+    }
+    if (!s.training) ImGui::TextColored(muted_text(), "%s.eval()", var.c_str());
+    if (s.reseed_dropout)
+        ImGui::TextColored(muted_text(), "torch.manual_seed(%llu)", (unsigned long long)s.dropout_seed);
+    ImGui::Text("print(%s)", call.c_str());
+    ImGui::PopFont();
+}
+
+float largest_difference(const Matrix& a, const Matrix& b) {
+    float d = 0;
+    for (size_t k = 0; k < a.data.size() && k < b.data.size(); ++k) d = std::max(d, std::fabs(a.data[k] - b.data[k]));
+    return d;
+}
+
+// SelfAttention_v1 against _v2 at the same seed: other numbers, and why; then Exercise 3.1.
+void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
+    const ModuleResult& r = run.result;
+    if (!run.other.error.empty() || run.other.output.empty()) return;
+    const bool v1 = r.settings.module == AttentionModule::SelfAttentionV1;
+    const float bound = 1.0f / std::sqrt(float(r.d_in));
+    ImGui::Spacing();
+    ImGui::TextUnformatted("v1 and v2 at the same seed print other numbers");
+    prose(say("%s(d_in=%d, d_out=%d) after torch.manual_seed(%llu) prints:", module_class(run.other.settings.module),
+              r.d_in, r.settings.d_out, (unsigned long long)r.settings.seed),
+          muted_text());
+    CellGrid other{"module:other", "", &run.other.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
+    cell_grid(other, ui);
+    prose(say("v1 draws torch.rand, values in [0, 1), stored (d_in, d_out) = (%d,\u00a0%d). v2's nn.Linear draws "
+              "from \u00b11/\u221ad_in = \u00b1%.4f and stores its weight (d_out, d_in) = (%d,\u00a0%d), computing x @ "
+              "weight.T.",
+              r.d_in, r.settings.d_out, double(bound), r.settings.d_out, r.d_in),
+          muted_text());
+    if (ImGui::Button("Exercise 3.1: copy v2's weight.T into v1")) ui->module.exercise_loaded = true;
+    record_layout(ui, "module:exercise");
+    if (!ui->module.exercise_loaded) return;
+    const ModuleResult& v2 = v1 ? run.other : r;
+    if (!run.v1_loaded.error.empty() || run.v1_loaded.output.empty() || v2.output.empty()) return;
+    prose(
+        "sa_v1.W_query = nn.Parameter(sa_v2.W_query.weight.T), the same for W_key and W_value. v1 now prints "
+        "(v2 without bias):",
+        muted_text());
+    CellGrid loaded{"module:loaded", "", &run.v1_loaded.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
+    cell_grid(loaded, ui);
+    const float d = largest_difference(run.v1_loaded.output[0], v2.output[0]);
+    const std::string verdict =
+        "largest difference from v2: " + num(d, 6) + (d < 1e-5f ? ": the same module, written two ways" : "");
+    ImGui::TextColored(d < 1e-5f ? ok_color() : error_color(), "%s", verdict.c_str());
+    record_value(ui, "module:exercise-difference", num(d, 6));
+}
+
+// 3.5.1's two routes, and the planted bug of masking with 0.
+void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Masking two ways (3.5.1)");
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    CellGrid simple{"module:masked-simple",
+                    "softmax, then \u00d7 tril(ones), then \u00f7 row sums",
+                    &t.masked_simple_norm,
+                    1.0f,
+                    2,
+                    {},
+                    &in.state.tokens,
+                    ""};
+    CellGrid neg_inf{"module:masked-inf",
+                     "masked_fill(triu(ones, 1), -inf), then softmax",
+                     &t.weights,
+                     1.0f,
+                     2,
+                     {},
+                     &in.state.tokens,
+                     ""};
+    cell_grid(simple, ui);
+    same_line_if_fits(cell_grid_width(neg_inf), gap);
+    cell_grid(neg_inf, ui);
+    const float d = largest_difference(t.masked_simple_norm, t.weights);
+    ImGui::TextColored(d < 1e-5f ? ok_color() : error_color(), "largest difference %s: the same weights",
+                       num(d, 6).c_str());
+    record_value(ui, "module:routes-difference", num(d, 6));
+    ImGui::Checkbox("plant the bug: fill with 0, not -inf", &ui->module.zero_mask);
+    record_layout(ui, "module:zero-mask");
+    if (!ui->module.zero_mask || t.weights_zero_masked.rows == 0) return;
+    CellGrid zero{"module:masked-zero",
+                  "masked_fill(triu(ones, 1), 0), then softmax",
+                  &t.weights_zero_masked,
+                  1.0f,
+                  2,
+                  {},
+                  &in.state.tokens,
+                  ""};
+    cell_grid(zero, ui);
+    // The weight row 0 gives to tokens after it: with -inf it is exactly 0.
+    float leak = 0;
+    for (int c = 1; c < t.weights_zero_masked.cols; ++c) leak += t.weights_zero_masked.at(0, c);
+    prose(say("exp(0) = 1, not 0: \"%s\" still gives %.4f of its weight to the tokens after it. Only -inf "
+              "(exp(-inf) = 0) hides the future.",
+              in.state.tokens[0].c_str(), double(leak)),
+          error_color());
+    record_value(ui, "module:leak", num(leak));
+}
+
+// 3.5.2: the mask, survivors at w / (1 - p), row sums no longer 1.
+void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, UiState* ui) {
+    const ModuleSettings& s = r.settings;
+    ImGui::Spacing();
+    if (!t.has_dropout) {
+        ImGui::TextUnformatted("Dropout (3.5.2)");
+        prose(s.dropout > 0 ? "module.eval(): dropout is off, every weight passes unchanged."
+                            : "p = 0: nothing is dropped. Set dropout p (the book uses 0.5) to see its mask.",
+              muted_text());
+        return;
+    }
+    const float keep = float(1.0 / (1.0 - s.dropout));
+    ImGui::Text("Dropout (3.5.2), p = %s: each kept weight becomes w / (1 - p) = w \u00d7 %s",
+                format_fixed(float(s.dropout), 2).c_str(), num(keep, 2).c_str());
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    CellGrid mask{
+        "module:dropout-mask", "the mask (0 or 1 / (1 - p))", &t.dropout_mask, keep, 1, {}, &in.state.tokens, ""};
+    float top = 0;
+    for (float w : t.weights_dropped.data)
+        if (std::isfinite(w)) top = std::max(top, w);
+    CellGrid dropped{"module:dropped",
+                     "attention weights after dropout",
+                     &t.weights_dropped,
+                     std::max(top, 1.0f),
+                     2,
+                     {},
+                     &in.state.tokens,
+                     ""};
+    cell_grid(mask, ui);
+    same_line_if_fits(cell_grid_width(dropped), gap);
+    cell_grid(dropped, ui);
+    std::string sums = "row sums:";
+    for (int row = 0; row < t.weights_dropped.rows && row < kMaxGridCells; ++row) {
+        float sum = 0;
+        for (int c = 0; c < t.weights_dropped.cols; ++c) sum += t.weights_dropped.at(row, c);
+        sums += say(row ? ", %.2f" : " %.2f", double(sum));
+    }
+    prose(sums + ". No longer 1: dropout rescales the survivors so the expected sum stays 1.", muted_text());
+    record_value(ui, "module:row-sums", sums);
+    prose(
+        "These masks are the ones Debian's PyTorch draws, which match the book's printout. Other PyTorch builds "
+        "(other CPUs, MKL) draw other masks from the same seed.",
+        muted_text());
+}
+
+// Which token each cell of head `head`'s (n, hd) slice came from: .view(b, n, h, hd).transpose(1, 2)
+// keeps row i on token i; .view(b, h, n, hd) reads the (n, d_out) memory in head-major order, so
+// its row i of head j starts at element (j * n + i) * hd, inside token (j * n + i) / h.
+std::vector<int> slice_tokens(int n, int heads, int head_dim, int head, bool transposed) {
+    std::vector<int> out(size_t(n * head_dim));
+    for (int i = 0; i < n; ++i)
+        for (int c = 0; c < head_dim; ++c) out[size_t(i * head_dim + c)] = transposed ? i : (head * n + i) / heads;
+    return out;
+}
+
+void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
+    const ModuleSettings& s = r.settings;
+    const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
+    const bool mha = s.module == AttentionModule::MultiHeadAttention;
+    ImGui::Spacing();
+    ImGui::Text("%d heads (3.6), each with its own weights", s.heads);
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    for (size_t h = 0; h < r.batches[b].size(); ++h) {
+        const std::string id = say("module:head%d", int(h));
+        CellGrid g{
+            id.c_str(), say("head %d weights", int(h)), &r.batches[b][h].weights_dropped, 1.0f, 2, {}, &in.state.tokens,
+            ""};
+        if (h) same_line_if_fits(cell_grid_width(g), gap);
+        cell_grid(g, ui);
+    }
+    if (!mha) {
+        prose(say("torch.cat([head(x) for head in self.heads], dim=-1): each head gives d_out = %d columns, so the "
+                  "output has d_out \u00d7 num_heads = %d.",
+                  s.d_out, r.out_width),
+              muted_text());
+        return;
+    }
+    prose(say("head_dim = d_out / num_heads = %d / %d = %d; scores are divided by \u221ahead_dim, then out_proj "
+              "(d_out \u00d7 d_out) mixes the heads.",
+              s.d_out, s.heads, r.head_dim),
+          muted_text());
+    // The shape tracer.
+    const int n = r.n, hd = r.head_dim, bs = s.batch;
+    ImGui::Checkbox("plant the bug: no .transpose(1, 2)", &ui->module.view_without_transpose);
+    record_layout(ui, "module:view-bug");
+    const bool right = !ui->module.view_without_transpose;
+    ImGui::PushFont(mono_font());
+    if (right)
+        prose(
+            say("keys (%d, %d, %d) .view(b, n, h, hd) \u2192 (%d, %d, %d, %d) .transpose(1, 2) \u2192 (%d, %d, %d, %d)",
+                bs, n, s.d_out, bs, n, s.heads, hd, bs, s.heads, n, hd));
+    else
+        prose(say("keys (%d, %d, %d) .view(b, h, n, hd) \u2192 (%d, %d, %d, %d): the right shape, the wrong numbers",
+                  bs, n, s.d_out, bs, s.heads, n, hd));
+    ImGui::PopFont();
+    Matrix shape(n, hd);
+    int mixed = 0;
+    for (int h = 0; h < s.heads && h < 8; ++h) {
+        const std::string id = say("module:slice%d", h);
+        CellGrid g{id.c_str(), say("head %d: which token each row holds", h), &shape,           1.0f,
+                   -1,         slice_tokens(n, s.heads, hd, h, right),        &in.state.tokens, ""};
+        for (int i = 0; i < n; ++i) mixed += g.token_of[size_t(i * hd)] != i;
+        if (h) same_line_if_fits(cell_grid_width(g), gap);
+        cell_grid(g, ui);
+    }
+    const std::string verdict = right ? "every row of every head is still its own token"
+                                      : say("%d rows now hold another token's numbers: the heads attend over "
+                                            "scrambled tokens",
+                                            mixed);
+    prose(verdict, right ? ok_color() : error_color());
+    record_value(ui, "module:scrambled-rows", say("%d", mixed));
+}
+
+}  // namespace
+
+bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
+    bool edited = false;
+    if (ImGui::Checkbox("run the book's classes on these inputs", &draft->module.enabled)) {
+        if (draft->module.enabled) draft->module.settings = book_module_settings(AttentionModule::SelfAttentionV2);
+        edited = true;
+    }
+    record_layout(ui, "module:toggle");
+    help_marker(
+        "The rest of chapter 3 as the book writes it: SelfAttention_v2 with nn.Linear, CausalAttention with its "
+        "mask and dropout, and the two multi-head classes. Every parameter is drawn the way PyTorch draws it, so "
+        "the numbers are the book's.");
+    const ModuleRun* run = in.module;
+    if (!in.state.module.enabled || !run || !run->valid) {
+        prose("Off: turn it on for nn.Linear, causal masks, dropout and multi-head attention (3.4.2 to 3.6).",
+              muted_text());
+        return edited;
+    }
+    edited |= settings(in, draft, ui);
+    const ModuleResult& r = run->result;
+    if (!r.error.empty()) {
+        prose("Cannot run on these inputs: " + r.error, error_color());
+        return edited;
+    }
+    const ModuleSettings& s = r.settings;
+    const std::string var = s.module == AttentionModule::SelfAttentionV1   ? "sa_v1"
+                            : s.module == AttentionModule::SelfAttentionV2 ? "sa_v2"
+                            : s.module == AttentionModule::CausalAttention ? "ca"
+                                                                           : "mha";
+    ImGui::Separator();
+    code_lines(r, var);
+    const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.output.size()) - 1));
+    const std::string shape = s.batch > 1
+                                  ? say("output, shape (%d, %d, %d), batch %d", s.batch, r.n, r.out_width, int(b))
+                                  : say("output, shape (%d, %d)", r.n, r.out_width);
+    CellGrid out{"module:output", shape, &r.output[b], 0.0f, 4, {}, &in.state.tokens, ""};
+    cell_grid(out, ui);
+    if (!r.output[b].data.empty()) record_value(ui, "module:output", num(r.output[b].at(0, 0)));
+
+    const HeadTrace& t = r.batches[b][0];
+    if (s.module == AttentionModule::SelfAttentionV1 || s.module == AttentionModule::SelfAttentionV2)
+        versions(in, *run, ui);
+    if (s.causal || has_dropout_layer(s.module)) masking(in, t, ui);
+    if (has_dropout_layer(s.module)) dropout(in, r, t, ui);
+    if (is_multi_head(s.module)) heads(in, r, ui);
+    return edited;
+}
+
+float module_panel_height(const State& s, const UiState& ui, float width) {
+    const ModuleSettings& m = s.module.settings;
+    const float line = ImGui::GetTextLineHeightWithSpacing(), frame = ImGui::GetFrameHeightWithSpacing();
+    const int n = std::min(s.inputs.rows, kMaxGridCells);
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    // A grid: its title, its rows, and a line when it is cut to kMaxGridCells.
+    const float grid = line + std::floor(ImGui::GetFontSize() * 1.4f) * float(n) + ImGui::GetStyle().ItemSpacing.y +
+                       (s.inputs.rows > kMaxGridCells ? line : 0);
+    CellGrid square{"", "", nullptr, 1.0f, 2, {}, &s.tokens, ""};
+    Matrix shape(n, n);
+    square.m = &shape;
+    const bool pairs = 2 * cell_grid_width(square) + gap <= width;  // two (n, n) grids side by side
+    const float pair = pairs ? grid : 2 * grid;
+    const bool dropout = has_dropout_layer(m.module), multi = is_multi_head(m.module);
+    // The toggle, the class, seed and d_out, the check boxes and p (wrapping on a phone), the code.
+    float h = frame * (dropout ? 5.0f : 3.0f) + (width < ImGui::GetFontSize() * 26 ? frame * 2 : 0) + line * 6 + grid;
+    if (m.module == AttentionModule::SelfAttentionV1 || m.module == AttentionModule::SelfAttentionV2)
+        h += line * 5 + grid + frame + (ui.module.exercise_loaded ? line * 3 + grid : 0);
+    if (m.causal || dropout) h += line * 3 + pair + frame + (ui.module.zero_mask ? grid + line * 3 : 0);
+    if (dropout) h += m.training && m.dropout > 0 ? line * 7 + pair : line * 3;
+    if (multi) {
+        const int heads = std::min(m.heads, 8);
+        const float per_row = std::max(1.0f, std::floor((width + gap) / (cell_grid_width(square) + gap)));
+        h += line * 6 + frame + grid * std::ceil(float(heads) / per_row) * 2;
+    }
+    return h;
+}
+
+}  // namespace attn::ui
