@@ -18,8 +18,8 @@ namespace attn {
 namespace {
 
 // The keys a link may hold, in the order url_fragment_for_state writes them.
-const char* const kLinkKeys[] = {"state",   "example", "query", "norm",      "causal", "scale",
-                                 "project", "seed",    "d_out", "lab_scale", "step",   "panels", "module"};
+const char* const kLinkKeys[] = {"state", "example", "query",     "norm", "causal", "scale", "project",
+                                 "seed",  "d_out",   "lab_scale", "step", "panels", "module"};
 // Page options (read by the page's script, not state): no warning for these.
 const char* const kPageKeys[] = {"embed", "theme", "origins"};
 

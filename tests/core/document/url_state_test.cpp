@@ -322,8 +322,8 @@ TEST_CASE("url: parse(url_fragment_for_state(s)) gives s back, for short and com
 }
 
 TEST_CASE("url: module=<name> turns on the book's class as the book runs it; other settings use state=") {
-    const UrlParseResult r = parse_url_fragment("#example=your-journey&module=multi-head-attention&panels=module",
-                                                example("three-tokens"));
+    const UrlParseResult r =
+        parse_url_fragment("#example=your-journey&module=multi-head-attention&panels=module", example("three-tokens"));
     REQUIRE_MESSAGE(r.ok(), r.error);
     CHECK(r.state.module.enabled);
     CHECK(r.state.module.settings == book_module_settings(AttentionModule::MultiHeadAttention));
