@@ -192,6 +192,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     w.key("softmax_dim").boolean(hidden.softmax_dim);
     w.key("scaling").boolean(hidden.scaling);
     w.key("masking").boolean(hidden.masking);
+    w.key("module_layout").boolean(hidden.module_layout);
+    w.key("module_leak").boolean(hidden.module_leak);
+    w.key("module_dropout").boolean(hidden.module_dropout);
+    w.key("module_heads").boolean(hidden.module_heads);
     w.key("reason").string(hidden.reason);
     w.end_object();
     w.end_object();

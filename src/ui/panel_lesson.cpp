@@ -143,7 +143,7 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
             edited = true;
         }
         record_layout(ui, "lesson:start");
-        const char* blurb = "10 steps: predict, then see the computed answer";
+        const char* blurb = "14 steps: predict, then see the computed answer";
         same_line_if_fits(ImGui::CalcTextSize(blurb).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", blurb);
     }

@@ -191,11 +191,17 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
           muted_text());
     CellGrid other{"module:other", "", &run.other.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
     cell_grid(other, ui);
-    prose(say("v1 draws torch.rand, values in [0, 1), stored (d_in, d_out) = (%d,\u00a0%d). v2's nn.Linear draws "
-              "from \u00b11/\u221ad_in = \u00b1%.4f and stores its weight (d_out, d_in) = (%d,\u00a0%d), computing x @ "
-              "weight.T.",
-              r.d_in, r.settings.d_out, double(bound), r.settings.d_out, r.d_in),
-          muted_text());
+    if (ui->concealed.module_layout) {  // the lesson asks how nn.Linear stores its weight
+        prose("How each one stores its weights: " + ui->concealed.reason + ".", muted_text());
+        record_value(ui, "module:layout", kHidden);
+    } else {
+        prose(say("v1 draws torch.rand, values in [0, 1), stored (d_in, d_out) = (%d,\u00a0%d). v2's nn.Linear draws "
+                  "from \u00b11/\u221ad_in = \u00b1%.4f and stores its weight (d_out, d_in) = (%d,\u00a0%d), computing "
+                  "x @ weight.T.",
+                  r.d_in, r.settings.d_out, double(bound), r.settings.d_out, r.d_in),
+              muted_text());
+        record_value(ui, "module:layout", say("(%d, %d)", r.settings.d_out, r.d_in));
+    }
     if (ImGui::Button("Exercise 3.1: copy v2's weight.T into v1")) ui->module.exercise_loaded = true;
     record_layout(ui, "module:exercise");
     if (!ui->module.exercise_loaded) return;
@@ -244,7 +250,13 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     record_value(ui, "module:routes-difference", num(d, 6));
     ImGui::Checkbox("plant the bug: fill with 0, not -inf", &ui->module.zero_mask);
     record_layout(ui, "module:zero-mask");
-    if (!ui->module.zero_mask || t.weights_zero_masked.rows == 0) return;
+    if (ui->concealed.module_leak) {  // the lesson asks what it leaks
+        prose("What it leaks: " + ui->concealed.reason + ".", muted_text());
+        record_value(ui, "module:leak", kHidden);
+        return;
+    }
+    // Step 12's question is about this bug: its answer shows once revealed, planted or not.
+    if ((!ui->module.zero_mask && in.state.step != 12) || t.weights_zero_masked.rows == 0) return;
     CellGrid zero{"module:masked-zero",
                   "masked_fill(triu(ones, 1), 0), then softmax",
                   &t.weights_zero_masked,
@@ -276,6 +288,12 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
         return;
     }
     const float keep = float(1.0 / (1.0 - s.dropout));
+    if (ui->concealed.module_dropout) {  // the lesson asks what a kept weight becomes
+        ImGui::Text("Dropout (3.5.2), p = %s", format_fixed(float(s.dropout), 2).c_str());
+        prose("The mask and the weights after it: " + ui->concealed.reason + ".", muted_text());
+        record_value(ui, "module:row-sums", kHidden);
+        return;
+    }
     ImGui::Text("Dropout (3.5.2), p = %s: each kept weight becomes w / (1 - p) = w \u00d7 %s",
                 format_fixed(float(s.dropout), 2).c_str(), num(keep, 2).c_str());
     const float gap = ImGui::GetStyle().ItemSpacing.x;
@@ -339,6 +357,11 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
                   "output has d_out \u00d7 num_heads = %d.",
                   s.d_out, r.out_width),
               muted_text());
+        return;
+    }
+    if (ui->concealed.module_heads) {  // the lesson asks how wide a head is
+        prose("head_dim and the shape tracer: " + ui->concealed.reason + ".", muted_text());
+        record_value(ui, "module:scrambled-rows", kHidden);
         return;
     }
     prose(say("head_dim = d_out / num_heads = %d / %d = %d; scores are divided by \u221ahead_dim, then out_proj "

@@ -347,7 +347,8 @@ void wide_layout(Frame& f) {
     // A lesson step about the right-hand column (the heatmaps, the trainable weights) gives it the
     // width: its matrices need it more than the inputs table and the bars do.
     const State& s = f.in.state;
-    const bool right_watched = lesson_highlights(s, "heatmaps") || lesson_highlights(s, "projection");
+    const bool module_watched = lesson_highlights(s, "module");
+    const bool right_watched = lesson_highlights(s, "heatmaps") || lesson_highlights(s, "projection") || module_watched;
     const bool left_watched = lesson_highlights(s, "inputs") || lesson_highlights(s, "loop");
     const float left_share = right_watched && !left_watched ? 0.25f : 0.29f;
     const float middle_share = right_watched ? 0.33f : 0.37f;
@@ -373,9 +374,13 @@ void wide_layout(Frame& f) {
         return Slot{id, on ? weight : 0, on ? 0 : estimated_height(f, id, right)};
     };
     draw_column(f,
-                {{PanelId::Heatmaps, module_on ? 0.45f : 0.6f, 0},
+                {{PanelId::Heatmaps,
+                  module_watched ? 0.25f
+                  : module_on    ? 0.45f
+                                 : 0.6f,
+                  0},
                  slot(PanelId::Projection, projection_on, 0.4f),
-                 slot(PanelId::Module, module_on, 0.55f)},
+                 slot(PanelId::Module, module_on, module_watched ? 0.75f : 0.55f)},
                 right, h - share_bar_height(f.in));
 }
 

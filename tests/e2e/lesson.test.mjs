@@ -42,21 +42,24 @@ async function open(path = '/') {
 }
 
 const examples = { 1: 'three-tokens', 2: 'three-tokens', 3: 'three-tokens', 4: 'alignment', 5: 'cat-sat-mat',
-                   6: 'cat-sat-mat', 7: 'your-journey', 8: 'your-journey', 9: 'your-journey', 10: 'your-journey' };
+                   6: 'cat-sat-mat', 7: 'your-journey', 8: 'your-journey', 9: 'your-journey', 10: 'your-journey',
+                   11: 'your-journey', 12: 'your-journey', 13: 'your-journey', 14: 'your-journey' };
+const LAST = 14;  // steps 11 to 14 run the book's classes of sections 3.4.2 to 3.6.2
 
-test('lesson: the whole track, steps 1 to 10, with next, the step buttons and the keyboard', async () => {
+test('lesson: the whole track, steps 1 to 14, with next, the step buttons and the keyboard', async () => {
   const page = await open();
   const band = (await layout(page)).find((l) => l.name === 'panel:lesson');
   assert.ok(band && band.h < 80, 'in free exploration the band is one row');
   await click(page, 'lesson:start');
-  for (let step = 1; step <= 10; ++step) {
+  for (let step = 1; step <= LAST; ++step) {
     const s = await state(page);
     assert.equal(s.step, step);
     assert.equal(s.example, examples[step], `step ${step} sets up its example`);
     assert.deepEqual(s.lesson, { mode: 'track', question: 0, answer: -1, revealed: false, exercise: 0, bug: 'none', trace: 0 });
     assert.ok(await has(page, 'lesson:choice:0'), `step ${step} asks a question before it shows the result`);
     await saveArtifact(`lesson-step-${String(step).padStart(2, '0')}.png`, await page.screenshot());
-    if (step === 10) break;
+    if (step >= 11) assert.ok(s.module, `step ${step} runs one of the book's classes`);
+    if (step === LAST) break;
     // Move on three ways: the Next button, the keyboard (arrow or n), and the step's own button.
     if (step % 3 === 0) await click(page, `lesson:step:${step + 1}`);
     else if (step % 3 === 1) await click(page, 'lesson:next');
@@ -67,10 +70,10 @@ test('lesson: the whole track, steps 1 to 10, with next, the step buttons and th
     }
   }
   await click(page, 'lesson:back');
-  assert.equal((await state(page)).step, 9);
+  assert.equal((await state(page)).step, LAST - 1);
   await page.keyboard.press('b');
   await settle(page);
-  assert.equal((await state(page)).step, 8);
+  assert.equal((await state(page)).step, LAST - 2);
   await click(page, 'lesson:leave');
   assert.equal((await state(page)).step, 0);
   assert.deepEqual(page.problems, []);
@@ -78,10 +81,10 @@ test('lesson: the whole track, steps 1 to 10, with next, the step buttons and th
 });
 
 test('lesson: the wrap-up after the last question lists the verdicts and leads on to practice', async () => {
-  const page = await open('/#step=10');
-  assert.equal((await state(page)).step, 10);
+  const page = await open(`/#step=${LAST}`);
+  assert.equal((await state(page)).step, LAST);
   assert.ok(!(await has(page, 'value:wrap-up')), 'no wrap-up while the last step still asks');
-  // Answer every question of step 10 with its first choice, revealing each one.
+  // Answer every question of the last step with its first choice, revealing each one.
   for (let q = 0; q < 8 && !(await has(page, 'value:wrap-up')); ++q) {
     if (q > 0) await click(page, 'lesson:next-question');
     await click(page, 'lesson:choice:0');
@@ -240,7 +243,7 @@ async function shownValues(page) {
 }
 
 test('lesson: every step covers what its question asks, on the panels and in the mirror, until Reveal', async () => {
-  for (let step = 1; step <= 10; ++step) {
+  for (let step = 1; step <= LAST; ++step) {
     const page = await open(`/#step=${step}`);
     const summary = await page.evaluate(() => window.attention.summary());
     const hidden = summary.concealed;

@@ -6,14 +6,14 @@
 
 namespace attn {
 
-constexpr int kLessonSteps = 10;      // steps 1..10 of the track; state.step 0 = free exploration
+constexpr int kLessonSteps = 14;      // steps 1..14 of the track; state.step 0 = free exploration
 constexpr int kMaxQuestionIndex = 9;  // questions of one step, 0-based
 constexpr int kMaxChoiceIndex = 9;    // choices of one question, 0-based; -1 = not answered
 constexpr int kExerciseCount = 3;     // practice exercises, 0-based
 constexpr int kMaxTraceSteps = 16;    // trace steps a learner can have checked
 
 enum class LessonMode {
-    Track,     // the ten steps with predict-then-reveal questions
+    Track,     // the fourteen steps with predict-then-reveal questions
     Practice,  // exercises checked by the core
     Debug,     // a planted bug and its trace
 };

@@ -56,6 +56,18 @@ Concealment concealment(const State& s, int question_count, bool practice_solved
         case 100:  // how many tokens can the query attend to under the mask?
             c.masking = true;
             break;
+        case 110:  // the shape nn.Linear stores its weight in
+            c.module_layout = true;
+            break;
+        case 120:  // what masking with 0 leaks
+            c.module_leak = true;
+            break;
+        case 130:  // what a kept weight becomes
+            c.module_dropout = true;
+            break;
+        case 140:  // head_dim
+            c.module_heads = true;
+            break;
         default:
             break;
     }

@@ -9,22 +9,26 @@
 namespace attn {
 
 struct Concealment {
-    bool query_token = false;    // which token the query is: its highlight, radio, name, arrow tag
-    bool score_count = false;    // how many scores the loop makes: torch.empty(n), its slots
-    bool scores = false;         // the query's scores (and the score matrix, whose row they are)
-    bool weights = false;        // the query's weights, all three normalisations (and the weight matrix)
-    bool naive_weights = false;  // the hand-written softmax's weights only
-    bool context = false;        // the context vector
-    bool matrices = false;       // the (n, n) score and weight matrices: their shape and numbers
-    bool softmax_dim = false;    // which dim the weights are normalised along
-    bool scaling = false;        // how much the sqrt(d_k) division changes the weights
-    bool masking = false;        // which keys the causal mask hides
+    bool query_token = false;     // which token the query is: its highlight, radio, name, arrow tag
+    bool score_count = false;     // how many scores the loop makes: torch.empty(n), its slots
+    bool scores = false;          // the query's scores (and the score matrix, whose row they are)
+    bool weights = false;         // the query's weights, all three normalisations (and the weight matrix)
+    bool naive_weights = false;   // the hand-written softmax's weights only
+    bool context = false;         // the context vector
+    bool matrices = false;        // the (n, n) score and weight matrices: their shape and numbers
+    bool softmax_dim = false;     // which dim the weights are normalised along
+    bool scaling = false;         // how much the sqrt(d_k) division changes the weights
+    bool masking = false;         // which keys the causal mask hides
+    bool module_layout = false;   // how nn.Linear stores its weight (the book's classes panel)
+    bool module_leak = false;     // what masking with 0 leaks
+    bool module_dropout = false;  // the weights after dropout
+    bool module_heads = false;    // head_dim
     // Shown where values are covered: "Answer the question in the lesson first" and the like.
     std::string reason;
 
     bool any() const {
         return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||
-               scaling || masking;
+               scaling || masking || module_layout || module_leak || module_dropout || module_heads;
     }
 };
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "core/lesson/chapter_steps.h"
 #include "core/lesson/quiz_detail.h"
 
 namespace attn {
@@ -174,6 +175,7 @@ std::vector<Question> step_questions(const State& s, const AttentionResult& r) {
             out.push_back(causal_count(s));
             break;
         default:
+            chapter_step_questions(s, &out);
             break;
     }
     return out;

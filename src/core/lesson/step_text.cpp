@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/lesson/chapter_steps.h"
 #include "core/lesson/lab.h"
 #include "core/lesson/scaling.h"
 #include "core/lesson/token_words.h"
@@ -313,6 +314,7 @@ std::vector<LessonLine> step_lines(const State& s, const AttentionResult& r) {
             step_causal(s, r, &out);
             break;
         default:
+            chapter_step_lines(s, &out);
             break;
     }
     return out;

@@ -1,4 +1,4 @@
-// The ten steps and what each one sets up. The numbers each step shows are never stored here:
+// The fourteen steps and what each one sets up. The numbers each step shows are never stored here:
 // lesson_text.cpp and quiz.cpp compute them from the state.
 #include "core/lesson/track.h"
 
@@ -29,7 +29,31 @@ const StepSetup kSetups[kLessonSteps] = {
     {"your-journey", 1, Norm::Softmax, false, false},      // 8 all queries at once
     {"your-journey", 1, Norm::Softmax, true, false},       // 9 projections and sqrt(d_k)
     {"your-journey", 1, Norm::Softmax, false, true},       // 10 causal mask
+    {"your-journey", 1, Norm::Softmax, false, false},      // 11 nn.Linear: SelfAttention_v2
+    {"your-journey", 1, Norm::Softmax, false, false},      // 12 masking two ways: CausalAttention
+    {"your-journey", 1, Norm::Softmax, false, false},      // 13 dropout
+    {"your-journey", 1, Norm::Softmax, false, false},      // 14 multi-head attention
 };
+
+// Steps 11 to 14 run the book's classes as its listings do (book_module_settings). Dropout (13)
+// is the book's 3.5.2: the masked weights of SelfAttention_v2 (seed 789, which CausalAttention
+// draws alike), then torch.manual_seed(123) and nn.Dropout(0.5).
+ModuleDocument step_module(int step) {
+    ModuleDocument m;
+    m.enabled = step >= 11;
+    if (step == 11) m.settings = book_module_settings(AttentionModule::SelfAttentionV2);
+    if (step == 12) m.settings = book_module_settings(AttentionModule::CausalAttention);
+    if (step == 13) {
+        m.settings = book_module_settings(AttentionModule::CausalAttention);
+        m.settings.seed = 789;
+        m.settings.batch = 1;
+        m.settings.dropout = 0.5;
+        m.settings.reseed_dropout = true;
+        m.settings.dropout_seed = 123;
+    }
+    if (step == 14) m.settings = book_module_settings(AttentionModule::MultiHeadAttention);
+    return m;
+}
 
 // Loads the example's data into next, keeping everything else.
 void load_data(const char* name, int query, State* next) {
@@ -55,6 +79,10 @@ const std::vector<LessonStep>& lesson_steps() {
         {8, "All queries at once: inputs @ inputs.T", {"heatmaps"}},
         {9, "Trainable projections and the sqrt(d_k) scaling", {"projection", "heatmaps"}},
         {10, "Looking ahead: the causal mask", {"heatmaps", "weights"}},
+        {11, "nn.Linear: SelfAttention_v2 and Exercise 3.1", {"module"}},
+        {12, "Masking two ways, and the 0 that leaks", {"module"}},
+        {13, "Dropout: kept weights are scaled by 1 / (1 - p)", {"module"}},
+        {14, "Multi-head attention: heads, head_dim, the transpose", {"module"}},
     };
     return steps;
 }
@@ -83,6 +111,7 @@ State enter_step(int step, const State& current) {
     if (s.projection) next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
     next.scale = true;
     next.lab_scale = 1.0f;  // the lab starts unscaled; the slider is the learner's
+    next.module = step_module(step);
     return next;
 }
 
@@ -94,6 +123,7 @@ State leave_lesson(const State& current) {
     // and the lab's multiplier of step 6 would otherwise stay on, unexplained, in every example.
     next.lab_scale = 1.0f;
     next.causal = false;
+    next.module = ModuleDocument();  // the book's classes of steps 11 to 14
     return next;
 }
 

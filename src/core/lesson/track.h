@@ -1,4 +1,4 @@
-// The guided lesson's track: ten steps in the seeds' order, each of which sets up the state it
+// The guided lesson's track: fourteen steps in the book's order, each of which sets up the state it
 // needs when entered, and the entry points for practice and "debug this". Pure functions of the
 // state, so the UI, deep links and tests all move through the lesson the same way.
 #pragma once

@@ -39,11 +39,12 @@ State fresh() {
 
 }  // namespace
 
-TEST_CASE("lesson: ten steps in the seeds' order, numbered 1..10, each naming the panels that matter") {
+TEST_CASE("lesson: fourteen steps in the book's order, numbered 1..14, each naming the panels that matter") {
     const auto& steps = lesson_steps();
     REQUIRE(steps.size() == size_t(kLessonSteps));
-    const char* words[] = {"query",      "dot product",    "score per token",   "alignment", "softmax",
-                           "robustness", "context vector", "inputs @ inputs.T", "sqrt(d_k)", "causal"};
+    const char* words[] = {"query",      "dot product",      "score per token",   "alignment", "softmax",
+                           "robustness", "context vector",   "inputs @ inputs.T", "sqrt(d_k)", "causal",
+                           "nn.Linear",  "Masking two ways", "Dropout",           "Multi-head"};
     for (int k = 1; k <= kLessonSteps; ++k) {
         const LessonStep* step = lesson_step(k);
         REQUIRE(step != nullptr);
@@ -55,8 +56,8 @@ TEST_CASE("lesson: ten steps in the seeds' order, numbered 1..10, each naming th
     CHECK(lesson_step(0) == nullptr);
     CHECK(lesson_step(kLessonSteps + 1) == nullptr);
     CHECK(step_indicator(0) == "Free exploration");
-    CHECK(step_indicator(3) == "Step 3 of 10");
-    CHECK(step_indicator(42) == "Step 10 of 10");
+    CHECK(step_indicator(3) == "Step 3 of 14");
+    CHECK(step_indicator(42) == "Step 14 of 14");
 }
 
 TEST_CASE("lesson: enter_step sets up the example, query and settings each step needs") {

@@ -1,0 +1,109 @@
+// Steps 11 to 14: each sets up the book's class as its listing runs it, says what the section says
+// with numbers from that run, and asks a question whose answer is the book's (or, on other data,
+// the run's own) number; while it is open, the panel covers that number.
+#include "core/lesson/chapter_steps.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/document/examples.h"
+#include "core/lesson/concealment.h"
+#include "core/lesson/track.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+using attn_test::contains;
+
+namespace {
+
+State step(int k) {
+    State s;
+    REQUIRE(load_example("three-tokens", &s));
+    return enter_step(k, s);
+}
+
+const Question& only_question(const State& s, std::vector<Question>* out) {
+    chapter_step_questions(s, out);
+    REQUIRE(out->size() == 1);
+    return out->front();
+}
+
+std::string right_choice(const Question& q) {
+    for (size_t i = 0; i < q.choices.size(); ++i)
+        if (q.correct[i]) return q.choices[i];
+    return "";
+}
+
+std::string all_text(const State& s) {
+    std::vector<LessonLine> lines;
+    chapter_step_lines(s, &lines);
+    std::string text;
+    for (const LessonLine& l : lines) text += l.text + "\n";
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("chapter steps: each step runs the book's class on the book's inputs") {
+    CHECK(step(11).module.settings == book_module_settings(AttentionModule::SelfAttentionV2));
+    CHECK(step(12).module.settings.module == AttentionModule::CausalAttention);
+    CHECK(step(14).module.settings == book_module_settings(AttentionModule::MultiHeadAttention));
+    for (int k = 11; k <= 14; ++k) {
+        CHECK(step(k).module.enabled);
+        CHECK(step(k).example == "your-journey");
+    }
+    CHECK_FALSE(leave_lesson(step(12)).module.enabled);
+    CHECK_FALSE(step(10).module.enabled);
+    // Step 11's words carry the book's seed-789 numbers (3.4.2).
+    CHECK(contains(all_text(step(11)), "SelfAttention_v2(d_in=3, d_out=2)"));
+    CHECK(contains(all_text(step(11)), "[-0.0739, 0.0713]"));
+    CHECK(contains(all_text(step(14)), "[0.3190, 0.4858]"));
+}
+
+TEST_CASE("chapter steps: the questions' right answers are the book's numbers") {
+    std::vector<Question> q11, q12, q13, q14;
+    CHECK(right_choice(only_question(step(11), &q11)) == "(2, 3)");  // nn.Linear's (d_out, d_in)
+    CHECK(right_choice(only_question(step(14), &q14)) == "1");       // head_dim = 2 // 2
+
+    // 3.5.2: the book's dropout of the masked weights keeps row 0's 1.0 and doubles it.
+    const Question& drop = only_question(step(13), &q13);
+    CHECK(contains(drop.prompt, "keeps a weight of 1.0000"));
+    CHECK(right_choice(drop) == "2.0000");
+    CHECK(drop.choices.size() == 4);
+
+    // The leak of masking with 0, by hand from the run's own scores.
+    const State s12 = step(12);
+    const ModuleResult r = run_module(s12.inputs, s12.module.settings);
+    const HeadTrace& t = r.batches[0][0];
+    const float a = std::exp(t.scores.at(0, 0) / std::sqrt(2.0f));
+    const float leak = 5.0f / (a + 5.0f);
+    const Question& q = only_question(s12, &q12);
+    CHECK(std::fabs(std::stof(right_choice(q)) - leak) <= 0.005f);
+    CHECK(contains(q.mistakes[1], "exp(0) = 1"));  // the 0.00 choice names the mistake
+}
+
+TEST_CASE("chapter steps: while a step's question is open, the panel's answer is covered") {
+    CHECK(concealment(step(11), 1, false).module_layout);
+    CHECK(concealment(step(12), 1, false).module_leak);
+    CHECK(concealment(step(13), 1, false).module_dropout);
+    CHECK(concealment(step(14), 1, false).module_heads);
+    State revealed = step(14);
+    revealed.lesson.answer = 0;
+    revealed = reveal(revealed);
+    CHECK_FALSE(concealment(revealed, 1, false).any());
+}
+
+TEST_CASE("chapter steps: with the module off or refused, the step says so and asks nothing") {
+    State off = step(13);
+    off.module.enabled = false;
+    CHECK(contains(all_text(off), "The book's classes are off"));
+    std::vector<Question> none;
+    chapter_step_questions(off, &none);
+    CHECK(none.empty());
+    // Dropout in eval mode keeps everything: no kept-weight question to ask.
+    State eval = step(13);
+    eval.module.settings.training = false;
+    chapter_step_questions(eval, &none);
+    CHECK(none.empty());
+}
