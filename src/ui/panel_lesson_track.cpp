@@ -372,7 +372,7 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
             if (p == "lesson" || p == "code") continue;
             const std::string label = std::string(panel_title(p)) + " ↓";
             same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
-            if (ImGui::SmallButton(label.c_str())) ui->lesson.scroll_to = p;
+            if (ImGui::SmallButton(label.c_str())) ui->lesson.scroll_to = p, ui->lesson.scroll_passes = 4;
             record_lesson_item(ui, "lesson:watch:" + p);
         }
     } else {

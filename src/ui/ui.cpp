@@ -95,8 +95,11 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
     // knows where to look while reading the step.
     const bool highlighted = lesson_highlights(f.in.state, key_of(id));
     if (f.ui->lesson.scroll_to == key_of(id)) {  // the lesson's "watch" link was tapped: bring it to the top
-        ImGui::SetScrollHereY(0.0f);
-        f.ui->lesson.scroll_to.clear();
+        // Aimed at the panel's own top (SetScrollHereY aims at the line before the cursor: the panel
+        // above), and applied for a few passes: the band and the panels above may still change
+        // their heights after the first, which would leave this one off the screen.
+        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY(), 0.0f);
+        if (--f.ui->lesson.scroll_passes <= 0) f.ui->lesson.scroll_to.clear();
     }
     const bool open = ImGui::BeginChild("panel", size, true);
     if (open) {

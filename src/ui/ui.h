@@ -148,7 +148,8 @@ struct PracticeInput {
 struct LessonUi {
     std::vector<Question> questions;  // this frame's step_questions(), computed once per frame
     float header_h = 0;               // the band's header rows as last drawn
-    std::string scroll_to;            // phones: a watched panel the learner asked to see (its key), for one frame
+    std::string scroll_to;            // phones: a watched panel the learner asked to see (its key)
+    int scroll_passes = 0;            // passes the request is still applied (panels above settle their heights)
     bool collapsed = false;           // phones: the band folded to one line (the step and a Show button)
     float body_h = 0;                 // the band's body content (taller of text and question) as last drawn
     int shown_reveal = -1;            // the reveal last scrolled into view (step, question, answer)

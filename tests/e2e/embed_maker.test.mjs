@@ -22,7 +22,7 @@ test('embed maker: panels, theme and step chosen by clicks give a snippet that e
   await page.waitForSelector('#embed-maker:not([hidden])');
   assert.ok(requested.includes('/attention-embed.js'));
   // Keep the inputs and the weights only: untick the others.
-  for (const key of ['plot', 'loop', 'heatmaps', 'projection', 'lesson', 'code']) {
+  for (const key of ['plot', 'loop', 'heatmaps', 'projection', 'module', 'lesson', 'code']) {
     const box = page.locator(`#embed-panel-${key}`);
     if (await box.isChecked()) await box.click();
   }
