@@ -4,7 +4,7 @@
 usage: check_generated_code.py PATH/TO/pytorch_code_tool
 
 For every built-in example and several settings (projection on, causal mask, divide-by-sum, the
-robustness lab's overflow, a zero-sum divide), the tool prints the generated code and the values
+robustness lab's overflow, a zero-sum divide, each of the book's classes), the tool prints the generated code and the values
 each print() should show. This script executes the code with real PyTorch, reads every printed
 tensor back and checks shape and values to 4 decimals (inf and nan must match exactly). Without
 torch it prints SKIPPED with what is missing and exits 77, which ctest reports as a skip (and
@@ -43,6 +43,18 @@ CASES = [
     ("your-journey", {"tokens": ["tiny", "big", "négatif"],
                       "inputs": [[1e-07, 0.1, 3.3333333], [12345.678, -0.5, 2.5], [-1.25, 0.0078125, 7]],
                       "query": 2, "projection": {"enabled": True, "seed": 0, "d_out": 8}}),
+    # The book's classes (sections 3.4.1 to 3.6.2), with seeds, heads, p and qkv_bias varied.
+    ("your-journey", {"module": {"name": "self-attention-v1"}}),
+    ("your-journey", {"module": {"name": "self-attention-v2", "causal": True, "qkv_bias": True, "seed": 5}}),
+    ("your-journey", {"module": {"name": "causal-attention", "dropout": 0.5}}),
+    ("your-journey", {"module": {"name": "causal-attention", "seed": 789, "batch": 1, "dropout": 0.5,
+                                 "dropout_seed": 123}}),  # the book's dropout of 3.5.2
+    ("three-tokens", {"module": {"name": "multi-head-wrapper", "heads": 3, "d_out": 1, "qkv_bias": True,
+                                 "dropout": 0.25, "training": False}}),
+    ("your-journey", {"module": {"name": "multi-head-wrapper", "dropout": 0.1, "seed": 42}}),
+    ("your-journey", {"module": {"name": "multi-head-attention"}}),
+    ("random-12x8-seed7", {"module": {"name": "multi-head-attention", "d_out": 6, "heads": 3, "dropout": 0.3,
+                                      "seed": 9, "batch": 3}}),
 ]
 
 

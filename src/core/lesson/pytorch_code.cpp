@@ -6,7 +6,9 @@
 #include <cstdlib>
 
 #include "core/document/json.h"
+#include "core/document/module_json.h"
 #include "core/document/random_inputs.h"
+#include "core/lesson/pytorch_classes.h"
 #include "core/math/dot.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
@@ -146,6 +148,45 @@ void write_mask(const State& s, const std::string& var, Writer* w) {
     w->line(var + " = " + var + ".masked_fill(mask.bool(), -torch.inf)");
 }
 
+// The book's class the state runs (state.module): defined as in the book, created after
+// torch.manual_seed, called on the inputs (stacked into the book's batch for the classes of 3.5
+// and 3.6), with dropout drawing where the demo draws it.
+void write_module(const State& s, Writer* w) {
+    const ModuleSettings& m = s.module.settings;
+    const ModuleResult r = run_module(s.inputs, m);
+    w->line();
+    if (!r.error.empty()) {
+        w->line("# The book's classes cannot run on these inputs: " + r.error);
+        return;
+    }
+    w->line("# The book's class, as section 3.4 to 3.6 writes it, run on the same inputs.");
+    w->line("import torch.nn as nn");
+    w->line();
+    const std::string code = book_class_code(m.module, m.causal);
+    for (size_t start = 0; start < code.size();) {
+        const size_t end = code.find('\n', start);
+        w->line(code.substr(start, end - start));
+        start = end + 1;
+    }
+    const std::string var = book_instance_name(m.module);
+    w->line("torch.manual_seed(" + std::to_string(m.seed) + ")");
+    w->line(var + " = " + module_constructor(r));
+    const bool batched = r.batches.size() > 1 || m.module == AttentionModule::CausalAttention ||
+                         m.module == AttentionModule::MultiHeadWrapper ||
+                         m.module == AttentionModule::MultiHeadAttention;
+    if (batched) w->line("batch = torch.stack((inputs,) * " + std::to_string(m.batch) + ")");
+    if (!m.training) w->line(var + ".eval()  # dropout off");
+    if (m.reseed_dropout)
+        w->line("torch.manual_seed(" + std::to_string(m.dropout_seed) + ")  # before the forward pass");
+    w->line("with torch.no_grad():  # the forward pass only: no gradients to track");
+    w->line("    context_vecs = " + var + (batched ? "(batch)" : "(inputs)"));
+    if (!batched) {
+        w->print("context_vecs", r.output[0]);
+        return;
+    }
+    for (size_t b = 0; b < r.output.size(); ++b) w->print("context_vecs[" + std::to_string(b) + "]", r.output[b]);
+}
+
 }  // namespace
 
 std::string python_float(float x) {
@@ -266,6 +307,7 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
         w.line("context_vecs = attn_weights @ values");
         w.print("context_vecs", p.context_matrix);
     }
+    if (s.module.enabled) write_module(s, &w);
     return w.finish();
 }
 
