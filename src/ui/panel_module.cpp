@@ -86,7 +86,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     int current = 0;
     for (int k = 0; k < 5; ++k)
         if (kClasses[k] == m.module) current = k;
-    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 17));
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 21));
     const std::string preview = say("%s  (%s)", module_class(m.module), kSections[current]);
     if (ImGui::BeginCombo("##class", preview.c_str())) {
         for (int k = 0; k < 5; ++k) {
@@ -107,12 +107,17 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     }
     record_layout(ui, "module:book");
 
+    // A field and its name side by side while they fit the width (a phone wraps them).
+    const auto next_field = [](const char* label) {
+        same_line_if_fits(ImGui::GetFontSize() * 6 + ImGui::GetStyle().ItemInnerSpacing.x +
+                          ImGui::CalcTextSize(label).x);
+    };
     edited |= seed_field(ui, "seed", "seed", &m.seed);
-    ImGui::SameLine();
+    next_field("d_out");
     edited |= whole(ui, "d_out", "d_out", &m.d_out, 1, 64);
     const bool multi = is_multi_head(m.module), dropout = has_dropout_layer(m.module);
     if (multi) {
-        ImGui::SameLine();
+        next_field("num_heads");
         edited |= whole(ui, "heads", "num_heads", &m.heads, 1, 8);
     }
     if (m.module != AttentionModule::SelfAttentionV1) {
@@ -276,6 +281,30 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     record_value(ui, "module:leak", num(leak));
 }
 
+// The planted bug of a batch: softmax over dim=1 of (b, n, n), the queries, instead of dim=-1.
+void wrong_dim(const FrameInput& in, const HeadTrace& t, UiState* ui) {
+    ImGui::Checkbox("plant the bug: softmax(dim=1) on a batch", &ui->module.wrong_dim);
+    record_layout(ui, "module:wrong-dim");
+    if (!ui->module.wrong_dim) return;
+    CellGrid g{"module:wrong-dim",
+               "dim=1 of (b, n, n) runs down the queries",
+               &t.weights_wrong_dim,
+               1.0f,
+               2,
+               {},
+               &in.state.tokens,
+               ""};
+    cell_grid(g, ui);
+    float row0 = 0, col0 = 0;
+    for (int k = 0; k < t.weights_wrong_dim.cols; ++k) row0 += t.weights_wrong_dim.at(0, k);
+    for (int k = 0; k < t.weights_wrong_dim.rows; ++k) col0 += t.weights_wrong_dim.at(k, 0);
+    prose(say("Row 0 now sums to %.4f and column 0 to %.4f: each key's weights over the queries add up to 1, not "
+              "each query's over the keys. Without a batch, dim=1 was the last dim; with one, only dim=-1 is.",
+              double(row0), double(col0)),
+          error_color());
+    record_value(ui, "module:wrong-dim-row0", say("%.4f", double(row0)));
+}
+
 // 3.5.2: the mask, survivors at w / (1 - p), row sums no longer 1.
 void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, UiState* ui) {
     const ModuleSettings& s = r.settings;
@@ -357,6 +386,14 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
                   "output has d_out \u00d7 num_heads = %d.",
                   s.d_out, r.out_width),
               muted_text());
+        // The book's Exercise 3.2, checked live.
+        const bool solved = s.heads == 2 && r.out_width == 2;
+        prose("Exercise 3.2: keep num_heads = 2 and make the output two-dimensional instead of four.",
+              ImGui::GetStyleColorVec4(ImGuiCol_Text));
+        ImGui::TextColored(solved ? ok_color() : muted_text(), "%s",
+                           solved ? "\u2713 solved: the output is 2-dimensional with 2 heads"
+                                  : say("not yet: the output has %d columns", r.out_width).c_str());
+        record_value(ui, "module:exercise-3.2", solved ? "solved" : "open");
         return;
     }
     if (ui->concealed.module_heads) {  // the lesson asks how wide a head is
@@ -444,6 +481,7 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     if (s.module == AttentionModule::SelfAttentionV1 || s.module == AttentionModule::SelfAttentionV2)
         versions(in, *run, ui);
     if (s.causal || has_dropout_layer(s.module)) masking(in, t, ui);
+    if (has_dropout_layer(s.module)) wrong_dim(in, t, ui);
     if (has_dropout_layer(s.module)) dropout(in, r, t, ui);
     if (is_multi_head(s.module)) heads(in, r, ui);
     return edited;
@@ -469,6 +507,8 @@ float module_panel_height(const State& s, const UiState& ui, float width) {
         h += line * 5 + grid + frame + (ui.module.exercise_loaded ? line * 3 + grid : 0);
     if (m.causal || dropout) h += line * 3 + pair + frame + (ui.module.zero_mask ? grid + line * 3 : 0);
     if (dropout) h += m.training && m.dropout > 0 ? line * 7 + pair : line * 3;
+    if (dropout) h += frame + (ui.module.wrong_dim ? grid + line * 3 : 0);
+    if (m.module == AttentionModule::MultiHeadWrapper) h += line * 3;
     if (multi) {
         const int heads = std::min(m.heads, 8);
         const float per_row = std::max(1.0f, std::floor((width + gap) / (cell_grid_width(square) + gap)));

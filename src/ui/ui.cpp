@@ -71,7 +71,7 @@ const char* title_of(PanelId id, bool projected) {
         case PanelId::Projection:
             return "Trainable attention: W_query, W_key, W_value";
         case PanelId::Module:
-            return "The book's classes: nn.Linear, masks, dropout, heads";
+            return "The book's classes (3.4.2 to 3.6)";
     }
     return "";
 }

@@ -133,6 +133,7 @@ struct ModuleUi {
     bool exercise_loaded = false;         // Exercise 3.1: v2's weight.T copied into v1
     bool zero_mask = false;               // the planted bug of 3.5.1: masked_fill with 0, not -inf
     bool view_without_transpose = false;  // the shape tracer's planted bug: .view(b, h, n, hd)
+    bool wrong_dim = false;               // softmax over dim=1 of the batch's (b, n, n) scores
     int batch = 0;                        // the batch element shown
 };
 

@@ -431,3 +431,23 @@ TEST_CASE("ui: the book's classes: MultiHeadAttention's heads and the view-witho
     // Six tokens, two heads: head 0 rows 0..5 hold tokens 0,0,1,1,2,2 and head 1 rows hold 3,3,4,4,5,5: 10 rows moved.
     CHECK(h.find("value:module:scrambled-rows")->text == "10");
 }
+
+TEST_CASE("ui: the book's classes: softmax over dim=1 of the batch, and Exercise 3.2 solved with a click") {
+    UiHarness h("your-journey", ImVec2(1280, 2400));
+    attn::State s = h.state;
+    s.panels = {"module"};
+    s.module.enabled = true;
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::MultiHeadWrapper);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("value:module:wrong-dim-row0") == nullptr);
+    h.click("module:wrong-dim");
+    REQUIRE(h.find("value:module:wrong-dim-row0") != nullptr);
+    CHECK(h.find("value:module:wrong-dim-row0")->text != "1.0000");  // row 0 no longer sums to 1
+    // The book's wrapper: d_out 2 per head, two heads, four columns. One click on d_out's minus.
+    REQUIRE(h.find("value:module:exercise-3.2") != nullptr);
+    CHECK(h.find("value:module:exercise-3.2")->text == "open");
+    h.click("module:d_out:minus");
+    CHECK(h.state.module.settings.d_out == 1);
+    CHECK(h.find("value:module:exercise-3.2")->text == "solved");
+}

@@ -68,6 +68,7 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool d
     h.masked_simple = causal ? mask_weights_tril(h.weights_unmasked) : h.weights_unmasked;
     h.masked_simple_norm = normalize_row_sums(h.masked_simple);
     h.weights = softmax_rows_scaled(h.masked_scores, divisor);
+    h.weights_wrong_dim = transposed(softmax_rows_scaled(transposed(h.masked_scores), divisor));
     if (causal) {
         Matrix zero_filled = h.scores;
         for (int r = 0; r < zero_filled.rows; ++r)

@@ -65,6 +65,9 @@ struct HeadTrace {
     // The planted bug of 3.5.1, when causal: masked_fill(mask, 0) before softmax. exp(0) = 1 is no
     // zero weight, so every row still attends to the tokens after it (the leak the -inf avoids).
     Matrix weights_zero_masked;
+    // The planted bug of a batch: torch.softmax(scores / sqrt(hd), dim=1) on (b, n, n) normalises
+    // over the queries, so each column sums to 1 and the rows do not.
+    Matrix weights_wrong_dim;
     bool has_dropout = false;  // training with p > 0
     Matrix dropout_mask;       // (n, n): 0 or 1 / (1 - p), when has_dropout
     Matrix weights_dropped;    // (n, n): weights * mask (weights itself without dropout)

@@ -298,3 +298,18 @@ TEST_CASE("modules: the page's run is redone only when the inputs or the module'
     CHECK(run.other.output.empty());       // only v1 and v2 are compared
     CHECK(run.result.output.size() == 2);  // the book's batch of two
 }
+
+TEST_CASE("modules: softmax over dim=1 of the batch's scores normalises each column, not each row") {
+    const ModuleResult r = run_module(journey(), book_module_settings(AttentionModule::CausalAttention));
+    REQUIRE(r.error.empty());
+    const HeadTrace& h = r.batches[0][0];
+    for (int c = 0; c < 6; ++c) {
+        float column = 0;
+        for (int row = 0; row < 6; ++row) column += h.weights_wrong_dim.at(row, c);
+        CHECK(std::fabs(column - 1.0f) <= 1e-5f);
+    }
+    CHECK(h.weights_wrong_dim.at(0, 1) == 0.0f);  // the mask still hides the future
+    float row0 = 0;
+    for (int c = 0; c < 6; ++c) row0 += h.weights_wrong_dim.at(0, c);
+    CHECK(std::fabs(row0 - 1.0f) > 0.01f);
+}
