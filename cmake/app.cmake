@@ -10,41 +10,41 @@ if(NOT EXISTS "${ATTN_IMGUI_DIR}/imgui.cpp")
 endif()
 
 # --- Dear ImGui core: what the UI and its tests need; no backend, no GL, no SDL.
+# attn_patched_imgui_source(FILE WHAT FROM TO OUT_VAR): a copy of ImGui's FILE in the build tree
+# with the text FROM replaced by TO (WHAT names it in the error when FROM is not there: another
+# ImGui than 1.86), written only when it changes; OUT_VAR gets its path.
+function(attn_patched_imgui_source file what from to out_var)
+  file(READ ${ATTN_IMGUI_DIR}/${file} source)
+  string(FIND "${source}" "${from}" found)
+  if(found EQUAL -1)
+    message(FATAL_ERROR "${file}: ${what} was not found; is ${ATTN_IMGUI_DIR} Dear ImGui 1.86?")
+  endif()
+  string(REPLACE "${from}" "${to}" source "${source}")
+  get_filename_component(name ${file} NAME_WE)
+  set(out ${CMAKE_BINARY_DIR}/generated/${name}_web.cpp)
+  file(WRITE ${out}.tmp "${source}")
+  file(COPY_FILE ${out}.tmp ${out} ONLY_IF_DIFFERENT)
+  set(${out_var} ${out} PARENT_SCOPE)
+endfunction()
+
 set(ATTN_IMGUI_DRAW_SOURCE ${ATTN_IMGUI_DIR}/imgui_draw.cpp)
 set(ATTN_IMGUI_CORE_SOURCE ${ATTN_IMGUI_DIR}/imgui.cpp)
 if(EMSCRIPTEN)
   # Size: ImFontAtlas::Build() falls back to ProggyClean when no font was added, and that one call
   # links 12 KB of compressed font and its decompressor into the page. The app always adds its
-  # DejaVu fonts, so the web build compiles a copy of imgui_draw.cpp (made here, in the build
-  # tree) where Build() returns false instead. The native build keeps ImGui as shipped.
-  file(READ ${ATTN_IMGUI_DIR}/imgui_draw.cpp draw_source)
-  set(default_font_call "    if (ConfigData.Size == 0)\n        AddFontDefault();\n")
-  string(FIND "${draw_source}" "${default_font_call}" found)
-  if(found EQUAL -1)
-    message(FATAL_ERROR "imgui_draw.cpp: the AddFontDefault() fallback in ImFontAtlas::Build() was not found; "
-                        "is ${ATTN_IMGUI_DIR} Dear ImGui 1.86?")
-  endif()
-  string(REPLACE "${default_font_call}"
-         "    if (ConfigData.Size == 0)\n        return false;  // attention-explainer: no ProggyClean on the web\n"
-         draw_source "${draw_source}")
-  set(ATTN_IMGUI_DRAW_SOURCE ${CMAKE_BINARY_DIR}/generated/imgui_draw_web.cpp)
-  file(WRITE ${ATTN_IMGUI_DRAW_SOURCE}.tmp "${draw_source}")
-  file(COPY_FILE ${ATTN_IMGUI_DRAW_SOURCE}.tmp ${ATTN_IMGUI_DRAW_SOURCE} ONLY_IF_DIFFERENT)
-  # The same for imgui.cpp: the page keeps no imgui.ini (io.IniFilename is null and there are no
-  # files), so Initialize() installs no .ini handlers for windows and tables, and their readers
-  # and writers are left out of the page (about 1 KB gzip).
-  file(READ ${ATTN_IMGUI_DIR}/imgui.cpp core_source)
-  set(ini_handlers "        g.SettingsHandlers.push_back(ini_handler);\n    }\n\n    // Add .ini handle for ImGuiTable type\n    TableSettingsInstallHandler(context);\n")
-  string(FIND "${core_source}" "${ini_handlers}" found)
-  if(found EQUAL -1)
-    message(FATAL_ERROR "imgui.cpp: the .ini handlers in ImGui::Initialize() were not found; "
-                        "is ${ATTN_IMGUI_DIR} Dear ImGui 1.86?")
-  endif()
-  string(REPLACE "${ini_handlers}" "        (void)ini_handler;  // attention-explainer: no .ini on the web\n    }\n"
-         core_source "${core_source}")
-  set(ATTN_IMGUI_CORE_SOURCE ${CMAKE_BINARY_DIR}/generated/imgui_web.cpp)
-  file(WRITE ${ATTN_IMGUI_CORE_SOURCE}.tmp "${core_source}")
-  file(COPY_FILE ${ATTN_IMGUI_CORE_SOURCE}.tmp ${ATTN_IMGUI_CORE_SOURCE} ONLY_IF_DIFFERENT)
+  # DejaVu fonts, so the web build compiles a copy of imgui_draw.cpp where Build() returns false
+  # instead. The native build keeps ImGui as shipped.
+  attn_patched_imgui_source(imgui_draw.cpp "the AddFontDefault() fallback in ImFontAtlas::Build()"
+    "    if (ConfigData.Size == 0)\n        AddFontDefault();\n"
+    "    if (ConfigData.Size == 0)\n        return false;  // attention-explainer: no ProggyClean on the web\n"
+    ATTN_IMGUI_DRAW_SOURCE)
+  # The page keeps no imgui.ini (io.IniFilename is null and there are no files), so Initialize()
+  # installs no .ini handlers for windows and tables, and their readers and writers are left out
+  # of the page (1.7 KB gzip).
+  attn_patched_imgui_source(imgui.cpp "the .ini handlers in ImGui::Initialize()"
+    "        g.SettingsHandlers.push_back(ini_handler);\n    }\n\n    // Add .ini handle for ImGuiTable type\n    TableSettingsInstallHandler(context);\n"
+    "        (void)ini_handler;  // attention-explainer: no .ini on the web\n    }\n"
+    ATTN_IMGUI_CORE_SOURCE)
 endif()
 add_library(attn_imgui STATIC
   ${ATTN_IMGUI_CORE_SOURCE} ${ATTN_IMGUI_DRAW_SOURCE}

@@ -42,17 +42,17 @@ std::string say(const char* format, ...) {
     return text;
 }
 
-// A labelled whole-number field; returns true when *value was edited to a number in [lo, hi]
-// (others are named in ui_error and not applied).
-bool whole(UiState* ui, const char* name, const char* label, int* value, int lo, int hi) {
+// A labelled whole-number field; true when it was edited to a number in [lo, hi] (others are
+// named in ui_error and not applied).
+bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, int64_t lo, int64_t hi, float width) {
     int64_t v = *value;
     bool edited = false;
-    if (whole_field(ui, std::string("module:") + name, &v, ImGui::GetFontSize() * 6)) {
+    if (whole_field(ui, std::string("module:") + name, &v, width)) {
         if (v < lo || v > hi) {
-            ui->ui_error = say("%s is %lld but must be %d..%d", label, (long long)v, lo, hi);
+            ui->ui_error = say("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
         } else {
             ui->ui_error.clear();
-            *value = int(v);
+            *value = v;
             edited = true;
         }
     }
@@ -61,21 +61,18 @@ bool whole(UiState* ui, const char* name, const char* label, int* value, int lo,
     return edited;
 }
 
+bool whole(UiState* ui, const char* name, const char* label, int* value, int lo, int hi) {
+    int64_t v = *value;
+    if (!whole_in(ui, name, label, &v, lo, hi, ImGui::GetFontSize() * 6)) return false;
+    *value = int(v);
+    return true;
+}
+
 bool seed_field(UiState* ui, const char* name, const char* label, uint64_t* seed) {
     int64_t v = int64_t(std::min<uint64_t>(*seed, uint64_t(INT64_MAX)));
-    bool edited = false;
-    if (whole_field(ui, std::string("module:") + name, &v, ImGui::GetFontSize() * 7)) {
-        if (v < 0 || uint64_t(v) > kMaxSeed) {
-            ui->ui_error = say("%s is %lld but must be 0..%llu", label, (long long)v, (unsigned long long)kMaxSeed);
-        } else {
-            ui->ui_error.clear();
-            *seed = uint64_t(v);
-            edited = true;
-        }
-    }
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted(label);
-    return edited;
+    if (!whole_in(ui, name, label, &v, 0, int64_t(kMaxSeed), ImGui::GetFontSize() * 7)) return false;
+    *seed = uint64_t(v);
+    return true;
 }
 
 // The class picker and the constructor's arguments. Picking a class loads the book's settings for

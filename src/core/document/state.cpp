@@ -193,13 +193,20 @@ std::string read_inputs(const JsonValue& v, Matrix* out) {
     return "";
 }
 
+// "" when every member of the object v is one of keys, else the message for the first that is not.
+template <size_t N>
+std::string unknown_member(const JsonValue& v, const char* where, const char* const (&keys)[N]) {
+    for (const auto& m : v.members)
+        if (!is_one_of(m.first, keys))
+            return "unknown key " + json_quote_short(m.first) + " in " + where + ": the allowed keys are " +
+                   join_names(keys);
+    return "";
+}
+
 std::string read_projection(const JsonValue& v, ProjectionSettings* out) {
     if (!v.is_object())
         return not_a("projection", "an object", v, "write {\"enabled\": false, \"seed\": 123, \"d_out\": 2}");
-    for (const auto& m : v.members)
-        if (!is_one_of(m.first, kProjectionKeys))
-            return "unknown key " + json_quote_short(m.first) + " in projection: the allowed keys are " +
-                   join_names(kProjectionKeys);
+    if (std::string e = unknown_member(v, "projection", kProjectionKeys); !e.empty()) return e;
     std::string e;
     if (const JsonValue* x = v.find("enabled")) e = read_bool(*x, "projection.enabled", &out->enabled);
     if (!e.empty()) return e;
@@ -242,10 +249,7 @@ std::string read_module(const JsonValue& v, ModuleDocument* out) {
     if (v.is_null()) return "";
     if (!v.is_object())
         return not_a("module", "an object or null", v, "write {\"name\": \"self-attention-v2\"}, or null for none");
-    for (const auto& m : v.members)
-        if (!is_one_of(m.first, kModuleKeys))
-            return "unknown key " + json_quote_short(m.first) + " in module: the allowed keys are " +
-                   join_names(kModuleKeys);
+    if (std::string e = unknown_member(v, "module", kModuleKeys); !e.empty()) return e;
     const JsonValue* name = v.find("name");
     if (!name) return "module.name is missing: use one of " + module_names();
     AttentionModule cls = AttentionModule::SelfAttentionV1;
@@ -285,10 +289,7 @@ std::string read_lesson(const JsonValue& v, LessonState* out) {
     if (!v.is_object())
         return not_a("lesson", "an object", v,
                      "write {\"mode\": \"track\", \"question\": 0, \"answer\": -1, \"revealed\": false}");
-    for (const auto& m : v.members)
-        if (!is_one_of(m.first, kLessonKeys))
-            return "unknown key " + json_quote_short(m.first) + " in lesson: the allowed keys are " +
-                   join_names(kLessonKeys);
+    if (std::string e = unknown_member(v, "lesson", kLessonKeys); !e.empty()) return e;
     std::string e;
     if (const JsonValue* x = v.find("mode")) {
         const char* choices = "\"track\", \"practice\" or \"debug\"";

@@ -1,7 +1,6 @@
 #include "core/math/attention_modules.h"
 
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -86,14 +85,10 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool d
     return h;
 }
 
-// A message from a printf format (the math room has no text room to print with; %g prints p as
-// typed: 1.5, 2, -0.25).
-std::string say(const char* format, ...) {
-    char text[256];
-    va_list args;
-    va_start(args, format);
-    std::vsnprintf(text, sizeof text, format, args);
-    va_end(args);
+// p as typed: 1.5, 2, -0.25 (the math room has no text room to print with).
+std::string shortest(double p) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", p);
     return text;
 }
 
@@ -137,26 +132,29 @@ bool parse_module(const std::string& text, AttentionModule* out) {
 }
 
 std::string check_module_settings(const ModuleSettings& s, int d_in, int n) {
-    const char* cls = module_class(s.module);
+    const std::string cls = module_class(s.module);
     if (d_in < 1 || n < 1) return "the inputs are empty";
-    if (s.d_out < 1 || s.d_out > 1024) return say("d_out is %d but must be a whole number from 1 to 1024", s.d_out);
+    if (s.d_out < 1 || s.d_out > 1024)
+        return "d_out is " + std::to_string(s.d_out) + " but must be a whole number from 1 to 1024";
     if (is_multi_head(s.module)) {
-        if (s.heads < 1 || s.heads > 64) return say("num_heads is %d but must be a whole number from 1 to 64", s.heads);
+        if (s.heads < 1 || s.heads > 64)
+            return "num_heads is " + std::to_string(s.heads) + " but must be a whole number from 1 to 64";
         if (s.module == AttentionModule::MultiHeadAttention && s.d_out % s.heads != 0)
-            return say("d_out must be divisible by num_heads: d_out = %d does not split into %d heads of equal width",
-                       s.d_out, s.heads);
+            return "d_out must be divisible by num_heads: d_out = " + std::to_string(s.d_out) +
+                   " does not split into " + std::to_string(s.heads) + " heads of equal width";
     } else if (s.heads != 1) {
-        return say("%s has one head, not %d: num_heads is for the multi-head modules", cls, s.heads);
+        return cls + " has one head, not " + std::to_string(s.heads) + ": num_heads is for the multi-head modules";
     }
     if (!(s.dropout >= 0.0 && s.dropout < 1.0))
-        return say("dropout p is %g but must be at least 0 and less than 1", s.dropout);
+        return "dropout p is " + shortest(s.dropout) + " but must be at least 0 and less than 1";
     if (s.dropout > 0.0 && !has_dropout_layer(s.module))
-        return say("%s has no dropout layer (CausalAttention and the multi-head modules have one)", cls);
+        return cls + " has no dropout layer (CausalAttention and the multi-head modules have one)";
     if (s.qkv_bias && s.module == AttentionModule::SelfAttentionV1)
         return "SelfAttention_v1 has no bias (its weights are plain nn.Parameter matrices); qkv_bias is for nn.Linear";
-    if (s.batch < 1 || s.batch > 8) return say("batch is %d but must be a whole number from 1 to 8", s.batch);
+    if (s.batch < 1 || s.batch > 8)
+        return "batch is " + std::to_string(s.batch) + " but must be a whole number from 1 to 8";
     if (s.batch > 1 && !has_dropout_layer(s.module))
-        return say("%s takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules", cls);
+        return cls + " takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules";
     if (double(n) * double(n) * double(s.batch) * double(is_multi_head(s.module) ? s.heads : 1) > 4.0e6)
         return "too large: batch x heads x n x n must stay within 4 million weights";
     return "";
