@@ -29,7 +29,7 @@
   const theme = el('select', { id: 'embed-theme' },
                    ...['light', 'dark', 'auto'].map((t) => el('option', { value: t }, t === 'auto' ? 'the reader\'s setting' : t)));
   const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, 'none: free exploration'),
-                  ...Array.from({ length: 10 }, (_, i) => el('option', { value: String(i + 1) }, `step ${i + 1}`)));
+                  ...Array.from({ length: 14 }, (_, i) => el('option', { value: String(i + 1) }, `step ${i + 1}`)));
   const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 3000, step: 10 });
   const title = el('input', { type: 'text', id: 'embed-title' });
   const printed = el('input', { type: 'checkbox', id: 'embed-print' });

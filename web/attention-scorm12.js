@@ -43,7 +43,7 @@
   // cmi.core.lesson_location), or at its first step.
   const resume = Number(call('LMSGetValue', 'cmi.core.lesson_location')) || 1;
   attention.whenUsable().then(() => {
-    if (!/[#&]step=/.test(location.hash)) attention.applyLink(`#step=${Math.min(Math.max(resume, 1), 10)}`);
+    if (!/[#&]step=/.test(location.hash)) attention.applyLink(`#step=${Math.min(Math.max(resume, 1), 14)}`);
   });
 
   // HH:MM:SS, as cmi.interactions.n.time and (with hours up to 9999) cmi.core.session_time take it.

@@ -92,7 +92,7 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
     }
 
     if (mode == LessonMode::Track && s.step > 0) {
-        // Step indicator: "Step 3 of 10", one small button per step, back and next.
+        // Step indicator: "Step 3 of 14", one small button per step, back and next.
         // On a phone the numbered buttons would be too small for a finger: back and next only.
         const std::string indicator = step_indicator(s.step);
         same_line_if_fits(ImGui::CalcTextSize(indicator.c_str()).x + ImGui::GetFontSize(), lesson_gap());

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/document/module_json.h"
+#include "core/lesson/track.h"
 #include "core/text/tensor_format.h"
 #include "ui/cell_grid.h"
 #include "ui/number_fields.h"
@@ -132,7 +133,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
                 ui->ui_error = "dropout p is " + num(p, 2) + " but must be at least 0 and less than 1";
             } else {
                 ui->ui_error.clear();
-                m.dropout = double(p);
+                m.dropout = std::round(double(p) * 1e6) / 1e6;  // 0.1 as typed, not float's 0.10000000149
                 edited = true;
             }
         }
@@ -174,9 +175,14 @@ void code_lines(const ModuleResult& r, const std::string& var) {
     ImGui::PopFont();
 }
 
+// inf where one side is nan or inf and the other is not (a row that summed to 0, say).
 float largest_difference(const Matrix& a, const Matrix& b) {
     float d = 0;
-    for (size_t k = 0; k < a.data.size() && k < b.data.size(); ++k) d = std::max(d, std::fabs(a.data[k] - b.data[k]));
+    for (size_t k = 0; k < a.data.size() && k < b.data.size(); ++k) {
+        const float x = a.data[k], y = b.data[k];
+        if (std::isfinite(x) != std::isfinite(y)) return INFINITY;
+        if (std::isfinite(x)) d = std::max(d, std::fabs(x - y));
+    }
     return d;
 }
 
@@ -203,6 +209,11 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
                   r.d_in, r.settings.d_out, double(bound), r.settings.d_out, r.d_in),
               muted_text());
         record_value(ui, "module:layout", say("(%d, %d)", r.settings.d_out, r.d_in));
+    }
+    if (r.settings.qkv_bias) {  // v1 has no bias to load one into
+        prose("Exercise 3.1 copies v2's weights into v1, which has no bias: turn qkv_bias off to try it.",
+              muted_text());
+        return;
     }
     if (ImGui::Button("Exercise 3.1: copy v2's weight.T into v1")) ui->module.exercise_loaded = true;
     record_layout(ui, "module:exercise");
@@ -247,8 +258,8 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     same_line_if_fits(cell_grid_width(neg_inf), gap);
     cell_grid(neg_inf, ui);
     const float d = largest_difference(t.masked_simple_norm, t.weights);
-    ImGui::TextColored(d < 1e-5f ? ok_color() : error_color(), "largest difference %s: the same weights",
-                       num(d, 6).c_str());
+    ImGui::TextColored(d < 1e-5f ? ok_color() : error_color(), "largest difference %s%s", num(d, 6).c_str(),
+                       d < 1e-5f ? ": the same weights" : ": the routes disagree here");
     record_value(ui, "module:routes-difference", num(d, 6));
     ImGui::Checkbox("plant the bug: fill with 0, not -inf", &ui->module.zero_mask);
     record_layout(ui, "module:zero-mask");
@@ -378,6 +389,10 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }
+    if (!mha && ui->concealed.module_heads) {
+        prose("How the heads' outputs are joined: " + ui->concealed.reason + ".", muted_text());
+        return;
+    }
     if (!mha) {
         prose(say("torch.cat([head(x) for head in self.heads], dim=-1): each head gives d_out = %d columns, so the "
                   "output has d_out \u00d7 num_heads = %d.",
@@ -439,7 +454,13 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
 bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     if (ImGui::Checkbox("run the book's classes on these inputs", &draft->module.enabled)) {
-        if (draft->module.enabled) draft->module.settings = book_module_settings(AttentionModule::SelfAttentionV2);
+        // In steps 11 to 14 of the track, the step's own class; elsewhere SelfAttention_v2, where
+        // the book's classes begin.
+        const ModuleDocument lesson = step_module(in.state.step);
+        if (draft->module.enabled)
+            draft->module.settings = lesson.enabled && in.state.lesson.mode == LessonMode::Track
+                                         ? lesson.settings
+                                         : book_module_settings(AttentionModule::SelfAttentionV2);
         edited = true;
     }
     record_layout(ui, "module:toggle");
@@ -471,14 +492,21 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
                                   ? say("output, shape (%d, %d, %d), batch %d", s.batch, r.n, r.out_width, int(b))
                                   : say("output, shape (%d, %d)", r.n, r.out_width);
     CellGrid out{"module:output", shape, &r.output[b], 0.0f, 4, {}, &in.state.tokens, ""};
+    if (ui->concealed.module_heads) {  // step 14 asks how wide a head or the wrapper's output is
+        out.title = "output";
+        out.covered = "The output's numbers and shape: " + ui->concealed.reason + ".";
+    }
     cell_grid(out, ui);
-    if (!r.output[b].data.empty()) record_value(ui, "module:output", num(r.output[b].at(0, 0)));
+    if (!r.output[b].data.empty())
+        record_value(ui, "module:output", ui->concealed.module_heads ? kHidden : num(r.output[b].at(0, 0)));
 
     const HeadTrace& t = r.batches[b][0];
     if (s.module == AttentionModule::SelfAttentionV1 || s.module == AttentionModule::SelfAttentionV2)
         versions(in, *run, ui);
     if (s.causal || has_dropout_layer(s.module)) masking(in, t, ui);
-    if (has_dropout_layer(s.module)) wrong_dim(in, t, ui);
+    // (b, n, n) weights: MultiHeadAttention's are (b, h, n, n), where dim=1 is the heads.
+    if (s.module == AttentionModule::CausalAttention || s.module == AttentionModule::MultiHeadWrapper)
+        wrong_dim(in, t, ui);
     if (has_dropout_layer(s.module)) dropout(in, r, t, ui);
     if (is_multi_head(s.module)) heads(in, r, ui);
     return edited;

@@ -119,6 +119,8 @@ test('chapter: MultiHeadAttention prints the book\'s first row; dropout keeps w 
   assert.equal(applied.ok, true, applied.error);
   results = await page.evaluate(() => window.attention.results());
   const head = results.module.batches[0].heads[0];
+  const marks = head.dropout_mask.flat();
+  assert.ok(marks.includes(0) && marks.includes(2), 'some weights dropped, some kept and doubled');
   head.weights.forEach((row, r) => row.forEach((w, c) => {
     const dropped = head.weights_dropped[r][c], mask = head.dropout_mask[r][c];
     assert.ok(mask === 0 || mask === 2, `mask ${mask}`);

@@ -53,17 +53,17 @@ function lmsPage(location) {
 }
 
 test('scorm: questions, location, score and completion reach the LMS run-time (scorm-again)', async () => {
-  server.routes.set('/lms/course.html', lmsPage('10'));
+  server.routes.set('/lms/course.html', lmsPage('14'));
   const page = await openPage(browser, server.url + '/lms/course.html', { viewport: { width: 1300, height: 820 } });
   const frame = await demoFrame(page, 'scorm.html');
   await waitReady(frame);
-  await frame.waitForFunction(() => window.attention.getState().step === 10, null, { timeout: 10000 })
-    .catch(() => assert.fail('the package resumed at the saved step 10'));
+  await frame.waitForFunction(() => window.attention.getState().step === 14, null, { timeout: 10000 })
+    .catch(() => assert.fail('the package resumed at the saved step 14'));
   await waitIdle(frame);
   const lms = (key) => page.evaluate((k) => window.API.LMSGetValue(k), key);
   assert.equal(await lms('cmi.core.lesson_status'), 'incomplete', 'started: incomplete');
   await frame.evaluate(() => window.attention.onEvent((kind, detail) => { if (kind === 'lesson-completed') window.done = detail; }));
-  // Step 10, every question answered with its first choice, as in lesson_events.test.mjs.
+  // Step 14, the last, every question answered with its first choice, as in lesson_events.test.mjs.
   const asked = await answerStepWithFirstChoices(page, frame);
   assert.ok(asked >= 1);
   await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_status') === 'completed', null, { timeout: 10000 })
@@ -77,7 +77,7 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
       pattern: Object.values(i.correct_responses || {})[0]?.pattern }));
   });
   const first = interactions[0];
-  assert.match(first.id, /^step10_[A-Za-z0-9_-]+$/);
+  assert.match(first.id, /^step14_[A-Za-z0-9_-]+$/);
   assert.equal(first.type, 'choice');
   assert.equal(first.student_response, 'a');
   assert.match(first.pattern, /^[a-z](,[a-z])*$/);
@@ -91,7 +91,7 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   assert.ok(done.score >= right, 'the lesson counts this visit\'s right answers');
   // A step back is the new location.
   await click(page, frame, 'lesson:back');
-  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_location') === '9', null, { timeout: 10000 })
+  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_location') === '13', null, { timeout: 10000 })
     .catch(() => assert.fail('lesson_location follows the step'));
   // Leaving: session time, then LMSFinish.
   await frame.evaluate(() => window.attentionScorm.finish());

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/lesson/track.h"
 #include "core/math/torch_rng.h"
@@ -402,6 +403,11 @@ TEST_CASE("ui: the book's classes: two masking routes agree, masking with 0 leak
     const attn::ui::LayoutItem* sums = h.find("value:module:row-sums");
     REQUIRE(sums != nullptr);
     CHECK(sums->text.find("row sums:") == 0);
+    // Some row no longer sums to 1: the text lists another sum.
+    bool other = false;
+    for (size_t at = sums->text.find(' '); at != std::string::npos; at = sums->text.find(' ', at + 1))
+        other |= sums->text.compare(at + 1, 4, "1.00") != 0 && std::isdigit((unsigned char)sums->text[at + 1]);
+    CHECK(other);
     CHECK(h.find("grid:module:dropout-mask") != nullptr);
 
     SUBCASE("a dropout p of 1 is refused by the panel, and the last good p stays") {
@@ -450,4 +456,24 @@ TEST_CASE("ui: the book's classes: softmax over dim=1 of the batch, and Exercise
     h.click("module:d_out:minus");
     CHECK(h.state.module.settings.d_out == 1);
     CHECK(h.find("value:module:exercise-3.2")->text == "solved");
+}
+
+TEST_CASE("ui: the book's classes: Exercise 3.1 waits for qkv_bias off; MultiHeadAttention has no dim=1 bug") {
+    UiHarness h("your-journey", ImVec2(1280, 2400));
+    attn::State s = h.state;
+    s.panels = {"module"};
+    s.module.enabled = true;
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::SelfAttentionV2);
+    s.module.settings.qkv_bias = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("module:exercise") == nullptr);  // v1 has no bias to load
+    h.click("module:qkv_bias");
+    CHECK_FALSE(h.state.module.settings.qkv_bias);
+    CHECK(h.find("module:exercise") != nullptr);
+    // dim=1 of MultiHeadAttention's (b, h, n, n) weights is the heads: not the bug the panel shows.
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::MultiHeadAttention);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("module:wrong-dim") == nullptr);
 }

@@ -2,7 +2,7 @@
 
 namespace attn {
 
-void write_module_json(const ModuleResult& r, JsonWriter* w) {
+void write_module_json(const ModuleResult& r, JsonWriter* w, bool traces) {
     const ModuleSettings& s = r.settings;
     w->begin_object();
     w->key("name").string(module_name(s.module));
@@ -29,8 +29,11 @@ void write_module_json(const ModuleResult& r, JsonWriter* w) {
             w->matrix(p.value);
     }
     w->end_object();
-    w->key("batches").begin_array();
-    for (const auto& heads : r.batches) {
+    w->key("batches");
+    if (!traces) w->null();  // results({matrices: false}): the (n, n) traces stay out, as the score matrices do
+    if (traces) w->begin_array();
+    static const std::vector<std::vector<HeadTrace>> kNoTraces;
+    for (const auto& heads : traces ? r.batches : kNoTraces) {
         w->begin_object().key("heads").begin_array();
         for (const HeadTrace& h : heads) {
             w->begin_object();
@@ -54,7 +57,7 @@ void write_module_json(const ModuleResult& r, JsonWriter* w) {
         }
         w->end_array().end_object();
     }
-    w->end_array();
+    if (traces) w->end_array();
     w->key("output").begin_array();
     for (const Matrix& m : r.output) w->matrix(m);
     w->end_array();

@@ -14,7 +14,9 @@
 
 namespace attn {
 
-void write_module_json(const ModuleResult& r, JsonWriter* w);
+// traces false: "batches" is null (the page's results({matrices: false}); at 1024 tokens the
+// per-head (n, n) traces are millions of numbers).
+void write_module_json(const ModuleResult& r, JsonWriter* w, bool traces = true);
 
 // The module's constructor call as the book writes it, e.g. "CausalAttention(d_in=3, d_out=2,
 // context_length=6, dropout=0.0)".

@@ -65,7 +65,7 @@ std::string results_json(const State& state, const AttentionResult& r, bool matr
         w.null();
     w.key("module");
     if (module)
-        write_module_json(*module, &w);
+        write_module_json(*module, &w, matrices);
     else
         w.null();
     w.end_object();

@@ -42,8 +42,12 @@ int first_kept(const HeadTrace& t) {
     return -1;
 }
 
+// The steps build their words and question every frame: only for a module of the book's size.
 bool runs(const State& s, ModuleResult* r) {
-    if (!s.module.enabled || s.inputs.rows > kMaxChapterTokens) return false;
+    const ModuleSettings& m = s.module.settings;
+    if (!s.module.enabled || s.inputs.rows > kMaxChapterTokens || s.inputs.cols > kMaxChapterTokens ||
+        m.d_out * m.heads > kMaxChapterTokens)
+        return false;
     *r = run_module(s.inputs, s.module.settings);
     return r->error.empty();
 }
@@ -166,6 +170,19 @@ void chapter_step_questions(const State& s, std::vector<Question>* out) {
         c.add("0.0000", false, "That is a dropped weight. This one was kept.");
         q.answer = fixed(kept) + " = " + fixed(w) + " / (1 - " + fixed(p, 2) + ").";
         q.reason = "Rows no longer sum to 1 after dropout; only their expected sum does.";
+        out->push_back(q);
+    }
+    if (s.step == 14 && m.module == AttentionModule::MultiHeadWrapper) {
+        Question q =
+            make("wrapper-width", "The wrapper with d_out = " + std::to_string(m.d_out) + " per head and " +
+                                      std::to_string(m.heads) + " heads: how many columns does its output have?");
+        Choices c{&q};
+        c.add(std::to_string(r.out_width), true, "");
+        c.add(std::to_string(m.d_out), false,
+              "That is one head's output; torch.cat puts the heads' outputs side by side.");
+        c.add("1", false, "The wrapper's d_out is per head, not split across the heads as in MultiHeadAttention.");
+        q.answer = std::to_string(r.out_width) + " = d_out x num_heads.";
+        q.reason = "torch.cat([head(x) for head in self.heads], dim=-1) joins the heads along the last dim.";
         out->push_back(q);
     }
     if (s.step == 14 && m.module == AttentionModule::MultiHeadAttention) {

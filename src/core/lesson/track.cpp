@@ -35,6 +35,18 @@ const StepSetup kSetups[kLessonSteps] = {
     {"your-journey", 1, Norm::Softmax, false, false},      // 14 multi-head attention
 };
 
+// Loads the example's data into next, keeping everything else.
+void load_data(const char* name, int query, State* next) {
+    State fresh;
+    load_example(name, &fresh);
+    next->example = fresh.example;
+    next->tokens = fresh.tokens;
+    next->inputs = fresh.inputs;
+    next->query = std::min(query, fresh.inputs.rows - 1);
+}
+
+}  // namespace
+
 // Steps 11 to 14 run the book's classes as its listings do (book_module_settings). Dropout (13)
 // is the book's 3.5.2: the masked weights of SelfAttention_v2 (seed 789, which CausalAttention
 // draws alike), then torch.manual_seed(123) and nn.Dropout(0.5).
@@ -54,18 +66,6 @@ ModuleDocument step_module(int step) {
     if (step == 14) m.settings = book_module_settings(AttentionModule::MultiHeadAttention);
     return m;
 }
-
-// Loads the example's data into next, keeping everything else.
-void load_data(const char* name, int query, State* next) {
-    State fresh;
-    load_example(name, &fresh);
-    next->example = fresh.example;
-    next->tokens = fresh.tokens;
-    next->inputs = fresh.inputs;
-    next->query = std::min(query, fresh.inputs.rows - 1);
-}
-
-}  // namespace
 
 const std::vector<LessonStep>& lesson_steps() {
     static const std::vector<LessonStep> steps = {

@@ -20,9 +20,11 @@ struct LessonStep {
 const std::vector<LessonStep>& lesson_steps();
 // The step, or nullptr for 0 (free exploration) and for numbers past the track.
 const LessonStep* lesson_step(int step);
-// "Step 3 of 10", or "Free exploration".
+// "Step 3 of 14", or "Free exploration".
 std::string step_indicator(int step);
 
+// The book's class a step runs (steps 11 to 14, as its listing runs it), or off for the others.
+ModuleDocument step_module(int step);
 // The state for entering `step` from `current`: the example, query, normalisation, projection,
 // causal mask and lab scale the step needs; the question restarts. Step 0 is leave_lesson().
 // Steps past kLessonSteps are clamped to the last step.

@@ -155,8 +155,16 @@ std::string check_module_settings(const ModuleSettings& s, int d_in, int n) {
         return "batch is " + std::to_string(s.batch) + " but must be a whole number from 1 to 8";
     if (s.batch > 1 && !has_dropout_layer(s.module))
         return cls + " takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules";
-    if (double(n) * double(n) * double(s.batch) * double(is_multi_head(s.module) ? s.heads : 1) > 4.0e6)
+    const double heads = is_multi_head(s.module) ? s.heads : 1;
+    if (double(n) * double(n) * double(s.batch) * heads > 4.0e6)
         return "too large: batch x heads x n x n must stay within 4 million weights";
+    // The parameters (three d_in x d_out projections per head, and out_proj) and the projected
+    // queries, keys and values: a page holds a few million numbers, not hundreds.
+    const double width = s.module == AttentionModule::MultiHeadWrapper ? double(s.d_out) * heads : double(s.d_out);
+    if (3.0 * double(d_in) * width + double(s.d_out) * double(s.d_out) > 4.0e6)
+        return "too large: the parameters must stay within 4 million numbers (use a smaller d_out or fewer heads)";
+    if (3.0 * double(n) * width * double(s.batch) > 4.0e6)
+        return "too large: batch x n x d_out x heads must stay within 4 million numbers";
     return "";
 }
 

@@ -38,7 +38,8 @@ struct ModuleSettings {
     bool operator==(const ModuleSettings& o) const {
         return module == o.module && seed == o.seed && d_out == o.d_out && heads == o.heads && qkv_bias == o.qkv_bias &&
                causal == o.causal && dropout == o.dropout && training == o.training &&
-               reseed_dropout == o.reseed_dropout && dropout_seed == o.dropout_seed && batch == o.batch;
+               reseed_dropout == o.reseed_dropout && (!reseed_dropout || dropout_seed == o.dropout_seed) &&
+               batch == o.batch;
     }
     bool operator!=(const ModuleSettings& o) const { return !(*this == o); }
 };

@@ -644,3 +644,13 @@ TEST_CASE("state: a module PyTorch would refuse is named, with the value, and no
         CHECK_MESSAGE(contains(r.error, c.message), c.module, " gave: ", r.error);
     }
 }
+
+TEST_CASE("state: a dropout seed set and then unticked reads back as the same state") {
+    ParseResult r = parse_state(doc(R"(,"module":{"name":"causal-attention","dropout_seed":7})"));
+    REQUIRE(r.ok);
+    State s = r.state;
+    s.module.settings.reseed_dropout = false;  // the learner unticks "re-seed": 7 stays in memory
+    const ParseResult back = parse_state(serialize_state(s));
+    REQUIRE(back.ok);
+    CHECK(back.state == s);
+}

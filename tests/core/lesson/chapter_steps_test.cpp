@@ -107,3 +107,12 @@ TEST_CASE("chapter steps: with the module off or refused, the step says so and a
     chapter_step_questions(eval, &none);
     CHECK(none.empty());
 }
+
+TEST_CASE("chapter steps: step 14 asks the wrapper's output width when the learner runs the wrapper") {
+    State s = step(14);
+    s.module.settings = book_module_settings(AttentionModule::MultiHeadWrapper);
+    std::vector<Question> q;
+    const Question& width = only_question(s, &q);
+    CHECK(width.id == "wrapper-width");
+    CHECK(right_choice(width) == "4");  // d_out 2 per head, two heads
+}

@@ -313,3 +313,18 @@ TEST_CASE("modules: softmax over dim=1 of the batch's scores normalises each col
     for (int c = 0; c < 6; ++c) row0 += h.weights_wrong_dim.at(0, c);
     CHECK(std::fabs(row0 - 1.0f) > 0.01f);
 }
+
+TEST_CASE("modules: a module too large for a page is refused before anything is drawn") {
+    Matrix wide(1, 1024);
+    ModuleSettings s = book_module_settings(AttentionModule::MultiHeadWrapper);
+    s.heads = 64;
+    s.d_out = 1024;
+    s.batch = 1;
+    CHECK(contains(check_module_settings(s, wide.cols, wide.rows), "parameters must stay within 4 million"));
+    ModuleSettings tall = book_module_settings(AttentionModule::MultiHeadAttention);
+    tall.d_out = 1024;
+    tall.heads = 2;
+    tall.batch = 8;
+    CHECK(contains(check_module_settings(tall, 4, 300), "batch x n x d_out x heads"));
+    CHECK(check_module_settings(book_module_settings(AttentionModule::MultiHeadAttention), 3, 6).empty());
+}
