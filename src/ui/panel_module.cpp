@@ -151,8 +151,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         if (m.reseed_dropout)
             edited |= seed_field(ui, "dropout_seed", "torch.manual_seed before dropout", &m.dropout_seed);
     }
-    if (!ui->ui_error.empty() && ui->ui_error.find("must be") != std::string::npos)
-        ImGui::TextColored(error_color(), "%s", ui->ui_error.c_str());
+    if (!ui->ui_error.empty() && ui->ui_error.find("must be") != std::string::npos) prose(ui->ui_error, error_color());
     if (in.input_error.rfind("module", 0) == 0) prose(in.input_error, error_color());
     return edited;
 }
@@ -193,7 +192,7 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const bool v1 = r.settings.module == AttentionModule::SelfAttentionV1;
     const float bound = 1.0f / std::sqrt(float(r.d_in));
     ImGui::Spacing();
-    ImGui::TextUnformatted("v1 and v2 at the same seed print other numbers");
+    prose("v1 and v2 at the same seed print other numbers");
     prose(say("%s(d_in=%d, d_out=%d) after torch.manual_seed(%llu) prints:", module_class(run.other.settings.module),
               r.d_in, r.settings.d_out, (unsigned long long)r.settings.seed),
           muted_text());
@@ -229,7 +228,7 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const float d = largest_difference(run.v1_loaded.output[0], v2.output[0]);
     const std::string verdict =
         "largest difference from v2: " + num(d, 6) + (d < 1e-5f ? ": the same module, written two ways" : "");
-    ImGui::TextColored(d < 1e-5f ? ok_color() : error_color(), "%s", verdict.c_str());
+    prose(verdict, d < 1e-5f ? ok_color() : error_color());
     record_value(ui, "module:exercise-difference", num(d, 6));
 }
 
@@ -258,8 +257,11 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     same_line_if_fits(cell_grid_width(neg_inf), gap);
     cell_grid(neg_inf, ui);
     const float d = largest_difference(t.masked_simple_norm, t.weights);
-    ImGui::TextColored(d < 1e-5f ? ok_color() : error_color(), "largest difference %s%s", num(d, 6).c_str(),
-                       d < 1e-5f ? ": the same weights" : ": the routes disagree here");
+    // prose, not Text: a line wider than a phone's panel would make it scroll sideways (and keep
+    // the finger from scrolling the course page).
+    prose(say("largest difference %s%s", num(d, 6).c_str(),
+              d < 1e-5f ? ": the same weights" : ": the routes disagree here"),
+          d < 1e-5f ? ok_color() : error_color());
     record_value(ui, "module:routes-difference", num(d, 6));
     ImGui::Checkbox("plant the bug: fill with 0, not -inf", &ui->module.zero_mask);
     record_layout(ui, "module:zero-mask");
@@ -331,8 +333,8 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
         record_value(ui, "module:row-sums", kHidden);
         return;
     }
-    ImGui::Text("Dropout (3.5.2), p = %s: each kept weight becomes w / (1 - p) = w \u00d7 %s",
-                format_fixed(float(s.dropout), 2).c_str(), num(keep, 2).c_str());
+    prose(say("Dropout (3.5.2), p = %s: each kept weight becomes w / (1 - p) = w \u00d7 %s",
+              format_fixed(float(s.dropout), 2).c_str(), num(keep, 2).c_str()));
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     CellGrid mask{
         "module:dropout-mask", "the mask (0 or 1 / (1 - p))", &t.dropout_mask, keep, 1, {}, &in.state.tokens, ""};
@@ -402,9 +404,9 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         const bool solved = s.heads == 2 && r.out_width == 2;
         prose("Exercise 3.2: keep num_heads = 2 and make the output two-dimensional instead of four.",
               ImGui::GetStyleColorVec4(ImGuiCol_Text));
-        ImGui::TextColored(solved ? ok_color() : muted_text(), "%s",
-                           solved ? "\u2713 solved: the output is 2-dimensional with 2 heads"
-                                  : say("not yet: the output has %d columns", r.out_width).c_str());
+        prose(solved ? std::string("\u2713 solved: the output is 2-dimensional with 2 heads")
+                     : say("not yet: the output has %d columns", r.out_width),
+              solved ? ok_color() : muted_text());
         record_value(ui, "module:exercise-3.2", solved ? "solved" : "open");
         return;
     }
@@ -453,7 +455,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
 
 bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
-    if (ImGui::Checkbox("run the book's classes on these inputs", &draft->module.enabled)) {
+    if (ImGui::Checkbox("run the book's classes", &draft->module.enabled)) {
         // In steps 11 to 14 of the track, the step's own class; elsewhere SelfAttention_v2, where
         // the book's classes begin.
         const ModuleDocument lesson = step_module(in.state.step);
@@ -539,7 +541,10 @@ float module_panel_height(const State& s, const UiState& ui, float width) {
         const float per_row = std::max(1.0f, std::floor((width + gap) / (cell_grid_width(square) + gap)));
         h += line * 6 + frame + grid * std::ceil(float(heads) / per_row) * 2;
     }
-    return h;
+    // Two lines to spare: a frame sized to this estimate must never cut the panel off (the
+    // browser's text can wrap a line more than the estimate counts), and the layouts measure a
+    // panel only when it does not fit.
+    return h + line * 2;
 }
 
 }  // namespace attn::ui
