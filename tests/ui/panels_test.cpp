@@ -26,6 +26,16 @@ attn::State random_state(int n, int d) {
     return s;
 }
 
+// The book's classes panel alone (as a course page embeds it, all of it in view), running class
+// m with the book's settings.
+attn::State module_alone(const attn::State& base, attn::AttentionModule m) {
+    attn::State s = base;
+    s.panels = {"module"};
+    s.module.enabled = true;
+    s.module.settings = attn::book_module_settings(m);
+    return s;
+}
+
 }  // namespace
 
 TEST_CASE("ui: a PCA note appears for more than three dimensions, and only then") {
@@ -440,10 +450,7 @@ TEST_CASE("ui: the book's classes: MultiHeadAttention's heads and the view-witho
 
 TEST_CASE("ui: the book's classes: softmax over dim=1 of the batch, and Exercise 3.2 solved with a click") {
     UiHarness h("your-journey", ImVec2(1280, 2400));
-    attn::State s = h.state;
-    s.panels = {"module"};
-    s.module.enabled = true;
-    s.module.settings = attn::book_module_settings(attn::AttentionModule::MultiHeadWrapper);
+    attn::State s = module_alone(h.state, attn::AttentionModule::MultiHeadWrapper);
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
     CHECK(h.find("value:module:wrong-dim-row0") == nullptr);
@@ -460,10 +467,7 @@ TEST_CASE("ui: the book's classes: softmax over dim=1 of the batch, and Exercise
 
 TEST_CASE("ui: the book's classes: Exercise 3.1 waits for qkv_bias off; MultiHeadAttention has no dim=1 bug") {
     UiHarness h("your-journey", ImVec2(1280, 2400));
-    attn::State s = h.state;
-    s.panels = {"module"};
-    s.module.enabled = true;
-    s.module.settings = attn::book_module_settings(attn::AttentionModule::SelfAttentionV2);
+    attn::State s = module_alone(h.state, attn::AttentionModule::SelfAttentionV2);
     s.module.settings.qkv_bias = true;
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
