@@ -19,7 +19,8 @@
   let failed = null;
   const changeListeners = new Set();
   const eventListeners = new Set();
-  let contentHeight = 0;  // CSS px the content needs, as C++ last said (onContentHeight)
+  let contentHeight = 0;  // CSS px the page needs: the canvas's content and the embed's bar
+  let canvasContentHeight = 0;  // CSS px the canvas's content needs, as C++ last said (onContentHeight)
 
   // ---- page options: read from ?query and #fragment (the fragment wins), never part of the state
 
@@ -337,6 +338,7 @@
     onFirstFrame() {
       statusBox.hidden = true;
       document.body.classList.add('ready');
+      if (canvasContentHeight) Module.onContentHeight(canvasContentHeight);
       resolveReady(api);
       observeCanvas();
     },
@@ -345,7 +347,10 @@
     // size the frame to it. Three shapes, for the hosts that listen: attention-host.js's own,
     // Canvas's lti.frameResize, and iframe-resizer's (below). Sent to the ?origins= allowlist, or
     // to any parent without one.
+    // The bar under an embed ("Open the full demo") shows from the first frame on, which may come
+    // after the first height: onFirstFrame says it again, with the bar.
     onContentHeight(height) {
+      canvasContentHeight = height;
       const bar = document.getElementById('reader-bar');
       contentHeight = Math.ceil(height + (embed && bar ? bar.offsetHeight : 0));
       if (!embed || !framed) return;

@@ -22,9 +22,11 @@ bool touch_belongs_to_demo(const UiState& ui, ImVec2 point) {
         if (gesture && r.Contains(point)) return true;
     }
     // A region that scrolls inside its panel (many tokens, wide code lines, a wide table) scrolls
-    // by the finger too. Active: drawn in the last pass (read between passes).
+    // by the finger too. Active: drawn in the last pass (read between passes). Sideways only with
+    // a scrollbar: a panel without one whose content pokes out a pixel or two is not a region
+    // the learner can scroll.
     for (const ImGuiWindow* window : g.Windows)
-        if (window->Active && (window->ScrollMax.y > 0 || window->ScrollMax.x > 0) && window->Rect().Contains(point))
+        if (window->Active && (window->ScrollMax.y > 0 || window->ScrollbarX) && window->Rect().Contains(point))
             return true;
     return false;
 }

@@ -102,3 +102,41 @@ test('touch scroll: swipes over an embedded demo scroll the course page; arrow h
   assert.deepEqual(page.problems, [], 'no console errors in the page or the demo');
   await page.context().close();
 });
+
+// The book's classes panel alone, as a course page on 3.5 embeds it: its height is known only
+// after the first frame, when the demo's "Open the full demo" bar also appears. The frame must
+// end up tall enough for both, so nothing inside scrolls and a swipe scrolls the course page.
+test('touch scroll: a course page embedding the book\'s classes panel scrolls under a swipe on it', async () => {
+  const route = `/course-module-${Math.random().toString(36).slice(2)}.html`;
+  server.routes.set(route, coursePage(`${server.url}/index.html?embed=1#example=your-journey&module=causal-attention&panels=module`));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`,
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await page.waitForFunction(() => document.querySelector('iframe').getBoundingClientRect().height > 900, null,
+                             { timeout: 15000 });
+  await waitIdle(frame);
+  await sleep(500);
+  const sizes = await frame.evaluate(() => ({ content: window.attention.contentHeight(), inner: innerHeight,
+    bar: document.getElementById('reader-bar').offsetHeight }));
+  assert.ok(sizes.bar > 0, 'the "Open the full demo" bar shows');
+  assert.equal(sizes.inner, sizes.content, `the host sized the frame to the content and the bar (${JSON.stringify(sizes)})`);
+
+  const title = (await frame.evaluate(() => window.attention.layout())).find((l) => l.name === 'value:title:module');
+  assert.ok(title, 'the panel\'s title is in the layout');
+  const box = await page.evaluate(() => { const r = document.querySelector('iframe').getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  const cdp = await page.context().newCDPSession(page);
+  const from = { x: box.x + title.x + title.w / 2, y: box.y + title.y + title.h / 2 + 250 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
+  for (let k = 1; k <= 8; ++k) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - 40 * k, id: 1 }] });
+    await sleep(20);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await sleep(400);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  assert.ok(scrolled > 150, `the course page scrolled (scrollY ${scrolled})`);
+  await saveArtifact('touch-scroll-module-390x844-swiped.png', await page.screenshot());
+  assert.deepEqual(page.problems, [], 'no console errors in the page or the demo');
+  await page.context().close();
+});
