@@ -232,7 +232,34 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     record_value(ui, "module:exercise-difference", num(d, 6));
 }
 
-// 3.5.1's two routes, and the planted bug of masking with 0.
+// The planted bug of mask polarity: tril where triu belongs, so each query keeps itself and the
+// future and loses the past.
+void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
+    ImGui::Checkbox("plant the bug: tril(ones, -1), not triu(ones, 1)", &ui->module.flipped_mask);
+    record_layout(ui, "module:flipped-mask");
+    if (!ui->module.flipped_mask || t.weights_flipped_mask.rows == 0) return;
+    CellGrid g{"module:masked-flipped",
+               "masked_fill(tril(ones, -1), -inf), then softmax",
+               &t.weights_flipped_mask,
+               1.0f,
+               2,
+               {},
+               &in.state.tokens,
+               ""};
+    cell_grid(g, ui);
+    const Matrix& w = t.weights_flipped_mask;
+    float future = 0;  // what row 0 gives the tokens after it
+    for (int c = 1; c < w.cols; ++c) future += w.at(0, c);
+    prose(say("The mask is upside down: \"%s\" gives %.4f of its weight to the tokens after it, and \"%s\" "
+              "sees only itself (%.2f). Each token reads the future and none of the past; triu(ones, 1) masks "
+              "the keys after the query.",
+              in.state.tokens[0].c_str(), double(future), in.state.tokens[size_t(w.rows - 1)].c_str(),
+              double(w.at(w.rows - 1, w.cols - 1))),
+          error_color());
+    record_value(ui, "module:flipped-future", num(future));
+}
+
+// 3.5.1's two routes, and the planted bugs of mask polarity and of masking with 0.
 void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     ImGui::Spacing();
     ImGui::TextUnformatted("Masking two ways (3.5.1)");
@@ -263,6 +290,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
               d < 1e-5f ? ": the same weights" : ": the routes disagree here"),
           d < 1e-5f ? ok_color() : error_color());
     record_value(ui, "module:routes-difference", num(d, 6));
+    flipped_mask(in, t, ui);
     ImGui::Checkbox("plant the bug: fill with 0, not -inf", &ui->module.zero_mask);
     record_layout(ui, "module:zero-mask");
     if (ui->concealed.module_leak) {  // the lesson asks what it leaks
@@ -315,6 +343,37 @@ void wrong_dim(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     record_value(ui, "module:wrong-dim-row0", say("%.4f", double(row0)));
 }
 
+// The average row sum of (n, n) weights.
+float mean_row_sum(const Matrix& w) {
+    double sum = 0;
+    for (float x : w.data) sum += double(x);
+    return w.rows ? float(sum / double(w.rows)) : 0.0f;
+}
+
+// The planted bug of dropout without rescaling: the survivors stay w, so training sees rows that
+// sum to about 1 - p while eval (no dropout) sees rows that sum to 1.
+void unscaled_dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, UiState* ui) {
+    ImGui::Checkbox("plant the bug: drop without \u00f7 (1 - p)", &ui->module.unscaled_dropout);
+    record_layout(ui, "module:unscaled-dropout");
+    if (!ui->module.unscaled_dropout) return;
+    CellGrid g{"module:dropped-unscaled",
+               "weights \u00d7 (mask != 0), unscaled",
+               &t.weights_dropped_unscaled,
+               1.0f,
+               2,
+               {},
+               &in.state.tokens,
+               ""};
+    cell_grid(g, ui);
+    const float unscaled = mean_row_sum(t.weights_dropped_unscaled), scaled = mean_row_sum(t.weights_dropped);
+    prose(say("Rows now sum to %.2f on average (%.2f with the rescaling, about 1 - p = %.2f expected). In eval there "
+              "is no dropout and rows sum to 1, so the layers after it would see weights %.2f times larger than "
+              "in training.",
+              double(unscaled), double(scaled), 1.0 - r.settings.dropout, 1.0 / (1.0 - r.settings.dropout)),
+          error_color());
+    record_value(ui, "module:unscaled-mean-sum", say("%.4f", double(unscaled)));
+}
+
 // 3.5.2: the mask, survivors at w / (1 - p), row sums no longer 1.
 void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, UiState* ui) {
     const ModuleSettings& s = r.settings;
@@ -360,10 +419,40 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     }
     prose(sums + ". No longer 1: dropout rescales the survivors so the expected sum stays 1.", muted_text());
     record_value(ui, "module:row-sums", sums);
+    unscaled_dropout(in, r, t, ui);
     prose(
         "These masks are the ones Debian's PyTorch draws, which match the book's printout. Other PyTorch builds "
         "(other CPUs, MKL) draw other masks from the same seed.",
         muted_text());
+}
+
+// MultiHeadAttention's planted bug: the scores of a head divided by sqrt(d_out), the whole width,
+// instead of sqrt(head_dim), the head's own. Shown for head 0 before dropout.
+void wrong_scale(const FrameInput& in, const ModuleResult& r, UiState* ui) {
+    ImGui::Checkbox("plant the bug: \u00f7 \u221ad_out, not \u221ahead_dim", &ui->module.wrong_scale);
+    record_layout(ui, "module:wrong-scale");
+    const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
+    const HeadTrace& t = r.batches[b][0];
+    if (!ui->module.wrong_scale || t.weights_wrong_scale.rows == 0) return;
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    CellGrid right{
+        "module:scale-right", "head 0, \u00f7 \u221ahead_dim", &t.weights, 1.0f, 2, {}, &in.state.tokens, ""};
+    CellGrid wrong{
+        "module:scale-wrong", "head 0, \u00f7 \u221ad_out", &t.weights_wrong_scale, 1.0f, 2, {}, &in.state.tokens, ""};
+    cell_grid(right, ui);
+    same_line_if_fits(cell_grid_width(wrong), gap);
+    cell_grid(wrong, ui);
+    const float d = largest_difference(t.weights, t.weights_wrong_scale);
+    const int d_out = r.settings.d_out, hd = r.head_dim;
+    if (d_out == hd)
+        prose(say("With one head, head_dim = d_out = %d: the bug hides until there are more heads.", d_out),
+              muted_text());
+    else
+        prose(say("\u221a%d = %.2f instead of \u221a%d = %.2f: the scores shrink more, so the weights come out "
+                  "flatter than the head's width calls for (largest difference %.4f).",
+                  d_out, std::sqrt(double(d_out)), hd, std::sqrt(double(hd)), double(d)),
+              error_color());
+    record_value(ui, "module:wrong-scale-difference", num(d));
 }
 
 // Which token each cell of head `head`'s (n, hd) slice came from: .view(b, n, h, hd).transpose(1, 2)
@@ -449,6 +538,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
                                             mixed);
     prose(verdict, right ? ok_color() : error_color());
     record_value(ui, "module:scrambled-rows", say("%d", mixed));
+    wrong_scale(in, r, ui);
 }
 
 }  // namespace
@@ -532,14 +622,19 @@ float module_panel_height(const State& s, const UiState& ui, float width) {
     float h = frame * (dropout ? 5.0f : 3.0f) + (width < ImGui::GetFontSize() * 26 ? frame * 2 : 0) + line * 6 + grid;
     if (m.module == AttentionModule::SelfAttentionV1 || m.module == AttentionModule::SelfAttentionV2)
         h += line * 5 + grid + frame + (ui.module.exercise_loaded ? line * 3 + grid : 0);
-    if (m.causal || dropout) h += line * 3 + pair + frame + (ui.module.zero_mask ? grid + line * 3 : 0);
-    if (dropout) h += m.training && m.dropout > 0 ? line * 7 + pair : line * 3;
+    if (m.causal || dropout)
+        h += line * 3 + pair + frame * 2 + (ui.module.zero_mask ? grid + line * 3 : 0) +
+             (ui.module.flipped_mask ? grid + line * 4 : 0);
+    if (dropout)
+        h += m.training && m.dropout > 0 ? line * 7 + pair + frame + (ui.module.unscaled_dropout ? grid + line * 4 : 0)
+                                         : line * 3;
     if (dropout) h += frame + (ui.module.wrong_dim ? grid + line * 3 : 0);
     if (m.module == AttentionModule::MultiHeadWrapper) h += line * 3;
     if (multi) {
         const int heads = std::min(m.heads, 8);
         const float per_row = std::max(1.0f, std::floor((width + gap) / (cell_grid_width(square) + gap)));
         h += line * 6 + frame + grid * std::ceil(float(heads) / per_row) * 2;
+        if (m.module == AttentionModule::MultiHeadAttention) h += frame + (ui.module.wrong_scale ? pair + line * 3 : 0);
     }
     // Two lines to spare: a frame sized to this estimate must never cut the panel off (the
     // browser's text can wrap a line more than the estimate counts), and the layouts measure a

@@ -134,6 +134,9 @@ struct ModuleUi {
     bool zero_mask = false;               // the planted bug of 3.5.1: masked_fill with 0, not -inf
     bool view_without_transpose = false;  // the shape tracer's planted bug: .view(b, h, n, hd)
     bool wrong_dim = false;               // softmax over dim=1 of the batch's (b, n, n) scores
+    bool flipped_mask = false;            // mask polarity: masked_fill(tril(ones, -1), -inf)
+    bool unscaled_dropout = false;        // dropout's survivors kept at w, not w / (1 - p)
+    bool wrong_scale = false;             // MultiHeadAttention divided by sqrt(d_out), not sqrt(head_dim)
     int batch = 0;                        // the batch element shown
 };
 

@@ -419,6 +419,17 @@ TEST_CASE("ui: the book's classes: two masking routes agree, masking with 0 leak
         other |= sums->text.compare(at + 1, 4, "1.00") != 0 && std::isdigit((unsigned char)sums->text[at + 1]);
     CHECK(other);
     CHECK(h.find("grid:module:dropout-mask") != nullptr);
+    // The planted bug of mask polarity: "Your" now gives weight to the tokens after it.
+    CHECK(h.find("value:module:flipped-future") == nullptr);
+    h.click("module:flipped-mask");
+    REQUIRE(h.find("value:module:flipped-future") != nullptr);
+    CHECK(std::stof(h.find("value:module:flipped-future")->text) > 0.5f);
+    // Dropout without rescaling: rows sum to about 1 - p on average, well under the rescaled ones.
+    CHECK(h.find("value:module:unscaled-mean-sum") == nullptr);
+    h.click("module:unscaled-dropout");
+    REQUIRE(h.find("value:module:unscaled-mean-sum") != nullptr);
+    CHECK(std::stof(h.find("value:module:unscaled-mean-sum")->text) < 0.9f);
+    CHECK(h.find("grid:module:dropped-unscaled") != nullptr);
 
     SUBCASE("a dropout p of 1 is refused by the panel, and the last good p stays") {
         h.click("module:dropout");
@@ -446,6 +457,12 @@ TEST_CASE("ui: the book's classes: MultiHeadAttention's heads and the view-witho
     h.click("module:view-bug");
     // Six tokens, two heads: head 0 rows 0..5 hold tokens 0,0,1,1,2,2 and head 1 rows hold 3,3,4,4,5,5: 10 rows moved.
     CHECK(h.find("value:module:scrambled-rows")->text == "10");
+    // Scaling by sqrt(d_out) = 2 instead of sqrt(head_dim) = 1.41 changes head 0's weights.
+    CHECK(h.find("value:module:wrong-scale-difference") == nullptr);
+    h.click("module:wrong-scale");
+    REQUIRE(h.find("value:module:wrong-scale-difference") != nullptr);
+    CHECK(std::stof(h.find("value:module:wrong-scale-difference")->text) > 0.001f);
+    CHECK(h.find("grid:module:scale-wrong") != nullptr);
 }
 
 TEST_CASE("ui: the book's classes: softmax over dim=1 of the batch, and Exercise 3.2 solved with a click") {

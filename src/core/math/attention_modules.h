@@ -69,10 +69,20 @@ struct HeadTrace {
     // The planted bug of a batch: torch.softmax(scores / sqrt(hd), dim=1) on (b, n, n) normalises
     // over the queries, so each column sums to 1 and the rows do not.
     Matrix weights_wrong_dim;
+    // The planted bug of mask polarity, when causal: masked_fill(tril(ones, -1), -inf), the mirror
+    // of triu(ones, 1). Each query keeps itself and the tokens after it: row 0 sees everything,
+    // the last row only itself.
+    Matrix weights_flipped_mask;
+    // MultiHeadAttention's planted bug: softmax(masked_scores / sqrt(d_out)), not sqrt(head_dim)
+    // (empty for the other classes, where a head's width is d_out).
+    Matrix weights_wrong_scale;
     bool has_dropout = false;  // training with p > 0
     Matrix dropout_mask;       // (n, n): 0 or 1 / (1 - p), when has_dropout
     Matrix weights_dropped;    // (n, n): weights * mask (weights itself without dropout)
-    Matrix context;            // (n, hd): weights_dropped @ values
+    // The planted bug of dropout without rescaling, when has_dropout: the survivors stay w, so
+    // rows sum to about 1 - p in training but to 1 in eval.
+    Matrix weights_dropped_unscaled;
+    Matrix context;  // (n, hd): weights_dropped @ values
 };
 
 // A parameter under PyTorch's own name and layout: "W_query" (d_in, d_out) for v1,

@@ -314,6 +314,85 @@ TEST_CASE("modules: softmax over dim=1 of the batch's scores normalises each col
     CHECK(std::fabs(row0 - 1.0f) > 0.01f);
 }
 
+TEST_CASE("modules: a mask of the wrong polarity keeps the future and hides the past") {
+    const ModuleResult r = run_module(journey(), book_module_settings(AttentionModule::CausalAttention));
+    REQUIRE(r.error.empty());
+    const HeadTrace& h = r.batches[0][0];
+    const Matrix& w = h.weights_flipped_mask;
+    REQUIRE(w.rows == 6);
+    // Row 0 masks nothing under tril(ones, -1): it is the unmasked softmax row.
+    for (int c = 0; c < 6; ++c) CHECK(w.at(0, c) == doctest::Approx(h.weights_unmasked.at(0, c)).epsilon(1e-6));
+    // The last row keeps only itself; every row loses the tokens before it and sums to 1.
+    CHECK(w.at(5, 5) == 1.0f);
+    for (int row = 0; row < 6; ++row) {
+        float sum = 0;
+        for (int c = 0; c < 6; ++c) sum += w.at(row, c);
+        CHECK(std::fabs(sum - 1.0f) <= 1e-5f);
+        for (int c = 0; c < row; ++c) CHECK(w.at(row, c) == 0.0f);
+    }
+    // Row 2 by hand: softmax over its own score and the later ones, divided by sqrt(2).
+    float denominator = 0;
+    for (int c = 2; c < 6; ++c) denominator += std::exp(h.scores.at(2, c) / std::sqrt(2.0f));
+    CHECK(w.at(2, 3) == doctest::Approx(std::exp(h.scores.at(2, 3) / std::sqrt(2.0f)) / denominator).epsilon(1e-5));
+}
+
+TEST_CASE("modules: dropout without rescaling keeps the survivors at w, so rows sum to less") {
+    ModuleSettings s = book_module_settings(AttentionModule::CausalAttention);
+    s.dropout = 0.5;
+    const ModuleResult r = run_module(journey(), s);
+    REQUIRE(r.error.empty());
+    const HeadTrace& h = r.batches[0][0];
+    REQUIRE(h.has_dropout);
+    REQUIRE(h.weights_dropped_unscaled.data.size() == h.weights.data.size());
+    int kept = 0, dropped = 0;
+    for (size_t k = 0; k < h.weights.data.size(); ++k) {
+        if (h.dropout_mask.data[k] == 0.0f) {
+            ++dropped;
+            CHECK(h.weights_dropped_unscaled.data[k] == 0.0f);
+        } else {
+            ++kept;
+            CHECK(h.weights_dropped_unscaled.data[k] == h.weights.data[k]);
+            CHECK(h.weights_dropped.data[k] == doctest::Approx(2.0f * h.weights.data[k]).epsilon(1e-6));
+        }
+    }
+    CHECK(kept > 0);
+    CHECK(dropped > 0);
+    // No dropout, nothing to plant.
+    CHECK(run_module(journey(), book_module_settings(AttentionModule::CausalAttention))
+              .batches[0][0]
+              .weights_dropped_unscaled.rows == 0);
+}
+
+TEST_CASE("modules: MultiHeadAttention scaled by sqrt(d_out) instead of sqrt(head_dim) gives flatter weights") {
+    ModuleSettings s = book_module_settings(AttentionModule::MultiHeadAttention);
+    s.d_out = 4;  // two heads of width 2: sqrt(4) = 2 against sqrt(2)
+    const ModuleResult r = run_module(journey(), s);
+    REQUIRE(r.error.empty());
+    const HeadTrace& h = r.batches[0][1];
+    REQUIRE(h.weights_wrong_scale.rows == 6);
+    const Matrix expected = softmax_rows_scaled(h.masked_scores, 2.0f);
+    for (size_t k = 0; k < expected.data.size(); ++k) CHECK(h.weights_wrong_scale.data[k] == expected.data[k]);
+    // Flatter: each row's largest weight is no larger than with the right scale.
+    for (int row = 1; row < 6; ++row) {
+        float right = 0, wrong = 0;
+        for (int c = 0; c <= row; ++c) {
+            right = std::max(right, h.weights.at(row, c));
+            wrong = std::max(wrong, h.weights_wrong_scale.at(row, c));
+        }
+        CHECK(wrong <= right + 1e-6f);
+    }
+    // With one head, head_dim is d_out and the bug changes nothing.
+    s.heads = 1;
+    const ModuleResult single = run_module(journey(), s);
+    REQUIRE(single.error.empty());
+    const HeadTrace& one = single.batches[0][0];
+    for (size_t k = 0; k < one.weights.data.size(); ++k) CHECK(one.weights_wrong_scale.data[k] == one.weights.data[k]);
+    // The other classes have no head narrower than d_out.
+    CHECK(run_module(journey(), book_module_settings(AttentionModule::CausalAttention))
+              .batches[0][0]
+              .weights_wrong_scale.rows == 0);
+}
+
 TEST_CASE("modules: a module too large for a page is refused before anything is drawn") {
     Matrix wide(1, 1024);
     ModuleSettings s = book_module_settings(AttentionModule::MultiHeadWrapper);
