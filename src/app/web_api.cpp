@@ -168,8 +168,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     // Worked out from the state now, not taken from the last frame: a reveal reaches the mirror
     // before the next frame is drawn.
     const attn::ui::FrameInput in{s, r, g_app->input_error, g_app->textures};
-    const int questions =
-        s.lesson.mode == attn::LessonMode::Track && s.step > 0 ? int(attn::step_questions(s, r).size()) : 0;
+    const int questions = s.lesson.mode == attn::LessonMode::Track && s.step > 0
+                              ? int(attn::step_questions(s, r, &g_app->module).size())
+                              : 0;
     const attn::Concealment hidden = attn::concealment(s, questions, attn::ui::practice_solved(in, g_app->ui));
     w.key("scores");
     if (hidden.scores || hidden.masking)

@@ -382,7 +382,7 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
         same_line_if_fits(ImGui::CalcTextSize(watch.c_str()).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", watch.c_str());
     }
-    lines(s, step_lines(s, in.result));
+    lines(s, step_lines(s, in.result, in.module));
     switch (s.step) {
         case 4:
             alignment_table(in, question_done(s.lesson, 0));

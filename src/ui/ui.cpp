@@ -420,7 +420,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     update_loop(in, ui, &out.wake_at_ms);
     // The step's questions once per frame, and what the open one (or an unsolved exercise) covers.
     const bool track = in.state.lesson.mode == LessonMode::Track && in.state.step > 0;
-    ui->lesson.questions = track ? step_questions(in.state, in.result) : std::vector<Question>();
+    ui->lesson.questions = track ? step_questions(in.state, in.result, in.module) : std::vector<Question>();
     ui->concealed = concealment(in.state, int(ui->lesson.questions.size()), practice_solved(in, *ui));
 
     const ImGuiIO& io = ImGui::GetIO();

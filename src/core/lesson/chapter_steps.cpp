@@ -42,22 +42,26 @@ int first_kept(const HeadTrace& t) {
     return -1;
 }
 
-// The steps build their words and question every frame: only for a module of the book's size.
-bool runs(const State& s, ModuleResult* r) {
+// The module run the step's words and question read: the page's own when it is of this state
+// (kept beside it, redone only on a change), else one run here, only for a module of the book's
+// size (the words are built every frame). Null when the module is off or cannot run.
+const ModuleResult* module_for_step(const State& s, const ModuleRun* page_run, ModuleResult* local) {
     const ModuleSettings& m = s.module.settings;
-    if (!s.module.enabled || s.inputs.rows > kMaxChapterTokens || s.inputs.cols > kMaxChapterTokens ||
-        m.d_out * m.heads > kMaxChapterTokens)
-        return false;
-    *r = run_module(s.inputs, s.module.settings);
-    return r->error.empty();
+    if (!s.module.enabled) return nullptr;
+    if (page_run && module_run_matches(*page_run, s.inputs, m))
+        return page_run->result.error.empty() ? &page_run->result : nullptr;
+    if (s.inputs.rows > kMaxChapterTokens || s.inputs.cols > kMaxChapterTokens || m.d_out * m.heads > kMaxChapterTokens)
+        return nullptr;
+    *local = run_module(s.inputs, m);
+    return local->error.empty() ? local : nullptr;
 }
 
 }  // namespace
 
-void chapter_step_lines(const State& s, std::vector<LessonLine>* out) {
+void chapter_step_lines(const State& s, const ModuleRun* page_run, std::vector<LessonLine>* out) {
     if (s.step < 11 || s.step > 14) return;
-    ModuleResult r;
-    const bool ran = runs(s, &r);
+    ModuleResult local;
+    const ModuleResult* run = module_for_step(s, page_run, &local);
     const ModuleSettings& m = s.module.settings;
     switch (s.step) {
         case 11:
@@ -96,7 +100,8 @@ void chapter_step_lines(const State& s, std::vector<LessonLine>* out) {
         out->push_back({LineKind::Warn, "The book's classes are off: turn them on in their panel to run this step."});
         return;
     }
-    if (!ran) return;
+    if (!run) return;
+    const ModuleResult& r = *run;
     out->push_back(
         {LineKind::Code, "torch.manual_seed(" + std::to_string(m.seed) + "); module = " + module_constructor(r)});
     const HeadTrace& t = r.batches[0][0];
@@ -118,9 +123,12 @@ void chapter_step_lines(const State& s, std::vector<LessonLine>* out) {
     out->push_back({LineKind::Code, "output[0][0] = " + vec(r.output[0].row_vector(0))});
 }
 
-void chapter_step_questions(const State& s, std::vector<Question>* out) {
-    ModuleResult r;
-    if (s.step < 11 || s.step > 14 || !runs(s, &r)) return;
+void chapter_step_questions(const State& s, const ModuleRun* page_run, std::vector<Question>* out) {
+    if (s.step < 11 || s.step > 14) return;
+    ModuleResult local;
+    const ModuleResult* run = module_for_step(s, page_run, &local);
+    if (!run) return;
+    const ModuleResult& r = *run;
     const ModuleSettings& m = s.module.settings;
     const HeadTrace& t = r.batches[0][0];
     if (s.step == 11 && m.module != AttentionModule::SelfAttentionV1) {

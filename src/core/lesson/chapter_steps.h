@@ -9,10 +9,11 @@
 
 namespace attn {
 
-// The step's lines (steps 11..14; nothing for the others).
-void chapter_step_lines(const State& s, std::vector<LessonLine>* out);
+// The step's lines (steps 11..14; nothing for the others). page_run: the module run the page keeps
+// beside the state (used when it is of s; else the module runs here, for a module of the book's size).
+void chapter_step_lines(const State& s, const ModuleRun* page_run, std::vector<LessonLine>* out);
 // The step's question (steps 11..14): the stored weight's shape, the leak of masking with 0, what a
 // kept weight becomes under dropout, the width of a head.
-void chapter_step_questions(const State& s, std::vector<Question>* out);
+void chapter_step_questions(const State& s, const ModuleRun* page_run, std::vector<Question>* out);
 
 }  // namespace attn

@@ -139,7 +139,7 @@ Question lowest_meaning(const State& s, const AttentionResult& r) {
 
 }  // namespace
 
-std::vector<Question> step_questions(const State& s, const AttentionResult& r) {
+std::vector<Question> step_questions(const State& s, const AttentionResult& r, const ModuleRun* module) {
     std::vector<Question> out;
     switch (s.step) {
         case 1:
@@ -175,7 +175,7 @@ std::vector<Question> step_questions(const State& s, const AttentionResult& r) {
             out.push_back(causal_count(s));
             break;
         default:
-            chapter_step_questions(s, &out);
+            chapter_step_questions(s, module, &out);
             break;
     }
     return out;

@@ -21,8 +21,10 @@ struct Question {
     std::vector<std::string> mistakes;  // per choice: the mistake behind it ("" for correct ones)
 };
 
-// The questions of state.step, in order (empty for step 0 and steps past the track).
-std::vector<Question> step_questions(const State& state, const AttentionResult& result);
+// The questions of state.step, in order (empty for step 0 and steps past the track). module: as
+// for step_lines().
+std::vector<Question> step_questions(const State& state, const AttentionResult& result,
+                                     const ModuleRun* module = nullptr);
 
 struct RevealResult {
     bool answered = false;  // a valid choice was given

@@ -280,7 +280,7 @@ bool question_done(const LessonState& lesson, int k) {
     return lesson.question > k || (lesson.question == k && lesson.revealed);
 }
 
-std::vector<LessonLine> step_lines(const State& s, const AttentionResult& r) {
+std::vector<LessonLine> step_lines(const State& s, const AttentionResult& r, const ModuleRun* module) {
     Lines out;
     switch (s.step) {
         case 1:
@@ -314,7 +314,7 @@ std::vector<LessonLine> step_lines(const State& s, const AttentionResult& r) {
             step_causal(s, r, &out);
             break;
         default:
-            chapter_step_lines(s, &out);
+            chapter_step_lines(s, module, &out);
             break;
     }
     return out;

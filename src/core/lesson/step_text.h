@@ -25,8 +25,11 @@ struct LessonLine {
     int after_question = -1;
 };
 
-// The step's lines for state.step (empty for step 0 and steps past the track).
-std::vector<LessonLine> step_lines(const State& state, const AttentionResult& result);
+// The step's lines for state.step (empty for step 0 and steps past the track). module: the run of
+// the book's classes the page keeps beside the state, if any (steps 11..14 read it; without it, or
+// when it is of another state, they run the module themselves).
+std::vector<LessonLine> step_lines(const State& state, const AttentionResult& result,
+                                   const ModuleRun* module = nullptr);
 // Whether question k of the step has been answered and revealed, or moved past.
 bool question_done(const LessonState& lesson, int k);
 

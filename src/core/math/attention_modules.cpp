@@ -313,10 +313,13 @@ ModuleResult run_v1_loaded_from_v2(const Matrix& inputs, const ModuleSettings& v
     return forward_module(inputs, v1, loaded, &gen);
 }
 
+bool module_run_matches(const ModuleRun& run, const Matrix& inputs, const ModuleSettings& settings) {
+    return run.valid && run.settings == settings && run.inputs.rows == inputs.rows && run.inputs.cols == inputs.cols &&
+           run.inputs.data == inputs.data;
+}
+
 bool update_module_run(const Matrix& inputs, const ModuleSettings& settings, ModuleRun* run) {
-    if (run->valid && run->settings == settings && run->inputs.rows == inputs.rows && run->inputs.cols == inputs.cols &&
-        run->inputs.data == inputs.data)
-        return false;
+    if (module_run_matches(*run, inputs, settings)) return false;
     run->valid = true;
     run->inputs = inputs;
     run->settings = settings;

@@ -143,6 +143,8 @@ struct ModuleRun {
     ModuleResult other;
     ModuleResult v1_loaded;
 };
+// True when run holds the module run on exactly these inputs and settings.
+bool module_run_matches(const ModuleRun& run, const Matrix& inputs, const ModuleSettings& settings);
 // True when it ran again (the inputs or the settings differ from the last run).
 bool update_module_run(const Matrix& inputs, const ModuleSettings& settings, ModuleRun* run);
 

@@ -24,7 +24,7 @@ State step(int k) {
 }
 
 const Question& only_question(const State& s, std::vector<Question>* out) {
-    chapter_step_questions(s, out);
+    chapter_step_questions(s, nullptr, out);
     REQUIRE(out->size() == 1);
     return out->front();
 }
@@ -37,7 +37,7 @@ std::string right_choice(const Question& q) {
 
 std::string all_text(const State& s) {
     std::vector<LessonLine> lines;
-    chapter_step_lines(s, &lines);
+    chapter_step_lines(s, nullptr, &lines);
     std::string text;
     for (const LessonLine& l : lines) text += l.text + "\n";
     return text;
@@ -99,12 +99,12 @@ TEST_CASE("chapter steps: with the module off or refused, the step says so and a
     off.module.enabled = false;
     CHECK(contains(all_text(off), "The book's classes are off"));
     std::vector<Question> none;
-    chapter_step_questions(off, &none);
+    chapter_step_questions(off, nullptr, &none);
     CHECK(none.empty());
     // Dropout in eval mode keeps everything: no kept-weight question to ask.
     State eval = step(13);
     eval.module.settings.training = false;
-    chapter_step_questions(eval, &none);
+    chapter_step_questions(eval, nullptr, &none);
     CHECK(none.empty());
 }
 
@@ -115,4 +115,22 @@ TEST_CASE("chapter steps: step 14 asks the wrapper's output width when the learn
     const Question& width = only_question(s, &q);
     CHECK(width.id == "wrapper-width");
     CHECK(right_choice(width) == "4");  // d_out 2 per head, two heads
+}
+
+TEST_CASE("chapter steps: the words and question read the page's module run when it is of this state") {
+    State s = step(11);
+    ModuleRun run;
+    REQUIRE(update_module_run(s.inputs, s.module.settings, &run));
+    run.result.d_in = 99;  // marked, to see which run the question reads
+    std::vector<Question> out;
+    chapter_step_questions(s, &run, &out);
+    REQUIRE(out.size() == 1);
+    CHECK(contains(out[0].prompt, "nn.Linear(99, 2)"));
+    // A run of other settings (the learner changed d_out since) is not read: the step runs its own.
+    State wider = s;
+    wider.module.settings.d_out = 3;
+    out.clear();
+    chapter_step_questions(wider, &run, &out);
+    REQUIRE(out.size() == 1);
+    CHECK(contains(out[0].prompt, "nn.Linear(3, 3)"));
 }
