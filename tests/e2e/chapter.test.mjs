@@ -2,7 +2,7 @@
 // a real click turns it on at 1366 x 768 and the page prints SelfAttention_v2's numbers from the
 // book; Exercise 3.1 asked for with a click; a phone (390 x 844, DPR 2) embed linked to
 // CausalAttention where a tap plants the "mask with 0" bug; MultiHeadAttention's first row and the
-// view-without-transpose bug; results() carries the module object of the CLI's contract; a bad
+// view-without-transpose bug, dropout without rescaling and sqrt(d_out) clicked; results() carries the module object of the CLI's contract; a bad
 // module in setState is refused by name and the last good state stays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -126,6 +126,17 @@ test('chapter: MultiHeadAttention prints the book\'s first row; dropout keeps w 
     assert.ok(mask === 0 || mask === 2, `mask ${mask}`);
     assert.ok(Math.abs(dropped - w * mask) < 1e-6);
   }));
+  // The planted bugs of 3.5.2 and 3.6, clicked: survivors kept at w sum to about 1 - p; scores
+  // divided by sqrt(d_out) = 1.41 instead of sqrt(head_dim) = 1 give other weights.
+  await waitIdle(page);
+  await reveal(page, 'module:unscaled-dropout', { x: 600, y: 400 });
+  await click(page, 'module:unscaled-dropout');
+  const unscaled = Number(await value(page, 'module:unscaled-mean-sum'));
+  assert.ok(unscaled > 0 && unscaled < 0.9, `rows sum to ${unscaled} on average without the rescaling`);
+  await reveal(page, 'module:wrong-scale', { x: 600, y: 400 });
+  await click(page, 'module:wrong-scale');
+  assert.ok(Number(await value(page, 'module:wrong-scale-difference')) > 0.001, 'sqrt(d_out) changes the weights');
+  await saveArtifact('chapter-planted-bugs-1366x768.png', await page.screenshot());
   // A module PyTorch would refuse: named, and nothing changes.
   const before = await page.evaluate(() => window.attention.getState());
   const refused = await page.evaluate((s) => window.attention.setState({ ...s, module: { ...s.module, d_out: 3 } }), before);
