@@ -455,6 +455,45 @@ void wrong_scale(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     record_value(ui, "module:wrong-scale-difference", num(d));
 }
 
+// Digits in groups of three: 2,360,064.
+std::string grouped(long long x) {
+    std::string digits = std::to_string(x), out;
+    for (size_t k = 0; k < digits.size(); ++k) {
+        if (k && (digits.size() - k) % 3 == 0) out += ',';
+        out += digits[k];
+    }
+    return out;
+}
+
+// This module's parameter count, and the book's Exercise 3.3 (hidden until asked for): the same
+// class at the size of the smallest GPT-2, counted by the same rule.
+void gpt2_size(const ModuleResult& r, UiState* ui) {
+    const ModuleSettings& s = r.settings;
+    prose(say("This module holds %s parameters: W_query, W_key, W_value (3 \u00d7 %d \u00d7 %d%s) and out_proj "
+              "(%d \u00d7 %d + %d).",
+              grouped(module_parameter_count(s, r.d_in)).c_str(), s.d_out, r.d_in, s.qkv_bias ? ", with biases" : "",
+              s.d_out, s.d_out, s.d_out),
+          muted_text());
+    record_value(ui, "module:parameters", grouped(module_parameter_count(s, r.d_in)));
+    if (ImGui::Button("Exercise 3.3: GPT-2's size")) ui->module.exercise_gpt2 = true;
+    record_layout(ui, "module:exercise-3.3");
+    if (!ui->module.exercise_gpt2) return;
+    ModuleSettings gpt2 = s;
+    gpt2.d_out = 768;
+    gpt2.heads = 12;
+    gpt2.qkv_bias = false;
+    const std::string count = grouped(module_parameter_count(gpt2, 768));
+    ImGui::PushFont(mono_font());
+    prose("MultiHeadAttention(d_in=768, d_out=768, context_length=1024, dropout=0.0, num_heads=12)");
+    ImGui::PopFont();
+    prose(say("The smallest GPT-2 has 12 heads and 768-dimensional embeddings, and reads up to 1024 tokens. Each "
+              "head is %d wide (768 / 12); the module holds %s parameters, and its causal mask is a 1024 \u00d7 "
+              "1024 buffer, not a parameter.",
+              768 / 12, count.c_str()),
+          ok_color());
+    record_value(ui, "module:exercise-3.3", count);
+}
+
 // Which token each cell of head `head`'s (n, hd) slice came from: .view(b, n, h, hd).transpose(1, 2)
 // keeps row i on token i; .view(b, h, n, hd) reads the (n, d_out) memory in head-major order, so
 // its row i of head j starts at element (j * n + i) * hd, inside token (j * n + i) / h.
@@ -539,6 +578,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     prose(verdict, right ? ok_color() : error_color());
     record_value(ui, "module:scrambled-rows", say("%d", mixed));
     wrong_scale(in, r, ui);
+    gpt2_size(r, ui);
 }
 
 }  // namespace
@@ -634,7 +674,10 @@ float module_panel_height(const State& s, const UiState& ui, float width) {
         const int heads = std::min(m.heads, 8);
         const float per_row = std::max(1.0f, std::floor((width + gap) / (cell_grid_width(square) + gap)));
         h += line * 6 + frame + grid * std::ceil(float(heads) / per_row) * 2;
-        if (m.module == AttentionModule::MultiHeadAttention) h += frame + (ui.module.wrong_scale ? pair + line * 3 : 0);
+        // The sqrt(d_out) switch and its grids; the parameter count, Exercise 3.3's button and its lines.
+        if (m.module == AttentionModule::MultiHeadAttention)
+            h += frame * 2 + line * 3 + (ui.module.wrong_scale ? pair + line * 3 : 0) +
+                 (ui.module.exercise_gpt2 ? line * 7 : 0);
     }
     // Two lines to spare: a frame sized to this estimate must never cut the panel off (the
     // browser's text can wrap a line more than the estimate counts), and the layouts measure a

@@ -137,6 +137,7 @@ struct ModuleUi {
     bool flipped_mask = false;            // mask polarity: masked_fill(tril(ones, -1), -inf)
     bool unscaled_dropout = false;        // dropout's survivors kept at w, not w / (1 - p)
     bool wrong_scale = false;             // MultiHeadAttention divided by sqrt(d_out), not sqrt(head_dim)
+    bool exercise_gpt2 = false;           // Exercise 3.3: MultiHeadAttention at GPT-2's size, asked for
     int batch = 0;                        // the batch element shown
 };
 

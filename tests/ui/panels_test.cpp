@@ -463,6 +463,14 @@ TEST_CASE("ui: the book's classes: MultiHeadAttention's heads and the view-witho
     REQUIRE(h.find("value:module:wrong-scale-difference") != nullptr);
     CHECK(std::stof(h.find("value:module:wrong-scale-difference")->text) > 0.001f);
     CHECK(h.find("grid:module:scale-wrong") != nullptr);
+    // Its parameters (3 x 4 x 3 for query, key and value, 4 x 4 + 4 for out_proj), and Exercise 3.3
+    // only once asked for.
+    REQUIRE(h.find("value:module:parameters") != nullptr);
+    CHECK(h.find("value:module:parameters")->text == "56");
+    CHECK(h.find("value:module:exercise-3.3") == nullptr);
+    h.click("module:exercise-3.3");
+    REQUIRE(h.find("value:module:exercise-3.3") != nullptr);
+    CHECK(h.find("value:module:exercise-3.3")->text == "2,360,064");
 }
 
 TEST_CASE("ui: the book's classes: softmax over dim=1 of the batch, and Exercise 3.2 solved with a click") {

@@ -313,6 +313,22 @@ ModuleResult run_v1_loaded_from_v2(const Matrix& inputs, const ModuleSettings& v
     return forward_module(inputs, v1, loaded, &gen);
 }
 
+long long module_parameter_count(const ModuleSettings& s, int d_in) {
+    const long long d_out = s.d_out, bias = s.qkv_bias ? 1 : 0;
+    switch (s.module) {
+        case AttentionModule::SelfAttentionV1:
+            return 3 * d_in * d_out;
+        case AttentionModule::MultiHeadWrapper:
+            return s.heads * 3 * (d_in + bias) * d_out;
+        case AttentionModule::MultiHeadAttention:
+            return 3 * (d_in + bias) * d_out + (d_out + 1) * d_out;
+        case AttentionModule::SelfAttentionV2:
+        case AttentionModule::CausalAttention:
+            return 3 * (d_in + bias) * d_out;
+    }
+    return 0;
+}
+
 bool module_run_matches(const ModuleRun& run, const Matrix& inputs, const ModuleSettings& settings) {
     return run.valid && run.settings == settings && run.inputs.rows == inputs.rows && run.inputs.cols == inputs.cols &&
            run.inputs.data == inputs.data;

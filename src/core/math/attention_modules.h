@@ -105,6 +105,12 @@ struct ModuleResult {
     std::vector<Matrix> output;                   // [batch]: (n, out_width)
 };
 
+// How many numbers a module's parameters hold (sum(p.numel() for p in module.parameters())), from
+// its settings alone: v1 3 d_in d_out; v2 and CausalAttention 3 (d_in + bias) d_out; the wrapper
+// that per head; MultiHeadAttention 3 (d_in + bias) d_out + (d_out + 1) d_out for out_proj. No
+// module is created, so it answers for any size (Exercise 3.3: GPT-2's 768 wide, 12 heads).
+long long module_parameter_count(const ModuleSettings& s, int d_in);
+
 // A module's parameters as PyTorch creates them. v1 fills W_query, W_key, W_value (d_in, d_out);
 // the others fill one Linear per head (v2, CausalAttention: one; the wrapper: one per head;
 // MultiHeadAttention: one of width d_out, split later) and MultiHeadAttention its out_proj.

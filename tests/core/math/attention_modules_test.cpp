@@ -393,6 +393,34 @@ TEST_CASE("modules: MultiHeadAttention scaled by sqrt(d_out) instead of sqrt(hea
               .weights_wrong_scale.rows == 0);
 }
 
+TEST_CASE("modules: the parameter count from the settings is the created module's (and GPT-2's, Exercise 3.3)") {
+    const Matrix x = journey();
+    for (AttentionModule m :
+         {AttentionModule::SelfAttentionV1, AttentionModule::SelfAttentionV2, AttentionModule::CausalAttention,
+          AttentionModule::MultiHeadWrapper, AttentionModule::MultiHeadAttention})
+        for (bool bias : {false, true})
+            for (int d_out : {2, 4}) {
+                ModuleSettings s = book_module_settings(m);
+                s.d_out = d_out;
+                s.qkv_bias = bias && m != AttentionModule::SelfAttentionV1;
+                const ModuleResult r = run_module(x, s);
+                REQUIRE(r.error.empty());
+                long long numbers = 0;
+                for (const NamedParameter& p : r.parameters) numbers += (long long)p.value.data.size();
+                CAPTURE(module_name(m));
+                CAPTURE(bias);
+                CAPTURE(d_out);
+                CHECK(module_parameter_count(s, x.cols) == numbers);
+            }
+    // By hand: 3 x 768 x 768 for query, key and value, 768 x 768 + 768 for out_proj.
+    ModuleSettings gpt2 = book_module_settings(AttentionModule::MultiHeadAttention);
+    gpt2.d_out = 768;
+    gpt2.heads = 12;
+    CHECK(module_parameter_count(gpt2, 768) == 2360064);
+    gpt2.qkv_bias = true;
+    CHECK(module_parameter_count(gpt2, 768) == 2360064 + 3 * 768);
+}
+
 TEST_CASE("modules: a module too large for a page is refused before anything is drawn") {
     Matrix wide(1, 1024);
     ModuleSettings s = book_module_settings(AttentionModule::MultiHeadWrapper);
