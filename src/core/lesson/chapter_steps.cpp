@@ -121,6 +121,25 @@ void chapter_step_lines(const State& s, const ModuleRun* page_run, std::vector<L
                             0});
     }
     out->push_back({LineKind::Code, "output[0][0] = " + vec(r.output[0].row_vector(0))});
+    // The planted bugs of the section, in the order the book's code could go wrong: named once the
+    // step's question is answered, so the learner predicts first and then breaks the code on purpose.
+    const bool batch_weights =
+        m.module == AttentionModule::CausalAttention || m.module == AttentionModule::MultiHeadWrapper;
+    std::string debug;
+    if (s.step == 12)
+        debug = "mask polarity (tril(ones, -1) where triu(ones, 1) belongs), then the fill with 0 instead of -inf" +
+                std::string(batch_weights ? ", then softmax over dim=1 of the batch" : "");
+    else if (s.step == 13 && t.has_dropout)
+        debug = "dropout without \u00f7 (1 - p), and read the row sums";
+    else if (s.step == 14)
+        debug = m.module == AttentionModule::MultiHeadAttention
+                    ? ".view(b, h, n, hd) without .transpose(1, 2), then \u00f7 \u221ad_out instead of \u221ahead_dim"
+                    : "MultiHeadAttention's .view without .transpose and its \u221ad_out (pick that class first)";
+    if (!debug.empty())
+        out->push_back({LineKind::Note,
+                        "Debug this: in the book's classes panel, plant " + debug +
+                            ". Say what each will change before you tick it.",
+                        0});
 }
 
 void chapter_step_questions(const State& s, const ModuleRun* page_run, std::vector<Question>* out) {

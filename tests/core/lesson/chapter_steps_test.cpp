@@ -134,3 +134,16 @@ TEST_CASE("chapter steps: the words and question read the page's module run when
     REQUIRE(out.size() == 1);
     CHECK(contains(out[0].prompt, "nn.Linear(3, 3)"));
 }
+
+TEST_CASE("chapter steps: after each question, the step names its planted bugs in the panel, in order") {
+    std::vector<LessonLine> lines;
+    chapter_step_lines(step(12), nullptr, &lines);
+    REQUIRE(!lines.empty());
+    const LessonLine& debug = lines.back();
+    CHECK(debug.after_question == 0);  // shown once the step's question is answered
+    CHECK(debug.text.find("tril(ones, -1)") < debug.text.find("fill with 0"));
+    CHECK(contains(all_text(step(13)), "without \u00f7 (1 - p)"));
+    State heads = step(14);
+    heads.module.settings = book_module_settings(AttentionModule::MultiHeadAttention);
+    CHECK(contains(all_text(heads), "without .transpose(1, 2), then \u00f7 \u221ad_out"));
+}
