@@ -137,7 +137,7 @@ void chapter_step_lines(const State& s, const ModuleRun* page_run, std::vector<L
                     : "MultiHeadAttention's .view without .transpose and its \u221ad_out (pick that class first)";
     if (!debug.empty())
         out->push_back({LineKind::Note,
-                        "Debug this: in the book's classes panel, plant " + debug +
+                        "Then break it on purpose: in the book's classes panel, plant " + debug +
                             ". Say what each will change before you tick it.",
                         0});
 }
