@@ -15,7 +15,10 @@
 namespace attn::ui {
 namespace {
 
-const Bug kBugs[] = {Bug::WrongQuery, Bug::WrongSlot, Bug::WrongPair, Bug::SoftmaxDim, Bug::ScaleByValues};
+// The lesson's bugs, then the book's classes' in the order the chapter meets them.
+const Bug kBugs[] = {Bug::WrongQuery,      Bug::WrongSlot,       Bug::WrongPair,       Bug::SoftmaxDim,
+                     Bug::ScaleByValues,   Bug::BatchSoftmaxDim, Bug::MaskPolarity,    Bug::ZeroMask,
+                     Bug::ViewNoTranspose, Bug::ScaleByDOut,     Bug::DropoutNoRescale};
 
 // Named by symptom, not by cause: finding the cause is the exercise.
 const char* bug_label(Bug b) {
@@ -30,6 +33,18 @@ const char* bug_label(Bug b) {
             return "Rows that do not sum to 1";
         case Bug::ScaleByValues:
             return "Weights slightly off";
+        case Bug::BatchSoftmaxDim:
+            return "A batch's rows off 1";
+        case Bug::MaskPolarity:
+            return "The last token sees only itself";
+        case Bug::ZeroMask:
+            return "The future still counts";
+        case Bug::ViewNoTranspose:
+            return "Heads read other tokens";
+        case Bug::ScaleByDOut:
+            return "Heads too flat";
+        case Bug::DropoutNoRescale:
+            return "Training rows sum low";
         case Bug::None:
             break;
     }
@@ -47,9 +62,10 @@ std::string values_text(const Vector& v, int rows, int cols) {
 
 bool picker(const State& s, State* draft, UiState* ui) {
     bool edited = false;
-    ImGui::TextColored(muted_text(),
-                       "A bug is planted in the code below. Trace it as the lesson does: query, loop index, "
-                       "dot product, in that order.");
+    prose(
+        "A bug is planted in the code below. Trace it in the program's order: judge each printed value until "
+        "one is off. The last six are in the book's classes (3.5, 3.6).",
+        muted_text());
     for (size_t i = 0; i < std::size(kBugs); ++i) {
         const Bug b = kBugs[i];
         if (i)
@@ -145,6 +161,11 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
         judge("It is off", "lesson:trace-judge:off", 0);
     } else if (!found) {
         prose(t.hidden, muted_text());
+    }
+    // A judged step adds its values and verdict at the end: bring them into view, once.
+    if (ui->lesson.trace_scrolled != checked) {
+        ImGui::SetScrollHereY(1.0f);
+        ui->lesson.trace_scrolled = checked;
     }
     if (checked > 0) {
         if (checked < int(t.steps.size()) && !found) ImGui::SameLine();

@@ -225,6 +225,25 @@ test('lesson: debug this - a planted bug, traced step by step to its first diver
   await page.context().close();
 });
 
+test('lesson: debug this in the book\'s classes - the 0 fill traced to the masked scores', async () => {
+  const page = await open();
+  await click(page, 'lesson:mode:debug');
+  await click(page, 'lesson:bug:zero-mask');
+  let s = await state(page);
+  assert.equal(s.lesson.bug, 'zero-mask');
+  assert.equal(s.module.name, 'causal-attention', 'the class the bug lives in runs in its panel too');
+  // The mask and the scores check out; the masked scores hold 0 where -inf belongs.
+  for (let k = 0; k < 3 && !(await has(page, 'lesson:trace-found')); ++k) {
+    await click(page, k < 2 ? 'lesson:trace-judge:right' : 'lesson:trace-judge:off');
+  }
+  s = await state(page);
+  assert.equal(s.lesson.trace, 3);
+  assert.ok(await has(page, 'lesson:trace-found'), 'the masked scores are the first step that differs');
+  await saveArtifact('lesson-debug-zero-mask.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lesson: the PyTorch code opens over the panels and can be copied without errors', async () => {
   const page = await open();
   await click(page, 'lesson:code-toggle');

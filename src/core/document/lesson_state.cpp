@@ -5,8 +5,9 @@ namespace attn {
 namespace {
 
 constexpr LessonMode kModes[] = {LessonMode::Track, LessonMode::Practice, LessonMode::Debug};
-constexpr Bug kBugs[] = {Bug::None,      Bug::WrongQuery, Bug::WrongSlot,
-                         Bug::WrongPair, Bug::SoftmaxDim, Bug::ScaleByValues};
+constexpr Bug kBugs[] = {Bug::None,       Bug::WrongQuery,      Bug::WrongSlot,       Bug::WrongPair,
+                         Bug::SoftmaxDim, Bug::ScaleByValues,   Bug::BatchSoftmaxDim, Bug::MaskPolarity,
+                         Bug::ZeroMask,   Bug::ViewNoTranspose, Bug::ScaleByDOut,     Bug::DropoutNoRescale};
 
 }  // namespace
 
@@ -45,6 +46,18 @@ const char* bug_name(Bug bug) {
             return "softmax-dim";
         case Bug::ScaleByValues:
             return "scale-by-values";
+        case Bug::BatchSoftmaxDim:
+            return "batch-softmax-dim";
+        case Bug::MaskPolarity:
+            return "mask-polarity";
+        case Bug::ZeroMask:
+            return "zero-mask";
+        case Bug::ViewNoTranspose:
+            return "view-no-transpose";
+        case Bug::ScaleByDOut:
+            return "scale-by-d-out";
+        case Bug::DropoutNoRescale:
+            return "dropout-no-rescale";
     }
     return "none";
 }

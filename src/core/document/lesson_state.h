@@ -26,6 +26,13 @@ enum class Bug {
     WrongPair,      // torch.dot(x_i, x_i) instead of torch.dot(x_i, query)
     SoftmaxDim,     // torch.softmax(attn_scores, dim=0) on the matrix: columns sum to 1, not rows
     ScaleByValues,  // scores / values.shape[-1]**0.5 instead of keys.shape[-1]**0.5
+    // The book's classes (3.5, 3.6), in the order the chapter's code can go wrong:
+    BatchSoftmaxDim,   // CausalAttention: softmax(dim=1) of the (b, n, n) scores, not dim=-1
+    MaskPolarity,      // mask = tril(ones, -1) where triu(ones, 1) belongs
+    ZeroMask,          // masked_fill_(mask, 0) instead of -inf
+    ViewNoTranspose,   // MultiHeadAttention: .view(b, h, n, hd) without .transpose(1, 2)
+    ScaleByDOut,       // MultiHeadAttention: scores / d_out**0.5 instead of head_dim**0.5
+    DropoutNoRescale,  // dropout's survivors kept at w, not w / (1 - p)
 };
 
 struct LessonState {
@@ -46,7 +53,10 @@ struct LessonState {
 
 const char* lesson_mode_name(LessonMode mode);  // "track", "practice", "debug"
 bool parse_lesson_mode(const std::string& text, LessonMode* out);
-const char* bug_name(Bug bug);  // "none", "wrong-query", "wrong-slot", "wrong-pair", "softmax-dim", "scale-by-values"
+// "none", "wrong-query", "wrong-slot", "wrong-pair", "softmax-dim", "scale-by-values",
+// "batch-softmax-dim", "mask-polarity", "zero-mask", "view-no-transpose", "scale-by-d-out",
+// "dropout-no-rescale".
+const char* bug_name(Bug bug);
 bool parse_bug(const std::string& text, Bug* out);
 // "\"none\", \"wrong-query\", ..." for messages.
 std::string bug_choices();

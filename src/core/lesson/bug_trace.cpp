@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/lesson/chapter_bugs.h"
 #include "core/math/context.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
@@ -26,39 +27,6 @@ float dot_rows(const Matrix& a, int i, const Matrix& b, int j) {
     float total = 0;
     for (int k = 0; k < a.cols; ++k) total += a.at(i, k) * b.at(j, k);
     return total;
-}
-
-Matrix transpose(const Matrix& m) {
-    Matrix t(m.cols, m.rows);
-    for (int i = 0; i < m.rows; ++i)
-        for (int j = 0; j < m.cols; ++j) t.at(j, i) = m.at(i, j);
-    return t;
-}
-
-Vector row_sums(const Matrix& m) {
-    Vector sums(size_t(m.rows), 0.0f);
-    for (int i = 0; i < m.rows; ++i)
-        for (int j = 0; j < m.cols; ++j) sums[size_t(i)] += m.at(i, j);
-    return sums;
-}
-
-TraceStep step(std::string name, std::string question, std::string what, int line, Vector expected, Vector actual) {
-    TraceStep s;
-    s.name = std::move(name);
-    s.question = std::move(question);
-    s.what = std::move(what);
-    s.line = line;
-    s.expected = std::move(expected);
-    s.actual = std::move(actual);
-    return s;
-}
-
-TraceStep matrix_step(std::string name, std::string question, std::string what, int line, const Matrix& expected,
-                      const Matrix& actual) {
-    TraceStep s = step(std::move(name), std::move(question), std::move(what), line, expected.data, actual.data);
-    s.rows = expected.rows;
-    s.cols = expected.cols;
-    return s;
 }
 
 // The lesson's loop with one of three bugs planted.
@@ -97,14 +65,14 @@ void trace_loop(Bug bug, const State& state, BugTrace* t) {
         out_expected[size_t(i)] = dots_expected[size_t(i)];
         out_actual[size_t(slot)] = dots_actual[size_t(i)];
     }
-    t->steps.push_back(step("query assignment", "Was the query set to inputs[" + qs + "]?", "the query vector", 0,
-                            X.row_vector(q), X.row_vector(q_used)));
-    t->steps.push_back(step("loop index", "Does the loop write token i's score to slot i?",
-                            "the slot written for i = 0, 1, …", 3, slots_expected, slots_actual));
-    t->steps.push_back(step("dot product", "Is each slot torch.dot(x_i, query)?",
-                            "the dot product computed for i = 0, 1, …", 3, dots_expected, dots_actual));
+    t->steps.push_back(trace_step("query assignment", "Was the query set to inputs[" + qs + "]?", "the query vector", 0,
+                                  X.row_vector(q), X.row_vector(q_used)));
+    t->steps.push_back(trace_step("loop index", "Does the loop write token i's score to slot i?",
+                                  "the slot written for i = 0, 1, …", 3, slots_expected, slots_actual));
+    t->steps.push_back(trace_step("dot product", "Is each slot torch.dot(x_i, query)?",
+                                  "the dot product computed for i = 0, 1, …", 3, dots_expected, dots_actual));
     t->steps.push_back(
-        step("printed scores", "Does the printed list match?", "attn_scores", 4, out_expected, out_actual));
+        trace_step("printed scores", "Does the printed list match?", "attn_scores", 4, out_expected, out_actual));
     t->expected_output = format_tensor(out_expected);
     t->actual_output = format_tensor(out_actual);
 
@@ -146,20 +114,20 @@ void trace_softmax_dim(const State& state, BugTrace* t) {
     t->buggy_line = 1;
     const Matrix scores = score_matrix(X);  // (n, n)
     const Matrix by_row = normalize_rows(scores, Norm::Softmax);
-    const Matrix by_col = transpose(normalize_rows(transpose(scores), Norm::Softmax));
+    const Matrix by_col = transposed(normalize_rows(transposed(scores), Norm::Softmax));
     const Matrix ctx_expected = matmul(by_row, X), ctx_actual = matmul(by_col, X);  // (n, d)
-    t->steps.push_back(
-        matrix_step("score matrix", "Is attn_scores inputs @ inputs.T?", "attn_scores, (n, n)", 0, scores, scores));
-    t->steps.push_back(
-        matrix_step("softmax", "Does each row (one query) become weights?", "attn_weights, (n, n)", 1, by_row, by_col));
-    t->steps.push_back(step("row sums", "Does each query's row sum to 1?", "attn_weights.sum(dim=-1)", 2,
-                            row_sums(by_row), row_sums(by_col)));
-    t->steps.push_back(matrix_step("context vectors", "Do the context vectors match?", "all_context_vecs, (n, d)", 3,
-                                   ctx_expected, ctx_actual));
+    t->steps.push_back(matrix_trace_step("score matrix", "Is attn_scores inputs @ inputs.T?", "attn_scores, (n, n)", 0,
+                                         scores, scores));
+    t->steps.push_back(matrix_trace_step("softmax", "Does each row (one query) become weights?", "attn_weights, (n, n)",
+                                         1, by_row, by_col));
+    t->steps.push_back(trace_step("row sums", "Does each query's row sum to 1?", "attn_weights.sum(dim=-1)", 2,
+                                  trace_row_sums(by_row), trace_row_sums(by_col)));
+    t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", "all_context_vecs, (n, d)",
+                                         3, ctx_expected, ctx_actual));
     t->expected_output = format_tensor(ctx_expected);
     t->actual_output = format_tensor(ctx_actual);
     t->explanation = "dim=0 normalises each column, so the columns sum to 1 and the rows, one per query, sum to " +
-                     vec(row_sums(by_col)) + ". Fix: torch.softmax(attn_scores, dim=-1).";
+                     vec(trace_row_sums(by_col)) + ". Fix: torch.softmax(attn_scores, dim=-1).";
     t->hidden = n == 1 ? "With one token the matrix is 1 x 1, so rows and columns are the same: add a token."
                        : "On this data the weights come out symmetric, so rows and columns agree: edit a token.";
 }
@@ -197,13 +165,13 @@ void trace_scale(const State& state, BugTrace* t) {
     const Vector w_right = softmax_stable(s_right), w_wrong = softmax_stable(s_wrong);
     const Vector z_right = context_vector(w_right, values), z_wrong = context_vector(w_wrong, values);
     const std::string qs = std::to_string(q);
-    t->steps.push_back(step("scores", "Is row " + qs + " of attn_scores queries[" + qs + "] @ keys.T?",
-                            "attn_scores[" + qs + "]", 5, scores, scores));
-    t->steps.push_back(
-        step("scale", "Is the divisor sqrt(d_k), the width of the keys?", "d_k**0.5", 6, Vector{right}, Vector{wrong}));
-    t->steps.push_back(step("softmax", "Do the weights match?", "attn_weights[" + qs + "]", 7, w_right, w_wrong));
-    t->steps.push_back(
-        step("context vector", "Does the context vector match?", "context_vecs[" + qs + "]", 8, z_right, z_wrong));
+    t->steps.push_back(trace_step("scores", "Is row " + qs + " of attn_scores queries[" + qs + "] @ keys.T?",
+                                  "attn_scores[" + qs + "]", 5, scores, scores));
+    t->steps.push_back(trace_step("scale", "Is the divisor sqrt(d_k), the width of the keys?", "d_k**0.5", 6,
+                                  Vector{right}, Vector{wrong}));
+    t->steps.push_back(trace_step("softmax", "Do the weights match?", "attn_weights[" + qs + "]", 7, w_right, w_wrong));
+    t->steps.push_back(trace_step("context vector", "Does the context vector match?", "context_vecs[" + qs + "]", 8,
+                                  z_right, z_wrong));
     t->expected_output = format_tensor(z_right);
     t->actual_output = format_tensor(z_wrong);
     t->explanation = "Each score sums d_k = " + std::to_string(d_k) +
@@ -217,6 +185,33 @@ void trace_scale(const State& state, BugTrace* t) {
 }
 
 }  // namespace
+
+Vector trace_row_sums(const Matrix& m) {
+    Vector sums(size_t(m.rows), 0.0f);
+    for (int i = 0; i < m.rows; ++i)
+        for (int j = 0; j < m.cols; ++j) sums[size_t(i)] += m.at(i, j);
+    return sums;
+}
+
+TraceStep trace_step(std::string name, std::string question, std::string what, int line, Vector expected,
+                     Vector actual) {
+    TraceStep s;
+    s.name = std::move(name);
+    s.question = std::move(question);
+    s.what = std::move(what);
+    s.line = line;
+    s.expected = std::move(expected);
+    s.actual = std::move(actual);
+    return s;
+}
+
+TraceStep matrix_trace_step(std::string name, std::string question, std::string what, int line, const Matrix& expected,
+                            const Matrix& actual) {
+    TraceStep s = trace_step(std::move(name), std::move(question), std::move(what), line, expected.data, actual.data);
+    s.rows = expected.rows;
+    s.cols = expected.cols;
+    return s;
+}
 
 bool values_differ(const Vector& expected, const Vector& actual) {
     if (expected.size() != actual.size()) return true;
@@ -246,7 +241,9 @@ BugTrace trace_bug(Bug bug, const State& state) {
                         : bug == Bug::ScaleByValues ? n * d * 4 * p + n * 2 * p
                                                     : n * d * 2;
     if (bug == Bug::None) return t;
-    if (work > kMaxTraceWork) {
+    if (is_chapter_bug(bug)) {
+        trace_chapter_bug(bug, state, &t);
+    } else if (work > kMaxTraceWork) {
         t.error = "This state is too large for a live trace (" + std::to_string(int64_t(work)) +
                   " multiply-adds): use fewer tokens or dimensions.";
         return t;
@@ -263,9 +260,10 @@ BugTrace trace_bug(Bug bug, const State& state) {
         case Bug::ScaleByValues:
             trace_scale(state, &t);
             break;
-        case Bug::None:
+        default:  // Bug::None, and the chapter's bugs (above)
             break;
     }
+    if (!t.error.empty()) return t;
     for (TraceStep& s : t.steps) s.diverges = values_differ(s.expected, s.actual);
     t.first_divergence = first_divergence(t.steps);
     return t;

@@ -33,6 +33,14 @@ struct BugTrace {
     std::string error;                           // the state is too large for a live trace
 };
 
+// Building blocks of a trace (bug_trace.cpp, chapter_bugs.cpp): a step over a vector, over an
+// (r, c) matrix (row-major), and each row's sum.
+TraceStep trace_step(std::string name, std::string question, std::string what, int line, Vector expected,
+                     Vector actual);
+TraceStep matrix_trace_step(std::string name, std::string question, std::string what, int line, const Matrix& expected,
+                            const Matrix& actual);
+Vector trace_row_sums(const Matrix& m);
+
 // The bug planted into the state's own data (inputs, query; seed and d_out for the projection).
 BugTrace trace_bug(Bug bug, const State& state);
 // The first step whose actual value differs from the expected one, or -1.

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/document/examples.h"
+#include "core/lesson/chapter_bugs.h"
 
 namespace attn {
 namespace {
@@ -185,6 +186,16 @@ State enter_bug(Bug bug, const State& current) {
             load_data("your-journey", 1, &next);
             next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
             next.scale = true;
+            break;
+        case Bug::BatchSoftmaxDim:
+        case Bug::MaskPolarity:
+        case Bug::ZeroMask:
+        case Bug::ViewNoTranspose:
+        case Bug::ScaleByDOut:
+        case Bug::DropoutNoRescale:
+            // The book's inputs, and the class the bug lives in, in the panel as in the trace.
+            load_data("your-journey", 1, &next);
+            next.module = ModuleDocument{true, chapter_bug_settings(bug)};
             break;
     }
     return next;

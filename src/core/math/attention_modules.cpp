@@ -24,13 +24,6 @@ constexpr ModuleNames kModules[] = {
     {AttentionModule::MultiHeadAttention, "multi-head-attention", "MultiHeadAttention"},
 };
 
-Matrix transposed(const Matrix& m) {
-    Matrix t(m.cols, m.rows);
-    for (int r = 0; r < m.rows; ++r)
-        for (int c = 0; c < m.cols; ++c) t.at(c, r) = m.at(r, c);
-    return t;
-}
-
 // Columns [first, first + width) of m: one head's slice of (n, d_out), which is what
 // .view(b, n, h, hd).transpose(1, 2) gives head `first / width`.
 Matrix columns(const Matrix& m, int first, int width) {

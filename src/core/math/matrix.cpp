@@ -28,4 +28,11 @@ Vector vector_matmul(const Vector& x, const Matrix& W) {
     return out;
 }
 
+Matrix transposed(const Matrix& m) {
+    Matrix t(m.cols, m.rows);
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c) t.at(c, r) = m.at(r, c);
+    return t;
+}
+
 }  // namespace attn

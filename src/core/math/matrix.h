@@ -30,5 +30,7 @@ struct Matrix {
 Matrix matmul(const Matrix& A, const Matrix& B);
 // x (d) @ W (d, p) -> (p)
 Vector vector_matmul(const Vector& x, const Matrix& W);
+// m (r, c) -> m.T (c, r)
+Matrix transposed(const Matrix& m);
 
 }  // namespace attn

@@ -389,7 +389,7 @@ TEST_CASE("state: validate_state accepts a valid state and names the field of an
         {"exercise past the last",
          [](State* s) { s->lesson.exercise = kExerciseCount; },
          {"lesson.exercise is 3", "0..2"}},
-        {"bug out of the enum", [](State* s) { s->lesson.bug = Bug(9); }, {"lesson.bug is 9", "wrong-query"}, true},
+        {"bug out of the enum", [](State* s) { s->lesson.bug = Bug(99); }, {"lesson.bug is 99", "wrong-query"}, true},
         {"trace too big", [](State* s) { s->lesson.trace = kMaxTraceSteps + 1; }, {"lesson.trace is 17", "0..16"}},
     };
     for (const Case& c : cases) {
@@ -515,7 +515,9 @@ TEST_CASE("state: every bad document is rejected with a message naming the field
         {doc(R"(,"lesson":{"exercise":3})"), {"lesson.exercise is 3 but must be 0..2"}},
         {doc(R"(,"lesson":{"bug":"off-by-one"})"),
          {"lesson.bug is \"off-by-one\"",
-          "\"none\", \"wrong-query\", \"wrong-slot\", \"wrong-pair\", \"softmax-dim\", \"scale-by-values\""}},
+          "\"none\", \"wrong-query\", \"wrong-slot\", \"wrong-pair\", \"softmax-dim\", \"scale-by-values\", "
+          "\"batch-softmax-dim\", \"mask-polarity\", \"zero-mask\", \"view-no-transpose\", \"scale-by-d-out\", "
+          "\"dropout-no-rescale\""}},
         {doc(R"(,"lesson":{"bug":null})"), {"lesson.bug is not a string", "null"}},
         {doc(R"(,"lesson":{"trace":-1})"), {"lesson.trace is -1 but must be 0..16"}},
     };

@@ -1,0 +1,352 @@
+// Each chapter bug runs the module for real on the state's inputs (run_module), then the program
+// with the bug planted, step by step from the same queries, keys and values. Batch 0, head 0: the
+// batch only repeats the inputs, and every head goes wrong the same way.
+#include "core/lesson/chapter_bugs.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/math/attention_modules.h"
+#include "core/math/torch_layers.h"
+#include "core/text/prose_format.h"
+#include "core/text/tensor_format.h"
+
+namespace attn {
+namespace {
+
+// A trace is rebuilt every frame while it shows: the chapter's sizes, as the track's steps.
+constexpr int kMaxTraceTokens = 64;
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+bool suits(Bug bug, const ModuleSettings& m) {
+    switch (bug) {
+        case Bug::BatchSoftmaxDim:
+        case Bug::MaskPolarity:
+        case Bug::ZeroMask:
+            return m.module == AttentionModule::CausalAttention;
+        case Bug::DropoutNoRescale:
+            return m.module == AttentionModule::CausalAttention && m.training && m.dropout > 0;
+        case Bug::ViewNoTranspose:
+        case Bug::ScaleByDOut:
+            return m.module == AttentionModule::MultiHeadAttention && m.heads > 1;
+        default:
+            return false;
+    }
+}
+
+// (n, n) of 0 and 1: 1 where `masked` says the key is hidden from the query.
+template <typename Masked>
+Matrix mask_matrix(int n, Masked masked) {
+    Matrix m(n, n);
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) m.at(r, c) = masked(r, c) ? 1.0f : 0.0f;
+    return m;
+}
+
+// scores with `fill` wherever mask is 1 (masked_fill_).
+Matrix filled(const Matrix& scores, const Matrix& mask, float fill) {
+    Matrix out = scores;
+    for (size_t k = 0; k < out.data.size(); ++k)
+        if (mask.data[k] != 0) out.data[k] = fill;
+    return out;
+}
+
+// Element-wise product (weights times a dropout mask).
+Matrix times(const Matrix& a, const Matrix& b) {
+    Matrix out = a;
+    for (size_t k = 0; k < out.data.size(); ++k) out.data[k] *= b.data[k];
+    return out;
+}
+
+// What row 0 gives the tokens after it.
+float future_share(const Matrix& w) {
+    float share = 0;
+    for (int c = 1; c < w.cols; ++c) share += w.at(0, c);
+    return share;
+}
+
+// CausalAttention.forward as the book writes it, for batch 0: dim=1, the mask's polarity, the 0
+// fill and dropout without rescaling.
+void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
+    const HeadTrace& h = r.batches[0][0];
+    const int n = r.n;
+    const double p = r.settings.dropout;
+    const std::string ns = std::to_string(n), ps = num(float(p), 2);
+    const bool manual_dropout = bug == Bug::DropoutNoRescale;
+    t->fixed = {"mask = torch.triu(torch.ones(" + ns + ", " + ns + "), diagonal=1)   # self.mask",
+                "queries, keys, values = self.W_query(x), self.W_key(x), self.W_value(x)",
+                "attn_scores = queries @ keys.transpose(1, 2)   # (b, n, n)",
+                "attn_scores.masked_fill_(mask.bool(), -torch.inf)",
+                "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)"};
+    if (manual_dropout) {
+        t->fixed.push_back("keep = self.dropout(torch.ones_like(attn_weights)) != 0   # nn.Dropout's own draw");
+        t->fixed.push_back("attn_weights = attn_weights * keep / (1 - " + ps + ")");
+    } else {
+        t->fixed.push_back("attn_weights = self.dropout(attn_weights)");
+    }
+    t->fixed.push_back("context_vec = attn_weights @ values");
+    t->fixed.push_back("print(context_vec[0])");
+    t->program = t->fixed;
+    const int softmax_line = 4, dropout_line = manual_dropout ? 6 : 5, context_line = dropout_line + 1;
+
+    const Matrix triu = mask_matrix(n, [](int row, int col) { return col > row; });
+    const Matrix tril = mask_matrix(n, [](int row, int col) { return col < row; });
+    // Dropout as the module ran it (a mask of 1 without dropout).
+    const Matrix drop = h.has_dropout ? h.dropout_mask : mask_matrix(n, [](int, int) { return true; });
+    const Matrix masked = filled(h.scores, triu, -kInf);
+    const Matrix context_right = h.context;
+    const auto context_of = [&](const Matrix& weights) { return matmul(times(weights, drop), h.values); };
+    const std::string weights_what = "attn_weights[0], (n, n)";
+    const std::string context_what = "context_vec[0], (n, d_out)";
+
+    switch (bug) {
+        case Bug::BatchSoftmaxDim: {
+            t->program[size_t(softmax_line)] = "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=1)";
+            t->buggy_line = softmax_line;
+            t->title = "softmax over dim=1 of the batch's (b, n, n) scores";
+            t->steps.push_back(
+                matrix_trace_step("mask", "Does the mask hide the keys after each query?", "mask", 0, triu, triu));
+            t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
+                                                 2, h.scores, h.scores));
+            t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
+                                                 "attn_scores[0], (n, n)", 3, masked, masked));
+            t->steps.push_back(matrix_trace_step("softmax", "Does each query's row become weights?", weights_what,
+                                                 softmax_line, h.weights, h.weights_wrong_dim));
+            t->steps.push_back(trace_step("row sums", "Does each query's row sum to 1?", "attn_weights[0].sum(dim=-1)",
+                                          softmax_line, trace_row_sums(h.weights),
+                                          trace_row_sums(h.weights_wrong_dim)));
+            t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
+                                                 context_line, context_right, context_of(h.weights_wrong_dim)));
+            t->explanation =
+                "With a batch, attn_scores is (b, n, n) and dim=1 runs down the queries: each key's "
+                "column sums to 1, and the rows, one per query, sum to " +
+                vec(trace_row_sums(h.weights_wrong_dim)) +
+                ". Without the batch, dim=1 was the last dimension; with it, only dim=-1 is. "
+                "Fix: dim=-1.";
+            t->hidden = "With one token there is one row and one column, so both dims agree: add a token.";
+            break;
+        }
+        case Bug::MaskPolarity: {
+            t->program[0] = "mask = torch.tril(torch.ones(" + ns + ", " + ns + "), diagonal=-1)   # self.mask";
+            t->buggy_line = 0;
+            t->title = "a causal mask of the wrong polarity";
+            const Matrix flipped = filled(h.scores, tril, -kInf);
+            t->steps.push_back(
+                matrix_trace_step("mask", "Does the mask hide the keys after each query?", "mask", 0, triu, tril));
+            t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
+                                                 2, h.scores, h.scores));
+            t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
+                                                 "attn_scores[0], (n, n)", 3, masked, flipped));
+            t->steps.push_back(matrix_trace_step("softmax", "Does each row give the future no weight?", weights_what,
+                                                 softmax_line, h.weights, h.weights_flipped_mask));
+            t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
+                                                 context_line, context_right, context_of(h.weights_flipped_mask)));
+            t->explanation =
+                "tril(ones, -1) marks the keys before each query, so masked_fill_ hides the past and "
+                "keeps the future: row 0 gives " +
+                num(future_share(h.weights_flipped_mask)) +
+                " of its weight to the tokens after it, and the last row sees only itself. Fix: "
+                "torch.triu(..., diagonal=1) marks the keys after the query.";
+            t->hidden = "With one token there is no past and no future to mask: add a token.";
+            break;
+        }
+        case Bug::ZeroMask: {
+            t->program[3] = "attn_scores.masked_fill_(mask.bool(), 0)";
+            t->buggy_line = 3;
+            t->title = "a causal mask that fills with 0";
+            const Matrix zero = filled(h.scores, triu, 0.0f);
+            t->steps.push_back(
+                matrix_trace_step("mask", "Does the mask hide the keys after each query?", "mask", 0, triu, triu));
+            t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
+                                                 2, h.scores, h.scores));
+            t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
+                                                 "attn_scores[0], (n, n)", 3, masked, zero));
+            t->steps.push_back(matrix_trace_step("softmax", "Does each row give the future no weight?", weights_what,
+                                                 softmax_line, h.weights, h.weights_zero_masked));
+            t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
+                                                 context_line, context_right, context_of(h.weights_zero_masked)));
+            t->explanation =
+                "A score of 0 is no zero weight: softmax gives exp(0) = 1 a share, so row 0 still "
+                "gives " +
+                num(future_share(h.weights_zero_masked)) +
+                " of its weight to the tokens after it. Only -inf (exp(-inf) = 0) hides them. Fix: "
+                "masked_fill_(mask.bool(), -torch.inf).";
+            t->hidden = "With one token nothing comes after the query: add a token.";
+            break;
+        }
+        default: {  // Bug::DropoutNoRescale
+            t->program[size_t(dropout_line)] = "attn_weights = attn_weights * keep";
+            t->buggy_line = dropout_line;
+            t->title = "dropout that does not rescale what it keeps";
+            const Matrix keep = mask_matrix(n, [&](int row, int col) { return drop.at(row, col) != 0; });
+            t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
+                                                 2, h.scores, h.scores));
+            t->steps.push_back(matrix_trace_step("softmax", "Does each row give the future no weight?", weights_what,
+                                                 softmax_line, h.weights, h.weights));
+            t->steps.push_back(matrix_trace_step("kept", "Is each weight kept (1) or dropped (0) at random?",
+                                                 "keep[0], (n, n)", 5, keep, keep));
+            t->steps.push_back(matrix_trace_step("after dropout", "Is each kept weight w / (1 - p)?", weights_what,
+                                                 dropout_line, h.weights_dropped, h.weights_dropped_unscaled));
+            t->steps.push_back(trace_step(
+                "row sums", "Do the rows still sum to about 1 on average?", "attn_weights[0].sum(dim=-1)", dropout_line,
+                trace_row_sums(h.weights_dropped), trace_row_sums(h.weights_dropped_unscaled)));
+            t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
+                                                 context_line, context_right,
+                                                 matmul(h.weights_dropped_unscaled, h.values)));
+            t->explanation =
+                "nn.Dropout scales the weights it keeps by 1 / (1 - p) = " + num(float(1.0 / (1.0 - p)), 2) +
+                ", so a row's expected sum is 1 in training as in eval. Without it the rows sum to "
+                "about 1 - p = " +
+                num(float(1.0 - p), 2) +
+                ", and the layers after see smaller weights in training than in use. Fix: divide by "
+                "(1 - p), or call self.dropout(attn_weights).";
+            t->hidden = "This draw dropped every weight, so there is nothing to rescale: change the seed.";
+            break;
+        }
+    }
+}
+
+// A head's (n, hd) slice of an (n, d_out) projection as .view(b, h, n, hd) reads it without the
+// transpose: memory order, so row i of head j starts at element (j * n + i) * hd.
+Matrix viewed_without_transpose(const Matrix& full, int head, int head_dim) {
+    const int n = full.rows;
+    Matrix out(n, head_dim);
+    for (int i = 0; i < n; ++i)
+        for (int c = 0; c < head_dim; ++c) out.at(i, c) = full.data[size_t((head * n + i) * head_dim + c)];
+    return out;
+}
+
+// The (n, d_out) projection back from the heads' slices (head h holds columns h * hd ...).
+Matrix joined(const std::vector<HeadTrace>& heads, Matrix HeadTrace::*part) {
+    const int n = (heads[0].*part).rows, hd = (heads[0].*part).cols;
+    Matrix out(n, hd * int(heads.size()));
+    for (size_t h = 0; h < heads.size(); ++h)
+        for (int i = 0; i < n; ++i)
+            for (int c = 0; c < hd; ++c) out.at(i, int(h) * hd + c) = (heads[h].*part).at(i, c);
+    return out;
+}
+
+// MultiHeadAttention.forward as the book writes it, for batch 0 and head 0: the view without the
+// transpose, and the scaling by sqrt(d_out).
+void trace_heads(Bug bug, const ModuleResult& r, BugTrace* t) {
+    const std::vector<HeadTrace>& heads = r.batches[0];
+    const HeadTrace& h = heads[0];
+    const int n = r.n, hd = r.head_dim, count = int(heads.size()), d_out = r.settings.d_out;
+    const std::string H = std::to_string(count), HD = std::to_string(hd);
+    t->fixed = {
+        "queries, keys, values = self.W_query(x), self.W_key(x), self.W_value(x)   # (b, n, d_out)",
+        "keys = keys.view(b, n, " + H + ", " + HD + ").transpose(1, 2)   # (b, h, n, hd); queries, values alike",
+        "attn_scores = queries @ keys.transpose(2, 3)   # (b, h, n, n)",
+        "attn_scores.masked_fill_(self.mask.bool()[:n, :n], -torch.inf)",
+        "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)",
+        "print(attn_weights[0, 0])"};
+    t->program = t->fixed;
+    const Matrix keys = joined(heads, &HeadTrace::keys);
+    const float right = float(std::sqrt(double(hd)));
+    const std::string weights_what = "attn_weights[0, 0], (n, n)";
+    if (bug == Bug::ViewNoTranspose) {
+        t->program[1] = "keys = keys.view(b, " + H + ", n, " + HD + ")   # (b, h, n, hd); queries, values alike";
+        t->buggy_line = 1;
+        t->title = ".view(b, h, n, hd) without .transpose(1, 2)";
+        const Matrix queries = joined(heads, &HeadTrace::queries);
+        const Matrix q0 = viewed_without_transpose(queries, 0, hd), k0 = viewed_without_transpose(keys, 0, hd);
+        const Matrix scores = matmul(q0, transposed(k0));
+        const Matrix weights = softmax_rows_scaled(mask_scores_causal(scores), right);
+        t->steps.push_back(
+            matrix_trace_step("keys", "Is keys x @ W_key.T, one row per token?", "keys[0], (n, d_out)", 0, keys, keys));
+        t->steps.push_back(matrix_trace_step("head 0's keys", "Does row i of head 0 hold token i's first columns?",
+                                             "keys[0, 0], (n, hd)", 1, h.keys, k0));
+        t->steps.push_back(matrix_trace_step("scores", "Are head 0's scores its queries @ keys.T?",
+                                             "attn_scores[0, 0], (n, n)", 2, h.scores, scores));
+        t->steps.push_back(
+            matrix_trace_step("softmax", "Do head 0's weights match?", weights_what, 4, h.weights, weights));
+        std::string rows;
+        for (int i = 0; i < n && i < 8; ++i) rows += (i ? ", " : "") + std::to_string((i * hd) / d_out);
+        t->explanation =
+            ".view(b, h, n, hd) reads the (n, d_out) numbers in memory order, so head 0's rows hold "
+            "the numbers of tokens " +
+            rows + (n > 8 ? ", ..." : "") +
+            " instead of 0, 1, 2, ...: the right shape, other tokens. Fix: .view(b, n, h, hd) "
+            "then .transpose(1, 2).";
+        t->hidden = "With one token each head's slice is the same either way: add a token.";
+    } else {
+        t->program[4] = "attn_weights = torch.softmax(attn_scores / self.d_out**0.5, dim=-1)";
+        t->buggy_line = 4;
+        t->title = "scores divided by sqrt(d_out) instead of sqrt(head_dim)";
+        const float wrong = float(std::sqrt(double(d_out)));
+        t->steps.push_back(matrix_trace_step("scores", "Are head 0's scores its queries @ keys.T?",
+                                             "attn_scores[0, 0], (n, n)", 2, h.scores, h.scores));
+        t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
+                                             "attn_scores[0, 0], (n, n)", 3, h.masked_scores, h.masked_scores));
+        t->steps.push_back(trace_step("scale", "Is the divisor sqrt(head_dim), the width of a head's keys?",
+                                      "the divisor", 4, Vector{right}, Vector{wrong}));
+        t->steps.push_back(matrix_trace_step("softmax", "Do head 0's weights match?", weights_what, 4, h.weights,
+                                             h.weights_wrong_scale));
+        t->explanation = "Each score of a head sums head_dim = " + HD + " products, so it is scaled by sqrt(" + HD +
+                         ") = " + num(right, 2) + ". d_out = " + std::to_string(d_out) +
+                         " is all heads together: sqrt(" + std::to_string(d_out) + ") = " + num(wrong, 2) +
+                         " shrinks the scores more and flattens the weights. Fix: keys.shape[-1]**0.5.";
+        t->hidden = "On this data the two divisors give the same weights (each row's scores are equal): edit a token.";
+    }
+}
+
+}  // namespace
+
+bool is_chapter_bug(Bug bug) {
+    switch (bug) {
+        case Bug::BatchSoftmaxDim:
+        case Bug::MaskPolarity:
+        case Bug::ZeroMask:
+        case Bug::ViewNoTranspose:
+        case Bug::ScaleByDOut:
+        case Bug::DropoutNoRescale:
+            return true;
+        default:
+            return false;
+    }
+}
+
+ModuleSettings chapter_bug_settings(Bug bug) {
+    if (bug == Bug::ViewNoTranspose || bug == Bug::ScaleByDOut) {
+        ModuleSettings s = book_module_settings(AttentionModule::MultiHeadAttention);
+        s.d_out = 4;  // two heads of width 2: a head narrower than d_out, rows that can move
+        return s;
+    }
+    ModuleSettings s = book_module_settings(AttentionModule::CausalAttention);
+    if (bug == Bug::DropoutNoRescale) s.dropout = 0.5;  // the book's p
+    return s;
+}
+
+ModuleSettings chapter_bug_module(Bug bug, const State& state) {
+    return state.module.enabled && suits(bug, state.module.settings) ? state.module.settings
+                                                                     : chapter_bug_settings(bug);
+}
+
+void trace_chapter_bug(Bug bug, const State& state, BugTrace* t) {
+    const ModuleSettings m = chapter_bug_module(bug, state);
+    if (state.inputs.rows > kMaxTraceTokens || state.inputs.cols > kMaxTraceTokens ||
+        m.d_out * m.heads > kMaxTraceTokens) {
+        t->error = "This state is too large for a live trace of the book's classes: use at most " +
+                   std::to_string(kMaxTraceTokens) + " tokens and dimensions.";
+        return;
+    }
+    const ModuleResult r = run_module(state.inputs, m);
+    if (!r.error.empty()) {
+        t->error = "The book's class cannot run on these inputs: " + r.error;
+        return;
+    }
+    if (bug == Bug::ViewNoTranspose || bug == Bug::ScaleByDOut)
+        trace_heads(bug, r, t);
+    else
+        trace_causal(bug, r, t);
+    // What print() shows: the last step's value, right and planted.
+    const TraceStep& last = t->steps.back();
+    Matrix expected(last.rows, last.cols), actual(last.rows, last.cols);
+    expected.data = last.expected;
+    actual.data = last.actual;
+    t->expected_output = format_tensor(expected);
+    t->actual_output = format_tensor(actual);
+}
+
+}  // namespace attn
