@@ -99,25 +99,32 @@ void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
     const auto context_of = [&](const Matrix& weights) { return matmul(times(weights, drop), h.values); };
     const std::string weights_what = "attn_weights[0], (n, n)";
     const std::string context_what = "context_vec[0], (n, d_out)";
+    // The walk of the three masking bugs: the mask, the scores, the masked scores and the softmax as
+    // the planted program computed them, and the row sums when the rows are the symptom; then the
+    // context vectors.
+    const auto mask_walk = [&](const Matrix& mask, const Matrix& masked_scores, const Matrix& weights,
+                               bool with_row_sums) {
+        t->steps.push_back(
+            matrix_trace_step("mask", "Does the mask hide the keys after each query?", "mask", 0, triu, mask));
+        t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)", 2,
+                                             h.scores, h.scores));
+        t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
+                                             "attn_scores[0], (n, n)", 3, masked, masked_scores));
+        t->steps.push_back(matrix_trace_step("softmax", "Does each query's row become weights, none for the future?",
+                                             weights_what, softmax_line, h.weights, weights));
+        if (with_row_sums)
+            t->steps.push_back(trace_step("row sums", "Does each query's row sum to 1?", "attn_weights[0].sum(dim=-1)",
+                                          softmax_line, trace_row_sums(h.weights), trace_row_sums(weights)));
+        t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
+                                             context_line, context_right, context_of(weights)));
+    };
 
     switch (bug) {
         case Bug::BatchSoftmaxDim: {
             t->program[size_t(softmax_line)] = "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=1)";
             t->buggy_line = softmax_line;
             t->title = "softmax over dim=1 of the batch's (b, n, n) scores";
-            t->steps.push_back(
-                matrix_trace_step("mask", "Does the mask hide the keys after each query?", "mask", 0, triu, triu));
-            t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
-                                                 2, h.scores, h.scores));
-            t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
-                                                 "attn_scores[0], (n, n)", 3, masked, masked));
-            t->steps.push_back(matrix_trace_step("softmax", "Does each query's row become weights?", weights_what,
-                                                 softmax_line, h.weights, h.weights_wrong_dim));
-            t->steps.push_back(trace_step("row sums", "Does each query's row sum to 1?", "attn_weights[0].sum(dim=-1)",
-                                          softmax_line, trace_row_sums(h.weights),
-                                          trace_row_sums(h.weights_wrong_dim)));
-            t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
-                                                 context_line, context_right, context_of(h.weights_wrong_dim)));
+            mask_walk(triu, masked, h.weights_wrong_dim, true);
             t->explanation =
                 "With a batch, attn_scores is (b, n, n) and dim=1 runs down the queries: each key's "
                 "column sums to 1, and the rows, one per query, sum to " +
@@ -131,17 +138,7 @@ void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
             t->program[0] = "mask = torch.tril(torch.ones(" + ns + ", " + ns + "), diagonal=-1)   # self.mask";
             t->buggy_line = 0;
             t->title = "a causal mask of the wrong polarity";
-            const Matrix flipped = filled(h.scores, tril, -kInf);
-            t->steps.push_back(
-                matrix_trace_step("mask", "Does the mask hide the keys after each query?", "mask", 0, triu, tril));
-            t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
-                                                 2, h.scores, h.scores));
-            t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
-                                                 "attn_scores[0], (n, n)", 3, masked, flipped));
-            t->steps.push_back(matrix_trace_step("softmax", "Does each row give the future no weight?", weights_what,
-                                                 softmax_line, h.weights, h.weights_flipped_mask));
-            t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
-                                                 context_line, context_right, context_of(h.weights_flipped_mask)));
+            mask_walk(tril, filled(h.scores, tril, -kInf), h.weights_flipped_mask, false);
             t->explanation =
                 "tril(ones, -1) marks the keys before each query, so masked_fill_ hides the past and "
                 "keeps the future: row 0 gives " +
@@ -155,17 +152,7 @@ void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
             t->program[3] = "attn_scores.masked_fill_(mask.bool(), 0)";
             t->buggy_line = 3;
             t->title = "a causal mask that fills with 0";
-            const Matrix zero = filled(h.scores, triu, 0.0f);
-            t->steps.push_back(
-                matrix_trace_step("mask", "Does the mask hide the keys after each query?", "mask", 0, triu, triu));
-            t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
-                                                 2, h.scores, h.scores));
-            t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
-                                                 "attn_scores[0], (n, n)", 3, masked, zero));
-            t->steps.push_back(matrix_trace_step("softmax", "Does each row give the future no weight?", weights_what,
-                                                 softmax_line, h.weights, h.weights_zero_masked));
-            t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
-                                                 context_line, context_right, context_of(h.weights_zero_masked)));
+            mask_walk(triu, filled(h.scores, triu, 0.0f), h.weights_zero_masked, false);
             t->explanation =
                 "A score of 0 is no zero weight: softmax gives exp(0) = 1 a share, so row 0 still "
                 "gives " +
