@@ -3,6 +3,7 @@
 // until the first step whose value differs.
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/lesson/bug_trace.h"
 #include "core/lesson/lesson_events.h"
@@ -55,9 +56,45 @@ const char* bug_label(Bug b) {
 std::string values_text(const Vector& v, int rows, int cols) {
     if (rows <= 0) return vec(v);
     std::string out;
-    for (int r = 0; r < rows && r < 3; ++r) out += (r ? "\n" : "") + vec(v.data() + size_t(r) * size_t(cols), cols);
-    if (rows > 3) out += "\n… " + std::to_string(rows - 3) + " more rows";
+    // Rows after the first under it, past the "   name, printed  " before it.
+    for (int r = 0; r < rows && r < 3; ++r)
+        out += (r ? "\n      " : "") + vec(v.data() + size_t(r) * size_t(cols), cols);
+    if (rows > 3) out += "\n      … " + std::to_string(rows - 3) + " more rows";
     return out;
+}
+
+// Mono text (code, printed tensors) in lines that fit the region, broken only at spaces: ImGui's
+// own wrapping may also break after a '.', which splits a number (0.|5161) on a phone. A broken
+// line goes on under its own indentation plus two spaces.
+void mono_text(const std::string& text, const ImVec4& color) {
+    const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 8);
+    const auto fits = [&](const std::string& line, size_t end) {
+        return ImGui::CalcTextSize(line.c_str(), line.c_str() + end).x <= width;
+    };
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::string line = text.substr(start, end - start);
+        const std::string indent = line.substr(0, line.find_first_not_of(' ')) + "  ";
+        bool continued = false;
+        while (!fits(line, line.size())) {
+            // A space past the indentation (a cut inside it would leave an empty line).
+            const size_t lead = line.find_first_not_of(' ');
+            if (lead == std::string::npos) break;
+            size_t cut = std::string::npos;
+            for (size_t k = line.find(' ', lead + 1); k != std::string::npos && fits(line, k);
+                 k = line.find(' ', k + 1))
+                cut = k;
+            if (cut == std::string::npos) break;  // one word wider than the region: ImGui clips it
+            ImGui::TextColored(color, "%s", line.substr(0, cut).c_str());
+            const size_t next = line.find_first_not_of(' ', cut);
+            line = next == std::string::npos ? std::string() : indent + line.substr(next);
+            continued = true;
+        }
+        if (!line.empty() || !continued) ImGui::TextColored(color, "%s", line.c_str());
+        start = end + 1;
+    }
 }
 
 bool picker(const State& s, State* draft, UiState* ui) {
@@ -91,18 +128,19 @@ void program(const BugTrace& t, int checked) {
         const bool buggy = found && int(i) == t.buggy_line;
         const bool running = checked > 0 && t.steps[size_t(checked - 1)].line == int(i);
         const ImVec4 color = buggy ? error_color() : running ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
-        ImGui::TextColored(color, "%s %s", buggy ? "\u2717" : running ? "\u2192" : " ", t.program[i].c_str());
-        if (buggy) ImGui::TextColored(context_color(), "  fix: %s", t.fixed[i].c_str());
+        mono_text(std::string(buggy ? "\u2717 " : running ? "\u2192 " : "  ") + t.program[i], color);
+        if (buggy) mono_text("  fix: " + t.fixed[i], context_color());
     }
-    ImGui::TextColored(muted_text(), "expected: %s", t.expected_output.c_str());
-    ImGui::TextColored(error_color(), "printed:  %s", t.actual_output.c_str());
+    mono_text("expected: " + t.expected_output, muted_text());
+    mono_text("printed:  " + t.actual_output, error_color());
     ImGui::PopFont();
 }
 
 // The value the planted program computed at one trace step.
 void traced_value(const TraceStep& step) {
     ImGui::PushFont(mono_font());
-    prose("   " + step.what + ", printed  " + values_text(step.actual, step.rows, step.cols));
+    mono_text("   " + step.what + ", printed  " + values_text(step.actual, step.rows, step.cols),
+              ImGui::GetStyleColorVec4(ImGuiCol_Text));
     ImGui::PopFont();
 }
 
@@ -122,7 +160,8 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
                            step.diverges ? "\u2717" : "\u2713", k + 1, step.name.c_str(), step.question.c_str());
         traced_value(step);
         ImGui::PushFont(mono_font());
-        prose("   " + step.what + ", expected " + values_text(step.expected, step.rows, step.cols));
+        mono_text("   " + step.what + ", expected " + values_text(step.expected, step.rows, step.cols),
+                  ImGui::GetStyleColorVec4(ImGuiCol_Text));
         ImGui::PopFont();
         if (size_t(k) < said.size() && said[size_t(k)] >= 0) {
             const bool said_off = said[size_t(k)] == 0;
@@ -162,10 +201,15 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
     } else if (!found) {
         prose(t.hidden, muted_text());
     }
-    // A judged step adds its values and verdict at the end: bring them into view, once.
+    // A judged step adds its values and verdict at the end: bring them into view, for a few passes
+    // (the region learns its new height only after the first).
     if (ui->lesson.trace_scrolled != checked) {
-        ImGui::SetScrollHereY(1.0f);
         ui->lesson.trace_scrolled = checked;
+        ui->lesson.trace_scroll_passes = 3;
+    }
+    if (ui->lesson.trace_scroll_passes > 0) {
+        ImGui::SetScrollHereY(1.0f);
+        --ui->lesson.trace_scroll_passes;
     }
     if (checked > 0) {
         if (checked < int(t.steps.size()) && !found) ImGui::SameLine();

@@ -168,7 +168,8 @@ struct LessonUi {
     // Debug this: what the learner said of each traced value before its check showed (1 "as it
     // should be", 0 "off"), by trace step; cleared with a new bug or a new trace.
     std::vector<int> trace_said;
-    int trace_scrolled = 0;  // the trace length the trace's region last scrolled to show
+    int trace_scrolled = 0;       // the trace length the trace's region last scrolled to show
+    int trace_scroll_passes = 0;  // passes it still scrolls to the end (the new lines settle first)
     // The state the learner had in free exploration when they entered the lesson, practice or a
     // bug; Leave restores it. Unset when the lesson was opened by a link.
     State before;

@@ -225,7 +225,7 @@ void trace_heads(Bug bug, const ModuleResult& r, BugTrace* t) {
         "queries, keys, values = self.W_query(x), self.W_key(x), self.W_value(x)   # (b, n, d_out)",
         "keys = keys.view(b, n, " + H + ", " + HD + ").transpose(1, 2)   # (b, h, n, hd); queries, values alike",
         "attn_scores = queries @ keys.transpose(2, 3)   # (b, h, n, n)",
-        "attn_scores.masked_fill_(self.mask.bool()[:n, :n], -torch.inf)",
+        "attn_scores.masked_fill_(mask_bool, -torch.inf)   # mask_bool = self.mask.bool()[:n, :n]",
         "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)",
         "print(attn_weights[0, 0])"};
     t->program = t->fixed;
