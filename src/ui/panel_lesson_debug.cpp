@@ -238,6 +238,7 @@ bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part) {
         return edited;
     }
     const int checked = std::min<int>(s.lesson.trace, int(t.steps.size()));
+    if (part == 0 && !t.note.empty()) prose(t.note, muted_text());
     if (part == 0)
         program(t, checked);
     else

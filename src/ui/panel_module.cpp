@@ -248,6 +248,11 @@ void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
                ""};
     cell_grid(g, ui);
     const Matrix& w = t.weights_flipped_mask;
+    if (w.rows == 1) {
+        prose("With one token there is no past and no future to mask: add a token to see the mask turned around.",
+              muted_text());
+        return;
+    }
     float future = 0;  // what row 0 gives the tokens after it
     for (int c = 1; c < w.cols; ++c) future += w.at(0, c);
     prose(say("The mask is upside down: \"%s\" gives %.4f of its weight to the tokens after it, and \"%s\" "
@@ -446,6 +451,11 @@ void wrong_scale(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const int d_out = r.settings.d_out, hd = r.head_dim;
     if (d_out == hd)
         prose(say("With one head, head_dim = d_out = %d: the bug hides until there are more heads.", d_out),
+              muted_text());
+    else if (d < 1e-6f)
+        prose(say("\u221a%d is still the wrong divisor, but on this data (one token, or equal scores) the weights "
+                  "come out the same.",
+                  d_out),
               muted_text());
     else
         prose(say("\u221a%d = %.2f instead of \u221a%d = %.2f: the scores shrink more, so the weights come out "

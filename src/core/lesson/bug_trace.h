@@ -30,6 +30,7 @@ struct BugTrace {
     std::string expected_output, actual_output;  // what print() shows, PyTorch style
     std::string explanation;                     // why the first diverging step is wrong, and the fix
     std::string hidden;                          // when nothing diverges: why this data hides the bug
+    std::string note;                            // what the trace runs on, when not what the panel shows
     std::string error;                           // the state is too large for a live trace
 };
 

@@ -26,10 +26,10 @@ bool suits(Bug bug, const ModuleSettings& m) {
         case Bug::ZeroMask:
             return m.module == AttentionModule::CausalAttention;
         case Bug::DropoutNoRescale:
-            return m.module == AttentionModule::CausalAttention && m.training && m.dropout > 0;
+            return m.module == AttentionModule::CausalAttention;
         case Bug::ViewNoTranspose:
         case Bug::ScaleByDOut:
-            return m.module == AttentionModule::MultiHeadAttention && m.heads > 1;
+            return m.module == AttentionModule::MultiHeadAttention;
         default:
             return false;
     }
@@ -167,6 +167,8 @@ void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
             t->buggy_line = dropout_line;
             t->title = "dropout that does not rescale what it keeps";
             const Matrix keep = mask_matrix(n, [&](int row, int col) { return drop.at(row, col) != 0; });
+            // In eval, or with p = 0, nothing is dropped: both programs keep every weight as it is.
+            const Matrix& unscaled = h.has_dropout ? h.weights_dropped_unscaled : h.weights;
             t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
                                                  2, h.scores, h.scores));
             t->steps.push_back(matrix_trace_step("softmax", "Does each row give the future no weight?", weights_what,
@@ -174,13 +176,12 @@ void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
             t->steps.push_back(matrix_trace_step("kept", "Is each weight kept (1) or dropped (0) at random?",
                                                  "keep[0], (n, n)", 5, keep, keep));
             t->steps.push_back(matrix_trace_step("after dropout", "Is each kept weight w / (1 - p)?", weights_what,
-                                                 dropout_line, h.weights_dropped, h.weights_dropped_unscaled));
-            t->steps.push_back(trace_step(
-                "row sums", "Do the rows still sum to about 1 on average?", "attn_weights[0].sum(dim=-1)", dropout_line,
-                trace_row_sums(h.weights_dropped), trace_row_sums(h.weights_dropped_unscaled)));
+                                                 dropout_line, h.weights_dropped, unscaled));
+            t->steps.push_back(trace_step("row sums", "Do the rows still sum to about 1 on average?",
+                                          "attn_weights[0].sum(dim=-1)", dropout_line,
+                                          trace_row_sums(h.weights_dropped), trace_row_sums(unscaled)));
             t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
-                                                 context_line, context_right,
-                                                 matmul(h.weights_dropped_unscaled, h.values)));
+                                                 context_line, context_right, matmul(unscaled, h.values)));
             t->explanation =
                 "nn.Dropout scales the weights it keeps by 1 / (1 - p) = " + num(float(1.0 / (1.0 - p)), 2) +
                 ", so a row's expected sum is 1 in training as in eval. Without it the rows sum to "
@@ -188,7 +189,10 @@ void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
                 num(float(1.0 - p), 2) +
                 ", and the layers after see smaller weights in training than in use. Fix: divide by "
                 "(1 - p), or call self.dropout(attn_weights).";
-            t->hidden = "This draw dropped every weight, so there is nothing to rescale: change the seed.";
+            t->hidden = h.has_dropout
+                            ? "This draw dropped every weight, so there is nothing to rescale: change the seed."
+                            : "Dropout is off here (p = 0, or eval): nothing is dropped, so nothing needs "
+                              "rescaling. Set dropout p and training in the panel.";
             break;
         }
     }
@@ -256,7 +260,7 @@ void trace_heads(Bug bug, const ModuleResult& r, BugTrace* t) {
             rows + (n > 8 ? ", ..." : "") +
             " instead of 0, 1, 2, ...: the right shape, other tokens. Fix: .view(b, n, h, hd) "
             "then .transpose(1, 2).";
-        t->hidden = "With one token each head's slice is the same either way: add a token.";
+        t->hidden = "With one head, or one token, each head's slice is the same either way: add a head or a token.";
     } else {
         t->program[4] = "attn_weights = torch.softmax(attn_scores / self.d_out**0.5, dim=-1)";
         t->buggy_line = 4;
@@ -273,8 +277,12 @@ void trace_heads(Bug bug, const ModuleResult& r, BugTrace* t) {
         t->explanation = "Each score of a head sums head_dim = " + HD + " products, so it is scaled by sqrt(" + HD +
                          ") = " + num(right, 2) + ". d_out = " + std::to_string(d_out) +
                          " is all heads together: sqrt(" + std::to_string(d_out) + ") = " + num(wrong, 2) +
-                         " shrinks the scores more and flattens the weights. Fix: keys.shape[-1]**0.5.";
-        t->hidden = "On this data the two divisors give the same weights (each row's scores are equal): edit a token.";
+                         (values_differ(h.weights.data, h.weights_wrong_scale.data)
+                              ? " shrinks the scores more and flattens the weights."
+                              : " is still the wrong divisor, though on this data (one token, or equal scores) the "
+                                "weights come out the same.") +
+                         " Fix: keys.shape[-1]**0.5.";
+        t->hidden = "With one head, head_dim is d_out and the two divisors agree: add a head in the panel.";
     }
 }
 
@@ -312,8 +320,8 @@ ModuleSettings chapter_bug_module(Bug bug, const State& state) {
 
 void trace_chapter_bug(Bug bug, const State& state, BugTrace* t) {
     const ModuleSettings m = chapter_bug_module(bug, state);
-    if (state.inputs.rows > kMaxTraceTokens || state.inputs.cols > kMaxTraceTokens ||
-        m.d_out * m.heads > kMaxTraceTokens) {
+    const int width = m.module == AttentionModule::MultiHeadAttention ? m.d_out : m.d_out * m.heads;
+    if (state.inputs.rows > kMaxTraceTokens || state.inputs.cols > kMaxTraceTokens || width > kMaxTraceTokens) {
         t->error = "This state is too large for a live trace of the book's classes: use at most " +
                    std::to_string(kMaxTraceTokens) + " tokens and dimensions.";
         return;
@@ -323,6 +331,11 @@ void trace_chapter_bug(Bug bug, const State& state, BugTrace* t) {
         t->error = "The book's class cannot run on these inputs: " + r.error;
         return;
     }
+    if (!state.module.enabled || m != state.module.settings)
+        t->note = std::string("Traced on the book's ") + module_class(m.module) + " (seed " + std::to_string(m.seed) +
+                  ", d_out " + std::to_string(m.d_out) +
+                  (m.module == AttentionModule::MultiHeadAttention ? ", " + std::to_string(m.heads) + " heads" : "") +
+                  "): the bug lives in that class, and the panel runs another.";
     if (bug == Bug::ViewNoTranspose || bug == Bug::ScaleByDOut)
         trace_heads(bug, r, t);
     else

@@ -126,7 +126,7 @@ void chapter_step_lines(const State& s, const ModuleRun* page_run, std::vector<L
     const bool batch_weights =
         m.module == AttentionModule::CausalAttention || m.module == AttentionModule::MultiHeadWrapper;
     std::string debug;
-    if (s.step == 12)
+    if (s.step == 12 && (m.causal || has_dropout_layer(m.module)))
         debug = "mask polarity (tril(ones, -1) where triu(ones, 1) belongs), then the fill with 0 instead of -inf" +
                 std::string(batch_weights ? ", then softmax over dim=1 of the batch" : "");
     else if (s.step == 13 && t.has_dropout)
@@ -135,11 +135,15 @@ void chapter_step_lines(const State& s, const ModuleRun* page_run, std::vector<L
         debug = m.module == AttentionModule::MultiHeadAttention
                     ? ".view(b, h, n, hd) without .transpose(1, 2), then \u00f7 \u221ad_out instead of \u221ahead_dim"
                     : "MultiHeadAttention's .view without .transpose and its \u221ad_out (pick that class first)";
-    if (!debug.empty())
-        out->push_back({LineKind::Note,
-                        "Then break it on purpose: in the book's classes panel, plant " + debug +
-                            ". Say what each will change before you tick it.",
-                        0});
+    if (debug.empty()) return;
+    // After the step's question when it asks one (some data asks none: one token, a draw that
+    // keeps no weight), else at once.
+    std::vector<Question> asked;
+    chapter_step_questions(s, page_run, &asked);
+    out->push_back({LineKind::Note,
+                    "Then break it on purpose: in the book's classes panel, plant " + debug +
+                        ". Say what each will change before you tick it.",
+                    asked.empty() ? -1 : 0});
 }
 
 void chapter_step_questions(const State& s, const ModuleRun* page_run, std::vector<Question>* out) {

@@ -48,9 +48,11 @@ void add_linear(const std::string& prefix, const Linear& layer, std::vector<Name
 
 // The attention of one head from its queries, keys and values: scores, both masking routes, the
 // weights, dropout (drawing from gen in element order when the head has it) and the context.
-// wrong_divisor > 0: also the weights scaled by it instead (MultiHeadAttention's sqrt(d_out) bug).
+// planted: also the weights of the chapter's planted bugs (mask polarity, no rescaling, and with
+// wrong_divisor > 0 the sqrt(d_out) scale), which the page shows for head 0 only: three more
+// (n, n) matrices per head would be tens of MB at a module's size cap.
 HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool dropout, double p, TorchGenerator* gen,
-                 float wrong_divisor = 0) {
+                 bool planted, float wrong_divisor = 0) {
     HeadTrace h;
     h.queries = std::move(queries);
     h.keys = std::move(keys);
@@ -69,21 +71,24 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool d
         for (int r = 0; r < zero_filled.rows; ++r)
             for (int c = r + 1; c < zero_filled.cols; ++c) zero_filled.at(r, c) = 0.0f;
         h.weights_zero_masked = softmax_rows_scaled(zero_filled, divisor);
+    }
+    if (causal && planted) {
         Matrix flipped = h.scores;
         for (int r = 0; r < flipped.rows; ++r)
             for (int c = 0; c < r && c < flipped.cols; ++c) flipped.at(r, c) = -std::numeric_limits<float>::infinity();
         h.weights_flipped_mask = softmax_rows_scaled(flipped, divisor);
     }
-    if (wrong_divisor > 0) h.weights_wrong_scale = softmax_rows_scaled(h.masked_scores, wrong_divisor);
+    if (planted && wrong_divisor > 0) h.weights_wrong_scale = softmax_rows_scaled(h.masked_scores, wrong_divisor);
     h.has_dropout = dropout;
     h.weights_dropped = h.weights;
     if (dropout) {
         h.dropout_mask = Matrix(h.weights.rows, h.weights.cols);
         dropout_mask(gen, p, int(h.dropout_mask.data.size()), h.dropout_mask.data.data());
-        h.weights_dropped_unscaled = h.weights;
-        for (size_t k = 0; k < h.weights_dropped.data.size(); ++k) {
-            h.weights_dropped.data[k] *= h.dropout_mask.data[k];
-            if (h.dropout_mask.data[k] == 0.0f) h.weights_dropped_unscaled.data[k] = 0.0f;
+        for (size_t k = 0; k < h.weights_dropped.data.size(); ++k) h.weights_dropped.data[k] *= h.dropout_mask.data[k];
+        if (planted) {
+            h.weights_dropped_unscaled = h.weights;
+            for (size_t k = 0; k < h.weights.data.size(); ++k)
+                if (h.dropout_mask.data[k] == 0.0f) h.weights_dropped_unscaled.data[k] = 0.0f;
         }
     }
     h.context = matmul(h.weights_dropped, h.values);
@@ -244,7 +249,7 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
             for (int h = 0; h < heads; ++h) {
                 const int first = h * r.head_dim;
                 HeadTrace t = attend(columns(queries, first, r.head_dim), columns(keys, first, r.head_dim),
-                                     columns(values, first, r.head_dim), causal, dropout, s.dropout, draws,
+                                     columns(values, first, r.head_dim), causal, dropout, s.dropout, draws, h == 0,
                                      float(std::sqrt(double(s.d_out))));
                 for (int i = 0; i < r.n; ++i)
                     for (int c = 0; c < r.head_dim; ++c) merged.at(i, first + c) = t.context.at(i, c);
@@ -267,7 +272,7 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
             values = linear_forward(w.value[size_t(h)], inputs);
         }
         for (int b = 0; b < s.batch; ++b) {
-            HeadTrace t = attend(queries, keys, values, causal, dropout, s.dropout, draws);
+            HeadTrace t = attend(queries, keys, values, causal, dropout, s.dropout, draws, h == 0);
             for (int i = 0; i < r.n; ++i)
                 for (int c = 0; c < s.d_out; ++c) outputs[size_t(b)].at(i, h * s.d_out + c) = t.context.at(i, c);
             r.batches[size_t(b)][size_t(h)] = std::move(t);

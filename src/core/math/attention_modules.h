@@ -69,6 +69,7 @@ struct HeadTrace {
     // The planted bug of a batch: torch.softmax(scores / sqrt(hd), dim=1) on (b, n, n) normalises
     // over the queries, so each column sums to 1 and the rows do not.
     Matrix weights_wrong_dim;
+    // The planted bugs below are computed for head 0 only (each batch element), which the page shows.
     // The planted bug of mask polarity, when causal: masked_fill(tril(ones, -1), -inf), the mirror
     // of triu(ones, 1). Each query keeps itself and the tokens after it: row 0 sees everything,
     // the last row only itself.

@@ -168,3 +168,32 @@ TEST_CASE("chapter bugs: a state too large for a live trace says so") {
     CHECK(contains(t.error, "too large"));
     CHECK(t.steps.empty());
 }
+
+TEST_CASE("chapter bugs: the panel's own class is traced even where it hides the bug, and says why") {
+    State heads = with_bug(Bug::ScaleByDOut);
+    heads.module.settings.heads = 1;
+    heads.module.settings.d_out = 2;
+    const BugTrace one_head = trace_bug(Bug::ScaleByDOut, heads);
+    REQUIRE(one_head.error.empty());
+    CHECK(one_head.first_divergence == -1);
+    CHECK(contains(one_head.hidden, "one head"));
+    CHECK(one_head.note.empty());  // the panel's own module
+
+    State eval = with_bug(Bug::DropoutNoRescale);
+    eval.module.settings.training = false;
+    const BugTrace off = trace_bug(Bug::DropoutNoRescale, eval);
+    REQUIRE(off.error.empty());
+    CHECK(off.first_divergence == -1);
+    CHECK(contains(off.hidden, "Dropout is off"));
+
+    // Another class in the panel: the trace runs the bug's own and says so.
+    State other = with_bug(Bug::ViewNoTranspose);
+    other.module.settings = book_module_settings(AttentionModule::CausalAttention);
+    const BugTrace t = trace_bug(Bug::ViewNoTranspose, other);
+    REQUIRE(t.error.empty());
+    CHECK(contains(t.note, "MultiHeadAttention"));
+    // MultiHeadAttention's d_out is the total width: 64 wide in 2 heads is within the trace's size.
+    State wide = with_bug(Bug::ViewNoTranspose);
+    wide.module.settings.d_out = 64;
+    CHECK(trace_bug(Bug::ViewNoTranspose, wide).error.empty());
+}

@@ -147,3 +147,24 @@ TEST_CASE("chapter steps: after each question, the step names its planted bugs i
     heads.module.settings = book_module_settings(AttentionModule::MultiHeadAttention);
     CHECK(contains(all_text(heads), "without .transpose(1, 2), then \u00f7 \u221ad_out"));
 }
+
+TEST_CASE("chapter steps: with no question to answer, the planted bugs are named at once, not never") {
+    // One token: step 12 has no leak to ask about.
+    State one = step(12);
+    one.inputs = Matrix(1, 3);
+    one.inputs.data = {0.4f, 0.1f, 0.8f};
+    one.tokens = {"Your"};
+    one.query = 0;
+    std::vector<Question> none;
+    chapter_step_questions(one, nullptr, &none);
+    REQUIRE(none.empty());
+    std::vector<LessonLine> lines;
+    chapter_step_lines(one, nullptr, &lines);
+    REQUIRE(!lines.empty());
+    CHECK(contains(lines.back().text, "break it on purpose"));
+    CHECK(lines.back().after_question == -1);
+    // SelfAttention_v2 without a mask at step 12: nothing to plant, no line.
+    State plain = step(12);
+    plain.module.settings = book_module_settings(AttentionModule::SelfAttentionV2);
+    CHECK_FALSE(contains(all_text(plain), "break it on purpose"));
+}

@@ -368,10 +368,15 @@ TEST_CASE("modules: MultiHeadAttention scaled by sqrt(d_out) instead of sqrt(hea
     s.d_out = 4;  // two heads of width 2: sqrt(4) = 2 against sqrt(2)
     const ModuleResult r = run_module(journey(), s);
     REQUIRE(r.error.empty());
-    const HeadTrace& h = r.batches[0][1];
+    const HeadTrace& h = r.batches[0][0];
     REQUIRE(h.weights_wrong_scale.rows == 6);
-    const Matrix expected = softmax_rows_scaled(h.masked_scores, 2.0f);
-    for (size_t k = 0; k < expected.data.size(); ++k) CHECK(h.weights_wrong_scale.data[k] == expected.data[k]);
+    // Row 1 by hand: softmax over its two unmasked scores, each divided by sqrt(4) = 2.
+    const float a = std::exp(h.scores.at(1, 0) / 2.0f), b = std::exp(h.scores.at(1, 1) / 2.0f);
+    CHECK(h.weights_wrong_scale.at(1, 0) == doctest::Approx(a / (a + b)).epsilon(1e-6));
+    CHECK(h.weights_wrong_scale.at(1, 2) == 0.0f);
+    // Only head 0 carries the planted bugs (the page shows that one).
+    CHECK(r.batches[0][1].weights_wrong_scale.rows == 0);
+    CHECK(r.batches[0][1].weights_flipped_mask.rows == 0);
     // Flatter: each row's largest weight is no larger than with the right scale.
     for (int row = 1; row < 6; ++row) {
         float right = 0, wrong = 0;
