@@ -232,7 +232,13 @@ bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part) {
         if (part == 0) ImGui::TextWrapped("Pick a bug above.");
         return edited;
     }
-    const BugTrace t = trace_bug(s.lesson.bug, s);
+    LessonUi& lesson = ui->lesson;
+    if (!lesson.trace_valid || !(lesson.traced == s)) {
+        lesson.trace = trace_bug(s.lesson.bug, s);
+        lesson.traced = s;
+        lesson.trace_valid = true;
+    }
+    const BugTrace& t = lesson.trace;
     if (!t.error.empty()) {
         if (part == 0) ImGui::TextColored(error_color(), "%s", t.error.c_str());
         return edited;

@@ -11,6 +11,7 @@
 #include "core/document/import/import_text.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/bug_trace.h"
 #include "core/lesson/concealment.h"
 #include "core/lesson/lesson_events.h"
 #include "core/lesson/quiz.h"
@@ -168,6 +169,12 @@ struct LessonUi {
     // Debug this: what the learner said of each traced value before its check showed (1 "as it
     // should be", 0 "off"), by trace step; cleared with a new bug or a new trace.
     std::vector<int> trace_said;
+    // The trace of the state's planted bug, and the state it was traced from: both parts of the
+    // band read it every frame, and a trace of the book's classes runs a module, so it is redone
+    // only when the state changes.
+    BugTrace trace;
+    State traced;
+    bool trace_valid = false;
     int trace_scrolled = 0;       // the trace length the trace's region last scrolled to show
     int trace_scroll_passes = 0;  // passes it still scrolls to the end (the new lines settle first)
     // The state the learner had in free exploration when they entered the lesson, practice or a

@@ -171,9 +171,13 @@ State enter_bug(Bug bug, const State& current) {
     next.causal = false;
     next.lab_scale = 1.0f;
     next.norm = Norm::Softmax;
+    if (is_chapter_bug(bug)) {
+        // The book's inputs, and the class the bug lives in, in the panel as in the trace.
+        load_data("your-journey", 1, &next);
+        next.module = ModuleDocument{true, chapter_bug_settings(bug)};
+        return next;
+    }
     switch (bug) {
-        case Bug::None:
-            break;
         case Bug::WrongQuery:
         case Bug::WrongSlot:
         case Bug::WrongPair:
@@ -187,15 +191,7 @@ State enter_bug(Bug bug, const State& current) {
             next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
             next.scale = true;
             break;
-        case Bug::BatchSoftmaxDim:
-        case Bug::MaskPolarity:
-        case Bug::ZeroMask:
-        case Bug::ViewNoTranspose:
-        case Bug::ScaleByDOut:
-        case Bug::DropoutNoRescale:
-            // The book's inputs, and the class the bug lives in, in the panel as in the trace.
-            load_data("your-journey", 1, &next);
-            next.module = ModuleDocument{true, chapter_bug_settings(bug)};
+        default:  // Bug::None; the chapter's bugs above
             break;
     }
     return next;
