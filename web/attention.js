@@ -269,6 +269,9 @@
     //  last_frame_cost_ms, recomputes, visible, pending_frames, state_version, startup: {init_started_ms,
     //  window_ms, fonts_ms, renderer_ms, first_frame_cost_ms}}
     stats() { requireRuntime(); return JSON.parse(callString('attn_stats')); },
+    // {mode, step, question, questions (this step's), answer, revealed, first_step, last_step,
+    //  progress: {score, answered, questions, complete, passed}, record}: the lesson engine's view.
+    lessonStatus() { requireRuntime(); return JSON.parse(callString('attn_lesson_status')); },
     layout() { requireRuntime(); return JSON.parse(callString('attn_layout')); },
     // The current state as a URL fragment (no '#'): short for an unedited example, else state=...
     // null when the view is too large for a link (a 1024 x 1024 state: Import / Export saves it).

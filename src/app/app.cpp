@@ -117,13 +117,29 @@ std::string app_set_state(App* app, const State& next) {
 }
 
 void app_update_result(App* app) {
-    if (app->computed_version == app->state_version) return;
-    const double start = now_ms();
-    app->unshown.merge(update_attention(&app->cache, app->state, &app->result));
-    if (app->state.module.enabled) update_module_run(app->state.inputs, app->state.module.settings, &app->module);
-    app->computed_version = app->state_version;
-    ++app->stats.recomputes;
-    app->stats.last_recompute_ms = now_ms() - start;
+    if (app->computed_version != app->state_version) {
+        const double start = now_ms();
+        app->unshown.merge(update_attention(&app->cache, app->state, &app->result));
+        if (app->state.module.enabled) update_module_run(app->state.inputs, app->state.module.settings, &app->module);
+        app->computed_version = app->state_version;
+        ++app->stats.recomputes;
+        app->stats.last_recompute_ms = now_ms() - start;
+    }
+    // Once per state version, and again after a record was restored.
+    lesson_sync(&app->lesson, app->state, app->result, &app->module, app->state_version);
+}
+
+void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, double now) {
+    if (intents.empty()) return;
+    std::vector<LessonEvent> events;
+    for (const LessonIntent& intent : intents) {
+        app_update_result(app);  // the engine reads the state the learner acted on
+        State next = app->state;
+        lesson_apply(&app->lesson, intent, app->state, app->result, now, &next, &events);
+        app_set_state(app, next);
+    }
+    app_update_result(app);
+    for (const LessonEvent& e : events) browser_emit_event(e.kind.c_str(), e.detail);
 }
 
 void app_request_frames(App* app, int count) {
@@ -163,10 +179,11 @@ void app_frame(void* user) {
 
     imgui_backend_new_frame(&app->window);
     const ui::FrameInput in{app->state, app->result,  app->input_error, app->textures, start,
-                            &app->page, events.pinch, events.fingers,   &app->module};
+                            &app->page, events.pinch, events.fingers,   &app->module,  &app->lesson};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
-    for (const LessonEvent& e : out.events) browser_emit_event(e.kind.c_str(), e.detail);
+    app_apply_intents(app, out.intents, start);
+    out.edited = out.edited || !out.intents.empty();
     const int content_height = int(std::ceil(out.content_height));
     if (content_height > 0 && std::abs(content_height - app->reported_content_height) > 1) {
         app->reported_content_height = content_height;

@@ -6,6 +6,7 @@
 
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/lesson_engine.h"
 #include "core/math/attention_cache.h"
 #include "core/view/page_options.h"
 #include "platform/window.h"
@@ -41,6 +42,7 @@ struct App {
     AttentionCache cache;           // recomputes only what a change touched (core/attention_cache.h)
     AttentionChanges unshown;       // changed matrices whose heatmaps the frame has not uploaded yet
     ModuleRun module;               // the book's classes on state.inputs, while state.module is on
+    LessonEngine lesson;            // the learner's record and what the lesson shows, synced with result
     std::string input_error;        // why the last edit or API call was refused ("" when none)
 
     // UI passes still to build after input or a change; only those that change the picture are
@@ -65,9 +67,13 @@ void app_frame(void* app);  // the frame function both drivers call
 // Every way a new document enters (UI, setState, URL, postMessage) ends here: valid states are
 // committed and redrawn; invalid ones leave everything as it was and return the message.
 std::string app_set_state(App* app, const State& next);
-// Brings result up to date with state, recomputing only what changed; a no-op when it already is.
-// The frame calls it; the page's API may too (the next frame then uploads what it changed).
+// Brings result (and the lesson engine) up to date with state, recomputing only what changed; a
+// no-op when it already is. The frame calls it; the page's API may too (the next frame then uploads
+// what it changed).
 void app_update_result(App* app);
+// Applies the learner's lesson intents (from the UI, or the page's API) through the engine, commits
+// the state they lead to, and hands the events they caused to the page.
+void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, double now);
 void app_request_frames(App* app, int count = 8);
 // As app_request_frames, and the next pass is drawn even if it matches what was drawn last: after
 // the canvas was resized (which blanks it) or the page became visible again.

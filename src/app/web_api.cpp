@@ -20,7 +20,6 @@
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
 #include "ui/import_panel.h"
-#include "ui/lesson_panels.h"
 #include "ui/touch_routing.h"
 
 namespace attn {
@@ -165,13 +164,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     w.key("tokens").begin_array();
     for (size_t i = 0; i < shown; ++i) w.string(s.tokens[i]);
     w.end_array();
-    // Worked out from the state now, not taken from the last frame: a reveal reaches the mirror
-    // before the next frame is drawn.
-    const attn::ui::FrameInput in{s, r, g_app->input_error, g_app->textures};
-    const int questions = s.lesson.mode == attn::LessonMode::Track && s.step > 0
-                              ? int(attn::step_questions(s, r, &g_app->module).size())
-                              : 0;
-    const attn::Concealment hidden = attn::concealment(s, questions, attn::ui::practice_solved(in, g_app->ui));
+    // The engine is synced with the state by current_result(), not at the next frame: a reveal
+    // reaches the mirror before the next frame is drawn.
+    const attn::Concealment& hidden = g_app->lesson.concealed;
     w.key("scores");
     if (hidden.scores || hidden.masking)
         w.null();
@@ -199,6 +194,31 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     w.key("module_heads").boolean(hidden.module_heads);
     w.key("reason").string(hidden.reason);
     w.end_object();
+    w.end_object();
+    return attn::keep(&buffer, std::move(out));
+}
+
+// Where the learner is in the lesson and what the engine holds: {"mode","step","question",
+// "questions" (the step's), "answer","revealed","first_step","last_step","progress":{score,
+// answered,questions,complete,passed},"record"} (the record encoded as lesson-progress carries it).
+EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
+    static std::string buffer;
+    attn::current_result(g_app);  // syncs the engine with the state
+    attn::LessonEngine& lesson = g_app->lesson;
+    const attn::State& s = g_app->state;
+    const attn::LessonProgress p = attn::lesson_progress(&lesson);
+    std::string out;
+    attn::JsonWriter w(&out);
+    w.begin_object();
+    w.key("mode").string(attn::lesson_mode_name(s.lesson.mode)).key("step").integer(s.step);
+    w.key("question").integer(s.lesson.question).key("questions").integer(int64_t(lesson.questions.size()));
+    w.key("answer").integer(s.lesson.answer).key("revealed").boolean(s.lesson.revealed);
+    w.key("first_step").integer(lesson.range.first).key("last_step").integer(lesson.range.last);
+    w.key("progress").begin_object();
+    w.key("score").integer(p.right).key("answered").integer(p.answered).key("questions").integer(p.questions);
+    w.key("complete").boolean(p.complete).key("passed").boolean(p.passed);
+    w.end_object();
+    w.key("record").string(attn::encode_record(lesson.record));
     w.end_object();
     return attn::keep(&buffer, std::move(out));
 }

@@ -11,8 +11,9 @@ namespace attn::ui {
 // The lesson band: call once per frame before the panels, which then take the room left below it.
 // It is as tall as its content, at most max_height (then its body scrolls); 0: no cap, for the
 // scrolling layouts where it sits at the top of the column. Draws nothing when state.panels lists
-// neither "lesson" nor "code". Returns true when it edited *draft; sets *relayout when its height
-// changed with new content (the next pass fits it).
+// neither "lesson" nor "code". What the learner does in the lesson leaves as intents (send());
+// returns true when it edited *draft itself (the lab's slider, the step's switches); sets
+// *relayout when its height changed with new content (the next pass fits it).
 bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout);
 
 // Parts of the band, each drawing into the current region.
@@ -31,8 +32,10 @@ inline float lesson_gap() {
     return ImGui::GetStyle().ItemSpacing.x * 2;
 }
 
-// The current practice exercise was checked right, or its answer shown: its values may show.
-bool practice_solved(const FrameInput& in, const UiState& ui);  // panel_lesson_practice.cpp
+// Queues one of the learner's lesson intents; the app applies it through the lesson engine.
+inline void send(UiState* ui, LessonAction action, int value = 0, std::string text = std::string()) {
+    ui->intents.push_back(LessonIntent{action, value, std::move(text)});
+}
 
 // Whether a panel matters in the current lesson step (for a highlight).
 bool lesson_highlights(const State& state, const char* panel);

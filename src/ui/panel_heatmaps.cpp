@@ -14,7 +14,7 @@ namespace attn::ui {
 bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     const AttentionResult& r = in.result;
-    const Concealment& hidden = ui->concealed;
+    const Concealment& hidden = in.concealed();
     bool edited = false;
     if (r.has_projection) {
         if (ImGui::RadioButton("inputs @ inputs.T", !ui->heatmaps.projected)) ui->heatmaps.projected = false;

@@ -91,7 +91,8 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
 }
 
 // "query position [1] - +" and the sentence that names it.
-bool query_selector(const State& s, State* draft, UiState* ui) {
+bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
+    const State& s = in.state;
     int n = s.inputs.rows;
     int q = draft->query;
     ImGui::AlignTextToFramePadding();
@@ -113,8 +114,8 @@ bool query_selector(const State& s, State* draft, UiState* ui) {
     ImGui::TextColored(query_color(), "query = inputs[%d]", s.query);
     ImGui::PopFont();
     ImGui::SameLine();
-    if (ui->concealed.query_token) {  // the lesson asks which token this is
-        ImGui::TextColored(muted_text(), "which token? (%s)", ui->concealed.reason.c_str());
+    if (in.concealed().query_token) {  // the lesson asks which token this is
+        ImGui::TextColored(muted_text(), "which token? (%s)", in.concealed().reason.c_str());
         record_value(ui, "query-token", kHidden);
     } else {
         const std::string sentence =
@@ -226,7 +227,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     // Pasting a whole set of embeddings (JSON, CSV, a torch.tensor literal) and copying them out.
     same_line_if_fits(ImGui::CalcTextSize("Import / Export...").x + ImGui::GetStyle().FramePadding.x * 2);
     edited |= panel_import(in, draft, ui);
-    edited |= query_selector(s, draft, ui);
+    edited |= query_selector(in, draft, ui);
 
     // Wide embeddings: a window of kTableDims columns that the reader slides along.
     const int shown = std::min(d, kTableDims);
@@ -303,18 +304,18 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         if (fits) ImGui::TableSetupColumn(score_title, fixed, ImGui::CalcTextSize("-0.0000").x);
         ImGui::TableHeadersRow();
         const QueryRow row = query_row(in);
-        const bool mark_query = !ui->concealed.query_token;
+        const bool mark_query = !in.concealed().query_token;
         auto score_cell = [&](int i) {
             ImGui::TableNextColumn();
             const float x = (*row.scores)[size_t(i)];
-            const std::string score = ui->concealed.scores ? kHidden : format_fixed(x, 4);
+            const std::string score = in.concealed().scores ? kHidden : format_fixed(x, 4);
             ImGui::AlignTextToFramePadding();
             ImGui::TextColored(i == s.query && mark_query ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text),
                                "%s", score.c_str());
             record_value(ui, "score:" + std::to_string(i), score);
             if (!item_tooltip()) return;
-            if (ui->concealed.scores)
-                ImGui::SetTooltip("the score is %s", ui->concealed.reason.c_str());
+            if (in.concealed().scores)
+                ImGui::SetTooltip("the score is %s", in.concealed().reason.c_str());
             else
                 ImGui::SetTooltip("torch.dot(%s[%d], query) = %s", row.key_name, i, format_scalar(x).c_str());
         };

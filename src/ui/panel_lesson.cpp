@@ -49,44 +49,32 @@ int key_step() {
     return delta;
 }
 
-// The row every mode shares: the mode tabs, the step indicator and next/back for the track.
-bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
+// The row every mode shares: the mode tabs, the step indicator and next/back for the track. The
+// steps offered are the engine's range (a course's steps=11-14 keeps the learner inside it).
+void header_row(const FrameInput& in, UiState* ui, bool open) {
     const State& s = in.state;
-    bool edited = false;
+    const StepRange& range = in.lesson->range;
     const LessonMode mode = s.lesson.mode;
-    const bool exploring = mode == LessonMode::Track && s.step == 0;
     ImGui::TextColored(query_color(), "Guided lesson");
     next_to("Lesson");
-    if (tab("Lesson", mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track")) {
-        *draft = enter_step(s.step > 0 ? s.step : 1, *draft);  // back to the step the learner left
-        edited = true;
-    }
+    if (tab("Lesson", mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track"))
+        send(ui, LessonAction::StartTrack);  // back to the step the learner left
     next_to("Practice");
-    if (tab("Practice", mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice) {
-        *draft = enter_exercise(s.lesson.exercise, *draft);
-        edited = true;
-    }
+    if (tab("Practice", mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice)
+        send(ui, LessonAction::OpenPractice, s.lesson.exercise);
     next_to("Debug this");
-    if (tab("Debug this", mode == LessonMode::Debug, ui, "lesson:mode:debug") && mode != LessonMode::Debug) {
-        *draft = enter_bug(s.lesson.bug == Bug::None ? Bug::WrongQuery : s.lesson.bug, *draft);
-        edited = true;
-    }
+    if (tab("Debug this", mode == LessonMode::Debug, ui, "lesson:mode:debug") && mode != LessonMode::Debug)
+        send(ui, LessonAction::OpenDebug, int(Bug::None));
     if (listed(s, "code")) {
         next_to("PyTorch code");
         if (tab("PyTorch code", ui->code.open, ui, "lesson:code-toggle")) ui->code.open = !ui->code.open;
     }
     if (mode != LessonMode::Track || s.step > 0) {
         next_to("Leave");
-        if (ImGui::Button("Leave")) {
-            // Back to the view the learner had before the lesson, or, when the lesson was opened by
-            // a link, free exploration without the settings the steps turned on.
-            *draft = ui->lesson.has_before ? leave_lesson(ui->lesson.before) : leave_lesson(*draft);
-            ui->lesson.has_before = false;
-            edited = true;
-        }
+        if (ImGui::Button("Leave")) send(ui, LessonAction::Leave);
         record_layout(ui, "lesson:leave");
         if (item_tooltip())
-            ImGui::SetTooltip(ui->lesson.has_before ? "Back to the data and settings you had before the lesson"
+            ImGui::SetTooltip(in.lesson->has_before ? "Back to the data and settings you had before the lesson"
                                                     : "Back to free exploration: the causal mask and the lab's "
                                                       "multiplier go off");
     }
@@ -98,16 +86,13 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
         same_line_if_fits(ImGui::CalcTextSize(indicator.c_str()).x + ImGui::GetFontSize(), lesson_gap());
         ImGui::TextUnformatted(indicator.c_str());
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 2));
-        for (int k = 1; k <= kLessonSteps && !compact_layout(); ++k) {
+        for (int k = range.first; k <= range.last && !compact_layout(); ++k) {
             same_line_if_fits(button_width(std::to_string(k).c_str()), 3);
             ImGui::PushID(k);
             const bool current = k == std::min(s.step, kLessonSteps);
             if (current) ImGui::PushStyleColor(ImGuiCol_Button, query_color());
             if (current) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-            if (ImGui::Button(std::to_string(k).c_str()) && !current) {
-                *draft = enter_step(k, *draft);
-                edited = true;
-            }
+            if (ImGui::Button(std::to_string(k).c_str()) && !current) send(ui, LessonAction::GoToStep, k);
             if (current) ImGui::PopStyleColor(2);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson_step(k)->title);
             record_layout(ui, "lesson:step:" + std::to_string(k));
@@ -116,44 +101,27 @@ bool header_row(const FrameInput& in, State* draft, UiState* ui, bool open) {
         ImGui::PopStyleVar();
         next_to("\u2190 Back");
         const int step = std::min(s.step, kLessonSteps);
-        ImGui::BeginDisabled(step <= 1);
-        if (ImGui::Button("\u2190 Back")) {
-            *draft = enter_step(step - 1, *draft);
-            edited = true;
-        }
+        ImGui::BeginDisabled(step <= range.first);
+        if (ImGui::Button("\u2190 Back")) send(ui, LessonAction::GoToStep, step - 1);
         ImGui::EndDisabled();
         record_layout(ui, "lesson:back");
         next_to("Next \u2192");
-        ImGui::BeginDisabled(step >= kLessonSteps);
-        if (ImGui::Button("Next \u2192")) {
-            *draft = enter_step(step + 1, *draft);
-            edited = true;
-        }
+        ImGui::BeginDisabled(step >= range.last);
+        if (ImGui::Button("Next \u2192")) send(ui, LessonAction::GoToStep, step + 1);
         ImGui::EndDisabled();
         record_layout(ui, "lesson:next");
-        const int delta = open ? key_step() : 0;
-        if (!edited && delta != 0 && step + delta >= 1 && step + delta <= kLessonSteps) {
-            *draft = enter_step(step + delta, *draft);
-            edited = true;
-        }
+        const int delta = open && ui->intents.empty() ? key_step() : 0;
+        if (delta != 0 && step + delta >= range.first && step + delta <= range.last)
+            send(ui, LessonAction::GoToStep, step + delta);
     } else if (mode == LessonMode::Track) {
         next_to("Start the lesson \u2192");
-        if (ImGui::Button("Start the lesson \u2192")) {
-            *draft = enter_step(1, *draft);
-            edited = true;
-        }
+        if (ImGui::Button("Start the lesson \u2192")) send(ui, LessonAction::StartTrack);
         record_layout(ui, "lesson:start");
-        const char* blurb = "14 steps: predict, then see the computed answer";
-        same_line_if_fits(ImGui::CalcTextSize(blurb).x, lesson_gap());
-        ImGui::TextColored(muted_text(), "%s", blurb);
+        const std::string blurb =
+            std::to_string(range.last - range.first + 1) + " steps: predict, then see the computed answer";
+        same_line_if_fits(ImGui::CalcTextSize(blurb.c_str()).x, lesson_gap());
+        ImGui::TextColored(muted_text(), "%s", blurb.c_str());
     }
-    // Entering the lesson, practice or a bug from free exploration: remember what the learner had,
-    // so Leave can bring it back.
-    if (edited && exploring && (draft->lesson.mode != LessonMode::Track || draft->step > 0)) {
-        ui->lesson.before = s;
-        ui->lesson.has_before = true;
-    }
-    return edited;
 }
 
 // The band folded on a phone: one line with where the learner is and the way back.
@@ -237,7 +205,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     const ImVec2 band_pos = ImGui::GetWindowPos();
     record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + avail.x, band_pos.y + height));
     const float header_top = ImGui::GetCursorPosY();
-    if (show_lesson) edited |= header_row(in, draft, ui, in_lesson);
+    if (show_lesson) header_row(in, ui, in_lesson);
     if (foldable) {
         next_to("Hide the lesson");
         if (ImGui::Button("Hide the lesson")) ui->lesson.collapsed = true;

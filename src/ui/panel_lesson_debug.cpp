@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "core/lesson/bug_trace.h"
-#include "core/lesson/lesson_events.h"
 #include "core/lesson/track.h"
 #include "core/text/prose_format.h"
 #include "ui/lesson_panels.h"
@@ -97,8 +96,7 @@ void mono_text(const std::string& text, const ImVec4& color) {
     }
 }
 
-bool picker(const State& s, State* draft, UiState* ui) {
-    bool edited = false;
+void picker(const State& s, UiState* ui) {
     prose(
         "A bug is planted in the code below. Trace it in the program's order: judge each printed value until "
         "one is off. The last six are in the book's classes (3.5, 3.6).",
@@ -109,15 +107,10 @@ bool picker(const State& s, State* draft, UiState* ui) {
             same_line_if_fits(ImGui::CalcTextSize(bug_label(b)).x + ImGui::GetStyle().FramePadding.x * 2, lesson_gap());
         const bool current = s.lesson.bug == b;
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::SmallButton(bug_label(b)) && !current) {
-            *draft = enter_bug(b, *draft);
-            ui->lesson.trace_said.clear();
-            edited = true;
-        }
+        if (ImGui::SmallButton(bug_label(b)) && !current) send(ui, LessonAction::OpenDebug, int(b));
         if (current) ImGui::PopStyleColor();
         record_lesson_item(ui, std::string("lesson:bug:") + bug_name(b));
     }
-    return edited;
 }
 
 // The planted program; the buggy line is marked only once the trace has found it.
@@ -146,10 +139,9 @@ void traced_value(const TraceStep& step) {
 
 // The learner judges each printed value first ("as it should be" or "off"); only then the
 // expected value and the check show, with whether the learner's judgment held.
-bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
-    bool edited = false;
-    std::vector<int>& said = ui->lesson.trace_said;
-    if (checked == 0) said.clear();
+void trace_walk(const BugTrace& t, int checked, const LessonRecord& record, UiState* ui) {
+    const TraceRecord* walked = record.trace(t.bug);
+    const std::string said = walked && checked > 0 ? walked->said : std::string();
     const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
     ImGui::TextColored(query_color(), "Trace");
     ImGui::SameLine();
@@ -163,8 +155,8 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
         mono_text("   " + step.what + ", expected " + values_text(step.expected, step.rows, step.cols),
                   ImGui::GetStyleColorVec4(ImGuiCol_Text));
         ImGui::PopFont();
-        if (size_t(k) < said.size() && said[size_t(k)] >= 0) {
-            const bool said_off = said[size_t(k)] == 0;
+        if (size_t(k) < said.size()) {
+            const bool said_off = said[size_t(k)] == '0';
             const bool held = said_off == step.diverges;
             prose(std::string(held ? "You judged it right: " : "Not quite: ") + "you said " +
                       (said_off ? "it was off" : "it was as it should be") + ", and it " +
@@ -184,15 +176,7 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
         ImGui::TextColored(query_color(), "? %d. %s: %s", checked + 1, step.name.c_str(), step.question.c_str());
         traced_value(step);
         const auto judge = [&](const char* label, const char* item, int value) {
-            if (ImGui::Button(label)) {
-                said.resize(size_t(checked), -1);
-                said.push_back(value);
-                draft->lesson.trace = checked + 1;
-                edited = true;
-                const bool found_now = t.first_divergence >= 0 && checked + 1 > t.first_divergence;
-                ui->events.push_back(
-                    bug_traced(bug_name(t.bug), checked + 1, found_now, value == 0, (value == 0) == step.diverges));
-            }
+            if (ImGui::Button(label)) send(ui, LessonAction::JudgeTrace, value);
             record_lesson_item(ui, item);
         };
         judge("As it should be", "lesson:trace-judge:right", 1);
@@ -213,43 +197,34 @@ bool trace_walk(const BugTrace& t, int checked, State* draft, UiState* ui) {
     }
     if (checked > 0) {
         if (checked < int(t.steps.size()) && !found) ImGui::SameLine();
-        if (ImGui::SmallButton("Trace again")) {
-            draft->lesson.trace = 0;
-            said.clear();
-            edited = true;
-        }
+        if (ImGui::SmallButton("Trace again")) send(ui, LessonAction::ResetTrace);
         record_lesson_item(ui, "lesson:trace-reset");
     }
-    return edited;
 }
 
 }  // namespace
 
-bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part) {
+bool lesson_debug(const FrameInput& in, State* /*draft*/, UiState* ui, int part) {
     const State& s = in.state;
-    bool edited = part == 0 ? picker(s, draft, ui) : false;
+    if (part == 0) picker(s, ui);
     if (s.lesson.bug == Bug::None) {
         if (part == 0) ImGui::TextWrapped("Pick a bug above.");
-        return edited;
+        return false;
     }
-    LessonUi& lesson = ui->lesson;
-    if (!lesson.trace_valid || !(lesson.traced == s)) {
-        lesson.trace = trace_bug(s.lesson.bug, s);
-        lesson.traced = s;
-        lesson.trace_valid = true;
-    }
+    const LessonEngine& lesson = *in.lesson;
+    if (!lesson.trace_valid) return false;
     const BugTrace& t = lesson.trace;
     if (!t.error.empty()) {
         if (part == 0) ImGui::TextColored(error_color(), "%s", t.error.c_str());
-        return edited;
+        return false;
     }
     const int checked = std::min<int>(s.lesson.trace, int(t.steps.size()));
     if (part == 0 && !t.note.empty()) prose(t.note, muted_text());
     if (part == 0)
         program(t, checked);
     else
-        edited |= trace_walk(t, checked, draft, ui);
-    return edited;
+        trace_walk(t, checked, lesson.record, ui);
+    return false;
 }
 
 }  // namespace attn::ui

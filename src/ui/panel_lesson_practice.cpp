@@ -1,9 +1,9 @@
 // Practice on screen: pick an exercise, read the task (written from the data), type an answer and
 // let the core check it. The check reruns every frame, so it follows edits to the data.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
-#include "core/lesson/lesson_events.h"
 #include "core/lesson/practice.h"
 #include "core/lesson/track.h"
 #include "core/text/prose_format.h"
@@ -13,10 +13,9 @@
 
 namespace attn::ui {
 
-bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
+bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
     const State& s = in.state;
-    bool edited = false;
-    const int current = s.lesson.exercise;
+    const int current = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
     for (int i = 0; i < kExerciseCount; ++i) {
         const Exercise e = exercise_info(i, s);
         const std::string label = std::to_string(i + 1) + ". " + e.title;
@@ -24,23 +23,21 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
             same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2,
                               lesson_gap());
         if (i == current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::Button(label.c_str()) && i != current) {
-            *draft = enter_exercise(i, *draft);
-            edited = true;
-        }
+        if (ImGui::Button(label.c_str()) && i != current) send(ui, LessonAction::OpenPractice, i);
         if (i == current) ImGui::PopStyleColor();
         record_lesson_item(ui, "lesson:exercise:" + std::to_string(i));
     }
     const Exercise e = exercise_info(current, s);
     PracticeInput& input = ui->lesson.practice[current];
+    const PracticeRecord& record = in.lesson->record.practice[current];
     prose(e.task);
     if (ImGui::SmallButton(input.hint ? "Hide the hint" : "Hint")) input.hint = !input.hint;
     record_lesson_item(ui, "lesson:hint");
     ImGui::SameLine();
     if (ImGui::SmallButton("Start over")) {
-        *draft = enter_exercise(current, *draft);
+        send(ui, LessonAction::ResetPractice);
         input = PracticeInput();
-        edited = true;
+        input.stale = true;  // the record still holds the old entry until the reset is applied
     }
     record_lesson_item(ui, "lesson:practice:reset");
     if (input.hint) prose(e.hint, muted_text());
@@ -59,40 +56,43 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
                 same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(choice.c_str()).x +
                                       ImGui::GetStyle().ItemInnerSpacing.x,
                                   lesson_gap());
-            if (ImGui::RadioButton(choice.c_str(), input.prediction == t)) input.prediction = t;
+            if (ImGui::RadioButton(choice.c_str(), record.prediction == t)) send(ui, LessonAction::Predict, t);
             record_lesson_item(ui, "lesson:predict:" + std::to_string(t));
             ImGui::PopID();
         }
-        if (input.prediction < 0) {
+        if (record.prediction < 0) {
             ImGui::TextColored(muted_text(), "Record your prediction first; then compute the scores.");
-            return edited;
+            return false;
         }
     }
 
+    // A checked entry restored from the course record fills the empty box it was typed in.
+    if (record.checked && !input.stale && !input.text[0])
+        std::snprintf(input.text, sizeof input.text, "%s", record.typed.c_str());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
     ImGui::PushID(current);
     bool check = ImGui::InputTextWithHint("##answer", ("your " + e.input_label).c_str(), input.text, sizeof input.text,
                                           ImGuiInputTextFlags_EnterReturnsTrue);
-    if (ImGui::IsItemEdited()) input.checked = false;
+    // The verdict belongs to the entry that was checked: once the learner edits it, it goes.
+    if (ImGui::IsItemEdited()) input.stale = true;
     record_lesson_item(ui, "lesson:practice:input");
     ImGui::PopID();
     ImGui::SameLine();
     check |= ImGui::Button("Check");
     if (check) {
-        input.checked = true;
-        const ExerciseCheck c = check_exercise(current, s, in.result, input.text);
-        ui->events.push_back(exercise_checked(current, input.text, c.correct, c.wrong_entry));
+        send(ui, LessonAction::CheckPractice, 0, input.text);
+        input.stale = false;
     }
     record_lesson_item(ui, "lesson:practice:check");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Show the answer")) input.shown = true;
+    if (ImGui::SmallButton("Show the answer")) send(ui, LessonAction::ShowPracticeAnswer);
     record_lesson_item(ui, "lesson:practice:show");
 
-    if (input.shown) {
+    if (record.shown) {
         ImGui::TextColored(muted_text(), "The panels show the computed values now; compare them with yours.");
     }
-    if (input.checked) {
-        const ExerciseCheck c = check_exercise(current, s, in.result, input.text);
+    if (record.checked && !input.stale) {
+        const ExerciseCheck& c = in.lesson->practice_check;
         if (!c.note.empty()) prose(c.note, muted_text());
         if (!c.entry_ok.empty() && c.entry_ok.size() > 1) {
             for (size_t i = 0; i < c.entry_ok.size(); ++i) {
@@ -104,31 +104,21 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TextColored(c.correct ? context_color() : error_color(), "%s %s", c.correct ? "\u2713" : "\u2717",
                            c.message.c_str());
         record_lesson_item(ui, c.correct ? "lesson:practice:right" : "lesson:practice:wrong");
-        if (predict && c.correct && s.query < int(in.result.scores.size())) {
+        if (predict && c.correct && s.query < int(in.result.scores.size()) && record.prediction < s.inputs.rows) {
             // The prediction against the computed scores: the largest one and whose it is.
             int top = 0;
             for (int t = 1; t < int(in.result.scores.size()); ++t)
                 if (in.result.scores[size_t(t)] > in.result.scores[size_t(top)]) top = t;
-            const bool right = top == input.prediction;
+            const bool right = top == record.prediction;
             ImGui::TextColored(right ? context_color() : error_color(),
                                "%s You predicted \"%s\"; the largest score "
                                "is \"%s\"'s, %s.",
-                               right ? "\u2713" : "\u2717", s.tokens[size_t(input.prediction)].c_str(),
+                               right ? "\u2713" : "\u2717", s.tokens[size_t(record.prediction)].c_str(),
                                s.tokens[size_t(top)].c_str(), num(in.result.scores[size_t(top)]).c_str());
             record_lesson_item(ui, right ? "lesson:prediction:right" : "lesson:prediction:wrong");
         }
     }
-    return edited;
-}
-
-bool practice_solved(const FrameInput& in, const UiState& ui) {
-    const State& s = in.state;
-    if (s.lesson.mode != LessonMode::Practice) return false;
-    const int current = s.lesson.exercise;
-    if (current < 0 || current >= kExerciseCount) return false;
-    const PracticeInput& input = ui.lesson.practice[current];
-    if (input.shown) return true;
-    return input.checked && check_exercise(current, s, in.result, input.text).correct;
+    return false;
 }
 
 }  // namespace attn::ui

@@ -35,13 +35,9 @@ ImVec4 value_color(float x) {
     return std::isfinite(x) ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : error_color();
 }
 
-void lines(const State& s, const std::vector<LessonLine>& all) {
-    bool hidden_note = false;
-    for (const LessonLine& line : all) {
-        if (line.after_question >= 0 && !question_done(s.lesson, line.after_question)) {
-            hidden_note = true;
-            continue;
-        }
+// The step's lines as the engine gives them: the ones a question covers wait for its reveal.
+void lines(const LessonEngine& lesson) {
+    for (const LessonLine& line : lesson.lines) {
         switch (line.kind) {
             case LineKind::Prose:
                 prose(line.text);
@@ -62,7 +58,8 @@ void lines(const State& s, const std::vector<LessonLine>& all) {
                 break;
         }
     }
-    if (hidden_note) ImGui::TextColored(muted_text(), "More appears here once you have answered the question.");
+    if (lesson.lines_pending)
+        ImGui::TextColored(muted_text(), "More appears here once you have answered the question.");
 }
 
 // The reading column answers the step's question, so it waits for the reveal.
@@ -150,7 +147,7 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
                                    lab.shifted[i], lab.shifted_exps[i], lab.stable[i]};
             for (int c = 0; c < 6; ++c) {
                 ImGui::TableNextColumn();
-                if (c == 2 && ui->concealed.naive_weights)  // the question asks what this column holds
+                if (c == 2 && in.concealed().naive_weights)  // the question asks what this column holds
                     ImGui::TextColored(muted_text(), "%s", kHidden);
                 else
                     ImGui::TextColored(value_color(cells[c]), "%s", num_cell(cells[c]).c_str());
@@ -169,7 +166,7 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::EndTable();
     }
     ImGui::PopTextWrapPos();
-    if (!ui->concealed.naive_weights)
+    if (!in.concealed().naive_weights)
         ImGui::TextColored(muted_text(), "float32 overflows past exp(%s): anything larger is inf.",
                            num(exp_overflow_threshold(), 2).c_str());
     return edited;
@@ -207,27 +204,9 @@ void scaling_widget(const FrameInput& in) {
                        num(float(t.uniform_entropy)).c_str());
 }
 
-// lesson-completed: the verdicts of this walk, of all the track's questions, and the time since
-// the learner entered the track.
-LessonEvent completion_event(const FrameInput& in, const UiState& ui) {
-    int questions = 0;
-    for (int k = 1; k <= kLessonSteps; ++k) {
-        const State step = enter_step(k, in.state);
-        questions += int(step_questions(step, compute_attention(step)).size());
-    }
-    std::vector<AnswerRecord> answers;
-    int right = 0;
-    for (const auto& [key, correct] : ui.lesson.verdicts) {
-        answers.push_back({key / 10, key % 10, correct});
-        right += correct ? 1 : 0;
-    }
-    const double started = ui.lesson.track_started_ms < 0 ? in.now_ms : ui.lesson.track_started_ms;
-    return lesson_completed(right, int(answers.size()), questions, (in.now_ms - started) / 1000.0, answers);
-}
-
 bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
-    const std::vector<Question>& qs = ui->lesson.questions;  // draw_ui computes them once per frame
+    const std::vector<Question>& qs = in.lesson->questions;
     if (qs.empty()) return false;
     bool edited = false;
     const int k = std::clamp(s.lesson.question, 0, int(qs.size()) - 1);
@@ -244,29 +223,13 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
             same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                                   ImGui::CalcTextSize(q.choices[i].c_str()).x,
                               lesson_gap());
-        if (ImGui::RadioButton(q.choices[i].c_str(), answer == int(i))) {
-            draft->lesson = choose_answer(*draft, int(i)).lesson;
-            draft->lesson.question = k;
-            edited = true;
-        }
+        if (ImGui::RadioButton(q.choices[i].c_str(), answer == int(i))) send(ui, LessonAction::Choose, int(i));
         record_lesson_item(ui, "lesson:choice:" + std::to_string(i));
         ImGui::PopID();
     }
     const bool revealed = s.lesson.revealed && k == s.lesson.question;
     ImGui::BeginDisabled(answer < 0 || revealed);
-    if (ImGui::Button("Reveal")) {
-        draft->lesson = reveal(*draft).lesson;
-        edited = true;
-        const RevealResult r = reveal_answer(q, answer);
-        const int key = s.step * 10 + k;
-        ui->events.push_back(quiz_answered(s.step, k, q, answer, r.correct, ++ui->lesson.attempts[key]));
-        ui->events.push_back(quiz_revealed(s.step, k, q.id, r.answer));
-        ui->lesson.verdicts[key] = r.correct;
-        if (s.step == kLessonSteps && k + 1 == int(qs.size()) && !ui->lesson.completed_sent) {
-            ui->lesson.completed_sent = true;
-            ui->events.push_back(completion_event(in, *ui));
-        }
-    }
+    if (ImGui::Button("Reveal")) send(ui, LessonAction::Reveal);
     ImGui::EndDisabled();
     record_lesson_item(ui, "lesson:reveal");
     if (answer < 0) {
@@ -275,7 +238,6 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     }
     if (revealed) {
         const RevealResult r = reveal_answer(q, answer);
-        ui->lesson.verdicts[s.step * 10 + k] = r.correct;
         ImGui::SameLine();
         ImGui::TextColored(r.correct ? context_color() : error_color(), "%s", r.verdict.c_str());
         record_lesson_item(ui, r.correct ? "lesson:verdict:right" : "lesson:verdict:wrong");
@@ -289,10 +251,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
             ImGui::SetScrollHereY(0.9f);
         }
         if (k + 1 < int(qs.size())) {
-            if (ImGui::Button("Next question \u2192")) {
-                draft->lesson = next_question(*draft).lesson;
-                edited = true;
-            }
+            if (ImGui::Button("Next question \u2192")) send(ui, LessonAction::NextQuestion);
             record_lesson_item(ui, "lesson:next-question");
         } else if (s.step == 6 && q.id == "naive-overflow") {
             const float scale = breaking_scale(in.result.scores);
@@ -306,46 +265,38 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     return edited;
 }
 
-// The end of the track: the steps walked with the learner's verdicts, and where to go next.
-bool wrap_up(State* draft, UiState* ui) {
-    bool edited = false;
+// The end of the track: the steps of the range with the learner's first verdicts (what the grade
+// counts), the score over the range, and where to go next.
+void wrap_up(const FrameInput& in, UiState* ui) {
+    const LessonEngine& lesson = *in.lesson;
     ImGui::Separator();
     ImGui::TextColored(query_color(), "Wrap-up: what you have worked through");
-    int right = 0, answered = 0;
-    for (int k = 1; k <= kLessonSteps; ++k) {
+    for (int k = lesson.range.first; k <= lesson.range.last; ++k) {
         std::string marks;
-        for (const auto& [key, correct] : ui->lesson.verdicts)
-            if (key / 10 == k) {
-                marks += correct ? "\u2713" : "\u2717";
-                ++answered;
-                right += correct ? 1 : 0;
-            }
+        for (const QuestionRecord& q : lesson.record.questions)
+            if (q.step == k) marks += q.first_correct ? "\u2713" : "\u2717";
         const LessonStep* step = lesson_step(k);
         ImGui::TextColored(marks.empty() ? muted_text() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%2d. %s  %s", k,
                            step->title, marks.empty() ? "(not answered)" : marks.c_str());
     }
+    // The engine's progress needs a mutable engine (it counts the range once); the wrap-up reads
+    // the record, which holds the same numbers.
+    int right = 0, answered = 0;
+    for (const QuestionRecord& q : lesson.record.questions)
+        if (q.step >= lesson.range.first && q.step <= lesson.range.last) ++answered, right += q.first_correct ? 1 : 0;
     record_value(ui, "wrap-up", std::to_string(right) + " of " + std::to_string(answered));
     prose("Your predictions: " + std::to_string(right) + " right of " + std::to_string(answered) +
-          " answered. Every number on the way was computed from the inputs, as PyTorch computes it.");
+          " answered (each question counts as you first answered it). Every number on the way was computed from "
+          "the inputs, as PyTorch computes it.");
     prose(
         "Next in the book: section 3.5 turns the mask into causal attention with dropout, and 3.6 runs "
         "several heads side by side. Practise first:",
         muted_text());
-    if (ImGui::Button("Practice: three exercises \u2192")) {
-        *draft = enter_exercise(0, *draft);
-        edited = true;
-    }
+    if (ImGui::Button("Practice: three exercises \u2192")) send(ui, LessonAction::OpenPractice, 0);
     record_lesson_item(ui, "lesson:wrap-up:practice");
     ImGui::SameLine();
-    if (ImGui::Button("Start the track again")) {
-        *draft = enter_step(1, *draft);
-        ui->lesson.verdicts.clear();
-        ui->lesson.attempts.clear();
-        ui->lesson.completed_sent = false;
-        edited = true;
-    }
+    if (ImGui::Button("Start the track again")) send(ui, LessonAction::RestartTrack);
     record_lesson_item(ui, "lesson:wrap-up:again");
-    return edited;
 }
 
 }  // namespace
@@ -358,9 +309,9 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
         return false;
     }
     if (part == 1) {
-        bool edited = question_block(in, draft, ui);
-        const int n = int(ui->lesson.questions.size());
-        if (s.step == kLessonSteps && n > 0 && question_done(s.lesson, n - 1)) edited |= wrap_up(draft, ui);
+        const bool edited = question_block(in, draft, ui);
+        const int n = int(in.lesson->questions.size());
+        if (s.step == in.lesson->range.last && n > 0 && question_done(s.lesson, n - 1)) wrap_up(in, ui);
         return edited;
     }
     bool edited = false;
@@ -382,7 +333,7 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
         same_line_if_fits(ImGui::CalcTextSize(watch.c_str()).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", watch.c_str());
     }
-    lines(s, step_lines(s, in.result, in.module));
+    lines(*in.lesson);
     switch (s.step) {
         case 4:
             alignment_table(in, question_done(s.lesson, 0));

@@ -44,7 +44,7 @@ void buttons(const FrameInput& in, UiState* ui) {
     const int n = in.state.inputs.rows;
     const ImVec2 size(ImGui::GetFontSize() * 4.6f, 0);
     // Running the loop shows every score: it waits while a question asks for them.
-    const bool wait = ui->concealed.scores || ui->concealed.score_count;
+    const bool wait = in.concealed().scores || in.concealed().score_count;
     ImGui::BeginDisabled(wait);
     if (ImGui::Button(ui->loop.playing ? "Pause" : "Play", size)) {
         ui->loop.playing = !ui->loop.playing;
@@ -71,7 +71,7 @@ void buttons(const FrameInput& in, UiState* ui) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    if (ui->concealed.score_count)
+    if (in.concealed().score_count)
         ImGui::TextColored(muted_text(), "%d / %s", ui->loop.step + 1, kHidden);
     else
         ImGui::TextColored(muted_text(), "%d / %d", ui->loop.step + 1, n);
@@ -127,7 +127,7 @@ void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
     const UiState& ui = *ui_out;
     const State& s = in.state;
     const int n = s.inputs.rows;
-    if (ui.concealed.score_count) return;  // the slots would answer "how many scores?"
+    if (in.concealed().score_count) return;  // the slots would answer "how many scores?"
     const float row_h = ImGui::GetTextLineHeight() + 4;
     const float room = ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y;
     if (room < row_h * 4) return;
@@ -153,7 +153,7 @@ void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
             ImGui::TextColored(muted_text(), "%.12s", s.tokens[size_t(i)].c_str());
             ImGui::SameLine(value_x);
             if (filled) {
-                const std::string value = ui.concealed.scores ? kHidden : format_fixed((*row.scores)[size_t(i)], 4);
+                const std::string value = in.concealed().scores ? kHidden : format_fixed((*row.scores)[size_t(i)], 4);
                 ImGui::TextColored(ink, "= %s", value.c_str());
                 record_value(ui_out, "slot:" + std::to_string(i), value);
             } else {
@@ -196,7 +196,7 @@ void panel_loop(const FrameInput& in, UiState* ui) {
     const State& s = in.state;
     const QueryRow row = query_row(in);
     const int d = row.keys->cols;
-    const Concealment& hidden = ui->concealed;
+    const Concealment& hidden = in.concealed();
     code_block(s, row, hidden, ui->loop.step);
     buttons(in, ui);
     const int i = ui->loop.step;

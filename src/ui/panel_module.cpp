@@ -198,8 +198,8 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
           muted_text());
     CellGrid other{"module:other", "", &run.other.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
     cell_grid(other, ui);
-    if (ui->concealed.module_layout) {  // the lesson asks how nn.Linear stores its weight
-        prose("How each one stores its weights: " + ui->concealed.reason + ".", muted_text());
+    if (in.concealed().module_layout) {  // the lesson asks how nn.Linear stores its weight
+        prose("How each one stores its weights: " + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:layout", kHidden);
     } else {
         prose(say("v1 draws torch.rand, values in [0, 1), stored (d_in, d_out) = (%d,\u00a0%d). v2's nn.Linear draws "
@@ -298,8 +298,8 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     flipped_mask(in, t, ui);
     ImGui::Checkbox("plant the bug: fill with 0, not -inf", &ui->module.zero_mask);
     record_layout(ui, "module:zero-mask");
-    if (ui->concealed.module_leak) {  // the lesson asks what it leaks
-        prose("What it leaks: " + ui->concealed.reason + ".", muted_text());
+    if (in.concealed().module_leak) {  // the lesson asks what it leaks
+        prose("What it leaks: " + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:leak", kHidden);
         return;
     }
@@ -391,9 +391,9 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
         return;
     }
     const float keep = float(1.0 / (1.0 - s.dropout));
-    if (ui->concealed.module_dropout) {  // the lesson asks what a kept weight becomes
+    if (in.concealed().module_dropout) {  // the lesson asks what a kept weight becomes
         ImGui::Text("Dropout (3.5.2), p = %s", format_fixed(float(s.dropout), 2).c_str());
-        prose("The mask and the weights after it: " + ui->concealed.reason + ".", muted_text());
+        prose("The mask and the weights after it: " + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:row-sums", kHidden);
         return;
     }
@@ -529,8 +529,8 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }
-    if (!mha && ui->concealed.module_heads) {
-        prose("How the heads' outputs are joined: " + ui->concealed.reason + ".", muted_text());
+    if (!mha && in.concealed().module_heads) {
+        prose("How the heads' outputs are joined: " + in.concealed().reason + ".", muted_text());
         return;
     }
     if (!mha) {
@@ -548,8 +548,8 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         record_value(ui, "module:exercise-3.2", solved ? "solved" : "open");
         return;
     }
-    if (ui->concealed.module_heads) {  // the lesson asks how wide a head is
-        prose("head_dim and the shape tracer: " + ui->concealed.reason + ".", muted_text());
+    if (in.concealed().module_heads) {  // the lesson asks how wide a head is
+        prose("head_dim and the shape tracer: " + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:scrambled-rows", kHidden);
         return;
     }
@@ -634,13 +634,13 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
                                   ? say("output, shape (%d, %d, %d), batch %d", s.batch, r.n, r.out_width, int(b))
                                   : say("output, shape (%d, %d)", r.n, r.out_width);
     CellGrid out{"module:output", shape, &r.output[b], 0.0f, 4, {}, &in.state.tokens, ""};
-    if (ui->concealed.module_heads) {  // step 14 asks how wide a head or the wrapper's output is
+    if (in.concealed().module_heads) {  // step 14 asks how wide a head or the wrapper's output is
         out.title = "output";
-        out.covered = "The output's numbers and shape: " + ui->concealed.reason + ".";
+        out.covered = "The output's numbers and shape: " + in.concealed().reason + ".";
     }
     cell_grid(out, ui);
     if (!r.output[b].data.empty())
-        record_value(ui, "module:output", ui->concealed.module_heads ? kHidden : num(r.output[b].at(0, 0)));
+        record_value(ui, "module:output", in.concealed().module_heads ? kHidden : num(r.output[b].at(0, 0)));
 
     const HeadTrace& t = r.batches[b][0];
     if (s.module == AttentionModule::SelfAttentionV1 || s.module == AttentionModule::SelfAttentionV2)

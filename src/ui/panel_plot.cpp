@@ -52,7 +52,7 @@ PlotView make_view(const FrameInput& in, UiState* ui) {
     }
     for (int i = 0; i < v.vectors->rows; ++i) v.heads.push_back(view_point(v, ui->plot.pca, v.vectors->row(i)));
     v.query = view_point(v, ui->plot.pca, v.query_vector.data());
-    const Concealment& hidden = ui->concealed;
+    const Concealment& hidden = in.concealed();
     v.mark_query = !hidden.query_token;
     v.show_scores = !hidden.scores && !hidden.masking;
     const bool context_hidden = hidden.context || hidden.weights || hidden.masking;

@@ -157,7 +157,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     for (const Vector* w : {&sharp, &soft})
         for (float x : *w)
             if (std::isfinite(x)) scale = std::max(scale, x);
-    const Concealment& hidden = ui->concealed;
+    const Concealment& hidden = in.concealed();
     if (hidden.scaling || hidden.weights || hidden.masking) {
         // The lesson asks what the division does to the weights: the two strips answer it.
         ImGui::TextColored(muted_text(), "The weights with and without the division: %s.", hidden.reason.c_str());

@@ -61,7 +61,7 @@ std::string bar_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, float value, const Colu
 // The bars: one row per token, one column per view of the numbers; a scrolling child for long lists.
 void bars(const FrameInput& in, UiState* ui, const std::vector<Column>& cols, float height, float row_h) {
     const State& s = in.state;
-    const bool mark_query = !ui->concealed.query_token;
+    const bool mark_query = !in.concealed().query_token;
     const int n = s.inputs.rows;
     const float label_w = ImGui::GetFontSize() * 5.0f;
     ImGui::BeginChild("bars", ImVec2(0, height), false);
@@ -141,8 +141,8 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     const int n = s.inputs.rows, d = row.values->cols;
     const char* of = row.projected ? "values" : "inputs";
     ImGui::TextColored(context_color(), "context vector = \u03a3 weights[i] \u00b7 %s[i]", of);
-    if (ui->concealed.context || ui->concealed.weights || ui->concealed.masking) {
-        ImGui::TextColored(muted_text(), "context = %s  (%s)", kHidden, ui->concealed.reason.c_str());
+    if (in.concealed().context || in.concealed().weights || in.concealed().masking) {
+        ImGui::TextColored(muted_text(), "context = %s  (%s)", kHidden, in.concealed().reason.c_str());
         record_value(ui, "context", kHidden);
         return;
     }
@@ -150,7 +150,7 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     const float indent = ImGui::CalcTextSize("context = ").x;
     std::vector<Piece> terms{{"context = ", 0}};
     const int kTerms = d > 3 ? 4 : 6;
-    const bool mark_query = !ui->concealed.query_token;
+    const bool mark_query = !in.concealed().query_token;
     for (int i = 0; i < n && i < kTerms; ++i) {
         terms.push_back({format_fixed((*row.weights)[size_t(i)], 4) + "\u00b7",
                          u32(i == s.query && mark_query ? query_color() : token_color())});
@@ -177,7 +177,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     const QueryRow r = query_row(in);
     if (int(r.scores->size()) != s.inputs.rows) return false;
-    const Concealment& hidden = ui->concealed;
+    const Concealment& hidden = in.concealed();
 
     mode_selector(s, draft, ui, &edited);
     if (s.causal) {

@@ -411,17 +411,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         ui->plot.dragged_token = -1;
     }
     ui->last_example = in.state.example;
-    // The clock of the track, for lesson-completed: from entering it to the last reveal.
-    const bool in_track = in.state.lesson.mode == LessonMode::Track && in.state.step > 0;
-    if (!in_track)
-        ui->lesson.track_started_ms = -1;
-    else if (ui->lesson.track_started_ms < 0)
-        ui->lesson.track_started_ms = in.now_ms;
     update_loop(in, ui, &out.wake_at_ms);
-    // The step's questions once per frame, and what the open one (or an unsolved exercise) covers.
-    const bool track = in.state.lesson.mode == LessonMode::Track && in.state.step > 0;
-    ui->lesson.questions = track ? step_questions(in.state, in.result, in.module) : std::vector<Question>();
-    ui->concealed = concealment(in.state, int(ui->lesson.questions.size()), practice_solved(in, *ui));
 
     const ImGuiIO& io = ImGui::GetIO();
     const bool phone = compact_layout();
@@ -466,8 +456,8 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::End();
     if (ui->touch_targets) ImGui::PopStyleVar(3);
     ui->content_fits = out.content_height > 0 && out.content_height <= io.DisplaySize.y + 0.5f;
-    out.events = std::move(ui->events);
-    ui->events.clear();
+    out.intents = std::move(ui->intents);
+    ui->intents.clear();
     return out;
 }
 

@@ -11,10 +11,7 @@
 #include "core/document/import/import_text.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
-#include "core/lesson/bug_trace.h"
-#include "core/lesson/concealment.h"
-#include "core/lesson/lesson_events.h"
-#include "core/lesson/quiz.h"
+#include "core/lesson/lesson_engine.h"
 #include "core/math/pca.h"
 #include "core/view/page_options.h"
 #include "core/view/plot_scene.h"
@@ -142,45 +139,26 @@ struct ModuleUi {
     int batch = 0;                        // the batch element shown
 };
 
-// What the learner typed for a practice exercise, and whether they asked for a check.
+// What the learner is typing for a practice exercise (what was checked, and the verdict, are the
+// lesson engine's).
 struct PracticeInput {
     char text[256] = "";
-    bool checked = false;
+    bool stale = false;  // edited since it was last checked: the verdict shown is not of this text
     bool hint = false;
-    int prediction = -1;  // exercise 1: the token predicted to score highest, before computing
-    bool shown = false;   // the learner asked to see the answer
 };
 
+// The lesson band's view state: how tall it was drawn, what it scrolls to. What the learner did is
+// the lesson engine's (core/lesson/lesson_engine.h), never the band's.
 struct LessonUi {
-    std::vector<Question> questions;  // this frame's step_questions(), computed once per frame
-    float header_h = 0;               // the band's header rows as last drawn
-    std::string scroll_to;            // phones: a watched panel the learner asked to see (its key)
-    int scroll_passes = 0;            // passes the request is still applied (panels above settle their heights)
-    bool collapsed = false;           // phones: the band folded to one line (the step and a Show button)
-    float body_h = 0;                 // the band's body content (taller of text and question) as last drawn
-    int shown_reveal = -1;            // the reveal last scrolled into view (step, question, answer)
+    float header_h = 0;      // the band's header rows as last drawn
+    std::string scroll_to;   // phones: a watched panel the learner asked to see (its key)
+    int scroll_passes = 0;   // passes the request is still applied (panels above settle their heights)
+    bool collapsed = false;  // phones: the band folded to one line (the step and a Show button)
+    float body_h = 0;        // the band's body content (taller of text and question) as last drawn
+    int shown_reveal = -1;   // the reveal last scrolled into view (step, question, answer)
     PracticeInput practice[kExerciseCount];
-    // What the learner got right at each reveal this visit, by step * 10 + question: the wrap-up
-    // at the end of the track lists it.
-    std::map<int, bool> verdicts;
-    std::map<int, int> attempts;   // reveals per question (same key), for the quiz-answered event
-    double track_started_ms = -1;  // when the learner entered the track (-1: not in it)
-    bool completed_sent = false;   // lesson-completed goes out once per walk through the track
-    // Debug this: what the learner said of each traced value before its check showed (1 "as it
-    // should be", 0 "off"), by trace step; cleared with a new bug or a new trace.
-    std::vector<int> trace_said;
-    // The trace of the state's planted bug, and the state it was traced from: both parts of the
-    // band read it every frame, and a trace of the book's classes runs a module, so it is redone
-    // only when the state changes.
-    BugTrace trace;
-    State traced;
-    bool trace_valid = false;
     int trace_scrolled = 0;       // the trace length the trace's region last scrolled to show
     int trace_scroll_passes = 0;  // passes it still scrolls to the end (the new lines settle first)
-    // The state the learner had in free exploration when they entered the lesson, practice or a
-    // bug; Leave restores it. Unset when the lesson was opened by a link.
-    State before;
-    bool has_before = false;
 };
 
 // All of the UI's transient state, one member per panel.
@@ -194,11 +172,9 @@ struct UiState {
     CodeUi code;
     LessonUi lesson;
     ModuleUi module;
-    // What the open question or exercise covers this frame (core/lesson/concealment.h): every
-    // panel masks those values until the learner has answered.
-    Concealment concealed;
-    // Lesson events the panels queued this frame; draw_ui hands them over in FrameOutput.
-    std::vector<LessonEvent> events;
+    // The learner's lesson intents this frame (choose, reveal, check ...); draw_ui hands them over
+    // in FrameOutput for the app to apply through the lesson engine.
+    std::vector<LessonIntent> intents;
     // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
     bool reduced_motion = false;
     bool touch_targets = false;  // fingers: a phone, or the page saw touch input (set per frame)
@@ -232,11 +208,16 @@ struct FrameInput {
     int touch_points = 0;
     // The book's classes on the inputs (state.module): valid while the state has one on.
     const ModuleRun* module = nullptr;
+    // The lesson engine, synced to state: the questions, the step's text, the record, and what
+    // the open question covers (every panel masks those values until the learner has answered).
+    const LessonEngine* lesson = nullptr;
+
+    const Concealment& concealed() const { return lesson->concealed; }
 };
 
 struct FrameOutput {
-    bool edited = false;              // *draft changed: the app validates and commits it
-    std::vector<LessonEvent> events;  // what the learner did this frame, for the host page
+    bool edited = false;                // *draft changed: the app validates and commits it
+    std::vector<LessonIntent> intents;  // what the learner did in the lesson: lesson_apply() each
     // The height the content needs with every panel at its natural height (window units): a frame
     // sized to it shows everything without scrolling. Independent of the current height.
     float content_height = 0;

@@ -201,17 +201,27 @@ export function hostPageFraming(demoUrl, listen) {
 </script></body></html>`;
 }
 
-// Answers every question of the lesson step on screen with its first choice, by clicks, until the
-// step's wrap-up shows; returns how many were revealed.
+// Answers every question of the lesson step on screen with its first choice, by clicks (the
+// engine's lessonStatus() says how many the step asks); returns how many were revealed.
 export async function answerStepWithFirstChoices(page, frame) {
-  let asked = 0;
-  for (let q = 0; q < 8; ++q) {
-    const names = (await frame.evaluate(() => window.attention.layout())).map((l) => l.name);
-    if (names.includes('value:wrap-up')) break;
+  const { questions } = await frame.evaluate(() => window.attention.lessonStatus());
+  for (let q = 0; q < questions; ++q) {
     if (q > 0) await clickInFrame(page, frame, 'lesson:next-question');
     await clickInFrame(page, frame, 'lesson:choice:0');
     await clickInFrame(page, frame, 'lesson:reveal');
-    ++asked;
+  }
+  return questions;
+}
+
+// Walks steps first..last of the track with the Next button, answering every question of each with
+// its first choice by clicks; returns how many questions were revealed.
+export async function answerTrackWithFirstChoices(page, frame, first, last) {
+  let asked = 0;
+  for (let step = first; step <= last; ++step) {
+    const status = await frame.evaluate(() => window.attention.lessonStatus());
+    assert.equal(status.step, step, `the walk is on step ${step}`);
+    asked += await answerStepWithFirstChoices(page, frame);
+    if (step < last) await clickInFrame(page, frame, 'lesson:next');
   }
   return asked;
 }

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click,
-         answerStepWithFirstChoices } from './harness.mjs';
+         answerStepWithFirstChoices, answerTrackWithFirstChoices } from './harness.mjs';
 
 let server, browser, unpacked;
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -63,9 +63,13 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   const lms = (key) => page.evaluate((k) => window.API.LMSGetValue(k), key);
   assert.equal(await lms('cmi.core.lesson_status'), 'incomplete', 'started: incomplete');
   await frame.evaluate(() => window.attention.onEvent((kind, detail) => { if (kind === 'lesson-completed') window.done = detail; }));
-  // Step 14, the last, every question answered with its first choice, as in lesson_events.test.mjs.
-  const asked = await answerStepWithFirstChoices(page, frame);
+  // Step 14, the last, answered with its first choice: the lesson is not complete with one step.
+  let asked = await answerStepWithFirstChoices(page, frame);
   assert.ok(asked >= 1);
+  assert.equal(await lms('cmi.core.lesson_status'), 'incomplete', 'one step answered: still incomplete');
+  // The rest of the track, from step 1, every question answered with its first choice.
+  await click(page, frame, 'lesson:step:1');
+  asked += await answerTrackWithFirstChoices(page, frame, 1, 13);
   await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_status') === 'completed', null, { timeout: 10000 })
     .catch(() => assert.fail('the lesson\'s end sets lesson_status completed'));
   assert.equal(Number(await lms('cmi.interactions._count')), asked, 'one interaction per revealed question');
@@ -78,6 +82,7 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   });
   const first = interactions[0];
   assert.match(first.id, /^step14_[A-Za-z0-9_-]+$/);
+  assert.match(interactions.at(-1).id, /^step13_[A-Za-z0-9_-]+$/);
   assert.equal(first.type, 'choice');
   assert.equal(first.student_response, 'a');
   assert.match(first.pattern, /^[a-z](,[a-z])*$/);
@@ -91,7 +96,7 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   assert.ok(done.score >= right, 'the lesson counts this visit\'s right answers');
   // A step back is the new location.
   await click(page, frame, 'lesson:back');
-  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_location') === '13', null, { timeout: 10000 })
+  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_location') === '12', null, { timeout: 10000 })
     .catch(() => assert.fail('lesson_location follows the step'));
   // Leaving: session time, then LMSFinish.
   await frame.evaluate(() => window.attentionScorm.finish());

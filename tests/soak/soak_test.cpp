@@ -159,6 +159,7 @@ public:
             ++counts.commits;
             state = next;
             result = compute_attention(state);
+            lesson_sync(&lesson, state, result, nullptr, ++version);
         }
         draft = state;
         return "";
@@ -185,7 +186,7 @@ public:
     void frame() {
         ImGuiIO& io = ImGui::GetIO();
         ImGui::NewFrame();
-        const ui::FrameInput in{state, result, input_error, textures, now_ms};
+        const ui::FrameInput in{state, result, input_error, textures, now_ms, nullptr, 1.0f, 0, nullptr, &lesson};
         const ui::FrameOutput out = ui::draw_ui(in, &draft, &ui);
         bool edited = out.edited;
         // Until the inputs panel hosts the import popup, the soak draws it in a window of its own.
@@ -199,6 +200,12 @@ public:
         check_draw_data();
         counts.popup_frames += has_layout("import:text");
         if (edited) set_state(draft);
+        for (const LessonIntent& intent : out.intents) {  // as the app applies them
+            State next = state;
+            lesson_apply(&lesson, intent, state, result, now_ms, &next, &lesson_events);
+            set_state(next);
+        }
+        lesson_events.clear();
         REQUIRE_MESSAGE(validate_state(state).empty(), validate_state(state));
         now_ms += double(io.DeltaTime) * 1000.0;
         ++frames_;
@@ -273,6 +280,9 @@ public:
 
     State state, draft;
     AttentionResult result;
+    LessonEngine lesson;  // as the app's: intents from the UI change the state through it
+    std::vector<LessonEvent> lesson_events;
+    uint64_t version = 0;
     std::string input_error;
     ui::Textures textures;
     ui::UiState ui;

@@ -149,7 +149,8 @@ TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once"
     UiHarness h;
     h.ui.reduced_motion = true;
     h.click("loop:step");
-    const attn::ui::FrameInput in{h.state, h.result, h.input_error, h.textures, h.now_ms};
+    const attn::ui::FrameInput in{h.state, h.result, h.input_error, h.textures, h.now_ms, nullptr,
+                                  1.0f,    0,        &h.module,     &h.lesson};
     CHECK(attn::ui::loop_highlight(in, h.ui) == 1.0f);
 }
 
@@ -306,11 +307,13 @@ TEST_CASE("ui: Debug this asks the learner to judge each printed value before th
     h.click("lesson:trace-judge:right");
     CHECK(h.state.lesson.trace == 1);
     CHECK(h.find("lesson:trace-found") != nullptr);
-    REQUIRE(h.ui.lesson.trace_said.size() == 1);
-    CHECK(h.ui.lesson.trace_said[0] == 1);
+    const attn::TraceRecord* walked = h.lesson.record.trace(attn::Bug::WrongQuery);
+    REQUIRE(walked != nullptr);
+    CHECK(walked->said == "1");
+    CHECK(walked->found);
     h.click("lesson:trace-reset");
     CHECK(h.state.lesson.trace == 0);
-    CHECK(h.ui.lesson.trace_said.empty());
+    CHECK(h.lesson.record.trace(attn::Bug::WrongQuery)->said.empty());
 }
 
 TEST_CASE("ui: the PyTorch code breaks long comment lines to the view's width, and keeps code lines whole") {
@@ -505,4 +508,38 @@ TEST_CASE("ui: the book's classes: Exercise 3.1 waits for qkv_bias off; MultiHea
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
     CHECK(h.find("module:wrong-dim") == nullptr);
+}
+
+TEST_CASE("ui: Practice checks the typed scores through the lesson engine and shows its verdict") {
+    UiHarness h;
+    h.click("lesson:mode:practice");
+    REQUIRE(h.state.lesson.mode == attn::LessonMode::Practice);
+    REQUIRE(h.state.example == "three-tokens");
+    h.click("query:plus");  // the exercise's query: inputs[2]
+    REQUIRE(h.state.query == 2);
+    CHECK(h.find("lesson:practice:input") == nullptr);  // a prediction first
+    h.click("lesson:predict:1");
+    CHECK(h.lesson.record.practice[0].prediction == 1);
+    h.click("lesson:practice:input");
+    h.type("0 3 1");
+    h.click("lesson:practice:check");
+    CHECK(h.lesson.record.practice[0].checks == 1);
+    CHECK(h.lesson.record.practice[0].typed == "0 3 1");
+    CHECK(h.find("lesson:practice:wrong") != nullptr);
+    CHECK(h.lesson.concealed.scores);
+    // Start over, then the right scores for query [0, 1]: [1,0]·[0,1] = 0, [2,2]·[0,1] = 2, [0,1]·[0,1] = 1.
+    h.click("lesson:practice:reset");
+    CHECK(h.state.query == 1);
+    h.click("query:plus");
+    h.click("lesson:predict:1");
+    h.click("lesson:practice:input");
+    h.type("0, 2, 1");
+    h.key(attn_test::kKeyEnter);
+    h.frames(2);
+    CHECK(h.lesson.record.practice[0].checks == 2);
+    CHECK(h.lesson.record.practice[0].typed == "0, 2, 1");
+    CHECK(h.find("lesson:practice:right") != nullptr);
+    CHECK(h.find("lesson:prediction:right") != nullptr);
+    CHECK_FALSE(h.lesson.concealed.scores);
+    CHECK(h.lesson.record.practice[0].ever_solved);
 }

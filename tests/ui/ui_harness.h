@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "core/document/examples.h"
 #include "core/document/state.h"
@@ -18,7 +19,10 @@ constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA 
 struct UiHarness {
     attn::State state, draft;
     attn::AttentionResult result;
-    attn::ModuleRun module;  // what the app keeps beside the state while state.module is on
+    attn::ModuleRun module;                 // what the app keeps beside the state while state.module is on
+    attn::LessonEngine lesson;              // the app's lesson engine, synced with the state
+    std::vector<attn::LessonEvent> events;  // what the lesson engine said, in order
+    uint64_t version = 0;                   // bumped on every committed state, as the app does
     std::string input_error;
     attn::ui::Textures textures;
     attn::ui::UiState ui;
@@ -63,17 +67,26 @@ struct UiHarness {
         input_error.clear();
         state = next;
         draft = state;
+        ++version;
         result = attn::compute_attention(state);
         if (state.module.enabled) attn::update_module_run(state.inputs, state.module.settings, &module);
+        attn::lesson_sync(&lesson, state, result, &module, version);
         return "";
     }
 
     void frame() {
         ImGui::NewFrame();
-        const attn::ui::FrameInput in{state, result, input_error, textures, now_ms, page, pinch, touch_points, &module};
+        const attn::ui::FrameInput in{state, result, input_error,  textures, now_ms,
+                                      page,  pinch,  touch_points, &module,  &lesson};
         out = attn::ui::draw_ui(in, &draft, &ui);
         ImGui::Render();
         if (out.edited) set_state(draft);
+        // As app_apply_intents: each intent on the state it was sent from, then committed.
+        for (const attn::LessonIntent& intent : out.intents) {
+            attn::State next = state;
+            attn::lesson_apply(&lesson, intent, state, result, now_ms, &next, &events);
+            set_state(next);
+        }
         now_ms += 1000.0 / 60.0;
     }
     void frames(int count) {

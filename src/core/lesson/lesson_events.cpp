@@ -59,8 +59,21 @@ LessonEvent bug_traced(const std::string& bug, int steps_checked, bool found, bo
     });
 }
 
+namespace {
+
+void pass_mark_key(JsonWriter& w, double pass_mark) {
+    w.key("pass_mark");
+    if (pass_mark < 0)
+        w.null();
+    else
+        w.number(pass_mark);
+}
+
+}  // namespace
+
 LessonEvent lesson_completed(int right, int answered, int questions, double seconds,
-                             const std::vector<AnswerRecord>& answers) {
+                             const std::vector<AnswerRecord>& answers, double pass_mark, bool passed, int first_step,
+                             int last_step) {
     return event("lesson-completed", [&](JsonWriter& w) {
         w.key("score").integer(right).key("answered").integer(answered).key("questions").integer(questions);
         w.key("seconds").number(seconds);
@@ -73,8 +86,25 @@ LessonEvent lesson_completed(int right, int answered, int questions, double seco
                 .integer(a.question)
                 .key("correct")
                 .boolean(a.correct)
+                .key("attempts")
+                .integer(a.attempts)
                 .end_object();
         w.end_array();
+        pass_mark_key(w, pass_mark);
+        w.key("passed").boolean(passed);
+        w.key("first_step").integer(first_step).key("last_step").integer(last_step);
+    });
+}
+
+LessonEvent lesson_progress_detail(int right, int answered, int questions, bool complete, bool passed, double pass_mark,
+                                   int first_step, int last_step, int step, int seconds, const std::string& record) {
+    return event("lesson-progress", [&](JsonWriter& w) {
+        w.key("score").integer(right).key("answered").integer(answered).key("questions").integer(questions);
+        w.key("complete").boolean(complete).key("passed").boolean(passed);
+        pass_mark_key(w, pass_mark);
+        w.key("first_step").integer(first_step).key("last_step").integer(last_step);
+        w.key("step").integer(step).key("seconds").integer(seconds);
+        w.key("record").string(record);
     });
 }
 

@@ -30,11 +30,19 @@ LessonEvent bug_traced(const std::string& bug, int steps_checked, bool found, bo
 
 struct AnswerRecord {
     int step = 0, question = 0;
-    bool correct = false;
+    bool correct = false;  // at the first reveal: the prediction the grade counts
+    int attempts = 1;      // reveals of the question
 };
-// The last question of the track revealed: right of answered, of how many questions, the seconds
-// since the learner entered the track, and every answer in step order.
+// Every question of the lesson's range has been revealed: right (at the first reveal) of answered,
+// of how many questions, the seconds spent in the lesson, every answer in step order, the pass
+// mark (-1: none) and whether it was reached, and the range of steps counted.
 LessonEvent lesson_completed(int right, int answered, int questions, double seconds,
-                             const std::vector<AnswerRecord>& answers);
+                             const std::vector<AnswerRecord>& answers, double pass_mark, bool passed, int first_step,
+                             int last_step);
+// After every change to the learner's record (a reveal, a check, a judged trace step, a step
+// moved): the progress over the range and the record itself, encoded (core/lesson/lesson_record.h),
+// for a course platform to store (SCORM's cmi.suspend_data) and give back on the next visit.
+LessonEvent lesson_progress_detail(int right, int answered, int questions, bool complete, bool passed, double pass_mark,
+                                   int first_step, int last_step, int step, int seconds, const std::string& record);
 
 }  // namespace attn

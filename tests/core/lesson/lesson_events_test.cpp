@@ -55,10 +55,20 @@ TEST_CASE("lesson events: each kind has the documented keys, schema first") {
     CHECK(parsed(exercise_checked(0, "0, 2, 1", true, -1)).find("wrong_entry")->is_null());
     CHECK(keys(parsed(bug_traced("wrong-query", 1, true, false, false))) ==
           std::vector<std::string>{"schema", "bug", "steps_checked", "found", "judged", "judgment_right"});
-    const JsonValue done = parsed(lesson_completed(2, 3, 12, 81.5, {{1, 0, true}, {3, 0, false}, {3, 1, true}}));
-    CHECK(keys(done) == std::vector<std::string>{"schema", "score", "answered", "questions", "seconds", "answers"});
+    const JsonValue done = parsed(
+        lesson_completed(2, 3, 12, 81.5, {{1, 0, true, 1}, {3, 0, false, 2}, {3, 1, true, 1}}, 0.8, false, 1, 14));
+    CHECK(keys(done) == std::vector<std::string>{"schema", "score", "answered", "questions", "seconds", "answers",
+                                                 "pass_mark", "passed", "first_step", "last_step"});
     REQUIRE(done.find("answers")->items.size() == 3);
     CHECK(done.find("answers")->items[1].find("correct")->is_bool());
+    CHECK(done.find("answers")->items[1].find("attempts")->as_double() == 2);
+    CHECK(done.find("pass_mark")->as_double() == doctest::Approx(0.8));
+    CHECK(parsed(lesson_completed(0, 0, 1, 0, {}, -1, false, 1, 1)).find("pass_mark")->is_null());
+    const JsonValue progress = parsed(lesson_progress_detail(1, 2, 16, false, false, -1, 1, 14, 3, 40, "a1;l=x"));
+    CHECK(keys(progress) == std::vector<std::string>{"schema", "score", "answered", "questions", "complete", "passed",
+                                                     "pass_mark", "first_step", "last_step", "step", "seconds",
+                                                     "record"});
+    CHECK(progress.find("record")->text == "a1;l=x");
 }
 
 TEST_CASE("lesson events: what the learner typed is escaped JSON text") {

@@ -1,0 +1,321 @@
+// The engine's two verbs: sync (derive what the screen needs from the state, once per version) and
+// apply (a learner's intent changes the state and the record, and says so in events). Grading
+// rules (docs/grading.md): a question counts as right when its first reveal was right, because
+// after a reveal the answer is on screen; later reveals are attempts, recorded but not graded.
+#include "core/lesson/lesson_engine.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/document/examples.h"
+#include "core/document/json_writer.h"
+#include "core/lesson/track.h"
+#include "core/text/number_parse.h"
+#include "core/text/utf8.h"
+
+namespace attn {
+namespace {
+
+// An idle learner does not accumulate time: a gap between two acts counts at most this long.
+constexpr double kMaxGapMs = 5 * 60 * 1000.0;
+
+bool in_lesson(const State& s) {
+    return s.step > 0 || s.lesson.mode != LessonMode::Track;
+}
+
+bool in_track(const State& s) {
+    return s.lesson.mode == LessonMode::Track && s.step > 0;
+}
+
+bool in_range(const StepRange& range, int step) {
+    return step >= range.first && step <= range.last;
+}
+
+// How many questions each step of the range asks, entering it as the track does.
+void count_range(LessonEngine* e) {
+    if (e->counted_range == e->range) return;
+    e->counted_range = e->range;
+    e->range_questions = 0;
+    State base;
+    load_example("your-journey", &base);
+    for (int k = e->range.first; k <= e->range.last; ++k) {
+        const State step = enter_step(k, base);
+        e->range_questions += int(step_questions(step, compute_attention(step)).size());
+    }
+}
+
+void tick(LessonEngine* e, const State& shown, double now_ms) {
+    if (in_lesson(shown) && e->last_active_ms >= 0 && now_ms > e->last_active_ms) {
+        e->unrecorded_ms += std::min(now_ms - e->last_active_ms, kMaxGapMs);
+        const int whole = int(e->unrecorded_ms / 1000.0);
+        e->unrecorded_ms -= whole * 1000.0;
+        e->record.seconds = std::min(kMaxRecordSeconds, e->record.seconds + whole);
+    }
+    e->last_active_ms = now_ms;
+}
+
+PracticeRecord& practice_of(LessonEngine* e, const State& s) {
+    return e->record.practice[std::clamp(s.lesson.exercise, 0, kExerciseCount - 1)];
+}
+
+TraceRecord& trace_of(LessonEngine* e, Bug bug) {
+    for (TraceRecord& t : e->record.traces)
+        if (t.bug == bug) return t;
+    e->record.traces.push_back(TraceRecord{bug, "", false});
+    return e->record.traces.back();
+}
+
+bool practice_solved(const LessonEngine& e, const State& s) {
+    if (s.lesson.mode != LessonMode::Practice) return false;
+    const PracticeRecord& p = e.record.practice[std::clamp(s.lesson.exercise, 0, kExerciseCount - 1)];
+    return p.shown || (p.checked && e.practice_check.correct);
+}
+
+void reveal_question(LessonEngine* e, const State& shown, double now_ms, State* draft,
+                     std::vector<LessonEvent>* events) {
+    (void)now_ms;
+    const std::vector<Question>& qs = e->questions;
+    if (!in_track(shown) || qs.empty()) return;
+    const int k = std::clamp(shown.lesson.question, 0, int(qs.size()) - 1);
+    const int answer = k == shown.lesson.question ? shown.lesson.answer : -1;
+    if (answer < 0 || size_t(answer) >= qs[size_t(k)].choices.size() || shown.lesson.revealed) return;
+    const Question& q = qs[size_t(k)];
+    draft->lesson = reveal(*draft).lesson;
+    const RevealResult r = reveal_answer(q, answer);
+    QuestionRecord* rec = e->record.find(shown.step, k);
+    if (!rec) {
+        QuestionRecord fresh;
+        fresh.step = shown.step;
+        fresh.question = k;
+        fresh.first_choice = answer;
+        fresh.first_correct = r.correct;
+        auto at = std::find_if(e->record.questions.begin(), e->record.questions.end(), [&](const QuestionRecord& x) {
+            return x.step > fresh.step || (x.step == fresh.step && x.question > fresh.question);
+        });
+        rec = &*e->record.questions.insert(at, fresh);
+    }
+    rec->last_choice = answer;
+    rec->last_correct = r.correct;
+    rec->attempts = std::min(rec->attempts + 1, kMaxRecordCount);
+    events->push_back(quiz_answered(shown.step, k, q, answer, r.correct, rec->attempts));
+    events->push_back(quiz_revealed(shown.step, k, q.id, r.answer));
+    const LessonProgress p = lesson_progress(e);
+    if (p.complete && !e->record.completed) {
+        e->record.completed = true;
+        std::vector<AnswerRecord> answers;
+        for (const QuestionRecord& x : e->record.questions)
+            if (in_range(e->range, x.step)) answers.push_back({x.step, x.question, x.first_correct, x.attempts});
+        events->push_back(lesson_completed(p.right, p.answered, p.questions, double(e->record.seconds), answers,
+                                           e->pass_mark, p.passed, e->range.first, e->range.last));
+    }
+}
+
+void judge_trace(LessonEngine* e, const State& shown, int value, State* draft, std::vector<LessonEvent>* events) {
+    if (shown.lesson.mode != LessonMode::Debug || shown.lesson.bug == Bug::None || !e->trace_valid ||
+        !e->trace.error.empty())
+        return;
+    const BugTrace& t = e->trace;
+    const int checked = std::min<int>(shown.lesson.trace, int(t.steps.size()));
+    const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
+    if (checked >= int(t.steps.size()) || found || checked >= kMaxTraceSteps) return;
+    TraceRecord& rec = trace_of(e, t.bug);
+    rec.said.resize(size_t(checked), '1');
+    rec.said += value == 0 ? '0' : '1';
+    draft->lesson.trace = checked + 1;
+    const bool found_now = t.first_divergence >= 0 && checked + 1 > t.first_divergence;
+    rec.found = rec.found || found_now;
+    const bool diverges = t.steps[size_t(checked)].diverges;
+    events->push_back(bug_traced(bug_name(t.bug), checked + 1, found_now, value == 0, (value == 0) == diverges));
+}
+
+}  // namespace
+
+int step_in_range(const StepRange& range, int step) {
+    return in_range(range, step) ? step : range.first;
+}
+
+void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result, const ModuleRun* module,
+                 uint64_t version) {
+    if (version != 0 && e->synced_version == version) return;
+    e->synced_version = version;
+    const bool track = in_track(s);
+    e->questions = track ? step_questions(s, result, module) : std::vector<Question>();
+    e->lines.clear();
+    e->lines_pending = false;
+    if (track) {
+        for (LessonLine& line : step_lines(s, result, module)) {
+            if (line.after_question >= 0 && !question_done(s.lesson, line.after_question))
+                e->lines_pending = true;
+            else
+                e->lines.push_back(std::move(line));
+        }
+        if (s.step <= kLessonSteps) e->record.step = s.step;
+    }
+    e->practice_check = ExerciseCheck();
+    if (s.lesson.mode == LessonMode::Practice) {
+        const int ex = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
+        const PracticeRecord& p = e->record.practice[ex];
+        if (p.checked) e->practice_check = check_exercise(ex, s, result, p.typed);
+    }
+    e->concealed = concealment(s, int(e->questions.size()), practice_solved(*e, s));
+    if (s.lesson.mode == LessonMode::Debug && s.lesson.bug != Bug::None) {
+        if (!e->trace_valid || !(e->traced == s)) {
+            e->trace = trace_bug(s.lesson.bug, s);
+            e->traced = s;
+            e->trace_valid = true;
+        }
+    }
+}
+
+void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& shown, const AttentionResult& result,
+                  double now_ms, State* draft, std::vector<LessonEvent>* events) {
+    const bool exploring = !in_lesson(shown);
+    tick(e, shown, now_ms);
+    const LessonRecord before_record = e->record;
+    const int step_before = shown.step;
+    switch (intent.action) {
+        case LessonAction::StartTrack: {
+            const int step = shown.step > 0 ? shown.step : e->record.step > 0 ? e->record.step : e->range.first;
+            *draft = enter_step(step_in_range(e->range, std::min(step, kLessonSteps)), *draft);
+            break;
+        }
+        case LessonAction::GoToStep:
+            *draft = enter_step(std::clamp(intent.value, e->range.first, e->range.last), *draft);
+            break;
+        case LessonAction::Choose: {
+            if (!in_track(shown) || e->questions.empty()) break;
+            const int k = std::clamp(shown.lesson.question, 0, int(e->questions.size()) - 1);
+            if (intent.value < 0 || size_t(intent.value) >= e->questions[size_t(k)].choices.size()) break;
+            draft->lesson = choose_answer(*draft, intent.value).lesson;
+            draft->lesson.question = k;
+            break;
+        }
+        case LessonAction::Reveal:
+            reveal_question(e, shown, now_ms, draft, events);
+            break;
+        case LessonAction::NextQuestion:
+            if (in_track(shown) && shown.lesson.revealed && shown.lesson.question + 1 < int(e->questions.size()))
+                draft->lesson = next_question(*draft).lesson;
+            break;
+        case LessonAction::RestartTrack:
+            *draft = enter_step(e->range.first, *draft);
+            break;
+        case LessonAction::OpenPractice:
+            *draft = enter_exercise(intent.value, *draft);
+            break;
+        case LessonAction::Predict:
+            if (shown.lesson.mode == LessonMode::Practice && intent.value >= 0 && intent.value < shown.inputs.rows)
+                practice_of(e, shown).prediction = intent.value;
+            break;
+        case LessonAction::CheckPractice: {
+            if (shown.lesson.mode != LessonMode::Practice) break;
+            const int ex = std::clamp(shown.lesson.exercise, 0, kExerciseCount - 1);
+            PracticeRecord& p = practice_of(e, shown);
+            p.typed = truncate_utf8(intent.text, kMaxPracticeText);
+            p.checked = true;
+            p.checks = std::min(p.checks + 1, kMaxRecordCount);
+            // The whole entry is checked, as typed, even past what the record keeps.
+            const ExerciseCheck c = check_exercise(ex, shown, result, intent.text);
+            p.ever_solved = p.ever_solved || c.correct;
+            e->practice_check = check_exercise(ex, shown, result, p.typed);
+            events->push_back(exercise_checked(ex, intent.text, c.correct, c.wrong_entry));
+            break;
+        }
+        case LessonAction::ShowPracticeAnswer:
+            if (shown.lesson.mode == LessonMode::Practice) practice_of(e, shown).shown = true;
+            break;
+        case LessonAction::ResetPractice: {
+            if (shown.lesson.mode != LessonMode::Practice) break;
+            PracticeRecord& p = practice_of(e, shown);
+            p.checked = p.shown = false;
+            p.typed.clear();
+            p.prediction = -1;
+            *draft = enter_exercise(shown.lesson.exercise, *draft);
+            break;
+        }
+        case LessonAction::OpenDebug: {
+            Bug bug = Bug(intent.value);
+            if (bug == Bug::None) bug = shown.lesson.bug == Bug::None ? Bug::WrongQuery : shown.lesson.bug;
+            *draft = enter_bug(bug, *draft);
+            trace_of(e, bug).said.clear();
+            break;
+        }
+        case LessonAction::JudgeTrace:
+            judge_trace(e, shown, intent.value, draft, events);
+            break;
+        case LessonAction::ResetTrace:
+            if (shown.lesson.mode != LessonMode::Debug || shown.lesson.bug == Bug::None) break;
+            draft->lesson.trace = 0;
+            trace_of(e, shown.lesson.bug).said.clear();
+            break;
+        case LessonAction::Leave:
+            *draft = e->has_before ? leave_lesson(e->before) : leave_lesson(*draft);
+            e->has_before = false;
+            break;
+    }
+    // Entering the lesson, practice or a bug from free exploration: remember what the learner had,
+    // so Leave can bring it back.
+    if (exploring && in_lesson(*draft)) {
+        e->before = shown;
+        e->has_before = true;
+    }
+    if (in_track(*draft) && draft->step <= kLessonSteps) e->record.step = draft->step;
+    if (e->record != before_record || draft->step != step_before) events->push_back(lesson_progress_event(e));
+}
+
+LessonProgress lesson_progress(LessonEngine* e) {
+    count_range(e);
+    LessonProgress p;
+    p.questions = e->range_questions;
+    for (const QuestionRecord& q : e->record.questions) {
+        if (!in_range(e->range, q.step)) continue;
+        ++p.answered;
+        p.right += q.first_correct ? 1 : 0;
+    }
+    p.answered = std::min(p.answered, p.questions);
+    p.right = std::min(p.right, p.answered);
+    p.complete = p.questions > 0 && p.answered >= p.questions;
+    if (e->pass_mark < 0)
+        p.passed = p.complete;
+    else
+        p.passed = p.complete && double(p.right) >= e->pass_mark * double(p.questions) - 1e-9;
+    return p;
+}
+
+std::string lesson_restore(LessonEngine* e, const std::string& encoded) {
+    const RecordParse parsed = decode_record(encoded);
+    if (!parsed.ok) return parsed.error;
+    if (parsed.record.lesson != e->record.lesson)
+        return "the record is of the lesson \"" + escape_controls(parsed.record.lesson) + "\", not of \"" +
+               e->record.lesson + "\"";
+    e->record = parsed.record;
+    e->synced_version = 0;  // the practice check and concealment follow the restored record
+    return "";
+}
+
+std::string lesson_set_range(LessonEngine* e, const std::string& text) {
+    StepRange r;
+    if (!text.empty()) {
+        const size_t dash = text.find('-');
+        int64_t a = 0, b = 0;
+        const bool ok = dash == std::string::npos
+                            ? read_whole(text, &a) == WholeKind::Ok && (b = a, true)
+                            : read_whole(std::string_view(text).substr(0, dash), &a) == WholeKind::Ok &&
+                                  read_whole(std::string_view(text).substr(dash + 1), &b) == WholeKind::Ok;
+        if (!ok || a < 1 || b > kLessonSteps || a > b)
+            return "steps=" + escape_controls(text.substr(0, 20)) + " is not a range of steps such as 11-14 (1.." +
+                   std::to_string(kLessonSteps) + ", first <= last)";
+        r.first = int(a);
+        r.last = int(b);
+    }
+    e->range = r;
+    return "";
+}
+
+LessonEvent lesson_progress_event(LessonEngine* e) {
+    const LessonProgress p = lesson_progress(e);
+    return lesson_progress_detail(p.right, p.answered, p.questions, p.complete, p.passed, e->pass_mark, e->range.first,
+                                  e->range.last, e->record.step, e->record.seconds, encode_record(e->record));
+}
+
+}  // namespace attn

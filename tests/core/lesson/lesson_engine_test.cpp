@@ -1,0 +1,337 @@
+// The lesson engine without ImGui: whole walks through the track by intents, as the panels send
+// them, with the record, the concealment, the grading and the events they lead to.
+#include "core/lesson/lesson_engine.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/document/examples.h"
+#include "core/document/json.h"
+#include "core/lesson/track.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+using attn_test::contains;
+
+namespace {
+
+// The app's loop in miniature: a committed state, its result, and the engine synced to it.
+struct Session {
+    State state;
+    AttentionResult result;
+    ModuleRun module;
+    LessonEngine lesson;
+    std::vector<LessonEvent> events;
+    uint64_t version = 0;
+    double now_ms = 1000;
+
+    Session() {
+        load_example("your-journey", &state);
+        commit(state);
+    }
+    void commit(const State& next) {
+        REQUIRE(validate_state(next).empty());
+        state = next;
+        result = compute_attention(state);
+        if (state.module.enabled) update_module_run(state.inputs, state.module.settings, &module);
+        lesson_sync(&lesson, state, result, &module, ++version);
+    }
+    void act(LessonAction action, int value = 0, const std::string& text = "") {
+        now_ms += 2000;  // two seconds between the learner's acts
+        State next = state;
+        lesson_apply(&lesson, LessonIntent{action, value, text}, state, result, now_ms, &next, &events);
+        commit(next);
+    }
+    int right_choice() const {
+        const Question& q = lesson.questions[size_t(state.lesson.question)];
+        for (size_t i = 0; i < q.correct.size(); ++i)
+            if (q.correct[i]) return int(i);
+        return -1;
+    }
+    int wrong_choice() const {
+        const Question& q = lesson.questions[size_t(state.lesson.question)];
+        for (size_t i = 0; i < q.correct.size(); ++i)
+            if (!q.correct[i]) return int(i);
+        return -1;
+    }
+    // Answers every question of the current step, right or wrong, revealing each.
+    void answer_step(bool right) {
+        for (size_t k = 0; k < lesson.questions.size(); ++k) {
+            if (k > 0) act(LessonAction::NextQuestion);
+            act(LessonAction::Choose, right ? right_choice() : wrong_choice());
+            act(LessonAction::Reveal);
+        }
+    }
+    std::vector<std::string> kinds() const {
+        std::vector<std::string> out;
+        for (const LessonEvent& e : events) out.push_back(e.kind);
+        return out;
+    }
+    int count(const std::string& kind) const {
+        int n = 0;
+        for (const LessonEvent& e : events) n += e.kind == kind ? 1 : 0;
+        return n;
+    }
+    JsonValue last(const std::string& kind) const {
+        for (auto it = events.rbegin(); it != events.rend(); ++it)
+            if (it->kind == kind) return parse_json(it->detail).value;
+        FAIL("no " << kind << " event");
+        return JsonValue();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("lesson engine: a walk through all fourteen steps, every answer right, completes once with 16 of 16") {
+    Session s;
+    s.act(LessonAction::StartTrack);
+    CHECK(s.state.step == 1);
+    for (int step = 1; step <= kLessonSteps; ++step) {
+        REQUIRE(s.state.step == step);
+        REQUIRE_FALSE(s.lesson.questions.empty());
+        CHECK(s.count("lesson-completed") == 0);
+        s.answer_step(true);
+        if (step < kLessonSteps) s.act(LessonAction::GoToStep, step + 1);
+    }
+    CHECK(s.count("lesson-completed") == 1);
+    const JsonValue done = s.last("lesson-completed");
+    CHECK(done.find("score")->as_double() == 16);
+    CHECK(done.find("answered")->as_double() == 16);
+    CHECK(done.find("questions")->as_double() == 16);
+    CHECK(done.find("passed")->boolean);
+    CHECK(done.find("answers")->items.size() == 16);
+    const LessonProgress p = lesson_progress(&s.lesson);
+    CHECK(p.complete);
+    CHECK(p.right == 16);
+    CHECK(s.lesson.record.completed);
+    // Revealing again after completion sends no second completion.
+    s.act(LessonAction::Choose, s.wrong_choice());
+    s.act(LessonAction::Reveal);
+    CHECK(s.count("lesson-completed") == 1);
+}
+
+TEST_CASE("lesson engine: jumping to the last step and answering its one question does not complete the lesson") {
+    Session s;
+    s.act(LessonAction::GoToStep, 14);
+    REQUIRE(s.state.step == 14);
+    s.answer_step(true);
+    CHECK(s.count("quiz-answered") == int(s.lesson.questions.size()));
+    CHECK(s.count("lesson-completed") == 0);
+    const JsonValue progress = s.last("lesson-progress");
+    CHECK(progress.find("answered")->as_double() == 1);
+    CHECK(progress.find("questions")->as_double() == 16);
+    CHECK_FALSE(progress.find("complete")->boolean);
+}
+
+TEST_CASE("lesson engine: a question counts as first answered; a reveal after the answer showed is an attempt") {
+    Session s;
+    s.act(LessonAction::GoToStep, 2);
+    const int wrong = s.wrong_choice(), right = s.right_choice();
+    s.act(LessonAction::Choose, wrong);
+    CHECK(s.lesson.concealed.scores);  // the dot product is the question
+    s.act(LessonAction::Reveal);
+    CHECK_FALSE(s.lesson.concealed.scores);
+    s.act(LessonAction::Choose, right);
+    s.act(LessonAction::Reveal);
+    const QuestionRecord* q = s.lesson.record.find(2, 0);
+    REQUIRE(q != nullptr);
+    CHECK(q->first_choice == wrong);
+    CHECK_FALSE(q->first_correct);
+    CHECK(q->last_choice == right);
+    CHECK(q->last_correct);
+    CHECK(q->attempts == 2);
+    CHECK(lesson_progress(&s.lesson).right == 0);
+    const JsonValue answered = s.last("quiz-answered");
+    CHECK(answered.find("attempt")->as_double() == 2);
+    CHECK(answered.find("correct")->boolean);
+}
+
+TEST_CASE("lesson engine: a reveal needs a choice, and a choice outside the question is ignored") {
+    Session s;
+    s.act(LessonAction::GoToStep, 3);
+    s.act(LessonAction::Reveal);
+    CHECK_FALSE(s.state.lesson.revealed);
+    CHECK(s.count("quiz-answered") == 0);
+    s.act(LessonAction::Choose, 9);
+    CHECK(s.state.lesson.answer == -1);
+    s.act(LessonAction::NextQuestion);  // not before the first is answered
+    CHECK(s.state.lesson.question == 0);
+}
+
+TEST_CASE("lesson engine: a range keeps navigation inside it and completes on its own questions") {
+    Session s;
+    CHECK(lesson_set_range(&s.lesson, "11-14").empty());
+    s.act(LessonAction::StartTrack);
+    CHECK(s.state.step == 11);
+    s.act(LessonAction::GoToStep, 3);
+    CHECK(s.state.step == 11);
+    s.act(LessonAction::GoToStep, 99);
+    CHECK(s.state.step == 14);
+    CHECK(lesson_progress(&s.lesson).questions == 4);
+    for (int step = 11; step <= 14; ++step) {
+        s.act(LessonAction::GoToStep, step);
+        s.answer_step(step != 12);  // one wrong
+    }
+    CHECK(s.count("lesson-completed") == 1);
+    const JsonValue done = s.last("lesson-completed");
+    CHECK(done.find("score")->as_double() == 3);
+    CHECK(done.find("questions")->as_double() == 4);
+    CHECK(done.find("first_step")->as_double() == 11);
+    CHECK(done.find("last_step")->as_double() == 14);
+    SUBCASE("bad ranges are refused by name and change nothing") {
+        for (const char* bad : {"0-3", "5-2", "1-15", "x", "3-", "-3", "1-2-3"}) {
+            INFO(bad);
+            const std::string error = lesson_set_range(&s.lesson, bad);
+            CHECK(contains(error, "steps="));
+            CHECK(s.lesson.range.first == 11);
+        }
+    }
+}
+
+TEST_CASE("lesson engine: a pass mark decides passed only once every question is answered") {
+    Session s;
+    REQUIRE(lesson_set_range(&s.lesson, "3").empty());  // step 3 asks two questions
+    s.lesson.pass_mark = 0.8;
+    s.act(LessonAction::GoToStep, 3);
+    s.answer_step(true);
+    const LessonProgress p = lesson_progress(&s.lesson);
+    CHECK(p.complete);
+    CHECK(p.passed);
+    Session t;
+    REQUIRE(lesson_set_range(&t.lesson, "3").empty());
+    t.lesson.pass_mark = 0.8;
+    t.act(LessonAction::GoToStep, 3);
+    t.act(LessonAction::Choose, t.right_choice());
+    t.act(LessonAction::Reveal);
+    CHECK_FALSE(lesson_progress(&t.lesson).passed);  // half answered: not complete, so not passed
+    t.act(LessonAction::NextQuestion);
+    t.act(LessonAction::Choose, t.wrong_choice());
+    t.act(LessonAction::Reveal);
+    const JsonValue done = t.last("lesson-completed");
+    CHECK(done.find("score")->as_double() == 1);
+    CHECK_FALSE(done.find("passed")->boolean);  // 1 of 2 is below 0.8
+}
+
+TEST_CASE("lesson engine: the record survives a session: encoded, restored, the same progress and wrap-up") {
+    Session first;
+    first.act(LessonAction::StartTrack);
+    for (int step = 1; step <= 3; ++step) {
+        first.act(LessonAction::GoToStep, step);
+        first.answer_step(step != 2);
+    }
+    first.act(LessonAction::OpenPractice, 1);
+    first.act(LessonAction::CheckPractice, 0, "0.1, 0,8");
+    first.act(LessonAction::OpenDebug, int(Bug::SoftmaxDim));
+    first.act(LessonAction::JudgeTrace, 1);
+    const std::string saved = first.last("lesson-progress").find("record")->text;
+    CHECK(saved == encode_record(first.lesson.record));
+
+    Session second;
+    CHECK(lesson_restore(&second.lesson, saved).empty());
+    CHECK(second.lesson.record == first.lesson.record);
+    const LessonProgress a = lesson_progress(&first.lesson), b = lesson_progress(&second.lesson);
+    CHECK(b.answered == 4);
+    CHECK(b.right == 3);
+    CHECK(a.right == b.right);
+    CHECK(second.lesson.record.step == 3);
+    second.act(LessonAction::StartTrack);
+    CHECK(second.state.step == 3);  // resumes where the first session left
+    // The earlier right answers still count in the second session's completion.
+    for (int step = 4; step <= kLessonSteps; ++step) {
+        second.act(LessonAction::GoToStep, step);
+        second.answer_step(true);
+    }
+    const JsonValue done = second.last("lesson-completed");
+    CHECK(done.find("score")->as_double() == 15);
+    CHECK(done.find("answered")->as_double() == 16);
+    CHECK(done.find("seconds")->as_double() > first.lesson.record.seconds);
+}
+
+TEST_CASE("lesson engine: a bad or foreign record is refused with a message and the record is kept") {
+    Session s;
+    s.act(LessonAction::GoToStep, 2);
+    s.answer_step(true);
+    const LessonRecord kept = s.lesson.record;
+    CHECK(contains(lesson_restore(&s.lesson, "a2;l=chapter-3"), "a1;"));
+    CHECK(contains(lesson_restore(&s.lesson, "a1;l=another-lesson;s=1"), "another-lesson"));
+    CHECK(contains(lesson_restore(&s.lesson, "a1;q=3.0:z+a+1"), "3.0:z+a+1"));
+    CHECK(s.lesson.record == kept);
+}
+
+TEST_CASE("lesson engine: practice is concealed until checked right or shown, and the check is recorded") {
+    Session s;
+    s.act(LessonAction::OpenPractice, 0);
+    CHECK(s.lesson.concealed.scores);
+    s.act(LessonAction::CheckPractice, 0, "0, 2, 1");  // a prediction first: the check still counts
+    CHECK(s.lesson.concealed.scores);
+    CHECK_FALSE(s.lesson.practice_check.correct);
+    CHECK(s.lesson.record.practice[0].checks == 1);
+    const JsonValue checked = s.last("exercise-checked");
+    CHECK_FALSE(checked.find("correct")->boolean);
+    s.act(LessonAction::ShowPracticeAnswer);
+    CHECK_FALSE(s.lesson.concealed.scores);
+    s.act(LessonAction::ResetPractice);
+    CHECK(s.lesson.concealed.scores);
+    CHECK(s.lesson.record.practice[0].checks == 1);  // the attempts stay in the record
+    CHECK(s.lesson.record.practice[0].prediction == -1);
+}
+
+TEST_CASE("lesson engine: Debug this records each judgment and whether the first divergence was found") {
+    Session s;
+    s.act(LessonAction::OpenDebug, int(Bug::None));
+    REQUIRE(s.state.lesson.bug == Bug::WrongQuery);
+    REQUIRE(s.lesson.trace_valid);
+    s.act(LessonAction::JudgeTrace, 0);
+    const TraceRecord* t = s.lesson.record.trace(Bug::WrongQuery);
+    REQUIRE(t != nullptr);
+    CHECK(t->said == "0");
+    CHECK(t->found);
+    CHECK(s.last("bug-traced").find("judgment_right")->boolean);
+    s.act(LessonAction::JudgeTrace, 1);  // the walk is over: nothing more to judge
+    CHECK(s.lesson.record.trace(Bug::WrongQuery)->said == "0");
+    s.act(LessonAction::ResetTrace);
+    CHECK(s.state.lesson.trace == 0);
+    CHECK(s.lesson.record.trace(Bug::WrongQuery)->found);  // found once stays found
+}
+
+TEST_CASE("lesson engine: Leave brings back the view the learner had before the lesson") {
+    Session s;
+    State mine = s.state;
+    mine.query = 4;
+    mine.example.clear();
+    mine.inputs.at(0, 0) = 0.25f;
+    s.commit(mine);
+    s.act(LessonAction::StartTrack);
+    s.act(LessonAction::GoToStep, 5);
+    s.act(LessonAction::Leave);
+    CHECK(s.state.step == 0);
+    CHECK(s.state.query == 4);
+    CHECK(s.state.inputs.at(0, 0) == 0.25f);
+}
+
+TEST_CASE("lesson engine: time counts between the learner's acts, each idle gap at most five minutes") {
+    Session s;
+    s.act(LessonAction::StartTrack);
+    const int start = s.lesson.record.seconds;
+    s.act(LessonAction::GoToStep, 2);
+    CHECK(s.lesson.record.seconds - start == 2);
+    s.now_ms += 3600 * 1000.0;  // an hour away
+    s.act(LessonAction::GoToStep, 3);
+    CHECK(s.lesson.record.seconds - start == 2 + 5 * 60);
+}
+
+TEST_CASE("lesson engine: the step's lines wait for their question, and the engine says some are waiting") {
+    Session s;
+    s.act(LessonAction::GoToStep, 3);
+    CHECK(s.lesson.lines_pending);
+    std::string text;
+    for (const LessonLine& line : s.lesson.lines) text += line.text;
+    CHECK_FALSE(contains(text, "attn_scores[0] ="));
+    s.answer_step(true);
+    CHECK_FALSE(s.lesson.lines_pending);
+    text.clear();
+    for (const LessonLine& line : s.lesson.lines) text += line.text;
+    CHECK(contains(text, "attn_scores[0] ="));
+}
