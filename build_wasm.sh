@@ -27,6 +27,8 @@ cmake --build "$build"
 rm -rf dist.tmp && mkdir -p dist.tmp
 cp web/*.html web/*.css web/*.js web/*.mjs web/*.svg dist.tmp/  # the page, its scripts and icon, the embedding example, the host helper, the widget
 cp "$build/attention-explainer.js" "$build/attention-explainer.wasm" dist.tmp/
+# The lessons, fetched by the page when a lesson starts (not part of the first view).
+cp -r lessons dist.tmp/
 # The scripts the demo page loads are minified (Closure Compiler, simple mode: local names only;
 # web/ keeps the readable source). attention-host.js and the embedding example stay as written,
 # for course authors to read and copy.
@@ -45,18 +47,22 @@ sed 's|<script src="attention-keyboard.js"></script>|&\n<script src="attention-s
   web/index.html > dist.tmp/scorm.html
 grep -q 'attention-scorm12.js' dist.tmp/scorm.html || { echo "build_wasm: scorm.html lacks its adapter" >&2; exit 1; }
 cp web/scorm/imsmanifest.xml dist.tmp/
-(cd dist.tmp && python3 -m zipfile -c attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
+# The zip keeps the paths (lessons/en/...) and holds the chapter's lesson only, not the examples.
+(cd dist.tmp && python3 -c 'import sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    for name in sys.argv[2:]: z.write(name)' attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
   attention.js attention-share.js attention-messages.js attention-keyboard.js attention-scorm12.js \
-  attention-explainer.js attention-explainer.wasm)
+  attention-explainer.js attention-explainer.wasm lessons/en/*.json)
 # Precompressed copies for static hosts (nginx gzip_static and the like): zopfli writes the gzip
 # format, about 4% smaller than gzip -9.
-for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm; do
+for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm dist.tmp/lessons/*/*.json; do
   if command -v zopfli >/dev/null; then zopfli "$f"; else gzip -9 -k -n -f "$f"; fi
 done
 # And brotli copies beside them (about 15% smaller again), for hosts that send those.
-node scripts/brotli_copies.mjs dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm
+node scripts/brotli_copies.mjs dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm \
+  dist.tmp/lessons/*/*.json
 rm -rf dist && mv dist.tmp dist
-echo "build_wasm: dist/ is ready ($(du -ch dist/*.gz | tail -1 | cut -f1) gzip, $(du -ch dist/*.br | tail -1 | cut -f1) brotli)"
+echo "build_wasm: dist/ is ready ($(du -ch dist/*.gz | tail -1 | cut -f1) gzip, $(du -ch dist/*.br | tail -1 | cut -f1) brotli, lessons $(du -ch dist/lessons/*/*.json.gz | tail -1 | cut -f1) gzip)"
 
 if [ "$serve" = 1 ]; then
   echo "build_wasm: serving http://127.0.0.1:$port/ (Ctrl+C to stop)"

@@ -3,7 +3,8 @@
 //          "attention:unsubscribe" | "attention:hello", id, ...payload}
 // get one reply {type: "attention:reply", id, ok, result | error} with the same id; subscribers get
 // {type: "attention:event", kind, detail}. Received data is validated like any input and is only
-// ever parsed as JSON by the C++ validator: never evaluated, never put into HTML.
+// ever parsed as JSON by the C++ validator: never evaluated, never put into HTML. attention.js
+// loads it when a page can talk to the demo (a parent frame, or the window that opened it).
 (function () {
   'use strict';
   const api = window.attention;
@@ -81,7 +82,7 @@
     return { ok: false, error: 'unhandled type' };
   }
 
-  window.addEventListener('message', (event) => {
+  function onMessage(event) {
     const data = event.data;
     // Not ours (other widgets use postMessage too), or our own replies and events: stay silent.
     if (!data || typeof data !== 'object' || typeof data.type !== 'string' || !data.type.startsWith('attention:')) return;
@@ -111,7 +112,11 @@
       reply(outcome, data.id);
       api.wake();
     });
-  });
+  }
+  window.addEventListener('message', onMessage);
+  // attention.js loads this bridge only once a page can talk to the demo; what it sent before
+  // that is answered now, in order.
+  for (const event of api.takeEarlyMessages()) onMessage(event);
 
   api.onEvent((kind, detail) => {
     for (const [source, sub] of subscribers) {

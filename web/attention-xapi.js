@@ -20,6 +20,8 @@
   const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
   // Activity ids are IRIs under this page's address, so two courses hosting the demo stay apart.
   const base = location.href.replace(/[?#].*$/, '');
+  // A wrong answer's misconception (an id of docs/misconceptions.md), as a result extension.
+  const MISCONCEPTION = base + '#misconception';
   const lesson = {
     objectType: 'Activity', id: base + '#lesson',
     definition: { type: 'http://adlnet.gov/expapi/activities/lesson',
@@ -63,7 +65,8 @@
         return statement('answered', activity(`step-${d.step}/${d.question_id}`, d.prompt, {
           type: INTERACTION, description: { 'en-US': d.prompt }, interactionType: 'choice', choices,
           correctResponsesPattern: d.correct_choices.map((i) => `choice-${i}`),
-        }), { success: d.correct, response: `choice-${d.choice}` });
+        }), { success: d.correct, response: `choice-${d.choice}`,
+              ...(d.misconception ? { extensions: { [MISCONCEPTION]: d.misconception } } : {}) });
       }
       case 'exercise-checked':
         return statement('answered', activity(`practice-${d.exercise}`, `Practice exercise ${d.exercise + 1}`,

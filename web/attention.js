@@ -24,7 +24,7 @@
 
   // ---- page options: read from ?query and #fragment (the fragment wins), never part of the state
 
-  const PAGE_KEYS = ['embed', 'theme', 'origins', 'xapi'];
+  const PAGE_KEYS = ['embed', 'theme', 'origins', 'xapi', 'lesson'];
   function readPageParams() {
     const params = new Map();
     for (const text of [location.search.slice(1), location.hash.slice(1)]) {
@@ -88,6 +88,8 @@
   // character and turn invalid JSON into a different, valid document).
   const MiB = 1024 * 1024;
   const LIMITS = {
+    attn_load_lesson: 512 * 1024,                         // kMaxCatalogBytes (a lesson file: 256 KiB)
+    attn_lesson_unavailable: 4096,
     attn_set_state: 16 * MiB,                             // kMaxDocumentBytes
     attn_apply_fragment: 4 * Math.ceil(16 * MiB / 3) + 4096,  // kMaxFragmentBytes
     attn_text_input: 64 * 1024,
@@ -150,6 +152,75 @@
     'in the Inputs panel, or use fewer tokens';
 
   function callString(name) { return Module.UTF8ToString(Module['_' + name]()); }
+
+  // Calls the export name(ptr, length, ptr, length, ...) with each text's UTF-8 bytes: as
+  // callWithText, for exports that take several texts.
+  function callWithTexts(name, texts, what) {
+    const pointers = [];
+    try {
+      const args = [];
+      for (const text of texts) {
+        const refused = refuseText(name, text, what);
+        if (refused) return { refused };
+        const bytes = encoder.encode(text);
+        if (bytes.length > LIMITS[name]) return { refused: `${what} is ${bytes.length} bytes long but the limit is ${LIMITS[name]}` };
+        const ptr = Module._malloc(Math.max(1, bytes.length));
+        if (!ptr) return { refused: `${what} is too large for the memory this page has` };
+        pointers.push(ptr);
+        Module.HEAPU8.set(bytes, ptr);
+        args.push(ptr, bytes.length);
+      }
+      return Module.UTF8ToString(Module['_' + name](...args));
+    } finally {
+      for (const ptr of pointers) Module._free(ptr);
+    }
+  }
+
+  // ---- the lesson's files: fetched when the learner first enters the lesson (or a link opens a
+  // step), never for the first view. The catalog holds the words of the built-in parts, the lesson
+  // file the steps (docs/lessons.md).
+  const LESSON_DIR = 'lessons/en/';
+  // ?lesson=URL: a teacher's lesson file (docs/lessons.md) instead of the chapter. From this site,
+  // or from a site origins= lists; it is untrusted text, checked by the C++ reader like any input.
+  function lessonAddress() {
+    const wanted = params.get('lesson');
+    if (!wanted) return { url: LESSON_DIR + 'chapter-3.json' };
+    let url;
+    try { url = new URL(wanted, location.href); } catch (e) {
+      return { error: `lesson=${wanted.slice(0, 80)} is not an address: give the lesson file's URL` };
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return { error: 'lesson= must be an http or https address' };
+    if (url.origin !== location.origin && !allowedOrigins().includes(url.origin)) {
+      return { error: `lesson=${url.href.slice(0, 120)} is on another site (${url.origin}): a lesson loads from ` +
+                      'this site, or from a site that origins= lists' };
+    }
+    return { url: url.href };
+  }
+  let lessonRequested = false;
+  function loadLesson() {
+    if (lessonRequested) return;
+    lessonRequested = true;
+    const text = (url) => fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
+      return r.text();
+    });
+    const address = lessonAddress();
+    if (address.error) {
+      console.warn('lesson: ' + address.error);
+      callWithText('attn_lesson_unavailable', address.error, 'the message');
+      return;
+    }
+    Promise.all([text(LESSON_DIR + 'texts.json'), text(address.url)]).then(([texts, lesson]) => {
+      const reply = callWithTexts('attn_load_lesson', [texts, lesson], 'the lesson file');
+      const error = typeof reply === 'object' ? reply.refused : reply;
+      if (typeof reply === 'object') callWithText('attn_lesson_unavailable', error, 'the message');
+      if (error) console.warn('lesson: ' + error);
+    }).catch((e) => {
+      const message = `the lesson's files could not be fetched (${e.message}): check the connection and reload`;
+      console.warn('lesson: ' + message);
+      callWithText('attn_lesson_unavailable', message, 'the message');
+    });
+  }
 
   function requireRuntime() {
     if (!runtimeReady) throw new Error(failed || 'attention is not ready yet: await attention.ready first');
@@ -316,8 +387,22 @@
     wake,
   };
   window.attention = api;
+  const loadScript = (src) => document.head.appendChild(Object.assign(document.createElement('script'), { src }));
+  // The postMessage API (attention-messages.js) is loaded only when a page can talk to this one: a
+  // parent frame, or the window that opened it. Messages that arrive before it has loaded wait
+  // for it, in order; with no such page there is nobody to answer, and nothing is loaded.
+  const earlyMessages = [];
+  const keepEarly = (e) => earlyMessages.push(e);
+  api.takeEarlyMessages = () => {
+    window.removeEventListener('message', keepEarly);
+    return earlyMessages.splice(0);
+  };
+  if (framed || window.opener) {
+    window.addEventListener('message', keepEarly);
+    loadScript('attention-messages.js');
+  }
   // ?xapi=1: lesson events also leave as xAPI statements (docs/xapi.md), by a script loaded only then.
-  if (params.get('xapi') === '1') document.head.appendChild(Object.assign(document.createElement('script'), { src: 'attention-xapi.js' }));
+  if (params.get('xapi') === '1') loadScript('attention-xapi.js');
 
   window.Module = {
     canvas,
@@ -346,6 +431,7 @@
       observeCanvas();
     },
     onStateChanged: stateChanged,
+    onLessonWanted: loadLesson,
     // The height the content needs (CSS px): an embedded demo tells its parent, so a host page can
     // size the frame to it. Three shapes, for the hosts that listen: attention-host.js's own,
     // Canvas's lti.frameResize, and iframe-resizer's (below). Sent to the ?origins= allowlist, or

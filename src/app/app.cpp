@@ -11,6 +11,7 @@
 
 #include "app/web_api.h"
 #include "core/document/examples.h"
+#include "core/lesson/track.h"
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
 #include "platform/main_loop.h"
@@ -113,7 +114,47 @@ std::string app_set_state(App* app, const State& next) {
     }
     app->draft = app->state;
     app_request_frames(app);
+    app_want_lesson(app);
     return "";
+}
+
+void app_want_lesson(App* app) {
+    if (app->lesson_requested || !lesson_wanted(app->lesson, app->state)) return;
+    app->lesson_requested = true;
+    browser_request_lesson();
+}
+
+void app_lesson_arrived(App* app) {
+    const Lesson& l = *app->lesson.lesson;
+    if (app->pending_step_setup > 0 && app->state.step == app->pending_step_setup && l.step(app->state.step)) {
+        State s = enter_step(l, app->state.step, app->state);
+        s.panels = app->state.panels;
+        app_set_state(app, s);
+    }
+    app->pending_step_setup = 0;
+    std::vector<LessonIntent> waiting;
+    waiting.swap(app->lesson.pending);
+    app_apply_intents(app, waiting, now_ms());
+    app_request_redraw(app);
+}
+
+std::string app_load_lesson(App* app, std::string_view texts, std::string_view lesson) {
+    const CatalogParse catalog = parse_text_catalog(texts);
+    std::string error;
+    if (!catalog.ok) {
+        error = "the catalog: " + catalog.error;
+    } else {
+        LessonParse parsed = parse_lesson(lesson, catalog.catalog);
+        if (parsed.ok) {
+            lesson_take(&app->lesson, std::move(parsed.lesson));
+            app_lesson_arrived(app);
+            return "";
+        }
+        error = "the lesson file: " + parsed.error;
+    }
+    app->lesson.load_error = error;
+    app_request_redraw(app);
+    return error;
 }
 
 void app_update_result(App* app) {
@@ -133,12 +174,17 @@ void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, doubl
     if (intents.empty()) return;
     std::vector<LessonEvent> events;
     for (const LessonIntent& intent : intents) {
+        if (!app->lesson.lesson) {  // it waits for the lesson's file
+            app->lesson.pending.push_back(intent);
+            continue;
+        }
         app_update_result(app);  // the engine reads the state the learner acted on
         State next = app->state;
         lesson_apply(&app->lesson, intent, app->state, app->result, now, &next, &events);
         app_set_state(app, next);
     }
     app_update_result(app);
+    app_want_lesson(app);
     for (const LessonEvent& e : events) browser_emit_event(e.kind.c_str(), e.detail);
 }
 

@@ -3,10 +3,12 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/lesson_engine.h"
+#include "core/lesson/lesson_entry.h"
 #include "core/math/attention_cache.h"
 #include "core/view/page_options.h"
 #include "platform/window.h"
@@ -43,6 +45,8 @@ struct App {
     AttentionChanges unshown;       // changed matrices whose heatmaps the frame has not uploaded yet
     ModuleRun module;               // the book's classes on state.inputs, while state.module is on
     LessonEngine lesson;            // the learner's record and what the lesson shows, synced with result
+    bool lesson_requested = false;  // the page was asked for the lesson's file
+    int pending_step_setup = 0;     // a link opened this step before the lesson was here: set it up then
     std::string input_error;        // why the last edit or API call was refused ("" when none)
 
     // UI passes still to build after input or a change; only those that change the picture are
@@ -71,6 +75,16 @@ std::string app_set_state(App* app, const State& next);
 // no-op when it already is. The frame calls it; the page's API may too (the next frame then uploads
 // what it changed).
 void app_update_result(App* app);
+// The lesson's file arrived (the engine has it: lesson_take or lesson_set): a step a link opened
+// meanwhile is set up as the lesson says, and the learner's intents that waited for it are applied.
+void app_lesson_arrived(App* app);
+// The lesson's files as the page fetched them: parses the catalog and the lesson, hands the lesson
+// to the engine and calls app_lesson_arrived. A broken file leaves no lesson, sets the engine's
+// load_error (the band shows it) and returns it; "" when the lesson is in. The page has loaded the
+// lesson's code first (ATTN_LESSON_ENTRY).
+ATTN_LESSON_ENTRY std::string app_load_lesson(App* app, std::string_view texts, std::string_view lesson);
+// Asks the page for the lesson's file when the state or a waiting intent needs it (once).
+void app_want_lesson(App* app);
 // Applies the learner's lesson intents (from the UI, or the page's API) through the engine, commits
 // the state they lead to, and hands the events they caused to the page.
 void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, double now);

@@ -69,7 +69,17 @@ void set_page_bits(App* app, int bits) {
 std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
     const State fallback = at_start ? g_default_state : app->state;
     const UrlParseResult r = parse_url_fragment(fragment, fallback);
-    app_set_state(app, step_link_state(r));  // always valid
+    // A step-only link ("#step=9") opens the step as the lesson sets it up; before the lesson's file
+    // is here the step is kept, and set up when it arrives.
+    State next = r.state;
+    app->pending_step_setup = 0;
+    if (link_sets_up_step(r)) {
+        if (app->lesson.lesson)
+            next = step_link_state(*app->lesson.lesson, r);
+        else
+            app->pending_step_setup = r.state.step;
+    }
+    app_set_state(app, next);  // always valid
     if (r.fell_back)
         app->input_error = "link: " + r.error +
                            (at_start ? " (showing the default example instead)" : " (the view is kept as it was)");
@@ -200,7 +210,8 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
 
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",
 // "questions" (the step's), "answer","revealed","first_step","last_step","progress":{score,
-// answered,questions,complete,passed},"record"} (the record encoded as lesson-progress carries it).
+// answered,questions,complete,passed},"record" (the record encoded as lesson-progress carries it),
+// "lesson" (its id), "load_error"}.
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
     static std::string buffer;
     attn::current_result(g_app);  // syncs the engine with the state
@@ -213,12 +224,16 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
     w.key("mode").string(attn::lesson_mode_name(s.lesson.mode)).key("step").integer(s.step);
     w.key("question").integer(s.lesson.question).key("questions").integer(int64_t(lesson.questions.size()));
     w.key("answer").integer(s.lesson.answer).key("revealed").boolean(s.lesson.revealed);
-    w.key("first_step").integer(lesson.range.first).key("last_step").integer(lesson.range.last);
+    const attn::StepRange range = attn::range_of(lesson);
+    w.key("first_step").integer(range.first).key("last_step").integer(range.last);
     w.key("progress").begin_object();
     w.key("score").integer(p.right).key("answered").integer(p.answered).key("questions").integer(p.questions);
     w.key("complete").boolean(p.complete).key("passed").boolean(p.passed);
     w.end_object();
     w.key("record").string(attn::encode_record(lesson.record));
+    // The lesson loaded ("" while none is), and why the last file offered was refused ("" when none).
+    w.key("lesson").string(lesson.lesson ? lesson.lesson->id : "");
+    w.key("load_error").string(lesson.load_error);
     w.end_object();
     return attn::keep(&buffer, std::move(out));
 }
@@ -243,6 +258,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     w.key("first_frame_cost_ms").number(s.first_frame_cost_ms);
     w.end_object();
     w.key("visible").boolean(g_app->visible);
+    // The lesson's file was asked for and has neither arrived nor failed: the page is not settled.
+    w.key("lesson_loading")
+        .boolean(g_app->lesson_requested && !g_app->lesson.lesson && g_app->lesson.load_error.empty());
     w.key("pending_frames").integer(g_app->frames_to_render);
     w.key("state_version").uinteger(g_app->state_version);
     // Whether ImGui saw a pointer over the canvas in the last frame (no: a lifted finger, or none yet).
@@ -274,6 +292,22 @@ EMSCRIPTEN_KEEPALIVE void attn_paste(const char* utf8, size_t length) {
     else
         attn::ui::import_panel_paste(&g_app->ui, text);
     attn::app_request_frames(g_app);
+}
+
+// The lesson's files, fetched by the page when the learner first enters the lesson: the catalog of
+// the language (lessons/<lang>/texts.json) and the lesson (lessons/<lang>/chapter-3.json, or a
+// teacher's file). "" when loaded, else why not (shown in the lesson band; nothing is applied).
+EMSCRIPTEN_KEEPALIVE const char* attn_load_lesson(const char* texts, size_t texts_length, const char* lesson,
+                                                  size_t lesson_length) {
+    static std::string buffer;
+    return attn::keep(&buffer, attn::app_load_lesson(g_app, attn::text_of(texts, texts_length),
+                                                     attn::text_of(lesson, lesson_length)));
+}
+
+// The page could not fetch the lesson's files (offline, a wrong address): the band says so.
+EMSCRIPTEN_KEEPALIVE void attn_lesson_unavailable(const char* message, size_t length) {
+    g_app->lesson.load_error = std::string(attn::text_of(message, length));
+    attn::app_request_redraw(g_app);
 }
 
 // Text from the page's proxy field (a phone's on-screen keyboard), and keys: 1 Backspace,
@@ -344,10 +378,15 @@ EMSCRIPTEN_KEEPALIVE const char* attn_layout() {
 
 }  // extern "C"
 
-#else  // native: no page to talk to
+#else  // native: no page to talk to, and the lesson is compiled in
+
+#include "builtin/builtin_lesson.h"
 
 namespace attn {
-void web_api_init(App*) {}
+void web_api_init(App* app) {
+    lesson_set(&app->lesson, &builtin_chapter_lesson());
+    app_lesson_arrived(app);
+}
 }  // namespace attn
 
 #endif

@@ -385,6 +385,8 @@ std::string cli_usage() {
     for (const Example& e : examples()) names += (names.empty() ? "" : ", ") + std::string(e.name);
     return "usage: attention-cli --example NAME [options]\n"
            "       attention-cli --state FILE [options]\n"
+           "       attention-cli --check-lesson FILE [--texts FILE]\n"
+           "       attention-cli --lesson FILE [--step N] [--reveal] [--texts FILE]\n"
            "\n"
            "Attention scores for one query token, as the lesson computes them: the dot product of the\n"
            "query with every token, the weights (divide-by-sum, naive softmax, softmax), the context\n"
@@ -419,6 +421,11 @@ std::string cli_usage() {
            "                  (for print, course PDFs and <noscript>; the first 32 tokens, 8 dimensions)\n"
            "  --help          print this help\n"
            "\n"
+           "Lessons (docs/lessons.md): --check-lesson FILE reads a lesson file as the page does and names\n"
+           "the line and column of its first problem; --lesson FILE --step N prints step N (default 1) as the\n"
+           "learner reads it, with its live values and questions; --reveal adds the answers and every line;\n"
+           "--texts FILE reads the built-in words from another catalog (default: the English one).\n"
+           "\n"
            "Exit status: 0 on success; 2 on bad input, with one \"error: ...\" line on stderr and nothing\n"
            "on stdout.\n"
            "Example: attention-cli --example your-journey --query 1 --project\n";
@@ -446,6 +453,7 @@ int run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
             return kCliOk;
         }
     }
+    if (is_lesson_command(args)) return run_lesson_cli(args, out, err);
     Flags flags;
     State state;
     std::string error = parse_flags(args, &flags);

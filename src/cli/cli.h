@@ -20,4 +20,8 @@ bool cli_reads_stdin(const std::vector<std::string>& args);
 // The --help text.
 std::string cli_usage();
 
+// Lesson files (cli_lesson.cpp): whether args ask for --check-lesson or --lesson, and that run.
+bool is_lesson_command(const std::vector<std::string>& args);
+int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::string* err);
+
 }  // namespace attn

@@ -39,6 +39,10 @@ EM_JS(void, attn_js_warn, (const char* text), {
     console.warn(UTF8ToString(text));
 });
 
+EM_JS(void, attn_js_request_lesson, (), {
+    if (Module["onLessonWanted"]) Module["onLessonWanted"]();
+});
+
 // The fragment as the page's URL has it ("#example=..."), read before the first frame.
 EM_JS(char*, attn_js_location_hash, (), {
     var hash = "";
@@ -174,6 +178,10 @@ void browser_warn(const std::string& text) {
     attn_js_warn(text.c_str());
 }
 
+void browser_request_lesson() {
+    attn_js_request_lesson();
+}
+
 void browser_content_height(int css_pixels) {
     attn_js_content_height(css_pixels);
 }
@@ -239,8 +247,9 @@ void browser_state_changed() {}
 void browser_no_graphics(const std::string&) {}
 void browser_emit_event(const char*, const std::string&) {}
 void browser_warn(const std::string&) {}
+void browser_request_lesson() {}
 void browser_content_height(int) {}
-bool browser_queue_text(const char*) {
+bool browser_queue_text(std::string_view) {
     return false;
 }
 bool browser_queue_key(int) {

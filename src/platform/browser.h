@@ -25,6 +25,9 @@ void browser_no_graphics(const std::string& message);
 // {type: "attention:event", kind, detail}. detail_json must be one JSON value ("null" for none).
 void browser_emit_event(const char* kind, const std::string& detail_json);
 void browser_warn(const std::string& text);  // console.warn
+// The learner entered the lesson and its file is not here yet: the page fetches it (the lesson's
+// text is not part of the first view) and hands it back through attn_load_lesson.
+void browser_request_lesson();
 // How tall the demo's content wants to be, in CSS pixels, when it changed: an embedding page may
 // size its frame to it (web/attention.js posts attention:resize to the parent).
 void browser_content_height(int css_pixels);

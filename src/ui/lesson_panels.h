@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 
+#include "core/lesson/lesson_entry.h"
 #include "ui/ui.h"
 
 namespace attn::ui {
@@ -18,6 +19,8 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
 
 // Parts of the band, each drawing into the current region.
 // The step's title, text and widget (part 0) or its predict-then-reveal questions (part 1).
+// The lesson band's body, drawn once the lesson's files arrived (ATTN_LESSON_ENTRY: their code
+// ships with the lesson).
 bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part);  // panel_lesson_track.cpp
 bool lesson_practice(const FrameInput& in, State* draft, UiState* ui);         // panel_lesson_practice.cpp
 // The planted program and its outputs (part 0) or the trace walk (part 1).
@@ -37,7 +40,7 @@ inline void send(UiState* ui, LessonAction action, int value = 0, std::string te
     ui->intents.push_back(LessonIntent{action, value, std::move(text)});
 }
 
-// Whether a panel matters in the current lesson step (for a highlight).
-bool lesson_highlights(const State& state, const char* panel);
+// Whether a panel matters in the current lesson step (for a highlight): the step's "watch".
+bool lesson_highlights(const FrameInput& in, const char* panel);
 
 }  // namespace attn::ui

@@ -21,7 +21,7 @@
 namespace attn::ui {
 namespace {
 
-constexpr int kTableDims = 12;  // embedding columns shown at once (ImGui tables allow 64 columns)
+constexpr int kTableDims = 12;  // embedding columns shown at once, at most
 
 bool example_picker(State* draft, UiState* ui) {
     bool edited = false;
@@ -229,10 +229,28 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     edited |= panel_import(in, draft, ui);
     edited |= query_selector(in, draft, ui);
 
-    // Wide embeddings: a window of kTableDims columns that the reader slides along.
-    const int shown = std::min(d, kTableDims);
+    // The columns: the query's radio and position, the label, as many dimensions as fit the
+    // width with every value whole (at most kTableDims), the score. Wider embeddings: a window of
+    // dimensions that the reader slides along.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float pad = style.FramePadding.x * 2 + style.CellPadding.x * 2 + 2;
+    float widest = ImGui::CalcTextSize("0.00").x;
+    for (int i = 0; i < std::min(n, 64); ++i)
+        for (int c = 0; c < std::min(d, 64); ++c) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.4g", double(s.inputs.at(i, c)));
+            widest = std::max(widest, ImGui::CalcTextSize(text).x);
+        }
+    const float number_w = widest + pad;
+    const float query_w = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("0000").x + pad;
+    const float score_w = ImGui::CalcTextSize("-0.0000").x + pad;
+    const float token_min = ImGui::GetFontSize() * 3 + pad;
+    const float inner_w = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - 2;
+    const int fit = std::max(1, int((inner_w - query_w - score_w - token_min) / number_w));
+    // Up to three dimensions (the lesson's examples) always show together; past that, as many as fit.
+    const int shown = d <= 3 ? d : std::min({d, kTableDims, fit});
     ui->inputs.first_dim = std::clamp(ui->inputs.first_dim, 0, d - shown);
-    if (d > kTableDims) {
+    if (d > shown) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("from x[");
         ImGui::SameLine(0, 0);
@@ -244,134 +262,125 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::SameLine();
         ImGui::TextColored(muted_text(), "showing %d of %d dimensions", shown, d);
     }
+    // The table is exactly as wide as the room: the label takes a share of what the query and the
+    // score leave (within reason), the numbers share the rest.
+    const float rest = std::max(inner_w - query_w - score_w, ImGui::GetFontSize() * 4);
+    const float token_w = std::clamp(rest * 0.3f, ImGui::GetFontSize() * 2.5f + pad, ImGui::GetFontSize() * 9 + pad);
+    const float dim_w = (rest - token_w) / float(shown);
+    float x[kTableDims + 4];  // column edges, from the table's left
+    x[0] = 0;
+    x[1] = query_w;
+    x[2] = x[1] + token_w;
+    for (int c = 0; c < shown; ++c) x[3 + c] = x[2 + c] + dim_w;
+    const float table_w = x[2 + shown] + score_w;
+    const char* score_title = in.result.has_projection ? "q\u00b7k" : "score";  // queries[q] · keys[i]
 
-    const float row_h = ImGui::GetFrameHeight() + ImGui::GetStyle().CellPadding.y * 2;
+    const float row_h = ImGui::GetFrameHeight() + style.CellPadding.y * 2;
     const bool random_own_row = inputs_button_rows(ImGui::GetContentRegionAvail().x) == 2;
-    const float buttons_h =
-        ImGui::GetFrameHeightWithSpacing() * (random_own_row ? 2.0f : 1.0f) + ImGui::GetStyle().ItemSpacing.y;
-    const float header_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
-    const float wanted = row_h * float(n) + header_h + 3;
-    const float table_h = std::max(row_h * 3, std::min(wanted, ImGui::GetContentRegionAvail().y - buttons_h));
-    // Few dimensions: the columns share the panel's width (no sideways scrolling hides the score);
-    // many: fixed-width columns that scroll sideways.
-    // Up to three dimensions (the lesson's examples) always share the width; past that, the widest
-    // value shown (of the first rows) decides whether the cells fit.
-    const ImGuiStyle& style = ImGui::GetStyle();
-    float widest = ImGui::CalcTextSize("0.00").x;
-    for (int i = 0; i < std::min(n, 64); ++i)
-        for (int c = ui->inputs.first_dim; c < ui->inputs.first_dim + shown; ++c) {
-            char text[32];
-            std::snprintf(text, sizeof text, "%.4g", double(s.inputs.at(i, c)));
-            widest = std::max(widest, ImGui::CalcTextSize(text).x);
-        }
-    const float pad = style.FramePadding.x * 2 + style.CellPadding.x * 2 + 2;
-    const float number_w = widest + pad;
-    const float fixed_w = ImGui::GetFrameHeight() + ImGui::CalcTextSize("000").x + ImGui::CalcTextSize("-0.0000").x +
-                          ImGui::GetFontSize() * 3 + pad * 3;  // query, score and a short token label
-    const bool fits = shown <= 3 || fixed_w + number_w * float(shown) <= ImGui::GetContentRegionAvail().x;
-    const ImGuiTableFlags flags =
-        ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-        (fits ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit);
-    const float cell_w = ImGui::GetFontSize() * 3.6f;
+    const float buttons_h = ImGui::GetFrameHeightWithSpacing() * (random_own_row ? 2.0f : 1.0f) + style.ItemSpacing.y;
+    const float header_h = ImGui::GetTextLineHeight() + style.CellPadding.y * 2;
+    const float wanted = row_h * float(n) + 3;
+    const float body_h = std::max(row_h * 3, std::min(wanted, ImGui::GetContentRegionAvail().y - buttons_h - header_h));
     const float highlight = loop_highlight(in, *ui);
-    // A scrolling table has its own child window. When the phone column is scrolled so far that
-    // the child is clipped away (or all but a sliver of it), ImGui 1.86 marks the child as
-    // skipping items and then trips its own assertion in TableUpdateLayout (found by the soak
-    // test with assertions on). So a table with less than a row in view keeps its room but is
-    // not submitted.
-    const ImVec2 table_size(ImGui::GetContentRegionAvail().x, table_h);
-    const float table_top = ImGui::GetCursorScreenPos().y;
-    const ImDrawList* draw = ImGui::GetWindowDrawList();
-    const float in_view =
-        std::min(table_top + table_h, draw->GetClipRectMax().y) - std::max(table_top, draw->GetClipRectMin().y);
-    if (in_view < row_h) {
-        ImGui::Dummy(table_size);
-    } else if (ImGui::BeginTable("tokens", shown + 3, flags, ImVec2(0, table_h))) {
-        // When the table scrolls sideways the score comes third and stays in view with the labels.
-        ImGui::TableSetupScrollFreeze(fits ? 2 : 3, 1);
-        const ImGuiTableColumnFlags fixed = ImGuiTableColumnFlags_WidthFixed;
-        ImGui::TableSetupColumn("query", fixed, ImGui::GetFrameHeight() + ImGui::CalcTextSize("000").x);
-        ImGui::TableSetupColumn("token", fits ? ImGuiTableColumnFlags_WidthStretch : fixed,
-                                fits ? 1.3f : cell_w * 1.5f);
-        // With the projection on, the column holds queries[q] · keys[i] and says so.
-        const char* score_title = in.result.has_projection ? "q\u00b7k" : "score";
-        if (!fits) ImGui::TableSetupColumn(score_title, fixed, ImGui::CalcTextSize("-0.0000").x);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 rule = ImGui::GetColorU32(ImGuiCol_TableBorderLight);
+
+    // The header stays put above the rows, which scroll.
+    {
+        const ImVec2 h0 = ImGui::GetCursorScreenPos();
+        dl->AddRectFilled(h0, ImVec2(h0.x + table_w, h0.y + header_h), ImGui::GetColorU32(ImGuiCol_TableHeaderBg));
+        const auto title = [&](float left, const char* text) {
+            ImGui::SetCursorScreenPos(ImVec2(h0.x + left + style.CellPadding.x + 1, h0.y + style.CellPadding.y));
+            ImGui::TextUnformatted(text);
+        };
+        title(x[0], "query");
+        title(x[1], "token");
         for (int c = 0; c < shown; ++c) {
             char name[16];
             std::snprintf(name, sizeof name, "x[%d]", ui->inputs.first_dim + c);
-            ImGui::TableSetupColumn(name, fits ? ImGuiTableColumnFlags_WidthStretch : fixed, fits ? 1.0f : cell_w);
+            title(x[2 + c], name);
         }
-        if (fits) ImGui::TableSetupColumn(score_title, fixed, ImGui::CalcTextSize("-0.0000").x);
-        ImGui::TableHeadersRow();
-        const QueryRow row = query_row(in);
-        const bool mark_query = !in.concealed().query_token;
-        auto score_cell = [&](int i) {
-            ImGui::TableNextColumn();
-            const float x = (*row.scores)[size_t(i)];
-            const std::string score = in.concealed().scores ? kHidden : format_fixed(x, 4);
+        title(x[2 + shown], score_title);
+        ImGui::SetCursorScreenPos(ImVec2(h0.x, h0.y + header_h));
+    }
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));  // rows from edge to edge
+    ImGui::BeginChild("tokens", ImVec2(table_w + style.ScrollbarSize + 2, body_h), true);
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 0));
+    const QueryRow row = query_row(in);
+    const bool mark_query = !in.concealed().query_token;
+    ImDrawList* rows_dl = ImGui::GetWindowDrawList();
+    const float left = ImGui::GetCursorScreenPos().x;
+    const auto at = [&](float column_x, float y) {
+        ImGui::SetCursorScreenPos(ImVec2(left + column_x + style.CellPadding.x, y + style.CellPadding.y));
+    };
+    ImGuiListClipper clipper;  // 1024 tokens: only the rows in view are drawn
+    clipper.Begin(n, row_h);
+    while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            ImGui::PushID(i);
+            const float y = ImGui::GetCursorScreenPos().y;
+            const ImVec2 a(left, y), b(left + table_w, y + row_h);
+            if (i % 2) rows_dl->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_TableRowBgAlt));
+            if (i == s.query && mark_query) rows_dl->AddRectFilled(a, b, u32(query_color(), 0.14f));
+            if (i == ui->loop.step && highlight > 0) rows_dl->AddRectFilled(a, b, u32(loop_color(), 0.22f * highlight));
+            for (int c = 1; c <= shown + 2; ++c)
+                rows_dl->AddLine(ImVec2(left + x[c], y), ImVec2(left + x[c], y + row_h), rule);
+            at(x[0], y);
+            if (ImGui::RadioButton("##query", s.query == i && mark_query) && draft->query != i) {
+                draft->query = i;
+                edited = true;
+            }
+            record_layout(ui, "token:" + std::to_string(i));
+            if (item_tooltip()) ImGui::SetTooltip("make inputs[%d] the query", i);
+            ImGui::SameLine(0, style.ItemInnerSpacing.x);
+            ImGui::TextColored(i == s.query && mark_query ? query_color() : muted_text(), "%d", i);
+            at(x[1], y);
+            char label[kMaxLabelBytes + 1];
+            // Cut at a character boundary: half a UTF-8 character makes ImGui 1.86 misread the text.
+            std::snprintf(label, sizeof label, "%s", truncate_utf8(draft->tokens[size_t(i)], kMaxLabelBytes).c_str());
+            ImGui::SetNextItemWidth(token_w - style.CellPadding.x * 2);
+            if (ImGui::InputText("##label", label, sizeof label)) {
+                draft->tokens[size_t(i)] = label;
+                draft->example.clear();
+                edited = true;
+            }
+            for (int k = 0; k < shown; ++k) {
+                const int c = ui->inputs.first_dim + k;
+                at(x[2 + k], y);
+                ImGui::PushID(c);
+                ImGui::SetNextItemWidth(dim_w - style.CellPadding.x * 2);
+                float value = draft->inputs.at(i, c);
+                if (value_cell(i, c, &value, ui)) {
+                    draft->inputs.at(i, c) = value;
+                    draft->example.clear();
+                    edited = true;
+                }
+                record_layout(ui, "cell:" + std::to_string(i) + ":" + std::to_string(c));
+                if (item_tooltip() && !ImGui::IsItemActive())
+                    ImGui::SetTooltip("inputs[%d][%d]: type a number (0.43, or 0,43)", i, c);
+                ImGui::PopID();
+            }
+            at(x[2 + shown], y);
+            const float score_value = (*row.scores)[size_t(i)];
+            const std::string score = in.concealed().scores ? kHidden : format_fixed(score_value, 4);
             ImGui::AlignTextToFramePadding();
             ImGui::TextColored(i == s.query && mark_query ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text),
                                "%s", score.c_str());
             record_value(ui, "score:" + std::to_string(i), score);
-            if (!item_tooltip()) return;
-            if (in.concealed().scores)
-                ImGui::SetTooltip("the score is %s", in.concealed().reason.c_str());
-            else
-                ImGui::SetTooltip("torch.dot(%s[%d], query) = %s", row.key_name, i, format_scalar(x).c_str());
-        };
-
-        ImGuiListClipper clipper;  // 1024 tokens: only visible rows are drawn
-        clipper.Begin(n, row_h);
-        while (clipper.Step()) {
-            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                ImGui::PushID(i);
-                ImGui::TableNextRow(0, row_h);
-                if (i == s.query && mark_query)
-                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(query_color(), 0.14f));
-                if (i == ui->loop.step && highlight > 0)
-                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, u32(loop_color(), 0.22f * highlight));
-                ImGui::TableNextColumn();
-                if (ImGui::RadioButton("##query", s.query == i && mark_query) && draft->query != i) {
-                    draft->query = i;
-                    edited = true;
-                }
-                record_layout(ui, "token:" + std::to_string(i));
-                if (item_tooltip()) ImGui::SetTooltip("make inputs[%d] the query", i);
-                ImGui::SameLine();
-                ImGui::TextColored(i == s.query && mark_query ? query_color() : muted_text(), "%d", i);
-                ImGui::TableNextColumn();
-                char label[kMaxLabelBytes + 1];
-                // Cut at a character boundary: half a UTF-8 character makes ImGui 1.86 misread the text.
-                std::snprintf(label, sizeof label, "%s",
-                              truncate_utf8(draft->tokens[size_t(i)], kMaxLabelBytes).c_str());
-                ImGui::SetNextItemWidth(-FLT_MIN);
-                if (ImGui::InputText("##label", label, sizeof label)) {
-                    draft->tokens[size_t(i)] = label;
-                    draft->example.clear();
-                    edited = true;
-                }
-                if (!fits) score_cell(i);
-                for (int c = ui->inputs.first_dim; c < ui->inputs.first_dim + shown; ++c) {
-                    ImGui::TableNextColumn();
-                    ImGui::PushID(c);
-                    ImGui::SetNextItemWidth(-FLT_MIN);
-                    float value = draft->inputs.at(i, c);
-                    if (value_cell(i, c, &value, ui)) {
-                        draft->inputs.at(i, c) = value;
-                        draft->example.clear();
-                        edited = true;
-                    }
-                    record_layout(ui, "cell:" + std::to_string(i) + ":" + std::to_string(c));
-                    if (item_tooltip() && !ImGui::IsItemActive())
-                        ImGui::SetTooltip("inputs[%d][%d]: type a number (0.43, or 0,43)", i, c);
-                    ImGui::PopID();
-                }
-                if (fits) score_cell(i);
-                ImGui::PopID();
+            if (item_tooltip()) {
+                if (in.concealed().scores)
+                    ImGui::SetTooltip("the score is %s", in.concealed().reason.c_str());
+                else
+                    ImGui::SetTooltip("torch.dot(%s[%d], query) = %s", row.key_name, i,
+                                      format_scalar(score_value).c_str());
             }
+            ImGui::SetCursorScreenPos(ImVec2(left, y + row_h));
+            ImGui::PopID();
         }
-        ImGui::EndTable();
     }
+    ImGui::PopStyleVar();
+    ImGui::EndChild();
+    ImGui::PopStyleVar();
     if (!ui->inputs.cell_error.empty()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextColored(error_color(), "%s", ui->inputs.cell_error.c_str());

@@ -53,7 +53,8 @@ int key_step() {
 // steps offered are the engine's range (a course's steps=11-14 keeps the learner inside it).
 void header_row(const FrameInput& in, UiState* ui, bool open) {
     const State& s = in.state;
-    const StepRange& range = in.lesson->range;
+    const StepRange range = range_of(*in.lesson);
+    const Lesson* lesson = in.lesson->lesson;
     const LessonMode mode = s.lesson.mode;
     ImGui::TextColored(query_color(), "Guided lesson");
     next_to("Lesson");
@@ -79,28 +80,28 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
                                                       "multiplier go off");
     }
 
-    if (mode == LessonMode::Track && s.step > 0) {
+    if (mode == LessonMode::Track && s.step > 0 && lesson) {
         // Step indicator: "Step 3 of 14", one small button per step, back and next.
         // On a phone the numbered buttons would be too small for a finger: back and next only.
-        const std::string indicator = step_indicator(s.step);
+        const std::string indicator = lesson->step_indicator(s.step);
         same_line_if_fits(ImGui::CalcTextSize(indicator.c_str()).x + ImGui::GetFontSize(), lesson_gap());
         ImGui::TextUnformatted(indicator.c_str());
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 2));
         for (int k = range.first; k <= range.last && !compact_layout(); ++k) {
             same_line_if_fits(button_width(std::to_string(k).c_str()), 3);
             ImGui::PushID(k);
-            const bool current = k == std::min(s.step, kLessonSteps);
+            const bool current = k == std::min(s.step, lesson->step_count());
             if (current) ImGui::PushStyleColor(ImGuiCol_Button, query_color());
             if (current) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
             if (ImGui::Button(std::to_string(k).c_str()) && !current) send(ui, LessonAction::GoToStep, k);
             if (current) ImGui::PopStyleColor(2);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson_step(k)->title);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson->step(k)->title.c_str());
             record_layout(ui, "lesson:step:" + std::to_string(k));
             ImGui::PopID();
         }
         ImGui::PopStyleVar();
         next_to("\u2190 Back");
-        const int step = std::min(s.step, kLessonSteps);
+        const int step = std::min(s.step, lesson->step_count());
         ImGui::BeginDisabled(step <= range.first);
         if (ImGui::Button("\u2190 Back")) send(ui, LessonAction::GoToStep, step - 1);
         ImGui::EndDisabled();
@@ -118,7 +119,8 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         if (ImGui::Button("Start the lesson \u2192")) send(ui, LessonAction::StartTrack);
         record_layout(ui, "lesson:start");
         const std::string blurb =
-            std::to_string(range.last - range.first + 1) + " steps: predict, then see the computed answer";
+            lesson ? std::to_string(range.last - range.first + 1) + " steps: predict, then see the computed answer"
+                   : "predict, then see the computed answer";
         same_line_if_fits(ImGui::CalcTextSize(blurb.c_str()).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", blurb.c_str());
     }
@@ -134,7 +136,8 @@ bool folded_band(const FrameInput& in, UiState* ui) {
     record_layout(ui, "panel:lesson", pos, ImVec2(pos.x + avail.x, pos.y + height));
     ImGui::AlignTextToFramePadding();
     if (s.lesson.mode == LessonMode::Track)
-        ImGui::TextColored(query_color(), "Lesson: %s", step_indicator(s.step).c_str());
+        ImGui::TextColored(query_color(), "Lesson: %s",
+                           in.lesson->lesson ? in.lesson->lesson->step_indicator(s.step).c_str() : "loading");
     else
         ImGui::TextColored(query_color(), "%s", s.lesson.mode == LessonMode::Practice ? "Practice" : "Debug this");
     next_to("Show the lesson");
@@ -157,10 +160,12 @@ void record_lesson_item(UiState* ui, const std::string& name) {
     record_layout(ui, name, min, max);
 }
 
-bool lesson_highlights(const State& state, const char* panel) {
-    const LessonStep* step = state.lesson.mode == LessonMode::Track ? lesson_step(state.step) : nullptr;
+bool lesson_highlights(const FrameInput& in, const char* panel) {
+    const State& state = in.state;
+    const Lesson* lesson = in.lesson->lesson;
+    const StepSpec* step = lesson && state.lesson.mode == LessonMode::Track ? lesson->step(state.step) : nullptr;
     if (!step) return false;
-    return std::find(step->panels.begin(), step->panels.end(), panel) != step->panels.end();
+    return std::find(step->watch.begin(), step->watch.end(), panel) != step->watch.end();
 }
 
 bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout) {
@@ -220,26 +225,34 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         const float left_w = two ? std::floor(body.x * 0.56f) : body.x;
         ImGui::BeginChild("lesson_body", ImVec2(left_w, body.y), false);
         ImGui::PushTextWrapPos(0);
-        switch (s.lesson.mode) {
-            case LessonMode::Track:
-                edited |= lesson_track(in, draft, ui, 0);
-                if (!two) {
-                    ImGui::Separator();
-                    edited |= lesson_track(in, draft, ui, 1);
-                }
-                break;
-            case LessonMode::Practice:
-                edited |= lesson_practice(in, draft, ui);
-                break;
-            case LessonMode::Debug:
-                edited |= lesson_debug(in, draft, ui, 0);
-                if (!two) edited |= lesson_debug(in, draft, ui, 1);
-                break;
-        }
+        if (!in.lesson->lesson) {
+            // The page fetches the lesson's file when the learner first enters it.
+            if (in.lesson->load_error.empty())
+                ImGui::TextColored(muted_text(), "Loading the lesson\u2026");
+            else
+                ImGui::TextColored(error_color(), "The lesson could not be loaded: %s", in.lesson->load_error.c_str());
+            record_lesson_item(ui, "lesson:loading");
+        } else
+            switch (s.lesson.mode) {
+                case LessonMode::Track:
+                    edited |= lesson_track(in, draft, ui, 0);
+                    if (!two) {
+                        ImGui::Separator();
+                        edited |= lesson_track(in, draft, ui, 1);
+                    }
+                    break;
+                case LessonMode::Practice:
+                    edited |= lesson_practice(in, draft, ui);
+                    break;
+                case LessonMode::Debug:
+                    edited |= lesson_debug(in, draft, ui, 0);
+                    if (!two) edited |= lesson_debug(in, draft, ui, 1);
+                    break;
+            }
         ImGui::PopTextWrapPos();
         measured_body = ImGui::GetCursorPosY();
         ImGui::EndChild();
-        if (two) {
+        if (two && in.lesson->lesson) {
             ImGui::SameLine(0, gap);
             ImGui::BeginChild("lesson_question", ImVec2(body.x - left_w - gap, body.y), true);
             ImGui::PushTextWrapPos(0);

@@ -20,35 +20,9 @@ const Bug kBugs[] = {Bug::WrongQuery,      Bug::WrongSlot,       Bug::WrongPair,
                      Bug::ScaleByValues,   Bug::BatchSoftmaxDim, Bug::MaskPolarity,    Bug::ZeroMask,
                      Bug::ViewNoTranspose, Bug::ScaleByDOut,     Bug::DropoutNoRescale};
 
-// Named by symptom, not by cause: finding the cause is the exercise.
-const char* bug_label(Bug b) {
-    switch (b) {
-        case Bug::WrongQuery:
-            return "A wrong score list";
-        case Bug::WrongSlot:
-            return "Scores in odd places";
-        case Bug::WrongPair:
-            return "Scores too small";
-        case Bug::SoftmaxDim:
-            return "Rows that do not sum to 1";
-        case Bug::ScaleByValues:
-            return "Weights slightly off";
-        case Bug::BatchSoftmaxDim:
-            return "A batch's rows off 1";
-        case Bug::MaskPolarity:
-            return "The last token sees only itself";
-        case Bug::ZeroMask:
-            return "The future still counts";
-        case Bug::ViewNoTranspose:
-            return "Heads read other tokens";
-        case Bug::ScaleByDOut:
-            return "Heads too flat";
-        case Bug::DropoutNoRescale:
-            return "Training rows sum low";
-        case Bug::None:
-            break;
-    }
-    return "";
+// Named by symptom, not by cause: finding the cause is the exercise (catalog "bug.<name>.label").
+std::string bug_label(const TextCatalog& texts, Bug b) {
+    return texts.say("bug." + std::string(bug_name(b)) + ".label");
 }
 
 // A step's values: a vector on one line, a matrix as its first rows.
@@ -96,25 +70,23 @@ void mono_text(const std::string& text, const ImVec4& color) {
     }
 }
 
-void picker(const State& s, UiState* ui) {
-    prose(
-        "A bug is planted in the code below. Trace it in the program's order: judge each printed value until "
-        "one is off. The last six are in the book's classes (3.5, 3.6).",
-        muted_text());
+void picker(const TextCatalog& texts, const State& s, UiState* ui) {
+    prose(texts.say("debug.intro"), muted_text());
     for (size_t i = 0; i < std::size(kBugs); ++i) {
         const Bug b = kBugs[i];
         if (i)
-            same_line_if_fits(ImGui::CalcTextSize(bug_label(b)).x + ImGui::GetStyle().FramePadding.x * 2, lesson_gap());
+            same_line_if_fits(ImGui::CalcTextSize(bug_label(texts, b).c_str()).x + ImGui::GetStyle().FramePadding.x * 2,
+                              lesson_gap());
         const bool current = s.lesson.bug == b;
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::SmallButton(bug_label(b)) && !current) send(ui, LessonAction::OpenDebug, int(b));
+        if (ImGui::SmallButton(bug_label(texts, b).c_str()) && !current) send(ui, LessonAction::OpenDebug, int(b));
         if (current) ImGui::PopStyleColor();
         record_lesson_item(ui, std::string("lesson:bug:") + bug_name(b));
     }
 }
 
 // The planted program; the buggy line is marked only once the trace has found it.
-void program(const BugTrace& t, int checked) {
+void program(const TextCatalog& texts, const BugTrace& t, int checked) {
     const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
     ImGui::PushFont(mono_font());
     for (size_t i = 0; i < t.program.size(); ++i) {
@@ -122,51 +94,51 @@ void program(const BugTrace& t, int checked) {
         const bool running = checked > 0 && t.steps[size_t(checked - 1)].line == int(i);
         const ImVec4 color = buggy ? error_color() : running ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
         mono_text(std::string(buggy ? "\u2717 " : running ? "\u2192 " : "  ") + t.program[i], color);
-        if (buggy) mono_text("  fix: " + t.fixed[i], context_color());
+        if (buggy) mono_text("  " + texts.say("debug.fix", {{"line", t.fixed[i]}}), context_color());
     }
-    mono_text("expected: " + t.expected_output, muted_text());
-    mono_text("printed:  " + t.actual_output, error_color());
+    mono_text(texts.say("debug.expected", {{"output", t.expected_output}}), muted_text());
+    mono_text(texts.say("debug.printed", {{"output", t.actual_output}}), error_color());
     ImGui::PopFont();
 }
 
 // The value the planted program computed at one trace step.
-void traced_value(const TraceStep& step) {
+void traced_value(const TextCatalog& texts, const TraceStep& step) {
     ImGui::PushFont(mono_font());
-    mono_text("   " + step.what + ", printed  " + values_text(step.actual, step.rows, step.cols),
+    mono_text("   " + texts.say("debug.value-printed",
+                                {{"what", step.what}, {"values", values_text(step.actual, step.rows, step.cols)}}),
               ImGui::GetStyleColorVec4(ImGuiCol_Text));
     ImGui::PopFont();
 }
 
 // The learner judges each printed value first ("as it should be" or "off"); only then the
 // expected value and the check show, with whether the learner's judgment held.
-void trace_walk(const BugTrace& t, int checked, const LessonRecord& record, UiState* ui) {
+void trace_walk(const TextCatalog& texts, const BugTrace& t, int checked, const LessonRecord& record, UiState* ui) {
     const TraceRecord* walked = record.trace(t.bug);
     const std::string said = walked && checked > 0 ? walked->said : std::string();
     const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
-    ImGui::TextColored(query_color(), "Trace");
+    ImGui::TextColored(query_color(), "%s", texts.say("debug.trace").c_str());
     ImGui::SameLine();
-    ImGui::TextColored(muted_text(), "judge each printed value, then see what it should be");
+    ImGui::TextColored(muted_text(), "%s", texts.say("debug.judge-each").c_str());
     for (int k = 0; k < checked; ++k) {
         const TraceStep& step = t.steps[size_t(k)];
         ImGui::TextColored(step.diverges ? error_color() : context_color(), "%s %d. %s: %s",
                            step.diverges ? "\u2717" : "\u2713", k + 1, step.name.c_str(), step.question.c_str());
-        traced_value(step);
+        traced_value(texts, step);
         ImGui::PushFont(mono_font());
-        mono_text("   " + step.what + ", expected " + values_text(step.expected, step.rows, step.cols),
-                  ImGui::GetStyleColorVec4(ImGuiCol_Text));
+        mono_text(
+            "   " + texts.say("debug.value-expected",
+                              {{"what", step.what}, {"values", values_text(step.expected, step.rows, step.cols)}}),
+            ImGui::GetStyleColorVec4(ImGuiCol_Text));
         ImGui::PopFont();
         if (size_t(k) < said.size()) {
             const bool said_off = said[size_t(k)] == '0';
             const bool held = said_off == step.diverges;
-            prose(std::string(held ? "You judged it right: " : "Not quite: ") + "you said " +
-                      (said_off ? "it was off" : "it was as it should be") + ", and it " +
-                      (step.diverges ? "differs." : "matches."),
-                  held ? context_color() : error_color());
+            const char* id = held ? (said_off ? "debug.right-off" : "debug.right-fine")
+                                  : (said_off ? "debug.wrong-off" : "debug.wrong-fine");
+            prose(texts.say(id), held ? context_color() : error_color());
         }
         if (k == t.first_divergence) {
-            ImGui::TextColored(error_color(),
-                               "First divergence: step %d, the %s. Everything after it inherits the error.", k + 1,
-                               step.name.c_str());
+            prose(texts.say("debug.first-divergence", {{"k", k + 1}, {"name", step.name}}), error_color());
             prose(t.explanation);
             record_lesson_item(ui, "lesson:trace-found");
         }
@@ -174,14 +146,14 @@ void trace_walk(const BugTrace& t, int checked, const LessonRecord& record, UiSt
     if (checked < int(t.steps.size()) && !found) {
         const TraceStep& step = t.steps[size_t(checked)];
         ImGui::TextColored(query_color(), "? %d. %s: %s", checked + 1, step.name.c_str(), step.question.c_str());
-        traced_value(step);
+        traced_value(texts, step);
         const auto judge = [&](const char* label, const char* item, int value) {
             if (ImGui::Button(label)) send(ui, LessonAction::JudgeTrace, value);
             record_lesson_item(ui, item);
         };
-        judge("As it should be", "lesson:trace-judge:right", 1);
+        judge(texts.say("debug.as-it-should-be").c_str(), "lesson:trace-judge:right", 1);
         ImGui::SameLine();
-        judge("It is off", "lesson:trace-judge:off", 0);
+        judge(texts.say("debug.it-is-off").c_str(), "lesson:trace-judge:off", 0);
     } else if (!found) {
         prose(t.hidden, muted_text());
     }
@@ -197,18 +169,18 @@ void trace_walk(const BugTrace& t, int checked, const LessonRecord& record, UiSt
     }
     if (checked > 0) {
         if (checked < int(t.steps.size()) && !found) ImGui::SameLine();
-        if (ImGui::SmallButton("Trace again")) send(ui, LessonAction::ResetTrace);
+        if (ImGui::SmallButton(texts.say("debug.trace-again").c_str())) send(ui, LessonAction::ResetTrace);
         record_lesson_item(ui, "lesson:trace-reset");
     }
 }
 
 }  // namespace
 
-bool lesson_debug(const FrameInput& in, State* /*draft*/, UiState* ui, int part) {
+ATTN_LESSON_ENTRY bool lesson_debug(const FrameInput& in, State* /*draft*/, UiState* ui, int part) {
     const State& s = in.state;
-    if (part == 0) picker(s, ui);
+    if (part == 0) picker(in.lesson->lesson->texts, s, ui);
     if (s.lesson.bug == Bug::None) {
-        if (part == 0) ImGui::TextWrapped("Pick a bug above.");
+        if (part == 0) prose(in.lesson->lesson->texts.say("debug.pick-a-bug"));
         return false;
     }
     const LessonEngine& lesson = *in.lesson;
@@ -221,9 +193,9 @@ bool lesson_debug(const FrameInput& in, State* /*draft*/, UiState* ui, int part)
     const int checked = std::min<int>(s.lesson.trace, int(t.steps.size()));
     if (part == 0 && !t.note.empty()) prose(t.note, muted_text());
     if (part == 0)
-        program(t, checked);
+        program(lesson.lesson->texts, t, checked);
     else
-        trace_walk(t, checked, lesson.record, ui);
+        trace_walk(lesson.lesson->texts, t, checked, lesson.record, ui);
     return false;
 }
 

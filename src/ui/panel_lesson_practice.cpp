@@ -13,11 +13,11 @@
 
 namespace attn::ui {
 
-bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
+ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
     const State& s = in.state;
     const int current = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
     for (int i = 0; i < kExerciseCount; ++i) {
-        const Exercise e = exercise_info(i, s);
+        const Exercise e = exercise_info(in.lesson->lesson->texts, i, s);
         const std::string label = std::to_string(i + 1) + ". " + e.title;
         if (i)
             same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2,
@@ -27,14 +27,16 @@ bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
         if (i == current) ImGui::PopStyleColor();
         record_lesson_item(ui, "lesson:exercise:" + std::to_string(i));
     }
-    const Exercise e = exercise_info(current, s);
+    const TextCatalog& texts = in.lesson->lesson->texts;
+    const Exercise e = exercise_info(texts, current, s);
     PracticeInput& input = ui->lesson.practice[current];
     const PracticeRecord& record = in.lesson->record.practice[current];
     prose(e.task);
-    if (ImGui::SmallButton(input.hint ? "Hide the hint" : "Hint")) input.hint = !input.hint;
+    if (ImGui::SmallButton(texts.say(input.hint ? "practice.hide-hint" : "practice.hint").c_str()))
+        input.hint = !input.hint;
     record_lesson_item(ui, "lesson:hint");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Start over")) {
+    if (ImGui::SmallButton(texts.say("practice.start-over").c_str())) {
         send(ui, LessonAction::ResetPractice);
         input = PracticeInput();
         input.stale = true;  // the record still holds the old entry until the reset is applied
@@ -46,9 +48,9 @@ bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
     // with the computed scores once they are checked.
     const bool predict = current == 0;
     if (predict) {
-        ImGui::TextColored(query_color(), "Predict");
+        ImGui::TextColored(query_color(), "%s", texts.say("lesson.predict").c_str());
         ImGui::SameLine();
-        ImGui::TextUnformatted("Which score will be largest?");
+        ImGui::TextUnformatted(texts.say("practice.which-largest").c_str());
         for (int t = 0; t < s.inputs.rows && t < 10; ++t) {
             const std::string choice = s.tokens[size_t(t)];
             ImGui::PushID(t);
@@ -61,7 +63,7 @@ bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
             ImGui::PopID();
         }
         if (record.prediction < 0) {
-            ImGui::TextColored(muted_text(), "Record your prediction first; then compute the scores.");
+            ImGui::TextColored(muted_text(), "%s", texts.say("practice.predict-first").c_str());
             return false;
         }
     }
@@ -71,25 +73,25 @@ bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
         std::snprintf(input.text, sizeof input.text, "%s", record.typed.c_str());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
     ImGui::PushID(current);
-    bool check = ImGui::InputTextWithHint("##answer", ("your " + e.input_label).c_str(), input.text, sizeof input.text,
-                                          ImGuiInputTextFlags_EnterReturnsTrue);
+    bool check = ImGui::InputTextWithHint("##answer", texts.say("practice.your", {{"what", e.input_label}}).c_str(),
+                                          input.text, sizeof input.text, ImGuiInputTextFlags_EnterReturnsTrue);
     // The verdict belongs to the entry that was checked: once the learner edits it, it goes.
     if (ImGui::IsItemEdited()) input.stale = true;
     record_lesson_item(ui, "lesson:practice:input");
     ImGui::PopID();
     ImGui::SameLine();
-    check |= ImGui::Button("Check");
+    check |= ImGui::Button(texts.say("practice.check").c_str());
     if (check) {
         send(ui, LessonAction::CheckPractice, 0, input.text);
         input.stale = false;
     }
     record_lesson_item(ui, "lesson:practice:check");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Show the answer")) send(ui, LessonAction::ShowPracticeAnswer);
+    if (ImGui::SmallButton(texts.say("practice.show-answer").c_str())) send(ui, LessonAction::ShowPracticeAnswer);
     record_lesson_item(ui, "lesson:practice:show");
 
     if (record.shown) {
-        ImGui::TextColored(muted_text(), "The panels show the computed values now; compare them with yours.");
+        ImGui::TextColored(muted_text(), "%s", texts.say("practice.answer-shown").c_str());
     }
     if (record.checked && !input.stale) {
         const ExerciseCheck& c = in.lesson->practice_check;
@@ -97,7 +99,8 @@ bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
         if (!c.entry_ok.empty() && c.entry_ok.size() > 1) {
             for (size_t i = 0; i < c.entry_ok.size(); ++i) {
                 if (i) ImGui::SameLine();
-                ImGui::TextColored(c.entry_ok[i] ? context_color() : error_color(), "entry %zu %s", i,
+                ImGui::TextColored(c.entry_ok[i] ? context_color() : error_color(), "%s %s",
+                                   texts.say("practice.entry", {{"i", int(i)}}).c_str(),
                                    c.entry_ok[i] ? "\u2713" : "\u2717");
             }
         }
@@ -110,11 +113,12 @@ bool lesson_practice(const FrameInput& in, State* /*draft*/, UiState* ui) {
             for (int t = 1; t < int(in.result.scores.size()); ++t)
                 if (in.result.scores[size_t(t)] > in.result.scores[size_t(top)]) top = t;
             const bool right = top == record.prediction;
-            ImGui::TextColored(right ? context_color() : error_color(),
-                               "%s You predicted \"%s\"; the largest score "
-                               "is \"%s\"'s, %s.",
-                               right ? "\u2713" : "\u2717", s.tokens[size_t(record.prediction)].c_str(),
-                               s.tokens[size_t(top)].c_str(), num(in.result.scores[size_t(top)]).c_str());
+            const std::string verdict =
+                texts.say("practice.you-predicted", {{"predicted", quoted(s.tokens[size_t(record.prediction)])},
+                                                     {"top", quoted(s.tokens[size_t(top)])},
+                                                     {"score", num(in.result.scores[size_t(top)])}});
+            ImGui::TextColored(right ? context_color() : error_color(), "%s %s", right ? "\u2713" : "\u2717",
+                               verdict.c_str());
             record_lesson_item(ui, right ? "lesson:prediction:right" : "lesson:prediction:wrong");
         }
     }

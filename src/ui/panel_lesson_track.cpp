@@ -15,10 +15,16 @@
 #include "ui/lesson_panels.h"
 #include "ui/number_fields.h"
 #include "ui/panels.h"
+#include "ui/text_table.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
 namespace {
+
+// The lesson band's words, from the loaded lesson's catalog.
+std::string say(const LessonEngine& lesson, std::string_view id, TemplateArgs args = {}) {
+    return lesson.lesson->texts.say(id, args);
+}
 
 const char* panel_title(const std::string& key) {
     if (key == "inputs") return "Inputs";
@@ -29,10 +35,6 @@ const char* panel_title(const std::string& key) {
     if (key == "projection") return "Trainable attention";
     if (key == "module") return "The book's classes";
     return key.c_str();
-}
-
-ImVec4 value_color(float x) {
-    return std::isfinite(x) ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : error_color();
 }
 
 // The step's lines as the engine gives them: the ones a question covers wait for its reveal.
@@ -58,54 +60,30 @@ void lines(const LessonEngine& lesson) {
                 break;
         }
     }
-    if (lesson.lines_pending)
-        ImGui::TextColored(muted_text(), "More appears here once you have answered the question.");
+    if (lesson.lines_pending) ImGui::TextColored(muted_text(), "%s", say(lesson, "lesson.more-after-answer").c_str());
+}
+
+ImU32 ink(const ImVec4& c) {
+    return ImGui::GetColorU32(c);
 }
 
 // The reading column answers the step's question, so it waits for the reveal.
-void alignment_table(const FrameInput& in, bool show_reading) {
+void alignment_table(const FrameInput& in, bool show_reading, UiState* ui) {
     const State& s = in.state;
-    const auto rows = alignment_rows(s, in.result);
-    if (!ImGui::BeginTable("alignment", 4,
-                           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
-        return;
-    ImGui::PushTextWrapPos(-1.0f);  // cells size to their text
-    ImGui::TableSetupColumn(("query " + s.tokens[size_t(s.query)] + " and").c_str());
-    ImGui::TableSetupColumn("products");
-    ImGui::TableSetupColumn("dot product");
-    ImGui::TableSetupColumn("reading", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableHeadersRow();
-    for (const AlignmentRow& r : rows) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextColored(r.token == s.query ? query_color() : token_color(), "%s = %s",
-                           s.tokens[size_t(r.token)].c_str(), vec(s.inputs.row(r.token), s.inputs.cols, 2, 4).c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.products.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextColored(r.dot > 0   ? context_color()
-                           : r.dot < 0 ? error_color()
-                                       : muted_text(),
-                           "%s", num(r.dot).c_str());
-        ImGui::TableNextColumn();
-        if (show_reading)
-            ImGui::TextUnformatted(r.reading.c_str());
-        else
-            ImGui::TextColored(muted_text(), "?  (answer the question first)");
+    TextTable t;
+    t.id = "alignment";
+    t.headers = {"query " + s.tokens[size_t(s.query)] + " and", "products", "dot product", "reading"};
+    t.wrap_column = 3;
+    for (const AlignmentRow& r : alignment_rows(in.lesson->lesson->texts, s, in.result)) {
+        const ImVec4 sign = r.dot > 0 ? context_color() : r.dot < 0 ? error_color() : muted_text();
+        t.rows.push_back(
+            {{s.tokens[size_t(r.token)] + " = " + vec(s.inputs.row(r.token), s.inputs.cols, 2, 4),
+              ink(r.token == s.query ? query_color() : token_color())},
+             {r.products, 0},
+             {num(r.dot), ink(sign)},
+             show_reading ? TextCell{r.reading, 0} : TextCell{"?  (answer the question first)", ink(muted_text())}});
     }
-    ImGui::PopTextWrapPos();
-    ImGui::EndTable();
-}
-
-// The lesson's tables are wider than a phone: they scroll sideways inside their own box, which
-// is exactly as tall as their rows (plus the scrollbar when it is needed).
-ImGuiTableFlags wide_table_flags() {
-    return ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
-}
-ImVec2 wide_table_size(int rows) {
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float row = ImGui::GetTextLineHeight() + style.CellPadding.y * 2 + 1;
-    return ImVec2(0, std::ceil(row * float(rows) + style.ScrollbarSize + 2));
+    text_table(t, ui);
 }
 
 bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
@@ -131,77 +109,49 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         record_lesson_item(ui, "lesson:lab:" + num(preset));
         ImGui::PopID();
     }
-    const SoftmaxLab lab = softmax_lab(in.result.scores, s.lab_scale, s.tokens);
+    const SoftmaxLab lab = softmax_lab(in.lesson->lesson->texts, in.result.scores, s.lab_scale, s.tokens);
     const int rows = int(std::min<size_t>(lab.scores.size(), 16));
-    ImGui::PushTextWrapPos(-1.0f);
-    if (ImGui::BeginTable("lab", 7, wide_table_flags(), wide_table_size(rows + 2))) {
-        for (const char* h : {"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"})
-            ImGui::TableSetupColumn(h);
-        ImGui::TableHeadersRow();
-        for (size_t i = 0; i < size_t(rows); ++i) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextColored(int(i) == lab.first_overflow ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text),
-                               "%s", s.tokens[i].c_str());
-            const float cells[] = {lab.scores[i],  lab.exps[i],         lab.naive[i],
-                                   lab.shifted[i], lab.shifted_exps[i], lab.stable[i]};
-            for (int c = 0; c < 6; ++c) {
-                ImGui::TableNextColumn();
-                if (c == 2 && in.concealed().naive_weights)  // the question asks what this column holds
-                    ImGui::TextColored(muted_text(), "%s", kHidden);
-                else
-                    ImGui::TextColored(value_color(cells[c]), "%s", num_cell(cells[c]).c_str());
-            }
-        }
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextColored(muted_text(), "sum");
-        ImGui::TableNextColumn();
-        ImGui::TableNextColumn();
-        ImGui::TextColored(value_color(lab.exp_sum), "%s", num_cell(lab.exp_sum).c_str());
-        ImGui::TableNextColumn();
-        ImGui::TableNextColumn();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(num_cell(lab.shifted_sum).c_str());
-        ImGui::EndTable();
+    TextTable t;
+    t.id = "lab";
+    t.headers = {"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"};
+    const auto cell = [](float x) { return TextCell{num_cell(x), std::isfinite(x) ? 0u : ink(error_color())}; };
+    for (size_t i = 0; i < size_t(rows); ++i) {
+        std::vector<TextCell> row = {{s.tokens[i], int(i) == lab.first_overflow ? ink(error_color()) : 0u},
+                                     cell(lab.scores[i]),
+                                     cell(lab.exps[i]),
+                                     cell(lab.naive[i]),
+                                     cell(lab.shifted[i]),
+                                     cell(lab.shifted_exps[i]),
+                                     cell(lab.stable[i])};
+        if (in.concealed().naive_weights) row[3] = {kHidden, ink(muted_text())};  // the question asks for this column
+        t.rows.push_back(std::move(row));
     }
-    ImGui::PopTextWrapPos();
+    t.rows.push_back({{"sum", ink(muted_text())}, {}, cell(lab.exp_sum), {}, {}, cell(lab.shifted_sum), {}});
+    text_table(t, ui);
     if (!in.concealed().naive_weights)
         ImGui::TextColored(muted_text(), "float32 overflows past exp(%s): anything larger is inf.",
                            num(exp_overflow_threshold(), 2).c_str());
     return edited;
 }
 
-void scaling_widget(const FrameInput& in) {
-    const ScalingTable t = scaling_table(in.state);
-    if (!t.error.empty()) {
-        ImGui::TextColored(error_color(), "%s", t.error.c_str());
+void scaling_widget(const FrameInput& in, UiState* ui) {
+    const ScalingTable st = scaling_table(in.lesson->lesson->texts, in.state);
+    if (!st.error.empty()) {
+        ImGui::TextColored(error_color(), "%s", st.error.c_str());
         return;
     }
-    if (!ImGui::BeginTable("scaling", 5, wide_table_flags(), wide_table_size(int(t.rows.size()) + 1))) return;
-    ImGui::PushTextWrapPos(-1.0f);
-    for (const char* h : {"d_out = d_k", "top weight, no scaling", "top weight, / sqrt(d_k)", "entropy, no scaling",
-                          "entropy, / sqrt(d_k)"})
-        ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (const ScalingRow& r : t.rows) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::Text("%d", r.d_out);
-        ImGui::TableNextColumn();
-        ImGui::TextColored(error_color(), "%s", num(r.max_unscaled).c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextColored(context_color(), "%s", num(r.max_scaled).c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(num(float(r.entropy_unscaled)).c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(num(float(r.entropy_scaled)).c_str());
-    }
-    ImGui::PopTextWrapPos();
-    ImGui::EndTable();
-    ImGui::TextColored(muted_text(),
-                       "Entropy in nats: %s is the flattest possible row (every token equal), 0 is one-hot.",
-                       num(float(t.uniform_entropy)).c_str());
+    TextTable t;
+    t.id = "scaling";
+    t.headers = {"d_out = d_k", "top weight, no scaling", "top weight, / sqrt(d_k)", "entropy, no scaling",
+                 "entropy, / sqrt(d_k)"};
+    for (const ScalingRow& r : st.rows)
+        t.rows.push_back({{std::to_string(r.d_out), 0},
+                          {num(r.max_unscaled), ink(error_color())},
+                          {num(r.max_scaled), ink(context_color())},
+                          {num(float(r.entropy_unscaled)), 0},
+                          {num(float(r.entropy_scaled)), 0}});
+    text_table(t, ui);
+    prose(say(*in.lesson, "lesson.entropy-note", {{"uniform", num(float(st.uniform_entropy))}}), muted_text());
 }
 
 bool question_block(const FrameInput& in, State* draft, UiState* ui) {
@@ -211,9 +161,10 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     const int k = std::clamp(s.lesson.question, 0, int(qs.size()) - 1);
     const Question& q = qs[size_t(k)];
-    ImGui::TextColored(
-        query_color(), "Predict%s",
-        qs.size() > 1 ? (" (" + std::to_string(k + 1) + " of " + std::to_string(qs.size()) + ")").c_str() : "");
+    const std::string predict = qs.size() > 1
+                                    ? say(*in.lesson, "lesson.predict-of", {{"k", k + 1}, {"n", int(qs.size())}})
+                                    : say(*in.lesson, "lesson.predict");
+    ImGui::TextColored(query_color(), "%s", predict.c_str());
     ImGui::SameLine();
     prose(q.prompt);
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
@@ -229,21 +180,22 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     }
     const bool revealed = s.lesson.revealed && k == s.lesson.question;
     ImGui::BeginDisabled(answer < 0 || revealed);
-    if (ImGui::Button("Reveal")) send(ui, LessonAction::Reveal);
+    if (ImGui::Button(say(*in.lesson, "lesson.reveal").c_str())) send(ui, LessonAction::Reveal);
     ImGui::EndDisabled();
     record_lesson_item(ui, "lesson:reveal");
     if (answer < 0) {
         ImGui::SameLine();
-        ImGui::TextColored(muted_text(), "Pick an answer first, then reveal the computed one.");
+        ImGui::TextColored(muted_text(), "%s", say(*in.lesson, "lesson.pick-then-reveal").c_str());
     }
     if (revealed) {
-        const RevealResult r = reveal_answer(q, answer);
+        const RevealResult r = reveal_answer(in.lesson->lesson->texts, q, answer);
         ImGui::SameLine();
         ImGui::TextColored(r.correct ? context_color() : error_color(), "%s", r.verdict.c_str());
         record_lesson_item(ui, r.correct ? "lesson:verdict:right" : "lesson:verdict:wrong");
-        prose("Answer: " + r.answer);
+        prose(say(*in.lesson, "lesson.answer", {{"answer", r.answer}}));
         prose(r.reason, muted_text());
-        if (!r.mistake.empty()) prose("Common mistake: " + r.mistake, error_color());
+        if (!r.mistake.empty())
+            prose(say(*in.lesson, "lesson.common-mistake", {{"mistake", r.mistake}}), error_color());
         // The frame a reveal appears, bring it into view: it is the point of the question.
         const int key = s.step * 100 + k * 10 + answer;
         if (ui->lesson.shown_reveal != key) {
@@ -251,11 +203,11 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
             ImGui::SetScrollHereY(0.9f);
         }
         if (k + 1 < int(qs.size())) {
-            if (ImGui::Button("Next question \u2192")) send(ui, LessonAction::NextQuestion);
+            if (ImGui::Button(say(*in.lesson, "lesson.next-question").c_str())) send(ui, LessonAction::NextQuestion);
             record_lesson_item(ui, "lesson:next-question");
         } else if (s.step == 6 && q.id == "naive-overflow") {
             const float scale = breaking_scale(in.result.scores);
-            if (ImGui::Button(("Set the scale to ×" + num(scale)).c_str())) {
+            if (ImGui::Button(say(*in.lesson, "lesson.set-scale", {{"scale", num(scale)}}).c_str())) {
                 draft->lab_scale = scale;
                 edited = true;
             }
@@ -269,58 +221,69 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
 // counts), the score over the range, and where to go next.
 void wrap_up(const FrameInput& in, UiState* ui) {
     const LessonEngine& lesson = *in.lesson;
+    const StepRange range = range_of(lesson);
     ImGui::Separator();
-    ImGui::TextColored(query_color(), "Wrap-up: what you have worked through");
-    for (int k = lesson.range.first; k <= lesson.range.last; ++k) {
+    ImGui::TextColored(query_color(), "%s", say(lesson, "lesson.wrap-up").c_str());
+    for (int k = range.first; k <= range.last; ++k) {
         std::string marks;
         for (const QuestionRecord& q : lesson.record.questions)
             if (q.step == k) marks += q.first_correct ? "\u2713" : "\u2717";
-        const LessonStep* step = lesson_step(k);
         ImGui::TextColored(marks.empty() ? muted_text() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%2d. %s  %s", k,
-                           step->title, marks.empty() ? "(not answered)" : marks.c_str());
+                           lesson.lesson->step(k)->title.c_str(),
+                           marks.empty() ? say(lesson, "lesson.not-answered").c_str() : marks.c_str());
     }
     // The engine's progress needs a mutable engine (it counts the range once); the wrap-up reads
     // the record, which holds the same numbers.
     int right = 0, answered = 0;
     for (const QuestionRecord& q : lesson.record.questions)
-        if (q.step >= lesson.range.first && q.step <= lesson.range.last) ++answered, right += q.first_correct ? 1 : 0;
+        if (q.step >= range.first && q.step <= range.last) ++answered, right += q.first_correct ? 1 : 0;
     record_value(ui, "wrap-up", std::to_string(right) + " of " + std::to_string(answered));
-    prose("Your predictions: " + std::to_string(right) + " right of " + std::to_string(answered) +
-          " answered (each question counts as you first answered it). Every number on the way was computed from "
-          "the inputs, as PyTorch computes it.");
-    prose(
-        "Next in the book: section 3.5 turns the mask into causal attention with dropout, and 3.6 runs "
-        "several heads side by side. Practise first:",
-        muted_text());
-    if (ImGui::Button("Practice: three exercises \u2192")) send(ui, LessonAction::OpenPractice, 0);
+    prose(say(lesson, "lesson.your-predictions", {{"right", right}, {"answered", answered}}));
+    // What the wrong first answers reveal, each with the step that teaches it.
+    if (!lesson.revisits.empty()) {
+        const TextCatalog& texts = lesson.lesson->texts;
+        ImGui::TextColored(query_color(), "%s", texts.say("lesson.revisit").c_str());
+        for (const Revisit& r : lesson.revisits) {
+            ImGui::PushID(r.misconception.c_str());
+            const std::string go = texts.say("lesson.revisit-step", {{"step", r.step}});
+            if (ImGui::SmallButton(go.c_str())) send(ui, LessonAction::GoToStep, r.step);
+            record_lesson_item(ui, "lesson:revisit:" + r.misconception);
+            ImGui::SameLine();
+            prose(texts.say("idea." + r.misconception));
+            ImGui::PopID();
+        }
+    }
+    prose(say(lesson, "lesson.next-in-the-book"), muted_text());
+    if (ImGui::Button(say(lesson, "lesson.to-practice").c_str())) send(ui, LessonAction::OpenPractice, 0);
     record_lesson_item(ui, "lesson:wrap-up:practice");
     ImGui::SameLine();
-    if (ImGui::Button("Start the track again")) send(ui, LessonAction::RestartTrack);
+    if (ImGui::Button(say(lesson, "lesson.start-again").c_str())) send(ui, LessonAction::RestartTrack);
     record_lesson_item(ui, "lesson:wrap-up:again");
 }
 
 }  // namespace
 
-bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
+ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
     const State& s = in.state;
-    const LessonStep* step = lesson_step(s.step);
+    const Lesson& lesson = *in.lesson->lesson;
+    const StepSpec* step = lesson.step(s.step);
     if (!step) {
-        if (part == 0) ImGui::TextWrapped("Step %d is not part of the track (steps 1..%d).", s.step, kLessonSteps);
+        if (part == 0)
+            prose(say(*in.lesson, "lesson.no-such-step", {{"step", s.step}, {"steps", lesson.step_count()}}));
         return false;
     }
     if (part == 1) {
         const bool edited = question_block(in, draft, ui);
         const int n = int(in.lesson->questions.size());
-        if (s.step == in.lesson->range.last && n > 0 && question_done(s.lesson, n - 1)) wrap_up(in, ui);
+        if (s.step == range_of(*in.lesson).last && n > 0 && question_done(s.lesson, n - 1)) wrap_up(in, ui);
         return edited;
     }
     bool edited = false;
-    ImGui::Text("%d. %s", step->number, step->title);
+    ImGui::Text("%d. %s", s.step, step->title.c_str());
     if (compact_layout()) {
         // On a phone the watched panels are far below: each is a button that scrolls to it.
         ImGui::TextColored(muted_text(), "watch:");
-        for (const std::string& p : step->panels) {
-            if (p == "lesson" || p == "code") continue;
+        for (const std::string& p : step->watch) {
             const std::string label = std::string(panel_title(p)) + " ↓";
             same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
             if (ImGui::SmallButton(label.c_str())) ui->lesson.scroll_to = p, ui->lesson.scroll_passes = 4;
@@ -328,30 +291,31 @@ bool lesson_track(const FrameInput& in, State* draft, UiState* ui, int part) {
         }
     } else {
         std::string watch;
-        for (const std::string& p : step->panels) watch += (watch.empty() ? "" : ", ") + std::string(panel_title(p));
+        for (const std::string& p : step->watch) watch += (watch.empty() ? "" : ", ") + std::string(panel_title(p));
         watch = "watch: " + watch;
         same_line_if_fits(ImGui::CalcTextSize(watch.c_str()).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", watch.c_str());
     }
     lines(*in.lesson);
-    switch (s.step) {
-        case 4:
-            alignment_table(in, question_done(s.lesson, 0));
+    switch (step->widget) {
+        case StepWidget::Alignment:
+            alignment_table(in, question_done(s.lesson, 0), ui);
             break;
-        case 6:
+        case StepWidget::Lab:
             edited |= lab_widget(in, draft, ui);
             break;
-        case 9:
-            if (ImGui::Checkbox("Use W_query, W_key, W_value", &draft->projection.enabled)) edited = true;
+        case StepWidget::Scaling:
+            if (ImGui::Checkbox(say(*in.lesson, "lesson.use-projection").c_str(), &draft->projection.enabled))
+                edited = true;
             same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                               ImGui::CalcTextSize("divide by sqrt(d_k)").x);
             if (ImGui::Checkbox("divide by sqrt(d_k)", &draft->scale)) edited = true;
             if (question_done(s.lesson, 0))
-                scaling_widget(in);
+                scaling_widget(in, ui);
             else
-                ImGui::TextColored(muted_text(), "The table for d_out = 2, 8, 32, 128 appears once you have answered.");
+                prose(say(*in.lesson, "lesson.table-after-answer"), muted_text());
             break;
-        case 10:
+        case StepWidget::Causal:
             if (ImGui::Checkbox("causal mask", &draft->causal)) edited = true;
             record_lesson_item(ui, "lesson:causal");
             break;

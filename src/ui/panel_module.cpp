@@ -598,10 +598,13 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     if (ImGui::Checkbox("run the book's classes", &draft->module.enabled)) {
         // In steps 11 to 14 of the track, the step's own class; elsewhere SelfAttention_v2, where
         // the book's classes begin.
-        const ModuleDocument lesson = step_module(in.state.step);
+        const Lesson* lesson = in.lesson->lesson;
+        const ModuleDocument step = lesson && lesson->step(in.state.step)
+                                        ? apply_step_setup(*lesson, in.state.step, in.state).module
+                                        : ModuleDocument();
         if (draft->module.enabled)
-            draft->module.settings = lesson.enabled && in.state.lesson.mode == LessonMode::Track
-                                         ? lesson.settings
+            draft->module.settings = step.enabled && in.state.lesson.mode == LessonMode::Track
+                                         ? step.settings
                                          : book_module_settings(AttentionModule::SelfAttentionV2);
         edited = true;
     }

@@ -81,13 +81,13 @@ void weight_strip(const char* label, const Vector& w, const State& s, bool in_us
 
 // Three matrices side by side (per_row of them on a line), each titled in its role's colour.
 void matrix_row(const char* const names[3], const Matrix* const mats[3], int per_row, int max_rows, int max_cols,
-                const std::vector<std::string>* row_names, int highlight_row) {
+                const std::vector<std::string>* row_names, int highlight_row, UiState* ui) {
     for (int k = 0; k < 3; ++k) {
         if (k % per_row) ImGui::SameLine();
         ImGui::BeginGroup();
         ImGui::TextColored(k == 0 ? query_color() : k == 1 ? token_color() : context_color(), "%s", names[k]);
         const std::string id = std::string(names[k]) + "_grid";
-        matrix_grid(id.c_str(), *mats[k], max_rows, max_cols, row_names, highlight_row);
+        matrix_grid(id.c_str(), *mats[k], max_rows, max_cols, row_names, highlight_row, ui);
         ImGui::EndGroup();
     }
 }
@@ -129,11 +129,11 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     const int max_cols = per_row > 1 ? cols : std::max(1, int(avail / number_w) - 1);
     const char* names[] = {"W_query", "W_key", "W_value"};
     const Matrix* mats[] = {&p.W_query, &p.W_key, &p.W_value};
-    matrix_row(names, mats, per_row, 6, max_cols, nullptr, -1);
+    matrix_row(names, mats, per_row, 6, max_cols, nullptr, -1, ui);
     ImGui::TextColored(muted_text(), "projected: inputs @ W (%d \u00d7 %d each)", p.queries.rows, p.queries.cols);
     const char* projected[] = {"queries", "keys", "values"};
     const Matrix* qkv[] = {&p.queries, &p.keys, &p.values};
-    matrix_row(projected, qkv, per_row, 8, max_cols, nullptr, s.query);
+    matrix_row(projected, qkv, per_row, 8, max_cols, nullptr, s.query, ui);
 
     // The query's row of Q K^T, then the scaling, then the context vector it leads to.
     ImGui::Spacing();
@@ -179,7 +179,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
                        "every token's context vector (weights @ values, %d \u00d7 %d):", p.context_matrix.rows,
                        p.context_matrix.cols);
     matrix_grid("context_matrix", p.context_matrix, 8,
-                std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2), &s.tokens, s.query);
+                std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2), &s.tokens, s.query, ui);
     return edited;
 }
 

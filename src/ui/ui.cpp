@@ -93,7 +93,7 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
     ImGui::PushID(key_of(id));
     // In a lesson step the panels it is about get an outline and a marked title, so the learner
     // knows where to look while reading the step.
-    const bool highlighted = lesson_highlights(f.in.state, key_of(id));
+    const bool highlighted = lesson_highlights(f.in, key_of(id));
     if (f.ui->lesson.scroll_to == key_of(id)) {  // the lesson's "watch" link was tapped: bring it to the top
         // Aimed at the panel's own top (SetScrollHereY aims at the line before the cursor: the panel
         // above), and applied for a few passes: the band and the panels above may still change
@@ -349,10 +349,10 @@ void wide_layout(Frame& f) {
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     // A lesson step about the right-hand column (the heatmaps, the trainable weights) gives it the
     // width: its matrices need it more than the inputs table and the bars do.
-    const State& s = f.in.state;
-    const bool module_watched = lesson_highlights(s, "module");
-    const bool right_watched = lesson_highlights(s, "heatmaps") || lesson_highlights(s, "projection") || module_watched;
-    const bool left_watched = lesson_highlights(s, "inputs") || lesson_highlights(s, "loop");
+    const bool module_watched = lesson_highlights(f.in, "module");
+    const bool right_watched =
+        lesson_highlights(f.in, "heatmaps") || lesson_highlights(f.in, "projection") || module_watched;
+    const bool left_watched = lesson_highlights(f.in, "inputs") || lesson_highlights(f.in, "loop");
     const float left_share = right_watched && !left_watched ? 0.25f : 0.29f;
     const float middle_share = right_watched ? 0.33f : 0.37f;
     const float left = std::floor(avail.x * left_share), middle = std::floor(avail.x * middle_share);

@@ -8,6 +8,7 @@
 
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
+#include "ui/text_table.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -166,38 +167,24 @@ std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int
 }
 
 void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, const std::vector<std::string>* row_names,
-                 int highlight_row) {
+                 int highlight_row, UiState* ui) {
     const int rows = std::min(m.rows, max_rows), cols = std::min(m.cols, max_cols);
-    const bool more_cols = m.cols > cols;
-    const int columns = cols + (row_names ? 1 : 0) + (more_cols ? 1 : 0);
-    if (columns <= 0) return;
-    ImGui::PushFont(mono_font());
-    const ImGuiTableFlags flags =
-        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoHostExtendX;
-    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(ImGui::GetFontSize() * 0.35f, 0));
-    if (ImGui::BeginTable(id, columns, flags)) {
-        for (int r = 0; r < rows; ++r) {
-            ImGui::TableNextRow();
-            if (r == highlight_row) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, u32(query_color(), 0.15f));
-            if (row_names) {
-                ImGui::TableNextColumn();
-                ImGui::TextColored(muted_text(), "%s", (*row_names)[size_t(r)].c_str());
-            }
-            for (int c = 0; c < cols; ++c) {
-                ImGui::TableNextColumn();
-                const std::string text = format_fixed(m.at(r, c), 4);
-                ImGui::TextUnformatted(text.c_str());
-            }
-            if (more_cols) {
-                ImGui::TableNextColumn();
-                ImGui::TextDisabled("... %d more", m.cols - cols);
-            }
-        }
-        ImGui::EndTable();
+    if (cols <= 0) return;
+    TextTable t;
+    t.id = id;
+    t.mono = true;
+    t.highlight_row = highlight_row;
+    t.highlight_color = u32(query_color(), 0.15f);
+    const ImU32 muted = ImGui::GetColorU32(muted_text());
+    for (int r = 0; r < rows; ++r) {
+        std::vector<TextCell> row;
+        if (row_names) row.push_back({(*row_names)[size_t(r)], muted});
+        for (int c = 0; c < cols; ++c) row.push_back({format_fixed(m.at(r, c), 4), 0});
+        if (m.cols > cols) row.push_back({"... " + std::to_string(m.cols - cols) + " more", muted});
+        t.rows.push_back(std::move(row));
     }
-    ImGui::PopStyleVar();
+    text_table(t, ui);
     if (m.rows > rows) ImGui::TextDisabled("... %d more rows", m.rows - rows);
-    ImGui::PopFont();
 }
 
 void same_line_if_fits(float width, float spacing) {

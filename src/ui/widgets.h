@@ -52,7 +52,7 @@ std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int
 
 // A matrix as a small grid of numbers in the mono font, elided past max_rows x max_cols.
 void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, const std::vector<std::string>* row_names,
-                 int highlight_row = -1);
+                 int highlight_row, UiState* ui);
 
 // SameLine(0, spacing) if an item `width` wide still fits on the current line after `spacing`
 // (default: the style's item spacing), else the next item starts a new line: rows of buttons

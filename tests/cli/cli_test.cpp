@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -443,4 +444,57 @@ TEST_CASE("cli: a document's own module (the page's \"module\" key) runs as --mo
     // A --module flag still wins over the document's.
     const Run flag = run_ok({"--state", "-", "--module", "self-attention-v1"}, doc);
     CHECK(contains(flag.out, "SelfAttention_v1(d_in=3, d_out=2)"));
+}
+
+namespace {
+
+std::string repo(const char* path) {
+    return std::string(ATTN_SOURCE_DIR) + "/" + path;
+}
+
+// A file in the temporary directory holding text; removed by the caller.
+std::string temp_file(const std::string& text) {
+    char name[] = "/tmp/attention-lesson-XXXXXX";
+    const int fd = mkstemp(name);
+    REQUIRE(fd >= 0);
+    std::FILE* f = fdopen(fd, "wb");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+    return name;
+}
+
+}  // namespace
+
+TEST_CASE("cli: --check-lesson reads a lesson file as the page does; a broken one names its line and column") {
+    const Run good = run_ok({"--check-lesson", repo("lessons/examples/my-sentence.json")});
+    CHECK(contains(good.out, "3 steps"));
+    CHECK(contains(good.out, "it reads as the page reads it"));
+    const std::string path = temp_file(
+        "{\"format\": 1, \"id\": \"x\", \"lang\": \"en\", \"title\": \"t\",\n \"steps\": [{\"title\": \"a\", "
+        "\"lines\": "
+        "[{\"prose\": \"{nope}\"}]}]}");
+    const Run bad = run({"--check-lesson", path});
+    std::remove(path.c_str());
+    CHECK(bad.code == kCliUsageError);
+    CHECK(bad.out.empty());
+    CHECK(contains(bad.err, "line 2, column"));
+    CHECK(contains(bad.err, "{nope} is not a value"));
+    CHECK(contains(run({"--check-lesson", "/nonexistent.json"}).err, "cannot open the lesson file"));
+}
+
+TEST_CASE("cli: --lesson --step prints a step as the learner reads it; --reveal adds the answers") {
+    const Run step = run_ok({"--lesson", repo("lessons/en/chapter-3.json"), "--step", "3"});
+    CHECK(contains(step.out, "Step 3 of 14: One score per token, the query included"));
+    CHECK(contains(step.out, "How many scores will it produce?"));
+    CHECK_FALSE(contains(step.out, "attn_scores[0] ="));  // the scores wait for the question
+    CHECK(contains(step.out, "add --reveal"));
+    const Run revealed = run_ok({"--lesson", repo("lessons/en/chapter-3.json"), "--step", "3", "--reveal"});
+    CHECK(contains(revealed.out, "attn_scores[0] = torch.dot(inputs[0], query)"));
+    CHECK(contains(revealed.out, "Answer: 3: one per input token, the query included."));
+    CHECK(contains(revealed.out, "[query-not-compared]"));
+    const Run mine = run_ok({"--lesson", repo("lessons/examples/my-sentence.json"), "--step", "1"});
+    CHECK(contains(mine.out, "Our sentence has 6 words"));
+    CHECK(contains(run({"--lesson", repo("lessons/en/chapter-3.json"), "--step", "15"}).err, "1..14"));
+    CHECK(contains(run({"--lesson", repo("lessons/en/chapter-3.json"), "--query", "1"}).err, "unexpected argument"));
+    CHECK(contains(run({"--lesson"}).err, "needs a value"));
 }

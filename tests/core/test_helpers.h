@@ -7,9 +7,18 @@
 #include <initializer_list>
 #include <string>
 
+#include "builtin/builtin_lesson.h"
 #include "core/math/matrix.h"
 
 namespace attn_test {
+
+// The chapter's lesson and its English catalog, as the page loads them from lessons/en/.
+inline const attn::Lesson& chapter() {
+    return attn::builtin_chapter_lesson();
+}
+inline const attn::TextCatalog& texts() {
+    return attn::builtin_catalog();
+}
 
 // Published numbers are rounded to 4 decimals, so a match is |got - want| <= 0.5e-4 (+ float slack).
 inline void check_close(const attn::Vector& got, std::initializer_list<float> want, double eps = 0.51e-4) {

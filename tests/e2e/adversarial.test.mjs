@@ -4,7 +4,7 @@
 // the same size, the 1024 x 1024 maximum (links and results), and a bad link on a running page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, waitIdle, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, waitIdle, sleep, openFramedDemo, postToDemo } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -44,28 +44,21 @@ test('adversarial: text over the limit is refused in JavaScript, before the wasm
 });
 
 test('adversarial: a NUL inside a document is read and refused, not taken as its end', async () => {
-  const page = await openSettled(browser, server.url + '/');
+  const { host, frame: page } = await openFramedDemo(browser, server);
   const good = await getState(page);
   const text = '{"tokens":["a"],"inputs":[[1]]}\u0000 this is not JSON';
   const direct = await api(page, (t) => window.attention.setState(t), text);
   assert.equal(direct.ok, false);
   assert.match(direct.error, /unexpected U\+0000 after the JSON value/);
-  const posted = await api(page, (t) => new Promise((resolve) => {
-    window.addEventListener('message', function on(e) {
-      if (e.data && e.data.type === 'attention:reply' && e.data.id === 'nul') {
-        window.removeEventListener('message', on);
-        resolve(e.data);
-      }
-    });
-    window.postMessage({ type: 'attention:setState', id: 'nul', state: t }, '*');
-  }), text);
+  const posted = await postToDemo(host, { type: 'attention:setState', id: 'nul', state: text });
+  assert.ok(posted, 'the host got a reply');
   assert.equal(posted.ok, false);
   assert.match(posted.error, /U\+0000/);
   const link = await api(page, () => window.attention.applyLink('#example=three-tokens\u0000&query=0'));
   assert.equal(link.ok, false);
   assert.deepEqual((await getState(page)).tokens, good.tokens);
-  assert.deepEqual(page.problems, []);
-  await page.context().close();
+  assert.deepEqual(host.problems, []);
+  await host.context().close();
 });
 
 test('adversarial: a lone surrogate is refused by position, never paired with the next character', async () => {
@@ -215,18 +208,15 @@ test('adversarial: at 1024 x 1024 the link is declined at once and the page says
 });
 
 test('adversarial: at 1024 x 1024 a host asking for results gets a bounded answer', async () => {
-  const page = await openSettled(browser, server.url + '/');
+  const { host, frame: page } = await openFramedDemo(browser, server);
   assert.equal((await maximumState(page)).ok, true);
-  const ask = (matrices) => api(page, (m) => new Promise((resolve) => {
+  const ask = async (matrices) => {
     const id = 'r' + Math.random();
-    window.addEventListener('message', function on(e) {
-      if (e.data && e.data.type === 'attention:reply' && e.data.id === id) {
-        window.removeEventListener('message', on);
-        resolve(e.data);
-      }
-    });
-    window.postMessage(m === undefined ? { type: 'attention:results', id } : { type: 'attention:results', id, matrices: m }, '*');
-  }), matrices);
+    const reply = await postToDemo(host, matrices === undefined ? { type: 'attention:results', id }
+                                                                : { type: 'attention:results', id, matrices }, 60000);
+    assert.ok(reply, 'the host got a reply');
+    return reply;
+  };
   const full = await ask(undefined);
   assert.equal(full.ok, false);
   assert.match(full.error, /results for 1024 tokens hold three 1024 x 1024 matrices .* ask with \{matrices: false\}/);
@@ -235,8 +225,8 @@ test('adversarial: at 1024 x 1024 a host asking for results gets a bounded answe
   assert.equal(vectors.result.score_matrix, null);
   assert.equal(vectors.result.scores.length, 1024);
   assert.equal(vectors.result.query_index, 3);
-  assert.deepEqual(page.problems, []);
-  await page.context().close();
+  assert.deepEqual(host.problems, []);
+  await host.context().close();
 });
 
 test('adversarial: a bad link on a running page keeps the edited view and says why', async () => {

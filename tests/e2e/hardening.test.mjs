@@ -4,7 +4,7 @@
 // error. Doors this build does not have yet are skipped with the reason.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, waitIdle, openSettled } from './harness.mjs';
+import { startServer, launchBrowser, waitIdle, openPage, openSettled, openFramedDemo, postToDemo } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -129,27 +129,14 @@ test('hardening: a garbage or stale link opens the default view and keeps workin
   await page.context().close();
 });
 
-// Posts a message to the page itself (the demo answers any source) and waits for the reply.
-function post(page, message, timeout = 3000) {
-  return api(page, ([msg, ms]) => new Promise((resolve) => {
-    const timer = setTimeout(() => { window.removeEventListener('message', on); resolve(null); }, ms);
-    function on(e) {
-      if (e.data && e.data.type === 'attention:reply' && e.data.id === msg.id) {
-        clearTimeout(timer);
-        window.removeEventListener('message', on);
-        resolve(e.data);
-      }
-    }
-    window.addEventListener('message', on);
-    window.postMessage(msg, '*');
-  }), [message, timeout]);
-}
+const framedDemo = () => openFramedDemo(browser, server);
+const post = (host, message) => postToDemo(host, message, 3000);
 
 test('hardening: bad postMessage requests get an error reply and change nothing', async () => {
-  const page = await readyPage();
-  const hello = await post(page, { type: 'attention:hello', id: 'probe' });
+  const { host, frame } = await framedDemo();
+  const hello = await post(host, { type: 'attention:hello', id: 'probe' });
   assert.ok(hello, 'the page answers attention:hello');
-  const good = await getState(page);
+  const good = await getState(frame);
   const cases = [
     [{ type: 'attention:setState', id: 1, state: '{"tokens": [' }, /not valid JSON/],
     [{ type: 'attention:setState', id: 2, state: { tokens: ['a'], inputs: [[1]], query: 5 } }, /query is 5/],
@@ -159,22 +146,48 @@ test('hardening: bad postMessage requests get an error reply and change nothing'
     [{ type: 'attention:explode', id: 6 }, /unknown type/],
   ];
   for (const [message, pattern] of cases) {
-    const reply = await post(page, message);
+    const reply = await post(host, message);
     assert.ok(reply, `a reply to ${JSON.stringify(message).slice(0, 80)}`);
     assert.equal(reply.ok, false);
     assert.match(reply.error, pattern);
   }
   // Not ours, or malformed: ignored or answered, never a crash.
-  await api(page, () => {
-    window.postMessage('attention:setState', '*');
-    window.postMessage({ type: 42 }, '*');
-    window.postMessage({ type: 'attention:setState', id: { bad: true }, state: {} }, '*');
-    window.postMessage({ type: 'attention:setState', id: 'x'.repeat(100000), state: {} }, '*');
+  await host.evaluate(() => {
+    const demo = document.getElementById('demo').contentWindow;
+    demo.postMessage('attention:setState', '*');
+    demo.postMessage({ type: 42 }, '*');
+    demo.postMessage({ type: 'attention:setState', id: { bad: true }, state: {} }, '*');
+    demo.postMessage({ type: 'attention:setState', id: 'x'.repeat(100000), state: {} }, '*');
   });
-  assert.deepEqual(await getState(page), good);
-  await assertStillDrawing(page, 'after bad messages');
-  assert.deepEqual(page.problems, []);
+  assert.deepEqual(await getState(frame), good);
+  await assertStillDrawing(frame, 'after bad messages');
+  assert.deepEqual(host.problems, []);
+  await host.context().close();
+});
+
+test('hardening: a page nobody can message loads no postMessage bridge; a framed one answers even its first message', async () => {
+  const page = await readyPage();
+  const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src.split('/').pop()));
+  assert.ok(!scripts.includes('attention-messages.js'), `not framed, not opened: no bridge (${scripts.join(', ')})`);
   await page.context().close();
+  // A host that asks at once, before the demo (or its bridge) has loaded, still gets its reply.
+  const route = `/host-early-${Math.random().toString(36).slice(2)}.html`;
+  server.routes.set(route, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"></head><body>
+<iframe id="demo" src="${server.url}/index.html" title="demo" style="width:900px;height:600px;border:0"></iframe>
+<script>
+  window.reply = null;
+  window.addEventListener('message', (e) => { if (e.data && e.data.type === 'attention:reply') window.reply = e.data; });
+  const demo = document.getElementById('demo');
+  demo.addEventListener('load', () => demo.contentWindow.postMessage({ type: 'attention:hello', id: 'early' }, '*'));
+</script></body></html>`);
+  const host = await openPage(browser, `http://localhost:${server.port}${route}`);
+  await host.waitForFunction(() => window.reply !== null, null, { timeout: 30000 })
+    .catch(() => assert.fail('the host\'s first message was answered'));
+  const reply = await host.evaluate(() => window.reply);
+  assert.deepEqual([reply.id, reply.ok], ['early', true]);
+  assert.deepEqual(host.problems, []);
+  await host.context().close();
 });
 
 test('hardening: a bad paste in the import box is refused, a good one applies', async () => {

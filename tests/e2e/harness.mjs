@@ -23,7 +23,8 @@ const mimeTypes = {
 // Serves dist/ (and nothing outside it; options.root serves another folder, e.g. a built static
 // site). options.headers adds response headers (e.g. a CSP), and
 // options.port picks the port (0 = any free one). server.routes maps extra paths to in-memory
-// pages ({'/host.html': '<!doctype html>...'}); tests may add routes once they know server.url.
+// pages ({'/host.html': '<!doctype html>...'}, or {body, type, headers}); tests may add routes once
+// they know server.url.
 export async function startServer(options = {}) {
   const root = options.root || distDir;
   if (!existsSync(path.join(root, 'index.html'))) {
@@ -37,7 +38,7 @@ export async function startServer(options = {}) {
       const route = routes.get(url.pathname);
       const body = typeof route === 'string' ? route : route.body;
       res.writeHead(200, { 'Content-Type': (route && route.type) || 'text/html; charset=utf-8', 'Cache-Control': 'no-store',
-                           ...(options.headers || {}) });
+                           ...(options.headers || {}), ...((route && route.headers) || {}) });
       res.end(body);
       return;
     }
@@ -103,9 +104,12 @@ export async function demoFrame(page, urlPart, timeout = 30000) {
 export const frames = (page) => page.evaluate(() => window.attention.stats().frames);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// Waits until the demo has drawn everything and gone idle (no pending frames).
+// Waits until the demo has drawn everything and gone idle (no pending frames, no lesson file on its way).
 export async function waitIdle(page, timeout = 10000) {
-  await page.waitForFunction(() => window.attention.stats().pending_frames <= 0, null, { timeout, polling: 50 });
+  await page.waitForFunction(() => {
+    const s = window.attention.stats();
+    return s.pending_frames <= 0 && !s.lesson_loading;
+  }, null, { timeout, polling: 50 });
 }
 
 // openPage, then waits until the demo is ready and idle: where most tests start.
@@ -173,9 +177,10 @@ export async function pageTransfer(browser, server) {
   return { files, rawBytes: total('raw'), transferBytes: total('gzip'), brotliBytes: total('brotli') };
 }
 
-// Clicks a named widget inside the frame, as a learner would: with the page's mouse.
+// Clicks a named widget inside the frame (or the page's main frame), as a learner would: with the
+// page's mouse.
 export async function clickInFrame(page, frame, name) {
-  const box = await (await frame.frameElement()).boundingBox();
+  const box = frame === page.mainFrame() ? { x: 0, y: 0 } : await (await frame.frameElement()).boundingBox();
   const canvas = await frame.evaluate(() => {
     const r = document.getElementById('canvas').getBoundingClientRect();
     return { x: r.x, y: r.y };
@@ -199,6 +204,39 @@ export function hostPageFraming(demoUrl, listen) {
   const demo = new AttentionFrame(document.getElementById('demo'));
   ${listen}
 </script></body></html>`;
+}
+
+// A course page on another origin (http://localhost:PORT) framing the demo (http://127.0.0.1:PORT
+// + path), ready and idle: where postMessage requests come from (the demo loads its postMessage
+// bridge because it is framed). Returns {host, frame}.
+export async function openFramedDemo(browser, server, path = '/index.html') {
+  const route = `/host-${Math.random().toString(36).slice(2)}.html`;
+  server.routes.set(route, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"></head><body style="margin:0">
+<iframe id="demo" src="${server.url}${path}" title="demo" style="width:1280px;height:800px;border:0"></iframe>
+</body></html>`);
+  const host = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(host, path.split('#')[0].split('?')[0]);
+  await waitReady(frame);
+  await waitIdle(frame);
+  return { host, frame };
+}
+
+// Posts a message from the host page to the framed demo and waits for its reply (null when none
+// came within timeout ms).
+export function postToDemo(host, message, timeout = 5000) {
+  return host.evaluate(([msg, ms]) => new Promise((resolve) => {
+    const timer = setTimeout(() => { window.removeEventListener('message', on); resolve(null); }, ms);
+    function on(e) {
+      if (e.data && e.data.type === 'attention:reply' && e.data.id === msg.id) {
+        clearTimeout(timer);
+        window.removeEventListener('message', on);
+        resolve(e.data);
+      }
+    }
+    window.addEventListener('message', on);
+    document.getElementById('demo').contentWindow.postMessage(msg, '*');
+  }), [message, timeout]);
 }
 
 // Answers every question of the lesson step on screen with its first choice, by clicks (the

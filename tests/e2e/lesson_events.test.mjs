@@ -42,7 +42,8 @@ test('lesson events: a wrong then a right answer reach the host with step, quest
   let answered = await receivedOf(page, 'quiz-answered');
   assert.deepEqual(answered[0], { schema: 1, step: 3, question: 0, question_id: answered[0].question_id, choice: 0,
                                   choice_text: '2', correct: false, attempt: 1, prompt: answered[0].prompt,
-                                  choices: ['2', '3', '9'], correct_choices: [1] });
+                                  choices: ['2', '3', '9'], correct_choices: [1],
+                                  misconception: 'query-not-compared' });
   assert.match(answered[0].prompt, /scores/);
   assert.equal(typeof answered[0].question_id, 'string');
   const revealed = await receivedOf(page, 'quiz-revealed');
@@ -54,6 +55,7 @@ test('lesson events: a wrong then a right answer reach the host with step, quest
   assert.equal(answered[1].correct, true);
   assert.equal(answered[1].choice_text, '3');
   assert.equal(answered[1].attempt, 2, 'the second reveal of the same question');
+  assert.strictEqual(answered[1].misconception, null, 'a right answer names no misconception');
   // Moving on is a step-changed event.
   await click(page, frame, 'lesson:next');
   const steps = await receivedOf(page, 'step-changed');

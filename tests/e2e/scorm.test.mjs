@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click,
@@ -16,14 +16,16 @@ import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle,
 
 let server, browser, unpacked;
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-                '.wasm': 'application/wasm', '.xml': 'application/xml' };
+                '.wasm': 'application/wasm', '.xml': 'application/xml', '.json': 'application/json' };
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
   unpacked = mkdtempSync(path.join(tmpdir(), 'attention-scorm-'));
   execFileSync('python3', ['-m', 'zipfile', '-e', path.join(distDir, 'attention-scorm12.zip'), unpacked]);
-  for (const name of readdirSync(unpacked)) {
-    server.routes.set(`/lms/package/${name}`, { body: readFileSync(path.join(unpacked, name)), type: types[path.extname(name)] });
+  for (const name of readdirSync(unpacked, { recursive: true })) {
+    const file = path.join(unpacked, name);
+    if (!statSync(file).isFile()) continue;
+    server.routes.set(`/lms/package/${name}`, { body: readFileSync(file), type: types[path.extname(name)] });
   }
   server.routes.set('/lms/scorm12.js', { body: readFileSync(new URL('./node_modules/scorm-again/dist/scorm12.js', import.meta.url)),
                                          type: 'text/javascript' });
@@ -35,7 +37,8 @@ test('scorm: the package holds what its manifest lists, and launches scorm.html'
   assert.match(manifest, /<schemaversion>1\.2<\/schemaversion>/);
   assert.match(manifest, /adlcp:scormtype="sco" href="scorm.html"/);
   const listed = [...manifest.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]).sort();
-  assert.deepEqual(readdirSync(unpacked).filter((n) => n !== 'imsmanifest.xml').sort(), listed);
+  const files = readdirSync(unpacked, { recursive: true }).filter((n) => statSync(path.join(unpacked, n)).isFile());
+  assert.deepEqual(files.filter((n) => n !== 'imsmanifest.xml').sort(), listed);
 });
 
 // An LMS's page: the SCORM 1.2 API object, with the learner's saved location, and the SCO framed.

@@ -86,7 +86,9 @@ test('xapi: answers and steps reach the host as valid xAPI statements, with the 
   assert.deepEqual(def.choices.map((c) => c.description['en-US']), ['2', '3', '9']);
   assert.deepEqual(def.correctResponsesPattern, ['choice-1']);
   assert.match(def.description['en-US'], /scores/);
-  assert.deepEqual(wrong.result, { success: false, response: 'choice-0' });
+  // The wrong answer names the misconception it shows (docs/misconceptions.md), as a result extension.
+  assert.deepEqual(wrong.result, { success: false, response: 'choice-0',
+                                   extensions: { [wrong.object.id.replace(/#.*/, '#misconception')]: 'query-not-compared' } });
   assert.deepEqual(right.result, { success: true, response: 'choice-1' });
   assert.equal(wrong.context.contextActivities.parent[0].id, wrong.object.id.replace(/#.*/, '#lesson'));
   const step = statements.find((s) => s.verb.id === ADL + 'experienced');

@@ -6,7 +6,8 @@ usage: glyph_coverage_test.py REPO_ROOT
 The font is cut down to the code points the UI needs, for the page's size budget. A string that
 gains a character outside that set would show U+FFFD on screen; this test names the file, the
 line and the character instead. It reads literal non-ASCII characters and \\uXXXX escapes in
-src/**/*.{h,cpp}; surrogate escapes (UTF-16 tests of the JSON reader) are not text.
+src/**/*.{h,cpp} and the English lesson files lessons/en/*.json; surrogate escapes (UTF-16 tests of
+the JSON reader) are not text.
 """
 import pathlib
 import re
@@ -29,8 +30,8 @@ def main():
     ranges = subset_ranges((root / "cmake/subset_font.cmake").read_text())
     covered = lambda cp: any(lo <= cp <= hi for lo, hi in ranges)
     missing = []
-    for path in sorted(root.glob("src/**/*")):
-        if path.suffix not in (".h", ".cpp"):
+    for path in sorted(root.glob("src/**/*")) + sorted(root.glob("lessons/en/*.json")):
+        if path.suffix not in (".h", ".cpp", ".json"):
             continue
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             points = [ord(ch) for ch in line if ord(ch) > 0x7E]

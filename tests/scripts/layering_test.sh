@@ -21,15 +21,16 @@ allowed() {
     ui) echo "ui/ core/ fonts_embedded.h" ;;
     render) echo "render/ core/view/ core/math/ shaders_embedded.h" ;;
     platform) echo "platform/" ;;
-    cli) echo "cli/ core/" ;;
-    app) echo "app/ core/ ui/ render/ platform/" ;;
+    cli) echo "cli/ core/ builtin/" ;;
+    builtin) echo "builtin/ core/ lessons_embedded.h" ;;
+    app) echo "app/ core/ ui/ render/ platform/ builtin/" ;;
     main) echo "app/ platform/" ;;
   esac
 }
 # System headers a room may not include (extended regular expressions on the <header>).
 forbidden_system() {
   case "$1" in
-    core/*|cli) echo '^(SDL|GL|GLES|imgui|emscripten)' ;;
+    core/*|cli|builtin) echo '^(SDL|GL|GLES|imgui|emscripten)' ;;
     ui) echo '^(SDL|GL|GLES|emscripten)' ;;
     *) echo '^$' ;;
   esac

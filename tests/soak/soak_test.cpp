@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "builtin/builtin_lesson.h"
 #include "core/document/examples.h"
 #include "core/document/import/import_text.h"
 #include "core/document/state.h"
@@ -167,6 +168,7 @@ public:
 
     // The same starting point each time memory is measured.
     void reset() {
+        if (!lesson.lesson) lesson_set(&lesson, &builtin_chapter_lesson());
         ImGuiIO& io = ImGui::GetIO();
         io.DisplaySize = ImVec2(1280, 800);
         io.MouseDown[0] = false;

@@ -188,14 +188,15 @@ TEST_CASE("ui: a lesson step outlines the panels it is about, and free explorati
     UiHarness h;
     for (const char* p : {"inputs", "plot", "loop", "weights", "heatmaps", "projection"})
         CHECK_MESSAGE(h.find(std::string("highlight:") + p) == nullptr, p);
-    REQUIRE(h.set_state(attn::enter_step(1, h.state)).empty());  // step 1: pick the query by position
+    REQUIRE(h.set_state(attn::enter_step(attn::builtin_chapter_lesson(), 1, h.state))
+                .empty());  // step 1: pick the query by position
     h.frames(2);
     CHECK(h.find("highlight:inputs") != nullptr);
     CHECK(h.find("highlight:loop") != nullptr);
     CHECK(h.find("highlight:heatmaps") == nullptr);
-    REQUIRE(h.set_state(attn::enter_step(8, h.state)).empty());  // all queries at once
+    REQUIRE(h.set_state(attn::enter_step(attn::builtin_chapter_lesson(), 8, h.state)).empty());  // all queries at once
     h.frames(2);
-    for (const std::string& p : attn::lesson_step(8)->panels)
+    for (const std::string& p : attn::builtin_chapter_lesson().step(8)->watch)
         if (p != "lesson" && p != "code") CHECK_MESSAGE(h.find("highlight:" + p) != nullptr, p);
     CHECK(h.find("highlight:loop") == nullptr);
 }
@@ -213,7 +214,7 @@ std::string shown(const UiHarness& h, const std::string& name) {
 TEST_CASE("ui: while a question asks for a value, no panel shows it; the reveal shows it everywhere") {
     UiHarness h;
     attn::State s = h.state;
-    s = attn::enter_step(5, s);  // cat-sat-mat: which normalisation is sharper?
+    s = attn::enter_step(attn::builtin_chapter_lesson(), 5, s);  // cat-sat-mat: which normalisation is sharper?
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
     for (int i = 0; i < 3; ++i) {
@@ -235,7 +236,7 @@ TEST_CASE("ui: while a question asks for a value, no panel shows it; the reveal 
 
 TEST_CASE("ui: step 1 does not say which token the query is until it is revealed") {
     UiHarness h;
-    attn::State s = attn::enter_step(1, h.state);
+    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 1, h.state);
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
     CHECK(shown(h, "query-token") == "?");

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "builtin/builtin_lesson.h"
 #include "core/document/examples.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
@@ -47,6 +48,7 @@ struct UiHarness {
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;
         io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+        attn::lesson_set(&lesson, &attn::builtin_chapter_lesson());  // natively the lesson is compiled in
         attn::State s;
         attn::load_example(example, &s);
         REQUIRE(set_state(s).empty());

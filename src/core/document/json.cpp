@@ -2,6 +2,7 @@
 // failure becomes a "line L, column C: ..." message; nothing here throws.
 #include "core/document/json.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -47,14 +48,7 @@ private:
     int depth_ = 0;
 
     bool fail(size_t at, const std::string& message) {
-        size_t line = 1, column = 1;
-        for (size_t i = begin_; i < at && i < s_.size(); ++i) {
-            if (s_[i] == '\n')
-                ++line, column = 1;
-            else if ((static_cast<unsigned char>(s_[i]) & 0xC0) != 0x80)
-                ++column;  // count code points
-        }
-        error = "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message;
+        error = json_line_column(s_, std::max(at, begin_)) + ": " + message;
         return false;
     }
     // What sits at s_[at], for messages: 'x', U+000A, byte 0xFF or the end of the input.
@@ -76,6 +70,7 @@ private:
 
     bool parse_value(JsonValue* out) {
         skip_ws();
+        out->offset = pos_;
         if (pos_ >= s_.size()) return fail(pos_, "unexpected end of input: expected a value");
         const char c = s_[pos_];
         if (c == '{') return parse_object(out);
@@ -307,6 +302,18 @@ private:
 };
 
 }  // namespace
+
+std::string json_line_column(std::string_view text, size_t offset) {
+    size_t line = 1, column = 1;
+    const size_t start = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;  // a byte order mark is not a column
+    for (size_t i = start; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n')
+            ++line, column = 1;
+        else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80)
+            ++column;  // count code points
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
 
 JsonParseResult parse_json(std::string_view text) {
     JsonParseResult r;

@@ -23,6 +23,7 @@ struct JsonValue {
     std::string text;                                        // String: UTF-8; Number: JSON numeral
     std::vector<JsonValue> items;                            // Array elements
     std::vector<std::pair<std::string, JsonValue>> members;  // Object members, in document order
+    size_t offset = 0;  // parsed values: the byte where the value starts in its text (json_line_column)
 
     static JsonValue from_bool(bool b);
     static JsonValue from_int(int64_t i);
@@ -62,6 +63,10 @@ struct JsonParseResult {
 // mark ignored). Duplicate keys, invalid UTF-8, lone surrogates and nesting deeper than
 // kMaxJsonDepth are errors. Columns count code points from 1.
 JsonParseResult parse_json(std::string_view text);
+
+// "line 3, column 14" for a byte offset into text (a JsonValue's offset): lines from 1, columns in
+// code points from 1, as parse errors count them.
+std::string json_line_column(std::string_view text, size_t offset);
 
 // The value through JsonWriter (core/document/json_writer.h): compact, keys in stored order.
 std::string write_json(const JsonValue& value);

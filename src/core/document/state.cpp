@@ -322,8 +322,9 @@ std::string read_lesson(const JsonValue& v, LessonState* out) {
     return "";
 }
 
-// Every field but the cross-field rules, which validate_state applies afterwards.
-std::string read_document(const JsonValue& doc, State* s) {
+// Every field but the cross-field rules, which validate_state applies afterwards. require_data:
+// tokens and inputs must be there (a whole document); else they may be left out together.
+std::string read_fields(const JsonValue& doc, State* s, bool require_data) {
     if (!doc.is_object())
         return "the document is " + describe(doc) +
                " but must be a JSON object such as {\"tokens\": [\"Your\", \"journey\"], \"inputs\": [[0.43, 0.15], "
@@ -344,14 +345,18 @@ std::string read_document(const JsonValue& doc, State* s) {
         s->example = v->text;
     }
     const JsonValue* tokens = doc.find("tokens");
-    if (!tokens) return "tokens is missing: give one label per embedding, as in \"tokens\": [\"Your\", \"journey\"]";
-    std::string e = read_strings(*tokens, "tokens", "write the labels as [\"Your\", \"journey\"]", &s->tokens);
-    if (!e.empty()) return e;
     const JsonValue* inputs = doc.find("inputs");
-    if (!inputs)
-        return "inputs is missing: give one embedding per token, as in \"inputs\": [[0.43, 0.15, 0.89], [0.55, 0.87, "
-               "0.66]]";
-    if (!(e = read_inputs(*inputs, &s->inputs)).empty()) return e;
+    std::string e;
+    if (require_data || tokens || inputs) {
+        if (!tokens)
+            return "tokens is missing: give one label per embedding, as in \"tokens\": [\"Your\", \"journey\"]";
+        if (!(e = read_strings(*tokens, "tokens", "write the labels as [\"Your\", \"journey\"]", &s->tokens)).empty())
+            return e;
+        if (!inputs)
+            return "inputs is missing: give one embedding per token, as in \"inputs\": [[0.43, 0.15, 0.89], [0.55, "
+                   "0.87, 0.66]]";
+        if (!(e = read_inputs(*inputs, &s->inputs)).empty()) return e;
+    }
     if (const JsonValue* v = doc.find("query")) {
         int64_t q = 0;
         const IntRead r =
@@ -388,12 +393,28 @@ std::string read_document(const JsonValue& doc, State* s) {
     return "";
 }
 
+std::string read_document(const JsonValue& doc, State* s) {
+    return read_fields(doc, s, true);
+}
+
 // data holds exactly rows x cols values (computed in 64 bits: 65536 x 65536 wraps a 32-bit size_t).
 bool shape_matches(const Matrix& m) {
     return m.rows >= 0 && m.cols >= 0 && uint64_t(m.data.size()) == uint64_t(m.rows) * uint64_t(m.cols);
 }
 
 }  // namespace
+
+bool is_panel_name(std::string_view name) {
+    return is_one_of(name, kPanels);
+}
+
+std::string panel_names() {
+    return join_names(kPanels);
+}
+
+std::string read_state_fields(const JsonValue& object, State* state) {
+    return read_fields(object, state, false);
+}
 
 bool State::operator==(const State& o) const {
     return example == o.example && tokens == o.tokens && inputs.rows == o.inputs.rows && inputs.cols == o.inputs.cols &&

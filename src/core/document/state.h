@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/document/json.h"
 #include "core/document/lesson_state.h"
 #include "core/math/attention.h"
 #include "core/math/attention_modules.h"
@@ -63,6 +64,14 @@ struct ParseResult {
 // never the end of the text). Missing optional fields take their defaults; unknown fields are
 // errors (they are usually typos). Nothing of a bad document is applied by callers.
 ParseResult parse_state(std::string_view json);
+// The panels a state (or a lesson step) may name: "inputs", "plot", ... and their list for messages.
+bool is_panel_name(std::string_view name);
+std::string panel_names();
+// Reads the document's keys present in `object` onto *state and leaves the others as they are (a
+// lesson step's setup): tokens and inputs come together or not at all; "version" and unknown keys
+// are refused as in a document. "" when read, else the message, and *state may be partly changed
+// (read into a copy). The cross-field rules are validate_state's.
+std::string read_state_fields(const JsonValue& object, State* state);
 // Checks a State built in code (by the UI, say) against the same rules; "" when valid.
 std::string validate_state(const State& state);
 // One token label's rules (at most kMaxLabelBytes, valid UTF-8, no control characters: labels are

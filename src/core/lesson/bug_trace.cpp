@@ -30,7 +30,7 @@ float dot_rows(const Matrix& a, int i, const Matrix& b, int j) {
 }
 
 // The lesson's loop with one of three bugs planted.
-void trace_loop(Bug bug, const State& state, BugTrace* t) {
+void trace_loop(const TextCatalog& tx, Bug bug, const State& state, BugTrace* t) {
     const Matrix& X = state.inputs;
     const int n = X.rows, q = state.query;
     const int q_used = bug == Bug::WrongQuery ? (q > 0 ? q - 1 : (n > 1 ? 1 : 0)) : q;
@@ -42,15 +42,15 @@ void trace_loop(Bug bug, const State& state, BugTrace* t) {
     if (bug == Bug::WrongQuery) {
         t->buggy_line = 0;
         t->program[0] = "query = inputs[" + std::to_string(q_used) + "]";
-        t->title = "query = inputs[" + std::to_string(q_used) + "] instead of inputs[" + qs + "]";
+        t->title = tx.say("bug.wrong-query.title", {{"used", q_used}, {"q", q}});
     } else if (bug == Bug::WrongSlot) {
         t->buggy_line = 3;
         t->program[3] = "    attn_scores[i - 1] = torch.dot(x_i, query)";
-        t->title = "the loop writes each score to slot i - 1";
+        t->title = tx.say("bug.wrong-slot.title");
     } else {
         t->buggy_line = 3;
         t->program[3] = "    attn_scores[i] = torch.dot(x_i, x_i)";
-        t->title = "the dot product pairs x_i with itself, not with the query";
+        t->title = tx.say("bug.wrong-pair.title");
     }
 
     // Run both programs, recording what each step produced.
@@ -65,47 +65,36 @@ void trace_loop(Bug bug, const State& state, BugTrace* t) {
         out_expected[size_t(i)] = dots_expected[size_t(i)];
         out_actual[size_t(slot)] = dots_actual[size_t(i)];
     }
-    t->steps.push_back(trace_step("query assignment", "Was the query set to inputs[" + qs + "]?", "the query vector", 0,
-                                  X.row_vector(q), X.row_vector(q_used)));
-    t->steps.push_back(trace_step("loop index", "Does the loop write token i's score to slot i?",
-                                  "the slot written for i = 0, 1, …", 3, slots_expected, slots_actual));
-    t->steps.push_back(trace_step("dot product", "Is each slot torch.dot(x_i, query)?",
-                                  "the dot product computed for i = 0, 1, …", 3, dots_expected, dots_actual));
-    t->steps.push_back(
-        trace_step("printed scores", "Does the printed list match?", "attn_scores", 4, out_expected, out_actual));
+    t->steps.push_back(trace_step(tx.say("bug.step.query-assignment"), tx.say("bug.ask.query-set", {{"q", q}}),
+                                  tx.say("bug.what.query-vector"), 0, X.row_vector(q), X.row_vector(q_used)));
+    t->steps.push_back(trace_step(tx.say("bug.step.loop-index"), tx.say("bug.ask.slot-i"), tx.say("bug.what.slots"), 3,
+                                  slots_expected, slots_actual));
+    t->steps.push_back(trace_step(tx.say("bug.step.dot-product"), tx.say("bug.ask.dot-with-query"),
+                                  tx.say("bug.what.dots"), 3, dots_expected, dots_actual));
+    t->steps.push_back(trace_step(tx.say("bug.step.printed-scores"), tx.say("bug.ask.printed-list"), "attn_scores", 4,
+                                  out_expected, out_actual));
     t->expected_output = format_tensor(out_expected);
     t->actual_output = format_tensor(out_actual);
 
     if (bug == Bug::WrongQuery) {
-        t->explanation = "The query line picks inputs[" + std::to_string(q_used) +
-                         "] = " + typed_vec(X.row(q_used), X.cols) + ", not inputs[" + qs +
-                         "] = " + typed_vec(X.row(q), X.cols) +
-                         ". The loop and the dot product are fine: they faithfully score every token against the wrong "
-                         "query, so every score changes. Fix: query = inputs[" +
-                         qs + "].";
-        if (n == 1) t->hidden = "With one token every index picks the same vector: add a token to see the bug.";
+        t->explanation = tx.say("bug.wrong-query.why", {{"used", q_used},
+                                                        {"used_row", typed_vec(X.row(q_used), X.cols)},
+                                                        {"q", q},
+                                                        {"row", typed_vec(X.row(q), X.cols)}});
+        if (n == 1) t->hidden = tx.say("bug.wrong-query.hidden");
     } else if (bug == Bug::WrongSlot) {
-        t->explanation =
-            "Each score is computed right but stored one slot early: for i = 0, i - 1 is -1, which Python "
-            "reads as the last slot. Fix: attn_scores[i] = torch.dot(x_i, query).";
-        if (n == 1)
-            t->hidden = "With one slot, i - 1 wraps around to the same slot: add a token to see the bug.";
-        else
-            t->hidden = "Every score is the same here, so moving them between slots changes nothing: edit a token.";
+        t->explanation = tx.say("bug.wrong-slot.why");
+        t->hidden = tx.say(n == 1 ? "bug.wrong-slot.hidden-one" : "bug.wrong-slot.hidden");
     } else {
-        t->explanation =
-            "The dot product pairs x_i with itself, so each slot holds a token's squared length instead of "
-            "its alignment with the query. Fix: torch.dot(x_i, query).";
-        t->hidden =
-            "On this data each token's dot product with itself equals its dot product with the query, so the "
-            "output cannot show the bug: edit a token.";
+        t->explanation = tx.say("bug.wrong-pair.why");
+        t->hidden = tx.say("bug.wrong-pair.hidden");
     }
 }
 
-void trace_softmax_dim(const State& state, BugTrace* t) {
+void trace_softmax_dim(const TextCatalog& tx, const State& state, BugTrace* t) {
     const Matrix& X = state.inputs;
     const int n = X.rows;
-    t->title = "torch.softmax over dim=0 instead of dim=-1";
+    t->title = tx.say("bug.softmax-dim.title");
     t->fixed = {"attn_scores = inputs @ inputs.T", "attn_weights = torch.softmax(attn_scores, dim=-1)",
                 "print(attn_weights.sum(dim=-1))", "all_context_vecs = attn_weights @ inputs",
                 "print(all_context_vecs)"};
@@ -116,32 +105,30 @@ void trace_softmax_dim(const State& state, BugTrace* t) {
     const Matrix by_row = normalize_rows(scores, Norm::Softmax);
     const Matrix by_col = transposed(normalize_rows(transposed(scores), Norm::Softmax));
     const Matrix ctx_expected = matmul(by_row, X), ctx_actual = matmul(by_col, X);  // (n, d)
-    t->steps.push_back(matrix_trace_step("score matrix", "Is attn_scores inputs @ inputs.T?", "attn_scores, (n, n)", 0,
-                                         scores, scores));
-    t->steps.push_back(matrix_trace_step("softmax", "Does each row (one query) become weights?", "attn_weights, (n, n)",
-                                         1, by_row, by_col));
-    t->steps.push_back(trace_step("row sums", "Does each query's row sum to 1?", "attn_weights.sum(dim=-1)", 2,
-                                  trace_row_sums(by_row), trace_row_sums(by_col)));
-    t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", "all_context_vecs, (n, d)",
-                                         3, ctx_expected, ctx_actual));
+    t->steps.push_back(matrix_trace_step(tx.say("bug.step.score-matrix"), tx.say("bug.ask.inputs-gram"),
+                                         "attn_scores, (n, n)", 0, scores, scores));
+    t->steps.push_back(matrix_trace_step(tx.say("bug.step.softmax"), tx.say("bug.ask.rows-become-weights"),
+                                         "attn_weights, (n, n)", 1, by_row, by_col));
+    t->steps.push_back(trace_step(tx.say("bug.step.row-sums"), tx.say("bug.ask.rows-sum-to-1"),
+                                  "attn_weights.sum(dim=-1)", 2, trace_row_sums(by_row), trace_row_sums(by_col)));
+    t->steps.push_back(matrix_trace_step(tx.say("bug.step.context-vectors"), tx.say("bug.ask.contexts-match"),
+                                         "all_context_vecs, (n, d)", 3, ctx_expected, ctx_actual));
     t->expected_output = format_tensor(ctx_expected);
     t->actual_output = format_tensor(ctx_actual);
-    t->explanation = "dim=0 normalises each column, so the columns sum to 1 and the rows, one per query, sum to " +
-                     vec(trace_row_sums(by_col)) + ". Fix: torch.softmax(attn_scores, dim=-1).";
-    t->hidden = n == 1 ? "With one token the matrix is 1 x 1, so rows and columns are the same: add a token."
-                       : "On this data the weights come out symmetric, so rows and columns agree: edit a token.";
+    t->explanation = tx.say("bug.softmax-dim.why", {{"sums", vec(trace_row_sums(by_col))}});
+    t->hidden = tx.say(n == 1 ? "bug.softmax-dim.hidden-one" : "bug.softmax-dim.hidden");
 }
 
-void trace_scale(const State& state, BugTrace* t) {
+void trace_scale(const TextCatalog& tx, const State& state, BugTrace* t) {
     const Matrix& X = state.inputs;
     const int q = state.query, d_k = state.projection.d_out, d_v = 2 * d_k;
     const std::string seed = std::to_string(state.projection.seed);
-    t->title = "scores divided by sqrt(values.shape[-1]) instead of sqrt(keys.shape[-1])";
+    t->title = tx.say("bug.scale-by-values.title");
     t->fixed = {"torch.manual_seed(" + seed + ")",
                 "W_query = torch.rand(d_in, " + std::to_string(d_k) + ")   # d_k = " + std::to_string(d_k),
                 "W_key   = torch.rand(d_in, " + std::to_string(d_k) + ")",
-                "W_value = torch.rand(d_in, " + std::to_string(d_v) + ")   # d_v = " + std::to_string(d_v) +
-                    ": values may be wider",
+                "W_value = torch.rand(d_in, " + std::to_string(d_v) + ")   # " +
+                    tx.say("bug.scale-by-values.wider", {{"d_v", d_v}}),
                 "queries, keys, values = inputs @ W_query, inputs @ W_key, inputs @ W_value",
                 "attn_scores = queries @ keys.T",
                 "d_k = keys.shape[-1]",
@@ -165,23 +152,19 @@ void trace_scale(const State& state, BugTrace* t) {
     const Vector w_right = softmax_stable(s_right), w_wrong = softmax_stable(s_wrong);
     const Vector z_right = context_vector(w_right, values), z_wrong = context_vector(w_wrong, values);
     const std::string qs = std::to_string(q);
-    t->steps.push_back(trace_step("scores", "Is row " + qs + " of attn_scores queries[" + qs + "] @ keys.T?",
+    t->steps.push_back(trace_step(tx.say("bug.step.scores"), tx.say("bug.ask.score-row", {{"q", q}}),
                                   "attn_scores[" + qs + "]", 5, scores, scores));
-    t->steps.push_back(trace_step("scale", "Is the divisor sqrt(d_k), the width of the keys?", "d_k**0.5", 6,
-                                  Vector{right}, Vector{wrong}));
-    t->steps.push_back(trace_step("softmax", "Do the weights match?", "attn_weights[" + qs + "]", 7, w_right, w_wrong));
-    t->steps.push_back(trace_step("context vector", "Does the context vector match?", "context_vecs[" + qs + "]", 8,
-                                  z_right, z_wrong));
+    t->steps.push_back(trace_step(tx.say("bug.step.scale"), tx.say("bug.ask.divisor-d-k"), "d_k**0.5", 6, Vector{right},
+                                  Vector{wrong}));
+    t->steps.push_back(trace_step(tx.say("bug.step.softmax"), tx.say("bug.ask.weights-match"),
+                                  "attn_weights[" + qs + "]", 7, w_right, w_wrong));
+    t->steps.push_back(trace_step(tx.say("bug.step.context-vector"), tx.say("bug.ask.context-matches"),
+                                  "context_vecs[" + qs + "]", 8, z_right, z_wrong));
     t->expected_output = format_tensor(z_right);
     t->actual_output = format_tensor(z_wrong);
-    t->explanation = "Each score sums d_k = " + std::to_string(d_k) +
-                     " products of a query and a key, so the scaling "
-                     "uses the keys' width: sqrt(" +
-                     std::to_string(d_k) + ") = " + num(right) + ". values.shape[-1] is d_v = " + std::to_string(d_v) +
-                     ", giving " + num(wrong) +
-                     ". Fix: d_k = keys.shape[-1]. In the main view "
-                     "d_v = d_k = d_out, which would hide this bug: the two divisors would be equal.";
-    t->hidden = "On this data the two divisors give the same weights (all scores are equal): edit a token.";
+    t->explanation =
+        tx.say("bug.scale-by-values.why", {{"d_k", d_k}, {"right", num(right)}, {"d_v", d_v}, {"wrong", num(wrong)}});
+    t->hidden = tx.say("bug.scale-by-values.hidden");
 }
 
 }  // namespace
@@ -233,7 +216,7 @@ int first_divergence(const std::vector<TraceStep>& steps) {
     return -1;
 }
 
-BugTrace trace_bug(Bug bug, const State& state) {
+BugTrace trace_bug(const TextCatalog& tx, Bug bug, const State& state) {
     BugTrace t;
     t.bug = bug;
     const double n = state.inputs.rows, d = state.inputs.cols, p = state.projection.d_out;
@@ -242,23 +225,22 @@ BugTrace trace_bug(Bug bug, const State& state) {
                                                     : n * d * 2;
     if (bug == Bug::None) return t;
     if (is_chapter_bug(bug)) {
-        trace_chapter_bug(bug, state, &t);
+        trace_chapter_bug(tx, bug, state, &t);
     } else if (work > kMaxTraceWork) {
-        t.error = "This state is too large for a live trace (" + std::to_string(int64_t(work)) +
-                  " multiply-adds): use fewer tokens or dimensions.";
+        t.error = tx.say("bug.too-large", {{"work", std::to_string(int64_t(work))}});
         return t;
     }
     switch (bug) {
         case Bug::WrongQuery:
         case Bug::WrongSlot:
         case Bug::WrongPair:
-            trace_loop(bug, state, &t);
+            trace_loop(tx, bug, state, &t);
             break;
         case Bug::SoftmaxDim:
-            trace_softmax_dim(state, &t);
+            trace_softmax_dim(tx, state, &t);
             break;
         case Bug::ScaleByValues:
-            trace_scale(state, &t);
+            trace_scale(tx, state, &t);
             break;
         default:  // Bug::None, and the chapter's bugs (above)
             break;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/document/state.h"
+#include "core/lesson/lesson_text.h"
 
 namespace attn {
 
@@ -42,8 +43,9 @@ TraceStep matrix_trace_step(std::string name, std::string question, std::string 
                             const Matrix& actual);
 Vector trace_row_sums(const Matrix& m);
 
-// The bug planted into the state's own data (inputs, query; seed and d_out for the projection).
-BugTrace trace_bug(Bug bug, const State& state);
+// The bug planted into the state's own data (inputs, query; seed and d_out for the projection), in
+// the words of the catalog (ids "bug.*").
+BugTrace trace_bug(const TextCatalog& texts, Bug bug, const State& state);
 // The first step whose actual value differs from the expected one, or -1.
 int first_divergence(const std::vector<TraceStep>& steps);
 // Element-wise "differ": NaN matches only NaN, infinities match themselves, finite values differ

@@ -68,7 +68,7 @@ float future_share(const Matrix& w) {
 
 // CausalAttention.forward as the book writes it, for batch 0: dim=1, the mask's polarity, the 0
 // fill and dropout without rescaling.
-void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
+void trace_causal(const TextCatalog& tx, Bug bug, const ModuleResult& r, BugTrace* t) {
     const HeadTrace& h = r.batches[0][0];
     const int n = r.n;
     const double p = r.settings.dropout;
@@ -105,94 +105,74 @@ void trace_causal(Bug bug, const ModuleResult& r, BugTrace* t) {
     const auto mask_walk = [&](const Matrix& mask, const Matrix& masked_scores, const Matrix& weights,
                                bool with_row_sums) {
         t->steps.push_back(
-            matrix_trace_step("mask", "Does the mask hide the keys after each query?", "mask", 0, triu, mask));
-        t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)", 2,
-                                             h.scores, h.scores));
-        t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
+            matrix_trace_step(tx.say("bug.step.mask"), tx.say("bug.ask.mask-hides-future"), "mask", 0, triu, mask));
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.scores"), tx.say("bug.ask.queries-keys"),
+                                             "attn_scores[0], (n, n)", 2, h.scores, h.scores));
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.masked-scores"), tx.say("bug.ask.future-is-inf"),
                                              "attn_scores[0], (n, n)", 3, masked, masked_scores));
-        t->steps.push_back(matrix_trace_step("softmax", "Does each query's row become weights, none for the future?",
-                                             weights_what, softmax_line, h.weights, weights));
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.softmax"), tx.say("bug.ask.rows-no-future"), weights_what,
+                                             softmax_line, h.weights, weights));
         if (with_row_sums)
-            t->steps.push_back(trace_step("row sums", "Does each query's row sum to 1?", "attn_weights[0].sum(dim=-1)",
-                                          softmax_line, trace_row_sums(h.weights), trace_row_sums(weights)));
-        t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
-                                             context_line, context_right, context_of(weights)));
+            t->steps.push_back(trace_step(tx.say("bug.step.row-sums"), tx.say("bug.ask.rows-sum-to-1"),
+                                          "attn_weights[0].sum(dim=-1)", softmax_line, trace_row_sums(h.weights),
+                                          trace_row_sums(weights)));
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.context-vectors"), tx.say("bug.ask.contexts-match"),
+                                             context_what, context_line, context_right, context_of(weights)));
     };
 
     switch (bug) {
         case Bug::BatchSoftmaxDim: {
             t->program[size_t(softmax_line)] = "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=1)";
             t->buggy_line = softmax_line;
-            t->title = "softmax over dim=1 of the batch's (b, n, n) scores";
+            t->title = tx.say("bug.batch-softmax-dim.title");
             mask_walk(triu, masked, h.weights_wrong_dim, true);
-            t->explanation =
-                "With a batch, attn_scores is (b, n, n) and dim=1 runs down the queries: each key's "
-                "column sums to 1, and the rows, one per query, sum to " +
-                vec(trace_row_sums(h.weights_wrong_dim)) +
-                ". Without the batch, dim=1 was the last dimension; with it, only dim=-1 is. "
-                "Fix: dim=-1.";
-            t->hidden = "With one token there is one row and one column, so both dims agree: add a token.";
+            t->explanation = tx.say("bug.batch-softmax-dim.why", {{"sums", vec(trace_row_sums(h.weights_wrong_dim))}});
+            t->hidden = tx.say("bug.batch-softmax-dim.hidden");
             break;
         }
         case Bug::MaskPolarity: {
             t->program[0] = "mask = torch.tril(torch.ones(" + ns + ", " + ns + "), diagonal=-1)   # self.mask";
             t->buggy_line = 0;
-            t->title = "a causal mask of the wrong polarity";
+            t->title = tx.say("bug.mask-polarity.title");
             mask_walk(tril, filled(h.scores, tril, -kInf), h.weights_flipped_mask, false);
-            t->explanation =
-                "tril(ones, -1) marks the keys before each query, so masked_fill_ hides the past and "
-                "keeps the future: row 0 gives " +
-                num(future_share(h.weights_flipped_mask)) +
-                " of its weight to the tokens after it, and the last row sees only itself. Fix: "
-                "torch.triu(..., diagonal=1) marks the keys after the query.";
-            t->hidden = "With one token there is no past and no future to mask: add a token.";
+            t->explanation = tx.say("bug.mask-polarity.why", {{"share", num(future_share(h.weights_flipped_mask))}});
+            t->hidden = tx.say("bug.mask-polarity.hidden");
             break;
         }
         case Bug::ZeroMask: {
             t->program[3] = "attn_scores.masked_fill_(mask.bool(), 0)";
             t->buggy_line = 3;
-            t->title = "a causal mask that fills with 0";
+            t->title = tx.say("bug.zero-mask.title");
             mask_walk(triu, filled(h.scores, triu, 0.0f), h.weights_zero_masked, false);
-            t->explanation =
-                "A score of 0 is no zero weight: softmax gives exp(0) = 1 a share, so row 0 still "
-                "gives " +
-                num(future_share(h.weights_zero_masked)) +
-                " of its weight to the tokens after it. Only -inf (exp(-inf) = 0) hides them. Fix: "
-                "masked_fill_(mask.bool(), -torch.inf).";
-            t->hidden = "With one token nothing comes after the query: add a token.";
+            t->explanation = tx.say("bug.zero-mask.why", {{"share", num(future_share(h.weights_zero_masked))}});
+            t->hidden = tx.say("bug.zero-mask.hidden");
             break;
         }
         default: {  // Bug::DropoutNoRescale
             t->program[size_t(dropout_line)] = "attn_weights = attn_weights * keep";
             t->buggy_line = dropout_line;
-            t->title = "dropout that does not rescale what it keeps";
+            t->title = tx.say("bug.dropout-no-rescale.title");
             const Matrix keep = mask_matrix(n, [&](int row, int col) { return drop.at(row, col) != 0; });
             // In eval, or with p = 0, nothing is dropped: both programs keep every weight as it is.
             const Matrix& unscaled = h.has_dropout ? h.weights_dropped_unscaled : h.weights;
-            t->steps.push_back(matrix_trace_step("scores", "Is attn_scores queries @ keys.T?", "attn_scores[0], (n, n)",
-                                                 2, h.scores, h.scores));
-            t->steps.push_back(matrix_trace_step("softmax", "Does each row give the future no weight?", weights_what,
-                                                 softmax_line, h.weights, h.weights));
-            t->steps.push_back(matrix_trace_step("kept", "Is each weight kept (1) or dropped (0) at random?",
+            t->steps.push_back(matrix_trace_step(tx.say("bug.step.scores"), tx.say("bug.ask.queries-keys"),
+                                                 "attn_scores[0], (n, n)", 2, h.scores, h.scores));
+            t->steps.push_back(matrix_trace_step(tx.say("bug.step.softmax"), tx.say("bug.ask.no-future-weight"),
+                                                 weights_what, softmax_line, h.weights, h.weights));
+            t->steps.push_back(matrix_trace_step(tx.say("bug.step.kept"), tx.say("bug.ask.kept-at-random"),
                                                  "keep[0], (n, n)", 5, keep, keep));
-            t->steps.push_back(matrix_trace_step("after dropout", "Is each kept weight w / (1 - p)?", weights_what,
-                                                 dropout_line, h.weights_dropped, unscaled));
-            t->steps.push_back(trace_step("row sums", "Do the rows still sum to about 1 on average?",
+            t->steps.push_back(matrix_trace_step(tx.say("bug.step.after-dropout"), tx.say("bug.ask.kept-rescaled"),
+                                                 weights_what, dropout_line, h.weights_dropped, unscaled));
+            t->steps.push_back(trace_step(tx.say("bug.step.row-sums"), tx.say("bug.ask.rows-about-1"),
                                           "attn_weights[0].sum(dim=-1)", dropout_line,
                                           trace_row_sums(h.weights_dropped), trace_row_sums(unscaled)));
-            t->steps.push_back(matrix_trace_step("context vectors", "Do the context vectors match?", context_what,
-                                                 context_line, context_right, matmul(unscaled, h.values)));
-            t->explanation =
-                "nn.Dropout scales the weights it keeps by 1 / (1 - p) = " + num(float(1.0 / (1.0 - p)), 2) +
-                ", so a row's expected sum is 1 in training as in eval. Without it the rows sum to "
-                "about 1 - p = " +
-                num(float(1.0 - p), 2) +
-                ", and the layers after see smaller weights in training than in use. Fix: divide by "
-                "(1 - p), or call self.dropout(attn_weights).";
-            t->hidden = h.has_dropout
-                            ? "This draw dropped every weight, so there is nothing to rescale: change the seed."
-                            : "Dropout is off here (p = 0, or eval): nothing is dropped, so nothing needs "
-                              "rescaling. Set dropout p and training in the panel.";
+            t->steps.push_back(matrix_trace_step(tx.say("bug.step.context-vectors"), tx.say("bug.ask.contexts-match"),
+                                                 context_what, context_line, context_right,
+                                                 matmul(unscaled, h.values)));
+            t->explanation = tx.say("bug.dropout-no-rescale.why",
+                                    {{"scale", num(float(1.0 / (1.0 - p)), 2)}, {"keep", num(float(1.0 - p), 2)}});
+            t->hidden = tx.say(h.has_dropout ? "bug.dropout-no-rescale.hidden-all-dropped"
+                                             : "bug.dropout-no-rescale.hidden-off");
             break;
         }
     }
@@ -220,7 +200,7 @@ Matrix joined(const std::vector<HeadTrace>& heads, Matrix HeadTrace::*part) {
 
 // MultiHeadAttention.forward as the book writes it, for batch 0 and head 0: the view without the
 // transpose, and the scaling by sqrt(d_out).
-void trace_heads(Bug bug, const ModuleResult& r, BugTrace* t) {
+void trace_heads(const TextCatalog& tx, Bug bug, const ModuleResult& r, BugTrace* t) {
     const std::vector<HeadTrace>& heads = r.batches[0];
     const HeadTrace& h = heads[0];
     const int n = r.n, hd = r.head_dim, count = int(heads.size()), d_out = r.settings.d_out;
@@ -239,50 +219,41 @@ void trace_heads(Bug bug, const ModuleResult& r, BugTrace* t) {
     if (bug == Bug::ViewNoTranspose) {
         t->program[1] = "keys = keys.view(b, " + H + ", n, " + HD + ")   # (b, h, n, hd); queries, values alike";
         t->buggy_line = 1;
-        t->title = ".view(b, h, n, hd) without .transpose(1, 2)";
+        t->title = tx.say("bug.view-no-transpose.title");
         const Matrix queries = joined(heads, &HeadTrace::queries);
         const Matrix q0 = viewed_without_transpose(queries, 0, hd), k0 = viewed_without_transpose(keys, 0, hd);
         const Matrix scores = matmul(q0, transposed(k0));
         const Matrix weights = softmax_rows_scaled(mask_scores_causal(scores), right);
-        t->steps.push_back(
-            matrix_trace_step("keys", "Is keys x @ W_key.T, one row per token?", "keys[0], (n, d_out)", 0, keys, keys));
-        t->steps.push_back(matrix_trace_step("head 0's keys", "Does row i of head 0 hold token i's first columns?",
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.keys"), tx.say("bug.ask.keys-per-token"),
+                                             "keys[0], (n, d_out)", 0, keys, keys));
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.head-keys"), tx.say("bug.ask.head-rows"),
                                              "keys[0, 0], (n, hd)", 1, h.keys, k0));
-        t->steps.push_back(matrix_trace_step("scores", "Are head 0's scores its queries @ keys.T?",
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.scores"), tx.say("bug.ask.head-scores"),
                                              "attn_scores[0, 0], (n, n)", 2, h.scores, scores));
-        t->steps.push_back(
-            matrix_trace_step("softmax", "Do head 0's weights match?", weights_what, 4, h.weights, weights));
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.softmax"), tx.say("bug.ask.head-weights"), weights_what,
+                                             4, h.weights, weights));
         std::string rows;
         for (int i = 0; i < n && i < 8; ++i) rows += (i ? ", " : "") + std::to_string((i * hd) / d_out);
-        t->explanation =
-            ".view(b, h, n, hd) reads the (n, d_out) numbers in memory order, so head 0's rows hold "
-            "the numbers of tokens " +
-            rows + (n > 8 ? ", ..." : "") +
-            " instead of 0, 1, 2, ...: the right shape, other tokens. Fix: .view(b, n, h, hd) "
-            "then .transpose(1, 2).";
-        t->hidden = "With one head, or one token, each head's slice is the same either way: add a head or a token.";
+        t->explanation = tx.say("bug.view-no-transpose.why", {{"rows", rows + (n > 8 ? ", ..." : "")}});
+        t->hidden = tx.say("bug.view-no-transpose.hidden");
     } else {
         t->program[4] = "attn_weights = torch.softmax(attn_scores / self.d_out**0.5, dim=-1)";
         t->buggy_line = 4;
-        t->title = "scores divided by sqrt(d_out) instead of sqrt(head_dim)";
+        t->title = tx.say("bug.scale-by-d-out.title");
         const float wrong = float(std::sqrt(double(d_out)));
-        t->steps.push_back(matrix_trace_step("scores", "Are head 0's scores its queries @ keys.T?",
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.scores"), tx.say("bug.ask.head-scores"),
                                              "attn_scores[0, 0], (n, n)", 2, h.scores, h.scores));
-        t->steps.push_back(matrix_trace_step("masked scores", "Are the scores after each query -inf?",
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.masked-scores"), tx.say("bug.ask.future-is-inf"),
                                              "attn_scores[0, 0], (n, n)", 3, h.masked_scores, h.masked_scores));
-        t->steps.push_back(trace_step("scale", "Is the divisor sqrt(head_dim), the width of a head's keys?",
-                                      "the divisor", 4, Vector{right}, Vector{wrong}));
-        t->steps.push_back(matrix_trace_step("softmax", "Do head 0's weights match?", weights_what, 4, h.weights,
-                                             h.weights_wrong_scale));
-        t->explanation = "Each score of a head sums head_dim = " + HD + " products, so it is scaled by sqrt(" + HD +
-                         ") = " + num(right, 2) + ". d_out = " + std::to_string(d_out) +
-                         " is all heads together: sqrt(" + std::to_string(d_out) + ") = " + num(wrong, 2) +
-                         (values_differ(h.weights.data, h.weights_wrong_scale.data)
-                              ? " shrinks the scores more and flattens the weights."
-                              : " is still the wrong divisor, though on this data (one token, or equal scores) the "
-                                "weights come out the same.") +
-                         " Fix: keys.shape[-1]**0.5.";
-        t->hidden = "With one head, head_dim is d_out and the two divisors agree: add a head in the panel.";
+        t->steps.push_back(trace_step(tx.say("bug.step.scale"), tx.say("bug.ask.divisor-head-dim"),
+                                      tx.say("bug.what.divisor"), 4, Vector{right}, Vector{wrong}));
+        t->steps.push_back(matrix_trace_step(tx.say("bug.step.softmax"), tx.say("bug.ask.head-weights"), weights_what,
+                                             4, h.weights, h.weights_wrong_scale));
+        t->explanation =
+            tx.say(values_differ(h.weights.data, h.weights_wrong_scale.data) ? "bug.scale-by-d-out.why"
+                                                                             : "bug.scale-by-d-out.why-same",
+                   {{"head_dim", HD}, {"right", num(right, 2)}, {"d_out", d_out}, {"wrong", num(wrong, 2)}});
+        t->hidden = tx.say("bug.scale-by-d-out.hidden");
     }
 }
 
@@ -318,28 +289,28 @@ ModuleSettings chapter_bug_module(Bug bug, const State& state) {
                                                                      : chapter_bug_settings(bug);
 }
 
-void trace_chapter_bug(Bug bug, const State& state, BugTrace* t) {
+void trace_chapter_bug(const TextCatalog& tx, Bug bug, const State& state, BugTrace* t) {
     const ModuleSettings m = chapter_bug_module(bug, state);
     const int width = m.module == AttentionModule::MultiHeadAttention ? m.d_out : m.d_out * m.heads;
     if (state.inputs.rows > kMaxTraceTokens || state.inputs.cols > kMaxTraceTokens || width > kMaxTraceTokens) {
-        t->error = "This state is too large for a live trace of the book's classes: use at most " +
-                   std::to_string(kMaxTraceTokens) + " tokens and dimensions.";
+        t->error = tx.say("bug.chapter-too-large", {{"max", kMaxTraceTokens}});
         return;
     }
     const ModuleResult r = run_module(state.inputs, m);
     if (!r.error.empty()) {
-        t->error = "The book's class cannot run on these inputs: " + r.error;
+        t->error = tx.say("bug.chapter-cannot-run", {{"error", r.error}});
         return;
     }
     if (!state.module.enabled || m != state.module.settings)
-        t->note = std::string("Traced on the book's ") + module_class(m.module) + " (seed " + std::to_string(m.seed) +
-                  ", d_out " + std::to_string(m.d_out) +
-                  (m.module == AttentionModule::MultiHeadAttention ? ", " + std::to_string(m.heads) + " heads" : "") +
-                  "): the bug lives in that class, and the panel runs another.";
+        t->note = tx.say(m.module == AttentionModule::MultiHeadAttention ? "bug.traced-on-heads" : "bug.traced-on",
+                         {{"class", module_class(m.module)},
+                          {"seed", std::to_string(m.seed)},
+                          {"d_out", m.d_out},
+                          {"heads", m.heads}});
     if (bug == Bug::ViewNoTranspose || bug == Bug::ScaleByDOut)
-        trace_heads(bug, r, t);
+        trace_heads(tx, bug, r, t);
     else
-        trace_causal(bug, r, t);
+        trace_causal(tx, bug, r, t);
     // What print() shows: the last step's value, right and planted.
     const TraceStep& last = t->steps.back();
     Matrix expected(last.rows, last.cols), actual(last.rows, last.cols);

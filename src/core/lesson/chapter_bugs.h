@@ -15,7 +15,8 @@ bool is_chapter_bug(Bug bug);
 ModuleSettings chapter_bug_settings(Bug bug);
 // The settings a trace runs: the state's module when it is on and suits the bug, else the above.
 ModuleSettings chapter_bug_module(Bug bug, const State& state);
-// Fills t (program, fixed lines, steps, outputs, explanation) for a chapter bug, or t->error.
-void trace_chapter_bug(Bug bug, const State& state, BugTrace* t);
+// Fills t (program, fixed lines, steps, outputs, explanation) for a chapter bug, or t->error, in the
+// words of the catalog.
+void trace_chapter_bug(const TextCatalog& texts, Bug bug, const State& state, BugTrace* t);
 
 }  // namespace attn

@@ -1,12 +1,35 @@
-// One row per question of the track (core/lesson/quiz.cpp asks them) and per practice exercise:
-// what the learner predicts or computes there is what stays covered.
+// One rule per question kind (core/lesson/quiz.cpp asks them) and per practice exercise: what the
+// learner predicts or computes there is what stays covered.
 #include "core/lesson/concealment.h"
 
 #include "core/lesson/step_text.h"
 
 namespace attn {
 
-Concealment concealment(const State& s, int question_count, bool practice_solved) {
+namespace {
+
+// What each question kind asks the learner to predict.
+void conceal_for(std::string_view kind, Concealment* c) {
+    if (kind == "which-token") c->query_token = true;                      // which token does inputs[q] pick?
+    if (kind == "dot-value" || kind == "highest-score") c->scores = true;  // a score, or which is highest
+    if (kind == "count-scores") c->score_count = c->scores = true;         // how many scores?
+    if (kind == "sharper") c->weights = true;                              // which normalisation is sharper?
+    if (kind == "naive-overflow") c->naive_weights = true;                 // the hand-written softmax past the overflow
+    if (kind == "context-size") c->context = true;                         // how many numbers in the context vector?
+    if (kind == "matrix-shape") c->matrices = true;                        // the shape of inputs @ inputs.T
+    if (kind == "softmax-dim") c->softmax_dim = true;                      // which dim makes the rows sum to 1?
+    if (kind == "scaling-sharpness") c->scaling = true;                    // what the sqrt(d_k) division does
+    if (kind == "causal-count") c->masking = true;               // how many tokens the query sees under the mask
+    if (kind == "linear-weight-shape") c->module_layout = true;  // the shape nn.Linear stores its weight in
+    if (kind == "zero-mask-leak") c->module_leak = true;         // what masking with 0 leaks
+    if (kind == "dropout-kept") c->module_dropout = true;        // what a kept weight becomes
+    if (kind == "wrapper-width" || kind == "head-dim") c->module_heads = true;  // a head's or the wrapper's width
+}
+
+}  // namespace
+
+Concealment concealment(const TextCatalog& texts, const State& s, const std::vector<Question>& questions,
+                        bool practice_solved) {
     Concealment c;
     if (s.lesson.mode == LessonMode::Practice) {
         // Exercise 1 predicts and computes the scores, exercise 2 the softmax weights; exercise 3
@@ -16,62 +39,22 @@ Concealment concealment(const State& s, int question_count, bool practice_solved
             c.scores = true;
         else
             c.weights = true;
-        c.reason = "hidden until you solve the exercise";
+        c.reason = texts.say("lesson.hidden-exercise");
         return c;
     }
     if (s.lesson.mode != LessonMode::Track || s.step < 1) return c;
     const int k = s.lesson.question;
-    if (k >= question_count || question_done(s.lesson, k)) return c;
-    switch (s.step * 10 + k) {
-        case 10:  // which token does inputs[q] pick?
-            c.query_token = true;
-            break;
-        case 20:  // what does torch.dot(inputs[0], query) give?
-            c.scores = true;
-            break;
-        case 30:  // how many scores?
-            c.score_count = c.scores = true;
-            break;
-        case 31:  // which token scores highest?
-            c.scores = true;
-            break;
-        case 50:  // which normalisation is sharper?
-            c.weights = true;
-            break;
-        case 60:  // what does the hand-written softmax give past the overflow?
-            c.naive_weights = true;
-            break;
-        case 70:  // how many numbers in the context vector?
-            c.context = true;
-            break;
-        case 80:  // the shape of inputs @ inputs.T
-            c.matrices = true;
-            break;
-        case 81:  // which dim makes the rows sum to 1?
-            c.softmax_dim = true;
-            break;
-        case 90:  // what the sqrt(d_k) division does
-            c.scaling = true;
-            break;
-        case 100:  // how many tokens can the query attend to under the mask?
-            c.masking = true;
-            break;
-        case 110:  // the shape nn.Linear stores its weight in
-            c.module_layout = true;
-            break;
-        case 120:  // what masking with 0 leaks
-            c.module_leak = true;
-            break;
-        case 130:  // what a kept weight becomes
-            c.module_dropout = true;
-            break;
-        case 140:  // head_dim
-            c.module_heads = true;
-            break;
-        default:
-            break;
-    }
-    if (c.any()) c.reason = "hidden until you answer the question";
+    if (k < 0 || k >= int(questions.size()) || question_done(s.lesson, k)) return c;
+    conceal_for(questions[size_t(k)].id, &c);
+    if (c.any()) c.reason = texts.say("lesson.hidden-question");
+    return c;
+}
+
+Concealment conceal_everything(const std::string& reason) {
+    Concealment c;
+    c.query_token = c.score_count = c.scores = c.weights = c.naive_weights = c.context = c.matrices = true;
+    c.softmax_dim = c.scaling = c.masking = c.module_layout = c.module_leak = c.module_dropout = c.module_heads = true;
+    c.reason = reason;
     return c;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/document/state.h"
+#include "core/lesson/quiz.h"
 
 namespace attn {
 
@@ -33,8 +34,14 @@ struct Concealment {
 };
 
 // What the open question of the track, or the practice exercise the learner has not solved yet,
-// asks to predict. question_count: how many questions step_questions() gives for this step (a
-// step may have none, then nothing is covered); practice_solved: the exercise was checked right.
-Concealment concealment(const State& state, int question_count, bool practice_solved);
+// asks to predict. questions: what step_questions() gives for this step (a step may ask none, then
+// nothing is covered); each kind covers its own values. practice_solved: the exercise was checked
+// right or its answer shown.
+// texts: the catalog the reason is written in.
+Concealment concealment(const TextCatalog& texts, const State& state, const std::vector<Question>& questions,
+                        bool practice_solved);
+// Every value a question could ask about, with the reason: while the lesson's file is on its way,
+// a step opened by a link must not show the answer to a question not yet asked.
+Concealment conceal_everything(const std::string& reason);
 
 }  // namespace attn

@@ -15,7 +15,8 @@ float exp_overflow_threshold() {
     return std::log(FLT_MAX);
 }
 
-SoftmaxLab softmax_lab(const Vector& raw_scores, float scale, const std::vector<std::string>& tokens) {
+SoftmaxLab softmax_lab(const TextCatalog& t, const Vector& raw_scores, float scale,
+                       const std::vector<std::string>& tokens) {
     SoftmaxLab lab;
     lab.scale = scale;
     const size_t n = raw_scores.size();
@@ -58,34 +59,32 @@ SoftmaxLab softmax_lab(const Vector& raw_scores, float scale, const std::vector<
 
     // The sentences: what happened, where, and what the stable form changes.
     auto name = [&](int i) {
-        return size_t(i) < tokens.size() ? quoted(tokens[size_t(i)]) : "token " + std::to_string(i);
+        return size_t(i) < tokens.size() ? quoted(tokens[size_t(i)]) : t.say("lab.token", {{"i", i}});
     };
     std::vector<std::string>& why = lab.explanation;
     if (lab.first_overflow >= 0) {
         const int i = lab.first_overflow;
-        why.push_back("The first score whose exp overflows is " + name(i) + " (position " + std::to_string(i) +
-                      "): " + num(lab.scores[size_t(i)], 2) + " > " + num(threshold, 2) + ", so exp(" +
-                      num(lab.scores[size_t(i)], 2) + ") = inf in float32.");
-        why.push_back("The sum of the exps is then inf too, and inf / inf = nan: the naive weights are " +
-                      vec(lab.naive, 4) + ".");
+        why.push_back(t.say("lab.first-overflow", {{"token", name(i)},
+                                                   {"i", i},
+                                                   {"score", num(lab.scores[size_t(i)], 2)},
+                                                   {"threshold", num(threshold, 2)}}));
+        why.push_back(t.say("lab.nan", {{"weights", vec(lab.naive, 4)}}));
     } else if (lab.sum_overflow) {
-        why.push_back("No single exp overflows, but their sum does: " + vec(lab.exps, 4) +
-                      " adds up to inf, so every weight becomes 0 or nan.");
+        why.push_back(t.say("lab.sum-overflow", {{"exps", vec(lab.exps, 4)}}));
     } else if (lab.all_underflow) {
-        why.push_back("Every exp(s) underflows to 0 (the scores are all far below 0), and 0 / 0 = nan.");
+        why.push_back(t.say("lab.underflow"));
     } else if (lab.naive_broken) {
-        why.push_back("The naive weights " + vec(lab.naive, 4) + " lose precision against the stable ones.");
+        why.push_back(t.say("lab.precision", {{"weights", vec(lab.naive, 4)}}));
     } else if (lab.overflow_scale > 0.0f) {
-        why.push_back("Both agree for now. The largest score reaches " + num(threshold, 2) + " at about ×" +
-                      num(lab.overflow_scale, 2) + ": past that, exp overflows.");
+        why.push_back(
+            t.say("lab.agree-for-now", {{"threshold", num(threshold, 2)}, {"scale", num(lab.overflow_scale, 2)}}));
     } else {
-        why.push_back("Both agree: no score here can reach " + num(threshold, 2) +
-                      " within the slider's range, so exp never overflows.");
+        why.push_back(t.say("lab.agree", {{"threshold", num(threshold, 2)}}));
     }
-    why.push_back(
-        "The stable softmax subtracts the max (" + num(lab.max_score, 2) + ") first: s - max = " + vec(lab.shifted, 2) +
-        ", so every exponent is <= 0 and exp(s - max) = " + vec(lab.shifted_exps, 4) +
-        " stays between 0 and 1. Its weights " + vec(lab.stable, 4) + " are the same numbers the exact math gives.");
+    why.push_back(t.say("lab.stable", {{"max", num(lab.max_score, 2)},
+                                       {"shifted", vec(lab.shifted, 2)},
+                                       {"exps", vec(lab.shifted_exps, 4)},
+                                       {"weights", vec(lab.stable, 4)}}));
     return lab;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lesson/lesson_text.h"
 #include "core/math/matrix.h"
 
 namespace attn {
@@ -35,8 +36,10 @@ struct SoftmaxLab {
     std::vector<std::string> explanation;  // where and why, one sentence a line, numbers computed
 };
 
-// raw_scores are the unscaled scores (masked entries -inf allowed); scale > 0.
-SoftmaxLab softmax_lab(const Vector& raw_scores, float scale, const std::vector<std::string>& tokens);
+// raw_scores are the unscaled scores (masked entries -inf allowed); scale > 0. texts: the catalog
+// the explanation is written in (ids "lab.*").
+SoftmaxLab softmax_lab(const TextCatalog& texts, const Vector& raw_scores, float scale,
+                       const std::vector<std::string>& tokens);
 
 // A round lab scale where the naive softmax of these scores breaks (2, 5, 10, 20, 50, ... up to
 // kMaxLabScale), or kMaxLabScale if none does: what the step's question asks about.

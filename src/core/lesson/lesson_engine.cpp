@@ -9,6 +9,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/json_writer.h"
+#include "core/lesson/lesson_entry.h"
 #include "core/lesson/track.h"
 #include "core/text/number_parse.h"
 #include "core/text/utf8.h"
@@ -31,16 +32,18 @@ bool in_range(const StepRange& range, int step) {
     return step >= range.first && step <= range.last;
 }
 
-// How many questions each step of the range asks, entering it as the track does.
+// How many questions the range asks, entering each step as the track does.
 void count_range(LessonEngine* e) {
-    if (e->counted_range == e->range) return;
-    e->counted_range = e->range;
+    const StepRange range = range_of(*e);
+    if (e->counted_range == range) return;
+    e->counted_range = range;
     e->range_questions = 0;
+    if (!e->lesson) return;
     State base;
     load_example("your-journey", &base);
-    for (int k = e->range.first; k <= e->range.last; ++k) {
-        const State step = enter_step(k, base);
-        e->range_questions += int(step_questions(step, compute_attention(step)).size());
+    for (int k = range.first; k <= range.last; ++k) {
+        const State step = enter_step(*e->lesson, k, base);
+        e->range_questions += int(step_questions(*e->lesson, step, compute_attention(step)).size());
     }
 }
 
@@ -71,9 +74,7 @@ bool practice_solved(const LessonEngine& e, const State& s) {
     return p.shown || (p.checked && e.practice_check.correct);
 }
 
-void reveal_question(LessonEngine* e, const State& shown, double now_ms, State* draft,
-                     std::vector<LessonEvent>* events) {
-    (void)now_ms;
+void reveal_question(LessonEngine* e, const State& shown, State* draft, std::vector<LessonEvent>* events) {
     const std::vector<Question>& qs = e->questions;
     if (!in_track(shown) || qs.empty()) return;
     const int k = std::clamp(shown.lesson.question, 0, int(qs.size()) - 1);
@@ -81,7 +82,7 @@ void reveal_question(LessonEngine* e, const State& shown, double now_ms, State* 
     if (answer < 0 || size_t(answer) >= qs[size_t(k)].choices.size() || shown.lesson.revealed) return;
     const Question& q = qs[size_t(k)];
     draft->lesson = reveal(*draft).lesson;
-    const RevealResult r = reveal_answer(q, answer);
+    const RevealResult r = reveal_answer(e->lesson->texts, q, answer);
     QuestionRecord* rec = e->record.find(shown.step, k);
     if (!rec) {
         QuestionRecord fresh;
@@ -102,11 +103,12 @@ void reveal_question(LessonEngine* e, const State& shown, double now_ms, State* 
     const LessonProgress p = lesson_progress(e);
     if (p.complete && !e->record.completed) {
         e->record.completed = true;
+        const StepRange range = range_of(*e);
         std::vector<AnswerRecord> answers;
         for (const QuestionRecord& x : e->record.questions)
-            if (in_range(e->range, x.step)) answers.push_back({x.step, x.question, x.first_correct, x.attempts});
+            if (in_range(range, x.step)) answers.push_back({x.step, x.question, x.first_correct, x.attempts});
         events->push_back(lesson_completed(p.right, p.answered, p.questions, double(e->record.seconds), answers,
-                                           e->pass_mark, p.passed, e->range.first, e->range.last));
+                                           e->pass_mark, p.passed, range.first, range.last));
     }
 }
 
@@ -130,57 +132,92 @@ void judge_trace(LessonEngine* e, const State& shown, int value, State* draft, s
 
 }  // namespace
 
+void lesson_take(LessonEngine* e, Lesson lesson) {
+    e->owned = std::make_unique<const Lesson>(std::move(lesson));
+    lesson_set(e, e->owned.get());
+}
+
+void lesson_set(LessonEngine* e, const Lesson* lesson) {
+    if (lesson != e->owned.get()) e->owned.reset();
+    e->lesson = lesson;
+    e->load_error.clear();
+    e->synced_version = 0;
+    e->counted_range = StepRange{0, -1};
+    e->trace_valid = false;
+    e->revisits_valid = false;
+    if (e->lesson && e->record.lesson != e->lesson->id) {
+        e->record = LessonRecord();
+        e->record.lesson = e->lesson->id;
+    }
+}
+
+bool lesson_wanted(const LessonEngine& e, const State& state) {
+    return !e.lesson && (in_lesson(state) || !e.pending.empty());
+}
+
+StepRange range_of(const LessonEngine& e) {
+    const int count = e.lesson ? e.lesson->step_count() : 0;
+    StepRange r;
+    r.last = e.range.last <= 0 ? count : std::min(e.range.last, count);
+    r.first = std::clamp(e.range.first, 1, std::max(1, r.last));
+    return r;
+}
+
 int step_in_range(const StepRange& range, int step) {
     return in_range(range, step) ? step : range.first;
 }
 
-void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result, const ModuleRun* module,
-                 uint64_t version) {
-    if (version != 0 && e->synced_version == version) return;
-    e->synced_version = version;
+namespace {
+
+// lesson_sync once the lesson is here: the step's questions and lines, the concealment, the trace.
+ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const AttentionResult& result,
+                                   const ModuleRun* module) {
+    const Lesson& lesson = *e->lesson;
     const bool track = in_track(s);
-    e->questions = track ? step_questions(s, result, module) : std::vector<Question>();
-    e->lines.clear();
-    e->lines_pending = false;
     if (track) {
-        for (LessonLine& line : step_lines(s, result, module)) {
+        e->questions = step_questions(lesson, s, result, module);
+        for (LessonLine& line : step_lines(lesson, s, result, module)) {
             if (line.after_question >= 0 && !question_done(s.lesson, line.after_question))
                 e->lines_pending = true;
             else
                 e->lines.push_back(std::move(line));
         }
-        if (s.step <= kLessonSteps) e->record.step = s.step;
+        if (s.step <= lesson.step_count()) e->record.step = s.step;
+        if (s.step == range_of(*e).last) lesson_revisits(e);  // the wrap-up lists them
     }
-    e->practice_check = ExerciseCheck();
     if (s.lesson.mode == LessonMode::Practice) {
         const int ex = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
         const PracticeRecord& p = e->record.practice[ex];
-        if (p.checked) e->practice_check = check_exercise(ex, s, result, p.typed);
+        if (p.checked) e->practice_check = check_exercise(lesson.texts, ex, s, result, p.typed);
     }
-    e->concealed = concealment(s, int(e->questions.size()), practice_solved(*e, s));
+    e->concealed = concealment(lesson.texts, s, e->questions, practice_solved(*e, s));
     if (s.lesson.mode == LessonMode::Debug && s.lesson.bug != Bug::None) {
         if (!e->trace_valid || !(e->traced == s)) {
-            e->trace = trace_bug(s.lesson.bug, s);
+            e->trace = trace_bug(lesson.texts, s.lesson.bug, s);
             e->traced = s;
             e->trace_valid = true;
         }
     }
 }
 
-void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& shown, const AttentionResult& result,
-                  double now_ms, State* draft, std::vector<LessonEvent>* events) {
+// lesson_apply once the lesson is here.
+ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent, const State& shown,
+                                    const AttentionResult& result, double now_ms, State* draft,
+                                    std::vector<LessonEvent>* events) {
+    const Lesson& lesson = *e->lesson;
+    const StepRange range = range_of(*e);
     const bool exploring = !in_lesson(shown);
     tick(e, shown, now_ms);
     const LessonRecord before_record = e->record;
     const int step_before = shown.step;
     switch (intent.action) {
         case LessonAction::StartTrack: {
-            const int step = shown.step > 0 ? shown.step : e->record.step > 0 ? e->record.step : e->range.first;
-            *draft = enter_step(step_in_range(e->range, std::min(step, kLessonSteps)), *draft);
+            const int step = shown.step > 0 ? shown.step : e->record.step > 0 ? e->record.step : range.first;
+            *draft = enter_step(lesson, step_in_range(range, std::min(step, lesson.step_count())), *draft);
             break;
         }
         case LessonAction::GoToStep:
-            *draft = enter_step(std::clamp(intent.value, e->range.first, e->range.last), *draft);
+            *draft = enter_step(lesson, std::clamp(intent.value, range.first, range.last), *draft);
             break;
         case LessonAction::Choose: {
             if (!in_track(shown) || e->questions.empty()) break;
@@ -191,14 +228,14 @@ void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& show
             break;
         }
         case LessonAction::Reveal:
-            reveal_question(e, shown, now_ms, draft, events);
+            reveal_question(e, shown, draft, events);
             break;
         case LessonAction::NextQuestion:
             if (in_track(shown) && shown.lesson.revealed && shown.lesson.question + 1 < int(e->questions.size()))
                 draft->lesson = next_question(*draft).lesson;
             break;
         case LessonAction::RestartTrack:
-            *draft = enter_step(e->range.first, *draft);
+            *draft = enter_step(lesson, range.first, *draft);
             break;
         case LessonAction::OpenPractice:
             *draft = enter_exercise(intent.value, *draft);
@@ -215,14 +252,17 @@ void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& show
             p.checked = true;
             p.checks = std::min(p.checks + 1, kMaxRecordCount);
             // The whole entry is checked, as typed, even past what the record keeps.
-            const ExerciseCheck c = check_exercise(ex, shown, result, intent.text);
+            const ExerciseCheck c = check_exercise(lesson.texts, ex, shown, result, intent.text);
             p.ever_solved = p.ever_solved || c.correct;
-            e->practice_check = check_exercise(ex, shown, result, p.typed);
+            e->practice_check = check_exercise(lesson.texts, ex, shown, result, p.typed);
+            e->concealed = concealment(lesson.texts, shown, e->questions, practice_solved(*e, shown));
             events->push_back(exercise_checked(ex, intent.text, c.correct, c.wrong_entry));
             break;
         }
         case LessonAction::ShowPracticeAnswer:
-            if (shown.lesson.mode == LessonMode::Practice) practice_of(e, shown).shown = true;
+            if (shown.lesson.mode != LessonMode::Practice) break;
+            practice_of(e, shown).shown = true;
+            e->concealed = concealment(lesson.texts, shown, e->questions, true);
             break;
         case LessonAction::ResetPractice: {
             if (shown.lesson.mode != LessonMode::Practice) break;
@@ -231,6 +271,7 @@ void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& show
             p.typed.clear();
             p.prediction = -1;
             *draft = enter_exercise(shown.lesson.exercise, *draft);
+            e->synced_version = 0;  // the concealment comes back even if the state is unchanged
             break;
         }
         case LessonAction::OpenDebug: {
@@ -259,16 +300,46 @@ void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& show
         e->before = shown;
         e->has_before = true;
     }
-    if (in_track(*draft) && draft->step <= kLessonSteps) e->record.step = draft->step;
+    if (in_track(*draft) && draft->step <= lesson.step_count()) e->record.step = draft->step;
     if (e->record != before_record || draft->step != step_before) events->push_back(lesson_progress_event(e));
+}
+
+}  // namespace
+
+void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result, const ModuleRun* module,
+                 uint64_t version) {
+    if (version != 0 && e->synced_version == version) return;
+    e->synced_version = version;
+    e->questions.clear();
+    e->lines.clear();
+    e->lines_pending = false;
+    e->practice_check = ExerciseCheck();
+    if (!e->lesson) {
+        // The lesson's file is on its way: a link into a step must not show what it will ask.
+        e->concealed = in_lesson(s) ? conceal_everything("the lesson is loading") : Concealment();
+        return;
+    }
+    sync_loaded(e, s, result, module);
+}
+
+void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& shown, const AttentionResult& result,
+                  double now_ms, State* draft, std::vector<LessonEvent>* events) {
+    if (!e->lesson) {
+        // Nothing can move before the lesson is here: the learner's act waits for it (the last of
+        // each kind of move is enough).
+        e->pending.push_back(intent);
+        return;
+    }
+    apply_loaded(e, intent, shown, result, now_ms, draft, events);
 }
 
 LessonProgress lesson_progress(LessonEngine* e) {
     count_range(e);
+    const StepRange range = range_of(*e);
     LessonProgress p;
     p.questions = e->range_questions;
     for (const QuestionRecord& q : e->record.questions) {
-        if (!in_range(e->range, q.step)) continue;
+        if (!in_range(range, q.step)) continue;
         ++p.answered;
         p.right += q.first_correct ? 1 : 0;
     }
@@ -280,6 +351,32 @@ LessonProgress lesson_progress(LessonEngine* e) {
     else
         p.passed = p.complete && double(p.right) >= e->pass_mark * double(p.questions) - 1e-9;
     return p;
+}
+
+const std::vector<Revisit>& lesson_revisits(LessonEngine* e) {
+    if (e->revisits_valid && e->revisits_of == e->record.questions) return e->revisits;
+    e->revisits.clear();
+    e->revisits_of = e->record.questions;
+    e->revisits_valid = true;
+    if (!e->lesson) return e->revisits;
+    const StepRange range = range_of(*e);
+    State base;
+    load_example("your-journey", &base);
+    for (const QuestionRecord& q : e->record.questions) {
+        if (q.first_correct || !in_range(range, q.step)) continue;
+        // The question as the step asks it on its own setup (the learner may have edited the data
+        // since; the misconception belongs to the choice, not to the numbers).
+        const State s = enter_step(*e->lesson, q.step, base);
+        const std::vector<Question> qs = step_questions(*e->lesson, s, compute_attention(s));
+        if (size_t(q.question) >= qs.size() || size_t(q.first_choice) >= qs[size_t(q.question)].misconceptions.size())
+            continue;
+        const std::string& id = qs[size_t(q.question)].misconceptions[size_t(q.first_choice)];
+        if (id.empty()) continue;
+        bool seen = false;
+        for (const Revisit& r : e->revisits) seen = seen || r.misconception == id;
+        if (!seen) e->revisits.push_back({id, q.step});
+    }
+    return e->revisits;
 }
 
 std::string lesson_restore(LessonEngine* e, const std::string& encoded) {
@@ -302,20 +399,23 @@ std::string lesson_set_range(LessonEngine* e, const std::string& text) {
                             ? read_whole(text, &a) == WholeKind::Ok && (b = a, true)
                             : read_whole(std::string_view(text).substr(0, dash), &a) == WholeKind::Ok &&
                                   read_whole(std::string_view(text).substr(dash + 1), &b) == WholeKind::Ok;
-        if (!ok || a < 1 || b > kLessonSteps || a > b)
+        const int count = e->lesson ? e->lesson->step_count() : kMaxLessonFileSteps;
+        if (!ok || a < 1 || b > count || a > b)
             return "steps=" + escape_controls(text.substr(0, 20)) + " is not a range of steps such as 11-14 (1.." +
-                   std::to_string(kLessonSteps) + ", first <= last)";
+                   std::to_string(count) + ", first <= last)";
         r.first = int(a);
         r.last = int(b);
     }
     e->range = r;
+    e->counted_range = StepRange{0, -1};
     return "";
 }
 
 LessonEvent lesson_progress_event(LessonEngine* e) {
     const LessonProgress p = lesson_progress(e);
-    return lesson_progress_detail(p.right, p.answered, p.questions, p.complete, p.passed, e->pass_mark, e->range.first,
-                                  e->range.last, e->record.step, e->record.seconds, encode_record(e->record));
+    const StepRange range = range_of(*e);
+    return lesson_progress_detail(p.right, p.answered, p.questions, p.complete, p.passed, e->pass_mark, range.first,
+                                  range.last, e->record.step, e->record.seconds, encode_record(e->record));
 }
 
 }  // namespace attn

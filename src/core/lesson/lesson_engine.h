@@ -5,6 +5,7 @@
 // same record, the same concealment and the same verdicts. No ImGui here: the tests walk the whole
 // track through it.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "core/lesson/bug_trace.h"
 #include "core/lesson/concealment.h"
 #include "core/lesson/lesson_events.h"
+#include "core/lesson/lesson_file.h"
 #include "core/lesson/lesson_record.h"
 #include "core/lesson/practice.h"
 #include "core/lesson/quiz.h"
@@ -21,9 +23,9 @@
 namespace attn {
 
 // The steps a course keeps the learner in (a link's steps=11-14): navigation stays inside, and the
-// progress, completion and score count only these steps' questions.
+// progress, completion and score count only these steps' questions. last 0: the lesson's last step.
 struct StepRange {
-    int first = 1, last = kLessonSteps;
+    int first = 1, last = 0;
     bool operator==(const StepRange& o) const { return first == o.first && last == o.last; }
     bool operator!=(const StepRange& o) const { return !(*this == o); }
 };
@@ -36,6 +38,13 @@ struct LessonProgress {
     bool complete = false;
     // With a pass mark: right / questions >= pass_mark once complete. No pass mark: passed = complete.
     bool passed = false;
+};
+
+// An idea the learner's first answers show to revisit: a misconception (docs/misconceptions.md)
+// and the step whose question revealed it.
+struct Revisit {
+    std::string misconception;
+    int step = 0;
 };
 
 enum class LessonAction {
@@ -63,8 +72,15 @@ struct LessonIntent {
 };
 
 struct LessonEngine {
+    // The lesson the learner walks (its file, parsed), or null while it is on its way: a page
+    // fetches the file when the learner first enters the lesson. Until then everything a question
+    // could ask stays covered and the learner's intents wait in `pending`.
+    const Lesson* lesson = nullptr;
+    std::unique_ptr<const Lesson> owned;  // the lesson, when the engine holds it (a file the page fetched)
+    std::vector<LessonIntent> pending;
+    std::string load_error;  // why the last lesson file offered was refused ("" when none)
     LessonRecord record;
-    StepRange range;
+    StepRange range;        // as asked for; range_of() gives the steps it covers in the lesson
     double pass_mark = -1;  // 0..1 of the range's questions right, or -1: none set
 
     // Derived from the state the engine was last synced to (lesson_sync), for the screen:
@@ -87,7 +103,22 @@ struct LessonEngine {
     // The range's question count, worked out once per range (entering each step as the track does).
     StepRange counted_range{0, 0};
     int range_questions = 0;
+    // lesson_revisits()'s answer and the answers it was worked out from.
+    std::vector<Revisit> revisits;
+    std::vector<QuestionRecord> revisits_of;
+    bool revisits_valid = false;
 };
+
+// Gives the engine its lesson: the derived fields are redone at the next sync, a record of another
+// lesson is replaced by an empty one of this lesson. lesson_set borrows one that outlives the
+// engine (the compiled-in chapter); lesson_take keeps a parsed file.
+void lesson_set(LessonEngine* engine, const Lesson* lesson);
+void lesson_take(LessonEngine* engine, Lesson lesson);
+// The state is in the lesson (a step, practice, a bug) or an intent waits, and no lesson is loaded:
+// the page should fetch the lesson file.
+bool lesson_wanted(const LessonEngine& engine, const State& state);
+// The steps the range covers in the loaded lesson (first..last, both within it).
+StepRange range_of(const LessonEngine& engine);
 
 // Brings the derived fields up to date with the state (a no-op when version is the one synced).
 // module: the page's run of the book's classes (steps 11 to 14 read it), or null.
@@ -103,11 +134,17 @@ void lesson_apply(LessonEngine* engine, const LessonIntent& intent, const State&
 // Progress over the engine's range (its question count is worked out on first use).
 LessonProgress lesson_progress(LessonEngine* engine);
 
+// The misconceptions the learner's wrong first answers in the range reveal, each once, in step
+// order, with the step that teaches it (the wrap-up lists them). Worked out again only when the
+// answers change.
+const std::vector<Revisit>& lesson_revisits(LessonEngine* engine);
+
 // Replaces the record with one saved earlier (SCORM's suspend_data, the page's storage): "" when
 // applied, else why not, and the record is kept as it was. A record of another lesson is refused.
 std::string lesson_restore(LessonEngine* engine, const std::string& encoded);
 
-// Sets the range ("11-14", "3", "" for the whole track): "" when applied, else why not.
+// Sets the range ("11-14", "3", "" for the whole lesson): "" when applied, else why not. Steps past
+// the loaded lesson are cut to its last step.
 std::string lesson_set_range(LessonEngine* engine, const std::string& text);
 
 // The range's first step when `step` lies outside it, else step.

@@ -31,6 +31,11 @@ LessonEvent quiz_answered(int step, int question, const Question& q, int choice,
         for (size_t i = 0; i < q.correct.size(); ++i)
             if (q.correct[i]) w.integer(int64_t(i));
         w.end_array();
+        w.key("misconception");
+        if (valid && !correct && size_t(choice) < q.misconceptions.size() && !q.misconceptions[size_t(choice)].empty())
+            w.string(q.misconceptions[size_t(choice)]);
+        else
+            w.null();
     });
 }
 

@@ -18,7 +18,8 @@ constexpr int kLessonEventSchema = 1;
 
 // Reveal of a predict-then-reveal question: what the learner chose and whether it was right.
 // attempt counts this question's reveals in this visit, from 1. The question's prompt, choices and
-// the right ones go along, so a gradebook (xAPI, SCORM) can record the interaction in full.
+// the right ones go along, so a gradebook (xAPI, SCORM) can record the interaction in full, and a
+// wrong choice's misconception (docs/misconceptions.md).
 LessonEvent quiz_answered(int step, int question, const Question& q, int choice, bool correct, int attempt);
 // The computed answer the reveal uncovered.
 LessonEvent quiz_revealed(int step, int question, const std::string& question_id, const std::string& answer);

@@ -7,6 +7,7 @@
 
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/lesson_text.h"
 #include "core/text/number_list.h"
 
 namespace attn {
@@ -18,8 +19,9 @@ struct Exercise {
     std::string input_label;  // "scores", "weights", "token"
 };
 
-// The exercise as it reads for this state (index clamped to 0..kExerciseCount-1).
-Exercise exercise_info(int index, const State& state);
+// The exercise as it reads for this state (index clamped to 0..kExerciseCount-1), in the words of
+// the catalog (ids "practice.*").
+Exercise exercise_info(const TextCatalog& texts, int index, const State& state);
 
 struct ExerciseCheck {
     bool correct = false;
@@ -31,7 +33,8 @@ struct ExerciseCheck {
 
 // Checks what the learner typed for exercise `index` against the core's numbers for `state`.
 // result must be compute_attention(state).
-ExerciseCheck check_exercise(int index, const State& state, const AttentionResult& result, const std::string& typed);
+ExerciseCheck check_exercise(const TextCatalog& texts, int index, const State& state, const AttentionResult& result,
+                             const std::string& typed);
 
 // Tolerances: hand-computed scores to 2 decimals, and weights "to 2 decimals" (half a unit in the
 // second decimal, plus float slack).

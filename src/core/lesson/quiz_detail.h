@@ -1,5 +1,6 @@
-// Shared by the question builders in quiz.cpp (steps 1-4: query, dot product, loop, alignment)
-// and quiz_weights.cpp (steps 5-10: normalisation to causal mask). Not part of the core's API.
+// Shared by the question kinds in quiz.cpp (steps 1-4: query, dot product, loop, alignment),
+// quiz_weights.cpp (steps 5-10: normalisation to causal mask) and chapter_steps.cpp (the book's
+// classes). Not part of the core's API.
 #pragma once
 #include <algorithm>
 #include <string>
@@ -12,35 +13,42 @@
 
 namespace attn::quiz_detail {
 
-// Builds the choice list, merging choices whose text coincides for this data (a merged choice is
-// correct if any of its parts is).
-struct Choices {
-    Question* q;
-    void add(const std::string& text, bool correct, const std::string& mistake) {
-        for (size_t i = 0; i < q->choices.size(); ++i)
-            if (q->choices[i] == text) {
-                if (correct) q->correct[i] = true, q->mistakes[i].clear();
+// What a question kind reads: the catalog, the state and its results, the page's module run.
+struct QuizContext {
+    const TextCatalog& t;
+    const State& s;
+    const AttentionResult& r;
+    const ModuleRun* module;
+};
+
+// The question of a kind under construction: its words come from "q.<kind>.<part>".
+struct Ask {
+    const QuizContext& c;
+    Question q;
+    Ask(const QuizContext& context, const char* kind) : c(context) { q.id = kind; }
+    std::string say(const char* part, TemplateArgs args = {}) const { return c.t.say("q." + q.id + "." + part, args); }
+    // Adds a choice, merging choices whose text coincides for this data (a merged choice is
+    // correct if any of its parts is). misconception: the id of docs/misconceptions.md a wrong pick
+    // reveals.
+    void add(const std::string& text, bool correct, const std::string& mistake, const char* misconception) {
+        for (size_t i = 0; i < q.choices.size(); ++i)
+            if (q.choices[i] == text) {
+                if (correct) q.correct[i] = true, q.mistakes[i].clear(), q.misconceptions[i].clear();
                 return;
             }
-        if (q->choices.size() > size_t(kMaxChoiceIndex)) return;
-        q->choices.push_back(text);
-        q->correct.push_back(correct);
-        q->mistakes.push_back(correct ? "" : mistake);
+        if (q.choices.size() > size_t(kMaxChoiceIndex)) return;
+        q.choices.push_back(text);
+        q.correct.push_back(correct);
+        q.mistakes.push_back(correct ? "" : mistake);
+        q.misconceptions.push_back(correct ? "" : misconception);
     }
 };
 
-inline Question make(const char* id, std::string prompt) {
-    Question q;
-    q.id = id;
-    q.prompt = std::move(prompt);
-    return q;
-}
-
 // "Token 1" for the built-in "token 1" labels, else "\"journey\" (position 1)".
-inline std::string token_name(const State& s, int i) {
-    const std::string& t = s.tokens[size_t(i)];
-    if (t == "token " + std::to_string(i)) return "Token " + std::to_string(i);
-    return quoted(t) + " (position " + std::to_string(i) + ")";
+inline std::string token_name(const TextCatalog& t, const State& s, int i) {
+    const std::string& label_text = s.tokens[size_t(i)];
+    if (label_text == "token " + std::to_string(i)) return t.say("q.token-name.numbered", {{"i", i}});
+    return t.say("q.token-name.labelled", {{"label", quoted(label_text)}, {"i", i}});
 }
 
 // At most kMaxChoiceIndex + 1 tokens, a window that contains `center`.
@@ -56,13 +64,22 @@ inline float dot_of(const State& s, int i, int j) {
     return total;
 }
 
+// Each kind: true when it asks (with *out filled), false when it asks nothing on this data.
+using QuestionKind = bool (*)(const QuizContext&, Question*);
+
 // Steps 5-10 (quiz_weights.cpp).
-Question sharper(const AttentionResult& r);
-Question naive_overflow(const State& s, const AttentionResult& r);
-Question context_size(const State& s, const AttentionResult& r);
-Question matrix_shape(const State& s);
-Question softmax_dim(const State& s, const AttentionResult& r);
-bool scaling_sharpness(const State& s, Question* out);
-Question causal_count(const State& s);
+bool sharper(const QuizContext& c, Question* out);
+bool naive_overflow(const QuizContext& c, Question* out);
+bool context_size(const QuizContext& c, Question* out);
+bool matrix_shape(const QuizContext& c, Question* out);
+bool softmax_dim(const QuizContext& c, Question* out);
+bool scaling_sharpness(const QuizContext& c, Question* out);
+bool causal_count(const QuizContext& c, Question* out);
+// The book's classes (chapter_steps.cpp).
+bool linear_weight_shape(const QuizContext& c, Question* out);
+bool zero_mask_leak(const QuizContext& c, Question* out);
+bool dropout_kept(const QuizContext& c, Question* out);
+bool wrapper_width(const QuizContext& c, Question* out);
+bool head_dim(const QuizContext& c, Question* out);
 
 }  // namespace attn::quiz_detail

@@ -1,4 +1,4 @@
-// Predict-then-reveal questions for steps 5-10: which normalisation is sharper, what the naive
+// The question kinds of steps 5-10: which normalisation is sharper, what the naive
 // softmax gives past the overflow, the context vector's size, the score matrix's shape and softmax
 // dim, the sqrt(d_k) scaling and the causal mask. Every answer is computed from the state.
 #include <cmath>
@@ -43,7 +43,8 @@ Matrix softmax_columns(const Matrix& scores) {
 
 }  // namespace
 
-Question sharper(const AttentionResult& r) {
+bool sharper(const QuizContext& c, Question* out) {
+    const AttentionResult& r = c.r;
     const float soft = r.weights_softmax[size_t(argmax(r.weights_softmax))];
     float sum_top = r.weights_sum.empty() ? 0 : r.weights_sum[0], total = 0;
     bool sum_ok = true;
@@ -55,144 +56,135 @@ Question sharper(const AttentionResult& r) {
     sum_ok = sum_ok && std::isfinite(total) && total > 0;
     const bool same = sum_ok && std::fabs(soft - sum_top) <= 1e-4f;
     const bool soft_sharper = !sum_ok || (!same && soft > sum_top);
-    Question out = make("sharper", "Scores " + vec(r.lab_scores) +
-                                       ": which normalisation gives the sharper distribution, "
-                                       "with more weight on the top score?");
-    Choices c{&out};
-    c.add("softmax", soft_sharper,
-          "Here softmax is the flatter one: its top weight is " + num(soft) + " against " + num(sum_top) + ".");
-    c.add("divide by the sum", sum_ok && !same && !soft_sharper,
-          sum_ok ? "Divide-by-sum keeps the scores' proportions (top weight " + num(sum_top) +
-                       "); softmax exponentiates first, which widens the gaps (" + num(soft) + ")."
-                 : "Divide-by-sum breaks here: the scores sum to " + num(total) + ", so its weights are " +
-                       vec(r.weights_sum) + ".");
-    c.add("neither: they give the same weights", same,
-          "Both sum to 1, but they are different distributions: " + vec(r.weights_sum) + " against " +
-              vec(r.weights_softmax) + ".");
+    Ask a(c, "sharper");
+    a.q.prompt = a.say("prompt", {{"scores", vec(r.lab_scores)}});
+    a.add(a.say("softmax"), soft_sharper, a.say("softmax.why", {{"softmax_top", num(soft)}, {"sum_top", num(sum_top)}}),
+          "softmax-always-sharper");
+    a.add(a.say("divide"), sum_ok && !same && !soft_sharper,
+          sum_ok ? a.say("divide.why", {{"sum_top", num(sum_top)}, {"softmax_top", num(soft)}})
+                 : a.say("divide-breaks.why", {{"sum", num(total)}, {"weights", vec(r.weights_sum)}}),
+          "division-is-sharper");
+    a.add(a.say("same"), same, a.say("same.why", {{"by_sum", vec(r.weights_sum)}, {"softmax", vec(r.weights_softmax)}}),
+          "normalisations-are-equal");
+    const std::string sum_text = num(total), by_sum = vec(r.weights_sum), softmax = vec(r.weights_softmax);
+    const std::string top = num(soft);
+    const TemplateArgs values = {{"sum", sum_text}, {"by_sum", by_sum}, {"softmax", softmax}, {"top", top}};
     if (!sum_ok) {
-        out.answer = "Softmax: divide-by-sum is not a distribution here.";
-        out.reason = "The scores sum to " + num(total) + ", so dividing by the sum gives " + vec(r.weights_sum) +
-                     "; softmax gives " + vec(r.weights_softmax) + ".";
+        a.q.answer = a.say("answer-sum-breaks");
+        a.q.reason = a.say("reason-sum-breaks", values);
     } else if (same) {
-        out.answer = "Neither: both give a top weight of " + num(soft) + ".";
-        out.reason = "Divide-by-sum " + vec(r.weights_sum) + ", softmax " + vec(r.weights_softmax) + ".";
+        a.q.answer = a.say("answer-same", values);
+        a.q.reason = a.say("reason-same", values);
     } else {
-        out.answer = std::string(soft_sharper ? "Softmax" : "Divide by the sum") + ": its top weight is " +
-                     num(soft_sharper ? soft : sum_top) + ", against " + num(soft_sharper ? sum_top : soft) + ".";
-        out.reason = "Divide-by-sum keeps the proportions " + vec(r.weights_sum) +
-                     "; softmax exponentiates first: " + vec(r.weights_softmax) + ".";
+        a.q.answer =
+            a.say(soft_sharper ? "answer-softmax" : "answer-divide",
+                  {{"top", num(soft_sharper ? soft : sum_top)}, {"other", num(soft_sharper ? sum_top : soft)}});
+        a.q.reason = a.say("reason", values);
     }
-    return out;
-}
-
-Question naive_overflow(const State& s, const AttentionResult& r) {
-    const float scale = breaking_scale(r.scores);
-    const SoftmaxLab lab = softmax_lab(r.scores, scale, s.tokens);
-    const int top = argmax(r.scores);
-    const float v = lab.naive[size_t(top)], exact = lab.stable[size_t(top)];
-    const std::string kind = std::isnan(v) ? "nan" : std::isinf(v) ? "inf" : v == 0 ? "0" : "finite";
-    Question out =
-        make("naive-overflow", "Slide the scale to ×" + num(scale) + ": the scores become " + vec(lab.scores, 2) +
-                                   ". What will the hand-written softmax give " + label(s, top) + "?");
-    Choices c{&out};
-    const std::string max_text = num(lab.max_score, 2);
-    c.add(num(exact), kind == "finite" && std::fabs(v - exact) <= 1e-4f,
-          "That is the exact answer, and torch.softmax gives it. But float32 cannot hold exp(" + max_text +
-              "): it overflows to inf before the division.");
-    c.add("nan", kind == "nan", "nan needs inf / inf or 0 / 0; here the naive weight is " + num(v) + ".");
-    c.add("inf", kind == "inf",
-          "exp(" + max_text +
-              ") is inf, but the weight divides it by the sum of the exps, which is "
-              "inf too: inf / inf = nan.");
-    c.add("0", kind == "0", "0 is what a token with a finite exp gets when the sum is inf: finite / inf = 0.");
-    if (kind == "finite" && std::fabs(v - exact) > 1e-4f) c.add(num(v), true, "");
-    out.answer = num(v) + (kind == "nan" ? ": not a number." : ".");
-    for (size_t i = 0; i < lab.explanation.size() && i < 2; ++i) out.reason += (i ? " " : "") + lab.explanation[i];
-    return out;
-}
-
-Question context_size(const State& s, const AttentionResult& r) {
-    const int n = s.inputs.rows, d = s.inputs.cols;
-    Question out = make("context-size", "How many numbers will the context vector z = Σ weights[i] · inputs[i] hold?");
-    Choices c{&out};
-    c.add(std::to_string(d), true, "");
-    c.add(std::to_string(n), false,
-          std::to_string(n) + " is the number of weights, one per token. z adds up " + std::to_string(n) +
-              " scaled input vectors of " + std::to_string(d) + " numbers each.");
-    c.add("1", false, "A dot product gives one number, but z is a weighted sum of vectors, so it is a vector.");
-    c.add(std::to_string(n * d), false, "That keeps every scaled input apart; the sum adds them into one vector.");
-    out.answer = std::to_string(d) + ": z = " + vec(r.context) + ".";
-    out.reason = "z adds " + std::to_string(n) + " vectors of " + std::to_string(d) + " numbers into one vector of " +
-                 std::to_string(d) + ", the size of an input embedding.";
-    return out;
-}
-
-Question matrix_shape(const State& s) {
-    const int n = s.inputs.rows, d = s.inputs.cols;
-    Question out = make("matrix-shape", "inputs is " + shape(n, d) + ". What shape does inputs @ inputs.T have?");
-    Choices c{&out};
-    c.add(shape(n, n), true, "");
-    c.add(shape(n, d), false,
-          "That is the shape of inputs itself; @ inputs.T multiplies " + shape(n, d) + " by " + shape(d, n) + ".");
-    c.add(shape(d, d), false, "That is inputs.T @ inputs, which compares dimensions, not tokens.");
-    c.add("(" + std::to_string(n) + ",)", false,
-          "That is one query's scores; the matrix holds one such row per query.");
-    out.answer = shape(n, n) + ": one row per query, one column per token.";
-    out.reason = shape(n, d) + " @ " + shape(d, n) + " -> " + shape(n, n) + ": the inner size " + std::to_string(d) +
-                 " is summed over and disappears.";
-    return out;
-}
-
-Question softmax_dim(const State& s, const AttentionResult& r) {
-    Matrix scores = r.score_matrix;
-    for (float& x : scores.data) x *= s.lab_scale;
-    const Vector by_row = row_sums(normalize_rows(scores, Norm::Softmax));
-    const Vector by_col = row_sums(softmax_columns(scores));
-    const bool row_ok = all_one(by_row), col_ok = all_one(by_col);
-    Question out = make("softmax-dim", "Which call makes each row of the weights (one row per query) sum to 1?");
-    Choices c{&out};
-    c.add("torch.softmax(attn_scores, dim=-1)", row_ok,
-          "Here dim=-1 does not give rows summing to 1: " + vec(by_row) + ".");
-    c.add("torch.softmax(attn_scores, dim=0)", col_ok && !row_ok,
-          "dim=0 runs down each column: the columns sum to 1, and the rows sum to " + vec(by_col) + ".");
-    c.add("either: softmax is the same along any dim", row_ok && col_ok,
-          "The result depends on dim: with dim=0 the row sums are " + vec(by_col) + ".");
-    out.answer = "dim=-1: the row sums are " + vec(by_row) + ".";
-    out.reason = "dim names the dimension softmax normalises along; -1 is the last one, across the columns of one row.";
-    return out;
-}
-
-bool scaling_sharpness(const State& s, Question* q_out) {
-    const ScalingTable t = scaling_table(s);
-    if (!t.error.empty() || t.rows.size() < 2) return false;
-    const ScalingRow& a = t.rows.front();
-    const ScalingRow& b = t.rows.back();
-    const float delta = b.max_unscaled - a.max_unscaled;
-    const int trend = delta > 0.02f ? 1 : delta < -0.02f ? -1 : 0;
-    const int visible = s.causal ? s.query + 1 : s.inputs.rows;
-    Question out = make("scaling-sharpness",
-                        "Without the division by sqrt(d_k), what happens to the largest weight as d_out "
-                        "grows from " +
-                            std::to_string(a.d_out) + " to " + std::to_string(b.d_out) + "?");
-    Choices c{&out};
-    const std::string spread =
-        "the spread of the scores goes from " + num(a.score_spread, 2) + " to " + num(b.score_spread, 2);
-    c.add("It grows toward 1: softmax gets sharper", trend > 0,
-          "Here it does not: " + spread + ", and the top weight goes from " + num(a.max_unscaled) + " to " +
-              num(b.max_unscaled) + ".");
-    c.add("It stays about the same", trend == 0,
-          "The weights would stay put only if the scores did, but " + spread + ".");
-    c.add("It shrinks toward 1/" + std::to_string(visible) + ": softmax gets flatter", trend < 0,
-          "More dimensions add more products to every score, so the gaps grow: " + spread + ".");
-    out.answer = "It goes from " + num(a.max_unscaled) + " to " + num(b.max_unscaled) + ".";
-    out.reason = "Larger gaps between scores make softmax sharper: " + spread +
-                 ". Divided by sqrt(d_k), the top weight goes from " + num(a.max_scaled) + " to " + num(b.max_scaled) +
-                 ".";
-    *q_out = out;
+    *out = a.q;
     return true;
 }
 
-Question causal_count(const State& s) {
+bool naive_overflow(const QuizContext& c, Question* out) {
+    const State& s = c.s;
+    const AttentionResult& r = c.r;
+    const float scale = breaking_scale(r.scores);
+    const SoftmaxLab lab = softmax_lab(c.t, r.scores, scale, s.tokens);
+    const int top = argmax(r.scores);
+    const float v = lab.naive[size_t(top)], exact = lab.stable[size_t(top)];
+    const std::string kind = std::isnan(v) ? "nan" : std::isinf(v) ? "inf" : v == 0 ? "0" : "finite";
+    Ask a(c, "naive-overflow");
+    a.q.prompt = a.say("prompt", {{"scale", num(scale)}, {"scores", vec(lab.scores, 2)}, {"label", label(s, top)}});
+    const std::string max_text = num(lab.max_score, 2);
+    a.add(num(exact), kind == "finite" && std::fabs(v - exact) <= 1e-4f, a.say("exact.why", {{"max", max_text}}),
+          "float32-is-exact");
+    a.add("nan", kind == "nan", a.say("nan.why", {{"weight", num(v)}}), "float32-is-exact");
+    a.add("inf", kind == "inf", a.say("inf.why", {{"max", max_text}}), "float32-is-exact");
+    a.add("0", kind == "0", a.say("zero.why"), "float32-is-exact");
+    if (kind == "finite" && std::fabs(v - exact) > 1e-4f) a.add(num(v), true, "", "");
+    a.q.answer = a.say(kind == "nan" ? "answer-nan" : "answer", {{"weight", num(v)}});
+    for (size_t i = 0; i < lab.explanation.size() && i < 2; ++i) a.q.reason += (i ? " " : "") + lab.explanation[i];
+    *out = a.q;
+    return true;
+}
+
+bool context_size(const QuizContext& c, Question* out) {
+    const State& s = c.s;
+    const int n = s.inputs.rows, d = s.inputs.cols;
+    Ask a(c, "context-size");
+    a.q.prompt = a.say("prompt");
+    a.add(std::to_string(d), true, "", "");
+    a.add(std::to_string(n), false, a.say("weights.why", {{"n", n}, {"d", d}}), "context-is-the-weights");
+    a.add("1", false, a.say("one.why"), "context-is-a-score");
+    a.add(std::to_string(n * d), false, a.say("all.why"), "context-keeps-every-input");
+    a.q.answer = a.say("answer", {{"d", d}, {"z", vec(c.r.context)}});
+    a.q.reason = a.say("reason", {{"n", n}, {"d", d}});
+    *out = a.q;
+    return true;
+}
+
+bool matrix_shape(const QuizContext& c, Question* out) {
+    const int n = c.s.inputs.rows, d = c.s.inputs.cols;
+    Ask a(c, "matrix-shape");
+    a.q.prompt = a.say("prompt", {{"shape", shape(n, d)}});
+    a.add(shape(n, n), true, "", "");
+    a.add(shape(n, d), false, a.say("inputs.why", {{"shape", shape(n, d)}, {"transposed", shape(d, n)}}),
+          "matmul-keeps-shape");
+    a.add(shape(d, d), false, a.say("gram.why"), "xtx-compares-tokens");
+    a.add("(" + std::to_string(n) + ",)", false, a.say("row.why"), "one-query-is-the-matrix");
+    a.q.answer = a.say("answer", {{"shape", shape(n, n)}});
+    a.q.reason =
+        a.say("reason", {{"inputs", shape(n, d)}, {"transposed", shape(d, n)}, {"result", shape(n, n)}, {"d", d}});
+    *out = a.q;
+    return true;
+}
+
+bool softmax_dim(const QuizContext& c, Question* out) {
+    Matrix scores = c.r.score_matrix;
+    for (float& x : scores.data) x *= c.s.lab_scale;
+    const Vector by_row = row_sums(normalize_rows(scores, Norm::Softmax));
+    const Vector by_col = row_sums(softmax_columns(scores));
+    const bool row_ok = all_one(by_row), col_ok = all_one(by_col);
+    Ask a(c, "softmax-dim");
+    a.q.prompt = a.say("prompt");
+    a.add("torch.softmax(attn_scores, dim=-1)", row_ok, a.say("last.why", {{"sums", vec(by_row)}}), "wrong-dimension");
+    a.add("torch.softmax(attn_scores, dim=0)", col_ok && !row_ok, a.say("first.why", {{"sums", vec(by_col)}}),
+          "wrong-dimension");
+    a.add(a.say("either"), row_ok && col_ok, a.say("either.why", {{"sums", vec(by_col)}}), "dim-does-not-matter");
+    a.q.answer = a.say("answer", {{"sums", vec(by_row)}});
+    a.q.reason = a.say("reason");
+    *out = a.q;
+    return true;
+}
+
+bool scaling_sharpness(const QuizContext& c, Question* out) {
+    const State& s = c.s;
+    const ScalingTable t = scaling_table(c.t, s);
+    if (!t.error.empty() || t.rows.size() < 2) return false;
+    const ScalingRow& lo = t.rows.front();
+    const ScalingRow& hi = t.rows.back();
+    const float delta = hi.max_unscaled - lo.max_unscaled;
+    const int trend = delta > 0.02f ? 1 : delta < -0.02f ? -1 : 0;
+    const int visible = s.causal ? s.query + 1 : s.inputs.rows;
+    Ask a(c, "scaling-sharpness");
+    a.q.prompt = a.say("prompt", {{"d_small", lo.d_out}, {"d_large", hi.d_out}});
+    const std::string spread =
+        a.say("spread", {{"small", num(lo.score_spread, 2)}, {"large", num(hi.score_spread, 2)}});
+    a.add(a.say("sharper"), trend > 0,
+          a.say("sharper.why", {{"spread", spread}, {"small", num(lo.max_unscaled)}, {"large", num(hi.max_unscaled)}}),
+          "scores-do-not-grow-with-d");
+    a.add(a.say("same"), trend == 0, a.say("same.why", {{"spread", spread}}), "scores-do-not-grow-with-d");
+    a.add(a.say("flatter", {{"visible", visible}}), trend < 0, a.say("flatter.why", {{"spread", spread}}),
+          "scores-do-not-grow-with-d");
+    a.q.answer = a.say("answer", {{"small", num(lo.max_unscaled)}, {"large", num(hi.max_unscaled)}});
+    a.q.reason = a.say(
+        "reason", {{"spread", spread}, {"scaled_small", num(lo.max_scaled)}, {"scaled_large", num(hi.max_scaled)}});
+    *out = a.q;
+    return true;
+}
+
+bool causal_count(const QuizContext& c, Question* out) {
+    const State& s = c.s;
     const int n = s.inputs.rows, q = s.query;
     Vector masked = score_vector_loop(s.inputs, q);
     apply_causal_mask(masked, q);
@@ -204,21 +196,17 @@ Question causal_count(const State& s) {
             if (visible <= 8) names += (names.empty() ? "" : ", ") + label(s, j);
         }
     if (visible > 8) names += ", …";
-    Question out = make("causal-count", "With the causal mask, how many tokens can inputs[" + std::to_string(q) +
-                                            "] (" + label(s, q) + ") attend to?");
-    Choices c{&out};
-    c.add(std::to_string(visible), true, "");
-    c.add(std::to_string(q), false,
-          "That leaves out the token itself. The mask hides only later tokens; the diagonal stays.");
-    c.add(std::to_string(n), false,
-          "That is without the mask. The " + std::to_string(n - q - 1) + " tokens after position " + std::to_string(q) +
-              " are hidden.");
-    c.add("1", false,
-          "Only the first token sees just itself; inputs[" + std::to_string(q) + "] also sees the tokens before it.");
-    out.answer = std::to_string(visible) + ": " + names + ".";
-    out.reason = "Positions 0.." + std::to_string(q) + " are the token itself and the earlier ones; the " +
-                 std::to_string(n - visible) + " later scores become -inf, weight 0.";
-    return out;
+    Ask a(c, "causal-count");
+    a.q.prompt = a.say("prompt", {{"q", q}, {"label", label(s, q)}});
+    a.add(std::to_string(visible), true, "", "");
+    a.add(std::to_string(q), false, a.say("without-itself.why"), "mask-hides-the-diagonal");
+    a.add(std::to_string(n), false, a.say("unmasked.why", {{"n", n}, {"later", n - q - 1}, {"q", q}}),
+          "mask-changes-nothing");
+    a.add("1", false, a.say("only-itself.why", {{"q", q}}), "mask-hides-the-past");
+    a.q.answer = a.say("answer", {{"visible", visible}, {"names", names}});
+    a.q.reason = a.say("reason", {{"q", q}, {"hidden", n - visible}});
+    *out = a.q;
+    return true;
 }
 
 }  // namespace attn::quiz_detail

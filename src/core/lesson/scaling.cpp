@@ -21,14 +21,13 @@ double entropy(const Vector& weights) {
     return h;
 }
 
-ScalingTable scaling_table(const State& state, const std::vector<int>& d_outs) {
+ScalingTable scaling_table(const TextCatalog& texts, const State& state, const std::vector<int>& d_outs) {
     ScalingTable table;
     const Matrix& X = state.inputs;  // (n, d)
     double work = 0;
     for (int p : d_outs) work += double(X.rows) * X.cols * p;
     if (work > kMaxWork) {
-        table.error = "the table needs " + std::to_string(int64_t(work)) +
-                      " multiply-adds for this many tokens and dimensions: use at most a few hundred tokens";
+        table.error = texts.say("scaling.too-large", {{"work", std::to_string(int64_t(work))}});
         return table;
     }
     int visible = state.causal ? state.query + 1 : X.rows;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/document/state.h"
+#include "core/lesson/lesson_text.h"
 
 namespace attn {
 
@@ -24,7 +25,9 @@ struct ScalingTable {
 
 // One row per d_out, with the state's inputs, query, seed and causal mask:
 // torch.manual_seed(seed); W_query, W_key = torch.rand(d_in, d_out) (W_value is drawn but unused).
-ScalingTable scaling_table(const State& state, const std::vector<int>& d_outs = {2, 8, 32, 128});
+// texts: the catalog the refusal of a too large state is written in.
+ScalingTable scaling_table(const TextCatalog& texts, const State& state,
+                           const std::vector<int>& d_outs = {2, 8, 32, 128});
 
 // -sum w ln w over w > 0, in nats.
 double entropy(const Vector& weights);

@@ -1,11 +1,13 @@
-// The lesson's words, one function per step. Sentences are fixed; every number is computed from
-// the state and its results at the moment the line is built.
+// The built-in sections of the track's first ten steps, one function each, and step_lines(), which
+// lays a step's lines out from its file. Code stays as the book prints it; every word comes from
+// the catalog (lessons/<lang>/texts.json, ids "s.<section>.*"); every number from the state.
 #include "core/lesson/step_text.h"
 
 #include <cmath>
 
-#include "core/lesson/chapter_steps.h"
 #include "core/lesson/lab.h"
+#include "core/lesson/lesson_values.h"
+#include "core/lesson/quiz.h"
 #include "core/lesson/scaling.h"
 #include "core/lesson/token_words.h"
 #include "core/math/dot.h"
@@ -19,6 +21,15 @@ namespace {
 
 using Lines = std::vector<LessonLine>;
 
+struct Section {
+    const Lesson& lesson;
+    const TextCatalog& t;
+    const State& s;
+    const AttentionResult& r;
+    Lines* out;
+    void add(LineKind kind, std::string text, int after = -1) { out->push_back({kind, std::move(text), after}); }
+};
+
 float max_of(const Vector& v) {
     return v.empty() ? 0.0f : v[size_t(argmax(v))];
 }
@@ -29,237 +40,173 @@ float total(const Vector& v) {
     return t;
 }
 
-void step_query(const State& s, Lines* out) {
-    const int q = s.query;
-    out->push_back({LineKind::Prose,
-                    "Attention starts from one token, the query: every token is compared with it. "
-                    "You pick the query by its position in the input."});
-    out->push_back({LineKind::Code,
-                    "query = inputs[" + std::to_string(q) + "]   # the " + ordinal_word(q + 1) + " token, " +
-                        label(s, q) + " = " + row(s, q),
-                    0});
-    out->push_back({LineKind::Prose,
-                    "Positions count from zero, as in Python: inputs[0] is the 1st token, so inputs[" +
-                        std::to_string(q) + "] is the " + ordinal_word(q + 1) + ".",
-                    0});
-    out->push_back({LineKind::Prose,
-                    "The query stays fixed while the loop runs. Pick another row in Inputs to move it: "
-                    "every score changes, because every comparison is made against it."});
-}
-
-void step_dot(const State& s, Lines* out) {
+void dot_product(Section& c) {
+    const State& s = c.s;
     const int q = s.query, d = s.inputs.cols;
-    out->push_back({LineKind::Prose,
-                    "A dot product multiplies two vectors element by element and adds the products "
-                    "into one number."});
-    out->push_back({LineKind::Code, "torch.dot(inputs[0], query) = torch.dot(" + row(s, 0) + ", " + row(s, q) + ")"});
+    c.add(LineKind::Code, "torch.dot(inputs[0], query) = torch.dot(" + row(s, 0) + ", " + row(s, q) + ")");
     const std::vector<DotStep> steps = dot_steps(s.inputs.row(0), s.inputs.row(q), d);
     for (int k = 0; k < d && k < 6; ++k)
-        out->push_back({LineKind::Code,
-                        "  inputs[0][" + std::to_string(k) + "]·query[" + std::to_string(k) +
-                            "] = " + typed(s.inputs.at(0, k)) + "·" + typed(s.inputs.at(q, k)) + " = " +
-                            num(steps[size_t(k)].product) + "    running sum " + num(steps[size_t(k)].running_sum),
-                        0});
-    if (d > 6) out->push_back({LineKind::Code, "  … " + std::to_string(d - 6) + " more products", 0});
+        c.add(LineKind::Code,
+              c.t.say("s.dot-product.term", {{"k", k},
+                                             {"x", typed(s.inputs.at(0, k))},
+                                             {"y", typed(s.inputs.at(q, k))},
+                                             {"product", num(steps[size_t(k)].product)},
+                                             {"sum", num(steps[size_t(k)].running_sum)}}),
+              0);
+    if (d > 6) c.add(LineKind::Code, c.t.say("s.dot-product.more", {{"more", d - 6}}), 0);
     const float manual = dot_loop(s.inputs.row(0), s.inputs.row(q), d);
     const float library = dot_library(s.inputs.row(0), s.inputs.row(q), d);
     if (manual == library)
-        out->push_back(
-            {LineKind::Good, "manual loop = " + num(manual) + ", torch.dot = " + num(library) + ": they agree.", 0});
+        c.add(LineKind::Good, c.t.say("s.dot-product.agree", {{"manual", num(manual)}, {"library", num(library)}}), 0);
     else
-        out->push_back({LineKind::Warn,
-                        "manual loop = " + format_scalar(manual) + ", torch.dot = " + format_scalar(library) +
-                            ": float32 rounds differently when the sum runs in another order.",
-                        0});
-    out->push_back({LineKind::Note,
-                    "If a manual loop and torch.dot ever disagree, look at the inputs you passed: "
-                    "the idea of the dot product is not at fault."});
+        c.add(LineKind::Warn,
+              c.t.say("s.dot-product.differ", {{"manual", format_scalar(manual)}, {"library", format_scalar(library)}}),
+              0);
 }
 
-void step_loop(const State& s, const AttentionResult& r, Lines* out) {
+void score_loop(Section& c) {
+    const State& s = c.s;
+    const AttentionResult& r = c.r;
     const int n = s.inputs.rows, q = s.query;
-    out->push_back({LineKind::Prose,
-                    "The loop compares the fixed query with every input token in turn and stores each "
-                    "dot product in the slot with the same index. The query is one of the inputs, so "
-                    "it is compared with itself too."});
-    out->push_back(
-        {LineKind::Code, "attn_scores = torch.empty(" + std::to_string(n) + ")   # one slot per row of inputs", 0});
+    c.add(LineKind::Code, c.t.say("s.score-loop.empty", {{"n", n}}), 1);
     for (int i = 0; i < n && i < 8; ++i)
-        out->push_back({LineKind::Code,
-                        "attn_scores[" + std::to_string(i) + "] = torch.dot(inputs[" + std::to_string(i) +
-                            "], query) = " + dot_terms(s.inputs.row(i), s.inputs.row(q), s.inputs.cols, 4) + " = " +
-                            num(r.scores[size_t(i)]),
-                        1});
-    if (n > 8) out->push_back({LineKind::Code, "… " + std::to_string(n - 8) + " more slots", 1});
+        c.add(LineKind::Code,
+              "attn_scores[" + std::to_string(i) + "] = torch.dot(inputs[" + std::to_string(i) + "], query) = " +
+                  dot_terms(s.inputs.row(i), s.inputs.row(q), s.inputs.cols, 4) + " = " + num(r.scores[size_t(i)]),
+              1);
+    if (n > 8) c.add(LineKind::Code, c.t.say("s.score-loop.more", {{"more", n - 8}}), 1);
     const int hi = argmax(r.scores), lo = argmin_finite(r.scores);
-    out->push_back({LineKind::Prose,
-                    std::to_string(n) + (n == 1 ? " token, 1 score. " : " tokens, " + std::to_string(n) + " scores. ") +
-                        "Read them as focus: " + label(s, hi) + " relates most to the query (" +
-                        num(r.scores[size_t(hi)]) + "), " + label(s, lo) + " least (" + num(r.scores[size_t(lo)]) +
-                        ").",
-                    1});
+    c.add(
+        LineKind::Prose,
+        c.t.say(n == 1 ? "s.score-loop.focus-one" : "s.score-loop.focus", {{"n", n},
+                                                                           {"best", label(s, hi)},
+                                                                           {"best_score", num(r.scores[size_t(hi)])},
+                                                                           {"worst", label(s, lo)},
+                                                                           {"worst_score", num(r.scores[size_t(lo)])}}),
+        1);
 }
 
-void step_alignment(const State& s, const AttentionResult& r, Lines* out) {
-    out->push_back({LineKind::Prose,
-                    "A dot product measures alignment. Pointing the same way, the products share a sign "
-                    "and add up; at right angles they cancel; pointing apart, the sum is negative."});
-    out->push_back({LineKind::Note,
-                    "Drag an arrow head in Embeddings and watch the sign and size of its score follow the "
-                    "angle and the lengths."});
+void alignment_extremes(Section& c) {
+    const State& s = c.s;
     // Among the other tokens: the query's own score says nothing about the others.
-    Vector others = r.scores;
+    Vector others = c.r.scores;
     if (others.size() > 1) others[size_t(s.query)] = -INFINITY;
     const int hi = argmax(others);
     if (others.size() > 1) others[size_t(s.query)] = INFINITY;
     const int lo = argmin_finite(others);
-    out->push_back({LineKind::Prose,
-                    "Compare scores within one query: " + label(s, hi) + " aligns most with " + label(s, s.query) +
-                        " (" + num(r.scores[size_t(hi)]) + "), " + label(s, lo) + " least (" +
-                        num(r.scores[size_t(lo)]) + ").",
-                    0});
+    c.add(LineKind::Prose,
+          c.t.say("s.alignment.extremes", {{"best", label(s, hi)},
+                                           {"query", label(s, s.query)},
+                                           {"best_score", num(c.r.scores[size_t(hi)])},
+                                           {"worst", label(s, lo)},
+                                           {"worst_score", num(c.r.scores[size_t(lo)])}}),
+          0);
 }
 
-void step_normalise(const AttentionResult& r, Lines* out) {
-    out->push_back({LineKind::Prose,
-                    "Scores are easier to read as shares of a whole. Both ways below give weights "
-                    "that add up to 1."});
+void normalise(Section& c) {
+    const AttentionResult& r = c.r;
     const float sum = total(r.lab_scores);
-    out->push_back({LineKind::Code, "scores        = " + vec(r.lab_scores)});
-    out->push_back(
-        {LineKind::Code,
-         "divide by sum = scores / " + num(sum) + " = " + vec(r.weights_sum) + "   sum " + num(total(r.weights_sum)),
-         0});
-    out->push_back({LineKind::Code,
-                    "softmax       = exp(scores) / Σ exp(scores) = " + vec(r.weights_softmax) + "   sum " +
-                        num(total(r.weights_softmax)),
-                    0});
+    c.add(LineKind::Code, c.t.say("s.normalise.scores", {{"scores", vec(r.lab_scores)}}));
+    c.add(LineKind::Code,
+          c.t.say("s.normalise.by-sum",
+                  {{"sum", num(sum)}, {"weights", vec(r.weights_sum)}, {"total", num(total(r.weights_sum))}}),
+          0);
+    c.add(
+        LineKind::Code,
+        c.t.say("s.normalise.softmax", {{"weights", vec(r.weights_softmax)}, {"total", num(total(r.weights_softmax))}}),
+        0);
     bool sum_ok = sum > 0 && std::isfinite(sum);
     for (float w : r.weights_sum) sum_ok = sum_ok && std::isfinite(w) && w >= 0;
     if (sum_ok)
-        out->push_back({LineKind::Prose,
-                        "Same order, different distributions: the top score gets " + num(max_of(r.weights_softmax)) +
-                            " of the weight under softmax but " + num(max_of(r.weights_sum)) +
-                            " under divide-by-sum. Divide-by-sum keeps the "
-                            "scores' proportions; softmax exaggerates the gaps and is always positive.",
-                        0});
+        c.add(LineKind::Prose,
+              c.t.say("s.normalise.compare",
+                      {{"softmax_top", num(max_of(r.weights_softmax))}, {"sum_top", num(max_of(r.weights_sum))}}),
+              0);
     else
-        out->push_back({LineKind::Warn, "Divide-by-sum breaks on these scores: they sum to " + num(sum) +
-                                            ", so the weights are " + vec(r.weights_sum) +
-                                            ". Softmax still works: exp makes every term positive."});
+        c.add(LineKind::Warn, c.t.say("s.normalise.sum-breaks", {{"sum", num(sum)}, {"weights", vec(r.weights_sum)}}));
 }
 
-void step_lab(const State& s, const AttentionResult& r, Lines* out) {
-    out->push_back({LineKind::Prose,
-                    "On small scores the hand-written softmax and torch.softmax agree. Predict what happens "
-                    "to large ones, then slide the scale to multiply the scores and find where the "
-                    "hand-written one breaks."});
-    const SoftmaxLab lab = softmax_lab(r.scores, s.lab_scale, s.tokens);
+void softmax_lab_lines(Section& c) {
+    const SoftmaxLab lab = softmax_lab(c.t, c.r.scores, c.s.lab_scale, c.s.tokens);
     // What the lab shows at this scale, the overflow among it: the step's question asks for it.
     for (size_t i = 0; i < lab.explanation.size(); ++i)
-        out->push_back({i + 1 < lab.explanation.size() && lab.naive_broken ? LineKind::Warn : LineKind::Prose,
-                        lab.explanation[i], 0});
-    out->push_back({LineKind::Note,
-                    "That is why the library softmax is the one to use: a small example does not test "
-                    "robustness, large scores do."});
+        c.add(i + 1 < lab.explanation.size() && lab.naive_broken ? LineKind::Warn : LineKind::Prose, lab.explanation[i],
+              0);
 }
 
-void step_context(const State& s, const AttentionResult& r, Lines* out) {
+void context_terms(Section& c) {
+    const State& s = c.s;
     const int n = s.inputs.rows;
-    out->push_back({LineKind::Prose,
-                    "The context vector mixes the inputs, each scaled by its attention weight: "
-                    "z = Σ weights[i] · inputs[i]."});
     for (int i = 0; i < n && i < 8; ++i)
-        out->push_back({LineKind::Code, "  " + num(r.weights[size_t(i)]) + " · " + row(s, i) + "   # " + label(s, i)});
-    if (n > 8) out->push_back({LineKind::Code, "  … " + std::to_string(n - 8) + " more terms"});
-    out->push_back({LineKind::Code, "z = " + vec(r.context), 0});
-    out->push_back({LineKind::Prose,
-                    "z has " + std::to_string(s.inputs.cols) +
-                        " numbers, like one input embedding: it is a blend of them, not a list of "
-                        "weights.",
-                    0});
+        c.add(LineKind::Code, "  " + num(c.r.weights[size_t(i)]) + " · " + row(s, i) + "   # " + label(s, i));
+    if (n > 8) c.add(LineKind::Code, c.t.say("s.context-vector.more", {{"more", n - 8}}));
+    c.add(LineKind::Code, "z = " + vec(c.r.context), 0);
+    c.add(LineKind::Prose, c.t.say("s.context-vector.size", {{"d", s.inputs.cols}}), 0);
 }
 
-void step_matrix(const State& s, const AttentionResult& r, Lines* out) {
+void score_matrix(Section& c) {
+    const State& s = c.s;
+    const AttentionResult& r = c.r;
     const int n = s.inputs.rows, d = s.inputs.cols, q = s.query;
-    out->push_back({LineKind::Prose,
-                    "Every token can be the query. One score vector per query, stacked, is a matrix: "
-                    "row i holds query i's scores, column j token j's."});
-    out->push_back({LineKind::Code,
-                    "attn_scores = inputs @ inputs.T   # (" + std::to_string(n) + ", " + std::to_string(d) + ") @ (" +
-                        std::to_string(d) + ", " + std::to_string(n) + ") -> (" + std::to_string(n) + ", " +
-                        std::to_string(n) + ")",
-                    0});
+    const std::string nn = std::to_string(n), dd = std::to_string(d);
+    c.add(LineKind::Code,
+          "attn_scores = inputs @ inputs.T   # (" + nn + ", " + dd + ") @ (" + dd + ", " + nn + ") -> (" + nn + ", " +
+              nn + ")",
+          0);
     const Vector row_q = r.score_matrix.row_vector(q);
     bool same = row_q.size() == r.scores.size();
     for (size_t i = 0; same && i < row_q.size(); ++i)
         same = row_q[i] == r.scores[i] || std::fabs(row_q[i] - r.scores[i]) <= 1e-5f * (1 + std::fabs(r.scores[i]));
-    out->push_back({LineKind::Code, "attn_scores[" + std::to_string(q) + "] = " + vec(row_q), 0});
-    out->push_back(
-        {same ? LineKind::Good : LineKind::Warn,
-         same ? "Row " + std::to_string(q) + " is the loop's score vector for query inputs[" + std::to_string(q) + "]."
-              : "Row " + std::to_string(q) + " differs from the loop's scores " + vec(r.scores) + ".",
-         0});
+    c.add(LineKind::Code, "attn_scores[" + std::to_string(q) + "] = " + vec(row_q), 0);
+    if (same)
+        c.add(LineKind::Good, c.t.say("s.score-matrix.row-matches", {{"q", q}}), 0);
+    else
+        c.add(LineKind::Warn, c.t.say("s.score-matrix.row-differs", {{"q", q}, {"scores", vec(r.scores)}}), 0);
     Vector row_sums(size_t(n), 0.0f);
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) row_sums[size_t(i)] += r.weight_matrix.at(i, j);
-    out->push_back(
-        {LineKind::Code, "attn_weights = torch.softmax(attn_scores, dim=-1)   # row sums " + vec(row_sums), 1});
-    out->push_back({LineKind::Prose,
-                    "dim=-1 normalises along the last dimension, within each row, so each query's "
-                    "weights sum to 1. dim=0 would normalise each column instead.",
-                    1});
+    c.add(LineKind::Code, c.t.say("s.score-matrix.softmax", {{"sums", vec(row_sums)}}), 1);
 }
 
-void step_scaling(const State& s, const AttentionResult& r, Lines* out) {
-    out->push_back({LineKind::Prose,
-                    "The trainable version projects every input with weight matrices: queries = "
-                    "inputs @ W_query, keys = inputs @ W_key, and scores = queries @ keys.T."});
-    if (!r.has_projection) {
-        out->push_back({LineKind::Warn,
-                        "The projection is off: turn on W_query, W_key, W_value in Trainable attention "
-                        "to see the projected scores."});
-    } else {
-        const ProjectionResult& p = r.projection;
-        out->push_back(
-            {LineKind::Code, "d_k = keys.shape[-1] = " + std::to_string(p.keys.cols) + ", scores = " + vec(p.scores)});
-        const std::string root = "sqrt(" + std::to_string(p.keys.cols) + ")";
-        out->push_back({LineKind::Code,
-                        (s.scale ? "weights = softmax(scores / " + root + ") = " : "weights = softmax(scores) = ") +
-                            vec(p.weights) + (s.scale ? "   # " + root + " = " + num(p.scale_divisor) : "")});
+void trainable(Section& c) {
+    if (!c.r.has_projection) {
+        c.add(LineKind::Warn, c.t.say("s.trainable.off"));
+        return;
     }
-    out->push_back({LineKind::Prose,
-                    "A score sums d_k products, so scores grow with d_k, and softmax of large scores "
-                    "gives almost all weight to one token (and tiny gradients to the rest in training). "
-                    "Dividing by sqrt(d_k) keeps them in range. The table uses your inputs, query and "
-                    "seed:"});
-    const ScalingTable t = scaling_table(s);
-    if (!t.error.empty()) {
-        out->push_back({LineKind::Warn, t.error});
-    } else if (t.rows.size() >= 2) {
-        const ScalingRow& a = t.rows.front();
-        const ScalingRow& b = t.rows.back();
-        out->push_back({LineKind::Prose,
-                        "Without scaling the top weight goes from " + num(a.max_unscaled) +
-                            " at d_out = " + std::to_string(a.d_out) + " to " + num(b.max_unscaled) + " at " +
-                            std::to_string(b.d_out) + "; divided by sqrt(d_k) it goes from " + num(a.max_scaled) +
-                            " to " + num(b.max_scaled) + ".",
-                        0});
+    const ProjectionResult& p = c.r.projection;
+    c.add(LineKind::Code, "d_k = keys.shape[-1] = " + std::to_string(p.keys.cols) + ", scores = " + vec(p.scores));
+    const std::string root = "sqrt(" + std::to_string(p.keys.cols) + ")";
+    c.add(LineKind::Code, (c.s.scale ? "weights = softmax(scores / " + root + ") = " : "weights = softmax(scores) = ") +
+                              vec(p.weights) + (c.s.scale ? "   # " + root + " = " + num(p.scale_divisor) : ""));
+}
+
+void scaling_summary(Section& c) {
+    const ScalingTable table = scaling_table(c.t, c.s);
+    if (!table.error.empty()) {
+        c.add(LineKind::Warn, table.error);
+    } else if (table.rows.size() >= 2) {
+        const ScalingRow& a = table.rows.front();
+        const ScalingRow& b = table.rows.back();
+        c.add(LineKind::Prose,
+              c.t.say("s.scaling.summary", {{"unscaled_small", num(a.max_unscaled)},
+                                            {"d_small", a.d_out},
+                                            {"unscaled_large", num(b.max_unscaled)},
+                                            {"d_large", b.d_out},
+                                            {"scaled_small", num(a.max_scaled)},
+                                            {"scaled_large", num(b.max_scaled)}}),
+              0);
     }
 }
 
-void step_causal(const State& s, const AttentionResult& r, Lines* out) {
+void causal_mask(Section& c) {
+    const State& s = c.s;
+    const AttentionResult& r = c.r;
     const int n = s.inputs.rows, q = s.query;
-    out->push_back({LineKind::Prose,
-                    "Looking ahead to section 3.5: a language model reads left to right, so a token may attend only "
-                    "to itself and earlier tokens. The causal mask sets later scores to -inf before "
-                    "softmax, and exp(-inf) = 0 gives them weight 0."});
-    if (!s.causal) out->push_back({LineKind::Warn, "The causal mask is off: turn it on to see the masked scores."});
-    out->push_back({LineKind::Code, "mask = torch.triu(torch.ones(" + std::to_string(n) + ", " + std::to_string(n) +
-                                        "), diagonal=1)   # 1 above the diagonal: later tokens"});
-    out->push_back({LineKind::Code, "attn_scores = attn_scores.masked_fill(mask.bool(), -torch.inf)"});
-    out->push_back({LineKind::Code, "scores  = " + vec(r.scores), 0});
-    out->push_back({LineKind::Code, "weights = " + vec(r.weights), 0});
+    if (!s.causal) c.add(LineKind::Warn, c.t.say("s.causal-mask.off"));
+    c.add(LineKind::Code, c.t.say("s.causal-mask.mask", {{"n", n}}));
+    c.add(LineKind::Code, "attn_scores = attn_scores.masked_fill(mask.bool(), -torch.inf)");
+    c.add(LineKind::Code, "scores  = " + vec(r.scores), 0);
+    c.add(LineKind::Code, "weights = " + vec(r.weights), 0);
     int visible = 0;
     std::string names;
     for (int j = 0; j < n; ++j)
@@ -268,59 +215,84 @@ void step_causal(const State& s, const AttentionResult& r, Lines* out) {
             if (visible <= 8) names += (names.empty() ? "" : ", ") + label(s, j);
         }
     if (visible > 8) names += ", …";
-    out->push_back({LineKind::Prose,
-                    label(s, q) + " at position " + std::to_string(q) + " attends to " + std::to_string(visible) +
-                        (visible == 1 ? " token: " : " tokens: ") + names + ".",
-                    0});
+    c.add(LineKind::Prose,
+          c.t.say(visible == 1 ? "s.causal-mask.sees-one" : "s.causal-mask.sees",
+                  {{"query", label(s, q)}, {"q", q}, {"visible", visible}, {"names", names}}),
+          0);
 }
 
+struct SectionEntry {
+    const char* name;
+    void (*lines)(Section&);
+};
+
+const SectionEntry kSections[] = {
+    {"dot-product", dot_product},   {"score-loop", score_loop},         {"alignment-extremes", alignment_extremes},
+    {"normalise", normalise},       {"softmax-lab", softmax_lab_lines}, {"context-terms", context_terms},
+    {"score-matrix", score_matrix}, {"trainable", trainable},           {"scaling-summary", scaling_summary},
+    {"causal-mask", causal_mask},
+};
+
 }  // namespace
+
+bool is_step_section(std::string_view name) {
+    for (const SectionEntry& e : kSections)
+        if (name == e.name) return true;
+    return is_chapter_section(name);
+}
+
+std::string step_section_names() {
+    std::string out;
+    for (const SectionEntry& e : kSections) out += std::string(out.empty() ? "" : ", ") + e.name;
+    return out +
+           ", module-constructor, masking-code, masking-routes, dropout-kept, module-output, "
+           "planted-masking-bugs, planted-dropout-bug, planted-head-bugs";
+}
 
 bool question_done(const LessonState& lesson, int k) {
     return lesson.question > k || (lesson.question == k && lesson.revealed);
 }
 
-std::vector<LessonLine> step_lines(const State& s, const AttentionResult& r, const ModuleRun* module) {
+std::vector<LessonLine> step_lines(const Lesson& lesson, const State& s, const AttentionResult& r,
+                                   const ModuleRun* module) {
     Lines out;
-    switch (s.step) {
-        case 1:
-            step_query(s, &out);
-            break;
-        case 2:
-            step_dot(s, &out);
-            break;
-        case 3:
-            step_loop(s, r, &out);
-            break;
-        case 4:
-            step_alignment(s, r, &out);
-            break;
-        case 5:
-            step_normalise(r, &out);
-            break;
-        case 6:
-            step_lab(s, r, &out);
-            break;
-        case 7:
-            step_context(s, r, &out);
-            break;
-        case 8:
-            step_matrix(s, r, &out);
-            break;
-        case 9:
-            step_scaling(s, r, &out);
-            break;
-        case 10:
-            step_causal(s, r, &out);
-            break;
-        default:
-            chapter_step_lines(s, module, &out);
-            break;
+    const StepSpec* step = lesson.step(s.step);
+    if (!step) return out;
+    TemplateValues values;
+    bool have_values = false;
+    for (const LessonLineSpec& spec : step->lines) {
+        const size_t first = out.size();
+        if (spec.section.empty()) {
+            if (!have_values) {
+                const ModuleResult* run =
+                    module && module->valid && module_run_matches(*module, s.inputs, s.module.settings)
+                        ? &module->result
+                        : nullptr;
+                values = lesson_values(s, r, s.module.enabled ? run : nullptr);
+                have_values = true;
+            }
+            out.push_back({spec.kind, render_template(spec.text, values), spec.after});
+            continue;
+        }
+        if (is_chapter_section(spec.section)) {
+            chapter_section_lines(spec.section, lesson, s, r, module, &out);
+        } else {
+            Section c{lesson, lesson.texts, s, r, &out};
+            for (const SectionEntry& e : kSections)
+                if (spec.section == e.name) e.lines(c);
+        }
+        // A section's lines wait at least as long as the file's line says.
+        for (size_t i = first; i < out.size(); ++i) out[i].after_question = std::max(out[i].after_question, spec.after);
     }
+    // A section written for a step with more questions (a teacher's lesson reusing one) waits for
+    // the step's last question instead; with no question, nothing waits.
+    const int asked = int(step->questions.size());
+    for (LessonLine& line : out)
+        if (line.after_question >= asked) line.after_question = asked - 1;
     return out;
 }
 
-std::vector<AlignmentRow> alignment_rows(const State& s, const AttentionResult& r, int max_rows) {
+std::vector<AlignmentRow> alignment_rows(const TextCatalog& t, const State& s, const AttentionResult& r, int max_rows) {
     std::vector<AlignmentRow> rows;
     const int q = s.query, d = s.inputs.cols;
     double qq = 0;
@@ -335,20 +307,22 @@ std::vector<AlignmentRow> alignment_rows(const State& s, const AttentionResult& 
         for (int k = 0; k < d; ++k) xx += double(s.inputs.at(i, k)) * s.inputs.at(i, k);
         row.dot = r.scores[size_t(i)];
         row.cosine = (qq > 0 && xx > 0) ? float(double(row.dot) / std::sqrt(qq * xx)) : 0.0f;
+        const char* id = nullptr;
         if (!std::isfinite(row.dot))
-            row.reading = "masked";
+            id = "alignment.masked";
         else if (qq == 0 || xx == 0)
-            row.reading = "a zero vector: no direction, score 0";
+            id = "alignment.zero-vector";
         else if (row.cosine > 0.9999f)
-            row.reading = i == q ? "the query itself: same direction" : "same direction: large positive score";
+            id = i == q ? "alignment.itself" : "alignment.same";
         else if (row.cosine < -0.9999f)
-            row.reading = "opposite direction: negative score";
+            id = "alignment.opposite";
         else if (std::fabs(row.dot) <= 1e-6f * float(std::sqrt(qq * xx)))
-            row.reading = "at right angles: the products cancel";
+            id = "alignment.right-angles";
         else if (row.dot > 0)
-            row.reading = "partly aligned: positive score";
+            id = "alignment.partly-aligned";
         else
-            row.reading = "pointing partly apart: negative score";
+            id = "alignment.partly-apart";
+        row.reading = t.say(id);
         rows.push_back(row);
     }
     return rows;

@@ -1,40 +1,32 @@
-// What each lesson step says, written from the state: every number in these lines comes from the
-// core's results for the state on screen, so the text stays true when the learner edits the data.
+// What each lesson step says: the lesson file's own lines with their live values, and the
+// built-in sections, lines the core computes from the state (the dot product's running sum, the
+// score loop's slots, the lab's overflow) in the words of the lesson's catalog. Every number comes
+// from the core's results for the state on screen, so the text stays true when the learner edits
+// the data.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/lesson_file.h"
 
 namespace attn {
 
-enum class LineKind {
-    Prose,  // a sentence
-    Code,   // a line of code or arithmetic, shown in the mono font
-    Note,   // a quieter aside
-    Good,   // a check that passed ("the manual loop and torch.dot agree")
-    Warn,   // something broke on purpose (overflow) or needs attention
-};
+bool is_step_section(std::string_view name);
+std::string step_section_names();  // "dot-product, score-loop, ..." for messages
 
-struct LessonLine {
-    LineKind kind = LineKind::Prose;
-    std::string text;
-    // -1: always shown. k >= 0: a result the step's question k asks the learner to predict, so it
-    // stays hidden until that question is revealed (or passed).
-    int after_question = -1;
-};
-
-// The step's lines for state.step (empty for step 0 and steps past the track). module: the run of
-// the book's classes the page keeps beside the state, if any (steps 11..14 read it; without it, or
-// when it is of another state, they run the module themselves).
-std::vector<LessonLine> step_lines(const State& state, const AttentionResult& result,
+// The lines of state.step of the lesson (empty for step 0 and steps past it). module: the run of
+// the book's classes the page keeps beside the state, if any (sections on the book's classes read
+// it; without it, or when it is of another state, they run the module themselves).
+std::vector<LessonLine> step_lines(const Lesson& lesson, const State& state, const AttentionResult& result,
                                    const ModuleRun* module = nullptr);
 // Whether question k of the step has been answered and revealed, or moved past.
 bool question_done(const LessonState& lesson, int k);
 
-// Step 4's table: the query against every token, as element-wise products, the dot product and
-// what its sign and size say.
+// The alignment widget's table: the query against every token, as element-wise products, the dot
+// product and what its sign and size say (in the catalog's words).
 struct AlignmentRow {
     int token = 0;
     std::string products;  // the element-wise products, "1, -1"
@@ -42,6 +34,12 @@ struct AlignmentRow {
     float cosine = 0;     // dot / (|query| |token|); 0 if either is the zero vector
     std::string reading;  // "same direction", "at right angles: the products cancel", ...
 };
-std::vector<AlignmentRow> alignment_rows(const State& state, const AttentionResult& result, int max_rows = 12);
+std::vector<AlignmentRow> alignment_rows(const TextCatalog& texts, const State& state, const AttentionResult& result,
+                                         int max_rows = 12);
+
+// The sections on the book's classes (chapter_steps.cpp): whether name is one, and its lines.
+bool is_chapter_section(std::string_view name);
+void chapter_section_lines(std::string_view name, const Lesson& lesson, const State& s, const AttentionResult& result,
+                           const ModuleRun* page_run, std::vector<LessonLine>* out);
 
 }  // namespace attn

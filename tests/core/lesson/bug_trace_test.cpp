@@ -21,7 +21,7 @@ BugTrace planted(Bug bug) {
     State s;
     load_example("your-journey", &s);
     const State b = enter_bug(bug, s);
-    return trace_bug(bug, b);
+    return trace_bug(attn_test::texts(), bug, b);
 }
 
 }  // namespace
@@ -88,12 +88,12 @@ TEST_CASE("bug: when the data hides a bug, nothing diverges and the trace says w
     State s;
     s.tokens = {"only"};
     s.inputs = Matrix::from_rows({{1, 2}});
-    const BugTrace one = trace_bug(Bug::WrongQuery, s);
+    const BugTrace one = trace_bug(attn_test::texts(), Bug::WrongQuery, s);
     CHECK(one.first_divergence == -1);
     CHECK(contains(one.hidden, "add a token"));
     s.tokens = {"a", "b"};
     s.inputs = Matrix::from_rows({{1, 1}, {1, 1}});
-    const BugTrace pair = trace_bug(Bug::WrongPair, s);  // x·x == x·query for equal tokens
+    const BugTrace pair = trace_bug(attn_test::texts(), Bug::WrongPair, s);  // x·x == x·query for equal tokens
     CHECK(pair.first_divergence == -1);
     CHECK_FALSE(pair.hidden.empty());
 }
@@ -117,10 +117,10 @@ TEST_CASE("bug: first_divergence and values_differ") {
 TEST_CASE("bug: no bug, and a state too large for a live trace") {
     State s;
     load_example("three-tokens", &s);
-    CHECK(trace_bug(Bug::None, s).steps.empty());
+    CHECK(trace_bug(attn_test::texts(), Bug::None, s).steps.empty());
     s.tokens.assign(1024, "t");
     s.inputs = Matrix(1024, 64, 0.5f);
-    const BugTrace t = trace_bug(Bug::SoftmaxDim, s);
+    const BugTrace t = trace_bug(attn_test::texts(), Bug::SoftmaxDim, s);
     CHECK(t.steps.empty());
     CHECK(contains(t.error, "too large for a live trace"));
 }

@@ -24,7 +24,7 @@ State with_bug(Bug bug) {
 }
 
 BugTrace planted(Bug bug) {
-    const BugTrace t = trace_bug(bug, with_bug(bug));
+    const BugTrace t = trace_bug(attn_test::texts(), bug, with_bug(bug));
     REQUIRE(t.error.empty());
     REQUIRE(!t.steps.empty());
     return t;
@@ -140,7 +140,7 @@ TEST_CASE("chapter bugs: sqrt(d_out) diverges at the scale: 2 instead of sqrt(2)
 TEST_CASE("chapter bugs: the learner's own module is traced when it suits the bug; one token hides the bugs") {
     State s = with_bug(Bug::ZeroMask);
     s.module.settings.seed = 5;
-    const BugTrace own = trace_bug(Bug::ZeroMask, s);
+    const BugTrace own = trace_bug(attn_test::texts(), Bug::ZeroMask, s);
     const BugTrace book = planted(Bug::ZeroMask);
     REQUIRE(own.error.empty());
     CHECK(own.expected_output != book.expected_output);
@@ -154,7 +154,7 @@ TEST_CASE("chapter bugs: the learner's own module is traced when it suits the bu
     one.inputs.data = {0.4f, 0.1f, 0.8f};
     one.tokens = {"Your"};
     one.query = 0;
-    const BugTrace hidden = trace_bug(Bug::MaskPolarity, one);
+    const BugTrace hidden = trace_bug(attn_test::texts(), Bug::MaskPolarity, one);
     REQUIRE(hidden.error.empty());
     CHECK(hidden.first_divergence == -1);
     CHECK(contains(hidden.hidden, "one token"));
@@ -164,7 +164,7 @@ TEST_CASE("chapter bugs: a state too large for a live trace says so") {
     State s = with_bug(Bug::ZeroMask);
     s.inputs = Matrix(65, 3);
     s.tokens.assign(65, "t");
-    const BugTrace t = trace_bug(Bug::ZeroMask, s);
+    const BugTrace t = trace_bug(attn_test::texts(), Bug::ZeroMask, s);
     CHECK(contains(t.error, "too large"));
     CHECK(t.steps.empty());
 }
@@ -173,7 +173,7 @@ TEST_CASE("chapter bugs: the panel's own class is traced even where it hides the
     State heads = with_bug(Bug::ScaleByDOut);
     heads.module.settings.heads = 1;
     heads.module.settings.d_out = 2;
-    const BugTrace one_head = trace_bug(Bug::ScaleByDOut, heads);
+    const BugTrace one_head = trace_bug(attn_test::texts(), Bug::ScaleByDOut, heads);
     REQUIRE(one_head.error.empty());
     CHECK(one_head.first_divergence == -1);
     CHECK(contains(one_head.hidden, "one head"));
@@ -181,7 +181,7 @@ TEST_CASE("chapter bugs: the panel's own class is traced even where it hides the
 
     State eval = with_bug(Bug::DropoutNoRescale);
     eval.module.settings.training = false;
-    const BugTrace off = trace_bug(Bug::DropoutNoRescale, eval);
+    const BugTrace off = trace_bug(attn_test::texts(), Bug::DropoutNoRescale, eval);
     REQUIRE(off.error.empty());
     CHECK(off.first_divergence == -1);
     CHECK(contains(off.hidden, "Dropout is off"));
@@ -189,11 +189,11 @@ TEST_CASE("chapter bugs: the panel's own class is traced even where it hides the
     // Another class in the panel: the trace runs the bug's own and says so.
     State other = with_bug(Bug::ViewNoTranspose);
     other.module.settings = book_module_settings(AttentionModule::CausalAttention);
-    const BugTrace t = trace_bug(Bug::ViewNoTranspose, other);
+    const BugTrace t = trace_bug(attn_test::texts(), Bug::ViewNoTranspose, other);
     REQUIRE(t.error.empty());
     CHECK(contains(t.note, "MultiHeadAttention"));
     // MultiHeadAttention's d_out is the total width: 64 wide in 2 heads is within the trace's size.
     State wide = with_bug(Bug::ViewNoTranspose);
     wide.module.settings.d_out = 64;
-    CHECK(trace_bug(Bug::ViewNoTranspose, wide).error.empty());
+    CHECK(trace_bug(attn_test::texts(), Bug::ViewNoTranspose, wide).error.empty());
 }

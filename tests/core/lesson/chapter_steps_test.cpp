@@ -1,14 +1,15 @@
 // Steps 11 to 14: each sets up the book's class as its listing runs it, says what the section says
 // with numbers from that run, and asks a question whose answer is the book's (or, on other data,
 // the run's own) number; while it is open, the panel covers that number.
-#include "core/lesson/chapter_steps.h"
-
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "core/document/examples.h"
+#include "core/document/state_attention.h"
 #include "core/lesson/concealment.h"
+#include "core/lesson/quiz.h"
+#include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
 #include "core/test_helpers.h"
 
@@ -17,14 +18,19 @@ using attn_test::contains;
 
 namespace {
 
+// What the state's open question (or exercise) covers, as the lesson engine works it out.
+Concealment covered(const State& s, bool solved) {
+    return concealment(attn_test::texts(), s, step_questions(attn_test::chapter(), s, compute_attention(s)), solved);
+}
+
 State step(int k) {
     State s;
     REQUIRE(load_example("three-tokens", &s));
-    return enter_step(k, s);
+    return enter_step(attn_test::chapter(), k, s);
 }
 
 const Question& only_question(const State& s, std::vector<Question>* out) {
-    chapter_step_questions(s, nullptr, out);
+    *out = step_questions(attn_test::chapter(), s, compute_attention(s));
     REQUIRE(out->size() == 1);
     return out->front();
 }
@@ -36,8 +42,7 @@ std::string right_choice(const Question& q) {
 }
 
 std::string all_text(const State& s) {
-    std::vector<LessonLine> lines;
-    chapter_step_lines(s, nullptr, &lines);
+    const std::vector<LessonLine> lines = step_lines(attn_test::chapter(), s, compute_attention(s));
     std::string text;
     for (const LessonLine& l : lines) text += l.text + "\n";
     return text;
@@ -84,14 +89,14 @@ TEST_CASE("chapter steps: the questions' right answers are the book's numbers") 
 }
 
 TEST_CASE("chapter steps: while a step's question is open, the panel's answer is covered") {
-    CHECK(concealment(step(11), 1, false).module_layout);
-    CHECK(concealment(step(12), 1, false).module_leak);
-    CHECK(concealment(step(13), 1, false).module_dropout);
-    CHECK(concealment(step(14), 1, false).module_heads);
+    CHECK(covered(step(11), false).module_layout);
+    CHECK(covered(step(12), false).module_leak);
+    CHECK(covered(step(13), false).module_dropout);
+    CHECK(covered(step(14), false).module_heads);
     State revealed = step(14);
     revealed.lesson.answer = 0;
     revealed = reveal(revealed);
-    CHECK_FALSE(concealment(revealed, 1, false).any());
+    CHECK_FALSE(covered(revealed, false).any());
 }
 
 TEST_CASE("chapter steps: with the module off or refused, the step says so and asks nothing") {
@@ -99,12 +104,12 @@ TEST_CASE("chapter steps: with the module off or refused, the step says so and a
     off.module.enabled = false;
     CHECK(contains(all_text(off), "The book's classes are off"));
     std::vector<Question> none;
-    chapter_step_questions(off, nullptr, &none);
+    none = step_questions(attn_test::chapter(), off, compute_attention(off));
     CHECK(none.empty());
     // Dropout in eval mode keeps everything: no kept-weight question to ask.
     State eval = step(13);
     eval.module.settings.training = false;
-    chapter_step_questions(eval, nullptr, &none);
+    none = step_questions(attn_test::chapter(), eval, compute_attention(eval));
     CHECK(none.empty());
 }
 
@@ -123,21 +128,20 @@ TEST_CASE("chapter steps: the words and question read the page's module run when
     REQUIRE(update_module_run(s.inputs, s.module.settings, &run));
     run.result.d_in = 99;  // marked, to see which run the question reads
     std::vector<Question> out;
-    chapter_step_questions(s, &run, &out);
+    out = step_questions(attn_test::chapter(), s, compute_attention(s), &run);
     REQUIRE(out.size() == 1);
     CHECK(contains(out[0].prompt, "nn.Linear(99, 2)"));
     // A run of other settings (the learner changed d_out since) is not read: the step runs its own.
     State wider = s;
     wider.module.settings.d_out = 3;
     out.clear();
-    chapter_step_questions(wider, &run, &out);
+    out = step_questions(attn_test::chapter(), wider, compute_attention(wider), &run);
     REQUIRE(out.size() == 1);
     CHECK(contains(out[0].prompt, "nn.Linear(3, 3)"));
 }
 
 TEST_CASE("chapter steps: after each question, the step names its planted bugs in the panel, in order") {
-    std::vector<LessonLine> lines;
-    chapter_step_lines(step(12), nullptr, &lines);
+    const std::vector<LessonLine> lines = step_lines(attn_test::chapter(), step(12), compute_attention(step(12)));
     REQUIRE(!lines.empty());
     const LessonLine& debug = lines.back();
     CHECK(debug.after_question == 0);  // shown once the step's question is answered
@@ -156,10 +160,9 @@ TEST_CASE("chapter steps: with no question to answer, the planted bugs are named
     one.tokens = {"Your"};
     one.query = 0;
     std::vector<Question> none;
-    chapter_step_questions(one, nullptr, &none);
+    none = step_questions(attn_test::chapter(), one, compute_attention(one));
     REQUIRE(none.empty());
-    std::vector<LessonLine> lines;
-    chapter_step_lines(one, nullptr, &lines);
+    const std::vector<LessonLine> lines = step_lines(attn_test::chapter(), one, compute_attention(one));
     REQUIRE(!lines.empty());
     CHECK(contains(lines.back().text, "break it on purpose"));
     CHECK(lines.back().after_question == -1);

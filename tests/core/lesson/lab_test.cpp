@@ -27,7 +27,7 @@ TEST_CASE("lab: the float32 overflow threshold is ln(FLT_MAX), about 88.72") {
 }
 
 TEST_CASE("lab: at ×1 both softmaxes agree and the screen says where overflow will start") {
-    const SoftmaxLab lab = softmax_lab({1, 5, 2}, 1.0f, kCatSatMat);
+    const SoftmaxLab lab = softmax_lab(attn_test::texts(), {1, 5, 2}, 1.0f, kCatSatMat);
     CHECK_FALSE(lab.naive_broken);
     CHECK(lab.first_overflow == -1);
     CHECK(lab.overflow_scale == doctest::Approx(88.7228 / 5).epsilon(1e-5));  // 17.74
@@ -38,7 +38,7 @@ TEST_CASE("lab: at ×1 both softmaxes agree and the screen says where overflow w
 
 TEST_CASE("lab: at ×80 exp(400) overflows first at sat; inf / inf = nan, finite / inf = 0") {
     // Scores [80, 400, 160]: exp(80) = 5.5e34 is finite; exp(400) and exp(160) are inf.
-    const SoftmaxLab lab = softmax_lab({1, 5, 2}, 80.0f, kCatSatMat);
+    const SoftmaxLab lab = softmax_lab(attn_test::texts(), {1, 5, 2}, 80.0f, kCatSatMat);
     CHECK(lab.scores == Vector{80, 400, 160});
     CHECK(std::isfinite(lab.exps[0]));
     CHECK(std::isinf(lab.exps[1]));
@@ -59,7 +59,8 @@ TEST_CASE("lab: at ×80 exp(400) overflows first at sat; inf / inf = nan, finite
 }
 
 TEST_CASE("lab: the sum can overflow without any single exp overflowing") {
-    const SoftmaxLab lab = softmax_lab({88.5f, 88.5f}, 1.0f, {"a", "b"});  // each exp ~2.7e38, sum > FLT_MAX
+    const SoftmaxLab lab =
+        softmax_lab(attn_test::texts(), {88.5f, 88.5f}, 1.0f, {"a", "b"});  // each exp ~2.7e38, sum > FLT_MAX
     CHECK(lab.first_overflow == -1);
     CHECK(lab.sum_overflow);
     CHECK(lab.naive_broken);
@@ -68,7 +69,7 @@ TEST_CASE("lab: the sum can overflow without any single exp overflowing") {
 }
 
 TEST_CASE("lab: very negative scores underflow every exp to 0, and 0 / 0 = nan") {
-    const SoftmaxLab lab = softmax_lab({-2, -3}, 100.0f, {"a", "b"});
+    const SoftmaxLab lab = softmax_lab(attn_test::texts(), {-2, -3}, 100.0f, {"a", "b"});
     CHECK(lab.all_underflow);
     CHECK(std::isnan(lab.naive[0]));
     CHECK(lab.stable[0] == doctest::Approx(0.0f + 1.0f / (1.0f + std::exp(-100.0f))));
@@ -88,7 +89,7 @@ TEST_CASE("lab: the lab's naive weights are the ones compute_attention shows for
     s.lab_scale = 30.0f;
     s.norm = Norm::SoftmaxNaive;
     const AttentionResult r = compute_attention(s);
-    const SoftmaxLab lab = softmax_lab(r.scores, s.lab_scale, s.tokens);
+    const SoftmaxLab lab = softmax_lab(attn_test::texts(), r.scores, s.lab_scale, s.tokens);
     REQUIRE(lab.naive.size() == r.weights_softmax_naive.size());
     for (size_t i = 0; i < lab.naive.size(); ++i) {
         CHECK(std::isnan(lab.naive[i]) == std::isnan(r.weights_softmax_naive[i]));

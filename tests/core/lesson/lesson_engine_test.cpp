@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "builtin/builtin_lesson.h"
 #include "core/document/examples.h"
 #include "core/document/json.h"
 #include "core/lesson/track.h"
@@ -28,6 +29,7 @@ struct Session {
     double now_ms = 1000;
 
     Session() {
+        lesson_set(&lesson, &builtin_chapter_lesson());
         load_example("your-journey", &state);
         commit(state);
     }

@@ -34,7 +34,8 @@ TEST_CASE("lesson events: each kind has the documented keys, schema first") {
     q.correct = {false, true, false};
     const JsonValue a = parsed(quiz_answered(3, 0, q, 1, true, 2));
     CHECK(keys(a) == std::vector<std::string>{"schema", "step", "question", "question_id", "choice", "choice_text",
-                                              "correct", "attempt", "prompt", "choices", "correct_choices"});
+                                              "correct", "attempt", "prompt", "choices", "correct_choices",
+                                              "misconception"});
     CHECK(a.find("choice_text")->text == "3");
     CHECK(a.find("prompt")->text == "How many scores?");
     REQUIRE(a.find("choices")->items.size() == 3);

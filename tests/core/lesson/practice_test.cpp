@@ -23,7 +23,7 @@ State exercise(int i) {
 }
 
 ExerciseCheck check(int index, const State& s, const std::string& typed) {
-    return check_exercise(index, s, compute_attention(s), typed);
+    return check_exercise(attn_test::texts(), index, s, compute_attention(s), typed);
 }
 
 }  // namespace
@@ -93,7 +93,7 @@ TEST_CASE("practice 3: the most attended token after projection, by position or 
 }
 
 TEST_CASE("practice: exercise texts quote the data they ask about") {
-    CHECK(contains(exercise_info(0, exercise(0)).task, "set the query to the third token, [0, 1]"));
-    CHECK(contains(exercise_info(1, exercise(1)).task, "The query \"sat\" scores [1, 5, 2]"));
-    CHECK(contains(exercise_info(2, exercise(2)).task, "torch.manual_seed(123)"));
+    CHECK(contains(exercise_info(attn_test::texts(), 0, exercise(0)).task, "set the query to the third token, [0, 1]"));
+    CHECK(contains(exercise_info(attn_test::texts(), 1, exercise(1)).task, "The query \"sat\" scores [1, 5, 2]"));
+    CHECK(contains(exercise_info(attn_test::texts(), 2, exercise(2)).task, "torch.manual_seed(123)"));
 }

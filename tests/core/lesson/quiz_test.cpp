@@ -18,11 +18,11 @@ namespace {
 State at_step(int step) {
     State s;
     load_example("your-journey", &s);
-    return enter_step(step, s);
+    return enter_step(attn_test::chapter(), step, s);
 }
 
 std::vector<Question> questions(const State& s) {
-    return step_questions(s, compute_attention(s));
+    return step_questions(attn_test::chapter(), s, compute_attention(s));
 }
 
 int choice_of(const Question& q, const std::string& text) {
@@ -51,7 +51,7 @@ TEST_CASE("quiz: the seeds' question - token 1 of [1,0], [2,2], [0,1] scores hig
     CHECK(q.answer == "Token 1, with a score of 8.");
     CHECK(contains(q.reason, "is the query itself: 2·2 + 2·2 = 8"));
     CHECK(contains(q.reason, "The others score [2, 2]"));
-    const RevealResult wrong = reveal_answer(q, 0);
+    const RevealResult wrong = reveal_answer(attn_test::texts(), q, 0);
     CHECK(wrong.answered);
     CHECK_FALSE(wrong.correct);
     CHECK(contains(wrong.mistake, "compared with itself too"));
@@ -63,9 +63,9 @@ TEST_CASE("quiz: how many scores for three tokens - 3; expecting 2 means the que
     CHECK(q.id == "count-scores");
     CHECK(q.choices == std::vector<std::string>{"2", "3", "9"});
     CHECK(correct_choices(q) == std::vector<std::string>{"3"});
-    CHECK(contains(reveal_answer(q, choice_of(q, "2")).mistake, "skips the query"));
-    CHECK(contains(reveal_answer(q, choice_of(q, "9")).mistake, "every pair of tokens"));
-    CHECK(reveal_answer(q, choice_of(q, "3")).verdict == "Right.");
+    CHECK(contains(reveal_answer(attn_test::texts(), q, choice_of(q, "2")).mistake, "skips the query"));
+    CHECK(contains(reveal_answer(attn_test::texts(), q, choice_of(q, "9")).mistake, "every pair of tokens"));
+    CHECK(reveal_answer(attn_test::texts(), q, choice_of(q, "3")).verdict == "Right.");
 }
 
 TEST_CASE("quiz: query = inputs[1] is the second token; picking the first is counting from one") {
@@ -78,9 +78,10 @@ TEST_CASE("quiz: query = inputs[1] is the second token; picking the first is cou
 TEST_CASE("quiz: the dot product is one number; the products list and the sums are the mistakes") {
     const Question q = questions(at_step(2))[0];
     CHECK(correct_choices(q) == std::vector<std::string>{"2"});  // 1·2 + 0·2
-    CHECK(contains(reveal_answer(q, choice_of(q, "[2, 0]")).mistake, "element-wise products"));
-    CHECK(contains(reveal_answer(q, choice_of(q, "5")).mistake, "adds every element"));       // 1+0+2+2
-    CHECK(contains(reveal_answer(q, choice_of(q, "4")).mistake, "multiplies the two sums"));  // (1+0)·(2+2)
+    CHECK(contains(reveal_answer(attn_test::texts(), q, choice_of(q, "[2, 0]")).mistake, "element-wise products"));
+    CHECK(contains(reveal_answer(attn_test::texts(), q, choice_of(q, "5")).mistake, "adds every element"));  // 1+0+2+2
+    CHECK(contains(reveal_answer(attn_test::texts(), q, choice_of(q, "4")).mistake,
+                   "multiplies the two sums"));  // (1+0)·(2+2)
 }
 
 TEST_CASE("quiz: reading -2 as alignment, not as just a number") {
@@ -88,7 +89,7 @@ TEST_CASE("quiz: reading -2 as alignment, not as just a number") {
     CHECK(q.id == "lowest-meaning");
     CHECK(contains(q.prompt, "\"z\" scores -2 against the query \"u\""));
     CHECK(correct_choices(q) == std::vector<std::string>{"\"z\" points away from \"u\""});
-    const RevealResult just_a_number = reveal_answer(q, 3);
+    const RevealResult just_a_number = reveal_answer(attn_test::texts(), q, 3);
     CHECK(contains(q.choices[3], "just a number"));
     CHECK(contains(just_a_number.mistake, "not just a number"));
 }
@@ -106,7 +107,7 @@ TEST_CASE("quiz: at ×20 the hand-written softmax gives nan for sat; the exact 1
     CHECK(correct_choices(q) == std::vector<std::string>{"nan"});
     CHECK(contains(q.reason, "exp(100) = inf"));
     CHECK(contains(q.reason, "inf / inf = nan"));
-    CHECK(contains(reveal_answer(q, choice_of(q, "1")).mistake, "float32 cannot hold exp(100)"));
+    CHECK(contains(reveal_answer(attn_test::texts(), q, choice_of(q, "1")).mistake, "float32 cannot hold exp(100)"));
 }
 
 TEST_CASE("quiz: context size, matrix shape, softmax dim, scaling and causal count follow the data") {
@@ -120,7 +121,8 @@ TEST_CASE("quiz: context size, matrix shape, softmax dim, scaling and causal cou
     const Question causal = questions(at_step(10))[0];
     CHECK(correct_choices(causal) == std::vector<std::string>{"2"});
     CHECK(causal.answer == "2: \"Your\", \"journey\".");
-    CHECK(contains(reveal_answer(causal, choice_of(causal, "1")).mistake, "leaves out the token itself"));
+    CHECK(contains(reveal_answer(attn_test::texts(), causal, choice_of(causal, "1")).mistake,
+                   "leaves out the token itself"));
 }
 
 TEST_CASE("quiz: questions stay right when the learner edits the data") {
@@ -144,7 +146,7 @@ TEST_CASE("quiz: a tie makes every top token correct") {
 TEST_CASE("quiz: reveal before answering asks for an answer; out-of-range choices count as none") {
     const Question q = questions(at_step(3))[0];
     for (int choice : {-1, 3, 99}) {
-        const RevealResult r = reveal_answer(q, choice);
+        const RevealResult r = reveal_answer(attn_test::texts(), q, choice);
         CHECK_FALSE(r.answered);
         CHECK(r.verdict == "Pick an answer first.");
         CHECK(r.answer == q.answer);
@@ -156,7 +158,7 @@ TEST_CASE("quiz: every question of every step is well formed for every example a
         for (int step = 1; step <= kLessonSteps; ++step) {
             State s;
             load_example(e.name, &s);
-            s = enter_step(step, s);
+            s = enter_step(attn_test::chapter(), step, s);
             load_example(e.name, &s);
             s.step = step;
             s.projection.enabled = step == 9;

@@ -7,6 +7,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/state_attention.h"
+#include "core/test_helpers.h"
 
 using namespace attn;
 
@@ -25,7 +26,7 @@ TEST_CASE("scaling: entropy is 0 for one-hot weights and ln(n) for uniform ones"
 }
 
 TEST_CASE("scaling: for your-journey (seed 123) the unscaled top weight grows with d_out, the scaled one less") {
-    const ScalingTable t = scaling_table(journey());
+    const ScalingTable t = scaling_table(attn_test::texts(), journey());
     REQUIRE(t.error.empty());
     REQUIRE(t.rows.size() == 4);
     CHECK(t.uniform_entropy == doctest::Approx(std::log(6.0)));
@@ -46,14 +47,14 @@ TEST_CASE("scaling: the d_out = 2 row is what compute_attention shows with the p
     const AttentionResult r = compute_attention(s);
     float top = 0;
     for (float w : r.projection.weights) top = std::fmax(top, w);
-    CHECK(scaling_table(s).rows[0].max_scaled == top);
+    CHECK(scaling_table(attn_test::texts(), s).rows[0].max_scaled == top);
 }
 
 TEST_CASE("scaling: the causal mask limits the row to the visible tokens") {
     State s = journey();
     s.causal = true;
     s.query = 0;  // sees only itself
-    const ScalingTable t = scaling_table(s);
+    const ScalingTable t = scaling_table(attn_test::texts(), s);
     CHECK(t.uniform_entropy == 0.0);
     for (const ScalingRow& row : t.rows) CHECK(row.max_unscaled == 1.0f);
 }
@@ -62,7 +63,7 @@ TEST_CASE("scaling: a state too large for a live table says so instead of freezi
     State s;
     s.tokens.assign(1024, "t");
     s.inputs = Matrix(1024, 1024, 0.5f);
-    const ScalingTable t = scaling_table(s);
+    const ScalingTable t = scaling_table(attn_test::texts(), s);
     CHECK(t.rows.empty());
     CHECK(t.error.find("multiply-adds") != std::string::npos);
 }

@@ -1,0 +1,356 @@
+// Reading a lesson file: every key checked against the format, every text against the limits and
+// its placeholders against what the core can fill, every setup applied once to a fresh state and
+// validated as a state document would be. The first problem found is the message.
+#include "core/lesson/lesson_file.h"
+
+#include <algorithm>
+
+#include "core/document/examples.h"
+#include "core/lesson/lesson_record.h"
+#include "core/lesson/lesson_values.h"
+#include "core/lesson/quiz.h"
+#include "core/lesson/step_text.h"
+
+namespace attn {
+namespace {
+
+const char* const kLessonKeys[] = {"$schema", "format", "id", "lang", "title", "setup", "steps"};
+const char* const kStepKeys[] = {"title", "setup", "watch", "widget", "lines", "questions"};
+const char* const kLineKinds[] = {"prose", "code", "note", "good", "warn", "section"};
+const char* const kWidgets[] = {"alignment", "lab", "scaling", "causal"};
+// The state document's keys a setup may set (the rest belong to the learner or the lesson).
+const char* const kSetupKeys[] = {"example",    "tokens", "inputs", "query",     "norm",
+                                  "projection", "scale",  "causal", "lab_scale", "module"};
+
+template <size_t N>
+bool one_of(std::string_view s, const char* const (&names)[N]) {
+    for (const char* n : names)
+        if (s == n) return true;
+    return false;
+}
+
+template <size_t N>
+std::string names_of(const char* const (&names)[N]) {
+    std::string out;
+    for (const char* n : names) out += std::string(out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+// Where a value sits in the file, built into text only for a message: steps[2].lines[1].prose.
+struct Path {
+    const Path* parent;
+    const char* key;  // null: an index into the parent
+    int index;
+    std::string text() const {
+        std::string out = parent ? parent->text() : "";
+        if (key) return out + (out.empty() ? "" : ".") + key;
+        return out + "[" + std::to_string(index) + "]";
+    }
+};
+
+// Collects the first error with its position; later checks are skipped once one is found.
+struct Reader {
+    std::string_view source;
+    std::string error;
+
+    bool fail(const JsonValue& at, const Path& path, const std::string& message) {
+        if (error.empty()) error = json_line_column(source, at.offset) + ": " + path.text() + ": " + message;
+        return false;
+    }
+    bool string_at(const JsonValue& v, const Path& path, size_t max_bytes, std::string* out) {
+        if (!v.is_string()) return fail(v, path, "must be a string");
+        if (v.text.empty()) return fail(v, path, "must not be empty");
+        const std::string problem = check_lesson_text(v.text, max_bytes);
+        if (!problem.empty()) return fail(v, path, problem);
+        *out = v.text;
+        return true;
+    }
+    template <size_t N>
+    bool keys(const JsonValue& obj, const Path& path, const char* const (&allowed)[N]) {
+        if (!obj.is_object()) return fail(obj, path, "must be an object");
+        for (const auto& [key, value] : obj.members)
+            if (!one_of(key, allowed))
+                return fail(value, Path{&path, key.c_str(), 0}, "is not a key here: the keys are " + names_of(allowed));
+        return true;
+    }
+};
+
+bool read_line(Reader& r, const JsonValue& v, const Path& path, int questions, LessonLineSpec* out) {
+    if (!v.is_object()) return r.fail(v, path, "must be an object such as {\"prose\": \"...\"}");
+    const std::pair<std::string, JsonValue>* text = nullptr;
+    for (const auto& member : v.members) {
+        if (member.first == "after") continue;
+        if (!one_of(member.first, kLineKinds))
+            return r.fail(member.second, Path{&path, member.first.c_str(), 0},
+                          "is not a key of a line: a line is one of " + names_of(kLineKinds) + ", and \"after\"");
+        if (text)
+            return r.fail(member.second, path, "has two texts: give one of " + names_of(kLineKinds) + " per line");
+        text = &member;
+    }
+    if (!text) return r.fail(v, path, "has no text: give one of " + names_of(kLineKinds));
+    const Path text_path{&path, text->first.c_str(), 0};
+    std::string s;
+    if (!r.string_at(text->second, text_path, kMaxLessonLineBytes, &s)) return false;
+    if (text->first == "section") {
+        if (!is_step_section(s))
+            return r.fail(text->second, text_path,
+                          "\"" + s + "\" is not a section: use one of " + step_section_names());
+        out->section = s;
+    } else {
+        out->kind = text->first == "code"   ? LineKind::Code
+                    : text->first == "note" ? LineKind::Note
+                    : text->first == "good" ? LineKind::Good
+                    : text->first == "warn" ? LineKind::Warn
+                                            : LineKind::Prose;
+        const TemplateParse t = parse_template(s);
+        if (!t.ok) return r.fail(text->second, text_path, t.error);
+        for (const std::string& name : t.value.names)
+            if (!is_lesson_value(name))
+                return r.fail(text->second, text_path,
+                              "{" + name + "} is not a value a lesson can show: use one of " + lesson_value_names());
+        out->text = t.value;
+    }
+    if (const JsonValue* after = v.find("after")) {
+        int64_t k = -1;
+        if (!after->as_int64(&k) || k < 0 || k >= questions)
+            return r.fail(*after, Path{&path, "after", 0},
+                          "must be the index of one of the step's questions (0.." + std::to_string(questions - 1) +
+                              "): the line shows once that question is answered");
+        out->after = int(k);
+    }
+    return true;
+}
+
+// A setup's keys (the state document's, and "example"); the values are checked by applying it.
+bool read_setup(Reader& r, const JsonValue* setup, const Path& path, JsonValue* out) {
+    if (!setup) {
+        *out = JsonValue::object();
+        return true;
+    }
+    if (!r.keys(*setup, path, kSetupKeys)) return false;
+    if (const JsonValue* ex = setup->find("example"))
+        if (!ex->is_string() || !is_example_name(ex->text) || ex->text.rfind("random-", 0) == 0)
+            return r.fail(*ex, Path{&path, "example", 0},
+                          ex->is_string() ? unknown_example_message(ex->text) : "must be an example's name");
+    if (setup->find("tokens") && setup->find("example"))
+        return r.fail(*setup, path, "gives both an example and its own tokens: give one");
+    *out = *setup;
+    return true;
+}
+
+bool read_step(Reader& r, const JsonValue& v, const Path& path, StepSpec* out) {
+    if (!r.keys(v, path, kStepKeys)) return false;
+    const JsonValue* title = v.find("title");
+    if (!title) return r.fail(v, path, "has no title");
+    if (!r.string_at(*title, Path{&path, "title", 0}, kMaxTitleBytes, &out->title)) return false;
+    if (!read_setup(r, v.find("setup"), Path{&path, "setup", 0}, &out->setup)) return false;
+    if (const JsonValue* watch = v.find("watch")) {
+        const Path watch_path{&path, "watch", 0};
+        if (!watch->is_array()) return r.fail(*watch, watch_path, "must be a list of panels");
+        for (size_t i = 0; i < watch->items.size(); ++i) {
+            const JsonValue& p = watch->items[i];
+            const Path item{&watch_path, nullptr, int(i)};
+            if (!p.is_string() || !is_panel_name(p.text) || p.text == "lesson" || p.text == "code")
+                return r.fail(p, item, "must be one of the panels " + panel_names() + " (not lesson or code)");
+            if (std::find(out->watch.begin(), out->watch.end(), p.text) != out->watch.end())
+                return r.fail(p, item, "repeats \"" + p.text + "\": list each panel once");
+            out->watch.push_back(p.text);
+        }
+    }
+    if (const JsonValue* widget = v.find("widget")) {
+        if (!widget->is_string() || !one_of(widget->text, kWidgets))
+            return r.fail(*widget, Path{&path, "widget", 0}, "must be one of " + names_of(kWidgets));
+        out->widget = widget->text == "alignment" ? StepWidget::Alignment
+                      : widget->text == "lab"     ? StepWidget::Lab
+                      : widget->text == "scaling" ? StepWidget::Scaling
+                                                  : StepWidget::Causal;
+    }
+    if (const JsonValue* qs = v.find("questions")) {
+        const Path qs_path{&path, "questions", 0};
+        if (!qs->is_array()) return r.fail(*qs, qs_path, "must be a list such as [{\"ask\": \"highest-score\"}]");
+        if (qs->items.size() > size_t(kMaxStepQuestions))
+            return r.fail(*qs, qs_path,
+                          "asks " + std::to_string(qs->items.size()) + " questions but a step asks at most " +
+                              std::to_string(kMaxStepQuestions));
+        for (size_t i = 0; i < qs->items.size(); ++i) {
+            const JsonValue& q = qs->items[i];
+            const Path item{&qs_path, nullptr, int(i)};
+            const char* const keys[] = {"ask"};
+            if (!r.keys(q, item, keys)) return false;
+            const JsonValue* ask = q.find("ask");
+            if (!ask || !ask->is_string() || !is_question_kind(ask->text))
+                return r.fail(ask ? *ask : q, Path{&item, "ask", 0},
+                              "must name a question: one of " + question_kind_names());
+            out->questions.push_back(ask->text);
+        }
+    }
+    const JsonValue* lines = v.find("lines");
+    const Path lines_path{&path, "lines", 0};
+    if (!lines) return r.fail(v, path, "has no lines: give the step's text as \"lines\": [{\"prose\": \"...\"}]");
+    if (!lines->is_array() || lines->items.empty()) return r.fail(*lines, lines_path, "must be a non-empty list");
+    if (lines->items.size() > size_t(kMaxStepLines))
+        return r.fail(*lines, lines_path, "has more than " + std::to_string(kMaxStepLines) + " lines: split the step");
+    for (size_t i = 0; i < lines->items.size(); ++i) {
+        LessonLineSpec line;
+        if (!read_line(r, lines->items[i], Path{&lines_path, nullptr, int(i)}, int(out->questions.size()), &line))
+            return false;
+        out->lines.push_back(std::move(line));
+    }
+    return true;
+}
+
+}  // namespace
+
+const StepSpec* Lesson::step(int number) const {
+    return number >= 1 && number <= step_count() ? &steps[size_t(number - 1)] : nullptr;
+}
+
+std::string Lesson::step_indicator(int number) const {
+    if (number <= 0) return texts.say("lesson.free-exploration");
+    return texts.say("lesson.step-of", {{"step", std::min(number, step_count())}, {"steps", step_count()}});
+}
+
+int Lesson::declared_questions(int first, int last) const {
+    int n = 0;
+    for (int k = std::max(first, 1); k <= std::min(last, step_count()); ++k) n += int(step(k)->questions.size());
+    return n;
+}
+
+State apply_step_setup(const Lesson& lesson, int number, const State& current) {
+    State next = current;
+    next.lesson = LessonState();
+    next.step = number;
+    next.norm = Norm::Softmax;
+    next.causal = false;
+    next.projection.enabled = false;
+    next.scale = true;
+    next.lab_scale = 1.0f;  // the lab starts unscaled; the slider is the learner's
+    next.module = ModuleDocument();
+    const StepSpec* step = lesson.step(number);
+    if (!step) return next;
+    // The lesson's setup, then the step's over it: a key the step gives replaces the lesson's (and
+    // its own data replaces the lesson's example, or the other way round).
+    JsonValue merged = JsonValue::object();
+    const bool step_data = step->setup.find("example") || step->setup.find("tokens");
+    for (const auto& [key, value] : lesson.setup.members)
+        if (!step->setup.find(key) && !(step_data && (key == "example" || key == "tokens" || key == "inputs")))
+            merged.add(key, value);
+    for (const auto& [key, value] : step->setup.members) merged.add(key, value);
+    JsonValue rest = JsonValue::object();
+    for (const auto& [key, value] : merged.members) {
+        if (key == "example") {
+            State fresh;
+            load_example(value.text, &fresh);
+            next.example = fresh.example;
+            next.tokens = fresh.tokens;
+            next.inputs = fresh.inputs;
+        } else if (key == "projection" && value.is_bool()) {
+            // true: the book's trainable weights (torch.manual_seed(123), d_out = 2).
+            next.projection = value.boolean
+                                  ? ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out}
+                                  : ProjectionSettings{false, next.projection.seed, next.projection.d_out};
+        } else {
+            rest.add(key, value);
+        }
+    }
+    if (merged.find("tokens")) next.example.clear();
+    read_state_fields(rest, &next);  // checked when the file loaded
+    // The learner's query carries over within the new data; a setup's own query is the setup's
+    // (a bad one is refused when the file loads).
+    if (!merged.find("query")) next.query = std::clamp(next.query, 0, std::max(0, next.inputs.rows - 1));
+    return next;
+}
+
+LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
+    LessonParse out;
+    if (json.size() > kMaxLessonFileBytes) {
+        out.error = "the lesson file is " + std::to_string(json.size()) + " bytes but the limit is " +
+                    std::to_string(kMaxLessonFileBytes) + " (256 KiB)";
+        return out;
+    }
+    const JsonParseResult doc = parse_json(json);
+    if (!doc.ok) {
+        out.error = doc.error;
+        return out;
+    }
+    Reader r{json, ""};
+    const JsonValue& root = doc.value;
+    Lesson* lesson = &out.lesson;
+    const Path top{nullptr, "the lesson", 0};
+    if (!r.keys(root, top, kLessonKeys)) {
+        out.error = r.error;
+        return out;
+    }
+    const JsonValue* format = root.find("format");
+    int64_t version = 0;
+    if (!format || !format->as_int64(&version) || version != 1) {
+        r.fail(format ? *format : root, Path{nullptr, "format", 0},
+               "must be 1, the only lesson format this demo reads");
+        out.error = r.error;
+        return out;
+    }
+    const JsonValue* id = root.find("id");
+    if (!id || !id->is_string() || !valid_lesson_id(id->text)) {
+        r.fail(id ? *id : root, Path{nullptr, "id", 0}, "must be 1 to 40 of a-z, 0-9 and '-', such as \"my-sentence\"");
+        out.error = r.error;
+        return out;
+    }
+    lesson->id = id->text;
+    const JsonValue* lang = root.find("lang");
+    if (!lang || !lang->is_string() || lang->text != catalog.lang) {
+        r.fail(lang ? *lang : root, Path{nullptr, "lang", 0},
+               "must be \"" + catalog.lang + "\", the language of the catalog it is read with");
+        out.error = r.error;
+        return out;
+    }
+    lesson->lang = lang->text;
+    const JsonValue* title = root.find("title");
+    if (!title) r.fail(root, top, "has no title");
+    if (title) r.string_at(*title, Path{nullptr, "title", 0}, kMaxTitleBytes, &lesson->title);
+    if (r.error.empty()) read_setup(r, root.find("setup"), Path{nullptr, "setup", 0}, &lesson->setup);
+    const JsonValue* steps = root.find("steps");
+    const Path steps_path{nullptr, "steps", 0};
+    if (r.error.empty() && (!steps || !steps->is_array() || steps->items.empty()))
+        r.fail(steps ? *steps : root, steps_path, "must be a non-empty list of steps");
+    if (r.error.empty() && steps->items.size() > size_t(kMaxLessonFileSteps))
+        r.fail(*steps, steps_path,
+               "has " + std::to_string(steps->items.size()) + " steps but a lesson has at most " +
+                   std::to_string(kMaxLessonFileSteps));
+    for (size_t i = 0; r.error.empty() && i < steps->items.size(); ++i) {
+        StepSpec step;
+        if (read_step(r, steps->items[i], Path{&steps_path, nullptr, int(i)}, &step))
+            lesson->steps.push_back(std::move(step));
+    }
+    if (r.error.empty() && lesson->declared_questions(1, lesson->step_count()) > kMaxRecordedQuestions)
+        r.fail(*steps, steps_path,
+               "ask " + std::to_string(lesson->declared_questions(1, lesson->step_count())) +
+                   " questions in all but a lesson asks at most " + std::to_string(kMaxRecordedQuestions) +
+                   " (the learner's record must fit a course platform's storage)");
+    lesson->texts = catalog;
+    // Every step's setup (over the lesson's), applied to a fresh state, must make a valid document.
+    for (int k = 1; r.error.empty() && k <= lesson->step_count(); ++k) {
+        State base;
+        load_example("your-journey", &base);
+        const StepSpec& step = *lesson->step(k);
+        std::string e;
+        for (const JsonValue* setup : {static_cast<const JsonValue*>(&lesson->setup), &step.setup}) {
+            JsonValue rest = JsonValue::object();
+            for (const auto& [key, value] : setup->members)
+                if (key != "example" && !(key == "projection" && value.is_bool())) rest.add(key, value);
+            State probe = base;
+            if (e.empty()) e = read_state_fields(rest, &probe);
+        }
+        if (e.empty()) e = validate_state(apply_step_setup(*lesson, k, base));
+        const Path step_path{&steps_path, nullptr, k - 1};
+        if (!e.empty()) r.fail(step.setup, Path{&step_path, "setup", 0}, e);
+    }
+    if (!r.error.empty()) {
+        out.error = r.error;
+        out.lesson = Lesson();
+        return out;
+    }
+    out.ok = true;
+    return out;
+}
+
+}  // namespace attn

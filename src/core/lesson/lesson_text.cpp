@@ -1,0 +1,115 @@
+// Catalogs are read with the state document's JSON parser; every template is parsed once here,
+// so a broken placeholder is reported with its line and column when the file loads, not when a
+// learner reaches the sentence.
+#include "core/lesson/lesson_text.h"
+
+#include <algorithm>
+
+#include "core/text/utf8.h"
+
+namespace attn {
+namespace {
+
+constexpr size_t kMaxTextBytes = 2000;  // one sentence or paragraph of a catalog
+
+std::string at(std::string_view source, const JsonValue& v, const std::string& path) {
+    return json_line_column(source, v.offset) + ": " + path + ": ";
+}
+
+// One text entry: checked, parsed; "" or the message.
+std::string read_entry(const JsonValue& v, std::string_view source, const std::string& path, TextTemplate* out) {
+    if (!v.is_string()) return at(source, v, path) + "must be a string of text";
+    const std::string problem = check_lesson_text(v.text, kMaxTextBytes);
+    if (!problem.empty()) return at(source, v, path) + problem;
+    const TemplateParse t = parse_template(v.text);
+    if (!t.ok) return at(source, v, path) + t.error + " (at byte " + std::to_string(t.error_at) + " of the text)";
+    *out = t.value;
+    return "";
+}
+
+}  // namespace
+
+const TextTemplate* TextCatalog::find(std::string_view id) const {
+    const auto it = std::lower_bound(texts.begin(), texts.end(), id,
+                                     [](const auto& entry, std::string_view key) { return entry.first < key; });
+    return it != texts.end() && it->first == id ? &it->second : nullptr;
+}
+
+TextTemplate* TextCatalog::find(std::string_view id) {
+    return const_cast<TextTemplate*>(static_cast<const TextCatalog*>(this)->find(id));
+}
+
+std::string TextCatalog::say(std::string_view id, TemplateArgs args) const {
+    const TextTemplate* t = find(id);
+    return t ? render_template(*t, args) : "[missing text: " + std::string(id) + "]";
+}
+
+std::string check_lesson_text(const std::string& text, size_t max_bytes) {
+    if (text.size() > max_bytes)
+        return "the text is " + std::to_string(text.size()) + " bytes long but the limit is " +
+               std::to_string(max_bytes) + ": split it";
+    const size_t bad = control_character_offset(text);
+    if (bad < text.size())
+        return "the text holds a control character (" + escape_controls(text.substr(bad, 4)).substr(0, 12) +
+               ") at byte " + std::to_string(bad) +
+               ": lessons are plain text on one line per entry, without tabs, line breaks or direction overrides";
+    return "";
+}
+
+CatalogParse parse_text_catalog(std::string_view json) {
+    CatalogParse out;
+    if (json.size() > kMaxCatalogBytes) {
+        out.error = "the text catalog is " + std::to_string(json.size()) + " bytes but the limit is " +
+                    std::to_string(kMaxCatalogBytes);
+        return out;
+    }
+    const JsonParseResult doc = parse_json(json);
+    if (!doc.ok) {
+        out.error = doc.error;
+        return out;
+    }
+    const JsonValue& root = doc.value;
+    if (!root.is_object()) {
+        out.error =
+            at(json, root, "the catalog") + "must be an object {\"format\": 1, \"lang\": ..., \"texts\": {...}}";
+        return out;
+    }
+    for (const auto& [key, value] : root.members)
+        if (key != "format" && key != "lang" && key != "texts" && key != "$schema") {
+            out.error = at(json, value, key) + "is not a key of a text catalog (format, lang, texts)";
+            return out;
+        }
+    const JsonValue* format = root.find("format");
+    int64_t version = 0;
+    if (!format || !format->as_int64(&version) || version != 1) {
+        out.error = at(json, format ? *format : root, "format") + "must be 1, the only catalog format this demo reads";
+        return out;
+    }
+    const JsonValue* lang = root.find("lang");
+    if (!lang || !lang->is_string() || lang->text.empty() || lang->text.size() > 16) {
+        out.error = at(json, lang ? *lang : root, "lang") + "must name the language, such as \"en\" or \"zh-CN\"";
+        return out;
+    }
+    out.catalog.lang = lang->text;
+    const JsonValue* texts = root.find("texts");
+    if (!texts || !texts->is_object()) {
+        out.error = at(json, texts ? *texts : root, "texts") + "must be an object of id: text";
+        return out;
+    }
+    for (const auto& [id, value] : texts->members) {
+        TextTemplate t;
+        const std::string e = read_entry(value, json, "texts." + id, &t);
+        if (!e.empty()) {
+            out.error = e;
+            return out;
+        }
+        out.catalog.texts.emplace_back(id, std::move(t));
+    }
+    // Sorted once, looked up by binary search (JSON objects have no duplicate keys here: the parser refuses them).
+    std::sort(out.catalog.texts.begin(), out.catalog.texts.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    out.ok = true;
+    return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,176 @@
+// Lesson files as the page and the CLI read them: the chapter and the teachers' example from
+// docs/lessons.md load; every kind of mistake in a file is refused with its line and column; a
+// teacher's lesson walks like the chapter (its setup, its values, its questions, its record).
+#include "core/lesson/lesson_file.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/document/examples.h"
+#include "core/document/state_attention.h"
+#include "core/lesson/lesson_engine.h"
+#include "core/lesson/quiz.h"
+#include "core/lesson/step_text.h"
+#include "core/lesson/track.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+using attn_test::contains;
+
+namespace {
+
+std::string read_repo_file(const std::string& path) {
+    std::ifstream f(std::string(ATTN_SOURCE_DIR) + "/" + path, std::ios::binary);
+    REQUIRE_MESSAGE(f.good(), "cannot read " << path);
+    std::stringstream text;
+    text << f.rdbuf();
+    return text.str();
+}
+
+// A minimal valid lesson with one step, its parts replaceable by the cases below.
+std::string lesson_with(const std::string& step, const std::string& top = "") {
+    return "{\"format\": 1, \"id\": \"mine\", \"lang\": \"en\", \"title\": \"Mine\"," + top + "\n \"steps\": [" + step +
+           "]}";
+}
+
+const char* kGoodStep = R"({"title": "One", "setup": {"example": "three-tokens", "query": 1}, "watch": ["inputs"],
+  "lines": [{"prose": "The query is {query}."}], "questions": [{"ask": "which-token"}]})";
+
+}  // namespace
+
+TEST_CASE("lesson file: the teachers' example from docs/lessons.md loads, walks and grades like the chapter") {
+    const LessonParse parsed = parse_lesson(read_repo_file("lessons/examples/my-sentence.json"), attn_test::texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    const Lesson& lesson = parsed.lesson;
+    CHECK(lesson.id == "my-sentence");
+    REQUIRE(lesson.step_count() == 3);
+    State base;
+    load_example("your-journey", &base);
+    const State one = enter_step(lesson, 1, base);
+    CHECK(one.tokens == std::vector<std::string>{"the", "cat", "sat", "on", "the", "mat"});
+    CHECK(one.query == 1);
+    CHECK(one.example.empty());  // the teacher's own data, not a built-in example
+    const std::vector<LessonLine> lines = step_lines(lesson, one, compute_attention(one));
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines[0].text ==
+          "Our sentence has 6 words, each given 3 numbers by hand in class. We ask what the word at "
+          "position 1 attends to.");
+    // Step 2 reuses the chapter's score loop: its lines wait for the step's only question.
+    const State two = enter_step(lesson, 2, base);
+    for (const LessonLine& line : step_lines(lesson, two, compute_attention(two)))
+        if (contains(line.text, "torch.dot")) CHECK(line.after_question == 0);
+    const std::vector<Question> q = step_questions(lesson, two, compute_attention(two));
+    REQUIRE(q.size() == 1);
+    CHECK(q[0].id == "highest-score");
+    // The engine walks it: three questions, completed once all three are answered.
+    LessonEngine engine;
+    lesson_set(&engine, &lesson);
+    CHECK(engine.record.lesson == "my-sentence");
+    CHECK(lesson_progress(&engine).questions == 3);
+}
+
+TEST_CASE("lesson file: the chapter's own file is read by the same rules, with the book's fourteen steps") {
+    const LessonParse parsed = parse_lesson(read_repo_file("lessons/en/chapter-3.json"), attn_test::texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    CHECK(parsed.lesson.step_count() == kLessonSteps);
+}
+
+TEST_CASE("lesson file: a lesson-wide setup applies to every step, and a step's own keys win") {
+    const std::string text = lesson_with(
+        R"({"title": "A", "lines": [{"prose": "{n} tokens"}]}, {"title": "B", "setup": {"query": 0}, "lines": [{"prose": "x"}]},
+           {"title": "C", "setup": {"example": "cat-sat-mat"}, "lines": [{"prose": "x"}]})",
+        R"( "setup": {"tokens": ["a", "b"], "inputs": [[1, 0], [0, 1]], "query": 1, "causal": true},)");
+    const LessonParse parsed = parse_lesson(text, attn_test::texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    State base;
+    load_example("your-journey", &base);
+    const State a = enter_step(parsed.lesson, 1, base);
+    CHECK(a.tokens == std::vector<std::string>{"a", "b"});
+    CHECK(a.query == 1);
+    CHECK(a.causal);
+    CHECK(enter_step(parsed.lesson, 2, base).query == 0);
+    const State c = enter_step(parsed.lesson, 3, base);
+    CHECK(c.example == "cat-sat-mat");  // its own data replaces the lesson's
+    CHECK(c.causal);                    // the lesson's other keys still apply
+}
+
+TEST_CASE("lesson file: every mistake is refused with its line, its column and what to write instead") {
+    struct Case {
+        std::string text;
+        const char* where;
+        const char* says;
+    };
+    const Case cases[] = {
+        {"{\"format\": 1,", "line 1", "expected a key"},
+        {"[]", "line 1, column 1", "must be an object"},
+        {lesson_with(kGoodStep, " \"extra\": 1,"), "line 1", "is not a key here"},
+        {"{\"format\": 2, \"id\": \"x\", \"lang\": \"en\", \"title\": \"t\", \"steps\": []}", "format", "must be 1"},
+        {"{\"format\": 1, \"id\": \"My Lesson\", \"lang\": \"en\", \"title\": \"t\", \"steps\": []}", "id", "a-z, 0-9"},
+        {"{\"format\": 1, \"id\": \"x\", \"lang\": \"fr\", \"title\": \"t\", \"steps\": []}", "lang", "\"en\""},
+        {lesson_with(""), "steps", "non-empty"},
+        {lesson_with(R"({"lines": [{"prose": "x"}]})"), "line 2", "has no title"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "The {nope} value"}]})"), "line 2, column 47",
+         "{nope} is not a value"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "an {open brace"}]})"), "steps[0].lines[0].prose",
+         "a-z, 0-9"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "ends {open"}]})"), "steps[0].lines[0].prose",
+         "never closed"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "a", "code": "b"}]})"), "steps[0].lines[0]", "two texts"},
+        {lesson_with(R"({"title": "t", "lines": [{"section": "nonsense"}]})"), "section", "is not a section"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "a", "after": 0}]})"), "after", "index of one of"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "a"}], "questions": [{"ask": "what"}]})"), "ask",
+         "must name a question"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "a"}], "watch": ["lesson"]})"), "watch[0]", "panels"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "a"}], "widget": "clock"})"), "widget", "must be one of"},
+        {lesson_with(R"({"title": "t", "setup": {"example": "nope"}, "lines": [{"prose": "a"}]})"), "setup.example",
+         "unknown example"},
+        {lesson_with(R"({"title": "t", "setup": {"query": 9}, "lines": [{"prose": "a"}]})"), "steps[0].setup",
+         "query is 9"},
+        {lesson_with(R"({"title": "t", "setup": {"tokens": ["a"]}, "lines": [{"prose": "a"}]})"), "steps[0].setup",
+         "inputs is missing"},
+        {lesson_with(R"({"title": "t", "setup": {"step": 3}, "lines": [{"prose": "a"}]})"), "setup.step",
+         "is not a key here"},
+        {lesson_with(R"({"title": "a line\nbreak", "lines": [{"prose": "a"}]})"), "title", "control character"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "\u202Eevil"}]})"), "prose", "control character"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.text.substr(0, 160));
+        const LessonParse parsed = parse_lesson(c.text, attn_test::texts());
+        CHECK_FALSE(parsed.ok);
+        INFO(parsed.error);
+        CHECK(contains(parsed.error, c.where));
+        CHECK(contains(parsed.error, c.says));
+        CHECK(contains(parsed.error, "line "));
+    }
+    CHECK(parse_lesson(lesson_with(kGoodStep), attn_test::texts()).ok);
+}
+
+TEST_CASE("lesson file: size, step and question limits are refused by name") {
+    CHECK(contains(parse_lesson(std::string(kMaxLessonFileBytes + 1, ' '), attn_test::texts()).error, "256 KiB"));
+    std::string steps;
+    for (int k = 0; k <= kMaxLessonFileSteps; ++k) steps += std::string(k ? "," : "") + kGoodStep;
+    CHECK(contains(parse_lesson(lesson_with(steps), attn_test::texts()).error, "at most 30"));
+    const std::string five = R"({"title": "t", "lines": [{"prose": "a"}], "questions": [{"ask": "which-token"},
+        {"ask": "which-token"}, {"ask": "which-token"}, {"ask": "which-token"}, {"ask": "which-token"}]})";
+    CHECK(contains(parse_lesson(lesson_with(five), attn_test::texts()).error, "at most 4"));
+}
+
+TEST_CASE("lesson file: a catalog is read once, with every broken text named by its id and position") {
+    const CatalogParse good =
+        parse_text_catalog(R"({"format": 1, "lang": "en", "texts": {"b.x": "B {n}", "a.y": "A"}})");
+    REQUIRE(good.ok);
+    CHECK(good.catalog.say("b.x", {{"n", 3}}) == "B 3");
+    CHECK(good.catalog.say("a.y") == "A");
+    CHECK(good.catalog.say("c.z") == "[missing text: c.z]");
+    const CatalogParse bad =
+        parse_text_catalog("{\"format\": 1, \"lang\": \"en\",\n \"texts\": {\"x\": \"a {broken\"}}");
+    CHECK_FALSE(bad.ok);
+    CHECK(contains(bad.error, "line 2"));
+    CHECK(contains(bad.error, "texts.x"));
+    CHECK(contains(parse_text_catalog(R"({"format": 1, "lang": "en", "texts": {"x": 3}})").error, "string"));
+    CHECK(contains(parse_text_catalog(R"({"format": 1, "texts": {}})").error, "lang"));
+}

@@ -1,0 +1,134 @@
+// Every word of the built-in parts comes from the catalog: a sweep through every step on every
+// example and query (questions, choices, feedback, reveals), every practice check, every planted
+// bug and the lab at many scales renders no missing text and no unfilled placeholder; every wrong
+// choice names a misconception of docs/misconceptions.md.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "core/document/examples.h"
+#include "core/document/state_attention.h"
+#include "core/lesson/bug_trace.h"
+#include "core/lesson/lab.h"
+#include "core/lesson/practice.h"
+#include "core/lesson/quiz.h"
+#include "core/lesson/step_text.h"
+#include "core/lesson/track.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+
+namespace {
+
+const std::regex kUnfilled(R"(\{[a-z0-9_]+\}|\[missing text:)");
+
+void check_text(const std::string& text, const std::string& where) {
+    INFO(where << ": " << text);
+    CHECK_FALSE(std::regex_search(text, kUnfilled));
+    CHECK_FALSE(text.empty());
+}
+
+std::set<std::string> documented_misconceptions() {
+    std::ifstream f(std::string(ATTN_SOURCE_DIR) + "/docs/misconceptions.md");
+    REQUIRE(f.good());
+    std::stringstream text;
+    text << f.rdbuf();
+    std::set<std::string> ids;
+    const std::string doc = text.str();
+    const std::regex heading(R"(\n### `([a-z0-9-]+)`)");
+    for (std::sregex_iterator it(doc.begin(), doc.end(), heading), end; it != end; ++it) ids.insert((*it)[1]);
+    return ids;
+}
+
+}  // namespace
+
+TEST_CASE("lesson text: every step, question, choice and reveal of the chapter renders from the catalog") {
+    const std::set<std::string> misconceptions = documented_misconceptions();
+    REQUIRE(misconceptions.size() >= 10);
+    const Lesson& lesson = attn_test::chapter();
+    int questions = 0;
+    for (const char* example : {"three-tokens", "your-journey", "cat-sat-mat", "alignment"}) {
+        State base;
+        load_example(example, &base);
+        for (int step = 1; step <= lesson.step_count(); ++step) {
+            for (int q = 0; q < base.inputs.rows; ++q) {
+                // The step on every example's data, every query; every question and line shown.
+                State s = enter_step(lesson, step, base);
+                s.tokens = base.tokens;
+                s.inputs = base.inputs;
+                s.example = base.example;
+                s.query = q;
+                s.lesson.question = 9;  // every line shows
+                const AttentionResult r = compute_attention(s);
+                const std::string where =
+                    std::string(example) + " step " + std::to_string(step) + " q " + std::to_string(q);
+                for (const LessonLine& line : step_lines(lesson, s, r)) check_text(line.text, where);
+                for (const Question& question : step_questions(lesson, s, r)) {
+                    ++questions;
+                    check_text(question.prompt, where);
+                    check_text(question.answer, where);
+                    check_text(question.reason, where);
+                    REQUIRE(question.misconceptions.size() == question.choices.size());
+                    for (size_t c = 0; c < question.choices.size(); ++c) {
+                        check_text(question.choices[c], where);
+                        if (question.correct[c]) continue;
+                        check_text(question.mistakes[c], where);
+                        INFO(question.id << " choice " << c);
+                        CHECK(misconceptions.count(question.misconceptions[c]) == 1);
+                    }
+                    for (int c = -1; c < int(question.choices.size()); ++c) {
+                        const RevealResult reveal = reveal_answer(attn_test::texts(), question, c);
+                        check_text(reveal.verdict, where);
+                    }
+                }
+            }
+        }
+    }
+    CHECK(questions > 200);
+}
+
+TEST_CASE("lesson text: practice, every planted bug and the lab speak from the catalog") {
+    for (const char* example : {"three-tokens", "your-journey", "cat-sat-mat"}) {
+        State base;
+        load_example(example, &base);
+        for (int ex = 0; ex < kExerciseCount; ++ex) {
+            State s = enter_exercise(ex, base);
+            for (int q = 0; q < s.inputs.rows; ++q) {
+                s.query = q;
+                const AttentionResult r = compute_attention(s);
+                const Exercise e = exercise_info(attn_test::texts(), ex, s);
+                for (const std::string* t : {&e.title, &e.task, &e.hint, &e.input_label}) check_text(*t, "exercise");
+                for (const char* typed : {"", "0 2 1", "0, 2, 9", "1 2", "0.1 0.2 0.7", "abc", "0", "1", "cat",
+                                          "inputs[2]", "99", "2, 8, 2", "[0.21, 0.58, 0.21]"}) {
+                    const ExerciseCheck c = check_exercise(attn_test::texts(), ex, s, r, typed);
+                    check_text(c.message, std::string("check ") + typed);
+                }
+            }
+        }
+        for (Bug bug : {Bug::WrongQuery, Bug::WrongSlot, Bug::WrongPair, Bug::SoftmaxDim, Bug::ScaleByValues,
+                        Bug::BatchSoftmaxDim, Bug::MaskPolarity, Bug::ZeroMask, Bug::ViewNoTranspose, Bug::ScaleByDOut,
+                        Bug::DropoutNoRescale}) {
+            const State s = enter_bug(bug, base);
+            const BugTrace t = trace_bug(attn_test::texts(), bug, s);
+            const std::string where = std::string("bug ") + bug_name(bug);
+            check_text(t.title, where);
+            check_text(t.explanation, where);
+            if (!t.hidden.empty()) check_text(t.hidden, where);
+            for (const TraceStep& step : t.steps) {
+                check_text(step.name, where);
+                check_text(step.question, where);
+                check_text(step.what, where);
+            }
+            check_text(attn_test::texts().say("bug." + std::string(bug_name(bug)) + ".label"), where);
+        }
+    }
+    for (float scale : {1.0f, 2.0f, 20.0f, 80.0f, 1000.0f})
+        for (const SoftmaxLab& lab : {softmax_lab(attn_test::texts(), {1, 5, 2}, scale, {"cat", "sat", "mat"}),
+                                      softmax_lab(attn_test::texts(), {-2, -3}, scale, {"a", "b"}),
+                                      softmax_lab(attn_test::texts(), {88.5f, 88.5f}, scale, {"a", "b"})})
+            for (const std::string& line : lab.explanation) check_text(line, "lab");
+}

@@ -1,0 +1,126 @@
+// Lessons as files (docs/lessons.md): the first view fetches none; entering the lesson fetches the
+// chapter's; a teacher's lesson from this site (the docs' example) runs with ?lesson= and grades by
+// its own questions; one from another site loads only when origins= lists it; a broken file says
+// where it is broken, on screen, and nothing of it applies. Every lesson file and catalog the
+// project ships passes its JSON Schema (ajv).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { startServer, launchBrowser, openPage, openSettled, waitIdle, waitReady, repoRoot, saveArtifact,
+         answerStepWithFirstChoices } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const status = (page) => page.evaluate(() => window.attention.lessonStatus());
+const state = (page) => page.evaluate(() => window.attention.getState());
+
+async function click(page, name) {
+  const item = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === name);
+  assert.ok(item, `${name} is on screen`);
+  await page.mouse.click(item.x + item.w / 2, item.y + item.h / 2);
+  await page.waitForTimeout(60);
+  await waitIdle(page);
+}
+
+test('lessons: the first view fetches no lesson file; starting the lesson fetches the chapter', async () => {
+  const requested = [];
+  const page = await openPage(browser, 'about:blank');
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(server.url + '/');
+  await waitReady(page);
+  await waitIdle(page);
+  assert.deepEqual(requested.filter((p) => p.startsWith('/lessons/')), [], 'nothing of the lesson in the first view');
+  assert.equal((await status(page)).lesson, '');
+  await click(page, 'lesson:start');
+  assert.deepEqual(requested.filter((p) => p.startsWith('/lessons/')).sort(),
+                   ['/lessons/en/chapter-3.json', '/lessons/en/texts.json']);
+  const s = await status(page);
+  assert.equal(s.lesson, 'chapter-3');
+  assert.equal(s.step, 1);
+  assert.equal((await state(page)).example, 'three-tokens', 'the step is set up as its file says');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lessons: a teacher\'s lesson from the docs runs with ?lesson=, on its own sentence, and completes on its own questions', async () => {
+  const page = await openSettled(browser, server.url + '/?lesson=lessons/examples/my-sentence.json#step=1');
+  let s = await status(page);
+  assert.equal(s.lesson, 'my-sentence');
+  assert.equal(s.last_step, 3);
+  assert.deepEqual((await state(page)).tokens, ['the', 'cat', 'sat', 'on', 'the', 'mat']);
+  await page.evaluate(() => {
+    window.done = null;
+    window.attention.onEvent((kind, d) => { if (kind === 'lesson-completed') window.done = d; });
+  });
+  await saveArtifact('lesson-teacher-step-1.png', await page.screenshot());
+  for (let step = 1; step <= 3; ++step) {
+    await answerStepWithFirstChoices(page, page.mainFrame());
+    if (step < 3) await click(page, 'lesson:next');
+  }
+  await page.waitForFunction(() => window.done !== null, null, { timeout: 10000 })
+    .catch(() => assert.fail('the third answer completes the teacher\'s lesson'));
+  const done = await page.evaluate(() => window.done);
+  assert.equal(done.questions, 3);
+  assert.equal(done.answered, 3);
+  s = await status(page);
+  assert.match(s.record, /^a1;l=my-sentence;/, 'the record is of the teacher\'s lesson');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lessons: a broken lesson file says on screen where it is broken, and nothing of it applies', async () => {
+  const broken = '{"format": 1, "id": "broken", "lang": "en", "title": "Broken",\n' +
+    ' "steps": [{"title": "One", "setup": {"example": "cat-sat-mat"}, "lines": [{"prose": "The {nope} value"}]}]}';
+  server.routes.set('/teacher/broken.json', { body: broken, type: 'application/json' });
+  const page = await openPage(browser, server.url + '/?lesson=/teacher/broken.json#step=1');
+  await waitReady(page);
+  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: 20000 });
+  await waitIdle(page);
+  const s = await status(page);
+  assert.match(s.load_error, /line 2, column \d+: steps\[0\]\.lines\[0\]\.prose: \{nope\} is not a value/);
+  assert.equal(s.lesson, '', 'no lesson is loaded');
+  assert.notEqual((await state(page)).example, 'cat-sat-mat', 'its setup did not apply');
+  assert.ok((await page.evaluate(() => window.attention.layout())).some((l) => l.name === 'lesson:loading'),
+            'the band shows the message instead of a step');
+  await saveArtifact('lesson-broken.png', await page.screenshot());
+  await page.context().close();
+});
+
+test('lessons: a lesson on another site loads only when origins= lists that site', async () => {
+  // The lesson on http://localhost:PORT, the demo on http://127.0.0.1:PORT: two origins.
+  const other = `http://localhost:${server.port}`;
+  server.routes.set('/teacher/mine.json', { body: readFileSync(path.join(repoRoot, 'lessons/examples/my-sentence.json')),
+                                            type: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' } });
+  const refused = await openPage(browser, `${server.url}/?lesson=${other}/teacher/mine.json#step=1`);
+  await waitReady(refused);
+  await refused.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: 20000 });
+  assert.match((await status(refused)).load_error, /another site/);
+  await refused.context().close();
+  const allowed = await openSettled(browser, `${server.url}/?origins=${other}&lesson=${other}/teacher/mine.json#step=1`);
+  const loaded = await status(allowed);
+  assert.equal(loaded.lesson, 'my-sentence', `loaded (${loaded.load_error})`);
+  assert.deepEqual(allowed.problems, []);
+  await allowed.context().close();
+});
+
+test('lessons: every lesson file and catalog the project ships passes its JSON Schema', () => {
+  const ajv = new Ajv2020({ allErrors: true });
+  const read = (p) => JSON.parse(readFileSync(path.join(repoRoot, p), 'utf8'));
+  const lesson = ajv.compile(read('docs/lesson.schema.json'));
+  const texts = ajv.compile(read('docs/texts.schema.json'));
+  for (const file of ['lessons/en/chapter-3.json', 'lessons/examples/my-sentence.json']) {
+    assert.ok(lesson(read(file)), `${file}: ${ajv.errorsText(lesson.errors)}`);
+  }
+  assert.ok(texts(read('lessons/en/texts.json')), ajv.errorsText(texts.errors));
+  // The schema refuses what the demo refuses: a line with two texts, an unknown question.
+  const bad = read('lessons/examples/my-sentence.json');
+  bad.steps[0].lines[0] = { prose: 'a', code: 'b' };
+  assert.equal(lesson(bad), false);
+  const unknown = read('lessons/examples/my-sentence.json');
+  unknown.steps[0].questions = [{ ask: 'what' }];
+  assert.equal(lesson(unknown), false);
+});
