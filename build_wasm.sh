@@ -26,7 +26,8 @@ cmake --build "$build"
 
 rm -rf dist.tmp && mkdir -p dist.tmp
 cp web/*.html web/*.css web/*.js web/*.mjs web/*.svg dist.tmp/  # the page, its scripts and icon, the embedding example, the host helper, the widget
-cp "$build/attention-explainer.js" "$build/attention-explainer.wasm" dist.tmp/
+# The page's wasm, and the lesson's code split from it (fetched with the lesson's files).
+cp "$build/attention-explainer.js" "$build/attention-explainer.wasm" "$build/attention-explainer.deferred.wasm" dist.tmp/
 # The lessons, fetched by the page when a lesson starts (not part of the first view).
 cp -r lessons dist.tmp/
 # The scripts the demo page loads are minified (Closure Compiler, simple mode: local names only;
@@ -52,7 +53,7 @@ cp web/scorm/imsmanifest.xml dist.tmp/
 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     for name in sys.argv[2:]: z.write(name)' attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
   attention.js attention-share.js attention-messages.js attention-keyboard.js attention-scorm12.js \
-  attention-explainer.js attention-explainer.wasm lessons/en/*.json)
+  attention-explainer.js attention-explainer.wasm attention-explainer.deferred.wasm lessons/en/*.json)
 # Precompressed copies for static hosts (nginx gzip_static and the like): zopfli writes the gzip
 # format, about 4% smaller than gzip -9.
 for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm dist.tmp/lessons/*/*.json; do

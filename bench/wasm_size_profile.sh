@@ -20,15 +20,19 @@ done
 scripts/install_deps.sh
 export NODE_PATH=/usr/share/nodejs
 
-# build_profiled SOURCE_DIR BUILD_DIR: the page's wasm with names, at BUILD_DIR/attention-explainer.wasm
+# build_profiled SOURCE_DIR BUILD_DIR: the page's wasm with names. Since the lesson's code is split
+# off (cmake/split_lesson_code.py) the whole module with names is attention-explainer.wasm.orig;
+# before that, attention-explainer.wasm had them.
 build_profiled() {
   emcmake cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel -DATTN_BUILD_CLI=OFF -DATTN_BUILD_TESTS=OFF \
     -DCMAKE_EXE_LINKER_FLAGS=--profiling-funcs -DATTN_THIRD_PARTY="$PWD/third_party" >/dev/null
   cmake --build "$2" --target attention-explainer >/dev/null
 }
 
+whole_module() { if [ -f "$1/attention-explainer.wasm.orig" ]; then echo "$1/attention-explainer.wasm.orig"; else echo "$1/attention-explainer.wasm"; fi; }
+
 build_profiled . build/wasm-profile
-args=(build/wasm-profile/attention-explainer.wasm --top "$top")
+args=("$(whole_module build/wasm-profile)" --top "$top")
 if [ -n "$compare" ]; then
   tree=build/wasm-profile-ref
   rm -rf "$tree" && git worktree prune
@@ -36,6 +40,6 @@ if [ -n "$compare" ]; then
   build_profiled "$tree" build/wasm-profile-ref-build ||
     { git worktree remove --force "$tree"; exit 1; }
   git worktree remove --force "$tree"
-  args+=(--compare build/wasm-profile-ref-build/attention-explainer.wasm)
+  args+=(--compare "$(whole_module build/wasm-profile-ref-build)")
 fi
 node bench/wasm_size_profile.mjs "${args[@]}"

@@ -152,12 +152,29 @@ if(EMSCRIPTEN)
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -Oz -flto -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0 -sSUPPORT_LONGJMP=0 -sTEXTDECODER=2
     -sDYNAMIC_EXECUTION=0 -sHTML5_SUPPORT_DEFERRING_USER_SENSITIVE_REQUESTS=0
-    # wasm-opt repeats its -Oz passes until the module stops shrinking: about 2 KB gzip.
-    -sBINARYEN_EXTRA_PASSES=--converge
-    "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,setStatus,onAbort]")
+    # wasm-opt repeats its -Oz passes until the module stops shrinking: about 2 KB gzip. It inlines
+    # a function with one caller only when it is small (-ocimfs, in Binaryen's size units): the
+    # lesson's split points (ATTN_LESSON_ENTRY) stay functions, and the module is 5 KB gzip smaller
+    # than with every one-caller function inlined.
+    -sBINARYEN_EXTRA_PASSES=--converge,-ocimfs=40
+    "-sINCOMING_MODULE_JS_API=[canvas,print,printErr,setStatus,onAbort,loadSplitModule]")
+  # The lesson's code is not part of the first view: emcc links with function names and the JS
+  # that loads a split module (-sSPLIT_MODULE), then cmake/split_lesson_code.py cuts the linked
+  # module (attention-explainer.wasm.orig) at the ATTN_LESSON_ENTRY functions into the page's
+  # attention-explainer.wasm and attention-explainer.deferred.wasm, which web/attention.js fetches
+  # with the lesson's files. Neither keeps the names.
   target_link_options(attention-explainer PRIVATE ${ATTN_WEB_LINK_OPTIONS}
     -sEXPORTED_FUNCTIONS=${ATTN_WEB_EXPORTS}
-    -sEXPORTED_RUNTIME_METHODS=UTF8ToString)
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+    --profiling-funcs -sSPLIT_MODULE=1 -Wno-experimental)
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  add_custom_command(TARGET attention-explainer POST_BUILD
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/cmake/split_lesson_code.py
+            --wasm $<TARGET_FILE_DIR:attention-explainer>/attention-explainer.wasm.orig
+            --sources ${CMAKE_SOURCE_DIR}/src
+            --primary $<TARGET_FILE_DIR:attention-explainer>/attention-explainer.wasm
+            --deferred $<TARGET_FILE_DIR:attention-explainer>/attention-explainer.deferred.wasm
+    VERBATIM)
   # The benchmark's floor (bench/floor): SDL2, Dear ImGui and its GLES3 backend, the text font,
   # built with the page's compile and link flags, and no project code. Only bench/floor_bench.sh
   # asks for it.

@@ -196,6 +196,17 @@
     }
     return { url: url.href };
   }
+  // The lesson's code (cmake/split_lesson_code.py): a second wasm module that fills in the page's
+  // table of functions. It is fetched with the lesson's files and instantiated before the lesson is
+  // handed over, so the C++ never calls into code that is not there; if it ever did,
+  // loadSplitModule (below) names the function instead of failing somewhere deeper.
+  const LESSON_CODE = 'attention-explainer.deferred.wasm';
+  function loadLessonCode() {
+    return fetch(LESSON_CODE).then((r) => {
+      if (!r.ok) throw new Error(`${LESSON_CODE} answered HTTP ${r.status}`);
+      return r.arrayBuffer();
+    }).then((bytes) => WebAssembly.instantiate(bytes, { primary: Module['asm'] }));
+  }
   let lessonRequested = false;
   function loadLesson() {
     if (lessonRequested) return;
@@ -210,7 +221,7 @@
       callWithText('attn_lesson_unavailable', address.error, 'the message');
       return;
     }
-    Promise.all([text(LESSON_DIR + 'texts.json'), text(address.url)]).then(([texts, lesson]) => {
+    Promise.all([text(LESSON_DIR + 'texts.json'), text(address.url), loadLessonCode()]).then(([texts, lesson]) => {
       const reply = callWithTexts('attn_load_lesson', [texts, lesson], 'the lesson file');
       const error = typeof reply === 'object' ? reply.refused : reply;
       if (typeof reply === 'object') callWithText('attn_lesson_unavailable', error, 'the message');
@@ -461,6 +472,11 @@
       document.getElementById('fallback-reason').textContent = reason;
       updateMirror();
       rejectReady(new Error(reason));
+    },
+    // A placeholder of the lesson's code was called before attention-explainer.deferred.wasm was in:
+    // a bug (an ATTN_LESSON_ENTRY reached without the lesson); the abort message names the function.
+    loadSplitModule(file, imports, functionIndex) {
+      throw new Error(`the lesson's code ran before it was loaded (function ${functionIndex})`);
     },
     onAbort(what) { showError('The demo stopped unexpectedly (' + what + '). Reload the page to start again.'); },
   };

@@ -33,11 +33,12 @@ test('lessons: the first view fetches no lesson file; starting the lesson fetche
   await page.goto(server.url + '/');
   await waitReady(page);
   await waitIdle(page);
-  assert.deepEqual(requested.filter((p) => p.startsWith('/lessons/')), [], 'nothing of the lesson in the first view');
+  const lessonFiles = () => requested.filter((p) => p.startsWith('/lessons/') || p.includes('.deferred.wasm')).sort();
+  assert.deepEqual(lessonFiles(), [], 'nothing of the lesson in the first view, not its files, not its code');
   assert.equal((await status(page)).lesson, '');
   await click(page, 'lesson:start');
-  assert.deepEqual(requested.filter((p) => p.startsWith('/lessons/')).sort(),
-                   ['/lessons/en/chapter-3.json', '/lessons/en/texts.json']);
+  assert.deepEqual(lessonFiles(), ['/attention-explainer.deferred.wasm', '/lessons/en/chapter-3.json',
+                                   '/lessons/en/texts.json']);
   const s = await status(page);
   assert.equal(s.lesson, 'chapter-3');
   assert.equal(s.step, 1);
