@@ -108,6 +108,8 @@
   height.addEventListener('input', () => { heightEdited = true; render(); });
   title.addEventListener('input', render);
   api.onChange(() => { if (!dialog.hidden) render(); });  // contentHeight settles a frame later
+  // ... or later still: a step's band grows when the lesson's files arrive.
+  api.onEvent((kind) => { if (kind === 'content-height' && !dialog.hidden) render(); });
   copyButton.addEventListener('click', () => {
     const done = () => { status.textContent = 'Copied the embed code'; };
     const byHand = () => {

@@ -452,7 +452,9 @@
     onContentHeight(height) {
       canvasContentHeight = height;
       const bar = document.getElementById('reader-bar');
+      const before = contentHeight;
       contentHeight = Math.ceil(height + (embed && bar ? bar.offsetHeight : 0));
+      if (contentHeight !== before) queueMicrotask(() => emit('content-height', { height: contentHeight }));
       if (!embed || !framed) return;
       for (const target of allowedOrigins().length ? allowedOrigins() : ['*']) {
         try {

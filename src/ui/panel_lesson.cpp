@@ -118,6 +118,20 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         next_to("Start the lesson \u2192");
         if (ImGui::Button("Start the lesson \u2192")) send(ui, LessonAction::StartTrack);
         record_layout(ui, "lesson:start");
+        // Started before the lesson's files are here: say that it is coming, or why it is not.
+        if (!lesson && !in.lesson->load_error.empty()) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextColored(error_color(), "The lesson could not be loaded: %s", in.lesson->load_error.c_str());
+            ImGui::PopTextWrapPos();
+            record_layout(ui, "lesson:loading");
+            return;
+        }
+        if (!lesson && !in.lesson->pending.empty()) {
+            same_line_if_fits(ImGui::CalcTextSize("Loading the lesson\u2026").x, lesson_gap());
+            ImGui::TextColored(muted_text(), "Loading the lesson\u2026");
+            record_layout(ui, "lesson:loading");
+            return;
+        }
         const std::string blurb =
             lesson ? std::to_string(range.last - range.first + 1) + " steps: predict, then see the computed answer"
                    : "predict, then see the computed answer";

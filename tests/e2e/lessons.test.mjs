@@ -91,6 +91,29 @@ test('lessons: a broken lesson file says on screen where it is broken, and nothi
   await page.context().close();
 });
 
+test('lessons: when the lesson\'s code cannot be fetched the band says so, and the rest of the demo works on', async () => {
+  const page = await openPage(browser, 'about:blank');
+  await page.route('**/attention-explainer.deferred.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto(server.url + '/');
+  await waitReady(page);
+  await click(page, 'lesson:start');
+  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: 20000 });
+  await waitIdle(page);
+  const s = await status(page);
+  assert.match(s.load_error, /could not be fetched \(attention-explainer\.deferred\.wasm answered HTTP 404\)/);
+  assert.equal(s.lesson, '');
+  assert.ok((await page.evaluate(() => window.attention.layout())).some((l) => l.name === 'lesson:loading'),
+            'the band shows the message');
+  // Exploring still works: the query moves, the numbers follow.
+  const before = (await state(page)).query;
+  await page.evaluate(() => window.attention.setState({ ...window.attention.getState(), query: 0 }));
+  await waitIdle(page);
+  assert.equal((await state(page)).query, 0, `the query moved from ${before}`);
+  // The browser logs the 404 itself; nothing else went wrong.
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource.*404/.test(p)), []);
+  await page.context().close();
+});
+
 test('lessons: a lesson on another site loads only when origins= lists that site', async () => {
   // The lesson on http://localhost:PORT, the demo on http://127.0.0.1:PORT: two origins.
   const other = `http://localhost:${server.port}`;
