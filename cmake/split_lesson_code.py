@@ -192,11 +192,19 @@ def main():
         name = names.get(index, "").replace("(anonymous namespace)", "").split("(", 1)[0]
         return name.rsplit("::", 1)[-1]
 
-    points = {"f%d" % i for i in names if base_name(i) in entries}
-    missing = entries - {base_name(int(p[1:])) for p in points}
+    matches = collections.defaultdict(list)
+    for i in names:
+        if base_name(i) in entries:
+            matches[base_name(i)].append(i)
+    missing = sorted(entries - set(matches))
     if missing:
         sys.exit("split_lesson_code: ATTN_LESSON_ENTRY %s names no function in the wasm (renamed? inlined?)"
-                 % ", ".join(sorted(missing)))
+                 % ", ".join(missing))
+    twice = sorted(n for n, found in matches.items() if len(found) > 1)
+    if twice:
+        sys.exit("split_lesson_code: ATTN_LESSON_ENTRY %s names more than one function (%s): give the split "
+                 "point a name of its own" % (", ".join(twice), "; ".join(names[i] for n in twice for i in matches[n])))
+    points = {"f%d" % found[0] for found in matches.values()}
     with tempfile.TemporaryDirectory() as tmp:
         renamed = os.path.join(tmp, "plain.wasm")
         pathlib.Path(renamed).write_bytes(plain)

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/document/module_json.h"
+#include "core/lesson/lesson_entry.h"
 #include "core/lesson/quiz_detail.h"
 #include "core/lesson/step_text.h"
 #include "core/text/prose_format.h"
@@ -166,7 +167,7 @@ const ModuleResult* run_for(const QuizContext& c, ModuleResult* local) {
 
 }  // namespace
 
-bool linear_weight_shape(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool linear_weight_shape(const QuizContext& c, Question* out) {
     ModuleResult local;
     const ModuleResult* r = run_for(c, &local);
     const ModuleSettings& m = c.s.module.settings;
@@ -183,7 +184,7 @@ bool linear_weight_shape(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool zero_mask_leak(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool zero_mask_leak(const QuizContext& c, Question* out) {
     ModuleResult local;
     const ModuleResult* r = run_for(c, &local);
     if (!r || r->batches[0][0].weights_zero_masked.rows <= 1) return false;
@@ -199,7 +200,7 @@ bool zero_mask_leak(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool dropout_kept(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool dropout_kept(const QuizContext& c, Question* out) {
     ModuleResult local;
     const ModuleResult* r = run_for(c, &local);
     if (!r) return false;
@@ -220,7 +221,7 @@ bool dropout_kept(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool wrapper_width(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool wrapper_width(const QuizContext& c, Question* out) {
     ModuleResult local;
     const ModuleResult* r = run_for(c, &local);
     const ModuleSettings& m = c.s.module.settings;
@@ -236,7 +237,7 @@ bool wrapper_width(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool head_dim(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool head_dim(const QuizContext& c, Question* out) {
     ModuleResult local;
     const ModuleResult* r = run_for(c, &local);
     const ModuleSettings& m = c.s.module.settings;

@@ -32,19 +32,24 @@ bool in_range(const StepRange& range, int step) {
     return step >= range.first && step <= range.last;
 }
 
-// How many questions the range asks, entering each step as the track does.
+// How many questions the steps of range ask, entering each step as the track does.
+ATTN_LESSON_ENTRY int count_questions(const Lesson& lesson, const StepRange& range) {
+    State base;
+    load_example("your-journey", &base);
+    int count = 0;
+    for (int k = range.first; k <= range.last; ++k) {
+        const State step = enter_step(lesson, k, base);
+        count += int(step_questions(lesson, step, compute_attention(step)).size());
+    }
+    return count;
+}
+
+// The range's question count, worked out once per range.
 void count_range(LessonEngine* e) {
     const StepRange range = range_of(*e);
     if (e->counted_range == range) return;
     e->counted_range = range;
-    e->range_questions = 0;
-    if (!e->lesson) return;
-    State base;
-    load_example("your-journey", &base);
-    for (int k = range.first; k <= range.last; ++k) {
-        const State step = enter_step(*e->lesson, k, base);
-        e->range_questions += int(step_questions(*e->lesson, step, compute_attention(step)).size());
-    }
+    e->range_questions = e->lesson ? count_questions(*e->lesson, range) : 0;
 }
 
 void tick(LessonEngine* e, const State& shown, double now_ms) {

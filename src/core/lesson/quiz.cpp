@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "core/lesson/lesson_entry.h"
 #include "core/lesson/quiz_detail.h"
 
 namespace attn {
@@ -14,7 +15,7 @@ using namespace quiz_detail;
 
 namespace {
 
-bool which_token(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool which_token(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const int q = s.query, n = s.inputs.rows;
     Ask a(c, "which-token");
@@ -35,7 +36,7 @@ bool which_token(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool dot_value(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool dot_value(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const int q = s.query, d = s.inputs.cols;
     const float* x = s.inputs.row(0);
@@ -57,7 +58,7 @@ bool dot_value(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool count_scores(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool count_scores(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const int n = s.inputs.rows, q = s.query;
     Ask a(c, "count-scores");
@@ -71,7 +72,7 @@ bool count_scores(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool highest_score(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool highest_score(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const AttentionResult& r = c.r;
     const int q = s.query, n = s.inputs.rows, d = s.inputs.cols;
@@ -111,7 +112,7 @@ bool highest_score(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool lowest_meaning(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool lowest_meaning(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const AttentionResult& r = c.r;
     const int q = s.query, d = s.inputs.cols;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/lesson/lab.h"
+#include "core/lesson/lesson_entry.h"
 #include "core/lesson/quiz_detail.h"
 #include "core/lesson/scaling.h"
 #include "core/math/normalize.h"
@@ -43,7 +44,7 @@ Matrix softmax_columns(const Matrix& scores) {
 
 }  // namespace
 
-bool sharper(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool sharper(const QuizContext& c, Question* out) {
     const AttentionResult& r = c.r;
     const float soft = r.weights_softmax[size_t(argmax(r.weights_softmax))];
     float sum_top = r.weights_sum.empty() ? 0 : r.weights_sum[0], total = 0;
@@ -85,7 +86,7 @@ bool sharper(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool naive_overflow(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool naive_overflow(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const AttentionResult& r = c.r;
     const float scale = breaking_scale(r.scores);
@@ -108,7 +109,7 @@ bool naive_overflow(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool context_size(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool context_size(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const int n = s.inputs.rows, d = s.inputs.cols;
     Ask a(c, "context-size");
@@ -123,7 +124,7 @@ bool context_size(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool matrix_shape(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool matrix_shape(const QuizContext& c, Question* out) {
     const int n = c.s.inputs.rows, d = c.s.inputs.cols;
     Ask a(c, "matrix-shape");
     a.q.prompt = a.say("prompt", {{"shape", shape(n, d)}});
@@ -139,7 +140,7 @@ bool matrix_shape(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool softmax_dim(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool softmax_dim(const QuizContext& c, Question* out) {
     Matrix scores = c.r.score_matrix;
     for (float& x : scores.data) x *= c.s.lab_scale;
     const Vector by_row = row_sums(normalize_rows(scores, Norm::Softmax));
@@ -157,7 +158,7 @@ bool softmax_dim(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool scaling_sharpness(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool scaling_sharpness(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const ScalingTable t = scaling_table(c.t, s);
     if (!t.error.empty() || t.rows.size() < 2) return false;
@@ -183,7 +184,7 @@ bool scaling_sharpness(const QuizContext& c, Question* out) {
     return true;
 }
 
-bool causal_count(const QuizContext& c, Question* out) {
+ATTN_LESSON_ENTRY bool causal_count(const QuizContext& c, Question* out) {
     const State& s = c.s;
     const int n = s.inputs.rows, q = s.query;
     Vector masked = score_vector_loop(s.inputs, q);

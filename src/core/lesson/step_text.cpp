@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/lesson/lab.h"
+#include "core/lesson/lesson_entry.h"
 #include "core/lesson/lesson_values.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/scaling.h"
@@ -40,7 +41,7 @@ float total(const Vector& v) {
     return t;
 }
 
-void dot_product(Section& c) {
+ATTN_LESSON_ENTRY void dot_product(Section& c) {
     const State& s = c.s;
     const int q = s.query, d = s.inputs.cols;
     c.add(LineKind::Code, "torch.dot(inputs[0], query) = torch.dot(" + row(s, 0) + ", " + row(s, q) + ")");
@@ -64,7 +65,7 @@ void dot_product(Section& c) {
               0);
 }
 
-void score_loop(Section& c) {
+ATTN_LESSON_ENTRY void score_loop(Section& c) {
     const State& s = c.s;
     const AttentionResult& r = c.r;
     const int n = s.inputs.rows, q = s.query;
@@ -86,7 +87,7 @@ void score_loop(Section& c) {
         1);
 }
 
-void alignment_extremes(Section& c) {
+ATTN_LESSON_ENTRY void alignment_extremes(Section& c) {
     const State& s = c.s;
     // Among the other tokens: the query's own score says nothing about the others.
     Vector others = c.r.scores;
@@ -103,7 +104,7 @@ void alignment_extremes(Section& c) {
           0);
 }
 
-void normalise(Section& c) {
+ATTN_LESSON_ENTRY void normalise(Section& c) {
     const AttentionResult& r = c.r;
     const float sum = total(r.lab_scores);
     c.add(LineKind::Code, c.t.say("s.normalise.scores", {{"scores", vec(r.lab_scores)}}));
@@ -126,7 +127,7 @@ void normalise(Section& c) {
         c.add(LineKind::Warn, c.t.say("s.normalise.sum-breaks", {{"sum", num(sum)}, {"weights", vec(r.weights_sum)}}));
 }
 
-void softmax_lab_lines(Section& c) {
+ATTN_LESSON_ENTRY void softmax_lab_lines(Section& c) {
     const SoftmaxLab lab = softmax_lab(c.t, c.r.scores, c.s.lab_scale, c.s.tokens);
     // What the lab shows at this scale, the overflow among it: the step's question asks for it.
     for (size_t i = 0; i < lab.explanation.size(); ++i)
@@ -134,7 +135,7 @@ void softmax_lab_lines(Section& c) {
               0);
 }
 
-void context_terms(Section& c) {
+ATTN_LESSON_ENTRY void context_terms(Section& c) {
     const State& s = c.s;
     const int n = s.inputs.rows;
     for (int i = 0; i < n && i < 8; ++i)
@@ -144,7 +145,7 @@ void context_terms(Section& c) {
     c.add(LineKind::Prose, c.t.say("s.context-vector.size", {{"d", s.inputs.cols}}), 0);
 }
 
-void score_matrix(Section& c) {
+ATTN_LESSON_ENTRY void score_matrix(Section& c) {
     const State& s = c.s;
     const AttentionResult& r = c.r;
     const int n = s.inputs.rows, d = s.inputs.cols, q = s.query;
@@ -168,7 +169,7 @@ void score_matrix(Section& c) {
     c.add(LineKind::Code, c.t.say("s.score-matrix.softmax", {{"sums", vec(row_sums)}}), 1);
 }
 
-void trainable(Section& c) {
+ATTN_LESSON_ENTRY void trainable(Section& c) {
     if (!c.r.has_projection) {
         c.add(LineKind::Warn, c.t.say("s.trainable.off"));
         return;
@@ -180,7 +181,7 @@ void trainable(Section& c) {
                               vec(p.weights) + (c.s.scale ? "   # " + root + " = " + num(p.scale_divisor) : ""));
 }
 
-void scaling_summary(Section& c) {
+ATTN_LESSON_ENTRY void scaling_summary(Section& c) {
     const ScalingTable table = scaling_table(c.t, c.s);
     if (!table.error.empty()) {
         c.add(LineKind::Warn, table.error);
@@ -198,7 +199,7 @@ void scaling_summary(Section& c) {
     }
 }
 
-void causal_mask(Section& c) {
+ATTN_LESSON_ENTRY void causal_mask(Section& c) {
     const State& s = c.s;
     const AttentionResult& r = c.r;
     const int n = s.inputs.rows, q = s.query;
