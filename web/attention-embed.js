@@ -74,7 +74,24 @@
       '<style>@media print{.attention-demo iframe{display:none}.attention-print{display:block!important;max-width:100%}}</style>';
   }
 
+  // A step chosen here brings the panels it watches (its "watch:" line): they are ticked once the
+  // lesson's file has said which they are, once per step chosen; the author may untick them again.
+  let watchTickedFor = -1;
+  function tickWatched() {
+    const status = api.lessonStatus();
+    const wanted = Number(step.value);
+    if (wanted === 0 || watchTickedFor === wanted || status.step !== wanted || status.lesson === '') return false;
+    watchTickedFor = wanted;
+    let changed = false;
+    for (const key of status.watch) {
+      const box = boxes.find((b) => b[0] === key);
+      if (box && !box[1].checked) { box[1].checked = true; changed = true; }
+    }
+    return changed;
+  }
+
   function render() {
+    if (!dialog.hidden && tickWatched()) { apply(); return; }
     try {
       if (!heightEdited) height.value = String(suggestedHeight());
       const frame = api.embedCode({ theme: theme.value, height: height.value, title: title.value });
@@ -133,6 +150,7 @@
       step.value = String(state.step || 0);
       theme.value = api.pageOptions().themeChoice;
       heightEdited = false;
+      watchTickedFor = -1;
       title.value = describe(state, state.panels.length ? state.panels : PANELS.map((p) => p[0]));
       status.textContent = '';
       dialog.hidden = false;

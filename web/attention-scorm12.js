@@ -1,10 +1,18 @@
 // The SCORM 1.2 adapter of attention-scorm12.zip (docs/scorm.md): loaded by scorm.html, the
 // package's launch page, after attention.js. It finds the LMS's API object in the frames above
-// (or the window that opened this one), and records the guided lesson there: every revealed
-// question as cmi.interactions.n (choice, the learner's response, correct or wrong, the correct
-// pattern), the step as cmi.core.lesson_location, and at the lesson's end the score (percent) and
-// lesson_status "completed"; the session time on leaving. Without an LMS it does nothing and the
-// page runs as the normal demo. window.attentionScorm tells what happened (found, errors).
+// (or the window that opened this one), and records the guided lesson there:
+//   - the learner's whole record (answers, attempts, practice, debug, step, time) in
+//     cmi.suspend_data after every change, given back to the lesson when a later session starts,
+//     so earlier answers still count;
+//   - the score (percent of the range's questions right at their first reveal) in
+//     cmi.core.score.raw after every reveal;
+//   - cmi.core.lesson_status: incomplete until every question of the range is answered, then
+//     completed, or passed / failed against the pass mark (the manifest's adlcp:masteryscore,
+//     which the LMS gives as cmi.student_data.mastery_score, or pass= in the launch link);
+//   - every revealed question as cmi.interactions.n, the step as cmi.core.lesson_location, the
+//     session time on leaving, and cmi.core.exit "suspend" until the lesson is complete, "" after.
+// Without an LMS it does nothing and the page runs as the normal demo. window.attentionScorm tells
+// what happened (found, errors).
 (function () {
   'use strict';
   const attention = window.attention;
@@ -36,14 +44,32 @@
 
   if (String(call('LMSInitialize', '')) !== 'true') return;
   status.found = true;
+  document.documentElement.classList.add('scorm');  // the page hides "Open the full demo": it is not tracked
   const started = Date.now();
   if (call('LMSGetValue', 'cmi.core.lesson_status') === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
   call('LMSCommit', '');
   // The package is the guided lesson: open it where the learner left it (the step in
-  // cmi.core.lesson_location), or at its first step.
-  const resume = Number(call('LMSGetValue', 'cmi.core.lesson_location')) || 1;
+  // cmi.core.lesson_location), or at its first step, with the record of the earlier sessions.
+  const resume = Number(call('LMSGetValue', 'cmi.core.lesson_location')) || 0;
+  const saved = String(call('LMSGetValue', 'cmi.suspend_data') || '');
+  const mastery = String(call('LMSGetValue', 'cmi.student_data.mastery_score') || '');
+  let complete = false;
   attention.whenUsable().then(() => {
-    if (!/[#&]step=/.test(location.hash)) attention.applyLink(`#step=${Math.min(Math.max(resume, 1), 14)}`);
+    // The manifest's mastery score is the pass mark, unless the launch link sets pass= itself.
+    if (/^\d+(\.\d+)?$/.test(mastery) && !/[?#&]pass=/.test(location.href)) {
+      const result = attention.setLessonCourse({ pass: `${mastery}%` });
+      if (!result.ok) status.errors.push(`mastery_score ${mastery}: ${result.error}`);
+    }
+    if (saved) {
+      const result = attention.setLessonRecord(saved);
+      if (!result.ok) status.errors.push(`cmi.suspend_data: ${result.error}`);
+    }
+    if (!/[#&]step=/.test(location.hash)) {
+      // Within the course's steps (last_step 0: up to the lesson's end, not known before its file).
+      const range = attention.lessonStatus();
+      const step = resume >= range.first_step && (range.last_step === 0 || resume <= range.last_step) ? resume : range.first_step;
+      attention.applyLink(`#step=${step}`);
+    }
   });
 
   // HH:MM:SS, as cmi.interactions.n.time and (with hours up to 9999) cmi.core.session_time take it.
@@ -72,11 +98,15 @@
       } else if (kind === 'step-changed' && d.step > 0) {
         set('cmi.core.lesson_location', String(d.step));
         call('LMSCommit', '');
-      } else if (kind === 'lesson-completed') {
+      } else if (kind === 'lesson-progress') {
+        // The whole record, so that the next session counts these answers too (at most 4,096
+        // characters: SCORM 1.2's limit for suspend_data), and the score so far.
+        set('cmi.suspend_data', d.record);
         set('cmi.core.score.min', 0);
         set('cmi.core.score.max', 100);
         set('cmi.core.score.raw', d.questions ? Math.round((100 * d.score) / d.questions) : 0);
-        set('cmi.core.lesson_status', 'completed');
+        complete = d.complete;
+        if (d.complete) set('cmi.core.lesson_status', d.pass_mark === null ? 'completed' : d.passed ? 'passed' : 'failed');
         call('LMSCommit', '');
       }
     } catch (e) {
@@ -89,7 +119,7 @@
     if (finished) return;
     finished = true;
     set('cmi.core.session_time', span(Date.now() - started));
-    set('cmi.core.exit', 'suspend');
+    set('cmi.core.exit', complete ? '' : 'suspend');  // a complete lesson is not resumed
     call('LMSCommit', '');
     call('LMSFinish', '');
   }

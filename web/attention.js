@@ -24,7 +24,8 @@
 
   // ---- page options: read from ?query and #fragment (the fragment wins), never part of the state
 
-  const PAGE_KEYS = ['embed', 'theme', 'origins', 'xapi', 'lesson'];
+  const PAGE_KEYS = ['embed', 'theme', 'origins', 'xapi', 'lesson', 'steps', 'pass', 'remember', 'activity',
+                     'registration'];
   function readPageParams() {
     const params = new Map();
     for (const text of [location.search.slice(1), location.hash.slice(1)]) {
@@ -90,6 +91,9 @@
   const LIMITS = {
     attn_load_lesson: 512 * 1024,                         // kMaxCatalogBytes (a lesson file: 256 KiB)
     attn_lesson_unavailable: 4096,
+    attn_lesson_restore: 8192,                            // a record is at most 4096 characters
+    attn_lesson_set_range: 256,
+    attn_lesson_set_pass: 256,
     attn_set_state: 16 * MiB,                             // kMaxDocumentBytes
     attn_apply_fragment: 4 * Math.ceil(16 * MiB / 3) + 4096,  // kMaxFragmentBytes
     attn_text_input: 64 * 1024,
@@ -233,6 +237,28 @@
     });
   }
 
+  // ?steps=11-14&pass=0.8: the course's range and pass mark, set before anything can use the lesson.
+  // ?remember=1: the learner's record is kept in this browser's storage for this page and lesson,
+  // so a reload does not lose the lesson (an LMS keeps it instead: attention-scorm12.js).
+  function applyCourseOptions() {
+    if (params.has('steps') || params.has('pass')) {
+      const result = api.setLessonCourse({ steps: params.get('steps'), pass: params.get('pass') });
+      if (!result.ok) console.warn('lesson: ' + result.error);
+    }
+    if (params.get('remember') !== '1') return;
+    const key = `attention-lesson:${location.pathname}:${params.get('lesson') || ''}:${params.get('steps') || ''}`;
+    let saved = null;
+    try { saved = window.localStorage.getItem(key); } catch (e) { console.warn('remember=1: this browser keeps no storage here'); }
+    if (saved) {
+      const result = api.setLessonRecord(saved);
+      if (!result.ok) console.warn('remember=1: the saved record was not used: ' + result.error);
+    }
+    api.onEvent((kind, detail) => {
+      if (kind !== 'lesson-progress') return;
+      try { window.localStorage.setItem(key, detail.record); } catch (e) { /* storage full or blocked: the lesson runs on */ }
+    });
+  }
+
   function requireRuntime() {
     if (!runtimeReady) throw new Error(failed || 'attention is not ready yet: await attention.ready first');
   }
@@ -354,6 +380,33 @@
     // {mode, step, question, questions (this step's), answer, revealed, first_step, last_step,
     //  progress: {score, answered, questions, complete, passed}, record}: the lesson engine's view.
     lessonStatus() { requireRuntime(); return JSON.parse(callString('attn_lesson_status')); },
+    // A lesson record saved earlier (lesson-progress's detail.record, SCORM's cmi.suspend_data)
+    // back into the lesson: its answers count again (docs/grading.md). {ok, error}; a bad record
+    // changes nothing.
+    setLessonRecord(record) {
+      requireRuntime();
+      if (typeof record !== 'string') return { ok: false, error: 'setLessonRecord takes the record as text (lesson-progress detail.record)' };
+      const reply = callWithText('attn_lesson_restore', record, 'the record');
+      const error = typeof reply === 'object' ? reply.refused : reply;
+      wake();
+      return error ? { ok: false, error } : { ok: true, error: null };
+    },
+    // A course's settings (docs/grading.md): steps, the range the learner stays in ('11-14', '' for
+    // the whole lesson), and pass, the pass mark ('0.8' or '80%', '' for none); a key left out
+    // keeps its value. {ok, error}; what is refused keeps its last value, and the lesson's header
+    // says why.
+    setLessonCourse(course = {}) {
+      requireRuntime();
+      const errors = [];
+      for (const [key, name] of [['steps', 'attn_lesson_set_range'], ['pass', 'attn_lesson_set_pass']]) {
+        if (course[key] === undefined || course[key] === null) continue;
+        const reply = callWithText(name, String(course[key]), key);
+        const error = typeof reply === 'object' ? reply.refused : reply;
+        if (error) errors.push(error);
+      }
+      wake();
+      return errors.length ? { ok: false, error: errors.join('; ') } : { ok: true, error: null };
+    },
     layout() { requireRuntime(); return JSON.parse(callString('attn_layout')); },
     // The current state as a URL fragment (no '#'): short for an unedited example, else state=...
     // null when the view is too large for a link (a 1024 x 1024 state: Import / Export saves it).
@@ -431,6 +484,7 @@
     onAppReady() {
       runtimeReady = true;
       try { lastSummary = api.summary(); } catch (e) { /* reported elsewhere */ }
+      applyCourseOptions();
       resolveUsable(api);
       updateMirror();
     },

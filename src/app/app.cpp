@@ -135,6 +135,11 @@ void app_lesson_arrived(App* app) {
     std::vector<LessonIntent> waiting;
     waiting.swap(app->lesson.pending);
     app_apply_intents(app, waiting, now_ms());
+    // The host learns where the learner stands as soon as the lesson is here (a restored record
+    // may already be complete): one lesson-progress before any change.
+    app_update_result(app);
+    const LessonEvent progress = lesson_progress_event(&app->lesson);
+    browser_emit_event(progress.kind.c_str(), progress.detail);
     app_request_redraw(app);
 }
 

@@ -211,7 +211,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",
 // "questions" (the step's), "answer","revealed","first_step","last_step","progress":{score,
 // answered,questions,complete,passed},"record" (the record encoded as lesson-progress carries it),
-// "lesson" (its id), "load_error"}.
+// "lesson" (its id), "load_error", "pass_mark", "course_error", "record_error", "watch"}.
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
     static std::string buffer;
     attn::current_result(g_app);  // syncs the engine with the state
@@ -234,6 +234,22 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
     // The lesson loaded ("" while none is), and why the last file offered was refused ("" when none).
     w.key("lesson").string(lesson.lesson ? lesson.lesson->id : "");
     w.key("load_error").string(lesson.load_error);
+    // The course's pass mark (null: none), and why a course setting or a saved record was refused.
+    w.key("pass_mark");
+    if (lesson.pass_mark >= 0)
+        w.number(lesson.pass_mark);
+    else
+        w.null();
+    w.key("course_error")
+        .string(lesson.range_error + (lesson.range_error.empty() || lesson.pass_error.empty() ? "" : "; ") +
+                lesson.pass_error);
+    w.key("record_error").string(lesson.record_error);
+    // The panels the current step watches (its file's "watch"), for the embed maker to tick.
+    w.key("watch").begin_array();
+    const attn::StepSpec* step = lesson.lesson ? lesson.lesson->step(s.step) : nullptr;
+    if (step && s.lesson.mode == attn::LessonMode::Track)
+        for (const std::string& panel : step->watch) w.string(panel);
+    w.end_array();
     w.end_object();
     return attn::keep(&buffer, std::move(out));
 }
@@ -302,6 +318,35 @@ EMSCRIPTEN_KEEPALIVE const char* attn_load_lesson(const char* texts, size_t text
     static std::string buffer;
     return attn::keep(&buffer, attn::app_load_lesson(g_app, attn::text_of(texts, texts_length),
                                                      attn::text_of(lesson, lesson_length)));
+}
+
+// A record saved earlier (SCORM's cmi.suspend_data, the page's storage) back into the engine: ""
+// when applied (or kept until the lesson's file arrives), else why not, and nothing changes.
+EMSCRIPTEN_KEEPALIVE const char* attn_lesson_restore(const char* record, size_t length) {
+    static std::string buffer;
+    std::string error = attn::lesson_restore(&g_app->lesson, std::string(attn::text_of(record, length)));
+    if (error.empty()) attn::app_request_redraw(g_app);
+    return attn::keep(&buffer, std::move(error));
+}
+
+// A course's settings (docs/grading.md): the steps it keeps the learner in ("11-14", "" for all),
+// and its pass mark ("0.8", "80%", "" for none). "" when applied, else why not: the setting keeps
+// its last value and the lesson's header shows the message until a good one is set.
+EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_range(const char* steps, size_t length) {
+    static std::string buffer;
+    attn::LessonEngine& lesson = g_app->lesson;
+    lesson.range_error = attn::lesson_set_range(&lesson, std::string(attn::text_of(steps, length)));
+    lesson.synced_version = 0;
+    attn::app_request_redraw(g_app);
+    return attn::keep(&buffer, lesson.range_error);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_pass(const char* pass, size_t length) {
+    static std::string buffer;
+    attn::LessonEngine& lesson = g_app->lesson;
+    lesson.pass_error = attn::lesson_set_pass_mark(&lesson, std::string(attn::text_of(pass, length)));
+    attn::app_request_redraw(g_app);
+    return attn::keep(&buffer, lesson.pass_error);
 }
 
 // The page could not fetch the lesson's files (offline, a wrong address): the band says so.

@@ -2,6 +2,7 @@
 // reveals), practice, "debug this", and the PyTorch code for the current state. Everything it
 // shows comes from the core (src/core/lesson*.h, quiz.h, bug_trace.h, pytorch_code.h).
 #pragma once
+#include <algorithm>
 #include <string>
 
 #include "core/lesson/lesson_entry.h"
@@ -42,5 +43,10 @@ inline void send(UiState* ui, LessonAction action, int value = 0, std::string te
 
 // Whether a panel matters in the current lesson step (for a highlight): the step's "watch".
 bool lesson_highlights(const FrameInput& in, const char* panel);
+
+// The panel is on screen: the state lists it, or lists no panels (all of them).
+inline bool panel_listed(const State& s, const char* panel) {
+    return s.panels.empty() || std::find(s.panels.begin(), s.panels.end(), panel) != s.panels.end();
+}
 
 }  // namespace attn::ui

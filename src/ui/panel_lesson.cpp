@@ -12,10 +12,6 @@
 namespace attn::ui {
 namespace {
 
-bool listed(const State& s, const char* panel) {
-    return s.panels.empty() || std::find(s.panels.begin(), s.panels.end(), panel) != s.panels.end();
-}
-
 float button_width(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
 }
@@ -66,7 +62,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
     next_to("Debug this");
     if (tab("Debug this", mode == LessonMode::Debug, ui, "lesson:mode:debug") && mode != LessonMode::Debug)
         send(ui, LessonAction::OpenDebug, int(Bug::None));
-    if (listed(s, "code")) {
+    if (panel_listed(s, "code")) {
         next_to("PyTorch code");
         if (tab("PyTorch code", ui->code.open, ui, "lesson:code-toggle")) ui->code.open = !ui->code.open;
     }
@@ -140,6 +136,18 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
     }
 }
 
+// A course setting (steps=, pass=) or a saved record the page could not use, said under the
+// header where the teacher trying the link looks; the lesson runs on without it.
+void course_problems(const FrameInput& in, UiState* ui) {
+    for (const std::string* problem : {&in.lesson->range_error, &in.lesson->pass_error, &in.lesson->record_error}) {
+        if (problem->empty()) continue;
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(error_color(), "%s", problem->c_str());
+        ImGui::PopTextWrapPos();
+        record_layout(ui, problem == &in.lesson->record_error ? "lesson:record-error" : "lesson:course-error");
+    }
+}
+
 // The band folded on a phone: one line with where the learner is and the way back.
 bool folded_band(const FrameInput& in, UiState* ui) {
     const State& s = in.state;
@@ -184,12 +192,12 @@ bool lesson_highlights(const FrameInput& in, const char* panel) {
 
 bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout) {
     const State& s = in.state;
-    const bool show_lesson = listed(s, "lesson");
-    const bool show_code = listed(s, "code");
+    const bool show_lesson = panel_listed(s, "lesson");
+    const bool show_code = panel_listed(s, "code");
     if (!show_lesson && !show_code) return false;
     bool main_panels = s.panels.empty();
     for (const char* p : {"inputs", "plot", "loop", "weights", "heatmaps", "projection", "module"})
-        main_panels |= listed(s, p);
+        main_panels |= panel_listed(s, p);
     const bool in_lesson = show_lesson && (s.step > 0 || s.lesson.mode != LessonMode::Track);
     // The code opens when the learner asks, or when a link lists it among the panels. With no other
     // panel to share the screen it fills the band; otherwise it floats over the panels.
@@ -225,6 +233,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + avail.x, band_pos.y + height));
     const float header_top = ImGui::GetCursorPosY();
     if (show_lesson) header_row(in, ui, in_lesson);
+    if (show_lesson) course_problems(in, ui);
     if (foldable) {
         next_to("Hide the lesson");
         if (ImGui::Button("Hide the lesson")) ui->lesson.collapsed = true;

@@ -284,6 +284,13 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
         // On a phone the watched panels are far below: each is a button that scrolls to it.
         ImGui::TextColored(muted_text(), "watch:");
         for (const std::string& p : step->watch) {
+            if (!panel_listed(s, p.c_str())) {  // an embed without it: said, not a button to nowhere
+                const std::string missing = say(*in.lesson, "lesson.watch-missing", {{"panel", panel_title(p)}});
+                same_line_if_fits(ImGui::CalcTextSize(missing.c_str()).x);
+                ImGui::TextColored(muted_text(), "%s", missing.c_str());
+                record_lesson_item(ui, "lesson:watch-missing:" + p);
+                continue;
+            }
             const std::string label = std::string(panel_title(p)) + " ↓";
             same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
             if (ImGui::SmallButton(label.c_str())) ui->lesson.scroll_to = p, ui->lesson.scroll_passes = 4;
@@ -291,10 +298,15 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
         }
     } else {
         std::string watch;
-        for (const std::string& p : step->watch) watch += (watch.empty() ? "" : ", ") + std::string(panel_title(p));
+        for (const std::string& p : step->watch)
+            watch += (watch.empty() ? "" : ", ") + (panel_listed(s, p.c_str()) ? std::string(panel_title(p))
+                                                                               : say(*in.lesson, "lesson.watch-missing",
+                                                                                     {{"panel", panel_title(p)}}));
         watch = "watch: " + watch;
         same_line_if_fits(ImGui::CalcTextSize(watch.c_str()).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", watch.c_str());
+        for (const std::string& p : step->watch)
+            if (!panel_listed(s, p.c_str())) record_lesson_item(ui, "lesson:watch-missing:" + p);
     }
     lines(*in.lesson);
     switch (step->widget) {

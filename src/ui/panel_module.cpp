@@ -192,7 +192,7 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const bool v1 = r.settings.module == AttentionModule::SelfAttentionV1;
     const float bound = 1.0f / std::sqrt(float(r.d_in));
     ImGui::Spacing();
-    prose("v1 and v2 at the same seed print other numbers");
+    prose("v1 and v2 after the same torch.manual_seed print other numbers");
     prose(say("%s(d_in=%d, d_out=%d) after torch.manual_seed(%llu) prints:", module_class(run.other.settings.module),
               r.d_in, r.settings.d_out, (unsigned long long)r.settings.seed),
           muted_text());
@@ -427,7 +427,7 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     unscaled_dropout(in, r, t, ui);
     prose(
         "These masks are the ones Debian's PyTorch draws, which match the book's printout. Other PyTorch builds "
-        "(other CPUs, MKL) draw other masks from the same seed.",
+        "(other CPUs, MKL) draw other masks from the same code.",
         muted_text());
 }
 

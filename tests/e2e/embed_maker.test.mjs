@@ -27,17 +27,20 @@ test('embed maker: panels, theme and step chosen by clicks give a snippet that e
     if (await box.isChecked()) await box.click();
   }
   await page.selectOption('#embed-theme', 'dark');
-  await page.selectOption('#embed-step', '3');  // a step brings its lesson panel (its questions) with it
+  // A step brings its lesson panel (its questions) with it, and, once the lesson's file says which,
+  // the panels the step watches (step 3: the score loop, the inputs, the weights).
+  await page.selectOption('#embed-step', '3');
   assert.equal(await page.locator('#embed-panel-lesson').isChecked(), true);
   await page.waitForFunction(() => window.attention.getState().step === 3 &&
-                             window.attention.getState().panels.join() === 'inputs,weights,lesson', null, { timeout: 5000 })
-    .catch(() => assert.fail('the view behind follows the choices'));
+                             window.attention.getState().panels.join() === 'inputs,loop,weights,lesson', null, { timeout: 20000 })
+    .catch(() => assert.fail('the view behind follows the choices, with the watched score loop ticked'));
+  assert.equal(await page.locator('#embed-panel-loop').isChecked(), true, 'the watched panel is ticked in the maker');
   await waitIdle(page);
   await page.waitForTimeout(300);
   const snippet = await page.inputValue('#embed-snippet');
-  assert.match(snippet, /^<iframe src="[^"]*\?embed=1&amp;theme=dark#[^"]*panels=inputs,weights,lesson/);
+  assert.match(snippet, /^<iframe src="[^"]*\?embed=1&amp;theme=dark#[^"]*panels=inputs,loop,weights,lesson/);
   assert.match(snippet, /step=3/);
-  assert.match(snippet, /title="Interactive demo: how attention scores are computed \(inputs and the query, scores to weights, guided lesson; lesson step 3\)"/);
+  assert.match(snippet, /title="Interactive demo: how attention scores are computed \(inputs and the query, the score loop, scores to weights, guided lesson; lesson step 3\)"/);
   const height = Number(/height="(\d+)"/.exec(snippet)[1]);
   const need = await page.evaluate(() => window.attention.contentHeight());
   assert.ok(height >= need && height <= need + 60, `suggested height ${height} fits the content (${need} px)`);
@@ -60,7 +63,7 @@ test('embed maker: panels, theme and step chosen by clicks give a snippet that e
   await waitIdle(frame);
   const shown = await frame.evaluate(() => ({ state: window.attention.getState(), options: window.attention.pageOptions(),
                                               titles: window.attention.layout().filter((l) => l.name.startsWith('value:title:')).map((l) => l.name) }));
-  assert.deepEqual(shown.state.panels, ['inputs', 'weights', 'lesson']);
+  assert.deepEqual(shown.state.panels, ['inputs', 'loop', 'weights', 'lesson']);
   assert.equal(shown.state.step, 3);
   assert.equal(shown.options.theme, 'dark');
   assert.equal(shown.options.embed, true);

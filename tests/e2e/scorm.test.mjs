@@ -111,6 +111,87 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   await page.context().close();
 });
 
+// An LMS page whose run-time starts from a data model (a fresh one, or what an earlier session
+// left: scorm-again's loadFromJSON, as an LMS restores a learner's attempt).
+function lmsSessionPage(cmi, launch = '/lms/package/scorm.html') {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
+<script src="/lms/scorm12.js"></script></head><body style="margin:0">
+<script>
+  window.API = new Scorm12API({ autocommit: false, logLevel: 5 });
+  window.API.loadFromJSON(${JSON.stringify(cmi)});
+  window.finished = false;
+  window.API.on('LMSFinish', () => { window.finished = true; });
+</script>
+<iframe id="sco" src="${launch}" title="SCO" style="width:1280px;height:800px;border:0"></iframe>
+</body></html>`;
+}
+
+async function openSession(cmi, route) {
+  server.routes.set(route, lmsSessionPage(cmi));
+  const page = await openPage(browser, server.url + route, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'scorm.html');
+  await waitReady(frame);
+  await frame.waitForFunction(() => window.attention.lessonStatus().lesson !== '' && window.attention.getState().step > 0)
+    .catch(() => assert.fail('the package opens the lesson at a step'));
+  await waitIdle(frame);
+  return { page, frame, lms: (key) => page.evaluate((k) => window.API.LMSGetValue(k), key),
+           cmi: () => page.evaluate(() => window.API.renderCMIToJSONObject().cmi) };
+}
+
+test('scorm: a second session keeps the first one\'s answers; the score grows; the mastery score decides passed', async () => {
+  // Session 1: steps 1 to 3, every question with its first choice, then the learner leaves.
+  const one = await openSession({ student_data: { mastery_score: '80' } }, '/lms/session-1.html');
+  assert.equal((await one.frame.evaluate(() => window.attention.getState())).step, 1, 'a first session starts at step 1');
+  const askedBefore = await answerTrackWithFirstChoices(one.page, one.frame, 1, 3);
+  const first = (await one.frame.evaluate(() => window.attention.lessonStatus())).progress;
+  assert.equal(first.answered, askedBefore);
+  await one.page.waitForFunction((raw) => window.API.LMSGetValue('cmi.core.score.raw') === raw,
+                                 String(Math.round((100 * first.score) / first.questions)))
+    .catch(() => assert.fail('score.raw follows every reveal: right answers over the questions of the whole track'));
+  assert.equal(await one.lms('cmi.core.lesson_status'), 'incomplete');
+  const saved = await one.lms('cmi.suspend_data');
+  assert.match(saved, /^a1;l=chapter-3;/, 'the record is in suspend_data');
+  assert.ok(saved.length <= 4096, 'within SCORM 1.2\'s 4,096 characters');
+  await one.frame.evaluate(() => window.attentionScorm.finish());
+  await one.page.waitForFunction(() => window.finished);
+  const left = await one.cmi();
+  assert.equal(left.core.exit, 'suspend', 'an unfinished lesson is suspended');
+  assert.equal(await one.frame.evaluate(() => getComputedStyle(document.getElementById('reader-bar')).display), 'none',
+               'no way out to an untracked full demo');
+  assert.deepEqual(await one.frame.evaluate(() => window.attentionScorm.errors), []);
+  await one.page.context().close();
+
+  // Session 2: the LMS gives back what session 1 left (location, status, score, suspend_data).
+  const two = await openSession({
+    core: { lesson_location: left.core.lesson_location, lesson_status: left.core.lesson_status,
+            score: { raw: left.core.score.raw }, entry: 'resume' },
+    suspend_data: left.suspend_data, student_data: { mastery_score: '80' },
+  }, '/lms/session-2.html');
+  const resumed = await two.frame.evaluate(() => window.attention.lessonStatus());
+  assert.equal(resumed.step, 3, 'it resumes at the step the learner left');
+  assert.deepEqual([resumed.progress.answered, resumed.progress.score], [first.answered, first.score],
+                   'the first session\'s answers count again');
+  assert.equal(resumed.pass_mark, 0.8, 'the manifest\'s mastery score is the pass mark');
+  await click(two.page, two.frame, 'lesson:next');
+  const askedNow = await answerTrackWithFirstChoices(two.page, two.frame, 4, 14);
+  assert.equal(askedBefore + askedNow, 16, 'the two sessions asked the whole track once');
+  const done = (await two.frame.evaluate(() => window.attention.lessonStatus())).progress;
+  assert.equal(done.complete, true);
+  const rightNow = (await two.cmi()).interactions ? Object.values((await two.cmi()).interactions)
+    .filter((i) => i.result === 'correct').length : 0;
+  assert.equal(done.score, first.score + rightNow, 'the score counts both sessions\' first reveals');
+  const status = done.score / done.questions >= 0.8 ? 'passed' : 'failed';
+  await two.page.waitForFunction((st) => window.API.LMSGetValue('cmi.core.lesson_status') === st, status)
+    .catch(async () => assert.fail(`lesson_status ${status} at ${done.score} of 16 against 80%, not ${await two.lms('cmi.core.lesson_status')}`));
+  assert.equal(await two.lms('cmi.core.score.raw'), String(Math.round((100 * done.score) / 16)));
+  await two.frame.evaluate(() => window.attentionScorm.finish());
+  await two.page.waitForFunction(() => window.finished);
+  assert.equal((await two.cmi()).core.exit, '', 'a complete lesson is not suspended');
+  assert.deepEqual(await two.frame.evaluate(() => window.attentionScorm.errors), []);
+  assert.deepEqual(two.page.problems, []);
+  await two.page.context().close();
+});
+
 test('scorm: without an LMS the launch page is the normal demo', async () => {
   const page = await openSettled(browser, server.url + '/lms/package/scorm.html');
   assert.equal(await page.evaluate(() => window.attentionScorm.found), false);

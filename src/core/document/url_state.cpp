@@ -21,7 +21,8 @@ namespace {
 const char* const kLinkKeys[] = {"state", "example", "query",     "norm", "causal", "scale", "project",
                                  "seed",  "d_out",   "lab_scale", "step", "panels", "module"};
 // Page options (read by the page's script, not state): no warning for these.
-const char* const kPageKeys[] = {"embed", "theme", "origins"};
+const char* const kPageKeys[] = {"embed", "theme", "origins",  "xapi",     "lesson",
+                                 "steps", "pass",  "remember", "activity", "registration"};
 
 // Percent-decoding; '+' is kept as '+'. False on a '%' without two hex digits after it.
 int hex_value(char c) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "core/document/examples.h"
 #include "core/document/json_writer.h"
@@ -151,6 +152,10 @@ void lesson_set(LessonEngine* e, const Lesson* lesson) {
     e->trace_valid = false;
     e->revisits_valid = false;
     if (e->lesson && e->record.lesson != e->lesson->id) {
+        // A record restored while the file was on its way, of another lesson: said, and not used.
+        if (!e->record.empty())
+            e->record_error = "the saved record is of the lesson \"" + escape_controls(e->record.lesson) +
+                              "\", not of \"" + e->lesson->id + "\": the lesson starts afresh";
         e->record = LessonRecord();
         e->record.lesson = e->lesson->id;
     }
@@ -161,7 +166,8 @@ bool lesson_wanted(const LessonEngine& e, const State& state) {
 }
 
 StepRange range_of(const LessonEngine& e) {
-    const int count = e.lesson ? e.lesson->step_count() : 0;
+    if (!e.lesson) return e.range;  // as asked for (last 0: to the lesson's end, not known yet)
+    const int count = e.lesson->step_count();
     StepRange r;
     r.last = e.range.last <= 0 ? count : std::min(e.range.last, count);
     r.first = std::clamp(e.range.first, 1, std::max(1, r.last));
@@ -387,10 +393,12 @@ const std::vector<Revisit>& lesson_revisits(LessonEngine* e) {
 std::string lesson_restore(LessonEngine* e, const std::string& encoded) {
     const RecordParse parsed = decode_record(encoded);
     if (!parsed.ok) return parsed.error;
-    if (parsed.record.lesson != e->record.lesson)
+    // Before the lesson's file is here any lesson's record is kept; lesson_set checks it then.
+    if (e->lesson && parsed.record.lesson != e->lesson->id)
         return "the record is of the lesson \"" + escape_controls(parsed.record.lesson) + "\", not of \"" +
-               e->record.lesson + "\"";
+               e->lesson->id + "\"";
     e->record = parsed.record;
+    e->record_error.clear();
     e->synced_version = 0;  // the practice check and concealment follow the restored record
     return "";
 }
@@ -413,6 +421,27 @@ std::string lesson_set_range(LessonEngine* e, const std::string& text) {
     }
     e->range = r;
     e->counted_range = StepRange{0, -1};
+    return "";
+}
+
+std::string lesson_set_pass_mark(LessonEngine* e, const std::string& text) {
+    if (text.empty()) {
+        e->pass_mark = -1;
+        return "";
+    }
+    const bool percent = text.back() == '%';
+    // Checked as every number is (read_float32: the whole text, finite), then read as a double so
+    // that 0.8 stays 0.8 in the events.
+    const std::string number = text.substr(0, text.size() - (percent ? 1 : 0));
+    float checked = 0;
+    const bool ok = read_float32(number, false, &checked) == NumberKind::Ok;
+    const double value = ok ? std::strtod(number.c_str(), nullptr) : -1;
+    const double share = ok ? (percent ? value / 100 : value) : -1;
+    if (share < 0 || share > 1)
+        return "pass=" + escape_controls(text.substr(0, 20)) +
+               " is not a pass mark: give the share of the questions to get right, from 0 to 1 (0.8) or as a "
+               "percentage (80%)";
+    e->pass_mark = share;
     return "";
 }
 

@@ -78,7 +78,10 @@ struct LessonEngine {
     const Lesson* lesson = nullptr;
     std::unique_ptr<const Lesson> owned;  // the lesson, when the engine holds it (a file the page fetched)
     std::vector<LessonIntent> pending;
-    std::string load_error;  // why the last lesson file offered was refused ("" when none)
+    std::string load_error;    // why the last lesson file offered was refused ("" when none)
+    std::string range_error;   // why the last steps= was refused ("" when none)
+    std::string pass_error;    // why the last pass= was refused ("" when none)
+    std::string record_error;  // why a saved record was not used ("" when none)
     LessonRecord record;
     StepRange range;        // as asked for; range_of() gives the steps it covers in the lesson
     double pass_mark = -1;  // 0..1 of the range's questions right, or -1: none set
@@ -117,7 +120,8 @@ void lesson_take(LessonEngine* engine, Lesson lesson);
 // The state is in the lesson (a step, practice, a bug) or an intent waits, and no lesson is loaded:
 // the page should fetch the lesson file.
 bool lesson_wanted(const LessonEngine& engine, const State& state);
-// The steps the range covers in the loaded lesson (first..last, both within it).
+// The steps the range covers in the loaded lesson (first..last, both within it); before the
+// lesson's file is here, the range as asked for (last 0: to the lesson's end).
 StepRange range_of(const LessonEngine& engine);
 
 // Brings the derived fields up to date with the state (a no-op when version is the one synced).
@@ -142,6 +146,10 @@ const std::vector<Revisit>& lesson_revisits(LessonEngine* engine);
 // Replaces the record with one saved earlier (SCORM's suspend_data, the page's storage): "" when
 // applied, else why not, and the record is kept as it was. A record of another lesson is refused.
 std::string lesson_restore(LessonEngine* engine, const std::string& encoded);
+
+// Sets the pass mark: "0.8" or "80%" (a share of the range's questions right at their first
+// reveal), "" for none. "" when applied, else why not, and the mark is kept as it was.
+std::string lesson_set_pass_mark(LessonEngine* engine, const std::string& text);
 
 // Sets the range ("11-14", "3", "" for the whole lesson): "" when applied, else why not. Steps past
 // the loaded lesson are cut to its last step.

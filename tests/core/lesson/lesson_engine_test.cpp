@@ -262,6 +262,48 @@ TEST_CASE("lesson engine: a bad or foreign record is refused with a message and 
     CHECK(s.lesson.record == kept);
 }
 
+TEST_CASE("lesson engine: a record restored before the lesson's file arrived is used, or said to be foreign") {
+    Session first;
+    first.act(LessonAction::GoToStep, 3);
+    first.answer_step(true);
+    const std::string saved = encode_record(first.lesson.record);
+
+    // A SCORM session starts before the page has fetched the lesson: the record waits in the engine.
+    LessonEngine waiting;
+    CHECK(lesson_restore(&waiting, saved).empty());
+    CHECK(contains(lesson_restore(&waiting, "a1;s=x"), "s=x"));  // a malformed one is refused at once
+    lesson_set(&waiting, &builtin_chapter_lesson());
+    CHECK(waiting.record == first.lesson.record);
+    CHECK(waiting.record_error.empty());
+    CHECK(lesson_progress(&waiting).answered == 2);
+
+    // The record of another lesson, restored while the chapter was on its way: the chapter starts
+    // afresh and says why.
+    LessonEngine other;
+    CHECK(lesson_restore(&other, "a1;l=my-sentence;s=2;t=40;c=0;q=1.0:a+a+1").empty());
+    lesson_set(&other, &builtin_chapter_lesson());
+    CHECK(other.record.questions.empty());
+    CHECK(contains(other.record_error, "my-sentence"));
+    CHECK(contains(other.record_error, "chapter-3"));
+}
+
+TEST_CASE("lesson engine: pass= takes a share or a percentage, and refuses anything else by name") {
+    LessonEngine e;
+    CHECK(lesson_set_pass_mark(&e, "0.8").empty());
+    CHECK(e.pass_mark == doctest::Approx(0.8));
+    CHECK(lesson_set_pass_mark(&e, "75%").empty());
+    CHECK(e.pass_mark == doctest::Approx(0.75));
+    for (const char* bad : {"80", "1.5", "-0.1", "abc", "0.8x", "%", "nan", "101%"}) {
+        CAPTURE(bad);
+        const std::string error = lesson_set_pass_mark(&e, bad);
+        CHECK(contains(error, std::string("pass=") + bad));
+        CHECK(contains(error, "0.8"));
+        CHECK(e.pass_mark == doctest::Approx(0.75));  // the last good mark stays
+    }
+    CHECK(lesson_set_pass_mark(&e, "").empty());
+    CHECK(e.pass_mark < 0);
+}
+
 TEST_CASE("lesson engine: practice is concealed until checked right or shown, and the check is recorded") {
     Session s;
     s.act(LessonAction::OpenPractice, 0);

@@ -25,10 +25,14 @@ using namespace attn;
 namespace {
 
 const std::regex kUnfilled(R"(\{[a-z0-9_]+\}|\[missing text:)");
+// Learners hear "the book" or a section's number, never about seeds (torch.manual_seed(...) in
+// code is the code itself, and "manual_seed" has no word boundary before "seed").
+const std::regex kSeedWord(R"(\b[Ss]eeds?\b)");
 
 void check_text(const std::string& text, const std::string& where) {
     INFO(where << ": " << text);
     CHECK_FALSE(std::regex_search(text, kUnfilled));
+    CHECK_FALSE(std::regex_search(text, kSeedWord));
     CHECK_FALSE(text.empty());
 }
 

@@ -1,0 +1,111 @@
+// What a course author sets in the link, used as a learner meets it: a range of steps the lesson
+// keeps to (steps=11-14) and a pass mark (pass=0.75) that decide completion and passing; a bad
+// setting said on screen; the record kept in the browser with remember=1 across a reload; and the
+// chapter's last steps embedded one by one, each opening ready, with the panels it watches said
+// when the embed leaves them out.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, saveArtifact, clickInFrame,
+         answerStepWithFirstChoices } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const click = (page, name) => clickInFrame(page, page.mainFrame(), name);
+const status = (page) => page.evaluate(() => window.attention.lessonStatus());
+const layoutNames = async (page) => (await page.evaluate(() => window.attention.layout())).map((l) => l.name);
+
+// Opens url and waits until the lesson's file is in (the step set up) and the demo is idle.
+async function openLesson(url, contextOptions = {}) {
+  const page = await openPage(browser, server.url + url, { viewport: { width: 1366, height: 768 }, ...contextOptions });
+  await waitReady(page);
+  await page.waitForFunction(() => window.attention.lessonStatus().lesson !== '')
+    .catch(() => assert.fail(`the lesson's file arrived for ${url}`));
+  await waitIdle(page);
+  return page;
+}
+
+test('course: steps=11-14 keeps the lesson in its range, and pass=0.75 decides passed over those steps only', async () => {
+  const page = await openLesson('/index.html?steps=11-14&pass=0.75#step=11');
+  await page.evaluate(() => {
+    window.seen = [];
+    window.attention.onEvent((kind, detail) => window.seen.push({ kind, detail }));
+  });
+  let s = await status(page);
+  assert.deepEqual([s.first_step, s.last_step, s.pass_mark, s.course_error], [11, 14, 0.75, '']);
+  const names = await layoutNames(page);
+  assert.ok(names.includes('lesson:step:11') && names.includes('lesson:step:14'), 'the range\'s step buttons');
+  assert.ok(!names.includes('lesson:step:10') && !names.includes('lesson:step:1'), 'no button out of the range');
+  // Back at the range's first step goes nowhere.
+  await click(page, 'lesson:back');
+  await waitIdle(page);
+  assert.equal((await status(page)).step, 11, 'Back is closed at step 11');
+  let asked = 0;
+  for (let step = 11; step <= 14; ++step) {
+    assert.equal((await status(page)).step, step);
+    asked += await answerStepWithFirstChoices(page, page.mainFrame());
+    if (step < 14) await click(page, 'lesson:next');
+  }
+  await page.waitForFunction(() => window.seen.some((e) => e.kind === 'lesson-completed'))
+    .catch(() => assert.fail('lesson-completed after the range\'s last question'));
+  const done = await page.evaluate(() => window.seen.find((e) => e.kind === 'lesson-completed').detail);
+  assert.equal(done.questions, asked, 'the range\'s questions, not the track\'s 16');
+  assert.equal(done.answered, asked);
+  assert.deepEqual([done.first_step, done.last_step, done.pass_mark], [11, 14, 0.75]);
+  assert.equal(done.passed, done.score / done.questions >= 0.75, `passed at ${done.score} of ${done.questions}`);
+  s = await status(page);
+  assert.equal(s.progress.complete, true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('course: a bad steps= or pass= is said in the lesson\'s header, and the lesson runs on the whole track', async () => {
+  const page = await openLesson('/index.html?steps=20-3&pass=eighty#step=2');
+  const s = await status(page);
+  assert.match(s.course_error, /steps=20-3 is not a range of steps such as 11-14/);
+  assert.match(s.course_error, /pass=eighty is not a pass mark/);
+  assert.deepEqual([s.first_step, s.last_step, s.pass_mark], [1, 14, null], 'nothing of the bad settings applies');
+  assert.ok((await layoutNames(page)).includes('lesson:course-error'), 'the header shows the message');
+  await saveArtifact('course-bad-settings-1366.png', await page.screenshot());
+  await page.context().close();
+});
+
+test('course: with remember=1 a reload keeps the learner\'s answers; without it the lesson starts afresh', async () => {
+  const page = await openLesson('/index.html?remember=1#step=3');
+  const asked = await answerStepWithFirstChoices(page, page.mainFrame());
+  const before = (await status(page)).progress;
+  assert.equal(before.answered, asked);
+  await page.reload();
+  await waitReady(page);
+  await page.waitForFunction(() => window.attention.lessonStatus().lesson !== '');
+  await waitIdle(page);
+  const after = (await status(page)).progress;
+  assert.deepEqual([after.answered, after.score], [before.answered, before.score], 'the record survived the reload');
+  await page.context().close();
+
+  const plain = await openLesson('/index.html#step=3');
+  assert.equal((await status(plain)).progress.answered, 0, 'no remember=1: nothing kept from another visit');
+  await plain.context().close();
+});
+
+test('course: steps 11 to 14 embedded alone open ready, and say which watched panels the embed leaves out', async () => {
+  for (const step of [11, 12, 13, 14]) {
+    const page = await openLesson(`/index.html?embed=1#step=${step}&panels=lesson`);
+    const state = await page.evaluate(() => window.attention.getState());
+    assert.equal(state.step, step);
+    assert.ok(state.module && state.module.name, `step ${step} turns on the book's classes it runs`);
+    const s = await status(page);
+    assert.ok(s.questions >= 1, `step ${step} asks its question`);
+    const names = await layoutNames(page);
+    assert.ok(names.includes('lesson:choice:0'), `step ${step}: the question's choices are on screen`);
+    // (With the book's classes off the step would say "The book's classes are off" and run nothing.)
+    const missing = s.watch.filter((p) => p !== 'lesson');
+    assert.ok(missing.length >= 1, `step ${step} watches a panel the embed leaves out`);
+    for (const panel of missing)
+      assert.ok(names.includes(`lesson:watch-missing:${panel}`), `step ${step}: the watched ${panel} is said to be missing`);
+    await saveArtifact(`course-step-${step}-alone-1366.png`, await page.screenshot());
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
