@@ -6,8 +6,13 @@
 //   quiz-answered     verb answered,    a cmi.interaction "choice" with correctResponsesPattern
 //   exercise-checked  verb answered,    a cmi.interaction "fill-in"
 //   bug-traced        verb answered,    a cmi.interaction "choice" (as it should be / off)
-//   step-changed      verb experienced, the lesson step (a module)
-//   lesson-completed  verb completed,   the lesson (a lesson), with score, success and duration
+//   step-changed      verb experienced, the lesson step (a module); also the step the learner
+//                     lands on (a link into a step), once the lesson is there
+//   lesson-completed  verb completed,   the lesson (a lesson), with score, success and duration;
+//                     with a pass mark (pass=) also passed or failed, with the same result
+// ?activity=IRI names the lesson's activity (each embed of one hosted demo its own; the questions'
+// activities are under it), and ?registration=UUID goes into every statement's context, as an LMS's
+// xAPI launch gives them.
 (function () {
   'use strict';
   const attention = window.attention;
@@ -16,14 +21,40 @@
     answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
     experienced: { id: 'http://adlnet.gov/expapi/verbs/experienced', display: { 'en-US': 'experienced' } },
     completed: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
+    passed: { id: 'http://adlnet.gov/expapi/verbs/passed', display: { 'en-US': 'passed' } },
+    failed: { id: 'http://adlnet.gov/expapi/verbs/failed', display: { 'en-US': 'failed' } },
   };
   const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
-  // Activity ids are IRIs under this page's address, so two courses hosting the demo stay apart.
-  const base = location.href.replace(/[?#].*$/, '');
+  // Activity ids are IRIs under this page's address (or the activity= the author gave), so two
+  // courses hosting the demo stay apart.
+  const params = new URLSearchParams(location.search);
+  const status = { errors: [] };
+  window.attentionXapi = status;
+  function chosenActivity() {
+    const given = params.get('activity');
+    if (given === null) return null;
+    let url = null;
+    try { url = new URL(given); } catch (e) { /* said below */ }
+    if (!url || !/^(https?|urn|tag):$/.test(url.protocol) || url.hash) {
+      status.errors.push(`activity=${given.slice(0, 80)} is not an absolute IRI without a #fragment ` +
+                         '(such as https://course.example/attention/week-3): using the page\'s address');
+      return null;
+    }
+    return url.href;
+  }
+  const page = location.href.replace(/[?#].*$/, '');
+  const authored = chosenActivity();
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+  let registration = params.get('registration');
+  if (registration !== null && !UUID.test(registration)) {
+    status.errors.push(`registration=${registration.slice(0, 40)} is not a UUID (xAPI's registration is one): left out`);
+    registration = null;
+  }
+  for (const error of status.errors) console.warn('xAPI: ' + error);
   // A wrong answer's misconception (an id of docs/misconceptions.md), as a result extension.
-  const MISCONCEPTION = base + '#misconception';
+  const MISCONCEPTION = page + '#misconception';
   const lesson = {
-    objectType: 'Activity', id: base + '#lesson',
+    objectType: 'Activity', id: authored || page + '#lesson',
     definition: { type: 'http://adlnet.gov/expapi/activities/lesson',
                   name: { 'en-US': 'Attention scores, step by step: the guided lesson' } },
   };
@@ -38,7 +69,7 @@
   }
 
   function activity(id, name, definition = {}) {
-    return { objectType: 'Activity', id: base + '#' + id,
+    return { objectType: 'Activity', id: authored ? `${authored}/${id}` : `${page}#${id}`,
              definition: { name: { 'en-US': name }, ...definition } };
   }
 
@@ -50,7 +81,8 @@
       verb: VERBS[verb],
       object,
       context: { platform: 'attention-explainer', language: 'en-US',
-                 contextActivities: object.id === lesson.id ? {} : { parent: [lesson] } },
+                 contextActivities: object.id === lesson.id ? {} : { parent: [lesson] },
+                 ...(registration ? { registration } : {}) },
       timestamp: new Date().toISOString(),
       version: '1.0.3',
     };
@@ -58,6 +90,7 @@
     return s;
   }
 
+  let landed = false;  // a step has been experienced
   function toStatement(kind, d) {
     switch (kind) {
       case 'quiz-answered': {
@@ -80,14 +113,26 @@
         }), { success: d.judgment_right, response: d.judged });
       case 'step-changed':
         if (!(d.step > 0)) return null;  // back to free exploration: nothing learned to record
+        landed = true;
         return statement('experienced', activity(`step-${d.step}`, `Lesson step ${d.step}`,
                                                  { type: 'http://adlnet.gov/expapi/activities/module' }));
-      case 'lesson-completed':
-        return statement('completed', lesson, {
+      case 'lesson-completed': {
+        // success: passed against the pass mark; without one, every question right.
+        const result = {
           score: { raw: d.score, min: 0, max: d.questions, scaled: d.questions ? d.score / d.questions : 0 },
-          success: d.score === d.questions, completion: true,
-          duration: `PT${Math.max(0, Math.round(d.seconds))}S`,
-        });
+          success: d.pass_mark === null || d.pass_mark === undefined ? d.score === d.questions : d.passed,
+          completion: true, duration: `PT${Math.max(0, Math.round(d.seconds))}S`,
+        };
+        const done = [statement('completed', lesson, result)];
+        if (d.pass_mark !== null && d.pass_mark !== undefined) done.push(statement(d.passed ? 'passed' : 'failed', lesson, result));
+        return done;
+      }
+      case 'lesson-progress':
+        // The step a link opened the lesson at is experienced too (step-changed fires for moves).
+        if (landed || !(d.step > 0)) return null;
+        landed = true;
+        return statement('experienced', activity(`step-${d.step}`, `Lesson step ${d.step}`,
+                                                 { type: 'http://adlnet.gov/expapi/activities/module' }));
       default:
         return null;  // quiz-revealed, query-changed, state-changed: nothing for a gradebook
     }
@@ -108,7 +153,7 @@
   attention.onEvent((kind, detail) => {
     let s = null;
     try { s = toStatement(kind, detail); } catch (e) { console.warn(`xAPI: no statement for ${kind}: ${e.message}`); }
-    if (s) send(s);
+    for (const one of Array.isArray(s) ? s : s ? [s] : []) send(one);
   });
   attention.xapi = { toStatement };  // for tests and for hosts that build their own
 })();

@@ -74,7 +74,7 @@ test('xapi: answers and steps reach the host as valid xAPI statements, with the 
   await click(page, frame, 'lesson:choice:1');
   await click(page, frame, 'lesson:reveal');
   await click(page, frame, 'lesson:next');
-  const statements = await statementsOf(page, 3);
+  const statements = await statementsOf(page, 4);
   statements.forEach((s, i) => assertValidStatement(s, `statement ${i}`));
   const answers = statements.filter((s) => s.verb.id === ADL + 'answered');
   assert.equal(answers.length, 2, 'one answered statement per reveal');
@@ -91,19 +91,79 @@ test('xapi: answers and steps reach the host as valid xAPI statements, with the 
                                    extensions: { [wrong.object.id.replace(/#.*/, '#misconception')]: 'query-not-compared' } });
   assert.deepEqual(right.result, { success: true, response: 'choice-1' });
   assert.equal(wrong.context.contextActivities.parent[0].id, wrong.object.id.replace(/#.*/, '#lesson'));
-  const step = statements.find((s) => s.verb.id === ADL + 'experienced');
-  assert.ok(step, 'moving on to step 4 is an experienced statement');
-  assert.match(step.object.id, /#step-4$/);
+  const steps = statements.filter((s) => s.verb.id === ADL + 'experienced');
+  assert.match(steps[0].object.id, /#step-3$/, 'the step the link opened is experienced on landing');
+  assert.equal(statements[0], steps[0], 'before any answer');
+  assert.ok(steps[1], 'moving on to step 4 is an experienced statement');
+  assert.match(steps[1].object.id, /#step-4$/);
   assert.notEqual(wrong.id, right.id);
 
   // The lesson's end, as the demo words it (the whole track is walked in lesson.test.mjs).
-  const done = await frame.evaluate(() => window.attention.xapi.toStatement('lesson-completed',
-    { schema: 1, score: 9, answered: 12, questions: 12, seconds: 754.4, answers: [] }));
+  const [done, ...more] = await frame.evaluate(() => window.attention.xapi.toStatement('lesson-completed',
+    { schema: 1, score: 9, answered: 12, questions: 12, seconds: 754.4, answers: [], pass_mark: null, passed: true }));
+  assert.equal(more.length, 0, 'no pass mark: completed only');
   assertValidStatement(done, 'completed');
   assert.equal(done.verb.id, ADL + 'completed');
   assert.deepEqual(done.result, { score: { raw: 9, min: 0, max: 12, scaled: 0.75 }, success: false, completion: true, duration: 'PT754S' });
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('xapi: activity=, registration= and pass= reach every statement; a short range ends completed and passed or failed', async () => {
+  const activityIri = 'https://course.example/attention/week-3';
+  const registration = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+  const route = '/host-xapi-course.html';
+  server.routes.set(route, hostPage(`${server.url}/index.html?xapi=1&activity=${encodeURIComponent(activityIri)}` +
+                                    `&registration=${registration}&steps=3&pass=0.5#step=3`));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  // Step 3 asks two questions; answered with their first choices, the range is complete.
+  const { questions } = await frame.evaluate(() => window.attention.lessonStatus());
+  assert.equal(questions, 2);
+  await click(page, frame, 'lesson:choice:0');
+  await click(page, frame, 'lesson:reveal');
+  await click(page, frame, 'lesson:next-question');
+  await click(page, frame, 'lesson:choice:0');
+  await click(page, frame, 'lesson:reveal');
+  await page.waitForFunction(() => window.statements.some((s) => s.verb.id.endsWith('/completed')))
+    .catch(() => assert.fail('the range\'s last answer completes the lesson'));
+  await page.waitForFunction(() => window.statements.some((s) => /\/(passed|failed)$/.test(s.verb.id)))
+    .catch(() => assert.fail('with pass= the lesson is also passed or failed'));
+  const statements = await page.evaluate(() => window.statements);
+  statements.forEach((s, i) => assertValidStatement(s, `statement ${i}`));
+  for (const s of statements) {
+    assert.equal(s.context.registration, registration, `${s.verb.display['en-US']}: the registration`);
+    assert.ok(s.object.id === activityIri || s.object.id.startsWith(activityIri + '/'),
+              `${s.object.id} is the author's activity or under it`);
+  }
+  const completed = statements.find((s) => s.verb.id === ADL + 'completed');
+  const verdict = statements.find((s) => /\/(passed|failed)$/.test(s.verb.id));
+  assert.equal(completed.object.id, activityIri);
+  const answers = statements.filter((s) => s.verb.id === ADL + 'answered');
+  const right = answers.filter((s) => s.result.success).length;
+  assert.deepEqual(completed.result.score, { raw: right, min: 0, max: 2, scaled: right / 2 });
+  assert.equal(verdict.verb.id, ADL + (right / 2 >= 0.5 ? 'passed' : 'failed'));
+  assert.equal(completed.result.success, right / 2 >= 0.5, 'success: passed against the pass mark');
+  assert.deepEqual(await frame.evaluate(() => window.attentionXapi.errors), []);
+  await page.context().close();
+
+  // A bad activity= or registration= is said and left out, and statements still flow.
+  const bad = '/host-xapi-bad.html';
+  server.routes.set(bad, hostPage(`${server.url}/index.html?xapi=1&activity=week-3&registration=42#step=3`));
+  const other = await openPage(browser, `http://localhost:${server.port}${bad}`, { viewport: { width: 1300, height: 820 } });
+  const inner = await demoFrame(other, 'index.html');
+  await waitReady(inner);
+  await waitIdle(inner);
+  await other.waitForFunction(() => window.statements.length >= 1).catch(() => assert.fail('the landing step is experienced'));
+  const errors = await inner.evaluate(() => window.attentionXapi.errors);
+  assert.match(errors.join(' '), /activity=week-3 is not an absolute IRI/);
+  assert.match(errors.join(' '), /registration=42 is not a UUID/);
+  const [first] = await other.evaluate(() => window.statements);
+  assert.match(first.object.id, /index\.html#step-3$/, 'the page\'s own address instead');
+  assert.equal(first.context.registration, undefined);
+  await other.context().close();
 });
 
 test('xapi: without ?xapi=1 the page never loads the xAPI script', async () => {
