@@ -41,7 +41,10 @@
         if (this.subscribed) this.subscribed = this.call('subscribe').catch(() => null);
       };
       iframe.addEventListener('load', this.onLoad);
-      this.hello();
+      // A frame still on its initial about:blank (loading="lazy" and below the fold, or not yet
+      // fetched) would refuse a message for the demo's origin, and the browser would log it: its
+      // load event says hello instead.
+      if (!stillBlank(iframe)) this.hello();
     }
 
     hello() {
@@ -123,6 +126,15 @@
       this.iframe.removeEventListener('load', this.onLoad);
       for (const call of this.pending.values()) { clearTimeout(call.timer); call.reject(new Error('AttentionFrame destroyed')); }
       this.pending.clear();
+    }
+  }
+
+  function stillBlank(iframe) {
+    try {
+      const doc = iframe.contentDocument;  // null once another origin's page is in
+      return !!doc && doc.URL === 'about:blank';
+    } catch (e) {
+      return false;
     }
   }
 

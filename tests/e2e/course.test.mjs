@@ -109,3 +109,29 @@ test('course: steps 11 to 14 embedded alone open ready, and say which watched pa
     await page.context().close();
   }
 });
+
+test('course: frames that load lazily far down a course page say nothing on the console, and size themselves once shown', async () => {
+  // Two embeds of the maker's snippet below a long text, on another origin; they load when scrolled to.
+  const demo = `${server.url}/index.html?embed=1#example=your-journey&panels=inputs,weights`;
+  const filler = Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i + 1} of the course.</p>`).join('\n');
+  const frames = [1, 2].map((k) => `<iframe data-attention-frame src="${demo}" title="demo ${k}" width="100%" height="400" ` +
+    'style="border:0" loading="lazy"></iframe>').join('\n');
+  server.routes.set('/course-lazy.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
+<link rel="icon" href="data:,"></head><body>${filler}${frames}<script src="${server.url}/attention-host.js"></script></body></html>`);
+  const page = await openPage(browser, 'about:blank', { viewport: { width: 1280, height: 800 } });
+  const warnings = [];  // Chrome logs a refused postMessage as a warning, not an error
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  await page.goto(`http://localhost:${server.port}/course-lazy.html`);
+  await page.waitForFunction(() => document.querySelectorAll('iframe').length === 2 &&
+                             [...document.querySelectorAll('iframe')].every((f) => f.attentionFrame));
+  // The host script's hello to frames still on about:blank would be refused and logged by now.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.deepEqual(warnings.filter((w) => /postMessage/.test(w)), [], 'nothing logged while the frames wait below the fold');
+  assert.deepEqual(page.problems, []);
+  await page.evaluate(() => document.querySelectorAll('iframe')[1].scrollIntoView());
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => parseFloat(f.style.height) > 0))
+    .catch(() => assert.fail('each frame was sized by its demo once loaded'));
+  assert.deepEqual(warnings.filter((w) => /postMessage/.test(w)), []);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
