@@ -1,8 +1,15 @@
 // "Make an embed…": the author's tool for an <iframe> snippet (README: Embedding), loaded by
 // attention-share.js the first time its button is pressed, so readers never download it. The
 // author picks the panels, the theme and the lesson step; the view behind the dialog follows, as
-// the preview; the dialog suggests a height from what that view needs, names it in the iframe's
-// title, and shows the snippet to copy.
+// the preview (the theme too); the dialog names the view in the iframe's title and shows the
+// snippet to copy. A course's settings (steps, pass mark, xAPI, its activity, the origins allowed
+// to talk to the demo) go into the snippet's address; the same choices can be downloaded as a
+// SCORM 1.2 package.
+//
+// Height: by default the snippet sizes itself (data-attention-frame and attention-host.js: the
+// frame takes the height its content needs, on a phone too). For platforms that remove scripts,
+// "No script" gives a fixed height measured at a phone's width (390 px) in a hidden copy of the
+// view, so a phone never gets a frame with a scroll box inside.
 (function () {
   'use strict';
   const api = window.attention;
@@ -11,6 +18,7 @@
                   ['projection', 'Trainable attention'], ['module', "The book's classes (nn.Linear, masks, dropout, heads)"],
                   ['lesson', 'Guided lesson'], ['code', 'PyTorch code']];
   const READER_BAR_PX = 32;  // the embed's "Open the full demo" line under the demo
+  const PHONE = { width: 390, height: 844 };
 
   document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: 'attention-embed.css' }));
 
@@ -30,25 +38,43 @@
                    ...['light', 'dark', 'auto'].map((t) => el('option', { value: t }, t === 'auto' ? 'the reader\'s setting' : t)));
   const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, 'none: free exploration'),
                   ...Array.from({ length: 14 }, (_, i) => el('option', { value: String(i + 1) }, `step ${i + 1}`)));
-  const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 3000, step: 10 });
+  const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 20000, step: 10 });
   const title = el('input', { type: 'text', id: 'embed-title' });
+  const noScript = el('input', { type: 'checkbox', id: 'embed-no-script' });
   const printed = el('input', { type: 'checkbox', id: 'embed-print' });
+  const text = (id, placeholder) => el('input', { type: 'text', id, placeholder, spellcheck: false });
+  const steps = text('embed-steps', 'all, or a range such as 11-14');
+  const pass = text('embed-pass', 'none, or a share such as 0.8');
+  const xapi = el('input', { type: 'checkbox', id: 'embed-xapi' });
+  const activity = text('embed-activity', 'https://your.course/attention/week-3');
+  const origins = text('embed-origins', 'https://lms.your-school.edu');
   const snippet = el('textarea', { id: 'embed-snippet', readOnly: true, rows: 5, spellcheck: false });
+  const heightNote = el('p', { id: 'embed-height-note', className: 'embed-note' });
   const status = el('span', { id: 'embed-status' });
   status.setAttribute('role', 'status');
   const copyButton = el('button', { type: 'button', id: 'embed-copy' }, 'Copy the embed code');
+  const scormButton = el('button', { type: 'button', id: 'embed-scorm' }, 'Download a SCORM package');
   const closeButton = el('button', { type: 'button', id: 'embed-close' }, 'Close');
   const field = (label, control) => el('label', { className: 'embed-field' }, label, control);
+  const check = (control, label) => el('label', { htmlFor: control.id, className: 'embed-check' }, control, ' ' + label);
   dialog.append(
     el('p', { id: 'embed-maker-title', className: 'embed-heading' }, 'Make an embed: the view behind is the preview'),
     el('fieldset', {}, el('legend', {}, 'Panels'), ...boxes.map((b) => b[2])),
-    field('Theme ', theme), field('Lesson step ', step), field('Height (px) ', height), field('Title ', title),
-    el('label', { htmlFor: printed.id, className: 'embed-field' }, printed,
-       ' For print and PDF: the numbers as a figure, shown instead when the page is printed (it shows every number, answers included)'),
-    snippet, el('div', { className: 'embed-actions' }, copyButton, closeButton, status));
+    field('Theme ', theme), field('Lesson step ', step), field('Title ', title),
+    el('fieldset', { className: 'embed-course' }, el('legend', {}, 'For a course (docs/grading.md)'),
+       field('Steps ', steps), field('Pass mark ', pass), check(xapi, 'Send xAPI statements to the course page'),
+       field('Activity IRI ', activity), field('Course site(s) ', origins)),
+    check(noScript, 'No script (for platforms that remove it): a fixed height that fits a phone'),
+    field('Height (px) ', height), heightNote,
+    check(printed, 'For print and PDF: the numbers as a figure, shown instead when the page is printed (it shows every number, answers included)'),
+    snippet, el('div', { className: 'embed-actions' }, copyButton, scormButton, closeButton, status));
   document.body.appendChild(dialog);
 
   let heightEdited = false;
+  let themeBefore = null;  // the page's theme when the dialog opened: back to it on close
+  // The page's own course settings (its link's steps= and pass=): the preview gets them back on close.
+  const pageCourse = { steps: new URLSearchParams(location.search).get('steps') || '',
+                       pass: new URLSearchParams(location.search).get('pass') || '' };
   // The iframe's title names the view, for screen-reader users of the course page.
   function describe(state, panels) {
     const names = panels.map((p) => PANELS.find((x) => x[0] === p)[1].toLowerCase());
@@ -56,9 +82,112 @@
     return `Interactive demo: how attention scores are computed (${what}${state.step ? `; lesson step ${state.step}` : ''})`;
   }
 
-  function suggestedHeight() {
+  // ---- the course's settings: checked as they are typed, each with a message that names it
+  function courseParams() {
+    const errors = [];
+    const params = {};
+    const stepsText = steps.value.trim(), passText = pass.value.trim();
+    // The preview takes them (the lesson's header says a bad one as the reader would see it).
+    const result = api.setLessonCourse({ steps: stepsText, pass: passText });
+    if (!result.ok) errors.push(result.error);
+    else { params.steps = stepsText; params.pass = passText; }
+    const sites = origins.value.split(',').map((o) => o.trim()).filter(Boolean);
+    for (const site of sites) {
+      let origin = null;
+      try { origin = new URL(site).origin; } catch (e) { /* said below */ }
+      if (origin !== site.replace(/\/$/, '')) errors.push(`${site} is not a site's origin: write it as https://lms.your-school.edu`);
+    }
+    if (sites.length && errors.length === 0) params.origins = sites.map((s) => s.replace(/\/$/, '')).join(',');
+    if (xapi.checked) params.xapi = '1';
+    const iri = activity.value.trim();
+    if (iri) {
+      let url = null;
+      try { url = new URL(iri); } catch (e) { /* said below */ }
+      if (!url || !/^(https?|urn|tag):$/.test(url.protocol) || url.hash) {
+        errors.push(`${iri} is not an absolute IRI without a #fragment (such as https://your.course/attention/week-3)`);
+      } else {
+        params.activity = iri;
+        if (!xapi.checked) errors.push('An activity IRI names the lesson in xAPI statements: tick "Send xAPI statements" too');
+      }
+    }
+    return { params, errors };
+  }
+
+  // ---- height
+  function measuredHeight() {
     const need = api.contentHeight();
-    return Math.min(3000, Math.max(300, Math.ceil((need || 600) + READER_BAR_PX)));
+    return Math.min(20000, Math.max(300, Math.ceil((need || 600) + READER_BAR_PX)));
+  }
+  // The same view at a phone's width, in a hidden copy of the page (same origin: its attention
+  // API is read directly); drawn, so that it lays out, but transparent and under everything.
+  let phone = null;  // {frame, key, height}
+  function measureOnPhone(src) {
+    if (phone && phone.key === src) return phone.height;
+    if (phone) phone.frame.remove();
+    const frame = el('iframe', { src, title: 'the view at a phone\'s width (measuring)', tabIndex: -1 });
+    frame.setAttribute('aria-hidden', 'true');
+    frame.className = 'embed-phone-probe';
+    Object.assign(frame.style, { width: `${PHONE.width}px`, height: `${PHONE.height}px` });
+    document.body.appendChild(frame);
+    phone = { frame, key: src, height: 0 };
+    const current = phone;
+    // On a phone the panels take their share of the frame's height, so the content a frame needs
+    // depends on the frame: the probe is made that tall and measured again until the two agree.
+    let rounds = 0;
+    const poll = () => {
+      if (phone !== current) return;
+      let need = 0;
+      try {
+        const a = frame.contentWindow.attention;
+        const s = a && a.stats && a.stats();
+        if (s && s.frames > 0 && s.pending_frames <= 0 && !s.lesson_loading) need = a.contentHeight();
+      } catch (e) { /* not ready yet */ }
+      if (need > 0 && Math.abs(need - frame.offsetHeight) > 2 && ++rounds <= 6) {
+        frame.style.height = `${Math.ceil(need)}px`;
+        need = 0;
+      }
+      if (need > 0) {
+        // A phone's own rendering (its pixel density, its fonts) lays the text out a little
+        // differently from this copy: 8% more, so the frame never ends up with a scroll box inside.
+        current.height = Math.min(20000, Math.ceil((need * 1.08 + READER_BAR_PX) / 10) * 10);
+        render();
+      } else {
+        setTimeout(poll, 100);
+      }
+    };
+    frame.addEventListener('load', poll);
+    return 0;
+  }
+
+  function render() {
+    if (!dialog.hidden && tickWatched()) { apply(); return; }
+    try {
+      const { params, errors } = courseParams();
+      status.textContent = errors.join('; ');
+      const sized = !noScript.checked;
+      let suggested = measuredHeight();
+      if (sized) {
+        heightNote.textContent = 'The frame takes the height its content needs (attention-host.js, one line in the snippet); ' +
+          `${suggested} px is where it starts.`;
+      } else {
+        const probe = measureOnPhone(api.embedCode({ theme: theme.value, params }).match(/src="([^"]*)"/)[1].replace(/&amp;/g, '&'));
+        if (probe > 0) {
+          heightNote.textContent = `Fixed at ${Math.max(probe, suggested)} px: what this view needs on a ${PHONE.width} px ` +
+            `phone (${probe} px, with room to spare) and here at ${innerWidth} px (${suggested} px). Wider screens show ` +
+            'space below it.';
+          suggested = Math.max(probe, suggested);
+        } else {
+          heightNote.textContent = `Measured here at ${innerWidth} px, far from a phone's ${PHONE.width} px, where the view is ` +
+            'taller: measuring it at a phone\'s width…';
+        }
+      }
+      if (!heightEdited) height.value = String(suggested);
+      const frame = api.embedCode({ theme: theme.value, height: height.value, title: title.value, params, sized });
+      snippet.value = printed.checked ? withFigure(frame) : frame;
+    } catch (e) {
+      snippet.value = '';
+      status.textContent = e.message;
+    }
   }
 
   // The iframe with the view's figure beside it (attention.svg(), the figure attention-cli --svg
@@ -78,28 +207,16 @@
   // lesson's file has said which they are, once per step chosen; the author may untick them again.
   let watchTickedFor = -1;
   function tickWatched() {
-    const status = api.lessonStatus();
+    const lesson = api.lessonStatus();
     const wanted = Number(step.value);
-    if (wanted === 0 || watchTickedFor === wanted || status.step !== wanted || status.lesson === '') return false;
+    if (wanted === 0 || watchTickedFor === wanted || lesson.step !== wanted || lesson.lesson === '') return false;
     watchTickedFor = wanted;
     let changed = false;
-    for (const key of status.watch) {
+    for (const key of lesson.watch) {
       const box = boxes.find((b) => b[0] === key);
       if (box && !box[1].checked) { box[1].checked = true; changed = true; }
     }
     return changed;
-  }
-
-  function render() {
-    if (!dialog.hidden && tickWatched()) { apply(); return; }
-    try {
-      if (!heightEdited) height.value = String(suggestedHeight());
-      const frame = api.embedCode({ theme: theme.value, height: height.value, title: title.value });
-      snippet.value = printed.checked ? withFigure(frame) : frame;
-    } catch (e) {
-      snippet.value = '';
-      status.textContent = e.message;
-    }
   }
 
   // The choices go to the live view (the preview); the snippet is rebuilt once it has drawn.
@@ -108,22 +225,100 @@
     const panels = boxes.filter((b) => b[1].checked).map((b) => b[0]);
     if (!panels.length) { status.textContent = 'Pick at least one panel'; return; }
     const next = { ...state, panels, step: Number(step.value) };
-    const result = api.setState(next);
+    // A step opens as the lesson sets it up (step 11 turns on the book's classes it runs), through
+    // a step-only link, as a reader's would; the snippet then carries that setup.
+    const result = next.step > 0 ? api.applyLink(`#step=${next.step}&panels=${panels.join(',')}`) : api.setState(next);
     if (result && result.ok === false) { status.textContent = result.error; return; }
     status.textContent = '';
     title.value = describe(next, panels);
     requestAnimationFrame(() => requestAnimationFrame(render));
   }
 
+  // ---- the SCORM 1.2 package of these choices: the site's own package files (its manifest lists
+  // them), with a manifest whose item launches this range and pass mark and carries the mastery
+  // score. A zip written here (stored, not compressed: the wasm is compressed already).
+  const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  function crc32(bytes) {
+    let c = 0xffffffff;
+    for (let i = 0; i < bytes.length; ++i) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  }
+  function zip(files) {  // [{name, bytes}] -> Blob
+    const encoder = new TextEncoder();
+    const parts = [], central = [];
+    let offset = 0;
+    for (const { name, bytes } of files) {
+      const nameBytes = encoder.encode(name);
+      const crc = crc32(bytes);
+      const local = new DataView(new ArrayBuffer(30));
+      local.setUint32(0, 0x04034b50, true); local.setUint16(4, 20, true); local.setUint16(6, 0x0800, true);
+      local.setUint32(14, crc, true); local.setUint32(18, bytes.length, true); local.setUint32(22, bytes.length, true);
+      local.setUint16(26, nameBytes.length, true);
+      parts.push(local, nameBytes, bytes);
+      const entry = new DataView(new ArrayBuffer(46));
+      entry.setUint32(0, 0x02014b50, true); entry.setUint16(4, 20, true); entry.setUint16(6, 20, true);
+      entry.setUint16(8, 0x0800, true); entry.setUint32(16, crc, true); entry.setUint32(20, bytes.length, true);
+      entry.setUint32(24, bytes.length, true); entry.setUint16(28, nameBytes.length, true); entry.setUint32(42, offset, true);
+      central.push(entry, nameBytes);
+      offset += 30 + nameBytes.length + bytes.length;
+    }
+    const size = central.reduce((n, p) => n + p.byteLength, 0);
+    const end = new DataView(new ArrayBuffer(22));
+    end.setUint32(0, 0x06054b50, true); end.setUint16(8, files.length, true); end.setUint16(10, files.length, true);
+    end.setUint32(12, size, true); end.setUint32(16, offset, true);
+    return new Blob([...parts, ...central, end], { type: 'application/zip' });
+  }
+  const escapeXml = (t) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  async function scormPackage() {
+    const { params, errors } = courseParams();
+    if (errors.length) throw new Error(errors.join('; '));
+    const manifestText = await (await fetch('imsmanifest.xml')).text();
+    const names = [...manifestText.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
+    if (!names.includes('scorm.html')) throw new Error('this site has no SCORM package to start from (imsmanifest.xml)');
+    // The launch link: the course's settings, and the view the author chose (its panels, its step).
+    const launch = new URLSearchParams();
+    for (const key of ['steps', 'pass']) if (params[key]) launch.set(key, params[key]);
+    const fragment = api.fragment() || '';
+    const parameters = `?${launch.toString().replace(/%2C/g, ',')}#${fragment}`;
+    const share = params.pass ? Number(params.pass.replace('%', '')) * (params.pass.endsWith('%') ? 1 : 100) : null;
+    const item = '<item identifier="attention-lesson" identifierref="attention-sco" isvisible="true"';
+    if (!manifestText.includes(item + '>')) throw new Error('this site\'s imsmanifest.xml has no lesson item to launch');
+    let manifest = manifestText.replace(item + '>', `${item} parameters="${escapeXml(parameters)}">`);
+    if (share !== null) manifest = manifest.replace(/(<item identifier="attention-lesson"[^>]*>\s*<title>[^<]*<\/title>)/,
+                                                    `$1\n        <adlcp:masteryscore>${Math.round(share)}</adlcp:masteryscore>`);
+    const files = [{ name: 'imsmanifest.xml', bytes: new TextEncoder().encode(manifest) }];
+    for (const name of names) {
+      const reply = await fetch(name);
+      if (!reply.ok) throw new Error(`${name} answered HTTP ${reply.status}: the package would be incomplete`);
+      files.push({ name, bytes: new Uint8Array(await reply.arrayBuffer()) });
+    }
+    return zip(files);
+  }
+  scormButton.addEventListener('click', () => {
+    status.textContent = 'Building the SCORM package…';
+    scormPackage().then((blob) => {
+      const link = el('a', { href: URL.createObjectURL(blob), download: 'attention-scorm12.zip' });
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+      status.textContent = `Downloaded attention-scorm12.zip (${Math.round(blob.size / 1000)} KB): import it into your LMS`;
+    }).catch((e) => { status.textContent = `No package: ${e.message}`; });
+  });
+
   // A lesson step lives in the lesson panel (its text and questions; while a question is open the
   // numbers it asks about are hidden): a step ticks the panel, and no panel means no step.
   const lessonBox = boxes.find((b) => b[0] === 'lesson')[1];
   for (const [, box] of boxes) box.addEventListener('change', () => { if (!lessonBox.checked) step.value = '0'; apply(); });
   step.addEventListener('change', () => { if (step.value !== '0') lessonBox.checked = true; apply(); });
-  theme.addEventListener('change', render);
-  printed.addEventListener('change', render);
+  theme.addEventListener('change', () => { api.setTheme(theme.value); render(); });
+  for (const control of [printed, noScript, xapi]) control.addEventListener('change', render);
+  for (const control of [steps, pass, activity, origins, title]) control.addEventListener('input', render);
   height.addEventListener('input', () => { heightEdited = true; render(); });
-  title.addEventListener('input', render);
   api.onChange(() => { if (!dialog.hidden) render(); });  // contentHeight settles a frame later
   // ... or later still: a step's band grows when the lesson's files arrive.
   api.onEvent((kind) => { if (kind === 'content-height' && !dialog.hidden) render(); });
@@ -138,7 +333,13 @@
       navigator.clipboard.writeText(snippet.value).then(done, byHand);
     else byHand();
   });
-  const close = () => { dialog.hidden = true; document.getElementById('copy-embed').focus(); };
+  const close = () => {
+    dialog.hidden = true;
+    if (phone) { phone.frame.remove(); phone = null; }
+    if (themeBefore !== null) api.setTheme(themeBefore);
+    api.setLessonCourse(pageCourse);
+    document.getElementById('copy-embed').focus();
+  };
   closeButton.addEventListener('click', close);
   dialog.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
 
@@ -148,7 +349,8 @@
       // No panels listed means all of them (docs/state-schema.md).
       for (const [key, box] of boxes) box.checked = !state.panels.length || state.panels.includes(key);
       step.value = String(state.step || 0);
-      theme.value = api.pageOptions().themeChoice;
+      themeBefore = api.pageOptions().themeChoice;
+      theme.value = themeBefore;
       heightEdited = false;
       watchTickedFor = -1;
       title.value = describe(state, state.panels.length ? state.panels : PANELS.map((p) => p[0]));

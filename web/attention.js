@@ -424,15 +424,35 @@
       return baseUrl() + '#' + fragment;
     },
     // An <iframe> snippet showing this view in embed mode; options: {width, height, title}.
+    // options: width, height, title, theme; params, the page options a course sets ({origins,
+    // xapi, activity, registration, steps, pass, remember, lesson}: docs/embedding.md), and sized:
+    // true adds data-attention-frame and the attention-host.js line, so the frame takes the height
+    // its content needs (on a phone too).
     embedCode(options = {}) {
       const width = String(options.width || '100%'), height = String(options.height || 600);
       const title = options.title || 'Interactive demo: how attention scores are computed';
       const fragment = api.fragment();
       if (fragment === null) throw new RangeError(TOO_LARGE_FOR_A_LINK);
       const theme = options.theme || themeChoice;  // the page's own theme= unless told otherwise
-      return `<iframe src="${escapeAttribute(baseUrl() + '?embed=1' + (theme !== 'light' ? '&theme=' + theme : '') + '#' + fragment)}" ` +
+      const query = new URLSearchParams({ embed: '1' });
+      if (theme !== 'light') query.set('theme', theme);
+      for (const [key, value] of Object.entries(options.params || {})) {
+        if (!PAGE_KEYS.includes(key) || key === 'embed' || key === 'theme') throw new RangeError(`${key} is not a page option`);
+        if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+      }
+      const src = baseUrl() + '?' + query.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%2F/g, '/') + '#' + fragment;
+      const frame = `<iframe ${options.sized ? 'data-attention-frame ' : ''}src="${escapeAttribute(src)}" ` +
         `title="${escapeAttribute(title)}" width="${escapeAttribute(width)}" height="${escapeAttribute(height)}" ` +
         'style="border:0;max-width:1100px" loading="lazy" allow="clipboard-write"></iframe>';
+      if (!options.sized) return frame;
+      return `${frame}\n<script src="${escapeAttribute(baseUrl().replace(/[^/]*$/, '') + 'attention-host.js')}"></script>`;
+    },
+    // The page's theme, now ('light', 'dark', 'auto'): the embed maker previews its choice with it.
+    setTheme(choice) {
+      if (!['light', 'dark', 'auto'].includes(choice)) return { ok: false, error: `${choice} is not light, dark or auto` };
+      themeChoice = choice;
+      applyPageOptions();
+      return { ok: true, error: null };
     },
     // Applies a fragment or a whole link: {ok, fell_back, error, warnings}. Bad keys are refused
     // with a message (also shown on the canvas); a link that gives no document shows the default.

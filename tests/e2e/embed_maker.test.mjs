@@ -38,7 +38,10 @@ test('embed maker: panels, theme and step chosen by clicks give a snippet that e
   await waitIdle(page);
   await page.waitForTimeout(300);
   const snippet = await page.inputValue('#embed-snippet');
-  assert.match(snippet, /^<iframe src="[^"]*\?embed=1&amp;theme=dark#[^"]*panels=inputs,loop,weights,lesson/);
+  // Self-sizing by default: the frame is marked for attention-host.js, whose line follows it.
+  assert.match(snippet, /^<iframe data-attention-frame src="[^"]*\?embed=1&amp;theme=dark#[^"]*panels=inputs,loop,weights,lesson/);
+  assert.match(snippet, /<\/iframe>\n<script src="http:\/\/127\.0\.0\.1:\d+\/attention-host\.js"><\/script>$/);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the preview shows the dark theme');
   assert.match(snippet, /step=3/);
   assert.match(snippet, /title="Interactive demo: how attention scores are computed \(inputs and the query, the score loop, scores to weights, guided lesson; lesson step 3\)"/);
   const height = Number(/height="(\d+)"/.exec(snippet)[1]);
@@ -82,7 +85,7 @@ test('embed maker: "for print and PDF" adds the view as a figure that replaces t
   const context = (await page.evaluate(() => window.attention.results())).context.map((v) => v.toFixed(4));
   await page.keyboard.press('Escape');
   await page.context().close();
-  assert.match(snippet, /^<figure class="attention-demo"[^>]*>\n<iframe src="[^"]*\?embed=1#/);
+  assert.match(snippet, /^<figure class="attention-demo"[^>]*>\n<iframe data-attention-frame src="[^"]*\?embed=1#/);
   const svg = decodeURIComponent(/src="data:image\/svg\+xml;charset=utf-8,([^"]*)"/.exec(snippet)[1]);
   assert.match(svg, /^<svg /);
   for (const v of context) assert.ok(svg.includes(v), `the figure prints the context vector's ${v}`);
@@ -103,4 +106,71 @@ test('embed maker: "for print and PDF" adds the view as a figure that replaces t
   await saveArtifact('embed-maker-printed.png', await course.screenshot({ fullPage: true }));
   assert.deepEqual(course.problems, []);
   await course.context().close();
+});
+
+test('embed maker: a course\'s settings go into the snippet, bad ones are named, and "No script" fits a phone', async () => {
+  const page = await openSettled(browser, server.url + '/#example=your-journey&query=1', { viewport: { width: 1366, height: 768 } });
+  await page.click('#copy-embed');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  await page.selectOption('#embed-step', '11');
+  const snippetNow = () => page.inputValue('#embed-snippet');
+  // Typed as an author types them; a bad one is named and stays out of the snippet.
+  await page.fill('#embed-steps', '20-3');
+  await page.waitForFunction(() => /steps=20-3 is not a range/.test(document.getElementById('embed-status').textContent))
+    .catch(() => assert.fail('a bad range is named'));
+  assert.doesNotMatch(await snippetNow(), /steps=/);
+  await page.fill('#embed-steps', '11-14');
+  await page.fill('#embed-pass', '0.8');
+  await page.click('#embed-xapi');
+  await page.fill('#embed-activity', 'week-3');
+  await page.waitForFunction(() => /week-3 is not an absolute IRI/.test(document.getElementById('embed-status').textContent));
+  await page.fill('#embed-activity', 'https://course.example/attention/week-3');
+  await page.fill('#embed-origins', 'https://lms.example.edu');
+  await page.waitForFunction(() => document.getElementById('embed-status').textContent === '')
+    .catch(async () => assert.fail(`no complaint left: ${await page.textContent('#embed-status')}`));
+  let snippet = await snippetNow();
+  const src = new URL(/src="([^"]*)"/.exec(snippet)[1].replace(/&amp;/g, '&'));
+  assert.deepEqual(Object.fromEntries(src.searchParams), {
+    embed: '1', steps: '11-14', pass: '0.8', origins: 'https://lms.example.edu', xapi: '1',
+    activity: 'https://course.example/attention/week-3' });
+  const lesson = await page.evaluate(() => window.attention.lessonStatus());
+  assert.deepEqual([lesson.first_step, lesson.last_step, lesson.pass_mark], [11, 14, 0.8], 'the preview runs the course\'s range');
+  // Step 11 opens as the lesson sets it up: the book's classes it runs are on, in the snippet too.
+  assert.ok((await page.evaluate(() => window.attention.getState())).module, 'the preview runs the book\'s classes');
+  assert.match(decodeURIComponent(src.hash), /module=/, 'the snippet carries them');
+
+  // No script: the height of the view at a phone's width, measured in a hidden copy.
+  const sized = Number(/height="(\d+)"/.exec(snippet)[1]);
+  await page.click('#embed-no-script');
+  await page.waitForFunction(() => /Fixed at \d+ px: what this view needs on a 390 px phone/
+    .test(document.getElementById('embed-height-note').textContent), null, { timeout: 60000 })
+    .catch(async () => assert.fail(`measured at a phone's width: ${await page.textContent('#embed-height-note')}`));
+  snippet = await snippetNow();
+  assert.match(snippet, /^<iframe src=/, 'no data-attention-frame');
+  assert.doesNotMatch(snippet, /<script/, 'no script line');
+  const fixed = Number(/height="(\d+)"/.exec(snippet)[1]);
+  assert.ok(fixed > sized, `taller than at 1366 px (${fixed} > ${sized})`);
+  await saveArtifact('embed-maker-course-1366.png', await page.screenshot());
+
+  // That frame on a 390 x 844 phone: nothing to scroll inside it.
+  server.routes.set('/course-phone.html', `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>course</title><link rel="icon" href="data:,"></head>
+<body style="margin:0">${snippet}<p>After the demo.</p></body></html>`);
+  const phone = await openPage(browser, `http://localhost:${server.port}/course-phone.html`,
+                               { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await phone.evaluate(() => document.querySelector('iframe').scrollIntoView());
+  const frame = await demoFrame(phone, 'embed=1');
+  await waitReady(frame);
+  await waitIdle(frame);
+  const need = await frame.evaluate(() => window.attention.contentHeight());
+  assert.ok(need <= fixed, `the phone's view needs ${need} px, the frame gives ${fixed}`);
+  await phone.context().close();
+
+  await page.keyboard.press('Escape');
+  const after = await page.evaluate(() => window.attention.lessonStatus());
+  assert.deepEqual([after.first_step, after.pass_mark], [1, null], 'closing gives the page its own settings back');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.embed-phone-probe').length), 0, 'the probe is gone');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });

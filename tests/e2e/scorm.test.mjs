@@ -192,6 +192,55 @@ test('scorm: a second session keeps the first one\'s answers; the score grows; t
   await two.page.context().close();
 });
 
+test('scorm: the embed maker downloads a package for steps 11-14 and a pass mark of 80%, and an LMS launches it so', async () => {
+  const author = await openSettled(browser, server.url + '/#example=your-journey&query=1', { viewport: { width: 1366, height: 768 } });
+  await author.click('#copy-embed');
+  await author.waitForSelector('#embed-maker:not([hidden])');
+  await author.selectOption('#embed-step', '11');
+  await author.fill('#embed-steps', '11-14');
+  await author.fill('#embed-pass', '0.8');
+  await author.waitForFunction(() => document.getElementById('embed-status').textContent === '');
+  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
+  const zipPath = path.join(unpacked, 'from-maker.zip');
+  await download.saveAs(zipPath);
+  await author.waitForFunction(() => /Downloaded attention-scorm12\.zip/.test(document.getElementById('embed-status').textContent));
+  assert.deepEqual(author.problems, []);
+  await author.context().close();
+
+  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-maker-'));
+  try {
+    execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
+    const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
+    assert.match(manifest, /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
+    const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
+    assert.match(parameters, /^\?steps=11-14&pass=0\.8#/);
+    const listed = [...manifest.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]).sort();
+    const files = readdirSync(folder, { recursive: true }).filter((n) => statSync(path.join(folder, n)).isFile());
+    assert.deepEqual(files.filter((n) => n !== 'imsmanifest.xml').sort(), listed, 'the zip holds what its manifest lists');
+    for (const name of files) {
+      server.routes.set(`/lms/maker/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
+    }
+    // The LMS launches the item's href with its parameters and gives the mastery score.
+    const mastery = /<adlcp:masteryscore>(\d+)</.exec(manifest)[1];
+    server.routes.set('/lms/maker-course.html', lmsSessionPage({ student_data: { mastery_score: mastery } },
+                                                               `/lms/maker/scorm.html${parameters}`));
+    const page = await openPage(browser, server.url + '/lms/maker-course.html', { viewport: { width: 1300, height: 820 } });
+    const frame = await demoFrame(page, 'scorm.html');
+    await waitReady(frame);
+    await frame.waitForFunction(() => window.attention.lessonStatus().lesson !== '' && window.attention.getState().step === 11)
+      .catch(() => assert.fail('the package opens at step 11'));
+    await waitIdle(frame);
+    const s = await frame.evaluate(() => window.attention.lessonStatus());
+    assert.deepEqual([s.first_step, s.last_step, s.pass_mark, s.course_error], [11, 14, 0.8, '']);
+    assert.ok((await frame.evaluate(() => window.attention.getState())).module, 'step 11 runs the book\'s classes');
+    assert.deepEqual(await frame.evaluate(() => window.attentionScorm.errors), []);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('scorm: without an LMS the launch page is the normal demo', async () => {
   const page = await openSettled(browser, server.url + '/lms/package/scorm.html');
   assert.equal(await page.evaluate(() => window.attentionScorm.found), false);
