@@ -2,18 +2,19 @@
 // reach the app, the page runs under a strict CSP header, and without WebGL2 it shows the numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitFor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 const summaryText = (page) => page.evaluate(() => document.getElementById('summary').textContent);
+const summaryNow = (page) => () => summaryText(page).then((t) => `#summary: "${t.slice(0, 200)}"`);
 
 test('a11y: the live region announces the query, its scores and weights, rounded, on every change', async () => {
   const page = await openPage(browser, server.url + '/');
   await waitReady(page);
-  await page.waitForFunction(() => document.getElementById('summary').textContent !== '');
+  await waitFor(page, () => document.getElementById('summary').textContent !== '', null, 'the live region\'s first text');
   assert.equal(await summaryText(page),
     'Query: "journey", inputs[1]. Scores (inputs times the query): Your 0.95, journey 1.50, starts 1.48, with 0.84, one 0.71, step 1.09. ' +
     'Weights (softmax): Your 0.14, journey 0.24, starts 0.23, with 0.12, one 0.11, step 0.16.');
@@ -23,7 +24,8 @@ test('a11y: the live region announces the query, its scores and weights, rounded
 
   await page.evaluate(() => window.attention.setState({ tokens: ['token 0', 'token 1', 'token 2'],
     inputs: [[1, 0], [2, 2], [0, 1]], query: 0, norm: 'sum' }));
-  await page.waitForFunction(() => document.getElementById('summary').textContent.startsWith('Query: "token 0"'));
+  await waitFor(page, () => document.getElementById('summary').textContent.startsWith('Query: "token 0"'), null,
+                'the live region to announce the new state', { describe: summaryNow(page) });
   assert.equal(await summaryText(page),
     'Query: "token 0", inputs[0]. Scores (inputs times the query): token 0 1.00, token 1 2.00, token 2 0.00. ' +
     'Weights (sum): token 0 0.33, token 1 0.67, token 2 0.00.');
@@ -31,7 +33,8 @@ test('a11y: the live region announces the query, its scores and weights, rounded
   // With W_query, W_key, W_value on, the mirror says it reads the projected scores (one truth:
   // the panels follow queries @ keys.T too), and its numbers are the book's 1.2705, 1.8524, ...
   await page.evaluate(() => window.attention.applyLink('#example=your-journey&query=1&project=1&seed=123&d_out=2'));
-  await page.waitForFunction(() => document.getElementById('summary').textContent.includes('queries times keys'));
+  await waitFor(page, () => document.getElementById('summary').textContent.includes('queries times keys'), null,
+                'the live region to announce the projection', { describe: summaryNow(page) });
   assert.match(await summaryText(page), /^Query: "journey", inputs\[1\]\. Scores \(queries times keys\): Your 1\.27, journey 1\.85, starts 1\.81,/);
 
   assert.match(await page.title(), /^Attention scores, step by step/);
@@ -48,7 +51,7 @@ test('a11y: reduced motion, dark theme (auto) and framing reach the app as page 
     { embed: false, framed: false, theme: 'dark', themeChoice: 'auto', reducedMotion: true, touch: false, origins: '' });
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForFunction(() => window.attention.pageOptions().theme === 'light');
+  await waitFor(page, () => window.attention.pageOptions().theme === 'light', null, 'the theme to follow prefers-color-scheme: light');
   await page.context().close();
 });
 
@@ -75,10 +78,11 @@ test('no WebGL2: a readable message and the numbers as text instead of a dead ca
     };
   });
   await page.goto(server.url + '/#example=three-tokens');
-  await page.waitForSelector('#fallback:not([hidden])', { timeout: 30000 });
+  await waitFor(page, () => { const e = document.querySelector('#fallback:not([hidden])'); return e && e.getClientRects().length > 0; },
+                null, 'the WebGL2 fallback message');
   assert.match(await page.$eval('#fallback-reason', (e) => e.textContent),
     /^This browser could not start WebGL2, which the interactive view needs \(.+\)\. Try another browser or enable hardware acceleration\.$/);
-  await page.waitForFunction(() => document.querySelectorAll('#mirror-table tbody tr').length === 3);
+  await waitFor(page, () => document.querySelectorAll('#mirror-table tbody tr').length === 3, null, 'the fallback table\'s 3 rows');
   assert.ok(await page.isVisible('#mirror-table'), 'the table is shown, not only to screen readers');
   assert.match(await summaryText(page), /^Query: "token 1", inputs\[1\]\. Scores \(inputs times the query\): token 0 2\.00, token 1 8\.00, token 2 2\.00\./);
   assert.equal(await page.evaluate(() => window.attention.getState().example), 'three-tokens');

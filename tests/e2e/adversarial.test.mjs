@@ -4,7 +4,8 @@
 // the same size, the 1024 x 1024 maximum (links and results), and a bad link on a running page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, waitIdle, sleep, openFramedDemo, postToDemo } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, waitIdle, waitFor, waitUntil, settleAfter, describeStats, openFramedDemo,
+  postToDemo } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -16,8 +17,9 @@ const getState = (page) => api(page, () => window.attention.getState());
 async function assertStillDrawing(page, what) {
   const passes = await api(page, () => window.attention.stats().passes);
   await api(page, () => window.attention.wake());
-  await page.waitForFunction((n) => window.attention.stats().passes > n, passes, { timeout: 5000, polling: 50 })
-    .catch(() => assert.fail(`${what}: the UI was not built again after a wake`));
+  await waitFor(page, (n) => window.attention.stats().passes > n, passes, `a UI pass after a wake (passes > ${passes})`,
+                { describe: () => describeStats(page) })
+    .catch((e) => assert.fail(`${what}: the UI was not built again after a wake (${e.message})`));
 }
 
 test('adversarial: text over the limit is refused in JavaScript, before the wasm heap grows', async () => {
@@ -98,7 +100,9 @@ test('adversarial: the example field holds an example name or nothing, never esc
   }
   const named = await api(page, () => window.attention.setState({ example: 'random-4x2-seed9', tokens: ['a'], inputs: [[1]] }));
   assert.equal(named.ok, true, named.error);
-  await sleep(100);
+  // The accepted state's state-changed event has crossed into Node (after any the refusals sent).
+  await waitUntil(() => events.some(([kind, detail]) => kind === 'state-changed' && detail.example === 'random-4x2-seed9'),
+                  'the state-changed event of the accepted state', { describe: async () => JSON.stringify(events).slice(0, 300) });
   for (const [, detail] of events) assert.ok(!/[\u0000-\u001f\u202a-\u202e]/.test(JSON.stringify(detail)));
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -112,8 +116,10 @@ async function openImportBox(page) {
     assert.ok(item, `${name} in the layout`);
     return [item.x + item.w / 2, item.y + item.h / 2];
   };
-  await page.mouse.click(...await find('import:open'));
-  await page.mouse.click(...await find('import:text'));
+  const at = await find('import:open');
+  await settleAfter(page, () => page.mouse.click(...at), 'a click on Import / Export');
+  const text = await find('import:text');
+  await settleAfter(page, () => page.mouse.click(...text), 'a click into the import text');
   await page.focus('canvas');
   return find;
 }
@@ -125,10 +131,9 @@ test('adversarial: Ctrl+V pastes the system clipboard into the import box, tabs 
   const tsv = '\u05e9\u05dc\u05d5\u05dd\t0,5\t1\n\ud83d\ude00\t-2\t3,25';
   await api(page, (t) => navigator.clipboard.writeText(t), tsv);
   const find = await openImportBox(page);
-  await page.keyboard.press('Control+V');
-  await waitIdle(page);
-  await page.mouse.click(...await find('import:apply'));
-  await waitIdle(page);
+  await settleAfter(page, () => page.keyboard.press('Control+V'), 'Ctrl+V');
+  const apply = await find('import:apply');
+  await settleAfter(page, () => page.mouse.click(...apply), 'a click on Apply');
   const s = await getState(page);
   assert.deepEqual(s.tokens, ['\u05e9\u05dc\u05d5\u05dd', '\ud83d\ude00']);
   assert.deepEqual(s.inputs, [[0.5, 1], [-2, 3.25]]);
@@ -140,15 +145,13 @@ test('adversarial: Ctrl+V with no text field active opens the import box with th
   const page = await openSettled(browser, server.url + '/');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await api(page, () => navigator.clipboard.writeText('[[1, 0], [0, 1], [1, 1]]'));
-  await page.mouse.click(640, 790);  // the canvas, away from any widget
+  await settleAfter(page, () => page.mouse.click(640, 790), 'a click on the canvas');  // away from any widget
   await page.focus('canvas');
-  await page.keyboard.press('Control+V');
-  await waitIdle(page);
+  await settleAfter(page, () => page.keyboard.press('Control+V'), 'Ctrl+V');
   const layout = await api(page, () => window.attention.layout());
   const apply = layout.find((l) => l.name === 'import:apply');
   assert.ok(apply, 'the import box opened');
-  await page.mouse.click(apply.x + apply.w / 2, apply.y + apply.h / 2);
-  await waitIdle(page);
+  await settleAfter(page, () => page.mouse.click(apply.x + apply.w / 2, apply.y + apply.h / 2), 'a click on Apply');
   assert.deepEqual((await getState(page)).inputs, [[1, 0], [0, 1], [1, 1]]);
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -164,9 +167,10 @@ test('adversarial: a change of pixel ratio alone resizes the drawing buffer', as
   assert.equal(before.w, Math.round(before.css));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1000, height: 700, deviceScaleFactor: 2, mobile: false });
-  await page.waitForFunction(() => window.devicePixelRatio === 2);
-  await page.waitForFunction((w) => document.getElementById('canvas').width === 2 * w, Math.round(before.css),
-                             { timeout: 5000 }).catch(() => {});
+  await waitFor(page, () => window.devicePixelRatio === 2, null, 'devicePixelRatio 2');
+  // Not reaching it is reported by the assertions below, with the sizes.
+  await waitFor(page, (w) => document.getElementById('canvas').width === 2 * w, Math.round(before.css),
+                'the drawing buffer to follow devicePixelRatio 2').catch(() => {});
   const after = await size();
   assert.equal(after.css, before.css, 'the same CSS size');
   assert.equal(after.w, 2 * Math.round(before.css), 'the buffer follows devicePixelRatio 2');
@@ -198,11 +202,14 @@ test('adversarial: at 1024 x 1024 the link is declined at once and the page says
   assert.equal(timing.fragment, null, 'too large for a link');
   // Serialising and base64-encoding 8 MB took about a second here; the bound decides in micro-seconds.
   assert.ok(timing.ms < 100, `fragment() took ${timing.ms.toFixed(1)} ms`);
-  await page.waitForFunction(() => /Too large for a link/.test(document.getElementById('share-status').textContent),
-                             null, { timeout: 5000 });
+  await waitFor(page, () => /Too large for a link/.test(document.getElementById('share-status').textContent), null,
+                'the page to say the view is too large for a link',
+                { describe: () => page.evaluate(() => `share-status: "${document.getElementById('share-status').textContent}"`) });
   assert.ok(!(await api(page, () => location.hash)).includes('state='), 'no stale link in the address bar');
   await page.click('#copy-link');
-  await page.waitForFunction(() => /too large for a link/.test(document.getElementById('share-status').textContent));
+  await waitFor(page, () => /too large for a link/.test(document.getElementById('share-status').textContent), null,
+                'Copy link to say the view is too large for a link',
+                { describe: () => page.evaluate(() => `share-status: "${document.getElementById('share-status').textContent}"`) });
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -213,7 +220,7 @@ test('adversarial: at 1024 x 1024 a host asking for results gets a bounded answe
   const ask = async (matrices) => {
     const id = 'r' + Math.random();
     const reply = await postToDemo(host, matrices === undefined ? { type: 'attention:results', id }
-                                                                : { type: 'attention:results', id, matrices }, 60000);
+                                                                : { type: 'attention:results', id, matrices });
     assert.ok(reply, 'the host got a reply');
     return reply;
   };
@@ -234,7 +241,7 @@ test('adversarial: a bad link on a running page keeps the edited view and says w
   const edited = { tokens: ['mine', 'too'], inputs: [[1, 2], [3, 4]], query: 1 };
   assert.equal((await api(page, (s) => window.attention.setState(s), edited)).ok, true);
   await page.evaluate(() => { location.hash = '#example=four-tokens'; });  // a typo in the address bar
-  await page.waitForFunction(() => window.attention.summary().error !== '', null, { timeout: 5000 });
+  await waitFor(page, () => window.attention.summary().error !== '', null, 'the page to report the bad link');
   const s = await getState(page);
   assert.deepEqual(s.tokens, edited.tokens, 'the learner\'s data is still there');
   assert.deepEqual(s.inputs, edited.inputs);

@@ -6,7 +6,7 @@
 // module in setState is refused by name and the last good state stays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, waitIdle, saveArtifact, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, waitIdle, settleAfter, saveArtifact, sleep } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -21,9 +21,7 @@ async function item(page, name) {
 const value = async (page, name) => (await layout(page)).find((l) => l.name === `value:${name}`)?.text;
 async function click(page, name) {
   const r = await item(page, name);
-  await page.mouse.click(r.x + Math.min(r.w / 2, 12), r.y + r.h / 2);
-  await waitIdle(page);
-  await sleep(150);
+  await settleAfter(page, () => page.mouse.click(r.x + Math.min(r.w / 2, 12), r.y + r.h / 2), `a click on ${name}`);
 }
 // Scrolls the view under the mouse (a laptop's wheel) until the item is on screen, as a reader
 // scrolls a panel to what they want to press.
@@ -32,9 +30,10 @@ async function reveal(page, name, over) {
   for (let k = 0; k < 30; ++k) {
     const r = await item(page, name);
     if (r.y >= 0 && r.y + r.h <= height - 40) return r;
-    await page.mouse.move(over.x, over.y);
-    await page.mouse.wheel(0, r.y < 0 ? -100 : 100);
-    await waitIdle(page);
+    await settleAfter(page, async () => {
+      await page.mouse.move(over.x, over.y);
+      await page.mouse.wheel(0, r.y < 0 ? -100 : 100);
+    }, `the wheel towards ${name}`);
   }
   assert.fail(`${name} never scrolled into view`);
 }
@@ -79,19 +78,18 @@ test('chapter: a phone embed linked to CausalAttention: the two masking routes a
   const cdp = await page.context().newCDPSession(page);
   let box = await item(page, 'module:zero-mask');
   for (let k = 0; k < 10 && box.y + box.h > 800; ++k) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600, id: 1 }] });
-    for (let m = 1; m <= 6; ++m) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 600 - 50 * m, id: 1 }] });
-      await sleep(20);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await waitIdle(page);
+    await settleAfter(page, async () => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600, id: 1 }] });
+      for (let m = 1; m <= 6; ++m) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 600 - 50 * m, id: 1 }] });
+        await sleep(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    }, 'a swipe up the panel', { lifted: true });
     box = await item(page, 'module:zero-mask');
   }
   assert.ok(box.y >= 0 && box.y + box.h <= 844, `the bug switch scrolled into view (y ${box.y})`);
-  await page.touchscreen.tap(box.x + 12, box.y + box.h / 2);
-  await waitIdle(page);
-  await sleep(200);
+  await settleAfter(page, () => page.touchscreen.tap(box.x + 12, box.y + box.h / 2), 'the tap on the 0-mask switch', { lifted: true });
   const leak = Number(await value(page, 'module:leak'));
   // By hand from the page's own scores: row 0 of softmax([s00, 0, 0, 0, 0, 0] / sqrt(2)) past column 0.
   const s00 = results.module.batches[0].heads[0].scores[0][0];

@@ -2,8 +2,8 @@
 // events, an origin allowlist), and a sandboxed iframe (opaque origin, CORS for the .wasm).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, sleep, decodePng, regionStats, saveArtifact }
-  from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, within, budget, demoFrame, decodePng, regionStats,
+  saveArtifact } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -17,8 +17,9 @@ function hostPage(src, extra = '') {
 <button id="after">after</button></body></html>`;
 }
 
-// Posts a message from the host page and waits for the reply with its id (null after timeoutMs).
-function ask(page, message, timeoutMs = 15000) {
+// Posts a message from the host page and waits for the reply with its id (null after timeoutMs,
+// default the harness's budget: the callers assert that a reply came).
+function ask(page, message, timeoutMs = budget()) {
   return page.evaluate(([msg, ms]) => new Promise((resolve) => {
     const frame = document.getElementById('demo').contentWindow;
     // A request without a usable id is answered with id null.
@@ -32,6 +33,31 @@ function ask(page, message, timeoutMs = 15000) {
     frame.postMessage(msg, '*');
     setTimeout(() => { window.removeEventListener('message', onMessage); resolve(null); }, ms);
   }), [message, timeoutMs]);
+}
+
+// Posts a message the demo (frame, in the host page's iframe #demo) must not answer, and returns
+// the reply it sent anyway, or null. No waiting for a reply that should never come: the demo itself
+// says when it has handled the message (a listener in the frame, after the bridge's own), and any
+// reply, sent while handling it, reaches the host before that word does (postMessage keeps order).
+async function askUnanswered(page, frame, message) {
+  await frame.evaluate((id) => {
+    window.addEventListener('message', function seen(e) {
+      if (!e.data || e.data.id !== id || e.data.type === 'attention:reply') return;
+      window.removeEventListener('message', seen);
+      // A task after this one: the bridge's reply (a microtask of this event) is already sent.
+      setTimeout(() => window.parent.postMessage({ type: 'test:handled', id }, '*'), 0);
+    });
+  }, message.id);
+  return within(page.evaluate((msg) => new Promise((resolve) => {
+    const frameWindow = document.getElementById('demo').contentWindow;
+    let reply = null;
+    window.addEventListener('message', function on(e) {
+      if (e.source !== frameWindow || !e.data || e.data.id !== msg.id) return;
+      if (e.data.type === 'attention:reply') reply = { origin: e.origin, data: e.data };
+      if (e.data.type === 'test:handled') { window.removeEventListener('message', on); resolve(reply); }
+    });
+    frameWindow.postMessage(msg, '*');
+  }), message), `waiting for the demo to handle ${JSON.stringify(message)}`);
 }
 
 test('embed: the course page loads both demos in their own states and talks to them', async () => {
@@ -53,11 +79,15 @@ test('embed: the course page loads both demos in their own states and talks to t
   assert.deepEqual(s2.panels, ['plot', 'projection', 'heatmaps']);
 
   // The page's own script reads the first demo through attention-host.js ...
-  await page.waitForFunction(() => document.getElementById('mistake-query').textContent === 'inputs[0] ("token 0")');
-  await page.waitForFunction(() => /^-?\d+\.\d{3}(, -?\d+\.\d{3}){5}$/.test(document.getElementById('projection-scores').textContent));
+  const text = (id) => () => page.evaluate((i) => `#${i}: "${document.getElementById(i).textContent}"`, id);
+  await waitFor(page, () => document.getElementById('mistake-query').textContent === 'inputs[0] ("token 0")', null,
+                'the course page to show the first demo\'s query', { describe: text('mistake-query') });
+  await waitFor(page, () => /^-?\d+\.\d{3}(, -?\d+\.\d{3}){5}$/.test(document.getElementById('projection-scores').textContent),
+                null, 'the course page to show the second demo\'s scores', { describe: text('projection-scores') });
   // ... changes it on request, and follows the query-changed event.
   await page.click('#fix-query');
-  await page.waitForFunction(() => document.getElementById('mistake-query').textContent === 'inputs[1] ("token 1")');
+  await waitFor(page, () => document.getElementById('mistake-query').textContent === 'inputs[1] ("token 1")', null,
+                'the course page to follow the query-changed event', { describe: text('mistake-query') });
   assert.equal((await first.evaluate(() => window.attention.getState())).query, 1);
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -102,7 +132,7 @@ test('embed: postMessage requests get replies with their id, and bad requests a 
   const set = await ask(page, { type: 'attention:setState', id: 'a6',
     state: { example: 'cat-sat-mat', tokens: ['cat', 'sat', 'mat'], inputs: [[0, 1], [2, 1], [1, 0]], query: 0 } });
   assert.deepEqual(set.data, { type: 'attention:reply', id: 'a6', ok: true, result: null });
-  const [queryChanged, stateChanged] = await events;
+  const [queryChanged, stateChanged] = await within(events, 'waiting for the query-changed and state-changed events');
   assert.deepEqual(queryChanged, { type: 'attention:event', kind: 'query-changed', detail: { query: 0, token: 'cat' } });
   assert.equal(stateChanged.kind, 'state-changed');
   assert.equal(stateChanged.detail.query, 0);
@@ -119,7 +149,7 @@ test('embed: with ?origins=, other origins get no reply at all', async () => {
   const page = await openPage(browser, foreign + '/host-origins.html');
   const frame = await demoFrame(page, 'origins=');
   await waitReady(frame);
-  assert.equal(await ask(page, { type: 'attention:getState', id: 'x' }, 2000), null);
+  assert.equal(await askUnanswered(page, frame, { type: 'attention:getState', id: 'x' }), null);
 
   const ok = await openPage(browser, allowed + '/host-origins.html');
   await waitReady(await demoFrame(ok, 'origins='));
@@ -140,9 +170,11 @@ test('embed: a sandboxed iframe (allow-scripts only) runs when the server sends 
     const s = await frame.evaluate(() => window.attention.getState());
     assert.equal(s.example, 'alignment');
     assert.equal(s.query, 2);
-    // An edit tries to write the URL; an opaque origin may refuse, and nothing breaks.
+    // An edit tries to write the URL; an opaque origin may refuse, and nothing breaks. The
+    // debounced write (attention-share.js) sets the reader link first, then tries the URL.
     await frame.evaluate(() => window.attention.setState({ ...window.attention.getState(), query: 1 }));
-    await sleep(600);
+    await waitFor(frame, () => /query=1/.test(document.getElementById('open-full').href), null,
+                  'the debounced address-bar write after the edit');
     // The host reaches the sandboxed demo too; its replies come from the opaque origin "null".
     const reply = await ask(page, { type: 'attention:getState', id: 'z' });
     assert.equal(reply.origin, 'null');
@@ -178,8 +210,8 @@ test('embed: readers get a one-line "Open the full demo" link under the demo, no
   await waitReady(page);
   await waitIdle(page);
   // The link follows the view once the address bar does (debounced by 400 ms, attention-share.js).
-  await page.waitForFunction(() => /example=cat-sat-mat/.test(document.getElementById('open-full').href), null,
-                             { timeout: 5000 });
+  await waitFor(page, () => /example=cat-sat-mat/.test(document.getElementById('open-full').href), null,
+                'the reader link to follow the view');
   const boxes = await page.evaluate(() => {
     const rect = (id) => { const r = document.getElementById(id).getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: r.height }; };
     const shown = (id) => getComputedStyle(document.getElementById(id)).display !== 'none' && document.getElementById(id).getClientRects().length > 0;
@@ -196,6 +228,7 @@ test('embed: readers get a one-line "Open the full demo" link under the demo, no
   assert.doesNotMatch(boxes.href, /embed=1/);
   assert.equal(boxes.target, '_blank');
   await page.evaluate(() => window.attention.setState({ ...window.attention.getState(), query: 0 }));
-  await page.waitForFunction(() => /query=0/.test(document.getElementById('open-full').href), null, { timeout: 5000 });
+  await waitFor(page, () => /query=0/.test(document.getElementById('open-full').href), null, 'the reader link to follow the edit',
+                { describe: () => page.evaluate(() => document.getElementById('open-full').href) });
   await page.context().close();
 });

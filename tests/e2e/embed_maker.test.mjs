@@ -6,7 +6,7 @@
 // Readers never load the maker: the page requests attention-embed.js only when the button is used.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, saveArtifact } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, saveArtifact, budget, waitFor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -32,11 +32,12 @@ test('embed maker: panels, theme and step chosen by clicks give a snippet that e
   await page.selectOption('#embed-step', '3');
   assert.equal(await page.locator('#embed-panel-lesson').isChecked(), true);
   await page.waitForFunction(() => window.attention.getState().step === 3 &&
-                             window.attention.getState().panels.join() === 'inputs,loop,weights,lesson', null, { timeout: 20000 })
+                             window.attention.getState().panels.join() === 'inputs,loop,weights,lesson', null, { timeout: budget() })
     .catch(() => assert.fail('the view behind follows the choices, with the watched score loop ticked'));
   assert.equal(await page.locator('#embed-panel-loop').isChecked(), true, 'the watched panel is ticked in the maker');
   await waitIdle(page);
-  await page.waitForTimeout(300);
+  await waitFor(page, () => /panels=inputs,loop,weights,lesson/.test(document.getElementById('embed-snippet').value), null,
+                'the maker to write the snippet for the chosen panels');
   const snippet = await page.inputValue('#embed-snippet');
   // Self-sizing by default: the frame is marked for attention-host.js, whose line follows it.
   assert.match(snippet, /^<iframe data-attention-frame src="[^"]*\?embed=1&amp;theme=dark#[^"]*panels=inputs,loop,weights,lesson/);
@@ -143,7 +144,7 @@ test('embed maker: a course\'s settings go into the snippet, bad ones are named,
   const sized = Number(/height="(\d+)"/.exec(snippet)[1]);
   await page.click('#embed-no-script');
   await page.waitForFunction(() => /Fixed at \d+ px: what this view needs on a 390 px phone/
-    .test(document.getElementById('embed-height-note').textContent), null, { timeout: 60000 })
+    .test(document.getElementById('embed-height-note').textContent), null, { timeout: budget() })
     .catch(async () => assert.fail(`measured at a phone's width: ${await page.textContent('#embed-height-note')}`));
   snippet = await snippetNow();
   assert.match(snippet, /^<iframe src=/, 'no data-attention-frame');

@@ -4,7 +4,8 @@
 // error. Doors this build does not have yet are skipped with the reason.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, waitIdle, openPage, openSettled, openFramedDemo, postToDemo } from './harness.mjs';
+import { startServer, launchBrowser, waitIdle, waitFor, settleAfter, describeStats, openPage, openSettled, openFramedDemo,
+  postToDemo } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -22,8 +23,9 @@ async function assertStillDrawing(page, what) {
     await page.mouse.move(5, 5);
     await page.mouse.move(9, 7);
   }
-  await page.waitForFunction((n) => window.attention.stats().passes > n, before, { timeout: 5000, polling: 50 })
-    .catch(() => assert.fail(`${what}: the UI was not built again after a wake (passes stayed ${before})`));
+  await waitFor(page, (n) => window.attention.stats().passes > n, before, `a UI pass after a wake (passes > ${before})`,
+                { describe: () => describeStats(page) })
+    .catch((e) => assert.fail(`${what}: the UI was not built again after a wake (passes stayed ${before}; ${e.message})`));
 }
 
 const validTokens = (state) => Array.isArray(state.tokens) && state.tokens.length === state.inputs.length;
@@ -130,7 +132,7 @@ test('hardening: a garbage or stale link opens the default view and keeps workin
 });
 
 const framedDemo = () => openFramedDemo(browser, server);
-const post = (host, message) => postToDemo(host, message, 3000);
+const post = (host, message) => postToDemo(host, message);
 
 test('hardening: bad postMessage requests get an error reply and change nothing', async () => {
   const { host, frame } = await framedDemo();
@@ -159,6 +161,8 @@ test('hardening: bad postMessage requests get an error reply and change nothing'
     demo.postMessage({ type: 'attention:setState', id: { bad: true }, state: {} }, '*');
     demo.postMessage({ type: 'attention:setState', id: 'x'.repeat(100000), state: {} }, '*');
   });
+  // Messages are handled in order: once a later request is answered, those above were handled.
+  assert.ok(await post(host, { type: 'attention:hello', id: 'after-malformed' }), 'a reply after the malformed messages');
   assert.deepEqual(await getState(frame), good);
   await assertStillDrawing(frame, 'after bad messages');
   assert.deepEqual(host.problems, []);
@@ -182,8 +186,8 @@ test('hardening: a page nobody can message loads no postMessage bridge; a framed
   demo.addEventListener('load', () => demo.contentWindow.postMessage({ type: 'attention:hello', id: 'early' }, '*'));
 </script></body></html>`);
   const host = await openPage(browser, `http://localhost:${server.port}${route}`);
-  await host.waitForFunction(() => window.reply !== null, null, { timeout: 30000 })
-    .catch(() => assert.fail('the host\'s first message was answered'));
+  await waitFor(host, () => window.reply !== null, null, 'the reply to the host\'s first message')
+    .catch((e) => assert.fail(`the host's first message was answered (${e.message})`));
   const reply = await host.evaluate(() => window.reply);
   assert.deepEqual([reply.id, reply.ok], ['early', true]);
   assert.deepEqual(host.problems, []);
@@ -203,21 +207,23 @@ test('hardening: a bad paste in the import box is refused, a good one applies', 
     assert.ok(item, `${name} in the layout`);
     return item;
   };
-  await page.mouse.click(...centre(open));
-  await page.mouse.click(...centre(await find('import:text')));
+  const clickOn = async (name) => {
+    const at = centre(await find(name));
+    await settleAfter(page, () => page.mouse.click(...at), `a click on ${name}`);
+  };
+  await settleAfter(page, () => page.mouse.click(...centre(open)), 'a click on import:open');
+  await clickOn('import:text');
   await page.focus('canvas');  // keys reach SDL only while the canvas has the browser's focus
   // One line each: ImGui 1.86 drops a key pressed and released within one frame (a test's Enter or
   // Ctrl+A are that fast); typed characters arrive as text and are never dropped.
-  await page.keyboard.type('[[1,2],[3,x]]');
-  await page.mouse.click(...centre(await find('import:apply')));  // disabled: nothing happens
-  await waitIdle(page);
+  await settleAfter(page, () => page.keyboard.type('[[1,2],[3,x]]'), 'typing a bad matrix');
+  await clickOn('import:apply');  // disabled: nothing happens
   assert.deepEqual(await getState(page), before);
   // The text is still there; start again.
-  await page.mouse.click(...centre(await find('import:clear')));
-  await page.mouse.click(...centre(await find('import:text')));
-  await page.keyboard.type('[[1,2],[3,4]]');  // no labels, 2 rows: token 0, token 1
-  await page.mouse.click(...centre(await find('import:apply')));
-  await waitIdle(page);
+  await clickOn('import:clear');
+  await clickOn('import:text');
+  await settleAfter(page, () => page.keyboard.type('[[1,2],[3,4]]'), 'typing a good matrix');  // no labels, 2 rows
+  await clickOn('import:apply');
   const after = await getState(page);
   assert.deepEqual(after.tokens, ['token 0', 'token 1']);
   assert.deepEqual(after.inputs, [[1, 2], [3, 4]]);
@@ -240,24 +246,26 @@ test('hardening: random clicks, drags, wheel and keys on the canvas never break 
     }
     return [random() * 1280, random() * 800];
   };
-  for (let i = 0; i < 45; i++) {
-    const r = random();
-    if (r < 0.4) {
-      await page.mouse.click(...target());
-    } else if (r < 0.55) {
-      await page.mouse.move(...target());
-      await page.mouse.down();
-      await page.mouse.move(...target(), { steps: 4 });
-      await page.mouse.up();
-    } else if (r < 0.65) {
-      await page.mouse.wheel(0, (random() - 0.5) * 600);
-    } else if (r < 0.75) {
-      await page.mouse.dblclick(...target());
-    } else {
-      await page.keyboard.press((random() < 0.2 ? 'Control+' : '') + keys[Math.floor(random() * keys.length)]);
+  const randomInput = async () => {
+    for (let i = 0; i < 45; i++) {
+      const r = random();
+      if (r < 0.4) {
+        await page.mouse.click(...target());
+      } else if (r < 0.55) {
+        await page.mouse.move(...target());
+        await page.mouse.down();
+        await page.mouse.move(...target(), { steps: 4 });
+        await page.mouse.up();
+      } else if (r < 0.65) {
+        await page.mouse.wheel(0, (random() - 0.5) * 600);
+      } else if (r < 0.75) {
+        await page.mouse.dblclick(...target());
+      } else {
+        await page.keyboard.press((random() < 0.2 ? 'Control+' : '') + keys[Math.floor(random() * keys.length)]);
+      }
     }
-  }
-  await waitIdle(page, 20000);
+  };
+  await settleAfter(page, randomInput, '45 random inputs');
   const state = await getState(page);
   const check = await api(page, (s) => window.attention.setState(s), state);
   assert.equal(check.ok, true, 'the state the UI ended with is valid: ' + check.error);

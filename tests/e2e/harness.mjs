@@ -1,5 +1,16 @@
 // Shared set-up for the browser tests: a static server for dist/ on 127.0.0.1, Debian's Chromium
 // with software WebGL2 (SwiftShader), and a page wrapper that records console errors and crashes.
+//
+// Waiting. A test waits for the page's own signals (attention.ready, stats().pending_frames,
+// lesson_loading, passes, a reply, an event, a state value), never for a fixed time: software
+// WebGL on a busy two-core machine draws a frame in ~100 ms, so a fixed time measures the machine.
+// Every wait below gives up after one generous budget, WAIT_MS (60 s), and then says what it was
+// waiting for and what the page showed instead.
+//   ATTN_TEST_TIME_SCALE=3 ./run_tests.sh   multiplies every budget (default 1; any number > 0),
+//                                           for slower machines, emulators or a debugger
+// budget(ms) is ms scaled the same way, for the few waits a test makes on its own. sleep() is
+// only for a span that is itself measured (no frame may be drawn during it) or for the pace of a
+// gesture; each use says so where it is made.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFile, mkdir, stat } from 'node:fs/promises';
@@ -13,6 +24,82 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '..', '..');
 export const distDir = path.join(repoRoot, 'dist');
 export const artifactsDir = path.join(here, 'artifacts');
+
+// ---- the time budget
+
+function readTimeScale() {
+  const raw = process.env.ATTN_TEST_TIME_SCALE;
+  if (raw === undefined || raw.trim() === '') return 1;
+  const scale = Number(raw);
+  if (!Number.isFinite(scale) || scale <= 0) {
+    throw new Error(`ATTN_TEST_TIME_SCALE must be a number greater than 0 (e.g. 2 or 0.5), not '${raw}'`);
+  }
+  return scale;
+}
+export const timeScale = readTimeScale();
+// The one budget every wait gets, before scaling.
+export const WAIT_MS = 60000;
+// ms (default: WAIT_MS) scaled by ATTN_TEST_TIME_SCALE: what a test waits at most.
+export function budget(ms = WAIT_MS) { return Math.max(1, Math.round(ms * timeScale)); }
+const inSeconds = (ms) => `${Math.round(ms / 100) / 10} s`;
+const scaleNote = () => (timeScale === 1 ? '' : ` (ATTN_TEST_TIME_SCALE=${timeScale})`);
+const isTimeout = (e) => e && (e.name === 'TimeoutError' || /Timeout \d+ms exceeded/.test(String(e.message)));
+
+// The error a wait gives up with: what it waited for, for how long, and what the page showed.
+async function gaveUp(who, what, ms, cause, describe) {
+  let now = '';
+  if (describe) {
+    try { now = `; now: ${await describe()}`; } catch (e) { now = `; the page could not say more (${e.message.split('\n')[0]})`; }
+  }
+  const why = isTimeout(cause) ? `not within ${inSeconds(ms)}${scaleNote()}` : `failed: ${String(cause && cause.message).split('\n')[0]}`;
+  return new Error(`${who ? who + ': ' : ''}${what}: ${why}${now}`, { cause });
+}
+
+// Waits until fn(arg), run in the page or frame, returns a truthy value (returned, as a JSHandle).
+// what names the condition for the error ("the host to size the frame"); options: timeout (ms,
+// default budget()), polling (ms, or 'raf'; default 50), describe (an async function whose text the
+// error adds: what the page shows instead), who (the helper named first in the error).
+export async function waitFor(page, fn, arg, what, options = {}) {
+  const ms = options.timeout ?? budget();
+  try {
+    return await page.waitForFunction(fn, arg, { timeout: ms, polling: options.polling ?? 50 });
+  } catch (e) {
+    throw await gaveUp(options.who ?? 'waitFor', `waiting for ${what}`, ms, e, options.describe);
+  }
+}
+
+// As waitFor, for a condition Node checks (across frames, or on what Node collected): polls the
+// async check every 50 ms until it returns a truthy value, which it returns. Same options, but
+// polling.
+export async function waitUntil(check, what, options = {}) {
+  const ms = options.timeout ?? budget();
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) {
+      const timeout = Object.assign(new Error(`Timeout ${ms}ms exceeded`), { name: 'TimeoutError' });
+      throw await gaveUp(options.who ?? 'waitUntil', `waiting for ${what}`, ms, timeout, options.describe);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+// Resolves as promise does, or fails naming what ("waiting for the reply") once the budget has
+// passed (page.evaluate of a promise, say, has no timeout of its own).
+export async function within(promise, what, ms = budget()) {
+  let timer;
+  const late = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`Timeout ${ms}ms exceeded`), { name: 'TimeoutError' })), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } catch (e) {
+    throw await gaveUp(null, what, ms, e);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const mimeTypes = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
@@ -66,6 +153,7 @@ export async function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
+    timeout: budget(180000),  // Playwright's own default, scaled
     args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
            '--ignore-gpu-blocklist', '--disable-quic', '--no-first-run', '--disable-background-networking',
            '--disable-component-update', '--disable-sync'],
@@ -73,8 +161,12 @@ export async function launchBrowser() {
 }
 
 // Opens url in a fresh context; page.problems collects console errors, page errors and aborts.
+// Playwright's own waits in it (goto, click, screenshot, a waitForFunction given no timeout) get
+// the budget too.
 export async function openPage(browser, url, contextOptions = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  context.setDefaultTimeout(budget());
+  context.setDefaultNavigationTimeout(budget());
   const page = await context.newPage();
   page.problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') page.problems.push(`console.error: ${msg.text()}`); });
@@ -84,32 +176,105 @@ export async function openPage(browser, url, contextOptions = {}) {
   return page;
 }
 
-// page may also be a Frame (an embedded demo).
-export async function waitReady(page, timeout = 30000) {
-  await page.waitForFunction(() => window.attention && window.attention.ready, null, { timeout });
-  await page.evaluate(() => window.attention.ready);
+// ---- the page's signals
+
+// What the demo's counters say now, as text for an error message.
+export async function describeStats(page) {
+  const s = await page.evaluate(() => (window.attention && window.attention.stats ? window.attention.stats() : null));
+  if (!s) return 'window.attention has no stats() yet';
+  return `pending_frames=${s.pending_frames}, lesson_loading=${s.lesson_loading}, visible=${s.visible}, ` +
+         `frames=${s.frames}, passes=${s.passes}`;
+}
+
+// Waits until the demo's attention.ready has resolved (its first frame, or the text fallback).
+// page may also be a Frame (an embedded demo). timeout: ms, default budget().
+export async function waitReady(page, timeout = budget()) {
+  const started = Date.now();
+  await waitFor(page, () => window.attention && window.attention.ready, null, 'window.attention.ready to exist',
+                { timeout, who: 'waitReady', describe: () => page.evaluate(() => `document.readyState=${document.readyState}`) });
+  const left = Math.max(1, timeout - (Date.now() - started));
+  await within(page.evaluate(() => window.attention.ready.then(() => true)),
+               'waitReady: waiting for window.attention.ready to resolve', left);
 }
 
 // The demo inside an <iframe> of page, found by a part of its URL.
-export async function demoFrame(page, urlPart, timeout = 30000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().includes(urlPart));
-    if (frame) return frame;
-    if (Date.now() > deadline) throw new Error(`no frame with ${urlPart} in its URL`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+export async function demoFrame(page, urlPart, timeout = budget()) {
+  const frame = await waitUntil(
+    async () => page.frames().find((f) => f !== page.mainFrame() && f.url().includes(urlPart)),
+    `a frame with ${urlPart} in its URL`,
+    { timeout, who: 'demoFrame', describe: async () => `frames: ${page.frames().map((f) => f.url() || '(no URL yet)').join(', ')}` });
+  return frame;
 }
 
 export const frames = (page) => page.evaluate(() => window.attention.stats().frames);
+export const passes = (page) => page.evaluate(() => window.attention.stats().passes);
+// Not for waiting (see the top of this file): a measured span, or the pace of a gesture.
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// Waits until the demo has drawn everything and gone idle (no pending frames, no lesson file on its way).
-export async function waitIdle(page, timeout = 10000) {
-  await page.waitForFunction(() => {
+// Waits until the demo has drawn everything and gone idle (no pending frames, no lesson file on
+// its way). It may return at once: after an input, use settleAfter, which waits for the demo to
+// have seen it. timeout: ms, default budget().
+export async function waitIdle(page, timeout = budget()) {
+  try {
+    await page.waitForFunction(() => {
+      const s = window.attention.stats();
+      return s.pending_frames <= 0 && !s.lesson_loading;
+    }, null, { timeout, polling: 50 });
+  } catch (e) {
+    throw await gaveUp('waitIdle', 'the demo did not go idle', timeout, e, () => describeStats(page));
+  }
+}
+
+// Runs action (an input: a click, keys, the wheel, touches; or an API call) on an idle demo, then
+// waits until the demo has built a UI pass after it and gone idle again: the input has been seen
+// and everything it changed is drawn. (Idle alone may come before an input that the browser has
+// acknowledged but not yet delivered: passive wheel and touch listeners, rAF-aligned moves.)
+// page is the demo's page or frame, also when the input goes through a host page. what names the
+// action for the error. options.lifted: also wait until the demo has seen the finger lift
+// (stats().pointer false: a tap's release is over, no hover left under it).
+export async function settleAfter(page, action, what = 'the input', options = {}) {
+  await waitIdle(page);
+  const before = await passes(page);
+  const result = await action();
+  await waitFor(page, ([n, lifted]) => {
     const s = window.attention.stats();
-    return s.pending_frames <= 0 && !s.lesson_loading;
-  }, null, { timeout, polling: 50 });
+    return s.passes > n && s.pending_frames <= 0 && !s.lesson_loading && !(lifted && s.pointer);
+  }, [before, !!options.lifted], `the demo to handle ${what} and go idle (passes > ${before}` +
+    `${options.lifted ? ', the finger lifted' : ''})`, { who: 'settleAfter', describe: async () => `${await describeStats(page)}, ` +
+    `pointer=${await page.evaluate(() => window.attention.stats().pointer)}` });
+  return result;
+}
+
+// Waits until nothing moves on page (a demo's page or frame, or a host page): the demo (if any) is
+// idle and its counters, the scroll position, the window's and every iframe's size and the
+// demo's content height stay the same over `count` animation frames in a row. Resize, scroll and
+// intersection events are delivered with animation frames, so then none is on its way. For a
+// course page's scroll coming to rest, or a frame the host has just resized.
+export async function waitQuiet(page, what = 'the page to come to rest', count = 3) {
+  await page.evaluate(() => { delete window.__attnTestQuiet; });
+  try {
+    await page.waitForFunction((n) => {
+      const a = window.attention;
+      let s = null;
+      try { s = a && a.stats ? a.stats() : null; } catch (e) { s = null; }  // before the runtime is up
+      const iframes = [...document.querySelectorAll('iframe')].map((f) => {
+        const r = f.getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height];
+      });
+      const busy = !!(s && (s.pending_frames > 0 || s.lesson_loading));
+      const sig = JSON.stringify([scrollX, scrollY, innerWidth, innerHeight, document.documentElement.scrollHeight, iframes,
+                                  s && [s.passes, s.frames], a && a.contentHeight ? a.contentHeight() : null]);
+      const last = window.__attnTestQuiet;
+      if (busy || !last || last.sig !== sig) {
+        window.__attnTestQuiet = { sig, busy, count: 0 };
+        return false;
+      }
+      return ++last.count >= n;
+    }, count, { timeout: budget(), polling: 'raf' });
+  } catch (e) {
+    throw await gaveUp('waitQuiet', `waiting for ${what}`, budget(), e,
+                       () => page.evaluate(() => JSON.stringify(window.__attnTestQuiet)));
+  }
 }
 
 // openPage, then waits until the demo is ready and idle: where most tests start.
@@ -118,6 +283,20 @@ export async function openSettled(browser, url, contextOptions = {}) {
   await waitReady(page);
   await waitIdle(page);
   return page;
+}
+
+// Waits until the host page has set its iframe (selector) to the height the framed demo says its
+// content needs (attention.contentHeight(), > 0), within px; returns {height, wanted}. The test
+// still asserts the fit it needs: this is the wait for the host's sizing to arrive.
+export async function waitFrameFits(page, frame, selector, px = 4) {
+  let last = null;
+  return waitUntil(async () => {
+    const wanted = await frame.evaluate(() => window.attention.contentHeight());
+    const height = await page.evaluate((sel) => document.querySelector(sel).getBoundingClientRect().height, selector);
+    last = { height, wanted };
+    return wanted > 0 && Math.abs(height - wanted) <= px ? last : null;
+  }, `the host page to size ${selector} to the demo's content (within ${px} px)`,
+  { who: 'waitFrameFits', describe: async () => (last ? `frame ${last.height} px, content ${last.wanted} px` : 'nothing read yet') });
 }
 
 export function decodePng(buffer) { return PNG.sync.read(buffer); }
@@ -188,9 +367,8 @@ export async function clickInFrame(page, frame, name) {
   const items = await frame.evaluate(() => window.attention.layout());
   const item = items.find((l) => l.name === name);
   assert.ok(item, `${name} is on screen (have: ${items.map((l) => l.name).filter((n) => n.startsWith('lesson')).join(', ')})`);
-  await page.mouse.click(box.x + canvas.x + item.x + item.w / 2, box.y + canvas.y + item.y + item.h / 2);
-  await frame.waitForTimeout(60);
-  await waitIdle(frame);
+  await settleAfter(frame, () => page.mouse.click(box.x + canvas.x + item.x + item.w / 2, box.y + canvas.y + item.y + item.h / 2),
+                    `a click on ${name}`);
 }
 
 // A course page that frames the demo at demoUrl (1280 x 800) with attention-host.js from the
@@ -223,8 +401,8 @@ export async function openFramedDemo(browser, server, path = '/index.html') {
 }
 
 // Posts a message from the host page to the framed demo and waits for its reply (null when none
-// came within timeout ms).
-export function postToDemo(host, message, timeout = 5000) {
+// came within timeout ms, default budget(): the caller asserts that a reply came).
+export function postToDemo(host, message, timeout = budget()) {
   return host.evaluate(([msg, ms]) => new Promise((resolve) => {
     const timer = setTimeout(() => { window.removeEventListener('message', on); resolve(null); }, ms);
     function on(e) {

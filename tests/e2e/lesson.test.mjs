@@ -4,7 +4,7 @@
 // view, and a deep link into step 6 with the slider at 80.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, waitIdle, saveArtifact, openSettled } from './harness.mjs';
+import { startServer, launchBrowser, settleAfter, saveArtifact, openSettled } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -12,7 +12,8 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const state = (page) => page.evaluate(() => window.attention.getState());
 const layout = (page) => page.evaluate(() => window.attention.layout());
-const settle = async (page) => { await page.waitForTimeout(60); await waitIdle(page); };
+// Does what (a click, keys, the wheel) and waits until the demo has seen it and gone idle.
+const settle = (page, what, action) => settleAfter(page, action, what);
 
 // Clicks a named widget. Lesson items are only listed while visible, so when one is missing the
 // lesson's scrolling regions are scrolled (down, then back up) until it appears.
@@ -23,15 +24,15 @@ async function click(page, name) {
     const band = items.find((l) => l.name === 'panel:lesson');
     assert.ok(band, 'the lesson band is on screen');
     const x = band.x + (tries % 2 ? band.w * 0.8 : band.w * 0.25);  // the left column, then the right one
-    await page.mouse.move(x, band.y + band.h * 0.6);
-    await page.mouse.wheel(0, tries < 8 ? 150 : -300);
-    await settle(page);
+    await settle(page, 'the wheel over the lesson band', async () => {
+      await page.mouse.move(x, band.y + band.h * 0.6);
+      await page.mouse.wheel(0, tries < 8 ? 150 : -300);
+    });
     items = await layout(page);
     item = items.find((l) => l.name === name);
   }
   assert.ok(item, `${name} is on screen (have: ${items.map((l) => l.name).filter((n) => n.startsWith('lesson')).join(', ')})`);
-  await page.mouse.click(item.x + item.w / 2, item.y + item.h / 2);
-  await settle(page);
+  await settle(page, `a click on ${name}`, () => page.mouse.click(item.x + item.w / 2, item.y + item.h / 2));
 }
 
 const has = async (page, name) => (await layout(page)).some((l) => l.name === name);
@@ -64,15 +65,13 @@ test('lesson: the whole track, steps 1 to 14, with next, the step buttons and th
     if (step % 3 === 0) await click(page, `lesson:step:${step + 1}`);
     else if (step % 3 === 1) await click(page, 'lesson:next');
     else {
-      await page.mouse.click(5, 5);  // focus the canvas on nothing in particular
-      await page.keyboard.press(step === 2 ? 'ArrowRight' : 'n');
-      await settle(page);
+      await settle(page, 'a click on nothing in particular', () => page.mouse.click(5, 5));  // focus the canvas
+      await settle(page, 'a key for the next step', () => page.keyboard.press(step === 2 ? 'ArrowRight' : 'n'));
     }
   }
   await click(page, 'lesson:back');
   assert.equal((await state(page)).step, LAST - 1);
-  await page.keyboard.press('b');
-  await settle(page);
+  await settle(page, 'b (back a step)', () => page.keyboard.press('b'));
   assert.equal((await state(page)).step, LAST - 2);
   await click(page, 'lesson:leave');
   assert.equal((await state(page)).step, 0);
@@ -148,9 +147,8 @@ test('lesson: the robustness lab - at ×80 naive softmax gives nan while the sta
 test('the lab\'s × field: one click selects the number, typing replaces it, Enter applies it', async () => {
   const page = await open('/#example=cat-sat-mat&query=1');
   await click(page, 'norm:lab-scale');
-  await page.keyboard.type('100');
-  await page.keyboard.press('Enter');
-  await settle(page);
+  await settle(page, 'typing 100', () => page.keyboard.type('100'));
+  await settle(page, 'Enter', () => page.keyboard.press('Enter'));
   assert.equal((await state(page)).lab_scale, 100);
   const r = await page.evaluate(() => window.attention.results());
   assert.ok(r.weights.softmax_naive.includes('nan'), 'at × 100 the naive softmax overflows');
@@ -180,7 +178,7 @@ test('lesson: practice - the core checks typed scores and names the wrong entry'
   assert.ok(!(await has(page, 'lesson:practice:input')), 'the answer box waits for a prediction');
   await click(page, 'lesson:predict:1');
   await click(page, 'lesson:practice:input');
-  await page.keyboard.type('0 3 1');
+  await settle(page, 'typing the scores', () => page.keyboard.type('0 3 1'));
   await click(page, 'lesson:practice:check');
   assert.ok(await has(page, 'lesson:practice:wrong'), '3 is not [2,2]·[0,1]');
   await saveArtifact('lesson-practice-wrong.png', await page.screenshot());
@@ -190,9 +188,9 @@ test('lesson: practice - the core checks typed scores and names the wrong entry'
   await click(page, 'query:plus');
   await click(page, 'lesson:predict:1');
   await click(page, 'lesson:practice:input');
-  await page.keyboard.type('0, 2, 1');
-  await page.keyboard.press('Enter');  // down and up between two frames: the backend holds the release back a frame
-  await settle(page);
+  await settle(page, 'typing the scores', () => page.keyboard.type('0, 2, 1'));
+  // Down and up between two frames: the backend holds the release back a frame.
+  await settle(page, 'Enter', () => page.keyboard.press('Enter'));
   assert.ok(await has(page, 'lesson:practice:right'));
   // The prediction is judged against the computed scores [0, 2, 1]: the 2nd token's is largest.
   assert.ok(await has(page, 'lesson:prediction:right'), 'token 1 was predicted and has the largest score');

@@ -4,7 +4,7 @@
 // docs/lesson-events.md promises.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, clickInFrame as click,
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, settleAfter, demoFrame, clickInFrame as click,
          hostPageFraming, answerStepWithFirstChoices, answerTrackWithFirstChoices } from './harness.mjs';
 
 let server, browser;
@@ -29,8 +29,9 @@ async function openHost(fragment) {
 
 // The events the host has received of one kind, after waiting for at least `count` of them.
 async function receivedOf(page, kind, count = 1) {
-  await page.waitForFunction(([k, n]) => window.received.filter((e) => e.kind === k).length >= n, [kind, count],
-                             { timeout: 10000 });
+  await waitFor(page, ([k, n]) => window.received.filter((e) => e.kind === k).length >= n, [kind, count],
+                `${count} ${kind} event(s) at the host`,
+                { describe: () => page.evaluate(() => `received: ${window.received.map((e) => e.kind).join(', ') || 'nothing'}`) });
   return page.evaluate((k) => window.received.filter((e) => e.kind === k).map((e) => e.detail), kind);
 }
 
@@ -71,7 +72,7 @@ test('lesson events: an exercise check and a traced bug reach the host', async (
   const predict = (await frame.evaluate(() => window.attention.layout())).find((l) => l.name.startsWith('lesson:predict:'));
   if (predict) await click(page, frame, predict.name);
   await click(page, frame, 'lesson:practice:input');
-  await page.keyboard.type('0, 2, 9');
+  await settleAfter(frame, () => page.keyboard.type('0, 2, 9'), 'typing the scores');
   await click(page, frame, 'lesson:practice:check');
   const checked = await receivedOf(page, 'exercise-checked');
   assert.deepEqual(checked[0], { schema: 1, exercise: 0, entry: '0, 2, 9', correct: false, wrong_entry: 2 });

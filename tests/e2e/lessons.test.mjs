@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { startServer, launchBrowser, openPage, openSettled, waitIdle, waitReady, repoRoot, saveArtifact,
-         answerStepWithFirstChoices } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitIdle, waitReady, repoRoot, saveArtifact, answerStepWithFirstChoices, budget, settleAfter } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -21,9 +20,7 @@ const state = (page) => page.evaluate(() => window.attention.getState());
 async function click(page, name) {
   const item = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === name);
   assert.ok(item, `${name} is on screen`);
-  await page.mouse.click(item.x + item.w / 2, item.y + item.h / 2);
-  await page.waitForTimeout(60);
-  await waitIdle(page);
+  await settleAfter(page, () => page.mouse.click(item.x + item.w / 2, item.y + item.h / 2), `a click on ${name}`);
 }
 
 test('lessons: the first view fetches no lesson file; starting the lesson fetches the chapter', async () => {
@@ -62,7 +59,7 @@ test('lessons: a teacher\'s lesson from the docs runs with ?lesson=, on its own 
     await answerStepWithFirstChoices(page, page.mainFrame());
     if (step < 3) await click(page, 'lesson:next');
   }
-  await page.waitForFunction(() => window.done !== null, null, { timeout: 10000 })
+  await page.waitForFunction(() => window.done !== null, null, { timeout: budget() })
     .catch(() => assert.fail('the third answer completes the teacher\'s lesson'));
   const done = await page.evaluate(() => window.done);
   assert.equal(done.questions, 3);
@@ -79,7 +76,7 @@ test('lessons: a broken lesson file says on screen where it is broken, and nothi
   server.routes.set('/teacher/broken.json', { body: broken, type: 'application/json' });
   const page = await openPage(browser, server.url + '/?lesson=/teacher/broken.json#step=1');
   await waitReady(page);
-  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: 20000 });
+  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: budget() });
   await waitIdle(page);
   const s = await status(page);
   assert.match(s.load_error, /line 2, column \d+: steps\[0\]\.lines\[0\]\.prose: \{nope\} is not a value/);
@@ -97,7 +94,7 @@ test('lessons: when the lesson\'s code cannot be fetched the band says so, and t
   await page.goto(server.url + '/');
   await waitReady(page);
   await click(page, 'lesson:start');
-  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: 20000 });
+  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: budget() });
   await waitIdle(page);
   const s = await status(page);
   assert.match(s.load_error, /could not be fetched \(attention-explainer\.deferred\.wasm answered HTTP 404\)/);
@@ -121,7 +118,7 @@ test('lessons: a lesson on another site loads only when origins= lists that site
                                             type: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' } });
   const refused = await openPage(browser, `${server.url}/?lesson=${other}/teacher/mine.json#step=1`);
   await waitReady(refused);
-  await refused.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: 20000 });
+  await refused.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: budget() });
   assert.match((await status(refused)).load_error, /another site/);
   await refused.context().close();
   const allowed = await openSettled(browser, `${server.url}/?origins=${other}&lesson=${other}/teacher/mine.json#step=1`);

@@ -2,7 +2,7 @@
 // rewrite the fragment without adding history entries, and the copy buttons give the link.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitFor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -104,12 +104,14 @@ test('links: edits rewrite the fragment with replaceState (no history entries); 
     await page.evaluate((q) => window.attention.setState({ ...window.attention.getState(), query: q }), query);
   }
   // Page options given in the fragment stay there.
-  await page.waitForFunction(() => location.hash === '#example=your-journey&query=4&theme=dark', null, { timeout: 5000 });
+  await waitFor(page, () => location.hash === '#example=your-journey&query=4&theme=dark', null, 'the address bar to follow the edits',
+                { describe: () => page.evaluate(() => `location.hash ${location.hash}`) });
   assert.equal(await page.evaluate(() => history.length), historyBefore);
 
   // The learner edits the address bar: hashchange applies the new link.
   await page.evaluate(() => { location.hash = '#example=cat-sat-mat&query=2&causal=1'; });
-  await page.waitForFunction(() => window.attention.getState().example === 'cat-sat-mat', null, { timeout: 5000 });
+  await waitFor(page, () => window.attention.getState().example === 'cat-sat-mat', null, 'the edited address bar to apply',
+                { describe: () => page.evaluate(() => `example ${window.attention.getState().example}`) });
   const s = await state(page);
   assert.equal(s.query, 2);
   assert.equal(s.causal, true);
@@ -122,7 +124,8 @@ test('links: "Copy link" writes the clipboard, or shows the link selected where 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await waitReady(page);
   await page.click('#copy-link');
-  await page.waitForFunction(() => document.getElementById('share-status').textContent === 'Copied the link');
+  await waitFor(page, () => document.getElementById('share-status').textContent === 'Copied the link', null,
+                '"Copied the link"', { describe: () => page.evaluate(() => document.getElementById('share-status').textContent) });
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), server.url + '/#example=cat-sat-mat&query=0');
   await page.context().close();
 
@@ -133,7 +136,8 @@ test('links: "Copy link" writes the clipboard, or shows the link selected where 
   await refused.goto(server.url + '/#example=cat-sat-mat&query=0');
   await waitReady(refused);
   await refused.click('#copy-link');
-  await refused.waitForSelector('#share-dialog:not([hidden])');
+  await waitFor(refused, () => { const e = document.querySelector('#share-dialog:not([hidden])'); return e && e.getClientRects().length > 0; },
+                null, 'the dialog with the link to copy by hand');
   const shown = await refused.evaluate(() => {
     const field = document.getElementById('share-text');
     return { value: field.value, focused: document.activeElement === field,

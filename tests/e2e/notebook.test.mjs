@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, repoRoot, saveArtifact, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, waitFrameFits, budget, demoFrame, repoRoot,
+  saveArtifact } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -14,7 +15,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 test('notebook: show(torch.tensor(...)) displays the demo with the learner\'s inputs', async (t) => {
   const run = spawnSync('/usr/bin/python3', [path.join(repoRoot, 'tests/python/notebook_output.py'), `${server.url}/`],
-                        { encoding: 'utf8', timeout: 240000 });
+                        { encoding: 'utf8', timeout: budget(240000) });
   // Skipped, never passed, when Debian's notebook packages are missing; ./run_tests.sh counts a
   // skip as a failure and scripts/install_deps.sh --tests installs them.
   if (run.status === 77 || run.error?.code === 'ENOENT') {
@@ -44,9 +45,9 @@ test('notebook: show(torch.tensor(...)) displays the demo with the learner\'s in
   // The two panels the notebook asked for, and the frame sized to them by the output's script.
   const titles = (await frame.evaluate(() => window.attention.layout())).filter((l) => l.name.startsWith('value:title:'));
   assert.equal(titles.length, 2);
-  await page.waitForFunction(() => document.querySelector('iframe').getBoundingClientRect().height !== 520, null,
-                             { timeout: 10000 });
-  await sleep(300);
+  await waitFor(page, () => document.querySelector('iframe').getBoundingClientRect().height !== 520, null,
+                'the output\'s script to size the frame (from its first 520 px)');
+  await waitFrameFits(page, frame, 'iframe');
   const wanted = await frame.evaluate(() => window.attention.contentHeight());
   const height = await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height);
   assert.ok(Math.abs(height - wanted) <= 4, `frame ${height} px, content ${wanted} px`);

@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, saveArtifact, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, waitUntil, waitQuiet, waitFrameFits, demoFrame,
+  saveArtifact, sleep } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -43,17 +44,19 @@ async function openHost(width, fragment, options) {
 
 const frameHeight = (page) => page.evaluate(() => document.getElementById('demo').getBoundingClientRect().height);
 
-// Once the demo is idle, the frame ends within 4 px of the content and stays: a second later its
-// height, the demo's frame count and the host's resize calls (resizeCalls, when given) are the same.
+// Once the host has sized it, the frame ends within 4 px of the content and stays: a second later
+// its height, the demo's frame count and the host's resize calls (resizeCalls, when given) are the
+// same.
 async function assertFitsAndStays(page, frame, resizeCalls = async () => 0) {
-  await waitIdle(frame);
-  await sleep(300);
+  await waitFrameFits(page, frame, '#demo');
+  await waitQuiet(page, 'the course page to come to rest');
+  await waitQuiet(frame, 'the demo to come to rest');
   const wanted = await frame.evaluate(() => window.attention.contentHeight());
   const first = await frameHeight(page);
   assert.ok(Math.abs(first - wanted) <= 4, `frame ${first} px, content ${wanted} px`);
   const frames = await frame.evaluate(() => window.attention.stats().frames);
   const calls = await resizeCalls();
-  await sleep(1000);
+  await sleep(1000);  // measured: during 1 s at rest, no resize and no frame (a resize loop would show)
   assert.equal(await frameHeight(page), first, 'the height is stable');
   assert.equal(await resizeCalls(), calls, 'no resize loop');
   assert.equal(await frame.evaluate(() => window.attention.stats().frames), frames, 'and the demo is idle');
@@ -63,8 +66,8 @@ async function assertFitsAndStays(page, frame, resizeCalls = async () => 0) {
 for (const width of [360, 768, 1280]) {
   test(`resize: at a host width of ${width} the frame ends where the demo's content ends, and stays`, async () => {
     const { page, frame } = await openHost(width, '#example=your-journey&panels=inputs,weights');
-    await page.waitForFunction(() => document.getElementById('demo').getBoundingClientRect().height !== 300, null,
-                               { timeout: 10000 });
+    await waitFor(page, () => document.getElementById('demo').getBoundingClientRect().height !== 300, null,
+                  'the host to size the frame (from its first 300 px)');
     const { wanted, first } = await assertFitsAndStays(page, frame);
     // Both panels are on screen inside the frame: their titles are within the canvas.
     const titles = (await frame.evaluate(() => window.attention.layout())).filter((l) => l.name.startsWith('value:title:'));
@@ -79,8 +82,13 @@ for (const width of [360, 768, 1280]) {
 
 test('resize: a host can opt out, and the frame keeps its own height', async () => {
   const { page, frame } = await openHost(768, '#example=three-tokens&panels=weights', '{autoResize: false}');
-  await sleep(800);
-  assert.ok((await frame.evaluate(() => window.attention.contentHeight())) > 0);
+  // The demo has told the host its height: the host page has its lti.frameResize, posted right
+  // after attention:resize, so attention-host.js has had (and declined) the resize.
+  const wanted = await waitUntil(async () => {
+    const height = await frame.evaluate(() => window.attention.contentHeight());
+    return height > 0 && (await page.evaluate((h) => window.lti.includes(h), height)) && height;
+  }, 'the host page to hear the demo\'s height', { describe: () => page.evaluate(() => `lti: ${JSON.stringify(window.lti)}`) });
+  assert.ok(wanted > 0);
   assert.equal(await frameHeight(page), 300);
   await page.context().close();
 });
@@ -103,20 +111,15 @@ for (const width of [360, 768, 1280]) {
     const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width, height: 700 } });
     const frame = await demoFrame(page, 'index.html');
     await waitReady(frame);
-    await page.waitForFunction(() => window.resized.length > 0, null, { timeout: 10000 });
+    await waitFor(page, () => window.resized.length > 0, null, 'iframe-resizer\'s first resize');
     const { first } = await assertFitsAndStays(page, frame, () => page.evaluate(() => window.resized.length));
     // The embedding view and the heatmaps join: the content is taller, and the frame follows.
     await frame.evaluate(() => window.attention.applyLink('#example=your-journey&panels=inputs,weights,plot,heatmaps'));
-    try {
-      await page.waitForFunction((h) => document.getElementById('demo').getBoundingClientRect().height > h + 20, first,
-                                 { timeout: 10000 });
-    } catch (e) {
-      throw new Error(`the frame stayed at ${await frameHeight(page)} px; the content wants ` +
-                      `${await frame.evaluate(() => window.attention.contentHeight())} px; iframe-resizer set ` +
-                      `${JSON.stringify(await page.evaluate(() => window.resized))}`);
-    }
-    await waitIdle(frame);
-    await sleep(300);
+    await waitFor(page, (h) => document.getElementById('demo').getBoundingClientRect().height > h + 20, first,
+                  `the frame to grow past ${first + 20} px`, { describe: async () => `the frame is at ${await frameHeight(page)} px; ` +
+                    `the content wants ${await frame.evaluate(() => window.attention.contentHeight())} px; iframe-resizer set ` +
+                    `${JSON.stringify(await page.evaluate(() => window.resized))}` });
+    await waitFrameFits(page, frame, '#demo');
     const taller = await frame.evaluate(() => window.attention.contentHeight());
     assert.ok(Math.abs((await frameHeight(page)) - taller) <= 4, `frame follows the content (${taller} px)`);
     await saveArtifact(`resize-iframe-resizer-${width}.png`, await page.screenshot({ fullPage: true }));

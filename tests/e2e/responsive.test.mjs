@@ -2,7 +2,7 @@
 // devicePixelRatio, a finger tap selects a token on a phone, and Tab enters and leaves the demo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, saveArtifact, openSettled }
+import { startServer, launchBrowser, openPage, waitReady, waitFor, waitQuiet, settleAfter, demoFrame, saveArtifact, openSettled }
   from './harness.mjs';
 
 let server, browser;
@@ -18,8 +18,9 @@ test('responsive: the canvas follows its container without a window resize', asy
   const page = await openSettled(browser, server.url + '/');
   assert.deepEqual(await canvasSize(page), { width: 1280, height: 800, cssWidth: 1280, cssHeight: 800 });
   await page.evaluate(() => { document.getElementById('app').style.width = '700px'; document.getElementById('app').style.height = '500px'; });
-  await page.waitForFunction(() => document.getElementById('canvas').width === 700, null, { timeout: 5000 });
-  await waitIdle(page);
+  await waitFor(page, () => document.getElementById('canvas').width === 700, null, 'the canvas to follow its container (700 px)',
+                { describe: () => canvasSize(page).then((c) => JSON.stringify(c)) });
+  await waitQuiet(page, 'the demo to settle at its new size');
   assert.deepEqual(await canvasSize(page), { width: 700, height: 500, cssWidth: 700, cssHeight: 500 });
   const layout = await page.evaluate(() => window.attention.layout());
   const right = Math.max(...layout.map((l) => l.x + l.w));
@@ -42,10 +43,11 @@ test('touch: on a 390 x 844 phone, tapping a token\'s radio makes it the query',
   const token = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'token:2');
   assert.ok(token, 'layout has token:2');
   await page.touchscreen.tap(token.x + token.w / 2, token.y + token.h / 2);
-  await page.waitForFunction(() => window.attention.getState().query === 2, null, { timeout: 5000 });
+  const queryNow = () => page.evaluate(() => `query ${window.attention.getState().query}`);
+  await waitFor(page, () => window.attention.getState().query === 2, null, 'the tap to make token 2 the query', { describe: queryNow });
   assert.equal((await page.evaluate(() => window.attention.pageOptions())).touch, true);
   // The lifted finger leaves no hover behind (no tooltip stays under it).
-  await page.waitForFunction(() => window.attention.stats().pointer === false, null, { timeout: 10000 });
+  await waitFor(page, () => window.attention.stats().pointer === false, null, 'the demo to see the finger lifted (no hover left)');
   await saveArtifact('page-390x844-touch.png', await page.screenshot());
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -57,15 +59,18 @@ test('touch: a number field tapped on a phone gets a real input, so the on-scree
   const field = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'query:input');
   assert.ok(field, 'the query field is in attention.layout()');
   await page.touchscreen.tap(field.x + field.w / 2, field.y + field.h / 2);
-  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'text-proxy', null, { timeout: 5000 });
+  const queryNow = () => page.evaluate(() => `query ${window.attention.getState().query}`);
+  await waitFor(page, () => document.activeElement && document.activeElement.id === 'text-proxy', null,
+                'the tapped field to focus the text proxy (the on-screen keyboard)',
+                { describe: () => page.evaluate(() => `active element: ${document.activeElement && (document.activeElement.id || document.activeElement.tagName)}`) });
   assert.equal(await page.evaluate(() => document.getElementById('text-proxy').inputMode), 'decimal');
   await page.keyboard.type('4');  // what the phone's keyboard types goes to the proxy, then to the demo
-  await page.waitForFunction(() => window.attention.getState().query === 4, null, { timeout: 5000 });
+  await waitFor(page, () => window.attention.getState().query === 4, null, 'the typed 4 to become the query', { describe: queryNow });
   await page.keyboard.press('Backspace');
   await page.keyboard.type('2');
-  await page.waitForFunction(() => window.attention.getState().query === 2, null, { timeout: 5000 });
+  await waitFor(page, () => window.attention.getState().query === 2, null, 'the typed 2 to become the query', { describe: queryNow });
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.getElementById('text-proxy').hidden, null, { timeout: 5000 });
+  await waitFor(page, () => document.getElementById('text-proxy').hidden, null, 'Enter to put the text proxy away');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -116,13 +121,14 @@ test('touch: a two-finger pinch on the 3-D view zooms it, without moving a vecto
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, gap) => cdp.send('Input.dispatchTouchEvent', {
     type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - gap, y: cy, id: 1 }, { x: cx + gap, y: cy, id: 2 }] });
-  await touch('touchStart', 30);
-  for (let gap = 35; gap <= 60; gap += 5) {  // spread from 60 px apart to 120: twice the distance
-    await touch('touchMove', gap);
-    await page.waitForTimeout(30);
-  }
-  await touch('touchEnd', 0);
-  await waitIdle(page);
+  await settleAfter(page, async () => {
+    await touch('touchStart', 30);
+    for (let gap = 35; gap <= 60; gap += 5) {  // spread from 60 px apart to 120: twice the distance
+      await touch('touchMove', gap);
+      await page.waitForTimeout(30);  // the fingers' pace: a pinch, not a jump (not a wait for anything)
+    }
+    await touch('touchEnd', 0);
+  }, 'the pinch');
   const d1 = spread(await layout());
   assert.ok(d1 > d0 * 1.5, `the heads spread apart: ${d0.toFixed(1)} px -> ${d1.toFixed(1)} px`);
   assert.deepEqual(await page.evaluate(() => window.attention.getState()), before, 'no vector moved, same query');
@@ -140,15 +146,16 @@ test('touch: on a phone the lesson scrolls by swipe, folds to one line, and its 
   assert.ok(band0 && band0.h > 400, 'the band shows the whole step at its own height');
   assert.ok(await find('lesson:choice:0'), "the question's choices are on the first screen");
   const cdp = await page.context().newCDPSession(page);
-  const swipe = async (x, y0, y1) => {
+  const swipe = (x, y0, y1) => settleAfter(page, async () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0, id: 1 }] });
     for (let k = 1; k <= 8; ++k) {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * k / 8, id: 1 }] });
-      await page.waitForTimeout(20);
+      await page.waitForTimeout(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await waitIdle(page);
-  };
+  }, `a swipe from y ${y0} to ${y1}`, { lifted: true });
+  const tap = (item, what) => settleAfter(page, () => page.touchscreen.tap(item.x + item.w / 2, item.y + item.h / 2), what,
+                                          { lifted: true });
   // A swipe up over the step's text (no widget under the finger) scrolls the whole column.
   const before = await page.evaluate(() => window.attention.getState());
   await swipe(band0.x + band0.w / 2, band0.y + 300, band0.y + 60);
@@ -161,21 +168,18 @@ test('touch: on a phone the lesson scrolls by swipe, folds to one line, and its 
   await swipe(band0.x + band0.w / 2, 200, 800);
   const hide = await find('lesson:collapse');
   assert.ok(hide, 'the band has a Hide button on a phone');
-  await page.touchscreen.tap(hide.x + hide.w / 2, hide.y + hide.h / 2);
-  await waitIdle(page);
+  await tap(hide, 'the tap on Hide');
   const folded = await find('panel:lesson');
   assert.ok(folded.h < 80, `folded to one line (${folded.h} px)`);
   await saveArtifact('page-390x844-lesson-folded.png', await page.screenshot());
   const show = await find('lesson:expand');
-  await page.touchscreen.tap(show.x + show.w / 2, show.y + show.h / 2);
-  await waitIdle(page);
+  await tap(show, 'the tap on Show');
   assert.ok((await find('panel:lesson')).h > 400, 'and back');
 
   // The watch button for "All queries at once" scrolls that panel to the top of the screen.
   const watch = await find('lesson:watch:heatmaps');
   assert.ok(watch, 'step 6 links the panels it is about');
-  await page.touchscreen.tap(watch.x + watch.w / 2, watch.y + watch.h / 2);
-  await waitIdle(page);
+  await tap(watch, 'the tap on the watch button');
   const heatmaps = await find('highlight:heatmaps');
   assert.ok(heatmaps && heatmaps.y >= 0 && heatmaps.y < 200, `the heatmaps panel is at the top (y ${heatmaps && heatmaps.y})`);
   assert.deepEqual(page.problems, []);

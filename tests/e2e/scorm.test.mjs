@@ -11,8 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click,
-         answerStepWithFirstChoices, answerTrackWithFirstChoices } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget } from './harness.mjs';
 
 let server, browser, unpacked;
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -60,7 +59,7 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   const page = await openPage(browser, server.url + '/lms/course.html', { viewport: { width: 1300, height: 820 } });
   const frame = await demoFrame(page, 'scorm.html');
   await waitReady(frame);
-  await frame.waitForFunction(() => window.attention.getState().step === 14, null, { timeout: 10000 })
+  await frame.waitForFunction(() => window.attention.getState().step === 14, null, { timeout: budget() })
     .catch(() => assert.fail('the package resumed at the saved step 14'));
   await waitIdle(frame);
   const lms = (key) => page.evaluate((k) => window.API.LMSGetValue(k), key);
@@ -73,7 +72,7 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   // The rest of the track, from step 1, every question answered with its first choice.
   await click(page, frame, 'lesson:step:1');
   asked += await answerTrackWithFirstChoices(page, frame, 1, 13);
-  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_status') === 'completed', null, { timeout: 10000 })
+  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_status') === 'completed', null, { timeout: budget() })
     .catch(() => assert.fail('the lesson\'s end sets lesson_status completed'));
   assert.equal(Number(await lms('cmi.interactions._count')), asked, 'one interaction per revealed question');
   // SCORM 1.2 makes cmi.interactions.n.* write-only: read them from the run-time's data model.
@@ -99,11 +98,11 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   assert.ok(done.score >= right, 'the lesson counts this visit\'s right answers');
   // A step back is the new location.
   await click(page, frame, 'lesson:back');
-  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_location') === '12', null, { timeout: 10000 })
+  await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_location') === '12', null, { timeout: budget() })
     .catch(() => assert.fail('lesson_location follows the step'));
   // Leaving: session time, then LMSFinish.
   await frame.evaluate(() => window.attentionScorm.finish());
-  await page.waitForFunction(() => window.finished, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.finished, null, { timeout: budget() });
   assert.match(await page.evaluate(() => window.API.renderCMIToJSONObject().cmi.core.session_time), /^\d{2,4}:\d{2}:\d{2}/);
   assert.deepEqual(await frame.evaluate(() => window.attentionScorm.errors), [], 'the run-time refused no value');
   assert.equal(await frame.evaluate(() => window.attentionScorm.found), true);

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, repoRoot, saveArtifact, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, waitFrameFits, demoFrame, repoRoot, saveArtifact }
+  from './harness.mjs';
 
 let demo, site, browser, work;
 before(async () => { demo = await startServer(); browser = await launchBrowser(); });
@@ -57,9 +58,9 @@ test('static sites: the MkDocs Material recipe builds, shows the demo and sizes 
     const state = await frame.evaluate(() => window.attention.getState());
     assert.equal(state.example, 'your-journey');
     assert.equal(state.query, 1);
-    await page.waitForFunction(() => document.querySelector('iframe[data-attention-frame]').getBoundingClientRect().height !== 480,
-                               null, { timeout: 10000 });
-    await sleep(300);
+    await waitFor(page, () => document.querySelector('iframe[data-attention-frame]').getBoundingClientRect().height !== 480,
+                  null, `${label}: attention-host.js to size the frame (from its first 480 px)`);
+    await waitFrameFits(page, frame, 'iframe[data-attention-frame]');
     const wanted = await frame.evaluate(() => window.attention.contentHeight());
     const got = await page.evaluate(() => document.querySelector('iframe[data-attention-frame]').getBoundingClientRect().height);
     assert.ok(Math.abs(got - wanted) <= 4, `${label}: frame ${got} px, content ${wanted} px`);

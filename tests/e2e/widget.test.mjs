@@ -8,8 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click,
-  saveArtifact, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, waitFrameFits, demoFrame, distDir,
+  clickInFrame as click, saveArtifact } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -42,6 +42,9 @@ window.cleanup = widget.render({ model: window.model, el });
 </script></body></html>`;
 }
 
+// What the notebook's model holds now, for an error message.
+const modelNow = (page) => page.evaluate(() => `saves ${window.model.saves}, state ${JSON.stringify(window.model.get('state'))}`.slice(0, 300));
+
 async function openNotebook(moduleUrl, values) {
   const route = `/notebook-${Math.random().toString(36).slice(2)}.html`;
   server.routes.set(route, notebookPage(moduleUrl, values));
@@ -61,7 +64,8 @@ test('widget: a notebook page on another origin shows the demo, and the state go
     { url: `${server.url}/index.html`, link: '#example=three-tokens&query=1&panels=inputs,weights' });
 
   // The notebook starts from what the link shows.
-  await page.waitForFunction(() => window.model.saves > 0 && window.model.get('state'), null, { timeout: 15000 });
+  await waitFor(page, () => window.model.saves > 0 && window.model.get('state'), null, 'the widget to save the demo\'s state to the model',
+                { describe: () => modelNow(page) });
   let state = await page.evaluate(() => window.model.get('state'));
   assert.equal(state.query, 1);
   assert.deepEqual(state.tokens, (await frame.evaluate(() => window.attention.getState())).tokens);
@@ -69,13 +73,15 @@ test('widget: a notebook page on another origin shows the demo, and the state go
   // The notebook sets a state (the learner's own tensor, as the Python helper builds it): shown.
   const mine = { ...state, query: 0, tokens: ['cat', 'sat', 'mat'] };
   await page.evaluate((s) => window.model.set('state', s), mine);
-  await frame.waitForFunction(() => window.attention.getState().tokens[0] === 'cat', null, { timeout: 10000 });
+  await waitFor(frame, () => window.attention.getState().tokens[0] === 'cat', null, 'the demo to show the notebook\'s state (tokens[0] "cat")',
+                { describe: () => frame.evaluate(() => JSON.stringify(window.attention.getState().tokens)) });
   assert.equal(await frame.evaluate(() => window.attention.getState().query), 0);
 
   // The learner clicks a token in the demo: the model hears the new query, and the kernel the event.
   await waitIdle(frame);
   await click(page, frame, 'token:2');
-  await page.waitForFunction(() => window.model.get('state').query === 2, null, { timeout: 10000 });
+  await waitFor(page, () => window.model.get('state').query === 2, null, 'the model to hear the clicked query 2',
+                { describe: () => modelNow(page) });
   const sent = await page.evaluate(() => window.model.sent.map((m) => `${m.type} ${m.kind}`));
   assert.ok(sent.includes('attention:event query-changed'), `events sent to the kernel: ${sent.join(', ')}`);
   assert.ok((await page.evaluate(() => window.domEvents)).includes('query-changed'), 'and to the page');
@@ -83,14 +89,14 @@ test('widget: a notebook page on another origin shows the demo, and the state go
   // A bad state from the notebook: refused with a message that names the problem; the demo keeps
   // what it showed.
   await page.evaluate(() => window.model.set('state', '{"version": 1, "tokens": ["a"]'));
-  await page.waitForFunction(() => !document.querySelector('#out [role=status]').hidden, null, { timeout: 10000 });
+  await waitFor(page, () => !document.querySelector('#out [role=status]').hidden, null, 'the widget to show the refusal');
   const message = await page.evaluate(() => document.querySelector('#out [role=status]').textContent);
   assert.match(message, /kept its last state: .*JSON/i);
   assert.equal(await frame.evaluate(() => window.attention.getState().query), 2);
   assert.equal(await frame.evaluate(() => window.attention.getState().tokens[0]), 'cat');
 
   // The frame is as tall as the demo's content.
-  await sleep(500);
+  await waitFrameFits(page, frame, '#out iframe');
   const wanted = await frame.evaluate(() => window.attention.contentHeight());
   const height = await page.evaluate(() => document.querySelector('#out iframe').getBoundingClientRect().height);
   assert.ok(Math.abs(height - wanted) <= 4, `frame ${height} px, content ${wanted} px`);
@@ -109,7 +115,8 @@ test('widget: a model whose state starts empty (a traitlets Dict) gets the view 
                                                   type: 'text/javascript' });
   const { page, frame } = await openNotebook('/nb/attention-widget.mjs',
     { url: `${server.url}/index.html`, link: '#example=cat-sat-mat&query=2', state: {} });
-  await page.waitForFunction(() => window.model.get('state').tokens, null, { timeout: 15000 });
+  await waitFor(page, () => window.model.get('state').tokens, null, 'the widget to fill the empty state from the link',
+                { describe: () => modelNow(page) });
   assert.equal(await page.evaluate(() => window.model.get('state').query), 2);
   assert.equal(await frame.evaluate(() => window.attention.getState().example), 'cat-sat-mat');
   assert.equal(await page.evaluate(() => document.querySelector('#out [role=status]').hidden), true, 'no refusal shown');
@@ -125,7 +132,8 @@ test('widget: loaded from beside the demo (a MyST site with dist/), it finds ind
   await waitReady(frame);
   const src = await page.evaluate(() => document.querySelector('#out iframe').src);
   assert.equal(src, `${server.url}/index.html?embed=1&theme=dark#example=your-journey&step=2`);
-  await page.waitForFunction(() => window.model.get('state'), null, { timeout: 15000 });
+  await waitFor(page, () => window.model.get('state'), null, 'the widget to save the demo\'s state to the model',
+                { describe: () => modelNow(page) });
   assert.equal(await page.evaluate(() => window.model.get('state').step), 2);
   await page.context().close();
 });
@@ -141,7 +149,7 @@ const widget = (await import(url)).default;
 widget.render({ model: new Model({}), el: document.getElementById('out') });
 </script></body></html>`);
   const page = await openPage(browser, `${server.url}${route}`);
-  await page.waitForFunction(() => document.getElementById('out').textContent.length > 0, null, { timeout: 10000 });
+  await waitFor(page, () => document.getElementById('out').textContent.length > 0, null, 'the widget to say what to set');
   assert.match(await page.evaluate(() => document.getElementById('out').textContent), /set the widget's url/);
   assert.equal(await page.evaluate(() => document.querySelectorAll('iframe').length), 0);
   await page.context().close();

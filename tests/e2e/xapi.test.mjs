@@ -6,8 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, clickInFrame as click,
-         hostPageFraming } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, clickInFrame as click, hostPageFraming, budget } from './harness.mjs';
 
 const TinCan = createRequire(import.meta.url)('tincanjs');
 let server, browser;
@@ -57,7 +56,7 @@ function hostPage(demoUrl) {
 }
 
 const statementsOf = async (page, count) => {
-  await page.waitForFunction((n) => window.statements.length >= n, count, { timeout: 10000 });
+  await page.waitForFunction((n) => window.statements.length >= n, count, { timeout: budget() });
   return page.evaluate(() => window.statements);
 };
 
