@@ -46,7 +46,9 @@
   }
   const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   const motionQuery = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
-  let lastPointerTouch = false;
+  // A finger until a mouse says otherwise on a touch-first device (a phone): the demo's touch rules
+  // (bigger targets, an embedded view that a swipe scrolls past) hold from the first frame.
+  let lastPointerTouch = !!window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
 
   function pageOptions() {
     const dark = themeChoice === 'dark' || (themeChoice === 'auto' && !!darkQuery && darkQuery.matches);
@@ -599,7 +601,7 @@
   // A finger has no hover: once the tap has been seen (its release needs one frame with the
   // position), the demo is told the pointer is gone, so no tooltip stays under the lifted finger.
   let liftTimer = 0;
-  canvas.addEventListener('pointerup', (e) => {
+  for (const type of ['pointerup', 'pointercancel']) canvas.addEventListener(type, (e) => {  // cancel: the page took the finger
     if (e.pointerType !== 'touch') return;
     clearTimeout(liftTimer);
     liftTimer = setTimeout(() => { if (runtimeReady) Module._attn_pointer_lifted(1); }, 150);
@@ -611,16 +613,43 @@
   // Embedded, a finger that lands where the demo has nothing to follow (C++ decides: ui/touch_routing.h)
   // never reaches SDL, which would cancel the touch: the browser scrolls the course page instead
   // (the embedded canvas is touch-action: pan-y), and turns a tap into mouse events for the demo.
+  // Over a region that scrolls inside, the finger's first move decides: while the region can
+  // scroll that way, it takes the whole swipe and scrolls with each move (the page does not);
+  // at its ends the page scrolls. SDL never sees either kind.
   let pageTouch = false;
+  let held = null;    // {x, y}: where a gesture the first move decides began (canvas px)
+  let swiping = null; // {x, y, sideways, lastX, lastY}: a swipe the demo's region took
+  const canvasPoint = (t) => { const r = canvas.getBoundingClientRect(); return [t.clientX - r.left, t.clientY - r.top]; };
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
     window.addEventListener(type, (e) => {
       if (e.target !== canvas) return;
       if (type === 'touchstart' && e.touches.length === e.changedTouches.length) {  // a new gesture
-        const r = canvas.getBoundingClientRect(), t = e.changedTouches[0];
-        pageTouch = embed && runtimeReady && !Module._attn_touch_belongs(t.clientX - r.left, t.clientY - r.top);
+        const [x, y] = canvasPoint(e.changedTouches[0]);
+        const claim = embed && runtimeReady ? Module._attn_touch_belongs(x, y) : 1;
+        pageTouch = claim !== 1;
+        held = claim === 2 ? { x, y } : null;
+        swiping = null;
+      } else if (type === 'touchmove' && (held || swiping)) {
+        const [x, y] = canvasPoint(e.changedTouches[0]);
+        if (held) {
+          const dx = x - held.x, dy = y - held.y;
+          if (Module._attn_touch_scrolls(held.x, held.y, dx, dy)) {
+            swiping = { x: held.x, y: held.y, sideways: Math.abs(dx) > Math.abs(dy), lastX: held.x, lastY: held.y };
+          }
+          held = null;
+        }
+        if (swiping) {
+          Module._attn_touch_scroll_by(swiping.x, swiping.y, x - swiping.lastX, y - swiping.lastY, swiping.sideways ? 1 : 0);
+          swiping.lastX = x;
+          swiping.lastY = y;
+          if (e.cancelable) e.preventDefault();  // the first move is cancelable: the page never starts
+        }
+      } else if (type === 'touchend' || type === 'touchcancel') {
+        held = null;
+        swiping = null;
       }
       if (pageTouch) e.stopImmediatePropagation();
-    }, { capture: true, passive: true });
+    }, { capture: true, passive: type !== 'touchmove' });
   }
 
   // Module.visibleNow is read by web_api_init, so a demo that starts off-screen never draws. Until

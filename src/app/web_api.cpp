@@ -372,9 +372,22 @@ EMSCRIPTEN_KEEPALIVE void attn_pointer_lifted(int lifted) {
 }
 
 // A finger went down at (x, y) CSS px on the canvas: 1 if the demo takes it, 0 if it may scroll
-// the page around an embedded demo (ui/touch_routing.h).
+// the page around an embedded demo, 2 if the first move decides (ui/touch_routing.h).
 EMSCRIPTEN_KEEPALIVE int attn_touch_belongs(double x, double y) {
-    return attn::ui::touch_belongs_to_demo(g_app->ui, ImVec2(float(x), float(y))) ? 1 : 0;
+    return int(attn::ui::touch_claim(g_app->ui, ImVec2(float(x), float(y))));
+}
+
+// A finger that went down at (x, y) first moved by (dx, dy): 1 if a region under it still
+// scrolls that way (the demo takes the touch), 0 at its ends (the page scrolls).
+EMSCRIPTEN_KEEPALIVE int attn_touch_scrolls(double x, double y, double dx, double dy) {
+    return attn::ui::touch_scrolls_demo(g_app->ui, ImVec2(float(x), float(y)), ImVec2(float(dx), float(dy))) ? 1 : 0;
+}
+
+// Each later move of such a swipe, by (dx, dy) since the last one: the region under (x, y), where
+// the swipe started, scrolls along (sideways if `sideways`).
+EMSCRIPTEN_KEEPALIVE void attn_touch_scroll_by(double x, double y, double dx, double dy, int sideways) {
+    attn::ui::touch_scroll_by(ImVec2(float(x), float(y)), ImVec2(float(dx), float(dy)), sideways != 0);
+    attn::app_request_frames(g_app, 2);
 }
 
 // bits: 1 embed, 2 dark theme, 4 reduced motion, 8 touch (see attention.js pageBits()).

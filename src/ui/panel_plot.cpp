@@ -355,11 +355,17 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     } else {
         dl->AddRectFilled(v.origin, end, u32(plot_background()));
     }
-    ImGui::InvisibleButton("##plot_area", v.size);
+    const bool tapped = ImGui::InvisibleButton("##plot_area", v.size);
     record_layout(ui, "panel:plot");
     const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
                          (ImGui::IsItemActive() || !ImGui::IsAnyItemActive());
+    const bool on_view = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
     const bool edited = interact(in, v, draft, ui, hovered);
+    // Embedded on a touch screen a swipe over the view scrolls the course page (ui/touch_routing.h):
+    // a tap engages the view (a finger then turns it and moves its heads), a tap elsewhere lets go.
+    const bool gated = in.page && in.page->embed && in.page->touch;
+    if (!gated || (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !on_view)) ui->plot.engaged = false;
+    if (gated && tapped) ui->plot.engaged = true;
     if (!in.textures.renderer_error.empty() && !in.textures.plot) {
         ImGui::SetCursorScreenPos(ImVec2(v.origin.x + 8, v.origin.y + 8));
         ImGui::PushTextWrapPos(end.x - 8);
@@ -413,6 +419,18 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     record_value(ui, "plot:query-arrow", v.mark_query ? s.tokens[size_t(s.query)] : kHidden);
     record_value(ui, "plot:context-arrow", v.has_context ? "shown" : kHidden);
     draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));
+    if (gated) {
+        // Which way a finger goes here, on the view itself: a swipe scrolls past it until it is tapped.
+        const char* hint = ui->plot.engaged ? "tap outside to scroll the page" : "tap to turn it or move a head";
+        const ImVec2 size = ImGui::CalcTextSize(hint);
+        const ImVec2 at(v.origin.x + 6, v.origin.y + 6);  // the top: the part of the view a frame shows first
+        dl->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),
+                          u32(plot_background()), 3.0f);
+        dl->AddText(at, u32(ui->plot.engaged ? query_color() : muted_text()), hint);
+        if (ui->plot.engaged) dl->AddRect(v.origin, end, u32(query_color()), 0.0f, 0, 2.0f);
+        record_layout(ui, ui->plot.engaged ? "plot:engaged" : "plot:tap-to-engage", at,
+                      ImVec2(at.x + size.x, at.y + size.y));
+    }
     dl->PopClipRect();
 
     if (ui->plot.hovered_token >= 0 && ui->plot.hovered_token < int(v.heads.size()) && tooltips_allowed())

@@ -2,33 +2,103 @@
 
 #include <imgui_internal.h>
 
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+
 namespace attn::ui {
 
 namespace {
 bool starts_with(const std::string& text, const char* prefix) {
     return text.rfind(prefix, 0) == 0;
 }
-}  // namespace
 
-bool touch_belongs_to_demo(const UiState& ui, ImVec2 point) {
-    const ImGuiContext& g = *GImGui;
-    if (!ui.content_fits || g.OpenPopupStack.Size > 0 || g.IO.WantTextInput) return true;
-    // What a finger drags: the 3-D view (orbit, pinch, arrow heads), a heatmap (rows and cells),
-    // the lesson's slider.
+bool item_at(const UiState& ui, ImVec2 point, bool (*wanted)(const std::string&)) {
     for (const LayoutItem& item : ui.layout) {
         const ImRect r(item.rect.x, item.rect.y, item.rect.x + item.rect.z, item.rect.y + item.rect.w);
-        const bool gesture = item.name == "panel:plot" || item.name == "lesson:lab-slider" ||
-                             starts_with(item.name, "arrow:") || starts_with(item.name, "heatmap:");
-        if (gesture && r.Contains(point)) return true;
+        if (wanted(item.name) && r.Contains(point)) return true;
     }
-    // A region that scrolls inside its panel (many tokens, wide code lines, a wide table) scrolls
-    // by the finger too. Active: drawn in the last pass (read between passes). Sideways only with
-    // a scrollbar: a panel without one whose content pokes out a pixel or two is not a region
-    // the learner can scroll.
-    for (const ImGuiWindow* window : g.Windows)
-        if (window->Active && (window->ScrollMax.y > 0 || window->ScrollbarX) && window->Rect().Contains(point))
-            return true;
     return false;
+}
+
+// A window drawn in the last pass (Active) that scrolls: down or up, or sideways with a scrollbar
+// (a panel whose content pokes out a pixel or two without one is not a region to scroll).
+bool scrolls(const ImGuiWindow* w) {
+    return w->Active && (w->ScrollMax.y > 0 || w->ScrollbarX);
+}
+// The windows ui.cpp lays the panels out in: the root window, its columns ("column"), and each
+// panel's frame ("panel"). ImGui names a child "<parent>/<name>_<id>".
+bool named(const ImGuiWindow* w, const char* name) {
+    const char* last = std::strrchr(w->Name, '/');
+    return last && std::strncmp(last + 1, name, std::strlen(name)) == 0 && last[1 + std::strlen(name)] == '_';
+}
+bool is_column(const ImGuiWindow* w) {
+    return !(w->Flags & ImGuiWindowFlags_ChildWindow) || named(w, "column");
+}
+bool is_panel(const ImGuiWindow* w) {
+    return named(w, "panel");
+}
+}  // namespace
+
+TouchClaim touch_claim(const UiState& ui, ImVec2 point) {
+    const ImGuiContext& g = *GImGui;
+    if (g.OpenPopupStack.Size > 0 || g.IO.WantTextInput) return TouchClaim::Demo;
+    if (item_at(ui, point, [](const std::string& n) { return n == "lesson:lab-slider"; })) return TouchClaim::Demo;
+    const bool on_view =
+        item_at(ui, point, [](const std::string& n) { return n == "panel:plot" || starts_with(n, "arrow:"); });
+    if (on_view) return ui.plot.engaged ? TouchClaim::Demo : TouchClaim::Page;
+    if (item_at(ui, point, [](const std::string& n) { return starts_with(n, "heatmap:"); })) return TouchClaim::Page;
+    for (const ImGuiWindow* window : g.Windows)
+        if (scrolls(window) && window->Rect().Contains(point)) return TouchClaim::Scroll;
+    return TouchClaim::Page;
+}
+
+namespace {
+// The window a swipe from `point` scrolls, whether it has room or not; null if none. Sideways: a
+// wide table or code block with a horizontal scrollbar. Up or down: a swipe over a table or any
+// region inside a panel is the page's; over the column itself (a frame too short for its
+// content), the nearest column that scrolls.
+ImGuiWindow* swipe_target(ImVec2 point, bool sideways) {
+    ImGuiContext& g = *GImGui;
+    if (sideways) {
+        for (ImGuiWindow* w : g.Windows)
+            if (scrolls(w) && w->ScrollbarX && w->Rect().Contains(point)) return w;
+        return nullptr;
+    }
+    ImGuiWindow* innermost = nullptr;
+    for (ImGuiWindow* w : g.Windows)  // back to front: children after their parents
+        if (w->Active && w->Rect().Contains(point)) innermost = w;
+    if (!innermost || !(is_column(innermost) || is_panel(innermost))) return nullptr;  // inside a region
+    for (ImGuiWindow* w = innermost; w; w = w->ParentWindow)
+        if (is_column(w) && w->ScrollMax.y > 0) return w;
+    return nullptr;
+}
+
+// Where the window's scroll is headed: a target set by an earlier move of this frame, else now.
+float scroll_now(const ImGuiWindow* w, int axis) {
+    return w->ScrollTarget[axis] < FLT_MAX ? w->ScrollTarget[axis] : w->Scroll[axis];
+}
+}  // namespace
+
+bool touch_scrolls_demo(const UiState& ui, ImVec2 point, ImVec2 delta) {
+    (void)ui;
+    const bool sideways = std::fabs(delta.x) > std::fabs(delta.y);
+    const ImGuiWindow* w = swipe_target(point, sideways);
+    if (!w) return false;
+    const int axis = sideways ? 0 : 1;
+    const float d = sideways ? delta.x : delta.y;  // a finger moving up (d < 0) shows what is below
+    return d < 0 ? scroll_now(w, axis) < w->ScrollMax[axis] - 0.5f : scroll_now(w, axis) > 0.5f;
+}
+
+void touch_scroll_by(ImVec2 point, ImVec2 delta, bool sideways) {
+    ImGuiWindow* w = swipe_target(point, sideways);
+    if (!w) return;
+    const int axis = sideways ? 0 : 1;
+    const float to = ImClamp(scroll_now(w, axis) - (sideways ? delta.x : delta.y), 0.0f, w->ScrollMax[axis]);
+    if (sideways)
+        ImGui::SetScrollX(w, to);
+    else
+        ImGui::SetScrollY(w, to);
 }
 
 }  // namespace attn::ui

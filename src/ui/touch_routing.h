@@ -1,17 +1,37 @@
 // Where a finger belongs when the demo is embedded in a course page (web/attention.js asks at each
-// touchstart). A frame that fits its content has nothing to scroll inside, so a swipe over it
-// should scroll the page around it, as it does over the page's text. The demo keeps only the
-// fingers it needs to follow: on the 3-D view (orbit, pinch, arrow heads), a heatmap or the
-// lesson's slider, in a region that scrolls inside (either way), while a popup is open or a text
-// field is being edited, and everywhere while its content does not fit.
-// A tap given to the browser still reaches every control: the browser turns it into mouse events.
+// touchstart, and for a scrolling region at the first move). A swipe over the demo should scroll
+// the page around it, as it does over the page's text, and must never edit the learner's data by
+// accident. The demo keeps at once only what a finger means to work: an open popup or a text field
+// being edited, the lesson's slider, and the 3-D view once the learner has tapped it (engaged: it
+// turns and its heads move until a tap elsewhere). A region that scrolls inside (a long table,
+// the whole column of a frame too short for its content) is decided at the finger's first move:
+// it scrolls while it can go that way (for the whole swipe), and hands the swipe to the page at
+// its ends. Everything
+// else, the heatmaps too, is the page's; a tap still reaches every control, since the browser
+// turns it into mouse events.
 #pragma once
 #include "ui/ui.h"
 
 namespace attn::ui {
 
-// True: the demo takes the touch that starts at `point` (window units, from the canvas's top-left).
+enum class TouchClaim {
+    Page = 0,    // the browser scrolls the page; a tap arrives as a click
+    Demo = 1,    // the demo follows the finger
+    Scroll = 2,  // a region that scrolls inside: ask touch_scrolls_demo at the first move
+};
+
+// The claim on a touch that starts at `point` (window units, from the canvas's top-left).
 // Reads what the last pass drew (UiState::layout, ImGui's windows); call between passes.
-bool touch_belongs_to_demo(const UiState& ui, ImVec2 point);
+TouchClaim touch_claim(const UiState& ui, ImVec2 point);
+
+// A finger that started at `point` first moved by `delta`: true if a region under it can still
+// scroll that way (then that region takes the whole swipe), false at its ends (the page scrolls).
+bool touch_scrolls_demo(const UiState& ui, ImVec2 point, ImVec2 delta);
+
+// Scrolls the region a swipe that started at `point` took by a move of `delta` (the content
+// follows the finger), clamped to its ends; sideways if `sideways`, else up or down. The page
+// drives it from the touch's own moves: SDL never sees such a touch (its positions stop at the
+// canvas's edges, and Dear ImGui would read a press and a move of one frame as a press there).
+void touch_scroll_by(ImVec2 point, ImVec2 delta, bool sideways);
 
 }  // namespace attn::ui

@@ -455,7 +455,6 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     }
     ImGui::End();
     if (ui->touch_targets) ImGui::PopStyleVar(3);
-    ui->content_fits = out.content_height > 0 && out.content_height <= io.DisplaySize.y + 0.5f;
     out.intents = std::move(ui->intents);
     ui->intents.clear();
     return out;

@@ -74,6 +74,9 @@ struct PlotUi {
     PcaBasis pca;             // the basis the > 3-D view projects with
     Matrix pca_source;        // the vectors it was computed from (recomputed when they change)
     bool pca_frozen = false;  // kept while dragging, so the view does not turn under the mouse
+    // Embedded on a touch screen, a finger over the view scrolls the course page until the learner
+    // taps the view: then it turns and its heads move, until a tap elsewhere (ui/touch_routing.h).
+    bool engaged = false;
 };
 
 // The score loop stepper.
@@ -184,8 +187,6 @@ struct UiState {
     // The last subset layout fitted the canvas at its full width: the next is drawn without a
     // scrollbar, so a frame sized to the content stays that size (see subset_layout).
     bool subset_fits = false;
-    // The last pass's content fitted the canvas: nothing scrolls inside (see touch_routing.h).
-    bool content_fits = false;
     // The height each text panel's content took when last drawn, and at which width (index: the
     // panel, in ui.cpp's PanelId order). The layouts use it where their estimate falls short, so
     // a panel at its natural height shows all of it (wrapped lines included).

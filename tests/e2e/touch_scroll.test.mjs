@@ -1,15 +1,36 @@
 // Scroll belongs to the course page on a phone: an embedded demo sized to its content by the host
 // page (attention-host.js, another origin) lets a vertical swipe that starts outside the 3-D view,
-// the heatmaps and any inner scrolling region scroll the host, while a drag on an arrow head still
-// moves its vector, a drag on the view still orbits it, and a tap still picks a token. Real touch
-// through CDP at 390 x 844, DPR 2.
+// the heatmaps and any inner scrolling region scroll the host. A swipe over the 3-D view scrolls
+// the host too, and edits nothing; a tap on the view engages it, and then a drag on an arrow head
+// moves its vector and a drag on the view orbits it; a tap elsewhere lets it go; a tap still picks
+// a token. Real touch through CDP at 390 x 844, DPR 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, demoFrame, saveArtifact, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, waitQuiet, settleAfter, demoFrame, saveArtifact,
+  sleep } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
+
+// The course page and the demo have both come to rest: the host's sizing of the frame, a scroll
+// and its momentum are over, and the demo has drawn what they changed.
+async function atRest(page, frame) {
+  await waitQuiet(page, 'the course page to come to rest (scroll, frame size)');
+  await waitQuiet(frame, 'the demo to come to rest');
+}
+
+// A swipe with one finger through CDP, in steps. The 20 ms between moves is the finger's pace (a
+// swipe, not a jump), not a wait for anything.
+async function swipe(cdp, from, to, steps = 8) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
+  for (let k = 1; k <= steps; ++k) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{
+      x: from.x + (to.x - from.x) * k / steps, y: from.y + (to.y - from.y) * k / steps, id: 1 }] });
+    await sleep(20);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
 
 function coursePage(demoUrl) {
   const filler = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i + 1} of the course text after the demo.</p>`).join('\n');
@@ -29,10 +50,9 @@ test('touch scroll: swipes over an embedded demo scroll the course page; arrow h
     { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const frame = await demoFrame(page, 'index.html');
   await waitReady(frame);
-  await page.waitForFunction(() => document.querySelector('iframe').getBoundingClientRect().height > 1000, null,
-                             { timeout: 15000 });
-  await waitIdle(frame);
-  await sleep(300);
+  await waitFor(page, () => document.querySelector('iframe').getBoundingClientRect().height > 1000, null,
+                'the host to size the frame to the demo (> 1000 px)');
+  await atRest(page, frame);
 
   const cdp = await page.context().newCDPSession(page);
   // A point in the demo (canvas CSS px) as a point of the course page's viewport.
@@ -45,16 +65,11 @@ test('touch scroll: swipes over an embedded demo scroll the course page; arrow h
     assert.ok(found, `${name} is in the layout`);
     return found;
   };
-  const drag = async (from, to, steps = 8) => {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
-    for (let k = 1; k <= steps; ++k) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{
-        x: from.x + (to.x - from.x) * k / steps, y: from.y + (to.y - from.y) * k / steps, id: 1 }] });
-      await sleep(20);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await sleep(300);
-    await waitIdle(frame);
+  // A drag, then everything it set off is over: the demo has seen it (and, for a drag the demo
+  // takes, the finger lift), the page's scroll has stopped and the demo has drawn the result.
+  const drag = async (from, to, what, taken) => {
+    await settleAfter(frame, () => swipe(cdp, from, to), what, { lifted: taken });
+    await atRest(page, frame);
   };
   const scrollY = () => page.evaluate(() => window.scrollY);
   const state0 = await frame.evaluate(() => window.attention.getState());
@@ -63,21 +78,40 @@ test('touch scroll: swipes over an embedded demo scroll the course page; arrow h
   const title = await item('value:title:inputs');
   const start = await onPage(title.x + title.w / 2, title.y + title.h / 2);
   assert.ok(start.y > 100 && start.y < 800, `the title is on screen (y ${start.y})`);
-  await drag(start, { x: start.x, y: start.y - 300 });
+  await drag(start, { x: start.x, y: start.y - 300 }, 'a swipe up from the inputs panel\'s title', false);
   const scrolled = await scrollY();
   assert.ok(scrolled > 150, `the course page scrolled (scrollY ${scrolled})`);
   assert.deepEqual(await frame.evaluate(() => window.attention.getState()), state0, 'and the demo did not change');
   await saveArtifact('touch-scroll-390x844-swiped.png', await page.screenshot());
 
-  // 2. A drag on an arrow head moves that token's vector and leaves the page where it is.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const plot = await item('panel:plot');
-  await page.evaluate((y) => window.scrollTo(0, y), (await onPage(0, plot.y)).y - 60);
-  await sleep(200);
-  const pageY = await scrollY();
-  const head = await item('arrow:4');
-  const from = await onPage(head.x + head.w / 2, head.y + head.h / 2);
-  await drag(from, { x: from.x - 40, y: from.y - 40 });
+  // 2. Over the 3-D view, not engaged: a swipe across an arrow head scrolls the course page and
+  // moves nothing.
+  const toView = async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const plot = await item('panel:plot');
+    await page.evaluate((y) => window.scrollTo(0, y), (await onPage(0, plot.y)).y - 60);
+    await atRest(page, frame);
+  };
+  await toView();
+  assert.ok(await item('plot:tap-to-engage'), 'the view says a tap engages it');
+  let pageY = await scrollY();
+  let head = await item('arrow:4');
+  let from = await onPage(head.x + head.w / 2, head.y + head.h / 2);
+  await drag(from, { x: from.x, y: from.y - 200 }, 'a swipe up over arrow head 4', false);
+  assert.ok(await scrollY() > pageY + 100, `the swipe over the view scrolled the page (${pageY} -> ${await scrollY()})`);
+  assert.deepEqual(await frame.evaluate(() => window.attention.getState()), state0, 'and moved no vector');
+
+  // A tap on the view engages it; then a drag on an arrow head moves that token's vector and
+  // leaves the page where it is.
+  await toView();
+  pageY = await scrollY();
+  const view = await item('panel:plot');
+  const engageAt = await onPage(view.x + view.w - 20, view.y + 24);
+  await settleAfter(frame, () => page.touchscreen.tap(engageAt.x, engageAt.y), 'a tap on the view', { lifted: true });
+  assert.ok(await item('plot:engaged'), 'tapped: the view is engaged and says how to let it go');
+  head = await item('arrow:4');
+  from = await onPage(head.x + head.w / 2, head.y + head.h / 2);
+  await drag(from, { x: from.x - 40, y: from.y - 40 }, 'a drag on arrow head 4', true);
   const moved = await frame.evaluate(() => window.attention.getState());
   assert.notDeepEqual(moved.inputs[4], state0.inputs[4], `the arrow head moved inputs[4] (${moved.inputs[4]})`);
   assert.equal(await scrollY(), pageY, 'the page stayed put');
@@ -85,19 +119,21 @@ test('touch scroll: swipes over an embedded demo scroll the course page; arrow h
   const headsBefore = await item('arrow:0');
   const plotNow = await item('panel:plot');
   const corner = await onPage(plotNow.x + 30, plotNow.y + plotNow.h - 30);
-  await drag(corner, { x: corner.x + 80, y: corner.y - 60 });
+  await drag(corner, { x: corner.x + 80, y: corner.y - 60 }, 'a drag on the 3-D view\'s background', true);
   const headsAfter = await item('arrow:0');
   assert.ok(Math.hypot(headsAfter.x - headsBefore.x, headsAfter.y - headsBefore.y) > 5, 'the view turned');
   assert.equal(await scrollY(), pageY, 'and the page did not scroll');
 
   // 3. A tap on a token picks it as the query (the browser's mouse events for the tap).
   await page.evaluate(() => window.scrollTo(0, 0));
-  await sleep(200);
+  await atRest(page, frame);
   const token = await item('token:3');
   const tap = await onPage(token.x + token.w / 2, token.y + token.h / 2);
   await page.touchscreen.tap(tap.x, tap.y);
-  await frame.waitForFunction(() => window.attention.getState().query === 3, null, { timeout: 10000 });
+  await waitFor(frame, () => window.attention.getState().query === 3, null, 'the tap to make token 3 the query',
+                { describe: () => frame.evaluate(() => `query ${window.attention.getState().query}`) });
   await waitIdle(frame);
+  assert.ok(await item('plot:tap-to-engage'), 'a tap elsewhere let the view go');
   await saveArtifact('touch-scroll-390x844-tapped.png', await page.screenshot());
   assert.deepEqual(page.problems, [], 'no console errors in the page or the demo');
   await page.context().close();
@@ -113,10 +149,14 @@ test('touch scroll: a course page embedding the book\'s classes panel scrolls un
     { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const frame = await demoFrame(page, 'index.html');
   await waitReady(frame);
-  await page.waitForFunction(() => document.querySelector('iframe').getBoundingClientRect().height > 900, null,
-                             { timeout: 15000 });
-  await waitIdle(frame);
-  await sleep(500);
+  await waitFor(page, () => document.querySelector('iframe').getBoundingClientRect().height > 900, null,
+                'the host to size the frame to the demo (> 900 px)');
+  // The height comes in two steps (the panel, then the bar under it): wait for the frame to be
+  // as tall as the content says, then for both sides to rest.
+  await waitFor(frame, () => window.attention.contentHeight() > 0 && innerHeight === window.attention.contentHeight(), null,
+                'the host to size the frame to the content and the bar',
+                { describe: () => frame.evaluate(() => `innerHeight ${innerHeight}, contentHeight ${window.attention.contentHeight()}`) });
+  await atRest(page, frame);
   const sizes = await frame.evaluate(() => ({ content: window.attention.contentHeight(), inner: innerHeight,
     bar: document.getElementById('reader-bar').offsetHeight }));
   assert.ok(sizes.bar > 0, 'the "Open the full demo" bar shows');
@@ -127,13 +167,8 @@ test('touch scroll: a course page embedding the book\'s classes panel scrolls un
   const box = await page.evaluate(() => { const r = document.querySelector('iframe').getBoundingClientRect(); return { x: r.x, y: r.y }; });
   const cdp = await page.context().newCDPSession(page);
   const from = { x: box.x + title.x + title.w / 2, y: box.y + title.y + title.h / 2 + 250 };
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
-  for (let k = 1; k <= 8; ++k) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - 40 * k, id: 1 }] });
-    await sleep(20);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await sleep(400);
+  await settleAfter(frame, () => swipe(cdp, from, { x: from.x, y: from.y - 320 }), 'a swipe up on the panel');
+  await atRest(page, frame);
   const scrolled = await page.evaluate(() => window.scrollY);
   assert.ok(scrolled > 150, `the course page scrolled (scrollY ${scrolled})`);
   await saveArtifact('touch-scroll-module-390x844-swiped.png', await page.screenshot());

@@ -1,0 +1,152 @@
+// A phone on a course page whose demo frame cannot grow: the snippet pasted without its script,
+// a fixed 700 px iframe around content that needs twice that, at 390 x 844 (DPR 2), with real
+// touches through CDP. A one-finger swipe over the 3-D view, a table or the heatmaps scrolls the
+// course page and leaves the learner's data byte for byte as it was; a swipe over the rest of the
+// demo scrolls its column until the column's end, then the page; a tap on the view engages it, and
+// only then does a drag move an arrow head.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, waitQuiet, demoFrame, saveArtifact } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const FRAME_HEIGHT = 700;
+
+function coursePage(demoUrl) {
+  const filler = Array.from({ length: 60 }, (_, i) => `<p>Paragraph ${i + 1} of the course text.</p>`).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>course page</title><link rel="icon" href="data:,"></head><body style="margin:0;padding:8px;font:16px sans-serif">
+<h1>Attention</h1><p>Read, then try it.</p>
+<iframe src="${demoUrl}" title="attention demo" width="100%" height="${FRAME_HEIGHT}" style="border:0;display:block"></iframe>
+${filler}</body></html>`;
+}
+
+test('phone: in a frame that cannot grow, swipes scroll the course page and never edit the data; a tap engages the view', async () => {
+  server.routes.set('/course-fixed.html',
+    coursePage(`${server.url}/index.html?embed=1#example=your-journey&query=1&panels=inputs,plot,heatmaps`));
+  const page = await openPage(browser, `http://localhost:${server.port}/course-fixed.html`,
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  assert.ok(await frame.evaluate(() => window.attention.contentHeight()) > FRAME_HEIGHT * 1.5,
+            'the content needs far more than the frame gives');
+  const cdp = await page.context().newCDPSession(page);
+  const frameTop = () => page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().top);
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  const layout = () => frame.evaluate(() => window.attention.layout());
+  const item = async (name) => {
+    const found = (await layout()).find((l) => l.name === name);
+    assert.ok(found, `${name} is on screen`);
+    return found;
+  };
+  // Waits until the course page's scroll (and its fling) and the demo have come to rest.
+  const settle = async () => {
+    await waitQuiet(page, 'the course page to come to rest');
+    await waitQuiet(frame, 'the demo to come to rest');
+  };
+  // One step of a finger at a human pace: the browser has drawn a frame, and the demo has handled
+  // what the step gave it (Dear ImGui reads the pointer once per frame, so a whole swipe inside one
+  // frame would be no drag at all): it has run a pass since, or has nothing left to do.
+  const step = async (event) => {
+    const n = await frame.evaluate(() => window.attention.stats().passes);
+    await cdp.send('Input.dispatchTouchEvent', event);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    await waitFor(frame, (before) => {
+      const s = window.attention.stats();
+      return s.passes > before || (s.pending_frames <= 0 && !s.lesson_loading);
+    }, n, 'the demo to take a step of the finger');
+  };
+  // A one-finger swipe from a point of the demo (canvas px) by dy page px, in small steps.
+  const swipe = async (x, y, dy) => {
+    const top = await frameTop();
+    const from = { x: 8 + x, y: top + y };
+    await step({ type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
+    for (let k = 1; k <= 10; ++k)
+      await step({ type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + (dy * k) / 10, id: 1 }] });
+    await step({ type: 'touchEnd', touchPoints: [] });
+    await settle();
+  };
+  const tap = async (x, y) => {
+    const top = await frameTop();
+    await step({ type: 'touchStart', touchPoints: [{ x: 8 + x, y: top + y, id: 1 }] });
+    await step({ type: 'touchEnd', touchPoints: [] });
+    await settle();
+  };
+  const document0 = JSON.stringify(await frame.evaluate(() => window.attention.getState()));
+
+  // Bring the frame to the top of the phone's screen, as a reader scrolling down would.
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('iframe').offsetTop));
+  await settle();
+
+  // Over the 3-D view (its visible top part): the course page scrolls, the camera does not turn.
+  const plot = await item('panel:plot');
+  assert.ok(await item('plot:tap-to-engage'), 'the view says a tap engages it');
+  let before = await scrollY();
+  await swipe(plot.x + plot.w / 2, Math.min(plot.y + 40, FRAME_HEIGHT - 60), -300);
+  assert.ok(await scrollY() - before > 150, `a swipe over the view scrolls the page (${before} -> ${await scrollY()})`);
+  assert.equal(JSON.stringify(await frame.evaluate(() => window.attention.getState())), document0, 'nothing edited');
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('iframe').offsetTop));
+  await settle();
+
+  // Over the table of inputs: the page, too.
+  const row = await item('token:2');
+  before = await scrollY();
+  await swipe(row.x + row.w / 2, row.y + row.h / 2, -300);
+  assert.ok(await scrollY() - before > 150, `a swipe over the table scrolls the page (${before} -> ${await scrollY()})`);
+  assert.equal(JSON.stringify(await frame.evaluate(() => window.attention.getState())), document0, 'nothing edited');
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('iframe').offsetTop));
+  await settle();
+
+  // Over the demo's own column (the panel's title line): the column scrolls inside, the page stays.
+  const title = await item('value:title:inputs');
+  const plotBefore = (await item('panel:plot')).y;
+  before = await scrollY();
+  await swipe(title.x + title.w - 30, title.y + 12, -250);
+  assert.ok((await item('panel:plot')).y < plotBefore - 100, 'the demo\'s column scrolled');
+  assert.ok(Math.abs(await scrollY() - before) < 2, 'the page stayed');
+  // Swiping on over the panels' title lines, the column reaches its end; then the swipe is the page's.
+  let pageMoved = false;
+  for (let k = 0; k < 12 && !pageMoved; ++k) {
+    const titles = (await layout()).filter((l) => l.name.startsWith('value:title:') && l.y > 20 && l.y + 40 < FRAME_HEIGHT);
+    assert.ok(titles.length, 'a panel title is in view');
+    const t = titles[titles.length - 1];
+    before = await scrollY();
+    await swipe(t.x + t.w - 30, t.y + 8, -300);
+    pageMoved = await scrollY() - before > 100;
+  }
+  assert.ok(pageMoved, 'at the column\'s end a swipe scrolls the page');
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('iframe').offsetTop));
+  await settle();
+  before = await scrollY();
+  const heat = (await layout()).find((l) => l.name.startsWith('heatmap:') && l.y > 0 && l.y + l.h < FRAME_HEIGHT);
+  assert.ok(heat, 'a heatmap is in view at the column\'s end');
+  await swipe(heat.x + heat.w / 2, heat.y + heat.h / 2, -250);
+  assert.ok(await scrollY() - before > 100, `a swipe over a heatmap scrolls the page (${before} -> ${await scrollY()})`);
+  assert.equal(JSON.stringify(await frame.evaluate(() => window.attention.getState())), document0, 'nothing edited');
+  await saveArtifact('phone-fixed-frame-390.png', await page.screenshot());
+
+  // A deliberate act: tap the view, then drag a head. Back to the top of the column first.
+  for (let k = 0; k < 12 && !(await layout()).some((l) => l.name === 'value:title:inputs'); ++k) {
+    const titles = (await layout()).filter((l) => l.name.startsWith('value:title:') && l.y > 20 && l.y + 40 < FRAME_HEIGHT);
+    await swipe(titles[0].x + titles[0].w - 30, titles[0].y + 8, 300);
+  }
+  const inputsTitle = await item('value:title:inputs');
+  await swipe(inputsTitle.x + inputsTitle.w - 30, inputsTitle.y + 8, -(await item('panel:plot')).y + 40);
+  const view = await item('panel:plot');
+  assert.ok(view.y > 0 && view.y + 120 < FRAME_HEIGHT, 'the view is in the frame');
+  await tap(view.x + view.w - 20, view.y + 20);  // an empty corner of the view
+  assert.ok(await item('plot:engaged'), 'tapped: the view is engaged and says how to let go');
+  await saveArtifact('phone-view-engaged-390.png', await page.screenshot());
+  const head = (await layout()).find((l) => /^arrow:\d$/.test(l.name) && l.y > view.y && l.y + l.h < FRAME_HEIGHT);
+  assert.ok(head, 'an arrow head is in view');
+  const index = Number(head.name.split(':')[1]);
+  const inputBefore = (await frame.evaluate(() => window.attention.getState())).inputs[index];
+  await swipe(head.x + head.w / 2, head.y + head.h / 2, 60);
+  const inputAfter = (await frame.evaluate(() => window.attention.getState())).inputs[index];
+  assert.notDeepEqual(inputAfter, inputBefore, 'the dragged head moved its vector');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
