@@ -29,10 +29,11 @@ die() { printf 'install_deps: error: %s\n' "$*" >&2; exit 1; }
 build_packages=(emscripten g++ cmake ninja-build libsdl2-dev libgles-dev doctest-dev libdragonbox-dev fonts-dejavu-core
                 fonttools zopfli xz-utils nodejs npm python3)
 # The fuzzers are built with clang-14 and its libFuzzer runtime; PyTorch runs the generated code;
-# nbclient and ipykernel run a notebook with the Python helper (python/, installed by pip);
+# nbclient and ipykernel run a notebook with the Python helper (python/, installed by pip, into a
+# venv made with Debian's setuptools and wheel);
 # mkdocs builds the static-site recipe of docs/platforms.md. ShellCheck lints every script,
 # and clang-format-14 checks the C++ formatting.
-test_packages=(chromium python3-torch python3-nbclient python3-ipykernel python3-pip mkdocs mkdocs-material clang-14 libclang-rt-14-dev shellcheck clang-format-14)
+test_packages=(chromium python3-torch python3-nbclient python3-ipykernel python3-pip python3-venv python3-setuptools python3-wheel mkdocs mkdocs-material clang-14 libclang-rt-14-dev shellcheck clang-format-14)
 bench_packages=(libbenchmark-dev chromium)
 
 with_tests=0 with_bench=0 action=install
