@@ -42,10 +42,12 @@ test('phone: in a frame that cannot grow, swipes scroll the course page and neve
     assert.ok(found, `${name} is on screen`);
     return found;
   };
-  // Waits until the course page's scroll (and its fling) and the demo have come to rest.
+  // Waits until the course page's scroll (and its fling) has come to rest and the demo is idle.
+  // (Not waitQuiet on the frame: it polls on the frame's animation frames, which the browser
+  // stops while a fling has carried the frame out of view.)
   const settle = async () => {
     await waitQuiet(page, 'the course page to come to rest');
-    await waitQuiet(frame, 'the demo to come to rest');
+    await waitIdle(frame);
   };
   // One step of a finger at a human pace: the browser has drawn a frame, and the demo has handled
   // what the step gave it (Dear ImGui reads the pointer once per frame, so a whole swipe inside one
@@ -128,7 +130,10 @@ test('phone: in a frame that cannot grow, swipes scroll the course page and neve
   assert.equal(JSON.stringify(await frame.evaluate(() => window.attention.getState())), document0, 'nothing edited');
   await saveArtifact('phone-fixed-frame-390.png', await page.screenshot());
 
-  // A deliberate act: tap the view, then drag a head. Back to the top of the column first.
+  // A deliberate act: tap the view, then drag a head. Back to the top of the column first (the
+  // frame at the top of the screen again: the heatmap swipe may have flung it out of view).
+  await page.evaluate(() => window.scrollTo(0, document.querySelector('iframe').offsetTop));
+  await settle();
   for (let k = 0; k < 12 && !(await layout()).some((l) => l.name === 'value:title:inputs'); ++k) {
     const titles = (await layout()).filter((l) => l.name.startsWith('value:title:') && l.y > 20 && l.y + 40 < FRAME_HEIGHT);
     await swipe(titles[0].x + titles[0].w - 30, titles[0].y + 8, 300);
