@@ -153,23 +153,23 @@ def call_graph(wat):
     return funcs, calls, table, roots
 
 
+def reachable(starts, calls, stop):
+    # The functions reached from starts through calls, never entering one in stop.
+    seen, stack = set(), list(starts)
+    while stack:
+        f = stack.pop()
+        if f in seen or f in stop:
+            continue
+        seen.add(f)
+        stack.extend(calls[f])
+    return seen
+
+
 def deferred_functions(funcs, calls, table, roots, points):
     # What runs without the lesson: everything reachable from the exports, the start function and the
-    # table, without passing through a split point.
-    primary, stack = set(), list(roots) + list(table)
-    while stack:
-        f = stack.pop()
-        if f in primary or f in points:
-            continue
-        primary.add(f)
-        stack.extend(calls[f])
-    deferred, stack = set(), list(points)
-    while stack:
-        f = stack.pop()
-        if f in deferred or f in primary:
-            continue
-        deferred.add(f)
-        stack.extend(calls[f])
+    # table, without passing through a split point. The rest that the split points reach waits.
+    primary = reachable(list(roots) + list(table), calls, set(points))
+    deferred = reachable(points, calls, primary)
     return [f for f in funcs if f in deferred]
 
 
