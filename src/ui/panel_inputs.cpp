@@ -242,7 +242,10 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             widest = std::max(widest, ImGui::CalcTextSize(text).x);
         }
     const float number_w = widest + pad;
-    const float query_w = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("0000").x + pad;
+    char last_position[16];  // the widest position shown (n - 1): room for no more digits than it has
+    std::snprintf(last_position, sizeof last_position, "%d", n - 1);
+    const float query_w =
+        ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(last_position).x + pad;
     const float score_w = ImGui::CalcTextSize("-0.0000").x + pad;
     const float token_min = ImGui::GetFontSize() * 3 + pad;
     const float inner_w = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - 2;
@@ -262,11 +265,12 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::SameLine();
         ImGui::TextColored(muted_text(), "showing %d of %d dimensions", shown, d);
     }
-    // The table is exactly as wide as the room: the label takes a share of what the query and the
-    // score leave (within reason), the numbers share the rest.
+    // The table is as wide as the room: the label takes a share of what the query and the score
+    // leave (within reason), the numbers share the rest. Where that is too narrow for a value (three
+    // dimensions on a phone) each number keeps its width and the table scrolls sideways.
     const float rest = std::max(inner_w - query_w - score_w, ImGui::GetFontSize() * 4);
     const float token_w = std::clamp(rest * 0.3f, ImGui::GetFontSize() * 2.5f + pad, ImGui::GetFontSize() * 9 + pad);
-    const float dim_w = (rest - token_w) / float(shown);
+    const float dim_w = std::max(number_w, (rest - token_w) / float(shown));
     float x[kTableDims + 4];  // column edges, from the table's left
     x[0] = 0;
     x[1] = query_w;
@@ -281,6 +285,13 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const float header_h = ImGui::GetTextLineHeight() + style.CellPadding.y * 2;
     const float wanted = row_h * float(n) + 3;
     const float body_h = std::max(row_h * 3, std::min(wanted, ImGui::GetContentRegionAvail().y - buttons_h - header_h));
+    // Wider than the room: header and rows in one region that scrolls sideways (its scrollbar
+    // below the rows; a swipe sideways on a phone, ui/touch_routing.h).
+    const float room = ImGui::GetContentRegionAvail().x;
+    const bool sideways = table_w + style.ScrollbarSize + 2 > room + 0.5f;
+    if (sideways)
+        ImGui::BeginChild("tokens-wide", ImVec2(room, header_h + body_h + style.ScrollbarSize), false,
+                          ImGuiWindowFlags_HorizontalScrollbar);
     const float highlight = loop_highlight(in, *ui);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImU32 rule = ImGui::GetColorU32(ImGuiCol_TableBorderLight);
@@ -381,6 +392,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::PopStyleVar();
     ImGui::EndChild();
     ImGui::PopStyleVar();
+    if (sideways) ImGui::EndChild();
     if (!ui->inputs.cell_error.empty()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextColored(error_color(), "%s", ui->inputs.cell_error.c_str());

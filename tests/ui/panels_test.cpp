@@ -145,6 +145,26 @@ TEST_CASE("ui: the phone layout is one column with every panel, and taps still s
     CHECK(h.ui.loop.step == 0);
 }
 
+TEST_CASE("ui: on a phone every embedding value keeps the width to show it; the table scrolls sideways") {
+    attn::PageOptions phone;
+    phone.touch = true;  // bigger targets: the query column is wider than with a mouse
+    UiHarness h("your-journey", ImVec2(390, 844));
+    h.page = &phone;
+    h.frames(3);
+    const float fits = ImGui::CalcTextSize("0.43").x + ImGui::GetStyle().FramePadding.x * 2;
+    int cells = 0;
+    for (int c = 0; c < 3; ++c) {
+        const attn::ui::LayoutItem* cell = h.find("cell:0:" + std::to_string(c));
+        if (!cell) continue;  // scrolled out of view to the right
+        ++cells;
+        CHECK_MESSAGE(cell->rect.z >= fits, "inputs[0][" << c << "] is " << cell->rect.z << " px wide");
+    }
+    CHECK(cells >= 1);
+    REQUIRE(h.find("token:3") != nullptr);
+    h.click("token:3");  // the rows still take taps
+    CHECK(h.state.query == 3);
+}
+
 TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once") {
     UiHarness h;
     h.ui.reduced_motion = true;
