@@ -136,3 +136,41 @@ TEST_CASE("lesson text: practice, every planted bug and the lab speak from the c
                                       softmax_lab(attn_test::texts(), {88.5f, 88.5f}, scale, {"a", "b"})})
             for (const std::string& line : lab.explanation) check_text(line, "lab");
 }
+
+TEST_CASE("lesson text: while a question is open, the step's title and shown lines do not state its answer") {
+    // Predict, then see: the rule a question asks about appears in the reveal, never above it.
+    // Each phrase below answered its step's question before the learner had picked (#28).
+    struct Giveaway {
+        int step;
+        const char* phrase;
+    };
+    const Giveaway giveaways[] = {
+        {4, "pointing apart, the sum is negative"},  // what a negative (lowest) score means
+        {4, "at right angles they cancel"},
+        {9, "almost all weight to one token"},  // what unscaled large scores do to softmax
+        {13, "1 / (1 - p)"},                    // what dropout does to a kept weight
+        {13, "are scaled by"},
+    };
+    const Lesson& lesson = attn_test::chapter();
+    State base;
+    load_example("your-journey", &base);
+    for (const Giveaway& g : giveaways) {
+        INFO("step " << g.step << ": \"" << std::string(g.phrase) << "\"");
+        State s = enter_step(lesson, g.step, base);
+        const AttentionResult r = compute_attention(s);
+        REQUIRE_FALSE(step_questions(lesson, s, r).empty());
+        s.lesson.question = 0;
+        s.lesson.revealed = false;
+        std::string shown = lesson.step(g.step)->title;
+        for (const LessonLine& line : step_lines(lesson, s, r))
+            if (line.after_question < 0 || question_done(s.lesson, line.after_question)) shown += "\n" + line.text;
+        CHECK(shown.find(g.phrase) == std::string::npos);
+        // Revealed, the rule is there.
+        s.lesson.revealed = true;
+        std::string after_reveal;
+        for (const LessonLine& line : step_lines(lesson, s, r))
+            if (line.after_question < 0 || question_done(s.lesson, line.after_question))
+                after_reveal += "\n" + line.text;
+        CHECK(after_reveal.find(g.phrase) != std::string::npos);
+    }
+}
