@@ -10,15 +10,17 @@ namespace {
 
 // What each question kind asks the learner to predict.
 void conceal_for(std::string_view kind, Concealment* c) {
-    if (kind == "which-token") c->query_token = true;                      // which token does inputs[q] pick?
-    if (kind == "dot-value" || kind == "highest-score") c->scores = true;  // a score, or which is highest
-    if (kind == "count-scores") c->score_count = c->scores = true;         // how many scores?
-    if (kind == "sharper") c->weights = true;                              // which normalisation is sharper?
-    if (kind == "naive-overflow") c->naive_weights = true;                 // the hand-written softmax past the overflow
-    if (kind == "context-size") c->context = true;                         // how many numbers in the context vector?
-    if (kind == "matrix-shape") c->matrices = true;                        // the shape of inputs @ inputs.T
-    if (kind == "softmax-dim") c->softmax_dim = true;                      // which dim makes the rows sum to 1?
-    if (kind == "scaling-sharpness") c->scaling = true;                    // what the sqrt(d_k) division does
+    if (kind == "which-token") c->query_token = true;  // which token does inputs[q] pick?
+    // A score, which is highest, or how many there are. The weights go too: they rank the tokens
+    // as the scores do, their "÷ sum" column gives the scores' ratios, and there is one per score.
+    if (kind == "dot-value" || kind == "highest-score") c->scores = c->weights = true;
+    if (kind == "count-scores") c->score_count = c->scores = c->weights = true;
+    if (kind == "sharper") c->weights = true;                    // which normalisation is sharper?
+    if (kind == "naive-overflow") c->naive_weights = true;       // the hand-written softmax past the overflow
+    if (kind == "context-size") c->context = true;               // how many numbers in the context vector?
+    if (kind == "matrix-shape") c->matrices = true;              // the shape of inputs @ inputs.T
+    if (kind == "softmax-dim") c->softmax_dim = true;            // which dim makes the rows sum to 1?
+    if (kind == "scaling-sharpness") c->scaling = true;          // what the sqrt(d_k) division does
     if (kind == "causal-count") c->masking = true;               // how many tokens the query sees under the mask
     if (kind == "linear-weight-shape") c->module_layout = true;  // the shape nn.Linear stores its weight in
     if (kind == "zero-mask-leak") c->module_leak = true;         // what masking with 0 leaks
@@ -32,13 +34,12 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
                         bool practice_solved) {
     Concealment c;
     if (s.lesson.mode == LessonMode::Practice) {
-        // Exercise 1 predicts and computes the scores, exercise 2 the softmax weights; exercise 3
-        // is about reading the right panel (the projected weights), so nothing is covered there.
+        // Exercise 1 predicts and computes the scores (the weights would give their ratios away),
+        // exercise 2 the softmax weights; exercise 3 is about reading the right panel (the
+        // projected weights), so nothing is covered there.
         if (practice_solved || s.lesson.exercise > 1) return c;
-        if (s.lesson.exercise == 0)
-            c.scores = true;
-        else
-            c.weights = true;
+        c.weights = true;
+        if (s.lesson.exercise == 0) c.scores = true;
         c.reason = texts.say("lesson.hidden-exercise");
         return c;
     }

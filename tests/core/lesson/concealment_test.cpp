@@ -32,12 +32,18 @@ State at_step(int step, int question = 0) {
 TEST_CASE("concealment: each step's open question covers the value it asks for") {
     CHECK(covered(at_step(1), false).query_token);
     CHECK(covered(at_step(2), false).scores);
+    // Where the scores are asked, the weights go too: they rank the tokens as the scores do (step
+    // 3's "which scores highest" read off the weight bars), "÷ sum" gives the scores' ratios, and
+    // there is one weight per score.
+    CHECK(covered(at_step(2), false).weights);
     const Concealment count = covered(at_step(3), false);
     CHECK(count.score_count);
     CHECK(count.scores);
+    CHECK(count.weights);
     const Concealment highest = covered(at_step(3, 1), false);
     CHECK_FALSE(highest.score_count);  // question 1 of step 3: the count is known by now
     CHECK(highest.scores);
+    CHECK(highest.weights);
     CHECK_FALSE(covered(at_step(4), false).any());  // the prompt itself gives the score
     CHECK(covered(at_step(5), false).weights);
     CHECK(covered(at_step(6), false).naive_weights);
@@ -73,6 +79,7 @@ TEST_CASE("concealment: practice hides what the exercise asks for until it is so
     const Concealment scores = covered(enter_exercise(0, s), false);
     CHECK(scores.scores);
     CHECK(scores.reason == "hidden until you solve the exercise");
+    CHECK(scores.weights);  // the weights' ratios are the scores'
     CHECK(covered(enter_exercise(1, s), false).weights);
     CHECK_FALSE(covered(enter_exercise(1, s), true).any());
     CHECK_FALSE(covered(enter_exercise(2, s), false).any());  // reading the projected panel is the point
