@@ -123,10 +123,14 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
                                      cell(lab.shifted[i]),
                                      cell(lab.shifted_exps[i]),
                                      cell(lab.stable[i])};
-        if (in.concealed().naive_weights) row[3] = {kHidden, ink(muted_text())};  // the question asks for this column
+        if (in.concealed().naive_weights) {  // the question asks for the naive column; exp(s) = inf would tell
+            row[2] = {kHidden, ink(muted_text())};
+            row[3] = {kHidden, ink(muted_text())};
+        }
         t.rows.push_back(std::move(row));
     }
-    t.rows.push_back({{"sum", ink(muted_text())}, {}, cell(lab.exp_sum), {}, {}, cell(lab.shifted_sum), {}});
+    const TextCell exp_sum = in.concealed().naive_weights ? TextCell{kHidden, ink(muted_text())} : cell(lab.exp_sum);
+    t.rows.push_back({{"sum", ink(muted_text())}, {}, exp_sum, {}, {}, cell(lab.shifted_sum), {}});
     text_table(t, ui);
     if (!in.concealed().naive_weights)
         ImGui::TextColored(muted_text(), "float32 overflows past exp(%s): anything larger is inf.",

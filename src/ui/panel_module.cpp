@@ -209,7 +209,8 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
               muted_text());
         record_value(ui, "module:layout", say("(%d, %d)", r.settings.d_out, r.d_in));
     }
-    if (r.settings.qkv_bias) {  // v1 has no bias to load one into
+    if (in.concealed().module_layout) return;  // Exercise 3.1's "weight.T" would answer the question
+    if (r.settings.qkv_bias) {                 // v1 has no bias to load one into
         prose("Exercise 3.1 copies v2's weights into v1, which has no bias: turn qkv_bias off to try it.",
               muted_text());
         return;

@@ -116,7 +116,8 @@ std::string non_finite_reason(const QueryRow& r, Norm norm) {
 
 namespace {
 
-void mode_selector(const State& s, State* draft, UiState* ui, bool* edited) {
+void mode_selector(const FrameInput& in, State* draft, UiState* ui, bool* edited) {
+    const State& s = in.state;
     static const char* labels[] = {"divide by sum", "naive softmax", "softmax"};
     static const char* names[] = {"norm:sum", "norm:softmax-naive", "norm:softmax"};
     for (int m = 0; m < 3; ++m) {
@@ -127,11 +128,18 @@ void mode_selector(const State& s, State* draft, UiState* ui, bool* edited) {
         }
         record_layout(ui, names[m]);
     }
-    help_marker(
-        "Divide by sum keeps the scores' proportions. Softmax exponentiates first, so the largest "
-        "score takes a bigger share and every weight is positive. Naive softmax computes exp(s) "
-        "directly and overflows for large scores; the stable form (torch.softmax) subtracts the "
-        "max first. The choice drives the weights heatmap and the context vector too.");
+    // While the lesson asks which method is sharper, or what the hand-written one gives past the
+    // overflow, the help does not answer it.
+    if (in.concealed().weights || in.concealed().naive_weights)
+        help_marker(
+            "Three ways to turn scores into weights that sum to 1. How they differ is what the lesson's "
+            "question asks: answer it, and the weights show here.");
+    else
+        help_marker(
+            "Divide by sum keeps the scores' proportions. Softmax exponentiates first, so the largest "
+            "score takes a bigger share and every weight is positive. Naive softmax computes exp(s) "
+            "directly and overflows for large scores; the stable form (torch.softmax) subtracts the "
+            "max first. The choice drives the weights heatmap and the context vector too.");
 }
 
 // The context vector written out as the weighted sum it is: of the inputs, or of the values when
@@ -179,7 +187,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     if (int(r.scores->size()) != s.inputs.rows) return false;
     const Concealment& hidden = in.concealed();
 
-    mode_selector(s, draft, ui, &edited);
+    mode_selector(in, draft, ui, &edited);
     if (s.causal) {
         // The mask is switched on the heatmaps panel; here it explains the zeros below the query.
         ImGui::TextColored(error_color(), "masked: keys after the query score -inf, weight 0");
@@ -273,9 +281,12 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     }
     ImGui::SameLine();
     ImGui::TextColored(muted_text(), "scores first (try \u00d7 100)");
-    help_marker(
-        "Multiplies every score before normalising, to see how the methods cope with large values: "
-        "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not.");
+    if (in.concealed().naive_weights)  // the lesson asks what the naive softmax gives at a large scale
+        help_marker("Multiplies every score before normalising, to see how the methods cope with large values.");
+    else
+        help_marker(
+            "Multiplies every score before normalising, to see how the methods cope with large values: "
+            "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not.");
     context_vector(in, r, ui);
     ui->weights.tail_h = ImGui::GetCursorPosY() - tail_top;
     return edited;

@@ -531,6 +531,22 @@ TEST_CASE("ui: the book's classes: Exercise 3.1 waits for qkv_bias off; MultiHea
     CHECK(h.find("module:wrong-dim") == nullptr);
 }
 
+TEST_CASE("ui: step 11's question is not answered by Exercise 3.1's button (weight.T) until the reveal") {
+    UiHarness h("your-journey", ImVec2(1366, 2400));
+    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 11, h.state);  // nn.Linear's weight shape?
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    REQUIRE(h.find("value:module:layout") != nullptr);
+    CHECK(h.find("value:module:layout")->text == "?");
+    CHECK(h.find("module:exercise") == nullptr);
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("value:module:layout")->text == "(2, 3)");
+    CHECK(h.find("module:exercise") != nullptr);
+}
+
 TEST_CASE("ui: Practice checks the typed scores through the lesson engine and shows its verdict") {
     UiHarness h;
     h.click("lesson:mode:practice");
