@@ -4,7 +4,7 @@
 // view, and a deep link into step 6 with the slider at 80.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, settleAfter, saveArtifact, openSettled } from './harness.mjs';
+import { startServer, launchBrowser, settleAfter, saveArtifact, openSettled, waitFor } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -276,7 +276,14 @@ test('lesson: every step covers what its question asks, on the panels and in the
     assert.ok(hidden.reason.length > 0, `step ${step}: and says why`);
     if (hidden.scores || hidden.masking) assert.equal(summary.scores, null, `step ${step}: the API withholds the scores`);
     if (hidden.weights || hidden.masking) assert.equal(summary.weights, null, `step ${step}: and the weights`);
-    const mirror = await page.evaluate(() => document.getElementById('summary').textContent);
+    // The mirror follows the state a moment later (it is debounced, and announced politely): wait
+    // until it speaks of this query, and, when the scores are covered, says so.
+    const mirror = await (await waitFor(page, ([q, reason]) => {
+      const text = document.getElementById('summary').textContent;
+      return text.includes(`inputs[${q}]`) && (reason === null || text.includes(reason)) ? text : null;
+    }, [summary.query, summary.scores === null ? hidden.reason : null],
+    `step ${step}: the mirror to speak of inputs[${summary.query}]${summary.scores === null ? ' and say the scores are covered' : ''}`,
+    { describe: () => page.evaluate(() => document.getElementById('summary').textContent) })).jsonValue();
     if (hidden.query_token) assert.ok(!mirror.includes(`"${summary.tokens[summary.query]}"`), `step ${step}: mirror names no query token`);
     if (summary.scores === null) assert.ok(mirror.includes(hidden.reason), `step ${step}: the mirror says the scores are covered`);
 
