@@ -94,14 +94,14 @@ ATTN_LESSON_ENTRY bool highest_score(const QuizContext& c, Question* out) {
     }
     a.q.answer = a.say("answer", {{"token", token_name(c.t, s, best)}, {"score", num(top)}});
     if (best == q) {
-        Vector others;
+        float next = -INFINITY;  // the best of the others: "at most 2", not a vector "[2, 2]"
         for (int i = 0; i < n; ++i)
-            if (i != q) others.push_back(r.scores[size_t(i)]);
-        a.q.reason = a.say(others.empty() ? "reason-itself-alone" : "reason-itself",
+            if (i != q) next = std::max(next, r.scores[size_t(i)]);
+        a.q.reason = a.say(n == 1 ? "reason-itself-alone" : "reason-itself",
                            {{"query", label(s, q)},
                             {"terms", dot_terms(s.inputs.row(q), s.inputs.row(q), d)},
                             {"score", num(top)},
-                            {"others", vec(others)}});
+                            {"next", num(next)}});
     } else {
         a.q.reason = a.say("reason", {{"label", label(s, best)},
                                       {"terms", dot_terms(s.inputs.row(best), s.inputs.row(q), d)},

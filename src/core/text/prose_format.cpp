@@ -45,10 +45,18 @@ std::string num_cell(float x) {
 }
 
 std::string vec(const float* v, int n, int decimals, int max_elements) {
+    // One style for the whole row, as PyTorch prints a tensor: whole numbers plain only when every
+    // element is whole ([2, 8, 2]); else each with its decimals ([1.0000, 0.9999], never [1, 0.9999]).
+    bool whole = true;
+    for (int i = 0; i < n; ++i)
+        if (std::isfinite(v[i]) && v[i] != std::floor(v[i])) whole = false;
+    const auto one = [&](float x) {
+        return whole || !std::isfinite(x) || std::fabs(x) >= 1e7f ? num(x, decimals) : format_fixed(x, decimals);
+    };
     std::string out = "[";
     const int head = n > max_elements ? max_elements - 1 : n;
-    for (int i = 0; i < head; ++i) out += (i ? ", " : "") + num(v[i], decimals);
-    if (n > max_elements) out += std::string(head ? ", " : "") + "…, " + num(v[n - 1], decimals);
+    for (int i = 0; i < head; ++i) out += (i ? ", " : "") + one(v[i]);
+    if (n > max_elements) out += std::string(head ? ", " : "") + "…, " + one(v[n - 1]);
     return out + "]";
 }
 

@@ -20,7 +20,8 @@ std::string typed_vec(const float* v, int n, int max_elements = 8);
 // A table cell, as a PyTorch tensor column prints it: 4 fixed decimals ("1.4950", "0.0000"), and
 // scientific for very large or very small magnitudes ("5.540e+34", "1.260e-14").
 std::string num_cell(float x);
-// "[2, 8, 2]"; past max_elements the middle is elided: "[1, 2, 3, …, 9]".
+// "[2, 8, 2]", "[1.0000, 0.5000]": one style for the row, as PyTorch prints a tensor (plain only when
+// every element is whole); past max_elements the middle is elided: "[1, 2, 3, …, 9]".
 std::string vec(const Vector& v, int decimals = 4, int max_elements = 8);
 std::string vec(const float* v, int n, int decimals = 4, int max_elements = 8);
 // typed(x) as a factor in a product: negative ones in parentheses unless they lead ("0.5·(-1)").

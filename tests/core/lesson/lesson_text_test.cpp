@@ -174,3 +174,19 @@ TEST_CASE("lesson text: while a question is open, the step's title and shown lin
         CHECK(after_reveal.find(g.phrase) != std::string::npos);
     }
 }
+
+TEST_CASE("lesson text: a tie for the lowest score names every token in it, not the first") {
+    // three-tokens, query inputs[1]: scores [2, 8, 2]. "'token 0' least (2)" would hide token 2's 2.
+    const Lesson& lesson = attn_test::chapter();
+    State base;
+    load_example("three-tokens", &base);
+    State s = enter_step(lesson, 3, base);
+    s.query = 1;
+    s.lesson.question = 9;  // every line shows
+    const AttentionResult r = compute_attention(s);
+    REQUIRE(r.scores == Vector{2, 8, 2});
+    std::string text;
+    for (const LessonLine& line : step_lines(lesson, s, r)) text += line.text + "\n";
+    INFO(text);
+    CHECK(text.find("\"token 0\" and \"token 2\" least (2)") != std::string::npos);
+}

@@ -50,7 +50,7 @@ TEST_CASE("quiz: the seeds' question - token 1 of [1,0], [2,2], [0,1] scores hig
     CHECK(correct_choices(q) == std::vector<std::string>{"\"token 1\" [2, 2]"});
     CHECK(q.answer == "Token 1, with a score of 8.");
     CHECK(contains(q.reason, "is the query itself: 2·2 + 2·2 = 8"));
-    CHECK(contains(q.reason, "The others score [2, 2]"));
+    CHECK(contains(q.reason, "The others score at most 2."));
     const RevealResult wrong = reveal_answer(attn_test::texts(), q, 0);
     CHECK(wrong.answered);
     CHECK_FALSE(wrong.correct);

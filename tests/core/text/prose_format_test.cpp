@@ -27,6 +27,16 @@ TEST_CASE("prose: dot products are written term by term, compactly") {
     CHECK(vec(one, 2, 4, 6) == "[1, 0]");
 }
 
+TEST_CASE("prose: a row of numbers has one style, as PyTorch prints a tensor") {
+    // Row sums after dropout: some exactly 1, some not. Never "[1.0000, 1, 0.5000]".
+    const float sums[] = {1.0f, 1.0f, 0.5f, 1.25f};
+    CHECK(vec(sums, 4) == "[1.0000, 1.0000, 0.5000, 1.2500]");
+    const float whole[] = {2, 8, 2};
+    CHECK(vec(whole, 3) == "[2, 8, 2]");
+    const float broken[] = {0.5f, std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()};
+    CHECK(vec(broken, 3) == "[0.5000, inf, nan]");
+}
+
 TEST_CASE("prose: negative factors after the first are parenthesised, as a reader would write them") {
     const float a[] = {-0.73f, 0.69f}, b[] = {0.52f, -1.0f};
     CHECK(dot_terms(a, b, 2) == "-0.73\u00b70.52 + 0.69\u00b7(-1)");
