@@ -233,7 +233,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     // width with every value whole (at most kTableDims), the score. Wider embeddings: a window of
     // dimensions that the reader slides along.
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float pad = style.FramePadding.x * 2 + style.CellPadding.x * 2 + 2;
+    const float pad = style.FramePadding.x * 2 + style.CellPadding.x * 2 + 2;  // a field in a cell
+    const float text_pad = style.CellPadding.x * 2 + 2;                        // plain text in a cell
     float widest = ImGui::CalcTextSize("0.00").x;
     for (int i = 0; i < std::min(n, 64); ++i)
         for (int c = 0; c < std::min(d, 64); ++c) {
@@ -245,8 +246,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     char last_position[16];  // the widest position shown (n - 1): room for no more digits than it has
     std::snprintf(last_position, sizeof last_position, "%d", n - 1);
     const float query_w =
-        ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(last_position).x + pad;
-    const float score_w = ImGui::CalcTextSize("-0.0000").x + pad;
+        ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(last_position).x + text_pad;
+    const float score_w = ImGui::CalcTextSize("-0.0000").x + text_pad;
     const float token_min = ImGui::GetFontSize() * 3 + pad;
     const float inner_w = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - 2;
     const int fit = std::max(1, int((inner_w - query_w - score_w - token_min) / number_w));
@@ -266,11 +267,17 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TextColored(muted_text(), "showing %d of %d dimensions", shown, d);
     }
     // The table is as wide as the room: the label takes a share of what the query and the score
-    // leave (within reason), the numbers share the rest. Where that is too narrow for a value (three
-    // dimensions on a phone) each number keeps its width and the table scrolls sideways.
+    // leave (within reason), the numbers share the rest. The numbers come first: the label gives
+    // up its share down to its minimum before a value is cut, and where even that is too narrow
+    // (three dimensions on a phone) each number keeps its width and the table scrolls sideways.
+    // The narrowest cell that shows the widest value whole: a one-line field draws its text from
+    // FramePadding.x and clips it at the frame's own edge, so one padding is enough.
+    const float value_w = widest + style.FramePadding.x + style.CellPadding.x * 2 + 1;
     const float rest = std::max(inner_w - query_w - score_w, ImGui::GetFontSize() * 4);
-    const float token_w = std::clamp(rest * 0.3f, ImGui::GetFontSize() * 2.5f + pad, ImGui::GetFontSize() * 9 + pad);
-    const float dim_w = std::max(number_w, (rest - token_w) / float(shown));
+    const float label_min = ImGui::GetFontSize() * 2.5f + pad;
+    float token_w = std::clamp(rest * 0.3f, label_min, ImGui::GetFontSize() * 9 + pad);
+    if (rest - token_w < value_w * float(shown)) token_w = std::max(label_min, rest - value_w * float(shown));
+    const float dim_w = std::max(value_w, (rest - token_w) / float(shown));
     float x[kTableDims + 4];  // column edges, from the table's left
     x[0] = 0;
     x[1] = query_w;

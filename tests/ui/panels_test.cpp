@@ -3,9 +3,11 @@
 #include "ui/panels.h"
 
 #include <doctest/doctest.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "core/lesson/track.h"
 #include "core/math/torch_rng.h"
@@ -151,7 +153,8 @@ TEST_CASE("ui: on a phone every embedding value keeps the width to show it; the 
     UiHarness h("your-journey", ImVec2(390, 844));
     h.page = &phone;
     h.frames(3);
-    const float fits = ImGui::CalcTextSize("0.43").x + ImGui::GetStyle().FramePadding.x * 2;
+    // A one-line field draws its text from FramePadding.x and clips it at its own edge.
+    const float fits = ImGui::CalcTextSize("0.43").x + ImGui::GetStyle().FramePadding.x;
     int cells = 0;
     for (int c = 0; c < 3; ++c) {
         const attn::ui::LayoutItem* cell = h.find("cell:0:" + std::to_string(c));
@@ -163,6 +166,18 @@ TEST_CASE("ui: on a phone every embedding value keeps the width to show it; the 
     REQUIRE(h.find("token:3") != nullptr);
     h.click("token:3");  // the rows still take taps
     CHECK(h.state.query == 3);
+}
+
+TEST_CASE("ui: on a laptop the inputs table fits its panel: no sideways scrolling, and no value cut") {
+    UiHarness laptop("your-journey", ImVec2(1280, 800));
+    laptop.frames(3);
+    for (const ImGuiWindow* w : GImGui->Windows)
+        CHECK_MESSAGE(!(w->Active && std::strstr(w->Name, "tokens-wide")), w->Name);
+    for (int c = 0; c < 3; ++c) {
+        const attn::ui::LayoutItem* cell = laptop.find("cell:0:" + std::to_string(c));
+        REQUIRE(cell != nullptr);
+        CHECK(cell->rect.z >= ImGui::CalcTextSize("0.43").x + ImGui::GetStyle().FramePadding.x);
+    }
 }
 
 TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once") {
