@@ -82,9 +82,14 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
         float parsed = 0.0f;
         const std::string error = parse_number_text(ui->inputs.cell_text, &parsed);
         ui->inputs.cell_error.clear();
-        if (!error.empty())
+        if (!error.empty()) {
             ui->inputs.cell_error = "inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]: " + error +
                                     "; it keeps " + format_scalar(*value);
+            ui->inputs.cell_error_row = row;
+            ui->inputs.cell_error_col = col;
+            ui->inputs.cell_error_kept = *value;
+            ui->inputs.cell_error_new = true;
+        }
         ui->inputs.cell_editing = 0;
     }
     return changed;
@@ -223,6 +228,16 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     const int n = s.inputs.rows, d = s.inputs.cols;
     if (draft->inputs.rows != n || draft->inputs.cols != d) return false;  // the app resets the draft
+    // A refused value's message holds while its cell keeps that value in the same data.
+    InputsUi& iu = ui->inputs;
+    if (iu.cell_error_new) {
+        iu.cell_error_example = s.example;
+        iu.cell_error_new = false;
+    }
+    if (!iu.cell_error.empty() &&
+        (iu.cell_error_row >= n || iu.cell_error_col >= d ||
+         s.inputs.at(iu.cell_error_row, iu.cell_error_col) != iu.cell_error_kept || s.example != iu.cell_error_example))
+        iu.cell_error.clear();
     bool edited = example_picker(draft, ui);
     // Pasting a whole set of embeddings (JSON, CSV, a torch.tensor literal) and copying them out.
     same_line_if_fits(ImGui::CalcTextSize("Import / Export...").x + ImGui::GetStyle().FramePadding.x * 2);

@@ -57,7 +57,13 @@ struct InputsUi {
     unsigned cell_editing = 0;
     std::string cell_text;
     std::string cell_error;
-    int first_dim = 0;  // first embedding column shown when d is large
+    // The cell the message is about, the value it kept and the example then: once the inputs
+    // change another way (an example, an import, a link), the message no longer says what is.
+    int cell_error_row = -1, cell_error_col = -1;
+    float cell_error_kept = 0.0f;
+    std::string cell_error_example;
+    bool cell_error_new = false;  // made this frame: its example is read at the next
+    int first_dim = 0;            // first embedding column shown when d is large
 };
 
 // The embedding view.

@@ -71,6 +71,21 @@ TEST_CASE("ui: a value cell reads what the learner types, a decimal comma includ
     CHECK(h.state.query == 0);  // the click on token 0's radio button made it the query
 }
 
+TEST_CASE("ui: a refused value's message goes when the data changes another way, and stays while it holds") {
+    UiHarness h;  // your-journey
+    h.click("cell:2:1");
+    h.type("abc");
+    h.click("token:0");  // leave the cell
+    REQUIRE(h.ui.inputs.cell_error.rfind("inputs[2][1]: \"abc\"", 0) == 0);
+    h.frames(3);
+    CHECK_FALSE(h.ui.inputs.cell_error.empty());  // nothing else changed: it still says what is
+    attn::State other = h.state;
+    attn::load_example("three-tokens", &other);  // as the example menu or a link would
+    REQUIRE(h.set_state(other).empty());
+    h.frames(2);
+    CHECK(h.ui.inputs.cell_error.empty());  // "it keeps 0.85" no longer holds (there is no inputs[2][1])
+}
+
 TEST_CASE("ui: dragging a 2-D arrow head changes that embedding live, and does not change the query") {
     UiHarness h("three-tokens");
     const attn::Vector before = h.state.inputs.row_vector(2);  // [0, 1]
