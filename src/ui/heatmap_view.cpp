@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
 #include "core/view/colormap.h"
 #include "ui/panels.h"
@@ -71,7 +72,7 @@ void colour_bar(ImDrawList* dl, const HeatmapSpec& spec, ImVec2 a, float height)
     dl->AddRect(a, b, u32(muted_text(), 0.6f));
     const float lo = spec.image->low, hi = spec.image->high;
     auto label = [&](float value, float y) {
-        const std::string t = format_fixed(value, std::fabs(hi - lo) >= 20 ? 0 : 2);
+        const std::string t = scale_label(value, lo, hi);
         dl->AddText(ImVec2(b.x + 4, std::clamp(y - font() / 2, a.y - font() / 2, b.y - font() / 2)), u32(muted_text()),
                     t.c_str());
     };

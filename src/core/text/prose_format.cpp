@@ -44,6 +44,10 @@ std::string num_cell(float x) {
     return buf;
 }
 
+std::string scale_label(float value, float lo, float hi) {
+    return std::fabs(value) >= 1e5f ? num_cell(value) : format_fixed(value, std::fabs(hi - lo) >= 20 ? 0 : 2);
+}
+
 std::string vec(const float* v, int n, int decimals, int max_elements) {
     // One style for the whole row, as PyTorch prints a tensor: whole numbers plain only when every
     // element is whole ([2, 8, 2]); else each with its decimals ([1.0000, 0.9999], never [1, 0.9999]).

@@ -20,6 +20,10 @@ std::string typed_vec(const float* v, int n, int max_elements = 8);
 // A table cell, as a PyTorch tensor column prints it: 4 fixed decimals ("1.4950", "0.0000"), and
 // scientific for very large or very small magnitudes ("5.540e+34", "1.260e-14").
 std::string num_cell(float x);
+// A colour bar's label for value on a scale from lo to hi: whole numbers for a wide range ("-3",
+// "12"), 2 decimals for a narrow one ("0.24"), and from 1e5 on the cells' scientific form
+// ("1.000e+20": a typed 1e10 made a 19-digit label).
+std::string scale_label(float value, float lo, float hi);
 // "[2, 8, 2]", "[1.0000, 0.5000]": one style for the row, as PyTorch prints a tensor (plain only when
 // every element is whole); past max_elements the middle is elided: "[1, 2, 3, …, 9]".
 std::string vec(const Vector& v, int decimals = 4, int max_elements = 8);

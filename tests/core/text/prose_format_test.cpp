@@ -27,6 +27,13 @@ TEST_CASE("prose: dot products are written term by term, compactly") {
     CHECK(vec(one, 2, 4, 6) == "[1, 0]");
 }
 
+TEST_CASE("prose: a colour bar's labels stay short, however large the values") {
+    CHECK(scale_label(0.24f, 0.0f, 0.24f) == "0.24");
+    CHECK(scale_label(-3.0f, -3.0f, 30.0f) == "-3");
+    CHECK(scale_label(1e20f, 0.0f, 1e20f) == "1.000e+20");  // 1e10 typed into a cell, squared: not 21 digits
+    CHECK(scale_label(-2.5e6f, -2.5e6f, 1.0f) == "-2.500e+06");
+}
+
 TEST_CASE("prose: a row of numbers has one style, as PyTorch prints a tensor") {
     // Row sums after dropout: some exactly 1, some not. Never "[1.0000, 1, 0.5000]".
     const float sums[] = {1.0f, 1.0f, 0.5f, 1.25f};
