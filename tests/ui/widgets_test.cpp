@@ -69,6 +69,7 @@ TEST_CASE("ui: framed widgets (the query radio buttons) stand out on every table
 TEST_CASE("ui: prose wraps only at spaces, never inside a number, and keeps its line breaks") {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini left in the directory the tests run from
     io.DisplaySize = ImVec2(400, 400);
     io.DeltaTime = 1.0f / 60.0f;
     unsigned char* pixels = nullptr;
