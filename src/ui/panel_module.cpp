@@ -44,15 +44,16 @@ std::string say(const char* format, ...) {
 }
 
 // A labelled whole-number field; true when it was edited to a number in [lo, hi] (others are
-// named in ui_error and not applied).
+// named in the panel's error and not applied).
 bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, int64_t lo, int64_t hi, float width) {
     int64_t v = *value;
     bool edited = false;
     if (whole_field(ui, std::string("module:") + name, &v, width)) {
         if (v < lo || v > hi) {
-            ui->ui_error = say("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
+            ui->module.error =
+                say("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
         } else {
-            ui->ui_error.clear();
+            ui->module.error.clear();
             *value = v;
             edited = true;
         }
@@ -130,9 +131,9 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         float p = float(m.dropout);
         if (decimal_field(ui, "module:dropout", &p, 2, ImGui::GetFontSize() * 4)) {
             if (!(p >= 0.0f && p < 1.0f)) {
-                ui->ui_error = "dropout p is " + num(p, 2) + " but must be at least 0 and less than 1";
+                ui->module.error = "dropout p is " + num(p, 2) + " but must be at least 0 and less than 1";
             } else {
-                ui->ui_error.clear();
+                ui->module.error.clear();
                 m.dropout = std::round(double(p) * 1e6) / 1e6;  // 0.1 as typed, not float's 0.10000000149
                 edited = true;
             }
@@ -151,7 +152,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         if (m.reseed_dropout)
             edited |= seed_field(ui, "dropout_seed", "torch.manual_seed before dropout", &m.dropout_seed);
     }
-    if (!ui->ui_error.empty() && ui->ui_error.find("must be") != std::string::npos) prose(ui->ui_error, error_color());
+    if (!ui->module.error.empty()) prose(ui->module.error, error_color());  // here, beside its field
     if (in.input_error.rfind("module", 0) == 0) prose(in.input_error, error_color());
     return edited;
 }

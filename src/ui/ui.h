@@ -146,6 +146,7 @@ struct ModuleUi {
     bool wrong_scale = false;             // MultiHeadAttention divided by sqrt(d_out), not sqrt(head_dim)
     bool exercise_gpt2 = false;           // Exercise 3.3: MultiHeadAttention at GPT-2's size, asked for
     int batch = 0;                        // the batch element shown
+    std::string error;                    // a setting this panel refused, shown under its settings
 };
 
 // What the learner is typing for a practice exercise (what was checked, and the verdict, are the
@@ -187,7 +188,7 @@ struct UiState {
     // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
     bool reduced_motion = false;
     bool touch_targets = false;  // fingers: a phone, or the page saw touch input (set per frame)
-    std::string ui_error;        // an edit the UI itself refused (a negative seed), shown beside it
+    std::string ui_error;        // an edit the trainable panel refused (a negative seed), shown beside it
     std::string last_example;    // to reset view state when the example changes
     bool touch_scroll = false;   // a drag that began on no widget scrolls the phone column
     // The last subset layout fitted the canvas at its full width: the next is drawn without a

@@ -476,7 +476,8 @@ TEST_CASE("ui: the book's classes: two masking routes agree, masking with 0 leak
         h.type("1");
         h.key(attn_test::kKeyEnter);
         CHECK(h.state.module.settings.dropout == 0.5);
-        CHECK(h.ui.ui_error.find("dropout p is 1") != std::string::npos);
+        CHECK(h.ui.module.error.find("dropout p is 1") != std::string::npos);  // said in this panel
+        CHECK(h.ui.ui_error.empty());  // not in the trainable panel, away from the field
     }
 }
 
