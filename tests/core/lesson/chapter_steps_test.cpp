@@ -64,6 +64,15 @@ TEST_CASE("chapter steps: each step runs the book's class on the book's inputs")
     CHECK(contains(all_text(step(11)), "SelfAttention_v2(d_in=3, d_out=2)"));
     CHECK(contains(all_text(step(11)), "[-0.0739, 0.0713]"));
     CHECK(contains(all_text(step(14)), "[0.3190, 0.4858]"));
+    // Step 12 is the book's 3.5.1: SelfAttention_v2's masked weights at seed 789, whose second row
+    // the book prints as [0.5517, 0.4483, 0, ...]; step 13's dropout runs on the same weights.
+    const State s12 = step(12);
+    CHECK(s12.module.settings.seed == 789);
+    CHECK(s12.module.settings.seed == step(13).module.settings.seed);
+    const HeadTrace& t12 = run_module(s12.inputs, s12.module.settings).batches[0][0];
+    CHECK(t12.weights.at(1, 0) == doctest::Approx(0.5517f).epsilon(5e-5));
+    CHECK(t12.weights.at(1, 1) == doctest::Approx(0.4483f).epsilon(5e-5));
+    CHECK(t12.weights.at(1, 2) == 0.0f);
 }
 
 TEST_CASE("chapter steps: the questions' right answers are the book's numbers") {
