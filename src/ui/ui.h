@@ -99,7 +99,8 @@ struct HeatmapsUi {
 };
 
 struct WeightsUi {
-    float tail_h = 0;  // height of the panel below its bars, measured each frame
+    float tail_h = 0;        // height of the panel below its bars, measured each frame
+    int query_in_view = -1;  // the query the bars were last scrolled to show (-1: none yet)
 };
 
 // The Import / Export popup: the learner's paste is kept (a refused paste loses nothing), its

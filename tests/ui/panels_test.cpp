@@ -180,6 +180,22 @@ TEST_CASE("ui: on a laptop the inputs table fits its panel: no sideways scrollin
     }
 }
 
+TEST_CASE("ui: a new query brings its row of the weight bars into view when the list is taller than the room") {
+    UiHarness h("your-journey", ImVec2(1280, 800));  // panel 3 shows four of the six rows
+    h.frames(3);
+    REQUIRE(h.find("value:softmax:0") != nullptr);
+    REQUIRE(h.find("value:softmax:5") == nullptr);  // below the fold of the bars
+    attn::State s = h.state;
+    s.query = 5;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("value:softmax:5") != nullptr);  // the query's row scrolled into view
+    s.query = 0;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("value:softmax:0") != nullptr);
+}
+
 TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once") {
     UiHarness h;
     h.ui.reduced_motion = true;
