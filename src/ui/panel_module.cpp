@@ -305,8 +305,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
         record_value(ui, "module:leak", kHidden);
         return;
     }
-    // Step 12's question is about this bug: its answer shows once revealed, planted or not.
-    if ((!ui->module.zero_mask && in.state.step != 12) || t.weights_zero_masked.rows == 0) return;
+    if (!ui->module.zero_mask || t.weights_zero_masked.rows == 0) return;
     CellGrid zero{"module:masked-zero",
                   "masked_fill(triu(ones, 1), 0), then softmax",
                   &t.weights_zero_masked,
@@ -597,6 +596,14 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
 
 bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
+    // A step shows its own planted bug, not the last step's: a new step unticks them all, and step
+    // 12, whose question plants the 0 fill, ticks that one (its answer is what the box shows).
+    if (in.state.step != ui->module.step_seen) {
+        ModuleUi& m = ui->module;
+        m.zero_mask = in.state.step == 12 && in.state.lesson.mode == LessonMode::Track;
+        m.view_without_transpose = m.wrong_dim = m.flipped_mask = m.unscaled_dropout = m.wrong_scale = false;
+        m.step_seen = in.state.step;
+    }
     if (ImGui::Checkbox("run the book's classes", &draft->module.enabled)) {
         // In steps 11 to 14 of the track, the step's own class; elsewhere SelfAttention_v2, where
         // the book's classes begin.

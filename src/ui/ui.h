@@ -148,6 +148,7 @@ struct ModuleUi {
     bool exercise_gpt2 = false;           // Exercise 3.3: MultiHeadAttention at GPT-2's size, asked for
     int batch = 0;                        // the batch element shown
     std::string error;                    // a setting this panel refused, shown under its settings
+    int step_seen = -1;                   // the lesson step the planted bugs were last set for
 };
 
 // What the learner is typing for a practice exercise (what was checked, and the verdict, are the

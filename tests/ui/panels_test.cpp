@@ -579,6 +579,23 @@ TEST_CASE("ui: step 11's question is not answered by Exercise 3.1's button (weig
     CHECK(h.find("module:exercise") != nullptr);
 }
 
+TEST_CASE("ui: each step of the book's classes starts with its own planted bug, not the last step's") {
+    UiHarness h("your-journey", ImVec2(1366, 2400));
+    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 12, h.state);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.ui.module.zero_mask);  // step 12's question plants the 0 fill: its box is ticked
+    h.click("module:zero-mask");   // the learner unticks it: the leak's grid goes
+    CHECK_FALSE(h.ui.module.zero_mask);
+    h.click("module:zero-mask");
+    h.ui.module.flipped_mask = true;  // and plants another bug
+    s = attn::enter_step(attn::builtin_chapter_lesson(), 13, h.state);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK_FALSE(h.ui.module.zero_mask);  // step 13 (dropout) opens without step 12's bugs
+    CHECK_FALSE(h.ui.module.flipped_mask);
+}
+
 TEST_CASE("ui: Practice checks the typed scores through the lesson engine and shows its verdict") {
     UiHarness h;
     h.click("lesson:mode:practice");
