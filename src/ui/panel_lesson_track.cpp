@@ -178,7 +178,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
             same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                                   ImGui::CalcTextSize(q.choices[i].c_str()).x,
                               lesson_gap());
-        if (ImGui::RadioButton(q.choices[i].c_str(), answer == int(i))) send(ui, LessonAction::Choose, int(i));
+        if (choice_radio(q.choices[i], answer == int(i))) send(ui, LessonAction::Choose, int(i));
         record_lesson_item(ui, "lesson:choice:" + std::to_string(i));
         ImGui::PopID();
     }

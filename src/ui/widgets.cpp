@@ -94,6 +94,24 @@ void prose(const std::string& text, ImVec4 color, float width) {
     }
 }
 
+bool choice_radio(const std::string& label, bool active) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float circle = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
+    const float room = ImGui::GetContentRegionAvail().x;
+    if (circle + ImGui::CalcTextSize(label.c_str()).x <= room) return ImGui::RadioButton(label.c_str(), active);
+    ImGui::BeginGroup();
+    bool picked = ImGui::RadioButton("##choice", active);
+    ImGui::SameLine(0, style.ItemInnerSpacing.x);
+    ImGui::BeginGroup();
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + style.FramePadding.y);  // the first line level with the circle
+    prose(label, ImVec4(0, 0, 0, 0), room - circle);
+    ImGui::EndGroup();
+    ImGui::EndGroup();
+    picked |= ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+              ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()) && !ImGui::IsAnyItemActive();
+    return picked;
+}
+
 namespace {
 
 // The elements format_tensor prints, one string each, without its separators and line breaks.

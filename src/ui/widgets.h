@@ -54,6 +54,11 @@ std::vector<Piece> tensor_pieces(const std::string& prefix, const Vector& v, int
 void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, const std::vector<std::string>* row_names,
                  int highlight_row, UiState* ui);
 
+// A radio button whose label wraps (at spaces, as prose does) when it is wider than the room left:
+// a long answer choice on a phone reads whole instead of being cut. A click on the circle or the
+// text picks it; the last item is the whole choice (for record_layout).
+bool choice_radio(const std::string& label, bool active);
+
 // SameLine(0, spacing) if an item `width` wide still fits on the current line after `spacing`
 // (default: the style's item spacing), else the next item starts a new line: rows of buttons
 // wrap on narrow screens instead of running off the edge.

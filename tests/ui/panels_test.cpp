@@ -596,6 +596,28 @@ TEST_CASE("ui: each step of the book's classes starts with its own planted bug, 
     CHECK_FALSE(h.ui.module.flipped_mask);
 }
 
+TEST_CASE("ui: on a phone a long answer choice wraps inside the screen, and a tap on its words picks it") {
+    attn::PageOptions phone;
+    phone.touch = true;
+    UiHarness h("your-journey", ImVec2(390, 844));
+    h.page = &phone;
+    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 4, h.state);  // long choices
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    const attn::ui::LayoutItem* longest = nullptr;
+    for (int i = 0; i < 4; ++i) {
+        const attn::ui::LayoutItem* c = h.find("lesson:choice:" + std::to_string(i));
+        if (!c) continue;
+        CHECK_MESSAGE(c->rect.x + c->rect.z <= 390, "choice " << i << " ends at " << c->rect.x + c->rect.z);
+        if (!longest || c->rect.w > longest->rect.w) longest = c;
+    }
+    REQUIRE(longest != nullptr);
+    CHECK(longest->rect.w > ImGui::GetFrameHeight() * 1.5f);  // wrapped onto more than one line
+    const std::string name = longest->name;
+    h.click_at(ImVec2(longest->rect.x + longest->rect.z - 20, longest->rect.y + longest->rect.w / 2));  // its words
+    CHECK(h.state.lesson.answer == std::stoi(name.substr(name.rfind(':') + 1)));
+}
+
 TEST_CASE("ui: Practice checks the typed scores through the lesson engine and shows its verdict") {
     UiHarness h;
     h.click("lesson:mode:practice");
