@@ -242,11 +242,56 @@ void drag_to_scroll(UiState* ui) {
 
 // Phones and tablets: panels at their natural height in one or two columns that scroll; dragging
 // empty space scrolls too, since a finger has no wheel.
+// Phones, once the lesson band has scrolled away above a watched panel: a bar pinned to the
+// bottom with the step, Back and Next, so the way on (and back to the step's words) is always a
+// tap away. Next and Back also bring the new step's words into view.
+void step_bar(Frame& f) {
+    const State& s = f.in.state;
+    const Lesson* lesson = f.in.lesson ? f.in.lesson->lesson : nullptr;
+    if (!lesson || s.lesson.mode != LessonMode::Track || s.step < 1) return;
+    const StepRange range = range_of(*f.in.lesson);
+    const int step = std::min(s.step, lesson->step_count());
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float h = ImGui::GetFrameHeight() + style.WindowPadding.y * 2;
+    ImGui::SetNextWindowPos(ImVec2(0, display.y - share_bar_height(f.in) - h));
+    ImGui::SetNextWindowSize(ImVec2(display.x, h));
+    ImGui::Begin("##step-bar", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing);
+    const std::string indicator = "\u2191 " + lesson->step_indicator(step);
+    if (ImGui::Button(indicator.c_str())) f.ui->lesson.scroll_to = "lesson", f.ui->lesson.scroll_passes = 2;
+    record_layout(f.ui, "lesson:bar:top");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(step <= range.first);
+    if (ImGui::Button("\u2190 Back")) {
+        send(f.ui, LessonAction::GoToStep, step - 1);
+        f.ui->lesson.scroll_to = "lesson", f.ui->lesson.scroll_passes = 2;
+    }
+    ImGui::EndDisabled();
+    record_layout(f.ui, "lesson:bar:back");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(step >= range.last);
+    if (ImGui::Button("Next \u2192")) {
+        send(f.ui, LessonAction::GoToStep, step + 1);
+        f.ui->lesson.scroll_to = "lesson", f.ui->lesson.scroll_passes = 2;
+    }
+    ImGui::EndDisabled();
+    record_layout(f.ui, "lesson:bar:next");
+    ImGui::End();
+}
+
 void scrolling_layout(Frame& f, int columns) {
     ImGui::BeginChild("column", ImVec2(0, 0), false);
+    if (f.ui->lesson.scroll_to == "lesson") {  // the step bar asked for the step's words
+        ImGui::SetScrollY(0.0f);
+        if (--f.ui->lesson.scroll_passes <= 0) f.ui->lesson.scroll_to.clear();
+    }
+    const float column_top = ImGui::GetWindowPos().y;
     // The lesson band scrolls with the panels, at its full height: a phone has no room for a
     // second scrolling region, and the question must not hide below the fold of a small one.
     f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->relayout);
+    const bool band_gone = ImGui::GetCursorScreenPos().y < column_top;  // scrolled away above
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float w = (ImGui::GetContentRegionAvail().x - gap * float(columns - 1)) / float(columns);
     std::vector<std::vector<PanelId>> order;
@@ -267,11 +312,15 @@ void scrolling_layout(Frame& f, int columns) {
         }
         draw_column(f, slots, w, total);
     }
-    ImGui::Dummy(ImVec2(1, share_bar_height(f.in)));  // the last panel can scroll clear of the share bar
+    // The last panel can scroll clear of the share bar, and in a lesson step of the step bar too.
+    const bool in_step = f.in.state.lesson.mode == LessonMode::Track && f.in.state.step >= 1;
+    ImGui::Dummy(ImVec2(1, share_bar_height(f.in) +
+                               (in_step ? ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2 : 0.0f)));
     // Content bottom in screen space, as if not scrolled: the natural height of the whole view.
     f.out->content_height = ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() + ImGui::GetStyle().WindowPadding.y;
     drag_to_scroll(f.ui);
     ImGui::EndChild();
+    if (band_gone) step_bar(f);
 }
 
 // The main panels the state lists, in reading order; all seven when it lists none (or all).

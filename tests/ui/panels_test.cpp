@@ -196,6 +196,27 @@ TEST_CASE("ui: a new query brings its row of the weight bars into view when the 
     CHECK(h.find("value:softmax:0") != nullptr);
 }
 
+TEST_CASE("ui: on a phone, once the lesson has scrolled away, a bar keeps the step, Back and Next a tap away") {
+    UiHarness h("your-journey", ImVec2(390, 844));
+    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 9, h.state);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("lesson:bar:next") == nullptr);  // the band itself is in view: no bar
+    REQUIRE(h.find("lesson:next") != nullptr);
+    // The reader scrolls far down the column (swipes; tested in the browser tests), to a panel.
+    for (ImGuiWindow* w : GImGui->Windows)
+        if (w->Active && std::strstr(w->Name, "/column_") && w->ScrollMax.y > 0) ImGui::SetScrollY(w, 2000);
+    h.frames(3);
+    REQUIRE(h.find("lesson:bar:next") != nullptr);
+    CHECK(h.find("lesson:next")->rect.y < 0);  // the band's own buttons are far above the screen
+    h.click("lesson:bar:next");
+    h.frames(3);
+    CHECK(h.state.step == 10);
+    REQUIRE(h.find("lesson:next") != nullptr);
+    CHECK(h.find("lesson:next")->rect.y >= 0);  // and the new step's words are in view again
+    CHECK(h.find("lesson:bar:next") == nullptr);
+}
+
 TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once") {
     UiHarness h;
     h.ui.reduced_motion = true;
