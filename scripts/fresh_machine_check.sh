@@ -109,12 +109,15 @@ make_root() {
 
 # A python3 from pyenv and a Node 20 from nodesource, as this machine has them, first on the PATH.
 add_tools_from_elsewhere() {
-  local py node_bin
-  py=$(readlink -f "$(command -v python3)")
+  local py node_bin py_prefix
+  # The interpreter itself, not what PATH finds first: pyenv's python3 there is a shell shim, and
+  # the installation to copy is the one the shim runs (sys.prefix).
+  py=$(python3 -c 'import sys; print(sys.executable)')
+  py_prefix=$(python3 -c 'import sys; print(sys.prefix)')
   case "$py" in
     /usr/bin/*) say "this machine's python3 is Debian's: no python3 from elsewhere to copy"; return 1 ;;
   esac
-  local py_prefix=${py%/bin/*}
+  [ -x "$py_prefix/bin/python3" ] || { say "no python3 under $py_prefix to copy"; return 1; }
   mkdir -p "$root$py_prefix"
   tar -C "$py_prefix" --exclude='./lib/python3*/site-packages/*' --exclude='./lib/python3*/test' -cf - . |
     tar -C "$root$py_prefix" -xf -
