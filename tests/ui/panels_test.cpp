@@ -198,9 +198,7 @@ TEST_CASE("ui: a new query brings its row of the weight bars into view when the 
 
 TEST_CASE("ui: on a phone, once the lesson has scrolled away, a bar keeps the step, Back and Next a tap away") {
     UiHarness h("your-journey", ImVec2(390, 844));
-    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 9, h.state);
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    attn::State s = h.go_to_step(9);
     CHECK(h.find("lesson:bar:next") == nullptr);  // the band itself is in view: no bar
     REQUIRE(h.find("lesson:next") != nullptr);
     // The reader scrolls far down the column (swipes; tested in the browser tests), to a panel.
@@ -308,9 +306,7 @@ TEST_CASE("ui: while a question asks for a value, no panel shows it; the reveal 
 
 TEST_CASE("ui: step 1 does not say which token the query is until it is revealed") {
     UiHarness h;
-    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 1, h.state);
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    attn::State s = h.go_to_step(1);
     CHECK(shown(h, "query-token") == "?");
     CHECK(shown(h, "plot:query-arrow") == "?");
     s.lesson.answer = 1;
@@ -586,9 +582,7 @@ TEST_CASE("ui: the book's classes: Exercise 3.1 waits for qkv_bias off; MultiHea
 
 TEST_CASE("ui: step 11's question is not answered by Exercise 3.1's button (weight.T) until the reveal") {
     UiHarness h("your-journey", ImVec2(1366, 2400));
-    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 11, h.state);  // nn.Linear's weight shape?
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    attn::State s = h.go_to_step(11);  // nn.Linear's weight shape?
     REQUIRE(h.find("value:module:layout") != nullptr);
     CHECK(h.find("value:module:layout")->text == "?");
     CHECK(h.find("module:exercise") == nullptr);
@@ -602,17 +596,13 @@ TEST_CASE("ui: step 11's question is not answered by Exercise 3.1's button (weig
 
 TEST_CASE("ui: each step of the book's classes starts with its own planted bug, not the last step's") {
     UiHarness h("your-journey", ImVec2(1366, 2400));
-    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 12, h.state);
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    attn::State s = h.go_to_step(12);
     CHECK(h.ui.module.zero_mask);  // step 12's question plants the 0 fill: its box is ticked
     h.click("module:zero-mask");   // the learner unticks it: the leak's grid goes
     CHECK_FALSE(h.ui.module.zero_mask);
     h.click("module:zero-mask");
     h.ui.module.flipped_mask = true;  // and plants another bug
-    s = attn::enter_step(attn::builtin_chapter_lesson(), 13, h.state);
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    s = h.go_to_step(13);
     CHECK_FALSE(h.ui.module.zero_mask);  // step 13 (dropout) opens without step 12's bugs
     CHECK_FALSE(h.ui.module.flipped_mask);
 }
@@ -622,9 +612,7 @@ TEST_CASE("ui: on a phone a long answer choice wraps inside the screen, and a ta
     phone.touch = true;
     UiHarness h("your-journey", ImVec2(390, 844));
     h.page = &phone;
-    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 4, h.state);  // long choices
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    attn::State s = h.go_to_step(4);  // long choices
     const attn::ui::LayoutItem* longest = nullptr;
     for (int i = 0; i < 4; ++i) {
         const attn::ui::LayoutItem* c = h.find("lesson:choice:" + std::to_string(i));

@@ -11,6 +11,7 @@
 #include "core/document/examples.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/track.h"
 #include "ui/ui.h"
 
 namespace attn_test {
@@ -91,6 +92,15 @@ struct UiHarness {
         }
         now_ms += 1000.0 / 60.0;
     }
+    // Opens step `step` of the chapter on the data shown, as a link to it does, and draws it;
+    // returns that state, for a test that goes on to change it.
+    attn::State go_to_step(int step) {
+        const attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), step, state);
+        REQUIRE(set_state(s).empty());
+        frames(3);
+        return s;
+    }
+
     void frames(int count) {
         for (int k = 0; k < count; ++k) frame();
     }
