@@ -69,7 +69,8 @@ TEST_CASE("chapter steps: each step runs the book's class on the book's inputs")
     const State s12 = step(12);
     CHECK(s12.module.settings.seed == 789);
     CHECK(s12.module.settings.seed == step(13).module.settings.seed);
-    const HeadTrace& t12 = run_module(s12.inputs, s12.module.settings).batches[0][0];
+    const ModuleResult run12 = run_module(s12.inputs, s12.module.settings);
+    const HeadTrace& t12 = run12.batches[0][0];
     CHECK(t12.weights.at(1, 0) == doctest::Approx(0.5517f).epsilon(5e-5));
     CHECK(t12.weights.at(1, 1) == doctest::Approx(0.4483f).epsilon(5e-5));
     CHECK(t12.weights.at(1, 2) == 0.0f);
