@@ -380,7 +380,7 @@ EMSCRIPTEN_KEEPALIVE int attn_touch_belongs(double x, double y) {
 // A finger that went down at (x, y) first moved by (dx, dy): 1 if a region under it still
 // scrolls that way (the demo takes the touch), 0 at its ends (the page scrolls).
 EMSCRIPTEN_KEEPALIVE int attn_touch_scrolls(double x, double y, double dx, double dy) {
-    return attn::ui::touch_scrolls_demo(g_app->ui, ImVec2(float(x), float(y)), ImVec2(float(dx), float(dy))) ? 1 : 0;
+    return attn::ui::touch_scrolls_demo(ImVec2(float(x), float(y)), ImVec2(float(dx), float(dy))) ? 1 : 0;
 }
 
 // Each later move of such a swipe, by (dx, dy) since the last one: the region under (x, y), where

@@ -80,8 +80,7 @@ float scroll_now(const ImGuiWindow* w, int axis) {
 }
 }  // namespace
 
-bool touch_scrolls_demo(const UiState& ui, ImVec2 point, ImVec2 delta) {
-    (void)ui;
+bool touch_scrolls_demo(ImVec2 point, ImVec2 delta) {
     const bool sideways = std::fabs(delta.x) > std::fabs(delta.y);
     const ImGuiWindow* w = swipe_target(point, sideways);
     if (!w) return false;

@@ -26,7 +26,7 @@ TouchClaim touch_claim(const UiState& ui, ImVec2 point);
 
 // A finger that started at `point` first moved by `delta`: true if a region under it can still
 // scroll that way (then that region takes the whole swipe), false at its ends (the page scrolls).
-bool touch_scrolls_demo(const UiState& ui, ImVec2 point, ImVec2 delta);
+bool touch_scrolls_demo(ImVec2 point, ImVec2 delta);
 
 // Scrolls the region a swipe that started at `point` took by a move of `delta` (the content
 // follows the finger), clamped to its ends; sideways if `sideways`, else up or down. The page

@@ -259,14 +259,15 @@ void step_bar(Frame& f) {
     ImGui::Begin("##step-bar", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing);
+    const auto to_the_words = [&] { f.ui->lesson.scroll_to = "lesson", f.ui->lesson.scroll_passes = 2; };
     const std::string indicator = "\u2191 " + lesson->step_indicator(step);
-    if (ImGui::Button(indicator.c_str())) f.ui->lesson.scroll_to = "lesson", f.ui->lesson.scroll_passes = 2;
+    if (ImGui::Button(indicator.c_str())) to_the_words();
     record_layout(f.ui, "lesson:bar:top");
     ImGui::SameLine();
     ImGui::BeginDisabled(step <= range.first);
     if (ImGui::Button("\u2190 Back")) {
         send(f.ui, LessonAction::GoToStep, step - 1);
-        f.ui->lesson.scroll_to = "lesson", f.ui->lesson.scroll_passes = 2;
+        to_the_words();
     }
     ImGui::EndDisabled();
     record_layout(f.ui, "lesson:bar:back");
@@ -274,7 +275,7 @@ void step_bar(Frame& f) {
     ImGui::BeginDisabled(step >= range.last);
     if (ImGui::Button("Next \u2192")) {
         send(f.ui, LessonAction::GoToStep, step + 1);
-        f.ui->lesson.scroll_to = "lesson", f.ui->lesson.scroll_passes = 2;
+        to_the_words();
     }
     ImGui::EndDisabled();
     record_layout(f.ui, "lesson:bar:next");
