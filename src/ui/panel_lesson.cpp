@@ -31,13 +31,12 @@ bool tab(const char* label, bool selected, UiState* ui, const char* layout_name)
     return clicked;
 }
 
-// Next/back by keyboard: the arrow keys or n / b, when no text is being typed and no widget is busy.
+// Next/back by keyboard: n / b, when no text is being typed and no widget is busy. Not the arrow
+// keys: they move between the controls (the answer choices of a question among them).
 int key_step() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput || ImGui::IsAnyItemActive()) return 0;
     int delta = 0;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), false)) delta = 1;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow), false)) delta = -1;
     for (ImWchar c : io.InputQueueCharacters) {
         if (c == 'n' || c == 'N') delta = 1;
         if (c == 'b' || c == 'B') delta = -1;

@@ -61,12 +61,17 @@ test('lesson: the whole track, steps 1 to 14, with next, the step buttons and th
     await saveArtifact(`lesson-step-${String(step).padStart(2, '0')}.png`, await page.screenshot());
     if (step >= 11) assert.ok(s.module, `step ${step} runs one of the book's classes`);
     if (step === LAST) break;
-    // Move on three ways: the Next button, the keyboard (arrow or n), and the step's own button.
+    // Move on three ways: the Next button, the keyboard (n; the arrow keys move between controls
+    // and never change the step), and the step's own button.
     if (step % 3 === 0) await click(page, `lesson:step:${step + 1}`);
     else if (step % 3 === 1) await click(page, 'lesson:next');
     else {
       await settle(page, 'a click on nothing in particular', () => page.mouse.click(5, 5));  // focus the canvas
-      await settle(page, 'a key for the next step', () => page.keyboard.press(step === 2 ? 'ArrowRight' : 'n'));
+      if (step === 2) {
+        await settle(page, 'the right arrow', () => page.keyboard.press('ArrowRight'));
+        assert.equal((await state(page)).step, step, 'the right arrow does not leave the step');
+      }
+      await settle(page, 'a key for the next step', () => page.keyboard.press('n'));
     }
   }
   await click(page, 'lesson:back');
