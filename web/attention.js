@@ -96,6 +96,7 @@
     attn_lesson_restore: 8192,                            // a record is at most 4096 characters
     attn_lesson_set_range: 256,
     attn_lesson_set_pass: 256,
+    attn_lesson_intent: 64,
     attn_set_state: 16 * MiB,                             // kMaxDocumentBytes
     attn_apply_fragment: 4 * Math.ceil(16 * MiB / 3) + 4096,  // kMaxFragmentBytes
     attn_text_input: 64 * 1024,
@@ -134,9 +135,9 @@
     return null;
   }
 
-  // Calls the export name(ptr, length) with text's UTF-8 bytes and returns the string it returns,
-  // or {refused: message} when the text may not cross (nothing is allocated then).
-  function callWithText(name, text, what) {
+  // Calls the export name(ptr, length, ...extra) with text's UTF-8 bytes and returns the string it
+  // returns, or {refused: message} when the text may not cross (nothing is allocated then).
+  function callWithText(name, text, what, ...extra) {
     const refused = refuseText(name, text, what);
     if (refused) return { refused };
     const bytes = encoder.encode(text);
@@ -147,7 +148,7 @@
     if (!ptr) return { refused: `${what} is too large for the memory this page has` };
     try {
       Module.HEAPU8.set(bytes, ptr);  // HEAPU8 read after malloc: a grown heap has a new view
-      return Module.UTF8ToString(Module['_' + name](ptr, bytes.length));
+      return Module.UTF8ToString(Module['_' + name](ptr, bytes.length, ...extra));
     } finally {
       Module._free(ptr);
     }
@@ -382,6 +383,23 @@
     // {mode, step, question, questions (this step's), answer, revealed, first_step, last_step,
     //  progress: {score, answered, questions, complete, passed}, record}: the lesson engine's view.
     lessonStatus() { requireRuntime(); return JSON.parse(callString('attn_lesson_status')); },
+    // The lesson band as text (the page's HTML copy of the lesson reads it): its step, text, open
+    // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came.
+    lessonView() { requireRuntime(); return JSON.parse(callString('attn_lesson_view')); },
+    // One of the learner's lesson actions, as the band's buttons send it: 'start', 'go' (value:
+    // the step), 'choose' (value: the choice, from 0), 'reveal', 'next-question', 'restart',
+    // 'practice', 'leave'. {ok, error}; an unknown action changes nothing.
+    lessonIntent(action, value = 0) {
+      requireRuntime();
+      if (typeof action !== 'string') return { ok: false, error: 'lessonIntent takes the action\'s name as text' };
+      if (!Number.isInteger(value) || Math.abs(value) > 1000) {
+        return { ok: false, error: `lessonIntent's value must be a whole number (a step or a choice), not ${String(value).slice(0, 40)}` };
+      }
+      const reply = callWithText('attn_lesson_intent', action, 'the action', value);
+      const error = typeof reply === 'object' ? reply.refused : reply;
+      wake();
+      return error ? { ok: false, error } : { ok: true, error: null };
+    },
     // A lesson record saved earlier (lesson-progress's detail.record, SCORM's cmi.suspend_data)
     // back into the lesson: its answers count again (docs/grading.md). {ok, error}; a bad record
     // changes nothing.

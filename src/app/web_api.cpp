@@ -16,9 +16,11 @@
 #include "core/document/results_json.h"
 #include "core/document/results_svg.h"
 #include "core/document/url_state.h"
+#include "core/lesson/lesson_reader.h"
 #include "core/lesson/track.h"
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
+#include "platform/main_loop.h"
 #include "ui/import_panel.h"
 #include "ui/touch_routing.h"
 
@@ -252,6 +254,37 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
     w.end_array();
     w.end_object();
     return attn::keep(&buffer, std::move(out));
+}
+
+// The lesson band as text for the page's HTML copy of it (core/lesson/lesson_reader.h). Before the
+// lesson's files are here: {"loaded": false, "mode", "in_lesson", "waiting", "load_error"}.
+EMSCRIPTEN_KEEPALIVE const char* attn_lesson_view() {
+    static std::string buffer;
+    attn::current_result(g_app);  // syncs the engine with the state
+    const attn::LessonEngine& lesson = g_app->lesson;
+    const attn::State& s = g_app->state;
+    if (lesson.lesson) return attn::keep(&buffer, attn::lesson_reader_json(lesson, s));
+    std::string out;
+    attn::JsonWriter w(&out);
+    w.begin_object().key("loaded").boolean(false).key("mode").string(attn::lesson_mode_name(s.lesson.mode));
+    w.key("in_lesson").boolean(s.lesson.mode != attn::LessonMode::Track || s.step > 0);
+    w.key("waiting").boolean(!lesson.pending.empty()).key("load_error").string(lesson.load_error);
+    w.end_object();
+    return attn::keep(&buffer, std::move(out));
+}
+
+// One intent from the page's copy of the lesson, by name (parse_lesson_action): the same path as
+// the band's buttons. "" when sent, else why not.
+EMSCRIPTEN_KEEPALIVE const char* attn_lesson_intent(const char* name, size_t length, int value) {
+    static std::string buffer;
+    attn::LessonIntent intent;
+    const std::string_view action = attn::text_of(name, length);
+    if (!attn::parse_lesson_action(action, &intent.action))
+        return attn::keep(&buffer, "no lesson action is called " + attn::json_quote_short(action));
+    intent.value = value;
+    attn::app_apply_intents(g_app, {intent}, attn::now_ms());
+    attn::app_request_redraw(g_app);
+    return attn::keep(&buffer, "");
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_stats() {

@@ -11,14 +11,16 @@ after(async () => { await browser?.close(); await server?.close(); });
 const summaryText = (page) => page.evaluate(() => document.getElementById('summary').textContent);
 const summaryNow = (page) => () => summaryText(page).then((t) => `#summary: "${t.slice(0, 200)}"`);
 
-test('a11y: the live region announces the query, its scores and weights, rounded, on every change', async () => {
+test('a11y: the numbers as text and a table; a burst of changes is announced once, after it ends', async () => {
   const page = await openPage(browser, server.url + '/');
   await waitReady(page);
   await waitFor(page, () => document.getElementById('summary').textContent !== '', null, 'the live region\'s first text');
   assert.equal(await summaryText(page),
     'Query: "journey", inputs[1]. Scores (inputs times the query): Your 0.95, journey 1.50, starts 1.48, with 0.84, one 0.71, step 1.09. ' +
     'Weights (softmax): Your 0.14, journey 0.24, starts 0.23, with 0.12, one 0.11, step 0.16.');
-  assert.equal(await page.getAttribute('#summary', 'aria-live'), 'polite');
+  // The summary describes the drawing; announcements go through one polite status line.
+  assert.equal(await page.getAttribute('#summary', 'aria-live'), null);
+  assert.equal(await page.getAttribute('#announcer', 'role'), 'status');
   const rows = await page.$$eval('#mirror-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(rows[1], ['1', 'journey', '1.4950', '0.2379']);
 
@@ -30,6 +32,27 @@ test('a11y: the live region announces the query, its scores and weights, rounded
     'Query: "token 0", inputs[0]. Scores (inputs times the query): token 0 1.00, token 1 2.00, token 2 0.00. ' +
     'Weights (sum): token 0 0.33, token 1 0.67, token 2 0.00.');
 
+  // A drag's worth of changes (30, 20 ms apart): one announcement, of where it ended, not thirty.
+  await page.evaluate(() => {
+    window.__announcements = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('announcer').textContent;
+      if (text) window.__announcements.push(text);
+    }).observe(document.getElementById('announcer'), { childList: true, characterData: true, subtree: true });
+  });
+  await page.evaluate(async () => {
+    for (let k = 1; k <= 30; ++k) {
+      const reply = window.attention.setState({ tokens: ['token 0', 'token 1', 'token 2'],
+        inputs: [[1, 0], [2, 2], [k / 10, 0]], query: 0, norm: 'sum' });
+      if (!reply.ok) throw new Error(reply.error);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  await waitFor(page, () => window.__announcements.length > 0, null, 'the burst to be announced');
+  const announcements = await page.evaluate(() => window.__announcements);
+  assert.equal(announcements.length, 1, `one announcement: ${JSON.stringify(announcements)}`);
+  assert.match(announcements[0], /^Query: "token 0", inputs\[0\]\. Scores \(inputs times the query\): token 0 1\.00, token 1 2\.00, token 2 3\.00\./);
+
   // With W_query, W_key, W_value on, the mirror says it reads the projected scores (one truth:
   // the panels follow queries @ keys.T too), and its numbers are the book's 1.2705, 1.8524, ...
   await page.evaluate(() => window.attention.applyLink('#example=your-journey&query=1&project=1&seed=123&d_out=2'));
@@ -40,7 +63,7 @@ test('a11y: the live region announces the query, its scores and weights, rounded
   assert.match(await page.title(), /^Attention scores, step by step/);
   assert.ok((await page.getAttribute('meta[name=description]', 'content')).length > 60);
   assert.equal(await page.getAttribute('#canvas', 'tabindex'), '0');
-  assert.match(await page.$eval('#canvas-help', (e) => e.textContent), /arrow keys .* Tab leaves it/);
+  assert.match(await page.$eval('#canvas-help', (e) => e.textContent), /arrow keys .* n and b go to the next and the previous step; Tab leaves it/);
   await page.context().close();
 });
 

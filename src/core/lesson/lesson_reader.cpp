@@ -1,0 +1,133 @@
+#include "core/lesson/lesson_reader.h"
+
+#include <algorithm>
+
+#include "core/document/json_writer.h"
+#include "core/lesson/step_text.h"
+
+namespace attn {
+namespace {
+
+const char* line_kind_name(LineKind kind) {
+    switch (kind) {
+        case LineKind::Code:
+            return "code";
+        case LineKind::Note:
+            return "note";
+        case LineKind::Good:
+            return "good";
+        case LineKind::Warn:
+            return "warn";
+        case LineKind::Prose:
+            break;
+    }
+    return "prose";
+}
+
+// The open question as the band shows it: the verdict, answer and reason only once revealed.
+void write_question(const LessonEngine& e, const State& s, JsonWriter* w) {
+    const TextCatalog& texts = e.lesson->texts;
+    const int n = int(e.questions.size());
+    const int k = std::clamp(s.lesson.question, 0, n - 1);
+    const Question& q = e.questions[size_t(k)];
+    const int answer = k == s.lesson.question ? s.lesson.answer : -1;
+    const bool revealed = s.lesson.revealed && k == s.lesson.question;
+    w->begin_object();
+    w->key("index").integer(k).key("count").integer(n);
+    w->key("label").string(n > 1 ? texts.say("lesson.predict-of", {{"k", k + 1}, {"n", n}})
+                                 : texts.say("lesson.predict"));
+    w->key("prompt").string(q.prompt).key("choices").strings(q.choices);
+    w->key("answer").integer(answer).key("revealed").boolean(revealed);
+    if (revealed) {
+        const RevealResult r = reveal_answer(texts, q, answer);
+        w->key("verdict").string(r.verdict).key("correct").boolean(r.correct);
+        w->key("answer_line").string(texts.say("lesson.answer", {{"answer", r.answer}}));
+        w->key("reason").string(r.reason);
+        w->key("mistake").string(r.mistake.empty() ? "" : texts.say("lesson.common-mistake", {{"mistake", r.mistake}}));
+    }
+    w->key("next").string(revealed && k + 1 < n ? texts.say("lesson.next-question") : "");
+    w->end_object();
+}
+
+// The end of the range: the first verdicts per step and the score, as the band's wrap-up.
+void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
+    const TextCatalog& texts = e.lesson->texts;
+    const StepRange range = range_of(e);
+    int right = 0, answered = 0;
+    w->begin_object().key("title").string(texts.say("lesson.wrap-up")).key("steps").begin_array();
+    for (int k = range.first; k <= range.last; ++k) {
+        std::string marks;
+        for (const QuestionRecord& q : e.record.questions)
+            if (q.step == k) marks += q.first_correct ? "right" : "not right", marks += ' ';
+        w->begin_object().key("step").integer(k).key("title").string(e.lesson->step(k)->title);
+        w->key("marks").string(marks.empty() ? texts.say("lesson.not-answered") : marks.substr(0, marks.size() - 1));
+        w->end_object();
+    }
+    for (const QuestionRecord& q : e.record.questions)
+        if (q.step >= range.first && q.step <= range.last) ++answered, right += q.first_correct ? 1 : 0;
+    w->end_array();
+    w->key("summary").string(texts.say("lesson.your-predictions", {{"right", right}, {"answered", answered}}));
+    w->key("practice").string(texts.say("lesson.to-practice"));
+    w->key("again").string(texts.say("lesson.start-again"));
+    w->end_object();
+}
+
+}  // namespace
+
+ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const State& s) {
+    const Lesson& lesson = *e.lesson;
+    const StepRange range = range_of(e);
+    const bool track = s.lesson.mode == LessonMode::Track;
+    const StepSpec* step = track ? lesson.step(s.step) : nullptr;
+    std::string out;
+    JsonWriter w(&out);
+    w.begin_object().key("loaded").boolean(true);
+    w.key("mode").string(lesson_mode_name(s.lesson.mode)).key("in_lesson").boolean(!track || s.step > 0);
+    w.key("step").integer(s.step).key("first").integer(range.first).key("last").integer(range.last);
+    w.key("indicator").string(step ? lesson.step_indicator(s.step) : "");
+    w.key("title").string(step ? step->title : "");
+    w.key("watch").strings(step ? step->watch : std::vector<std::string>{});
+    w.key("lines").begin_array();
+    for (const LessonLine& line : step ? e.lines : std::vector<LessonLine>{})
+        w.begin_object().key("kind").string(line_kind_name(line.kind)).key("text").string(line.text).end_object();
+    w.end_array();
+    w.key("more").string(step && e.lines_pending ? lesson.texts.say("lesson.more-after-answer") : "");
+    w.key("question");
+    if (step && !e.questions.empty())
+        write_question(e, s, &w);
+    else
+        w.null();
+    w.key("words").begin_object();
+    w.key("reveal")
+        .string(lesson.texts.say("lesson.reveal"))
+        .key("pick")
+        .string(lesson.texts.say("lesson.pick-then-reveal"));
+    w.end_object();
+    w.key("wrap_up");
+    const int n = int(e.questions.size());
+    if (step && s.step == range.last && n > 0 && question_done(s.lesson, n - 1))
+        write_wrap_up(e, &w);
+    else
+        w.null();
+    w.end_object();
+    return out;
+}
+
+bool parse_lesson_action(std::string_view name, LessonAction* out) {
+    static const struct {
+        const char* name;
+        LessonAction action;
+    } kActions[] = {{"start", LessonAction::StartTrack},
+                    {"go", LessonAction::GoToStep},
+                    {"choose", LessonAction::Choose},
+                    {"reveal", LessonAction::Reveal},
+                    {"next-question", LessonAction::NextQuestion},
+                    {"restart", LessonAction::RestartTrack},
+                    {"practice", LessonAction::OpenPractice},
+                    {"leave", LessonAction::Leave}};
+    for (const auto& a : kActions)
+        if (name == a.name) return *out = a.action, true;
+    return false;
+}
+
+}  // namespace attn

@@ -1,0 +1,28 @@
+// The lesson as text, for readers that cannot see the canvas: the page's HTML copy of the lesson
+// band (web/attention-lesson-reader.js) that screen readers, keyboards and axe-core read. It is
+// written from the same engine fields the band draws, so a value the band covers until Reveal is
+// covered here too, and the learner's intents go back through the same lesson_apply().
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "core/lesson/lesson_engine.h"
+#include "core/lesson/lesson_entry.h"
+
+namespace attn {
+
+// The lesson band as one JSON object (the engine synced to `state`, its lesson loaded):
+//   {"loaded": true, "mode": "track" | "practice" | "debug", "in_lesson", "step", "first", "last", "indicator",
+//    "title", "watch": [panel keys], "lines": [{"kind", "text"}], "more": the "more after you
+//    answer" line or "", "question": null | {"index", "count", "label", "prompt", "choices",
+//    "answer", "revealed", "verdict", "correct", "answer_line", "reason", "mistake", "next"},
+//    "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
+//    "marks"}], "summary", "practice", "again"}}
+ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, const State& state);
+
+// An intent by the name the page sends: "start", "go" (value: step), "choose" (value: choice),
+// "reveal", "next-question", "restart", "practice" (value: exercise), "leave". False for any
+// other name.
+bool parse_lesson_action(std::string_view name, LessonAction* out);
+
+}  // namespace attn

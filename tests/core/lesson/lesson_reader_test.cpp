@@ -1,0 +1,107 @@
+// The lesson as text (the page's HTML copy of the band): what it says before and after each
+// reveal, walked through the whole track by the action names the page sends.
+#include "core/lesson/lesson_reader.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "core/document/json.h"
+#include "core/lesson/lesson_session.h"
+#include "core/lesson/track.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+using attn_test::contains;
+using attn_test::Session;
+
+namespace {
+
+JsonValue view_of(const Session& s) {
+    const JsonParseResult parsed = parse_json(lesson_reader_json(s.lesson, s.state));
+    REQUIRE(parsed.ok);
+    return parsed.value;
+}
+
+// A member the view always has.
+const JsonValue& at(const JsonValue& v, const char* key) {
+    const JsonValue* found = v.find(key);
+    REQUIRE_MESSAGE(found, "the view has " << key);
+    return *found;
+}
+
+// The page's intent by name, as attn_lesson_intent parses it.
+void act_by_name(Session* s, const char* name, int value = 0) {
+    LessonAction action;
+    REQUIRE(parse_lesson_action(name, &action));
+    s->act(action, value);
+}
+
+}  // namespace
+
+TEST_CASE("lesson reader: every step's text and question, the answer only after Reveal, to 16 of 16") {
+    Session s;
+    CHECK_FALSE(at(view_of(s), "in_lesson").boolean);
+    act_by_name(&s, "start");
+    int questions = 0;
+    for (int step = 1; step <= kLessonSteps; ++step) {
+        REQUIRE(s.state.step == step);
+        JsonValue v = view_of(s);
+        CHECK(at(v, "title").text == s.lesson.lesson->step(step)->title);
+        CHECK(at(v, "indicator").text == s.lesson.lesson->step_indicator(step));
+        CHECK(at(v, "lines").items.size() == s.lesson.lines.size());
+        for (size_t k = 0; k < s.lesson.questions.size(); ++k) {
+            if (k > 0) act_by_name(&s, "next-question");
+            const Question q = s.lesson.questions[k];
+            const std::string open = lesson_reader_json(s.lesson, s.state);
+            // While the question is open nothing in the text states its answer or its reason.
+            CHECK_MESSAGE(!contains(open, q.answer), "step " << step << " shows \"" << q.answer << "\" before Reveal");
+            CHECK_MESSAGE(!contains(open, q.reason), "step " << step << " shows its reason before Reveal");
+            v = view_of(s);
+            const JsonValue& asked = at(v, "question");
+            REQUIRE(asked.is_object());
+            CHECK(at(asked, "prompt").text == q.prompt);
+            CHECK(at(asked, "choices").items.size() == q.choices.size());
+            CHECK(asked.find("verdict") == nullptr);
+            CHECK(at(asked, "answer").as_double() == -1);
+            act_by_name(&s, "choose", s.right_choice());
+            CHECK(at(at(view_of(s), "question"), "answer").as_double() == s.right_choice());
+            act_by_name(&s, "reveal");
+            v = view_of(s);
+            const JsonValue& revealed = at(v, "question");
+            CHECK(at(revealed, "revealed").boolean);
+            CHECK(at(revealed, "correct").boolean);
+            CHECK(at(revealed, "verdict").text == "Right.");
+            CHECK(contains(at(revealed, "answer_line").text, q.answer));
+            CHECK(at(revealed, "reason").text == q.reason);
+            CHECK(at(revealed, "mistake").text.empty());
+            CHECK(at(revealed, "next").text.empty() == (k + 1 == s.lesson.questions.size()));
+            ++questions;
+        }
+        const bool last = step == kLessonSteps;
+        CHECK(at(view_of(s), "wrap_up").is_object() == last);
+        if (!last) act_by_name(&s, "go", step + 1);
+    }
+    CHECK(questions == 16);
+    const JsonValue v = view_of(s);
+    CHECK(contains(at(at(v, "wrap_up"), "summary").text, "16"));
+    CHECK(at(at(v, "wrap_up"), "steps").items.size() == size_t(kLessonSteps));
+    act_by_name(&s, "leave");
+    CHECK_FALSE(at(view_of(s), "in_lesson").boolean);
+}
+
+TEST_CASE("lesson reader: a wrong answer shows its common mistake; unknown action names are refused") {
+    Session s;
+    act_by_name(&s, "go", 3);
+    REQUIRE(s.state.step == 3);
+    act_by_name(&s, "choose", s.wrong_choice());
+    act_by_name(&s, "reveal");
+    const JsonValue v = view_of(s);
+    CHECK_FALSE(at(at(v, "question"), "correct").boolean);
+    CHECK(at(at(v, "question"), "verdict").text == "Not quite.");
+    CHECK_FALSE(at(at(v, "question"), "mistake").text.empty());
+    LessonAction action;
+    CHECK_FALSE(parse_lesson_action("explode", &action));
+    CHECK_FALSE(parse_lesson_action("", &action));
+    CHECK_FALSE(parse_lesson_action("Reveal", &action));
+}

@@ -1,0 +1,156 @@
+// The guided lesson for a keyboard and a screen reader: the page's text version of the lesson
+// band (web/attention-lesson-reader.js), used with the keyboard only after load, read and checked
+// through Chromium's accessibility tree (CDP Accessibility.getFullAXTree), as a screen reader gets
+// it. The right answers come from attention-cli --lesson ... --reveal, the same core on the same
+// data, so the walk knows what a learner who had read the book would choose; nothing in the page
+// is asked for them. Plus axe-core over the page with the lesson open.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { startServer, launchBrowser, openSettled, settleAfter, waitUntil, saveArtifact, repoRoot } from './harness.mjs';
+
+const STEPS = 14;
+const cli = path.join(repoRoot, 'build/native/attention-cli');
+const lessonFile = path.join(repoRoot, 'lessons/en/chapter-3.json');
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+// Step n's questions as the core prints them: [{prompt, choices, right, answer}].
+function questionsOf(step) {
+  assert.ok(existsSync(cli), `${cli} is built (./run_tests.sh builds it before the browser tests)`);
+  const text = execFileSync(cli, ['--lesson', lessonFile, '--step', String(step), '--reveal'], { encoding: 'utf8' });
+  const questions = [];
+  for (const line of text.split('\n')) {
+    const asked = /^Predict \(\d+ of \d+\): (.*)$/.exec(line);
+    const choice = /^ {2}[a-z]\) (.*?)( {3}\u2713)?$/.exec(line);
+    const answer = /^ {2}(Answer: .*)$/.exec(line);
+    if (asked) questions.push({ prompt: asked[1], choices: [], right: -1, answer: '' });
+    else if (choice && questions.length) {
+      const q = questions[questions.length - 1];
+      if (choice[2]) q.right = q.choices.length;
+      q.choices.push(choice[1]);
+    } else if (answer && questions.length) questions[questions.length - 1].answer = answer[1];
+  }
+  for (const q of questions) assert.ok(q.right >= 0 && q.answer, `step ${step}: the core names the right choice`);
+  return questions;
+}
+
+// The accessibility tree as a screen reader gets it: its nodes with role, name, and the states
+// that matter here.
+async function axNodes(cdp) {
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  return nodes.filter((n) => !n.ignored).map((n) => {
+    const prop = (name) => n.properties?.find((p) => p.name === name)?.value?.value;
+    return { role: n.role?.value, name: n.name?.value ?? '', focused: !!prop('focused'), checked: prop('checked'),
+             disabled: !!prop('disabled') };
+  });
+}
+const focusedNode = async (cdp) => (await axNodes(cdp)).find((n) => n.focused && n.role !== 'RootWebArea');
+
+test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, every question right, 16 of 16', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Accessibility.enable');
+  const key = (name) => page.keyboard.press(name);
+  const waitFocus = (match, what) => waitUntil(async () => {
+    const n = await focusedNode(cdp);
+    return n && match(n) ? n : null;
+  }, what, { describe: async () => `focused: ${JSON.stringify(await focusedNode(cdp))}` });
+  // Tab on until the focus is on what match accepts.
+  async function tabTo(match, what) {
+    for (let k = 0; k < 30; ++k) {
+      const n = await focusedNode(cdp);
+      if (n && match(n)) return n;
+      await key('Tab');
+    }
+    assert.fail(`Tab never reached ${what} (focus on ${JSON.stringify(await focusedNode(cdp))})`);
+  }
+  const announced = () => page.evaluate(() => document.getElementById('announcer').textContent);
+
+  // From the page's start: the drawing, then the lesson's text version.
+  await key('Tab');
+  await waitFocus((n) => n.role === 'application', 'the drawing to take the focus');
+  await tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start');
+  await saveArtifact('a11y-lesson-start-1366.png', await page.screenshot());
+  await key('Enter');
+  let right = 0;
+  for (let step = 1; step <= STEPS; ++step) {
+    const heading = await waitFocus((n) => n.role === 'heading' && n.name.startsWith(`Step ${step} of ${STEPS}:`),
+                                    `step ${step}'s heading to take the focus`);
+    await waitUntil(async () => (await announced()).includes(heading.name), `step ${step} to be announced`);
+    const questions = questionsOf(step);
+    for (const [k, q] of questions.entries()) {
+      const group = await waitUntil(async () => (await axNodes(cdp)).find((n) => n.role === 'group' && n.name.endsWith(q.prompt)),
+                                    `step ${step}'s question ${k + 1} ("${q.prompt}") as a group`);
+      assert.match(group.name, /^Predict/);
+      const names = (await axNodes(cdp)).filter((n) => n.role === 'radio').map((n) => n.name);
+      assert.deepEqual(names, q.choices, `step ${step}: the choices are the core's`);
+      // Before Reveal nothing read out states the answer.
+      assert.ok(!(await axNodes(cdp)).some((n) => n.name.includes(q.answer)), `step ${step}: "${q.answer}" waits for Reveal`);
+      await tabTo((n) => n.role === 'radio', `step ${step}'s first choice`);
+      if (q.right === 0) await key('Space');
+      for (let i = 0; i < q.right; ++i) await key('ArrowDown');
+      await waitFocus((n) => n.role === 'radio' && n.name === q.choices[q.right] && n.checked === 'true',
+                      `"${q.choices[q.right]}" chosen, and the focus on it`);
+      await tabTo((n) => n.role === 'button' && n.name === 'Reveal', 'Reveal');
+      if (step === 3 && k === 0) await saveArtifact('a11y-lesson-question-1366.png', await page.screenshot());
+      await key('Enter');
+      await waitUntil(async () => (await announced()).startsWith('Right.'), `step ${step}: "Right." announced`);
+      assert.ok((await axNodes(cdp)).some((n) => n.name.includes(q.answer)), `step ${step}: the answer is read after Reveal`);
+      ++right;
+      if (k + 1 < questions.length) {
+        await waitFocus((n) => n.role === 'button' && n.name.startsWith('Next question'), 'the next question\'s button');
+        await key('Enter');
+      }
+    }
+    if (step < STEPS) {
+      await waitFocus((n) => n.role === 'button' && n.name === 'Next step →', 'Next step');
+      await key('Enter');
+    }
+  }
+  assert.equal(right, 16);
+  const summary = await waitUntil(async () => (await axNodes(cdp)).find((n) => n.name.startsWith('Your predictions:')),
+                                  'the wrap-up');
+  assert.match(summary.name, /16 right of 16 answered/);
+  await saveArtifact('a11y-lesson-wrap-up-1366.png', await page.screenshot());
+  const status = await page.evaluate(() => window.attention.lessonStatus());
+  assert.deepEqual([status.progress.score, status.progress.questions, status.progress.complete], [16, 16, true]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a11y lesson: in the drawing the arrow keys stay on the step (they move between controls); n moves on', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html#step=3`, { viewport: { width: 1366, height: 768 } });
+  await page.locator('#canvas').focus();
+  const step = async () => (await page.evaluate(() => window.attention.getState())).step;
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await settleAfter(page, () => page.keyboard.press(key), key);
+  assert.equal(await step(), 3, 'the arrows moved no step');
+  await settleAfter(page, () => page.keyboard.press('n'), 'n');
+  await waitUntil(async () => (await step()) !== 3, 'n to move on a step');
+  assert.equal(await step(), 4);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a11y lesson: axe-core finds no violation with the lesson\'s text version open on a question', async () => {
+  // bypassCSP: the page's policy allows no inline script, and axe-core comes in as one.
+  const page = await openSettled(browser, `${server.url}/index.html#step=3`,
+                                 { viewport: { width: 1366, height: 768 }, bypassCSP: true });
+  await page.locator('#lesson-reader-body').waitFor({ state: 'attached' });
+  await waitUntil(() => page.evaluate(() => !!document.querySelector('#lesson-reader input[type="radio"]')),
+                  'the question in the text version');
+  await page.locator('#lesson-reader input[type="radio"]').first().focus();  // opens the panel
+  const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axe });
+  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(found, [], 'axe-core violations');
+  assert.ok(result.passes.length > 10, `axe-core checked the page (${result.passes.length} rules passed)`);
+  await saveArtifact('a11y-lesson-panel-1366.png', await page.screenshot());
+  await page.context().close();
+});

@@ -1,0 +1,209 @@
+// The guided lesson as HTML, for everyone the canvas leaves out: screen readers, keyboard users,
+// axe-core and an accessibility review. It shows what the lesson band shows (the step, its text,
+// the question as a radio group, Reveal, the verdict, Back / Next, the wrap-up) from
+// attention.lessonView(), which the C++ lesson engine writes with the same concealment as the band,
+// and it acts through attention.lessonIntent(), the band's own path. Hidden until focus enters it;
+// then it stands over the foot of the page as a panel with visible focus.
+//
+// Announcements go through one polite status line (#announcer): a step change, a verdict, and the
+// numbers once after a burst of edits has ended, never once per frame of a drag.
+(function () {
+  'use strict';
+  const api = window.attention;
+  const root = document.getElementById('lesson-reader');
+  const body = document.getElementById('lesson-reader-body');
+  const announcer = document.getElementById('announcer');
+  if (!api || !root || !body || !announcer) return;
+
+  const PANEL_NAMES = { inputs: 'Inputs', plot: 'Embeddings', loop: 'The score loop', weights: 'Scores to weights',
+    heatmaps: 'All queries at once', projection: 'Trainable attention', module: 'The book\'s classes' };
+  const NUMBERS_QUIET_MS = 1000;  // the numbers are announced once edits have paused this long
+
+  let shown = '';       // the view last drawn, as its JSON
+  let lastView = null;
+  let announcedStep = '';
+  let announcedVerdict = '';
+
+  function element(tag, attributes = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes)) {
+      if (key === 'text') e.textContent = value;
+      else if (key === 'onclick') e.addEventListener('click', value);
+      else if (value === true) e.setAttribute(key, '');
+      else if (value !== false && value !== undefined) e.setAttribute(key, value);
+    }
+    for (const child of children) if (child) e.append(child);
+    return e;
+  }
+
+  let actedInBurst = false;  // the learner acted here: the step or verdict says what changed
+  function send(action, value = 0) {
+    actedInBurst = true;
+    let reply;
+    try { reply = api.lessonIntent(action, value); } catch (e) { reply = { ok: false, error: e.message }; }
+    if (!reply.ok) say(`That did not work: ${reply.error}`);
+    refresh();
+  }
+
+  function button(id, label, action, value, disabled) {
+    return element('button', { type: 'button', 'data-focus': id, disabled: !!disabled, text: label,
+                               onclick: () => send(action, value) });
+  }
+
+  function say(text) {
+    // A new text node each time: the same words twice are announced twice.
+    announcer.textContent = '';
+    announcer.append(document.createTextNode(text));
+  }
+
+  function paragraph(line) {
+    if (line.kind === 'code') return element('p', {}, element('code', { text: line.text }));
+    const prefix = line.kind === 'good' ? 'Check: ' : line.kind === 'warn' ? 'Note: ' : '';
+    return element('p', { class: `lesson-line ${line.kind}`, text: prefix + line.text });
+  }
+
+  function questionBlock(q, words) {
+    const group = element('fieldset', { class: 'lesson-question' },
+      element('legend', { text: `${q.label} ${q.prompt}` }));
+    q.choices.forEach((choice, i) => {
+      const id = `lesson-reader-choice-${i}`;
+      const input = element('input', { type: 'radio', name: 'lesson-reader-choice', id, 'data-focus': `choice-${i}`,
+                                       value: String(i), disabled: q.revealed });
+      input.checked = q.answer === i;
+      input.addEventListener('change', () => { if (input.checked) send('choose', i); });
+      group.append(element('div', { class: 'choice' }, input, element('label', { for: id, text: choice })));
+    });
+    const parts = [group, button('reveal', words.reveal, 'reveal', 0, q.answer < 0 || q.revealed)];
+    if (q.answer < 0) parts.push(element('p', { class: 'hint', 'data-role': 'pick', text: words.pick }));
+    if (q.revealed) {
+      const feedback = element('div', { class: 'lesson-feedback' },
+        element('p', { class: q.correct ? 'right' : 'wrong', text: q.verdict }),
+        element('p', { text: q.answer_line }),
+        element('p', { text: q.reason }));
+      if (q.mistake) feedback.append(element('p', { text: q.mistake }));
+      parts.push(feedback);
+      if (q.next) parts.push(button('next-question', q.next, 'next-question'));
+    }
+    return parts;
+  }
+
+  function wrapUp(w) {
+    const list = element('ul');
+    for (const s of w.steps) list.append(element('li', { text: `${s.step}. ${s.title}: ${s.marks}` }));
+    return [element('h3', { text: w.title }), list, element('p', { text: w.summary }),
+            button('practice', w.practice, 'practice'), button('again', w.again, 'restart')];
+  }
+
+  function content(view) {
+    if (!view.in_lesson) {
+      return [element('p', { text: 'A guided lesson through chapter 3 of the book: predict each result, then ' +
+                                   'see it computed on the numbers in the demo.' }),
+              button('start', 'Start the guided lesson', 'start')];
+    }
+    if (!view.loaded) {
+      return [element('p', { text: view.load_error ? `The lesson could not be loaded: ${view.load_error}`
+                                                   : 'Loading the lesson…' })];
+    }
+    if (view.mode !== 'track') {
+      const name = view.mode === 'practice' ? 'Practice' : 'Debug this';
+      return [element('p', { text: `${name} is drawn in the demo only: this text version has the guided lesson.` }),
+              button('start', 'Back to the guided lesson', 'start'), button('leave', 'Leave the lesson', 'leave')];
+    }
+    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: `${view.indicator}: ${view.title}` })];
+    if (view.watch.length) {
+      parts.push(element('p', { class: 'hint', text: `Watch in the drawing: ${view.watch.map((p) => PANEL_NAMES[p] || p).join(', ')}.` }));
+    }
+    for (const line of view.lines) parts.push(paragraph(line));
+    if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));
+    if (view.question) parts.push(...questionBlock(view.question, view.words));
+    if (view.wrap_up) parts.push(...wrapUp(view.wrap_up));
+    parts.push(element('nav', { 'aria-label': 'Lesson steps' },
+      button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),
+      button('next', 'Next step →', 'go', view.step + 1, view.step >= view.last),
+      button('leave', 'Leave the lesson', 'leave')));
+    return parts;
+  }
+
+  // Only the choice changed: the radios and Reveal follow in place, so arrowing through the
+  // choices keeps the focus where it is.
+  function onlyChoiceChanged(before, after) {
+    if (!before || !before.question || !after.question || after.question.revealed) return false;
+    const strip = (v) => JSON.stringify({ ...v, question: { ...v.question, answer: 0 } });
+    return strip(before) === strip(after);
+  }
+
+  function draw(view) {
+    if (onlyChoiceChanged(lastView, view)) {
+      body.querySelectorAll('input[name="lesson-reader-choice"]').forEach((input, i) => {
+        input.checked = view.question.answer === i;
+      });
+      const reveal = body.querySelector('[data-focus="reveal"]');
+      if (reveal) reveal.disabled = view.question.answer < 0;
+      if (view.question.answer >= 0) body.querySelector('[data-role="pick"]')?.remove();
+      return;
+    }
+    const hadFocus = root.contains(document.activeElement);
+    const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
+    const stepChanged = !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
+                        lastView.in_lesson !== view.in_lesson;
+    body.replaceChildren(...content(view));
+    if (hadFocus) {
+      // Focus is never dropped to the page's start. A new step: its heading, read from the top.
+      // Else the same control if it is still there and usable; else (Reveal, once pressed) the
+      // way on: the next question, the next step, the heading.
+      const find = (selector) => body.querySelector(selector);
+      const usable = (e) => e && !e.disabled ? e : null;
+      const target = stepChanged ? find('#lesson-reader-step') || find('button:not([disabled])')
+        : usable(focused && find(`[data-focus="${focused}"]`)) || usable(find('[data-focus="next-question"]')) ||
+          usable(find('[data-focus="next"]')) || find('#lesson-reader-step') || find('button:not([disabled])');
+      target?.focus();
+    }
+  }
+
+  function announce(view) {
+    const step = view.loaded && view.mode === 'track' && view.in_lesson ? `${view.indicator}: ${view.title}` : '';
+    const q = view.question;
+    const verdict = q && q.revealed ? `${view.step}.${q.index}:${q.verdict}` : '';
+    const stepSaid = step && step !== announcedStep && (announcedStep !== '' || root.contains(document.activeElement));
+    if (verdict && verdict !== announcedVerdict) say(`${q.verdict} ${q.answer_line}`);
+    else if (stepSaid) say(step);
+    // What changed is said: the numbers of this burst need not be read out after it.
+    if ((verdict && verdict !== announcedVerdict) || stepSaid) actedInBurst = true;
+    announcedStep = step;
+    announcedVerdict = verdict;
+  }
+
+  function refresh() {
+    let view;
+    try { view = api.lessonView(); } catch (e) { return; }  // not running yet, or the text fallback
+    const json = JSON.stringify(view);
+    if (json === shown) return;
+    shown = json;
+    draw(view);
+    announce(view);
+    lastView = view;
+  }
+
+  // The numbers, once a burst of edits has ended: what the query is and how its weights fall.
+  // (The page's first numbers are not news: only what changed since is said.)
+  let numbersTimer = 0;
+  let numbersSaid = '';
+  let changed = false;
+  function numbersChanged() {
+    clearTimeout(numbersTimer);
+    numbersTimer = setTimeout(() => {
+      const text = document.getElementById('summary')?.textContent || '';
+      if (text && text !== numbersSaid && changed && !actedInBurst) say(text);
+      numbersSaid = text;
+      actedInBurst = false;
+    }, NUMBERS_QUIET_MS);
+  }
+
+  api.whenUsable().then(() => {
+    refresh();
+    numbersChanged();
+    api.onChange(() => { changed = true; refresh(); numbersChanged(); });
+    api.onEvent(() => refresh());
+    root.addEventListener('focusin', refresh);
+  }, () => {});
+})();
