@@ -64,7 +64,7 @@
 
   function questionBlock(q, words) {
     const group = element('fieldset', { class: 'lesson-question' },
-      element('legend', { text: `${q.label} ${q.prompt}` }));
+      element('legend', { text: `${q.label}: ${q.prompt}` }));
     q.choices.forEach((choice, i) => {
       const id = `lesson-reader-choice-${i}`;
       const input = element('input', { type: 'radio', name: 'lesson-reader-choice', id, 'data-focus': `choice-${i}`,
