@@ -38,10 +38,10 @@
 
   let actedInBurst = false;  // the learner acted here: the step or verdict says what changed
   function send(action, value = 0) {
-    actedInBurst = true;
     let reply;
     try { reply = api.lessonIntent(action, value); } catch (e) { reply = { ok: false, error: e.message }; }
-    if (!reply.ok) say(`That did not work: ${reply.error}`);
+    if (reply.ok) actedInBurst = true;
+    else say(`That did not work: ${reply.error}`);
     refresh();
   }
 
@@ -76,8 +76,10 @@
     const parts = [group, button('reveal', words.reveal, 'reveal', 0, q.answer < 0 || q.revealed)];
     if (q.answer < 0) parts.push(element('p', { class: 'hint', 'data-role': 'pick', text: words.pick }));
     if (q.revealed) {
-      const feedback = element('div', { class: 'lesson-feedback' },
-        element('p', { class: q.correct ? 'right' : 'wrong', text: q.verdict }),
+      // Focus comes here after Reveal, so a screen reader reads the verdict, answer and reason.
+      const feedback = element('div', { class: 'lesson-feedback', id: 'lesson-reader-feedback', tabindex: '-1',
+                                        role: 'group', 'aria-labelledby': 'lesson-reader-verdict' },
+        element('p', { id: 'lesson-reader-verdict', class: q.correct ? 'right' : 'wrong', text: q.verdict }),
         element('p', { text: q.answer_line }),
         element('p', { text: q.reason }));
       if (q.mistake) feedback.append(element('p', { text: q.mistake }));
@@ -95,21 +97,23 @@
   }
 
   function content(view) {
+    if (!view.loaded && (view.in_lesson || view.waiting || view.load_error)) {
+      return [element('p', { text: view.load_error ? `The lesson could not be loaded: ${view.load_error}`
+                                                   : 'Loading the lesson…' }),
+              button('leave', 'Leave the lesson', 'leave')];
+    }
     if (!view.in_lesson) {
       return [element('p', { text: 'A guided lesson through chapter 3 of the book: predict each result, then ' +
                                    'see it computed on the numbers in the demo.' }),
               button('start', 'Start the guided lesson', 'start')];
-    }
-    if (!view.loaded) {
-      return [element('p', { text: view.load_error ? `The lesson could not be loaded: ${view.load_error}`
-                                                   : 'Loading the lesson…' })];
     }
     if (view.mode !== 'track') {
       const name = view.mode === 'practice' ? 'Practice' : 'Debug this';
       return [element('p', { text: `${name} is drawn in the demo only: this text version has the guided lesson.` }),
               button('start', 'Back to the guided lesson', 'start'), button('leave', 'Leave the lesson', 'leave')];
     }
-    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: `${view.indicator}: ${view.title}` })];
+    const heading = view.title ? `${view.indicator}: ${view.title}` : `Step ${view.step}: the lesson has no such step`;
+    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: heading })];
     if (view.watch.length) {
       parts.push(element('p', { class: 'hint', text: `Watch in the drawing: ${view.watch.map((p) => PANEL_NAMES[p] || p).join(', ')}.` }));
     }
@@ -146,6 +150,8 @@
     const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
     const stepChanged = !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
                         lastView.in_lesson !== view.in_lesson;
+    const question = (v) => v && v.question ? `${v.question.index}:${v.question.revealed}` : '';
+    const questionChanged = !stepChanged && question(lastView) !== question(view);
     body.replaceChildren(...content(view));
     if (hadFocus) {
       // Focus is never dropped to the page's start. A new step: its heading, read from the top.
@@ -153,9 +159,12 @@
       // way on: the next question, the next step, the heading.
       const find = (selector) => body.querySelector(selector);
       const usable = (e) => e && !e.disabled ? e : null;
+      // The step's next question: its first choice; a reveal: the feedback.
       const target = stepChanged ? find('#lesson-reader-step') || find('button:not([disabled])')
-        : usable(focused && find(`[data-focus="${focused}"]`)) || usable(find('[data-focus="next-question"]')) ||
-          usable(find('[data-focus="next"]')) || find('#lesson-reader-step') || find('button:not([disabled])');
+        : questionChanged && view.question?.revealed ? find('#lesson-reader-feedback')
+        : questionChanged ? find('input[name="lesson-reader-choice"]')
+        : usable(focused && find(`[data-focus="${focused}"]`)) || usable(find('[data-focus="next"]')) ||
+          find('#lesson-reader-step') || find('button:not([disabled])');
       target?.focus();
     }
   }
@@ -164,8 +173,11 @@
     const step = view.loaded && view.mode === 'track' && view.in_lesson ? `${view.indicator}: ${view.title}` : '';
     const q = view.question;
     const verdict = q && q.revealed ? `${view.step}.${q.index}:${q.verdict}` : '';
-    const stepSaid = step && step !== announcedStep && (announcedStep !== '' || root.contains(document.activeElement));
-    if (verdict && verdict !== announcedVerdict) say(`${q.verdict} ${q.answer_line}`);
+    // Said only when the focus is elsewhere (the drawing, n / b): in here the focus moves to the
+    // new heading or the feedback, which a screen reader reads anyway.
+    const inside = root.contains(document.activeElement);
+    const stepSaid = step && step !== announcedStep && announcedStep !== '' && !inside;
+    if (verdict && verdict !== announcedVerdict && !inside) say(`${q.verdict} ${q.answer_line}`);
     else if (stepSaid) say(step);
     // What changed is said: the numbers of this burst need not be read out after it.
     if ((verdict && verdict !== announcedVerdict) || stepSaid) actedInBurst = true;
@@ -175,7 +187,11 @@
 
   function refresh() {
     let view;
-    try { view = api.lessonView(); } catch (e) { return; }  // not running yet, or the text fallback
+    try { view = api.lessonView(); } catch (e) {
+      // Not running yet, or the text fallback: nothing to show. Anything else is a bug to see.
+      if (!/not ready/.test(e.message)) console.error(e);
+      return;
+    }
     const json = JSON.stringify(view);
     if (json === shown) return;
     shown = json;
