@@ -110,7 +110,7 @@ void cell_grid(const CellGrid& g, UiState* ui) {
             dl->AddRectFilled(a, b, to_u32(fill));
             if (!text.empty()) {
                 const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-                const ImU32 ink = wants_light_text(fill) ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 24, 32, 255);
+                const ImU32 ink = u32(cell_ink(fill));
                 dl->AddText(ImVec2(b.x - size.x - 2, a.y + (row_h - size.y) / 2), ink, text.c_str());
             }
         }

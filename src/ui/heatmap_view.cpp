@@ -137,7 +137,7 @@ ImVec2 heatmap_overhead() {
 ImU32 heatmap_ink(bool diverging, float t) {
     // The cell's colour from the same stops the shader uses: white ink where it reads better.
     const Rgba cell = colormap_color(diverging ? ColorMap::Diverging : ColorMap::Sequential, t);
-    return wants_light_text(cell) ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 24, 32, 255);
+    return u32(cell_ink(cell));
 }
 
 int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, float side) {

@@ -29,25 +29,25 @@ bool is_dark() {
 }  // namespace
 
 ImVec4 query_color() {
-    return is_dark() ? ImVec4(0.96f, 0.50f, 0.18f, 1.0f) : ImVec4(0.835f, 0.369f, 0.0f, 1.0f);
+    return is_dark() ? ImVec4(0.96f, 0.50f, 0.18f, 1.0f) : ImVec4(0.68f, 0.29f, 0.0f, 1.0f);
 }
 ImVec4 context_color() {
-    return is_dark() ? ImVec4(0.20f, 0.78f, 0.60f, 1.0f) : ImVec4(0.0f, 0.620f, 0.451f, 1.0f);
+    return is_dark() ? ImVec4(0.20f, 0.78f, 0.60f, 1.0f) : ImVec4(0.0f, 0.46f, 0.33f, 1.0f);
 }
 ImVec4 token_color() {
-    return is_dark() ? ImVec4(0.35f, 0.66f, 0.92f, 1.0f) : ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
+    return is_dark() ? ImVec4(0.35f, 0.66f, 0.92f, 1.0f) : ImVec4(0.0f, 0.40f, 0.63f, 1.0f);
 }
 ImVec4 loop_color() {
     return is_dark() ? ImVec4(0.87f, 0.55f, 0.78f, 1.0f) : ImVec4(0.60f, 0.25f, 0.55f, 1.0f);
 }
 ImVec4 muted_text() {
-    return is_dark() ? ImVec4(0.62f, 0.66f, 0.72f, 1.0f) : ImVec4(0.40f, 0.43f, 0.48f, 1.0f);
+    return is_dark() ? ImVec4(0.62f, 0.66f, 0.72f, 1.0f) : ImVec4(0.36f, 0.39f, 0.44f, 1.0f);
 }
 ImVec4 error_color() {
     return is_dark() ? ImVec4(1.0f, 0.45f, 0.42f, 1.0f) : ImVec4(0.72f, 0.09f, 0.09f, 1.0f);
 }
 ImVec4 ok_color() {
-    return is_dark() ? ImVec4(0.35f, 0.82f, 0.60f, 1.0f) : ImVec4(0.0f, 0.50f, 0.36f, 1.0f);
+    return is_dark() ? ImVec4(0.35f, 0.82f, 0.60f, 1.0f) : ImVec4(0.0f, 0.44f, 0.31f, 1.0f);
 }
 ImVec4 plot_background() {
     return is_dark() ? ImVec4(0.11f, 0.12f, 0.14f, 1.0f) : ImVec4(1, 1, 1, 1);
@@ -72,9 +72,9 @@ void light_colors(ImGuiStyle* style) {
     ImVec4* c = style->Colors;
     c[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.969f, 0.976f, 1.0f);
     c[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
-    c[ImGuiCol_Border] = ImVec4(0.78f, 0.81f, 0.85f, 1.0f);
+    c[ImGuiCol_Border] = ImVec4(0.50f, 0.53f, 0.58f, 1.0f);  // fields, boxes, rings: 3:1
     c[ImGuiCol_Text] = ImVec4(0.11f, 0.13f, 0.17f, 1.0f);
-    c[ImGuiCol_TextDisabled] = ImVec4(0.42f, 0.45f, 0.50f, 1.0f);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.38f, 0.41f, 0.46f, 1.0f);
     // Framed widgets have a fill distinct from alternate table rows and a border (style.FrameBorderSize):
     // with the same grey, the query radio buttons of rows 3 and 5 were invisible.
     c[ImGuiCol_FrameBg] = ImVec4(0.985f, 0.988f, 0.992f, 1.0f);
@@ -97,7 +97,7 @@ void dark_colors(ImGuiStyle* style) {
     c[ImGuiCol_WindowBg] = kDarkWindowBg;
     c[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
     c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.16f, 0.98f);
-    c[ImGuiCol_Border] = ImVec4(0.30f, 0.33f, 0.37f, 1.0f);
+    c[ImGuiCol_Border] = ImVec4(0.45f, 0.48f, 0.53f, 1.0f);
     c[ImGuiCol_Text] = ImVec4(0.90f, 0.92f, 0.94f, 1.0f);
     c[ImGuiCol_TextDisabled] = ImVec4(0.58f, 0.62f, 0.68f, 1.0f);
     c[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.17f, 0.20f, 1.0f);

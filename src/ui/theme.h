@@ -3,16 +3,19 @@
 #pragma once
 #include <imgui.h>
 
+#include "core/view/plot_scene.h"
+
 namespace attn::ui {
 
 ImFont* mono_font();  // DejaVu Sans Mono: tensors and code
 
-// From the Okabe-Ito palette, so they stay distinct for colour-blind viewers; a little lighter on
-// the dark theme so they keep their contrast.
+// From the Okabe-Ito palette, so they stay distinct for colour-blind viewers: darkened on the
+// light theme and lightened on the dark one until text in them has 4.5:1 on every background it
+// is drawn on (panels, table rows, the query row's tint; tests/ui/theme_test.cpp holds them to it).
 ImVec4 query_color();    // #D55E00 vermillion
 ImVec4 context_color();  // #009E73 bluish green
 ImVec4 token_color();    // #0072B2 blue
-ImVec4 loop_color();     // #CC79A7 reddish purple, darkened for text on light
+ImVec4 loop_color();     // #CC79A7 reddish purple
 ImVec4 muted_text();
 ImVec4 error_color();
 ImVec4 ok_color();
@@ -30,6 +33,9 @@ ImU32 empty_heatmap();
 
 inline ImU32 u32(ImVec4 c, float alpha = 1.0f) {
     return ImGui::GetColorU32(ImVec4(c.x, c.y, c.z, c.w * alpha));
+}
+inline ImU32 u32(Rgba c) {
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
 }  // namespace attn::ui

@@ -105,6 +105,15 @@ float relative_luminance(Rgba c) {
     return 0.2126f * linear(c.r) + 0.7152f * linear(c.g) + 0.0722f * linear(c.b);
 }
 
+float contrast_ratio(Rgba a, Rgba b) {
+    const float la = relative_luminance(a), lb = relative_luminance(b);
+    return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
+}
+
+Rgba cell_ink(Rgba background) {
+    return wants_light_text(background) ? Rgba{1, 1, 1, 1} : Rgba{0, 0, 0, 1};
+}
+
 bool wants_light_text(Rgba background) {
     // Contrast with white (1.05) / (L + 0.05) equals contrast with black (L + 0.05) / 0.05 at
     // L = sqrt(1.05 * 0.05) - 0.05 = 0.179.

@@ -36,9 +36,15 @@ Rgba colormap_value_color(ColorMap map, float value, float low, float high);
 // WCAG relative luminance of an sRGB colour: 0 for black, 1 for white.
 float relative_luminance(Rgba c);
 
-// Whether text on this colour reads better in white than in near-black: its relative luminance is
-// below 0.179, where the contrast ratios with white and with black are equal.
+// WCAG contrast ratio of two colours, 1 (the same) to 21 (black on white).
+float contrast_ratio(Rgba a, Rgba b);
+
+// Whether text on this colour reads better in white than in black: its relative luminance is
+// below 0.179, where the contrast ratios with white and with black are equal (4.58:1), so the
+// better of the two always has at least that.
 bool wants_light_text(Rgba background);
+// The ink for a number on a cell of this colour: white or black, by wants_light_text.
+Rgba cell_ink(Rgba background);
 
 // GLSL declarations of the map's stops (kStopCount, kStops[], kUndefinedColor), put in front of
 // heatmap.frag when it is compiled so the table has one source of truth.

@@ -78,3 +78,16 @@ TEST_CASE("colormap: luminance and ink follow WCAG: white text only where it has
     CHECK_FALSE(wants_light_text(colormap_color(ColorMap::Sequential, 0.4f)));
     CHECK(wants_light_text(colormap_color(ColorMap::Sequential, 0.8f)));
 }
+
+TEST_CASE("colormap: a number on any cell of either map has at least 4.5:1 (WCAG AA)") {
+    CHECK(contrast_ratio({0, 0, 0, 1}, {1, 1, 1, 1}) == doctest::Approx(21.0f));
+    CHECK(contrast_ratio({0.5f, 0.5f, 0.5f, 1}, {0.5f, 0.5f, 0.5f, 1}) == doctest::Approx(1.0f));
+    float worst = 21;
+    for (ColorMap map : {ColorMap::Diverging, ColorMap::Sequential})
+        for (int k = 0; k <= 1000; ++k) {
+            const Rgba cell = colormap_color(map, float(k) / 1000);
+            worst = std::min(worst, contrast_ratio(cell_ink(cell), cell));
+        }
+    worst = std::min(worst, contrast_ratio(cell_ink(colormap_undefined_color()), colormap_undefined_color()));
+    CHECK(worst >= 4.5f);
+}
