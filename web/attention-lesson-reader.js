@@ -37,10 +37,11 @@
   }
 
   let actedInBurst = false;  // the learner acted here: the step or verdict says what changed
-  function send(action, value = 0) {
+  function send(action, value = 0, text = '') {
     let reply;
-    try { reply = api.lessonIntent(action, value); } catch (e) { reply = { ok: false, error: e.message }; }
+    try { reply = api.lessonIntent(action, value, text); } catch (e) { reply = { ok: false, error: e.message }; }
     if (reply.ok) actedInBurst = true;
+    if (reply.ok && action === 'start-over') draftAnswer = null;
     else say(`That did not work: ${reply.error}`);
     refresh();
   }
@@ -89,6 +90,84 @@
     return parts;
   }
 
+  // The query position, as the Inputs panel's control: a native select. While a question asks
+  // which token a position picks, the options give positions only, as the drawing does.
+  function queryControl() {
+    let summary;
+    try { summary = api.summary(); } catch (e) { return null; }
+    const hideTokens = !!(summary.concealed && summary.concealed.query_token);
+    const select = element('select', { id: 'lesson-reader-query', 'data-focus': 'query' });
+    summary.tokens.forEach((token, i) => {
+      const option = element('option', { value: String(i), text: hideTokens ? String(i) : `${i}: ${token}` });
+      option.selected = i === summary.query;
+      select.append(option);
+    });
+    select.addEventListener('change', () => {
+      const state = api.getState();
+      state.query = Number(select.value);
+      const reply = api.setState(state);
+      if (!reply.ok) say(`That did not work: ${reply.error}`);
+      refresh();
+    });
+    return element('p', { class: 'query-control' }, element('label', { for: 'lesson-reader-query', text: 'Query position ' }), select);
+  }
+
+  // Practice: the exercises, the task, the prediction (exercise 1), a real text field for the
+  // answer with Check, and the core's verdict. What is being typed survives a redraw.
+  let draftAnswer = null;  // the field's text while the learner types, null: the record's entry
+  function practiceBlock(p) {
+    const exercises = element('div', { role: 'group', 'aria-label': 'Exercises' });
+    p.exercises.forEach((title, i) => {
+      const b = button(`exercise-${i}`, `${i + 1}. ${title}`, 'practice', i);
+      b.setAttribute('aria-pressed', String(i === p.current));
+      exercises.append(b);
+    });
+    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: `Practice: ${p.exercises[p.current]}` }),
+                   exercises, element('p', { text: p.task }),
+                   element('details', {}, element('summary', { text: p.words.hint }), element('p', { text: p.hint })),
+                   button('start-over', p.words.start_over, 'start-over'), queryControl()];
+    if (p.predict) {
+      const group = element('fieldset', { class: 'lesson-question' }, element('legend', { text: p.predict.prompt }));
+      p.predict.choices.forEach((token, t) => {
+        const id = `lesson-reader-predict-${t}`;
+        const input = element('input', { type: 'radio', name: 'lesson-reader-predict', id, 'data-focus': `predict-${t}` });
+        input.checked = p.predict.answer === t;
+        input.addEventListener('change', () => { if (input.checked) send('predict', t); });
+        group.append(element('div', { class: 'choice' }, input, element('label', { for: id, text: token })));
+      });
+      parts.push(group);
+      if (p.predict.answer < 0) return [...parts, element('p', { class: 'hint', text: p.predict.first })];
+    }
+    const field = element('input', { type: 'text', id: 'lesson-reader-answer', 'data-focus': 'answer', autocomplete: 'off',
+                                     spellcheck: 'false', 'aria-describedby': 'lesson-reader-verdict' });
+    field.value = draftAnswer ?? p.typed;
+    field.addEventListener('input', () => { draftAnswer = field.value; });
+    const form = element('form', { class: 'practice-answer' },
+      element('label', { for: 'lesson-reader-answer', text: p.label }), field,
+      element('button', { type: 'submit', 'data-focus': 'check', text: p.words.check }),
+      button('show-answer', p.words.show, 'show-answer'));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      draftAnswer = null;
+      send('check', 0, field.value);
+      const now = lastView && lastView.practice;
+      if (now && now.checked) say([now.message, now.prediction].filter(Boolean).join(' '));
+    });
+    parts.push(form);
+    const verdict = element('div', { id: 'lesson-reader-verdict' });
+    if (p.checked) {
+      if (p.note) verdict.append(element('p', { text: p.note }));
+      if (p.entries.length) {
+        verdict.append(element('p', { text: p.entries.map((ok, i) => `entry ${i} ${ok ? 'right' : 'wrong'}`).join(', ') }));
+      }
+      verdict.append(element('p', { class: p.correct ? 'right' : 'wrong', text: p.message }));
+      if (p.prediction) verdict.append(element('p', { text: p.prediction }));
+    }
+    if (p.shown) verdict.append(element('p', { text: p.shown }));
+    parts.push(verdict);
+    return parts;
+  }
+
   function wrapUp(w) {
     const list = element('ul');
     for (const s of w.steps) list.append(element('li', { text: `${s.step}. ${s.title}: ${s.marks}` }));
@@ -107,9 +186,13 @@
                                    'see it computed on the numbers in the demo.' }),
               button('start', 'Start the guided lesson', 'start')];
     }
+    if (view.mode === 'practice' && view.practice) {
+      return [...practiceBlock(view.practice),
+              element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
+                      button('leave', 'Leave the lesson', 'leave'))];
+    }
     if (view.mode !== 'track') {
-      const name = view.mode === 'practice' ? 'Practice' : 'Debug this';
-      return [element('p', { text: `${name} is drawn in the demo only: this text version has the guided lesson.` }),
+      return [element('p', { text: 'Debug this is drawn in the demo only: this text version has the guided lesson and practice.' }),
               button('start', 'Back to the guided lesson', 'start'), button('leave', 'Leave the lesson', 'leave')];
     }
     const heading = view.title ? `${view.indicator}: ${view.title}` : `Step ${view.step}: the lesson has no such step`;
@@ -119,12 +202,14 @@
     }
     for (const line of view.lines) parts.push(paragraph(line));
     if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));
+    const query = queryControl();
+    if (query) parts.push(query);
     if (view.question) parts.push(...questionBlock(view.question, view.words));
     if (view.wrap_up) parts.push(...wrapUp(view.wrap_up));
     parts.push(element('nav', { 'aria-label': 'Lesson steps' },
       button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),
       button('next', 'Next step →', 'go', view.step + 1, view.step >= view.last),
-      button('leave', 'Leave the lesson', 'leave')));
+      button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave')));
     return parts;
   }
 
@@ -148,8 +233,10 @@
     }
     const hadFocus = root.contains(document.activeElement);
     const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
+    const exercise = (v) => v && v.practice ? v.practice.current : -1;
     const stepChanged = !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
-                        lastView.in_lesson !== view.in_lesson;
+                        lastView.in_lesson !== view.in_lesson || exercise(lastView) !== exercise(view);
+    if (exercise(lastView) !== exercise(view)) draftAnswer = null;
     const question = (v) => v && v.question ? `${v.question.index}:${v.question.revealed}` : '';
     const questionChanged = !stepChanged && question(lastView) !== question(view);
     body.replaceChildren(...content(view));
@@ -192,6 +279,11 @@
       if (!/not ready/.test(e.message)) console.error(e);
       return;
     }
+    // The query control reads the summary: its changes redraw too.
+    try {
+      const summary = api.summary();
+      view.query_control = [summary.query, summary.tokens.length, !!(summary.concealed && summary.concealed.query_token)];
+    } catch (e) { /* no summary: no control */ }
     const json = JSON.stringify(view);
     if (json === shown) return;
     shown = json;

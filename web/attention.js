@@ -96,7 +96,7 @@
     attn_lesson_restore: 8192,                            // a record is at most 4096 characters
     attn_lesson_set_range: 256,
     attn_lesson_set_pass: 256,
-    attn_lesson_intent: 64,
+    attn_lesson_intent: 4096,                             // a typed practice answer
     attn_set_state: 16 * MiB,                             // kMaxDocumentBytes
     attn_apply_fragment: 4 * Math.ceil(16 * MiB / 3) + 4096,  // kMaxFragmentBytes
     attn_text_input: 64 * 1024,
@@ -160,9 +160,9 @@
 
   function callString(name) { return Module.UTF8ToString(Module['_' + name]()); }
 
-  // Calls the export name(ptr, length, ptr, length, ...) with each text's UTF-8 bytes: as
-  // callWithText, for exports that take several texts.
-  function callWithTexts(name, texts, what) {
+  // Calls the export name(ptr, length, ptr, length, ..., ...extra) with each text's UTF-8 bytes:
+  // as callWithText, for exports that take several texts.
+  function callWithTexts(name, texts, what, ...extra) {
     const pointers = [];
     try {
       const args = [];
@@ -177,7 +177,7 @@
         Module.HEAPU8.set(bytes, ptr);
         args.push(ptr, bytes.length);
       }
-      return Module.UTF8ToString(Module['_' + name](...args));
+      return Module.UTF8ToString(Module['_' + name](...args, ...extra));
     } finally {
       for (const ptr of pointers) Module._free(ptr);
     }
@@ -388,14 +388,20 @@
     lessonView() { requireRuntime(); return JSON.parse(callString('attn_lesson_view')); },
     // One of the learner's lesson actions, as the band's buttons send it: 'start', 'go' (value:
     // the step), 'choose' (value: the choice, from 0), 'reveal', 'next-question', 'restart',
-    // 'practice', 'leave'. {ok, error}; an unknown action changes nothing.
-    lessonIntent(action, value = 0) {
+    // 'practice' (value: the exercise), 'predict' (value: the token), 'check' (text: the typed
+    // answer), 'show-answer', 'start-over', 'leave'. {ok, error}; a refused action changes nothing.
+    lessonIntent(action, value = 0, text = '') {
       requireRuntime();
-      if (typeof action !== 'string') return { ok: false, error: 'lessonIntent takes the action\'s name as text' };
+      if (typeof action !== 'string' || action.length > 40) return { ok: false, error: 'lessonIntent takes the action\'s name as text' };
       if (!Number.isInteger(value) || Math.abs(value) > 1000) {
         return { ok: false, error: `lessonIntent's value must be a whole number (a step or a choice), not ${String(value).slice(0, 40)}` };
       }
-      const reply = callWithText('attn_lesson_intent', action, 'the action', value);
+      if (typeof text !== 'string') return { ok: false, error: 'lessonIntent\'s text (a typed answer) must be text' };
+      if (text.length > LIMITS.attn_lesson_intent) {
+        return { ok: false, error: `the answer is ${text.length} characters long; an answer may have at most ${LIMITS.attn_lesson_intent}: ` +
+          'type the numbers only, separated by commas or spaces' };
+      }
+      const reply = callWithTexts('attn_lesson_intent', [action, text], 'the answer', value);
       const error = typeof reply === 'object' ? reply.refused : reply;
       wake();
       return error ? { ok: false, error } : { ok: true, error: null };

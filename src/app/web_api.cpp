@@ -263,7 +263,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_view() {
     attn::current_result(g_app);  // syncs the engine with the state
     const attn::LessonEngine& lesson = g_app->lesson;
     const attn::State& s = g_app->state;
-    if (lesson.lesson) return attn::keep(&buffer, attn::lesson_reader_json(lesson, s));
+    if (lesson.lesson) return attn::keep(&buffer, attn::lesson_reader_json(lesson, s, g_app->result));
     std::string out;
     attn::JsonWriter w(&out);
     w.begin_object().key("loaded").boolean(false).key("mode").string(attn::lesson_mode_name(s.lesson.mode));
@@ -273,15 +273,18 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_view() {
     return attn::keep(&buffer, std::move(out));
 }
 
-// One intent from the page's copy of the lesson, by name (parse_lesson_action): the same path as
-// the band's buttons. "" when sent, else why not.
-EMSCRIPTEN_KEEPALIVE const char* attn_lesson_intent(const char* name, size_t length, int value) {
+// One intent from the page's copy of the lesson, by name (parse_lesson_action), with its value
+// and text (what the learner typed for "check"): the same path as the band's buttons. "" when
+// sent, else why not.
+EMSCRIPTEN_KEEPALIVE const char* attn_lesson_intent(const char* name, size_t length, const char* text,
+                                                    size_t text_length, int value) {
     static std::string buffer;
     attn::LessonIntent intent;
     const std::string_view action = attn::text_of(name, length);
     if (!attn::parse_lesson_action(action, &intent.action))
         return attn::keep(&buffer, "no lesson action is called " + attn::json_quote_short(action));
     intent.value = value;
+    intent.text = std::string(attn::text_of(text, text_length));
     attn::app_apply_intents(g_app, {intent}, attn::now_ms());
     attn::app_request_redraw(g_app);
     return attn::keep(&buffer, "");

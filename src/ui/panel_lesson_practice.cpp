@@ -6,6 +6,7 @@
 
 #include "core/lesson/practice.h"
 #include "core/lesson/track.h"
+#include "core/math/extremes.h"
 #include "core/text/prose_format.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
@@ -109,9 +110,7 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
         record_lesson_item(ui, c.correct ? "lesson:practice:right" : "lesson:practice:wrong");
         if (predict && c.correct && s.query < int(in.result.scores.size()) && record.prediction < s.inputs.rows) {
             // The prediction against the computed scores: the largest one and whose it is.
-            int top = 0;
-            for (int t = 1; t < int(in.result.scores.size()); ++t)
-                if (in.result.scores[size_t(t)] > in.result.scores[size_t(top)]) top = t;
+            const int top = argmax(in.result.scores);
             const bool right = top == record.prediction;
             const std::string verdict =
                 texts.say("practice.you-predicted", {{"predicted", quoted(s.tokens[size_t(record.prediction)])},

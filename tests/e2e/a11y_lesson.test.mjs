@@ -90,8 +90,14 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
       assert.deepEqual(names, q.choices, `step ${step}: the choices are the core's`);
       // Before Reveal nothing read out states the answer.
       assert.ok(!(await axNodes(cdp)).some((n) => n.name.includes(q.answer)), `step ${step}: "${q.answer}" waits for Reveal`);
-      if (k === 0) await key('Tab');  // from the heading; a next question brings the focus itself
+      // From the heading, past the query position; a next question brings the focus itself.
+      if (k === 0) await tabTo((n) => n.role === 'radio', `step ${step}'s choices`, 2);
       await waitFocus((n) => n.role === 'radio' && n.name === q.choices[0], `step ${step}'s first choice`);
+      if (step === 1) {
+        // Step 1 asks which token a position picks: the query control names positions only.
+        const options = (await axNodes(cdp)).filter((n) => n.role === 'option' || n.role === 'MenuListOption').map((n) => n.name);
+        assert.deepEqual(options, ['0', '1', '2'], 'positions only while asked');
+      }
       if (q.right === 0) await key('Space');
       for (let i = 0; i < q.right; ++i) await key('ArrowDown');
       await waitFocus((n) => n.role === 'radio' && n.name === q.choices[q.right] && n.checked === 'true',
@@ -172,5 +178,68 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
   await waitUntil(() => page.evaluate(() => document.activeElement?.id === 'lesson-reader-feedback'), 'the feedback to take the focus');
   assert.match(await page.locator('#lesson-reader-verdict').textContent(), /^Not quite\./);
   await audit('on the revealed wrong answer');
+  await page.context().close();
+});
+
+test('a11y lesson: Practice by keyboard in the text version: predict, type the scores, Check, hear the verdict', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Accessibility.enable');
+  const key = (name) => page.keyboard.press(name);
+  const waitFocus = (match, what) => waitUntil(async () => {
+    const n = await focusedNode(cdp);
+    return n && match(n) ? n : null;
+  }, what, { describe: async () => `focused: ${JSON.stringify(await focusedNode(cdp))}` });
+  const tabTo = async (match, what, most) => {
+    for (let k = 0; k <= most; ++k) {
+      const n = await focusedNode(cdp);
+      if (n && match(n)) return n;
+      await key('Tab');
+    }
+    assert.fail(`Tab never reached ${what} (focus on ${JSON.stringify(await focusedNode(cdp))})`);
+  };
+  await key('Tab');
+  await tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start', 3);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading');
+  await tabTo((n) => n.role === 'button' && n.name === 'Practice', 'Practice, in the lesson\'s navigation', 12);
+  await key('Enter');
+  const heading = await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Practice: '), 'the exercise\'s heading');
+  const nodes = await axNodes(cdp);
+  assert.ok(nodes.some((n) => n.role === 'button' && n.name === heading.name.replace('Practice: ', '1. ')),
+            'the exercises are buttons, the first one named as the heading');
+  assert.ok(!nodes.some((n) => n.role === 'textbox'), 'no answer field before a prediction');
+  // The task: make the third token, [0, 1], the query (the query position control), predict the
+  // largest score, type the three scores.
+  await tabTo((n) => n.role === 'combobox' && n.name === 'Query position', 'the query position', 8);
+  await key('ArrowDown');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).query === 2, 'the query at position 2');
+  await waitFocus((n) => n.role === 'combobox', 'the focus kept on the query position');
+  await key('Tab');
+  await waitFocus((n) => n.role === 'radio' && n.name === 'token 0', 'the prediction\'s first token');
+  await key('ArrowDown');
+  await waitFocus((n) => n.role === 'radio' && n.name === 'token 1' && n.checked === 'true', '"token 1" predicted');
+  await key('Tab');
+  await waitFocus((n) => n.role === 'textbox' && n.name === 'your scores', 'the answer field, labelled');
+  // A wrong entry first: the core names it.
+  await page.keyboard.type('0 3 1');
+  await key('Enter');
+  await waitUntil(async () => (await axNodes(cdp)).some((n) => /entry 1 wrong/.test(n.name)), 'entry 1 named wrong',
+                  { describe: async () => JSON.stringify(await page.evaluate(() => window.attention.lessonView().practice.message)) });
+  await waitFocus((n) => n.role === 'textbox', 'the focus kept on the field');
+  // Then the right one: Enter checks it, and the verdict is announced and read.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0, 2, 1');
+  await key('Enter');
+  const said = await waitUntil(async () => {
+    const text = await page.evaluate(() => document.getElementById('announcer').textContent);
+    return text.startsWith('All 3 scores are right') ? text : null;
+  }, 'the verdict announced');
+  assert.match(said, /You predicted "token 1"; the largest score is "token 1"'s, 2/);
+  assert.ok((await axNodes(cdp)).some((n) => n.name.startsWith('All 3 scores are right')), 'and in the text');
+  const status = await page.evaluate(() => window.attention.lessonStatus());
+  assert.equal(status.mode, 'practice');
+  await saveArtifact('a11y-practice-1366.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -89,14 +89,16 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
   assert.equal(await active(), 'canvas', 'Tab enters the canvas');
   // Inside, keys go to the demo (ImGui navigation); Tab is not one of them.
   await page.keyboard.press('ArrowDown');
-  // Framed means embedded: the readers' one link follows, then the host page again.
+  // Then the lesson's text version (its start button); framed means embedded: the readers' one
+  // link follows, then the host page again.
+  await page.keyboard.press('Tab');
+  assert.equal(await frame.evaluate(() => document.activeElement.textContent), 'Start the guided lesson');
   await page.keyboard.press('Tab');
   assert.equal(await active(), 'open-full');
   await page.keyboard.press('Tab');
   assert.equal(await active(), 'outside');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'after', 'Tab leaves the demo');
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
+  for (let k = 0; k < 3; ++k) await page.keyboard.press('Shift+Tab');
   assert.equal(await active(), 'canvas', 'Shift+Tab comes back');
   await page.keyboard.press('Shift+Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'before', 'and leaves backwards too');

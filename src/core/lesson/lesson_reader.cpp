@@ -4,6 +4,9 @@
 
 #include "core/document/json_writer.h"
 #include "core/lesson/step_text.h"
+#include "core/lesson/track.h"
+#include "core/math/extremes.h"
+#include "core/text/prose_format.h"
 
 namespace attn {
 namespace {
@@ -72,9 +75,56 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     w->end_object();
 }
 
+// Practice as the band shows it: the exercises, the task, the prediction (exercise 1), and the
+// verdict of the entry last checked.
+void write_practice(const LessonEngine& e, const State& s, const AttentionResult& result, JsonWriter* w) {
+    const TextCatalog& texts = e.lesson->texts;
+    const int current = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
+    const Exercise exercise = exercise_info(texts, current, s);
+    const PracticeRecord& record = e.record.practice[size_t(current)];
+    w->begin_object().key("current").integer(current).key("exercises").begin_array();
+    for (int i = 0; i < kExerciseCount; ++i) w->string(exercise_info(texts, i, s).title);
+    w->end_array();
+    w->key("task").string(exercise.task).key("hint").string(exercise.hint);
+    w->key("label").string(texts.say("practice.your", {{"what", exercise.input_label}}));
+    w->key("predict");
+    if (current == 0) {
+        w->begin_object().key("prompt").string(texts.say("lesson.predict") + ": " +
+                                               texts.say("practice.which-largest"));
+        w->key("choices").begin_array();
+        for (int t = 0; t < s.inputs.rows && t < 10; ++t) w->string(s.tokens[size_t(t)]);
+        w->end_array().key("answer").integer(record.prediction);
+        w->key("first").string(texts.say("practice.predict-first")).end_object();
+    } else {
+        w->null();
+    }
+    const ExerciseCheck& c = e.practice_check;
+    const bool checked = record.checked;
+    w->key("typed").string(record.typed).key("checked").boolean(checked);
+    w->key("correct").boolean(checked && c.correct).key("entries").begin_array();
+    if (checked && c.entry_ok.size() > 1)
+        for (int ok : c.entry_ok) w->integer(ok);
+    w->end_array();
+    w->key("message").string(checked ? c.message : "").key("note").string(checked ? c.note : "");
+    std::string prediction;
+    if (current == 0 && checked && c.correct && record.prediction >= 0 && record.prediction < s.inputs.rows &&
+        !result.scores.empty()) {
+        const int top = argmax(result.scores);
+        prediction = texts.say("practice.you-predicted", {{"predicted", quoted(s.tokens[size_t(record.prediction)])},
+                                                          {"top", quoted(s.tokens[size_t(top)])},
+                                                          {"score", num(result.scores[size_t(top)])}});
+    }
+    w->key("prediction").string(prediction);
+    w->key("shown").string(record.shown ? texts.say("practice.answer-shown") : "");
+    w->key("words").begin_object();
+    w->key("hint").string(texts.say("practice.hint")).key("check").string(texts.say("practice.check"));
+    w->key("show").string(texts.say("practice.show-answer")).key("start_over").string(texts.say("practice.start-over"));
+    w->end_object().end_object();
+}
+
 }  // namespace
 
-ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const State& s) {
+ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const State& s, const AttentionResult& result) {
     const Lesson& lesson = *e.lesson;
     const StepRange range = range_of(e);
     const bool track = s.lesson.mode == LessonMode::Track;
@@ -109,6 +159,11 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
         write_wrap_up(e, &w);
     else
         w.null();
+    w.key("practice");
+    if (s.lesson.mode == LessonMode::Practice)
+        write_practice(e, s, result, &w);
+    else
+        w.null();
     w.end_object();
     return out;
 }
@@ -124,7 +179,11 @@ bool parse_lesson_action(std::string_view name, LessonAction* out) {
                     {"next-question", LessonAction::NextQuestion},
                     {"restart", LessonAction::RestartTrack},
                     {"practice", LessonAction::OpenPractice},
-                    {"leave", LessonAction::Leave}};
+                    {"leave", LessonAction::Leave},
+                    {"predict", LessonAction::Predict},
+                    {"check", LessonAction::CheckPractice},
+                    {"show-answer", LessonAction::ShowPracticeAnswer},
+                    {"start-over", LessonAction::ResetPractice}};
     for (const auto& a : kActions)
         if (name == a.name) return *out = a.action, true;
     return false;

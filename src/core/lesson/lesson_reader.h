@@ -17,12 +17,19 @@ namespace attn {
 //    answer" line or "", "question": null | {"index", "count", "label", "prompt", "choices",
 //    "answer", "revealed", "verdict", "correct", "answer_line", "reason", "mistake", "next"},
 //    "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
-//    "marks"}], "summary", "practice", "again"}}
-ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, const State& state);
+//    "marks"}], "summary", "practice", "again"}, "practice": null | {"current", "exercises":
+//    [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null | {"prompt",
+//    "choices": [tokens], "answer", "first"}, "typed", "checked", "correct", "entries": [1 | 0],
+//    "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "",
+//    "words": {"hint", "check", "show", "start_over"}}}
+// result: the attention the engine was synced with (exercise 1 compares the prediction with it).
+ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, const State& state,
+                                                 const AttentionResult& result);
 
 // An intent by the name the page sends: "start", "go" (value: step), "choose" (value: choice),
-// "reveal", "next-question", "restart", "practice" (value: exercise), "leave". False for any
-// other name.
+// "reveal", "next-question", "restart", "practice" (value: exercise), "predict" (value: token),
+// "check" (its text: what the learner typed), "show-answer", "start-over", "leave". False for
+// any other name.
 bool parse_lesson_action(std::string_view name, LessonAction* out);
 
 }  // namespace attn

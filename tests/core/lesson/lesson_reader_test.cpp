@@ -18,7 +18,7 @@ using attn_test::Session;
 namespace {
 
 JsonValue view_of(const Session& s) {
-    const JsonParseResult parsed = parse_json(lesson_reader_json(s.lesson, s.state));
+    const JsonParseResult parsed = parse_json(lesson_reader_json(s.lesson, s.state, s.result));
     REQUIRE(parsed.ok);
     return parsed.value;
 }
@@ -55,7 +55,7 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
         for (size_t k = 0; k < s.lesson.questions.size(); ++k) {
             if (k > 0) act_by_name(&s, "next-question");
             const Question q = s.lesson.questions[k];
-            const std::string open = lesson_reader_json(s.lesson, s.state);
+            const std::string open = lesson_reader_json(s.lesson, s.state, s.result);
             // While the question is open nothing in the text states its answer or its reason.
             CHECK_MESSAGE(!contains(open, q.answer), "step " << step << " shows \"" << q.answer << "\" before Reveal");
             CHECK_MESSAGE(!contains(open, q.reason), "step " << step << " shows its reason before Reveal");
@@ -110,4 +110,38 @@ TEST_CASE("lesson reader: a wrong answer shows its common mistake; unknown actio
     CHECK_FALSE(parse_lesson_action("explode", &action));
     CHECK_FALSE(parse_lesson_action("", &action));
     CHECK_FALSE(parse_lesson_action("Reveal", &action));
+}
+
+TEST_CASE("lesson reader: practice, as the band shows it: the field after a prediction, the core's verdict") {
+    Session s;
+    act_by_name(&s, "practice", 0);
+    JsonValue v = view_of(s);
+    REQUIRE(at(v, "practice").is_object());
+    const JsonValue& p = at(v, "practice");
+    CHECK(at(p, "exercises").items.size() == size_t(kExerciseCount));
+    CHECK(at(at(p, "predict"), "answer").as_double() == -1);
+    CHECK_FALSE(at(p, "checked").boolean);
+    CHECK(at(p, "label").text == "your scores");
+    // The exercise's data: query inputs[2] = [0, 1] against [1, 0], [2, 2], [0, 1].
+    State next = s.state;
+    next.query = 2;
+    s.commit(next);
+    act_by_name(&s, "predict", 1);
+    s.act(LessonAction::CheckPractice, 0, "0 3 1");
+    v = view_of(s);
+    CHECK(at(at(v, "practice"), "checked").boolean);
+    CHECK_FALSE(at(at(v, "practice"), "correct").boolean);
+    REQUIRE(at(at(v, "practice"), "entries").items.size() == 3);
+    CHECK(at(at(v, "practice"), "entries").items[1].as_double() == 0);
+    CHECK(at(at(v, "practice"), "prediction").text.empty());
+    s.act(LessonAction::CheckPractice, 0, "0, 2, 1");
+    v = view_of(s);
+    CHECK(at(at(v, "practice"), "correct").boolean);
+    CHECK(contains(at(at(v, "practice"), "message").text, "All 3 scores are right"));
+    CHECK(contains(at(at(v, "practice"), "prediction").text, "You predicted \"token 1\""));
+    LessonAction action;
+    REQUIRE(parse_lesson_action("check", &action));
+    CHECK(action == LessonAction::CheckPractice);
+    act_by_name(&s, "start-over");
+    CHECK_FALSE(at(at(view_of(s), "practice"), "checked").boolean);
 }
