@@ -377,7 +377,8 @@
     // query, step, norm, example, and the first 64 tokens with their scores and weights.
     summary() { requireRuntime(); return JSON.parse(callString('attn_summary')); },
     // {frames (drawn), passes (UI passes built; one that changes nothing is not drawn), last_frame_ms,
-    //  last_frame_cost_ms, recomputes, visible, pending_frames, state_version, startup: {init_started_ms,
+    //  last_frame_cost_ms, recomputes, visible, pending_frames, state_version, pointer, text_input
+    //  (a field of the demo takes typed text), startup: {init_started_ms,
     //  window_ms, fonts_ms, renderer_ms, first_frame_cost_ms}}
     stats() { requireRuntime(); return JSON.parse(callString('attn_stats')); },
     // {mode, step, question, questions (this step's), answer, revealed, first_step, last_step,

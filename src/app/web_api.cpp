@@ -317,6 +317,8 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     w.key("state_version").uinteger(g_app->state_version);
     // Whether ImGui saw a pointer over the canvas in the last frame (no: a lifted finger, or none yet).
     w.key("pointer").boolean(ImGui::GetIO().MousePos.x > -1e30f);
+    // Whether a field of the demo is taking typed text (its edit began and has not ended).
+    w.key("text_input").boolean(ImGui::GetIO().WantTextInput);
     w.end_object();
     return attn::keep(&buffer, std::move(out));
 }

@@ -101,6 +101,8 @@ PinchTracker g_pinch;  // ImGui 1.86 sees one pointer; two-finger zoom is read f
 int g_paste_stage = 0;
 bool g_pointer_lifted = false;   // see imgui_backend_pointer_lifted
 bool g_down_last_frame = false;  // the left button (or finger) as the last frame saw it
+bool g_enter_down_last_frame = false;
+bool g_enter_activates = false;  // this press of Enter began outside a text field
 
 void feed_paste_shortcut(EventSummary* summary) {
     ImGuiIO& io = ImGui::GetIO();
@@ -181,6 +183,15 @@ void imgui_backend_new_frame(Window* window) {
     ImGuiIO& io = ImGui::GetIO();
     if (g_pointer_lifted && !io.MouseDown[0] && !g_down_last_frame) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     g_down_last_frame = io.MouseDown[0];
+    // ImGui 1.86 presses the focused button with Space only (Enter is its key for typing into a
+    // field); web users, and the page's help, expect Enter too. Not a press that began while a
+    // field took text: there Enter ends the edit, and held on it would start the edit again.
+    // (io.NavInputs is cleared by EndFrame.)
+    const bool enter = io.KeysDown[SDL_SCANCODE_RETURN] || io.KeysDown[SDL_SCANCODE_KP_ENTER];
+    if (enter && !g_enter_down_last_frame) g_enter_activates = !io.WantTextInput;
+    if (!enter) g_enter_activates = false;
+    g_enter_down_last_frame = enter;
+    if (g_enter_activates) io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
     ImGui::NewFrame();
 }
 

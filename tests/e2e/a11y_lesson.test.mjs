@@ -132,6 +132,31 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
   await page.context().close();
 });
 
+test('a11y lesson: in the drawing Enter presses a button as Space does, and Enter in a field still applies it', async () => {
+  // The lesson band is the first thing the arrows reach: Down focuses it, Space or Enter goes in,
+  // Right moves to its second button, Practice.
+  for (const press of ['Space', 'Enter']) {
+    const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+    await page.locator('#canvas').focus();
+    for (const key of ['ArrowDown', press, 'ArrowRight', press]) await settleAfter(page, () => page.keyboard.press(key), key);
+    assert.equal((await page.evaluate(() => window.attention.getState())).lesson.mode, 'practice', `${press} pressed Practice`);
+    await page.context().close();
+  }
+  // In a field, Enter ends the edit and applies the value; it does not open the field again.
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  const field = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'query:input');
+  assert.ok(field, 'the query position field is on screen');
+  await settleAfter(page, () => page.mouse.click(field.x + field.w / 2, field.y + field.h / 2), 'a click on the field');
+  await settleAfter(page, () => page.keyboard.press('Control+A'), 'select all');
+  await settleAfter(page, () => page.keyboard.type('3'), 'typing 3');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'Enter');
+  assert.equal((await page.evaluate(() => window.attention.getState())).query, 3, 'Enter applied the typed position');
+  await waitUntil(() => page.evaluate(() => !window.attention.stats().text_input), 'the field to stop taking text',
+                  { describe: () => page.evaluate(() => JSON.stringify(window.attention.stats())) });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y lesson: in the drawing the arrow keys stay on the step (they move between controls); n moves on', async () => {
   const page = await openSettled(browser, `${server.url}/index.html#step=3`, { viewport: { width: 1366, height: 768 } });
   await page.locator('#canvas').focus();
