@@ -40,10 +40,14 @@
   function send(action, value = 0, text = '') {
     let reply;
     try { reply = api.lessonIntent(action, value, text); } catch (e) { reply = { ok: false, error: e.message }; }
-    if (reply.ok) actedInBurst = true;
-    if (reply.ok && action === 'start-over') draftAnswer = null;
-    else say(`That did not work: ${reply.error}`);
+    if (!reply.ok) {
+      say(`That did not work: ${reply.error}`);
+    } else {
+      actedInBurst = true;
+      if (action === 'start-over') draftAnswer = null;
+    }
     refresh();
+    return reply;
   }
 
   function button(id, label, action, value, disabled) {
@@ -97,11 +101,13 @@
     try { summary = api.summary(); } catch (e) { return null; }
     const hideTokens = !!(summary.concealed && summary.concealed.query_token);
     const select = element('select', { id: 'lesson-reader-query', 'data-focus': 'query' });
-    summary.tokens.forEach((token, i) => {
-      const option = element('option', { value: String(i), text: hideTokens ? String(i) : `${i}: ${token}` });
+    // (The summary names the first 64 tokens; later positions are given by number.)
+    for (let i = 0; i < summary.n; ++i) {
+      const token = summary.tokens[i];
+      const option = element('option', { value: String(i), text: hideTokens || token === undefined ? String(i) : `${i}: ${token}` });
       option.selected = i === summary.query;
       select.append(option);
-    });
+    }
     select.addEventListener('change', () => {
       const state = api.getState();
       state.query = Number(select.value);
@@ -115,17 +121,26 @@
   // Practice: the exercises, the task, the prediction (exercise 1), a real text field for the
   // answer with Check, and the core's verdict. What is being typed survives a redraw.
   let draftAnswer = null;  // the field's text while the learner types, null: the record's entry
+  let hintOpen = false;     // the hint stays open across redraws
+  function hintDetails(p) {
+    const details = element('details', { open: hintOpen }, element('summary', { 'data-focus': 'hint', text: p.words.hint }),
+                            element('p', { text: p.hint }));
+    details.addEventListener('toggle', () => { hintOpen = details.open; });
+    return details;
+  }
   function practiceBlock(p) {
     const exercises = element('div', { role: 'group', 'aria-label': 'Exercises' });
     p.exercises.forEach((title, i) => {
-      const b = button(`exercise-${i}`, `${i + 1}. ${title}`, 'practice', i);
-      b.setAttribute('aria-pressed', String(i === p.current));
+      // The current one is marked, and pressing it again does nothing (opening it would reset its data).
+      const b = i === p.current
+        ? element('button', { type: 'button', 'data-focus': `exercise-${i}`, 'aria-current': 'true', text: `${i + 1}. ${title}` })
+        : button(`exercise-${i}`, `${i + 1}. ${title}`, 'practice', i);
       exercises.append(b);
     });
     const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: `Practice: ${p.exercises[p.current]}` }),
                    exercises, element('p', { text: p.task }),
-                   element('details', {}, element('summary', { text: p.words.hint }), element('p', { text: p.hint })),
-                   button('start-over', p.words.start_over, 'start-over'), queryControl()];
+                   hintDetails(p),
+                   button('start-over', p.words.start_over, 'start-over'), queryControl()].filter(Boolean);
     if (p.predict) {
       const group = element('fieldset', { class: 'lesson-question' }, element('legend', { text: p.predict.prompt }));
       p.predict.choices.forEach((token, t) => {
@@ -148,8 +163,9 @@
       button('show-answer', p.words.show, 'show-answer'));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
+      const reply = send('check', 0, field.value);
+      if (!reply.ok) return;  // refused: the text stays as typed, and the reason was said
       draftAnswer = null;
-      send('check', 0, field.value);
       const now = lastView && lastView.practice;
       if (now && now.checked) say([now.message, now.prediction].filter(Boolean).join(' '));
     });
@@ -239,7 +255,7 @@
     if (exercise(lastView) !== exercise(view)) draftAnswer = null;
     const question = (v) => v && v.question ? `${v.question.index}:${v.question.revealed}` : '';
     const questionChanged = !stepChanged && question(lastView) !== question(view);
-    body.replaceChildren(...content(view));
+    body.replaceChildren(...content(view).filter(Boolean));
     if (hadFocus) {
       // Focus is never dropped to the page's start. A new step: its heading, read from the top.
       // Else the same control if it is still there and usable; else (Reveal, once pressed) the
@@ -282,7 +298,7 @@
     // The query control reads the summary: its changes redraw too.
     try {
       const summary = api.summary();
-      view.query_control = [summary.query, summary.tokens.length, !!(summary.concealed && summary.concealed.query_token)];
+      view.query_control = [summary.query, summary.n, !!(summary.concealed && summary.concealed.query_token)];
     } catch (e) { /* no summary: no control */ }
     const json = JSON.stringify(view);
     if (json === shown) return;

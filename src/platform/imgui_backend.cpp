@@ -187,7 +187,8 @@ void imgui_backend_new_frame(Window* window) {
     // field); web users, and the page's help, expect Enter too. Not a press that began while a
     // field took text: there Enter ends the edit, and held on it would start the edit again.
     // (io.NavInputs is cleared by EndFrame.)
-    const bool enter = io.KeysDown[SDL_SCANCODE_RETURN] || io.KeysDown[SDL_SCANCODE_KP_ENTER];
+    const bool enter = (io.KeysDown[SDL_SCANCODE_RETURN] || io.KeysDown[SDL_SCANCODE_KP_ENTER]) && !io.KeyCtrl &&
+                       !io.KeyAlt && !io.KeySuper;
     if (enter && !g_enter_down_last_frame) g_enter_activates = !io.WantTextInput;
     if (!enter) g_enter_activates = false;
     g_enter_down_last_frame = enter;

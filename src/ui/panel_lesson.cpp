@@ -86,10 +86,15 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
             same_line_if_fits(button_width(std::to_string(k).c_str()), 3);
             ImGui::PushID(k);
             const bool current = k == std::min(s.step, lesson->step_count());
-            if (current) ImGui::PushStyleColor(ImGuiCol_Button, query_color());
-            if (current) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+            // The current step: filled with the query colour whether hovered, pressed or focused,
+            // so its number keeps its contrast.
+            if (current) {
+                for (ImGuiCol col : {ImGuiCol_Button, ImGuiCol_ButtonHovered, ImGuiCol_ButtonActive})
+                    ImGui::PushStyleColor(col, query_color());
+                ImGui::PushStyleColor(ImGuiCol_Text, on_query_color());
+            }
             if (ImGui::Button(std::to_string(k).c_str()) && !current) send(ui, LessonAction::GoToStep, k);
-            if (current) ImGui::PopStyleColor(2);
+            if (current) ImGui::PopStyleColor(4);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson->step(k)->title.c_str());
             record_layout(ui, "lesson:step:" + std::to_string(k));
             ImGui::PopID();

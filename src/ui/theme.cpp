@@ -40,6 +40,9 @@ ImVec4 token_color() {
 ImVec4 loop_color() {
     return is_dark() ? ImVec4(0.87f, 0.55f, 0.78f, 1.0f) : ImVec4(0.60f, 0.25f, 0.55f, 1.0f);
 }
+ImVec4 on_query_color() {
+    return is_dark() ? ImVec4(0.0f, 0.0f, 0.0f, 1.0f) : ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+}
 ImVec4 muted_text() {
     return is_dark() ? ImVec4(0.62f, 0.66f, 0.72f, 1.0f) : ImVec4(0.36f, 0.39f, 0.44f, 1.0f);
 }

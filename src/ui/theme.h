@@ -12,10 +12,11 @@ ImFont* mono_font();  // DejaVu Sans Mono: tensors and code
 // From the Okabe-Ito palette, so they stay distinct for colour-blind viewers: darkened on the
 // light theme and lightened on the dark one until text in them has 4.5:1 on every background it
 // is drawn on (panels, table rows, the query row's tint; tests/ui/theme_test.cpp holds them to it).
-ImVec4 query_color();    // #D55E00 vermillion
-ImVec4 context_color();  // #009E73 bluish green
-ImVec4 token_color();    // #0072B2 blue
-ImVec4 loop_color();     // #CC79A7 reddish purple
+ImVec4 query_color();     // #D55E00 vermillion
+ImVec4 context_color();   // #009E73 bluish green
+ImVec4 token_color();     // #0072B2 blue
+ImVec4 loop_color();      // #CC79A7 reddish purple
+ImVec4 on_query_color();  // text on a fill of query_color() (the current step's button): 4.5:1
 ImVec4 muted_text();
 ImVec4 error_color();
 ImVec4 ok_color();

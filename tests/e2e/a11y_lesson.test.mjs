@@ -50,10 +50,21 @@ async function axNodes(cdp) {
              disabled: !!prop('disabled') };
   });
 }
+// Every text the status line says, from now on (window.__said).
+const watchAnnouncements = (page) => page.evaluate(() => {
+  window.__said = [];
+  new MutationObserver(() => {
+    const text = document.getElementById('announcer').textContent;
+    if (text) window.__said.push(text);
+  }).observe(document.getElementById('announcer'), { childList: true, characterData: true, subtree: true });
+});
+const refusals = (page) => page.evaluate(() => window.__said.filter((t) => /did not work/.test(t)));
+
 const focusedNode = async (cdp) => (await axNodes(cdp)).find((n) => n.focused && n.role !== 'RootWebArea');
 
 test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, every question right, 16 of 16', async () => {
   const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  await watchAnnouncements(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Accessibility.enable');
   const key = (name) => page.keyboard.press(name);
@@ -128,6 +139,7 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
   await saveArtifact('a11y-lesson-wrap-up-1366.png', await page.screenshot());
   const status = await page.evaluate(() => window.attention.lessonStatus());
   assert.deepEqual([status.progress.score, status.progress.questions, status.progress.complete], [16, 16, true]);
+  assert.deepEqual(await refusals(page), [], 'no action of the walk was refused');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -149,7 +161,10 @@ test('a11y lesson: in the drawing Enter presses a button as Space does, and Ente
   await settleAfter(page, () => page.mouse.click(field.x + field.w / 2, field.y + field.h / 2), 'a click on the field');
   await settleAfter(page, () => page.keyboard.press('Control+A'), 'select all');
   await settleAfter(page, () => page.keyboard.type('3'), 'typing 3');
-  await settleAfter(page, () => page.keyboard.press('Enter'), 'Enter');
+  // Held over several frames: the press began in the field, so it only ends the edit.
+  await settleAfter(page, () => page.keyboard.down('Enter'), 'Enter down');
+  await settleAfter(page, () => page.evaluate(() => window.attention.wake()), 'a frame with Enter held');
+  await settleAfter(page, () => page.keyboard.up('Enter'), 'Enter up');
   assert.equal((await page.evaluate(() => window.attention.getState())).query, 3, 'Enter applied the typed position');
   await waitUntil(() => page.evaluate(() => !window.attention.stats().text_input), 'the field to stop taking text',
                   { describe: () => page.evaluate(() => JSON.stringify(window.attention.stats())) });
@@ -208,6 +223,7 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
 
 test('a11y lesson: Practice by keyboard in the text version: predict, type the scores, Check, hear the verdict', async () => {
   const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  await watchAnnouncements(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Accessibility.enable');
   const key = (name) => page.keyboard.press(name);
@@ -264,6 +280,7 @@ test('a11y lesson: Practice by keyboard in the text version: predict, type the s
   assert.ok((await axNodes(cdp)).some((n) => n.name.startsWith('All 3 scores are right')), 'and in the text');
   const status = await page.evaluate(() => window.attention.lessonStatus());
   assert.equal(status.mode, 'practice');
+  assert.deepEqual(await refusals(page), [], 'no action was refused');
   await saveArtifact('a11y-practice-1366.png', await page.screenshot());
   assert.deepEqual(page.problems, []);
   await page.context().close();
