@@ -184,6 +184,20 @@
     return parts;
   }
 
+  // The step's table (the alignment of each token with the query), with row and column headers.
+  function table(t) {
+    const head = element('tr');
+    for (const h of t.headers) head.append(element('th', { scope: 'col', text: h }));
+    const rows = element('tbody');
+    for (const row of t.rows) {
+      const tr = element('tr', {}, element('th', { scope: 'row', text: row[0] }));
+      for (const cell of row.slice(1)) tr.append(element('td', { text: cell }));
+      rows.append(tr);
+    }
+    return element('table', { class: 'lesson-table' },
+                   element('caption', { text: 'How each token aligns with the query' }), element('thead', {}, head), rows);
+  }
+
   function wrapUp(w) {
     const list = element('ul');
     for (const s of w.steps) list.append(element('li', { text: `${s.step}. ${s.title}: ${s.marks}` }));
@@ -218,6 +232,7 @@
     }
     for (const line of view.lines) parts.push(paragraph(line));
     if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));
+    if (view.table) parts.push(table(view.table));
     const query = queryControl();
     if (query) parts.push(query);
     if (view.question) parts.push(...questionBlock(view.question, view.words));
@@ -329,5 +344,10 @@
     api.onChange(() => { changed = true; refresh(); numbersChanged(); });
     api.onEvent(() => refresh());
     root.addEventListener('focusin', refresh);
+    // A pointer inside keeps the panel open (a click on its text takes the focus from it); a
+    // pointer or the focus elsewhere closes it.
+    root.addEventListener('pointerdown', () => root.classList.add('open'));
+    document.addEventListener('pointerdown', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
+    document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
   }, () => {});
 })();

@@ -99,6 +99,11 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
       assert.match(group.name, /^Predict/);
       const names = (await axNodes(cdp)).filter((n) => n.role === 'radio').map((n) => n.name);
       assert.deepEqual(names, q.choices, `step ${step}: the choices are the core's`);
+      if (step === 4) {
+        // The step's alignment table, with its reading column covered until the answer.
+        const cells = (await axNodes(cdp)).filter((n) => n.role === 'cell').map((n) => n.name);
+        assert.ok(cells.length >= 9 && cells.some((c) => c.startsWith('? (answer')), `step 4's table, covered: ${cells.slice(0, 6)}`);
+      }
       // Before Reveal nothing read out states the answer.
       assert.ok(!(await axNodes(cdp)).some((n) => n.name.includes(q.answer)), `step ${step}: "${q.answer}" waits for Reveal`);
       // From the heading, past the query position; a next question brings the focus itself.
@@ -218,6 +223,13 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
   await waitUntil(() => page.evaluate(() => document.activeElement?.id === 'lesson-reader-feedback'), 'the feedback to take the focus');
   assert.match(await page.locator('#lesson-reader-verdict').textContent(), /^Not quite\./);
   await audit('on the revealed wrong answer');
+  // A mouse user's click on the panel's text keeps it open; a click on the drawing closes it.
+  const shown = () => page.evaluate(() => document.getElementById('lesson-reader').getBoundingClientRect().height > 100);
+  const text = await page.locator('#lesson-reader .lesson-line').first().boundingBox();
+  await page.mouse.click(text.x + 20, text.y + text.height / 2);
+  assert.ok(await shown(), 'a click on its text keeps the panel open');
+  await page.mouse.click(600, 150);
+  await waitUntil(async () => !(await shown()), 'a click on the drawing to close the panel');
   await page.context().close();
 });
 

@@ -52,6 +52,22 @@ void write_question(const LessonEngine& e, const State& s, JsonWriter* w) {
     w->end_object();
 }
 
+// The step's alignment table (step 4's widget), as the band draws it: the reading column, which
+// answers the step's question, waits for the reveal.
+void write_alignment(const LessonEngine& e, const State& s, const AttentionResult& result, JsonWriter* w) {
+    const bool reading = question_done(s.lesson, 0);
+    w->begin_object().key("headers").begin_array();
+    w->string("query " + s.tokens[size_t(s.query)] + " and").string("products").string("dot product").string("reading");
+    w->end_array().key("rows").begin_array();
+    for (const AlignmentRow& r : alignment_rows(e.lesson->texts, s, result)) {
+        w->begin_array();
+        w->string(s.tokens[size_t(r.token)] + " = " + vec(s.inputs.row(r.token), s.inputs.cols, 2, 4));
+        w->string(r.products).string(num(r.dot)).string(reading ? r.reading : "? (answer the question first)");
+        w->end_array();
+    }
+    w->end_array().end_object();
+}
+
 // The end of the range: the first verdicts per step and the score, as the band's wrap-up.
 void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     const TextCatalog& texts = e.lesson->texts;
@@ -142,6 +158,11 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
         w.begin_object().key("kind").string(line_kind_name(line.kind)).key("text").string(line.text).end_object();
     w.end_array();
     w.key("more").string(step && e.lines_pending ? lesson.texts.say("lesson.more-after-answer") : "");
+    w.key("table");
+    if (step && step->widget == StepWidget::Alignment)
+        write_alignment(e, s, result, &w);
+    else
+        w.null();
     w.key("question");
     if (step && !e.questions.empty())
         write_question(e, s, &w);

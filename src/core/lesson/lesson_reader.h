@@ -14,8 +14,9 @@ namespace attn {
 // The lesson band as one JSON object (the engine synced to `state`, its lesson loaded):
 //   {"loaded": true, "mode": "track" | "practice" | "debug", "in_lesson", "step", "first", "last", "indicator",
 //    "title", "watch": [panel keys], "lines": [{"kind", "text"}], "more": the "more after you
-//    answer" line or "", "question": null | {"index", "count", "label", "prompt", "choices",
-//    "answer", "revealed", "verdict", "correct", "answer_line", "reason", "mistake", "next"},
+//    answer" line or "", "table": null | {"headers", "rows": [[cells]]} (the step's alignment
+//    table, its reading column covered until the question is answered), "question": null | {"index", "count", "label",
+//    "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line", "reason", "mistake", "next"},
 //    "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
 //    "marks"}], "summary", "practice", "again"}, "practice": null | {"current", "exercises":
 //    [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null | {"prompt",

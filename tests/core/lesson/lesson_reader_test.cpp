@@ -145,3 +145,23 @@ TEST_CASE("lesson reader: practice, as the band shows it: the field after a pred
     act_by_name(&s, "start-over");
     CHECK_FALSE(at(at(view_of(s), "practice"), "checked").boolean);
 }
+
+TEST_CASE("lesson reader: step 4's alignment table, its reading column covered until the answer") {
+    Session s;
+    act_by_name(&s, "go", 4);
+    REQUIRE(s.state.step == 4);
+    JsonValue v = view_of(s);
+    REQUIRE(at(v, "table").is_object());
+    const std::vector<JsonValue> rows = at(at(v, "table"), "rows").items;
+    REQUIRE(rows.size() == size_t(s.state.inputs.rows));
+    for (const JsonValue& row : rows) CHECK(contains(row.items[3].text, "answer the question first"));
+    act_by_name(&s, "choose", s.right_choice());
+    act_by_name(&s, "reveal");
+    v = view_of(s);
+    for (const JsonValue& row : at(at(v, "table"), "rows").items) {
+        CHECK_FALSE(row.items[3].text.empty());
+        CHECK_FALSE(contains(row.items[3].text, "answer the question first"));
+    }
+    act_by_name(&s, "go", 5);
+    CHECK(at(view_of(s), "table").is_null());
+}
