@@ -62,8 +62,11 @@ const refusals = (page) => page.evaluate(() => window.__said.filter((t) => /did 
 
 const focusedNode = async (cdp) => (await axNodes(cdp)).find((n) => n.focused && n.role !== 'RootWebArea');
 
-test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, every question right, 16 of 16', async () => {
-  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+// A keyboard-and-screen-reader session on a fresh page: its announcements watched, the
+// accessibility tree on, and the three moves the walks use: key (press one), waitFocus (until the
+// focused node is what match accepts) and tabTo (Tab on, at most `most` times, until it is).
+async function keyboardSession(url) {
+  const page = await openSettled(browser, url, { viewport: { width: 1366, height: 768 } });
   await watchAnnouncements(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Accessibility.enable');
@@ -72,15 +75,19 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
     const n = await focusedNode(cdp);
     return n && match(n) ? n : null;
   }, what, { describe: async () => `focused: ${JSON.stringify(await focusedNode(cdp))}` });
-  // Tab on (at most `most` times) until the focus is on what match accepts.
-  async function tabTo(match, what, most = 30) {
+  const tabTo = async (match, what, most = 30) => {
     for (let k = 0; k <= most; ++k) {
       const n = await focusedNode(cdp);
       if (n && match(n)) return n;
       await key('Tab');
     }
     assert.fail(`Tab never reached ${what} (focus on ${JSON.stringify(await focusedNode(cdp))})`);
-  }
+  };
+  return { page, cdp, key, waitFocus, tabTo };
+}
+
+test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, every question right, 16 of 16', async () => {
+  const { page, cdp, key, waitFocus, tabTo } = await keyboardSession(`${server.url}/index.html`);
 
   // From the page's start: the drawing, then the lesson's text version.
   await key('Tab');
@@ -234,23 +241,7 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
 });
 
 test('a11y lesson: Practice by keyboard in the text version: predict, type the scores, Check, hear the verdict', async () => {
-  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
-  await watchAnnouncements(page);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Accessibility.enable');
-  const key = (name) => page.keyboard.press(name);
-  const waitFocus = (match, what) => waitUntil(async () => {
-    const n = await focusedNode(cdp);
-    return n && match(n) ? n : null;
-  }, what, { describe: async () => `focused: ${JSON.stringify(await focusedNode(cdp))}` });
-  const tabTo = async (match, what, most) => {
-    for (let k = 0; k <= most; ++k) {
-      const n = await focusedNode(cdp);
-      if (n && match(n)) return n;
-      await key('Tab');
-    }
-    assert.fail(`Tab never reached ${what} (focus on ${JSON.stringify(await focusedNode(cdp))})`);
-  };
+  const { page, cdp, key, waitFocus, tabTo } = await keyboardSession(`${server.url}/index.html`);
   await key('Tab');
   await tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start', 3);
   await key('Enter');
