@@ -267,7 +267,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_view() {
     std::string out;
     attn::JsonWriter w(&out);
     w.begin_object().key("loaded").boolean(false).key("mode").string(attn::lesson_mode_name(s.lesson.mode));
-    w.key("in_lesson").boolean(s.lesson.mode != attn::LessonMode::Track || s.step > 0);
+    w.key("in_lesson").boolean(attn::in_lesson(s));
     w.key("waiting").boolean(!lesson.pending.empty()).key("load_error").string(lesson.load_error);
     w.end_object();
     return attn::keep(&buffer, std::move(out));

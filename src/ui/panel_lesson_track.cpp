@@ -77,8 +77,7 @@ void alignment_table(const FrameInput& in, bool show_reading, UiState* ui) {
     for (const AlignmentRow& r : alignment_rows(in.lesson->lesson->texts, s, in.result)) {
         const ImVec4 sign = r.dot > 0 ? context_color() : r.dot < 0 ? error_color() : muted_text();
         t.rows.push_back(
-            {{s.tokens[size_t(r.token)] + " = " + vec(s.inputs.row(r.token), s.inputs.cols, 2, 4),
-              ink(r.token == s.query ? query_color() : token_color())},
+            {{r.label, ink(r.token == s.query ? query_color() : token_color())},
              {r.products, 0},
              {num(r.dot), ink(sign)},
              show_reading ? TextCell{r.reading, 0} : TextCell{"?  (answer the question first)", ink(muted_text())}});
@@ -236,13 +235,9 @@ void wrap_up(const FrameInput& in, UiState* ui) {
                            lesson.lesson->step(k)->title.c_str(),
                            marks.empty() ? say(lesson, "lesson.not-answered").c_str() : marks.c_str());
     }
-    // The engine's progress needs a mutable engine (it counts the range once); the wrap-up reads
-    // the record, which holds the same numbers.
-    int right = 0, answered = 0;
-    for (const QuestionRecord& q : lesson.record.questions)
-        if (q.step >= range.first && q.step <= range.last) ++answered, right += q.first_correct ? 1 : 0;
-    record_value(ui, "wrap-up", std::to_string(right) + " of " + std::to_string(answered));
-    prose(say(lesson, "lesson.your-predictions", {{"right", right}, {"answered", answered}}));
+    const RangeAnswers a = range_answers(lesson);
+    record_value(ui, "wrap-up", std::to_string(a.right) + " of " + std::to_string(a.answered));
+    prose(say(lesson, "lesson.your-predictions", {{"right", a.right}, {"answered", a.answered}}));
     // What the wrong first answers reveal, each with the step that teaches it.
     if (!lesson.revisits.empty()) {
         const TextCatalog& texts = lesson.lesson->texts;

@@ -21,10 +21,6 @@ namespace {
 // An idle learner does not accumulate time: a gap between two acts counts at most this long.
 constexpr double kMaxGapMs = 5 * 60 * 1000.0;
 
-bool in_lesson(const State& s) {
-    return s.step > 0 || s.lesson.mode != LessonMode::Track;
-}
-
 bool in_track(const State& s) {
     return s.lesson.mode == LessonMode::Track && s.step > 0;
 }
@@ -344,16 +340,28 @@ void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& show
     apply_loaded(e, intent, shown, result, now_ms, draft, events);
 }
 
+bool in_lesson(const State& s) {
+    return s.step > 0 || s.lesson.mode != LessonMode::Track;
+}
+
+RangeAnswers range_answers(const LessonEngine& e) {
+    const StepRange range = range_of(e);
+    RangeAnswers a;
+    for (const QuestionRecord& q : e.record.questions) {
+        if (!in_range(range, q.step)) continue;
+        ++a.answered;
+        a.right += q.first_correct ? 1 : 0;
+    }
+    return a;
+}
+
 LessonProgress lesson_progress(LessonEngine* e) {
     count_range(e);
-    const StepRange range = range_of(*e);
     LessonProgress p;
     p.questions = e->range_questions;
-    for (const QuestionRecord& q : e->record.questions) {
-        if (!in_range(range, q.step)) continue;
-        ++p.answered;
-        p.right += q.first_correct ? 1 : 0;
-    }
+    const RangeAnswers a = range_answers(*e);
+    p.answered = a.answered;
+    p.right = a.right;
     p.answered = std::min(p.answered, p.questions);
     p.right = std::min(p.right, p.answered);
     p.complete = p.questions > 0 && p.answered >= p.questions;

@@ -135,6 +135,18 @@ void lesson_sync(LessonEngine* engine, const State& state, const AttentionResult
 void lesson_apply(LessonEngine* engine, const LessonIntent& intent, const State& shown, const AttentionResult& result,
                   double now_ms, State* draft, std::vector<LessonEvent>* events);
 
+// Whether the state is in the lesson: a step of the track, practice or debug (not free exploration).
+bool in_lesson(const State& state);
+
+// The range's questions in the record: revealed at least once, and right at the first reveal. Read
+// from the record alone, so a const engine can tell (the wrap-up, the text version);
+// lesson_progress adds the range's question count.
+struct RangeAnswers {
+    int answered = 0;
+    int right = 0;
+};
+RangeAnswers range_answers(const LessonEngine& engine);
+
 // Progress over the engine's range (its question count is worked out on first use).
 LessonProgress lesson_progress(LessonEngine* engine);
 

@@ -61,7 +61,7 @@ void write_alignment(const LessonEngine& e, const State& s, const AttentionResul
     w->end_array().key("rows").begin_array();
     for (const AlignmentRow& r : alignment_rows(e.lesson->texts, s, result)) {
         w->begin_array();
-        w->string(s.tokens[size_t(r.token)] + " = " + vec(s.inputs.row(r.token), s.inputs.cols, 2, 4));
+        w->string(r.label);
         w->string(r.products).string(num(r.dot)).string(reading ? r.reading : "? (answer the question first)");
         w->end_array();
     }
@@ -72,7 +72,6 @@ void write_alignment(const LessonEngine& e, const State& s, const AttentionResul
 void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     const TextCatalog& texts = e.lesson->texts;
     const StepRange range = range_of(e);
-    int right = 0, answered = 0;
     w->begin_object().key("title").string(texts.say("lesson.wrap-up")).key("steps").begin_array();
     for (int k = range.first; k <= range.last; ++k) {
         std::string marks;
@@ -82,10 +81,9 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
         w->key("marks").string(marks.empty() ? texts.say("lesson.not-answered") : marks.substr(0, marks.size() - 1));
         w->end_object();
     }
-    for (const QuestionRecord& q : e.record.questions)
-        if (q.step >= range.first && q.step <= range.last) ++answered, right += q.first_correct ? 1 : 0;
     w->end_array();
-    w->key("summary").string(texts.say("lesson.your-predictions", {{"right", right}, {"answered", answered}}));
+    const RangeAnswers a = range_answers(e);
+    w->key("summary").string(texts.say("lesson.your-predictions", {{"right", a.right}, {"answered", a.answered}}));
     w->key("practice").string(texts.say("lesson.to-practice"));
     w->key("again").string(texts.say("lesson.start-again"));
     w->end_object();
@@ -148,7 +146,7 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
     std::string out;
     JsonWriter w(&out);
     w.begin_object().key("loaded").boolean(true);
-    w.key("mode").string(lesson_mode_name(s.lesson.mode)).key("in_lesson").boolean(!track || s.step > 0);
+    w.key("mode").string(lesson_mode_name(s.lesson.mode)).key("in_lesson").boolean(in_lesson(s));
     w.key("step").integer(s.step).key("first").integer(range.first).key("last").integer(range.last);
     w.key("indicator").string(step ? lesson.step_indicator(s.step) : "");
     w.key("title").string(step ? step->title : "");

@@ -312,6 +312,7 @@ std::vector<AlignmentRow> alignment_rows(const TextCatalog& t, const State& s, c
     for (int i = 0; i < s.inputs.rows && i < max_rows; ++i) {
         AlignmentRow row;
         row.token = i;
+        row.label = s.tokens[size_t(i)] + " = " + vec(s.inputs.row(i), s.inputs.cols, 2, 4);
         double xx = 0;
         for (int k = 0; k < d && k < 6; ++k)
             row.products += (k ? ", " : "") + num(s.inputs.at(q, k) * s.inputs.at(i, k));

@@ -29,6 +29,7 @@ bool question_done(const LessonState& lesson, int k);
 // product and what its sign and size say (in the catalog's words).
 struct AlignmentRow {
     int token = 0;
+    std::string label;     // the token with its embedding, "z = [-1.00, 0.50]
     std::string products;  // the element-wise products, "1, -1"
     float dot = 0;
     float cosine = 0;     // dot / (|query| |token|); 0 if either is the zero vector
