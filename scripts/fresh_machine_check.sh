@@ -130,12 +130,14 @@ add_tools_from_elsewhere() {
   say "on the root's PATH first: python3 $("$py" --version 2>&1 | cut -d' ' -f2) ($py_prefix), node $("$node_bin" --version) (/opt/node-elsewhere)"
 }
 
-# wait_for_page SECONDS: the page and its wasm answer on port 8000 (the README's default).
+# wait_for_page SECONDS LOG: the page and its wasm answer on port 8000 (the README's default),
+# once this build's LOG says it serves: another server that took the port after the check below
+# (a second build on the machine) must not pass for this one.
 wait_for_page() {
   local deadline=$((SECONDS + $1))
   while [ $SECONDS -lt $deadline ]; do
     if ! kill -0 "$server_pid" 2>/dev/null; then return 1; fi
-    if python3 - <<'EOF' 2>/dev/null; then return 0; fi
+    if grep -q '^build_wasm: serving' "$2" && python3 - <<'EOF' 2>/dev/null; then return 0; fi
 import urllib.request
 for path in ("/", "/attention-explainer.wasm", "/attention-explainer.js"):
     with urllib.request.urlopen("http://127.0.0.1:8000" + path, timeout=5) as r:
@@ -168,7 +170,7 @@ check_variant() {
     NODE_EXTRA_CA_CERTS="$trust_store" /bin/bash -c 'cd /root/attention-explainer && exec ./build_wasm.sh --serve' \
     >"$log_dir/$name-build.log" 2>&1 &
   server_pid=$!
-  if wait_for_page 3600; then
+  if wait_for_page 3600 "$log_dir/$name-build.log"; then
     took=$((SECONDS - start))
     say "    passed in ${took} s: $(grep 'dist/ is ready' "$log_dir/$name-build.log" | sed 's/^build_wasm: //'); the page, .js and .wasm answer on :8000"
   else
