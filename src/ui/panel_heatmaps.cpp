@@ -79,8 +79,8 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     // Covered while a question asks for what they hold: the shape (both), the scores or the weights
     // (the query's row is one of theirs), the mask's pattern (both).
     const std::string why = "Covered: " + hidden.reason + ".";
-    if (hidden.matrices || hidden.masking || hidden.scores) scores.covered = why;
-    if (hidden.matrices || hidden.masking || hidden.weights) weights.covered = why;
+    if (hidden.covers_score_matrix()) scores.covered = why;
+    if (hidden.covers_weight_matrix()) weights.covered = why;
     scores.mark_query = weights.mark_query = !hidden.query_token;
     weights.scores = scores.values;
     weights.left = scores.left;

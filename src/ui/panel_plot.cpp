@@ -55,7 +55,7 @@ PlotView make_view(const FrameInput& in, UiState* ui) {
     const Concealment& hidden = in.concealed();
     v.mark_query = !hidden.query_token;
     v.show_scores = !hidden.scores && !hidden.masking;
-    const bool context_hidden = hidden.context || hidden.weights || hidden.masking;
+    const bool context_hidden = hidden.covers_context();
     if (v.inputs_space && int(r.context.size()) == v.dims && !context_hidden) {
         v.context = view_point(v, ui->plot.pca, r.context.data());
         v.has_context = true;

@@ -158,7 +158,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
         for (float x : *w)
             if (std::isfinite(x)) scale = std::max(scale, x);
     const Concealment& hidden = in.concealed();
-    if (hidden.scaling || hidden.weights || hidden.masking) {
+    if (hidden.scaling || hidden.covers_weights()) {
         // The lesson asks what the division does to the weights: the two strips answer it.
         ImGui::TextColored(muted_text(), "The weights with and without the division: %s.", hidden.reason.c_str());
         record_value(ui, "projection:strips", kHidden);
@@ -168,7 +168,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
         record_value(ui, "projection:strips", "shown");
     }
 
-    if (!hidden.context && !hidden.weights && !hidden.masking) {
+    if (!hidden.covers_context()) {
         ImGui::PushFont(mono_font());
         std::vector<Piece> context = tensor_pieces("context = weights @ values = ", p.context, 8);
         for (Piece& piece : context) piece.color = u32(context_color());

@@ -158,7 +158,7 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     const int n = s.inputs.rows, d = row.values->cols;
     const char* of = row.projected ? "values" : "inputs";
     ImGui::TextColored(context_color(), "context vector = \u03a3 weights[i] \u00b7 %s[i]", of);
-    if (in.concealed().context || in.concealed().weights || in.concealed().masking) {
+    if (in.concealed().covers_context()) {
         ImGui::TextColored(muted_text(), "context = %s  (%s)", kHidden, in.concealed().reason.c_str());
         record_value(ui, "context", kHidden);
         return;
@@ -211,8 +211,8 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
             ? (r.divisor != 1.0f ? "q\u00b7k/\u221a" + num(std::round(r.divisor * r.divisor)) : std::string("q\u00b7k"))
             : std::string("scores");
     if (s.lab_scale != 1.0f) score_title += " \u00d7" + num(s.lab_scale);
-    const bool weights_hidden = hidden.weights || hidden.masking;
-    Column scores{score_title, r.lab_scores, false, 0, 0, hidden.scores || hidden.masking, "scores"};
+    const bool weights_hidden = hidden.covers_weights();
+    Column scores{score_title, r.lab_scores, false, 0, 0, hidden.covers_scores(), "scores"};
     grow_range(*r.lab_scores, &scores.lo, &scores.hi);
     std::vector<Column> cols = {
         scores,

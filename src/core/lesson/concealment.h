@@ -27,6 +27,14 @@ struct Concealment {
     // Shown where values are covered: "Answer the question in the lesson first" and the like.
     std::string reason;
 
+    // Which shown values each flag covers, as every panel and the text version decide it: a
+    // weight gives away the scores' order, and the context vector is made of the weights.
+    bool covers_scores() const { return scores || masking; }
+    bool covers_weights() const { return weights || masking; }
+    bool covers_context() const { return context || covers_weights(); }
+    bool covers_score_matrix() const { return matrices || covers_scores(); }
+    bool covers_weight_matrix() const { return matrices || covers_weights(); }
+
     bool any() const {
         return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||
                scaling || masking || module_layout || module_leak || module_dropout || module_heads;
