@@ -46,7 +46,11 @@ void buttons(const FrameInput& in, UiState* ui) {
     // Running the loop shows every score: it waits while a question asks for them.
     const bool wait = in.concealed().scores || in.concealed().score_count;
     ImGui::BeginDisabled(wait);
-    if (ImGui::Button(ui->loop.playing ? "Pause" : "Play", size)) {
+    if (ui->reduced_motion) {
+        // Nothing moves on its own (prefers-reduced-motion): every slot fills at once, and Step
+        // still goes one at a time.
+        if (ImGui::Button("Run all", size)) ui->loop.step = n - 1;
+    } else if (ImGui::Button(ui->loop.playing ? "Pause" : "Play", size)) {
         ui->loop.playing = !ui->loop.playing;
         if (ui->loop.playing) {
             if (ui->loop.step >= n - 1) ui->loop.step = -1;  // finished: play again from the start
@@ -209,8 +213,9 @@ void panel_loop(const FrameInput& in, UiState* ui) {
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
         ImGui::TextWrapped(
-            "Press Step (or Play) to run the loop one token at a time: each step takes one dot "
-            "product and fills one slot.");
+            "Press Step (or %s) to run the loop one token at a time: each step takes one dot "
+            "product and fills one slot.",
+            ui->reduced_motion ? "Run all, for every slot at once" : "Play");
         ImGui::PopStyleColor();
     }
 

@@ -445,6 +445,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     ui->plot.hovered_token = -1;  // the plot sets it again if it is drawn and hovered
     const PageOptions page = in.page ? *in.page : PageOptions{};
     if (in.page) ui->reduced_motion = page.reduced_motion;
+    if (ui->reduced_motion) ui->loop.playing = false;  // nothing moves on its own (panel_loop.cpp)
     apply_theme(page.theme == Theme::Dark);
     const ImVec4 bg = plot_background();
     out.plot.background = Rgba{bg.x, bg.y, bg.z, 1};

@@ -1,8 +1,9 @@
 // Accessibility and robustness: the screen-reader mirror announces the numbers, the preferences
-// reach the app, the page runs under a strict CSP header, and without WebGL2 it shows the numbers.
+// reach the app (reduced motion: nothing plays by itself), the page runs under a strict CSP header,
+// and without WebGL2 it shows the numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitFor } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitFor, clickInFrame, saveArtifact } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -75,6 +76,19 @@ test('a11y: reduced motion, dark theme (auto) and framing reach the app as page 
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await waitFor(page, () => window.attention.pageOptions().theme === 'light', null, 'the theme to follow prefers-color-scheme: light');
+  await page.context().close();
+});
+
+test('a11y: with reduced motion the loop never plays by itself: one press fills every slot', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`,
+                                 { viewport: { width: 1366, height: 768 }, reducedMotion: 'reduce' });
+  // The loop's current dot product: the last token's (1.0865) once every slot is filled.
+  const dot = () => page.evaluate(() => window.attention.layout().find((i) => i.name === 'value:loop:dot')?.text ?? null);
+  assert.equal(await dot(), '0.9544', 'the loop starts at the first token');
+  await clickInFrame(page, page.mainFrame(), 'loop:play');
+  // At once, not one slot per 0.9 s: the click's own frame shows the last (Play shows the first).
+  assert.equal(await dot(), '1.0865', 'every slot filled by one press');
+  await saveArtifact('a11y-reduced-motion-1366.png', await page.screenshot());
   await page.context().close();
 });
 

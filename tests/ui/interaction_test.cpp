@@ -164,6 +164,30 @@ TEST_CASE("ui: the stepper's Step fills one slot per press; Reset empties it; Pl
     CHECK(h.out.wake_at_ms == 0);  // paused: nothing to wake for
 }
 
+TEST_CASE("ui: with reduced motion the loop never plays by itself: Run all fills every slot at once") {
+    UiHarness h;
+    attn::PageOptions page;
+    page.reduced_motion = true;
+    h.page = &page;
+    h.frame();
+    h.click("loop:step");
+    CHECK(h.ui.loop.step == 0);  // Step still goes one at a time
+    h.click("loop:play");        // the same place, now "Run all"
+    CHECK_FALSE(h.ui.loop.playing);
+    CHECK(h.ui.loop.step == h.state.inputs.rows - 1);
+    CHECK(h.out.wake_at_ms == 0);  // no clock to wake for
+    // Playing when the learner's system asks for less motion: it stops where it is.
+    page.reduced_motion = false;
+    h.frame();
+    h.click("loop:reset");
+    h.click("loop:play");
+    REQUIRE(h.ui.loop.playing);
+    page.reduced_motion = true;
+    h.frame();
+    CHECK_FALSE(h.ui.loop.playing);
+    CHECK(h.out.wake_at_ms == 0);
+}
+
 TEST_CASE("ui: the stepper restarts when the query changes") {
     UiHarness h;
     h.click("loop:step");
