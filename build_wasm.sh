@@ -35,7 +35,7 @@ cp -r lessons dist.tmp/
 # for course authors to read and copy.
 closure=third_party/closure-compiler/node_modules/.bin/google-closure-compiler
 for f in web/attention.js web/attention-share.js web/attention-messages.js web/attention-keyboard.js \
-         web/attention-lesson-reader.js; do
+         web/attention-text-version.js web/attention-lesson-reader.js web/attention-numbers-reader.js; do
   [ -x "$closure" ] || break  # without it (not made by install_deps.sh) the copies stay as written
   "$closure" --compilation_level SIMPLE --language_out NO_TRANSPILE --js "$f" \
     --js_output_file "dist.tmp/$(basename "$f")"
@@ -53,8 +53,8 @@ cp web/scorm/imsmanifest.xml dist.tmp/
 (cd dist.tmp && python3 -c 'import sys, zipfile
 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     for name in sys.argv[2:]: z.write(name)' attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
-  attention.js attention-share.js attention-messages.js attention-keyboard.js attention-lesson-reader.js \
-  attention-scorm12.js \
+  attention.js attention-share.js attention-messages.js attention-keyboard.js attention-text-version.js \
+  attention-lesson-reader.js attention-numbers-reader.js attention-scorm12.js \
   attention-explainer.js attention-explainer.wasm attention-explainer.deferred.wasm lessons/en/*.json)
 # Precompressed copies for static hosts (nginx gzip_static and the like): zopfli writes the gzip
 # format, about 4% smaller than gzip -9.

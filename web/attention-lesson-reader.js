@@ -10,10 +10,11 @@
 (function () {
   'use strict';
   const api = window.attention;
+  const shared = window.attentionTextVersion;
   const root = document.getElementById('lesson-reader');
   const body = document.getElementById('lesson-reader-body');
-  const announcer = document.getElementById('announcer');
-  if (!api || !root || !body || !announcer) return;
+  if (!api || !shared || !root || !body) return;
+  const { element, say } = shared;
 
   const PANEL_NAMES = { inputs: 'Inputs', plot: 'Embeddings', loop: 'The score loop', weights: 'Scores to weights',
     heatmaps: 'All queries at once', projection: 'Trainable attention', module: 'The book\'s classes' };
@@ -23,18 +24,6 @@
   let lastView = null;
   let announcedStep = '';
   let announcedVerdict = '';
-
-  function element(tag, attributes = {}, ...children) {
-    const e = document.createElement(tag);
-    for (const [key, value] of Object.entries(attributes)) {
-      if (key === 'text') e.textContent = value;
-      else if (key === 'onclick') e.addEventListener('click', value);
-      else if (value === true) e.setAttribute(key, '');
-      else if (value !== false && value !== undefined) e.setAttribute(key, value);
-    }
-    for (const child of children) if (child) e.append(child);
-    return e;
-  }
 
   let actedInBurst = false;  // the learner acted here: the step or verdict says what changed
   function send(action, value = 0, text = '') {
@@ -53,12 +42,6 @@
   function button(id, label, action, value, disabled) {
     return element('button', { type: 'button', 'data-focus': id, disabled: !!disabled, text: label,
                                onclick: () => send(action, value) });
-  }
-
-  function say(text) {
-    // A new text node each time: the same words twice are announced twice.
-    announcer.textContent = '';
-    announcer.append(document.createTextNode(text));
   }
 
   function paragraph(line) {
@@ -94,29 +77,7 @@
     return parts;
   }
 
-  // The query position, as the Inputs panel's control: a native select. While a question asks
-  // which token a position picks, the options give positions only, as the drawing does.
-  function queryControl() {
-    let summary;
-    try { summary = api.summary(); } catch (e) { return null; }
-    const hideTokens = !!(summary.concealed && summary.concealed.query_token);
-    const select = element('select', { id: 'lesson-reader-query', 'data-focus': 'query' });
-    // (The summary names the first 64 tokens; later positions are given by number.)
-    for (let i = 0; i < summary.n; ++i) {
-      const token = summary.tokens[i];
-      const option = element('option', { value: String(i), text: hideTokens || token === undefined ? String(i) : `${i}: ${token}` });
-      option.selected = i === summary.query;
-      select.append(option);
-    }
-    select.addEventListener('change', () => {
-      const state = api.getState();
-      state.query = Number(select.value);
-      const reply = api.setState(state);
-      if (!reply.ok) say(`That did not work: ${reply.error}`);
-      refresh();
-    });
-    return element('p', { class: 'query-control' }, element('label', { for: 'lesson-reader-query', text: 'Query position ' }), select);
-  }
+  const queryControl = () => shared.queryControl('lesson-reader-query', refresh);
 
   // Practice: the exercises, the task, the prediction (exercise 1), a real text field for the
   // answer with Check, and the core's verdict. What is being typed survives a redraw.
@@ -344,10 +305,6 @@
     api.onChange(() => { changed = true; refresh(); numbersChanged(); });
     api.onEvent(() => refresh());
     root.addEventListener('focusin', refresh);
-    // A pointer inside keeps the panel open (a click on its text takes the focus from it); a
-    // pointer or the focus elsewhere closes it.
-    root.addEventListener('pointerdown', () => root.classList.add('open'));
-    document.addEventListener('pointerdown', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
-    document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
+    shared.openWhileUsed(root);
   }, () => {});
 })();

@@ -387,6 +387,11 @@
     // The lesson band as text (the page's HTML copy of the lesson reads it): its step, text, open
     // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came.
     lessonView() { requireRuntime(); return JSON.parse(callString('attn_lesson_view')); },
+    // The panels' numbers as tables and the settings behind them, covered as on screen (the page's
+    // text version of the numbers reads it): {controls: {query, n, d, norm, projection, d_out,
+    // scale, causal, lab_scale, module, heads, dropout, training, module_error}, tables: [{key,
+    // caption, columns, rows: [[row header, cells...]], note}]}.
+    numbersView() { requireRuntime(); return JSON.parse(callString('attn_numbers_view')); },
     // One of the learner's lesson actions, as the band's buttons send it: 'start', 'go' (value:
     // the step), 'choose' (value: the choice, from 0), 'reveal', 'next-question', 'restart',
     // 'practice' (value: the exercise), 'predict' (value: the token), 'check' (text: the typed

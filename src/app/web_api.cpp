@@ -17,6 +17,7 @@
 #include "core/document/results_svg.h"
 #include "core/document/url_state.h"
 #include "core/lesson/lesson_reader.h"
+#include "core/lesson/numbers_reader.h"
 #include "core/lesson/track.h"
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
@@ -180,12 +181,12 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     // reaches the mirror before the next frame is drawn.
     const attn::Concealment& hidden = g_app->lesson.concealed;
     w.key("scores");
-    if (hidden.scores || hidden.masking)
+    if (hidden.covers_scores())
         w.null();
     else
         w.floats(scores.data(), std::min(shown, scores.size()));
     w.key("weights");
-    if (hidden.weights || hidden.masking)
+    if (hidden.covers_weights())
         w.null();
     else
         w.floats(weights.data(), std::min(shown, weights.size()));
@@ -208,6 +209,16 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     w.end_object();
     w.end_object();
     return attn::keep(&buffer, std::move(out));
+}
+
+// The panels' numbers and settings as the page's text version reads them
+// (core/lesson/numbers_reader.h): covered where the panels are covered.
+EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
+    static std::string buffer;
+    const attn::AttentionResult& result = attn::current_result(g_app);  // syncs the engine and the module's run
+    const bool with_module = g_app->state.module.enabled;
+    return attn::keep(&buffer, attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed,
+                                                         with_module ? &g_app->module.result : nullptr));
 }
 
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",

@@ -89,16 +89,26 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
   assert.equal(await active(), 'canvas', 'Tab enters the canvas');
   // Inside, keys go to the demo (ImGui navigation); Tab is not one of them.
   await page.keyboard.press('ArrowDown');
-  // Then the lesson's text version (its start button); framed means embedded: the readers' one
-  // link follows, then the host page again.
+  // Then the lesson's text version (its start button), the numbers' settings; framed means
+  // embedded: the readers' one link follows, then the host page again.
   await page.keyboard.press('Tab');
   assert.equal(await frame.evaluate(() => document.activeElement.textContent), 'Start the guided lesson');
-  await page.keyboard.press('Tab');
-  assert.equal(await active(), 'open-full');
+  const stops = [];
+  for (let k = 0; k < 12 && stops[stops.length - 1] !== 'open-full'; ++k) {
+    await page.keyboard.press('Tab');
+    stops.push(await active());
+  }
+  assert.deepEqual(stops, ['numbers-reader-query', 'numbers-reader-norm', 'numbers-reader-projection', 'numbers-reader-causal',
+                           'numbers-reader-lab-scale', 'numbers-reader-module', 'open-full']);
   await page.keyboard.press('Tab');
   assert.equal(await active(), 'outside');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'after', 'Tab leaves the demo');
-  for (let k = 0; k < 3; ++k) await page.keyboard.press('Shift+Tab');
+  const back = [];
+  for (let k = 0; k < stops.length + 2; ++k) {
+    await page.keyboard.press('Shift+Tab');
+    back.push(await active());
+  }
+  assert.deepEqual(back, [...stops.slice().reverse(), 'BUTTON', 'canvas'], 'Shift+Tab comes back the same way');
   assert.equal(await active(), 'canvas', 'Shift+Tab comes back');
   await page.keyboard.press('Shift+Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'before', 'and leaves backwards too');

@@ -15,6 +15,17 @@ namespace attn_test {
 
 using namespace attn;
 
+// Whether any text in a JSON view holds `part`, as a reader gets the text (unescaped: a quoted
+// "journey" is \"journey\" in the JSON's own text).
+inline bool json_says(const JsonValue& v, const std::string& part) {
+    if (v.is_string() && v.text.find(part) != std::string::npos) return true;
+    for (const JsonValue& item : v.items)
+        if (json_says(item, part)) return true;
+    for (const auto& member : v.members)
+        if (json_says(member.second, part)) return true;
+    return false;
+}
+
 // The app's loop in miniature: a committed state, its result, and the engine synced to it.
 struct Session {
     State state;

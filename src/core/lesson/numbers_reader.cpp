@@ -1,0 +1,192 @@
+#include "core/lesson/numbers_reader.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/document/json_writer.h"
+#include "core/text/prose_format.h"
+
+namespace attn {
+namespace {
+
+// A row's header: "2: journey", the token's position first (as the query control lists them).
+std::string token_header(const State& s, int i) {
+    return std::to_string(i) + ": " + s.tokens[size_t(i)];
+}
+
+std::string shape(int rows, int cols) {
+    return "(" + std::to_string(rows) + " x " + std::to_string(cols) + ")";
+}
+
+// One table: rows x cols numbers from at(r, c), row headers from header(r), at most the reader's
+// limits of each, and a note when some were left out.
+template <typename Header, typename At>
+void write_table(JsonWriter* w, const char* key, const std::string& caption, const std::vector<std::string>& columns,
+                 int rows, Header header, At at, std::string note = "") {
+    const int shown = std::min(rows, kReaderMaxTokens);
+    if (shown < rows)
+        note = "The first " + std::to_string(shown) + " of " + std::to_string(rows) +
+               " rows: a longer table is not read cell by cell. " + note;
+    w->begin_object().key("key").string(key).key("caption").string(caption).key("columns").strings(columns);
+    w->key("rows").begin_array();
+    for (int r = 0; r < shown; ++r) {
+        w->begin_array().string(header(r));
+        for (size_t c = 1; c < columns.size(); ++c) w->string(at(r, int(c) - 1));
+        w->end_array();
+    }
+    w->end_array().key("note").string(note).end_object();
+}
+
+// A table the lesson covers: its caption and why, no numbers (and no shape when it is asked).
+void write_covered(JsonWriter* w, const char* key, const std::string& caption, const Concealment& hidden) {
+    w->begin_object().key("key").string(key).key("caption").string(caption).key("columns").begin_array().end_array();
+    w->key("rows").begin_array().end_array().key("note").string("Covered: " + hidden.reason + ".").end_object();
+}
+
+// Column headers "dim 0", "dim 1", ... after the row headers' column, up to the reader's width.
+std::vector<std::string> dim_columns(const char* corner, int width) {
+    std::vector<std::string> columns = {corner};
+    for (int c = 0; c < std::min(width, kReaderMaxWidth); ++c) columns.push_back("dim " + std::to_string(c));
+    return columns;
+}
+
+std::string width_note(int width) {
+    return width > kReaderMaxWidth
+               ? "The first " + std::to_string(kReaderMaxWidth) + " of " + std::to_string(width) + " numbers per row."
+               : "";
+}
+
+void write_matrix(JsonWriter* w, const char* key, const std::string& caption, const State& s, const Matrix& m,
+                  const char* corner) {
+    std::vector<std::string> columns = {corner};
+    for (int c = 0; c < std::min(m.cols, kReaderMaxTokens); ++c) columns.push_back(token_header(s, c));
+    write_table(
+        w, key, caption, columns, m.rows, [&](int r) { return token_header(s, r); },
+        [&](int r, int c) { return num_cell(m.at(r, c)); }, width_note(m.cols));
+}
+
+void write_weights(JsonWriter* w, const char* key, const Matrix& m) {
+    write_table(
+        w, key, std::string(key) + " " + shape(m.rows, m.cols), dim_columns("row", m.cols), m.rows,
+        [](int r) { return std::to_string(r); }, [&](int r, int c) { return num_cell(m.at(r, c)); },
+        width_note(m.cols));
+}
+
+// The query's scores and the three normalisations, as the "Scores to weights" panel lists them.
+void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const Concealment& hidden) {
+    const bool projected = r.has_projection;
+    const Vector& scores = projected ? r.projection.lab_scores : r.lab_scores;
+    const Vector* normalised[] = {projected ? &r.projection.weights_sum : &r.weights_sum,
+                                  projected ? &r.projection.weights_softmax_naive : &r.weights_softmax_naive,
+                                  projected ? &r.projection.weights_softmax : &r.weights_softmax};
+    std::string score_title = projected ? "q·k" : "score";
+    const float divisor = projected ? r.projection.scale_divisor : 1.0f;
+    if (divisor != 1.0f) score_title += " / √" + num(std::round(divisor * divisor));
+    if (s.lab_scale != 1.0f) score_title += " × " + num(s.lab_scale);
+    const Norm norms[] = {Norm::Sum, Norm::SoftmaxNaive, Norm::Softmax};
+    const char* names[] = {"÷ sum", "naive softmax", "softmax"};
+    std::vector<std::string> columns = {"key", score_title};
+    for (int k = 0; k < 3; ++k) columns.push_back(std::string(names[k]) + (s.norm == norms[k] ? " (used)" : ""));
+    const std::string query =
+        "inputs[" + std::to_string(s.query) + "]" +
+        (hidden.query_token ? " (which token it is: " + hidden.reason + ")" : ", " + quoted(s.tokens[size_t(s.query)]));
+    const bool covered[] = {hidden.covers_scores(), hidden.covers_weights(),
+                            hidden.covers_weights() || hidden.naive_weights, hidden.covers_weights()};
+    const bool any_covered = covered[0] || covered[2];
+    write_table(
+        w, "query", "The query " + query + ": its scores and weights", columns, int(scores.size()),
+        [&](int i) { return token_header(s, i); },
+        [&](int i, int c) {
+            if (covered[c]) return std::string("?");
+            return num_cell(c == 0 ? scores[size_t(i)] : (*normalised[c - 1])[size_t(i)]);
+        },
+        any_covered ? "Covered (?): " + hidden.reason + "." : "");
+}
+
+void write_context(JsonWriter* w, const AttentionResult& r, const Concealment& hidden) {
+    const Vector& context = r.has_projection ? r.projection.context : r.context;
+    const std::string caption =
+        r.has_projection ? "The context vector: weights @ values" : "The context vector: weights @ inputs";
+    if (hidden.covers_context()) return write_covered(w, "context", caption, hidden);
+    write_table(
+        w, "context", caption, dim_columns("", int(context.size())), 1, [](int) { return std::string("context"); },
+        [&](int, int c) { return num_cell(context[size_t(c)]); }, width_note(int(context.size())));
+}
+
+void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    const std::string name = module_class(m.settings.module);
+    if (!m.error.empty()) {
+        w->begin_object().key("key").string("module").key("caption").string(name + " output");
+        w->key("columns").begin_array().end_array().key("rows").begin_array().end_array();
+        w->key("note").string(m.error).end_object();
+        return;
+    }
+    for (size_t b = 0; b < m.output.size(); ++b) {
+        const Matrix& out = m.output[b];
+        std::string caption = name + " output";
+        if (m.output.size() > 1) caption += ", batch element " + std::to_string(b);
+        if (hidden.module_heads) {
+            write_covered(w, "module", caption, hidden);
+            continue;
+        }
+        write_table(
+            w, "module", caption + " " + shape(out.rows, out.cols), dim_columns("token", out.cols), out.rows,
+            [&](int r) { return r < s.inputs.rows ? token_header(s, r) : std::to_string(r); },
+            [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
+    }
+}
+
+void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
+    w->begin_object();
+    w->key("query").integer(s.query).key("n").integer(s.inputs.rows).key("d").integer(s.inputs.cols);
+    w->key("norm").string(norm_name(s.norm)).key("projection").boolean(s.projection.enabled);
+    w->key("d_out").integer(s.projection.d_out).key("scale").boolean(s.scale).key("causal").boolean(s.causal);
+    w->key("lab_scale").number(s.lab_scale);
+    const ModuleSettings& m = s.module.settings;
+    w->key("module").string(s.module.enabled ? module_name(m.module) : "");
+    w->key("heads").integer(m.heads).key("dropout").number(m.dropout).key("training").boolean(m.training);
+    w->key("module_error").string(module && !module->error.empty() ? module->error : "");
+    w->end_object();
+}
+
+}  // namespace
+
+std::string numbers_reader_json(const State& s, const AttentionResult& r, const Concealment& hidden,
+                                const ModuleResult* module) {
+    std::string out;
+    JsonWriter w(&out);
+    w.begin_object().key("controls");
+    write_controls(&w, s, module);
+    w.key("tables").begin_array();
+    const int n = s.inputs.rows;
+    write_table(
+        &w, "inputs", "Inputs: " + std::to_string(n) + " token embeddings " + shape(n, s.inputs.cols),
+        dim_columns("token", s.inputs.cols), n, [&](int i) { return token_header(s, i); },
+        [&](int i, int c) { return typed(s.inputs.at(i, c)); }, width_note(s.inputs.cols));
+    write_query(&w, s, r, hidden);
+    write_context(&w, r, hidden);
+    const bool projected = r.has_projection;
+    const std::string product = projected ? "queries @ keys.T" : "inputs @ inputs.T";
+    const std::string scores_caption = "Score matrix: " + product + ", a row per query, a column per key";
+    const std::string weights_caption = "Weight matrix: the score matrix normalised";
+    const Matrix& scores = projected ? r.projection.score_matrix : r.score_matrix;
+    const Matrix& weights = projected ? r.projection.weight_matrix : r.weight_matrix;
+    if (hidden.covers_score_matrix())
+        write_covered(&w, "score_matrix", scores_caption, hidden);
+    else
+        write_matrix(&w, "score_matrix", scores_caption, s, scores, "query \\ key");
+    if (hidden.covers_weight_matrix())
+        write_covered(&w, "weight_matrix", weights_caption, hidden);
+    else
+        write_matrix(&w, "weight_matrix", weights_caption, s, weights, "query \\ key");
+    if (projected) {
+        write_weights(&w, "W_query", r.projection.W_query);
+        write_weights(&w, "W_key", r.projection.W_key);
+        write_weights(&w, "W_value", r.projection.W_value);
+    }
+    if (module) write_module(&w, s, *module, hidden);
+    w.end_array().end_object();
+    return out;
+}
+
+}  // namespace attn

@@ -1,0 +1,31 @@
+// The panels' numbers as tables, for the page's text version of them
+// (web/attention-numbers-reader.js): what a screen reader, a keyboard user and an accessibility
+// review read instead of the drawing. Each table is covered exactly where its panel is covered
+// (Concealment's covers_*), and a table too large to read cell by cell says so instead.
+#pragma once
+#include <string>
+
+#include "core/document/state.h"
+#include "core/lesson/concealment.h"
+#include "core/math/attention_modules.h"
+
+namespace attn {
+
+// Tables list at most this many tokens (rows, and columns of the (n, n) matrices) and this many
+// numbers per token: 32 x 32 cells are already a long read; the query's own row is always there.
+constexpr int kReaderMaxTokens = 32;
+constexpr int kReaderMaxWidth = 32;
+
+// {"controls": {"query", "n", "d", "norm", "projection", "d_out", "scale", "causal", "lab_scale",
+//               "module": "" (off) or its name ("self-attention-v2"), "heads", "dropout", "training"},
+//  "tables": [{"key", "caption", "columns": [column headers, the first over the row headers],
+//              "rows": [[row header, cells...]], "note": why cells are covered or left out, or ""}]}
+// Table keys: "inputs", "query" (the query's scores and its three normalisations), "context",
+// "score_matrix", "weight_matrix", with the projection "W_query", "W_key", "W_value", and with the
+// book's classes "module" (one per batch element). A covered table has no rows, and a covered
+// (n, n) matrix no columns either: its shape can be what the lesson asks.
+// module: the book's class run on these inputs, or null when it is off.
+std::string numbers_reader_json(const State& state, const AttentionResult& result, const Concealment& hidden,
+                                const ModuleResult* module);
+
+}  // namespace attn

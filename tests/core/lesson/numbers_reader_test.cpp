@@ -1,0 +1,147 @@
+// The panels' numbers as tables (the page's text version of them): the book's numbers, row and
+// column headers, the covers the lesson puts on, and the limits of a readable table.
+#include "core/lesson/numbers_reader.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "core/document/json.h"
+#include "core/lesson/lesson_session.h"
+#include "core/lesson/track.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+using attn_test::contains;
+using attn_test::Session;
+
+namespace {
+
+std::string numbers_of(const Session& s) {
+    return numbers_reader_json(s.state, s.result, s.lesson.concealed,
+                               s.state.module.enabled ? &s.module.result : nullptr);
+}
+
+JsonValue view_of(const Session& s) {
+    const JsonParseResult parsed = parse_json(numbers_of(s));
+    REQUIRE(parsed.ok);
+    return parsed.value;
+}
+
+// The first table with this key.
+const JsonValue& table(const JsonValue& v, const std::string& key) {
+    for (const JsonValue& t : v.find("tables")->items)
+        if (t.find("key")->text == key) return t;
+    FAIL("no table " << key);
+    return v;
+}
+
+std::vector<std::string> row(const JsonValue& t, size_t r) {
+    std::vector<std::string> out;
+    for (const JsonValue& cell : t.find("rows")->items.at(r).items) out.push_back(cell.text);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("numbers reader: the book's inputs, scores, weights and context vector, with headers") {
+    Session s;
+    State next = s.state;
+    next.query = 1;  // "journey", as in section 3.3.1
+    s.commit(next);
+    const JsonValue v = view_of(s);
+    const JsonValue& inputs = table(v, "inputs");
+    CHECK(inputs.find("columns")->items.size() == 4);  // token, dim 0..2
+    CHECK(row(inputs, 1) == std::vector<std::string>{"1: journey", "0.55", "0.87", "0.66"});
+    const JsonValue& query = table(v, "query");
+    CHECK(contains(query.find("caption")->text, "\"journey\""));
+    CHECK(query.find("columns")->items[4].text == "softmax (used)");
+    // The book: attn_scores_2 = [0.9544, 1.4950, 1.4754, 0.8434, 0.7070, 1.0865], and softmax
+    // [0.1385, 0.2379, 0.2333, 0.1240, 0.1082, 0.1581].
+    CHECK(row(query, 0) == std::vector<std::string>{"0: Your", "0.9544", "0.1455", "0.1385", "0.1385"});
+    CHECK(row(query, 5)[1] == "1.0865");
+    CHECK(row(query, 5)[4] == "0.1581");
+    CHECK(row(table(v, "context"), 0) == std::vector<std::string>{"context", "0.4419", "0.6515", "0.5683"});
+    const JsonValue& scores = table(v, "score_matrix");
+    CHECK(scores.find("columns")->items.size() == 7);
+    CHECK(scores.find("columns")->items[2].text == "1: journey");
+    CHECK(row(scores, 1)[2] == "1.4950");  // row = query journey, column = key journey
+    const JsonValue& weights = table(v, "weight_matrix");
+    for (size_t r = 0; r < 6; ++r) {
+        double sum = 0;
+        for (size_t c = 1; c <= 6; ++c) sum += std::stod(row(weights, r)[c]);
+        CHECK(sum == doctest::Approx(1.0).epsilon(1e-3));
+    }
+    CHECK(table(v, "query").find("note")->text.empty());
+    CHECK(v.find("controls")->find("norm")->text == "softmax");
+}
+
+TEST_CASE("numbers reader: the trainable version's W matrices and q·k / √d_k; the book's class output") {
+    Session s;
+    State next = s.state;
+    next.query = 1;
+    next.projection.enabled = true;
+    next.module.enabled = true;
+    next.module.settings = book_module_settings(AttentionModule::SelfAttentionV2);
+    s.commit(next);
+    const JsonValue v = view_of(s);
+    CHECK(table(v, "query").find("columns")->items[1].text == "q·k / √2");
+    CHECK(table(v, "W_query").find("caption")->text == "W_query (3 x 2)");
+    // Section 3.4.1 after torch.manual_seed(123): context_vec_2 = tensor([0.3061, 0.8210]).
+    CHECK(row(table(v, "context"), 0) == std::vector<std::string>{"context", "0.3061", "0.8210"});
+    // Section 3.4.2: SelfAttention_v2 after torch.manual_seed(789) prints [[-0.0739, 0.0713], ...].
+    const JsonValue& module = table(v, "module");
+    CHECK(contains(module.find("caption")->text, "SelfAttention_v2 output (6 x 2)"));
+    CHECK(row(module, 0) == std::vector<std::string>{"0: Your", "-0.0739", "0.0713"});
+}
+
+TEST_CASE("numbers reader: while a question is open, no table shows its answer or what it covers") {
+    Session s;
+    s.act(LessonAction::StartTrack);
+    int open = 0;
+    for (int step = 1; step <= kLessonSteps; ++step) {
+        REQUIRE(s.state.step == step);
+        for (size_t k = 0; k < s.lesson.questions.size(); ++k) {
+            if (k > 0) s.act(LessonAction::NextQuestion);
+            const Question q = s.lesson.questions[k];
+            const Concealment& hidden = s.lesson.concealed;
+            const JsonValue v = view_of(s);
+            CHECK_MESSAGE(!attn_test::json_says(v, q.answer), "step " << step << " shows \"" << q.answer << "\"");
+            if (hidden.query_token) CHECK_FALSE(contains(table(v, "query").find("caption")->text, "\""));
+            if (hidden.covers_scores())
+                for (size_t r = 0; r < table(v, "query").find("rows")->items.size(); ++r)
+                    CHECK(row(table(v, "query"), r)[1] == "?");
+            if (hidden.covers_context()) CHECK(table(v, "context").find("rows")->items.empty());
+            if (hidden.covers_score_matrix()) {
+                CHECK(table(v, "score_matrix").find("rows")->items.empty());
+                CHECK(table(v, "score_matrix").find("columns")->items.empty());
+            }
+            if (hidden.covers_weight_matrix()) CHECK(table(v, "weight_matrix").find("rows")->items.empty());
+            // Where a table covers something, it says why.
+            if (hidden.query_token || hidden.covers_scores() || hidden.covers_context() || hidden.matrices) {
+                CHECK(attn_test::json_says(v, hidden.reason));
+                ++open;
+            }
+            s.act(LessonAction::Choose, s.right_choice());
+            s.act(LessonAction::Reveal);
+        }
+        if (step < kLessonSteps) s.act(LessonAction::GoToStep, step + 1);
+    }
+    CHECK(open >= 8);  // the questions whose values sit in a table
+}
+
+TEST_CASE("numbers reader: a long sequence is read in its first rows, and says how many it left out") {
+    Session s;
+    State next = s.state;
+    REQUIRE(load_example("random-40x50-seed1", &next));
+    s.commit(next);
+    const JsonValue v = view_of(s);
+    const JsonValue& inputs = table(v, "inputs");
+    CHECK(inputs.find("rows")->items.size() == size_t(kReaderMaxTokens));
+    CHECK(inputs.find("columns")->items.size() == size_t(kReaderMaxWidth) + 1);
+    CHECK(contains(inputs.find("note")->text, "The first 32 of 40 rows"));
+    CHECK(contains(inputs.find("note")->text, "The first 32 of 50 numbers per row"));
+    const JsonValue& matrix = table(v, "score_matrix");
+    CHECK(matrix.find("columns")->items.size() == size_t(kReaderMaxTokens) + 1);
+    CHECK(contains(matrix.find("note")->text, "The first 32 of 40 rows"));
+}

@@ -1,0 +1,169 @@
+// The panels' numbers and settings for a keyboard and a screen reader: the page's text version of
+// them (web/attention-numbers-reader.js), used with the keyboard only after load and read through
+// Chromium's accessibility tree (CDP Accessibility.getFullAXTree) as a screen reader gets it:
+// tables with row and column headers holding the book's numbers, native controls that change the
+// drawing too, a refused value said and the last good state kept, the lesson's covers kept, a
+// phone's reflow, axe-core.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { startServer, launchBrowser, openSettled, settleAfter, waitUntil, saveArtifact } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+// The accessibility tree's nodes, in document order, with role, name and parent link.
+async function axTree(cdp) {
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  return { nodes: nodes.filter((n) => !n.ignored), byId };
+}
+// A table as a screen reader reads it: [[cell names per row]], headers included, found by name.
+async function readTable(cdp, name) {
+  const { nodes, byId } = await axTree(cdp);
+  const table = nodes.find((n) => n.role?.value === 'table' && n.name?.value === name);
+  if (!table) return null;
+  const rows = [];
+  const walk = (id) => {
+    const n = byId.get(id);
+    if (!n) return;
+    if (n.role?.value === 'row') {
+      rows.push((n.childIds || []).map((c) => byId.get(c)).filter(Boolean)
+        .filter((c) => ['cell', 'rowheader', 'columnheader'].includes(c.role?.value))
+        .map((c) => `${c.role.value === 'cell' ? '' : c.role.value + ':'}${c.name?.value ?? ''}`));
+      return;
+    }
+    for (const c of n.childIds || []) walk(c);
+  };
+  walk(table.nodeId);
+  return rows;
+}
+const focused = async (cdp) => (await axTree(cdp)).nodes.find((n) => n.role?.value !== 'RootWebArea' &&
+  n.properties?.some((p) => p.name === 'focused' && p.value.value));
+
+async function keyboardSession(url, options = {}) {
+  const page = await openSettled(browser, url, { viewport: { width: 1366, height: 768 }, ...options });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Accessibility.enable');
+  const tabTo = async (role, name, most = 40) => {
+    for (let k = 0; k <= most; ++k) {
+      const n = await focused(cdp);
+      if (n && n.role?.value === role && n.name?.value.startsWith(name)) return n;
+      await page.keyboard.press('Tab');
+    }
+    assert.fail(`Tab never reached the ${role} "${name}"`);
+  };
+  return { page, cdp, tabTo };
+}
+
+test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, settings as native controls', async () => {
+  const { page, cdp, tabTo } = await keyboardSession(`${server.url}/index.html`);
+  // From the page's start: the drawing, the lesson's text version, then the numbers'.
+  await page.keyboard.press('Tab');
+  await tabTo('combobox', 'Query position', 40);
+  const open = () => page.evaluate(() => document.getElementById('numbers-reader').getBoundingClientRect().height > 100);
+  // (The lesson's text version has a query control too; this one is in the numbers' panel.)
+  await waitUntil(open, 'the numbers\' panel to open with the focus in it');
+  // Query "journey", as section 3.3.1 (where the example starts): away and back by the arrows.
+  await page.keyboard.press('ArrowUp');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).query === 0, 'the query at position 0');
+  await page.keyboard.press('ArrowDown');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).query === 1, 'the query at position 1');
+  const query = await waitUntil(() => readTable(cdp, 'The query inputs[1], "journey": its scores and weights'),
+                                'the query\'s table, named by its heading');
+  assert.deepEqual(query[0], ['columnheader:key', 'columnheader:score', 'columnheader:÷ sum', 'columnheader:naive softmax',
+                              'columnheader:softmax (used)']);
+  // The book: attn_scores_2 = tensor([0.9544, 1.4950, 1.4754, 0.8434, 0.7070, 1.0865]).
+  assert.deepEqual(query.slice(1).map((r) => r[1]), ['0.9544', '1.4950', '1.4754', '0.8434', '0.7070', '1.0865']);
+  assert.equal(query[1][0], 'rowheader:0: Your');
+  const context = await readTable(cdp, 'The context vector: weights @ inputs');
+  assert.deepEqual(context[1], ['rowheader:context', '0.4419', '0.6515', '0.5683'], 'context_vec_2 as the book prints it');
+  const matrix = await readTable(cdp, 'Score matrix: inputs @ inputs.T, a row per query, a column per key');
+  assert.equal(matrix.length, 7);
+  assert.equal(matrix[0][2], 'columnheader:1: journey');
+  assert.equal(matrix[2][2], '1.4950');
+  await saveArtifact('a11y-numbers-1366.png', await page.screenshot());
+
+  // The trainable version by Space on its checkbox: the drawing follows, W_query appears.
+  await tabTo('checkbox', 'Trainable attention', 4);
+  await settleAfter(page, () => page.keyboard.press('Space'), 'the projection switched on');
+  assert.equal((await page.evaluate(() => window.attention.getState())).projection.enabled, true);
+  await waitUntil(() => readTable(cdp, 'W_query (3 x 2)'), 'W_query\'s table');
+  assert.deepEqual((await readTable(cdp, 'The context vector: weights @ values'))[1], ['rowheader:context', '0.3061', '0.8210'],
+                   'section 3.4.1: context_vec_2 = tensor([0.3061, 0.8210])');
+
+  // A value that is no number: refused with the validator's words, the last good state kept,
+  // the typed text left to mend.
+  await tabTo('textbox', 'd_out', 2);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('two');
+  await page.keyboard.press('Enter');
+  const error = await waitUntil(async () => (await page.locator('#numbers-reader-error').textContent()) || null, 'the refusal beside the field');
+  assert.match(error, /^Not changed: .*d_out/);
+  assert.equal((await page.evaluate(() => window.attention.getState())).projection.d_out, 2);
+  assert.equal(await page.locator('#numbers-reader-d-out').inputValue(), 'two');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('3');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'd_out = 3');
+  assert.equal((await page.evaluate(() => window.attention.getState())).projection.d_out, 3);
+  await waitUntil(() => readTable(cdp, 'W_query (3 x 3)'), 'W_query as 3 x 3');
+  assert.equal(await page.locator('#numbers-reader-error').textContent(), '', 'the refusal is gone once a value is taken');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'numbers-reader-d-out', 'the focus stays on the field');
+
+  // The book's class: MultiHeadAttention, chosen from a select; its output as a table.
+  await tabTo('combobox', 'The book\'s class', 6);
+  for (let k = 0; k < 5; ++k) await page.keyboard.press('ArrowDown');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).module?.name === 'multi-head-attention',
+                  'MultiHeadAttention chosen');
+  await waitUntil(() => readTable(cdp, 'MultiHeadAttention output, batch element 0 (6 x 2)'), 'the class\'s output');
+  await page.context().close();
+});
+
+test('a11y numbers: while the lesson asks for the scores, the tables cover them; axe-core finds nothing', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html#step=3`,
+                                 { viewport: { width: 1366, height: 768 }, bypassCSP: true });
+  // The query's table: the score column (its first data column) all "?", the reason beside it.
+  const scoreColumn = () => page.locator('#numbers-reader table').nth(1).locator('tbody td:nth-of-type(1)').allTextContents();
+  await waitUntil(async () => { const s = await scoreColumn(); return s.length >= 3 && s.every((x) => x === '?'); },
+                  'the scores covered while step 3 asks how many there are');
+  const after = (heading) => page.evaluate((h) => {
+    const e = [...document.querySelectorAll('#numbers-reader h3')].find((x) => x.textContent.startsWith(h));
+    return `${e.nextElementSibling.tagName}: ${e.nextElementSibling.textContent}`;
+  }, heading);
+  assert.match(await after('Score matrix'), /^P: Covered: /, 'the score matrix: no table, no shape, the reason');
+  assert.match(await after('The context vector'), /^P: Covered: /);
+  await page.locator('#numbers-reader-query').focus();
+  const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axe });
+  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  assert.deepEqual(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+  for (const rule of ['color-contrast', 'label', 'th-has-data-cells', 'td-headers-attr'])
+    assert.ok(result.passes.some((r) => r.id === rule) || result.inapplicable.some((r) => r.id === rule), `axe-core ran ${rule}`);
+  assert.ok(result.passes.some((r) => r.id === 'color-contrast'), 'the panel\'s text was checked for contrast');
+  await page.context().close();
+});
+
+test('a11y numbers: on a phone the panel reflows, a wide table scrolls in its own box and is reached by Tab', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`,
+                                 { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await page.locator('#numbers-reader-query').focus();
+  await waitUntil(() => page.evaluate(() => document.getElementById('numbers-reader').getBoundingClientRect().height > 100),
+                  'the panel open');
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth,
+    panel: document.getElementById('numbers-reader').scrollWidth, panelBox: document.getElementById('numbers-reader').clientWidth }));
+  assert.ok(widths.page <= widths.view, `the page never scrolls sideways: ${JSON.stringify(widths)}`);
+  assert.ok(widths.panel <= widths.panelBox + 1, `nor does the panel: ${JSON.stringify(widths)}`);
+  // The 6 x 6 score matrix is wider than a phone: its box scrolls, and Tab stops on it.
+  const box = page.locator('#numbers-reader .table-scroll[aria-labelledby]').filter({ has: page.locator('th', { hasText: 'query \\ key' }) }).first();
+  assert.equal(await box.getAttribute('tabindex'), '0', 'a table wider than the panel is a Tab stop');
+  assert.equal(await page.locator('#numbers-reader .table-scroll').first().getAttribute('tabindex'), null,
+               'a table that fits is not');
+  await box.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await waitUntil(() => box.evaluate((e) => e.scrollLeft > 0), 'the arrow keys scroll the table');
+  await saveArtifact('a11y-numbers-390.png', await page.screenshot());
+  await page.context().close();
+});

@@ -1,0 +1,181 @@
+// The panels' numbers and settings as HTML, for everyone the canvas leaves out: screen readers,
+// keyboard users and an accessibility review. The settings the panels change (query position,
+// normalisation, the trainable version, sqrt(d_k), the causal mask, the score multiplier, the
+// book's classes) are native controls that change the state document; the numbers (inputs, the
+// query's scores and weights, the context vector, the score and weight matrices, W_query, W_key,
+// W_value, the class's output) are tables with row and column headers, from
+// attention.numbersView(), which the C++ core writes covered exactly as the panels are.
+// Hidden until focus enters it, then a panel over the foot of the page, as the lesson's.
+(function () {
+  'use strict';
+  const api = window.attention;
+  const shared = window.attentionTextVersion;
+  const root = document.getElementById('numbers-reader');
+  const body = document.getElementById('numbers-reader-body');
+  if (!api || !shared || !root || !body) return;
+  const { element, changeState } = shared;
+  const QUIET_MS = 150;  // the tables follow a drag once it pauses, not on every frame
+
+  const NORMS = [['sum', '÷ sum'], ['softmax-naive', 'naive softmax'], ['softmax', 'softmax']];
+  const CLASSES = [['', 'none'], ['self-attention-v1', 'SelfAttention_v1'], ['self-attention-v2', 'SelfAttention_v2'],
+    ['causal-attention', 'CausalAttention'], ['multi-head-wrapper', 'MultiHeadAttentionWrapper'],
+    ['multi-head-attention', 'MultiHeadAttention']];
+  const MULTI_HEAD = ['multi-head-wrapper', 'multi-head-attention'];
+  const WITH_DROPOUT = ['causal-attention', ...MULTI_HEAD];
+
+  let shown = '';
+  let errorText = '';   // the last refusal, shown beside the controls until a change succeeds
+  let editing = null;   // the number field the learner is typing in: no redraw replaces it
+
+  // A refused change keeps the last good state and the typed text, and says why beside the
+  // controls (and through the status line).
+  function change(edit) {
+    const reply = changeState(edit);
+    errorText = reply.ok ? '' : `Not changed: ${reply.error}`;
+    const line = document.getElementById('numbers-reader-error');
+    if (line) line.textContent = errorText;
+    if (reply.ok) refresh();
+  }
+
+  // A typed number as the document takes it; text that is no number goes as typed, so the
+  // validator names it ("d_out must be a whole number ...") instead of it being dropped.
+  const typedNumber = (field) => (field.value.trim() !== '' && Number.isFinite(Number(field.value)) ? Number(field.value) : field.value);
+
+  function labelled(id, label, control) {
+    control.id = id;
+    control.setAttribute('data-focus', id);
+    if (control.type === 'checkbox') return element('p', { class: 'setting' }, control, element('label', { for: id, text: label }));
+    return element('p', { class: 'setting' }, element('label', { for: id, text: label }), control);
+  }
+
+  function select(options, value, onChange) {
+    const s = element('select', {});
+    for (const [v, text] of options) {
+      const option = element('option', { value: v, text });
+      option.selected = v === value;
+      s.append(option);
+    }
+    s.addEventListener('change', () => onChange(s.value));
+    return s;
+  }
+
+  function checkbox(checked, onChange) {
+    const box = element('input', { type: 'checkbox' });
+    box.checked = checked;
+    box.addEventListener('change', () => onChange(box.checked));
+    return box;
+  }
+
+  function numberField(value, attributes, onChange) {
+    const field = element('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
+                                     'aria-describedby': 'numbers-reader-error', ...attributes });
+    field.value = String(value);
+    // Taken when the learner commits it (Enter or leaving the field), not on every keystroke.
+    field.addEventListener('input', () => { editing = field; });
+    field.addEventListener('change', () => { editing = null; onChange(typedNumber(field)); });
+    return field;
+  }
+
+  function controls(c) {
+    const parts = [shared.queryControl('numbers-reader-query', refresh),
+      labelled('numbers-reader-norm', 'Weights by ', select(NORMS, c.norm, (v) => change((s) => { s.norm = v; }))),
+      labelled('numbers-reader-projection', 'Trainable attention: W_query, W_key, W_value',
+               checkbox(c.projection, (on) => change((s) => { s.projection = { ...(s.projection || {}), enabled: on }; })))];
+    if (c.projection) {
+      parts.push(labelled('numbers-reader-d-out', 'd_out (columns of each W) ',
+                          numberField(c.d_out, {}, (v) => change((s) => { s.projection = { ...(s.projection || {}), enabled: true, d_out: v }; }))),
+                 labelled('numbers-reader-scale', 'Divide the scores by √d_k', checkbox(c.scale, (on) => change((s) => { s.scale = on; }))));
+    }
+    parts.push(labelled('numbers-reader-causal', 'Causal mask: each query sees itself and the tokens before it',
+                        checkbox(c.causal, (on) => change((s) => { s.causal = on; }))),
+               labelled('numbers-reader-lab-scale', 'Multiply the scores by ',
+                        numberField(c.lab_scale, {}, (v) => change((s) => { s.lab_scale = v; }))),
+               labelled('numbers-reader-module', 'The book\'s class run on these inputs ',
+                        select(CLASSES, c.module, (v) => change((s) => { s.module = v ? { name: v } : null; }))));
+    if (MULTI_HEAD.includes(c.module)) {
+      parts.push(labelled('numbers-reader-heads', 'num_heads ',
+                          numberField(c.heads, {}, (v) => change((s) => { s.module = { ...s.module, heads: v }; }))));
+    }
+    if (WITH_DROPOUT.includes(c.module)) {
+      parts.push(labelled('numbers-reader-dropout', 'Dropout probability ',
+                          numberField(c.dropout, {}, (v) => change((s) => { s.module = { ...s.module, dropout: v }; }))),
+                 labelled('numbers-reader-training', 'Training mode (dropout on)',
+                          checkbox(c.training, (on) => change((s) => { s.module = { ...s.module, training: on }; }))));
+    }
+    parts.push(element('p', { id: 'numbers-reader-error', class: 'wrong', text: errorText }));
+    return element('fieldset', { class: 'settings' }, element('legend', { text: 'Settings' }), ...parts);
+  }
+
+  function table(t, index) {
+    const id = `numbers-reader-table-${index}`;
+    const parts = [element('h3', { id, text: t.caption })];
+    if (t.rows.length) {
+      const head = element('tr');
+      for (const h of t.columns) head.append(element('th', { scope: 'col', text: h }));
+      const rows = element('tbody');
+      for (const row of t.rows) {
+        const tr = element('tr', {}, element('th', { scope: 'row', text: row[0] }));
+        for (const cell of row.slice(1)) tr.append(element('td', { text: cell }));
+        rows.append(tr);
+      }
+      // A wide table scrolls sideways in its own box; the page never does (reflow at 320 px).
+      parts.push(element('div', { class: 'table-scroll', role: 'region', 'aria-labelledby': id, 'data-focus': `table-${index}` },
+        element('table', { 'aria-labelledby': id }, element('thead', {}, head), rows)));
+    }
+    if (t.note) parts.push(element('p', { class: 'hint', text: t.note }));
+    return parts;
+  }
+
+  // A table wider than the panel is reached by Tab and scrolled with the arrow keys; one that
+  // fits is no stop on the way. Measured while the panel is open (closed, everything overflows).
+  function markScrollable() {
+    if (!root.matches(':focus-within, .open')) return;
+    for (const box of body.querySelectorAll('.table-scroll')) {
+      if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
+      else box.removeAttribute('tabindex');
+    }
+  }
+
+  function draw(view) {
+    const hadFocus = root.contains(document.activeElement);
+    const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
+    body.replaceChildren(controls(view.controls), ...view.tables.flatMap(table));
+    if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
+    markScrollable();
+  }
+
+  function refresh() {
+    let view;
+    try { view = api.numbersView(); } catch (e) {
+      if (!/not ready/.test(e.message)) console.error(e);
+      return;
+    }
+    // The query control reads the summary: its changes redraw too.
+    try {
+      const summary = api.summary();
+      view.query_control = [summary.query, summary.n, !!(summary.concealed && summary.concealed.query_token)];
+    } catch (e) { /* no summary: no control */ }
+    const json = JSON.stringify(view);
+    if (json === shown) return;
+    // Never under the learner's typing: a field being edited keeps its text until committed.
+    if (editing && editing === document.activeElement) return;
+    shown = json;
+    draw(view);
+  }
+
+  let timer = 0;
+  function soon() {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, QUIET_MS);
+  }
+
+  api.whenUsable().then(() => {
+    refresh();
+    api.onChange(soon);
+    api.onEvent(soon);
+    root.addEventListener('focusin', () => { refresh(); markScrollable(); });
+    root.addEventListener('pointerdown', () => requestAnimationFrame(markScrollable));
+    window.addEventListener('resize', markScrollable);
+    shared.openWhileUsed(root);
+  }, () => {});
+})();

@@ -1,0 +1,71 @@
+// What the page's two text versions share (attention-lesson-reader.js: the lesson;
+// attention-numbers-reader.js: the numbers and settings): building elements, the one polite
+// status line (#announcer), the query position as a native select, settings changed through the
+// state document (the demo's own validator refuses a bad value with its message, and nothing
+// changes), and the panel that opens over the foot of the page while it has the focus.
+(function () {
+  'use strict';
+  const api = window.attention;
+  const announcer = document.getElementById('announcer');
+
+  function element(tag, attributes = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes)) {
+      if (key === 'text') e.textContent = value;
+      else if (key === 'onclick') e.addEventListener('click', value);
+      else if (value === true) e.setAttribute(key, '');
+      else if (value !== false && value !== undefined) e.setAttribute(key, value);
+    }
+    for (const child of children) if (child) e.append(child);
+    return e;
+  }
+
+  function say(text) {
+    // A new text node each time: the same words twice are announced twice.
+    announcer.textContent = '';
+    announcer.append(document.createTextNode(text));
+  }
+
+  // change(state) edits the document in place; {ok, error}. A refusal is said, not dropped.
+  function changeState(change) {
+    let reply;
+    try {
+      const state = api.getState();
+      change(state);
+      reply = api.setState(state);
+    } catch (e) { reply = { ok: false, error: e.message }; }
+    if (!reply.ok) say(`That did not work: ${reply.error}`);
+    return reply;
+  }
+
+  // The query position, as the Inputs panel's control. While a question asks which token a
+  // position picks, the options give positions only, as the drawing does. after(): redraw.
+  function queryControl(id, after) {
+    let summary;
+    try { summary = api.summary(); } catch (e) { return null; }
+    const hideTokens = !!(summary.concealed && summary.concealed.query_token);
+    const select = element('select', { id, 'data-focus': 'query' });
+    // (The summary names the first 64 tokens; later positions are given by number.)
+    for (let i = 0; i < summary.n; ++i) {
+      const token = summary.tokens[i];
+      const option = element('option', { value: String(i), text: hideTokens || token === undefined ? String(i) : `${i}: ${token}` });
+      option.selected = i === summary.query;
+      select.append(option);
+    }
+    select.addEventListener('change', () => {
+      changeState((state) => { state.query = Number(select.value); });
+      after();
+    });
+    return element('p', { class: 'query-control' }, element('label', { for: id, text: 'Query position ' }), select);
+  }
+
+  // A pointer inside keeps the panel open (a click on its text takes the focus from it); a
+  // pointer or the focus elsewhere closes it.
+  function openWhileUsed(root) {
+    root.addEventListener('pointerdown', () => root.classList.add('open'));
+    document.addEventListener('pointerdown', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
+    document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
+  }
+
+  window.attentionTextVersion = { element, say, changeState, queryControl, openWhileUsed };
+})();
