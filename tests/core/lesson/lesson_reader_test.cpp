@@ -57,7 +57,8 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
             const Question q = s.lesson.questions[k];
             const JsonValue open = view_of(s);
             // While the question is open nothing in the text states its answer or its reason.
-            CHECK_MESSAGE(!attn_test::json_says(open, q.answer), "step " << step << " shows \"" << q.answer << "\" before Reveal");
+            CHECK_MESSAGE(!attn_test::json_says(open, q.answer),
+                          "step " << step << " shows \"" << q.answer << "\" before Reveal");
             CHECK_MESSAGE(!attn_test::json_says(open, q.reason), "step " << step << " shows its reason before Reveal");
             v = view_of(s);
             const JsonValue& asked = at(v, "question");
