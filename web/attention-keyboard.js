@@ -21,9 +21,14 @@
     proxy.setSelectionRange(1, 1);
   }
 
+  // More than a keyboard types at once (a word, a suggestion) is a paste: it goes in as one
+  // insertion, as Ctrl+V does on a laptop, not as thousands of typed characters.
+  const TYPED_AT_ONCE = 256;
+
   function send(name, arg) {
     try {
       if (name === 'key') Module._attn_text_key(arg);
+      else if (arg.length > TYPED_AT_ONCE || arg.includes('\n')) Module.pasteText(arg);
       else Module.callWithText('attn_text_input', arg, 'the typed text');
     } catch (e) { /* the demo is not running */ }
   }
@@ -41,6 +46,13 @@
     if (!composing && (now === '' || now.length > 64)) reset();
   }
 
+  // A paste into the field (the phone's Paste): straight to the demo, whatever its length.
+  proxy.addEventListener('paste', (e) => {
+    const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
+    if (!text) return;
+    e.preventDefault();
+    try { Module.pasteText(text); } catch (err) { /* the demo is not running */ }
+  });
   proxy.addEventListener('compositionstart', () => { composing = true; });
   proxy.addEventListener('compositionend', () => { composing = false; sync(); });
   proxy.addEventListener('input', sync);

@@ -75,6 +75,55 @@ test('touch: a number field tapped on a phone gets a real input, so the on-scree
   await page.context().close();
 });
 
+test('touch: a 100,000-character CSV pasted on a phone reaches the Import box whole; too much is named, not dropped', async () => {
+  const page = await openSettled(browser, server.url + '/',
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const tap = async (name) => {
+    const item = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === name);
+    assert.ok(item, `${name} is on screen`);
+    await settleAfter(page, () => page.touchscreen.tap(item.x + item.w / 2, item.y + item.h / 2), `a tap on ${name}`);
+  };
+  await tap('import:open');
+  await tap('import:text');
+  await waitFor(page, () => document.activeElement?.id === 'text-proxy', null, 'the Import box\'s field to take the phone\'s keyboard');
+  // 1,024 rows of a label and 16 numbers: about 100,000 characters, more than a keyboard types.
+  const rows = [];
+  for (let i = 0; i < 1024; ++i) rows.push([`tok${i}`, ...Array.from({ length: 16 }, (_, k) => ((i * 7 + k * 3) % 1000) / 1000)].join(','));
+  const csv = rows.join('\n');
+  assert.ok(csv.length > 90000, `${csv.length} characters`);
+  await page.evaluate((text) => navigator.clipboard.writeText(text), csv);
+  await settleAfter(page, () => page.keyboard.press('Control+V'), 'the phone\'s Paste');  // a paste event on the field
+  await tap('import:apply');
+  const state = await page.evaluate(() => window.attention.getState());
+  assert.equal(state.tokens.length, 1024, 'every row applied');
+  assert.equal(state.inputs[0].length, 16);
+  assert.equal(state.tokens[1023], 'tok1023');
+  // A keyboard's suggestion strip or clipboard chip inserts text without a paste event: a long
+  // insertion goes in at once too.
+  await tap('import:open');  // Apply closed the box; it opens with the text applied
+  await tap('import:clear');
+  await tap('import:text');
+  await waitFor(page, () => document.activeElement?.id === 'text-proxy', null, 'the field again');
+  const json = JSON.stringify(Array.from({ length: 40 }, (_, i) => [i / 10, 1 - i / 10, 0.5]));
+  assert.ok(json.length > 256);
+  await settleAfter(page, () => page.keyboard.insertText(json), 'an inserted list');
+  await tap('import:apply');
+  assert.equal((await page.evaluate(() => window.attention.getState())).inputs.length, 40);
+  // More than the page takes (16 MiB): named where a refused input is shown, and nothing changes.
+  await settleAfter(page, () => page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'x'.repeat(17 * 1024 * 1024));
+    document.getElementById('text-proxy').dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }), 'a paste of 17 MiB');
+  const error = (await page.evaluate(() => window.attention.summary())).error;
+  assert.match(error, /^paste: the pasted text is \d+ characters long but the limit is 16777216 bytes/);
+  assert.equal((await page.evaluate(() => window.attention.getState())).inputs.length, 40, 'the last good state kept');
+  await saveArtifact('touch-paste-390.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('keyboard: Tab from the host page enters the demo and leaves it again (no keyboard trap)', async () => {
   server.routes.set('/tab-host.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tab</title><link rel="icon" href="data:,"></head><body>
 <button id="before">before</button>
