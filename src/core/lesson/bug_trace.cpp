@@ -77,10 +77,9 @@ void trace_loop(const TextCatalog& tx, Bug bug, const State& state, BugTrace* t)
     t->actual_output = format_tensor(out_actual);
 
     if (bug == Bug::WrongQuery) {
-        t->explanation = tx.say("bug.wrong-query.why", {{"used", q_used},
-                                                        {"used_row", typed_vec(X.row(q_used), X.cols)},
-                                                        {"q", q},
-                                                        {"row", typed_vec(X.row(q), X.cols)}});
+        t->explanation =
+            tx.say("bug.wrong-query.why",
+                   {{"used", q_used}, {"used_row", typed_row(X, q_used)}, {"q", q}, {"row", typed_row(X, q)}});
         if (n == 1) t->hidden = tx.say("bug.wrong-query.hidden");
     } else if (bug == Bug::WrongSlot) {
         t->explanation = tx.say("bug.wrong-slot.why");

@@ -5,6 +5,7 @@
 
 #include "core/document/json_writer.h"
 #include "core/text/prose_format.h"
+#include "core/text/tensor_format.h"
 
 namespace attn {
 namespace {
@@ -159,10 +160,11 @@ std::string numbers_reader_json(const State& s, const AttentionResult& r, const 
     write_controls(&w, s, module);
     w.key("tables").begin_array();
     const int n = s.inputs.rows;
+    const int decimals = typed_decimals(s.inputs.data.data(), s.inputs.data.size());  // as the book's literal
     write_table(
         &w, "inputs", "Inputs: " + std::to_string(n) + " token embeddings " + shape(n, s.inputs.cols),
         dim_columns("token", s.inputs.cols), n, [&](int i) { return token_header(s, i); },
-        [&](int i, int c) { return typed(s.inputs.at(i, c)); }, width_note(s.inputs.cols));
+        [&](int i, int c) { return format_fixed(s.inputs.at(i, c), decimals); }, width_note(s.inputs.cols));
     write_query(&w, s, r, hidden);
     write_context(&w, r, hidden);
     const bool projected = r.has_projection;

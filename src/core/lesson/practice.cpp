@@ -72,7 +72,7 @@ ExerciseCheck check_scores(const TextCatalog& t, const State& s, const ParsedNum
     if (!close_all(want, old_query, kScoreTolerance) && close_all(p.values, old_query, kScoreTolerance)) {
         out.entry_ok.assign(p.values.size(), 0);
         out.wrong_entry = 0;
-        out.message = t.say("practice.scores.old-query", {{"row", typed_vec(s.inputs.row(target), s.inputs.cols)}});
+        out.message = t.say("practice.scores.old-query", {{"row", typed_row(s.inputs, target)}});
         return out;
     }
     if (compare_entries(p.values, want, kScoreTolerance, &out)) {
@@ -205,11 +205,11 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
     const int n = s.inputs.rows;
     if (index == 0) {
         std::string rows;
-        for (int i = 0; i < n && i < 6; ++i) rows += (i ? ", " : "") + typed_vec(s.inputs.row(i), s.inputs.cols);
+        for (int i = 0; i < n && i < 6; ++i) rows += (i ? ", " : "") + typed_row(s.inputs, i);
         e.title = t.say("practice.scores.title");
         e.task = t.say(n >= 3 ? "practice.scores.task" : "practice.scores.task-short",
                        {{"rows", rows + (n > 6 ? ", …" : "")},
-                        {"third", n >= 3 ? typed_vec(s.inputs.row(2), s.inputs.cols) : std::string()},
+                        {"third", n >= 3 ? typed_row(s.inputs, 2) : std::string()},
                         {"n", n}});
         e.hint = t.say("practice.scores.hint");
         e.input_label = t.say("practice.scores.input");

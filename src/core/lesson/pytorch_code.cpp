@@ -100,9 +100,19 @@ void write_inputs(const State& s, Writer* w) {
     }
     std::vector<std::string> rows(size_t(X.rows));
     size_t width = 0, label_width = 0;
+    // Every number with the decimals of the most precise one (up to 4), as the book writes its
+    // literal: [0.77, 0.25, 0.10]. Trailing zeros never change the value.
+    const int decimals = typed_decimals(X.data.data(), X.data.size());
+    auto literal = [&](float x) {
+        std::string t = python_float(x);
+        const size_t dot = t.find('.');
+        if (dot != std::string::npos && t.find_first_of("eEn") == std::string::npos)
+            while (int(t.size() - dot - 1) < decimals) t += '0';
+        return t;
+    };
     for (int i = 0; i < X.rows; ++i) {
         std::string row = i == 0 ? "  [[" : "   [";
-        for (int c = 0; c < X.cols; ++c) row += (c ? ", " : "") + python_float(X.at(i, c));
+        for (int c = 0; c < X.cols; ++c) row += (c ? ", " : "") + literal(X.at(i, c));
         row += i + 1 < X.rows ? "]," : "]]";
         width = std::max(width, row.size());
         label_width = std::max(label_width, comment_text(s.tokens[size_t(i)]).size());

@@ -13,7 +13,7 @@ inline std::string label(const State& s, int i) {
 }
 
 inline std::string row(const State& s, int i) {
-    return typed_vec(s.inputs.row(i), s.inputs.cols);
+    return typed_row(s.inputs, i);
 }
 
 }  // namespace attn

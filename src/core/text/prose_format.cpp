@@ -1,6 +1,7 @@
 // Short, exact number text for the lesson's sentences.
 #include "core/text/prose_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -28,12 +29,28 @@ std::string typed(float x) {
     return s;  // format_fixed already wrote "0.0000" (never "-0.0000") for a rounded zero
 }
 
-std::string typed_vec(const float* v, int n, int max_elements) {
+int typed_decimals(const float* v, size_t count) {
+    int most = 0;
+    for (size_t i = 0; i < count && most < 4; ++i) {
+        if (!std::isfinite(v[i])) continue;
+        const std::string t = typed(v[i]);
+        const size_t dot = t.find('.');
+        if (dot != std::string::npos) most = std::max(most, int(t.size() - dot - 1));
+    }
+    return most;
+}
+
+std::string typed_vec(const float* v, int n, int decimals, int max_elements) {
+    auto one = [&](float x) { return format_fixed(x, decimals); };
     std::string out = "[";
     const int head = n > max_elements ? max_elements - 1 : n;
-    for (int i = 0; i < head; ++i) out += (i ? ", " : "") + typed(v[i]);
-    if (n > max_elements) out += std::string(head ? ", " : "") + "…, " + typed(v[n - 1]);
+    for (int i = 0; i < head; ++i) out += (i ? ", " : "") + one(v[i]);
+    if (n > max_elements) out += std::string(head ? ", " : "") + "…, " + one(v[n - 1]);
     return out + "]";
+}
+
+std::string typed_row(const Matrix& m, int i) {
+    return typed_vec(m.row(i), m.cols, typed_decimals(m.data.data(), m.data.size()));
 }
 
 std::string num_cell(float x) {

@@ -15,8 +15,14 @@ std::string num(float x, int decimals = 4);
 // A number the learner typed (an embedding value), as they would have typed it: up to 4 decimals
 // with trailing zeros dropped: 0.43 -> "0.43", 2 -> "2", -0.0 -> "0". Computed values use num().
 std::string typed(float x);
-// A row of typed values: "[0.43, 0.15, 0.89]"; elided like vec().
-std::string typed_vec(const float* v, int n, int max_elements = 8);
+// The decimals typed() needs for the most precise of these values (0 to 4): what the book's code
+// writes all of a literal with, [0.77, 0.25, 0.10], as PyTorch prints every element of a tensor alike.
+int typed_decimals(const float* v, size_t count);
+// A row of typed values, each at `decimals` decimals: "[0.77, 0.25, 0.10]", "[1, 0]"; elided like vec().
+std::string typed_vec(const float* v, int n, int decimals, int max_elements = 8);
+// Row i of a matrix of typed values (the inputs) with the decimals of the whole matrix, as the
+// book writes the inputs: inputs[4] = [0.77, 0.25, 0.10] beside [0.43, 0.15, 0.89].
+std::string typed_row(const Matrix& m, int i);
 // A table cell, as a PyTorch tensor column prints it: 4 fixed decimals ("1.4950", "0.0000"), and
 // scientific for very large or very small magnitudes ("5.540e+34", "1.260e-14").
 std::string num_cell(float x);

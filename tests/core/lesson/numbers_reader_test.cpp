@@ -53,6 +53,7 @@ TEST_CASE("numbers reader: the book's inputs, scores, weights and context vector
     const JsonValue& inputs = table(v, "inputs");
     CHECK(inputs.find("columns")->items.size() == 4);  // token, dim 0..2
     CHECK(row(inputs, 1) == std::vector<std::string>{"1: journey", "0.55", "0.87", "0.66"});
+    CHECK(row(inputs, 4) == std::vector<std::string>{"4: one", "0.77", "0.25", "0.10"});  // as the book writes it
     const JsonValue& query = table(v, "query");
     CHECK(contains(query.find("caption")->text, "\"journey\""));
     CHECK(query.find("columns")->items[4].text == "softmax (used)");

@@ -92,6 +92,9 @@ TEST_CASE("code: every print is listed with the core's values, for every example
     CHECK(contains(journey.code, "# tensor([0.9544, 1.4950, 1.4754, 0.8434, 0.7070, 1.0865])"));
     CHECK(contains(journey.code, "# tensor([0.4419, 0.6515, 0.5683])"));
     CHECK(contains(journey.code, "[0.43, 0.15, 0.89],  # Your    (x^1)"));
+    // Every number of the literal with the same decimals, as the book's listing writes them.
+    CHECK(contains(journey.code, "[0.77, 0.25, 0.10],  # one     (x^5)"));
+    CHECK(contains(journey.code, "[0.05, 0.80, 0.55]]  # step    (x^6)"));
 }
 
 TEST_CASE("code: the projection is seeded as in the book") {

@@ -73,7 +73,25 @@ TEST_CASE("prose: typed values read as they were typed") {
     CHECK(typed(-0.0f) == "0");
     CHECK(typed(-0.00001f) == "0");
     const float row[] = {0.43f, 0.15f, 0.89f};
-    CHECK(typed_vec(row, 3) == "[0.43, 0.15, 0.89]");
+    CHECK(typed_vec(row, 3, 2) == "[0.43, 0.15, 0.89]");
+}
+
+TEST_CASE("prose: a row of the inputs is written as the book's literal writes it, every number alike") {
+    // inputs = torch.tensor([[0.43, 0.15, 0.89], ..., [0.77, 0.25, 0.10], [0.05, 0.80, 0.55]])
+    const attn::Matrix inputs =
+        attn::Matrix::from_rows({{0.43f, 0.15f, 0.89f}, {0.77f, 0.25f, 0.1f}, {0.05f, 0.8f, 0.55f}});
+    CHECK(typed_decimals(inputs.data.data(), inputs.data.size()) == 2);
+    CHECK(typed_row(inputs, 1) == "[0.77, 0.25, 0.10]");
+    CHECK(typed_row(inputs, 2) == "[0.05, 0.80, 0.55]");
+    // Whole numbers stay whole (the three-token example: [1, 0], [2, 2], [0, 1]) ...
+    const attn::Matrix whole = attn::Matrix::from_rows({{1, 0}, {2, 2}});
+    CHECK(typed_row(whole, 0) == "[1, 0]");
+    // ... until one number needs decimals; more than 4 are rounded, as typed() does.
+    const attn::Matrix mixed = attn::Matrix::from_rows({{1, 0}, {0.5f, 0.123456f}});
+    CHECK(typed_row(mixed, 0) == "[1.0000, 0.0000]");
+    CHECK(typed_row(mixed, 1) == "[0.5000, 0.1235]");
+    const float row[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    CHECK(typed_vec(row, 10, 0) == "[1, 2, 3, 4, 5, 6, 7, …, 10]");
 }
 
 TEST_CASE("prose: table cells keep four decimals like a tensor column, scientific at the extremes") {
