@@ -15,25 +15,9 @@
 namespace attn::ui {
 namespace {
 
-// The lesson's bugs, then the book's classes' in the order the chapter meets them.
-const Bug kBugs[] = {Bug::WrongQuery,      Bug::WrongSlot,       Bug::WrongPair,       Bug::SoftmaxDim,
-                     Bug::ScaleByValues,   Bug::BatchSoftmaxDim, Bug::MaskPolarity,    Bug::ZeroMask,
-                     Bug::ViewNoTranspose, Bug::ScaleByDOut,     Bug::DropoutNoRescale};
-
 // Named by symptom, not by cause: finding the cause is the exercise (catalog "bug.<name>.label").
 std::string bug_label(const TextCatalog& texts, Bug b) {
     return texts.say("bug." + std::string(bug_name(b)) + ".label");
-}
-
-// A step's values: a vector on one line, a matrix as its first rows.
-std::string values_text(const Vector& v, int rows, int cols) {
-    if (rows <= 0) return vec(v);
-    std::string out;
-    // Rows after the first under it, past the "   name, printed  " before it.
-    for (int r = 0; r < rows && r < 3; ++r)
-        out += (r ? "\n      " : "") + vec(v.data() + size_t(r) * size_t(cols), cols);
-    if (rows > 3) out += "\n      … " + std::to_string(rows - 3) + " more rows";
-    return out;
 }
 
 // Mono text (code, printed tensors) in lines that fit the region, broken only at spaces: ImGui's
@@ -72,8 +56,8 @@ void mono_text(const std::string& text, const ImVec4& color) {
 
 void picker(const TextCatalog& texts, const State& s, UiState* ui) {
     prose(texts.say("debug.intro"), muted_text());
-    for (size_t i = 0; i < std::size(kBugs); ++i) {
-        const Bug b = kBugs[i];
+    for (size_t i = 0; i < std::size(kDebugBugs); ++i) {
+        const Bug b = kDebugBugs[i];
         if (i)
             same_line_if_fits(ImGui::CalcTextSize(bug_label(texts, b).c_str()).x + ImGui::GetStyle().FramePadding.x * 2,
                               lesson_gap());
@@ -104,9 +88,10 @@ void program(const TextCatalog& texts, const BugTrace& t, int checked) {
 // The value the planted program computed at one trace step.
 void traced_value(const TextCatalog& texts, const TraceStep& step) {
     ImGui::PushFont(mono_font());
-    mono_text("   " + texts.say("debug.value-printed",
-                                {{"what", step.what}, {"values", values_text(step.actual, step.rows, step.cols)}}),
-              ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    mono_text(
+        "   " + texts.say("debug.value-printed",
+                          {{"what", step.what}, {"values", trace_values_text(step.actual, step.rows, step.cols)}}),
+        ImGui::GetStyleColorVec4(ImGuiCol_Text));
     ImGui::PopFont();
 }
 
@@ -125,10 +110,10 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, int checked, const 
                            step.diverges ? "\u2717" : "\u2713", k + 1, step.name.c_str(), step.question.c_str());
         traced_value(texts, step);
         ImGui::PushFont(mono_font());
-        mono_text(
-            "   " + texts.say("debug.value-expected",
-                              {{"what", step.what}, {"values", values_text(step.expected, step.rows, step.cols)}}),
-            ImGui::GetStyleColorVec4(ImGuiCol_Text));
+        mono_text("   " + texts.say("debug.value-expected",
+                                    {{"what", step.what},
+                                     {"values", trace_values_text(step.expected, step.rows, step.cols)}}),
+                  ImGui::GetStyleColorVec4(ImGuiCol_Text));
         ImGui::PopFont();
         if (size_t(k) < said.size()) {
             const bool said_off = said[size_t(k)] == '0';

@@ -43,6 +43,16 @@ TraceStep matrix_trace_step(std::string name, std::string question, std::string 
                             const Matrix& actual);
 Vector trace_row_sums(const Matrix& m);
 
+// The bugs "Debug this" offers, in its order: the lesson's, then the book's classes' in the order
+// the chapter meets them.
+constexpr Bug kDebugBugs[] = {Bug::WrongQuery,      Bug::WrongSlot,       Bug::WrongPair,       Bug::SoftmaxDim,
+                              Bug::ScaleByValues,   Bug::BatchSoftmaxDim, Bug::MaskPolarity,    Bug::ZeroMask,
+                              Bug::ViewNoTranspose, Bug::ScaleByDOut,     Bug::DropoutNoRescale};
+
+// A trace step's values as the trace prints them: a vector on one line, a matrix as its first
+// three rows, each under the one before (indented past "   name, printed  "), then "… k more rows".
+std::string trace_values_text(const Vector& values, int rows, int cols);
+
 // The bug planted into the state's own data (inputs, query; seed and d_out for the projection), in
 // the words of the catalog (ids "bug.*").
 BugTrace trace_bug(const TextCatalog& texts, Bug bug, const State& state);
