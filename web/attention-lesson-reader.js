@@ -1,6 +1,7 @@
 // The guided lesson as HTML, for everyone the canvas leaves out: screen readers, keyboard users,
 // axe-core and an accessibility review. It shows what the lesson band shows (the step, its text,
-// the question as a radio group, Reveal, the verdict, Back / Next, the wrap-up) from
+// the question as a radio group, Reveal, the verdict, Back / Next, the wrap-up, Practice, Debug
+// this) from
 // attention.lessonView(), which the C++ lesson engine writes with the same concealment as the band,
 // and it acts through attention.lessonIntent(), the band's own path. Hidden until focus enters it;
 // then it stands over the foot of the page as a panel with visible focus.
@@ -159,6 +160,50 @@
                    element('caption', { text: 'How each token aligns with the query' }), element('thead', {}, head), rows);
   }
 
+  // Debug this: the bugs by symptom, the planted program, and the trace judged one printed value
+  // at a time ("As it should be" / "It is off") until the first one that differs.
+  function debugBlock(d) {
+    const bugs = element('div', { role: 'group', 'aria-label': 'Bugs, by what they do' });
+    for (const b of d.bugs) {
+      bugs.append(b.current
+        ? element('button', { type: 'button', 'data-focus': `bug-${b.value}`, 'aria-current': 'true', text: b.label })
+        : button(`bug-${b.value}`, b.label, 'debug', b.value));
+    }
+    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: 'Debug this' }),
+                   element('p', { text: d.intro }), bugs];
+    if (d.pick) parts.push(element('p', { class: 'hint', text: d.pick }));
+    if (d.error) parts.push(element('p', { class: 'wrong', text: d.error }));
+    if (d.note) parts.push(element('p', { class: 'hint', text: d.note }));
+    if (!d.program.length) return parts;
+    const program = element('ol', { class: 'program', 'aria-label': 'The program, with the bug planted' });
+    for (const line of d.program) {
+      const mark = line.buggy ? 'the bug: ' : line.running ? 'just ran: ' : '';
+      const item = element('li', { class: line.buggy ? 'wrong' : '' }, mark, element('code', { text: line.text }));
+      if (line.fix) item.append(element('p', {}, element('code', { text: line.fix })));
+      program.append(item);
+    }
+    parts.push(program, element('pre', { text: `${d.expected}\n${d.printed}` }),
+               element('h4', { text: `${d.trace}: ${d.judge_each}` }));
+    const steps = element('ol', { class: 'trace' });
+    d.steps.forEach((step, k) => {
+      const item = element('li', {}, element('p', { text: `${step.name}: ${step.question}` }),
+                           element('pre', { text: `${step.printed}\n${step.expected}` }));
+      if (step.judged) item.append(element('p', { class: step.judged.startsWith('You judged it right') ? 'right' : 'wrong', text: step.judged }));
+      if (step.found) item.append(element('p', { id: 'lesson-reader-found', tabindex: '-1', text: step.found }));
+      steps.append(item);
+    });
+    parts.push(steps);
+    if (d.next) {
+      parts.push(element('div', { role: 'group', 'aria-labelledby': 'lesson-reader-judge' },
+        element('p', { id: 'lesson-reader-judge', text: `Step ${d.next.index + 1}, ${d.next.name}: ${d.next.question}` }),
+        element('pre', { text: d.next.printed }),
+        button('judge-fine', d.words.fine, 'judge', 1), button('judge-off', d.words.off, 'judge', 0)));
+    }
+    if (d.hidden) parts.push(element('p', { class: 'hint', text: d.hidden }));
+    if (d.steps.length) parts.push(button('trace-again', d.words.again, 'trace-again'));
+    return parts;
+  }
+
   function wrapUp(w) {
     const list = element('ul');
     for (const s of w.steps) list.append(element('li', { text: `${s.step}. ${s.title}: ${s.marks}` }));
@@ -180,11 +225,12 @@
     if (view.mode === 'practice' && view.practice) {
       return [...practiceBlock(view.practice),
               element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
-                      button('leave', 'Leave the lesson', 'leave'))];
+                      button('to-debug', 'Debug this', 'debug', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
-    if (view.mode !== 'track') {
-      return [element('p', { text: 'Debug this is drawn in the demo only: this text version has the guided lesson and practice.' }),
-              button('start', 'Back to the guided lesson', 'start'), button('leave', 'Leave the lesson', 'leave')];
+    if (view.mode === 'debug' && view.debug) {
+      return [...debugBlock(view.debug),
+              element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
+                      button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
     const heading = view.title ? `${view.indicator}: ${view.title}` : `Step ${view.step}: the lesson has no such step`;
     const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: heading })];
@@ -201,7 +247,8 @@
     parts.push(element('nav', { 'aria-label': 'Lesson steps' },
       button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),
       button('next', 'Next step →', 'go', view.step + 1, view.step >= view.last),
-      button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave')));
+      button('to-practice', 'Practice', 'practice', 0), button('to-debug', 'Debug this', 'debug', 0),
+      button('leave', 'Leave the lesson', 'leave')));
     return parts;
   }
 
@@ -225,12 +272,14 @@
     }
     const hadFocus = root.contains(document.activeElement);
     const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
-    const exercise = (v) => v && v.practice ? v.practice.current : -1;
+    const exercise = (v) => v && v.practice ? v.practice.current : v && v.debug ? 100 + (v.debug.bugs.find((b) => b.current)?.value ?? 0) : -1;
     const stepChanged = !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
                         lastView.in_lesson !== view.in_lesson || exercise(lastView) !== exercise(view);
     if (exercise(lastView) !== exercise(view)) draftAnswer = null;
     const question = (v) => v && v.question ? `${v.question.index}:${v.question.revealed}` : '';
     const questionChanged = !stepChanged && question(lastView) !== question(view);
+    const judged = (v) => (v && v.debug ? v.debug.steps.length : -1);
+    const newlyJudged = !stepChanged && judged(lastView) >= 0 && judged(view) > judged(lastView);
     body.replaceChildren(...content(view).filter(Boolean));
     if (hadFocus) {
       // Focus is never dropped to the page's start. A new step: its heading, read from the top.
@@ -245,6 +294,13 @@
         : usable(focused && find(`[data-focus="${focused}"]`)) || usable(find('[data-focus="next"]')) ||
           find('#lesson-reader-step') || find('button:not([disabled])');
       target?.focus();
+    }
+    if (newlyJudged) {
+      // What the judgment met is said; the bug, once found, takes the focus to be read.
+      const step = view.debug.steps[view.debug.steps.length - 1];
+      say([step.judged, step.expected.replace(/\s+/g, ' '), step.found].filter(Boolean).join(' '));
+      actedInBurst = true;
+      if (step.found && hadFocus) body.querySelector('#lesson-reader-found')?.focus();
     }
   }
 

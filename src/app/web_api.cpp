@@ -296,6 +296,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_intent(const char* name, size_t len
         return attn::keep(&buffer, "no lesson action is called " + attn::json_quote_short(action));
     intent.value = value;
     intent.text = std::string(attn::text_of(text, text_length));
+    attn::current_result(g_app);  // the engine synced with the state the learner sees
+    const std::string problem = attn::lesson_intent_problem(g_app->lesson, g_app->state, intent);
+    if (!problem.empty()) return attn::keep(&buffer, std::string(action) + ": " + problem);
     attn::app_apply_intents(g_app, {intent}, attn::now_ms());
     attn::app_request_redraw(g_app);
     return attn::keep(&buffer, "");

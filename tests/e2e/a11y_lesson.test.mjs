@@ -291,3 +291,45 @@ test('a11y lesson: Practice by keyboard in the text version: predict, type the s
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a11y lesson: Debug this by keyboard in the text version: judge each printed value until the bug is found', async () => {
+  const { page, cdp, key, waitFocus, tabTo } = await keyboardSession(`${server.url}/index.html`);
+  await key('Tab');
+  await tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start', 3);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading');
+  await tabTo((n) => n.role === 'button' && n.name === 'Debug this', 'Debug this, in the lesson\'s navigation', 14);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name === 'Debug this', 'Debug this\'s heading');
+  const bugs = (await axNodes(cdp)).filter((n) => n.role === 'button' && /^(A wrong score list|Scores in odd places|Heads too flat)$/.test(n.name));
+  assert.equal(bugs.length, 3, 'the bugs are buttons named by what they do');
+  // The planted program, its bug not marked yet.
+  const marked = async () => (await axNodes(cdp)).some((n) => n.role === 'StaticText' && n.name === 'the bug: ');
+  assert.ok((await axNodes(cdp)).some((n) => n.role === 'list' && n.name === 'The program, with the bug planted'), 'the program as a list');
+  assert.ok(!(await marked()), 'the buggy line waits for the trace');
+  // Judge every printed value "As it should be": the walk ends at the first one that differs.
+  await tabTo((n) => n.role === 'button' && n.name === 'As it should be', 'the first judgment', 30);
+  let judged = 0;
+  for (; judged < 12; ++judged) {
+    const before = await page.evaluate(() => window.attention.lessonStatus());
+    await key('Enter');
+    await waitUntil(async () => (await page.evaluate(() => window.attention.lessonStatus())).record !== before.record || null,
+                    'the judgment recorded');
+    const found = await page.evaluate(() => !!document.getElementById('lesson-reader-found'));
+    if (found) break;
+    await waitFocus((n) => n.role === 'button' && n.name === 'As it should be', 'the focus kept on the next judgment');
+  }
+  const found = await waitFocus((n) => n.name.startsWith('First divergence: step'), 'the found bug, read where the focus is');
+  assert.match(found.name, /Everything after it inherits the error/);
+  const said = await waitUntil(async () => {
+    const text = await page.evaluate(() => document.getElementById('announcer').textContent);
+    return text.startsWith('Not quite: you said it was as it should be, and it differs.') ? text : null;
+  }, 'the last judgment\'s verdict announced');
+  assert.match(said, /expected/);
+  assert.ok(await marked(), 'the buggy line is marked');
+  assert.ok((await axNodes(cdp)).some((n) => n.name.startsWith('fix: ')), 'with its fix');
+  assert.deepEqual(await refusals(page), [], 'no action was refused');
+  await saveArtifact('a11y-debug-1366.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

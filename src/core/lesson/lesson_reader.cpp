@@ -1,8 +1,10 @@
 #include "core/lesson/lesson_reader.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "core/document/json_writer.h"
+#include "core/lesson/bug_trace.h"
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
 #include "core/math/extremes.h"
@@ -136,6 +138,79 @@ void write_practice(const LessonEngine& e, const State& s, const AttentionResult
     w->end_object().end_object();
 }
 
+// "Debug this" as the band shows it: the bugs by symptom, the planted program (its buggy line
+// marked only once the trace found it), and the trace: each judged step with its printed and
+// expected values and whether the judgment held, then the next step to judge.
+void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
+    const TextCatalog& texts = e.lesson->texts;
+    w->begin_object().key("intro").string(texts.say("debug.intro")).key("bugs").begin_array();
+    for (Bug b : kDebugBugs) {
+        w->begin_object().key("value").integer(int(b));
+        w->key("label").string(texts.say("bug." + std::string(bug_name(b)) + ".label"));
+        w->key("current").boolean(s.lesson.bug == b).end_object();
+    }
+    w->end_array();
+    const bool traced = s.lesson.bug != Bug::None && e.trace_valid;
+    w->key("pick").string(s.lesson.bug == Bug::None ? texts.say("debug.pick-a-bug") : "");
+    const BugTrace& t = e.trace;
+    w->key("error").string(traced ? t.error : "").key("note").string(traced ? t.note : "");
+    w->key("program").begin_array();
+    const int checked = traced && t.error.empty() ? std::min<int>(s.lesson.trace, int(t.steps.size())) : 0;
+    const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
+    for (size_t i = 0; traced && t.error.empty() && i < t.program.size(); ++i) {
+        const bool buggy = found && int(i) == t.buggy_line;
+        w->begin_object().key("text").string(t.program[i]).key("buggy").boolean(buggy);
+        w->key("running").boolean(checked > 0 && t.steps[size_t(checked - 1)].line == int(i));
+        w->key("fix").string(buggy ? texts.say("debug.fix", {{"line", t.fixed[i]}}) : "").end_object();
+    }
+    w->end_array();
+    const bool walkable = traced && t.error.empty();
+    w->key("expected").string(walkable ? texts.say("debug.expected", {{"output", t.expected_output}}) : "");
+    w->key("printed").string(walkable ? texts.say("debug.printed", {{"output", t.actual_output}}) : "");
+    w->key("trace").string(texts.say("debug.trace")).key("judge_each").string(texts.say("debug.judge-each"));
+    const TraceRecord* walked = e.record.trace(s.lesson.bug);
+    const std::string said = walked && checked > 0 ? walked->said : std::string();
+    auto printed = [&](const TraceStep& step) {
+        return texts.say("debug.value-printed",
+                         {{"what", step.what}, {"values", trace_values_text(step.actual, step.rows, step.cols)}});
+    };
+    w->key("steps").begin_array();
+    for (int k = 0; k < checked; ++k) {
+        const TraceStep& step = t.steps[size_t(k)];
+        w->begin_object().key("name").string(step.name).key("question").string(step.question);
+        w->key("diverges").boolean(step.diverges).key("printed").string(printed(step));
+        w->key("expected")
+            .string(
+                texts.say("debug.value-expected",
+                          {{"what", step.what}, {"values", trace_values_text(step.expected, step.rows, step.cols)}}));
+        std::string judged;
+        if (size_t(k) < said.size()) {
+            const bool said_off = said[size_t(k)] == '0';
+            judged = texts.say(said_off == step.diverges ? (said_off ? "debug.right-off" : "debug.right-fine")
+                                                         : (said_off ? "debug.wrong-off" : "debug.wrong-fine"));
+        }
+        w->key("judged").string(judged);
+        w->key("found").string(k == t.first_divergence
+                                   ? texts.say("debug.first-divergence", {{"k", k + 1}, {"name", step.name}}) + " " +
+                                         t.explanation
+                                   : "");
+        w->end_object();
+    }
+    w->end_array().key("next");
+    if (walkable && checked < int(t.steps.size()) && !found) {
+        const TraceStep& step = t.steps[size_t(checked)];
+        w->begin_object().key("index").integer(checked).key("name").string(step.name);
+        w->key("question").string(step.question).key("printed").string(printed(step)).end_object();
+    } else {
+        w->null();
+    }
+    w->key("hidden").string(walkable && !found && checked >= int(t.steps.size()) ? t.hidden : "");
+    w->key("words").begin_object();
+    w->key("fine").string(texts.say("debug.as-it-should-be")).key("off").string(texts.say("debug.it-is-off"));
+    w->key("again").string(texts.say("debug.trace-again")).end_object();
+    w->end_object();
+}
+
 }  // namespace
 
 ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const State& s, const AttentionResult& result) {
@@ -183,6 +258,11 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
         write_practice(e, s, result, &w);
     else
         w.null();
+    w.key("debug");
+    if (s.lesson.mode == LessonMode::Debug)
+        write_debug(e, s, &w);
+    else
+        w.null();
     w.end_object();
     return out;
 }
@@ -202,10 +282,43 @@ bool parse_lesson_action(std::string_view name, LessonAction* out) {
                     {"predict", LessonAction::Predict},
                     {"check", LessonAction::CheckPractice},
                     {"show-answer", LessonAction::ShowPracticeAnswer},
-                    {"start-over", LessonAction::ResetPractice}};
+                    {"start-over", LessonAction::ResetPractice},
+                    {"debug", LessonAction::OpenDebug},
+                    {"judge", LessonAction::JudgeTrace},
+                    {"trace-again", LessonAction::ResetTrace}};
     for (const auto& a : kActions)
         if (name == a.name) return *out = a.action, true;
     return false;
+}
+
+std::string lesson_intent_problem(const LessonEngine& e, const State& s, const LessonIntent& intent) {
+    const int v = intent.value;
+    auto outside = [&](const char* what, int lo, int hi) {
+        return v >= lo && v <= hi ? std::string()
+                                  : std::string(what) + " " + std::to_string(v) + " is not one of " +
+                                        std::to_string(lo) + ".." + std::to_string(hi);
+    };
+    switch (intent.action) {
+        case LessonAction::OpenDebug:
+            return outside("bug", 0, int(kDebugBugs[std::size(kDebugBugs) - 1]));
+        case LessonAction::JudgeTrace:
+            return outside("judgment (1 as it should be, 0 it is off)", 0, 1);
+        case LessonAction::OpenPractice:
+            return outside("exercise", 0, kExerciseCount - 1);
+        case LessonAction::Predict:
+            return outside("token", 0, s.inputs.rows - 1);
+        case LessonAction::GoToStep:
+            if (!e.lesson) return "";
+            return outside("step", range_of(e).first, range_of(e).last);
+        case LessonAction::Choose:
+            if (!e.lesson || e.questions.empty() || s.lesson.mode != LessonMode::Track) return "no question is open";
+            return outside(
+                "choice", 0,
+                int(e.questions[size_t(std::clamp(s.lesson.question, 0, int(e.questions.size()) - 1))].choices.size()) -
+                    1);
+        default:
+            return "";
+    }
 }
 
 }  // namespace attn

@@ -22,15 +22,26 @@ namespace attn {
 //    [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null | {"prompt",
 //    "choices": [tokens], "answer", "first"}, "typed", "checked", "correct", "entries": [1 | 0],
 //    "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "",
-//    "words": {"hint", "check", "show", "start_over"}}}
+//    "words": {"hint", "check", "show", "start_over"}},
+//    "debug": null | {"intro", "bugs": [{"value", "label", "current"}], "pick", "error", "note",
+//    "program": [{"text", "buggy", "running", "fix"}], "expected", "printed", "trace", "judge_each",
+//    "steps": [{"name", "question", "diverges", "printed", "expected", "judged", "found"}] (the
+//    steps judged so far), "next": null | {"index", "name", "question", "printed"}, "hidden",
+//    "words": {"fine", "off", "again"}}}
 // result: the attention the engine was synced with (exercise 1 compares the prediction with it).
 ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, const State& state,
                                                  const AttentionResult& result);
 
 // An intent by the name the page sends: "start", "go" (value: step), "choose" (value: choice),
 // "reveal", "next-question", "restart", "practice" (value: exercise), "predict" (value: token),
-// "check" (its text: what the learner typed), "show-answer", "start-over", "leave". False for
-// any other name.
+// "check" (its text: what the learner typed), "show-answer", "start-over", "leave", "debug"
+// (value: the Bug to plant, 0 for the last one planted), "judge" (value: 1 as it should be, 0 it
+// is off), "trace-again". False for any other name.
 bool parse_lesson_action(std::string_view name, LessonAction* out);
+
+// Why the page's intent cannot be what the learner meant, or "" when it can: a value out of its
+// range (a bug, a judgment, the open question's choice, a step of the range, an exercise, a
+// token). The engine ignores such values; the page is told instead of it being dropped unsaid.
+std::string lesson_intent_problem(const LessonEngine& engine, const State& state, const LessonIntent& intent);
 
 }  // namespace attn

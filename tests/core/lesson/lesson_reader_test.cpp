@@ -166,3 +166,60 @@ TEST_CASE("lesson reader: step 4's alignment table, its reading column covered u
     act_by_name(&s, "go", 5);
     CHECK(at(view_of(s), "table").is_null());
 }
+
+TEST_CASE(
+    "lesson reader: Debug this, as the band shows it: the program, the trace judged step by step, the bug found") {
+    Session s;
+    act_by_name(&s, "debug", int(Bug::WrongQuery));
+    JsonValue v = view_of(s);
+    REQUIRE(at(v, "debug").is_object());
+    const JsonValue* d = &at(v, "debug");
+    CHECK(at(*d, "bugs").items.size() == std::size(kDebugBugs));
+    CHECK(at(at(*d, "bugs").items[0], "current").boolean);
+    CHECK(at(at(*d, "bugs").items[0], "label").text == "A wrong score list");
+    REQUIRE(!at(*d, "program").items.empty());
+    for (const JsonValue& line : at(*d, "program").items)
+        CHECK_FALSE(at(line, "buggy").boolean);  // not before it is found
+    CHECK(at(*d, "steps").items.empty());
+    REQUIRE(at(*d, "next").is_object());
+    CHECK(contains(at(at(*d, "next"), "printed").text, "printed"));
+    // "As it should be" at every step: the walk stops at the first divergence, which says so.
+    int judged = 0;
+    while (at(at(view_of(s), "debug"), "next").is_object() && judged < 20) act_by_name(&s, "judge", 1), ++judged;
+    v = view_of(s);
+    d = &at(v, "debug");
+    const auto& steps = at(*d, "steps").items;
+    REQUIRE(!steps.empty());
+    CHECK(int(steps.size()) == judged);
+    const JsonValue& last = steps.back();
+    CHECK(at(last, "diverges").boolean);
+    CHECK(contains(at(last, "judged").text, "Not quite"));  // said fine, and it differs
+    CHECK(contains(at(last, "found").text, "First divergence"));
+    CHECK(contains(at(last, "expected").text, "expected"));
+    int buggy = 0;
+    for (const JsonValue& line : at(*d, "program").items) buggy += at(line, "buggy").boolean ? 1 : 0;
+    CHECK(buggy == 1);
+    CHECK(at(*d, "next").is_null());
+    act_by_name(&s, "trace-again");
+    CHECK(at(at(view_of(s), "debug"), "steps").items.empty());
+}
+
+TEST_CASE("lesson reader: an intent's value out of its range is named, not applied") {
+    Session s;
+    CHECK(contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::OpenDebug, 99, ""}), "bug 99"));
+    CHECK(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::OpenDebug, 0, ""}).empty());
+    CHECK(
+        contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::JudgeTrace, 2, ""}), "judgment"));
+    CHECK(contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::OpenPractice, -1, ""}),
+                   "exercise -1"));
+    CHECK(contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::Choose, 0, ""}),
+                   "no question is open"));
+    act_by_name(&s, "start");
+    CHECK(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::Choose, 0, ""}).empty());
+    CHECK(contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::Choose, 7, ""}), "choice 7"));
+    CHECK(contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::GoToStep, 15, ""}), "step 15"));
+    // The engine itself ignores a bug that does not exist.
+    const State before = s.state;
+    s.act(LessonAction::OpenDebug, 99);
+    CHECK(s.state.lesson.mode == before.lesson.mode);
+}
