@@ -1,7 +1,8 @@
 // What an adversarial run against the built page found, each with the test that failed before its
 // fix: text crossing into C++ (over-size, NUL, lone surrogates), the example field, the import
 // box (tabs, characters past U+FFFF, Ctrl+V from the system clipboard), a pixel-ratio change at
-// the same size, the 1024 x 1024 maximum (links and results), and a bad link on a running page.
+// the same size, the 1024 x 1024 maximum (links and results), a bad link on a running page, and
+// lesson intents with values out of range.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openSettled, waitIdle, waitFor, waitUntil, settleAfter, describeStats, openFramedDemo,
@@ -234,6 +235,28 @@ test('adversarial: at 1024 x 1024 a host asking for results gets a bounded answe
   assert.equal(vectors.result.query_index, 3);
   assert.deepEqual(host.problems, []);
   await host.context().close();
+});
+
+test('adversarial: lesson intents with values out of range are refused by name, and change nothing', async () => {
+  const page = await openSettled(browser, server.url + '/');
+  const before = await getState(page);
+  const replies = await api(page, () => [
+    window.attention.lessonIntent('debug', 99),
+    window.attention.lessonIntent('judge', 7),
+    window.attention.lessonIntent('practice', -3),
+    window.attention.lessonIntent('choose', 0),
+    window.attention.lessonIntent('explode', 0),
+  ]);
+  assert.deepEqual(replies.map((r) => r.ok), [false, false, false, false, false]);
+  assert.match(replies[0].error, /^debug: bug 99 is not one of 0\.\.\d+/);
+  assert.match(replies[1].error, /^judge: judgment .* 7 is not one of 0\.\.1/);
+  assert.match(replies[2].error, /^practice: exercise -3/);
+  assert.match(replies[3].error, /^choose: no question is open/);
+  assert.match(replies[4].error, /no lesson action is called "explode"/);
+  await waitIdle(page);
+  assert.deepEqual(await getState(page), before, 'nothing of the state changed');
+  await assertStillDrawing(page, 'after the refused intents');
+  await page.context().close();
 });
 
 test('adversarial: a bad link on a running page keeps the edited view and says why', async () => {
