@@ -73,7 +73,7 @@ void code_view(const FrameInput& in, UiState* ui) {
         ImGui::TextColored(context_color(), "copied");
     }
     ImGui::SameLine();
-    ImGui::TextColored(muted_text(), "runs as it is with PyTorch; each print is followed by its output");
+    prose("runs as it is with PyTorch; each print is followed by its output", muted_text());  // wraps on a phone
     ImGui::BeginChild("code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
     record_layout(
         ui, "panel:code", ImGui::GetWindowPos(),

@@ -12,10 +12,6 @@
 namespace attn::ui {
 namespace {
 
-float button_width(const char* label) {
-    return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
-}
-
 // SameLine() when a button with this label still fits on the line, else a new line: the header
 // wraps on narrow screens instead of running off the edge.
 void next_to(const char* label) {
@@ -305,7 +301,11 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         // resize or close it.
         const ImVec2 display = ImGui::GetIO().DisplaySize;
         const float w = std::min(display.x - 16, std::max(420.0f, display.x * 0.42f));
-        const float top = band_pos.y + height + 8;
+        // Below the band when that leaves at least half the screen; else (a phone, where the band
+        // of a step can be taller than the screen) over the lower half, never off its edge.
+        const float below = std::max(8.0f, band_pos.y + height + 8);
+        const float wanted = std::max(200.0f, display.y * 0.5f);
+        const float top = display.y - 52 - below >= wanted ? below : std::max(8.0f, display.y - 52 - wanted);
         ImGui::SetNextWindowPos(ImVec2(8, top), ImGuiCond_Appearing);
         ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
         bool open = true;

@@ -72,7 +72,12 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
     // A checked entry restored from the course record fills the empty box it was typed in.
     if (record.checked && !input.stale && !input.text[0])
         std::snprintf(input.text, sizeof input.text, "%s", record.typed.c_str());
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+    // The field leaves room for Check beside it on a phone; Show the answer wraps under them.
+    const std::string check_label = texts.say("practice.check"), show_label = texts.say("practice.show-answer");
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const float field_w = std::clamp(ImGui::GetContentRegionAvail().x - button_width(check_label.c_str()) - gap,
+                                     ImGui::GetFontSize() * 8, ImGui::GetFontSize() * 18);
+    ImGui::SetNextItemWidth(field_w);
     ImGui::PushID(current);
     bool check = ImGui::InputTextWithHint("##answer", texts.say("practice.your", {{"what", e.input_label}}).c_str(),
                                           input.text, sizeof input.text, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -80,15 +85,15 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
     if (ImGui::IsItemEdited()) input.stale = true;
     record_lesson_item(ui, "lesson:practice:input");
     ImGui::PopID();
-    ImGui::SameLine();
-    check |= ImGui::Button(texts.say("practice.check").c_str());
+    same_line_if_fits(button_width(check_label.c_str()));
+    check |= ImGui::Button(check_label.c_str());
     if (check) {
         send(ui, LessonAction::CheckPractice, 0, input.text);
         input.stale = false;
     }
     record_lesson_item(ui, "lesson:practice:check");
-    ImGui::SameLine();
-    if (ImGui::SmallButton(texts.say("practice.show-answer").c_str())) send(ui, LessonAction::ShowPracticeAnswer);
+    same_line_if_fits(ImGui::CalcTextSize(show_label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::SmallButton(show_label.c_str())) send(ui, LessonAction::ShowPracticeAnswer);
     record_lesson_item(ui, "lesson:practice:show");
 
     if (record.shown) {

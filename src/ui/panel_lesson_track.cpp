@@ -231,9 +231,10 @@ void wrap_up(const FrameInput& in, UiState* ui) {
         std::string marks;
         for (const QuestionRecord& q : lesson.record.questions)
             if (q.step == k) marks += q.first_correct ? "\u2713" : "\u2717";
-        ImGui::TextColored(marks.empty() ? muted_text() : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%2d. %s  %s", k,
-                           lesson.lesson->step(k)->title.c_str(),
-                           marks.empty() ? say(lesson, "lesson.not-answered").c_str() : marks.c_str());
+        // Wrapped, not cut: a phone is narrower than a step's title.
+        prose(std::to_string(k) + ". " + lesson.lesson->step(k)->title + "  " +
+                  (marks.empty() ? say(lesson, "lesson.not-answered") : marks),
+              marks.empty() ? muted_text() : ImGui::GetStyleColorVec4(ImGuiCol_Text));
     }
     const RangeAnswers a = range_answers(lesson);
     record_value(ui, "wrap-up", std::to_string(a.right) + " of " + std::to_string(a.answered));
@@ -253,10 +254,16 @@ void wrap_up(const FrameInput& in, UiState* ui) {
         }
     }
     prose(say(lesson, "lesson.next-in-the-book"), muted_text());
-    if (ImGui::Button(say(lesson, "lesson.to-practice").c_str())) send(ui, LessonAction::OpenPractice, 0);
+    // On a phone the wrap-up ends far below the band: what comes next starts at its top.
+    const auto to_the_band = [&] {
+        if (compact_layout()) ui->lesson.scroll_to = "lesson", ui->lesson.scroll_passes = 2;
+    };
+    if (ImGui::Button(say(lesson, "lesson.to-practice").c_str()))
+        send(ui, LessonAction::OpenPractice, 0), to_the_band();
     record_lesson_item(ui, "lesson:wrap-up:practice");
-    ImGui::SameLine();
-    if (ImGui::Button(say(lesson, "lesson.start-again").c_str())) send(ui, LessonAction::RestartTrack);
+    const std::string again = say(lesson, "lesson.start-again");
+    same_line_if_fits(button_width(again.c_str()));
+    if (ImGui::Button(again.c_str())) send(ui, LessonAction::RestartTrack), to_the_band();
     record_lesson_item(ui, "lesson:wrap-up:again");
 }
 

@@ -205,6 +205,10 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
     if (m.rows > rows) ImGui::TextDisabled("... %d more rows", m.rows - rows);
 }
 
+float button_width(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
 void same_line_if_fits(float width, float spacing) {
     if (spacing < 0) spacing = ImGui::GetStyle().ItemSpacing.x;
     const float right_edge = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;

@@ -63,6 +63,8 @@ bool choice_radio(const std::string& label, bool active);
 // (default: the style's item spacing), else the next item starts a new line: rows of buttons
 // wrap on narrow screens instead of running off the edge.
 void same_line_if_fits(float width, float spacing = -1.0f);
+// The width ImGui::Button(label) takes: the label (up to a "##") and the frame's padding.
+float button_width(const char* label);
 // True on a phone-width layout: one column.
 bool compact_layout();
 // The verb hints use: "tap" where fingers are the pointer, else "click".
