@@ -44,7 +44,7 @@
   function labelled(id, label, control) {
     control.id = id;
     control.setAttribute('data-focus', id);
-    if (control.type === 'checkbox') return element('p', { class: 'setting' }, control, element('label', { for: id, text: label }));
+    if (control.type === 'checkbox') return element('p', { class: 'setting check' }, control, element('label', { for: id, text: label }));
     return element('p', { class: 'setting' }, element('label', { for: id, text: label }), control);
   }
 
