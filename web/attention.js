@@ -648,6 +648,11 @@
   // Over a region that scrolls inside, the finger's first move decides: while the region can
   // scroll that way, it takes the whole swipe and scrolls with each move (the page does not);
   // at its ends the page scrolls. SDL never sees either kind.
+  // As the whole page (not embedded) the demo is what scrolls: the same fingers, once they have
+  // moved past a tap's wobble, scroll the region under them or the demo's own column; a heatmap,
+  // a button or a field under a swipe is not pressed (a tap still is).
+  const ownPage = !embed;
+  const TAP_SLOP = 8;  // CSS px a tap may wobble before it is a swipe
   let pageTouch = false;
   let held = null;    // {x, y}: where a gesture the first move decides began (canvas px)
   let swiping = null; // {x, y, sideways, lastX, lastY}: a swipe the demo's region took
@@ -657,21 +662,22 @@
       if (e.target !== canvas) return;
       if (type === 'touchstart' && e.touches.length === e.changedTouches.length) {  // a new gesture
         const [x, y] = canvasPoint(e.changedTouches[0]);
-        const claim = embed && runtimeReady ? Module._attn_touch_belongs(x, y) : 1;
+        const claim = runtimeReady ? Module._attn_touch_belongs(x, y, ownPage ? 1 : 0) : 1;
         pageTouch = claim !== 1;
-        held = claim === 2 ? { x, y } : null;
+        held = claim === 2 || (ownPage && claim === 0) ? { x, y } : null;
         swiping = null;
       } else if (type === 'touchmove' && (held || swiping)) {
         const [x, y] = canvasPoint(e.changedTouches[0]);
-        if (held) {
-          const dx = x - held.x, dy = y - held.y;
-          if (Module._attn_touch_scrolls(held.x, held.y, dx, dy)) {
+        const dx = held ? x - held.x : 0, dy = held ? y - held.y : 0;
+        if (held && (!ownPage || Math.hypot(dx, dy) >= TAP_SLOP)) {
+          if (ownPage || Module._attn_touch_scrolls(held.x, held.y, dx, dy)) {
             swiping = { x: held.x, y: held.y, sideways: Math.abs(dx) > Math.abs(dy), lastX: held.x, lastY: held.y };
           }
           held = null;
         }
         if (swiping) {
-          Module._attn_touch_scroll_by(swiping.x, swiping.y, x - swiping.lastX, y - swiping.lastY, swiping.sideways ? 1 : 0);
+          Module._attn_touch_scroll_by(swiping.x, swiping.y, x - swiping.lastX, y - swiping.lastY,
+                                       (swiping.sideways ? 1 : 0) | (ownPage ? 2 : 0));
           swiping.lastX = x;
           swiping.lastY = y;
           if (e.cancelable) e.preventDefault();  // the first move is cancelable: the page never starts

@@ -431,9 +431,10 @@ EMSCRIPTEN_KEEPALIVE void attn_pointer_lifted(int lifted) {
 }
 
 // A finger went down at (x, y) CSS px on the canvas: 1 if the demo takes it, 0 if it may scroll
-// the page around an embedded demo, 2 if the first move decides (ui/touch_routing.h).
-EMSCRIPTEN_KEEPALIVE int attn_touch_belongs(double x, double y) {
-    return int(attn::ui::touch_claim(g_app->ui, ImVec2(float(x), float(y))));
+// the page (around an embedded demo; own_page: the demo's own column), 2 if the first move
+// decides (ui/touch_routing.h).
+EMSCRIPTEN_KEEPALIVE int attn_touch_belongs(double x, double y, int own_page) {
+    return int(attn::ui::touch_claim(g_app->ui, ImVec2(float(x), float(y)), own_page != 0));
 }
 
 // A finger that went down at (x, y) first moved by (dx, dy): 1 if a region under it still
@@ -443,9 +444,11 @@ EMSCRIPTEN_KEEPALIVE int attn_touch_scrolls(double x, double y, double dx, doubl
 }
 
 // Each later move of such a swipe, by (dx, dy) since the last one: the region under (x, y), where
-// the swipe started, scrolls along (sideways if `sideways`).
-EMSCRIPTEN_KEEPALIVE void attn_touch_scroll_by(double x, double y, double dx, double dy, int sideways) {
-    attn::ui::touch_scroll_by(ImVec2(float(x), float(y)), ImVec2(float(dx), float(dy)), sideways != 0);
+// the swipe started, scrolls along. flags: 1 sideways, 2 the demo is the page (not embedded): its
+// own column scrolls where a course page would (ui/touch_routing.h).
+EMSCRIPTEN_KEEPALIVE void attn_touch_scroll_by(double x, double y, double dx, double dy, int flags) {
+    attn::ui::touch_scroll_by(ImVec2(float(x), float(y)), ImVec2(float(dx), float(dy)), (flags & 1) != 0,
+                              (flags & 2) != 0);
     attn::app_request_frames(g_app, 2);
 }
 

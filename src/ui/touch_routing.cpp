@@ -40,13 +40,13 @@ bool is_panel(const ImGuiWindow* w) {
 }
 }  // namespace
 
-TouchClaim touch_claim(const UiState& ui, ImVec2 point) {
+TouchClaim touch_claim(const UiState& ui, ImVec2 point, bool own_page) {
     const ImGuiContext& g = *GImGui;
     if (g.OpenPopupStack.Size > 0 || g.IO.WantTextInput) return TouchClaim::Demo;
     if (item_at(ui, point, [](const std::string& n) { return n == "lesson:lab-slider"; })) return TouchClaim::Demo;
     const bool on_view =
         item_at(ui, point, [](const std::string& n) { return n == "panel:plot" || starts_with(n, "arrow:"); });
-    if (on_view) return ui.plot.engaged ? TouchClaim::Demo : TouchClaim::Page;
+    if (on_view) return ui.plot.engaged || own_page ? TouchClaim::Demo : TouchClaim::Page;
     if (item_at(ui, point, [](const std::string& n) { return starts_with(n, "heatmap:"); })) return TouchClaim::Page;
     for (const ImGuiWindow* window : g.Windows)
         if (scrolls(window) && window->Rect().Contains(point)) return TouchClaim::Scroll;
@@ -89,11 +89,29 @@ bool touch_scrolls_demo(ImVec2 point, ImVec2 delta) {
     return d < 0 ? scroll_now(w, axis) < w->ScrollMax[axis] - 0.5f : scroll_now(w, axis) > 0.5f;
 }
 
-void touch_scroll_by(ImVec2 point, ImVec2 delta, bool sideways) {
-    ImGuiWindow* w = swipe_target(point, sideways);
-    if (!w) return;
+namespace {
+// The demo as the page: the innermost window under the finger that can still scroll along `axis`
+// in the finger's direction (d < 0: towards what is below or to the right), else the windows
+// around it; null when none can.
+ImGuiWindow* own_page_target(ImVec2 point, int axis, float d) {
+    ImGuiWindow* innermost = nullptr;
+    for (ImGuiWindow* w : GImGui->Windows)
+        if (w->Active && w->Rect().Contains(point)) innermost = w;
+    for (ImGuiWindow* w = innermost; w; w = w->ParentWindow) {
+        const bool scrolls_along = axis == 1 ? w->ScrollMax.y > 0 : w->ScrollbarX && w->ScrollMax.x > 0;
+        if (!scrolls_along) continue;
+        if (d < 0 ? scroll_now(w, axis) < w->ScrollMax[axis] - 0.5f : scroll_now(w, axis) > 0.5f) return w;
+    }
+    return nullptr;
+}
+}  // namespace
+
+void touch_scroll_by(ImVec2 point, ImVec2 delta, bool sideways, bool own_page) {
     const int axis = sideways ? 0 : 1;
-    const float to = ImClamp(scroll_now(w, axis) - (sideways ? delta.x : delta.y), 0.0f, w->ScrollMax[axis]);
+    const float d = sideways ? delta.x : delta.y;
+    ImGuiWindow* w = own_page ? own_page_target(point, axis, d) : swipe_target(point, sideways);
+    if (!w) return;
+    const float to = ImClamp(scroll_now(w, axis) - d, 0.0f, w->ScrollMax[axis]);
     if (sideways)
         ImGui::SetScrollX(w, to);
     else

@@ -1,6 +1,6 @@
-// Where a finger belongs when the demo is embedded in a course page (web/attention.js asks at each
-// touchstart, and for a scrolling region at the first move). A swipe over the demo should scroll
-// the page around it, as it does over the page's text, and must never edit the learner's data by
+// Where a finger belongs when the demo is embedded in a course page, or is the page on a touch
+// screen (web/attention.js asks at each touchstart, and for a scrolling region at the first move). A swipe over the
+// demo should scroll the page around it, as it does over the page's text, and must never edit the learner's data by
 // accident. The demo keeps at once only what a finger means to work: an open popup or a text field
 // being edited, the lesson's slider, and the 3-D view once the learner has tapped it (engaged: it
 // turns and its heads move until a tap elsewhere). A region that scrolls inside (a long table,
@@ -22,7 +22,9 @@ enum class TouchClaim {
 
 // The claim on a touch that starts at `point` (window units, from the canvas's top-left).
 // Reads what the last pass drew (UiState::layout, ImGui's windows); call between passes.
-TouchClaim touch_claim(const UiState& ui, ImVec2 point);
+// own_page (the demo is the page, see touch_scroll_by): the 3-D view keeps every touch, so one
+// finger orbits and two pinch as before (its pinch is read from the touches SDL sees).
+TouchClaim touch_claim(const UiState& ui, ImVec2 point, bool own_page = false);
 
 // A finger that started at `point` first moved by `delta`: true if a region under it can still
 // scroll that way (then that region takes the whole swipe), false at its ends (the page scrolls).
@@ -32,6 +34,10 @@ bool touch_scrolls_demo(ImVec2 point, ImVec2 delta);
 // follows the finger), clamped to its ends; sideways if `sideways`, else up or down. The page
 // drives it from the touch's own moves: SDL never sees such a touch (its positions stop at the
 // canvas's edges, and Dear ImGui would read a press and a move of one frame as a press there).
-void touch_scroll_by(ImVec2 point, ImVec2 delta, bool sideways);
+// own_page: the demo is the whole page (not embedded), so its own column is what a swipe that
+// belongs to "the page" scrolls: the innermost region under the finger that can still go that
+// way, else the ones around it, out to the column. A swipe that starts on a heatmap, a button or
+// a field scrolls, as it would over a web page's text; a tap still reaches them.
+void touch_scroll_by(ImVec2 point, ImVec2 delta, bool sideways, bool own_page = false);
 
 }  // namespace attn::ui

@@ -1,7 +1,8 @@
 // The lesson on a phone (390 x 844 CSS px, DPR 2), with real taps: what a learner's walk found cut
 // or out of reach. The wrap-up's buttons and step lines fit the screen; Practice's answer row wraps
 // with Check and Show the answer in reach; the PyTorch code opens on screen during a step, not as a
-// title bar at its foot; Practice chosen at the end of the wrap-up starts at its task.
+// title bar at its foot; Practice chosen at the end of the wrap-up starts at its task; a swipe that
+// starts on a heatmap, a field or a table scrolls, as over a web page, and presses nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact } from './harness.mjs';
@@ -17,14 +18,14 @@ const find = async (page, name) => (await layout(page)).find((l) => l.name === n
 const FOOT = 844 - 44;
 
 // Brings an item into view the way the page scrolls under a wheel (the column scrolls inside the
-// demo; an item below the fold is not drawn at all, so the way is down until it is).
-async function reach(page, name) {
+// demo; an item out of view is not drawn at all, so the way is `towards` (+1 down, -1 up) until it is).
+async function reach(page, name, towards = 1) {
   for (let k = 0; k < 40; ++k) {
     const r = await find(page, name);
     if (r && r.y >= 0 && r.y + r.h <= FOOT) return r;
     await settleAfter(page, async () => {
       await page.mouse.move(195, 400);
-      await page.mouse.wheel(0, r && r.y < 0 ? -200 : 200);
+      await page.mouse.wheel(0, r ? (r.y < 0 ? -200 : 200) : 200 * towards);
     }, `scrolling towards ${name}`);
   }
   assert.fail(`${name} never came into view`);
@@ -83,5 +84,36 @@ test('lesson on a phone: the PyTorch code opens on screen during a step', async 
   assert.ok(window_, 'the code window is drawn with its Copy button');
   assert.ok(window_.y >= 0 && window_.y + window_.h <= FOOT, `its Copy button is on screen: ${JSON.stringify(window_)}`);
   await saveArtifact('lesson-phone-code.png', await page.screenshot());
+  await page.context().close();
+});
+
+test('lesson on a phone: a swipe that starts on a heatmap or a field scrolls, and presses nothing', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html#step=9`, PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  const swipe = (x0, y0, x1, y1, what) => settleAfter(page, async () => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0, id: 1 }] });
+    for (let k = 1; k <= 8; ++k) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove',
+        touchPoints: [{ x: x0 + (x1 - x0) * k / 8, y: y0 + (y1 - y0) * k / 8, id: 1 }] });
+      await page.waitForTimeout(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }, what, { lifted: true });
+  const state = () => page.evaluate(() => window.attention.getState());
+  const before = await state();
+  // Up over the scores heatmap: the column moves with the finger; no row became the query.
+  const heatmap = await reach(page, 'heatmap:scores');
+  await swipe(heatmap.x + heatmap.w / 2, heatmap.y + heatmap.h * 0.8, heatmap.x + heatmap.w / 2, heatmap.y + heatmap.h * 0.8 - 200,
+              'a swipe up from the heatmap');
+  const moved = await find(page, 'heatmap:scores');
+  assert.ok(!moved || moved.y < heatmap.y - 150, `the heatmap went up with the finger: y ${heatmap.y} -> ${moved && moved.y}`);
+  assert.deepEqual(await state(), before, 'nothing changed: no query, no cell');
+  // Back down over an embedding's number field: it scrolls, and the field is not opened for typing.
+  const field = await reach(page, 'cell:1:0', -1);
+  await swipe(field.x + field.w / 2, field.y + field.h / 2, field.x + field.w / 2, field.y + field.h / 2 + 150, 'a swipe down from a field');
+  const after = await find(page, 'cell:1:0');
+  assert.ok(!after || after.y > field.y + 100, `the field went down with the finger: y ${field.y} -> ${after && after.y}`);
+  assert.equal(await page.evaluate(() => document.getElementById('text-proxy').hidden), true, 'no keyboard was asked for');
+  assert.deepEqual(await state(), before);
   await page.context().close();
 });
