@@ -29,8 +29,9 @@ enum class PanelId { Inputs, Plot, Loop, Weights, Heatmaps, Projection, Module }
 
 struct Slot {
     PanelId id;
-    float weight;  // share of the column's flexible height
-    float fixed;   // > 0: this height exactly (not flexible)
+    float weight;         // share of the column's flexible height
+    float fixed;          // > 0: this height exactly (not flexible)
+    bool folded = false;  // only its title, with a button to unfold it (see UiState::unfolded)
 };
 
 const char* key_of(PanelId id) {
@@ -86,6 +87,23 @@ struct Frame {
     UiState* ui;
     FrameOutput* out;
 };
+
+// A panel folded for the lesson step: its title and a button that unfolds it for the step.
+void draw_folded(Frame& f, PanelId id, ImVec2 size) {
+    ImGui::PushID(key_of(id));
+    if (ImGui::BeginChild("panel", size, true, ImGuiWindowFlags_NoScrollbar)) {
+        const std::string title = title_of(id, f.in.result.has_projection);
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(muted_text(), "%s", title.c_str());
+        record_value(f.ui, std::string("title:") + key_of(id), title);
+        same_line_if_fits(button_width("Show"));
+        if (ImGui::SmallButton("Show")) f.ui->unfolded |= 1u << unsigned(id), f.out->relayout = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Folded while this step is about the other panels");
+        record_layout(f.ui, std::string("unfold:") + key_of(id));
+    }
+    ImGui::EndChild();
+    ImGui::PopID();
+}
 
 // measure: the panel is at its natural height (not stretched), so what its content took is its
 // need at this width (a stretched table would only echo the room it was given).
@@ -171,8 +189,11 @@ void draw_column(Frame& f, std::vector<Slot> slots, float width, float height) {
     ImGui::BeginGroup();
     for (const Slot& s : slots) {
         float h = s.fixed > 0 ? s.fixed : flexible * s.weight / std::max(weights, 1e-6f);
-        if (weights == 0 && &s == &slots.back()) h += flexible;  // no flexible panel: the last one grows
-        draw_panel(f, s.id, ImVec2(width, std::floor(h)), s.fixed > 0 && s.weight == 0);
+        if (weights == 0 && &s == &slots.back() && !s.folded) h += flexible;  // no flexible panel: the last one grows
+        if (s.folded)
+            draw_folded(f, s.id, ImVec2(width, std::floor(h)));
+        else
+            draw_panel(f, s.id, ImVec2(width, std::floor(h)), s.fixed > 0 && s.weight == 0);
     }
     ImGui::EndGroup();
 }
@@ -417,9 +438,26 @@ void wide_layout(Frame& f) {
                   estimated_height(f, PanelId::Heatmaps, right) + estimated_height(f, PanelId::Projection, right) +
                       estimated_height(f, PanelId::Module, right) + gap_y + share_bar_height(f.in)});
     f.out->content_height = ImGui::GetCursorScreenPos().y + natural + gap_y + ImGui::GetStyle().WindowPadding.y;
-    draw_column(f, {{PanelId::Inputs, 0, inputs_h}, {PanelId::Loop, 1, 0}}, left, h);
+    // In a column the lesson step watches, the panels it does not watch fold to their title.
+    if (f.ui->unfolded_step != f.in.state.step) f.ui->unfolded = 0, f.ui->unfolded_step = f.in.state.step;
+    const float folded_h = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
+    const auto fold = [&](std::vector<Slot> column) {
+        bool watched = false;
+        for (const Slot& s : column) watched |= lesson_highlights(f.in, key_of(s.id));
+        if (!watched) return column;
+        for (Slot& s : column)
+            if (!lesson_highlights(f.in, key_of(s.id)) && !(f.ui->unfolded & (1u << unsigned(s.id))))
+                s = Slot{s.id, 0, folded_h, true};
+        bool flexible = false;  // what the folded ones leave goes to the watched ones
+        for (const Slot& s : column) flexible |= s.weight > 0;
+        if (!flexible)
+            for (Slot& s : column)
+                if (!s.folded) s.weight = 1, s.fixed = 0;
+        return column;
+    };
+    draw_column(f, fold({{PanelId::Inputs, 0, inputs_h}, {PanelId::Loop, 1, 0}}), left, h);
     ImGui::SameLine();
-    draw_column(f, {{PanelId::Plot, 0.45f, 0}, {PanelId::Weights, 0.55f, 0}}, middle, h);
+    draw_column(f, fold({{PanelId::Plot, 0.45f, 0}, {PanelId::Weights, 0.55f, 0}}), middle, h);
     ImGui::SameLine();
     // The right column: the heatmaps, then the trainable version and the book's classes, each a
     // line or two while off and a share of the height (scrolling inside) while on.
@@ -427,13 +465,13 @@ void wide_layout(Frame& f) {
         return Slot{id, on ? weight : 0, on ? 0 : estimated_height(f, id, right)};
     };
     draw_column(f,
-                {{PanelId::Heatmaps,
-                  module_watched ? 0.25f
-                  : module_on    ? 0.45f
-                                 : 0.6f,
-                  0},
-                 slot(PanelId::Projection, projection_on, 0.4f),
-                 slot(PanelId::Module, module_on, module_watched ? 0.75f : 0.55f)},
+                fold({{PanelId::Heatmaps,
+                       module_watched ? 0.25f
+                       : module_on    ? 0.45f
+                                      : 0.6f,
+                       0},
+                      slot(PanelId::Projection, projection_on, 0.4f),
+                      slot(PanelId::Module, module_on, module_watched ? 0.75f : 0.55f)}),
                 right, h - share_bar_height(f.in));
 }
 

@@ -201,6 +201,11 @@ struct UiState {
     // a panel at its natural height shows all of it (wrapped lines included).
     float measured_h[7] = {0, 0, 0, 0, 0, 0, 0};
     float measured_w[7] = {0, 0, 0, 0, 0, 0, 0};
+    // The wide layout, in a lesson step: a column's panels the step does not watch fold to their
+    // title, so the ones it does get the room. The learner may unfold one for the step (a bit per
+    // panel, in PanelId order), which lasts until the step changes.
+    unsigned unfolded = 0;
+    int unfolded_step = -1;
     std::vector<LayoutItem> layout;
 };
 

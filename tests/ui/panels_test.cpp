@@ -271,6 +271,38 @@ TEST_CASE("ui: a lesson step outlines the panels it is about, and free explorati
     CHECK(h.find("highlight:loop") == nullptr);
 }
 
+TEST_CASE("ui: on a laptop a lesson step folds the panels of its columns it does not watch; Show unfolds one") {
+    UiHarness h;
+    const attn::Lesson& lesson = attn::builtin_chapter_lesson();
+    REQUIRE(h.set_state(attn::enter_step(lesson, 5, h.state)).empty());  // watches "Scores to weights"
+    h.frames(3);
+    // The middle column is about the weights: the plot above them folds to its title.
+    REQUIRE(h.find("unfold:plot") != nullptr);
+    CHECK(h.find("arrow:0") == nullptr);  // no 3-D view drawn
+    const attn::ui::LayoutItem* weights = h.find("highlight:weights");
+    REQUIRE(weights != nullptr);
+    CHECK(weights->rect.w > 0.8f * 800 * 0.7f);  // nearly the whole column's height
+    // Columns the step does not watch keep every panel.
+    CHECK(h.find("unfold:inputs") == nullptr);
+    CHECK(h.find("unfold:loop") == nullptr);
+    h.click("unfold:plot");
+    h.frames(2);
+    CHECK(h.find("unfold:plot") == nullptr);
+    CHECK(h.find("arrow:0") != nullptr);
+    // Another step folds afresh.
+    REQUIRE(h.set_state(attn::enter_step(lesson, 3, h.state)).empty());
+    h.frames(2);
+    REQUIRE(h.set_state(attn::enter_step(lesson, 5, h.state)).empty());
+    h.frames(2);
+    CHECK(h.find("unfold:plot") != nullptr);
+    // Free exploration folds nothing.
+    attn::State free = h.state;
+    free.step = 0;
+    REQUIRE(h.set_state(free).empty());
+    h.frames(2);
+    CHECK(h.find("unfold:plot") == nullptr);
+}
+
 namespace {
 
 // The text a "value:<name>" layout item shows, or "(none)".
