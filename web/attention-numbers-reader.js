@@ -14,7 +14,7 @@
   const body = document.getElementById('numbers-reader-body');
   if (!api || !shared || !root || !body) return;
   const { element, changeState } = shared;
-  const QUIET_MS = 150;  // the tables follow a drag once it pauses, not on every frame
+  const QUIET_MS = 150;  // during a drag the tables follow at most this often, not on every frame
 
   const NORMS = [['sum', '÷ sum'], ['softmax-naive', 'naive softmax'], ['softmax', 'softmax']];
   const CLASSES = [['', 'none'], ['self-attention-v1', 'SelfAttention_v1'], ['self-attention-v2', 'SelfAttention_v2'],
@@ -163,10 +163,20 @@
     draw(view);
   }
 
+  // A single change (a step, a reveal, a setting) is drawn at once: what the lesson covers is
+  // covered here in the same moment. A burst (a drag) is drawn at most once per QUIET_MS, and once
+  // more when it ends.
   let timer = 0;
+  let lastDrawn = -Infinity;
   function soon() {
     clearTimeout(timer);
-    timer = setTimeout(refresh, QUIET_MS);
+    const now = performance.now();
+    if (now - lastDrawn >= QUIET_MS) {
+      lastDrawn = now;
+      refresh();
+    } else {
+      timer = setTimeout(() => { lastDrawn = performance.now(); refresh(); }, QUIET_MS);
+    }
   }
 
   api.whenUsable().then(() => {
