@@ -604,6 +604,14 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
         m.view_without_transpose = m.wrong_dim = m.flipped_mask = m.unscaled_dropout = m.wrong_scale = false;
         m.step_seen = in.state.step;
     }
+    // A step about the classes opens the panel on its own section, not the last step's, and a
+    // reveal (which adds what the question covered) brings it up again (a few passes: the sections
+    // above may still change their heights after the first).
+    const int moment = in.state.step * 64 + in.state.lesson.question * 2 + (in.state.lesson.revealed ? 1 : 0);
+    if (moment != ui->module.section_moment) {
+        ui->module.section_moment = moment;
+        ui->module.section_scroll = in.state.step > 0 && in.state.lesson.mode == LessonMode::Track ? 3 : 0;
+    }
     if (ImGui::Checkbox("run the book's classes", &draft->module.enabled)) {
         // In steps 11 to 14 of the track, the step's own class; elsewhere SelfAttention_v2, where
         // the book's classes begin.
@@ -655,14 +663,40 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
         record_value(ui, "module:output", in.concealed().module_heads ? kHidden : num(r.output[b].at(0, 0)));
 
     const HeadTrace& t = r.batches[b][0];
-    if (s.module == AttentionModule::SelfAttentionV1 || s.module == AttentionModule::SelfAttentionV2)
+    // The section the step's settings are about: the heads, dropout, the masks, or v1 and v2.
+    enum class Section { Versions, Masking, Dropout, Heads };
+    const Section about = is_multi_head(s.module)                        ? Section::Heads
+                          : has_dropout_layer(s.module) && s.dropout > 0 ? Section::Dropout
+                          : s.causal || has_dropout_layer(s.module)      ? Section::Masking
+                                                                         : Section::Versions;
+    const auto top_if_about = [&](Section section) {
+        if (section != about) return;
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        record_layout(ui, "module:section", at,
+                      ImVec2(at.x + ImGui::GetContentRegionAvail().x, at.y + ImGui::GetTextLineHeight()));
+        if (ui->module.section_scroll <= 0) return;
+        ImGui::SetScrollHereY(0.0f);
+        --ui->module.section_scroll;
+    };
+    if (s.module == AttentionModule::SelfAttentionV1 || s.module == AttentionModule::SelfAttentionV2) {
+        top_if_about(Section::Versions);
         versions(in, *run, ui);
-    if (s.causal || has_dropout_layer(s.module)) masking(in, t, ui);
+    }
+    if (s.causal || has_dropout_layer(s.module)) {
+        top_if_about(Section::Masking);
+        masking(in, t, ui);
+    }
     // (b, n, n) weights: MultiHeadAttention's are (b, h, n, n), where dim=1 is the heads.
     if (s.module == AttentionModule::CausalAttention || s.module == AttentionModule::MultiHeadWrapper)
         wrong_dim(in, t, ui);
-    if (has_dropout_layer(s.module)) dropout(in, r, t, ui);
-    if (is_multi_head(s.module)) heads(in, r, ui);
+    if (has_dropout_layer(s.module)) {
+        top_if_about(Section::Dropout);
+        dropout(in, r, t, ui);
+    }
+    if (is_multi_head(s.module)) {
+        top_if_about(Section::Heads);
+        heads(in, r, ui);
+    }
     return edited;
 }
 

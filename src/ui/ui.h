@@ -149,6 +149,8 @@ struct ModuleUi {
     int batch = 0;                        // the batch element shown
     std::string error;                    // a setting this panel refused, shown under its settings
     int step_seen = -1;                   // the lesson step the planted bugs were last set for
+    int section_scroll = 0;               // passes left to bring the step's section to the panel's top
+    int section_moment = -1;              // the step, question and reveal it was last brought up for
 };
 
 // What the learner is typing for a practice exercise (what was checked, and the verdict, are the

@@ -626,6 +626,22 @@ TEST_CASE("ui: step 11's question is not answered by Exercise 3.1's button (weig
     CHECK(h.find("module:exercise") != nullptr);
 }
 
+TEST_CASE("ui: a step about the book's classes opens their panel on its own section (13: dropout, 14: heads)") {
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    for (int step : {12, 13, 14}) {
+        CAPTURE(step);
+        h.go_to_step(step);
+        const attn::ui::LayoutItem* panel = h.find("highlight:module");
+        const attn::ui::LayoutItem* section = h.find("module:section");
+        REQUIRE(panel != nullptr);
+        REQUIRE(section != nullptr);
+        // The section is in view with room below its first line (at the panel's top, or as high as
+        // the content after it lets it go), not below the panel's fold.
+        CHECK(section->rect.y >= panel->rect.y);
+        CHECK(section->rect.y + 3 * section->rect.w <= panel->rect.y + panel->rect.w);
+    }
+}
+
 TEST_CASE("ui: each step of the book's classes starts with its own planted bug, not the last step's") {
     UiHarness h("your-journey", ImVec2(1366, 2400));
     attn::State s = h.go_to_step(12);
