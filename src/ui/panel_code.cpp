@@ -63,7 +63,7 @@ void code_view(const FrameInput& in, UiState* ui) {
         ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x * 2 - ImGui::GetStyle().ScrollbarSize;
     refresh(in, int(view_w / std::max(char_w, 1.0f)), &ui->code);
     CodeUi& cache = ui->code;
-    if (ImGui::SmallButton("Copy")) {
+    if (small_button("Copy")) {
         ImGui::SetClipboardText(cache.code.c_str());
         cache.copied = true;
     }

@@ -151,7 +151,7 @@ void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(names[f]);
         ImGui::SameLine();
-        if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(panel->exported[f].c_str());
+        if (small_button("Copy")) ImGui::SetClipboardText(panel->exported[f].c_str());
         record_layout(ui, layout[f]);
         const std::string& full = panel->exported[f];
         std::string shown;

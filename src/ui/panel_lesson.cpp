@@ -79,7 +79,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         ImGui::TextUnformatted(indicator.c_str());
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 2));
         for (int k = range.first; k <= range.last && !compact_layout(); ++k) {
-            same_line_if_fits(button_width(std::to_string(k).c_str()), 3);
+            same_line_if_fits(std::max(kMinTarget, button_width(std::to_string(k).c_str())), 3);
             ImGui::PushID(k);
             const bool current = k == std::min(s.step, lesson->step_count());
             // The current step: filled with the query colour whether hovered, pressed or focused,
@@ -89,7 +89,9 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
                     ImGui::PushStyleColor(col, query_color());
                 ImGui::PushStyleColor(ImGuiCol_Text, on_query_color());
             }
-            if (ImGui::Button(std::to_string(k).c_str()) && !current) send(ui, LessonAction::GoToStep, k);
+            const std::string label = std::to_string(k);
+            const ImVec2 target(std::max(kMinTarget, button_width(label.c_str())), kMinTarget);
+            if (ImGui::Button(label.c_str(), target) && !current) send(ui, LessonAction::GoToStep, k);
             if (current) ImGui::PopStyleColor(4);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson->step(k)->title.c_str());
             record_layout(ui, "lesson:step:" + std::to_string(k));

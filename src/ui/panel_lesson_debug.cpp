@@ -63,7 +63,7 @@ void picker(const TextCatalog& texts, const State& s, UiState* ui) {
                               lesson_gap());
         const bool current = s.lesson.bug == b;
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::SmallButton(bug_label(texts, b).c_str()) && !current) send(ui, LessonAction::OpenDebug, int(b));
+        if (small_button(bug_label(texts, b).c_str()) && !current) send(ui, LessonAction::OpenDebug, int(b));
         if (current) ImGui::PopStyleColor();
         record_lesson_item(ui, std::string("lesson:bug:") + bug_name(b));
     }
@@ -154,7 +154,7 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, int checked, const 
     }
     if (checked > 0) {
         if (checked < int(t.steps.size()) && !found) ImGui::SameLine();
-        if (ImGui::SmallButton(texts.say("debug.trace-again").c_str())) send(ui, LessonAction::ResetTrace);
+        if (small_button(texts.say("debug.trace-again").c_str())) send(ui, LessonAction::ResetTrace);
         record_lesson_item(ui, "lesson:trace-reset");
     }
 }

@@ -33,11 +33,10 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
     PracticeInput& input = ui->lesson.practice[current];
     const PracticeRecord& record = in.lesson->record.practice[current];
     prose(e.task);
-    if (ImGui::SmallButton(texts.say(input.hint ? "practice.hide-hint" : "practice.hint").c_str()))
-        input.hint = !input.hint;
+    if (small_button(texts.say(input.hint ? "practice.hide-hint" : "practice.hint").c_str())) input.hint = !input.hint;
     record_lesson_item(ui, "lesson:hint");
     ImGui::SameLine();
-    if (ImGui::SmallButton(texts.say("practice.start-over").c_str())) {
+    if (small_button(texts.say("practice.start-over").c_str())) {
         send(ui, LessonAction::ResetPractice);
         input = PracticeInput();
         input.stale = true;  // the record still holds the old entry until the reset is applied
@@ -93,7 +92,7 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
     }
     record_lesson_item(ui, "lesson:practice:check");
     same_line_if_fits(ImGui::CalcTextSize(show_label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
-    if (ImGui::SmallButton(show_label.c_str())) send(ui, LessonAction::ShowPracticeAnswer);
+    if (small_button(show_label.c_str())) send(ui, LessonAction::ShowPracticeAnswer);
     record_lesson_item(ui, "lesson:practice:show");
 
     if (record.shown) {

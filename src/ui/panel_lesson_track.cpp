@@ -101,7 +101,7 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         const std::string label = "×" + num(preset);
         same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
         ImGui::PushID(int(preset * 8));
-        if (ImGui::SmallButton(label.c_str())) {
+        if (small_button(label.c_str())) {
             draft->lab_scale = preset;
             edited = true;
         }
@@ -246,7 +246,7 @@ void wrap_up(const FrameInput& in, UiState* ui) {
         for (const Revisit& r : lesson.revisits) {
             ImGui::PushID(r.misconception.c_str());
             const std::string go = texts.say("lesson.revisit-step", {{"step", r.step}});
-            if (ImGui::SmallButton(go.c_str())) send(ui, LessonAction::GoToStep, r.step);
+            if (small_button(go.c_str())) send(ui, LessonAction::GoToStep, r.step);
             record_lesson_item(ui, "lesson:revisit:" + r.misconception);
             ImGui::SameLine();
             prose(texts.say("idea." + r.misconception));
@@ -299,7 +299,7 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
             }
             const std::string label = std::string(panel_title(p)) + " ↓";
             same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
-            if (ImGui::SmallButton(label.c_str())) ui->lesson.scroll_to = p, ui->lesson.scroll_passes = 4;
+            if (small_button(label.c_str())) ui->lesson.scroll_to = p, ui->lesson.scroll_passes = 4;
             record_lesson_item(ui, "lesson:watch:" + p);
         }
     } else {

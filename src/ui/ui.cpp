@@ -97,7 +97,7 @@ void draw_folded(Frame& f, PanelId id, ImVec2 size) {
         ImGui::TextColored(muted_text(), "%s", title.c_str());
         record_value(f.ui, std::string("title:") + key_of(id), title);
         same_line_if_fits(button_width("Show"));
-        if (ImGui::SmallButton("Show")) f.ui->unfolded |= 1u << unsigned(id), f.out->relayout = true;
+        if (small_button("Show")) f.ui->unfolded |= 1u << unsigned(id), f.out->relayout = true;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Folded while this step is about the other panels");
         record_layout(f.ui, std::string("unfold:") + key_of(id));
     }

@@ -209,6 +209,16 @@ float button_width(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
 }
 
+bool small_button(const char* label) {
+    const float pad_x = ImGui::GetStyle().FramePadding.x * 0.6f;
+    const float pad_y = std::max(1.0f, std::floor((kMinTarget - ImGui::GetFontSize()) * 0.5f + 0.5f));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad_x, pad_y));
+    const float w = std::max(kMinTarget, ImGui::CalcTextSize(label, nullptr, true).x + pad_x * 2);
+    const bool pressed = ImGui::Button(label, ImVec2(w, 0));
+    ImGui::PopStyleVar();
+    return pressed;
+}
+
 void same_line_if_fits(float width, float spacing) {
     if (spacing < 0) spacing = ImGui::GetStyle().ItemSpacing.x;
     const float right_edge = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;

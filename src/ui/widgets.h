@@ -65,6 +65,11 @@ bool choice_radio(const std::string& label, bool active);
 void same_line_if_fits(float width, float spacing = -1.0f);
 // The width ImGui::Button(label) takes: the label (up to a "##") and the frame's padding.
 float button_width(const char* label);
+// The smallest target a pointer or a finger is given: 24 x 24 CSS px (WCAG 2.5.8).
+constexpr float kMinTarget = 24.0f;
+// A compact button (tight side padding) that is still at least kMinTarget wide and tall: what the
+// UI uses where ImGui::SmallButton would draw a 15 px target.
+bool small_button(const char* label);
 // True on a phone-width layout: one column.
 bool compact_layout();
 // The verb hints use: "tap" where fingers are the pointer, else "click".

@@ -626,6 +626,22 @@ TEST_CASE("ui: step 11's question is not answered by Exercise 3.1's button (weig
     CHECK(h.find("module:exercise") != nullptr);
 }
 
+TEST_CASE("ui: the step buttons and the compact buttons are targets of at least 24 x 24 px") {
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.go_to_step(5);
+    int checked = 0;
+    for (const attn::ui::LayoutItem& item : h.ui.layout) {
+        const bool step = item.name.rfind("lesson:step:", 0) == 0;
+        const bool compact = item.name.rfind("unfold:", 0) == 0 || item.name.rfind("lesson:watch:", 0) == 0;
+        if (!step && !compact) continue;
+        CAPTURE(item.name);
+        CHECK(item.rect.z >= attn::ui::kMinTarget);
+        CHECK(item.rect.w >= attn::ui::kMinTarget);
+        ++checked;
+    }
+    CHECK(checked >= 15);  // 14 steps and the folded plot's Show
+}
+
 TEST_CASE("ui: a step about the book's classes opens their panel on its own section (13: dropout, 14: heads)") {
     UiHarness h("your-journey", ImVec2(1366, 768));
     for (int step : {12, 13, 14}) {
