@@ -321,17 +321,8 @@
   }
 
   function refresh() {
-    let view;
-    try { view = api.lessonView(); } catch (e) {
-      // Not running yet, or the text fallback: nothing to show. Anything else is a bug to see.
-      if (!/not ready/.test(e.message)) console.error(e);
-      return;
-    }
-    // The query control reads the summary: its changes redraw too.
-    try {
-      const summary = api.summary();
-      view.query_control = [summary.query, summary.n, !!(summary.concealed && summary.concealed.query_token)];
-    } catch (e) { /* no summary: no control */ }
+    const view = shared.readView(() => api.lessonView());
+    if (!view) return;
     const json = JSON.stringify(view);
     if (json === shown) return;
     shown = json;

@@ -145,16 +145,8 @@
   }
 
   function refresh() {
-    let view;
-    try { view = api.numbersView(); } catch (e) {
-      if (!/not ready/.test(e.message)) console.error(e);
-      return;
-    }
-    // The query control reads the summary: its changes redraw too.
-    try {
-      const summary = api.summary();
-      view.query_control = [summary.query, summary.n, !!(summary.concealed && summary.concealed.query_token)];
-    } catch (e) { /* no summary: no control */ }
+    const view = shared.readView(() => api.numbersView());
+    if (!view) return;
     const json = JSON.stringify(view);
     if (json === shown) return;
     // Never under the learner's typing: a field being edited keeps its text until committed.

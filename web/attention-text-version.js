@@ -59,6 +59,22 @@
     return element('p', { class: 'query-control' }, element('label', { for: id, text: 'Query position ' }), select);
   }
 
+  // A text version's view from read() (an API call returning its JSON), with what the query
+  // control shows folded in, so a change of either redraws; null while the demo is not running.
+  function readView(read) {
+    let view;
+    try { view = read(); } catch (e) {
+      // Not running yet, or the text fallback: nothing to show. Anything else is a bug to see.
+      if (!/not ready/.test(e.message)) console.error(e);
+      return null;
+    }
+    try {
+      const summary = api.summary();
+      view.query_control = [summary.query, summary.n, !!(summary.concealed && summary.concealed.query_token)];
+    } catch (e) { /* no summary: no control */ }
+    return view;
+  }
+
   // A pointer inside keeps the panel open (a click on its text takes the focus from it); a
   // pointer or the focus elsewhere closes it.
   function openWhileUsed(root) {
@@ -67,5 +83,5 @@
     document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
   }
 
-  window.attentionTextVersion = { element, say, changeState, queryControl, openWhileUsed };
+  window.attentionTextVersion = { element, say, changeState, queryControl, readView, openWhileUsed };
 })();
