@@ -188,7 +188,7 @@
     d.steps.forEach((step, k) => {
       const item = element('li', {}, element('p', { text: `${step.name}: ${step.question}` }),
                            element('pre', { text: `${step.printed}\n${step.expected}` }));
-      if (step.judged) item.append(element('p', { class: step.judged.startsWith('You judged it right') ? 'right' : 'wrong', text: step.judged }));
+      if (step.judged) item.append(element('p', { class: step.held ? 'right' : 'wrong', text: step.judged }));
       if (step.found) item.append(element('p', { id: 'lesson-reader-found', tabindex: '-1', text: step.found }));
       steps.append(item);
     });
@@ -199,7 +199,7 @@
         element('pre', { text: d.next.printed }),
         button('judge-fine', d.words.fine, 'judge', 1), button('judge-off', d.words.off, 'judge', 0)));
     }
-    if (d.hidden) parts.push(element('p', { class: 'hint', text: d.hidden }));
+    if (d.hidden) parts.push(element('p', { id: 'lesson-reader-hidden', tabindex: '-1', class: 'hint', text: d.hidden }));
     if (d.steps.length) parts.push(button('trace-again', d.words.again, 'trace-again'));
     return parts;
   }
@@ -300,7 +300,8 @@
       const step = view.debug.steps[view.debug.steps.length - 1];
       say([step.judged, step.expected.replace(/\s+/g, ' '), step.found].filter(Boolean).join(' '));
       actedInBurst = true;
-      if (step.found && hadFocus) body.querySelector('#lesson-reader-found')?.focus();
+      // The bug found takes the focus; a trace this data walks to its end without one, the reason.
+      if (hadFocus) (body.querySelector('#lesson-reader-found') || body.querySelector('#lesson-reader-hidden'))?.focus();
     }
   }
 

@@ -13,7 +13,7 @@
   const root = document.getElementById('numbers-reader');
   const body = document.getElementById('numbers-reader-body');
   if (!api || !shared || !root || !body) return;
-  const { element, changeState } = shared;
+  const { element, changeSetting, changeState } = shared;
   const QUIET_MS = 150;  // during a drag the tables follow at most this often, not on every frame
 
   const NORMS = [['sum', '÷ sum'], ['softmax-naive', 'naive softmax'], ['softmax', 'softmax']];
@@ -28,9 +28,10 @@
   let editing = null;   // the number field the learner is typing in: no redraw replaces it
 
   // A refused change keeps the last good state and the typed text, and says why beside the
-  // controls (and through the status line).
+  // controls (and through the status line). edit: a function that edits the state document (what
+  // is typed), or [key, value] for a setting a link can carry (a select, a check box).
   function change(edit) {
-    const reply = changeState(edit);
+    const reply = typeof edit === 'function' ? changeState(edit) : changeSetting(...edit);
     errorText = reply.ok ? '' : `Not changed: ${reply.error}`;
     const line = document.getElementById('numbers-reader-error');
     if (line) line.textContent = errorText;
@@ -78,20 +79,20 @@
 
   function controls(c) {
     const parts = [shared.queryControl('numbers-reader-query', refresh),
-      labelled('numbers-reader-norm', 'Weights by ', select(NORMS, c.norm, (v) => change((s) => { s.norm = v; }))),
+      labelled('numbers-reader-norm', 'Weights by ', select(NORMS, c.norm, (v) => change(['norm', v]))),
       labelled('numbers-reader-projection', 'Trainable attention: W_query, W_key, W_value',
-               checkbox(c.projection, (on) => change((s) => { s.projection = { ...(s.projection || {}), enabled: on }; })))];
+               checkbox(c.projection, (on) => change(['project', on ? 1 : 0])))];
     if (c.projection) {
       parts.push(labelled('numbers-reader-d-out', 'd_out (columns of each W) ',
                           numberField(c.d_out, {}, (v) => change((s) => { s.projection = { ...(s.projection || {}), enabled: true, d_out: v }; }))),
-                 labelled('numbers-reader-scale', 'Divide the scores by √d_k', checkbox(c.scale, (on) => change((s) => { s.scale = on; }))));
+                 labelled('numbers-reader-scale', 'Divide the scores by √d_k', checkbox(c.scale, (on) => change(['scale', on ? 1 : 0]))));
     }
     parts.push(labelled('numbers-reader-causal', 'Causal mask: each query sees itself and the tokens before it',
-                        checkbox(c.causal, (on) => change((s) => { s.causal = on; }))),
+                        checkbox(c.causal, (on) => change(['causal', on ? 1 : 0]))),
                labelled('numbers-reader-lab-scale', 'Multiply the scores by ',
                         numberField(c.lab_scale, {}, (v) => change((s) => { s.lab_scale = v; }))),
                labelled('numbers-reader-module', 'The book\'s class run on these inputs ',
-                        select(CLASSES, c.module, (v) => change((s) => { s.module = v ? { name: v } : null; }))));
+                        select(CLASSES, c.module, (v) => change(['module', v || 'none']))));
     if (MULTI_HEAD.includes(c.module)) {
       parts.push(labelled('numbers-reader-heads', 'num_heads ',
                           numberField(c.heads, {}, (v) => change((s) => { s.module = { ...s.module, heads: v }; }))));
@@ -140,8 +141,8 @@
     const hadFocus = root.contains(document.activeElement);
     const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
     body.replaceChildren(controls(view.controls), ...view.tables.flatMap(table));
+    markScrollable();  // first: a wide table the focus was on is focusable again
     if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
-    markScrollable();
   }
 
   function refresh() {
@@ -155,15 +156,21 @@
     draw(view);
   }
 
-  // A single change (a step, a reveal, a setting) is drawn at once: what the lesson covers is
-  // covered here in the same moment. A burst (a drag) is drawn at most once per QUIET_MS, and once
-  // more when it ends.
+  // A single change (a step, a reveal, a setting) is drawn at once, and so is any change of what
+  // the lesson covers: it is covered here in the same moment. A burst (a drag) is drawn at most
+  // once per QUIET_MS, and once more when it ends.
   let timer = 0;
   let lastDrawn = -Infinity;
+  let lastCovers = '';
   function soon() {
     clearTimeout(timer);
     const now = performance.now();
-    if (now - lastDrawn >= QUIET_MS) {
+    let covers = '';
+    try { covers = JSON.stringify(api.summary().concealed); } catch (e) { /* not running */ }
+    // What the lesson covers changed (a step, a reveal): never a moment late.
+    const coversChanged = covers !== lastCovers;
+    lastCovers = covers;
+    if (coversChanged || now - lastDrawn >= QUIET_MS) {
       lastDrawn = now;
       refresh();
     } else {

@@ -1,8 +1,9 @@
 // What the page's two text versions share (attention-lesson-reader.js: the lesson;
 // attention-numbers-reader.js: the numbers and settings): building elements, the one polite
-// status line (#announcer), the query position as a native select, settings changed through the
-// state document (the demo's own validator refuses a bad value with its message, and nothing
-// changes), and the panel that opens over the foot of the page while it has the focus.
+// status line (#announcer), the query position as a native select, settings changed by their link
+// keys or through the state document (the demo's own validators refuse a bad value with their
+// message, and nothing changes), and the panel that opens over the foot of the page while it has
+// the focus.
 (function () {
   'use strict';
   const api = window.attention;
@@ -26,7 +27,18 @@
     announcer.append(document.createTextNode(text));
   }
 
-  // change(state) edits the document in place; {ok, error}. A refusal is said, not dropped.
+  // One setting by its link key (query, norm, project, scale, causal, module): applied on top of
+  // what is shown, as a link's key would be, without copying the whole document (at 1024 x 1024
+  // that is megabytes of JSON each way, for every arrow key on a select). {ok, error}.
+  function changeSetting(key, value) {
+    let reply;
+    try { reply = api.applyLink(`#${key}=${encodeURIComponent(String(value))}`); } catch (e) { reply = { ok: false, error: e.message }; }
+    if (!reply.ok) say(`That did not work: ${reply.error}`);
+    return reply;
+  }
+
+  // change(state) edits the document in place; {ok, error}. A refusal is said, not dropped. For
+  // what a learner types (its refusal names the field as the document does).
   function changeState(change) {
     let reply;
     try {
@@ -53,7 +65,7 @@
       select.append(option);
     }
     select.addEventListener('change', () => {
-      changeState((state) => { state.query = Number(select.value); });
+      changeSetting('query', Number(select.value));
       after();
     });
     return element('p', { class: 'query-control' }, element('label', { for: id, text: 'Query position ' }), select);
@@ -83,5 +95,5 @@
     document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
   }
 
-  window.attentionTextVersion = { element, say, changeState, queryControl, readView, openWhileUsed };
+  window.attentionTextVersion = { element, say, changeSetting, changeState, queryControl, readView, openWhileUsed };
 })();

@@ -407,8 +407,6 @@ EMSCRIPTEN_KEEPALIVE void attn_lesson_unavailable(const char* message, size_t le
     attn::app_request_redraw(g_app);
 }
 
-// Text from the page's proxy field (a phone's on-screen keyboard), and keys: 1 Backspace,
-// 2 Enter, 3 Escape, 4 Left, 5 Right. They reach ImGui in order, one step per frame.
 // A refusal the page made before the text reached the demo (a paste over the limit): shown where
 // the demo shows a refused input, so nothing the learner did is dropped without a word.
 EMSCRIPTEN_KEEPALIVE void attn_page_refused(const char* message, size_t length) {
@@ -416,6 +414,8 @@ EMSCRIPTEN_KEEPALIVE void attn_page_refused(const char* message, size_t length) 
     attn::app_request_frames(g_app);
 }
 
+// Text from the page's proxy field (a phone's on-screen keyboard), and keys: 1 Backspace,
+// 2 Enter, 3 Escape, 4 Left, 5 Right. They reach ImGui in order, one step per frame.
 EMSCRIPTEN_KEEPALIVE void attn_text_input(const char* utf8, size_t length) {
     if (attn::browser_queue_text(attn::text_of(utf8, length))) attn::app_request_frames(g_app, 2);
 }

@@ -54,7 +54,7 @@ PlotView make_view(const FrameInput& in, UiState* ui) {
     v.query = view_point(v, ui->plot.pca, v.query_vector.data());
     const Concealment& hidden = in.concealed();
     v.mark_query = !hidden.query_token;
-    v.show_scores = !hidden.scores && !hidden.masking;
+    v.show_scores = !hidden.covers_scores();
     const bool context_hidden = hidden.covers_context();
     if (v.inputs_space && int(r.context.size()) == v.dims && !context_hidden) {
         v.context = view_point(v, ui->plot.pca, r.context.data());

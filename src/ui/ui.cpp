@@ -440,7 +440,7 @@ void wide_layout(Frame& f) {
     f.out->content_height = ImGui::GetCursorScreenPos().y + natural + gap_y + ImGui::GetStyle().WindowPadding.y;
     // In a column the lesson step watches, the panels it does not watch fold to their title.
     if (f.ui->unfolded_step != f.in.state.step) f.ui->unfolded = 0, f.ui->unfolded_step = f.in.state.step;
-    const float folded_h = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
+    const float folded_h = std::max(ImGui::GetFrameHeight(), kMinTarget + 1) + ImGui::GetStyle().WindowPadding.y * 2;
     const auto fold = [&](std::vector<Slot> column) {
         bool watched = false;
         for (const Slot& s : column) watched |= lesson_highlights(f.in, key_of(s.id));

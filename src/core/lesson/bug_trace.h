@@ -2,6 +2,7 @@
 // steps in the seeds' order (query assignment, loop index, dot product, then the output) with the
 // expected and actual values of each, so the learner can find the first step that diverges.
 #pragma once
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,9 @@ Vector trace_row_sums(const Matrix& m);
 constexpr Bug kDebugBugs[] = {Bug::WrongQuery,      Bug::WrongSlot,       Bug::WrongPair,       Bug::SoftmaxDim,
                               Bug::ScaleByValues,   Bug::BatchSoftmaxDim, Bug::MaskPolarity,    Bug::ZeroMask,
                               Bug::ViewNoTranspose, Bug::ScaleByDOut,     Bug::DropoutNoRescale};
+
+// The largest Bug value Debug this offers: intents naming a bug are checked against it.
+constexpr Bug kLastDebugBug = kDebugBugs[std::size(kDebugBugs) - 1];
 
 // A trace step's values as the trace prints them: a vector on one line, a matrix as its first
 // three rows, each under the one before (indented past "   name, printed  "), then "… k more rows".

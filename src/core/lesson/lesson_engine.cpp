@@ -283,7 +283,7 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             break;
         }
         case LessonAction::OpenDebug: {
-            if (intent.value < 0 || intent.value > int(kDebugBugs[std::size(kDebugBugs) - 1])) break;  // no such bug
+            if (intent.value < 0 || intent.value > int(kLastDebugBug)) break;  // no such bug
             Bug bug = Bug(intent.value);
             if (bug == Bug::None) bug = shown.lesson.bug == Bug::None ? Bug::WrongQuery : shown.lesson.bug;
             *draft = enter_bug(bug, *draft);

@@ -184,12 +184,14 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
                 texts.say("debug.value-expected",
                           {{"what", step.what}, {"values", trace_values_text(step.expected, step.rows, step.cols)}}));
         std::string judged;
+        bool held = false;
         if (size_t(k) < said.size()) {
             const bool said_off = said[size_t(k)] == '0';
-            judged = texts.say(said_off == step.diverges ? (said_off ? "debug.right-off" : "debug.right-fine")
-                                                         : (said_off ? "debug.wrong-off" : "debug.wrong-fine"));
+            held = said_off == step.diverges;
+            judged = texts.say(held ? (said_off ? "debug.right-off" : "debug.right-fine")
+                                    : (said_off ? "debug.wrong-off" : "debug.wrong-fine"));
         }
-        w->key("judged").string(judged);
+        w->key("judged").string(judged).key("held").boolean(held);
         w->key("found").string(k == t.first_divergence
                                    ? texts.say("debug.first-divergence", {{"k", k + 1}, {"name", step.name}}) + " " +
                                          t.explanation
@@ -300,7 +302,7 @@ std::string lesson_intent_problem(const LessonEngine& e, const State& s, const L
     };
     switch (intent.action) {
         case LessonAction::OpenDebug:
-            return outside("bug", 0, int(kDebugBugs[std::size(kDebugBugs) - 1]));
+            return outside("bug", 0, int(kLastDebugBug));
         case LessonAction::JudgeTrace:
             return outside("judgment (1 as it should be, 0 it is off)", 0, 1);
         case LessonAction::OpenPractice:

@@ -25,7 +25,8 @@ namespace attn {
 //    "words": {"hint", "check", "show", "start_over"}},
 //    "debug": null | {"intro", "bugs": [{"value", "label", "current"}], "pick", "error", "note",
 //    "program": [{"text", "buggy", "running", "fix"}], "expected", "printed", "trace", "judge_each",
-//    "steps": [{"name", "question", "diverges", "printed", "expected", "judged", "found"}] (the
+//    "steps": [{"name", "question", "diverges", "printed", "expected", "judged", "held" (the
+//    judgment was right), "found"}] (the
 //    steps judged so far), "next": null | {"index", "name", "question", "printed"}, "hidden",
 //    "words": {"fine", "off", "again"}}}
 // result: the attention the engine was synced with (exercise 1 compares the prediction with it).

@@ -19,18 +19,29 @@ std::string shape(int rows, int cols) {
     return "(" + std::to_string(rows) + " x " + std::to_string(cols) + ")";
 }
 
-// One table: rows x cols numbers from at(r, c), row headers from header(r), at most the reader's
-// limits of each, and a note when some were left out.
+// What a long table lists: its first kReaderMaxTokens rows (or columns), and `also` (the query's)
+// after them when it is further down.
+std::vector<int> listed(int count, int also) {
+    std::vector<int> out;
+    for (int i = 0; i < std::min(count, kReaderMaxTokens); ++i) out.push_back(i);
+    if (also >= kReaderMaxTokens && also < count) out.push_back(also);
+    return out;
+}
+
+// One table: the listed rows of `rows` (with `also`, the query's row), headers from header(r),
+// cells from at(r, c) for c the column's place after the row header, and a note when rows were
+// left out.
 template <typename Header, typename At>
 void write_table(JsonWriter* w, const char* key, const std::string& caption, const std::vector<std::string>& columns,
-                 int rows, Header header, At at, std::string note = "") {
-    const int shown = std::min(rows, kReaderMaxTokens);
-    if (shown < rows)
-        note = "The first " + std::to_string(shown) + " of " + std::to_string(rows) +
-               " rows: a longer table is not read cell by cell. " + note;
+                 int rows, Header header, At at, std::string note = "", int also = -1) {
+    const std::vector<int> shown = listed(rows, also);
+    if (int(shown.size()) < rows)
+        note = "The first " + std::to_string(std::min(rows, kReaderMaxTokens)) + " of " + std::to_string(rows) +
+               " rows" + (int(shown.size()) > kReaderMaxTokens ? ", and the query's" : "") +
+               ": a longer table is not read cell by cell. " + note;
     w->begin_object().key("key").string(key).key("caption").string(caption).key("columns").strings(columns);
     w->key("rows").begin_array();
-    for (int r = 0; r < shown; ++r) {
+    for (int r : shown) {
         w->begin_array().string(header(r));
         for (size_t c = 1; c < columns.size(); ++c) w->string(at(r, int(c) - 1));
         w->end_array();
@@ -59,11 +70,12 @@ std::string width_note(int width) {
 
 void write_matrix(JsonWriter* w, const char* key, const std::string& caption, const State& s, const Matrix& m,
                   const char* corner) {
+    const std::vector<int> keys = listed(m.cols, s.query);
     std::vector<std::string> columns = {corner};
-    for (int c = 0; c < std::min(m.cols, kReaderMaxTokens); ++c) columns.push_back(token_header(s, c));
+    for (int c : keys) columns.push_back(token_header(s, c));
     write_table(
         w, key, caption, columns, m.rows, [&](int r) { return token_header(s, r); },
-        [&](int r, int c) { return num_cell(m.at(r, c)); }, width_note(m.cols));
+        [&](int r, int c) { return num_cell(m.at(r, keys[size_t(c)])); }, width_note(m.cols), s.query);
 }
 
 void write_weights(JsonWriter* w, const char* key, const Matrix& m) {
@@ -101,7 +113,7 @@ void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const 
             if (covered[c]) return std::string("?");
             return num_cell(c == 0 ? scores[size_t(i)] : (*normalised[c - 1])[size_t(i)]);
         },
-        any_covered ? "Covered (?): " + hidden.reason + "." : "");
+        any_covered ? "Covered (?): " + hidden.reason + "." : "", s.query);
 }
 
 void write_context(JsonWriter* w, const AttentionResult& r, const Concealment& hidden) {
@@ -164,7 +176,7 @@ std::string numbers_reader_json(const State& s, const AttentionResult& r, const 
     write_table(
         &w, "inputs", "Inputs: " + std::to_string(n) + " token embeddings " + shape(n, s.inputs.cols),
         dim_columns("token", s.inputs.cols), n, [&](int i) { return token_header(s, i); },
-        [&](int i, int c) { return format_fixed(s.inputs.at(i, c), decimals); }, width_note(s.inputs.cols));
+        [&](int i, int c) { return format_fixed(s.inputs.at(i, c), decimals); }, width_note(s.inputs.cols), s.query);
     write_query(&w, s, r, hidden);
     write_context(&w, r, hidden);
     const bool projected = r.has_projection;

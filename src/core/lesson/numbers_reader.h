@@ -12,7 +12,8 @@
 namespace attn {
 
 // Tables list at most this many tokens (rows, and columns of the (n, n) matrices) and this many
-// numbers per token: 32 x 32 cells are already a long read; the query's own row is always there.
+// numbers per token: 32 x 32 cells are already a long read. The query's own row (and column) is
+// listed after them when it is further down.
 constexpr int kReaderMaxTokens = 32;
 constexpr int kReaderMaxWidth = 32;
 

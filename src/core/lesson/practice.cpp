@@ -204,13 +204,15 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
     Exercise e;
     const int n = s.inputs.rows;
     if (index == 0) {
+        // The rows as the book's literal writes them, with the decimals of the whole matrix.
+        const int decimals = typed_decimals(s.inputs.data.data(), s.inputs.data.size());
+        const auto literal = [&](int i) { return typed_vec(s.inputs.row(i), s.inputs.cols, decimals); };
         std::string rows;
-        for (int i = 0; i < n && i < 6; ++i) rows += (i ? ", " : "") + typed_row(s.inputs, i);
+        for (int i = 0; i < n && i < 6; ++i) rows += (i ? ", " : "") + literal(i);
         e.title = t.say("practice.scores.title");
-        e.task = t.say(n >= 3 ? "practice.scores.task" : "practice.scores.task-short",
-                       {{"rows", rows + (n > 6 ? ", …" : "")},
-                        {"third", n >= 3 ? typed_row(s.inputs, 2) : std::string()},
-                        {"n", n}});
+        e.task =
+            t.say(n >= 3 ? "practice.scores.task" : "practice.scores.task-short",
+                  {{"rows", rows + (n > 6 ? ", …" : "")}, {"third", n >= 3 ? literal(2) : std::string()}, {"n", n}});
         e.hint = t.say("practice.scores.hint");
         e.input_label = t.say("practice.scores.input");
     } else if (index == 1) {

@@ -30,12 +30,17 @@ std::string typed(float x) {
 }
 
 int typed_decimals(const float* v, size_t count) {
+    // typed() rounds to 4 decimals and drops trailing zeros; the same count without printing
+    // (a 1024 x 1024 matrix of whole numbers is a million values to look at): a float times 10^4
+    // is exact in a double, and nearbyint rounds half to even as printf does.
     int most = 0;
     for (size_t i = 0; i < count && most < 4; ++i) {
-        if (!std::isfinite(v[i])) continue;
-        const std::string t = typed(v[i]);
-        const size_t dot = t.find('.');
-        if (dot != std::string::npos) most = std::max(most, int(t.size() - dot - 1));
+        const double a = std::fabs(double(v[i]));
+        if (!std::isfinite(a) || a >= 8388608.0) continue;  // from 2^23 on every float is whole
+        long long rest = (long long)(std::nearbyint(a * 10000.0)) % 10000;
+        int decimals = rest == 0 ? 0 : 4;
+        for (; rest != 0 && rest % 10 == 0; rest /= 10) --decimals;
+        most = std::max(most, decimals);
     }
     return most;
 }

@@ -10,6 +10,7 @@
 #include "core/lesson/lesson_session.h"
 #include "core/lesson/track.h"
 #include "core/test_helpers.h"
+#include "core/text/prose_format.h"
 
 using namespace attn;
 using attn_test::contains;
@@ -145,4 +146,17 @@ TEST_CASE("numbers reader: a long sequence is read in its first rows, and says h
     const JsonValue& matrix = table(v, "score_matrix");
     CHECK(matrix.find("columns")->items.size() == size_t(kReaderMaxTokens) + 1);
     CHECK(contains(matrix.find("note")->text, "The first 32 of 40 rows"));
+    // A query further down is listed after them: its row, its key, its own score.
+    State further = s.state;
+    further.query = 35;
+    s.commit(further);
+    const JsonValue w = view_of(s);
+    const JsonValue& scores = table(w, "score_matrix");
+    REQUIRE(scores.find("rows")->items.size() == size_t(kReaderMaxTokens) + 1);
+    CHECK(row(scores, kReaderMaxTokens)[0] == "35: t35");
+    CHECK(scores.find("columns")->items.back().text == "35: t35");
+    CHECK(row(scores, kReaderMaxTokens).back() == num_cell(s.result.score_matrix.at(35, 35)));
+    CHECK(contains(scores.find("note")->text, "and the query's"));
+    CHECK(row(table(w, "query"), kReaderMaxTokens)[0] == "35: t35");
+    CHECK(row(table(w, "inputs"), kReaderMaxTokens)[0] == "35: t35");
 }

@@ -90,6 +90,13 @@ TEST_CASE("prose: a row of the inputs is written as the book's literal writes it
     const attn::Matrix mixed = attn::Matrix::from_rows({{1, 0}, {0.5f, 0.123456f}});
     CHECK(typed_row(mixed, 0) == "[1.0000, 0.0000]");
     CHECK(typed_row(mixed, 1) == "[0.5000, 0.1235]");
+    // typed_decimals counts as typed() writes, without printing each value.
+    for (float x : {0.5f, 0.25f, 0.125f, 0.03125f, 0.1f, 0.43f, 1e-5f, 123.456f, 2.0f, -0.75f, 9.99995f, 1e9f}) {
+        const std::string t = typed(x);
+        const size_t dot = t.find('.');
+        CAPTURE(x);
+        CHECK(typed_decimals(&x, 1) == (dot == std::string::npos ? 0 : int(t.size() - dot - 1)));
+    }
     const float row[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
     CHECK(typed_vec(row, 10, 0) == "[1, 2, 3, 4, 5, 6, 7, …, 10]");
 }
