@@ -146,7 +146,8 @@
     return parts;
   }
 
-  // The step's table (the alignment of each token with the query), with row and column headers.
+  // The step's table (step 4's alignment, step 6's two softmaxes, step 9's d_out table), with row
+  // and column headers and its note; a table not drawn yet (step 9 before the answer) says why.
   function table(t) {
     const head = element('tr');
     for (const h of t.headers) head.append(element('th', { scope: 'col', text: h }));
@@ -156,8 +157,15 @@
       for (const cell of row.slice(1)) tr.append(element('td', { text: cell }));
       rows.append(tr);
     }
-    return element('table', { class: 'lesson-table' },
-                   element('caption', { text: 'How each token aligns with the query' }), element('thead', {}, head), rows);
+    const parts = [];
+    if (t.rows.length) {
+      parts.push(element('table', { class: 'lesson-table' }, element('caption', { text: t.caption }),
+                         element('thead', {}, head), rows));
+    } else {
+      parts.push(element('p', { text: t.caption }));
+    }
+    if (t.note) parts.push(element('p', { class: 'hint', text: t.note }));
+    return parts;
   }
 
   // Debug this: the bugs by symptom, the planted program, and the trace judged one printed value
@@ -239,7 +247,7 @@
     }
     for (const line of view.lines) parts.push(paragraph(line));
     if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));
-    if (view.table) parts.push(table(view.table));
+    if (view.table) parts.push(...table(view.table));
     const query = queryControl();
     if (query) parts.push(query);
     if (view.question) parts.push(...questionBlock(view.question, view.words));

@@ -111,6 +111,12 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
         const cells = (await axNodes(cdp)).filter((n) => n.role === 'cell').map((n) => n.name);
         assert.ok(cells.length >= 9 && cells.some((c) => c.startsWith('? (answer')), `step 4's table, covered: ${cells.slice(0, 6)}`);
       }
+      if (step === 6) {
+        // The robustness lab's two softmaxes, the hand-written one covered while it is asked about.
+        const nodes = await axNodes(cdp);
+        assert.ok(nodes.some((n) => n.role === 'columnheader' && n.name === 'naive'), 'step 6\'s table has its columns');
+        assert.ok(nodes.filter((n) => n.role === 'cell' && n.name === '?').length >= 6, 'its naive columns covered');
+      }
       // Before Reveal nothing read out states the answer.
       assert.ok(!(await axNodes(cdp)).some((n) => n.name.includes(q.answer)), `step ${step}: "${q.answer}" waits for Reveal`);
       // From the heading, past the query position; a next question brings the focus itself.

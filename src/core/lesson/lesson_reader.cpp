@@ -5,6 +5,8 @@
 
 #include "core/document/json_writer.h"
 #include "core/lesson/bug_trace.h"
+#include "core/lesson/lab.h"
+#include "core/lesson/scaling.h"
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
 #include "core/math/extremes.h"
@@ -58,7 +60,8 @@ void write_question(const LessonEngine& e, const State& s, JsonWriter* w) {
 // answers the step's question, waits for the reveal.
 void write_alignment(const LessonEngine& e, const State& s, const AttentionResult& result, JsonWriter* w) {
     const bool reading = question_done(s.lesson, 0);
-    w->begin_object().key("headers").begin_array();
+    w->begin_object().key("caption").string("How each token aligns with the query").key("note").string("");
+    w->key("headers").begin_array();
     w->string("query " + s.tokens[size_t(s.query)] + " and").string("products").string("dot product").string("reading");
     w->end_array().key("rows").begin_array();
     for (const AlignmentRow& r : alignment_rows(e.lesson->texts, s, result)) {
@@ -68,6 +71,52 @@ void write_alignment(const LessonEngine& e, const State& s, const AttentionResul
         w->end_array();
     }
     w->end_array().end_object();
+}
+
+// Step 6's robustness lab as the band's table: each token's score at the lab's multiplier, the
+// hand-written softmax and the library's, the naive columns covered while the question asks
+// about them (an inf in exp(s) would tell).
+void write_lab(const LessonEngine& e, const State& s, const AttentionResult& result, const Concealment& hidden,
+               JsonWriter* w) {
+    const SoftmaxLab lab = softmax_lab(e.lesson->texts, result.scores, s.lab_scale, s.tokens);
+    const bool naive_hidden = hidden.naive_weights;
+    w->begin_object().key("caption").string("The two softmaxes at scores × " + num(s.lab_scale));
+    w->key("note").string(naive_hidden ? "Covered (?): " + hidden.reason + "."
+                                       : "float32 overflows past exp(" + num(exp_overflow_threshold(), 2) +
+                                             "): anything larger is inf. Change the multiplier in the numbers' "
+                                             "text version: Multiply the scores by.");
+    w->key("headers").strings({"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"});
+    w->key("rows").begin_array();
+    for (size_t i = 0; i < lab.scores.size() && i < 16; ++i) {
+        w->begin_array().string(s.tokens[i]).string(num_cell(lab.scores[i]));
+        w->string(naive_hidden ? "?" : num_cell(lab.exps[i])).string(naive_hidden ? "?" : num_cell(lab.naive[i]));
+        w->string(num_cell(lab.shifted[i])).string(num_cell(lab.shifted_exps[i])).string(num_cell(lab.stable[i]));
+        w->end_array();
+    }
+    w->begin_array().string("sum").string("").string(naive_hidden ? "?" : num_cell(lab.exp_sum)).string("");
+    w->string("").string(num_cell(lab.shifted_sum)).string("").end_array();
+    w->end_array().end_object();
+}
+
+// Step 9's table: the query's largest weight and its entropy for d_out = 2 to 128, with and without
+// the division, once the question is answered (before, it would answer it).
+void write_scaling(const LessonEngine& e, const State& s, JsonWriter* w) {
+    const TextCatalog& texts = e.lesson->texts;
+    w->begin_object().key("caption").string("The query's weights as d_out grows");
+    w->key("headers").strings({"d_out = d_k", "top weight, no scaling", "top weight, / sqrt(d_k)",
+                               "entropy, no scaling", "entropy, / sqrt(d_k)"});
+    w->key("rows").begin_array();
+    std::string note = texts.say("lesson.table-after-answer");
+    if (question_done(s.lesson, 0)) {
+        const ScalingTable st = scaling_table(texts, s);
+        note = st.error.empty() ? texts.say("lesson.entropy-note", {{"uniform", num(float(st.uniform_entropy))}})
+                                : st.error;
+        for (const ScalingRow& r : st.rows) {
+            w->begin_array().string(std::to_string(r.d_out)).string(num(r.max_unscaled)).string(num(r.max_scaled));
+            w->string(num(float(r.entropy_unscaled))).string(num(float(r.entropy_scaled))).end_array();
+        }
+    }
+    w->end_array().key("note").string(note).end_object();
 }
 
 // The end of the range: the first verdicts per step and the score, as the band's wrap-up.
@@ -236,6 +285,10 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
     w.key("table");
     if (step && step->widget == StepWidget::Alignment)
         write_alignment(e, s, result, &w);
+    else if (step && step->widget == StepWidget::Lab)
+        write_lab(e, s, result, e.concealed, &w);
+    else if (step && step->widget == StepWidget::Scaling)
+        write_scaling(e, s, &w);
     else
         w.null();
     w.key("question");

@@ -223,3 +223,35 @@ TEST_CASE("lesson reader: an intent's value out of its range is named, not appli
     s.act(LessonAction::OpenDebug, 99);
     CHECK(s.state.lesson.mode == before.lesson.mode);
 }
+
+TEST_CASE("lesson reader: step 6's two softmaxes and step 9's d_out table, covered as the band covers them") {
+    Session s;
+    act_by_name(&s, "go", 6);
+    REQUIRE(s.state.step == 6);
+    JsonValue v = view_of(s);
+    const JsonValue* t = &at(v, "table");
+    REQUIRE(t->is_object());
+    CHECK(contains(at(*t, "caption").text, "softmaxes"));
+    REQUIRE(!at(*t, "rows").items.empty());
+    // While the question asks what the hand-written softmax gives, its columns are covered.
+    CHECK(at(*t, "rows").items[0].items[2].text == "?");
+    CHECK(at(*t, "rows").items[0].items[3].text == "?");
+    CHECK(at(*t, "rows").items[0].items[6].text != "?");  // the library's softmax is not asked
+    s.answer_step(true);
+    v = view_of(s);
+    t = &at(v, "table");
+    CHECK(at(*t, "rows").items[0].items[2].text != "?");
+    CHECK(contains(at(*t, "note").text, "overflows"));
+
+    act_by_name(&s, "go", 9);
+    v = view_of(s);
+    t = &at(v, "table");
+    REQUIRE(t->is_object());
+    CHECK(at(*t, "rows").items.empty());  // the table would answer the question
+    CHECK_FALSE(at(*t, "note").text.empty());
+    s.answer_step(true);
+    v = view_of(s);
+    t = &at(v, "table");
+    REQUIRE(at(*t, "rows").items.size() == 4);  // d_out = 2, 8, 32, 128
+    CHECK(at(*t, "rows").items[3].items[0].text == "128");
+}
