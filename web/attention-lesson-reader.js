@@ -165,6 +165,15 @@
       parts.push(element('p', { text: t.caption }));
     }
     if (t.note) parts.push(element('p', { class: 'hint', text: t.note }));
+    if (t.presets) {
+      // Step 6's multiplier, as the band's preset buttons set it.
+      const group = element('div', { role: 'group', 'aria-label': 'Scale the scores' });
+      for (const p of t.presets) {
+        group.append(element('button', { type: 'button', 'data-focus': `preset-${p.label}`, text: `Scale the scores ${p.label}`,
+                                          onclick: () => { shared.changeSetting('lab_scale', p.value); refresh(); } }));
+      }
+      parts.push(group);
+    }
     return parts;
   }
 

@@ -116,11 +116,13 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
         const nodes = await axNodes(cdp);
         assert.ok(nodes.some((n) => n.role === 'columnheader' && n.name === 'naive'), 'step 6\'s table has its columns');
         assert.ok(nodes.filter((n) => n.role === 'cell' && n.name === '?').length >= 6, 'its naive columns covered');
+        assert.ok(nodes.some((n) => n.role === 'button' && n.name === 'Scale the scores ×80'), 'and the multiplier\'s presets');
       }
       // Before Reveal nothing read out states the answer.
       assert.ok(!(await axNodes(cdp)).some((n) => n.name.includes(q.answer)), `step ${step}: "${q.answer}" waits for Reveal`);
       // From the heading, past the query position; a next question brings the focus itself.
-      if (k === 0) await tabTo((n) => n.role === 'radio', `step ${step}'s choices`, 2);
+      // (Step 6's table has the multiplier's three presets before the question.)
+      if (k === 0) await tabTo((n) => n.role === 'radio', `step ${step}'s choices`, step === 6 ? 5 : 2);
       await waitFocus((n) => n.role === 'radio' && n.name === q.choices[0], `step ${step}'s first choice`);
       if (step === 1) {
         // Step 1 asks which token a position picks: the query control names positions only.
@@ -337,5 +339,19 @@ test('a11y lesson: Debug this by keyboard in the text version: judge each printe
   assert.deepEqual(await refusals(page), [], 'no action was refused');
   await saveArtifact('a11y-debug-1366.png', await page.screenshot());
   assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a11y lesson: step 6\'s multiplier presets in the text version scale the scores, as the band\'s do', async () => {
+  const { page, key, tabTo } = await keyboardSession(`${server.url}/index.html#step=6`);
+  await waitUntil(() => page.evaluate(() => !!document.querySelector('#lesson-reader [data-focus^="preset-"]')), 'the presets');
+  await key('Tab');
+  await tabTo((n) => n.role === 'button' && n.name === 'Scale the scores ×80', 'the ×80 preset', 40);
+  await settleAfter(page, () => key('Enter'), 'the ×80 preset pressed');
+  assert.equal((await page.evaluate(() => window.attention.getState())).lab_scale, 80);
+  await waitUntil(() => page.evaluate(() => document.querySelector('#lesson-reader caption')?.textContent === 'The two softmaxes at scores × 80'),
+                  'the table at × 80');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-focus')), 'preset-×80', 'the focus stays on it');
+  assert.deepEqual(await refusals(page), []);
   await page.context().close();
 });

@@ -95,6 +95,11 @@ void write_lab(const LessonEngine& e, const State& s, const AttentionResult& res
     }
     w->begin_array().string("sum").string("").string(naive_hidden ? "?" : num_cell(lab.exp_sum)).string("");
     w->string("").string(num_cell(lab.shifted_sum)).string("").end_array();
+    w->end_array();
+    // The band's presets beside its slider: as it is, where the hand-written softmax breaks, far past.
+    w->key("presets").begin_array();
+    for (float preset : {1.0f, breaking_scale(result.scores), 80.0f})
+        w->begin_object().key("label").string("×" + num(preset)).key("value").number(preset).end_object();
     w->end_array().end_object();
 }
 

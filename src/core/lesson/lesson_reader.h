@@ -16,7 +16,8 @@ namespace attn {
 //    "title", "watch": [panel keys], "lines": [{"kind", "text"}], "more": the "more after you
 //    answer" line or "", "table": null | {"caption", "headers", "rows": [[cells]], "note"} (the
 //    step's table: step 4's alignment, its reading column covered until answered; step 6's two
-//    softmaxes, the naive columns covered while asked; step 9's d_out table once answered),
+//    softmaxes, the naive columns covered while asked, with "presets": [{"label", "value"}] for
+//    the multiplier; step 9's d_out table once answered),
 //    "question": null | {"index", "count", "label",
 //    "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line", "reason", "mistake", "next"},
 //    "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",

@@ -237,6 +237,8 @@ TEST_CASE("lesson reader: step 6's two softmaxes and step 9's d_out table, cover
     CHECK(at(*t, "rows").items[0].items[2].text == "?");
     CHECK(at(*t, "rows").items[0].items[3].text == "?");
     CHECK(at(*t, "rows").items[0].items[6].text != "?");  // the library's softmax is not asked
+    REQUIRE(at(*t, "presets").items.size() == 3);
+    CHECK(at(at(*t, "presets").items[2], "label").text == "×80");
     s.answer_step(true);
     v = view_of(s);
     t = &at(v, "table");
