@@ -361,9 +361,10 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
                          (ImGui::IsItemActive() || !ImGui::IsAnyItemActive());
     const bool on_view = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
     const bool edited = interact(in, v, draft, ui, hovered);
-    // Embedded on a touch screen a swipe over the view scrolls the course page (ui/touch_routing.h):
-    // a tap engages the view (a finger then turns it and moves its heads), a tap elsewhere lets go.
-    const bool gated = in.page && in.page->embed && in.page->touch;
+    // On a touch screen a swipe over the view scrolls the page, the course page around an embedded
+    // demo or the demo's own column (ui/touch_routing.h): a tap engages the view (a finger then
+    // turns it, pinches it and moves its heads), a tap elsewhere lets go.
+    const bool gated = in.page && in.page->touch;
     if (!gated || (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !on_view)) ui->plot.engaged = false;
     if (gated && tapped) ui->plot.engaged = true;
     if (!in.textures.renderer_error.empty() && !in.textures.plot) {
@@ -421,7 +422,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));
     if (gated) {
         // Which way a finger goes here, on the view itself: a swipe scrolls past it until it is tapped.
-        const char* hint = ui->plot.engaged ? "tap outside to scroll the page" : "tap to turn it or move a head";
+        const char* hint = ui->plot.engaged ? "tap outside to scroll the page" : "tap to turn, zoom or move a head";
         const ImVec2 size = ImGui::CalcTextSize(hint);
         const ImVec2 at(v.origin.x + 6, v.origin.y + 6);  // the top: the part of the view a frame shows first
         dl->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),

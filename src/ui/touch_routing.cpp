@@ -61,7 +61,7 @@ TouchClaim touch_claim(const UiState& ui, ImVec2 point, bool own_page) {
     if (item_at(ui, point, [](const std::string& n) { return n == "lesson:lab-slider"; })) return TouchClaim::Demo;
     const bool on_view =
         item_at(ui, point, [](const std::string& n) { return n == "panel:plot" || starts_with(n, "arrow:"); });
-    if (on_view) return ui.plot.engaged || own_page ? TouchClaim::Demo : TouchClaim::Page;
+    if (on_view) return ui.plot.engaged ? TouchClaim::Demo : TouchClaim::Page;
     if (item_at(ui, point, [](const std::string& n) { return starts_with(n, "heatmap:"); })) return TouchClaim::Page;
     for (const ImGuiWindow* window : g.Windows)
         if (scrolls(window) && window->Rect().Contains(point)) return TouchClaim::Scroll;

@@ -87,7 +87,7 @@ test('lesson on a phone: the PyTorch code opens on screen during a step', async 
   await page.context().close();
 });
 
-test('lesson on a phone: a swipe that starts on a heatmap or a field scrolls, and presses nothing', async () => {
+test('lesson on a phone: a swipe that starts on a heatmap, a field or the 3-D view scrolls, and presses or turns nothing', async () => {
   const page = await openSettled(browser, `${server.url}/index.html#step=9`, PHONE);
   const cdp = await page.context().newCDPSession(page);
   const swipe = (x0, y0, x1, y1, what) => settleAfter(page, async () => {
@@ -114,6 +114,19 @@ test('lesson on a phone: a swipe that starts on a heatmap or a field scrolls, an
   const after = await find(page, 'cell:1:0');
   assert.ok(after && after.y > field.y + 100, `the field went down with the finger: y ${field.y} -> ${after && after.y}`);
   assert.equal(await page.evaluate(() => document.getElementById('text-proxy').hidden), true, 'no keyboard was asked for');
+  assert.deepEqual(await state(), before);
+  // Up over the 3-D view, not tapped yet: it scrolls past and the view does not turn.
+  const view = await reach(page, 'panel:plot');
+  const heads = async () => (await layout(page)).filter((l) => /^arrow:\d+$/.test(l.name)).map((l) => [l.x, l.y]);
+  const headsBefore = await heads();
+  await swipe(view.x + view.w / 2, view.y + view.h * 0.7, view.x + view.w / 2 + 40, view.y + view.h * 0.7 - 150, 'a swipe up from the 3-D view');
+  const viewAfter = await find(page, 'panel:plot');
+  assert.ok(viewAfter && viewAfter.y < view.y - 100, `the view went up with the finger: y ${view.y} -> ${viewAfter && viewAfter.y}`);
+  const shift = viewAfter.y - view.y;
+  const headsAfter = await heads();
+  assert.equal(headsAfter.length, headsBefore.length);
+  headsAfter.forEach(([x, y], i) => assert.ok(Math.abs(x - headsBefore[i][0]) < 1 && Math.abs(y - shift - headsBefore[i][1]) < 1,
+                                              `head ${i} moved with the page only, the view did not turn`));
   assert.deepEqual(await state(), before);
   await page.context().close();
 });

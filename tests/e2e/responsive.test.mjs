@@ -165,7 +165,7 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
   await page.context().close();
 });
 
-test('touch: a two-finger pinch on the 3-D view zooms it, without moving a vector or the query', async () => {
+test('touch: a tap engages the 3-D view, then a two-finger pinch zooms it, without moving a vector or the query', async () => {
   const page = await openSettled(browser, server.url + '/',
     { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, hasTouch: true, isMobile: false });
   const layout = () => page.evaluate(() => window.attention.layout());
@@ -179,6 +179,9 @@ test('touch: a two-finger pinch on the 3-D view zooms it, without moving a vecto
   const d0 = spread(items);
   const plot = items.find((l) => l.name === 'panel:plot');
   const cx = plot.x + plot.w / 2, cy = plot.y + plot.h * 0.6;
+  // On a touch screen the view takes fingers once tapped (a swipe over it scrolls until then).
+  await settleAfter(page, () => page.touchscreen.tap(cx, plot.y + 12), 'a tap that engages the view', { lifted: true });
+  assert.ok((await layout()).some((l) => l.name === 'plot:engaged'), 'the view says it is engaged');
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, gap) => cdp.send('Input.dispatchTouchEvent', {
     type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - gap, y: cy, id: 1 }, { x: cx + gap, y: cy, id: 2 }] });
