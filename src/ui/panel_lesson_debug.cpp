@@ -70,8 +70,9 @@ void picker(const TextCatalog& texts, const State& s, UiState* ui) {
 }
 
 // The planted program; the buggy line is marked only once the trace has found it.
-void program(const TextCatalog& texts, const BugTrace& t, int checked) {
-    const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
+void program(const TextCatalog& texts, const BugTrace& t, const TraceWalk& walk) {
+    const int checked = walk.checked;
+    const bool found = walk.found;
     ImGui::PushFont(mono_font());
     for (size_t i = 0; i < t.program.size(); ++i) {
         const bool buggy = found && int(i) == t.buggy_line;
@@ -97,10 +98,9 @@ void traced_value(const TextCatalog& texts, const TraceStep& step) {
 
 // The learner judges each printed value first ("as it should be" or "off"); only then the
 // expected value and the check show, with whether the learner's judgment held.
-void trace_walk(const TextCatalog& texts, const BugTrace& t, int checked, const LessonRecord& record, UiState* ui) {
-    const TraceRecord* walked = record.trace(t.bug);
-    const std::string said = walked && checked > 0 ? walked->said : std::string();
-    const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
+void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& walk, UiState* ui) {
+    const int checked = walk.checked;
+    const bool found = walk.found;
     ImGui::TextColored(query_color(), "%s", texts.say("debug.trace").c_str());
     ImGui::SameLine();
     ImGui::TextColored(muted_text(), "%s", texts.say("debug.judge-each").c_str());
@@ -115,11 +115,8 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, int checked, const 
                                      {"values", trace_values_text(step.expected, step.rows, step.cols)}}),
                   ImGui::GetStyleColorVec4(ImGuiCol_Text));
         ImGui::PopFont();
-        if (size_t(k) < said.size()) {
-            const bool said_off = said[size_t(k)] == '0';
-            const bool held = said_off == step.diverges;
-            const char* id = held ? (said_off ? "debug.right-off" : "debug.right-fine")
-                                  : (said_off ? "debug.wrong-off" : "debug.wrong-fine");
+        bool held = false;
+        if (const char* id = walk.verdict_id(t, k, &held)) {
             prose(texts.say(id), held ? context_color() : error_color());
         }
         if (k == t.first_divergence) {
@@ -175,12 +172,13 @@ ATTN_LESSON_ENTRY bool lesson_debug(const FrameInput& in, State* /*draft*/, UiSt
         if (part == 0) ImGui::TextColored(error_color(), "%s", t.error.c_str());
         return false;
     }
-    const int checked = std::min<int>(s.lesson.trace, int(t.steps.size()));
+    const TraceRecord* walked = lesson.record.trace(t.bug);
+    const TraceWalk walk = trace_walk_of(t, s.lesson.trace, walked ? walked->said : "");
     if (part == 0 && !t.note.empty()) prose(t.note, muted_text());
     if (part == 0)
-        program(lesson.lesson->texts, t, checked);
+        program(lesson.lesson->texts, t, walk);
     else
-        trace_walk(lesson.lesson->texts, t, checked, lesson.record, ui);
+        trace_walk(lesson.lesson->texts, t, walk, ui);
     return false;
 }
 

@@ -2,6 +2,7 @@
 // side, step by step. Nothing here is a stored answer.
 #include "core/lesson/bug_trace.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/lesson/chapter_bugs.h"
@@ -257,6 +258,22 @@ std::string trace_values_text(const Vector& v, int rows, int cols) {
         out += (r ? "\n      " : "") + vec(v.data() + size_t(r) * size_t(cols), cols);
     if (rows > 3) out += "\n      … " + std::to_string(rows - 3) + " more rows";
     return out;
+}
+
+TraceWalk trace_walk_of(const BugTrace& t, int judged_count, const std::string& said) {
+    TraceWalk w;
+    w.checked = std::clamp(judged_count, 0, int(t.steps.size()));
+    w.found = t.first_divergence >= 0 && w.checked > t.first_divergence;
+    if (w.checked > 0) w.said = said;
+    return w;
+}
+
+const char* TraceWalk::verdict_id(const BugTrace& t, int k, bool* held) const {
+    if (k < 0 || size_t(k) >= said.size() || size_t(k) >= t.steps.size()) return nullptr;
+    const bool said_off = said[size_t(k)] == '0';
+    *held = said_off == t.steps[size_t(k)].diverges;
+    return *held ? (said_off ? "debug.right-off" : "debug.right-fine")
+                 : (said_off ? "debug.wrong-off" : "debug.wrong-fine");
 }
 
 }  // namespace attn

@@ -53,6 +53,20 @@ constexpr Bug kDebugBugs[] = {Bug::WrongQuery,      Bug::WrongSlot,       Bug::W
 // The largest Bug value Debug this offers: intents naming a bug are checked against it.
 constexpr Bug kLastDebugBug = kDebugBugs[std::size(kDebugBugs) - 1];
 
+// How far the learner has walked a trace, as the panel and the text version show it: the steps
+// judged (the state's count, at most the trace's length), whether they reached the first
+// divergence (only then the buggy line and its fix show), and each judgment ('1' as it should be,
+// '0' it is off).
+struct TraceWalk {
+    int checked = 0;
+    bool found = false;
+    std::string said;
+    // Step k's verdict as a catalog id ("debug.right-off" ...), or null when k was not judged;
+    // *held: the judgment was right.
+    const char* verdict_id(const BugTrace& trace, int k, bool* held) const;
+};
+TraceWalk trace_walk_of(const BugTrace& trace, int judged_count, const std::string& said);
+
 // A trace step's values as the trace prints them: a vector on one line, a matrix as its first
 // three rows, each under the one before (indented past "   name, printed  "), then "… k more rows".
 std::string trace_values_text(const Vector& values, int rows, int cols);

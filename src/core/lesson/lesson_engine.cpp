@@ -120,9 +120,9 @@ void judge_trace(LessonEngine* e, const State& shown, int value, State* draft, s
         !e->trace.error.empty())
         return;
     const BugTrace& t = e->trace;
-    const int checked = std::min<int>(shown.lesson.trace, int(t.steps.size()));
-    const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
-    if (checked >= int(t.steps.size()) || found || checked >= kMaxTraceSteps) return;
+    const TraceWalk walk = trace_walk_of(t, shown.lesson.trace, "");
+    const int checked = walk.checked;
+    if (checked >= int(t.steps.size()) || walk.found || checked >= kMaxTraceSteps) return;
     TraceRecord& rec = trace_of(e, t.bug);
     rec.said.resize(size_t(checked), '1');
     rec.said += value == 0 ? '0' : '1';

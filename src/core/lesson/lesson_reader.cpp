@@ -209,8 +209,10 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
     const BugTrace& t = e.trace;
     w->key("error").string(traced ? t.error : "").key("note").string(traced ? t.note : "");
     w->key("program").begin_array();
-    const int checked = traced && t.error.empty() ? std::min<int>(s.lesson.trace, int(t.steps.size())) : 0;
-    const bool found = t.first_divergence >= 0 && checked > t.first_divergence;
+    const TraceRecord* walked = e.record.trace(s.lesson.bug);
+    const TraceWalk walk = trace_walk_of(t, traced && t.error.empty() ? s.lesson.trace : 0, walked ? walked->said : "");
+    const int checked = walk.checked;
+    const bool found = walk.found;
     for (size_t i = 0; traced && t.error.empty() && i < t.program.size(); ++i) {
         const bool buggy = found && int(i) == t.buggy_line;
         w->begin_object().key("text").string(t.program[i]).key("buggy").boolean(buggy);
@@ -222,8 +224,6 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
     w->key("expected").string(walkable ? texts.say("debug.expected", {{"output", t.expected_output}}) : "");
     w->key("printed").string(walkable ? texts.say("debug.printed", {{"output", t.actual_output}}) : "");
     w->key("trace").string(texts.say("debug.trace")).key("judge_each").string(texts.say("debug.judge-each"));
-    const TraceRecord* walked = e.record.trace(s.lesson.bug);
-    const std::string said = walked && checked > 0 ? walked->said : std::string();
     auto printed = [&](const TraceStep& step) {
         return texts.say("debug.value-printed",
                          {{"what", step.what}, {"values", trace_values_text(step.actual, step.rows, step.cols)}});
@@ -237,15 +237,9 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
             .string(
                 texts.say("debug.value-expected",
                           {{"what", step.what}, {"values", trace_values_text(step.expected, step.rows, step.cols)}}));
-        std::string judged;
         bool held = false;
-        if (size_t(k) < said.size()) {
-            const bool said_off = said[size_t(k)] == '0';
-            held = said_off == step.diverges;
-            judged = texts.say(held ? (said_off ? "debug.right-off" : "debug.right-fine")
-                                    : (said_off ? "debug.wrong-off" : "debug.wrong-fine"));
-        }
-        w->key("judged").string(judged).key("held").boolean(held);
+        const char* verdict = walk.verdict_id(t, k, &held);
+        w->key("judged").string(verdict ? texts.say(verdict) : "").key("held").boolean(held);
         w->key("found").string(k == t.first_divergence
                                    ? texts.say("debug.first-divergence", {{"k", k + 1}, {"name", step.name}}) + " " +
                                          t.explanation
