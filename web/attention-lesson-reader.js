@@ -149,18 +149,9 @@
   // The step's table (step 4's alignment, step 6's two softmaxes, step 9's d_out table), with row
   // and column headers and its note; a table not drawn yet (step 9 before the answer) says why.
   function table(t) {
-    const head = element('tr');
-    for (const h of t.headers) head.append(element('th', { scope: 'col', text: h }));
-    const rows = element('tbody');
-    for (const row of t.rows) {
-      const tr = element('tr', {}, element('th', { scope: 'row', text: row[0] }));
-      for (const cell of row.slice(1)) tr.append(element('td', { text: cell }));
-      rows.append(tr);
-    }
     const parts = [];
     if (t.rows.length) {
-      parts.push(element('table', { class: 'lesson-table' }, element('caption', { text: t.caption }),
-                         element('thead', {}, head), rows));
+      parts.push(shared.dataTable(t.headers, t.rows, { class: 'lesson-table' }, element('caption', { text: t.caption })));
     } else {
       parts.push(element('p', { text: t.caption }));
     }

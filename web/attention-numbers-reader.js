@@ -111,17 +111,9 @@
     const id = `numbers-reader-table-${index}`;
     const parts = [element('h3', { id, text: t.caption })];
     if (t.rows.length) {
-      const head = element('tr');
-      for (const h of t.columns) head.append(element('th', { scope: 'col', text: h }));
-      const rows = element('tbody');
-      for (const row of t.rows) {
-        const tr = element('tr', {}, element('th', { scope: 'row', text: row[0] }));
-        for (const cell of row.slice(1)) tr.append(element('td', { text: cell }));
-        rows.append(tr);
-      }
       // A wide table scrolls sideways in its own box; the page never does (reflow at 320 px).
       parts.push(element('div', { class: 'table-scroll', role: 'region', 'aria-labelledby': id, 'data-focus': `table-${index}` },
-        element('table', { 'aria-labelledby': id }, element('thead', {}, head), rows)));
+        shared.dataTable(t.columns, t.rows, { 'aria-labelledby': id })));
     }
     if (t.note) parts.push(element('p', { class: 'hint', text: t.note }));
     return parts;

@@ -87,6 +87,19 @@
     return view;
   }
 
+  // A table of text cells: column headers, and each row's first cell as its row header.
+  function dataTable(columns, rows, attributes = {}, ...before) {
+    const head = element('tr');
+    for (const h of columns) head.append(element('th', { scope: 'col', text: h }));
+    const body = element('tbody');
+    for (const row of rows) {
+      const tr = element('tr', {}, element('th', { scope: 'row', text: row[0] }));
+      for (const cell of row.slice(1)) tr.append(element('td', { text: cell }));
+      body.append(tr);
+    }
+    return element('table', attributes, ...before, element('thead', {}, head), body);
+  }
+
   // A pointer inside keeps the panel open (a click on its text takes the focus from it); a
   // pointer or the focus elsewhere closes it.
   function openWhileUsed(root) {
@@ -95,5 +108,5 @@
     document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
   }
 
-  window.attentionTextVersion = { element, say, changeSetting, changeState, queryControl, readView, openWhileUsed };
+  window.attentionTextVersion = { element, say, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed };
 })();

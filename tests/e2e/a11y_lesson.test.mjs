@@ -86,6 +86,14 @@ async function keyboardSession(url) {
   return { page, cdp, key, waitFocus, tabTo };
 }
 
+// From the page's start by keys: into the lesson's text version and its first step, ready to go on.
+async function startLessonByKeyboard({ key, waitFocus, tabTo }) {
+  await key('Tab');
+  await tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start', 3);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading');
+}
+
 test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, every question right, 16 of 16', async () => {
   const { page, cdp, key, waitFocus, tabTo } = await keyboardSession(`${server.url}/index.html`);
 
@@ -252,11 +260,9 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
 });
 
 test('a11y lesson: Practice by keyboard in the text version: predict, type the scores, Check, hear the verdict', async () => {
-  const { page, cdp, key, waitFocus, tabTo } = await keyboardSession(`${server.url}/index.html`);
-  await key('Tab');
-  await tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start', 3);
-  await key('Enter');
-  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading');
+  const session = await keyboardSession(`${server.url}/index.html`);
+  const { page, cdp, key, waitFocus, tabTo } = session;
+  await startLessonByKeyboard(session);
   await tabTo((n) => n.role === 'button' && n.name === 'Practice', 'Practice, in the lesson\'s navigation', 12);
   await key('Enter');
   const heading = await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Practice: '), 'the exercise\'s heading');
@@ -301,11 +307,9 @@ test('a11y lesson: Practice by keyboard in the text version: predict, type the s
 });
 
 test('a11y lesson: Debug this by keyboard in the text version: judge each printed value until the bug is found', async () => {
-  const { page, cdp, key, waitFocus, tabTo } = await keyboardSession(`${server.url}/index.html`);
-  await key('Tab');
-  await tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start', 3);
-  await key('Enter');
-  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading');
+  const session = await keyboardSession(`${server.url}/index.html`);
+  const { page, cdp, key, waitFocus, tabTo } = session;
+  await startLessonByKeyboard(session);
   await tabTo((n) => n.role === 'button' && n.name === 'Debug this', 'Debug this, in the lesson\'s navigation', 14);
   await key('Enter');
   await waitFocus((n) => n.role === 'heading' && n.name === 'Debug this', 'Debug this\'s heading');
