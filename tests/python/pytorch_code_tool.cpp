@@ -31,9 +31,16 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "error: OVERRIDES_JSON is not a JSON object: %s\n", patch.error.c_str());
             return 2;
         }
-        for (const auto& member : patch.value.members)
+        // Each key replaces the document's, or is added: "module" is absent while no class runs.
+        for (const auto& member : patch.value.members) {
+            bool replaced = false;
             for (auto& existing : doc.value.members)
-                if (existing.first == member.first) existing.second = member.second;
+                if (existing.first == member.first) {
+                    existing.second = member.second;
+                    replaced = true;
+                }
+            if (!replaced) doc.value.add(member.first, member.second);
+        }
         const ParseResult parsed = parse_state(write_json(doc.value));
         if (!parsed.ok) {
             std::fprintf(stderr, "error: %s\n", parsed.error.c_str());
