@@ -46,6 +46,11 @@ const FlagSpec kFlags[] = {
     {"--dropout-seed", "--dropout-seed 123"},
     {"--eval", nullptr},
     {"--batch", "--batch 2"},
+    {"--kv-groups", "--kv-groups 2"},
+    {"--window", "--window 3"},
+    {"--decode", nullptr},
+    {"--prefill", "--prefill 3"},
+    {"--chunk", "--chunk 2"},
     {"--no-scale", nullptr},
     {"--json", nullptr},
     {"--svg", nullptr},
@@ -197,27 +202,24 @@ std::string whole_flag(const Flags& flags, const char* flag, int64_t lo, int64_t
 std::string module_from_flags(const Flags& flags, const State& state, bool* run, ModuleSettings* m) {
     const auto it = flags.find("--module");
     *run = it != flags.end();
+    std::string names;
+    for (AttentionModule each : kAllModules) names += std::string(names.empty() ? "" : ", ") + module_name(each);
     if (!*run) {
-        for (const char* own : {"--heads", "--qkv-bias", "--dropout", "--dropout-seed", "--eval", "--batch"})
+        for (const char* own : {"--heads", "--qkv-bias", "--dropout", "--dropout-seed", "--eval", "--batch",
+                                "--kv-groups", "--window", "--decode", "--prefill", "--chunk"})
             if (flags.count(own))
-                return std::string(own) +
-                       " is an option of a module: add --module NAME (self-attention-v1, self-attention-v2, "
-                       "causal-attention, multi-head-wrapper or multi-head-attention)";
+                return std::string(own) + " is an option of a module: add --module NAME (" + names + ")";
         return "";
     }
     if (!parse_module(it->second, &m->module))
-        return "module " + json_quote_short(it->second) +
-               " is unknown: use self-attention-v1, self-attention-v2, causal-attention, multi-head-wrapper or "
-               "multi-head-attention";
-    const bool multi =
-        m->module == AttentionModule::MultiHeadWrapper || m->module == AttentionModule::MultiHeadAttention;
+        return "module " + json_quote_short(it->second) + " is unknown: use one of " + names;
+    const bool multi = is_multi_head(m->module);
     m->seed = state.projection.seed;
     m->d_out = state.projection.d_out;
     m->causal = state.causal;
     int64_t value = 0;
     if (flags.count("--heads") && !multi)
-        return std::string(module_class(m->module)) +
-               " has one head: --heads is for multi-head-wrapper and multi-head-attention";
+        return std::string(module_class(m->module)) + " has one head: --heads is for the multi-head modules";
     m->heads = multi ? 2 : 1;
     if (std::string e = whole_flag(flags, "--heads", 1, 64, &value); !e.empty()) return e;
     if (flags.count("--heads")) m->heads = int(value);
@@ -237,6 +239,22 @@ std::string module_from_flags(const Flags& flags, const State& state, bool* run,
     m->training = flags.count("--eval") == 0;
     if (std::string e = whole_flag(flags, "--batch", 1, 8, &value); !e.empty()) return e;
     if (flags.count("--batch")) m->batch = int(value);
+    // The repository's classes' settings, and decode mode (core/math/kv_cache.h).
+    if (flags.count("--kv-groups") && m->module != AttentionModule::GroupedQueryAttention)
+        return "--kv-groups is for --module grouped-query-attention (num_kv_groups)";
+    if (std::string e = whole_flag(flags, "--kv-groups", 1, 64, &value); !e.empty()) return e;
+    if (flags.count("--kv-groups")) m->kv_groups = int(value);
+    if (flags.count("--window") && m->module != AttentionModule::SlidingWindowAttention)
+        return "--window is for --module sliding-window-attention (sliding_window_size)";
+    if (std::string e = whole_flag(flags, "--window", 1, 4096, &value); !e.empty()) return e;
+    if (flags.count("--window")) m->window = int(value);
+    m->decode = flags.count("--decode") > 0;
+    for (const char* own : {"--prefill", "--chunk"})
+        if (flags.count(own) && !m->decode) return std::string(own) + " is a setting of decode mode: add --decode";
+    if (std::string e = whole_flag(flags, "--prefill", 1, 1 << 20, &value); !e.empty()) return e;
+    if (flags.count("--prefill")) m->prefill = int(value);
+    if (std::string e = whole_flag(flags, "--chunk", 1, 1 << 20, &value); !e.empty()) return e;
+    if (flags.count("--chunk")) m->chunk = int(value);
     return check_module_settings(*m, state.inputs.cols, state.inputs.rows);
 }
 
@@ -330,6 +348,44 @@ void report_projection(const State& state, const ProjectionResult& p, std::strin
     labelled(out, "score matrix = queries @ keys.T:", format_tensor(p.score_matrix));
 }
 
+// Decode mode: each forward(x, use_cache=True) call, what it scored and what the cache keeps.
+void report_decode(const ModuleResult& r, std::string* out) {
+    const ModuleSettings& s = r.settings;
+    const size_t heads = r.batches.empty() ? 1 : r.batches[0].size();
+    auto span = [](int first, int count) {
+        return count == 1 ? "token " + std::to_string(first)
+                          : "tokens " + std::to_string(first) + ".." + std::to_string(first + count - 1);
+    };
+    *out +=
+        "\ndecode: module.reset_cache(); the first " + plural(size_t(s.prefill), "token") +
+        (s.chunk > 0 && s.chunk < s.prefill ? " in chunks of " + std::to_string(s.chunk) : std::string(" at once")) +
+        ", then one token at a time, each call module(x, use_cache=True)\n";
+    int number = 0;
+    for (const CacheCall& c : r.decode.calls) {
+        *out += "call " + std::to_string(++number) + ": " + span(c.first, c.count) + " scored against keys " +
+                std::to_string(c.key_first) + ".." + std::to_string(c.key_first + c.key_count - 1) + " (" +
+                std::to_string(heads * size_t(c.count) * size_t(c.key_count)) + " scores); the cache keeps " +
+                plural(size_t(c.cache_rows), "row") + "\n";
+        for (size_t h = 0; h < c.weights.size(); ++h)
+            labelled(out,
+                     (c.weights.size() > 1 ? "  head " + std::to_string(h) + ", " : std::string("  ")) + "weights =",
+                     format_tensor(c.weights[h]));
+        labelled(out, "  output rows =", format_tensor(c.output));
+    }
+    labelled(out, "decoded output =", format_tensor(r.decode.output));
+    *out += "scores computed: " + std::to_string(r.decode.scores_computed) + " with the cache, " +
+            std::to_string(heads * size_t(r.n) * size_t(r.n)) + " in the full pass\n";
+    *out += "the cache holds at most " + std::to_string(r.decode.cache_numbers_peak) +
+            " numbers (keys and values, every kv head)\n";
+    if (r.decode_vs_full.equal_bits) {
+        *out += "decoded output == full pass output[0]: equal bit for bit\n";
+    } else {
+        char diff[64];
+        std::snprintf(diff, sizeof diff, "%.3g", r.decode_vs_full.max_abs_difference);
+        *out += std::string("decoded output vs full pass output[0]: largest difference ") + diff + "\n";
+    }
+}
+
 void report_module(const ModuleResult& r, std::string* out) {
     const ModuleSettings& s = r.settings;
     *out += "\nmodule: torch.manual_seed(" + std::to_string(s.seed) + "); module = " + module_constructor(r) + "\n";
@@ -359,6 +415,7 @@ void report_module(const ModuleResult& r, std::string* out) {
                  r.output.size() > 1 ? "output[" + std::to_string(b) + "] =" : "output =", format_tensor(r.output[b]));
     if (r.batches.size() > 0 && r.batches[0].size() > 0 && r.batches[0][0].has_dropout)
         *out += "# dropout masks are drawn as Debian's CPU PyTorch draws them; other builds (MKL, GPU) draw others\n";
+    if (s.decode) report_decode(r, out);
 }
 
 std::string human_report(const State& state, const AttentionResult& r) {
@@ -409,6 +466,7 @@ std::string cli_usage() {
            "  --no-scale      do not divide the projected scores by sqrt(d_k)\n"
            "  --module M      also run a module of the book's chapter 3: self-attention-v1,\n"
            "                  self-attention-v2, causal-attention, multi-head-wrapper, multi-head-attention\n"
+           "                  (and the two of ch04 below)\n"
            "                  (--seed and --d-out then set its torch.manual_seed and d_out)\n"
            "  --heads H       num_heads of the multi-head modules (default 2)\n"
            "  --qkv-bias      nn.Linear with a bias for query, key and value\n"
@@ -416,6 +474,14 @@ std::string cli_usage() {
            "  --dropout-seed S  torch.manual_seed(S) right before the forward pass (the book's dropout listing)\n"
            "  --eval          module.eval(): dropout off\n"
            "  --batch B       the inputs stacked B times, 1..8 (default 1)\n"
+           "  After chapter 3, the book repository's classes (ch04): --module grouped-query-attention\n"
+           "  (GroupedQueryAttention) and --module sliding-window-attention (MultiHeadAttentionWithSWA).\n"
+           "  --kv-groups G   num_kv_groups: G key and value heads shared by the heads, G divides H (default 1)\n"
+           "  --window W      sliding_window_size: each token sees itself and the W - 1 before it (default 3)\n"
+           "  --decode        also run the module as it generates, with a KV cache (causal-attention,\n"
+           "                  multi-head-attention and the two above), and compare with the full pass\n"
+           "  --prefill P     the prompt: the first P tokens in one call (default 1), then one token per call\n"
+           "  --chunk C       the prefill in calls of C tokens (chunked prefill)\n"
            "  --json          print the results as one JSON object instead\n"
            "  --svg           print the inputs, scores, weights and context as an SVG figure instead\n"
            "                  (for print, course PDFs and <noscript>; the first 32 tokens, 8 dimensions)\n"

@@ -279,11 +279,13 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
         {{"--state", "-", "--query", "2"}, doc, "query 2 is out of range: the state has 2 tokens, use 0..1"},
         {{"--state", "-"}, std::string(kMaxDocumentBytes + 1, ' '), "is larger than 16777216 bytes"},
         // Chapter 3's modules: bad combinations PyTorch would refuse, or that mean nothing.
-        {{"--example", "your-journey", "--module", "gpt"}, "", "module \"gpt\" is unknown: use self-attention-v1"},
+        {{"--example", "your-journey", "--module", "gpt"},
+         "",
+         "module \"gpt\" is unknown: use one of self-attention-v1"},
         {{"--example", "your-journey", "--heads", "2"}, "", "--heads is an option of a module: add --module NAME"},
         {{"--example", "your-journey", "--module", "self-attention-v2", "--heads", "2"},
          "",
-         "SelfAttention_v2 has one head: --heads is for multi-head-wrapper and multi-head-attention"},
+         "SelfAttention_v2 has one head: --heads is for the multi-head modules"},
         {{"--example", "your-journey", "--module", "multi-head-attention", "--d-out", "3"},
          "",
          "d_out must be divisible by num_heads: d_out = 3 does not split into 2 heads"},
@@ -303,6 +305,35 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
         {{"--example", "your-journey", "--module", "self-attention-v2", "--batch", "2"},
          "",
          "SelfAttention_v2 takes one sequence"},
+        // After chapter 3 (the repository's ch04 classes and decode mode).
+        {{"--example", "your-journey", "--module", "grouped-query-attention", "--heads", "4", "--d-out", "4",
+          "--kv-groups", "3"},
+         "",
+         "num_heads must be divisible by num_kv_groups: 4 heads do not share 3 key and value groups evenly"},
+        {{"--example", "your-journey", "--module", "multi-head-attention", "--kv-groups", "2"},
+         "",
+         "--kv-groups is for --module grouped-query-attention"},
+        {{"--example", "your-journey", "--module", "sliding-window-attention", "--window", "0"},
+         "",
+         "window \"0\" is not a whole number from 1 to 4096"},
+        {{"--example", "your-journey", "--module", "causal-attention", "--window", "2"},
+         "",
+         "--window is for --module sliding-window-attention"},
+        {{"--example", "your-journey", "--module", "multi-head-attention", "--prefill", "2"},
+         "",
+         "--prefill is a setting of decode mode: add --decode"},
+        {{"--example", "your-journey", "--module", "multi-head-attention", "--decode", "--prefill", "9"},
+         "",
+         "the prefill is 9 tokens but must be from 1 to the 6 tokens of the sequence"},
+        {{"--example", "your-journey", "--module", "multi-head-attention", "--decode", "--prefill", "2", "--chunk",
+          "3"},
+         "",
+         "the prefill's chunk is 3 tokens but must be from 1 to the prefill's 2"},
+        {{"--example", "your-journey", "--module", "multi-head-wrapper", "--decode"}, "", "has no KV cache"},
+        {{"--example", "your-journey", "--module", "causal-attention", "--decode", "--dropout", "0.5"},
+         "",
+         "decode mode generates as a trained model does, with dropout off"},
+        {{"--example", "your-journey", "--decode"}, "", "--decode is an option of a module: add --module NAME"},
     };
     for (const Case& c : cases) {
         std::string joined;
@@ -327,8 +358,10 @@ TEST_CASE("cli: --module adds the module object with the contract's keys and the
     const JsonValue& m = *doc.find("module");
     REQUIRE(m.is_object());
     CHECK(keys(m) == std::vector<std::string>{"name", "seed", "d_in", "d_out", "heads", "head_dim", "qkv_bias",
-                                              "dropout", "dropout_seed", "training", "batch", "parameters", "batches",
-                                              "output", "output_shape"});
+                                              "dropout", "dropout_seed", "training", "batch", "kv_groups", "window",
+                                              "parameters", "batches", "output", "output_shape", "decode"});
+    CHECK(m.find("decode")->is_null());
+    CHECK(m.find("window")->is_null());
     CHECK(m.find("name")->text == "multi-head-attention");
     CHECK(m.find("dropout_seed")->is_null());
     CHECK(keys(*m.find("parameters")) == std::vector<std::string>{"W_query.weight", "W_key.weight", "W_value.weight",
@@ -364,6 +397,30 @@ TEST_CASE("cli: --module prints the book's constructor, the parameters and the o
     const Run c = run_ok({"--example", "your-journey", "--module", "causal-attention", "--dropout", "0.5"});
     CHECK(contains(c.out, "CausalAttention(d_in=3, d_out=2, context_length=6, dropout=0.5)"));
     CHECK(contains(c.out, "other builds (MKL, GPU) draw others"));
+}
+
+TEST_CASE("cli: --decode prints each cache call and proves the decoded rows equal the full pass") {
+    const Run r = run_ok({"--example", "your-journey", "--module", "grouped-query-attention", "--d-out", "4", "--heads",
+                          "4", "--kv-groups", "2", "--decode", "--prefill", "3", "--chunk", "2"});
+    CHECK(contains(r.out, "GroupedQueryAttention(d_in=3, d_out=4, dropout=0.0, num_heads=4, num_kv_groups=2)"));
+    CHECK(contains(r.out, "decode: module.reset_cache(); the first 3 tokens in chunks of 2"));
+    CHECK(contains(r.out, "call 1: tokens 0..1 scored against keys 0..1 (16 scores); the cache keeps 2 rows"));
+    CHECK(contains(r.out, "call 5: token 5 scored against keys 0..5 (24 scores); the cache keeps 6 rows"));
+    CHECK(contains(r.out, "scores computed: 88 with the cache, 144 in the full pass"));
+    CHECK(contains(r.out, "decoded output == full pass output[0]: equal bit for bit"));
+
+    const JsonValue doc = run_json({"--example", "your-journey", "--module", "sliding-window-attention", "--window",
+                                    "2", "--decode", "--prefill", "4", "--json"});
+    const JsonValue& d = *doc.find("module")->find("decode");
+    CHECK(keys(d) == std::vector<std::string>{"prefill", "chunk", "calls", "output", "scores_computed",
+                                              "scores_full_pass", "cache_numbers_peak", "equals_full_pass_bits",
+                                              "max_abs_difference"});
+    CHECK(d.find("equals_full_pass_bits")->boolean);
+    const JsonValue& first = d.find("calls")->items.at(0);
+    CHECK(keys(first) == std::vector<std::string>{"first", "count", "key_first", "key_count", "cache_rows",
+                                                  "scores_computed", "scores", "weights", "output"});
+    CHECK(first.find("cache_rows")->text == "2");  // the window keeps 2 of the prefill's 4
+    CHECK(first.find("scores")->items.at(0).items.at(0).items.at(1).text == "-inf");
 }
 
 // The SVG figure's text elements, in document order ("<text ...>CONTENT</text>").

@@ -20,6 +20,12 @@ void write_module_json(const ModuleResult& r, JsonWriter* w, bool traces) {
         w->null();
     w->key("training").boolean(s.training);
     w->key("batch").integer(s.batch);
+    w->key("kv_groups").integer(kv_heads(s));  // GQA's num_kv_groups; else one per head
+    w->key("window");
+    if (s.module == AttentionModule::SlidingWindowAttention)
+        w->integer(s.window);
+    else
+        w->null();
     w->key("parameters").begin_object();
     for (const NamedParameter& p : r.parameters) {
         w->key(p.name);
@@ -64,6 +70,45 @@ void write_module_json(const ModuleResult& r, JsonWriter* w, bool traces) {
     w->key("output_shape").begin_array();
     w->integer(int64_t(r.output.size())).integer(r.n).integer(r.out_width);
     w->end_array();
+    w->key("decode");
+    if (s.decode)
+        write_decode_json(r, w, traces);
+    else
+        w->null();
+    w->end_object();
+}
+
+void write_decode_json(const ModuleResult& r, JsonWriter* w, bool traces) {
+    const DecodeTrace& d = r.decode;
+    const long long heads = r.batches.empty() ? 1 : (long long)r.batches[0].size();
+    w->begin_object();
+    w->key("prefill").integer(r.settings.prefill);
+    w->key("chunk").integer(r.settings.chunk);
+    w->key("calls").begin_array();
+    for (const CacheCall& c : d.calls) {
+        w->begin_object();
+        w->key("first").integer(c.first).key("count").integer(c.count);
+        w->key("key_first").integer(c.key_first).key("key_count").integer(c.key_count);
+        w->key("cache_rows").integer(c.cache_rows);
+        w->key("scores_computed").integer(heads * c.count * c.key_count);
+        if (traces) {
+            w->key("scores").begin_array();
+            for (const Matrix& m : c.scores) w->matrix(m);
+            w->end_array();
+            w->key("weights").begin_array();
+            for (const Matrix& m : c.weights) w->matrix(m);
+            w->end_array();
+        }
+        w->key("output").matrix(c.output);
+        w->end_object();
+    }
+    w->end_array();
+    w->key("output").matrix(d.output);
+    w->key("scores_computed").integer(d.scores_computed);
+    w->key("scores_full_pass").integer(heads * r.n * r.n);
+    w->key("cache_numbers_peak").integer(d.cache_numbers_peak);
+    w->key("equals_full_pass_bits").boolean(r.decode_vs_full.equal_bits);
+    w->key("max_abs_difference").number(r.decode_vs_full.max_abs_difference);
     w->end_object();
 }
 
@@ -75,10 +120,18 @@ std::string module_constructor(const ModuleResult& r) {
     std::string call =
         std::string(module_class(s.module)) + "(d_in=" + std::to_string(r.d_in) + ", d_out=" + std::to_string(s.d_out);
     if (s.module == AttentionModule::SelfAttentionV1) return call + ")";
-    if (s.module != AttentionModule::SelfAttentionV2)
+    const bool repository = s.module == AttentionModule::GroupedQueryAttention ||
+                            s.module == AttentionModule::SlidingWindowAttention;  // no context_length
+    if (repository)
+        call += ", dropout=" + p;
+    else if (s.module != AttentionModule::SelfAttentionV2)
         call += ", context_length=" + std::to_string(r.n) + ", dropout=" + p;
     if (is_multi_head(s.module)) call += ", num_heads=" + std::to_string(s.heads);
-    return call + (s.qkv_bias ? ", qkv_bias=True)" : ")");
+    if (s.module == AttentionModule::GroupedQueryAttention) call += ", num_kv_groups=" + std::to_string(s.kv_groups);
+    if (s.qkv_bias) call += ", qkv_bias=True";
+    if (s.module == AttentionModule::SlidingWindowAttention)
+        call += ", sliding_window_size=" + std::to_string(s.window);
+    return call + ")";
 }
 
 }  // namespace attn

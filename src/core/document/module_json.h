@@ -3,9 +3,15 @@
 //   {"name","seed","d_in","d_out","heads","head_dim","qkv_bias","dropout","dropout_seed","training",
 //    "batch","parameters":{PyTorch's names: their values},"batches":[{"heads":[{"queries","keys",
 //    "values","scores","masked_scores","weights_unmasked","masked_simple","masked_simple_norm",
-//    "weights","dropout_mask","weights_dropped","context"}]}],"output","output_shape"}
-// dropout_seed is null unless the run re-seeds before dropout; dropout_mask is null without
-// dropout. Non-finite numbers (-inf in masked scores) are the strings "inf", "-inf", "nan".
+//    "weights","dropout_mask","weights_dropped","context"}]}],"output","output_shape","decode"}
+// with "kv_groups" (GQA's num_kv_groups, else the number of heads) and "window" (SWA's
+// sliding_window_size, else null) after "batch". dropout_seed is null unless the run re-seeds
+// before dropout; dropout_mask is null without dropout. "decode" is null unless the run decodes:
+//   {"prefill","chunk","calls":[{"first","count","key_first","key_count","cache_rows",
+//    "scores_computed","scores":[head],"weights":[head],"output"}],"output","scores_computed",
+//    "scores_full_pass","cache_numbers_peak","equals_full_pass_bits","max_abs_difference"}
+// (a call's "scores" and "weights" only with the traces). Non-finite numbers (-inf in masked
+// scores) are the strings "inf", "-inf", "nan".
 #pragma once
 #include <string>
 
@@ -17,6 +23,8 @@ namespace attn {
 // traces false: "batches" is null (the page's results({matrices: false}); at 1024 tokens the
 // per-head (n, n) traces are millions of numbers).
 void write_module_json(const ModuleResult& r, JsonWriter* w, bool traces = true);
+// The "decode" object alone (the settings decode).
+void write_decode_json(const ModuleResult& r, JsonWriter* w, bool traces = true);
 
 // The module's constructor call as the book writes it, e.g. "CausalAttention(d_in=3, d_out=2,
 // context_length=6, dropout=0.0)".

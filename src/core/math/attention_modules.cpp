@@ -22,6 +22,8 @@ constexpr ModuleNames kModules[] = {
     {AttentionModule::CausalAttention, "causal-attention", "CausalAttention"},
     {AttentionModule::MultiHeadWrapper, "multi-head-wrapper", "MultiHeadAttentionWrapper"},
     {AttentionModule::MultiHeadAttention, "multi-head-attention", "MultiHeadAttention"},
+    {AttentionModule::GroupedQueryAttention, "grouped-query-attention", "GroupedQueryAttention"},
+    {AttentionModule::SlidingWindowAttention, "sliding-window-attention", "MultiHeadAttentionWithSWA"},
 };
 
 // Columns [first, first + width) of m: one head's slice of (n, d_out), which is what
@@ -51,8 +53,9 @@ void add_linear(const std::string& prefix, const Linear& layer, std::vector<Name
 // planted: also the weights of the chapter's planted bugs (mask polarity, no rescaling, and with
 // wrong_divisor > 0 the sqrt(d_out) scale), which the page shows for head 0 only: three more
 // (n, n) matrices per head would be tens of MB at a module's size cap.
-HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool dropout, double p, TorchGenerator* gen,
-                 bool planted, float wrong_divisor = 0) {
+// window > 0: the sliding-window band (which implies causal).
+HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, int window, bool dropout, double p,
+                 TorchGenerator* gen, bool planted, float wrong_divisor = 0) {
     HeadTrace h;
     h.queries = std::move(queries);
     h.keys = std::move(keys);
@@ -60,9 +63,9 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, bool d
     h.scores = matmul(h.queries, transposed(h.keys));
     // keys.shape[-1] ** 0.5: a Python float, applied to the float32 scores as float.
     const float divisor = float(std::sqrt(double(h.keys.cols)));
-    h.masked_scores = causal ? mask_scores_causal(h.scores) : h.scores;
+    h.masked_scores = causal ? mask_scores_causal(h.scores, window) : h.scores;
     h.weights_unmasked = softmax_rows_scaled(h.scores, divisor);
-    h.masked_simple = causal ? mask_weights_tril(h.weights_unmasked) : h.weights_unmasked;
+    h.masked_simple = causal ? mask_weights_tril(h.weights_unmasked, window) : h.weights_unmasked;
     h.masked_simple_norm = normalize_row_sums(h.masked_simple);
     h.weights = softmax_rows_scaled(h.masked_scores, divisor);
     h.weights_wrong_dim = transposed(softmax_rows_scaled(transposed(h.masked_scores), divisor));
@@ -105,18 +108,34 @@ std::string shortest(double p) {
 }  // namespace
 
 bool is_multi_head(AttentionModule m) {
-    return m == AttentionModule::MultiHeadWrapper || m == AttentionModule::MultiHeadAttention;
+    return m == AttentionModule::MultiHeadWrapper || m == AttentionModule::MultiHeadAttention ||
+           m == AttentionModule::GroupedQueryAttention || m == AttentionModule::SlidingWindowAttention;
 }
 bool has_dropout_layer(AttentionModule m) {
     return m == AttentionModule::CausalAttention || is_multi_head(m);
 }
+bool has_kv_cache(AttentionModule m) {
+    return m == AttentionModule::CausalAttention || (is_multi_head(m) && m != AttentionModule::MultiHeadWrapper);
+}
+int kv_heads(const ModuleSettings& s) {
+    if (s.module == AttentionModule::GroupedQueryAttention) return s.kv_groups;
+    return is_multi_head(s.module) ? s.heads : 1;
+}
 
+// The chapter's classes on the book's batch of two; the repository's GQA with four heads in two
+// groups (so that the sharing shows) and SWA with a window of 3, on one sequence.
 ModuleSettings book_module_settings(AttentionModule m) {
     ModuleSettings s;
     s.module = m;
     s.seed = m == AttentionModule::SelfAttentionV2 ? 789 : 123;
     s.heads = is_multi_head(m) ? 2 : 1;
     s.batch = has_dropout_layer(m) ? 2 : 1;
+    if (m == AttentionModule::GroupedQueryAttention) {
+        s.d_out = 4;
+        s.heads = 4;
+        s.kv_groups = 2;
+    }
+    if (m == AttentionModule::GroupedQueryAttention || m == AttentionModule::SlidingWindowAttention) s.batch = 1;
     return s;
 }
 
@@ -141,7 +160,7 @@ bool parse_module(const std::string& text, AttentionModule* out) {
     return false;
 }
 
-std::string check_module_settings(const ModuleSettings& s, int d_in, int n) {
+std::string check_module_settings(const ModuleSettings& s, int d_in, int n, bool sizes) {
     const std::string cls = module_class(s.module);
     if (d_in < 1 || n < 1) return "the inputs are empty";
     if (s.d_out < 1 || s.d_out > 1024)
@@ -149,9 +168,14 @@ std::string check_module_settings(const ModuleSettings& s, int d_in, int n) {
     if (is_multi_head(s.module)) {
         if (s.heads < 1 || s.heads > 64)
             return "num_heads is " + std::to_string(s.heads) + " but must be a whole number from 1 to 64";
-        if (s.module == AttentionModule::MultiHeadAttention && s.d_out % s.heads != 0)
+        if (s.module != AttentionModule::MultiHeadWrapper && s.d_out % s.heads != 0)
             return "d_out must be divisible by num_heads: d_out = " + std::to_string(s.d_out) +
                    " does not split into " + std::to_string(s.heads) + " heads of equal width";
+        if (s.module == AttentionModule::GroupedQueryAttention &&
+            (s.kv_groups < 1 || s.kv_groups > s.heads || s.heads % s.kv_groups != 0))
+            return "num_heads must be divisible by num_kv_groups: " + std::to_string(s.heads) + " heads do not share " +
+                   std::to_string(s.kv_groups) + " key and value groups evenly (try a divisor of " +
+                   std::to_string(s.heads) + ")";
     } else if (s.heads != 1) {
         return cls + " has one head, not " + std::to_string(s.heads) + ": num_heads is for the multi-head modules";
     }
@@ -165,6 +189,26 @@ std::string check_module_settings(const ModuleSettings& s, int d_in, int n) {
         return "batch is " + std::to_string(s.batch) + " but must be a whole number from 1 to 8";
     if (s.batch > 1 && !has_dropout_layer(s.module))
         return cls + " takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules";
+    if (s.module == AttentionModule::SlidingWindowAttention && (s.window < 1 || s.window > 4096))
+        return "sliding_window_size is " + std::to_string(s.window) +
+               " but must be a whole number from 1 to 4096 (1: each token sees only itself)";
+    if (s.decode) {
+        if (!has_kv_cache(s.module))
+            return cls +
+                   " has no KV cache: decode mode runs CausalAttention, MultiHeadAttention, GroupedQueryAttention "
+                   "or MultiHeadAttentionWithSWA";
+        if (s.training && s.dropout > 0.0)
+            return "decode mode generates as a trained model does, with dropout off: set dropout to 0 or use "
+                   "module.eval()";
+        if (s.prefill < 1 || s.prefill > n)
+            return "the prefill is " + std::to_string(s.prefill) + " tokens but must be from 1 to the " +
+                   std::to_string(n) + " tokens of the sequence";
+        if (s.chunk < 0 || s.chunk > s.prefill)
+            return "the prefill's chunk is " + std::to_string(s.chunk) +
+                   " tokens but must be from 1 to the prefill's " + std::to_string(s.prefill) +
+                   " (or 0: the whole prefill at once)";
+    }
+    if (!sizes) return "";
     const double heads = is_multi_head(s.module) ? s.heads : 1;
     if (double(n) * double(n) * double(s.batch) * heads > 4.0e6)
         return "too large: batch x heads x n x n must stay within 4 million weights";
@@ -197,11 +241,22 @@ ModuleWeights create_module(const ModuleSettings& s, int d_in, TorchGenerator* g
             }
             break;
         case AttentionModule::MultiHeadAttention:
+        case AttentionModule::SlidingWindowAttention:
             w.query.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
             w.key.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
             w.value.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
             w.out_proj = make_linear(gen, s.d_out, s.d_out, true);  // out_proj always has a bias
             break;
+        case AttentionModule::GroupedQueryAttention: {
+            // The repository's order: W_key and W_value (kv_groups * head_dim wide), then W_query,
+            // then out_proj without a bias.
+            const int kv_width = s.kv_groups * (s.d_out / s.heads);
+            w.key.push_back(make_linear(gen, d_in, kv_width, s.qkv_bias));
+            w.value.push_back(make_linear(gen, d_in, kv_width, s.qkv_bias));
+            w.query.push_back(make_linear(gen, d_in, s.d_out, s.qkv_bias));
+            w.out_proj = make_linear(gen, s.d_out, s.d_out, false);
+            break;
+        }
     }
     return w;
 }
@@ -218,11 +273,18 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
     const bool causal = s.causal || has_dropout_layer(s.module);
     const bool dropout = has_dropout_layer(s.module) && s.training && s.dropout > 0.0;
     const int heads = is_multi_head(s.module) ? s.heads : 1;
-    r.head_dim = s.module == AttentionModule::MultiHeadAttention ? s.d_out / heads : s.d_out;
+    const bool split = is_multi_head(s.module) && s.module != AttentionModule::MultiHeadWrapper;
+    const int window = s.module == AttentionModule::SlidingWindowAttention ? s.window : 0;
+    r.head_dim = split ? s.d_out / heads : s.d_out;
     r.out_width = s.module == AttentionModule::MultiHeadWrapper ? s.d_out * heads : s.d_out;
 
     if (s.module == AttentionModule::SelfAttentionV1) {
         r.parameters = {parameter("W_query", w.W_query), parameter("W_key", w.W_key), parameter("W_value", w.W_value)};
+    } else if (s.module == AttentionModule::GroupedQueryAttention) {
+        add_linear("W_key", w.key[0], &r.parameters);
+        add_linear("W_value", w.value[0], &r.parameters);
+        add_linear("W_query", w.query[0], &r.parameters);
+        add_linear("out_proj", w.out_proj, &r.parameters);
     } else {
         for (size_t h = 0; h < w.query.size(); ++h) {
             const std::string prefix =
@@ -231,7 +293,7 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
             add_linear(prefix + "W_key", w.key[h], &r.parameters);
             add_linear(prefix + "W_value", w.value[h], &r.parameters);
         }
-        if (s.module == AttentionModule::MultiHeadAttention) add_linear("out_proj", w.out_proj, &r.parameters);
+        if (split) add_linear("out_proj", w.out_proj, &r.parameters);
     }
 
     // Dropout draws continue the generator, or start afresh from the dropout seed. PyTorch draws
@@ -241,21 +303,37 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
     TorchGenerator reseeded(s.dropout_seed);
     TorchGenerator* draws = s.reseed_dropout ? &reseeded : gen;
     r.batches.assign(size_t(s.batch), std::vector<HeadTrace>(size_t(heads)));
-    if (s.module == AttentionModule::MultiHeadAttention) {
+    if (split) {
+        // One projection of width heads * hd (keys and values kv_heads * hd), viewed as heads; head
+        // h reads key and value head h / group_size (repeat_interleave; for MHA and SWA, its own).
         const Matrix queries = linear_forward(w.query[0], inputs), keys = linear_forward(w.key[0], inputs),
                      values = linear_forward(w.value[0], inputs);
+        const int group_size = heads / kv_heads(s);
         for (int b = 0; b < s.batch; ++b) {
             Matrix merged(r.n, s.d_out);
             for (int h = 0; h < heads; ++h) {
-                const int first = h * r.head_dim;
-                HeadTrace t = attend(columns(queries, first, r.head_dim), columns(keys, first, r.head_dim),
-                                     columns(values, first, r.head_dim), causal, dropout, s.dropout, draws, h == 0,
-                                     float(std::sqrt(double(s.d_out))));
+                const int first = h * r.head_dim, kv_first = (h / group_size) * r.head_dim;
+                HeadTrace t = attend(columns(queries, first, r.head_dim), columns(keys, kv_first, r.head_dim),
+                                     columns(values, kv_first, r.head_dim), causal, window, dropout, s.dropout, draws,
+                                     h == 0, float(std::sqrt(double(s.d_out))));
                 for (int i = 0; i < r.n; ++i)
                     for (int c = 0; c < r.head_dim; ++c) merged.at(i, first + c) = t.context.at(i, c);
                 r.batches[size_t(b)][size_t(h)] = std::move(t);
             }
             r.output.push_back(linear_forward(w.out_proj, merged));
+        }
+        if (s.decode) {
+            CacheInputs in;
+            in.queries = &queries;
+            in.keys = &keys;
+            in.values = &values;
+            in.heads = heads;
+            in.kv_heads = kv_heads(s);
+            in.head_dim = r.head_dim;
+            in.window = window;
+            in.out_proj = &w.out_proj;
+            r.decode = decode_with_cache(in, s.prefill, s.chunk);
+            r.decode_vs_full = compare_outputs(r.decode.output, r.output[0]);
         }
         return r;
     }
@@ -272,13 +350,22 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
             values = linear_forward(w.value[size_t(h)], inputs);
         }
         for (int b = 0; b < s.batch; ++b) {
-            HeadTrace t = attend(queries, keys, values, causal, dropout, s.dropout, draws, h == 0);
+            HeadTrace t = attend(queries, keys, values, causal, 0, dropout, s.dropout, draws, h == 0);
             for (int i = 0; i < r.n; ++i)
                 for (int c = 0; c < s.d_out; ++c) outputs[size_t(b)].at(i, h * s.d_out + c) = t.context.at(i, c);
             r.batches[size_t(b)][size_t(h)] = std::move(t);
         }
+        if (s.decode) {  // CausalAttention: one head, its context is the output
+            CacheInputs in;
+            in.queries = &queries;
+            in.keys = &keys;
+            in.values = &values;
+            in.head_dim = s.d_out;
+            r.decode = decode_with_cache(in, s.prefill, s.chunk);
+        }
     }
     r.output = std::move(outputs);
+    if (s.decode) r.decode_vs_full = compare_outputs(r.decode.output, r.output[0]);
     return r;
 }
 
@@ -319,7 +406,10 @@ long long module_parameter_count(const ModuleSettings& s, int d_in) {
         case AttentionModule::MultiHeadWrapper:
             return s.heads * 3 * (d_in + bias) * d_out;
         case AttentionModule::MultiHeadAttention:
+        case AttentionModule::SlidingWindowAttention:
             return 3 * (d_in + bias) * d_out + (d_out + 1) * d_out;
+        case AttentionModule::GroupedQueryAttention:
+            return 2 * (d_in + bias) * (s.kv_groups * (d_out / s.heads)) + (d_in + bias) * d_out + d_out * d_out;
         case AttentionModule::SelfAttentionV2:
         case AttentionModule::CausalAttention:
             return 3 * (d_in + bias) * d_out;

@@ -4,6 +4,11 @@
 //   CausalAttention            v2 + causal mask + dropout on the weights, on a batch       (3.5.3)
 //   MultiHeadAttentionWrapper  num_heads CausalAttention heads, outputs concatenated        (3.6.1)
 //   MultiHeadAttention         one projection split into heads, then out_proj              (3.6.2)
+// and what the book's repository builds on them for generating text (ch04 bonus material):
+//   GroupedQueryAttention      heads share num_kv_groups keys and values (ch04/04_gqa)
+//   MultiHeadAttentionWithSWA  MultiHeadAttention with a sliding-window band mask (ch04/06_swa)
+// Decode mode runs CausalAttention and the three multi-head classes with a KV cache
+// (ch04/03_kv-cache): see core/math/kv_cache.h.
 // Every parameter is drawn as PyTorch draws it after torch.manual_seed(seed), in creation order,
 // and dropout continues the same generator in forward order (or re-seeds once before it), so the
 // numbers match PyTorch's to float32 rounding. Shapes: b batch, n tokens, h heads, hd head width.
@@ -12,15 +17,32 @@
 #include <string>
 #include <vector>
 
+#include "core/math/kv_cache.h"
 #include "core/math/matrix.h"
 #include "core/math/torch_layers.h"
 
 namespace attn {
 
-enum class AttentionModule { SelfAttentionV1, SelfAttentionV2, CausalAttention, MultiHeadWrapper, MultiHeadAttention };
+enum class AttentionModule {
+    SelfAttentionV1,
+    SelfAttentionV2,
+    CausalAttention,
+    MultiHeadWrapper,
+    MultiHeadAttention,
+    GroupedQueryAttention,
+    SlidingWindowAttention,
+};
 
-const char* module_name(AttentionModule m);   // "self-attention-v1", ... "multi-head-attention"
-const char* module_class(AttentionModule m);  // "SelfAttention_v1", ... "MultiHeadAttention"
+// Every class, in the order the book and its repository introduce them.
+constexpr AttentionModule kAllModules[] = {
+    AttentionModule::SelfAttentionV1,        AttentionModule::SelfAttentionV2,
+    AttentionModule::CausalAttention,        AttentionModule::MultiHeadWrapper,
+    AttentionModule::MultiHeadAttention,     AttentionModule::GroupedQueryAttention,
+    AttentionModule::SlidingWindowAttention,
+};
+
+const char* module_name(AttentionModule m);   // "self-attention-v1", ... "sliding-window-attention"
+const char* module_class(AttentionModule m);  // "SelfAttention_v1", ... "MultiHeadAttentionWithSWA"
 bool parse_module(const std::string& text, AttentionModule* out);
 
 struct ModuleSettings {
@@ -35,11 +57,19 @@ struct ModuleSettings {
     bool reseed_dropout = false;
     uint64_t dropout_seed = 123;  // torch.manual_seed(dropout_seed) right before the forward pass
     int batch = 1;                // the inputs stacked batch times: torch.stack((inputs,) * batch)
+    int kv_groups = 1;            // GroupedQueryAttention's num_kv_groups: 1 (multi-query) .. heads
+    int window = 3;               // MultiHeadAttentionWithSWA's sliding_window_size, at least 1
+    // Decode mode (the KV cache classes only): forward(x, use_cache=True) on the first `prefill`
+    // tokens in chunks of `chunk` (0: all at once), then on one token at a time.
+    bool decode = false;
+    int prefill = 1;
+    int chunk = 0;
     bool operator==(const ModuleSettings& o) const {
         return module == o.module && seed == o.seed && d_out == o.d_out && heads == o.heads && qkv_bias == o.qkv_bias &&
                causal == o.causal && dropout == o.dropout && training == o.training &&
                reseed_dropout == o.reseed_dropout && (!reseed_dropout || dropout_seed == o.dropout_seed) &&
-               batch == o.batch;
+               batch == o.batch && kv_groups == o.kv_groups && window == o.window && decode == o.decode &&
+               prefill == o.prefill && chunk == o.chunk;
     }
     bool operator!=(const ModuleSettings& o) const { return !(*this == o); }
 };
@@ -48,11 +78,16 @@ struct ModuleSettings {
 // v2 after 789, CausalAttention and both multi-head classes on the batch of two, seed 123, two heads,
 // dropout 0.0). The first screen of each class shows the numbers the book prints.
 ModuleSettings book_module_settings(AttentionModule m);
-bool is_multi_head(AttentionModule m);
+bool is_multi_head(AttentionModule m);      // the wrapper, MultiHeadAttention, GQA and SWA
 bool has_dropout_layer(AttentionModule m);  // CausalAttention and the multi-head classes
+bool has_kv_cache(AttentionModule m);       // CausalAttention, MultiHeadAttention, GQA and SWA
+// num_kv_groups for GQA, else one key and value head per head (a head's own, or CausalAttention's).
+int kv_heads(const ModuleSettings& s);
 
 // Empty when the settings make a module PyTorch would build, else what is wrong, for the learner.
-std::string check_module_settings(const ModuleSettings& s, int d_in, int n);
+// sizes false: without the page's size limits (a document stays valid when its text grows; the
+// panel reports a run too large).
+std::string check_module_settings(const ModuleSettings& s, int d_in, int n, bool sizes = true);
 
 // One head on one batch element: what each step of its forward pass holds.
 struct HeadTrace {
@@ -74,7 +109,7 @@ struct HeadTrace {
     // of triu(ones, 1). Each query keeps itself and the tokens after it: row 0 sees everything,
     // the last row only itself.
     Matrix weights_flipped_mask;
-    // MultiHeadAttention's planted bug: softmax(masked_scores / sqrt(d_out)), not sqrt(head_dim)
+    // The multi-head classes' planted bug: softmax(masked_scores / sqrt(d_out)), not sqrt(head_dim)
     // (empty for the other classes, where a head's width is d_out).
     Matrix weights_wrong_scale;
     bool has_dropout = false;  // training with p > 0
@@ -99,11 +134,17 @@ struct ModuleResult {
     std::string error;  // non-empty: nothing below is set
     ModuleSettings settings;
     int d_in = 0, n = 0;
-    int head_dim = 0;   // hd: d_out for v1, v2, CausalAttention and each wrapper head; d_out / h for MHA
+    int head_dim = 0;   // hd: d_out for v1, v2, CausalAttention and each wrapper head; d_out / h else
     int out_width = 0;  // the output's last dimension: d_out, or d_out * h for the wrapper
     std::vector<NamedParameter> parameters;
-    std::vector<std::vector<HeadTrace>> batches;  // [batch][head]
-    std::vector<Matrix> output;                   // [batch]: (n, out_width)
+    // [batch][head]. With GQA a head's keys and values are its group's: head h reads group
+    // h / (heads / kv_groups), as repeat_interleave lays them out.
+    std::vector<std::vector<HeadTrace>> batches;
+    std::vector<Matrix> output;  // [batch]: (n, out_width)
+    // Decode mode: batch element 0 run through the KV cache (every element holds the same inputs),
+    // and how its output compares with the full pass's output[0].
+    DecodeTrace decode;
+    OutputComparison decode_vs_full;
 };
 
 // How many numbers a module's parameters hold (sum(p.numel() for p in module.parameters())), from
@@ -114,7 +155,8 @@ long long module_parameter_count(const ModuleSettings& s, int d_in);
 
 // A module's parameters as PyTorch creates them. v1 fills W_query, W_key, W_value (d_in, d_out);
 // the others fill one Linear per head (v2, CausalAttention: one; the wrapper: one per head;
-// MultiHeadAttention: one of width d_out, split later) and MultiHeadAttention its out_proj.
+// MultiHeadAttention and SWA: one of width d_out, split later; GQA: query d_out wide, key and value
+// kv_groups * hd wide) and the multi-head classes but the wrapper their out_proj (GQA's without bias).
 struct ModuleWeights {
     Matrix W_query, W_key, W_value;
     std::vector<Linear> query, key, value;

@@ -57,17 +57,19 @@ void dropout_mask(TorchGenerator* gen, double p, int count, float* mask) {
     }
 }
 
-Matrix mask_scores_causal(const Matrix& scores) {
+Matrix mask_scores_causal(const Matrix& scores, int window) {
     Matrix out = scores;
     for (int r = 0; r < out.rows; ++r)
-        for (int c = r + 1; c < out.cols; ++c) out.at(r, c) = -std::numeric_limits<float>::infinity();
+        for (int c = 0; c < out.cols; ++c)
+            if (key_hidden(r, c, window)) out.at(r, c) = -std::numeric_limits<float>::infinity();
     return out;
 }
 
-Matrix mask_weights_tril(const Matrix& weights) {
+Matrix mask_weights_tril(const Matrix& weights, int window) {
     Matrix out = weights;
     for (int r = 0; r < out.rows; ++r)
-        for (int c = r + 1; c < out.cols; ++c) out.at(r, c) = 0.0f;
+        for (int c = 0; c < out.cols; ++c)
+            if (key_hidden(r, c, window)) out.at(r, c) = 0.0f;
     return out;
 }
 

@@ -36,9 +36,17 @@ void dropout_mask(TorchGenerator* gen, double p, int count, float* mask);
 
 // The causal mask (section 3.5.1), on an (n, n) score or weight matrix:
 // masked_fill(triu(ones(n, n), diagonal=1).bool(), -inf): keys after the query become -inf.
-Matrix mask_scores_causal(const Matrix& scores);
-// The book's first route: weights * tril(ones(n, n)), then each row divided by its sum.
-Matrix mask_weights_tril(const Matrix& weights);
+// window > 0 also hides the keys window or more positions back: the sliding-window band of the
+// book repository's MultiHeadAttentionWithSWA, masked_fill((diff < 0) | (diff >= window), -inf)
+// with diff = query position - key position.
+Matrix mask_scores_causal(const Matrix& scores, int window = 0);
+// The book's first route: weights * tril(ones(n, n)) (the band, with a window), then each row
+// divided by its sum.
+Matrix mask_weights_tril(const Matrix& weights, int window = 0);
+// True when the key at position k is hidden from the query at position q.
+inline bool key_hidden(int q, int k, int window) {
+    return k > q || (window > 0 && q - k >= window);
+}
 Matrix normalize_row_sums(const Matrix& weights);
 // torch.softmax(scores / divisor, dim=-1) for every row, -inf giving weight 0.
 Matrix softmax_rows_scaled(const Matrix& scores, float divisor);
