@@ -55,6 +55,17 @@ CASES = [
     ("your-journey", {"module": {"name": "multi-head-attention"}}),
     ("random-12x8-seed7", {"module": {"name": "multi-head-attention", "d_out": 6, "heads": 3, "dropout": 0.3,
                                       "seed": 9, "batch": 3}}),
+    # The book repository's classes (ch04): GQA, SWA and decoding through the KV cache.
+    ("your-journey", {"module": {"name": "grouped-query-attention"}}),
+    ("random-12x8-seed7", {"module": {"name": "grouped-query-attention", "d_out": 8, "kv_groups": 1,
+                                      "dropout": 0.2, "decode": True, "prefill": 5, "chunk": 2,
+                                      "training": False}}),
+    ("your-journey", {"module": {"name": "sliding-window-attention", "window": 2, "dropout": 0.5}}),
+    ("random-12x8-seed7", {"module": {"name": "sliding-window-attention", "window": 4, "decode": True,
+                                      "prefill": 7, "chunk": 3}}),
+    ("your-journey", {"module": {"name": "multi-head-attention", "decode": True, "prefill": 2}}),
+    ("your-journey", {"module": {"name": "causal-attention", "decode": True, "prefill": 6, "chunk": 4,
+                                 "batch": 1}}),
 ]
 
 

@@ -22,8 +22,9 @@ const char* const kProjectionKeys[] = {"enabled", "seed", "d_out"};
 const char* const kLessonKeys[] = {"mode", "question", "answer", "revealed", "exercise", "bug", "trace"};
 const char* const kPanels[] = {"inputs",     "plot",   "loop", "heatmaps", "weights",
                                "projection", "lesson", "code", "module"};
-const char* const kModuleKeys[] = {"name",   "seed",    "d_out",    "heads",        "qkv_bias",
-                                   "causal", "dropout", "training", "dropout_seed", "batch"};
+const char* const kModuleKeys[] = {"name",      "seed",    "d_out",    "heads",        "qkv_bias",
+                                   "causal",    "dropout", "training", "dropout_seed", "batch",
+                                   "kv_groups", "window",  "decode",   "prefill",      "chunk"};
 
 // ---- one message per rule, shared by the parser (which quotes the text as written, e.g. 1e30)
 // and validate_state (which quotes the stored value).
@@ -47,10 +48,7 @@ std::string module_seed_message(const std::string& path, const std::string& valu
 }
 std::string module_names() {
     std::string out;
-    for (AttentionModule m :
-         {AttentionModule::SelfAttentionV1, AttentionModule::SelfAttentionV2, AttentionModule::CausalAttention,
-          AttentionModule::MultiHeadWrapper, AttentionModule::MultiHeadAttention})
-        out += std::string(out.empty() ? "\"" : ", \"") + module_name(m) + "\"";
+    for (AttentionModule m : kAllModules) out += std::string(out.empty() ? "\"" : ", \"") + module_name(m) + "\"";
     return out;
 }
 std::string step_message(const std::string& value) {
@@ -280,6 +278,23 @@ std::string read_module(const JsonValue& v, ModuleDocument* out) {
     }
     if (const JsonValue* x = v.find("batch"))
         if (!(e = read_module_int(*x, "module.batch", &s.batch)).empty()) return e;
+    // The repository's classes' own settings: refused on a class that has no such setting.
+    if (const JsonValue* x = v.find("kv_groups")) {
+        if (cls != AttentionModule::GroupedQueryAttention)
+            return "module.kv_groups is for grouped-query-attention, not " + name->text;
+        if (!(e = read_module_int(*x, "module.kv_groups", &s.kv_groups)).empty()) return e;
+    }
+    if (const JsonValue* x = v.find("window")) {
+        if (cls != AttentionModule::SlidingWindowAttention)
+            return "module.window is for sliding-window-attention, not " + name->text;
+        if (!(e = read_module_int(*x, "module.window", &s.window)).empty()) return e;
+    }
+    if (const JsonValue* x = v.find("decode"))
+        if (!(e = read_bool(*x, "module.decode", &s.decode)).empty()) return e;
+    if (const JsonValue* x = v.find("prefill"))
+        if (!(e = read_module_int(*x, "module.prefill", &s.prefill)).empty()) return e;
+    if (const JsonValue* x = v.find("chunk"))
+        if (!(e = read_module_int(*x, "module.chunk", &s.chunk)).empty()) return e;
     out->enabled = true;
     out->settings = s;
     return "";
@@ -528,9 +543,9 @@ std::string validate_state(const State& s) {
         if (m.seed > kMaxSeed) return module_seed_message("module.seed", std::to_string(m.seed));
         if (m.reseed_dropout && m.dropout_seed > kMaxSeed)
             return module_seed_message("module.dropout_seed", std::to_string(m.dropout_seed));
-        // The class's own rules (d_out, heads, p, bias, batch). One token here: the size of a run
-        // is the panel's to report, so a long text keeps the module on.
-        const std::string e = check_module_settings(m, x.cols, 1);
+        // The class's own rules (d_out, heads, p, bias, batch, the prefill within the sequence). Not
+        // the size of a run: that is the panel's to report, so a long text keeps the module on.
+        const std::string e = check_module_settings(m, x.cols, x.rows, false);
         if (!e.empty()) return "module: " + e;
     }
     return "";
@@ -584,6 +599,15 @@ std::string serialize_state(const State& s) {
         w.key("dropout_seed");
         m.reseed_dropout ? w.uinteger(m.dropout_seed) : w.null();
         w.key("batch").integer(m.batch);
+        // Only what the class has, and the decode settings only when decoding: the documents of
+        // chapter 3's classes read and write as before.
+        if (m.module == AttentionModule::GroupedQueryAttention) w.key("kv_groups").integer(m.kv_groups);
+        if (m.module == AttentionModule::SlidingWindowAttention) w.key("window").integer(m.window);
+        if (m.decode) {
+            w.key("decode").boolean(true);
+            w.key("prefill").integer(m.prefill);
+            w.key("chunk").integer(m.chunk);
+        }
         w.end_object();
     }
     w.end_object();

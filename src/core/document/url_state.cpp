@@ -3,6 +3,7 @@
 // meets the same rules as every other way a document enters.
 #include "core/document/url_state.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <limits>
@@ -18,8 +19,11 @@ namespace attn {
 namespace {
 
 // The keys a link may hold, in the order url_fragment_for_state writes them.
-const char* const kLinkKeys[] = {"state", "example", "query",     "norm", "causal", "scale", "project",
-                                 "seed",  "d_out",   "lab_scale", "step", "panels", "module"};
+const char* const kLinkKeys[] = {"state",   "example",   "query",  "norm",      "causal",  "scale",
+                                 "project", "seed",      "d_out",  "lab_scale", "step",    "panels",
+                                 "module",  "kv_groups", "window", "decode",    "prefill", "chunk"};
+// The module's own keys: applied after every other key (module= first), in any order in the link.
+const char* const kModuleLinkKeys[] = {"kv_groups", "window", "decode", "prefill", "chunk"};
 // Page options (read by the page's script, not state): no warning for these.
 const char* const kPageKeys[] = {"embed", "theme", "origins",  "xapi",     "lesson",
                                  "steps", "pass",  "remember", "activity", "registration"};
@@ -132,12 +136,32 @@ std::string apply_key(const std::string& key, const std::string& v, State* s) {
         // One of the book's classes, as the book's listing runs it (none: off).
         AttentionModule m = AttentionModule::SelfAttentionV1;
         next.module.enabled = v != "none";
-        if (next.module.enabled && !parse_module(v, &m))
-            e = "module is " + quoted(v) +
-                " in the link but must be self-attention-v1, self-attention-v2, causal-attention, "
-                "multi-head-wrapper, multi-head-attention or none";
-        else if (next.module.enabled)
+        if (next.module.enabled && !parse_module(v, &m)) {
+            e = "module is " + quoted(v) + " in the link but must be ";
+            for (AttentionModule each : kAllModules) e += std::string(module_name(each)) + ", ";
+            e += "or none";
+        } else if (next.module.enabled) {
             next.module.settings = book_module_settings(m);
+        }
+    } else if (is_one_of(key, kModuleLinkKeys)) {
+        ModuleSettings& m = next.module.settings;
+        const AttentionModule cls = m.module;
+        if (!next.module.enabled)
+            e = key + " is in the link but no module is: add module=NAME (" + key + " is one of its settings)";
+        else if (key == "kv_groups" && cls != AttentionModule::GroupedQueryAttention)
+            e = "kv_groups is for module=grouped-query-attention, not " + std::string(module_name(cls));
+        else if (key == "window" && cls != AttentionModule::SlidingWindowAttention)
+            e = "window is for module=sliding-window-attention, not " + std::string(module_name(cls));
+        else if (key == "kv_groups")
+            e = whole_field("use a divisor of the heads, such as 2", &m.kv_groups);
+        else if (key == "window")
+            e = whole_field("use the window's width in tokens, such as 3", &m.window);
+        else if (key == "decode")
+            e = flag_field(&m.decode);
+        else if (key == "prefill")
+            e = whole_field("use the number of prompt tokens, such as 3", &m.prefill);
+        else
+            e = whole_field("use the chunk's size in tokens, such as 2 (0: the whole prefill at once)", &m.chunk);
     } else if (key == "step") {
         e = whole_field("use 0.." + std::to_string(kMaxLessonStep) + " (0 is free exploration)", &next.step);
     } else if (key == "panels") {
@@ -151,9 +175,22 @@ std::string apply_key(const std::string& key, const std::string& v, State* s) {
             if (next.panels.size() > 64) break;  // validate_state refuses repeats long before this
         }
     }
-    if (e.empty()) e = validate_state(next);
+    // The module's keys are checked together once all are applied (see parse_url_fragment): one
+    // alone may not fit the others yet (chunk=4 before prefill=6).
+    if (e.empty() && !is_one_of(key, kModuleLinkKeys)) e = validate_state(next);
     if (e.empty()) *s = std::move(next);
     return e;
+}
+
+// The settings with the link's module keys set to the book's values.
+ModuleSettings without_link_options(ModuleSettings m) {
+    const ModuleSettings book = book_module_settings(m.module);
+    m.kv_groups = book.kv_groups;
+    m.window = book.window;
+    m.decode = book.decode;
+    m.prefill = book.prefill;
+    m.chunk = book.chunk;
+    return m;
 }
 
 struct Pair {
@@ -165,8 +202,11 @@ struct Pair {
 // nor where the learner is inside a lesson step (question, answer, exercise, planted bug).
 bool same_as_example(const State& s, State* example) {
     if (s.example.empty() || s.lesson != LessonState{} || !load_example(s.example, example)) return false;
-    // A module with the book's settings for its class is module=<name>; any other needs state=.
-    if (s.module.enabled && s.module.settings != book_module_settings(s.module.settings.module)) return false;
+    // A module with the book's settings for its class is module=<name> (with the link's own module
+    // keys: kv_groups, window, decode, prefill, chunk); any other needs state=.
+    if (s.module.enabled &&
+        without_link_options(s.module.settings) != without_link_options(book_module_settings(s.module.settings.module)))
+        return false;
     return s.tokens == example->tokens && s.inputs.rows == example->inputs.rows &&
            s.inputs.cols == example->inputs.cols && s.inputs.data == example->inputs.data;
 }
@@ -227,7 +267,9 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         }
         pairs.push_back({key, item.substr(eq + 1)});
     }
-    // pairs no longer grows: pointers into it stay valid.
+    // The module's own keys after the others, so that module= has picked the class they set. pairs
+    // no longer changes: pointers into it stay valid.
+    std::stable_partition(pairs.begin(), pairs.end(), [](const Pair& p) { return !is_one_of(p.key, kModuleLinkKeys); });
     for (const Pair& p : pairs) {
         if (p.key == "state") state_pair = &p;
         if (p.key == "example") example_pair = &p;
@@ -257,8 +299,16 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         s = std::move(loaded);
     }
 
+    State before_module_keys;
+    size_t first_module_key = 0;  // in result.applied
+    bool module_keys = false;
     for (const Pair& p : pairs) {
         if (&p == state_pair || &p == example_pair) continue;
+        if (!module_keys && is_one_of(p.key, kModuleLinkKeys)) {
+            module_keys = true;
+            before_module_keys = s;
+            first_module_key = result.applied.size();
+        }
         if (!percent_decode(p.raw_value, &value)) {
             errors.add(
                 [&] { return p.key + " has a bad percent escape in the link: write % followed by two hex digits"; });
@@ -269,6 +319,13 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
             errors.add([&] { return std::move(why); });
         else
             result.applied.push_back(p.key);
+    }
+    if (module_keys && result.applied.size() > first_module_key) {
+        if (std::string why = validate_state(s); !why.empty()) {
+            s = std::move(before_module_keys);
+            result.applied.resize(first_module_key);
+            errors.add([&] { return std::move(why); });
+        }
     }
     if (state_pair) result.applied.insert(result.applied.begin(), "state");
     if (example_pair && !state_pair) result.applied.insert(result.applied.begin(), "example");
@@ -307,7 +364,16 @@ std::string url_fragment_for_state(const State& s, size_t max_bytes) {
     if (s.projection.d_out != defaults.d_out) out += "&d_out=" + std::to_string(s.projection.d_out);
     if (s.lab_scale != 1.0f) out += "&lab_scale=" + format_float(s.lab_scale);
     if (s.step != 0) out += "&step=" + std::to_string(s.step);
-    if (s.module.enabled) out += std::string("&module=") + module_name(s.module.settings.module);
+    if (s.module.enabled) {
+        const ModuleSettings& m = s.module.settings;
+        const ModuleSettings book = book_module_settings(m.module);
+        out += std::string("&module=") + module_name(m.module);
+        if (m.kv_groups != book.kv_groups) out += "&kv_groups=" + std::to_string(m.kv_groups);
+        if (m.window != book.window) out += "&window=" + std::to_string(m.window);
+        if (m.decode) out += "&decode=1";
+        if (m.prefill != book.prefill) out += "&prefill=" + std::to_string(m.prefill);
+        if (m.chunk != book.chunk) out += "&chunk=" + std::to_string(m.chunk);
+    }
     if (!s.panels.empty()) {
         out += "&panels=";
         for (size_t i = 0; i < s.panels.size(); ++i) out += (i ? "," : "") + s.panels[i];

@@ -158,6 +158,8 @@ void write_mask(const State& s, const std::string& var, Writer* w) {
     w->line(var + " = " + var + ".masked_fill(mask.bool(), -torch.inf)");
 }
 
+void write_decode(const ModuleResult& r, const std::string& var, Writer* w);
+
 // The book's class the state runs (state.module): defined as in the book, created after
 // torch.manual_seed, called on the inputs (stacked into the book's batch for the classes of 3.5
 // and 3.6), with dropout drawing where the demo draws it.
@@ -169,10 +171,13 @@ void write_module(const State& s, Writer* w) {
         w->line("# The book's classes cannot run on these inputs: " + r.error);
         return;
     }
-    w->line("# The book's class, as section 3.4 to 3.6 writes it, run on the same inputs.");
+    const bool repository = m.decode || m.module == AttentionModule::GroupedQueryAttention ||
+                            m.module == AttentionModule::SlidingWindowAttention;
+    w->line(repository ? "# The book repository's class (its ch04 bonus material), run on the same inputs."
+                       : "# The book's class, as section 3.4 to 3.6 writes it, run on the same inputs.");
     w->line("import torch.nn as nn");
     w->line();
-    const std::string code = book_class_code(m.module, m.causal);
+    const std::string code = book_class_code(m.module, m.causal, m.decode);
     for (size_t start = 0; start < code.size();) {
         const size_t end = code.find('\n', start);
         w->line(code.substr(start, end - start));
@@ -181,9 +186,7 @@ void write_module(const State& s, Writer* w) {
     const std::string var = book_instance_name(m.module);
     w->line("torch.manual_seed(" + std::to_string(m.seed) + ")");
     w->line(var + " = " + module_constructor(r));
-    const bool batched = r.batches.size() > 1 || m.module == AttentionModule::CausalAttention ||
-                         m.module == AttentionModule::MultiHeadWrapper ||
-                         m.module == AttentionModule::MultiHeadAttention;
+    const bool batched = r.batches.size() > 1 || has_dropout_layer(m.module);  // the classes of 3.5 on
     if (batched) w->line("batch = torch.stack((inputs,) * " + std::to_string(m.batch) + ")");
     if (!m.training) w->line(var + ".eval()  # dropout off");
     if (m.reseed_dropout)
@@ -195,6 +198,32 @@ void write_module(const State& s, Writer* w) {
         return;
     }
     for (size_t b = 0; b < r.output.size(); ++b) w->print("context_vecs[" + std::to_string(b) + "]", r.output[b]);
+    if (m.decode) write_decode(r, var, w);
+}
+
+// Decode mode: the same module as it generates, the prefill (in chunks) and then one token per
+// call through its KV cache; the rows it returns are the full pass's.
+void write_decode(const ModuleResult& r, const std::string& var, Writer* w) {
+    const ModuleSettings& m = r.settings;
+    const std::string p = std::to_string(m.prefill), n = std::to_string(r.n);
+    w->line();
+    w->line("# Generating: the prompt's " + p + " tokens, then one token per call, each through the KV cache.");
+    w->line(var + ".reset_cache()");
+    w->line("rows = []");
+    w->line("with torch.no_grad():");
+    if (m.chunk > 0 && m.chunk < m.prefill) {
+        const std::string c = std::to_string(m.chunk);
+        w->line("    for start in range(0, " + p + ", " + c + "):  # the prefill in chunks of " + c);
+        w->line("        rows.append(" + var + "(batch[:, start:min(start + " + c + ", " + p + ")], use_cache=True))");
+    } else {
+        w->line("    rows.append(" + var + "(batch[:, :" + p + "], use_cache=True))  # the prefill");
+    }
+    w->line("    for t in range(" + p + ", " + n + "):  # one new token: its query against every cached key");
+    w->line("        rows.append(" + var + "(batch[:, t:t + 1], use_cache=True))");
+    w->line("decoded = torch.cat(rows, dim=1)");
+    w->print("decoded[0]", r.decode.output);
+    w->line("# The largest difference from the full pass: none, up to float32 rounding.");
+    w->print_scalar("(decoded[0] - context_vecs[0]).abs().max()", float(r.decode_vs_full.max_abs_difference));
 }
 
 }  // namespace

@@ -623,6 +623,29 @@ TEST_CASE("state: module is off unless given; a name alone takes the book's sett
     CHECK(serialize_state(again.state) == text);
 }
 
+TEST_CASE("state: the repository's classes keep their own settings; decode settings only while decoding") {
+    const ParseResult gqa = parse_state(doc(R"(,"module":{"name":"grouped-query-attention","kv_groups":1,)"
+                                            R"("decode":true,"prefill":1,"chunk":1})"));
+    REQUIRE_MESSAGE(gqa.ok, gqa.error);
+    const ModuleSettings& m = gqa.state.module.settings;
+    CHECK(m.heads == 4);
+    CHECK(m.kv_groups == 1);
+    CHECK(m.decode);
+    const std::string text = serialize_state(gqa.state);
+    CHECK(contains(text, R"("batch":1,"kv_groups":1,"decode":true,"prefill":1,"chunk":1})"));
+    CHECK(parse_state(text).state == gqa.state);
+
+    const ParseResult swa = parse_state(doc(R"(,"module":{"name":"sliding-window-attention","window":2})"));
+    REQUIRE_MESSAGE(swa.ok, swa.error);
+    CHECK(contains(serialize_state(swa.state), R"("batch":1,"window":2})"));
+
+    CHECK(contains(parse_state(doc(R"(,"module":{"name":"multi-head-attention","window":2})")).error,
+                   "module.window is for sliding-window-attention, not multi-head-attention"));
+    CHECK(contains(parse_state(doc(R"(,"module":{"name":"causal-attention","kv_groups":2})")).error,
+                   "module.kv_groups is for grouped-query-attention"));
+    CHECK(contains(parse_state(doc(R"(,"module":{"name":"causal-attention","decode":1})")).error, "module.decode"));
+}
+
 TEST_CASE("state: a module PyTorch would refuse is named, with the value, and nothing applies") {
     const struct {
         const char* module;

@@ -97,7 +97,7 @@ TEST_CASE("url: unknown keys are ignored with a warning; the page's own keys sil
     REQUIRE(r.warnings.size() == 1);
     CHECK(r.warnings[0] ==
           "unknown key \"colour\" ignored: the link keys are state, example, query, norm, causal, scale, project, "
-          "seed, d_out, lab_scale, step, panels, module");
+          "seed, d_out, lab_scale, step, panels, module, kv_groups, window, decode, prefill, chunk");
 }
 
 TEST_CASE("url: state= holds the whole document and short keys change it") {
@@ -343,4 +343,48 @@ TEST_CASE("url: module=<name> turns on the book's class as the book runs it; oth
     CHECK(bad.state.query == 2);
     CHECK_FALSE(bad.state.module.enabled);
     CHECK_FALSE(parse_url_fragment("#example=your-journey&module=none", example("three-tokens")).state.module.enabled);
+}
+
+TEST_CASE("url: the repository's classes take their own keys, in any order after module=, and write them back") {
+    const UrlParseResult r = parse_url_fragment(
+        "#chunk=2&example=random-12x8-seed7&decode=1&module=grouped-query-attention&kv_groups=4&prefill=5",
+        example("three-tokens"));
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    const ModuleSettings& m = r.state.module.settings;
+    CHECK(m.module == AttentionModule::GroupedQueryAttention);
+    CHECK(m.heads == 4);  // the class's own settings: four heads
+    CHECK(m.kv_groups == 4);
+    CHECK(m.decode);
+    CHECK(m.prefill == 5);
+    CHECK(m.chunk == 2);
+    const std::string link = url_fragment_for_state(r.state);
+    CHECK(contains(link, "&module=grouped-query-attention&kv_groups=4&decode=1&prefill=5&chunk=2"));
+    CHECK(parse_url_fragment(link, example("three-tokens")).state == r.state);
+
+    const UrlParseResult swa =
+        parse_url_fragment("#example=your-journey&module=sliding-window-attention&window=2", example("three-tokens"));
+    REQUIRE_MESSAGE(swa.ok(), swa.error);
+    CHECK(swa.state.module.settings.window == 2);
+
+    // Each wrong key is named; the rest applies.
+    const struct {
+        const char* link;
+        const char* message;
+    } bad[] = {
+        {"#example=your-journey&kv_groups=2", "kv_groups is in the link but no module is: add module=NAME"},
+        {"#example=your-journey&module=multi-head-attention&window=2",
+         "window is for module=sliding-window-attention, not multi-head-attention"},
+        {"#example=your-journey&module=grouped-query-attention&kv_groups=3",
+         "num_heads must be divisible by num_kv_groups"},
+        {"#example=your-journey&module=multi-head-attention&decode=1&prefill=7", "the prefill is 7 tokens"},
+        {"#example=your-journey&module=multi-head-wrapper&decode=1", "has no KV cache"},
+        {"#example=your-journey&module=multi-head-attention&decode=yes",
+         "decode is \"yes\" in the link but must be 1 or 0"},
+    };
+    for (const auto& c : bad) {
+        CAPTURE(c.link);
+        const UrlParseResult p = parse_url_fragment(c.link, example("three-tokens"));
+        CHECK(contains(p.error, c.message));
+        CHECK(p.state.example == "your-journey");
+    }
 }
