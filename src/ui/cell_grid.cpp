@@ -79,8 +79,8 @@ void cell_grid(const CellGrid& g, UiState* ui) {
     ImGui::PushFont(mono_font());
     for (int r = 0; r < rows; ++r) {
         const float y = o.y + row_h * float(r);
-        if (g.tokens && size_t(r) < g.tokens->size()) {
-            const std::string label = fitted((*g.tokens)[size_t(r)], labels - 4);
+        if (g.tokens && size_t(g.first_row + r) < g.tokens->size()) {
+            const std::string label = fitted((*g.tokens)[size_t(g.first_row + r)], labels - 4);
             dl->AddText(ImVec2(o.x, y + (row_h - ImGui::GetFontSize()) / 2), u32(muted_text()), label.c_str());
         }
         for (int c = 0; c < cols; ++c) {

@@ -23,6 +23,7 @@ struct CellGrid {
     std::vector<int> token_of;
     const std::vector<std::string>* tokens = nullptr;  // row labels, and the tracer's cell labels
     std::string covered;  // non-empty: a question asks for these numbers; drawn instead of the cells
+    int first_row = 0;    // row r is token first_row + r (a decode call's rows start at its first token)
 };
 
 // The grid's width for m's columns and its title (for laying grids side by side).

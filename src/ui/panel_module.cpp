@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/document/module_json.h"
+#include "core/lesson/pytorch_classes.h"
 #include "core/lesson/track.h"
 #include "core/text/tensor_format.h"
 #include "ui/cell_grid.h"
@@ -23,10 +24,10 @@
 namespace attn::ui {
 namespace {
 
-constexpr AttentionModule kClasses[] = {AttentionModule::SelfAttentionV1, AttentionModule::SelfAttentionV2,
-                                        AttentionModule::CausalAttention, AttentionModule::MultiHeadWrapper,
-                                        AttentionModule::MultiHeadAttention};
-const char* const kSections[] = {"3.4.1", "3.4.2", "3.5.3", "3.6.1", "3.6.2"};
+// Where each of kAllModules comes from: the chapter's sections, then the repository's ch04 folders.
+const char* const kSections[] = {"3.4.1", "3.4.2", "3.5.3", "3.6.1", "3.6.2", "ch04/04_gqa", "ch04/06_swa"};
+constexpr int kClassCount = int(sizeof kAllModules / sizeof kAllModules[0]);
+static_assert(sizeof kSections / sizeof kSections[0] == kClassCount, "a section per class");
 
 std::string num(float x, int decimals = 4) {
     return format_fixed(x, decimals);
@@ -83,15 +84,15 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     ModuleSettings& m = draft->module.settings;
     bool edited = false;
     int current = 0;
-    for (int k = 0; k < 5; ++k)
-        if (kClasses[k] == m.module) current = k;
+    for (int k = 0; k < kClassCount; ++k)
+        if (kAllModules[k] == m.module) current = k;
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 21));
     const std::string preview = say("%s  (%s)", module_class(m.module), kSections[current]);
     if (ImGui::BeginCombo("##class", preview.c_str())) {
-        for (int k = 0; k < 5; ++k) {
-            const std::string item = say("%s  (%s)", module_class(kClasses[k]), kSections[k]);
+        for (int k = 0; k < kClassCount; ++k) {
+            const std::string item = say("%s  (%s)", module_class(kAllModules[k]), kSections[k]);
             if (ImGui::Selectable(item.c_str(), k == current) && k != current) {
-                m = book_module_settings(kClasses[k]);
+                m = book_module_settings(kAllModules[k]);
                 ui->module = ModuleUi();
                 edited = true;
             }
@@ -152,6 +153,23 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         if (m.reseed_dropout)
             edited |= seed_field(ui, "dropout_seed", "torch.manual_seed before dropout", &m.dropout_seed);
     }
+    // The repository's classes' own settings, and decode mode (ch04).
+    if (m.module == AttentionModule::GroupedQueryAttention)
+        edited |= whole(ui, "kv_groups", "num_kv_groups", &m.kv_groups, 1, m.heads);
+    if (m.module == AttentionModule::SlidingWindowAttention)
+        edited |= whole(ui, "window", "sliding_window_size", &m.window, 1, 4096);
+    if (has_kv_cache(m.module)) {
+        if (ImGui::Checkbox("decode with a KV cache", &m.decode)) {
+            edited = true;
+            m.prefill = std::min(m.prefill, in.state.inputs.rows);
+            ui->module.decode_call = -1;
+        }
+        record_layout(ui, "module:decode");
+        if (m.decode) {
+            edited |= whole(ui, "prefill", "prompt tokens (prefill)", &m.prefill, 1, in.state.inputs.rows);
+            edited |= whole(ui, "chunk", "chunk (0: all at once)", &m.chunk, 0, m.prefill);
+        }
+    }
     if (!ui->module.error.empty()) prose(ui->module.error, error_color());  // here, beside its field
     if (in.input_error.rfind("module", 0) == 0) prose(in.input_error, error_color());
     return edited;
@@ -172,6 +190,10 @@ void code_lines(const ModuleResult& r, const std::string& var) {
     if (s.reseed_dropout)
         ImGui::TextColored(muted_text(), "torch.manual_seed(%llu)", (unsigned long long)s.dropout_seed);
     ImGui::Text("print(%s)", call.c_str());
+    if (s.decode)  // then as it generates: the prompt, then one token per call
+        prose(var + ".reset_cache(); " + var + "(prompt, use_cache=True), then " + var +
+                  "(next_token, use_cache=True) per token",
+              muted_text());
     ImGui::PopFont();
 }
 
@@ -518,7 +540,7 @@ std::vector<int> slice_tokens(int n, int heads, int head_dim, int head, bool tra
 void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const ModuleSettings& s = r.settings;
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
-    const bool mha = s.module == AttentionModule::MultiHeadAttention;
+    const bool mha = s.module != AttentionModule::MultiHeadWrapper;  // one projection split into heads
     ImGui::Spacing();
     ImGui::Text("%d heads (3.6), each with its own weights", s.heads);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
@@ -589,7 +611,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     prose(verdict, right ? ok_color() : error_color());
     record_value(ui, "module:scrambled-rows", say("%d", mixed));
     wrong_scale(in, r, ui);
-    gpt2_size(r, ui);
+    if (s.module == AttentionModule::MultiHeadAttention) gpt2_size(r, ui);
 }
 
 }  // namespace
@@ -632,8 +654,10 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
         "the numbers are the book's.");
     const ModuleRun* run = in.module;
     if (!in.state.module.enabled || !run || !run->valid) {
-        prose("Off: turn it on for nn.Linear, causal masks, dropout and multi-head attention (3.4.2 to 3.6).",
-              muted_text());
+        prose(
+            "Off: turn it on for nn.Linear, causal masks, dropout and multi-head attention (3.4.2 to 3.6), then "
+            "the KV cache, grouped-query and sliding-window attention of the book repository's ch04.",
+            muted_text());
         return edited;
     }
     edited |= settings(in, draft, ui);
@@ -643,10 +667,7 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
         return edited;
     }
     const ModuleSettings& s = r.settings;
-    const std::string var = s.module == AttentionModule::SelfAttentionV1   ? "sa_v1"
-                            : s.module == AttentionModule::SelfAttentionV2 ? "sa_v2"
-                            : s.module == AttentionModule::CausalAttention ? "ca"
-                                                                           : "mha";
+    const std::string var = book_instance_name(s.module);
     ImGui::Separator();
     code_lines(r, var);
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.output.size()) - 1));
@@ -664,8 +685,11 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
 
     const HeadTrace& t = r.batches[b][0];
     // The section the step's settings are about: the heads, dropout, the masks, or v1 and v2.
-    enum class Section { Versions, Masking, Dropout, Heads };
-    const Section about = is_multi_head(s.module)                        ? Section::Heads
+    enum class Section { Versions, Masking, Dropout, Heads, Generation };
+    const bool generation = s.decode || s.module == AttentionModule::GroupedQueryAttention ||
+                            s.module == AttentionModule::SlidingWindowAttention;
+    const Section about = generation                                     ? Section::Generation
+                          : is_multi_head(s.module)                      ? Section::Heads
                           : has_dropout_layer(s.module) && s.dropout > 0 ? Section::Dropout
                           : s.causal || has_dropout_layer(s.module)      ? Section::Masking
                                                                          : Section::Versions;
@@ -697,6 +721,8 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
         top_if_about(Section::Heads);
         heads(in, r, ui);
     }
+    if (generation) top_if_about(Section::Generation);
+    module_generation(in, r, ui);
     return edited;
 }
 
@@ -735,6 +761,7 @@ float module_panel_height(const State& s, const UiState& ui, float width) {
             h += frame * 2 + line * 3 + (ui.module.wrong_scale ? pair + line * 3 : 0) +
                  (ui.module.exercise_gpt2 ? line * 7 : 0);
     }
+    h += module_generation_height(m, s.inputs.rows, width) + (has_kv_cache(m.module) ? frame * 3 : 0);
     // Two lines to spare: a frame sized to this estimate must never cut the panel off (the
     // browser's text can wrap a line more than the estimate counts), and the layouts measure a
     // panel only when it does not fit.

@@ -32,6 +32,11 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui);
 // The height of the panel's content at a content width, from what it will draw (grids of n rows,
 // side by side where two fit): the layouts size the panel with it.
 float module_panel_height(const State& s, const UiState& ui, float width);
+// After chapter 3, under the module panel's heads (panel_module_generation.cpp): GQA's groups,
+// SWA's band, decode mode through the KV cache and the cache's memory for whole models; and the
+// height those take at a content width.
+void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui);
+float module_generation_height(const ModuleSettings& m, int n, float width);
 
 // Keeps the stepper consistent with the state (a new query or token count restarts it) and
 // advances a playing loop; called once per frame before any panel reads ui->loop.step. While it

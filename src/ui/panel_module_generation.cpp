@@ -1,0 +1,215 @@
+// After chapter 3: the attention a model runs while it generates, from the book repository's ch04
+// bonus material, drawn under the module panel's heads and computed live by core/math:
+//   GroupedQueryAttention      which head reads which key and value group (repeat_interleave)
+//   MultiHeadAttentionWithSWA  the band each token sees
+//   decode mode                one forward(x, use_cache=True) call at a time: its new rows of
+//                              weights, what the cache keeps, the work saved, and the proof that
+//                              the decoded rows are the full pass's
+//   the cache's memory         for whole models, as the repository's memory estimators count it
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "core/math/kv_memory.h"
+#include "ui/cell_grid.h"
+#include "ui/number_fields.h"
+#include "ui/panels.h"
+#include "ui/theme.h"
+
+namespace attn::ui {
+namespace {
+
+template <typename... Args>
+std::string say(const char* format, Args... args) {
+    char text[400];
+    std::snprintf(text, sizeof text, format, args...);
+    return text;
+}
+
+// "a..b", or "a" for one position.
+std::string span(int first, int count) {
+    return count == 1 ? say("%d", first) : say("%d..%d", first, first + count - 1);
+}
+
+void groups(const ModuleResult& r) {
+    const ModuleSettings& s = r.settings;
+    const int size = s.heads / s.kv_groups;
+    std::string who;
+    for (int g = 0; g < s.kv_groups && g < 8; ++g)
+        who += say("%sgroup %d: heads %s", g ? "; " : "", g, span(g * size, size).c_str());
+    prose(say("num_kv_groups = %d: W_key and W_value make %d key and value head%s of width %d, and "
+              "repeat_interleave(%d) hands each to %d heads in a row (%s). repeat would hand group 0 to heads "
+              "0, %d, ...: the wrong keys. %s",
+              s.kv_groups, s.kv_groups, s.kv_groups == 1 ? "" : "s", r.head_dim, size, size, who.c_str(), s.kv_groups,
+              s.kv_groups == 1         ? "One group is multi-query attention."
+              : s.kv_groups == s.heads ? "One group per head is multi-head attention."
+                                       : ""),
+          muted_text());
+}
+
+void window(const ModuleResult& r) {
+    const int w = r.settings.window;
+    prose(say("sliding_window_size = %d: each token sees itself and the %d before it, mask (diff < 0) | (diff >= %d) "
+              "with diff = query - key position; the weights above are 0 outside the band.",
+              w, w - 1, w),
+          muted_text());
+}
+
+void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
+    const DecodeTrace& d = r.decode;
+    if (d.calls.empty()) return;
+    const int calls = int(d.calls.size());
+    int& k = ui->module.decode_call;
+    k = k < 0 || k >= calls ? calls - 1 : k;
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Generating with a KV cache (ch04/03_kv-cache)");
+    prose(
+        "module.reset_cache(), then module(x, use_cache=True) on the prompt and on each new token: a call projects "
+        "only its new tokens, appends their keys and values to the cache, and scores only its new queries.",
+        muted_text());
+    if (small_button("<##call") && k > 0) --k;
+    record_layout(ui, "module:call-back");
+    ImGui::SameLine();
+    ImGui::Text("call %d of %d", k + 1, calls);
+    ImGui::SameLine();
+    if (small_button(">##call") && k + 1 < calls) ++k;
+    record_layout(ui, "module:call-next");
+
+    const CacheCall& c = d.calls[size_t(k)];
+    const int heads = int(c.weights.size());
+    const long long scores = (long long)heads * c.count * c.key_count;
+    prose(
+        say("Call %d: token%s %s score%s against keys %s: %lld scores over %d head%s, where a pass without the "
+            "cache scores all %d \u00d7 %d per head again.",
+            k + 1, c.count == 1 ? "" : "s", span(c.first, c.count).c_str(), c.count == 1 ? "s" : "",
+            span(c.key_first, c.key_count).c_str(), scores, heads, heads == 1 ? "" : "s", c.first + c.count,
+            c.first + c.count));
+    const int kv = kv_heads(r.settings);
+    prose(say("The cache now keeps %d row%s: 2 \u00d7 %d kv head%s \u00d7 %d \u00d7 %d = %d numbers%s.", c.cache_rows,
+              c.cache_rows == 1 ? "" : "s", kv, kv == 1 ? "" : "s", r.head_dim, c.cache_rows,
+              2 * kv * r.head_dim * c.cache_rows,
+              r.settings.module == AttentionModule::SlidingWindowAttention ? " (never more than the window)" : ""),
+          muted_text());
+    record_value(ui, "module:call", say("%d %d %d %d", c.first, c.count, c.key_first, c.key_count));
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    for (int h = 0; h < heads && h < 8; ++h) {
+        const std::string id = say("module:call-head%d", h);
+        CellGrid g{id.c_str(),
+                   say("head %d: weights over keys %s", h, span(c.key_first, c.key_count).c_str()),
+                   &c.weights[size_t(h)],
+                   1.0f,
+                   2,
+                   {},
+                   &in.state.tokens,
+                   ""};
+        g.first_row = c.first;
+        if (h) same_line_if_fits(cell_grid_width(g), gap);
+        cell_grid(g, ui);
+    }
+    CellGrid out{"module:call-output", "the call's output rows", &c.output, 0.0f, 4, {}, &in.state.tokens, ""};
+    out.first_row = c.first;
+    cell_grid(out, ui);
+
+    const long long full = (long long)heads * r.n * r.n;
+    prose(say("All %d calls: %lld scores with the cache, %lld in one full pass (and the full pass would run again for "
+              "every new token).",
+              calls, d.scores_computed, full),
+          muted_text());
+    const OutputComparison& same = r.decode_vs_full;
+    prose(same.equal_bits
+              ? say("\u2713 The decoded rows equal the full pass's output, bit for bit: all %d rows.", r.n)
+              : say("The decoded rows differ from the full pass's by at most %.3g.", same.max_abs_difference),
+          same.equal_bits ? ok_color() : error_color());
+    record_value(ui, "module:decode-equal", same.equal_bits ? "bits" : say("%.3g", same.max_abs_difference));
+}
+
+struct MemoryPreset {
+    const char* name;
+    KvMemoryModel model;
+};
+// {batch, context, emb_dim, heads, kv_heads, layers, bytes, window, swa, full}
+const MemoryPreset kPresets[] = {
+    {"the repository's example: 4096 wide, 32 layers", {1, 32768, 4096, 32, 8, 32, 2, 0, 1, 0}},
+    {"the same, a 1,024 window in 5 of 6 layers", {1, 32768, 4096, 32, 8, 32, 2, 1024, 5, 1}},
+    {"GPT-2 small (the book's 124M model)", {1, 1024, 768, 12, 12, 12, 4, 0, 1, 0}},
+};
+
+std::string gigabytes(double bytes) {
+    return bytes >= 1e9 ? say("%.2f GB", bytes / 1e9) : say("%.2f MB", bytes / 1e6);
+}
+
+void memory(UiState* ui) {
+    ModuleUi& m = ui->module;
+    ImGui::Spacing();
+    ImGui::TextUnformatted("The cache's memory for a whole model");
+    const int count = int(sizeof kPresets / sizeof kPresets[0]);
+    m.memory_preset = std::clamp(m.memory_preset, 0, count - 1);
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 24));
+    if (ImGui::BeginCombo("##memory", kPresets[m.memory_preset].name)) {
+        for (int p = 0; p < count; ++p)
+            if (ImGui::Selectable(kPresets[p].name, p == m.memory_preset)) {
+                m.memory_preset = p;
+                m.memory = kPresets[p].model;
+            }
+        ImGui::EndCombo();
+    }
+    record_layout(ui, "module:memory-model");
+    if (m.memory.heads == 0) m.memory = kPresets[0].model;
+    KvMemoryModel& model = m.memory;
+    int64_t kv = model.kv_heads, context = model.context;
+    if (whole_field(ui, "module:kv-heads", &kv, ImGui::GetFontSize() * 5) && kv >= 1 && kv <= model.heads &&
+        model.heads % kv == 0)
+        model.kv_heads = kv;
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::Text("kv heads (of %lld)", model.heads);
+    same_line_if_fits(ImGui::GetFontSize() * 12);
+    if (whole_field(ui, "module:context", &context, ImGui::GetFontSize() * 7) && context >= 1 && context <= (1 << 24))
+        model.context = context;
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted("tokens");
+
+    KvMemoryModel mha = model;
+    mha.kv_heads = model.heads;
+    const KvMemory now = kv_memory(model), all = kv_memory(mha);
+    const char* dtype = model.bytes_per_number == 4 ? "fp32" : "bf16";
+    prose(say("head_dim = %lld; one token adds %lld bytes to a layer's cache (%lld \u00d7 %lld kv heads \u00d7 2 "
+              "\u00d7 %lld bytes, "
+              "%s); %lld layers.",
+              now.head_dim, now.per_token_per_layer, now.head_dim, model.kv_heads, model.bytes_per_number, dtype,
+              model.layers),
+          muted_text());
+    std::string line = say("With %lld kv heads: %s", model.kv_heads, gigabytes(now.total).c_str());
+    if (model.kv_heads != model.heads)
+        line += say("; multi-head (%lld kv heads) would keep %s, %.2f\u00d7 as much", model.heads,
+                    gigabytes(all.total).c_str(), all.total / now.total);
+    if (model.window > 0) line += say("; %lld layers keep only the last %lld tokens", now.swa_layers, model.window);
+    prose(line + ".");
+    record_value(ui, "module:memory", gigabytes(now.total));
+}
+
+}  // namespace
+
+void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui) {
+    if (r.settings.module == AttentionModule::GroupedQueryAttention) groups(r);
+    if (r.settings.module == AttentionModule::SlidingWindowAttention) window(r);
+    if (r.settings.decode) decode(in, r, ui);
+    if (r.settings.module == AttentionModule::GroupedQueryAttention || r.settings.decode) memory(ui);
+}
+
+float module_generation_height(const ModuleSettings& m, int n, float width) {
+    const float line = ImGui::GetTextLineHeightWithSpacing(), frame = ImGui::GetFrameHeightWithSpacing();
+    const float grid = line + std::floor(ImGui::GetFontSize() * 1.4f) * float(std::min(n, kMaxGridCells)) +
+                       ImGui::GetStyle().ItemSpacing.y;
+    const bool narrow = width < ImGui::GetFontSize() * 30;
+    float h = 0;
+    if (m.module == AttentionModule::GroupedQueryAttention) h += line * (narrow ? 7 : 4);
+    if (m.module == AttentionModule::SlidingWindowAttention) h += line * (narrow ? 4 : 2);
+    if (m.decode) {
+        const int heads = is_multi_head(m.module) ? std::min(m.heads, 8) : 1;
+        h += line * (narrow ? 16 : 10) + frame + grid * float(std::min(heads, narrow ? 8 : 4)) + grid;
+    }
+    if (m.module == AttentionModule::GroupedQueryAttention || m.decode) h += line * (narrow ? 8 : 5) + frame * 3;
+    return h;
+}
+
+}  // namespace attn::ui

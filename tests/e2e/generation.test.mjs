@@ -1,0 +1,162 @@
+// After chapter 3 (the book repository's ch04), used as a learner and a course author would: a
+// course's link opens GroupedQueryAttention at 1366 x 768; a click turns decode mode on, the prompt
+// grows with the + button, the learner steps back through the cache's calls, and every call's rows
+// are the full pass's; num_kv_groups lowered to multi-query; the memory calculator typed into; a
+// prefill longer than the sentence refused. On a phone (390 x 844, DPR 2) a link to chunked
+// sliding-window decoding: a swipe to the call buttons, taps through the calls, the cache never
+// holding more than the window.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, sleep, waitUntil } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const layout = (page) => page.evaluate(() => window.attention.layout());
+async function item(page, name) {
+  const found = (await layout(page)).find((l) => l.name === name);
+  assert.ok(found, `${name} is on screen`);
+  return found;
+}
+const value = async (page, name) => (await layout(page)).find((l) => l.name === `value:${name}`)?.text;
+const results = (page) => page.evaluate(() => window.attention.results());
+const state = (page) => page.evaluate(() => window.attention.getState());
+async function click(page, name) {
+  const r = await item(page, name);
+  await settleAfter(page, () => page.mouse.click(r.x + Math.min(r.w / 2, 12), r.y + r.h / 2), `a click on ${name}`);
+}
+// The laptop's wheel over the panel until the item is on screen, below the panel's title bar
+// (the layout keeps the places of items scrolled under it).
+async function reveal(page, name) {
+  const height = page.viewportSize().height;
+  for (let k = 0; k < 40; ++k) {
+    const r = await item(page, name);
+    if (r.y >= 80 && r.y + r.h <= height - 40) return r;
+    await settleAfter(page, async () => {
+      await page.mouse.move(600, 400);
+      await page.mouse.wheel(0, r.y < 80 ? -100 : 100);
+    }, `the wheel towards ${name}`);
+  }
+  assert.fail(`${name} never scrolled into view`);
+}
+async function typeInto(page, name, text) {
+  await click(page, name);
+  await settleAfter(page, () => page.keyboard.press('Control+A'), 'select all');
+  await settleAfter(page, () => page.keyboard.type(text), `typing ${text}`);
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'Enter');
+}
+// A call's rows of the decoded output against the full pass's: the same numbers.
+function assertDecodedIsFull(module) {
+  const d = module.decode;
+  assert.equal(d.equals_full_pass_bits, true, `largest difference ${d.max_abs_difference}`);
+  assert.deepEqual(d.output, module.output[0], 'the decoded rows are the full pass\'s');
+  for (const call of d.calls)
+    call.output.forEach((row, i) => assert.deepEqual(row, module.output[0][call.first + i], `token ${call.first + i}`));
+}
+
+test('generation: GQA from a link; a click decodes it; the calls stepped back; the memory calculator typed into', async () => {
+  const page = await openSettled(browser, `${server.url}/#example=your-journey&module=grouped-query-attention&panels=module`,
+                                 { viewport: { width: 1366, height: 768 } });
+  let r = await results(page);
+  assert.equal(r.module.name, 'grouped-query-attention');
+  assert.equal(r.module.heads, 4);
+  assert.equal(r.module.kv_groups, 2);
+  assert.deepEqual(Object.keys(r.module.parameters), ['W_key.weight', 'W_value.weight', 'W_query.weight', 'out_proj.weight'],
+                   "the repository's order, out_proj without a bias");
+  assert.equal(r.module.decode, null, 'decode mode waits for the learner');
+  const heads = r.module.batches[0].heads;
+  assert.deepEqual(heads[0].keys, heads[1].keys, 'heads 0 and 1 share group 0');
+  assert.notDeepEqual(heads[1].keys, heads[2].keys, 'head 2 reads group 1');
+
+  await click(page, 'module:decode');
+  r = await results(page);
+  assert.equal((await state(page)).module.decode, true);
+  assert.equal(r.module.decode.calls.length, 6, 'a prompt of one token, then one call per token');
+  // The prompt grows to three tokens with the + button: one call for them, then three.
+  await reveal(page, 'module:prefill:plus');
+  await click(page, 'module:prefill:plus');
+  await click(page, 'module:prefill:plus');
+  r = await results(page);
+  assert.equal((await state(page)).module.prefill, 3);
+  assert.deepEqual(r.module.decode.calls.map((c) => [c.first, c.count, c.key_first, c.key_count]),
+                   [[0, 3, 0, 3], [3, 1, 0, 4], [4, 1, 0, 5], [5, 1, 0, 6]]);
+  assertDecodedIsFull(r.module);
+  assert.equal(r.module.decode.scores_computed, 4 * (9 + 4 + 5 + 6), 'the new queries only');
+  assert.equal(r.module.decode.scores_full_pass, 4 * 36);
+
+  // The panel shows the last call; the learner steps back to the prompt's.
+  await reveal(page, 'module:call-back');
+  assert.equal(await value(page, 'module:call'), '5 1 0 6');
+  for (let k = 0; k < 3; ++k) await click(page, 'module:call-back');
+  assert.equal(await value(page, 'module:call'), '0 3 0 3');
+  await click(page, 'module:call-back');  // already the first: stays
+  assert.equal(await value(page, 'module:call'), '0 3 0 3');
+  await click(page, 'module:call-next');
+  assert.equal(await value(page, 'module:call'), '3 1 0 4');
+  assert.equal(await value(page, 'module:decode-equal'), 'bits');
+  await saveArtifact('generation-decode-1366x768.png', await page.screenshot());
+
+  // Multi-query attention: one group for all four heads; still the full pass's rows.
+  await reveal(page, 'module:kv_groups:minus');
+  await click(page, 'module:kv_groups:minus');
+  r = await results(page);
+  assert.equal(r.module.kv_groups, 1);
+  assert.equal(r.module.parameters['W_key.weight'].length, 1, 'one key head of width 1');
+  assertDecodedIsFull(r.module);
+
+  // The memory calculator: the repository's example prints 4.29 GB with 8 kv heads, 17.18 GB with 32.
+  await reveal(page, 'module:kv-heads');
+  assert.equal(await value(page, 'module:memory'), '4.29 GB');
+  await typeInto(page, 'module:kv-heads', '32');
+  assert.equal(await value(page, 'module:memory'), '17.18 GB');
+
+  // A prompt longer than the sentence: named, and the last good state stays.
+  const before = await state(page);
+  await reveal(page, 'module:prefill');
+  await typeInto(page, 'module:prefill', '9');
+  assert.deepEqual(await state(page), before);
+  const set = await page.evaluate((s) => window.attention.setState({ ...s, module: { ...s.module, prefill: 9 } }), before);
+  assert.equal(set.ok, false);
+  assert.match(set.error, /the prefill is 9 tokens but must be from 1 to the 6 tokens of the sequence/);
+  await saveArtifact('generation-memory-1366x768.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('generation: a phone link to chunked sliding-window decoding; a swipe and taps step through the cache', async () => {
+  const page = await openSettled(browser,
+    `${server.url}/index.html?embed=1#example=random-12x8-seed7&module=sliding-window-attention&window=4&decode=1&prefill=7&chunk=3&panels=module`,
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const r = await results(page);
+  assert.equal(r.module.window, 4);
+  assertDecodedIsFull(r.module);
+  // Chunks [0,3) [3,6) [6,7), then 7..11 one by one; a chunk reads W - 1 = 3 older keys at most.
+  assert.deepEqual(r.module.decode.calls.map((c) => [c.first, c.count, c.key_first, c.key_count, c.cache_rows]),
+    [[0, 3, 0, 3, 3], [3, 3, 0, 6, 4], [6, 1, 3, 4, 4], [7, 1, 4, 4, 4], [8, 1, 5, 4, 4], [9, 1, 6, 4, 4],
+     [10, 1, 7, 4, 4], [11, 1, 8, 4, 4]]);
+
+  const cdp = await page.context().newCDPSession(page);
+  let box = await item(page, 'module:call-back');
+  for (let k = 0; k < 30 && box.y + box.h > 800; ++k) {
+    await settleAfter(page, async () => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 650, id: 1 }] });
+      for (let m = 1; m <= 6; ++m) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 650 - 60 * m, id: 1 }] });
+        await sleep(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    }, 'a swipe up the panel', { lifted: true });
+    box = await item(page, 'module:call-back');
+  }
+  assert.ok(box.y >= 0 && box.y + box.h <= 844, `the call buttons scrolled into view (y ${box.y})`);
+  assert.equal(await value(page, 'module:call'), '11 1 8 4');
+  for (let k = 0; k < 6; ++k) {
+    box = await item(page, 'module:call-back');
+    await settleAfter(page, () => page.touchscreen.tap(box.x + box.w / 2, box.y + box.h / 2), 'a tap on <', { lifted: true });
+  }
+  await waitUntil(async () => (await value(page, 'module:call')) === '3 3 0 6', 'the second call (the chunk 3..5) shown');
+  await saveArtifact('generation-phone.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
