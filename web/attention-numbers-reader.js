@@ -19,9 +19,11 @@
   const NORMS = [['sum', '÷ sum'], ['softmax-naive', 'naive softmax'], ['softmax', 'softmax']];
   const CLASSES = [['', 'none'], ['self-attention-v1', 'SelfAttention_v1'], ['self-attention-v2', 'SelfAttention_v2'],
     ['causal-attention', 'CausalAttention'], ['multi-head-wrapper', 'MultiHeadAttentionWrapper'],
-    ['multi-head-attention', 'MultiHeadAttention']];
-  const MULTI_HEAD = ['multi-head-wrapper', 'multi-head-attention'];
+    ['multi-head-attention', 'MultiHeadAttention'], ['grouped-query-attention', 'GroupedQueryAttention'],
+    ['sliding-window-attention', 'MultiHeadAttentionWithSWA']];
+  const MULTI_HEAD = ['multi-head-wrapper', 'multi-head-attention', 'grouped-query-attention', 'sliding-window-attention'];
   const WITH_DROPOUT = ['causal-attention', ...MULTI_HEAD];
+  const WITH_CACHE = WITH_DROPOUT.filter((m) => m !== 'multi-head-wrapper');
 
   let shown = '';
   let errorText = '';   // the last refusal, shown beside the controls until a change succeeds
@@ -102,6 +104,19 @@
                           numberField(c.dropout, {}, (v) => change((s) => { s.module = { ...s.module, dropout: v }; }))),
                  labelled('numbers-reader-training', 'Training mode (dropout on)',
                           checkbox(c.training, (on) => change((s) => { s.module = { ...s.module, training: on }; }))));
+    }
+    // The repository's classes (ch04) and decode mode, each a key of the module object.
+    const moduleField = (id, label, key, value) => labelled(id, label,
+      numberField(value, {}, (v) => change((s) => { s.module = { ...s.module, [key]: v }; })));
+    if (c.module === 'grouped-query-attention') parts.push(moduleField('numbers-reader-kv-groups', 'num_kv_groups ', 'kv_groups', c.kv_groups));
+    if (c.module === 'sliding-window-attention') parts.push(moduleField('numbers-reader-window', 'sliding_window_size ', 'window', c.window));
+    if (WITH_CACHE.includes(c.module)) {
+      parts.push(labelled('numbers-reader-decode', 'Decode with a KV cache (one token per call)',
+                          checkbox(c.decode, (on) => change((s) => { s.module = { ...s.module, decode: on }; }))));
+      if (c.decode) {
+        parts.push(moduleField('numbers-reader-prefill', 'Prompt tokens (prefill) ', 'prefill', c.prefill),
+                   moduleField('numbers-reader-chunk', 'Prefill chunk (0: all at once) ', 'chunk', c.chunk));
+      }
     }
     parts.push(element('p', { id: 'numbers-reader-error', class: 'wrong', text: errorText }));
     return element('fieldset', { class: 'settings' }, element('legend', { text: 'Settings' }), ...parts);

@@ -147,6 +147,29 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
             [&](int r) { return r < s.inputs.rows ? token_header(s, r) : std::to_string(r); },
             [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
     }
+    if (!m.settings.decode || hidden.module_heads) return;
+    // Decode mode: one row per forward(x, use_cache=True) call (the cache's own numbers are the
+    // panel's grids; these are what each call did and kept).
+    const std::vector<CacheCall>& calls = m.decode.calls;
+    const auto span = [](int first, int count) {
+        return count == 1 ? std::to_string(first) : std::to_string(first) + ".." + std::to_string(first + count - 1);
+    };
+    const long long heads = m.batches.empty() ? 1 : (long long)m.batches[0].size();
+    write_table(
+        w, "decode", "Decoding with the KV cache: each call",
+        {"call", "new tokens", "keys scored", "scores", "cache rows"}, int(calls.size()),
+        [](int r) { return std::to_string(r + 1); },
+        [&](int r, int c) {
+            const CacheCall& k = calls[size_t(r)];
+            if (c == 0) return span(k.first, k.count);
+            if (c == 1) return span(k.key_first, k.key_count);
+            if (c == 2) return std::to_string(heads * k.count * k.key_count);
+            return std::to_string(k.cache_rows);
+        },
+        m.decode_vs_full.equal_bits
+            ? "The decoded rows equal the full pass's output bit for bit; " + std::to_string(m.decode.scores_computed) +
+                  " scores in all, " + std::to_string(heads * m.n * m.n) + " in one full pass."
+            : "The decoded rows differ from the full pass's.");
 }
 
 void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
@@ -158,6 +181,8 @@ void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
     const ModuleSettings& m = s.module.settings;
     w->key("module").string(s.module.enabled ? module_name(m.module) : "");
     w->key("heads").integer(m.heads).key("dropout").number(m.dropout).key("training").boolean(m.training);
+    w->key("kv_groups").integer(m.kv_groups).key("window").integer(m.window).key("decode").boolean(m.decode);
+    w->key("prefill").integer(m.prefill).key("chunk").integer(m.chunk);
     w->key("module_error").string(module && !module->error.empty() ? module->error : "");
     w->end_object();
 }

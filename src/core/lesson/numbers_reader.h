@@ -18,12 +18,14 @@ constexpr int kReaderMaxTokens = 32;
 constexpr int kReaderMaxWidth = 32;
 
 // {"controls": {"query", "n", "d", "norm", "projection", "d_out", "scale", "causal", "lab_scale",
-//               "module": "" (off) or its name ("self-attention-v2"), "heads", "dropout", "training"},
+//               "module": "" (off) or its name ("self-attention-v2"), "heads", "dropout", "training",
+//               "kv_groups", "window", "decode", "prefill", "chunk"},
 //  "tables": [{"key", "caption", "columns": [column headers, the first over the row headers],
 //              "rows": [[row header, cells...]], "note": why cells are covered or left out, or ""}]}
 // Table keys: "inputs", "query" (the query's scores and its three normalisations), "context",
 // "score_matrix", "weight_matrix", with the projection "W_query", "W_key", "W_value", and with the
-// book's classes "module" (one per batch element). A covered table has no rows, and a covered
+// book's classes "module" (one per batch element) and, decoding, "decode" (one row per cache
+// call). A covered table has no rows, and a covered
 // (n, n) matrix no columns either: its shape can be what the lesson asks.
 // module: the book's class run on these inputs, or null when it is off.
 std::string numbers_reader_json(const State& state, const AttentionResult& result, const Concealment& hidden,
