@@ -118,6 +118,21 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).module?.name === 'multi-head-attention',
                   'MultiHeadAttention chosen');
   await waitUntil(() => readTable(cdp, 'MultiHeadAttention output, batch element 0 (6 x 2)'), 'the class\'s output');
+
+  // Decoding it with a KV cache (ch04), by Space on its checkbox; the prompt typed: a table of
+  // the cache's calls, read as a screen reader reads it.
+  await tabTo('checkbox', 'Decode with a KV cache', 12);
+  await settleAfter(page, () => page.keyboard.press('Space'), 'decode mode on');
+  await tabTo('textbox', 'Prompt tokens', 2);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('3');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'a prompt of 3 tokens');
+  assert.equal((await page.evaluate(() => window.attention.getState())).module.prefill, 3);
+  const calls = await waitUntil(() => readTable(cdp, 'Decoding with the KV cache: each call'), 'the cache\'s calls');
+  assert.deepEqual(calls[0], ['columnheader:call', 'columnheader:new tokens', 'columnheader:keys scored',
+                              'columnheader:scores', 'columnheader:cache rows']);
+  assert.deepEqual(calls.slice(1), [['rowheader:1', '0..2', '0..2', '18', '3'], ['rowheader:2', '3', '0..3', '8', '4'],
+                                    ['rowheader:3', '4', '0..4', '10', '5'], ['rowheader:4', '5', '0..5', '12', '6']]);
   await page.context().close();
 });
 
