@@ -51,6 +51,7 @@ const FlagSpec kFlags[] = {
     {"--decode", nullptr},
     {"--prefill", "--prefill 3"},
     {"--chunk", "--chunk 2"},
+    {"--mask-style", "--mask-style sdpa-bool"},
     {"--no-scale", nullptr},
     {"--json", nullptr},
     {"--svg", nullptr},
@@ -206,7 +207,7 @@ std::string module_from_flags(const Flags& flags, const State& state, bool* run,
     for (AttentionModule each : kAllModules) names += std::string(names.empty() ? "" : ", ") + module_name(each);
     if (!*run) {
         for (const char* own : {"--heads", "--qkv-bias", "--dropout", "--dropout-seed", "--eval", "--batch",
-                                "--kv-groups", "--window", "--decode", "--prefill", "--chunk"})
+                                "--kv-groups", "--window", "--decode", "--prefill", "--chunk", "--mask-style"})
             if (flags.count(own))
                 return std::string(own) + " is an option of a module: add --module NAME (" + names + ")";
         return "";
@@ -255,6 +256,10 @@ std::string module_from_flags(const Flags& flags, const State& state, bool* run,
     if (flags.count("--prefill")) m->prefill = int(value);
     if (std::string e = whole_flag(flags, "--chunk", 1, 1 << 20, &value); !e.empty()) return e;
     if (flags.count("--chunk")) m->chunk = int(value);
+    if (const auto style = flags.find("--mask-style");
+        style != flags.end() && !parse_mask_style(style->second, &m->mask_style))
+        return "mask style " + json_quote_short(style->second) +
+               " is unknown: use book, sdpa-bool, additive or is-causal";
     return check_module_settings(*m, state.inputs.cols, state.inputs.rows);
 }
 
@@ -482,6 +487,9 @@ std::string cli_usage() {
            "                  multi-head-attention and the two above), and compare with the full pass\n"
            "  --prefill P     the prompt: the first P tokens in one call (default 1), then one token per call\n"
            "  --chunk C       the prefill in calls of C tokens (chunked prefill)\n"
+           "  --mask-style S  how the causal mask is applied: book (masked_fill, True = hidden), sdpa-bool\n"
+           "                  (scaled_dot_product_attention's attn_mask, True = kept), additive (0 or -inf\n"
+           "                  added) or is-causal; the weights agree to 1e-6\n"
            "  --json          print the results as one JSON object instead\n"
            "  --svg           print the inputs, scores, weights and context as an SVG figure instead\n"
            "                  (for print, course PDFs and <noscript>; the first 32 tokens, 8 dimensions)\n"

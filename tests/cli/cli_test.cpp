@@ -334,6 +334,15 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
          "",
          "decode mode generates as a trained model does, with dropout off"},
         {{"--example", "your-journey", "--decode"}, "", "--decode is an option of a module: add --module NAME"},
+        {{"--example", "your-journey", "--module", "multi-head-attention", "--mask-style", "sdpa"},
+         "",
+         "mask style \"sdpa\" is unknown: use book, sdpa-bool, additive or is-causal"},
+        {{"--example", "your-journey", "--module", "self-attention-v2", "--mask-style", "additive"},
+         "",
+         "SelfAttention_v2 masks nothing here"},
+        {{"--example", "your-journey", "--module", "sliding-window-attention", "--mask-style", "is-causal"},
+         "",
+         "is_causal=True builds the plain causal mask, not a sliding window"},
     };
     for (const Case& c : cases) {
         std::string joined;
@@ -359,7 +368,8 @@ TEST_CASE("cli: --module adds the module object with the contract's keys and the
     REQUIRE(m.is_object());
     CHECK(keys(m) == std::vector<std::string>{"name", "seed", "d_in", "d_out", "heads", "head_dim", "qkv_bias",
                                               "dropout", "dropout_seed", "training", "batch", "kv_groups", "window",
-                                              "parameters", "batches", "output", "output_shape", "decode"});
+                                              "mask_style", "parameters", "batches", "output", "output_shape",
+                                              "decode"});
     CHECK(m.find("decode")->is_null());
     CHECK(m.find("window")->is_null());
     CHECK(m.find("name")->text == "multi-head-attention");

@@ -12,7 +12,12 @@ same module after torch.manual_seed(seed) and compares:
   - every parameter, under PyTorch's own name, and the full pass's per-head weights and output;
   - with --decode: module.reset_cache(), then module(x, use_cache=True) on the prefill (in chunks)
     and on one token at a time: each call's weights, its output rows and the decoded output;
-and checks the CLI's own claim that the decoded output equals the full pass. To 4 decimals
+and checks the CLI's own claim that the decoded output equals the full pass. With --mask-style,
+each head's weights are also compared with scaled_dot_product_attention's reference
+implementation as PyTorch's documentation writes it, run in torch (Debian 12's PyTorch 1.13 has
+no F.scaled_dot_product_attention; its math path's _safe_softmax, PyTorch 2.5 on, included), given
+the mask the way each route takes it: ~mask (True = kept), an additive 0 / -inf float mask, or
+is_causal=True. To 4 decimals
 (-inf exactly). Without torch it prints SKIPPED and exits 77 (ctest's skip; ./run_tests.sh
 installs torch and fails on a skip).
 """
@@ -248,6 +253,36 @@ class MultiHeadAttentionWithSWA(nn.Module):  # ch04/06_swa/gpt_with_kv_swa.py
         self.ptr_current_pos = 0
 
 
+def sdpa_reference_weights(query, key, attn_mask=None, is_causal=False):
+    """scaled_dot_product_attention's weights, as its documentation's reference code computes them."""
+    L, S = query.size(-2), key.size(-2)
+    scale_factor = 1 / math.sqrt(query.size(-1))
+    attn_bias = torch.zeros(L, S, dtype=query.dtype)
+    if is_causal:
+        temp_mask = torch.ones(L, S, dtype=torch.bool).tril(diagonal=0)
+        attn_bias.masked_fill_(temp_mask.logical_not(), float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.bool:
+            attn_bias.masked_fill_(attn_mask.logical_not(), float("-inf"))
+        else:
+            attn_bias = attn_mask + attn_bias
+    attn_weight = query @ key.transpose(-2, -1) * scale_factor
+    attn_weight = attn_weight + attn_bias
+    out = torch.softmax(attn_weight, dim=-1)
+    return torch.where(torch.isneginf(attn_weight).all(dim=-1, keepdim=True), torch.zeros_like(out), out)
+
+
+def route_weights(style, queries, keys, window):
+    n = queries.shape[0]
+    diff = torch.arange(n).unsqueeze(-1) - torch.arange(n).unsqueeze(0)
+    hidden = (diff < 0) | (diff >= window) if window else diff < 0  # the book's mask: True = hidden
+    if style == "sdpa-bool":
+        return sdpa_reference_weights(queries, keys, attn_mask=~hidden)
+    if style == "additive":
+        return sdpa_reference_weights(queries, keys, attn_mask=torch.zeros(n, n).masked_fill(hidden, float("-inf")))
+    return sdpa_reference_weights(queries, keys, is_causal=True)
+
+
 # --- one case ---------------------------------------------------------------------------------------
 def run_cli(cli, args):
     done = subprocess.run([cli, "--json"] + args, capture_output=True, text=True)
@@ -298,7 +333,7 @@ def per_head(weights, name):
 def check_case(cli, case):
     args = ["--example", case.get("example", "your-journey"), "--module", case["module"],
             "--seed", str(case.get("seed", 123)), "--d-out", str(case.get("d_out", 2))]
-    for flag in ("heads", "dropout", "batch", "kv_groups", "window", "prefill", "chunk"):
+    for flag in ("heads", "dropout", "batch", "kv_groups", "window", "prefill", "chunk", "mask_style"):
         if flag in case:
             args += ["--" + flag.replace("_", "-"), str(case[flag])]
     for switch in ("qkv_bias", "eval", "decode"):
@@ -330,6 +365,15 @@ def check_case(cli, case):
     compare("output", m["output"], output, failures)
     for h, w in enumerate(per_head(recorded[-1], case["module"])):
         compare(f"batches[0].heads[{h}].weights", m["batches"][0]["heads"][h]["weights"], w, failures)
+    if case.get("mask_style", "book") != "book":
+        if m["mask_style"] != case["mask_style"]:
+            failures.append(f"mask_style {m['mask_style']}")
+        window = case.get("window", 3) if case["module"] == "sliding-window-attention" else 0
+        for h, head in enumerate(m["batches"][0]["heads"]):
+            q = torch.tensor(head["queries"], dtype=torch.float32)
+            k = torch.tensor(head["keys"], dtype=torch.float32)
+            compare(f"batches[0].heads[{h}].weights by SDPA's reference", head["weights"],
+                    route_weights(case["mask_style"], q, k, window), failures)
 
     if case.get("decode"):
         d = m["decode"]
@@ -375,6 +419,11 @@ CASES = [
     {"module": "multi-head-attention", "d_out": 4, "heads": 2, "qkv_bias": True, "example": "random-12x8-seed7",
      "decode": True, "prefill": 6, "chunk": 4, "dropout": 0.5, "eval": True},
     {"module": "causal-attention", "decode": True, "prefill": 3, "chunk": 2, "heads": None},
+    # One mask four ways: the same weights as the repository's masked_fill, and SDPA's reference.
+    {"module": "multi-head-attention", "mask_style": "sdpa-bool", "d_out": 4, "example": "random-12x8-seed7"},
+    {"module": "grouped-query-attention", "d_out": 4, "heads": 4, "kv_groups": 2, "mask_style": "additive"},
+    {"module": "causal-attention", "mask_style": "is-causal", "heads": None},
+    {"module": "sliding-window-attention", "window": 2, "mask_style": "sdpa-bool", "example": "random-12x8-seed7"},
 ]
 
 

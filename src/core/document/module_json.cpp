@@ -26,6 +26,7 @@ void write_module_json(const ModuleResult& r, JsonWriter* w, bool traces) {
         w->integer(s.window);
     else
         w->null();
+    w->key("mask_style").string(mask_style_name(s.mask_style));
     w->key("parameters").begin_object();
     for (const NamedParameter& p : r.parameters) {
         w->key(p.name);

@@ -4,8 +4,9 @@
 //    "batch","parameters":{PyTorch's names: their values},"batches":[{"heads":[{"queries","keys",
 //    "values","scores","masked_scores","weights_unmasked","masked_simple","masked_simple_norm",
 //    "weights","dropout_mask","weights_dropped","context"}]}],"output","output_shape","decode"}
-// with "kv_groups" (GQA's num_kv_groups, else the number of heads) and "window" (SWA's
-// sliding_window_size, else null) after "batch". dropout_seed is null unless the run re-seeds
+// with "kv_groups" (GQA's num_kv_groups, else the number of heads), "window" (SWA's
+// sliding_window_size, else null) and "mask_style" ("book", "sdpa-bool", "additive", "is-causal")
+// after "batch". dropout_seed is null unless the run re-seeds
 // before dropout; dropout_mask is null without dropout. "decode" is null unless the run decodes:
 //   {"prefill","chunk","calls":[{"first","count","key_first","key_count","cache_rows",
 //    "scores_computed","scores":[head],"weights":[head],"output"}],"output","scores_computed",

@@ -22,9 +22,9 @@ const char* const kProjectionKeys[] = {"enabled", "seed", "d_out"};
 const char* const kLessonKeys[] = {"mode", "question", "answer", "revealed", "exercise", "bug", "trace"};
 const char* const kPanels[] = {"inputs",     "plot",   "loop", "heatmaps", "weights",
                                "projection", "lesson", "code", "module"};
-const char* const kModuleKeys[] = {"name",      "seed",    "d_out",    "heads",        "qkv_bias",
-                                   "causal",    "dropout", "training", "dropout_seed", "batch",
-                                   "kv_groups", "window",  "decode",   "prefill",      "chunk"};
+const char* const kModuleKeys[] = {"name",    "seed",     "d_out",        "heads",     "qkv_bias",  "causal",
+                                   "dropout", "training", "dropout_seed", "batch",     "kv_groups", "window",
+                                   "decode",  "prefill",  "chunk",        "mask_style"};
 
 // ---- one message per rule, shared by the parser (which quotes the text as written, e.g. 1e30)
 // and validate_state (which quotes the stored value).
@@ -295,6 +295,12 @@ std::string read_module(const JsonValue& v, ModuleDocument* out) {
         if (!(e = read_module_int(*x, "module.prefill", &s.prefill)).empty()) return e;
     if (const JsonValue* x = v.find("chunk"))
         if (!(e = read_module_int(*x, "module.chunk", &s.chunk)).empty()) return e;
+    if (const JsonValue* x = v.find("mask_style")) {
+        const char* styles = "\"book\", \"sdpa-bool\", \"additive\" or \"is-causal\"";
+        if (!x->is_string()) return not_a("module.mask_style", "a string", *x, std::string("use ") + styles);
+        if (!parse_mask_style(x->text, &s.mask_style))
+            return "module.mask_style is " + json_quote_short(x->text) + " but must be " + styles;
+    }
     out->enabled = true;
     out->settings = s;
     return "";
@@ -608,6 +614,7 @@ std::string serialize_state(const State& s) {
             w.key("prefill").integer(m.prefill);
             w.key("chunk").integer(m.chunk);
         }
+        if (m.mask_style != MaskStyle::Book) w.key("mask_style").string(mask_style_name(m.mask_style));
         w.end_object();
     }
     w.end_object();

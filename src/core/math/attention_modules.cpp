@@ -53,9 +53,10 @@ void add_linear(const std::string& prefix, const Linear& layer, std::vector<Name
 // planted: also the weights of the chapter's planted bugs (mask polarity, no rescaling, and with
 // wrong_divisor > 0 the sqrt(d_out) scale), which the page shows for head 0 only: three more
 // (n, n) matrices per head would be tens of MB at a module's size cap.
-// window > 0: the sliding-window band (which implies causal).
+// window > 0: the sliding-window band (which implies causal). style: how the causal weights are
+// masked (the book's masked_fill unless another route is asked for).
 HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, int window, bool dropout, double p,
-                 TorchGenerator* gen, bool planted, float wrong_divisor = 0) {
+                 TorchGenerator* gen, bool planted, float wrong_divisor = 0, MaskStyle style = MaskStyle::Book) {
     HeadTrace h;
     h.queries = std::move(queries);
     h.keys = std::move(keys);
@@ -67,7 +68,9 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, int wi
     h.weights_unmasked = softmax_rows_scaled(h.scores, divisor);
     h.masked_simple = causal ? mask_weights_tril(h.weights_unmasked, window) : h.weights_unmasked;
     h.masked_simple_norm = normalize_row_sums(h.masked_simple);
-    h.weights = softmax_rows_scaled(h.masked_scores, divisor);
+    h.weights = causal && style != MaskStyle::Book
+                    ? weights_by_route(h.scores, causal_keys(h.scores.rows, window), style, h.keys.cols)
+                    : softmax_rows_scaled(h.masked_scores, divisor);
     h.weights_wrong_dim = transposed(softmax_rows_scaled(transposed(h.masked_scores), divisor));
     if (causal) {
         Matrix zero_filled = h.scores;
@@ -192,6 +195,10 @@ std::string check_module_settings(const ModuleSettings& s, int d_in, int n, bool
     if (s.module == AttentionModule::SlidingWindowAttention && (s.window < 1 || s.window > 4096))
         return "sliding_window_size is " + std::to_string(s.window) +
                " but must be a whole number from 1 to 4096 (1: each token sees only itself)";
+    if (s.mask_style != MaskStyle::Book && !(s.causal || has_dropout_layer(s.module)))
+        return cls + " masks nothing here: a mask style is for the causal classes (or causal v1 and v2)";
+    if (s.mask_style == MaskStyle::IsCausal && s.module == AttentionModule::SlidingWindowAttention)
+        return "is_causal=True builds the plain causal mask, not a sliding window: use sdpa-bool or additive";
     if (s.decode) {
         if (!has_kv_cache(s.module))
             return cls +
@@ -315,7 +322,7 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
                 const int first = h * r.head_dim, kv_first = (h / group_size) * r.head_dim;
                 HeadTrace t = attend(columns(queries, first, r.head_dim), columns(keys, kv_first, r.head_dim),
                                      columns(values, kv_first, r.head_dim), causal, window, dropout, s.dropout, draws,
-                                     h == 0, float(std::sqrt(double(s.d_out))));
+                                     h == 0, float(std::sqrt(double(s.d_out))), s.mask_style);
                 for (int i = 0; i < r.n; ++i)
                     for (int c = 0; c < r.head_dim; ++c) merged.at(i, first + c) = t.context.at(i, c);
                 r.batches[size_t(b)][size_t(h)] = std::move(t);
@@ -350,7 +357,7 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
             values = linear_forward(w.value[size_t(h)], inputs);
         }
         for (int b = 0; b < s.batch; ++b) {
-            HeadTrace t = attend(queries, keys, values, causal, 0, dropout, s.dropout, draws, h == 0);
+            HeadTrace t = attend(queries, keys, values, causal, 0, dropout, s.dropout, draws, h == 0, 0, s.mask_style);
             for (int i = 0; i < r.n; ++i)
                 for (int c = 0; c < s.d_out; ++c) outputs[size_t(b)].at(i, h * s.d_out + c) = t.context.at(i, c);
             r.batches[size_t(b)][size_t(h)] = std::move(t);

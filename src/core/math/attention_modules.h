@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/math/kv_cache.h"
+#include "core/math/mask_routes.h"
 #include "core/math/matrix.h"
 #include "core/math/torch_layers.h"
 
@@ -64,12 +65,15 @@ struct ModuleSettings {
     bool decode = false;
     int prefill = 1;
     int chunk = 0;
+    // How the causal mask is applied (core/math/mask_routes.h): the book's masked_fill, or one of
+    // scaled_dot_product_attention's ways. The weights agree to 1e-6; the book's are the default.
+    MaskStyle mask_style = MaskStyle::Book;
     bool operator==(const ModuleSettings& o) const {
         return module == o.module && seed == o.seed && d_out == o.d_out && heads == o.heads && qkv_bias == o.qkv_bias &&
                causal == o.causal && dropout == o.dropout && training == o.training &&
                reseed_dropout == o.reseed_dropout && (!reseed_dropout || dropout_seed == o.dropout_seed) &&
                batch == o.batch && kv_groups == o.kv_groups && window == o.window && decode == o.decode &&
-               prefill == o.prefill && chunk == o.chunk;
+               prefill == o.prefill && chunk == o.chunk && mask_style == o.mask_style;
     }
     bool operator!=(const ModuleSettings& o) const { return !(*this == o); }
 };

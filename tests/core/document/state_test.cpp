@@ -644,6 +644,14 @@ TEST_CASE("state: the repository's classes keep their own settings; decode setti
     CHECK(contains(parse_state(doc(R"(,"module":{"name":"causal-attention","kv_groups":2})")).error,
                    "module.kv_groups is for grouped-query-attention"));
     CHECK(contains(parse_state(doc(R"(,"module":{"name":"causal-attention","decode":1})")).error, "module.decode"));
+    // The mask's route: written only when not the book's.
+    const ParseResult sdpa = parse_state(doc(R"(,"module":{"name":"multi-head-attention","mask_style":"sdpa-bool"})"));
+    REQUIRE_MESSAGE(sdpa.ok, sdpa.error);
+    CHECK(sdpa.state.module.settings.mask_style == MaskStyle::SdpaBool);
+    CHECK(contains(serialize_state(sdpa.state), R"("batch":2,"mask_style":"sdpa-bool"})"));
+    CHECK(parse_state(serialize_state(sdpa.state)).state == sdpa.state);
+    CHECK(contains(parse_state(doc(R"(,"module":{"name":"multi-head-attention","mask_style":"sdpa"})")).error,
+                   "module.mask_style is \"sdpa\" but must be \"book\", \"sdpa-bool\", \"additive\" or \"is-causal\""));
 }
 
 TEST_CASE("state: a module PyTorch would refuse is named, with the value, and nothing applies") {
