@@ -6,11 +6,15 @@
 //                              weights, what the cache keeps, the work saved, and the proof that
 //                              the decoded rows are the full pass's
 //   the cache's memory         for whole models, as the repository's memory estimators count it
+//   one mask four ways         the book's, SDPA's boolean (the other polarity), additive and
+//                              is_causal agree; a padded row that sees nothing; the polarity bug
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "core/math/kv_memory.h"
+#include "core/math/mask_routes.h"
 #include "ui/cell_grid.h"
 #include "ui/number_fields.h"
 #include "ui/panels.h"
@@ -37,14 +41,16 @@ void groups(const ModuleResult& r) {
     std::string who;
     for (int g = 0; g < s.kv_groups && g < 8; ++g)
         who += say("%sgroup %d: heads %s", g ? "; " : "", g, span(g * size, size).c_str());
-    prose(say("num_kv_groups = %d: W_key and W_value make %d key and value head%s of width %d, and "
-              "repeat_interleave(%d) hands each to %d heads in a row (%s). repeat would hand group 0 to heads "
-              "0, %d, ...: the wrong keys. %s",
-              s.kv_groups, s.kv_groups, s.kv_groups == 1 ? "" : "s", r.head_dim, size, size, who.c_str(), s.kv_groups,
-              s.kv_groups == 1         ? "One group is multi-query attention."
-              : s.kv_groups == s.heads ? "One group per head is multi-head attention."
-                                       : ""),
-          muted_text());
+    const std::string after = s.kv_groups == 1         ? std::string("One group is multi-query attention.")
+                              : s.kv_groups == s.heads ? std::string("One group per head is multi-head attention.")
+                                                       : say("repeat instead would hand group 0 to heads 0, %d, ...: "
+                                                             "the wrong keys.",
+                                                             s.kv_groups);
+    prose(
+        say("num_kv_groups = %d: W_key and W_value make %d key and value head%s of width %d, and "
+            "repeat_interleave(%d) hands each to %d heads in a row (%s). %s",
+            s.kv_groups, s.kv_groups, s.kv_groups == 1 ? "" : "s", r.head_dim, size, size, who.c_str(), after.c_str()),
+        muted_text());
 }
 
 void window(const ModuleResult& r) {
@@ -187,6 +193,73 @@ void memory(UiState* ui) {
     record_value(ui, "module:memory", gigabytes(now.total));
 }
 
+// Head 0's scores masked the four ways libraries write the mask; left padding for a row that sees
+// nothing; the book's mask handed to SDPA.
+void masks(const FrameInput& in, const ModuleResult& r, UiState* ui) {
+    ModuleUi& m = ui->module;
+    const HeadTrace& h = r.batches[0][0];
+    const int n = h.scores.rows;
+    const int window = r.settings.module == AttentionModule::SlidingWindowAttention ? r.settings.window : 0;
+    m.padded_keys = std::clamp(m.padded_keys, 0, n - 1);
+    ImGui::Spacing();
+    ImGui::TextUnformatted("One mask, four ways libraries write it");
+    const HiddenKeys hidden = causal_keys(n, window, m.padded_keys);
+    const Matrix book = weights_by_route(h.scores, hidden, MaskStyle::Book, r.head_dim);
+    const char* code[] = {"scores.masked_fill(mask, -torch.inf)  # True = hidden",
+                          "F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)  # True = kept",
+                          "F.scaled_dot_product_attention(q, k, v, attn_mask=bias)  # 0 or -inf, added",
+                          "F.scaled_dot_product_attention(q, k, v, is_causal=True)"};
+    const MaskStyle styles[] = {MaskStyle::Book, MaskStyle::SdpaBool, MaskStyle::Additive, MaskStyle::IsCausal};
+    std::string differences;
+    float largest = 0;
+    ImGui::PushFont(mono_font());
+    for (int k = 0; k < 4; ++k) {
+        if (styles[k] == MaskStyle::IsCausal && (window > 0 || m.padded_keys > 0)) continue;  // causal only
+        prose(code[k]);
+        if (k == 0) continue;
+        // Over the rows that see some key: the padded rows' own answers are compared below.
+        const Matrix w = weights_by_route(h.scores, hidden, styles[k], r.head_dim);
+        float d = 0;
+        for (int i = m.padded_keys; i < n; ++i)
+            for (int c = 0; c < n; ++c) d = std::max(d, std::fabs(w.at(i, c) - book.at(i, c)));
+        differences += say("%s%.1e", differences.empty() ? "" : " ", double(d));
+        largest = std::max(largest, d);
+    }
+    ImGui::PopFont();
+    prose(say("Head 0's weights the other ways differ from the book's by at most %.1g: the same weights, as SDPA "
+              "multiplies the scores by 1 / \u221a%d where the book divides by \u221a%d (float32 rounding apart).",
+              double(largest), r.head_dim, r.head_dim),
+          muted_text());
+    record_value(ui, "module:mask-differences", differences);
+    int64_t pads = m.padded_keys;
+    if (whole_field(ui, "module:pads", &pads, ImGui::GetFontSize() * 5) && pads >= 0 && pads < n)
+        m.padded_keys = int(pads);
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted("pad tokens on the left (key_padding_mask, True = ignored)");
+    if (m.padded_keys > 0) {
+        const Matrix sdpa = weights_by_route(h.scores, hidden, MaskStyle::SdpaBool, r.head_dim);
+        const bool nan = std::isnan(book.at(0, 0));
+        prose(say("Token 0's query now sees no key: the book's softmax of all -inf gives %s, while "
+                  "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
+                  nan ? "NaN (0 / 0)" : "numbers", sdpa.at(0, 0) == 0.0f ? "zeros" : "numbers"),
+              error_color());
+        record_value(ui, "module:padded-row", say("%s %g", nan ? "nan" : "number", double(sdpa.at(0, 0))));
+    }
+    ImGui::Checkbox("plant the bug: the book's mask as SDPA's attn_mask", &m.polarity_bug);
+    record_layout(ui, "module:polarity-bug");
+    if (!m.polarity_bug) return;
+    const Matrix wrong = weights_sdpa_given_book_mask(h.scores, hidden, r.head_dim);
+    CellGrid g{"module:polarity", "attn_mask=mask: True now means kept", &wrong, 1.0f, 2, {}, &in.state.tokens, ""};
+    cell_grid(g, ui);
+    prose(
+        "Each token attends to exactly the keys it should not see, itself included; the last sees nothing. "
+        "SDPA's boolean mask says which keys to keep: pass ~mask.",
+        error_color());
+    float own = 0;  // what the tokens that should see themselves give themselves: nothing
+    for (int i = m.padded_keys; i < n; ++i) own += wrong.at(i, i);
+    record_value(ui, "module:polarity-diagonal", say("%g", double(own)));
+}
+
 }  // namespace
 
 void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui) {
@@ -194,9 +267,10 @@ void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui)
     if (r.settings.module == AttentionModule::SlidingWindowAttention) window(r);
     if (r.settings.decode) decode(in, r, ui);
     if (r.settings.module == AttentionModule::GroupedQueryAttention || r.settings.decode) memory(ui);
+    if (has_kv_cache(r.settings.module) && r.settings.module != AttentionModule::CausalAttention) masks(in, r, ui);
 }
 
-float module_generation_height(const ModuleSettings& m, int n, float width) {
+float module_generation_height(const ModuleSettings& m, const UiState& ui, int n, float width) {
     const float line = ImGui::GetTextLineHeightWithSpacing(), frame = ImGui::GetFrameHeightWithSpacing();
     const float grid = line + std::floor(ImGui::GetFontSize() * 1.4f) * float(std::min(n, kMaxGridCells)) +
                        ImGui::GetStyle().ItemSpacing.y;
@@ -209,6 +283,9 @@ float module_generation_height(const ModuleSettings& m, int n, float width) {
         h += line * (narrow ? 16 : 10) + frame + grid * float(std::min(heads, narrow ? 8 : 4)) + grid;
     }
     if (m.module == AttentionModule::GroupedQueryAttention || m.decode) h += line * (narrow ? 8 : 5) + frame * 3;
+    if (has_kv_cache(m.module) && m.module != AttentionModule::CausalAttention)
+        h += line * (narrow ? 16 : 9) + frame * 2 + (ui.module.padded_keys > 0 ? line * 3 : 0) +
+             (ui.module.polarity_bug ? grid + line * 3 : 0);
     return h;
 }
 

@@ -33,10 +33,10 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui);
 // side by side where two fit): the layouts size the panel with it.
 float module_panel_height(const State& s, const UiState& ui, float width);
 // After chapter 3, under the module panel's heads (panel_module_generation.cpp): GQA's groups,
-// SWA's band, decode mode through the KV cache and the cache's memory for whole models; and the
-// height those take at a content width.
+// SWA's band, decode mode through the KV cache, the cache's memory for whole models, and one mask
+// four ways; and the height those take at a content width.
 void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui);
-float module_generation_height(const ModuleSettings& m, int n, float width);
+float module_generation_height(const ModuleSettings& m, const UiState& ui, int n, float width);
 
 // Keeps the stepper consistent with the state (a new query or token count restarts it) and
 // advances a playing loop; called once per frame before any panel reads ui->loop.step. While it

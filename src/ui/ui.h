@@ -153,6 +153,8 @@ struct ModuleUi {
     int section_scroll = 0;                     // passes left to bring the step's section to the panel's top
     int section_moment = -1;                    // the step, question and reveal it was last brought up for
     int decode_call = -1;                       // decode mode: the cache call shown (-1: the last)
+    int padded_keys = 0;                        // masks four ways: left padding on the first keys
+    bool polarity_bug = false;                  // the book's mask (True = hidden) passed as SDPA's attn_mask
     int memory_preset = 0;                      // the KV memory calculator's model
     KvMemoryModel memory{1, 0, 0, 0, 0, 0, 0};  // its numbers as edited; heads 0: the preset's, not yet set
 };

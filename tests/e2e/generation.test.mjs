@@ -1,8 +1,8 @@
 // After chapter 3 (the book repository's ch04), used as a learner and a course author would: a
 // course's link opens GroupedQueryAttention at 1366 x 768; a click turns decode mode on, the prompt
 // grows with the + button, the learner steps back through the cache's calls, and every call's rows
-// are the full pass's; num_kv_groups lowered to multi-query; the memory calculator typed into; a
-// prefill longer than the sentence refused. On a phone (390 x 844, DPR 2) a link to chunked
+// are the full pass's; num_kv_groups lowered to multi-query; the memory calculator typed into; one
+// mask four ways, a padded row and the polarity bug; a prefill longer than the sentence refused. On a phone (390 x 844, DPR 2) a link to chunked
 // sliding-window decoding: a swipe to the call buttons, taps through the calls, the cache never
 // holding more than the window.
 import { test, before, after } from 'node:test';
@@ -110,6 +110,20 @@ test('generation: GQA from a link; a click decodes it; the calls stepped back; t
   assert.equal(await value(page, 'module:memory'), '4.29 GB');
   await typeInto(page, 'module:kv-heads', '32');
   assert.equal(await value(page, 'module:memory'), '17.18 GB');
+
+  // One mask four ways: SDPA's routes agree with the book's to float32 rounding; a padded first
+  // token sees nothing (NaN from the book's softmax, zeros from SDPA's); the book's mask handed to
+  // SDPA keeps exactly the hidden keys.
+  await reveal(page, 'module:pads');
+  const differences = (await value(page, 'module:mask-differences')).split(' ').map(Number);
+  assert.equal(differences.length, 3);
+  assert.ok(differences.every((d) => d <= 1e-6), `differences ${differences}`);
+  await typeInto(page, 'module:pads', '1');
+  assert.equal(await value(page, 'module:padded-row'), 'nan 0');
+  await reveal(page, 'module:polarity-bug');
+  await click(page, 'module:polarity-bug');
+  assert.equal(await value(page, 'module:polarity-diagonal'), '0', 'a token no longer sees itself');
+  await saveArtifact('generation-masks-1366x768.png', await page.screenshot());
 
   // A prompt longer than the sentence: named, and the last good state stays.
   const before = await state(page);
