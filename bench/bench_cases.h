@@ -7,6 +7,7 @@
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/math/attention_cache.h"
+#include "core/math/attention_modules.h"
 
 namespace attn::bench {
 
@@ -20,6 +21,11 @@ enum class Kernel {
     QueryChange,      // AttentionCache::update after a new query
     RowEdit,          // AttentionCache::update after one embedding moved (no mask)
     RowEditCausal,    // the same with the causal mask: only rows from the edited one on
+    // The book's MultiHeadAttention (d_out = 64, 2 heads, eval) on the whole sequence, and what a
+    // generator does instead for its newest token with a KV cache (ch04/03_kv-cache): project that
+    // token and score its query against the n - 1 cached keys. Their ratio is the cache's point.
+    ModuleFull,
+    DecodeStep,
 };
 
 const char* kernel_name(Kernel kernel);  // "score_matrix", "row_edit" ...
@@ -47,6 +53,10 @@ private:
     AttentionCache cache_;
     Matrix scores_, weights_, context_, W_query_, W_key_, W_value_, queries_, keys_, values_;
     int flip_ = 0;
+    ModuleSettings module_;
+    ModuleWeights module_weights_;
+    Matrix module_queries_, module_keys_, module_values_;  // the n - 1 cached tokens' projections
+    Matrix module_output_;
 };
 
 }  // namespace attn::bench

@@ -50,7 +50,7 @@ if (machine) {
 
 // --- core kernels -------------------------------------------------------------------------
 const kernels = ['score_matrix_loop', 'score_matrix', 'softmax_rows', 'context', 'projections', 'full', 'query_change',
-                 'row_edit', 'row_edit_causal'];
+                 'row_edit', 'row_edit_causal', 'module_full', 'decode_step'];
 const ratios = [];
 say(`## Core kernels: native vs wasm (CPU ms per run, median of ${native.runs} x 7 batches; ratio = wasm / native)`);
 say();
@@ -83,6 +83,14 @@ const worst = [...ratios].sort((a, b) => b.r - a.r).slice(0, 5);
 say(`wasm/native: median ${median(ratios.map((x) => x.r))?.toFixed(2)}x over all cases; for the app's kernels at ` +
     `n >= 64 median ${median(big.map((x) => x.r))?.toFixed(2)}x, at most ${maxOf(big)?.toFixed(2)}x; the lesson's loop at ` +
     `n >= 64 at most ${maxOf(loop)?.toFixed(2)}x. Largest: ${worst.map((x) => `${x.name} ${x.r.toFixed(2)}x`).join(', ')}.`);
+// The KV cache's point: the newest token's call against the cache vs the whole sequence again.
+for (const n of [256, 1024]) {
+  const full = native.cases.get(`module_full/n=${n}/d=64`)?.cpu_ms, step = native.cases.get(`decode_step/n=${n}/d=64`)?.cpu_ms;
+  const fullWasm = wasm.cases.get(`module_full/n=${n}/d=64`)?.cpu_ms, stepWasm = wasm.cases.get(`decode_step/n=${n}/d=64`)?.cpu_ms;
+  if (full && step)
+    say(`KV cache at n = ${n}, d = 64: the newest token's decode step ${ms(step)} ms natively (${ms(stepWasm)} in wasm) ` +
+        `against MultiHeadAttention's full pass ${ms(full)} ms (${ms(fullWasm)}): ${(full / step).toFixed(0)}x less work.`);
+}
 if (gbenchMs.size) {
   say();
   say('Google Benchmark (native, median of 3 repetitions; every case is in bench/results/native_gbench.json), ' +

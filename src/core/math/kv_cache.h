@@ -56,6 +56,11 @@ std::vector<std::pair<int, int>> decode_calls(int n, int prefill, int chunk);
 // Runs the calls through a cache. The inputs must be consistent (heads a multiple of kv_heads).
 DecodeTrace decode_with_cache(const CacheInputs& in, int prefill, int chunk);
 
+// One call: tokens [first, first + count), with `cached` rows in the cache before it (the positions
+// just before first). What a generator does for each new token (count 1); decode_with_cache runs
+// these in turn.
+CacheCall cache_call(const CacheInputs& in, int first, int count, int cached);
+
 // How the decoded output compares with the full pass's: bit for bit where every sum runs in the
 // same order (this core's kernels do: the masked terms add exact zeros), else the largest
 // |difference|.
