@@ -39,6 +39,7 @@ bool example_picker(State* draft, UiState* ui) {
                 draft->tokens = fresh.tokens;
                 draft->inputs = fresh.inputs;
                 draft->query = fresh.query;
+                fit_module_to_inputs(draft);
                 edited = true;
             }
             record_layout(ui, std::string("example:") + e.name);
@@ -154,6 +155,7 @@ bool size_buttons(const State& s, State* draft) {
         draft->tokens.pop_back();
         draft->inputs = resized(draft->inputs, n - 1, d, 0.0f);
         draft->query = std::min(draft->query, n - 2);
+        fit_module_to_inputs(draft);
         edited = true;
     }
     ImGui::EndDisabled();

@@ -174,3 +174,20 @@ test('generation: a phone link to chunked sliding-window decoding; a swipe and t
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('generation: another example while decoding pulls the prompt into the shorter sentence, nothing refused', async () => {
+  const page = await openSettled(browser,
+    `${server.url}/#example=random-12x8-seed7&module=multi-head-attention&decode=1&prefill=7&chunk=3`,
+    { viewport: { width: 1366, height: 768 } });
+  assert.equal((await state(page)).module.prefill, 7);
+  await click(page, 'example');
+  await click(page, 'example:three-tokens');
+  const s = await state(page);
+  assert.equal(s.example, 'three-tokens');
+  assert.equal(s.module.decode, true, 'still decoding');
+  assert.equal(s.module.prefill, 3, 'the whole (shorter) sentence is the prompt');
+  assert.equal(s.module.chunk, 3);
+  assertDecodedIsFull((await results(page)).module);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -25,6 +25,7 @@ std::string apply_random_inputs(State* state, int n, int d, uint64_t seed) {
     for (int i = 0; i < n; ++i) state->tokens[size_t(i)] = "t" + std::to_string(i);
     state->example = random_example_name(n, d, seed);
     state->query = std::min(state->query, n - 1);
+    fit_module_to_inputs(state);
     return "";
 }
 

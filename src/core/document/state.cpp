@@ -2,6 +2,7 @@
 // so UI-built states meet the same checks), and State -> canonical JSON.
 #include "core/document/state.h"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -476,6 +477,13 @@ std::string validate_label(const std::string& label, const std::string& name) {
                ": labels are shown as text, so remove it (use a space instead of a tab or line break)";
     }
     return "";
+}
+
+void fit_module_to_inputs(State* s) {
+    ModuleSettings& m = s->module.settings;
+    const int n = std::max(1, s->inputs.rows);
+    m.prefill = std::clamp(m.prefill, 1, n);
+    m.chunk = std::clamp(m.chunk, 0, m.prefill);
 }
 
 std::string validate_state(const State& s) {

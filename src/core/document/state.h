@@ -74,6 +74,12 @@ std::string panel_names();
 std::string read_state_fields(const JsonValue& object, State* state);
 // Checks a State built in code (by the UI, say) against the same rules; "" when valid.
 std::string validate_state(const State& state);
+
+// After the inputs change length (a token removed, another example, an import, random inputs):
+// the decoding module's prompt keeps within the sequence (prefill at most n, its chunk at most the
+// prefill), so such an edit is never refused for a setting the learner did not touch. A document,
+// a link or a typed prefill is still checked as it is (validate_state).
+void fit_module_to_inputs(State* state);
 // One token label's rules (at most kMaxLabelBytes, valid UTF-8, no control characters: labels are
 // drawn as text, never interpreted), for code that builds labels: "" when fine, else a message
 // starting with name ("tokens[2] is 70 bytes long but the limit is 64 bytes ...").

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/document/json.h"
+#include "core/document/random_inputs.h"
 #include "core/test_helpers.h"
 
 using namespace attn;
@@ -652,6 +653,26 @@ TEST_CASE("state: the repository's classes keep their own settings; decode setti
     CHECK(parse_state(serialize_state(sdpa.state)).state == sdpa.state);
     CHECK(contains(parse_state(doc(R"(,"module":{"name":"multi-head-attention","mask_style":"sdpa"})")).error,
                    "module.mask_style is \"sdpa\" but must be \"book\", \"sdpa-bool\", \"additive\" or \"is-causal\""));
+}
+
+TEST_CASE("state: a shorter sequence pulls the decoding prompt in; a document asking too much is still refused") {
+    ParseResult p = parse_state(R"({"tokens":["a","b","c","d"],"inputs":[[1],[2],[3],[4]],"query":0,)"
+                                R"("module":{"name":"multi-head-attention","decode":true,"prefill":4,"chunk":3}})");
+    REQUIRE_MESSAGE(p.ok, p.error);
+    State shorter = p.state;
+    shorter.tokens.resize(2);
+    shorter.inputs.rows = 2;
+    shorter.inputs.data.resize(2);
+    CHECK_FALSE(validate_state(shorter).empty());  // as a document it asks for 4 of 2 tokens
+    fit_module_to_inputs(&shorter);
+    CHECK(shorter.module.settings.prefill == 2);
+    CHECK(shorter.module.settings.chunk == 2);
+    CHECK(validate_state(shorter).empty());
+    // Random inputs and an import keep it within the sequence too.
+    State random = p.state;
+    REQUIRE(apply_random_inputs(&random, 3, 1, 7).empty());
+    CHECK(random.module.settings.prefill == 3);
+    CHECK(validate_state(random).empty());
 }
 
 TEST_CASE("state: a module PyTorch would refuse is named, with the value, and nothing applies") {

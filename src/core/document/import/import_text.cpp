@@ -193,6 +193,7 @@ State apply_import(const State& current, const ImportResult& imported) {
         for (int i = 0; i < n; ++i) next.tokens.push_back("token " + std::to_string(i));
     }
     if (next.query < 0 || next.query >= n) next.query = 0;
+    fit_module_to_inputs(&next);
     next.example.clear();
     return next;
 }
