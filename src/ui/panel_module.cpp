@@ -292,6 +292,11 @@ void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
 void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     ImGui::Spacing();
     ImGui::TextUnformatted("Masking two ways (3.5.1)");
+    if (in.concealed().module_window) {  // the weights show which keys the window keeps
+        prose("Which keys each token weighs: " + in.concealed().reason + ".", muted_text());
+        record_value(ui, "module:routes-difference", kHidden);
+        return;
+    }
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     CellGrid simple{"module:masked-simple",
                     "softmax, then \u00d7 tril(ones), then \u00f7 row sums",
@@ -549,6 +554,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         CellGrid g{
             id.c_str(), say("head %d weights", int(h)), &r.batches[b][h].weights_dropped, 1.0f, 2, {}, &in.state.tokens,
             ""};
+        if (in.concealed().module_window) g.covered = "Which keys it weighs: " + in.concealed().reason + ".";
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }

@@ -35,7 +35,12 @@ std::string span(int first, int count) {
     return count == 1 ? say("%d", first) : say("%d..%d", first, first + count - 1);
 }
 
-void groups(const ModuleResult& r) {
+void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
+    if (in.concealed().module_groups) {  // the lesson asks which heads share a group
+        prose("Which heads read which key and value group: " + in.concealed().reason + ".", muted_text());
+        record_value(ui, "module:groups", kHidden);
+        return;
+    }
     const ModuleSettings& s = r.settings;
     const int size = s.heads / s.kv_groups;
     std::string who;
@@ -51,9 +56,11 @@ void groups(const ModuleResult& r) {
             "repeat_interleave(%d) hands each to %d heads in a row (%s). %s",
             s.kv_groups, s.kv_groups, s.kv_groups == 1 ? "" : "s", r.head_dim, size, size, who.c_str(), after.c_str()),
         muted_text());
+    record_value(ui, "module:groups", who);
 }
 
-void window(const ModuleResult& r) {
+void window(const FrameInput& in, const ModuleResult& r) {
+    if (in.concealed().module_window) return;  // the lesson asks which keys a window keeps
     const int w = r.settings.window;
     prose(say("sliding_window_size = %d: each token sees itself and the %d before it, mask (diff < 0) | (diff >= %d) "
               "with diff = query - key position; the weights above are 0 outside the band.",
@@ -82,6 +89,11 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     record_layout(ui, "module:call-next");
 
     const CacheCall& c = d.calls[size_t(k)];
+    if (in.concealed().module_cache) {  // the lesson asks how many keys a call scores
+        prose("What each call scores and keeps: " + in.concealed().reason + ".", muted_text());
+        record_value(ui, "module:call", kHidden);
+        return;
+    }
     const int heads = int(c.weights.size());
     const long long scores = (long long)heads * c.count * c.key_count;
     prose(
@@ -203,6 +215,11 @@ void masks(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     m.padded_keys = std::clamp(m.padded_keys, 0, n - 1);
     ImGui::Spacing();
     ImGui::TextUnformatted("One mask, four ways libraries write it");
+    if (in.concealed().module_masks || in.concealed().module_window) {  // polarity, or the window's keys
+        prose("How each library writes it: " + in.concealed().reason + ".", muted_text());
+        record_value(ui, "module:mask-differences", kHidden);
+        return;
+    }
     const HiddenKeys hidden = causal_keys(n, window, m.padded_keys);
     const Matrix book = weights_by_route(h.scores, hidden, MaskStyle::Book, r.head_dim);
     const char* code[] = {"scores.masked_fill(mask, -torch.inf)  # True = hidden",
@@ -263,8 +280,8 @@ void masks(const FrameInput& in, const ModuleResult& r, UiState* ui) {
 }  // namespace
 
 void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui) {
-    if (r.settings.module == AttentionModule::GroupedQueryAttention) groups(r);
-    if (r.settings.module == AttentionModule::SlidingWindowAttention) window(r);
+    if (r.settings.module == AttentionModule::GroupedQueryAttention) groups(in, r, ui);
+    if (r.settings.module == AttentionModule::SlidingWindowAttention) window(in, r);
     if (r.settings.decode) decode(in, r, ui);
     if (r.settings.module == AttentionModule::GroupedQueryAttention || r.settings.decode) memory(ui);
     if (has_kv_cache(r.settings.module) && r.settings.module != AttentionModule::CausalAttention) masks(in, r, ui);

@@ -19,6 +19,8 @@ inline const attn::Lesson& chapter() {
 inline const attn::TextCatalog& texts() {
     return attn::builtin_catalog();
 }
+// The lesson after chapter 3 (lessons/en/generation.json), read as the page reads it.
+const attn::Lesson& generation_lesson();
 
 // Published numbers are rounded to 4 decimals, so a match is |got - want| <= 0.5e-4 (+ float slack).
 inline void check_close(const attn::Vector& got, std::initializer_list<float> want, double eps = 0.51e-4) {

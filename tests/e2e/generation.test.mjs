@@ -191,3 +191,73 @@ test('generation: another example while decoding pulls the prompt into the short
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+// The lesson after chapter 3 (lessons/en/generation.json): a teacher links it with ?lesson=.
+async function lessonSession(options, step) {
+  const page = await openSettled(browser, `${server.url}/index.html?lesson=lessons/en/generation.json#step=${step}`, options);
+  await waitUntil(async () => (await page.evaluate(() => window.attention.lessonStatus())).lesson === 'generation',
+                  'the lesson file to load');
+  return page;
+}
+const lessonStatus = (page) => page.evaluate(() => window.attention.lessonStatus());
+test('generation lesson: three steps by clicks at 1366 x 768, each answer covered until revealed', async () => {
+  const page = await lessonSession({ viewport: { width: 1366, height: 768 } }, 1);
+  assert.equal((await lessonStatus(page)).step, 1);
+  // Step 1: how many keys the newest token's call scores. Covered while open.
+  assert.equal(await value(page, 'module:call'), '?', 'the calls are covered while the question is open');
+  const decodeTable = await page.evaluate(() => window.attention.numbersView().tables.find((t) => t.key === 'decode'));
+  assert.deepEqual(decodeTable.rows, [], 'the text version covers the calls too');
+  await click(page, 'lesson:choice:0');
+  await click(page, 'lesson:reveal');
+  assert.equal(await value(page, 'module:call'), '5 1 0 6', 'revealed: token 5 against keys 0..5');
+  await saveArtifact('generation-lesson-step1-1366x768.png', await page.screenshot());
+
+  // Step 2: which heads read group 0.
+  await click(page, 'lesson:next');
+  assert.equal((await lessonStatus(page)).step, 2);
+  assert.equal(await value(page, 'module:groups'), '?');
+  await click(page, 'lesson:choice:0');
+  await click(page, 'lesson:reveal');
+  assert.equal(await value(page, 'module:groups'), 'group 0: heads 0..3; group 1: heads 4..7');
+
+  // Step 3: the window's keys, then the mask's polarity; the heads' weights stay covered until then.
+  await click(page, 'lesson:next');
+  assert.equal((await lessonStatus(page)).step, 3);
+  assert.equal(await value(page, 'module:routes-difference'), '?');
+  assert.equal(await value(page, 'grid:module:head0'), '?', 'the band would show which keys');
+  await click(page, 'lesson:choice:0');
+  await click(page, 'lesson:reveal');
+  assert.notEqual(await value(page, 'grid:module:head0'), '?');
+  await click(page, 'lesson:next-question');
+  assert.equal(await value(page, 'module:mask-differences'), '?', 'the second question covers the libraries\' masks');
+  await click(page, 'lesson:choice:0');
+  await click(page, 'lesson:reveal');
+  assert.notEqual(await value(page, 'module:mask-differences'), '?');
+  const { progress } = await lessonStatus(page);
+  assert.equal(progress.answered, 4, 'every question of the lesson answered');
+  assert.equal(progress.complete, true);
+  await saveArtifact('generation-lesson-step3-1366x768.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('generation lesson: on a phone, step 1 answered by taps, then its panel opened from the lesson', async () => {
+  const page = await lessonSession({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true,
+                                     hasTouch: true }, 1);
+  const tap = async (name) => {
+    const r = await item(page, name);
+    await settleAfter(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2), `a tap on ${name}`, { lifted: true });
+  };
+  const choice = await item(page, 'lesson:choice:0');
+  await settleAfter(page, () => page.touchscreen.tap(choice.x + choice.w / 2, choice.y + choice.h / 2), 'a tap on 6',
+                    { lifted: true });
+  const reveal = await item(page, 'lesson:reveal');
+  await settleAfter(page, () => page.touchscreen.tap(reveal.x + reveal.w / 2, reveal.y + reveal.h / 2), 'a tap on Reveal',
+                    { lifted: true });
+  // "The book's classes ↓" takes the learner to the watched panel: the calls, now revealed.
+  await tap('lesson:watch:module');
+  await waitUntil(async () => (await value(page, 'module:call')) === '5 1 0 6', 'the revealed call in the classes panel');
+  await saveArtifact('generation-lesson-phone.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});

@@ -5,7 +5,7 @@
 // project ships passes its JSON Schema (ajv).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { startServer, launchBrowser, openPage, openSettled, waitIdle, waitReady, repoRoot, saveArtifact, answerStepWithFirstChoices, budget, settleAfter } from './harness.mjs';
@@ -133,7 +133,9 @@ test('lessons: every lesson file and catalog the project ships passes its JSON S
   const read = (p) => JSON.parse(readFileSync(path.join(repoRoot, p), 'utf8'));
   const lesson = ajv.compile(read('docs/lesson.schema.json'));
   const texts = ajv.compile(read('docs/texts.schema.json'));
-  for (const file of ['lessons/en/chapter-3.json', 'lessons/examples/my-sentence.json']) {
+  const shipped = readdirSync(path.join(repoRoot, 'lessons/en')).filter((f) => f.endsWith('.json') && f !== 'texts.json');
+  assert.ok(shipped.includes('generation.json'), `the lessons: ${shipped}`);
+  for (const file of [...shipped.map((f) => `lessons/en/${f}`), 'lessons/examples/my-sentence.json']) {
     assert.ok(lesson(read(file)), `${file}: ${ajv.errorsText(lesson.errors)}`);
   }
   assert.ok(texts(read('lessons/en/texts.json')), ajv.errorsText(texts.errors));

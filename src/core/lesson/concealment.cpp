@@ -26,6 +26,10 @@ void conceal_for(std::string_view kind, Concealment* c) {
     if (kind == "zero-mask-leak") c->module_leak = true;         // what masking with 0 leaks
     if (kind == "dropout-kept") c->module_dropout = true;        // what a kept weight becomes
     if (kind == "wrapper-width" || kind == "head-dim") c->module_heads = true;  // a head's or the wrapper's width
+    if (kind == "cache-scores") c->module_cache = true;                         // how many keys a cached call scores
+    if (kind == "gqa-heads") c->module_groups = true;                           // which heads share group 0
+    if (kind == "window-keys") c->module_window = true;                         // which keys a window lets a token see
+    if (kind == "mask-polarity") c->module_masks = true;                        // which attn_mask hides the future
 }
 
 }  // namespace
@@ -55,6 +59,7 @@ Concealment conceal_everything(const std::string& reason) {
     Concealment c;
     c.query_token = c.score_count = c.scores = c.weights = c.naive_weights = c.context = c.matrices = true;
     c.softmax_dim = c.scaling = c.masking = c.module_layout = c.module_leak = c.module_dropout = c.module_heads = true;
+    c.module_cache = c.module_groups = c.module_window = c.module_masks = true;
     c.reason = reason;
     return c;
 }

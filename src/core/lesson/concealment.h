@@ -24,6 +24,11 @@ struct Concealment {
     bool module_leak = false;     // what masking with 0 leaks
     bool module_dropout = false;  // the weights after dropout
     bool module_heads = false;    // head_dim
+    // After chapter 3 (lessons/en/generation.json):
+    bool module_cache = false;   // what each KV-cache call scores and keeps
+    bool module_groups = false;  // which heads read which key and value group
+    bool module_window = false;  // which keys the sliding window lets a token see (the heads' weights too)
+    bool module_masks = false;   // how each library writes the mask (its polarity)
     // Shown where values are covered: "Answer the question in the lesson first" and the like.
     std::string reason;
 
@@ -37,7 +42,8 @@ struct Concealment {
 
     bool any() const {
         return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||
-               scaling || masking || module_layout || module_leak || module_dropout || module_heads;
+               scaling || masking || module_layout || module_leak || module_dropout || module_heads || module_cache ||
+               module_groups || module_window || module_masks;
     }
 };
 

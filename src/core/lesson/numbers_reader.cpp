@@ -148,6 +148,7 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
             [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
     }
     if (!m.settings.decode || hidden.module_heads) return;
+    if (hidden.module_cache) return write_covered(w, "decode", "Decoding with the KV cache: each call", hidden);
     // Decode mode: one row per forward(x, use_cache=True) call (the cache's own numbers are the
     // panel's grids; these are what each call did and kept).
     const std::vector<CacheCall>& calls = m.decode.calls;

@@ -163,6 +163,10 @@ const KindEntry kKinds[] = {
     {"dropout-kept", dropout_kept},
     {"wrapper-width", wrapper_width},
     {"head-dim", head_dim},
+    {"cache-scores", cache_scores},
+    {"gqa-heads", gqa_heads},
+    {"window-keys", window_keys},
+    {"mask-polarity", mask_polarity},
 };
 
 }  // namespace

@@ -81,5 +81,10 @@ bool zero_mask_leak(const QuizContext& c, Question* out);
 bool dropout_kept(const QuizContext& c, Question* out);
 bool wrapper_width(const QuizContext& c, Question* out);
 bool head_dim(const QuizContext& c, Question* out);
+// After chapter 3: the book repository's ch04 (generation_steps.cpp).
+bool cache_scores(const QuizContext& c, Question* out);
+bool gqa_heads(const QuizContext& c, Question* out);
+bool window_keys(const QuizContext& c, Question* out);
+bool mask_polarity(const QuizContext& c, Question* out);
 
 }  // namespace attn::quiz_detail

@@ -1,0 +1,138 @@
+// The lesson after chapter 3 (lessons/en/generation.json): each step sets up the book repository's
+// class, asks a question whose answer the state computes (and follows the learner's own settings),
+// names a documented misconception for every wrong choice, and covers on screen what it asks
+// while the question is open.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "core/document/examples.h"
+#include "core/document/state_attention.h"
+#include "core/lesson/concealment.h"
+#include "core/lesson/lesson_file.h"
+#include "core/lesson/quiz.h"
+#include "core/lesson/step_text.h"
+#include "core/lesson/track.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+using attn_test::contains;
+
+namespace {
+
+std::string read_repo_file(const std::string& path) {
+    std::ifstream f(std::string(ATTN_SOURCE_DIR) + "/" + path);
+    REQUIRE(f.good());
+    std::stringstream text;
+    text << f.rdbuf();
+    return text.str();
+}
+
+State step(int k) {
+    State s;
+    REQUIRE(load_example("three-tokens", &s));
+    return enter_step(attn_test::generation_lesson(), k, s);
+}
+
+std::vector<Question> questions(const State& s) {
+    return step_questions(attn_test::generation_lesson(), s, compute_attention(s));
+}
+
+std::string right_choice(const Question& q) {
+    for (size_t i = 0; i < q.choices.size(); ++i)
+        if (q.correct[i]) return q.choices[i];
+    return "";
+}
+
+}  // namespace
+
+const Lesson& attn_test::generation_lesson() {
+    static const LessonParse parsed = parse_lesson(read_repo_file("lessons/en/generation.json"), texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    return parsed.lesson;
+}
+
+TEST_CASE("generation lesson: three steps on the book's sentence, each running the repository's class") {
+    const Lesson& lesson = attn_test::generation_lesson();
+    REQUIRE(lesson.step_count() == 3);
+    const State one = step(1), two = step(2), three = step(3);
+    CHECK(one.example == "your-journey");  // the lesson's data replaces the learner's
+    CHECK(one.module.settings.module == AttentionModule::MultiHeadAttention);
+    CHECK(one.module.settings.decode);
+    CHECK(two.module.settings.module == AttentionModule::GroupedQueryAttention);
+    CHECK(two.module.settings.heads == 8);
+    CHECK(two.module.settings.kv_groups == 2);
+    CHECK(three.module.settings.module == AttentionModule::SlidingWindowAttention);
+    CHECK(three.module.settings.window == 3);
+    for (const State* s : {&one, &two, &three}) CHECK(validate_state(*s).empty());
+}
+
+TEST_CASE("generation lesson: the answers are computed from the state and follow the learner's settings") {
+    State s = step(1);
+    std::vector<Question> q = questions(s);
+    REQUIRE(q.size() == 1);
+    CHECK(q[0].id == "cache-scores");
+    CHECK(right_choice(q[0]) == "6");  // "step", position 5: the new query against 6 cached keys
+    CHECK(contains(q[0].prompt, "\"step\" (position 5)"));
+
+    s = step(2);
+    q = questions(s);
+    REQUIRE(q.size() == 1);
+    CHECK(right_choice(q[0]) == "heads 0, 1, 2, 3");
+    s.module.settings.kv_groups = 4;  // the learner's own grouping: two heads per group
+    q = questions(s);
+    REQUIRE(q.size() == 1);
+    CHECK(right_choice(q[0]) == "heads 0, 1");
+    CHECK(contains(q[0].choices[1], "0, 4"));  // repeat's order
+
+    s = step(3);
+    q = questions(s);
+    REQUIRE(q.size() == 2);
+    CHECK(q[0].id == "window-keys");
+    CHECK(right_choice(q[0]) == "2..4");  // "one", position 4, with a window of 3
+    CHECK(q[1].id == "mask-polarity");
+    CHECK(right_choice(q[1]) == "attn_mask=~mask");
+    s.module.settings.window = 2;
+    CHECK(right_choice(questions(s)[0]) == "3..4");
+}
+
+TEST_CASE("generation lesson: what a question asks stays covered until it is answered") {
+    const auto covered = [](const State& s) { return concealment(attn_test::texts(), s, questions(s), false); };
+    State s = step(1);
+    CHECK(covered(s).module_cache);
+    s.lesson.answer = 0;  // answered and revealed
+    s.lesson.revealed = true;
+    CHECK_FALSE(covered(s).module_cache);
+    CHECK(covered(step(2)).module_groups);
+    State three = step(3);
+    CHECK(covered(three).module_window);
+    CHECK_FALSE(covered(three).module_masks);
+    three.lesson.question = 1;
+    CHECK(covered(three).module_masks);
+}
+
+TEST_CASE("generation lesson: every line, choice and reveal renders; every wrong choice names a misconception") {
+    std::stringstream doc;
+    doc << read_repo_file("docs/misconceptions.md");
+    const std::string text = doc.str();
+    for (int k = 1; k <= 3; ++k) {
+        State s = step(k);
+        s.lesson.question = 9;  // every line shows
+        const AttentionResult r = compute_attention(s);
+        for (const LessonLine& line : step_lines(attn_test::generation_lesson(), s, r)) {
+            INFO(line.text);
+            CHECK_FALSE(std::regex_search(line.text, std::regex(R"(\{[a-z0-9_]+\}|\[missing text:)")));
+        }
+        for (const Question& q : step_questions(attn_test::generation_lesson(), s, r)) {
+            CHECK(q.choices.size() >= 3);
+            for (size_t c = 0; c < q.choices.size(); ++c) {
+                if (q.correct[c]) continue;
+                INFO(q.id << " choice " << c << ": " << q.misconceptions[c]);
+                CHECK_FALSE(q.mistakes[c].empty());
+                CHECK(contains(text, "### `" + q.misconceptions[c] + "`"));
+            }
+        }
+    }
+}
