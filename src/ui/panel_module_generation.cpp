@@ -205,13 +205,40 @@ void memory(UiState* ui) {
     record_value(ui, "module:memory", gigabytes(now.total));
 }
 
-// Head 0's scores masked the four ways libraries write the mask; left padding for a row that sees
-// nothing; the book's mask handed to SDPA.
-void masks(const FrameInput& in, const ModuleResult& r, UiState* ui) {
-    ModuleUi& m = ui->module;
+// Head 0's weights the four ways, worked out once per run and padding (each is (n, n)).
+void update_mask_routes(const ModuleRun& run, int padded_keys, ModuleUi::MaskRoutes* v) {
+    if (v->serial == run.serial && v->padded_keys == padded_keys) return;
+    const ModuleResult& r = run.result;
     const HeadTrace& h = r.batches[0][0];
     const int n = h.scores.rows;
     const int window = r.settings.module == AttentionModule::SlidingWindowAttention ? r.settings.window : 0;
+    const HiddenKeys hidden = causal_keys(n, window, padded_keys);
+    const Matrix book = weights_by_route(h.scores, hidden, MaskStyle::Book, r.head_dim);
+    *v = ModuleUi::MaskRoutes();
+    v->serial = run.serial;
+    v->padded_keys = padded_keys;
+    for (MaskStyle style : {MaskStyle::SdpaBool, MaskStyle::Additive, MaskStyle::IsCausal}) {
+        if (style == MaskStyle::IsCausal && (window > 0 || padded_keys > 0)) continue;  // plain causal only
+        // Over the rows that see some key: what the padded rows give is told apart below.
+        const Matrix w = weights_by_route(h.scores, hidden, style, r.head_dim);
+        float d = 0;
+        for (int i = padded_keys; i < n; ++i)
+            for (int c = 0; c < n; ++c) d = std::max(d, std::fabs(w.at(i, c) - book.at(i, c)));
+        v->differences += say("%s%.1e", v->differences.empty() ? "" : " ", double(d));
+        v->largest = std::max(v->largest, d);
+        if (style == MaskStyle::SdpaBool && padded_keys > 0) v->sdpa_zero = w.at(0, 0) == 0.0f;
+    }
+    v->book_nan = padded_keys > 0 && std::isnan(book.at(0, 0));
+    v->polarity_bug = weights_sdpa_given_book_mask(h.scores, hidden, r.head_dim);
+    for (int i = padded_keys; i < n; ++i) v->polarity_own += v->polarity_bug.at(i, i);
+}
+
+// One mask four ways libraries write it; left padding for a row that sees nothing; the book's
+// mask handed to SDPA.
+void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
+    ModuleUi& m = ui->module;
+    const ModuleResult& r = run.result;
+    const int n = r.n;
     m.padded_keys = std::clamp(m.padded_keys, 0, n - 1);
     ImGui::Spacing();
     ImGui::TextUnformatted("One mask, four ways libraries write it");
@@ -220,61 +247,43 @@ void masks(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         record_value(ui, "module:mask-differences", kHidden);
         return;
     }
-    const HiddenKeys hidden = causal_keys(n, window, m.padded_keys);
-    const Matrix book = weights_by_route(h.scores, hidden, MaskStyle::Book, r.head_dim);
-    const char* code[] = {"scores.masked_fill(mask, -torch.inf)  # True = hidden",
-                          "F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)  # True = kept",
-                          "F.scaled_dot_product_attention(q, k, v, attn_mask=bias)  # 0 or -inf, added",
-                          "F.scaled_dot_product_attention(q, k, v, is_causal=True)"};
-    const MaskStyle styles[] = {MaskStyle::Book, MaskStyle::SdpaBool, MaskStyle::Additive, MaskStyle::IsCausal};
-    std::string differences;
-    float largest = 0;
+    update_mask_routes(run, m.padded_keys, &m.mask_routes);
+    const ModuleUi::MaskRoutes& v = m.mask_routes;
+    const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention && m.padded_keys == 0;
     ImGui::PushFont(mono_font());
-    for (int k = 0; k < 4; ++k) {
-        if (styles[k] == MaskStyle::IsCausal && (window > 0 || m.padded_keys > 0)) continue;  // causal only
-        prose(code[k]);
-        if (k == 0) continue;
-        // Over the rows that see some key: the padded rows' own answers are compared below.
-        const Matrix w = weights_by_route(h.scores, hidden, styles[k], r.head_dim);
-        float d = 0;
-        for (int i = m.padded_keys; i < n; ++i)
-            for (int c = 0; c < n; ++c) d = std::max(d, std::fabs(w.at(i, c) - book.at(i, c)));
-        differences += say("%s%.1e", differences.empty() ? "" : " ", double(d));
-        largest = std::max(largest, d);
-    }
+    prose("scores.masked_fill(mask, -torch.inf)  # True = hidden");
+    prose("F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)  # True = kept");
+    prose("F.scaled_dot_product_attention(q, k, v, attn_mask=bias)  # 0 or -inf, added");
+    if (plain_causal) prose("F.scaled_dot_product_attention(q, k, v, is_causal=True)");
     ImGui::PopFont();
     prose(say("Head 0's weights the other ways differ from the book's by at most %.1g: the same weights, as SDPA "
               "multiplies the scores by 1 / \u221a%d where the book divides by \u221a%d (float32 rounding apart).",
-              double(largest), r.head_dim, r.head_dim),
+              double(v.largest), r.head_dim, r.head_dim),
           muted_text());
-    record_value(ui, "module:mask-differences", differences);
+    record_value(ui, "module:mask-differences", v.differences);
     int64_t pads = m.padded_keys;
     if (whole_field(ui, "module:pads", &pads, ImGui::GetFontSize() * 5) && pads >= 0 && pads < n)
         m.padded_keys = int(pads);
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::TextUnformatted("pad tokens on the left (key_padding_mask, True = ignored)");
-    if (m.padded_keys > 0) {
-        const Matrix sdpa = weights_by_route(h.scores, hidden, MaskStyle::SdpaBool, r.head_dim);
-        const bool nan = std::isnan(book.at(0, 0));
+    if (m.padded_keys > 0 && v.padded_keys == m.padded_keys) {
         prose(say("Token 0's query now sees no key: the book's softmax of all -inf gives %s, while "
                   "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
-                  nan ? "NaN (0 / 0)" : "numbers", sdpa.at(0, 0) == 0.0f ? "zeros" : "numbers"),
+                  v.book_nan ? "NaN (0 / 0)" : "numbers", v.sdpa_zero ? "zeros" : "numbers"),
               error_color());
-        record_value(ui, "module:padded-row", say("%s %g", nan ? "nan" : "number", double(sdpa.at(0, 0))));
+        record_value(ui, "module:padded-row", say("%s %d", v.book_nan ? "nan" : "number", v.sdpa_zero ? 0 : 1));
     }
     ImGui::Checkbox("plant the bug: the book's mask as SDPA's attn_mask", &m.polarity_bug);
     record_layout(ui, "module:polarity-bug");
     if (!m.polarity_bug) return;
-    const Matrix wrong = weights_sdpa_given_book_mask(h.scores, hidden, r.head_dim);
-    CellGrid g{"module:polarity", "attn_mask=mask: True now means kept", &wrong, 1.0f, 2, {}, &in.state.tokens, ""};
+    CellGrid g{
+        "module:polarity", "attn_mask=mask: True now means kept", &v.polarity_bug, 1.0f, 2, {}, &in.state.tokens, ""};
     cell_grid(g, ui);
     prose(
         "Each token attends to exactly the keys it should not see, itself included; the last sees nothing. "
         "SDPA's boolean mask says which keys to keep: pass ~mask.",
         error_color());
-    float own = 0;  // what the tokens that should see themselves give themselves: nothing
-    for (int i = m.padded_keys; i < n; ++i) own += wrong.at(i, i);
-    record_value(ui, "module:polarity-diagonal", say("%g", double(own)));
+    record_value(ui, "module:polarity-diagonal", say("%g", double(v.polarity_own)));
 }
 
 }  // namespace
@@ -284,7 +293,8 @@ void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui)
     if (r.settings.module == AttentionModule::SlidingWindowAttention) window(in, r);
     if (r.settings.decode) decode(in, r, ui);
     if (r.settings.module == AttentionModule::GroupedQueryAttention || r.settings.decode) memory(ui);
-    if (has_kv_cache(r.settings.module) && r.settings.module != AttentionModule::CausalAttention) masks(in, r, ui);
+    if (has_kv_cache(r.settings.module) && r.settings.module != AttentionModule::CausalAttention && in.module)
+        masks(in, *in.module, ui);
 }
 
 float module_generation_height(const ModuleSettings& m, const UiState& ui, int n, float width) {

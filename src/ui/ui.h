@@ -139,21 +139,33 @@ struct CodeUi {
 // The book's classes (panel_module): what the learner has chosen to see. Each shows its answer only
 // once asked for, so the learner can predict first.
 struct ModuleUi {
-    bool exercise_loaded = false;               // Exercise 3.1: v2's weight.T copied into v1
-    bool zero_mask = false;                     // the planted bug of 3.5.1: masked_fill with 0, not -inf
-    bool view_without_transpose = false;        // the shape tracer's planted bug: .view(b, h, n, hd)
-    bool wrong_dim = false;                     // softmax over dim=1 of the batch's (b, n, n) scores
-    bool flipped_mask = false;                  // mask polarity: masked_fill(tril(ones, -1), -inf)
-    bool unscaled_dropout = false;              // dropout's survivors kept at w, not w / (1 - p)
-    bool wrong_scale = false;                   // MultiHeadAttention divided by sqrt(d_out), not sqrt(head_dim)
-    bool exercise_gpt2 = false;                 // Exercise 3.3: MultiHeadAttention at GPT-2's size, asked for
-    int batch = 0;                              // the batch element shown
-    std::string error;                          // a setting this panel refused, shown under its settings
-    int step_seen = -1;                         // the lesson step the planted bugs were last set for
-    int section_scroll = 0;                     // passes left to bring the step's section to the panel's top
-    int section_moment = -1;                    // the step, question and reveal it was last brought up for
-    int decode_call = -1;                       // decode mode: the cache call shown (-1: the last)
-    int padded_keys = 0;                        // masks four ways: left padding on the first keys
+    bool exercise_loaded = false;         // Exercise 3.1: v2's weight.T copied into v1
+    bool zero_mask = false;               // the planted bug of 3.5.1: masked_fill with 0, not -inf
+    bool view_without_transpose = false;  // the shape tracer's planted bug: .view(b, h, n, hd)
+    bool wrong_dim = false;               // softmax over dim=1 of the batch's (b, n, n) scores
+    bool flipped_mask = false;            // mask polarity: masked_fill(tril(ones, -1), -inf)
+    bool unscaled_dropout = false;        // dropout's survivors kept at w, not w / (1 - p)
+    bool wrong_scale = false;             // MultiHeadAttention divided by sqrt(d_out), not sqrt(head_dim)
+    bool exercise_gpt2 = false;           // Exercise 3.3: MultiHeadAttention at GPT-2's size, asked for
+    int batch = 0;                        // the batch element shown
+    std::string error;                    // a setting this panel refused, shown under its settings
+    int step_seen = -1;                   // the lesson step the planted bugs were last set for
+    int section_scroll = 0;               // passes left to bring the step's section to the panel's top
+    int section_moment = -1;              // the step, question and reveal it was last brought up for
+    int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
+    int padded_keys = 0;                  // masks four ways: left padding on the first keys
+    // The four ways' weights on head 0, (n, n) each: worked out when the run (ModuleRun::serial) or
+    // the padding changes, not every frame.
+    struct MaskRoutes {
+        uint64_t serial = 0;
+        int padded_keys = -1;
+        std::string differences;  // each SDPA route's largest difference from the book's, "6.0e-08 ..."
+        float largest = 0;
+        bool book_nan = false;   // the book's softmax of a row that sees nothing: NaN
+        bool sdpa_zero = false;  // scaled_dot_product_attention's: zeros
+        Matrix polarity_bug;     // the book's mask handed to SDPA
+        float polarity_own = 0;  // what the tokens that should see themselves give themselves
+    } mask_routes;
     bool polarity_bug = false;                  // the book's mask (True = hidden) passed as SDPA's attn_mask
     int memory_preset = 0;                      // the KV memory calculator's model
     KvMemoryModel memory{1, 0, 0, 0, 0, 0, 0};  // its numbers as edited; heads 0: the preset's, not yet set

@@ -432,6 +432,7 @@ bool module_run_matches(const ModuleRun& run, const Matrix& inputs, const Module
 bool update_module_run(const Matrix& inputs, const ModuleSettings& settings, ModuleRun* run) {
     if (module_run_matches(*run, inputs, settings)) return false;
     run->valid = true;
+    ++run->serial;
     run->inputs = inputs;
     run->settings = settings;
     run->result = run_module(inputs, settings);

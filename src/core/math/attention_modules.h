@@ -195,6 +195,7 @@ struct ModuleRun {
     // another init and layout), and Exercise 3.1's v1 loaded with v2's weight.T (the same numbers).
     ModuleResult other;
     ModuleResult v1_loaded;
+    uint64_t serial = 0;  // counts the runs: what is derived from one (a panel's view) can tell it is stale
 };
 // True when run holds the module run on exactly these inputs and settings.
 bool module_run_matches(const ModuleRun& run, const Matrix& inputs, const ModuleSettings& settings);
