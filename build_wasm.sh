@@ -49,13 +49,15 @@ sed 's|<script src="attention-keyboard.js"></script>|&\n<script src="attention-s
   web/index.html > dist.tmp/scorm.html
 grep -q 'attention-scorm12.js' dist.tmp/scorm.html || { echo "build_wasm: scorm.html lacks its adapter" >&2; exit 1; }
 cp web/scorm/imsmanifest.xml dist.tmp/
-# The zip keeps the paths (lessons/en/...) and holds the chapter's lesson only, not the examples.
+# The zip keeps the paths (lessons/en/...) and holds the chapter's lesson and its catalog only, not the
+# examples nor the lesson after the chapter (a package is one graded lesson).
 (cd dist.tmp && python3 -c 'import sys, zipfile
 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     for name in sys.argv[2:]: z.write(name)' attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
   attention.js attention-share.js attention-messages.js attention-keyboard.js attention-text-version.js \
   attention-lesson-reader.js attention-numbers-reader.js attention-scorm12.js \
-  attention-explainer.js attention-explainer.wasm attention-explainer.deferred.wasm lessons/en/*.json)
+  attention-explainer.js attention-explainer.wasm attention-explainer.deferred.wasm lessons/en/chapter-3.json \
+  lessons/en/texts.json)
 # Precompressed copies for static hosts (nginx gzip_static and the like): zopfli writes the gzip
 # format, about 4% smaller than gzip -9.
 for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm dist.tmp/lessons/*/*.json; do
