@@ -6,17 +6,6 @@
 #include <limits>
 
 namespace attn {
-namespace {
-
-// Rows [first, first + count) and columns [col, col + width) of m.
-Matrix block(const Matrix& m, int first, int count, int col, int width) {
-    Matrix out(count, width);
-    for (int r = 0; r < count; ++r)
-        for (int c = 0; c < width; ++c) out.at(r, c) = m.at(first + r, col + c);
-    return out;
-}
-
-}  // namespace
 
 std::vector<std::pair<int, int>> decode_calls(int n, int prefill, int chunk) {
     std::vector<std::pair<int, int>> calls;
@@ -37,21 +26,36 @@ CacheCall cache_call(const CacheInputs& in, int first, int count, int cached) {
     call.key_count = in.window > 0 ? std::min(combined, in.window + count - 1) : combined;
     call.key_first = first + count - call.key_count;
     call.cache_rows = in.window > 0 ? std::min(combined, in.window) : combined;
+    // Read straight from the projections' rows (no copies of the cached keys per call): each sum
+    // runs from 0.0f in the order matmul's kernel runs it, so the rows stay the full pass's bits.
+    const Matrix &Q = *in.queries, &K = *in.keys, &V = *in.values;
     Matrix merged(count, in.heads * hd);
     for (int h = 0; h < in.heads; ++h) {
-        const int g = h / group_size;  // repeat_interleave(group_size, dim=1): [K1, K1, K2, K2]
-        const Matrix q = block(*in.queries, first, count, h * hd, hd);
-        const Matrix k = block(*in.keys, call.key_first, call.key_count, g * hd, hd);
-        const Matrix v = block(*in.values, call.key_first, call.key_count, g * hd, hd);
-        Matrix scores = matmul(q, transposed(k));
-        for (int i = 0; i < count; ++i)
-            for (int j = 0; j < call.key_count; ++j)
-                if (key_hidden(first + i, call.key_first + j, in.window))
+        const int q0 = h * hd, kv0 = (h / group_size) * hd;  // repeat_interleave: [K1, K1, K2, K2]
+        Matrix scores(count, call.key_count);
+        for (int i = 0; i < count; ++i) {
+            const float* q = Q.row(first + i) + q0;
+            for (int j = 0; j < call.key_count; ++j) {
+                const int key = call.key_first + j;
+                if (key_hidden(first + i, key, in.window)) {
                     scores.at(i, j) = -std::numeric_limits<float>::infinity();
+                    continue;
+                }
+                const float* k = K.row(key) + kv0;
+                float dot = 0.0f;
+                for (int c = 0; c < hd; ++c) dot += q[c] * k[c];
+                scores.at(i, j) = dot;
+            }
+        }
         Matrix weights = softmax_rows_scaled(scores, divisor);
-        const Matrix context = matmul(weights, v);
-        for (int i = 0; i < count; ++i)
-            for (int c = 0; c < hd; ++c) merged.at(i, h * hd + c) = context.at(i, c);
+        for (int i = 0; i < count; ++i) {
+            float* out = merged.row(i) + q0;
+            for (int c = 0; c < hd; ++c) {
+                float acc = 0.0f;
+                for (int j = 0; j < call.key_count; ++j) acc += weights.at(i, j) * V.at(call.key_first + j, kv0 + c);
+                out[c] = acc;
+            }
+        }
         call.scores.push_back(std::move(scores));
         call.weights.push_back(std::move(weights));
     }

@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -63,8 +64,15 @@ TEST_CASE("kv cache: decoding gives the full pass's output bit for bit, for ever
                 const ModuleResult r = run_module(inputs, s);
                 REQUIRE(r.error.empty());
                 CHECK(r.decode_vs_full.equal_bits);
-                CHECK(r.decode_vs_full.max_abs_difference == 0.0);
                 CHECK(same_bits(r.decode.output, r.output[0]));
+                // The cache as the repository keeps it, call by call: every key before (a window:
+                // the W - 1 before the call's first token), and after the call all rows (or the last W).
+                const int w = m == AttentionModule::SlidingWindowAttention ? s.window : 0;
+                for (const CacheCall& c : r.decode.calls) {
+                    CHECK(c.key_first == (w > 0 ? std::max(0, c.first - w + 1) : 0));
+                    CHECK(c.key_first + c.key_count == c.first + c.count);
+                    CHECK(c.cache_rows == (w > 0 ? std::min(c.first + c.count, w) : c.first + c.count));
+                }
             }
         }
     }
