@@ -254,7 +254,7 @@ std::string module_from_flags(const Flags& flags, const State& state, bool* run,
         if (flags.count(own) && !m->decode) return std::string(own) + " is a setting of decode mode: add --decode";
     if (std::string e = whole_flag(flags, "--prefill", 1, 1 << 20, &value); !e.empty()) return e;
     if (flags.count("--prefill")) m->prefill = int(value);
-    if (std::string e = whole_flag(flags, "--chunk", 1, 1 << 20, &value); !e.empty()) return e;
+    if (std::string e = whole_flag(flags, "--chunk", 0, 1 << 20, &value); !e.empty()) return e;
     if (flags.count("--chunk")) m->chunk = int(value);
     if (const auto style = flags.find("--mask-style");
         style != flags.end() && !parse_mask_style(style->second, &m->mask_style))
@@ -358,8 +358,7 @@ void report_decode(const ModuleResult& r, std::string* out) {
     const ModuleSettings& s = r.settings;
     const size_t heads = r.batches.empty() ? 1 : r.batches[0].size();
     auto span = [](int first, int count) {
-        return count == 1 ? "token " + std::to_string(first)
-                          : "tokens " + std::to_string(first) + ".." + std::to_string(first + count - 1);
+        return std::string(count == 1 ? "token " : "tokens ") + position_span(first, first + count - 1);
     };
     *out +=
         "\ndecode: module.reset_cache(); the first " + plural(size_t(s.prefill), "token") +
@@ -368,7 +367,7 @@ void report_decode(const ModuleResult& r, std::string* out) {
     int number = 0;
     for (const CacheCall& c : r.decode.calls) {
         *out += "call " + std::to_string(++number) + ": " + span(c.first, c.count) + " scored against keys " +
-                std::to_string(c.key_first) + ".." + std::to_string(c.key_first + c.key_count - 1) + " (" +
+                position_span(c.key_first, c.key_first + c.key_count - 1) + " (" +
                 std::to_string(heads * size_t(c.count) * size_t(c.key_count)) + " scores); the cache keeps " +
                 plural(size_t(c.cache_rows), "row") + "\n";
         for (size_t h = 0; h < c.weights.size(); ++h)

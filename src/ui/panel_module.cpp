@@ -166,7 +166,10 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         }
         record_layout(ui, "module:decode");
         if (m.decode) {
-            edited |= whole(ui, "prefill", "prompt tokens (prefill)", &m.prefill, 1, in.state.inputs.rows);
+            if (whole(ui, "prefill", "prompt tokens (prefill)", &m.prefill, 1, in.state.inputs.rows)) {
+                m.chunk = std::min(m.chunk, m.prefill);  // a shorter prompt takes its chunk with it
+                edited = true;
+            }
             edited |= whole(ui, "chunk", "chunk (0: all at once)", &m.chunk, 0, m.prefill);
         }
     }
@@ -547,14 +550,18 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
     const bool mha = s.module != AttentionModule::MultiHeadWrapper;  // one projection split into heads
     ImGui::Spacing();
-    ImGui::Text("%d heads (3.6), each with its own weights", s.heads);
+    if (s.module == AttentionModule::GroupedQueryAttention)
+        ImGui::Text("%d heads, each with its own queries; keys and values from its group", s.heads);
+    else
+        ImGui::Text("%d heads (3.6), each with its own weights", s.heads);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     for (size_t h = 0; h < r.batches[b].size(); ++h) {
         const std::string id = say("module:head%d", int(h));
         CellGrid g{
             id.c_str(), say("head %d weights", int(h)), &r.batches[b][h].weights_dropped, 1.0f, 2, {}, &in.state.tokens,
             ""};
-        if (in.concealed().module_window) g.covered = "Which keys it weighs: " + in.concealed().reason + ".";
+        if (in.concealed().module_window || in.concealed().module_cache)  // the mask's shape is the answer
+            g.covered = "Which keys it weighs: " + in.concealed().reason + ".";
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }
@@ -592,13 +599,14 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     record_layout(ui, "module:view-bug");
     const bool right = !ui->module.view_without_transpose;
     ImGui::PushFont(mono_font());
+    // GQA's keys have kv_groups heads; its queries have num_heads, as MultiHeadAttention's keys do.
+    const char* what = s.module == AttentionModule::GroupedQueryAttention ? "queries" : "keys";
     if (right)
-        prose(
-            say("keys (%d, %d, %d) .view(b, n, h, hd) \u2192 (%d, %d, %d, %d) .transpose(1, 2) \u2192 (%d, %d, %d, %d)",
-                bs, n, s.d_out, bs, n, s.heads, hd, bs, s.heads, n, hd));
+        prose(say("%s (%d, %d, %d) .view(b, n, h, hd) \u2192 (%d, %d, %d, %d) .transpose(1, 2) \u2192 (%d, %d, %d, %d)",
+                  what, bs, n, s.d_out, bs, n, s.heads, hd, bs, s.heads, n, hd));
     else
-        prose(say("keys (%d, %d, %d) .view(b, h, n, hd) \u2192 (%d, %d, %d, %d): the right shape, the wrong numbers",
-                  bs, n, s.d_out, bs, s.heads, n, hd));
+        prose(say("%s (%d, %d, %d) .view(b, h, n, hd) \u2192 (%d, %d, %d, %d): the right shape, the wrong numbers",
+                  what, bs, n, s.d_out, bs, s.heads, n, hd));
     ImGui::PopFont();
     Matrix shape(n, hd);
     int mixed = 0;

@@ -15,6 +15,7 @@
 
 #include "core/math/kv_memory.h"
 #include "core/math/mask_routes.h"
+#include "core/text/prose_format.h"
 #include "ui/cell_grid.h"
 #include "ui/number_fields.h"
 #include "ui/panels.h"
@@ -30,9 +31,9 @@ std::string say(const char* format, Args... args) {
     return text;
 }
 
-// "a..b", or "a" for one position.
+// "a..b" for count positions from first, or "a" for one.
 std::string span(int first, int count) {
-    return count == 1 ? say("%d", first) : say("%d..%d", first, first + count - 1);
+    return position_span(first, first + count - 1);
 }
 
 void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
@@ -89,7 +90,7 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     record_layout(ui, "module:call-next");
 
     const CacheCall& c = d.calls[size_t(k)];
-    if (in.concealed().module_cache) {  // the lesson asks how many keys a call scores
+    if (in.concealed().module_cache || in.concealed().module_window) {  // how many keys a call scores, or which
         prose("What each call scores and keeps: " + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:call", kHidden);
         return;
@@ -279,10 +280,12 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     CellGrid g{
         "module:polarity", "attn_mask=mask: True now means kept", &v.polarity_bug, 1.0f, 2, {}, &in.state.tokens, ""};
     cell_grid(g, ui);
-    prose(
-        "Each token attends to exactly the keys it should not see, itself included; the last sees nothing. "
-        "SDPA's boolean mask says which keys to keep: pass ~mask.",
-        error_color());
+    prose(std::string("Each token attends to exactly the keys it should not see, and no longer to itself") +
+              (r.settings.module != AttentionModule::SlidingWindowAttention && m.padded_keys == 0
+                   ? "; the last token sees nothing"
+                   : "") +
+              ". SDPA's boolean mask says which keys to keep: pass ~mask.",
+          error_color());
     record_value(ui, "module:polarity-diagonal", say("%g", double(v.polarity_own)));
 }
 

@@ -8,15 +8,11 @@
 
 #include "core/lesson/lesson_entry.h"
 #include "core/lesson/quiz_detail.h"
+#include "core/text/prose_format.h"
 
 namespace attn {
 namespace quiz_detail {
 namespace {
-
-// "a..b" for a span of positions, "a" for one.
-std::string positions(int first, int last) {
-    return first == last ? std::to_string(first) : std::to_string(first) + ".." + std::to_string(last);
-}
 
 // "0, 2, 4, 6": heads first, first + step, ... (count of them).
 std::string head_list(int first, int step, int count) {
@@ -31,13 +27,17 @@ ATTN_LESSON_ENTRY bool cache_scores(const QuizContext& c, Question* out) {
     const ModuleSettings& m = c.s.module.settings;
     const int t = c.s.inputs.rows - 1;  // the newest token, decoded in a call of its own
     if (!c.s.module.enabled || !m.decode || !has_kv_cache(m.module) || t < 1 || t < m.prefill) return false;
+    // A sliding window keeps only the last W keys (the call reads W - 1 older ones and its own).
+    const bool windowed = m.module == AttentionModule::SlidingWindowAttention;
+    const int keys = windowed ? std::min(t + 1, m.window) : t + 1;
     Ask a(c, "cache-scores");
     a.q.prompt = a.say("prompt", {{"token", token_name(c.t, c.s, t)}, {"t", t}});
-    a.add(std::to_string(t + 1), true, "", "");
+    a.add(std::to_string(keys), true, "", "");
     a.add(std::to_string((t + 1) * (t + 1)), false, a.say("square.why", {{"t", t}}), "cache-recomputes-all");
-    a.add(std::to_string(t), false, a.say("without-itself.why"), "query-not-compared");
+    if (windowed) a.add(std::to_string(t + 1), false, a.say("no-window.why"), "window-is-only-causal");
+    a.add(std::to_string(keys - 1), false, a.say("without-itself.why"), "query-not-compared");
     a.add("1", false, a.say("only-itself.why"), "cache-keeps-nothing");
-    a.q.answer = a.say("answer", {{"count", t + 1}, {"t", t}});
+    a.q.answer = a.say(windowed ? "answer-window" : "answer", {{"count", keys}, {"t", t}, {"first", t + 1 - keys}});
     a.q.reason = a.say("reason", {{"square", (t + 1) * (t + 1)}});
     *out = a.q;
     return true;
@@ -70,11 +70,11 @@ ATTN_LESSON_ENTRY bool window_keys(const QuizContext& c, Question* out) {
         return false;
     Ask a(c, "window-keys");
     a.q.prompt = a.say("prompt", {{"window", w}, {"token", token_name(c.t, c.s, t)}});
-    a.add(positions(t - w + 1, t), true, "", "");
-    a.add(positions(t - w, t), false, a.say("one-more.why", {{"window", w}}), "window-counts-back-w");
-    a.add(positions(0, t), false, a.say("causal.why"), "window-is-only-causal");
-    a.add(positions(t - w + 1, std::min(n - 1, t + w - 1)), false, a.say("both-ways.why"), "window-looks-ahead");
-    a.q.answer = a.say("answer", {{"keys", positions(t - w + 1, t)}, {"window", w}});
+    a.add(position_span(t - w + 1, t), true, "", "");
+    a.add(position_span(t - w, t), false, a.say("one-more.why", {{"window", w}}), "window-counts-back-w");
+    a.add(position_span(0, t), false, a.say("causal.why"), "window-is-only-causal");
+    a.add(position_span(t - w + 1, std::min(n - 1, t + w - 1)), false, a.say("both-ways.why"), "window-looks-ahead");
+    a.q.answer = a.say("answer", {{"keys", position_span(t - w + 1, t)}, {"window", w}});
     a.q.reason = a.say("reason", {{"window", w}});
     *out = a.q;
     return true;

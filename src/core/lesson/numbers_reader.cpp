@@ -148,13 +148,12 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
             [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
     }
     if (!m.settings.decode || hidden.module_heads) return;
-    if (hidden.module_cache) return write_covered(w, "decode", "Decoding with the KV cache: each call", hidden);
+    if (hidden.module_cache || hidden.module_window)  // how many keys a call scores, or which
+        return write_covered(w, "decode", "Decoding with the KV cache: each call", hidden);
     // Decode mode: one row per forward(x, use_cache=True) call (the cache's own numbers are the
     // panel's grids; these are what each call did and kept).
     const std::vector<CacheCall>& calls = m.decode.calls;
-    const auto span = [](int first, int count) {
-        return count == 1 ? std::to_string(first) : std::to_string(first) + ".." + std::to_string(first + count - 1);
-    };
+    const auto span = [](int first, int count) { return position_span(first, first + count - 1); };
     const long long heads = m.batches.empty() ? 1 : (long long)m.batches[0].size();
     write_table(
         w, "decode", "Decoding with the KV cache: each call",

@@ -207,6 +207,9 @@ std::string check_module_settings(const ModuleSettings& s, int d_in, int n, bool
         if (s.training && s.dropout > 0.0)
             return "decode mode generates as a trained model does, with dropout off: set dropout to 0 or use "
                    "module.eval()";
+        if (s.mask_style != MaskStyle::Book)
+            return "decode mode runs the repository's cached classes, which mask with masked_fill: use the book's "
+                   "mask style while decoding";
         if (s.prefill < 1 || s.prefill > n)
             return "the prefill is " + std::to_string(s.prefill) + " tokens but must be from 1 to the " +
                    std::to_string(n) + " tokens of the sequence";

@@ -107,6 +107,10 @@ std::string quoted(const std::string& label) {
     return "\"" + label + "\"";
 }
 
+std::string position_span(int first, int last) {
+    return first == last ? std::to_string(first) : std::to_string(first) + ".." + std::to_string(last);
+}
+
 std::string ordinal_word(int n) {
     const int last_two = n % 100, last = n % 10;
     const char* suffix = (last_two >= 11 && last_two <= 13) ? "th"

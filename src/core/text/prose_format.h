@@ -43,5 +43,7 @@ std::string dot_terms(const float* a, const float* b, int n, int max_terms = 6);
 std::string quoted(const std::string& label);
 // "1st", "2nd", "3rd", "11th" for a one-based position.
 std::string ordinal_word(int position_one_based);
+// Positions first..last as code and the lesson write them: "2..4", or "3" for one.
+std::string position_span(int first, int last);
 
 }  // namespace attn

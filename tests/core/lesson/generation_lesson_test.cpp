@@ -77,6 +77,15 @@ TEST_CASE("generation lesson: the answers are computed from the state and follow
     CHECK(right_choice(q[0]) == "6");  // "step", position 5: the new query against 6 cached keys
     CHECK(contains(q[0].prompt, "\"step\" (position 5)"));
 
+    // The learner's own class: a sliding window of 2 keeps 2 keys, and plain causal's 6 is wrong.
+    s.module.settings = book_module_settings(AttentionModule::SlidingWindowAttention);
+    s.module.settings.window = 2;
+    s.module.settings.decode = true;
+    q = questions(s);
+    REQUIRE(q.size() == 1);
+    CHECK(right_choice(q[0]) == "2");
+    CHECK(contains(q[0].answer, "positions 4..5"));
+
     s = step(2);
     q = questions(s);
     REQUIRE(q.size() == 1);
