@@ -21,9 +21,7 @@ is_causal=True. To 4 decimals
 (-inf exactly). Without torch it prints SKIPPED and exits 77 (ctest's skip; ./run_tests.sh
 installs torch and fails on a skip).
 """
-import json
 import math
-import subprocess
 import sys
 
 SKIPPED = 77
@@ -34,6 +32,8 @@ try:
 except ImportError as error:  # pragma: no cover - depends on the machine
     print(f"SKIPPED: PyTorch is not importable ({error}): install python3-torch (scripts/install_deps.sh --tests)")
     sys.exit(SKIPPED)
+
+from cli_tensors import compare, run_cli  # noqa: E402 (after the skip: it needs no torch, the rest does)
 
 
 # --- the book repository's classes ------------------------------------------------------------------
@@ -284,34 +284,6 @@ def route_weights(style, queries, keys, window):
 
 
 # --- one case ---------------------------------------------------------------------------------------
-def run_cli(cli, args):
-    done = subprocess.run([cli, "--json"] + args, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise AssertionError(f"attention-cli {' '.join(args)} failed: {done.stderr.strip()}")
-    return json.loads(done.stdout)
-
-
-def number(x):
-    return {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}.get(x, x) if isinstance(x, str) else x
-
-
-def compare(name, got, want, failures):
-    want = want.detach().tolist() if isinstance(want, torch.Tensor) else want
-    if isinstance(want, list):
-        if not isinstance(got, list) or len(got) != len(want):
-            failures.append(f"{name}: shape differs (got {got!r:.80}, want {want!r:.80})")
-            return
-        for i, (g, w) in enumerate(zip(got, want)):
-            compare(f"{name}[{i}]", g, w, failures)
-        return
-    g, w = number(got), want
-    if math.isinf(w) or math.isinf(g):
-        if g != w:
-            failures.append(f"{name}: got {g}, want {w}")
-    elif abs(g - w) > 0.51e-4:
-        failures.append(f"{name}: got {g:.6f}, want {w:.6f}")
-
-
 def build(case, d_in, n):
     name, d_out, p = case["module"], case.get("d_out", 2), case.get("dropout", 0.0)
     heads, bias = case.get("heads", 2), case.get("qkv_bias", False)

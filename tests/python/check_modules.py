@@ -11,9 +11,6 @@ keys, values, scores, both masking routes, weights, the dropout mask, the droppe
 context, and the output, to 4 decimals (-inf must match exactly). Without torch it prints SKIPPED
 and exits 77 (ctest's skip; ./run_tests.sh installs torch and fails on a skip).
 """
-import json
-import math
-import subprocess
 import sys
 
 SKIPPED = 77
@@ -24,6 +21,8 @@ try:
 except ImportError as error:  # pragma: no cover - depends on the machine
     print(f"SKIPPED: PyTorch is not importable ({error}): install python3-torch (scripts/install_deps.sh --tests)")
     sys.exit(SKIPPED)
+
+from cli_tensors import compare, number, run_cli  # noqa: E402 (after the skip: it needs no torch, the rest does)
 
 
 # --- the book's classes (chapter 3), with hooks that keep each step for the comparison --------------
@@ -120,34 +119,6 @@ class MultiHeadAttention(nn.Module):
 
 
 # --- one case ---------------------------------------------------------------------------------------
-def run_cli(cli, args):
-    done = subprocess.run([cli, "--json"] + args, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise AssertionError(f"attention-cli {' '.join(args)} failed: {done.stderr.strip()}")
-    return json.loads(done.stdout)
-
-
-def number(x):
-    return {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}.get(x, x) if isinstance(x, str) else x
-
-
-def compare(name, got, want, failures):
-    want = want.detach().tolist() if isinstance(want, torch.Tensor) else want
-    if isinstance(want, list):
-        if not isinstance(got, list) or len(got) != len(want):
-            failures.append(f"{name}: shape differs (got {got!r:.80}, want {want!r:.80})")
-            return
-        for i, (g, w) in enumerate(zip(got, want)):
-            compare(f"{name}[{i}]", g, w, failures)
-        return
-    g, w = number(got), want
-    if math.isinf(w) or math.isinf(g):
-        if g != w:
-            failures.append(f"{name}: got {g}, want {w}")
-    elif abs(g - w) > 0.51e-4:
-        failures.append(f"{name}: got {g:.6f}, want {w:.6f}")
-
-
 def check_case(cli, case):
     args = ["--example", case.get("example", "your-journey"), "--module", case["module"],
             "--seed", str(case.get("seed", 123)), "--d-out", str(case.get("d_out", 2))]
