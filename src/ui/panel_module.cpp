@@ -154,8 +154,16 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
             edited |= seed_field(ui, "dropout_seed", "torch.manual_seed before dropout", &m.dropout_seed);
     }
     // The repository's classes' own settings, and decode mode (ch04).
-    if (m.module == AttentionModule::GroupedQueryAttention)
-        edited |= whole(ui, "kv_groups", "num_kv_groups", &m.kv_groups, 1, m.heads);
+    if (m.module == AttentionModule::GroupedQueryAttention) {
+        const int before = m.kv_groups;
+        if (whole(ui, "kv_groups", "num_kv_groups", &m.kv_groups, 1, m.heads)) {
+            // The - and + buttons step to the next divisor of num_heads (2 -> 4 with 4 heads, not 3).
+            const int step = m.kv_groups - before;
+            if (step == 1 || step == -1)
+                while (m.kv_groups > 1 && m.kv_groups < m.heads && m.heads % m.kv_groups != 0) m.kv_groups += step;
+            edited = true;
+        }
+    }
     if (m.module == AttentionModule::SlidingWindowAttention)
         edited |= whole(ui, "window", "sliding_window_size", &m.window, 1, 4096);
     if (has_kv_cache(m.module)) {
@@ -185,7 +193,7 @@ void code_lines(const ModuleResult& r, const std::string& var) {
     ImGui::TextColored(muted_text(), "torch.manual_seed(%llu)", (unsigned long long)s.seed);
     prose(var + " = " + module_constructor(r));
     std::string call = var + "(inputs)";
-    if (s.batch > 1) {
+    if (s.batch > 1 || has_dropout_layer(s.module)) {  // the classes of 3.5 on read (b, n, d_in)
         ImGui::TextColored(muted_text(), "batch = torch.stack((inputs,) * %d)", s.batch);
         call = var + "(batch)";
     }
@@ -292,6 +300,12 @@ void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
 }
 
 // 3.5.1's two routes, and the planted bugs of mask polarity and of masking with 0.
+// The state's sliding window, or 0 for the classes that mask the whole triangle.
+int s_window(const FrameInput& in) {
+    const ModuleSettings& m = in.state.module.settings;
+    return m.module == AttentionModule::SlidingWindowAttention ? m.window : 0;
+}
+
 void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     ImGui::Spacing();
     ImGui::TextUnformatted("Masking two ways (3.5.1)");
@@ -301,8 +315,10 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
         return;
     }
     const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const bool band = s_window(in) > 0;  // sliding-window attention masks a band, not the triangle
     CellGrid simple{"module:masked-simple",
-                    "softmax, then \u00d7 tril(ones), then \u00f7 row sums",
+                    band ? "softmax, then \u00d7 the band's 0/1, then \u00f7 row sums"
+                         : "softmax, then \u00d7 tril(ones), then \u00f7 row sums",
                     &t.masked_simple_norm,
                     1.0f,
                     2,
@@ -310,7 +326,8 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
                     &in.state.tokens,
                     ""};
     CellGrid neg_inf{"module:masked-inf",
-                     "masked_fill(triu(ones, 1), -inf), then softmax",
+                     band ? "masked_fill((diff < 0) | (diff >= W), -inf), then softmax"
+                          : "masked_fill(triu(ones, 1), -inf), then softmax",
                      &t.weights,
                      1.0f,
                      2,

@@ -104,8 +104,13 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
             span(c.key_first, c.key_count).c_str(), scores, heads, heads == 1 ? "" : "s", c.first + c.count,
             c.first + c.count));
     const int kv = kv_heads(r.settings);
-    prose(say("The cache now keeps %d row%s: 2 \u00d7 %d kv head%s \u00d7 %d \u00d7 %d = %d numbers%s.", c.cache_rows,
-              c.cache_rows == 1 ? "" : "s", kv, kv == 1 ? "" : "s", r.head_dim, c.cache_rows,
+    if (c.first < r.settings.prefill)
+        prose(say("This call is part of the prompt (prefill): %d tokens in calls of %d, then one call per new token.",
+                  r.settings.prefill, r.settings.chunk > 0 ? r.settings.chunk : r.settings.prefill),
+              muted_text());
+    prose(say("The cache now keeps %d row%s per sequence: 2 (keys, values) \u00d7 %d key and value head%s \u00d7 %d \u00d7 %d = %d "
+              "numbers%s.",
+              c.cache_rows, c.cache_rows == 1 ? "" : "s", kv, kv == 1 ? "" : "s", r.head_dim, c.cache_rows,
               2 * kv * r.head_dim * c.cache_rows,
               r.settings.module == AttentionModule::SlidingWindowAttention ? " (never more than the window)" : ""),
           muted_text());
@@ -130,9 +135,9 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     cell_grid(out, ui);
 
     const long long full = (long long)heads * r.n * r.n;
-    prose(say("All %d calls: %lld scores with the cache, %lld in one full pass (and the full pass would run again for "
-              "every new token).",
-              calls, d.scores_computed, full),
+    prose(say("%s %d call%s: %lld scores with the cache, %lld in one full pass (and the full pass would run again "
+              "for every new token).",
+              calls == 1 ? "The" : "All", calls, calls == 1 ? "" : "s", d.scores_computed, full),
           muted_text());
     const OutputComparison& same = r.decode_vs_full;
     prose(same.equal_bits
@@ -154,7 +159,7 @@ const MemoryPreset kPresets[] = {
 };
 
 std::string gigabytes(double bytes) {
-    return bytes >= 1e9 ? say("%.2f GB", bytes / 1e9) : say("%.2f MB", bytes / 1e6);
+    return bytes >= 1e7 ? say("%.2f GB", bytes / 1e9) : say("%.2f MB", bytes / 1e6);  // as the estimators print
 }
 
 void memory(UiState* ui) {
@@ -182,7 +187,7 @@ void memory(UiState* ui) {
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::Text("kv heads (of %lld)", model.heads);
     same_line_if_fits(ImGui::GetFontSize() * 12);
-    if (whole_field(ui, "module:context", &context, ImGui::GetFontSize() * 7) && context >= 1 && context <= (1 << 24))
+    if (whole_field(ui, "module:context", &context, ImGui::GetFontSize() * 8) && context >= 1 && context <= (1 << 24))
         model.context = context;
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::TextUnformatted("tokens");
@@ -196,6 +201,10 @@ void memory(UiState* ui) {
               "%s); %lld layers.",
               now.head_dim, now.per_token_per_layer, now.head_dim, model.kv_heads, model.bytes_per_number, dtype,
               model.layers),
+          muted_text());
+    prose(say("kv heads is num_kv_groups in GroupedQueryAttention; the repository's memory_estimator_gqa.py counts "
+              "heads per group instead: its --n_kv_groups 4 with %lld heads is %lld kv heads here.",
+              model.heads, model.heads / 4),
           muted_text());
     std::string line = say("With %lld kv heads: %s", model.kv_heads, gigabytes(now.total).c_str());
     if (model.kv_heads != model.heads)
@@ -242,7 +251,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const int n = r.n;
     m.padded_keys = std::clamp(m.padded_keys, 0, n - 1);
     ImGui::Spacing();
-    ImGui::TextUnformatted("One mask, four ways libraries write it");
+    ImGui::TextUnformatted("One mask, the ways libraries write it");
     if (in.concealed().module_masks || in.concealed().module_window) {  // polarity, or the window's keys
         prose("How each library writes it: " + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:mask-differences", kHidden);
@@ -257,16 +266,24 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     prose("F.scaled_dot_product_attention(q, k, v, attn_mask=bias)  # 0 or -inf, added");
     if (plain_causal) prose("F.scaled_dot_product_attention(q, k, v, is_causal=True)");
     ImGui::PopFont();
-    prose(say("Head 0's weights the other ways differ from the book's by at most %.1g: the same weights, as SDPA "
-              "multiplies the scores by 1 / \u221a%d where the book divides by \u221a%d (float32 rounding apart).",
-              double(v.largest), r.head_dim, r.head_dim),
-          muted_text());
+    prose(
+        v.largest == 0.0f
+            ? say("Head 0's weights come out the same all ways, to the last bit here (head_dim %d); SDPA multiplies "
+                  "the "
+                  "scores by 1 / \u221ad_k where the book divides by \u221ad_k, which can differ in the last bit.",
+                  r.head_dim)
+            : say("Head 0's weights the other ways differ from the book's by at most %.1g: the same weights, as SDPA "
+                  "multiplies the scores by 1 / \u221a%d where the book divides by \u221a%d (float32 rounding apart).",
+                  double(v.largest), r.head_dim, r.head_dim),
+        muted_text());
+    if (!plain_causal)
+        prose("is_causal=True builds the plain triangle: a window or padding needs an attn_mask.", muted_text());
     record_value(ui, "module:mask-differences", v.differences);
     int64_t pads = m.padded_keys;
     if (whole_field(ui, "module:pads", &pads, ImGui::GetFontSize() * 5) && pads >= 0 && pads < n)
         m.padded_keys = int(pads);
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted("pad tokens on the left (key_padding_mask, True = ignored)");
+    prose("pad tokens on the left (key_padding_mask, True = ignored)");
     if (m.padded_keys > 0 && v.padded_keys == m.padded_keys) {
         prose(say("Token 0's query now sees no key: the book's softmax of all -inf gives %s, while "
                   "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
@@ -274,7 +291,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
               error_color());
         record_value(ui, "module:padded-row", say("%s %d", v.book_nan ? "nan" : "number", v.sdpa_zero ? 0 : 1));
     }
-    ImGui::Checkbox("plant the bug: the book's mask as SDPA's attn_mask", &m.polarity_bug);
+    ImGui::Checkbox("plant the bug: mask as attn_mask", &m.polarity_bug);
     record_layout(ui, "module:polarity-bug");
     if (!m.polarity_bug) return;
     CellGrid g{
