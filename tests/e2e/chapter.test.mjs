@@ -6,7 +6,7 @@
 // module in setState is refused by name and the last good state stays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, waitIdle, settleAfter, saveArtifact, sleep } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, waitIdle, settleAfter, saveArtifact, touchSwipe } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -78,14 +78,8 @@ test('chapter: a phone embed linked to CausalAttention: the two masking routes a
   const cdp = await page.context().newCDPSession(page);
   let box = await item(page, 'module:zero-mask');
   for (let k = 0; k < 10 && box.y + box.h > 800; ++k) {
-    await settleAfter(page, async () => {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600, id: 1 }] });
-      for (let m = 1; m <= 6; ++m) {
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 600 - 50 * m, id: 1 }] });
-        await sleep(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
-      }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    }, 'a swipe up the panel', { lifted: true });
+    await settleAfter(page, () => touchSwipe(cdp, { x: 200, y: 600 }, { x: 200, y: 300 }, 6), 'a swipe up the panel',
+                      { lifted: true });
     box = await item(page, 'module:zero-mask');
   }
   assert.ok(box.y >= 0 && box.y + box.h <= 844, `the bug switch scrolled into view (y ${box.y})`);

@@ -7,7 +7,7 @@
 // holding more than the window.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, sleep, waitUntil } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitUntil, touchSwipe } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -153,14 +153,8 @@ test('generation: a phone link to chunked sliding-window decoding; a swipe and t
   const cdp = await page.context().newCDPSession(page);
   let box = await item(page, 'module:call-back');
   for (let k = 0; k < 30 && box.y + box.h > 800; ++k) {
-    await settleAfter(page, async () => {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 650, id: 1 }] });
-      for (let m = 1; m <= 6; ++m) {
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 650 - 60 * m, id: 1 }] });
-        await sleep(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
-      }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    }, 'a swipe up the panel', { lifted: true });
+    await settleAfter(page, () => touchSwipe(cdp, { x: 200, y: 650 }, { x: 200, y: 290 }, 6), 'a swipe up the panel',
+                      { lifted: true });
     box = await item(page, 'module:call-back');
   }
   assert.ok(box.y >= 0 && box.y + box.h <= 844, `the call buttons scrolled into view (y ${box.y})`);

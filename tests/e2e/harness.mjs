@@ -356,6 +356,18 @@ export async function pageTransfer(browser, server) {
   return { files, rawBytes: total('raw'), transferBytes: total('gzip'), brotliBytes: total('brotli') };
 }
 
+// A swipe with one finger through CDP, in steps. The 20 ms between moves is the finger's pace (a
+// swipe, not a jump), not a wait for anything.
+export async function touchSwipe(cdp, from, to, steps = 8) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
+  for (let k = 1; k <= steps; ++k) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{
+      x: from.x + (to.x - from.x) * k / steps, y: from.y + (to.y - from.y) * k / steps, id: 1 }] });
+    await sleep(20);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
 // Clicks a named widget inside the frame (or the page's main frame), as a learner would: with the
 // page's mouse.
 export async function clickInFrame(page, frame, name) {

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, waitQuiet, settleAfter, demoFrame, saveArtifact,
-  sleep } from './harness.mjs';
+  touchSwipe } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -18,18 +18,6 @@ after(async () => { await browser?.close(); await server?.close(); });
 async function atRest(page, frame) {
   await waitQuiet(page, 'the course page to come to rest (scroll, frame size)');
   await waitQuiet(frame, 'the demo to come to rest');
-}
-
-// A swipe with one finger through CDP, in steps. The 20 ms between moves is the finger's pace (a
-// swipe, not a jump), not a wait for anything.
-async function swipe(cdp, from, to, steps = 8) {
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y, id: 1 }] });
-  for (let k = 1; k <= steps; ++k) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{
-      x: from.x + (to.x - from.x) * k / steps, y: from.y + (to.y - from.y) * k / steps, id: 1 }] });
-    await sleep(20);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
 function coursePage(demoUrl) {
@@ -68,7 +56,7 @@ test('touch scroll: swipes over an embedded demo scroll the course page; arrow h
   // A drag, then everything it set off is over: the demo has seen it (and, for a drag the demo
   // takes, the finger lift), the page's scroll has stopped and the demo has drawn the result.
   const drag = async (from, to, what, taken) => {
-    await settleAfter(frame, () => swipe(cdp, from, to), what, { lifted: taken });
+    await settleAfter(frame, () => touchSwipe(cdp, from, to), what, { lifted: taken });
     await atRest(page, frame);
   };
   const scrollY = () => page.evaluate(() => window.scrollY);
@@ -167,7 +155,7 @@ test('touch scroll: a course page embedding the book\'s classes panel scrolls un
   const box = await page.evaluate(() => { const r = document.querySelector('iframe').getBoundingClientRect(); return { x: r.x, y: r.y }; });
   const cdp = await page.context().newCDPSession(page);
   const from = { x: box.x + title.x + title.w / 2, y: box.y + title.y + title.h / 2 + 250 };
-  await settleAfter(frame, () => swipe(cdp, from, { x: from.x, y: from.y - 320 }), 'a swipe up on the panel');
+  await settleAfter(frame, () => touchSwipe(cdp, from, { x: from.x, y: from.y - 320 }), 'a swipe up on the panel');
   await atRest(page, frame);
   const scrolled = await page.evaluate(() => window.scrollY);
   assert.ok(scrolled > 150, `the course page scrolled (scrollY ${scrolled})`);
