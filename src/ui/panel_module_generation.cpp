@@ -108,7 +108,8 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         prose(say("This call is part of the prompt (prefill): %d tokens in calls of %d, then one call per new token.",
                   r.settings.prefill, r.settings.chunk > 0 ? r.settings.chunk : r.settings.prefill),
               muted_text());
-    prose(say("The cache now keeps %d row%s per sequence: 2 (keys, values) \u00d7 %d key and value head%s \u00d7 %d \u00d7 %d = %d "
+    prose(say("The cache now keeps %d row%s per sequence: 2 (keys, values) \u00d7 %d key and value head%s \u00d7 %d "
+              "\u00d7 %d = %d "
               "numbers%s.",
               c.cache_rows, c.cache_rows == 1 ? "" : "s", kv, kv == 1 ? "" : "s", r.head_dim, c.cache_rows,
               2 * kv * r.head_dim * c.cache_rows,
