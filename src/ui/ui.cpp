@@ -72,7 +72,7 @@ const char* title_of(PanelId id, bool projected) {
         case PanelId::Projection:
             return "Trainable attention: W_query, W_key, W_value";
         case PanelId::Module:
-            return "The book's classes (3.4.2 to 3.6, and ch04's KV cache)";
+            return "The book's classes (3.4.2 to 3.6, ch04)";
     }
     return "";
 }
