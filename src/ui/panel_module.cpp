@@ -717,8 +717,7 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     const HeadTrace& t = r.batches[b][0];
     // The section the step's settings are about: the heads, dropout, the masks, or v1 and v2.
     enum class Section { Versions, Masking, Dropout, Heads, Generation };
-    const bool generation = s.decode || s.module == AttentionModule::GroupedQueryAttention ||
-                            s.module == AttentionModule::SlidingWindowAttention;
+    const bool generation = after_chapter_3(s);
     const Section about = generation                                     ? Section::Generation
                           : is_multi_head(s.module)                      ? Section::Heads
                           : has_dropout_layer(s.module) && s.dropout > 0 ? Section::Dropout

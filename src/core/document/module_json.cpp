@@ -121,8 +121,7 @@ std::string module_constructor(const ModuleResult& r) {
     std::string call =
         std::string(module_class(s.module)) + "(d_in=" + std::to_string(r.d_in) + ", d_out=" + std::to_string(s.d_out);
     if (s.module == AttentionModule::SelfAttentionV1) return call + ")";
-    const bool repository = s.module == AttentionModule::GroupedQueryAttention ||
-                            s.module == AttentionModule::SlidingWindowAttention;  // no context_length
+    const bool repository = is_repository_class(s.module);  // no context_length  // no context_length
     if (repository)
         call += ", dropout=" + p;
     else if (s.module != AttentionModule::SelfAttentionV2)

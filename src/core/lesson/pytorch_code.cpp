@@ -171,8 +171,7 @@ void write_module(const State& s, Writer* w) {
         w->line("# The book's classes cannot run on these inputs: " + r.error);
         return;
     }
-    const bool repository = m.decode || m.module == AttentionModule::GroupedQueryAttention ||
-                            m.module == AttentionModule::SlidingWindowAttention;
+    const bool repository = after_chapter_3(m);
     w->line(repository ? "# The book repository's class (its ch04 bonus material), run on the same inputs."
                        : "# The book's class, as section 3.4 to 3.6 writes it, run on the same inputs.");
     w->line("import torch.nn as nn");

@@ -101,6 +101,22 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, int wi
     return h;
 }
 
+// Decode mode on a module's projections (batch element 0): its heads, groups and window, and its
+// out_proj (null: CausalAttention, whose context is its output).
+DecodeTrace decode(const Matrix& queries, const Matrix& keys, const Matrix& values, const ModuleSettings& s,
+                   int head_dim, const Linear* out_proj) {
+    CacheInputs in;
+    in.queries = &queries;
+    in.keys = &keys;
+    in.values = &values;
+    in.heads = is_multi_head(s.module) ? s.heads : 1;
+    in.kv_heads = kv_heads(s);
+    in.head_dim = head_dim;
+    in.window = s.module == AttentionModule::SlidingWindowAttention ? s.window : 0;
+    in.out_proj = out_proj;
+    return decode_with_cache(in, s.prefill, s.chunk);
+}
+
 // p as typed: 1.5, 2, -0.25 (the math room has no text room to print with).
 std::string shortest(double p) {
     char text[32];
@@ -119,6 +135,12 @@ bool has_dropout_layer(AttentionModule m) {
 }
 bool has_kv_cache(AttentionModule m) {
     return m == AttentionModule::CausalAttention || (is_multi_head(m) && m != AttentionModule::MultiHeadWrapper);
+}
+bool is_repository_class(AttentionModule m) {
+    return m == AttentionModule::GroupedQueryAttention || m == AttentionModule::SlidingWindowAttention;
+}
+bool after_chapter_3(const ModuleSettings& s) {
+    return s.decode || is_repository_class(s.module);
 }
 int kv_heads(const ModuleSettings& s) {
     if (s.module == AttentionModule::GroupedQueryAttention) return s.kv_groups;
@@ -333,16 +355,7 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
             r.output.push_back(linear_forward(w.out_proj, merged));
         }
         if (s.decode) {
-            CacheInputs in;
-            in.queries = &queries;
-            in.keys = &keys;
-            in.values = &values;
-            in.heads = heads;
-            in.kv_heads = kv_heads(s);
-            in.head_dim = r.head_dim;
-            in.window = window;
-            in.out_proj = &w.out_proj;
-            r.decode = decode_with_cache(in, s.prefill, s.chunk);
+            r.decode = decode(queries, keys, values, s, r.head_dim, &w.out_proj);
             r.decode_vs_full = compare_outputs(r.decode.output, r.output[0]);
         }
         return r;
@@ -365,14 +378,7 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
                 for (int c = 0; c < s.d_out; ++c) outputs[size_t(b)].at(i, h * s.d_out + c) = t.context.at(i, c);
             r.batches[size_t(b)][size_t(h)] = std::move(t);
         }
-        if (s.decode) {  // CausalAttention: one head, its context is the output
-            CacheInputs in;
-            in.queries = &queries;
-            in.keys = &keys;
-            in.values = &values;
-            in.head_dim = s.d_out;
-            r.decode = decode_with_cache(in, s.prefill, s.chunk);
-        }
+        if (s.decode) r.decode = decode(queries, keys, values, s, s.d_out, nullptr);  // CausalAttention: one head
     }
     r.output = std::move(outputs);
     if (s.decode) r.decode_vs_full = compare_outputs(r.decode.output, r.output[0]);

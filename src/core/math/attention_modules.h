@@ -82,9 +82,12 @@ struct ModuleSettings {
 // v2 after 789, CausalAttention and both multi-head classes on the batch of two, seed 123, two heads,
 // dropout 0.0). The first screen of each class shows the numbers the book prints.
 ModuleSettings book_module_settings(AttentionModule m);
-bool is_multi_head(AttentionModule m);      // the wrapper, MultiHeadAttention, GQA and SWA
-bool has_dropout_layer(AttentionModule m);  // CausalAttention and the multi-head classes
-bool has_kv_cache(AttentionModule m);       // CausalAttention, MultiHeadAttention, GQA and SWA
+bool is_multi_head(AttentionModule m);        // the wrapper, MultiHeadAttention, GQA and SWA
+bool has_dropout_layer(AttentionModule m);    // CausalAttention and the multi-head classes
+bool has_kv_cache(AttentionModule m);         // CausalAttention, MultiHeadAttention, GQA and SWA
+bool is_repository_class(AttentionModule m);  // GQA and SWA: the book repository's ch04, not chapter 3
+// What comes after chapter 3: a repository class, or any class decoding through its KV cache.
+bool after_chapter_3(const ModuleSettings& s);
 // num_kv_groups for GQA, else one key and value head per head (a head's own, or CausalAttention's).
 int kv_heads(const ModuleSettings& s);
 
