@@ -33,7 +33,7 @@ except ImportError as error:  # pragma: no cover - depends on the machine
     print(f"SKIPPED: PyTorch is not importable ({error}): install python3-torch (scripts/install_deps.sh --tests)")
     sys.exit(SKIPPED)
 
-from cli_tensors import compare, run_cli  # noqa: E402 (after the skip: it needs no torch, the rest does)
+from cli_tensors import compare, run_cases, run_cli  # noqa: E402 (after the skip: it needs no torch, the rest does)
 
 
 # --- the book repository's classes ------------------------------------------------------------------
@@ -390,33 +390,17 @@ CASES = [
     {"module": "multi-head-attention", "decode": True, "prefill": 1},
     {"module": "multi-head-attention", "d_out": 4, "heads": 2, "qkv_bias": True, "example": "random-12x8-seed7",
      "decode": True, "prefill": 6, "chunk": 4, "dropout": 0.5, "eval": True},
-    {"module": "causal-attention", "decode": True, "prefill": 3, "chunk": 2, "heads": None},
+    {"module": "causal-attention", "decode": True, "prefill": 3, "chunk": 2},
     # One mask four ways: the same weights as the repository's masked_fill, and SDPA's reference.
     {"module": "multi-head-attention", "mask_style": "sdpa-bool", "d_out": 4, "example": "random-12x8-seed7"},
     {"module": "grouped-query-attention", "d_out": 4, "heads": 4, "kv_groups": 2, "mask_style": "additive"},
-    {"module": "causal-attention", "mask_style": "is-causal", "heads": None},
+    {"module": "causal-attention", "mask_style": "is-causal"},
     {"module": "sliding-window-attention", "window": 2, "mask_style": "sdpa-bool", "example": "random-12x8-seed7"},
 ]
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__)
-        return 2
-    bad = 0
-    for case in CASES:
-        case = {k: v for k, v in case.items() if v is not None}
-        failures = check_case(sys.argv[1], case)
-        label = ", ".join(f"{k}={v}" for k, v in case.items())
-        if failures:
-            bad += 1
-            print(f"FAIL {label}")
-            for f in failures[:8]:
-                print("   ", f)
-        else:
-            print(f"ok   {label}")
-    print(f"{len(CASES) - bad} of {len(CASES)} generation cases match PyTorch {torch.__version__} to 4 decimals")
-    return 1 if bad else 0
+    return run_cases(__doc__, CASES, check_case, "generation", torch.__version__)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ except ImportError as error:  # pragma: no cover - depends on the machine
     print(f"SKIPPED: PyTorch is not importable ({error}): install python3-torch (scripts/install_deps.sh --tests)")
     sys.exit(SKIPPED)
 
-from cli_tensors import compare, number, run_cli  # noqa: E402 (after the skip: it needs no torch, the rest does)
+from cli_tensors import compare, number, run_cases, run_cli  # noqa: E402 (after the skip: it needs no torch, the rest does)
 
 
 # --- the book's classes (chapter 3), with hooks that keep each step for the comparison --------------
@@ -220,22 +220,7 @@ CASES = [
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__)
-        return 2
-    bad = 0
-    for case in CASES:
-        failures = check_case(sys.argv[1], case)
-        label = ", ".join(f"{k}={v}" for k, v in case.items())
-        if failures:
-            bad += 1
-            print(f"FAIL {label}")
-            for f in failures[:8]:
-                print("   ", f)
-        else:
-            print(f"ok   {label}")
-    print(f"{len(CASES) - bad} of {len(CASES)} module cases match PyTorch {torch.__version__} to 4 decimals")
-    return 1 if bad else 0
+    return run_cases(__doc__, CASES, check_case, "module", torch.__version__)
 
 
 if __name__ == "__main__":

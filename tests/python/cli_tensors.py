@@ -6,6 +6,7 @@ the CLI writes non-finite numbers as the strings "inf", "-inf" and "nan".
 import json
 import math
 import subprocess
+import sys
 
 
 def run_cli(cli, args):
@@ -36,3 +37,24 @@ def compare(name, got, want, failures):
             failures.append(f"{name}: got {g}, want {w}")
     elif abs(g - w) > 0.51e-4:
         failures.append(f"{name}: got {g:.6f}, want {w:.6f}")
+
+
+def run_cases(usage, cases, check_case, what, version):
+    """The checks' main(): check_case(cli, case) for each case, a line each, a count at the end.
+    Exit status 0 when every case matches, 1 when one does not, 2 without the CLI's path."""
+    if len(sys.argv) != 2:
+        print(usage)
+        return 2
+    bad = 0
+    for case in cases:
+        failures = check_case(sys.argv[1], case)
+        label = ", ".join(f"{k}={v}" for k, v in case.items())
+        if failures:
+            bad += 1
+            print(f"FAIL {label}")
+            for f in failures[:8]:
+                print("   ", f)
+        else:
+            print(f"ok   {label}")
+    print(f"{len(cases) - bad} of {len(cases)} {what} cases match PyTorch {version} to 4 decimals")
+    return 1 if bad else 0
