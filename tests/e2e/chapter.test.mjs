@@ -6,23 +6,13 @@
 // module in setState is refused by name and the last good state stays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, waitIdle, settleAfter, saveArtifact, touchSwipe } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, waitIdle, settleAfter, saveArtifact, touchSwipe,
+  layoutOf as layout, layoutItem as item, layoutValue as value, clickItem as click } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const layout = (page) => page.evaluate(() => window.attention.layout());
-async function item(page, name) {
-  const found = (await layout(page)).find((l) => l.name === name);
-  assert.ok(found, `${name} is on screen`);
-  return found;
-}
-const value = async (page, name) => (await layout(page)).find((l) => l.name === `value:${name}`)?.text;
-async function click(page, name) {
-  const r = await item(page, name);
-  await settleAfter(page, () => page.mouse.click(r.x + Math.min(r.w / 2, 12), r.y + r.h / 2), `a click on ${name}`);
-}
 // Scrolls the view under the mouse (a laptop's wheel) until the item is on screen, as a reader
 // scrolls a panel to what they want to press.
 async function reveal(page, name, over) {

@@ -7,25 +7,15 @@
 // holding more than the window.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitUntil, touchSwipe } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitUntil, touchSwipe,
+  layoutOf as layout, layoutItem as item, layoutValue as value, clickItem as click } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const layout = (page) => page.evaluate(() => window.attention.layout());
-async function item(page, name) {
-  const found = (await layout(page)).find((l) => l.name === name);
-  assert.ok(found, `${name} is on screen`);
-  return found;
-}
-const value = async (page, name) => (await layout(page)).find((l) => l.name === `value:${name}`)?.text;
 const results = (page) => page.evaluate(() => window.attention.results());
 const state = (page) => page.evaluate(() => window.attention.getState());
-async function click(page, name) {
-  const r = await item(page, name);
-  await settleAfter(page, () => page.mouse.click(r.x + Math.min(r.w / 2, 12), r.y + r.h / 2), `a click on ${name}`);
-}
 // The laptop's wheel over the panel until the item is on screen, below the panel's title bar
 // (the layout keeps the places of items scrolled under it).
 async function reveal(page, name) {

@@ -356,6 +356,21 @@ export async function pageTransfer(browser, server) {
   return { files, rawBytes: total('raw'), transferBytes: total('gzip'), brotliBytes: total('brotli') };
 }
 
+// The page's widgets as its layout lists them (window.attention.layout()): one by name (asserted to
+// be on screen), a recorded value ("value:NAME", the text the screen shows, "?" while covered), and
+// a real click near an item's left edge (a check box's box, a button's label).
+export const layoutOf = (page) => page.evaluate(() => window.attention.layout());
+export async function layoutItem(page, name) {
+  const found = (await layoutOf(page)).find((l) => l.name === name);
+  assert.ok(found, `${name} is on screen`);
+  return found;
+}
+export const layoutValue = async (page, name) => (await layoutOf(page)).find((l) => l.name === `value:${name}`)?.text;
+export async function clickItem(page, name) {
+  const r = await layoutItem(page, name);
+  await settleAfter(page, () => page.mouse.click(r.x + Math.min(r.w / 2, 12), r.y + r.h / 2), `a click on ${name}`);
+}
+
 // A swipe with one finger through CDP, in steps. The 20 ms between moves is the finger's pace (a
 // swipe, not a jump), not a wait for anything.
 export async function touchSwipe(cdp, from, to, steps = 8) {
