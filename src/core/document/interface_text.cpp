@@ -1,0 +1,115 @@
+// Read with the state document's JSON parser; every entry is checked when the file loads, so a
+// broken translation is named (with its line and column) before any frame draws it.
+#include "core/document/interface_text.h"
+
+#include "core/document/json.h"
+#include "core/text/utf8.h"
+
+namespace attn {
+namespace {
+
+constexpr size_t kMaxEntryBytes = 2000;
+
+std::string at(std::string_view source, const JsonValue& v, const std::string& path) {
+    return json_line_column(source, v.offset) + ": " + path + ": ";
+}
+
+}  // namespace
+
+const char* InterfaceText::operator()(const char* english) const {
+    if (strings.empty()) return english;
+    const auto it = strings.find(english);
+    return it == strings.end() ? english : it->second.c_str();
+}
+
+std::string printf_conversions(std::string_view format) {
+    std::string out;
+    for (size_t i = 0; i < format.size(); ++i) {
+        if (format[i] != '%') continue;
+        size_t k = i + 1;
+        while (k < format.size() &&
+               std::string_view("-+ #0123456789.*hlLzjt").find(format[k]) != std::string_view::npos)
+            ++k;
+        if (k >= format.size()) {
+            out += '!';  // a lone % at the end: never a match for a real format
+            break;
+        }
+        if (format[k] != '%') out += format[k];
+        i = k;
+    }
+    return out;
+}
+
+InterfaceTextParse parse_interface_text(std::string_view json) {
+    InterfaceTextParse out;
+    if (json.size() > kMaxInterfaceTextBytes) {
+        out.error = "the interface text is " + std::to_string(json.size()) + " bytes but the limit is " +
+                    std::to_string(kMaxInterfaceTextBytes);
+        return out;
+    }
+    const JsonParseResult doc = parse_json(json);
+    if (!doc.ok) {
+        out.error = doc.error;
+        return out;
+    }
+    const JsonValue& root = doc.value;
+    if (!root.is_object()) {
+        out.error = at(json, root, "the interface text") +
+                    "must be an object {\"format\": 1, \"lang\": ..., \"strings\": {...}}";
+        return out;
+    }
+    for (const auto& [key, value] : root.members)
+        if (key != "format" && key != "lang" && key != "strings" && key != "page" && key != "$schema") {
+            out.error = at(json, value, key) + "is not a key of an interface text (format, lang, strings, page)";
+            return out;
+        }
+    const JsonValue* format = root.find("format");
+    int64_t version = 0;
+    if (!format || !format->as_int64(&version) || version != 1) {
+        out.error = at(json, format ? *format : root, "format") + "must be 1, the only format this demo reads";
+        return out;
+    }
+    const JsonValue* lang = root.find("lang");
+    if (!lang || !lang->is_string() || lang->text.empty() || lang->text.size() > 16) {
+        out.error = at(json, lang ? *lang : root, "lang") + "must name the language, such as \"zh-CN\"";
+        return out;
+    }
+    out.text.lang = lang->text;
+    const JsonValue* strings = root.find("strings");
+    if (!strings || !strings->is_object()) {
+        out.error = at(json, strings ? *strings : root, "strings") + "must be an object of English: translation";
+        return out;
+    }
+    for (const auto& [english, value] : strings->members) {
+        const std::string path = "strings." + truncate_utf8(english, 60);
+        if (!value.is_string() || value.text.empty()) {
+            out.error = at(json, value, path) + "must be a non-empty string";
+            return out;
+        }
+        if (value.text.size() > kMaxEntryBytes) {
+            out.error = at(json, value, path) + "is " + std::to_string(value.text.size()) +
+                        " bytes long but the limit is " + std::to_string(kMaxEntryBytes);
+            return out;
+        }
+        std::string unbroken = value.text;  // line breaks are allowed, other control characters not
+        for (char& c : unbroken)
+            if (c == '\n') c = ' ';
+        const size_t bad = control_character_offset(unbroken);
+        if (bad < unbroken.size()) {
+            out.error = at(json, value, path) + "holds a control character at byte " + std::to_string(bad) +
+                        " (only line breaks are allowed)";
+            return out;
+        }
+        const std::string want = printf_conversions(english), got = printf_conversions(value.text);
+        if (want != got) {
+            out.error = at(json, value, path) + "must use the English text's conversions in its order (\"" + want +
+                        "\" as %-letters) but uses \"" + got + "\"";
+            return out;
+        }
+        out.text.strings.emplace(english, value.text);
+    }
+    out.ok = true;
+    return out;
+}
+
+}  // namespace attn

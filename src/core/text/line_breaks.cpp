@@ -1,0 +1,61 @@
+#include "core/text/line_breaks.h"
+
+#include "core/text/utf8.h"
+
+namespace attn {
+namespace {
+
+// Closing punctuation and marks that must not start a line (full-width and ASCII alike).
+bool no_break_before(uint32_t cp) {
+    static const char32_t kClosers[] = U"，。、；：？！）」』】〉》〕”’…·%,.;:?!)]}";
+    for (char32_t c : kClosers)
+        if (c && cp == uint32_t(c)) return true;
+    return false;
+}
+
+// Opening punctuation that must not end a line.
+bool no_break_after(uint32_t cp) {
+    static const char32_t kOpeners[] = U"（「『【〈《〔“‘([{";
+    for (char32_t c : kOpeners)
+        if (c && cp == uint32_t(c)) return true;
+    return false;
+}
+
+}  // namespace
+
+bool is_cjk_code_point(uint32_t cp) {
+    return (cp >= 0x2E80 && cp <= 0x9FFF) ||  // radicals, CJK punctuation, kana, ideographs
+           (cp >= 0xAC00 && cp <= 0xD7AF) ||  // Hangul syllables
+           (cp >= 0xF900 && cp <= 0xFAFF) ||  // compatibility ideographs
+           (cp >= 0xFE30 && cp <= 0xFE4F) ||  // compatibility forms
+           (cp >= 0xFF00 && cp <= 0xFFEF) ||  // full-width forms (，：；？！（）)
+           (cp >= 0x20000 && cp <= 0x3FFFF);  // supplementary ideographs
+}
+
+std::vector<std::string> line_break_pieces(std::string_view line) {
+    std::vector<std::string> pieces;
+    std::string current;
+    uint32_t prev = 0;
+    for (size_t i = 0; i < line.size();) {
+        uint32_t cp = 0;
+        const size_t length = decode_utf8(line, i, &cp);
+        if (length == 0) cp = 0xFFFD;  // a broken byte goes along as one character
+        const size_t end = i + (length ? length : 1);
+        if (!current.empty() && cp != ' ') {
+            const bool after_space = prev == ' ';
+            const bool cjk_edge =
+                (is_cjk_code_point(prev) || is_cjk_code_point(cp)) && !no_break_before(cp) && !no_break_after(prev);
+            if (after_space || cjk_edge) {
+                pieces.push_back(std::move(current));
+                current.clear();
+            }
+        }
+        current.append(line.substr(i, end - i));
+        prev = cp;
+        i = end;
+    }
+    if (!current.empty()) pieces.push_back(std::move(current));
+    return pieces;
+}
+
+}  // namespace attn

@@ -1,0 +1,23 @@
+// Where a line of running text may break, for any language the lesson is written in: after a run
+// of spaces (English), and between two Chinese characters (Chinese puts no spaces between words),
+// but never inside a number, a tensor or code ("0.4419", "inputs[1]", "[0.43, 0.15]" keep their
+// spaces' rule: they break only at a space), never before closing punctuation ("，" "。" "）") and
+// never after opening punctuation ("（" "“"), as Chinese typesetting's basic rule asks.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace attn {
+
+// Chinese, Japanese and Korean characters and their full-width punctuation: a line may break on
+// either side of one (subject to the punctuation rules above).
+bool is_cjk_code_point(uint32_t cp);
+
+// line cut into pieces that a renderer may place on a new line each; a break is allowed only
+// between pieces. Each piece keeps the spaces after it, so the pieces joined give line back.
+// "x = 0.43 then" -> "x ", "= ", "0.43 ", "then"; "权重为 0.4419。" -> "权", "重", "为 ", "0.4419。".
+std::vector<std::string> line_break_pieces(std::string_view line);
+
+}  // namespace attn

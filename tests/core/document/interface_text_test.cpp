@@ -1,0 +1,46 @@
+#include "core/document/interface_text.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using attn::parse_interface_text;
+using attn::printf_conversions;
+
+TEST_CASE("A translation replaces the English it is keyed by, and English stays itself") {
+    const auto parsed = parse_interface_text(
+        R"({"format": 1, "lang": "zh-CN", "strings": {"Inputs": "输入", "Step %d of %d": "第 %d 步，共 %d 步"}})");
+    REQUIRE(parsed.ok);
+    CHECK(parsed.text.lang == "zh-CN");
+    CHECK(std::string(parsed.text("Inputs")) == "输入");
+    CHECK(std::string(parsed.text("Step %d of %d")) == "第 %d 步，共 %d 步");
+    CHECK(std::string(parsed.text("Reveal")) == "Reveal");  // not translated yet: the English shows
+    const attn::InterfaceText english;
+    CHECK(std::string(english("Inputs")) == "Inputs");
+}
+
+TEST_CASE("printf conversions are read in order, without flags, widths or %%") {
+    CHECK(printf_conversions("Step %d of %d") == "dd");
+    CHECK(printf_conversions("%.2f%% of %-8s") == "fs");
+    CHECK(printf_conversions("100%") == "!");
+    CHECK(printf_conversions("none") == "");
+}
+
+TEST_CASE("A broken interface file is refused with the entry it names") {
+    auto refused = [](const char* json) {
+        const auto p = parse_interface_text(json);
+        CHECK_FALSE(p.ok);
+        return p.error;
+    };
+    // A translated format that would read a string where the C++ passes an int.
+    const std::string swapped = refused(R"({"format": 1, "lang": "zh-CN", "strings": {"Step %d of %d": "第 %s 步"}})");
+    CHECK(swapped.find("strings.Step %d of %d") != std::string::npos);
+    CHECK(swapped.find("\"dd\"") != std::string::npos);
+    CHECK(refused(R"({"format": 2, "lang": "zh-CN", "strings": {}})").find("format") != std::string::npos);
+    CHECK(refused(R"({"format": 1, "lang": "", "strings": {}})").find("lang") != std::string::npos);
+    CHECK(refused(R"({"format": 1, "lang": "zh-CN", "strings": {"a": ""}})").find("non-empty") != std::string::npos);
+    CHECK(refused(R"({"format": 1, "lang": "zh-CN", "strings": {"a": "x\u202ey"}})").find("control") !=
+          std::string::npos);
+    CHECK(refused(R"({"format": 1, "lang": "zh-CN", "strings": {}, "extra": 1})").find("extra") != std::string::npos);
+    CHECK(refused("[1, 2").size() > 0);
+}

@@ -1,0 +1,31 @@
+#include "core/text/line_breaks.h"
+
+#include <doctest/doctest.h>
+
+using attn::line_break_pieces;
+using Pieces = std::vector<std::string>;
+
+TEST_CASE("English breaks only after spaces, so numbers and tensors stay whole") {
+    CHECK(line_break_pieces("x = 0.43 then") == Pieces{"x ", "= ", "0.43 ", "then"});
+    CHECK(line_break_pieces("tensor([0.43, 0.15])") == Pieces{"tensor([0.43, ", "0.15])"});
+    CHECK(line_break_pieces("two  spaces") == Pieces{"two  ", "spaces"});
+    CHECK(line_break_pieces("") == Pieces{});
+}
+
+TEST_CASE("Chinese breaks between characters but never inside a number or code") {
+    CHECK(line_break_pieces("权重为 0.4419。") == Pieces{"权", "重", "为 ", "0.4419。"});
+    // A closing mark stays with what it closes; an opening one with what it opens.
+    CHECK(line_break_pieces("（查询）词元") == Pieces{"（查", "询）", "词", "元"});
+    CHECK(line_break_pieces("inputs[1]，即") == Pieces{"inputs[1]，", "即"});
+    // Code beside Chinese without a space is still one piece.
+    CHECK(line_break_pieces("用attn_scores.softmax(dim=-1)算") == Pieces{"用", "attn_scores.softmax(dim=-1)", "算"});
+}
+
+TEST_CASE("The pieces joined give the line back, broken bytes included") {
+    for (std::string line : {std::string("第 2 个词元 \"journey\" 的分数：[0.43, 0.15]。"), std::string("a\xff中b"),
+                             std::string("   leading")}) {
+        std::string joined;
+        for (const std::string& p : line_break_pieces(line)) joined += p;
+        CHECK(joined == line);
+    }
+}
