@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/text/prose_format.h"
 #include "core/text/utf8.h"
 
 namespace attn {
@@ -42,6 +43,11 @@ TextTemplate* TextCatalog::find(std::string_view id) {
 std::string TextCatalog::say(std::string_view id, TemplateArgs args) const {
     const TextTemplate* t = find(id);
     return t ? render_template(*t, args) : "[missing text: " + std::string(id) + "]";
+}
+
+std::string TextCatalog::ordinal(int position_one_based) const {
+    const TextTemplate* t = find("value.ordinal");
+    return t ? render_template(*t, {{"n", position_one_based}}) : ordinal_word(position_one_based);
 }
 
 std::string check_lesson_text(const std::string& text, size_t max_bytes) {

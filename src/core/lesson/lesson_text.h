@@ -25,6 +25,10 @@ struct TextCatalog {
     // The text of id with its placeholders filled; "[missing text: id]" when the catalog lacks it
     // (the tests render every part of the lesson and fail on that marker).
     std::string say(std::string_view id, TemplateArgs args = {}) const;
+    // A position as the language writes it in "the {ordinal} token": English "1st", "2nd" (no
+    // catalog entry needed); a language whose catalog has "value.ordinal" ("{n}" in zh-CN, whose
+    // sentences say "第 {ordinal} 个词元") fills that in with the number.
+    std::string ordinal(int position_one_based) const;
 };
 
 struct CatalogParse {

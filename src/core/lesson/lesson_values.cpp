@@ -33,7 +33,8 @@ std::string lesson_value_names() {
     return out;
 }
 
-TemplateValues lesson_values(const State& s, const AttentionResult& r, const ModuleResult* module) {
+TemplateValues lesson_values(const State& s, const AttentionResult& r, const ModuleResult* module,
+                             const TextCatalog& words) {
     const int q = s.query;
     // The query's scores and weights as the panels show them: the projected ones with W_query on.
     const bool projected = r.has_projection;
@@ -47,7 +48,7 @@ TemplateValues lesson_values(const State& s, const AttentionResult& r, const Mod
     // In kNames' order.
     std::string v[std::size(kNames)];
     v[0] = std::to_string(q);
-    v[1] = ordinal_word(q + 1);
+    v[1] = words.ordinal(q + 1);
     v[2] = label(s, q);
     v[3] = row(s, q);
     v[4] = std::to_string(s.inputs.rows);

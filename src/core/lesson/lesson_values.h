@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/document/state.h"
+#include "core/lesson/lesson_text.h"
 #include "core/math/attention.h"
 #include "core/math/attention_modules.h"
 #include "core/text/text_template.h"
@@ -18,6 +19,8 @@ bool is_lesson_value(std::string_view name);
 std::string lesson_value_names();  // "q, q_ordinal, query, ..." for messages
 
 // Every value for this state. module: the book's class run on these inputs (or null when off).
-TemplateValues lesson_values(const State& state, const AttentionResult& result, const ModuleResult* module);
+// words: the lesson's catalog, for the language's ordinals.
+TemplateValues lesson_values(const State& state, const AttentionResult& result, const ModuleResult* module,
+                             const TextCatalog& words);
 
 }  // namespace attn

@@ -59,7 +59,7 @@ ExerciseCheck check_scores(const TextCatalog& t, const State& s, const ParsedNum
         return out;
     }
     if (s.query != target) {
-        out.message = t.say("practice.scores.query-first", {{"q", s.query}, {"q_ordinal", ordinal_word(s.query + 1)}});
+        out.message = t.say("practice.scores.query-first", {{"q", s.query}, {"q_ordinal", t.ordinal(s.query + 1)}});
         return out;
     }
     const Vector want = score_vector_loop(s.inputs, target);

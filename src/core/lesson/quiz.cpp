@@ -25,13 +25,13 @@ ATTN_LESSON_ENTRY bool which_token(const QuizContext& c, Question* out) {
         const bool from_one = i == q - 1;
         const std::string mistake =
             from_one ? a.say("count-from-one.why",
-                             {{"q", q}, {"q_ordinal", ordinal_word(q + 1)}, {"ordinal", ordinal_word(q)}})
+                             {{"q", q}, {"q_ordinal", c.t.ordinal(q + 1)}, {"ordinal", c.t.ordinal(q)}})
                      : a.say("other.why", {{"q", q}, {"label", label(s, i)}, {"i", i}});
-        a.add(a.say("choice", {{"ordinal", ordinal_word(i + 1)}, {"label", label(s, i)}, {"row", row(s, i)}}), i == q,
+        a.add(a.say("choice", {{"ordinal", c.t.ordinal(i + 1)}, {"label", label(s, i)}, {"row", row(s, i)}}), i == q,
               mistake, from_one ? "count-from-one" : "position-is-index");
     }
-    a.q.answer = a.say("answer", {{"ordinal", ordinal_word(q + 1)}, {"label", label(s, q)}, {"row", row(s, q)}});
-    a.q.reason = a.say("reason", {{"q", q}, {"ordinal", ordinal_word(q + 1)}});
+    a.q.answer = a.say("answer", {{"ordinal", c.t.ordinal(q + 1)}, {"label", label(s, q)}, {"row", row(s, q)}});
+    a.q.reason = a.say("reason", {{"q", q}, {"ordinal", c.t.ordinal(q + 1)}});
     *out = a.q;
     return true;
 }

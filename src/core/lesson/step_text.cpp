@@ -280,7 +280,7 @@ std::vector<LessonLine> step_lines(const Lesson& lesson, const State& s, const A
                     module && module->valid && module_run_matches(*module, s.inputs, s.module.settings)
                         ? &module->result
                         : nullptr;
-                values = lesson_values(s, r, s.module.enabled ? run : nullptr);
+                values = lesson_values(s, r, s.module.enabled ? run : nullptr, lesson.texts);
                 have_values = true;
             }
             out.push_back({spec.kind, render_template(spec.text, values), spec.after});
