@@ -16,6 +16,7 @@
 #include "platform/imgui_backend.h"
 #include "platform/main_loop.h"
 #include "ui/frame_fingerprint.h"
+#include "ui/theme.h"
 
 namespace attn {
 namespace {
@@ -203,6 +204,21 @@ void app_request_redraw(App* app) {
     app_request_frames(app);
 }
 
+std::string app_set_language(App* app, std::string_view interface_json, std::vector<unsigned char> glyphs) {
+    InterfaceText words;
+    if (!interface_json.empty()) {
+        InterfaceTextParse parsed = parse_interface_text(interface_json);
+        if (!parsed.ok) return "the interface text: " + parsed.error;
+        words = std::move(parsed.text);
+    }
+    app->language.words = std::move(words);
+    app->language.glyphs = std::move(glyphs);
+    ui::set_script_font(app->language.glyphs.data(), app->language.glyphs.size());
+    imgui_backend_fonts_changed();
+    app_request_redraw(app);
+    return "";
+}
+
 void app_frame(void* user) {
     App* app = static_cast<App*>(user);
     if (app->wake_at_ms > 0 && app->visible && now_ms() >= app->wake_at_ms - 1.0) {  // an animation's step is due
@@ -229,8 +245,9 @@ void app_frame(void* user) {
     if (app->computed_version != app->state_version || app->unshown.any) uploaded = recompute(app, &app->textures);
 
     imgui_backend_new_frame(&app->window);
-    const ui::FrameInput in{app->state, app->result,  app->input_error, app->textures, start,
-                            &app->page, events.pinch, events.fingers,   &app->module,  &app->lesson};
+    const ui::FrameInput in{app->state,   app->result,  app->input_error,    app->textures,
+                            start,        &app->page,   events.pinch,        events.fingers,
+                            &app->module, &app->lesson, &app->language.words};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
     app_apply_intents(app, out.intents, start);

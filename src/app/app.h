@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/document/interface_text.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/lesson_engine.h"
@@ -30,6 +31,13 @@ struct FrameStats {
     double init_started_ms = 0.0, window_ms = 0.0, fonts_ms = 0.0, renderer_ms = 0.0, first_frame_cost_ms = 0.0;
 };
 
+// The learner's language: the interface's words and, for a script DejaVu lacks, its glyphs (the
+// page fetches lessons/<lang>/interface.json and fonts/<lang>.otf when the language is chosen).
+struct Language {
+    InterfaceText words;                // lang "en" and no strings: the compiled-in English
+    std::vector<unsigned char> glyphs;  // the script font's bytes; empty: DejaVu only
+};
+
 struct App {
     Window window;
     Renderer renderer;
@@ -45,6 +53,7 @@ struct App {
     AttentionChanges unshown;       // changed matrices whose heatmaps the frame has not uploaded yet
     ModuleRun module;               // the book's classes on state.inputs, while state.module is on
     LessonEngine lesson;            // the learner's record and what the lesson shows, synced with result
+    Language language;              // the interface's words and glyphs (English until the page sets one)
     bool lesson_requested = false;  // the page was asked for the lesson's file
     int pending_step_setup = 0;     // a link opened this step before the lesson was here: set it up then
     std::string input_error;        // why the last edit or API call was refused ("" when none)
@@ -92,5 +101,8 @@ void app_request_frames(App* app, int count = 8);
 // As app_request_frames, and the next pass is drawn even if it matches what was drawn last: after
 // the canvas was resized (which blanks it) or the page became visible again.
 void app_request_redraw(App* app);
+// The page chose a language: its interface text (lessons/<lang>/interface.json; "" for English)
+// and its glyphs (empty for a script DejaVu has). "" when applied, else why not (nothing changes).
+std::string app_set_language(App* app, std::string_view interface_json, std::vector<unsigned char> glyphs);
 
 }  // namespace attn

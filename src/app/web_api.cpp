@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "core/document/json_writer.h"
 #include "core/document/results_json.h"
@@ -370,6 +371,16 @@ EMSCRIPTEN_KEEPALIVE const char* attn_load_lesson(const char* texts, size_t text
     static std::string buffer;
     return attn::keep(&buffer, attn::app_load_lesson(g_app, attn::text_of(texts, texts_length),
                                                      attn::text_of(lesson, lesson_length)));
+}
+
+// The learner's language, as the page fetched it: the interface text (lessons/<lang>/interface.json,
+// or nothing for English) and the glyphs of its script (fonts/<lang>.otf, or nothing). "" when
+// applied, else why not: the language stays as it was.
+EMSCRIPTEN_KEEPALIVE const char* attn_set_language(const char* words, size_t words_length, const unsigned char* glyphs,
+                                                   size_t glyphs_length) {
+    static std::string buffer;
+    std::vector<unsigned char> font(glyphs, glyphs + glyphs_length);
+    return attn::keep(&buffer, attn::app_set_language(g_app, attn::text_of(words, words_length), std::move(font)));
 }
 
 // A record saved earlier (SCORM's cmi.suspend_data, the page's storage) back into the engine: ""

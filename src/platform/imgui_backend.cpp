@@ -167,6 +167,10 @@ EventSummary imgui_backend_pump_events(Window* window) {
     return summary;
 }
 
+void imgui_backend_fonts_changed() {
+    g_font_pixel_scale = 0.0f;
+}
+
 void imgui_backend_new_frame(Window* window) {
     const float scale = pixel_scale(window);
     if (scale != g_font_pixel_scale) {

@@ -26,6 +26,9 @@ EventSummary imgui_backend_pump_events(Window* window);
 // Starts an ImGui frame. Rebuilds the font atlas when the pixel density changed (browser zoom,
 // moving the window to another screen) so text stays crisp at any devicePixelRatio.
 void imgui_backend_new_frame(Window* window);
+// The fonts' set-up has changed (a script font came with a language): the next frame rebuilds the
+// atlas and its texture.
+void imgui_backend_fonts_changed();
 // Size of the window's framebuffer in pixels (window size x devicePixelRatio).
 void window_drawable_size(Window* window, int* width, int* height);
 // Pastes text into the text field ImGui is editing: it becomes the clipboard's text and ImGui gets

@@ -10,6 +10,7 @@
 #include "core/view/colormap.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -119,7 +120,7 @@ void cell_grid(const CellGrid& g, UiState* ui) {
     ImGui::Dummy(ImVec2(labels + side * float(cols), row_h * float(rows)));
     record_layout(ui, std::string("grid:") + g.id);
     if (m.rows > rows || m.cols > cols)
-        ImGui::TextColored(muted_text(), "first %d of %d rows, %d of %d columns", rows, m.rows, cols, m.cols);
+        ImGui::TextColored(muted_text(), tr("first %d of %d rows, %d of %d columns"), rows, m.rows, cols, m.cols);
     ImGui::EndGroup();
 }
 

@@ -12,6 +12,7 @@
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -84,7 +85,7 @@ void colour_bar(ImDrawList* dl, const HeatmapSpec& spec, ImVec2 a, float height)
 void tooltip(const HeatmapSpec& spec, const State& s, int r, int c, const char* verb) {
     const float v = spec.values->at(r, c);
     ImGui::BeginTooltip();
-    ImGui::Text("row %d \"%s\" (query), column %d \"%s\" (key)", r, s.tokens[size_t(r)].c_str(), c,
+    ImGui::Text(tr("row %d \"%s\" (query), column %d \"%s\" (key)"), r, s.tokens[size_t(r)].c_str(), c,
                 s.tokens[size_t(c)].c_str());
     ImGui::PushFont(mono_font());
     const Matrix& L = *spec.left;
@@ -95,7 +96,7 @@ void tooltip(const HeatmapSpec& spec, const State& s, int r, int c, const char* 
         if (std::isinf(v) && v < 0) {
             ImGui::Text("%s[%d][%d] = -inf", spec.name, r, c);
             ImGui::PopFont();
-            ImGui::TextColored(muted_text(), "masked: key %d comes after query %d", c, r);
+            ImGui::TextColored(muted_text(), tr("masked: key %d comes after query %d"), c, r);
         } else {
             ImGui::Text("%s[%d][%d] = %s", spec.name, r, c, dot.c_str());
             ImGui::Text("  = %s", dot_terms(L.row(r), R.row(c), L.cols, 6).c_str());
@@ -111,17 +112,18 @@ void tooltip(const HeatmapSpec& spec, const State& s, int r, int c, const char* 
         if (spec.norm == Norm::Sum) {
             float total = 0;
             for (int j = 0; j < spec.scores->cols; ++j) total += spec.scores->at(r, j) / spec.divisor * spec.multiplier;
-            ImGui::Text("  = (%s)[%d] / sum(%s) = %s / %s", how.c_str(), c, how.c_str(),
+            ImGui::Text(tr("  = (%s)[%d] / sum(%s) = %s / %s"), how.c_str(), c, how.c_str(),
                         format_fixed(score / spec.divisor * spec.multiplier, 4).c_str(),
                         format_fixed(total, 4).c_str());
         } else {
-            ImGui::Text("  = %s(%s)[%d]", spec.norm == Norm::Softmax ? "softmax" : "naive softmax", how.c_str(), c);
+            ImGui::Text("  = %s(%s)[%d]", spec.norm == Norm::Softmax ? "softmax" : tr("naive softmax"), how.c_str(), c);
         }
-        ImGui::Text("  scores[%d][%d] = %s = %s", r, c, dot.c_str(), format_scalar(score).c_str());
+        ImGui::Text(tr("  scores[%d][%d] = %s = %s"), r, c, dot.c_str(), format_scalar(score).c_str());
         ImGui::PopFont();
-        if (!std::isfinite(v)) ImGui::TextColored(error_color(), "not a number: see the reason under the bars");
+        if (!std::isfinite(v))
+            ImGui::TextColored(error_color(), "%s", tr("not a number: see the reason under the bars"));
     }
-    ImGui::TextDisabled("%s: make row %d the query", verb, r);
+    ImGui::TextDisabled(tr("%s: make row %d the query"), verb, r);
     ImGui::EndTooltip();
 }
 
@@ -165,9 +167,9 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     }
     if (spec.scores == nullptr)
         help_marker(
-            "Row r holds the scores of query r against every key (column). The query's row is "
-            "outlined; it is the score vector the loop fills. Hover a cell for the dot product it "
-            "came from; click or tap a row to make it the query.");
+            tr("Row r holds the scores of query r against every key (column). The query's row is "
+               "outlined; it is the score vector the loop fills. Hover a cell for the dot product it "
+               "came from; click or tap a row to make it the query."));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const ImVec2 o(start.x + label_width(), start.y + ImGui::GetTextLineHeight() + 4);  // image top-left
@@ -186,7 +188,7 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
         if (!in.textures.renderer_error.empty()) {
             ImGui::SetCursorScreenPos(ImVec2(o.x + 6, o.y + 6));
             ImGui::PushTextWrapPos(end.x - 6);
-            ImGui::TextColored(error_color(), "Cannot draw: %s", in.textures.renderer_error.c_str());
+            ImGui::TextColored(error_color(), tr("Cannot draw: %s"), in.textures.renderer_error.c_str());
             ImGui::PopTextWrapPos();
         }
     }

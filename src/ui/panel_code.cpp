@@ -8,6 +8,7 @@
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -63,17 +64,17 @@ void code_view(const FrameInput& in, UiState* ui) {
         ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x * 2 - ImGui::GetStyle().ScrollbarSize;
     refresh(in, int(view_w / std::max(char_w, 1.0f)), &ui->code);
     CodeUi& cache = ui->code;
-    if (small_button("Copy")) {
+    if (small_button(tr("Copy"))) {
         ImGui::SetClipboardText(cache.code.c_str());
         cache.copied = true;
     }
     record_layout(ui, "code:copy");
     if (cache.copied) {
         ImGui::SameLine();
-        ImGui::TextColored(context_color(), "copied");
+        ImGui::TextColored(context_color(), "%s", tr("copied"));
     }
     ImGui::SameLine();
-    prose("runs as it is with PyTorch; each print is followed by its output", muted_text());  // wraps on a phone
+    prose(tr("runs as it is with PyTorch; each print is followed by its output"), muted_text());  // wraps on a phone
     ImGui::BeginChild("code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
     record_layout(
         ui, "panel:code", ImGui::GetWindowPos(),

@@ -8,6 +8,7 @@
 #include "ui/heatmap_view.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 
@@ -19,20 +20,19 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     if (r.has_projection) {
         if (ImGui::RadioButton("inputs @ inputs.T", !ui->heatmaps.projected)) ui->heatmaps.projected = false;
         ImGui::SameLine();
-        if (ImGui::RadioButton("queries @ keys.T", ui->heatmaps.projected)) ui->heatmaps.projected = true;
+        if (ImGui::RadioButton(tr("queries @ keys.T"), ui->heatmaps.projected)) ui->heatmaps.projected = true;
         record_layout(ui, "heatmap:projected");
         ImGui::SameLine();
     }
     // The causal mask changes every number here, so its switch is here too, in any step.
-    if (ImGui::Checkbox("causal mask", &draft->causal)) edited = true;
+    if (ImGui::Checkbox(tr("causal mask"), &draft->causal)) edited = true;
     record_layout(ui, "heatmap:causal");
     if (item_tooltip())
-        ImGui::SetTooltip(
-            "Each token attends only to itself and earlier tokens: later scores become -inf, "
-            "their weights 0 (section 3.5).");
+        ImGui::SetTooltip("%s", tr("Each token attends only to itself and earlier tokens: later scores become -inf, "
+                                   "their weights 0 (section 3.5)."));
     if (s.causal) {
         ImGui::SameLine();
-        ImGui::TextColored(error_color(), "masked: -inf above the diagonal");
+        ImGui::TextColored(error_color(), "%s", tr("masked: -inf above the diagonal"));
         record_layout(ui, "badge:masked:heatmaps");
     }
     const bool projected = r.has_projection && ui->heatmaps.projected;
@@ -66,7 +66,8 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
         weights.image = &in.textures.projected_weights;
         weights.values = &p.weight_matrix;
         weights.divisor = p.scale_divisor;
-        weights.title = "weights = " + norm_code(s.norm, std::string(s.scale ? "scores / d_k**0.5" : "scores") + lab);
+        weights.title =
+            "weights = " + norm_code(s.norm, std::string(s.scale ? tr("scores / d_k**0.5") : "scores") + lab);
     } else {
         scores.title = "scores = inputs @ inputs.T";
         scores.image = &in.textures.scores;

@@ -7,6 +7,7 @@
 #include "ui/import_panel.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -53,7 +54,7 @@ void push_mono() {
 
 std::string summary(const ImportResult& r) {
     std::string s = std::string("Reads as ") + import_format_name(r.format) + ": " + std::to_string(r.inputs.rows) +
-                    (r.inputs.rows == 1 ? " token x " : " tokens x ") + std::to_string(r.inputs.cols) +
+                    (r.inputs.rows == 1 ? tr(" token x ") : tr(" tokens x ")) + std::to_string(r.inputs.cols) +
                     (r.inputs.cols == 1 ? " dimension." : " dimensions.");
     if (r.tokens.empty())
         return s + " No labels: the current ones stay if the count matches, else token 0, token 1 ...";
@@ -65,9 +66,8 @@ std::string summary(const ImportResult& r) {
 bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
     bool edited = false;
     const float font = ImGui::GetFontSize();
-    ImGui::TextWrapped(
-        "Paste embeddings: a JSON list, rows of numbers (CSV, TSV, spaces) or a PyTorch tensor "
-        "copied from a notebook.");
+    ImGui::TextWrapped("%s", tr("Paste embeddings: a JSON list, rows of numbers (CSV, TSV, spaces) or a PyTorch tensor "
+                                "copied from a notebook."));
     ImGui::SameLine();
     tooltip_marker(
         "[[0.43, 0.15, 0.89], [0.55, 0.87, 0.66]]  or  {\"tokens\": [...], \"inputs\": [[...]]}\n"
@@ -101,16 +101,16 @@ bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
     if (!panel->applied_note.empty())
         ImGui::TextColored(context_color(), "%s", panel->applied_note.c_str());
     else if (empty)
-        ImGui::TextDisabled("Paste or type here; what the text reads as appears beside it.");
+        ImGui::TextDisabled("%s", tr("Paste or type here; what the text reads as appears beside it."));
     else if (r.ok)
         ImGui::TextColored(context_color(), "%s", summary(r).c_str());
     else
-        ImGui::TextColored(error_color(), "Cannot apply: %s", r.error.c_str());
+        ImGui::TextColored(error_color(), tr("Cannot apply: %s"), r.error.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
 
     ImGui::BeginDisabled(!r.ok || empty);
-    if (ImGui::Button("Apply")) {
+    if (ImGui::Button(tr("Apply"))) {
         *draft = apply_import(*draft, r);
         edited = true;
         panel->applied_note = "Applied: " + std::to_string(r.inputs.rows) + " x " + std::to_string(r.inputs.cols) +
@@ -119,7 +119,7 @@ bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
     ImGui::EndDisabled();
     record_layout(ui, "import:apply");
     ImGui::SameLine();
-    if (ImGui::Button("Clear")) {
+    if (ImGui::Button(tr("Clear"))) {
         panel->text.clear();
         panel->parsed_valid = false;
         panel->applied_note.clear();
@@ -143,7 +143,8 @@ void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
     refresh_exports(in.state, panel);
     const char* names[] = {"JSON", "CSV", "PyTorch"};
     const char* layout[] = {"export:copy:json", "export:copy:csv", "export:copy:torch"};
-    ImGui::TextWrapped("The current tokens and inputs; each form pastes back in exactly (every float bit-exact).");
+    ImGui::TextWrapped("%s",
+                       tr("The current tokens and inputs; each form pastes back in exactly (every float bit-exact)."));
     const float h = std::max(ImGui::GetFontSize() * 4,
                              (ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 4.5f) / 3);
     for (int f = 0; f < 3; ++f) {
@@ -151,7 +152,7 @@ void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(names[f]);
         ImGui::SameLine();
-        if (small_button("Copy")) ImGui::SetClipboardText(panel->exported[f].c_str());
+        if (small_button(tr("Copy"))) ImGui::SetClipboardText(panel->exported[f].c_str());
         record_layout(ui, layout[f]);
         const std::string& full = panel->exported[f];
         std::string shown;
@@ -173,7 +174,7 @@ void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
 // The button and the popup, keeping what they need in *panel.
 bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel) {
     bool edited = false;
-    if (ImGui::Button("Import / Export...") || panel->open_requested) {
+    if (ImGui::Button(tr("Import / Export...")) || panel->open_requested) {
         if (panel->open_requested) panel->exporting = false;  // a paste arrived: show it on Import
         panel->open_requested = false;
         ImGui::OpenPopup(kPopup);
@@ -188,10 +189,10 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
     if (ImGui::BeginPopupModal(kPopup, &open)) {
         // Import or Export as two radio buttons: the same choice as a tab bar, without ImGui's tab
         // code in the page (about 3 KB gzip of the size budget).
-        if (ImGui::RadioButton("Import", !panel->exporting)) panel->exporting = false;
+        if (ImGui::RadioButton(tr("Import"), !panel->exporting)) panel->exporting = false;
         record_layout(ui, "import:tab:import");
         ImGui::SameLine();
-        if (ImGui::RadioButton("Export", panel->exporting)) panel->exporting = true;
+        if (ImGui::RadioButton(tr("Export"), panel->exporting)) panel->exporting = true;
         record_layout(ui, "import:tab:export");
         ImGui::Separator();
         if (panel->exporting)
@@ -200,9 +201,9 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
             edited = import_tab(draft, ui, panel);
         if (edited) ImGui::CloseCurrentPopup();  // show the applied data; the text waits for next time
         ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x -
-                                                                  ImGui::CalcTextSize("Close").x -
+                                                                  ImGui::CalcTextSize(tr("Close")).x -
                                                                   ImGui::GetStyle().FramePadding.x * 2));
-        if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        if (ImGui::Button(tr("Close")) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
             ImGui::CloseCurrentPopup();
         record_layout(ui, "import:close");
         ImGui::EndPopup();

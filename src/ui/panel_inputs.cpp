@@ -17,6 +17,7 @@
 #include "ui/panels.h"
 #include "ui/query_row.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -25,7 +26,8 @@ constexpr int kTableDims = 12;  // embedding columns shown at once, at most
 
 bool example_picker(State* draft, UiState* ui) {
     bool edited = false;
-    const std::string current = "example: " + (draft->example.empty() ? std::string("(edited)") : draft->example);
+    const std::string current =
+        tr("example: ") + (draft->example.empty() ? std::string(tr("(edited)")) : draft->example);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     const bool open = ImGui::BeginCombo("##example", current.c_str());
     record_layout(ui, "example");
@@ -102,7 +104,7 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
     int n = s.inputs.rows;
     int q = draft->query;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("query position");
+    ImGui::TextUnformatted(tr("query position"));
     ImGui::SameLine();
     // Up and Down while typing: the previous and the next token, as the table lists them.
     int64_t typed = q;
@@ -111,22 +113,23 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
                     -1))
         q = int(std::clamp<int64_t>(typed, -1, n));  // out of range is clamped below, as before
     if (item_tooltip() && !ImGui::IsItemActive())
-        ImGui::SetTooltip("A position 0..%d. While typing, Up/Down pick the previous/next token.", n - 1);
+        ImGui::SetTooltip(tr("A position 0..%d. While typing, Up/Down pick the previous/next token."), n - 1);
     q = std::clamp(q, 0, n - 1);
     const bool edited = q != draft->query;
     if (edited) draft->query = q;
     // The sentence the lesson keeps coming back to: which position, which token.
     ImGui::PushFont(mono_font());
-    ImGui::TextColored(query_color(), "query = inputs[%d]", s.query);
+    ImGui::TextColored(query_color(), tr("query = inputs[%d]"), s.query);
     ImGui::PopFont();
     ImGui::SameLine();
     if (in.concealed().query_token) {  // the lesson asks which token this is
-        ImGui::TextColored(muted_text(), "which token? (%s)", in.concealed().reason.c_str());
+        ImGui::TextColored(muted_text(), tr("which token? (%s)"), in.concealed().reason.c_str());
         record_value(ui, "query-token", kHidden);
     } else {
-        const std::string sentence =
-            "the " + ordinal_word(s.query + 1) + " token, \"" + s.tokens[size_t(s.query)] + "\"";
-        ImGui::TextWrapped("%s", sentence.c_str());
+        char sentence[512];
+        std::snprintf(sentence, sizeof sentence, tr("the %s token, \"%s\""), ordinal(s.query + 1).c_str(),
+                      s.tokens[size_t(s.query)].c_str());
+        prose(sentence);
         record_value(ui, "query-token", sentence);
     }
     return edited;
@@ -143,7 +146,7 @@ bool size_buttons(const State& s, State* draft) {
     const int n = s.inputs.rows, d = s.inputs.cols;
     bool edited = false;
     ImGui::BeginDisabled(n >= kMaxTokens);
-    if (ImGui::Button("+ token")) {
+    if (ImGui::Button(tr("+ token"))) {
         draft->tokens.push_back("token " + std::to_string(n));
         draft->inputs = resized(draft->inputs, n + 1, d, 0.5f);
         edited = true;
@@ -151,7 +154,7 @@ bool size_buttons(const State& s, State* draft) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(n <= 1);
-    if (ImGui::Button("\u2212 token")) {
+    if (ImGui::Button(tr("\u2212 token"))) {
         draft->tokens.pop_back();
         draft->inputs = resized(draft->inputs, n - 1, d, 0.0f);
         draft->query = std::min(draft->query, n - 2);
@@ -161,14 +164,14 @@ bool size_buttons(const State& s, State* draft) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(d >= kMaxDims);
-    if (ImGui::Button("+ dim")) {
+    if (ImGui::Button(tr("+ dim"))) {
         draft->inputs = resized(draft->inputs, n, d + 1, 0.5f);
         edited = true;
     }
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(d <= 1);
-    if (ImGui::Button("\u2212 dim")) {
+    if (ImGui::Button(tr("\u2212 dim"))) {
         draft->inputs = resized(draft->inputs, n, d - 1, 0.0f);
         edited = true;
     }
@@ -181,10 +184,10 @@ bool size_buttons(const State& s, State* draft) {
 // can show how the n x n score matrix grows.
 bool random_inputs_popup(State* draft, UiState* ui) {
     bool edited = false;
-    if (ImGui::Button("Random…")) ImGui::OpenPopup("random_inputs");
+    if (ImGui::Button(tr("Random…"))) ImGui::OpenPopup("random_inputs");
     record_layout(ui, "inputs:random");
     if (ImGui::BeginPopup("random_inputs")) {
-        ImGui::TextUnformatted("Random embeddings, uniform in [-1, 1)");
+        ImGui::TextUnformatted(tr("Random embeddings, uniform in [-1, 1)"));
         const float w = ImGui::GetFontSize() * 7;
         for (auto [field, label, name] : {std::tuple{&ui->inputs.random_n, "tokens n", "random:n"},
                                           std::tuple{&ui->inputs.random_d, "dimensions d", "random:d"},
@@ -192,11 +195,11 @@ bool random_inputs_popup(State* draft, UiState* ui) {
             int64_t v = *field;
             if (whole_field(ui, name, &v, w)) *field = int(std::clamp<int64_t>(v, INT_MIN, INT_MAX));
             ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-            ImGui::TextUnformatted(label);
+            ImGui::TextUnformatted(tr(label));
         }
-        ImGui::TextColored(muted_text(), "torch.manual_seed(%d); torch.rand(%d, %d) * 2 - 1", ui->inputs.random_seed,
-                           ui->inputs.random_n, ui->inputs.random_d);
-        if (ImGui::Button("Generate")) {
+        ImGui::TextColored(muted_text(), tr("torch.manual_seed(%d); torch.rand(%d, %d) * 2 - 1"),
+                           ui->inputs.random_seed, ui->inputs.random_n, ui->inputs.random_d);
+        if (ImGui::Button(tr("Generate"))) {
             State next = *draft;
             ui->inputs.random_error = ui->inputs.random_seed < 0
                                           ? "seed must be 0 or more"
@@ -221,8 +224,8 @@ int inputs_button_rows(float content_width) {
     auto button_w = [](const char* label) {
         return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
     };
-    const float row_w = button_w("+ token") + button_w("\u2212 token") + button_w("+ dim") + button_w("\u2212 dim") +
-                        button_w("Random\u2026") + ImGui::GetStyle().ItemSpacing.x * 4;
+    const float row_w = button_w(tr("+ token")) + button_w(tr("\u2212 token")) + button_w(tr("+ dim")) +
+                        button_w(tr("\u2212 dim")) + button_w(tr("Random\u2026")) + ImGui::GetStyle().ItemSpacing.x * 4;
     return row_w > content_width ? 2 : 1;
 }
 
@@ -242,7 +245,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         iu.cell_error.clear();
     bool edited = example_picker(draft, ui);
     // Pasting a whole set of embeddings (JSON, CSV, a torch.tensor literal) and copying them out.
-    same_line_if_fits(ImGui::CalcTextSize("Import / Export...").x + ImGui::GetStyle().FramePadding.x * 2);
+    same_line_if_fits(ImGui::CalcTextSize(tr("Import / Export...")).x + ImGui::GetStyle().FramePadding.x * 2);
     edited |= panel_import(in, draft, ui);
     edited |= query_selector(in, draft, ui);
 
@@ -273,7 +276,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     ui->inputs.first_dim = std::clamp(ui->inputs.first_dim, 0, d - shown);
     if (d > shown) {
         ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted("from x[");
+        ImGui::TextUnformatted(tr("from x["));
         ImGui::SameLine(0, 0);
         int64_t first = ui->inputs.first_dim;
         if (whole_field(ui, "inputs:first-dim", &first, ImGui::GetFontSize() * 6.5f))
@@ -281,7 +284,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::SameLine(0, 0);
         ImGui::TextUnformatted("]");
         ImGui::SameLine();
-        ImGui::TextColored(muted_text(), "showing %d of %d dimensions", shown, d);
+        ImGui::TextColored(muted_text(), tr("showing %d of %d dimensions"), shown, d);
     }
     // The table is as wide as the room: the label takes a share of what the query and the score
     // leave (within reason), the numbers share the rest. The numbers come first: the label gives
@@ -301,7 +304,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     x[2] = x[1] + token_w;
     for (int c = 0; c < shown; ++c) x[3 + c] = x[2 + c] + dim_w;
     const float table_w = x[2 + shown] + score_w;
-    const char* score_title = in.result.has_projection ? "q\u00b7k" : "score";  // queries[q] · keys[i]
+    const char* score_title = in.result.has_projection ? "q\u00b7k" : tr("score");  // queries[q] · keys[i]
 
     const float row_h = ImGui::GetFrameHeight() + style.CellPadding.y * 2;
     const bool random_own_row = inputs_button_rows(ImGui::GetContentRegionAvail().x) == 2;
@@ -328,8 +331,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             ImGui::SetCursorScreenPos(ImVec2(h0.x + left + style.CellPadding.x + 1, h0.y + style.CellPadding.y));
             ImGui::TextUnformatted(text);
         };
-        title(x[0], "query");
-        title(x[1], "token");
+        title(x[0], tr("query"));
+        title(x[1], tr("token"));
         for (int c = 0; c < shown; ++c) {
             char name[16];
             std::snprintf(name, sizeof name, "x[%d]", ui->inputs.first_dim + c);
@@ -366,7 +369,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 edited = true;
             }
             record_layout(ui, "token:" + std::to_string(i));
-            if (item_tooltip()) ImGui::SetTooltip("make inputs[%d] the query", i);
+            if (item_tooltip()) ImGui::SetTooltip(tr("make inputs[%d] the query"), i);
             ImGui::SameLine(0, style.ItemInnerSpacing.x);
             ImGui::TextColored(i == s.query && mark_query ? query_color() : muted_text(), "%d", i);
             at(x[1], y);
@@ -392,7 +395,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 }
                 record_layout(ui, "cell:" + std::to_string(i) + ":" + std::to_string(c));
                 if (item_tooltip() && !ImGui::IsItemActive())
-                    ImGui::SetTooltip("inputs[%d][%d]: type a number (0.43, or 0,43)", i, c);
+                    ImGui::SetTooltip(tr("inputs[%d][%d]: type a number (0.43, or 0,43)"), i, c);
                 ImGui::PopID();
             }
             at(x[2 + shown], y);
@@ -404,9 +407,9 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             record_value(ui, "score:" + std::to_string(i), score);
             if (item_tooltip()) {
                 if (in.concealed().scores)
-                    ImGui::SetTooltip("the score is %s", in.concealed().reason.c_str());
+                    ImGui::SetTooltip(tr("the score is %s"), in.concealed().reason.c_str());
                 else
-                    ImGui::SetTooltip("torch.dot(%s[%d], query) = %s", row.key_name, i,
+                    ImGui::SetTooltip(tr("torch.dot(%s[%d], query) = %s"), row.key_name, i,
                                       format_scalar(score_value).c_str());
             }
             ImGui::SetCursorScreenPos(ImVec2(left, y + row_h));

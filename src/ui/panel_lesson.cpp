@@ -3,11 +3,13 @@
 // panels keep their room until the learner starts.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/lesson/track.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -47,23 +49,23 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
     const StepRange range = range_of(*in.lesson);
     const Lesson* lesson = in.lesson->lesson;
     const LessonMode mode = s.lesson.mode;
-    ImGui::TextColored(query_color(), "Guided lesson");
-    next_to("Lesson");
-    if (tab("Lesson", mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track"))
+    ImGui::TextColored(query_color(), "%s", tr("Guided lesson"));
+    next_to(tr("Lesson"));
+    if (tab(tr("Lesson"), mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track"))
         send(ui, LessonAction::StartTrack);  // back to the step the learner left
-    next_to("Practice");
-    if (tab("Practice", mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice)
+    next_to(tr("Practice"));
+    if (tab(tr("Practice"), mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice)
         send(ui, LessonAction::OpenPractice, s.lesson.exercise);
-    next_to("Debug this");
-    if (tab("Debug this", mode == LessonMode::Debug, ui, "lesson:mode:debug") && mode != LessonMode::Debug)
+    next_to(tr("Debug this"));
+    if (tab(tr("Debug this"), mode == LessonMode::Debug, ui, "lesson:mode:debug") && mode != LessonMode::Debug)
         send(ui, LessonAction::OpenDebug, int(Bug::None));
     if (panel_listed(s, "code")) {
-        next_to("PyTorch code");
-        if (tab("PyTorch code", ui->code.open, ui, "lesson:code-toggle")) ui->code.open = !ui->code.open;
+        next_to(tr("PyTorch code"));
+        if (tab(tr("PyTorch code"), ui->code.open, ui, "lesson:code-toggle")) ui->code.open = !ui->code.open;
     }
     if (mode != LessonMode::Track || s.step > 0) {
-        next_to("Leave");
-        if (ImGui::Button("Leave")) send(ui, LessonAction::Leave);
+        next_to(tr("Leave"));
+        if (ImGui::Button(tr("Leave"))) send(ui, LessonAction::Leave);
         record_layout(ui, "lesson:leave");
         if (item_tooltip())
             ImGui::SetTooltip(in.lesson->has_before ? "Back to the data and settings you had before the lesson"
@@ -98,43 +100,45 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
             ImGui::PopID();
         }
         ImGui::PopStyleVar();
-        next_to("\u2190 Back");
+        next_to(tr("\u2190 Back"));
         const int step = std::min(s.step, lesson->step_count());
         ImGui::BeginDisabled(step <= range.first);
-        if (ImGui::Button("\u2190 Back")) send(ui, LessonAction::GoToStep, step - 1);
+        if (ImGui::Button(tr("\u2190 Back"))) send(ui, LessonAction::GoToStep, step - 1);
         ImGui::EndDisabled();
         record_layout(ui, "lesson:back");
-        next_to("Next \u2192");
+        next_to(tr("Next \u2192"));
         ImGui::BeginDisabled(step >= range.last);
-        if (ImGui::Button("Next \u2192")) send(ui, LessonAction::GoToStep, step + 1);
+        if (ImGui::Button(tr("Next \u2192"))) send(ui, LessonAction::GoToStep, step + 1);
         ImGui::EndDisabled();
         record_layout(ui, "lesson:next");
         const int delta = open && ui->intents.empty() ? key_step() : 0;
         if (delta != 0 && step + delta >= range.first && step + delta <= range.last)
             send(ui, LessonAction::GoToStep, step + delta);
     } else if (mode == LessonMode::Track) {
-        next_to("Start the lesson \u2192");
-        if (ImGui::Button("Start the lesson \u2192")) send(ui, LessonAction::StartTrack);
+        next_to(tr("Start the lesson \u2192"));
+        if (ImGui::Button(tr("Start the lesson \u2192"))) send(ui, LessonAction::StartTrack);
         record_layout(ui, "lesson:start");
         // Started before the lesson's files are here: say that it is coming, or why it is not.
         if (!lesson && !in.lesson->load_error.empty()) {
             ImGui::PushTextWrapPos(0);
-            ImGui::TextColored(error_color(), "The lesson could not be loaded: %s", in.lesson->load_error.c_str());
+            ImGui::TextColored(error_color(), tr("The lesson could not be loaded: %s"), in.lesson->load_error.c_str());
             ImGui::PopTextWrapPos();
             record_layout(ui, "lesson:loading");
             return;
         }
         if (!lesson && !in.lesson->pending.empty()) {
-            same_line_if_fits(ImGui::CalcTextSize("Loading the lesson\u2026").x, lesson_gap());
-            ImGui::TextColored(muted_text(), "Loading the lesson\u2026");
+            same_line_if_fits(ImGui::CalcTextSize(tr("Loading the lesson\u2026")).x, lesson_gap());
+            ImGui::TextColored(muted_text(), "%s", tr("Loading the lesson\u2026"));
             record_layout(ui, "lesson:loading");
             return;
         }
-        const std::string blurb =
-            lesson ? std::to_string(range.last - range.first + 1) + " steps: predict, then see the computed answer"
-                   : "predict, then see the computed answer";
-        same_line_if_fits(ImGui::CalcTextSize(blurb.c_str()).x, lesson_gap());
-        ImGui::TextColored(muted_text(), "%s", blurb.c_str());
+        char blurb[200];
+        std::snprintf(blurb, sizeof blurb,
+                      lesson ? tr("%d steps: predict, then see the computed answer")
+                             : tr("predict, then see the computed answer"),
+                      range.last - range.first + 1);
+        same_line_if_fits(ImGui::CalcTextSize(blurb).x, lesson_gap());
+        ImGui::TextColored(muted_text(), "%s", blurb);
     }
 }
 
@@ -160,12 +164,13 @@ bool folded_band(const FrameInput& in, UiState* ui) {
     record_layout(ui, "panel:lesson", pos, ImVec2(pos.x + avail.x, pos.y + height));
     ImGui::AlignTextToFramePadding();
     if (s.lesson.mode == LessonMode::Track)
-        ImGui::TextColored(query_color(), "Lesson: %s",
+        ImGui::TextColored(query_color(), tr("Lesson: %s"),
                            in.lesson->lesson ? in.lesson->lesson->step_indicator(s.step).c_str() : "loading");
     else
-        ImGui::TextColored(query_color(), "%s", s.lesson.mode == LessonMode::Practice ? "Practice" : "Debug this");
-    next_to("Show the lesson");
-    if (ImGui::Button("Show the lesson")) ui->lesson.collapsed = false;
+        ImGui::TextColored(query_color(), "%s",
+                           s.lesson.mode == LessonMode::Practice ? tr("Practice") : tr("Debug this"));
+    next_to(tr("Show the lesson"));
+    if (ImGui::Button(tr("Show the lesson"))) ui->lesson.collapsed = false;
     record_layout(ui, "lesson:expand");
     ImGui::EndChild();
     return false;
@@ -237,8 +242,8 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     if (show_lesson) header_row(in, ui, in_lesson);
     if (show_lesson) course_problems(in, ui);
     if (foldable) {
-        next_to("Hide the lesson");
-        if (ImGui::Button("Hide the lesson")) ui->lesson.collapsed = true;
+        next_to(tr("Hide the lesson"));
+        if (ImGui::Button(tr("Hide the lesson"))) ui->lesson.collapsed = true;
         record_layout(ui, "lesson:collapse");
     }
     ui->lesson.header_h = ImGui::GetCursorPosY() - header_top;
@@ -253,9 +258,10 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         if (!in.lesson->lesson) {
             // The page fetches the lesson's file when the learner first enters it.
             if (in.lesson->load_error.empty())
-                ImGui::TextColored(muted_text(), "Loading the lesson\u2026");
+                ImGui::TextColored(muted_text(), "%s", tr("Loading the lesson\u2026"));
             else
-                ImGui::TextColored(error_color(), "The lesson could not be loaded: %s", in.lesson->load_error.c_str());
+                ImGui::TextColored(error_color(), tr("The lesson could not be loaded: %s"),
+                                   in.lesson->load_error.c_str());
             record_lesson_item(ui, "lesson:loading");
         } else
             switch (s.lesson.mode) {
@@ -292,7 +298,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
             *relayout = true;
         }
     } else if (code_inline) {
-        if (!show_lesson) ImGui::TextColored(muted_text(), "PyTorch code for this screen");
+        if (!show_lesson) ImGui::TextColored(muted_text(), "%s", tr("PyTorch code for this screen"));
         code_view(in, ui);
     }
     ImGui::EndChild();
@@ -311,7 +317,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         ImGui::SetNextWindowPos(ImVec2(8, top), ImGuiCond_Appearing);
         ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
         bool open = true;
-        if (ImGui::Begin("PyTorch code for this screen", &open,
+        if (ImGui::Begin(tr("PyTorch code for this screen"), &open,
                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
             code_view(in, ui);
         ImGui::End();

@@ -17,6 +17,7 @@
 #include "ui/panels.h"
 #include "ui/text_table.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -27,13 +28,13 @@ std::string say(const LessonEngine& lesson, std::string_view id, TemplateArgs ar
 }
 
 const char* panel_title(const std::string& key) {
-    if (key == "inputs") return "Inputs";
-    if (key == "plot") return "Embeddings";
-    if (key == "loop") return "The score loop";
-    if (key == "weights") return "Scores to weights";
-    if (key == "heatmaps") return "All queries at once";
-    if (key == "projection") return "Trainable attention";
-    if (key == "module") return "The book's classes";
+    if (key == "inputs") return tr("Inputs");
+    if (key == "plot") return tr("Embeddings");
+    if (key == "loop") return tr("The score loop");
+    if (key == "weights") return tr("Scores to weights");
+    if (key == "heatmaps") return tr("All queries at once");
+    if (key == "projection") return tr("Trainable attention");
+    if (key == "module") return tr("The book's classes");
     return key.c_str();
 }
 
@@ -72,15 +73,15 @@ void alignment_table(const FrameInput& in, bool show_reading, UiState* ui) {
     const State& s = in.state;
     TextTable t;
     t.id = "alignment";
-    t.headers = {"query " + s.tokens[size_t(s.query)] + " and", "products", "dot product", "reading"};
+    const AlignmentWords words = alignment_words(in.lesson->lesson->texts, s);
+    t.headers = words.headers;
     t.wrap_column = 3;
     for (const AlignmentRow& r : alignment_rows(in.lesson->lesson->texts, s, in.result)) {
         const ImVec4 sign = r.dot > 0 ? context_color() : r.dot < 0 ? error_color() : muted_text();
-        t.rows.push_back(
-            {{r.label, ink(r.token == s.query ? query_color() : token_color())},
-             {r.products, 0},
-             {num(r.dot), ink(sign)},
-             show_reading ? TextCell{r.reading, 0} : TextCell{"?  (answer the question first)", ink(muted_text())}});
+        t.rows.push_back({{r.label, ink(r.token == s.query ? query_color() : token_color())},
+                          {r.products, 0},
+                          {num(r.dot), ink(sign)},
+                          show_reading ? TextCell{r.reading, 0} : TextCell{words.covered, ink(muted_text())}});
     }
     text_table(t, ui);
 }
@@ -95,8 +96,8 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         edited = true;
     }
     record_lesson_item(ui, "lesson:lab-slider");
-    same_line_if_fits(ImGui::CalcTextSize("scale the scores").x, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted("scale the scores");
+    same_line_if_fits(ImGui::CalcTextSize(tr("scale the scores")).x, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(tr("scale the scores"));
     for (float preset : {1.0f, breaking_scale(in.result.scores), 80.0f}) {
         const std::string label = "×" + num(preset);
         same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
@@ -132,7 +133,7 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
     t.rows.push_back({{"sum", ink(muted_text())}, {}, exp_sum, {}, {}, cell(lab.shifted_sum), {}});
     text_table(t, ui);
     if (!in.concealed().naive_weights)
-        ImGui::TextColored(muted_text(), "float32 overflows past exp(%s): anything larger is inf.",
+        ImGui::TextColored(muted_text(), tr("float32 overflows past exp(%s): anything larger is inf."),
                            num(exp_overflow_threshold(), 2).c_str());
     return edited;
 }
@@ -288,7 +289,7 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
     ImGui::Text("%d. %s", s.step, step->title.c_str());
     if (compact_layout()) {
         // On a phone the watched panels are far below: each is a button that scrolls to it.
-        ImGui::TextColored(muted_text(), "watch:");
+        ImGui::TextColored(muted_text(), "%s", tr("watch:"));
         for (const std::string& p : step->watch) {
             if (!panel_listed(s, p.c_str())) {  // an embed without it: said, not a button to nowhere
                 const std::string missing = say(*in.lesson, "lesson.watch-missing", {{"panel", panel_title(p)}});
@@ -305,10 +306,11 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
     } else {
         std::string watch;
         for (const std::string& p : step->watch)
-            watch += (watch.empty() ? "" : ", ") + (panel_listed(s, p.c_str()) ? std::string(panel_title(p))
-                                                                               : say(*in.lesson, "lesson.watch-missing",
-                                                                                     {{"panel", panel_title(p)}}));
-        watch = "watch: " + watch;
+            watch +=
+                (watch.empty() ? "" : tr(", ")) +
+                (panel_listed(s, p.c_str()) ? std::string(panel_title(p))
+                                            : say(*in.lesson, "lesson.watch-missing", {{"panel", panel_title(p)}}));
+        watch = tr("watch: ") + watch;
         same_line_if_fits(ImGui::CalcTextSize(watch.c_str()).x, lesson_gap());
         ImGui::TextColored(muted_text(), "%s", watch.c_str());
         for (const std::string& p : step->watch)
@@ -326,15 +328,15 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
             if (ImGui::Checkbox(say(*in.lesson, "lesson.use-projection").c_str(), &draft->projection.enabled))
                 edited = true;
             same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                              ImGui::CalcTextSize("divide by sqrt(d_k)").x);
-            if (ImGui::Checkbox("divide by sqrt(d_k)", &draft->scale)) edited = true;
+                              ImGui::CalcTextSize(tr("divide by sqrt(d_k)")).x);
+            if (ImGui::Checkbox(tr("divide by sqrt(d_k)"), &draft->scale)) edited = true;
             if (question_done(s.lesson, 0))
                 scaling_widget(in, ui);
             else
                 prose(say(*in.lesson, "lesson.table-after-answer"), muted_text());
             break;
         case StepWidget::Causal:
-            if (ImGui::Checkbox("causal mask", &draft->causal)) edited = true;
+            if (ImGui::Checkbox(tr("causal mask"), &draft->causal)) edited = true;
             record_lesson_item(ui, "lesson:causal");
             break;
         default:

@@ -9,6 +9,7 @@
 #include "ui/panels.h"
 #include "ui/query_row.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -23,10 +24,10 @@ void code_block(const State& s, const QueryRow& row, const Concealment& hidden, 
     const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
     ImGui::TextColored(query_color(), "%s", row.query_code.c_str());
     if (hidden.score_count)  // the lesson asks how many slots
-        ImGui::TextColored(text, "attn_scores = torch.empty(%s)", kHidden);
+        ImGui::TextColored(text, tr("attn_scores = torch.empty(%s)"), kHidden);
     else
-        ImGui::TextColored(text, "attn_scores = torch.empty(%d)", n);
-    ImGui::TextColored(text, "for i, %s_i in enumerate(%s):", row.key_symbol, row.key_name);
+        ImGui::TextColored(text, tr("attn_scores = torch.empty(%d)"), n);
+    ImGui::TextColored(text, tr("for i, %s_i in enumerate(%s):"), row.key_symbol, row.key_name);
     if (step >= 0) {
         ImGui::SameLine();
         ImGui::TextColored(loop_color(), "  # i = %d", step);
@@ -36,7 +37,7 @@ void code_block(const State& s, const QueryRow& row, const Concealment& hidden, 
         const ImVec2 b(a.x + ImGui::GetContentRegionAvail().x, a.y + ImGui::GetTextLineHeight());
         ImGui::GetWindowDrawList()->AddRectFilled(a, b, u32(loop_color(), 0.12f), 3.0f);
     }
-    ImGui::TextColored(text, "    attn_scores[i] = torch.dot(%s_i, query)", row.key_symbol);
+    ImGui::TextColored(text, tr("    attn_scores[i] = torch.dot(%s_i, query)"), row.key_symbol);
     ImGui::PopFont();
 }
 
@@ -49,8 +50,8 @@ void buttons(const FrameInput& in, UiState* ui) {
     if (ui->reduced_motion) {
         // Nothing moves on its own (prefers-reduced-motion): every slot fills at once, and Step
         // still goes one at a time.
-        if (ImGui::Button("Run all", size)) ui->loop.step = n - 1;
-    } else if (ImGui::Button(ui->loop.playing ? "Pause" : "Play", size)) {
+        if (ImGui::Button(tr("Run all"), size)) ui->loop.step = n - 1;
+    } else if (ImGui::Button(ui->loop.playing ? tr("Pause") : tr("Play"), size)) {
         ui->loop.playing = !ui->loop.playing;
         if (ui->loop.playing) {
             if (ui->loop.step >= n - 1) ui->loop.step = -1;  // finished: play again from the start
@@ -60,14 +61,14 @@ void buttons(const FrameInput& in, UiState* ui) {
     record_layout(ui, "loop:play");
     ImGui::SameLine();
     ImGui::BeginDisabled(ui->loop.step >= n - 1);
-    if (ImGui::Button("Step", size)) {
+    if (ImGui::Button(tr("Step"), size)) {
         ++ui->loop.step;
         ui->loop.playing = false;
     }
     ImGui::EndDisabled();
     record_layout(ui, "loop:step");
     ImGui::SameLine();
-    if (ImGui::Button("Reset", size)) {
+    if (ImGui::Button(tr("Reset"), size)) {
         ui->loop.step = -1;
         ui->loop.playing = false;
     }
@@ -95,8 +96,8 @@ void step_detail(const State& s, const QueryRow& row, int i) {
     const float* q = row.query.data();
     const std::vector<DotStep> steps = dot_steps(x, q, d);
     const ImU32 loop = u32(loop_color()), query = u32(query_color());
-    ImGui::TextWrapped("i = %d: \"%s\" against the query \"%s\"", i, s.tokens[size_t(i)].c_str(),
-                       s.tokens[size_t(s.query)].c_str());
+    prose_f(tr("i = %d: \"%s\" against the query \"%s\""), i, s.tokens[size_t(i)].c_str(),
+            s.tokens[size_t(s.query)].c_str());
     ImGui::PushFont(mono_font());
     const std::string lhs = std::string(row.key_symbol) + "_" + std::to_string(i) + "\u00b7query = ";
     const float indent = ImGui::CalcTextSize(lhs.c_str()).x;
@@ -152,7 +153,7 @@ void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
                     u32(loop_color(), 0.12f), 3.0f);
             }
             const ImVec4 ink = current ? loop_color() : filled ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : muted_text();
-            ImGui::TextColored(ink, "attn_scores[%d]", i);
+            ImGui::TextColored(ink, tr("attn_scores[%d]"), i);
             ImGui::SameLine(ImGui::GetFontSize() * 8);
             ImGui::TextColored(muted_text(), "%.12s", s.tokens[size_t(i)].c_str());
             ImGui::SameLine(value_x);
@@ -161,7 +162,7 @@ void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
                 ImGui::TextColored(ink, "= %s", value.c_str());
                 record_value(ui_out, "slot:" + std::to_string(i), value);
             } else {
-                ImGui::TextColored(muted_text(), "  \u00b7 (empty)");
+                ImGui::TextColored(muted_text(), "%s", tr("  \u00b7 (empty)"));
             }
         }
     }
@@ -206,16 +207,15 @@ void panel_loop(const FrameInput& in, UiState* ui) {
     const int i = ui->loop.step;
     if (hidden.scores || hidden.score_count) {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
-        ImGui::TextWrapped("The loop runs once you have answered: its scores are %s.", hidden.reason.c_str());
+        prose_f(tr("The loop runs once you have answered: its scores are %s."), hidden.reason.c_str());
         ImGui::PopStyleColor();
     } else if (i >= 0) {
         step_detail(s, row, i);
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
-        ImGui::TextWrapped(
-            "Press Step (or %s) to run the loop one token at a time: each step takes one dot "
-            "product and fills one slot.",
-            ui->reduced_motion ? "Run all, for every slot at once" : "Play");
+        prose_f(tr("Press Step (or %s) to run the loop one token at a time: each step takes one dot "
+                   "product and fills one slot."),
+                ui->reduced_motion ? tr("Run all, for every slot at once") : tr("Play"));
         ImGui::PopStyleColor();
     }
 
@@ -223,7 +223,7 @@ void panel_loop(const FrameInput& in, UiState* ui) {
     ImGui::PushFont(mono_font());
     if (!hidden.score_count && !hidden.scores) {
         const std::vector<Piece> slots = tensor_pieces("attn_scores = ", *row.scores, 10, i, u32(loop_color()), i);
-        flow_text(slots, ImGui::CalcTextSize("attn_scores = tensor([").x);
+        flow_text(slots, ImGui::CalcTextSize(tr("attn_scores = tensor([")).x);
     }
 
     // The one-call form for the current token, and the check that both spellings agree.
@@ -231,17 +231,17 @@ void panel_loop(const FrameInput& in, UiState* ui) {
     const float manual = dot_loop(row.keys->row(t), row.query.data(), d);
     const float library = dot_library(row.keys->row(t), row.query.data(), d);
     const std::string shown = hidden.scores ? kHidden : format_scalar(library);
-    ImGui::Text("torch.dot(%s[%d], query) = %s", row.key_name, t, shown.c_str());
+    ImGui::Text(tr("torch.dot(%s[%d], query) = %s"), row.key_name, t, shown.c_str());
     record_value(ui, "loop:dot", shown);
     ImGui::PopFont();
     // The check shows the value too, so it waits for the answer as well.
     if (!hidden.scores) {
         if (manual == library)
-            ImGui::TextColored(ok_color(), "\u2713 manual loop %s == torch.dot %s", format_scalar(manual).c_str(),
+            ImGui::TextColored(ok_color(), tr("\u2713 manual loop %s == torch.dot %s"), format_scalar(manual).c_str(),
                                format_scalar(library).c_str());
         else
-            ImGui::TextColored(error_color(), "\u2717 manual loop %s != torch.dot %s", format_scalar(manual).c_str(),
-                               format_scalar(library).c_str());
+            ImGui::TextColored(error_color(), tr("\u2717 manual loop %s != torch.dot %s"),
+                               format_scalar(manual).c_str(), format_scalar(library).c_str());
     }
     slot_list(in, row, ui);
 }

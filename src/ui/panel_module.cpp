@@ -20,6 +20,7 @@
 #include "ui/number_fields.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -33,13 +34,14 @@ std::string num(float x, int decimals = 4) {
     return format_fixed(x, decimals);
 }
 
-// printf into a string: the panel's sentences are mostly numbers in fixed words, and one format
-// call is far less code in the page than chains of std::to_string and +.
+// printf into a string, the format in the learner's language (tr): the panel's sentences are
+// mostly numbers in fixed words, and one format call is far less code in the page than chains of
+// std::to_string and +.
 std::string say(const char* format, ...) {
     char text[512];
     va_list args;
     va_start(args, format);
-    std::vsnprintf(text, sizeof text, format, args);
+    std::vsnprintf(text, sizeof text, tr(format), args);
     va_end(args);
     return text;
 }
@@ -100,8 +102,8 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::EndCombo();
     }
     record_layout(ui, "module:class");
-    same_line_if_fits(ImGui::CalcTextSize("as in the book").x + ImGui::GetStyle().FramePadding.x * 2);
-    if (ImGui::Button("as in the book")) {
+    same_line_if_fits(ImGui::CalcTextSize(tr("as in the book")).x + ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::Button(tr("as in the book"))) {
         m = book_module_settings(m.module);
         edited = true;
     }
@@ -121,12 +123,12 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         edited |= whole(ui, "heads", "num_heads", &m.heads, 1, 8);
     }
     if (m.module != AttentionModule::SelfAttentionV1) {
-        edited |= ImGui::Checkbox("qkv_bias", &m.qkv_bias);
+        edited |= ImGui::Checkbox(tr("qkv_bias"), &m.qkv_bias);
         record_layout(ui, "module:qkv_bias");
     }
     if (!dropout) {
         if (m.module != AttentionModule::SelfAttentionV1) ImGui::SameLine();
-        edited |= ImGui::Checkbox("causal mask", &m.causal);
+        edited |= ImGui::Checkbox(tr("causal mask"), &m.causal);
         record_layout(ui, "module:causal");
     } else {
         float p = float(m.dropout);
@@ -140,9 +142,9 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
             }
         }
         ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-        ImGui::TextUnformatted("dropout p");
+        ImGui::TextUnformatted(tr("dropout p"));
         ImGui::SameLine();
-        edited |= ImGui::Checkbox("training", &m.training);
+        edited |= ImGui::Checkbox(tr("training"), &m.training);
         record_layout(ui, "module:training");
         edited |= whole(ui, "batch", "batch", &m.batch, 1, 8);
         const char* reseed = "re-seed before forward";
@@ -167,7 +169,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     if (m.module == AttentionModule::SlidingWindowAttention)
         edited |= whole(ui, "window", "sliding_window_size", &m.window, 1, 4096);
     if (has_kv_cache(m.module)) {
-        if (ImGui::Checkbox("decode with a KV cache", &m.decode)) {
+        if (ImGui::Checkbox(tr("decode with a KV cache"), &m.decode)) {
             edited = true;
             m.prefill = std::min(m.prefill, in.state.inputs.rows);
             ui->module.decode_call = -1;
@@ -190,17 +192,17 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
 void code_lines(const ModuleResult& r, const std::string& var) {
     const ModuleSettings& s = r.settings;
     ImGui::PushFont(mono_font());
-    ImGui::TextColored(muted_text(), "torch.manual_seed(%llu)", (unsigned long long)s.seed);
+    ImGui::TextColored(muted_text(), tr("torch.manual_seed(%llu)"), (unsigned long long)s.seed);
     prose(var + " = " + module_constructor(r));
     std::string call = var + "(inputs)";
     if (s.batch > 1 || has_dropout_layer(s.module)) {  // the classes of 3.5 on read (b, n, d_in)
-        ImGui::TextColored(muted_text(), "batch = torch.stack((inputs,) * %d)", s.batch);
+        ImGui::TextColored(muted_text(), tr("batch = torch.stack((inputs,) * %d)"), s.batch);
         call = var + "(batch)";
     }
-    if (!s.training) ImGui::TextColored(muted_text(), "%s.eval()", var.c_str());
+    if (!s.training) ImGui::TextColored(muted_text(), tr("%s.eval()"), var.c_str());
     if (s.reseed_dropout)
-        ImGui::TextColored(muted_text(), "torch.manual_seed(%llu)", (unsigned long long)s.dropout_seed);
-    ImGui::Text("print(%s)", call.c_str());
+        ImGui::TextColored(muted_text(), tr("torch.manual_seed(%llu)"), (unsigned long long)s.dropout_seed);
+    ImGui::Text(tr("print(%s)"), call.c_str());
     if (s.decode)  // then as it generates: the prompt, then one token per call
         prose(var + ".reset_cache(); " + var + "(prompt, use_cache=True), then " + var +
                   "(next_token, use_cache=True) per token",
@@ -226,14 +228,14 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const bool v1 = r.settings.module == AttentionModule::SelfAttentionV1;
     const float bound = 1.0f / std::sqrt(float(r.d_in));
     ImGui::Spacing();
-    prose("v1 and v2 after the same torch.manual_seed print other numbers");
+    prose(tr("v1 and v2 after the same torch.manual_seed print other numbers"));
     prose(say("%s(d_in=%d, d_out=%d) after torch.manual_seed(%llu) prints:", module_class(run.other.settings.module),
               r.d_in, r.settings.d_out, (unsigned long long)r.settings.seed),
           muted_text());
     CellGrid other{"module:other", "", &run.other.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
     cell_grid(other, ui);
     if (in.concealed().module_layout) {  // the lesson asks how nn.Linear stores its weight
-        prose("How each one stores its weights: " + in.concealed().reason + ".", muted_text());
+        prose(tr("How each one stores its weights: ") + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:layout", kHidden);
     } else {
         prose(say("v1 draws torch.rand, values in [0, 1), stored (d_in, d_out) = (%d,\u00a0%d). v2's nn.Linear draws "
@@ -245,24 +247,23 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     }
     if (in.concealed().module_layout) return;  // Exercise 3.1's "weight.T" would answer the question
     if (r.settings.qkv_bias) {                 // v1 has no bias to load one into
-        prose("Exercise 3.1 copies v2's weights into v1, which has no bias: turn qkv_bias off to try it.",
+        prose(tr("Exercise 3.1 copies v2's weights into v1, which has no bias: turn qkv_bias off to try it."),
               muted_text());
         return;
     }
-    if (ImGui::Button("Exercise 3.1: copy v2's weight.T into v1")) ui->module.exercise_loaded = true;
+    if (ImGui::Button(tr("Exercise 3.1: copy v2's weight.T into v1"))) ui->module.exercise_loaded = true;
     record_layout(ui, "module:exercise");
     if (!ui->module.exercise_loaded) return;
     const ModuleResult& v2 = v1 ? run.other : r;
     if (!run.v1_loaded.error.empty() || run.v1_loaded.output.empty() || v2.output.empty()) return;
-    prose(
-        "sa_v1.W_query = nn.Parameter(sa_v2.W_query.weight.T), the same for W_key and W_value. v1 now prints "
-        "(v2 without bias):",
-        muted_text());
+    prose(tr("sa_v1.W_query = nn.Parameter(sa_v2.W_query.weight.T), the same for W_key and W_value. v1 now prints "
+             "(v2 without bias):"),
+          muted_text());
     CellGrid loaded{"module:loaded", "", &run.v1_loaded.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
     cell_grid(loaded, ui);
     const float d = largest_difference(run.v1_loaded.output[0], v2.output[0]);
     const std::string verdict =
-        "largest difference from v2: " + num(d, 6) + (d < 1e-5f ? ": the same module, written two ways" : "");
+        "largest difference from v2: " + num(d, 6) + (d < 1e-5f ? tr(": the same module, written two ways") : "");
     prose(verdict, d < 1e-5f ? ok_color() : error_color());
     record_value(ui, "module:exercise-difference", num(d, 6));
 }
@@ -270,7 +271,7 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
 // The planted bug of mask polarity: tril where triu belongs, so each query keeps itself and the
 // future and loses the past.
 void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
-    ImGui::Checkbox("plant the bug: tril(ones, -1), not triu(ones, 1)", &ui->module.flipped_mask);
+    ImGui::Checkbox(tr("plant the bug: tril(ones, -1), not triu(ones, 1)"), &ui->module.flipped_mask);
     record_layout(ui, "module:flipped-mask");
     if (!ui->module.flipped_mask || t.weights_flipped_mask.rows == 0) return;
     CellGrid g{"module:masked-flipped",
@@ -284,7 +285,7 @@ void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     cell_grid(g, ui);
     const Matrix& w = t.weights_flipped_mask;
     if (w.rows == 1) {
-        prose("With one token there is no past and no future to mask: add a token to see the mask turned around.",
+        prose(tr("With one token there is no past and no future to mask: add a token to see the mask turned around."),
               muted_text());
         return;
     }
@@ -308,17 +309,17 @@ int s_window(const FrameInput& in) {
 
 void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     ImGui::Spacing();
-    ImGui::TextUnformatted("Masking two ways (3.5.1)");
+    ImGui::TextUnformatted(tr("Masking two ways (3.5.1)"));
     if (in.concealed().module_window) {  // the weights show which keys the window keeps
-        prose("Which keys each token weighs: " + in.concealed().reason + ".", muted_text());
+        prose(tr("Which keys each token weighs: ") + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:routes-difference", kHidden);
         return;
     }
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const bool band = s_window(in) > 0;  // sliding-window attention masks a band, not the triangle
     CellGrid simple{"module:masked-simple",
-                    band ? "softmax, then \u00d7 the band's 0/1, then \u00f7 row sums"
-                         : "softmax, then \u00d7 tril(ones), then \u00f7 row sums",
+                    band ? tr("softmax, then \u00d7 the band's 0/1, then \u00f7 row sums")
+                         : tr("softmax, then \u00d7 tril(ones), then \u00f7 row sums"),
                     &t.masked_simple_norm,
                     1.0f,
                     2,
@@ -326,8 +327,8 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
                     &in.state.tokens,
                     ""};
     CellGrid neg_inf{"module:masked-inf",
-                     band ? "masked_fill((diff < 0) | (diff >= W), -inf), then softmax"
-                          : "masked_fill(triu(ones, 1), -inf), then softmax",
+                     band ? tr("masked_fill((diff < 0) | (diff >= W), -inf), then softmax")
+                          : tr("masked_fill(triu(ones, 1), -inf), then softmax"),
                      &t.weights,
                      1.0f,
                      2,
@@ -341,14 +342,14 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     // prose, not Text: a line wider than a phone's panel would make it scroll sideways (and keep
     // the finger from scrolling the course page).
     prose(say("largest difference %s%s", num(d, 6).c_str(),
-              d < 1e-5f ? ": the same weights" : ": the routes disagree here"),
+              d < 1e-5f ? tr(": the same weights") : tr(": the routes disagree here")),
           d < 1e-5f ? ok_color() : error_color());
     record_value(ui, "module:routes-difference", num(d, 6));
     flipped_mask(in, t, ui);
-    ImGui::Checkbox("plant the bug: fill with 0, not -inf", &ui->module.zero_mask);
+    ImGui::Checkbox(tr("plant the bug: fill with 0, not -inf"), &ui->module.zero_mask);
     record_layout(ui, "module:zero-mask");
     if (in.concealed().module_leak) {  // the lesson asks what it leaks
-        prose("What it leaks: " + in.concealed().reason + ".", muted_text());
+        prose(tr("What it leaks: ") + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:leak", kHidden);
         return;
     }
@@ -374,7 +375,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
 
 // The planted bug of a batch: softmax over dim=1 of (b, n, n), the queries, instead of dim=-1.
 void wrong_dim(const FrameInput& in, const HeadTrace& t, UiState* ui) {
-    ImGui::Checkbox("plant the bug: softmax(dim=1) on a batch", &ui->module.wrong_dim);
+    ImGui::Checkbox(tr("plant the bug: softmax(dim=1) on a batch"), &ui->module.wrong_dim);
     record_layout(ui, "module:wrong-dim");
     if (!ui->module.wrong_dim) return;
     CellGrid g{"module:wrong-dim",
@@ -406,7 +407,7 @@ float mean_row_sum(const Matrix& w) {
 // The planted bug of dropout without rescaling: the survivors stay w, so training sees rows that
 // sum to about 1 - p while eval (no dropout) sees rows that sum to 1.
 void unscaled_dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, UiState* ui) {
-    ImGui::Checkbox("plant the bug: drop without \u00f7 (1 - p)", &ui->module.unscaled_dropout);
+    ImGui::Checkbox(tr("plant the bug: drop without \u00f7 (1 - p)"), &ui->module.unscaled_dropout);
     record_layout(ui, "module:unscaled-dropout");
     if (!ui->module.unscaled_dropout) return;
     CellGrid g{"module:dropped-unscaled",
@@ -432,16 +433,16 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     const ModuleSettings& s = r.settings;
     ImGui::Spacing();
     if (!t.has_dropout) {
-        ImGui::TextUnformatted("Dropout (3.5.2)");
-        prose(s.dropout > 0 ? "module.eval(): dropout is off, every weight passes unchanged."
-                            : "p = 0: nothing is dropped. Set dropout p (the book uses 0.5) to see its mask.",
+        ImGui::TextUnformatted(tr("Dropout (3.5.2)"));
+        prose(s.dropout > 0 ? tr("module.eval(): dropout is off, every weight passes unchanged.")
+                            : tr("p = 0: nothing is dropped. Set dropout p (the book uses 0.5) to see its mask."),
               muted_text());
         return;
     }
     const float keep = float(1.0 / (1.0 - s.dropout));
     if (in.concealed().module_dropout) {  // the lesson asks what a kept weight becomes
-        ImGui::Text("Dropout (3.5.2), p = %s", format_fixed(float(s.dropout), 2).c_str());
-        prose("The mask and the weights after it: " + in.concealed().reason + ".", muted_text());
+        ImGui::Text(tr("Dropout (3.5.2), p = %s"), format_fixed(float(s.dropout), 2).c_str());
+        prose(tr("The mask and the weights after it: ") + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:row-sums", kHidden);
         return;
     }
@@ -473,16 +474,15 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     prose(sums + ". No longer 1: dropout rescales the survivors so the expected sum stays 1.", muted_text());
     record_value(ui, "module:row-sums", sums);
     unscaled_dropout(in, r, t, ui);
-    prose(
-        "These masks are the ones Debian's PyTorch draws, which match the book's printout. Other PyTorch builds "
-        "(other CPUs, MKL) draw other masks from the same code.",
-        muted_text());
+    prose(tr("These masks are the ones Debian's PyTorch draws, which match the book's printout. Other PyTorch builds "
+             "(other CPUs, MKL) draw other masks from the same code."),
+          muted_text());
 }
 
 // MultiHeadAttention's planted bug: the scores of a head divided by sqrt(d_out), the whole width,
 // instead of sqrt(head_dim), the head's own. Shown for head 0 before dropout.
 void wrong_scale(const FrameInput& in, const ModuleResult& r, UiState* ui) {
-    ImGui::Checkbox("plant the bug: \u00f7 \u221ad_out, not \u221ahead_dim", &ui->module.wrong_scale);
+    ImGui::Checkbox(tr("plant the bug: \u00f7 \u221ad_out, not \u221ahead_dim"), &ui->module.wrong_scale);
     record_layout(ui, "module:wrong-scale");
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
     const HeadTrace& t = r.batches[b][0];
@@ -529,11 +529,11 @@ void gpt2_size(const ModuleResult& r, UiState* ui) {
     const ModuleSettings& s = r.settings;
     prose(say("This module holds %s parameters: W_query, W_key, W_value (3 \u00d7 %d \u00d7 %d%s) and out_proj "
               "(%d \u00d7 %d + %d).",
-              grouped(module_parameter_count(s, r.d_in)).c_str(), s.d_out, r.d_in, s.qkv_bias ? ", with biases" : "",
-              s.d_out, s.d_out, s.d_out),
+              grouped(module_parameter_count(s, r.d_in)).c_str(), s.d_out, r.d_in,
+              s.qkv_bias ? tr(", with biases") : "", s.d_out, s.d_out, s.d_out),
           muted_text());
     record_value(ui, "module:parameters", grouped(module_parameter_count(s, r.d_in)));
-    if (ImGui::Button("Exercise 3.3: GPT-2's size")) ui->module.exercise_gpt2 = true;
+    if (ImGui::Button(tr("Exercise 3.3: GPT-2's size"))) ui->module.exercise_gpt2 = true;
     record_layout(ui, "module:exercise-3.3");
     if (!ui->module.exercise_gpt2) return;
     ModuleSettings gpt2 = s;
@@ -542,7 +542,7 @@ void gpt2_size(const ModuleResult& r, UiState* ui) {
     gpt2.qkv_bias = false;
     const std::string count = grouped(module_parameter_count(gpt2, 768));
     ImGui::PushFont(mono_font());
-    prose("MultiHeadAttention(d_in=768, d_out=768, context_length=1024, dropout=0.0, num_heads=12)");
+    prose(tr("MultiHeadAttention(d_in=768, d_out=768, context_length=1024, dropout=0.0, num_heads=12)"));
     ImGui::PopFont();
     prose(say("The smallest GPT-2 has 12 heads and 768-dimensional embeddings, and reads up to 1024 tokens. Each "
               "head is %d wide (768 / 12); the module holds %s parameters, and its causal mask is a 1024 \u00d7 "
@@ -568,9 +568,9 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const bool mha = s.module != AttentionModule::MultiHeadWrapper;  // one projection split into heads
     ImGui::Spacing();
     if (s.module == AttentionModule::GroupedQueryAttention)
-        ImGui::Text("%d heads, each with its own queries; keys and values from its group", s.heads);
+        ImGui::Text(tr("%d heads, each with its own queries; keys and values from its group"), s.heads);
     else
-        ImGui::Text("%d heads (3.6), each with its own weights", s.heads);
+        ImGui::Text(tr("%d heads (3.6), each with its own weights"), s.heads);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     for (size_t h = 0; h < r.batches[b].size(); ++h) {
         const std::string id = say("module:head%d", int(h));
@@ -583,7 +583,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         cell_grid(g, ui);
     }
     if (!mha && in.concealed().module_heads) {
-        prose("How the heads' outputs are joined: " + in.concealed().reason + ".", muted_text());
+        prose(tr("How the heads' outputs are joined: ") + in.concealed().reason + ".", muted_text());
         return;
     }
     if (!mha) {
@@ -593,7 +593,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
               muted_text());
         // The book's Exercise 3.2, checked live.
         const bool solved = s.heads == 2 && r.out_width == 2;
-        prose("Exercise 3.2: keep num_heads = 2 and make the output two-dimensional instead of four.",
+        prose(tr("Exercise 3.2: keep num_heads = 2 and make the output two-dimensional instead of four."),
               ImGui::GetStyleColorVec4(ImGuiCol_Text));
         prose(solved ? std::string("\u2713 solved: the output is 2-dimensional with 2 heads")
                      : say("not yet: the output has %d columns", r.out_width),
@@ -602,7 +602,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         return;
     }
     if (in.concealed().module_heads) {  // the lesson asks how wide a head is
-        prose("head_dim and the shape tracer: " + in.concealed().reason + ".", muted_text());
+        prose(tr("head_dim and the shape tracer: ") + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:scrambled-rows", kHidden);
         return;
     }
@@ -612,7 +612,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
           muted_text());
     // The shape tracer.
     const int n = r.n, hd = r.head_dim, bs = s.batch;
-    ImGui::Checkbox("plant the bug: no .transpose(1, 2)", &ui->module.view_without_transpose);
+    ImGui::Checkbox(tr("plant the bug: no .transpose(1, 2)"), &ui->module.view_without_transpose);
     record_layout(ui, "module:view-bug");
     const bool right = !ui->module.view_without_transpose;
     ImGui::PushFont(mono_font());
@@ -665,7 +665,7 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
         ui->module.section_moment = moment;
         ui->module.section_scroll = in.state.step > 0 && in.state.lesson.mode == LessonMode::Track ? 3 : 0;
     }
-    if (ImGui::Checkbox("run the book's classes", &draft->module.enabled)) {
+    if (ImGui::Checkbox(tr("run the book's classes"), &draft->module.enabled)) {
         // In steps 11 to 14 of the track, the step's own class; elsewhere SelfAttention_v2, where
         // the book's classes begin.
         const Lesson* lesson = in.lesson->lesson;
@@ -680,21 +680,20 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     }
     record_layout(ui, "module:toggle");
     help_marker(
-        "The rest of chapter 3 as the book writes it: SelfAttention_v2 with nn.Linear, CausalAttention with its "
-        "mask and dropout, and the two multi-head classes. Every parameter is drawn the way PyTorch draws it, so "
-        "the numbers are the book's.");
+        tr("The rest of chapter 3 as the book writes it: SelfAttention_v2 with nn.Linear, CausalAttention with its "
+           "mask and dropout, and the two multi-head classes. Every parameter is drawn the way PyTorch draws it, so "
+           "the numbers are the book's."));
     const ModuleRun* run = in.module;
     if (!in.state.module.enabled || !run || !run->valid) {
-        prose(
-            "Off: turn it on for nn.Linear, causal masks, dropout and multi-head attention (3.4.2 to 3.6), then "
-            "the KV cache, grouped-query and sliding-window attention of the book repository's ch04.",
-            muted_text());
+        prose(tr("Off: turn it on for nn.Linear, causal masks, dropout and multi-head attention (3.4.2 to 3.6), then "
+                 "the KV cache, grouped-query and sliding-window attention of the book repository's ch04."),
+              muted_text());
         return edited;
     }
     edited |= settings(in, draft, ui);
     const ModuleResult& r = run->result;
     if (!r.error.empty()) {
-        prose("Cannot run on these inputs: " + r.error, error_color());
+        prose(tr("Cannot run on these inputs: ") + r.error, error_color());
         return edited;
     }
     const ModuleSettings& s = r.settings;

@@ -20,6 +20,7 @@
 #include "ui/number_fields.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -27,7 +28,7 @@ namespace {
 template <typename... Args>
 std::string say(const char* format, Args... args) {
     char text[400];
-    std::snprintf(text, sizeof text, format, args...);
+    std::snprintf(text, sizeof text, tr(format), args...);
     return text;
 }
 
@@ -38,7 +39,7 @@ std::string span(int first, int count) {
 
 void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     if (in.concealed().module_groups) {  // the lesson asks which heads share a group
-        prose("Which heads read which key and value group: " + in.concealed().reason + ".", muted_text());
+        prose(tr("Which heads read which key and value group: ") + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:groups", kHidden);
         return;
     }
@@ -52,11 +53,10 @@ void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
                                                        : say("repeat instead would hand group 0 to heads 0, %d, ...: "
                                                              "the wrong keys.",
                                                              s.kv_groups);
-    prose(
-        say("num_kv_groups = %d: W_key and W_value make %d key and value head%s of width %d, and "
-            "repeat_interleave(%d) hands each to %d heads in a row (%s). %s",
-            s.kv_groups, s.kv_groups, s.kv_groups == 1 ? "" : "s", r.head_dim, size, size, who.c_str(), after.c_str()),
-        muted_text());
+    prose(say("num_kv_groups = %d: W_key and W_value make %d key and value head%s of width %d, and "
+              "repeat_interleave(%d) hands each to %d heads in a row (%s). %s",
+              s.kv_groups, s.kv_groups, plural_s(s.kv_groups), r.head_dim, size, size, who.c_str(), after.c_str()),
+          muted_text());
     record_value(ui, "module:groups", who);
 }
 
@@ -76,33 +76,32 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     int& k = ui->module.decode_call;
     k = k < 0 || k >= calls ? calls - 1 : k;
     ImGui::Spacing();
-    ImGui::TextUnformatted("Generating with a KV cache (ch04/03_kv-cache)");
+    ImGui::TextUnformatted(tr("Generating with a KV cache (ch04/03_kv-cache)"));
     prose(
-        "module.reset_cache(), then module(x, use_cache=True) on the prompt and on each new token: a call projects "
-        "only its new tokens, appends their keys and values to the cache, and scores only its new queries.",
+        tr("module.reset_cache(), then module(x, use_cache=True) on the prompt and on each new token: a call projects "
+           "only its new tokens, appends their keys and values to the cache, and scores only its new queries."),
         muted_text());
     if (small_button("<##call") && k > 0) --k;
     record_layout(ui, "module:call-back");
     ImGui::SameLine();
-    ImGui::Text("call %d of %d", k + 1, calls);
+    ImGui::Text(tr("call %d of %d"), k + 1, calls);
     ImGui::SameLine();
     if (small_button(">##call") && k + 1 < calls) ++k;
     record_layout(ui, "module:call-next");
 
     const CacheCall& c = d.calls[size_t(k)];
     if (in.concealed().module_cache || in.concealed().module_window) {  // how many keys a call scores, or which
-        prose("What each call scores and keeps: " + in.concealed().reason + ".", muted_text());
+        prose(tr("What each call scores and keeps: ") + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:call", kHidden);
         return;
     }
     const int heads = int(c.weights.size());
     const long long scores = (long long)heads * c.count * c.key_count;
-    prose(
-        say("Call %d: token%s %s score%s against keys %s: %lld scores over %d head%s, where a pass without the "
-            "cache scores all %d \u00d7 %d per head again.",
-            k + 1, c.count == 1 ? "" : "s", span(c.first, c.count).c_str(), c.count == 1 ? "s" : "",
-            span(c.key_first, c.key_count).c_str(), scores, heads, heads == 1 ? "" : "s", c.first + c.count,
-            c.first + c.count));
+    prose(say(
+        "Call %d: token%s %s score%s against keys %s: %lld scores over %d head%s, where a pass without the "
+        "cache scores all %d \u00d7 %d per head again.",
+        k + 1, plural_s(c.count), span(c.first, c.count).c_str(), verb_s(c.count),
+        span(c.key_first, c.key_count).c_str(), scores, heads, plural_s(heads), c.first + c.count, c.first + c.count));
     const int kv = kv_heads(r.settings);
     if (c.first < r.settings.prefill)
         prose(say("This call is part of the prompt (prefill): %d tokens in calls of %d, then one call per new token.",
@@ -111,9 +110,9 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     prose(say("The cache now keeps %d row%s per sequence: 2 (keys, values) \u00d7 %d key and value head%s \u00d7 %d "
               "\u00d7 %d = %d "
               "numbers%s.",
-              c.cache_rows, c.cache_rows == 1 ? "" : "s", kv, kv == 1 ? "" : "s", r.head_dim, c.cache_rows,
+              c.cache_rows, plural_s(c.cache_rows), kv, plural_s(kv), r.head_dim, c.cache_rows,
               2 * kv * r.head_dim * c.cache_rows,
-              r.settings.module == AttentionModule::SlidingWindowAttention ? " (never more than the window)" : ""),
+              r.settings.module == AttentionModule::SlidingWindowAttention ? tr(" (never more than the window)") : ""),
           muted_text());
     record_value(ui, "module:call", say("%d %d %d %d", c.first, c.count, c.key_first, c.key_count));
     const float gap = ImGui::GetStyle().ItemSpacing.x;
@@ -136,9 +135,12 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     cell_grid(out, ui);
 
     const long long full = (long long)heads * r.n * r.n;
-    prose(say("%s %d call%s: %lld scores with the cache, %lld in one full pass (and the full pass would run again "
-              "for every new token).",
-              calls == 1 ? "The" : "All", calls, calls == 1 ? "" : "s", d.scores_computed, full),
+    prose(calls == 1 ? say("The 1 call: %lld scores with the cache, %lld in one full pass (and the full pass would run "
+                           "again for every new token).",
+                           d.scores_computed, full)
+                     : say("All %d calls: %lld scores with the cache, %lld in one full pass (and the full pass would "
+                           "run again for every new token).",
+                           calls, d.scores_computed, full),
           muted_text());
     const OutputComparison& same = r.decode_vs_full;
     prose(same.equal_bits
@@ -166,7 +168,7 @@ std::string gigabytes(double bytes) {
 void memory(UiState* ui) {
     ModuleUi& m = ui->module;
     ImGui::Spacing();
-    ImGui::TextUnformatted("The cache's memory for a whole model");
+    ImGui::TextUnformatted(tr("The cache's memory for a whole model"));
     const int count = int(sizeof kPresets / sizeof kPresets[0]);
     m.memory_preset = std::clamp(m.memory_preset, 0, count - 1);
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 24));
@@ -186,12 +188,12 @@ void memory(UiState* ui) {
         model.heads % kv == 0)
         model.kv_heads = kv;
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::Text("kv heads (of %lld)", model.heads);
+    ImGui::Text(tr("kv heads (of %lld)"), model.heads);
     same_line_if_fits(ImGui::GetFontSize() * 12);
     if (whole_field(ui, "module:context", &context, ImGui::GetFontSize() * 8) && context >= 1 && context <= (1 << 24))
         model.context = context;
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted("tokens");
+    ImGui::TextUnformatted(tr("tokens"));
 
     KvMemoryModel mha = model;
     mha.kv_heads = model.heads;
@@ -252,9 +254,9 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const int n = r.n;
     m.padded_keys = std::clamp(m.padded_keys, 0, n - 1);
     ImGui::Spacing();
-    ImGui::TextUnformatted("One mask, the ways libraries write it");
+    ImGui::TextUnformatted(tr("One mask, the ways libraries write it"));
     if (in.concealed().module_masks || in.concealed().module_window) {  // polarity, or the window's keys
-        prose("How each library writes it: " + in.concealed().reason + ".", muted_text());
+        prose(tr("How each library writes it: ") + in.concealed().reason + ".", muted_text());
         record_value(ui, "module:mask-differences", kHidden);
         return;
     }
@@ -262,10 +264,10 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const ModuleUi::MaskRoutes& v = m.mask_routes;
     const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention && m.padded_keys == 0;
     ImGui::PushFont(mono_font());
-    prose("scores.masked_fill(mask, -torch.inf)  # True = hidden");
-    prose("F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)  # True = kept");
-    prose("F.scaled_dot_product_attention(q, k, v, attn_mask=bias)  # 0 or -inf, added");
-    if (plain_causal) prose("F.scaled_dot_product_attention(q, k, v, is_causal=True)");
+    prose(tr("scores.masked_fill(mask, -torch.inf)  # True = hidden"));
+    prose(tr("F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)  # True = kept"));
+    prose(tr("F.scaled_dot_product_attention(q, k, v, attn_mask=bias)  # 0 or -inf, added"));
+    if (plain_causal) prose(tr("F.scaled_dot_product_attention(q, k, v, is_causal=True)"));
     ImGui::PopFont();
     prose(
         v.largest == 0.0f
@@ -278,13 +280,13 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
                   double(v.largest), r.head_dim, r.head_dim),
         muted_text());
     if (!plain_causal)
-        prose("is_causal=True builds the plain triangle: a window or padding needs an attn_mask.", muted_text());
+        prose(tr("is_causal=True builds the plain triangle: a window or padding needs an attn_mask."), muted_text());
     record_value(ui, "module:mask-differences", v.differences);
     int64_t pads = m.padded_keys;
     if (whole_field(ui, "module:pads", &pads, ImGui::GetFontSize() * 5) && pads >= 0 && pads < n)
         m.padded_keys = int(pads);
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    prose("pad tokens on the left (key_padding_mask, True = ignored)");
+    prose(tr("pad tokens on the left (key_padding_mask, True = ignored)"));
     if (m.padded_keys > 0 && v.padded_keys == m.padded_keys) {
         prose(say("Token 0's query now sees no key: the book's softmax of all -inf gives %s, while "
                   "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
@@ -292,7 +294,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
               error_color());
         record_value(ui, "module:padded-row", say("%s %d", v.book_nan ? "nan" : "number", v.sdpa_zero ? 0 : 1));
     }
-    ImGui::Checkbox("plant the bug: mask as attn_mask", &m.polarity_bug);
+    ImGui::Checkbox(tr("plant the bug: mask as attn_mask"), &m.polarity_bug);
     record_layout(ui, "module:polarity-bug");
     if (!m.polarity_bug) return;
     CellGrid g{
@@ -300,7 +302,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     cell_grid(g, ui);
     prose(std::string("Each token attends to exactly the keys it should not see, and no longer to itself") +
               (r.settings.module != AttentionModule::SlidingWindowAttention && m.padded_keys == 0
-                   ? "; the last token sees nothing"
+                   ? tr("; the last token sees nothing")
                    : "") +
               ". SDPA's boolean mask says which keys to keep: pass ~mask.",
           error_color());

@@ -10,6 +10,7 @@
 #include "ui/panels.h"
 #include "ui/plot_view.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -124,7 +125,7 @@ void zoom(UiState* ui, float factor) {
 // What the picture is and how to use it, in one short line.
 void view_note(const PlotView& v, UiState* ui) {
     if (v.mode == PlotMode::Pca) {
-        ImGui::TextColored(loop_color(), "PCA projection of %d dimensions to 2", v.dims);
+        ImGui::TextColored(loop_color(), tr("PCA projection of %d dimensions to 2"), v.dims);
         record_layout(ui, "note:pca");
         const float kept =
             ui->plot.pca.total_variance > 0
@@ -140,31 +141,31 @@ void view_note(const PlotView& v, UiState* ui) {
         help_marker(help);
     } else if (v.mode == PlotMode::Space) {
         ImGui::TextColored(muted_text(), ui->touch_targets
-                                             ? "drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it"
-                                             : "drag: orbit \u00b7 drag a head: move it");
+                                             ? tr("drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it")
+                                             : tr("drag: orbit \u00b7 drag a head: move it"));
     } else {
-        ImGui::TextColored(muted_text(), "%s a head: query \u00b7 drag it: move it", click_verb(*ui));
+        ImGui::TextColored(muted_text(), tr("%s a head: query \u00b7 drag it: move it"), click_verb(*ui));
     }
 }
 
 // The line above the image: the space switch (projection on) or the note, and the view buttons.
 void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float buttons_w = ImGui::GetFrameHeight() * 2 + ImGui::CalcTextSize("Reset").x + style.FramePadding.x * 2 +
-                            style.ItemSpacing.x * 2;
+    const float buttons_w = ImGui::GetFrameHeight() * 2 + ImGui::CalcTextSize(tr("Reset")).x +
+                            style.FramePadding.x * 2 + style.ItemSpacing.x * 2;
     // The switch, or the note when it fits beside the buttons (phones: the note goes below them).
     const bool spaces = in.result.has_projection;
     const float note_w =
         ImGui::CalcTextSize(v.mode == PlotMode::Pca     ? "PCA projection of 1000 dimensions to 2 (?)"
-                            : v.mode == PlotMode::Space ? "drag: orbit \u00b7 drag a head: move it"
-                                                        : "click a head: query \u00b7 drag it: move it")
+                            : v.mode == PlotMode::Space ? tr("drag: orbit \u00b7 drag a head: move it")
+                                                        : tr("click a head: query \u00b7 drag it: move it"))
             .x;
     const bool note_below = spaces || note_w + buttons_w + style.ItemSpacing.x > ImGui::GetContentRegionAvail().x;
     if (spaces) {
-        if (ImGui::RadioButton("inputs", ui->plot.space == PlotSpace::Inputs)) ui->plot.space = PlotSpace::Inputs;
+        if (ImGui::RadioButton(tr("inputs"), ui->plot.space == PlotSpace::Inputs)) ui->plot.space = PlotSpace::Inputs;
         record_layout(ui, "plot:inputs");
         ImGui::SameLine();
-        if (ImGui::RadioButton("queries & keys", ui->plot.space == PlotSpace::QueriesKeys))
+        if (ImGui::RadioButton(tr("queries & keys"), ui->plot.space == PlotSpace::QueriesKeys))
             ui->plot.space = PlotSpace::QueriesKeys;
         record_layout(ui, "plot:keys");
     } else if (!note_below) {
@@ -182,7 +183,7 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
     if (ImGui::Button("+", ImVec2(ImGui::GetFrameHeight(), 0))) zoom(ui, 0.8f);
     record_layout(ui, "plot:zoom-in");
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) {
+    if (ImGui::Button(tr("Reset"))) {
         ui->plot.camera_fit_pending = true;
         ui->plot.camera_zoomed = false;
     }
@@ -370,7 +371,8 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     if (!in.textures.renderer_error.empty() && !in.textures.plot) {
         ImGui::SetCursorScreenPos(ImVec2(v.origin.x + 8, v.origin.y + 8));
         ImGui::PushTextWrapPos(end.x - 8);
-        ImGui::TextColored(error_color(), "The embedding view cannot be drawn: %s", in.textures.renderer_error.c_str());
+        ImGui::TextColored(error_color(), tr("The embedding view cannot be drawn: %s"),
+                           in.textures.renderer_error.c_str());
         ImGui::PopTextWrapPos();
         return edited;
     }
@@ -422,7 +424,8 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));
     if (gated) {
         // Which way a finger goes here, on the view itself: a swipe scrolls past it until it is tapped.
-        const char* hint = ui->plot.engaged ? "tap outside to scroll the page" : "tap to turn, zoom or move a head";
+        const char* hint =
+            ui->plot.engaged ? tr("tap outside to scroll the page") : tr("tap to turn, zoom or move a head");
         const ImVec2 size = ImGui::CalcTextSize(hint);
         const ImVec2 at(v.origin.x + 6, v.origin.y + 6);  // the top: the part of the view a frame shows first
         dl->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),

@@ -11,6 +11,7 @@
 #include "ui/number_fields.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -32,7 +33,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         }
     }
     ImGui::SameLine(0, inner);
-    ImGui::TextUnformatted("seed");
+    ImGui::TextUnformatted(tr("seed"));
     ImGui::SameLine();
     int64_t d_out = draft->projection.d_out;
     if (whole_field(ui, "projection:d_out", &d_out, d_out_w)) {
@@ -41,8 +42,8 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         edited = true;
     }
     ImGui::SameLine(0, inner);
-    ImGui::TextUnformatted("d_out");
-    if (ImGui::Checkbox("divide scores by \u221ad_k", &draft->scale)) edited = true;
+    ImGui::TextUnformatted(tr("d_out"));
+    if (ImGui::Checkbox(tr("divide scores by \u221ad_k"), &draft->scale)) edited = true;
     record_layout(ui, "projection:scale");
     if (!ui->ui_error.empty()) ImGui::TextColored(error_color(), "%s", ui->ui_error.c_str());
     if (in.input_error.rfind("projection", 0) == 0) {
@@ -63,7 +64,7 @@ void weight_strip(const char* label, const Vector& w, const State& s, bool in_us
     ImGui::TextColored(in_use ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : muted_text(), "%s", label);
     ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::TextColored(muted_text(), "max %s%s", format_fixed(top, 4).c_str(), in_use ? "  (in use)" : "");
+    ImGui::TextColored(muted_text(), tr("max %s%s"), format_fixed(top, 4).c_str(), in_use ? tr("  (in use)") : "");
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const float w_total = ImGui::GetContentRegionAvail().x, h = ImGui::GetFontSize() * 2.2f;
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -97,18 +98,18 @@ void matrix_row(const char* const names[3], const Matrix* const mats[3], int per
 bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     const State& s = in.state;
-    if (ImGui::Checkbox("use W_query, W_key, W_value", &draft->projection.enabled)) {
+    if (ImGui::Checkbox(tr("use W_query, W_key, W_value"), &draft->projection.enabled)) {
         edited = true;
         ui->heatmaps.projected = draft->projection.enabled;
     }
     record_layout(ui, "projection:toggle");
     help_marker(
-        "The trainable version projects every input with three weight matrices before comparing. "
-        "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
-        "PyTorch; training would adjust them.");
+        tr("The trainable version projects every input with three weight matrices before comparing. "
+           "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
+           "PyTorch; training would adjust them."));
     if (!s.projection.enabled || !in.result.has_projection) {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
-        ImGui::TextWrapped("Off: the scores compare the input embeddings directly.");
+        prose_f("%s", tr("Off: the scores compare the input embeddings directly."));
         ImGui::PopStyleColor();
         return edited;
     }
@@ -116,7 +117,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
 
     const ProjectionResult& p = in.result.projection;
     const int d_in = s.inputs.cols;
-    ImGui::TextColored(muted_text(), "weights (d_in %d \u00d7 d_out %d), torch.manual_seed(%llu)", d_in, p.d_out,
+    ImGui::TextColored(muted_text(), tr("weights (d_in %d \u00d7 d_out %d), torch.manual_seed(%llu)"), d_in, p.d_out,
                        (unsigned long long)p.seed);
     // As many of the three matrices side by side as fit whole (up to 4 columns each, then "more").
     ImGui::PushFont(mono_font());
@@ -130,7 +131,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     const char* names[] = {"W_query", "W_key", "W_value"};
     const Matrix* mats[] = {&p.W_query, &p.W_key, &p.W_value};
     matrix_row(names, mats, per_row, 6, max_cols, nullptr, -1, ui);
-    ImGui::TextColored(muted_text(), "projected: inputs @ W (%d \u00d7 %d each)", p.queries.rows, p.queries.cols);
+    ImGui::TextColored(muted_text(), tr("projected: inputs @ W (%d \u00d7 %d each)"), p.queries.rows, p.queries.cols);
     const char* projected[] = {"queries", "keys", "values"};
     const Matrix* qkv[] = {&p.queries, &p.keys, &p.values};
     matrix_row(projected, qkv, per_row, 8, max_cols, nullptr, s.query, ui);
@@ -139,17 +140,16 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::Spacing();
     ImGui::PushFont(mono_font());
     const std::string q = "queries[" + std::to_string(s.query) + "]";
-    ImGui::TextColored(query_color(), "%s = inputs[%d] @ W_query = %s", q.c_str(), s.query,
+    ImGui::TextColored(query_color(), tr("%s = inputs[%d] @ W_query = %s"), q.c_str(), s.query,
                        vec(p.queries.row(s.query), p.queries.cols, 4, 6).c_str());
     const std::string prefix = "scores = keys @ " + q + " = ";
-    flow_text(tensor_pieces(prefix, p.scores, 8), ImGui::CalcTextSize("scores = tensor([").x);
+    flow_text(tensor_pieces(prefix, p.scores, 8), ImGui::CalcTextSize(tr("scores = tensor([")).x);
     ImGui::PopFont();
 
     const float root = float(std::sqrt(double(p.keys.cols)));
-    ImGui::TextWrapped(
-        "d_k = %d, so \u221ad_k = %s. Dividing the scores by it keeps softmax from getting too "
-        "sharp as d_k grows:",
-        p.keys.cols, format_fixed(root, 4).c_str());
+    prose_f(tr("d_k = %d, so \u221ad_k = %s. Dividing the scores by it keeps softmax from getting too "
+               "sharp as d_k grows:"),
+            p.keys.cols, format_fixed(root, 4).c_str());
     Vector before = p.scores, after = p.scores;
     for (float& x : after) x /= root;
     const Vector sharp = softmax_stable(before), soft = softmax_stable(after);
@@ -160,7 +160,7 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     const Concealment& hidden = in.concealed();
     if (hidden.scaling || hidden.covers_weights()) {
         // The lesson asks what the division does to the weights: the two strips answer it.
-        ImGui::TextColored(muted_text(), "The weights with and without the division: %s.", hidden.reason.c_str());
+        ImGui::TextColored(muted_text(), tr("The weights with and without the division: %s."), hidden.reason.c_str());
         record_value(ui, "projection:strips", kHidden);
     } else {
         weight_strip("softmax(scores)", sharp, s, !s.scale, scale);
@@ -172,12 +172,11 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PushFont(mono_font());
         std::vector<Piece> context = tensor_pieces("context = weights @ values = ", p.context, 8);
         for (Piece& piece : context) piece.color = u32(context_color());
-        flow_text(context, ImGui::CalcTextSize("context = tensor([").x);
+        flow_text(context, ImGui::CalcTextSize(tr("context = tensor([")).x);
         ImGui::PopFont();
     }
-    ImGui::TextColored(muted_text(),
-                       "every token's context vector (weights @ values, %d \u00d7 %d):", p.context_matrix.rows,
-                       p.context_matrix.cols);
+    ImGui::TextColored(muted_text(), tr("every token's context vector (weights @ values, %d \u00d7 %d):"),
+                       p.context_matrix.rows, p.context_matrix.cols);
     matrix_grid("context_matrix", p.context_matrix, 8,
                 std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2), &s.tokens, s.query, ui);
     return edited;

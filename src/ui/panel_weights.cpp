@@ -10,6 +10,7 @@
 #include "ui/panels.h"
 #include "ui/query_row.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -112,26 +113,28 @@ std::string non_finite_reason(const QueryRow& r, Norm norm) {
     float top = -INFINITY;
     for (float x : *r.lab_scores) top = std::max(top, x);
     if (norm == Norm::Sum) {
-        if (vector_sum(*r.lab_scores) == 0.0f) return "divide by sum: the scores add up to 0, and x / 0 is inf or nan.";
-        return "divide by sum: a score is not finite, so neither is the sum.";
+        if (vector_sum(*r.lab_scores) == 0.0f)
+            return tr("divide by sum: the scores add up to 0, and x / 0 is inf or nan.");
+        return tr("divide by sum: a score is not finite, so neither is the sum.");
     }
     if (norm == Norm::SoftmaxNaive && top > 88.72f)
         return "naive softmax: exp(" + format_fixed(top, 1) +
                ") overflows float32 (anything past exp(88.7) is inf), and inf / inf = nan. The stable softmax "
                "subtracts the largest score first.";
-    if (norm == Norm::SoftmaxNaive) return "naive softmax: every exp(score) underflowed to 0, and 0 / 0 = nan.";
-    return "softmax: a score is not finite.";
+    if (norm == Norm::SoftmaxNaive) return tr("naive softmax: every exp(score) underflowed to 0, and 0 / 0 = nan.");
+    return tr("softmax: a score is not finite.");
 }
 
 namespace {
 
 void mode_selector(const FrameInput& in, State* draft, UiState* ui, bool* edited) {
     const State& s = in.state;
-    static const char* labels[] = {"divide by sum", "naive softmax", "softmax"};
+    static const char* labels[] = {"divide by sum", "naive softmax",
+                                   "softmax"};  // tr("divide by sum"), tr("naive softmax")
     static const char* names[] = {"norm:sum", "norm:softmax-naive", "norm:softmax"};
     for (int m = 0; m < 3; ++m) {
-        if (m) same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(labels[m]).x + ImGui::GetFontSize());
-        if (ImGui::RadioButton(labels[m], int(s.norm) == m) && int(draft->norm) != m) {
+        if (m) same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(tr(labels[m])).x + ImGui::GetFontSize());
+        if (ImGui::RadioButton(tr(labels[m]), int(s.norm) == m) && int(draft->norm) != m) {
             draft->norm = Norm(m);
             *edited = true;
         }
@@ -141,14 +144,14 @@ void mode_selector(const FrameInput& in, State* draft, UiState* ui, bool* edited
     // overflow, the help does not answer it.
     if (in.concealed().weights || in.concealed().naive_weights)
         help_marker(
-            "Three ways to turn scores into weights that sum to 1. How they differ is what the lesson's "
-            "question asks: answer it, and the weights show here.");
+            tr("Three ways to turn scores into weights that sum to 1. How they differ is what the lesson's "
+               "question asks: answer it, and the weights show here."));
     else
         help_marker(
-            "Divide by sum keeps the scores' proportions. Softmax exponentiates first, so the largest "
-            "score takes a bigger share and every weight is positive. Naive softmax computes exp(s) "
-            "directly and overflows for large scores; the stable form (torch.softmax) subtracts the "
-            "max first. The choice drives the weights heatmap and the context vector too.");
+            tr("Divide by sum keeps the scores' proportions. Softmax exponentiates first, so the largest "
+               "score takes a bigger share and every weight is positive. Naive softmax computes exp(s) "
+               "directly and overflows for large scores; the stable form (torch.softmax) subtracts the "
+               "max first. The choice drives the weights heatmap and the context vector too."));
 }
 
 // The context vector written out as the weighted sum it is: of the inputs, or of the values when
@@ -157,14 +160,14 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     const State& s = in.state;
     const int n = s.inputs.rows, d = row.values->cols;
     const char* of = row.projected ? "values" : "inputs";
-    ImGui::TextColored(context_color(), "context vector = \u03a3 weights[i] \u00b7 %s[i]", of);
+    ImGui::TextColored(context_color(), tr("context vector = \u03a3 weights[i] \u00b7 %s[i]"), of);
     if (in.concealed().covers_context()) {
-        ImGui::TextColored(muted_text(), "context = %s  (%s)", kHidden, in.concealed().reason.c_str());
+        ImGui::TextColored(muted_text(), tr("context = %s  (%s)"), kHidden, in.concealed().reason.c_str());
         record_value(ui, "context", kHidden);
         return;
     }
     ImGui::PushFont(mono_font());
-    const float indent = ImGui::CalcTextSize("context = ").x;
+    const float indent = ImGui::CalcTextSize(tr("context = ")).x;
     std::vector<Piece> terms{{"context = ", 0}};
     const int kTerms = d > 3 ? 4 : 6;
     const bool mark_query = !in.concealed().query_token;
@@ -184,7 +187,8 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     ImGui::PopFont();
     bool finite = true;
     for (float x : *row.context) finite &= std::isfinite(x);
-    if (!finite) ImGui::TextColored(error_color(), "The context is not a number because some weights are not.");
+    if (!finite)
+        ImGui::TextColored(error_color(), "%s", tr("The context is not a number because some weights are not."));
 }
 
 }  // namespace
@@ -199,7 +203,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     mode_selector(in, draft, ui, &edited);
     if (s.causal) {
         // The mask is switched on the heatmaps panel; here it explains the zeros below the query.
-        ImGui::TextColored(error_color(), "masked: keys after the query score -inf, weight 0");
+        ImGui::TextColored(error_color(), "%s", tr("masked: keys after the query score -inf, weight 0"));
         record_layout(ui, "badge:masked:weights");
     }
 
@@ -209,15 +213,15 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     std::string score_title =
         r.projected
             ? (r.divisor != 1.0f ? "q\u00b7k/\u221a" + num(std::round(r.divisor * r.divisor)) : std::string("q\u00b7k"))
-            : std::string("scores");
+            : std::string(tr("scores"));
     if (s.lab_scale != 1.0f) score_title += " \u00d7" + num(s.lab_scale);
     const bool weights_hidden = hidden.covers_weights();
     Column scores{score_title, r.lab_scores, false, 0, 0, hidden.covers_scores(), "scores"};
     grow_range(*r.lab_scores, &scores.lo, &scores.hi);
     std::vector<Column> cols = {
         scores,
-        {"\u00f7 sum", r.sum, s.norm == Norm::Sum, 0, 0, weights_hidden, "sum"},
-        {"naive", r.naive, s.norm == Norm::SoftmaxNaive, 0, 0, weights_hidden || hidden.naive_weights, "naive"},
+        {tr("\u00f7 sum"), r.sum, s.norm == Norm::Sum, 0, 0, weights_hidden, "sum"},
+        {tr("naive"), r.naive, s.norm == Norm::SoftmaxNaive, 0, 0, weights_hidden || hidden.naive_weights, "naive"},
         {"softmax", r.softmax, s.norm == Norm::Softmax, 0, 0, weights_hidden, "softmax"}};
     float lo = 0, hi = 1e-6f;
     for (size_t c = 1; c < cols.size(); ++c) grow_range(*cols[c].values, &lo, &hi);
@@ -255,7 +259,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     const float tail_top = ImGui::GetCursorPosY();
 
     row_of_text(
-        "sum",
+        tr("sum"),
         [&](size_t c) { return cols[c].hidden ? std::string(kHidden) : format_fixed(vector_sum(*cols[c].values), 4); },
         [&](size_t c) {
             const float total = vector_sum(*cols[c].values);
@@ -266,16 +270,15 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         const std::string why = non_finite_reason(r, m);
         if (why.empty()) continue;
         ImGui::PushStyleColor(ImGuiCol_Text, error_color());
-        ImGui::TextWrapped("%s", why.c_str());
+        prose_f("%s", why.c_str());
         ImGui::PopStyleColor();
     }
     bool negative = false;
     for (float x : *r.lab_scores) negative |= x < 0 && !weights_hidden;
     if (negative && non_finite_reason(r, Norm::Sum).empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
-        ImGui::TextWrapped(
-            "divide by sum: with negative scores the weights can be negative or above 1; "
-            "softmax weights never are.");
+        prose_f("%s", tr("divide by sum: with negative scores the weights can be negative or above 1; "
+                         "softmax weights never are."));
         ImGui::PopStyleColor();
     }
     // The robustness lab: large scores are where the methods differ.
@@ -289,13 +292,13 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         edited = true;
     }
     ImGui::SameLine();
-    ImGui::TextColored(muted_text(), "scores first (try \u00d7 100)");
+    ImGui::TextColored(muted_text(), "%s", tr("scores first (try \u00d7 100)"));
     if (in.concealed().naive_weights)  // the lesson asks what the naive softmax gives at a large scale
-        help_marker("Multiplies every score before normalising, to see how the methods cope with large values.");
+        help_marker(tr("Multiplies every score before normalising, to see how the methods cope with large values."));
     else
         help_marker(
-            "Multiplies every score before normalising, to see how the methods cope with large values: "
-            "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not.");
+            tr("Multiplies every score before normalising, to see how the methods cope with large values: "
+               "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not."));
     context_vector(in, r, ui);
     ui->weights.tail_h = ImGui::GetCursorPosY() - tail_top;
     return edited;

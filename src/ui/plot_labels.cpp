@@ -9,6 +9,7 @@
 #include "ui/plot_view.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -229,14 +230,14 @@ void plot_tooltip(const PlotView& v, const State& s, int i, bool can_drag, const
         const std::string terms = dot_terms(m.row(i), v.query_vector.data(), m.cols, 6);
         const float score = (*v.scores)[size_t(i)];
         ImGui::PushFont(mono_font());
-        ImGui::TextColored(query_color(), "score with the query:");
+        ImGui::TextColored(query_color(), "%s", tr("score with the query:"));
         ImGui::Text("%s[%d]\u00b7%s[%d] = %s = %s", name, i, v.inputs_space ? "inputs" : "queries", s.query,
                     terms.c_str(), format_scalar(score).c_str());
         ImGui::PopFont();
     }
-    ImGui::TextDisabled(
-        can_drag ? "%s: make it the query \u00b7 drag: move it" : "%s: make it the query (switch to inputs to drag)",
-        verb);
+    ImGui::TextDisabled(can_drag ? tr("%s: make it the query \u00b7 drag: move it")
+                                 : tr("%s: make it the query (switch to inputs to drag)"),
+                        verb);
     ImGui::EndTooltip();
 }
 

@@ -10,7 +10,8 @@
 namespace attn::ui {
 
 // The theme lives in ImGui's own context, not in globals of ours: the fonts in the atlas
-// (setup_style adds the text font first, then the mono font) and the colours in the style.
+// (setup_style adds the text font first, then the mono font) and the colours in the style. Only
+// the script font's bytes wait here for the next atlas build (set_script_font).
 constexpr int kMonoFont = 1;
 
 ImFont* mono_font() {
@@ -125,6 +126,16 @@ void apply_theme(bool dark) {
         light_colors(&style);
 }
 
+namespace {
+const unsigned char* g_script_font = nullptr;
+size_t g_script_font_size = 0;
+}  // namespace
+
+void set_script_font(const unsigned char* data, size_t size) {
+    g_script_font = size ? data : nullptr;
+    g_script_font_size = size;
+}
+
 void setup_style(float font_scale) {
     ImGuiIO& io = ImGui::GetIO();
     ImFontConfig config;
@@ -150,6 +161,23 @@ void setup_style(float font_scale) {
     merge.MergeMode = true;  // glyphs the mono font already has are kept
     io.Fonts->AddFontFromMemoryTTF(sans, int(fonts::kDejaVuSansSubsetTtf_size), 14.0f * font_scale, &merge,
                                    text_ranges);
+    if (g_script_font) {
+        // Each font added after the one it merges into: the text font, then the mono one. Only the
+        // code points the subset holds are packed (ImGui skips the rest of the ranges), and
+        // DejaVu's own glyphs are kept where both have one.
+        // A CJK character fills its em square where a Latin letter fills about half of it
+        // (x-height): at 8/7 of the size, Chinese reads as large as the DejaVu text beside it, and
+        // a nudge down keeps it centred on the line.
+        auto* script = const_cast<unsigned char*>(g_script_font);
+        ImFontConfig cjk = merge;
+        cjk.GlyphOffset.y = 1.0f * font_scale;
+        cjk.DstFont = io.Fonts->Fonts[0];
+        io.Fonts->AddFontFromMemoryTTF(script, int(g_script_font_size), 15.0f * 8 / 7 * font_scale, &cjk,
+                                       io.Fonts->GetGlyphRangesChineseFull());
+        cjk.DstFont = mono_font();  // comments in the code views
+        io.Fonts->AddFontFromMemoryTTF(script, int(g_script_font_size), 14.0f * 8 / 7 * font_scale, &cjk,
+                                       io.Fonts->GetGlyphRangesChineseFull());
+    }
 
     ImGuiStyle style;
     style.WindowRounding = 6.0f;

@@ -9,6 +9,12 @@ namespace attn::ui {
 
 ImFont* mono_font();  // DejaVu Sans Mono: tensors and code
 
+// The glyphs of a script DejaVu lacks (the zh-CN subset of Noto Sans CJK SC, fetched when that
+// language is chosen), merged into both fonts at the next atlas build; null: none. The bytes must
+// outlive the atlas (App keeps them). The platform layer rebuilds the atlas when told
+// (imgui_backend_fonts_changed).
+void set_script_font(const unsigned char* data, size_t size);
+
 // From the Okabe-Ito palette, so they stay distinct for colour-blind viewers: darkened on the
 // light theme and lightened on the dark one until text in them has 4.5:1 on every background it
 // is drawn on (panels, table rows, the query row's tint; tests/ui/theme_test.cpp holds them to it).

@@ -14,6 +14,7 @@
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 namespace {
@@ -58,21 +59,21 @@ const char* key_of(PanelId id) {
 const char* title_of(PanelId id, bool projected) {
     switch (id) {
         case PanelId::Inputs:
-            return "1  Inputs: pick the query";
+            return tr("1  Inputs: pick the query");
         case PanelId::Plot:
-            return "Embeddings: every token is a vector";
+            return tr("Embeddings: every token is a vector");
         case PanelId::Loop:
-            return projected ? "2  The score loop, trainable: queries[q] \u00b7 keys[i]"
-                             : "2  The score loop: one dot product per token";
+            return projected ? tr("2  The score loop, trainable: queries[q] \u00b7 keys[i]")
+                             : tr("2  The score loop: one dot product per token");
         case PanelId::Weights:
-            return projected ? "3  Scores to weights, trainable: q\u00b7k / \u221ad_k, context from values"
-                             : "3  Scores to weights, and the context vector";
+            return projected ? tr("3  Scores to weights, trainable: q\u00b7k / \u221ad_k, context from values")
+                             : tr("3  Scores to weights, and the context vector");
         case PanelId::Heatmaps:
-            return "All queries at once";
+            return tr("All queries at once");
         case PanelId::Projection:
-            return "Trainable attention: W_query, W_key, W_value";
+            return tr("Trainable attention: W_query, W_key, W_value");
         case PanelId::Module:
-            return "The book's classes (3.4.2 to 3.6, ch04)";
+            return tr("The book's classes (3.4.2 to 3.6, ch04)");
     }
     return "";
 }
@@ -96,9 +97,9 @@ void draw_folded(Frame& f, PanelId id, ImVec2 size) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextColored(muted_text(), "%s", title.c_str());
         record_value(f.ui, std::string("title:") + key_of(id), title);
-        same_line_if_fits(button_width("Show"));
-        if (small_button("Show")) f.ui->unfolded |= 1u << unsigned(id), f.out->relayout = true;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Folded while this step is about the other panels");
+        same_line_if_fits(button_width(tr("Show")));
+        if (small_button(tr("Show"))) f.ui->unfolded |= 1u << unsigned(id), f.out->relayout = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Folded while this step is about the other panels"));
         record_layout(f.ui, std::string("unfold:") + key_of(id));
     }
     ImGui::EndChild();
@@ -221,8 +222,8 @@ float estimated_height(const Frame& f, PanelId id, float width) {
             const float table = row * float(std::min(n, 10) + 1) + 4;
             const float buttons = frame * float(inputs_button_rows(width - style.WindowPadding.x * 2));
             // The Import button wraps under the example picker (12.5 em) when the two do not fit.
-            const float picker_row = font * 12.5f + style.ItemSpacing.x + ImGui::CalcTextSize("Import / Export...").x +
-                                     style.FramePadding.x * 2;
+            const float picker_row = font * 12.5f + style.ItemSpacing.x +
+                                     ImGui::CalcTextSize(tr("Import / Export...")).x + style.FramePadding.x * 2;
             const float picker = frame * (picker_row > width - style.WindowPadding.x * 2 ? 3.0f : 2.0f);
             return chrome + picker + buttons + line + table + style.ItemSpacing.y +
                    (f.in.state.inputs.cols > 12 ? frame : 0);
@@ -286,7 +287,7 @@ void step_bar(Frame& f) {
     record_layout(f.ui, "lesson:bar:top");
     ImGui::SameLine();
     ImGui::BeginDisabled(step <= range.first);
-    if (ImGui::Button("\u2190 Back")) {
+    if (ImGui::Button(tr("\u2190 Back"))) {
         send(f.ui, LessonAction::GoToStep, step - 1);
         to_the_words();
     }
@@ -294,7 +295,7 @@ void step_bar(Frame& f) {
     record_layout(f.ui, "lesson:bar:back");
     ImGui::SameLine();
     ImGui::BeginDisabled(step >= range.last);
-    if (ImGui::Button("Next \u2192")) {
+    if (ImGui::Button(tr("Next \u2192"))) {
         send(f.ui, LessonAction::GoToStep, step + 1);
         to_the_words();
     }
@@ -479,6 +480,7 @@ void wide_layout(Frame& f) {
 
 FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     FrameOutput out;
+    set_words(in.words);
     ui->layout.clear();
     ui->plot.hovered_token = -1;  // the plot sets it again if it is drawn and hovered
     const PageOptions page = in.page ? *in.page : PageOptions{};
@@ -518,15 +520,16 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoBringToFrontOnFocus);
     if (!page.embed) {  // embedded in course material: the page around it has the title
-        ImGui::TextUnformatted("Attention scores, step by step");
+        ImGui::TextUnformatted(tr("Attention scores, step by step"));
         if (!phone) {
             ImGui::SameLine();
-            ImGui::TextColored(muted_text(), "\u2014 pick a query, take its dot product with every token, normalise");
+            ImGui::TextColored(muted_text(), "%s",
+                               tr("\u2014 pick a query, take its dot product with every token, normalise"));
         }
     }
     if (!in.input_error.empty()) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(error_color(), "Not applied: %s", in.input_error.c_str());
+        ImGui::TextColored(error_color(), tr("Not applied: %s"), in.input_error.c_str());
         ImGui::PopTextWrapPos();
     }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/document/import/import_text.h"
+#include "core/document/interface_text.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/lesson_engine.h"
@@ -246,6 +247,8 @@ struct FrameInput {
     // The lesson engine, synced to state: the questions, the step's text, the record, and what
     // the open question covers (every panel masks those values until the learner has answered).
     const LessonEngine* lesson = nullptr;
+    // The interface's words in the learner's language; null: English (ui/words.h).
+    const InterfaceText* words = nullptr;
 
     const Concealment& concealed() const { return lesson->concealed; }
 };

@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 
+#include "core/text/line_breaks.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
 #include "ui/text_table.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 
@@ -80,18 +83,23 @@ void prose(const std::string& text, ImVec4 color, float width) {
     const ImU32 ink = color.w > 0 ? ImGui::GetColorU32(color) : 0;
     for (size_t begin = 0;;) {
         const size_t end = std::min(text.find('\n', begin), text.size());
-        std::vector<Piece> words;  // each with the space after it
-        for (size_t at = begin; at < end;) {
-            const size_t space = text.find(' ', at);
-            const size_t next = space < end ? space + 1 : end;
-            words.push_back({text.substr(at, next - at), ink});
-            at = next;
-        }
+        std::vector<Piece> words;  // each with the space after it; Chinese also breaks between characters
+        for (std::string& piece : line_break_pieces(std::string_view(text).substr(begin, end - begin)))
+            words.push_back({std::move(piece), ink});
         if (words.empty()) words.push_back({" ", ink});  // an empty line keeps its height
         flow_text(words, 0.0f, width);
         if (end == text.size()) break;
         begin = end + 1;
     }
+}
+
+void prose_f(const char* format, ...) {
+    char text[2048];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    prose(text);
 }
 
 bool choice_radio(const std::string& label, bool active) {
@@ -202,7 +210,7 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
         t.rows.push_back(std::move(row));
     }
     text_table(t, ui);
-    if (m.rows > rows) ImGui::TextDisabled("... %d more rows", m.rows - rows);
+    if (m.rows > rows) ImGui::TextDisabled(tr("... %d more rows"), m.rows - rows);
 }
 
 float button_width(const char* label) {

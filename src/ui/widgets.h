@@ -7,6 +7,7 @@
 #include "core/math/matrix.h"
 #include "core/text/prose_format.h"
 #include "ui/ui.h"
+#include "ui/words.h"
 
 namespace attn::ui {
 
@@ -40,9 +41,12 @@ struct Piece {
     ImU32 color = 0;  // 0: the theme's text colour
 };
 void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f, float width = 0.0f);  // 0: to the region's edge
-// Running text that wraps only at spaces, so "70.7" or "[0.43, 0.15]" never breaks at the dot
-// or comma the way TextWrapped does. Lines separated by '\n' start new lines. color 0: the theme's.
+// Running text that wraps only at spaces (and between Chinese characters: core/text/line_breaks.h),
+// so "70.7" or "[0.43, 0.15]" never breaks at the dot or comma the way TextWrapped does. Lines
+// separated by '\n' start new lines. color 0: the theme's.
 void prose(const std::string& text, ImVec4 color = ImVec4(0, 0, 0, 0), float width = 0.0f);
+// prose() of a printf format: what the panels use where ImGui::TextWrapped would break "0.43".
+void prose_f(const char* format, ...) IM_FMTARGS(1);
 
 // A tensor printed PyTorch-style, cut into pieces after each comma: "tensor([", "0.9544, ", ...
 // With more than max_elements, the middle is elided ("..."); slot `highlight` gets `color`; slots
@@ -74,7 +78,7 @@ bool small_button(const char* label);
 bool compact_layout();
 // The verb hints use: "tap" where fingers are the pointer, else "click".
 inline const char* click_verb(const UiState& ui) {
-    return ui.touch_targets ? "tap" : "click";
+    return ui.touch_targets ? tr("tap") : tr("click");
 }
 
 }  // namespace attn::ui

@@ -25,7 +25,7 @@ const char* const kLinkKeys[] = {"state",   "example",   "query",  "norm",      
 // The module's own keys: applied after every other key (module= first), in any order in the link.
 const char* const kModuleLinkKeys[] = {"kv_groups", "window", "decode", "prefill", "chunk"};
 // Page options (read by the page's script, not state): no warning for these.
-const char* const kPageKeys[] = {"embed", "theme", "origins",  "xapi",     "lesson",
+const char* const kPageKeys[] = {"embed", "theme", "origins",  "xapi",     "lesson",      "lang",
                                  "steps", "pass",  "remember", "activity", "registration"};
 
 // Percent-decoding; '+' is kept as '+'. False on a '%' without two hex digits after it.

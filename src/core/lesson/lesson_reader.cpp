@@ -60,14 +60,15 @@ void write_question(const LessonEngine& e, const State& s, JsonWriter* w) {
 // answers the step's question, waits for the reveal.
 void write_alignment(const LessonEngine& e, const State& s, const AttentionResult& result, JsonWriter* w) {
     const bool reading = question_done(s.lesson, 0);
-    w->begin_object().key("caption").string("How each token aligns with the query").key("note").string("");
+    const AlignmentWords words = alignment_words(e.lesson->texts, s);
+    w->begin_object().key("caption").string(words.caption).key("note").string("");
     w->key("headers").begin_array();
-    w->string("query " + s.tokens[size_t(s.query)] + " and").string("products").string("dot product").string("reading");
+    for (const std::string& h : words.headers) w->string(h);
     w->end_array().key("rows").begin_array();
     for (const AlignmentRow& r : alignment_rows(e.lesson->texts, s, result)) {
         w->begin_array();
         w->string(r.label);
-        w->string(r.products).string(num(r.dot)).string(reading ? r.reading : "? (answer the question first)");
+        w->string(r.products).string(num(r.dot)).string(reading ? r.reading : words.covered);
         w->end_array();
     }
     w->end_array().end_object();

@@ -304,6 +304,16 @@ std::vector<LessonLine> step_lines(const Lesson& lesson, const State& s, const A
     return out;
 }
 
+AlignmentWords alignment_words(const TextCatalog& texts, const State& s) {
+    AlignmentWords w;
+    w.headers = {texts.say("alignment.header.query", {{"query", s.tokens[size_t(s.query)]}}),
+                 texts.say("alignment.header.products"), texts.say("alignment.header.dot"),
+                 texts.say("alignment.header.reading")};
+    w.caption = texts.say("alignment.caption");
+    w.covered = texts.say("alignment.covered");
+    return w;
+}
+
 std::vector<AlignmentRow> alignment_rows(const TextCatalog& t, const State& s, const AttentionResult& r, int max_rows) {
     std::vector<AlignmentRow> rows;
     const int q = s.query, d = s.inputs.cols;

@@ -35,6 +35,13 @@ struct AlignmentRow {
     float cosine = 0;     // dot / (|query| |token|); 0 if either is the zero vector
     std::string reading;  // "same direction", "at right angles: the products cancel", ...
 };
+// The table's column headings ("query u and", "products", "dot product", "reading"), its caption
+// and what the reading column shows while the question is open, from the catalog.
+struct AlignmentWords {
+    std::vector<std::string> headers;
+    std::string caption, covered;
+};
+AlignmentWords alignment_words(const TextCatalog& texts, const State& state);
 std::vector<AlignmentRow> alignment_rows(const TextCatalog& texts, const State& state, const AttentionResult& result,
                                          int max_rows = 12);
 

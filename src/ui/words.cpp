@@ -1,0 +1,39 @@
+#include "ui/words.h"
+
+#include "core/text/prose_format.h"
+
+namespace attn::ui {
+namespace {
+const InterfaceText kEnglish;
+const InterfaceText* g_words = &kEnglish;
+}  // namespace
+
+void set_words(const InterfaceText* words) {
+    g_words = words ? words : &kEnglish;
+}
+
+const char* tr(const char* english) {
+    return (*g_words)(english);
+}
+
+std::string tr(const std::string& english) {
+    return (*g_words)(english);
+}
+
+const std::string& words_lang() {
+    return g_words->lang;
+}
+
+const char* plural_s(long long count) {
+    return g_words->lang == "en" && count != 1 ? "s" : "";
+}
+
+const char* verb_s(long long count) {
+    return g_words->lang == "en" && count == 1 ? "s" : "";
+}
+
+std::string ordinal(int position_one_based) {
+    return g_words->lang == "en" ? ordinal_word(position_one_based) : std::to_string(position_one_based);
+}
+
+}  // namespace attn::ui
