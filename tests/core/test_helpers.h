@@ -6,6 +6,7 @@
 #include <cmath>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "builtin/builtin_lesson.h"
 #include "core/math/matrix.h"
@@ -21,6 +22,12 @@ inline const attn::TextCatalog& texts() {
 }
 // The lesson after chapter 3 (lessons/en/generation.json), read as the page reads it.
 const attn::Lesson& generation_lesson();
+// A language's catalog and chapter (lessons/<lang>/texts.json and chapter-3.json), read as the
+// page reads them; the test fails with the reader's message when a file is broken.
+const attn::TextCatalog& texts_in(const std::string& lang);
+const attn::Lesson& chapter_in(const std::string& lang);
+// The languages besides English that lessons/ holds (a folder with an interface.json), sorted.
+std::vector<std::string> languages();
 
 // Published numbers are rounded to 4 decimals, so a match is |got - want| <= 0.5e-4 (+ float slack).
 inline void check_close(const attn::Vector& got, std::initializer_list<float> want, double eps = 0.51e-4) {

@@ -4,6 +4,7 @@
 // choice names a misconception of docs/misconceptions.md.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -50,10 +51,12 @@ std::set<std::string> documented_misconceptions() {
 
 }  // namespace
 
-TEST_CASE("lesson text: every step, question, choice and reveal of the chapter renders from the catalog") {
+// Every step on every example and query, every question, choice and reveal, in lesson's language.
+// Returns the questions seen, with their right choices, for comparing languages.
+static std::vector<std::vector<bool>> sweep_track(const Lesson& lesson, const TextCatalog& texts) {
     const std::set<std::string> misconceptions = documented_misconceptions();
     REQUIRE(misconceptions.size() >= 10);
-    const Lesson& lesson = attn_test::chapter();
+    std::vector<std::vector<bool>> answers;
     int questions = 0;
     for (const char* example : {"three-tokens", "your-journey", "cat-sat-mat", "alignment"}) {
         State base;
@@ -73,6 +76,7 @@ TEST_CASE("lesson text: every step, question, choice and reveal of the chapter r
                 for (const LessonLine& line : step_lines(lesson, s, r)) check_text(line.text, where);
                 for (const Question& question : step_questions(lesson, s, r)) {
                     ++questions;
+                    answers.push_back(question.correct);
                     check_text(question.prompt, where);
                     check_text(question.answer, where);
                     check_text(question.reason, where);
@@ -85,7 +89,7 @@ TEST_CASE("lesson text: every step, question, choice and reveal of the chapter r
                         CHECK(misconceptions.count(question.misconceptions[c]) == 1);
                     }
                     for (int c = -1; c < int(question.choices.size()); ++c) {
-                        const RevealResult reveal = reveal_answer(attn_test::texts(), question, c);
+                        const RevealResult reveal = reveal_answer(texts, question, c);
                         check_text(reveal.verdict, where);
                     }
                 }
@@ -93,9 +97,10 @@ TEST_CASE("lesson text: every step, question, choice and reveal of the chapter r
         }
     }
     CHECK(questions > 200);
+    return answers;
 }
 
-TEST_CASE("lesson text: practice, every planted bug and the lab speak from the catalog") {
+static void sweep_practice_bugs_lab(const TextCatalog& texts) {
     for (const char* example : {"three-tokens", "your-journey", "cat-sat-mat"}) {
         State base;
         load_example(example, &base);
@@ -104,11 +109,11 @@ TEST_CASE("lesson text: practice, every planted bug and the lab speak from the c
             for (int q = 0; q < s.inputs.rows; ++q) {
                 s.query = q;
                 const AttentionResult r = compute_attention(s);
-                const Exercise e = exercise_info(attn_test::texts(), ex, s);
+                const Exercise e = exercise_info(texts, ex, s);
                 for (const std::string* t : {&e.title, &e.task, &e.hint, &e.input_label}) check_text(*t, "exercise");
                 for (const char* typed : {"", "0 2 1", "0, 2, 9", "1 2", "0.1 0.2 0.7", "abc", "0", "1", "cat",
                                           "inputs[2]", "99", "2, 8, 2", "[0.21, 0.58, 0.21]"}) {
-                    const ExerciseCheck c = check_exercise(attn_test::texts(), ex, s, r, typed);
+                    const ExerciseCheck c = check_exercise(texts, ex, s, r, typed);
                     check_text(c.message, std::string("check ") + typed);
                 }
             }
@@ -117,7 +122,7 @@ TEST_CASE("lesson text: practice, every planted bug and the lab speak from the c
                         Bug::BatchSoftmaxDim, Bug::MaskPolarity, Bug::ZeroMask, Bug::ViewNoTranspose, Bug::ScaleByDOut,
                         Bug::DropoutNoRescale}) {
             const State s = enter_bug(bug, base);
-            const BugTrace t = trace_bug(attn_test::texts(), bug, s);
+            const BugTrace t = trace_bug(texts, bug, s);
             const std::string where = std::string("bug ") + bug_name(bug);
             check_text(t.title, where);
             check_text(t.explanation, where);
@@ -127,14 +132,56 @@ TEST_CASE("lesson text: practice, every planted bug and the lab speak from the c
                 check_text(step.question, where);
                 check_text(step.what, where);
             }
-            check_text(attn_test::texts().say("bug." + std::string(bug_name(bug)) + ".label"), where);
+            check_text(texts.say("bug." + std::string(bug_name(bug)) + ".label"), where);
         }
     }
     for (float scale : {1.0f, 2.0f, 20.0f, 80.0f, 1000.0f})
-        for (const SoftmaxLab& lab : {softmax_lab(attn_test::texts(), {1, 5, 2}, scale, {"cat", "sat", "mat"}),
-                                      softmax_lab(attn_test::texts(), {-2, -3}, scale, {"a", "b"}),
-                                      softmax_lab(attn_test::texts(), {88.5f, 88.5f}, scale, {"a", "b"})})
+        for (const SoftmaxLab& lab :
+             {softmax_lab(texts, {1, 5, 2}, scale, {"cat", "sat", "mat"}),
+              softmax_lab(texts, {-2, -3}, scale, {"a", "b"}), softmax_lab(texts, {88.5f, 88.5f}, scale, {"a", "b"})})
             for (const std::string& line : lab.explanation) check_text(line, "lab");
+}
+
+TEST_CASE("lesson text: every step, question, choice and reveal of the chapter renders from the catalog") {
+    sweep_track(attn_test::chapter(), attn_test::texts());
+}
+
+TEST_CASE("lesson text: practice, every planted bug and the lab speak from the catalog") {
+    sweep_practice_bugs_lab(attn_test::texts());
+}
+
+// A translation is the same lesson in other words (lessons/<lang>/): every part renders with its
+// placeholders filled and every question has the English one's right answers, in every language.
+TEST_CASE("lesson text: the chapter in every language renders every part, with the English lesson's answers") {
+    const std::vector<std::vector<bool>> english = sweep_track(attn_test::chapter(), attn_test::texts());
+    const std::vector<std::string> languages = attn_test::languages();
+    CHECK(std::find(languages.begin(), languages.end(), "zh-CN") != languages.end());
+    for (const std::string& lang : languages) {
+        INFO(lang);
+        const TextCatalog& words = attn_test::texts_in(lang);
+        CHECK(words.lang == lang);
+        CHECK(sweep_track(attn_test::chapter_in(lang), words) == english);
+        sweep_practice_bugs_lab(words);
+    }
+}
+
+// Chinese: positions as numbers ("第 2 个词元", never "第 2nd 个"), and the book's terms.
+TEST_CASE("lesson text: the chapter in zh-CN writes positions and terms as the Chinese edition does") {
+    const Lesson& lesson = attn_test::chapter_in("zh-CN");
+    State s;
+    load_example("three-tokens", &s);
+    s = enter_step(lesson, 1, s);
+    const AttentionResult r = compute_attention(s);
+    const std::vector<Question> qs = step_questions(lesson, s, r);
+    REQUIRE_FALSE(qs.empty());
+    INFO(qs[0].prompt << " / " << qs[0].answer);
+    CHECK(qs[0].answer.find("第 2 个") != std::string::npos);
+    CHECK(qs[0].answer.find("2nd") == std::string::npos);
+    for (const LessonLine& line : step_lines(lesson, s, r)) {
+        INFO(line.text);
+        CHECK(line.text.find("种子") == std::string::npos);
+    }
+    CHECK(step_lines(lesson, s, r)[0].text.find("查询") != std::string::npos);
 }
 
 TEST_CASE("lesson text: while a question is open, the step's title and shown lines do not state its answer") {

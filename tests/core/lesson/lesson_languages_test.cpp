@@ -1,0 +1,101 @@
+// Every language's files read as the page reads them (lessons/<lang>/): the catalog, the chapter
+// and the lesson after it; a broken file fails here with the reader's own message.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "core/document/examples.h"
+#include "core/document/interface_text.h"
+#include "core/lesson/lesson_file.h"
+#include "core/lesson/quiz.h"
+#include "core/lesson/step_text.h"
+#include "core/lesson/track.h"
+#include "core/test_helpers.h"
+
+using namespace attn;
+
+namespace {
+
+std::string read_repo_file(const std::string& path) {
+    std::ifstream f(std::string(ATTN_SOURCE_DIR) + "/" + path);
+    REQUIRE_MESSAGE(f.good(), path);
+    std::stringstream text;
+    text << f.rdbuf();
+    return text.str();
+}
+
+const Lesson& lesson_in(const std::string& lang, const std::string& file) {
+    static std::map<std::string, LessonParse> lessons;
+    const std::string path = "lessons/" + lang + "/" + file;
+    auto it = lessons.find(path);
+    if (it == lessons.end())
+        it = lessons.emplace(path, parse_lesson(read_repo_file(path), attn_test::texts_in(lang))).first;
+    REQUIRE_MESSAGE(it->second.ok, path << ": " << it->second.error);
+    return it->second.lesson;
+}
+
+}  // namespace
+
+const TextCatalog& attn_test::texts_in(const std::string& lang) {
+    static std::map<std::string, CatalogParse> catalogs;
+    auto it = catalogs.find(lang);
+    if (it == catalogs.end())
+        it = catalogs.emplace(lang, parse_text_catalog(read_repo_file("lessons/" + lang + "/texts.json"))).first;
+    REQUIRE_MESSAGE(it->second.ok, lang << "/texts.json: " << it->second.error);
+    return it->second.catalog;
+}
+
+std::vector<std::string> attn_test::languages() {
+    std::vector<std::string> out;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(ATTN_SOURCE_DIR) + "/lessons"))
+        if (entry.is_directory() && entry.path().filename() != "en" &&
+            std::filesystem::exists(entry.path() / "interface.json"))
+            out.push_back(entry.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+const Lesson& attn_test::chapter_in(const std::string& lang) {
+    return lesson_in(lang, "chapter-3.json");
+}
+
+TEST_CASE("languages: every language's files read as the page reads them, with English's steps") {
+    for (const std::string& lang : attn_test::languages()) {
+        INFO(lang);
+        CHECK(attn_test::chapter_in(lang).step_count() == attn_test::chapter().step_count());
+        CHECK(lesson_in(lang, "generation.json").step_count() == attn_test::generation_lesson().step_count());
+        const InterfaceTextParse words = parse_interface_text(read_repo_file("lessons/" + lang + "/interface.json"));
+        REQUIRE_MESSAGE(words.ok, words.error);
+        CHECK(words.text.lang == lang);
+        CHECK(std::string(words.text("Next \u2192")) != "Next \u2192");
+    }
+}
+
+TEST_CASE("languages: the lesson after the chapter renders every step's lines and questions in every language") {
+    for (const std::string& lang : attn_test::languages()) {
+        const Lesson& lesson = lesson_in(lang, "generation.json");
+        for (int k = 1; k <= lesson.step_count(); ++k) {
+            State s;
+            REQUIRE(load_example("three-tokens", &s));
+            s = enter_step(lesson, k, s);
+            s.lesson.question = 9;
+            const AttentionResult r = compute_attention(s);
+            ModuleRun run;
+            if (s.module.enabled) update_module_run(s.inputs, s.module.settings, &run);
+            for (const LessonLine& line : step_lines(lesson, s, r, &run)) {
+                INFO("step " << k << ": " << line.text);
+                CHECK(line.text.find("[missing text") == std::string::npos);
+                CHECK(line.text.find("{") == std::string::npos);
+            }
+            for (const Question& q : step_questions(lesson, s, r, &run)) {
+                INFO("step " << k << ": " << q.prompt);
+                CHECK(q.prompt.find("[missing text") == std::string::npos);
+                CHECK_FALSE(q.choices.empty());
+            }
+        }
+    }
+}
