@@ -30,6 +30,14 @@ cp web/*.html web/*.css web/*.js web/*.mjs web/*.svg dist.tmp/  # the page, its 
 cp "$build/attention-explainer.js" "$build/attention-explainer.wasm" "$build/attention-explainer.deferred.wasm" dist.tmp/
 # The lessons, fetched by the page when a lesson starts (not part of the first view).
 cp -r lessons dist.tmp/
+# The glyphs each language's script needs beyond the page's fonts (scripts/script_font.py), fetched
+# only when that language is chosen.
+mkdir -p dist.tmp/fonts
+for dir in lessons/*/; do
+  lang="$(basename "$dir")"
+  [ -f "$dir/interface.json" ] && [ "$lang" != en ] || continue
+  /usr/bin/python3 scripts/script_font.py lessons "$lang" "dist.tmp/fonts/$lang.otf"
+done
 # The scripts the demo page loads are minified (Closure Compiler, simple mode: local names only;
 # web/ keeps the readable source). attention-host.js and the embedding example stay as written,
 # for course authors to read and copy.
@@ -50,22 +58,27 @@ sed 's|<script src="attention-keyboard.js"></script>|&\n<script src="attention-s
 grep -q 'attention-scorm12.js' dist.tmp/scorm.html || { echo "build_wasm: scorm.html lacks its adapter" >&2; exit 1; }
 cp web/scorm/imsmanifest.xml dist.tmp/
 # The zip keeps the paths (lessons/en/...) and holds the chapter's lesson and its catalog only, not the
-# examples nor the lesson after the chapter (a package is one graded lesson).
+# examples nor the lesson after the chapter (a package is one graded lesson); in every language, with
+# its interface text and glyphs, so a launch with lang=zh-CN finds them in the package.
 (cd dist.tmp && python3 -c 'import sys, zipfile
 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     for name in sys.argv[2:]: z.write(name)' attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
   attention.js attention-share.js attention-messages.js attention-keyboard.js attention-text-version.js \
   attention-lesson-reader.js attention-numbers-reader.js attention-scorm12.js \
   attention-explainer.js attention-explainer.wasm attention-explainer.deferred.wasm lessons/en/chapter-3.json \
-  lessons/en/texts.json)
+  lessons/en/texts.json lessons/zh-CN/chapter-3.json lessons/zh-CN/texts.json lessons/zh-CN/interface.json \
+  fonts/zh-CN.otf)
 # Precompressed copies for static hosts (nginx gzip_static and the like): zopfli writes the gzip
 # format, about 4% smaller than gzip -9.
-for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm dist.tmp/lessons/*/*.json; do
+fonts=(dist.tmp/fonts/*.otf)
+[ -e "${fonts[0]}" ] || fonts=()  # no language with a script font
+for f in dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm dist.tmp/lessons/*/*.json \
+         "${fonts[@]}"; do
   if command -v zopfli >/dev/null; then zopfli "$f"; else gzip -9 -k -n -f "$f"; fi
 done
 # And brotli copies beside them (about 15% smaller again), for hosts that send those.
 node scripts/brotli_copies.mjs dist.tmp/*.html dist.tmp/*.js dist.tmp/*.mjs dist.tmp/*.css dist.tmp/*.svg dist.tmp/*.wasm \
-  dist.tmp/lessons/*/*.json
+  dist.tmp/lessons/*/*.json "${fonts[@]}"
 rm -rf dist && mv dist.tmp dist
 echo "build_wasm: dist/ is ready ($(du -ch dist/*.gz | tail -1 | cut -f1) gzip, $(du -ch dist/*.br | tail -1 | cut -f1) brotli, lessons $(du -ch dist/lessons/*/*.json.gz | tail -1 | cut -f1) gzip)"
 

@@ -27,7 +27,7 @@ die() { printf 'install_deps: error: %s\n' "$*" >&2; exit 1; }
 # What each command needs. The native compiler (g++) is listed: CMake finds no compiler otherwise
 # on a minimal Debian. python3 serves the page (python3 -m http.server) and runs pyftsubset.
 build_packages=(emscripten g++ cmake ninja-build libsdl2-dev libgles-dev doctest-dev libdragonbox-dev fonts-dejavu-core
-                fonttools zopfli xz-utils nodejs npm python3)
+                fonts-noto-cjk fonttools zopfli xz-utils nodejs npm python3)
 # The fuzzers are built with clang-14 and its libFuzzer runtime; PyTorch runs the generated code;
 # nbclient and ipykernel run a notebook with the Python helper (python/, installed by pip, into a
 # venv made with Debian's setuptools and wheel);

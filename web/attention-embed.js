@@ -282,6 +282,7 @@
     // The launch link: the course's settings, and the view the author chose (its panels, its step).
     const launch = new URLSearchParams();
     for (const key of ['steps', 'pass']) if (params[key]) launch.set(key, params[key]);
+    if (api.language().lang !== 'en') launch.set('lang', api.language().lang);  // the package speaks the page's language
     const fragment = api.fragment() || '';
     const parameters = `?${launch.toString().replace(/%2C/g, ',')}#${fragment}`;
     const share = params.pass ? Number(params.pass.replace('%', '')) * (params.pass.endsWith('%') ? 1 : 100) : null;

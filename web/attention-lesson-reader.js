@@ -16,6 +16,8 @@
   const body = document.getElementById('lesson-reader-body');
   if (!api || !shared || !root || !body) return;
   const { element, say } = shared;
+  // The page's words in the demo's language, with values: t('Practice: {0}', title).
+  const t = (english, ...values) => api.words(english, ...values);
 
   const PANEL_NAMES = { inputs: 'Inputs', plot: 'Embeddings', loop: 'The score loop', weights: 'Scores to weights',
     heatmaps: 'All queries at once', projection: 'Trainable attention', module: 'The book\'s classes' };
@@ -31,7 +33,7 @@
     let reply;
     try { reply = api.lessonIntent(action, value, text); } catch (e) { reply = { ok: false, error: e.message }; }
     if (!reply.ok) {
-      say(`That did not work: ${reply.error}`);
+      say(t('That did not work: {0}', reply.error));
     } else {
       actedInBurst = true;
       if (action === 'start-over') draftAnswer = null;
@@ -47,7 +49,7 @@
 
   function paragraph(line) {
     if (line.kind === 'code') return element('p', {}, element('code', { text: line.text }));
-    const prefix = line.kind === 'good' ? 'Check: ' : line.kind === 'warn' ? 'Note: ' : '';
+    const prefix = line.kind === 'good' ? t('Check: ') : line.kind === 'warn' ? t('Note: ') : '';
     return element('p', { class: `lesson-line ${line.kind}`, text: prefix + line.text });
   }
 
@@ -99,7 +101,7 @@
         : button(`exercise-${i}`, `${i + 1}. ${title}`, 'practice', i);
       exercises.append(b);
     });
-    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: `Practice: ${p.exercises[p.current]}` }),
+    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: t('Practice: {0}', p.exercises[p.current]) }),
                    exercises, element('p', { text: p.task }),
                    hintDetails(p),
                    button('start-over', p.words.start_over, 'start-over'), queryControl()].filter(Boolean);
@@ -136,7 +138,7 @@
     if (p.checked) {
       if (p.note) verdict.append(element('p', { text: p.note }));
       if (p.entries.length) {
-        verdict.append(element('p', { text: p.entries.map((ok, i) => `entry ${i} ${ok ? 'right' : 'wrong'}`).join(', ') }));
+        verdict.append(element('p', { text: p.entries.map((ok, i) => (ok ? t('entry {0} right', i) : t('entry {0} wrong', i))).join(t(', ')) }));
       }
       verdict.append(element('p', { class: p.correct ? 'right' : 'wrong', text: p.message }));
       if (p.prediction) verdict.append(element('p', { text: p.prediction }));
@@ -160,7 +162,7 @@
       // Step 6's multiplier, as the band's preset buttons set it.
       const group = element('div', { role: 'group', 'aria-label': 'Scale the scores' });
       for (const p of t.presets) {
-        group.append(element('button', { type: 'button', 'data-focus': `preset-${p.label}`, text: `Scale the scores ${p.label}`,
+        group.append(element('button', { type: 'button', 'data-focus': `preset-${p.label}`, text: t('Scale the scores {0}', p.label),
                                           onclick: () => { shared.changeSetting('lab_scale', p.value); refresh(); } }));
       }
       parts.push(group);
@@ -203,7 +205,7 @@
     parts.push(steps);
     if (d.next) {
       parts.push(element('div', { role: 'group', 'aria-labelledby': 'lesson-reader-judge' },
-        element('p', { id: 'lesson-reader-judge', text: `Step ${d.next.index + 1}, ${d.next.name}: ${d.next.question}` }),
+        element('p', { id: 'lesson-reader-judge', text: t('Step {0}, {1}: {2}', d.next.index + 1, d.next.name, d.next.question) }),
         element('pre', { text: d.next.printed }),
         button('judge-fine', d.words.fine, 'judge', 1), button('judge-off', d.words.off, 'judge', 0)));
     }
@@ -221,13 +223,12 @@
 
   function content(view) {
     if (!view.loaded && (view.in_lesson || view.waiting || view.load_error)) {
-      return [element('p', { text: view.load_error ? `The lesson could not be loaded: ${view.load_error}`
+      return [element('p', { text: view.load_error ? t('The lesson could not be loaded: {0}', view.load_error)
                                                    : 'Loading the lesson…' }),
               button('leave', 'Leave the lesson', 'leave')];
     }
     if (!view.in_lesson) {
-      return [element('p', { text: 'A guided lesson through chapter 3 of the book: predict each result, then ' +
-                                   'see it computed on the numbers in the demo.' }),
+      return [element('p', { text: 'A guided lesson through chapter 3 of the book: predict each result, then see it computed on the numbers in the demo.' }),
               button('start', 'Start the guided lesson', 'start')];
     }
     if (view.mode === 'practice' && view.practice) {
@@ -240,10 +241,10 @@
               element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
                       button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
-    const heading = view.title ? `${view.indicator}: ${view.title}` : `Step ${view.step}: the lesson has no such step`;
+    const heading = view.title ? `${view.indicator}: ${view.title}` : t('Step {0}: the lesson has no such step', view.step);
     const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: heading })];
     if (view.watch.length) {
-      parts.push(element('p', { class: 'hint', text: `Watch in the drawing: ${view.watch.map((p) => PANEL_NAMES[p] || p).join(', ')}.` }));
+      parts.push(element('p', { class: 'hint', text: t('Watch in the drawing: {0}.', view.watch.map((p) => t(PANEL_NAMES[p] || p)).join(t(', '))) }));
     }
     for (const line of view.lines) parts.push(paragraph(line));
     if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));
@@ -359,7 +360,10 @@
     refresh();
     numbersChanged();
     api.onChange(() => { changed = true; refresh(); numbersChanged(); });
-    api.onEvent(() => refresh());
+    api.onEvent((kind) => {
+      if (kind === 'language-changed') shown = '';  // the page's own words change with it
+      refresh();
+    });
     root.addEventListener('focusin', refresh);
     shared.openWhileUsed(root);
   }, () => {});

@@ -34,7 +34,7 @@
   // is typed), or [key, value] for a setting a link can carry (a select, a check box).
   function change(edit) {
     const reply = typeof edit === 'function' ? changeState(edit) : changeSetting(...edit);
-    errorText = reply.ok ? '' : `Not changed: ${reply.error}`;
+    errorText = reply.ok ? '' : api.words('Not changed: {0}', reply.error);
     const line = document.getElementById('numbers-reader-error');
     if (line) line.textContent = errorText;
     if (reply.ok) refresh();
@@ -188,7 +188,10 @@
   api.whenUsable().then(() => {
     refresh();
     api.onChange(soon);
-    api.onEvent(soon);
+    api.onEvent((kind) => {
+      if (kind === 'language-changed') shown = '';  // the same numbers, in other words
+      soon();
+    });
     root.addEventListener('focusin', () => { refresh(); markScrollable(); });
     root.addEventListener('pointerdown', () => requestAnimationFrame(markScrollable));
     window.addEventListener('resize', markScrollable);

@@ -91,6 +91,17 @@
   }
 
   if (bar) {
+    // The language: the demo, the page's words and the lesson switch; the state and the learner's
+    // record stay. A language that cannot load is said in the bar, and the choice goes back.
+    const choice = document.getElementById('lang-choice');
+    choice.value = api.language().lang;
+    choice.addEventListener('change', () => {
+      api.setLanguage(choice.value).then((result) => {
+        if (!result.ok) say(result.error);
+        choice.value = api.language().lang;
+      });
+    });
+    api.onEvent((kind) => { if (kind === 'language-changed') choice.value = api.language().lang; });
     document.getElementById('copy-link').addEventListener('click', () => copy('link', api.link));
     // The embed maker (panels, theme, step, height, title; README: Embedding) loads on first use.
     document.getElementById('copy-embed').addEventListener('click', () => {

@@ -9,10 +9,14 @@
   const api = window.attention;
   const announcer = document.getElementById('announcer');
 
+  // Text and labels go through the page's words: in another language, a fixed English text the
+  // language translates ("Leave the lesson") is shown in it; the lesson's own text comes translated.
+  const words = (text) => (window.attention && window.attention.words ? window.attention.words(text) : text);
   function element(tag, attributes = {}, ...children) {
     const e = document.createElement(tag);
     for (const [key, value] of Object.entries(attributes)) {
-      if (key === 'text') e.textContent = value;
+      if (key === 'text') e.textContent = words(value);
+      else if (key === 'aria-label' || key === 'title') e.setAttribute(key, words(value));
       else if (key === 'onclick') e.addEventListener('click', value);
       else if (value === true) e.setAttribute(key, '');
       else if (value !== false && value !== undefined) e.setAttribute(key, value);

@@ -25,7 +25,7 @@
   // ---- page options: read from ?query and #fragment (the fragment wins), never part of the state
 
   const PAGE_KEYS = ['embed', 'theme', 'origins', 'xapi', 'lesson', 'steps', 'pass', 'remember', 'activity',
-                     'registration'];
+                     'registration', 'lang'];
   function readPageParams() {
     const params = new Map();
     for (const text of [location.search.slice(1), location.hash.slice(1)]) {
@@ -102,6 +102,7 @@
     attn_text_input: 64 * 1024,
     attn_page_refused: 4096,
     attn_paste: 16 * MiB,
+    attn_set_language: 256 * 1024,                        // kMaxInterfaceTextBytes
   };
   const encoder = new TextEncoder();
 
@@ -184,15 +185,145 @@
     }
   }
 
+  // ---- the learner's language (docs/translating.md): ?lang=zh-CN, else on the full page the
+  // browser's first language the demo has, else English. English is compiled in; another language
+  // is its interface text (lessons/<lang>/interface.json) and the glyphs its script needs
+  // (fonts/<lang>.otf), fetched only when it is chosen, and its lessons (lessons/<lang>/).
+  const LANGUAGES = { en: 'English', 'zh-CN': '中文（简体）' };
+  // 'zh', 'zh-cn', 'zh-Hans-CN' -> 'zh-CN'; 'en-GB' -> 'en'; a language the demo lacks -> null.
+  function languageOf(tag) {
+    const t = String(tag || '').toLowerCase();
+    if (t === 'en' || t.startsWith('en-')) return 'en';
+    if (t === 'zh' || t === 'zh-cn' || t === 'zh-sg' || t.startsWith('zh-hans') || t.startsWith('zh-cn-')) return 'zh-CN';
+    return null;
+  }
+  function chooseLanguage() {
+    const asked = params.get('lang');
+    if (asked) {
+      return languageOf(asked) ? { lang: languageOf(asked) }
+        : { lang: 'en', error: `lang=${asked.slice(0, 20)} is not a language this demo has ` +
+                               `(${Object.keys(LANGUAGES).join(', ')}): showing English` };
+    }
+    if (!embed) {
+      for (const tag of navigator.languages || [navigator.language]) if (languageOf(tag)) return { lang: languageOf(tag) };
+    }
+    return { lang: 'en' };
+  }
+  const chosenLanguage = chooseLanguage();
+  let lang = chosenLanguage.lang;
+  document.documentElement.lang = lang;
+  const languageFiles = new Map();  // lang -> Promise of {words, glyphs}
+  function fetchLanguage(code) {
+    if (code === 'en') return Promise.resolve({ words: '', glyphs: new Uint8Array(0) });
+    if (!languageFiles.has(code)) {
+      const get = (url) => fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
+        return r;
+      });
+      const files = Promise.all([get(`lessons/${code}/interface.json`).then((r) => r.text()),
+                                 get(`fonts/${code}.otf`).then((r) => r.arrayBuffer())])
+        .then(([words, font]) => ({ words, glyphs: new Uint8Array(font) }));
+      files.catch(() => languageFiles.delete(code));  // a later choice tries again
+      languageFiles.set(code, files);
+    }
+    return languageFiles.get(code);
+  }
+  // Fetched from the start, beside the wasm, so the first frame can already speak it.
+  const firstLanguage = fetchLanguage(lang);
+  firstLanguage.catch(() => {});
+  // The page's own words (headings, buttons, labels, the screen reader's texts) in the language:
+  // interface.json's "page" map, keyed by the English the HTML and the text versions write.
+  let pageWords = {};
+  const englishOf = new Map();  // text node -> the English it had
+  const englishAttributes = new WeakMap();  // element -> {attribute: the English it had}
+  // words('Practice: {0}', title): the language's text with the values in place of {0}, {1}.
+  function words(english, ...values) {
+    const text = pageWords[english] || english;
+    return values.length ? text.replace(/\{(\d)\}/g, (all, k) => (k < values.length ? String(values[k]) : all)) : text;
+  }
+  function translatePage() {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const english = englishOf.has(node) ? englishOf.get(node) : node.nodeValue.trim();
+      if (!english || !(english in pageWords || englishOf.has(node))) continue;
+      englishOf.set(node, english);
+      const said = words(english);
+      if (node.nodeValue.trim() !== said) node.nodeValue = node.nodeValue.replace(node.nodeValue.trim(), said);
+    }
+    for (const element of document.querySelectorAll('[aria-label], [aria-roledescription]')) {
+      const original = englishAttributes.get(element) || {};
+      for (const attribute of ['aria-label', 'aria-roledescription']) {
+        if (!element.hasAttribute(attribute)) continue;
+        const english = original[attribute] || element.getAttribute(attribute);
+        if (!(english in pageWords) && !original[attribute]) continue;
+        original[attribute] = english;
+        element.setAttribute(attribute, words(english));
+      }
+      englishAttributes.set(element, original);
+    }
+    if (!englishOf.has(document)) englishOf.set(document, document.title);
+    document.title = words(englishOf.get(document));
+  }
+  // Hands a language's files to the demo: "" when applied, else why not. Applied, the page says so
+  // on <html data-language="zh-CN"> (what tests and a host's styles can wait for).
+  function applyLanguageFiles(files, code) {
+    const refused = refuseText('attn_set_language', files.words, 'the interface text');
+    if (refused) return refused;
+    const wordBytes = encoder.encode(files.words);
+    const wordsPtr = Module._malloc(Math.max(1, wordBytes.length));
+    const glyphsPtr = Module._malloc(Math.max(1, files.glyphs.length));
+    try {
+      if (!wordsPtr || !glyphsPtr) return 'the language\'s files are too large for the memory this page has';
+      Module.HEAPU8.set(wordBytes, wordsPtr);
+      Module.HEAPU8.set(files.glyphs, glyphsPtr);
+      const error = Module.UTF8ToString(Module._attn_set_language(wordsPtr, wordBytes.length, glyphsPtr, files.glyphs.length));
+      if (!error) {
+        try { pageWords = files.words ? (JSON.parse(files.words).page || {}) : {}; } catch (e) { pageWords = {}; }
+        translatePage();
+        document.documentElement.dataset.language = code;
+      }
+      return error;
+    } finally {
+      if (wordsPtr) Module._free(wordsPtr);
+      if (glyphsPtr) Module._free(glyphsPtr);
+    }
+  }
+  // Switches the demo, the page's own text and the lesson (its record kept) to code.
+  function setLanguage(code) {
+    const wanted = languageOf(code);
+    if (!wanted || wanted !== code) {
+      return Promise.resolve({ ok: false, error: `${String(code).slice(0, 20)} is not a language this demo has (${Object.keys(LANGUAGES).join(', ')})` });
+    }
+    return fetchLanguage(code).then((files) => {
+      const error = applyLanguageFiles(files, code);
+      if (error) return { ok: false, error };
+      const before = lang;
+      lang = code;
+      document.documentElement.lang = code;
+      try {
+        const url = new URL(location.href);
+        if (params.has('lang') || code !== 'en') url.searchParams.set('lang', code);
+        params.set('lang', code);
+        history.replaceState(history.state, '', url.href);
+      } catch (e) { /* a sandboxed frame may refuse: the language still changes */ }
+      if (before !== code && lessonRequested) reloadLesson();
+      wake();
+      emit('language-changed', { lang: code });
+      return { ok: true, error: null };
+    }, (e) => ({ ok: false, error: `the ${LANGUAGES[code]} files could not be fetched (${e.message}): check the connection and try again` }));
+  }
+
   // ---- the lesson's files: fetched when the learner first enters the lesson (or a link opens a
   // step), never for the first view. The catalog holds the words of the built-in parts, the lesson
-  // file the steps (docs/lessons.md).
-  const LESSON_DIR = 'lessons/en/';
+  // file the steps (docs/lessons.md). The built-in lessons come in every language the demo has: a
+  // link to lessons/en/generation.json opens lessons/zh-CN/generation.json for a Chinese reader.
+  const BUILT_IN_LESSON = /\/lessons\/(en|zh-CN)\/(chapter-3|generation)\.json$/;
+  const lessonDir = () => `lessons/${lang}/`;
   // ?lesson=URL: a teacher's lesson file (docs/lessons.md) instead of the chapter. From this site,
   // or from a site origins= lists; it is untrusted text, checked by the C++ reader like any input.
   function lessonAddress() {
     const wanted = params.get('lesson');
-    if (!wanted) return { url: LESSON_DIR + 'chapter-3.json' };
+    if (!wanted) return { url: new URL(lessonDir() + 'chapter-3.json', location.href).href };
     let url;
     try { url = new URL(wanted, location.href); } catch (e) {
       return { error: `lesson=${wanted.slice(0, 80)} is not an address: give the lesson file's URL` };
@@ -201,6 +332,9 @@
     if (url.origin !== location.origin && !allowedOrigins().includes(url.origin)) {
       return { error: `lesson=${url.href.slice(0, 120)} is on another site (${url.origin}): a lesson loads from ` +
                       'this site, or from a site that origins= lists' };
+    }
+    if (url.origin === location.origin && BUILT_IN_LESSON.test(url.pathname)) {
+      url.pathname = url.pathname.replace(BUILT_IN_LESSON, `/lessons/${lang}/$2.json`);
     }
     return { url: url.href };
   }
@@ -216,9 +350,19 @@
     }).then((bytes) => WebAssembly.instantiate(bytes, { primary: Module['asm'] }));
   }
   let lessonRequested = false;
+  let lessonCode = null;  // the promise of the deferred wasm, fetched once
   function loadLesson() {
     if (lessonRequested) return;
     lessonRequested = true;
+    fetchLessonFiles(null);
+  }
+  // After a language change: the lesson's files in the new language, the learner's record kept.
+  function reloadLesson() {
+    let record = null;
+    try { record = api.lessonStatus().record; } catch (e) { /* no lesson yet */ }
+    fetchLessonFiles(record || null);
+  }
+  function fetchLessonFiles(record) {
     const text = (url) => fetch(url).then((r) => {
       if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
       return r.text();
@@ -229,11 +373,27 @@
       callWithText('attn_lesson_unavailable', address.error, 'the message');
       return;
     }
-    Promise.all([text(LESSON_DIR + 'texts.json'), text(address.url), loadLessonCode()]).then(([texts, lesson]) => {
+    if (!lessonCode) {
+      lessonCode = loadLessonCode();
+      lessonCode.catch(() => { lessonCode = null; });  // reported below, where it is awaited; a later load tries again
+    }
+    const code = lessonCode;  // this load waits for this fetch, whatever happens to the shared one
+    // A lesson is read with the catalog of its own language ("lang" in the file): a teacher's
+    // English lesson keeps English sections under a Chinese interface.
+    text(address.url).then((lesson) => {
+      let lessonLang = lang;
+      try { lessonLang = languageOf(JSON.parse(lesson).lang) || lang; } catch (e) { /* the C++ reader names the problem */ }
+      return Promise.all([text(`lessons/${lessonLang}/texts.json`), lesson, code]);
+    }).then(([texts, lesson]) => {
       const reply = callWithTexts('attn_load_lesson', [texts, lesson], 'the lesson file');
       const error = typeof reply === 'object' ? reply.refused : reply;
       if (typeof reply === 'object') callWithText('attn_lesson_unavailable', error, 'the message');
       if (error) console.warn('lesson: ' + error);
+      if (!error && record) {
+        const restored = api.setLessonRecord(record);
+        if (!restored.ok) console.warn('lesson: the record did not carry over to the new language: ' + restored.error);
+      }
+      wake();
     }).catch((e) => {
       const message = `the lesson's files could not be fetched (${e.message}): check the connection and reload`;
       console.warn('lesson: ' + message);
@@ -260,6 +420,31 @@
     api.onEvent((kind, detail) => {
       if (kind !== 'lesson-progress') return;
       try { window.localStorage.setItem(key, detail.record); } catch (e) { /* storage full or blocked: the lesson runs on */ }
+    });
+  }
+
+  // The first language, once the demo answers: a wrong lang= or files that could not come are said
+  // in the demo (as a refused input is) and the page stays English.
+  function startLanguage() {
+    const refuse = (message) => {
+      console.warn(message);
+      callWithText('attn_page_refused', message, 'the message');
+    };
+    if (chosenLanguage.error) refuse(chosenLanguage.error);
+    if (lang === 'en') {
+      document.documentElement.dataset.language = 'en';
+      return;
+    }
+    firstLanguage.then((files) => {
+      const error = applyLanguageFiles(files, lang);
+      if (error) throw new Error(error);
+      wake();
+      emit('language-changed', { lang });
+    }).catch((e) => {
+      refuse(`lang=${lang}: ${e.message}: showing English`);
+      lang = 'en';
+      document.documentElement.lang = 'en';
+      document.documentElement.dataset.language = 'en';
     });
   }
 
@@ -413,6 +598,11 @@
       wake();
       return error ? { ok: false, error } : { ok: true, error: null };
     },
+    // The language the demo speaks ('en', 'zh-CN') and the ones it has ({code: name}).
+    language() { return { lang, languages: { ...LANGUAGES } }; },
+    // Switches to another language: the interface, the lesson (its record kept) and ?lang= in the
+    // address. A promise of {ok, error}; a language that could not load changes nothing.
+    setLanguage(code) { requireRuntime(); return setLanguage(code); },
     // A lesson record saved earlier (lesson-progress's detail.record, SCORM's cmi.suspend_data)
     // back into the lesson: its answers count again (docs/grading.md). {ok, error}; a bad record
     // changes nothing.
@@ -454,8 +644,11 @@
     link() {
       const fragment = api.fragment();
       if (fragment === null) throw new RangeError(TOO_LARGE_FOR_A_LINK);
-      return baseUrl() + '#' + fragment;
+      // A reader of another language gets the view in theirs (a page option beside the state).
+      return baseUrl() + '#' + fragment + (lang !== 'en' ? '&lang=' + lang : '');
     },
+    // The page's own words in the demo's language (the text versions' headings and buttons).
+    words,
     // An <iframe> snippet showing this view in embed mode; options: {width, height, title}.
     // options: width, height, title, theme; params, the page options a course sets ({origins,
     // xapi, activity, registration, steps, pass, remember, lesson}: docs/embedding.md), and sized:
@@ -469,6 +662,7 @@
       const theme = options.theme || themeChoice;  // the page's own theme= unless told otherwise
       const query = new URLSearchParams({ embed: '1' });
       if (theme !== 'light') query.set('theme', theme);
+      if (lang !== 'en') query.set('lang', lang);  // the page's language unless params say another
       for (const [key, value] of Object.entries(options.params || {})) {
         if (!PAGE_KEYS.includes(key) || key === 'embed' || key === 'theme') throw new RangeError(`${key} is not a page option`);
         if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
@@ -537,6 +731,7 @@
     // every state function answers, even while the demo is off-screen and draws nothing.
     onAppReady() {
       runtimeReady = true;
+      startLanguage();
       try { lastSummary = api.summary(); } catch (e) { /* reported elsewhere */ }
       applyCourseOptions();
       resolveUsable(api);
