@@ -133,12 +133,20 @@ test('lessons: every lesson file and catalog the project ships passes its JSON S
   const read = (p) => JSON.parse(readFileSync(path.join(repoRoot, p), 'utf8'));
   const lesson = ajv.compile(read('docs/lesson.schema.json'));
   const texts = ajv.compile(read('docs/texts.schema.json'));
+  const schemaOf = { 'texts.json': texts, 'interface.json': ajv.compile(read('docs/interface.schema.json')),
+                     'glossary.json': ajv.compile(read('docs/glossary.schema.json')) };
+  // Every language's folder: its lessons, its catalog, its interface text and its glossary.
+  const languages = readdirSync(path.join(repoRoot, 'lessons')).filter((d) => d !== 'examples');
+  assert.ok(languages.includes('en') && languages.includes('zh-CN'), `the languages: ${languages}`);
   const shipped = readdirSync(path.join(repoRoot, 'lessons/en')).filter((f) => f.endsWith('.json') && f !== 'texts.json');
   assert.ok(shipped.includes('generation.json'), `the lessons: ${shipped}`);
-  for (const file of [...shipped.map((f) => `lessons/en/${f}`), 'lessons/examples/my-sentence.json']) {
-    assert.ok(lesson(read(file)), `${file}: ${ajv.errorsText(lesson.errors)}`);
+  for (const lang of languages) {
+    for (const file of readdirSync(path.join(repoRoot, 'lessons', lang)).filter((f) => f.endsWith('.json'))) {
+      const check = schemaOf[file] || lesson;
+      assert.ok(check(read(`lessons/${lang}/${file}`)), `lessons/${lang}/${file}: ${ajv.errorsText(check.errors)}`);
+    }
   }
-  assert.ok(texts(read('lessons/en/texts.json')), ajv.errorsText(texts.errors));
+  assert.ok(lesson(read('lessons/examples/my-sentence.json')), ajv.errorsText(lesson.errors));
   // The schema refuses what the demo refuses: a line with two texts, an unknown question.
   const bad = read('lessons/examples/my-sentence.json');
   bad.steps[0].lines[0] = { prose: 'a', code: 'b' };

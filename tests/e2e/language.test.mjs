@@ -1,0 +1,124 @@
+// The demo in the learner's language (#31), used as its readers would: a Chinese reader opens a
+// course's link with ?lang=zh-CN on a laptop and answers the first step by clicks; a learner half
+// way through step 2 in English switches to Chinese with the page's language menu and keeps the
+// step, the answer and the data, then goes back by keyboard; a phone (390 x 844, DPR 2) reads and
+// answers a step in Chinese with taps, nothing wider than the screen; a wrong lang= is named and
+// the page stays English; and the English page fetches none of another language's files.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitFor, clickItem as click,
+  layoutItem as item } from './harness.mjs';
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+let server, browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const CHINESE = /[\u4e00-\u9fff]/;
+const view = (page) => page.evaluate(() => window.attention.lessonView());
+const status = (page) => page.evaluate(() => window.attention.lessonStatus());
+// The page's own signal: <html data-language> once a language's files are in the demo, and the
+// lesson's text (when a step is open) in that language.
+async function languageIs(page, lang, lessonToo = true) {
+  await waitFor(page, ([want, lesson]) => {
+    if (document.documentElement.dataset.language !== want) return false;
+    if (!lesson) return true;
+    const v = window.attention.lessonView();
+    return v.loaded && /[\u4e00-\u9fff]/.test(v.title || '') === (want === 'zh-CN');
+  }, [lang, lessonToo], `the page in ${lang}`);
+}
+
+test('language: a Chinese reader opens a course link with ?lang=zh-CN and answers step 1 by clicks', async () => {
+  const requests = [];
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN#step=1`, { viewport: { width: 1366, height: 768 } });
+  page.on('request', (r) => requests.push(r.url()));
+  await languageIs(page, 'zh-CN');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  let v = await view(page);
+  assert.match(v.title, CHINESE, 'the step title is Chinese');
+  assert.ok(v.question.choices.some((c) => /第 \d+ 个词元/.test(c)), `positions as the language writes them: ${v.question.choices}`);
+  assert.ok(!v.question.choices.some((c) => /\d(st|nd|rd|th)\b/.test(c)), 'no English ordinals');
+  // The page's own words: the title, the canvas's name, the text versions' headings.
+  const page_words = await page.evaluate(() => ({
+    title: document.title, canvas: document.getElementById('canvas').getAttribute('aria-label'),
+    reader: document.getElementById('lesson-reader-title').textContent }));
+  for (const [what, text] of Object.entries(page_words)) assert.match(text, CHINESE, `${what}: ${text}`);
+  await saveArtifact('language-zh-laptop-step1.png', await page.screenshot());
+  // Answered by clicks: the right choice is the query's own row (inputs[1], the 2nd token).
+  const right = v.question.choices.findIndex((c) => c.includes('第 2 个词元'));
+  assert.ok(right >= 0, 'the 2nd token is a choice');
+  await click(page, `lesson:choice:${right}`);
+  await click(page, 'lesson:reveal');
+  v = await view(page);
+  assert.equal(v.question.verdict, '正确。');
+  assert.match(v.question.reason, CHINESE);
+  await saveArtifact('language-zh-laptop-step1-revealed.png', await page.screenshot());
+  assert.ok(!requests.some((u) => /fonts\/zh-CN\.otf/.test(u)), 'the glyphs are not fetched again for the lesson');
+  await page.context().close();
+});
+
+test('language: switching mid-lesson keeps the step, the answer and the data; back to English by keyboard', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html#step=2`, { viewport: { width: 1366, height: 768 } });
+  await languageIs(page, 'en', false);
+  await click(page, 'lesson:choice:0');
+  await click(page, 'lesson:reveal');
+  const before = await status(page);
+  assert.equal(before.progress.answered, 1);
+  const state = await page.evaluate(() => window.attention.getState());
+  // The page's language menu, as a mouse user picks from it.
+  await settleAfter(page, () => page.selectOption('#lang-choice', 'zh-CN'), 'choosing 中文');
+  await languageIs(page, 'zh-CN');
+  const after = await status(page);
+  assert.equal(after.step, 2, 'the same step');
+  assert.equal(after.progress.answered, 1, 'the answer is kept');
+  assert.equal(after.revealed, true, 'still revealed');
+  assert.deepEqual(await page.evaluate(() => window.attention.getState()), state, 'the same data and settings');
+  assert.match(page.url(), /[?&]lang=zh-CN/, 'the address says the language, so a reload keeps it');
+  assert.match(await page.evaluate(() => window.attention.link()), /lang=zh-CN/, 'a shared link carries it');
+  assert.match((await view(page)).question.verdict, CHINESE);
+  await saveArtifact('language-switched-zh.png', await page.screenshot());
+  // Back by keyboard: Tab to the menu, an arrow key picks English.
+  await page.focus('#lang-choice');
+  await settleAfter(page, () => page.keyboard.press('ArrowUp'), 'ArrowUp on the menu');
+  await languageIs(page, 'en');
+  assert.equal((await status(page)).progress.answered, 1);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.doesNotMatch(await page.evaluate(() => document.title), CHINESE);
+  await page.context().close();
+});
+
+test('language: a phone reads and answers a Chinese step with taps, nothing wider than the screen', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN#step=4`, PHONE);
+  await languageIs(page, 'zh-CN');
+  const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
+  assert.ok(width <= 390, `no sideways scroll: ${width}`);
+  for (const name of ['lesson:choice:0', 'lesson:choice:1']) {
+    const r = await item(page, name);
+    assert.ok(r && r.x >= 0 && r.x + r.w <= 390.5, `${name} wraps inside the screen: ${JSON.stringify(r)}`);
+  }
+  await saveArtifact('language-zh-phone-step4.png', await page.screenshot());
+  const r = await item(page, 'lesson:choice:0');
+  await settleAfter(page, () => page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2), 'a tap on the first choice', { lifted: true });
+  const reveal = await item(page, 'lesson:reveal');
+  await settleAfter(page, () => page.touchscreen.tap(reveal.x + reveal.w / 2, reveal.y + reveal.h / 2), 'a tap on reveal', { lifted: true });
+  const v = await view(page);
+  assert.ok(['正确。', '不太对。'].includes(v.question.verdict), `a Chinese verdict: ${v.question.verdict}`);
+  await saveArtifact('language-zh-phone-step4-revealed.png', await page.screenshot());
+  await page.context().close();
+});
+
+test('language: a wrong lang= is named and the page stays English; English fetches no other language', async () => {
+  const requests = [];
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${server.url}/index.html?lang=klingon`);
+  await waitFor(page, () => document.documentElement.dataset.language === 'en' && window.attention.summary().error !== '',
+                undefined, 'the refusal');
+  const { error } = await page.evaluate(() => window.attention.summary());
+  assert.match(error, /lang=klingon is not a language this demo has \(en, zh-CN\)/);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.ok(!requests.some((u) => /fonts\/|interface\.json|lessons\//.test(u)),
+            `the English first view fetches no language files: ${requests.filter((u) => /fonts|lessons/.test(u))}`);
+  await context.close();
+});
