@@ -213,8 +213,7 @@
   let lang = chosenLanguage.lang;
   document.documentElement.lang = lang;
   const languageFiles = new Map();  // lang -> Promise of {words, glyphs}
-  function fetchLanguage(code) {
-    if (code === 'en') return Promise.resolve({ words: '', glyphs: new Uint8Array(0) });
+  function fetchLanguageFiles(code) {
     if (!languageFiles.has(code)) {
       const get = (url) => fetch(url).then((r) => {
         if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
@@ -228,9 +227,16 @@
     }
     return languageFiles.get(code);
   }
-  // Fetched from the start, beside the wasm, so the first frame can already speak it.
-  const firstLanguage = fetchLanguage(lang);
-  firstLanguage.catch(() => {});
+  // A language's files with the lesson's code, which reads them (app_set_language is deferred:
+  // the English page never downloads it). The lesson's code links against the page's wasm, so it
+  // is fetched once that runs.
+  function fetchLanguage(code) {
+    const files = code === 'en' ? Promise.resolve({ words: '', glyphs: new Uint8Array(0) }) : fetchLanguageFiles(code);
+    return Promise.all([files, lessonCodeLoaded()]).then(([f]) => f);
+  }
+  // Another language's files are fetched from the start, beside the wasm, so the first frames can
+  // already speak it.
+  if (lang !== 'en') fetchLanguageFiles(lang).catch(() => {});
   // The page's own words (headings, buttons, labels, the screen reader's texts) in the language:
   // interface.json's "page" map, keyed by the English the HTML and the text versions write.
   let pageWords = {};
@@ -351,6 +357,13 @@
   }
   let lessonRequested = false;
   let lessonCode = null;  // the promise of the deferred wasm, fetched once
+  function lessonCodeLoaded() {
+    if (!lessonCode) {
+      lessonCode = loadLessonCode();
+      lessonCode.catch(() => { lessonCode = null; });  // reported where it is awaited; a later load tries again
+    }
+    return lessonCode;
+  }
   function loadLesson() {
     if (lessonRequested) return;
     lessonRequested = true;
@@ -373,11 +386,7 @@
       callWithText('attn_lesson_unavailable', address.error, 'the message');
       return;
     }
-    if (!lessonCode) {
-      lessonCode = loadLessonCode();
-      lessonCode.catch(() => { lessonCode = null; });  // reported below, where it is awaited; a later load tries again
-    }
-    const code = lessonCode;  // this load waits for this fetch, whatever happens to the shared one
+    const code = lessonCodeLoaded();  // this load waits for this fetch, whatever happens to the shared one
     // A lesson is read with the catalog of its own language ("lang" in the file): a teacher's
     // English lesson keeps English sections under a Chinese interface.
     text(address.url).then((lesson) => {
@@ -435,7 +444,7 @@
       document.documentElement.dataset.language = 'en';
       return;
     }
-    firstLanguage.then((files) => {
+    fetchLanguage(lang).then((files) => {
       const error = applyLanguageFiles(files, lang);
       if (error) throw new Error(error);
       wake();

@@ -204,7 +204,8 @@ void app_request_redraw(App* app) {
     app_request_frames(app);
 }
 
-std::string app_set_language(App* app, std::string_view interface_json, std::vector<unsigned char> glyphs) {
+ATTN_LESSON_ENTRY std::string app_set_language(App* app, std::string_view interface_json,
+                                               std::vector<unsigned char> glyphs) {
     InterfaceText words;
     if (!interface_json.empty()) {
         InterfaceTextParse parsed = parse_interface_text(interface_json);

@@ -103,6 +103,9 @@ void app_request_frames(App* app, int count = 8);
 void app_request_redraw(App* app);
 // The page chose a language: its interface text (lessons/<lang>/interface.json; "" for English)
 // and its glyphs (empty for a script DejaVu has). "" when applied, else why not (nothing changes).
-std::string app_set_language(App* app, std::string_view interface_json, std::vector<unsigned char> glyphs);
+// Only the page calls it, with the lesson's code loaded (ATTN_LESSON_ENTRY): the English first view
+// does not download the reader of another language's words.
+ATTN_LESSON_ENTRY std::string app_set_language(App* app, std::string_view interface_json,
+                                               std::vector<unsigned char> glyphs);
 
 }  // namespace attn

@@ -2,6 +2,8 @@
 // broken translation is named (with its line and column) before any frame draws it.
 #include "core/document/interface_text.h"
 
+#include <algorithm>
+
 #include "core/document/json.h"
 #include "core/text/utf8.h"
 
@@ -18,8 +20,10 @@ std::string at(std::string_view source, const JsonValue& v, const std::string& p
 
 const char* InterfaceText::operator()(const char* english) const {
     if (strings.empty()) return english;
-    const auto it = strings.find(english);
-    return it == strings.end() ? english : it->second.c_str();
+    const std::string_view key(english);
+    const auto it = std::lower_bound(strings.begin(), strings.end(), key,
+                                     [](const auto& entry, std::string_view k) { return entry.first < k; });
+    return it != strings.end() && it->first == key ? it->second.c_str() : english;
 }
 
 std::string printf_conversions(std::string_view format) {
@@ -106,8 +110,10 @@ InterfaceTextParse parse_interface_text(std::string_view json) {
                         "\" as %-letters) but uses \"" + got + "\"";
             return out;
         }
-        out.text.strings.emplace(english, value.text);
+        out.text.strings.emplace_back(english, value.text);
     }
+    // Sorted once, looked up by binary search (the JSON reader refuses duplicate keys).
+    std::sort(out.text.strings.begin(), out.text.strings.end());
     out.ok = true;
     return out;
 }

@@ -7,7 +7,8 @@
 #pragma once
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace attn {
 
@@ -15,7 +16,7 @@ constexpr size_t kMaxInterfaceTextBytes = 256 * 1024;
 
 struct InterfaceText {
     std::string lang = "en";
-    std::unordered_map<std::string, std::string> strings;  // English -> the language's words
+    std::vector<std::pair<std::string, std::string>> strings;  // English -> the language's words, sorted
 
     // The words for english, or english itself when the language has none (or is English).
     const char* operator()(const char* english) const;
