@@ -16,8 +16,8 @@
   const body = document.getElementById('lesson-reader-body');
   if (!api || !shared || !root || !body) return;
   const { element, say } = shared;
-  // The page's words in the demo's language, with values: t('Practice: {0}', title).
-  const t = (english, ...values) => api.words(english, ...values);
+  // The page's words in the demo's language, with values: phrase('Practice: {0}', title).
+  const phrase = (english, ...values) => api.words(english, ...values);
 
   const PANEL_NAMES = { inputs: 'Inputs', plot: 'Embeddings', loop: 'The score loop', weights: 'Scores to weights',
     heatmaps: 'All queries at once', projection: 'Trainable attention', module: 'The book\'s classes' };
@@ -33,7 +33,7 @@
     let reply;
     try { reply = api.lessonIntent(action, value, text); } catch (e) { reply = { ok: false, error: e.message }; }
     if (!reply.ok) {
-      say(t('That did not work: {0}', reply.error));
+      say(phrase('That did not work: {0}', reply.error));
     } else {
       actedInBurst = true;
       if (action === 'start-over') draftAnswer = null;
@@ -49,7 +49,7 @@
 
   function paragraph(line) {
     if (line.kind === 'code') return element('p', {}, element('code', { text: line.text }));
-    const prefix = line.kind === 'good' ? t('Check: ') : line.kind === 'warn' ? t('Note: ') : '';
+    const prefix = line.kind === 'good' ? phrase('Check: ') : line.kind === 'warn' ? phrase('Note: ') : '';
     return element('p', { class: `lesson-line ${line.kind}`, text: prefix + line.text });
   }
 
@@ -101,7 +101,7 @@
         : button(`exercise-${i}`, `${i + 1}. ${title}`, 'practice', i);
       exercises.append(b);
     });
-    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: t('Practice: {0}', p.exercises[p.current]) }),
+    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: phrase('Practice: {0}', p.exercises[p.current]) }),
                    exercises, element('p', { text: p.task }),
                    hintDetails(p),
                    button('start-over', p.words.start_over, 'start-over'), queryControl()].filter(Boolean);
@@ -138,7 +138,7 @@
     if (p.checked) {
       if (p.note) verdict.append(element('p', { text: p.note }));
       if (p.entries.length) {
-        verdict.append(element('p', { text: p.entries.map((ok, i) => (ok ? t('entry {0} right', i) : t('entry {0} wrong', i))).join(t(', ')) }));
+        verdict.append(element('p', { text: p.entries.map((ok, i) => (ok ? phrase('entry {0} right', i) : phrase('entry {0} wrong', i))).join(phrase(', ')) }));
       }
       verdict.append(element('p', { class: p.correct ? 'right' : 'wrong', text: p.message }));
       if (p.prediction) verdict.append(element('p', { text: p.prediction }));
@@ -162,7 +162,7 @@
       // Step 6's multiplier, as the band's preset buttons set it.
       const group = element('div', { role: 'group', 'aria-label': 'Scale the scores' });
       for (const p of t.presets) {
-        group.append(element('button', { type: 'button', 'data-focus': `preset-${p.label}`, text: t('Scale the scores {0}', p.label),
+        group.append(element('button', { type: 'button', 'data-focus': `preset-${p.label}`, text: phrase('Scale the scores {0}', p.label),
                                           onclick: () => { shared.changeSetting('lab_scale', p.value); refresh(); } }));
       }
       parts.push(group);
@@ -205,7 +205,7 @@
     parts.push(steps);
     if (d.next) {
       parts.push(element('div', { role: 'group', 'aria-labelledby': 'lesson-reader-judge' },
-        element('p', { id: 'lesson-reader-judge', text: t('Step {0}, {1}: {2}', d.next.index + 1, d.next.name, d.next.question) }),
+        element('p', { id: 'lesson-reader-judge', text: phrase('Step {0}, {1}: {2}', d.next.index + 1, d.next.name, d.next.question) }),
         element('pre', { text: d.next.printed }),
         button('judge-fine', d.words.fine, 'judge', 1), button('judge-off', d.words.off, 'judge', 0)));
     }
@@ -223,7 +223,7 @@
 
   function content(view) {
     if (!view.loaded && (view.in_lesson || view.waiting || view.load_error)) {
-      return [element('p', { text: view.load_error ? t('The lesson could not be loaded: {0}', view.load_error)
+      return [element('p', { text: view.load_error ? phrase('The lesson could not be loaded: {0}', view.load_error)
                                                    : 'Loading the lesson…' }),
               button('leave', 'Leave the lesson', 'leave')];
     }
@@ -241,10 +241,10 @@
               element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
                       button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
-    const heading = view.title ? `${view.indicator}: ${view.title}` : t('Step {0}: the lesson has no such step', view.step);
+    const heading = view.title ? `${view.indicator}: ${view.title}` : phrase('Step {0}: the lesson has no such step', view.step);
     const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: heading })];
     if (view.watch.length) {
-      parts.push(element('p', { class: 'hint', text: t('Watch in the drawing: {0}.', view.watch.map((p) => t(PANEL_NAMES[p] || p)).join(t(', '))) }));
+      parts.push(element('p', { class: 'hint', text: phrase('Watch in the drawing: {0}.', view.watch.map((p) => phrase(PANEL_NAMES[p] || p)).join(phrase(', '))) }));
     }
     for (const line of view.lines) parts.push(paragraph(line));
     if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));

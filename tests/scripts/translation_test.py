@@ -88,7 +88,7 @@ JS_LITERAL = r"'((?:[^'\\\n]|\\.)*)'"
 
 def page_keys(root):
     """(required, allowed): the page's words a language must translate (index.html's, and the
-    text versions' t('...') / api.words('...') formats), and every English text the page's scripts
+    text versions' phrase('...') / api.words('...') formats), and every English text the page's scripts
     hold that the text versions may show (their labels go through words() too)."""
     parser = PageText()
     parser.feed((root / "web/index.html").read_text(encoding="utf-8"))
@@ -96,7 +96,7 @@ def page_keys(root):
     allowed = set(required)
     for path in sorted((root / "web").glob("attention*.js")):
         text = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"\b(?:t|words)\(" + JS_LITERAL, text):
+        for m in re.finditer(r"\b(?:phrase|words)\(" + JS_LITERAL, text):
             required.add(m.group(1).replace("\\'", "'"))
         for m in re.finditer(JS_LITERAL, text):
             allowed.add(m.group(1).replace("\\'", "'"))
