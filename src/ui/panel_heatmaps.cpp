@@ -3,6 +3,7 @@
 // Stacked or side by side, whichever gives the larger cells in the space the panel has.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/text/prose_format.h"
 #include "ui/heatmap_view.h"
@@ -79,7 +80,8 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     }
     // Covered while a question asks for what they hold: the shape (both), the scores or the weights
     // (the query's row is one of theirs), the mask's pattern (both).
-    const std::string why = "Covered: " + hidden.reason + ".";
+    char why[300];
+    std::snprintf(why, sizeof why, tr("Covered: %s."), hidden.reason.c_str());
     if (hidden.covers_score_matrix()) scores.covered = why;
     if (hidden.covers_weight_matrix()) weights.covered = why;
     scores.mark_query = weights.mark_query = !hidden.query_token;

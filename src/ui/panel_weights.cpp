@@ -241,7 +241,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         }
     };
     row_of_text(
-        "token",
+        tr("token"),
         [&](size_t c) {
             // The tick marks the column in use when there is room for it; the colour always does.
             const std::string ticked = cols[c].title + " \u2713";
