@@ -11,11 +11,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget, saveArtifact } from './harness.mjs';
 
 let server, browser, unpacked;
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-                '.wasm': 'application/wasm', '.xml': 'application/xml', '.json': 'application/json' };
+                '.wasm': 'application/wasm', '.xml': 'application/xml', '.json': 'application/json', '.otf': 'font/otf' };
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -125,8 +125,8 @@ function lmsSessionPage(cmi, launch = '/lms/package/scorm.html') {
 </body></html>`;
 }
 
-async function openSession(cmi, route) {
-  server.routes.set(route, lmsSessionPage(cmi));
+async function openSession(cmi, route, launch) {
+  server.routes.set(route, lmsSessionPage(cmi, launch));
   const page = await openPage(browser, server.url + route, { viewport: { width: 1300, height: 820 } });
   const frame = await demoFrame(page, 'scorm.html');
   await waitReady(frame);
@@ -246,4 +246,44 @@ test('scorm: without an LMS the launch page is the normal demo', async () => {
   assert.equal(await page.evaluate(() => window.attention.getState().step), 0, 'free exploration, no lesson forced');
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+// A course in Chinese (#31): the package launched with lang=zh-CN speaks Chinese from its own files
+// (the zip carries the zh-CN lesson, catalog, interface text and glyphs), grades as the English one
+// does, and a second session keeps the first one's answers, still in Chinese.
+test('scorm: a package launched with lang=zh-CN runs the lesson in Chinese and keeps its answers across sessions', async () => {
+  const launch = '/lms/package/scorm.html?lang=zh-CN';
+  const inChinese = (frame) => frame.waitForFunction(() => document.documentElement.dataset.language === 'zh-CN' &&
+                                                     /[\u4e00-\u9fff]/.test(window.attention.lessonView().title || ''),
+                                                     null, { timeout: budget() })
+    .catch(() => assert.fail('the package speaks Chinese'));
+  const one = await openSession({ student_data: { mastery_score: '80' } }, '/lms/zh-session-1.html', launch);
+  await inChinese(one.frame);
+  const asked = await answerTrackWithFirstChoices(one.page, one.frame, 1, 2);
+  const first = (await one.frame.evaluate(() => window.attention.lessonStatus())).progress;
+  assert.equal(first.answered, asked);
+  const verdict = (await one.frame.evaluate(() => window.attention.lessonView())).question.verdict;
+  assert.ok(['正确。', '不太对。'].includes(verdict), `a Chinese verdict: ${verdict}`);
+  const interactions = Object.values((await one.cmi()).interactions || {});
+  assert.equal(interactions.length, asked, 'the LMS gets the same interactions as from the English package');
+  assert.match(interactions[0].id, /^step1_[A-Za-z0-9_-]+$/, 'ids do not depend on the language');
+  await one.frame.evaluate(() => window.attentionScorm.finish());
+  await one.page.waitForFunction(() => window.finished);
+  const left = await one.cmi();
+  assert.deepEqual(await one.frame.evaluate(() => window.attentionScorm.errors), []);
+  assert.deepEqual(one.page.problems, []);
+  await one.page.context().close();
+
+  const two = await openSession({
+    core: { lesson_location: left.core.lesson_location, lesson_status: left.core.lesson_status,
+            score: { raw: left.core.score.raw }, entry: 'resume' },
+    suspend_data: left.suspend_data, student_data: { mastery_score: '80' },
+  }, '/lms/zh-session-2.html', launch);
+  await inChinese(two.frame);
+  const resumed = await two.frame.evaluate(() => window.attention.lessonStatus());
+  assert.equal(resumed.step, 2);
+  assert.deepEqual([resumed.progress.answered, resumed.progress.score], [first.answered, first.score]);
+  await saveArtifact('scorm-zh-session-2.png', await two.page.screenshot());
+  assert.deepEqual(two.page.problems, []);
+  await two.page.context().close();
 });
