@@ -324,6 +324,13 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     w.key("renderer_ms").number(s.renderer_ms);
     w.key("first_frame_cost_ms").number(s.first_frame_cost_ms);
     w.end_object();
+    const attn::AtlasStats atlas = attn::imgui_backend_atlas_stats();
+    w.key("atlas").begin_object();
+    w.key("build_ms").number(atlas.build_ms);
+    w.key("width").integer(atlas.width);
+    w.key("height").integer(atlas.height);
+    w.key("glyphs").integer(atlas.glyphs);
+    w.end_object();
     w.key("visible").boolean(g_app->visible);
     // The lesson's file was asked for and has neither arrived nor failed: the page is not settled.
     w.key("lesson_loading")

@@ -10,6 +10,7 @@
 #include <bitset>
 #include <cfloat>
 
+#include "platform/main_loop.h"
 #include "platform/touch_pinch.h"
 
 #ifdef __EMSCRIPTEN__
@@ -46,6 +47,7 @@ const char* get_clipboard_text(void*) {
 #endif
 
 float g_font_pixel_scale = 0.0f;  // framebuffer pixels per window unit the atlas was built for
+AtlasStats g_atlas;
 FontSetup g_font_setup = nullptr;
 
 float pixel_scale(Window* window) {
@@ -167,6 +169,10 @@ EventSummary imgui_backend_pump_events(Window* window) {
     return summary;
 }
 
+AtlasStats imgui_backend_atlas_stats() {
+    return g_atlas;
+}
+
 void imgui_backend_fonts_changed() {
     g_font_pixel_scale = 0.0f;
 }
@@ -174,10 +180,17 @@ void imgui_backend_fonts_changed() {
 void imgui_backend_new_frame(Window* window) {
     const float scale = pixel_scale(window);
     if (scale != g_font_pixel_scale) {
+        const double start = now_ms();
         ImGui_ImplOpenGL3_DestroyFontsTexture();
-        ImGui::GetIO().Fonts->Clear();
+        ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+        atlas->Clear();
         rebuild_fonts(scale);
         ImGui_ImplOpenGL3_CreateFontsTexture();
+        g_atlas.build_ms = now_ms() - start;
+        g_atlas.width = atlas->TexWidth;
+        g_atlas.height = atlas->TexHeight;
+        g_atlas.glyphs = 0;
+        for (const ImFont* font : atlas->Fonts) g_atlas.glyphs += font->Glyphs.Size;
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();

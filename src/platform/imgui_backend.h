@@ -29,6 +29,13 @@ void imgui_backend_new_frame(Window* window);
 // The fonts' set-up has changed (a script font came with a language): the next frame rebuilds the
 // atlas and its texture.
 void imgui_backend_fonts_changed();
+// The last rebuild of the font atlas (a language's glyphs arriving, a new pixel ratio): how long
+// it took with its texture upload, its size and how many glyphs it holds (bench/language_glyphs.mjs).
+struct AtlasStats {
+    double build_ms = 0;
+    int width = 0, height = 0, glyphs = 0;
+};
+AtlasStats imgui_backend_atlas_stats();
 // Size of the window's framebuffer in pixels (window size x devicePixelRatio).
 void window_drawable_size(Window* window, int* width, int* height);
 // Pastes text into the text field ImGui is editing: it becomes the clipboard's text and ImGui gets
