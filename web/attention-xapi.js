@@ -17,12 +17,17 @@
   'use strict';
   const attention = window.attention;
   if (!attention) return;
+  // Language maps (docs/translating.md): the fixed words in every language the demo has; what the
+  // lesson says (a question, its choices) in the language the learner saw it in, under that tag.
+  const TAGS = { en: 'en-US', 'zh-CN': 'zh-CN' };
+  const tag = () => TAGS[attention.language().lang] || 'en-US';
+  const said = (text) => ({ [tag()]: text });
   const VERBS = {
-    answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
-    experienced: { id: 'http://adlnet.gov/expapi/verbs/experienced', display: { 'en-US': 'experienced' } },
-    completed: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
-    passed: { id: 'http://adlnet.gov/expapi/verbs/passed', display: { 'en-US': 'passed' } },
-    failed: { id: 'http://adlnet.gov/expapi/verbs/failed', display: { 'en-US': 'failed' } },
+    answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered', 'zh-CN': '回答了' } },
+    experienced: { id: 'http://adlnet.gov/expapi/verbs/experienced', display: { 'en-US': 'experienced', 'zh-CN': '学习了' } },
+    completed: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed', 'zh-CN': '完成了' } },
+    passed: { id: 'http://adlnet.gov/expapi/verbs/passed', display: { 'en-US': 'passed', 'zh-CN': '通过了' } },
+    failed: { id: 'http://adlnet.gov/expapi/verbs/failed', display: { 'en-US': 'failed', 'zh-CN': '未通过' } },
   };
   const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
   // Activity ids are IRIs under this page's address (or the activity= the author gave), so two
@@ -56,7 +61,7 @@
   const lesson = {
     objectType: 'Activity', id: authored || page + '#lesson',
     definition: { type: 'http://adlnet.gov/expapi/activities/lesson',
-                  name: { 'en-US': 'Attention scores, step by step: the guided lesson' } },
+                  name: { 'en-US': 'Attention scores, step by step: the guided lesson', 'zh-CN': '逐步计算注意力分数：引导课程' } },
   };
 
   function uuid() {
@@ -68,9 +73,10 @@
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   }
 
+  // name: a language map, or the lesson's own text (in the learner's language).
   function activity(id, name, definition = {}) {
     return { objectType: 'Activity', id: authored ? `${authored}/${id}` : `${page}#${id}`,
-             definition: { name: { 'en-US': name }, ...definition } };
+             definition: { name: typeof name === 'string' ? said(name) : name, ...definition } };
   }
 
   function statement(verb, object, result) {
@@ -80,7 +86,7 @@
       actor: { objectType: 'Agent', account: { homePage: location.origin, name: 'anonymous' } },
       verb: VERBS[verb],
       object,
-      context: { platform: 'attention-explainer', language: 'en-US',
+      context: { platform: 'attention-explainer', language: tag(),
                  contextActivities: object.id === lesson.id ? {} : { parent: [lesson] },
                  ...(registration ? { registration } : {}) },
       timestamp: new Date().toISOString(),
@@ -94,27 +100,28 @@
   function toStatement(kind, d) {
     switch (kind) {
       case 'quiz-answered': {
-        const choices = d.choices.map((text, i) => ({ id: `choice-${i}`, description: { 'en-US': text } }));
+        const choices = d.choices.map((text, i) => ({ id: `choice-${i}`, description: said(text) }));
         return statement('answered', activity(`step-${d.step}/${d.question_id}`, d.prompt, {
-          type: INTERACTION, description: { 'en-US': d.prompt }, interactionType: 'choice', choices,
+          type: INTERACTION, description: said(d.prompt), interactionType: 'choice', choices,
           correctResponsesPattern: d.correct_choices.map((i) => `choice-${i}`),
         }), { success: d.correct, response: `choice-${d.choice}`,
               ...(d.misconception ? { extensions: { [MISCONCEPTION]: d.misconception } } : {}) });
       }
       case 'exercise-checked':
-        return statement('answered', activity(`practice-${d.exercise}`, `Practice exercise ${d.exercise + 1}`,
+        return statement('answered', activity(`practice-${d.exercise}`,
+                                              { 'en-US': `Practice exercise ${d.exercise + 1}`, 'zh-CN': `练习 ${d.exercise + 1}` },
                                               { type: INTERACTION, interactionType: 'fill-in' }),
                          { success: d.correct, response: d.entry });
       case 'bug-traced':
-        return statement('answered', activity(`debug/${d.bug}`, `Debug this: ${d.bug}`, {
+        return statement('answered', activity(`debug/${d.bug}`, { 'en-US': `Debug this: ${d.bug}`, 'zh-CN': `调试：${d.bug}` }, {
           type: INTERACTION, interactionType: 'choice',
-          choices: [{ id: 'as-it-should-be', description: { 'en-US': 'As it should be' } },
-                    { id: 'off', description: { 'en-US': 'It is off' } }],
+          choices: [{ id: 'as-it-should-be', description: { 'en-US': 'As it should be', 'zh-CN': '符合预期' } },
+                    { id: 'off', description: { 'en-US': 'It is off', 'zh-CN': '有问题' } }],
         }), { success: d.judgment_right, response: d.judged });
       case 'step-changed':
         if (!(d.step > 0)) return null;  // back to free exploration: nothing learned to record
         landed = true;
-        return statement('experienced', activity(`step-${d.step}`, `Lesson step ${d.step}`,
+        return statement('experienced', activity(`step-${d.step}`, { 'en-US': `Lesson step ${d.step}`, 'zh-CN': `课程第 ${d.step} 步` },
                                                  { type: 'http://adlnet.gov/expapi/activities/module' }));
       case 'lesson-completed': {
         // success: passed against the pass mark; without one, every question right.
@@ -131,7 +138,7 @@
         // The step a link opened the lesson at is experienced too (step-changed fires for moves).
         if (landed || !(d.step > 0)) return null;
         landed = true;
-        return statement('experienced', activity(`step-${d.step}`, `Lesson step ${d.step}`,
+        return statement('experienced', activity(`step-${d.step}`, { 'en-US': `Lesson step ${d.step}`, 'zh-CN': `课程第 ${d.step} 步` },
                                                  { type: 'http://adlnet.gov/expapi/activities/module' }));
       default:
         return null;  // quiz-revealed, query-changed, state-changed: nothing for a gradebook

@@ -114,8 +114,14 @@ def state_document(inputs, query=0, labels=None, *, norm="softmax", causal=False
     return doc
 
 
-def demo_link(url, doc, embed=True):
-    """url (the demo's page or folder) with the state document in its #state= fragment."""
+LANGUAGES = ("en", "zh-CN")  # docs/translating.md
+
+
+def demo_link(url, doc, embed=True, lang=None):
+    """url (the demo's page or folder) with the state document in its #state= fragment; lang
+    ("zh-CN") shows the demo and its lesson in that language."""
+    if lang is not None and lang not in LANGUAGES:
+        raise ValueError(f"lang={lang!r} is not a language the demo has ({', '.join(LANGUAGES)})")
     text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
     encoded = base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
     base = url.split("#")[0]
@@ -123,6 +129,8 @@ def demo_link(url, doc, embed=True):
         base += "index.html"
     if embed:
         base += ("&" if "?" in base else "?") + "embed=1"
+    if lang and lang != "en":
+        base += ("&" if "?" in base else "?") + "lang=" + lang
     link = f"{base}#state={encoded}"
     if len(link) > MAX_LINK_CHARS:
         raise ValueError(f"these inputs make a link of {len(link)} characters, more than a browser takes "
@@ -132,7 +140,8 @@ def demo_link(url, doc, embed=True):
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript"}
+                      ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".otf": "font/otf"}
 
     def log_message(self, *args):  # a notebook's output is no place for an access log
         pass
@@ -158,7 +167,8 @@ def serve_dist(folder):
 class Demo:
     """The demo in an iframe; a notebook shows it as HTML (``_repr_html_``)."""
 
-    def __init__(self, inputs, query=0, labels=None, *, url=None, dist=None, height=520, title=None, **options):
+    def __init__(self, inputs, query=0, labels=None, *, url=None, dist=None, height=520, title=None, lang=None,
+                 **options):
         if url is not None and dist is not None:
             raise ValueError("give url= or dist=, not both")
         self.state = state_document(inputs, query, labels, **options)
@@ -166,7 +176,7 @@ class Demo:
         if not base:
             raise ValueError("give url= (where the demo is published), dist= (a built dist/ folder) "
                              "or set ATTENTION_EXPLAINER_URL")
-        self.url = demo_link(base, self.state)
+        self.url = demo_link(base, self.state, lang=lang)
         self.height = int(height)
         self.title = title or f"Attention scores demo: {len(self.state['tokens'])} tokens, query {self.state['query']}"
 

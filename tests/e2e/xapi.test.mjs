@@ -175,3 +175,35 @@ test('xapi: without ?xapi=1 the page never loads the xAPI script', async () => {
   assert.equal(await page.evaluate(() => 'xapi' in window.attention), false);
   await page.context().close();
 });
+
+// A Chinese course (#31): the same statements, ids and results; the language maps say both
+// languages where the words are fixed, and the learner's Chinese where the lesson spoke.
+test('xapi: in Chinese (lang=zh-CN) the statements carry Chinese and English language maps, with the same ids', async () => {
+  const route = '/host-xapi-zh.html';
+  server.routes.set(route, hostPage(`${server.url}/index.html?xapi=1&lang=zh-CN#step=3`));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await frame.waitForFunction(() => document.documentElement.dataset.language === 'zh-CN' &&
+                              /[\u4e00-\u9fff]/.test(window.attention.lessonView().title || ''), null, { timeout: budget() });
+  await waitIdle(frame);
+  await click(page, frame, 'lesson:choice:1');
+  await click(page, frame, 'lesson:reveal');
+  const statements = await statementsOf(page, 2);
+  statements.forEach((s, i) => assertValidStatement(s, `statement ${i}`));
+  const answer = statements.find((s) => s.verb.id === ADL + 'answered');
+  assert.deepEqual(answer.verb.display, { 'en-US': 'answered', 'zh-CN': '回答了' });
+  assert.equal(answer.context.language, 'zh-CN');
+  assert.match(answer.object.id, /#step-3\//, 'the same activity ids as in English');
+  const def = answer.object.definition;
+  assert.match(def.description['zh-CN'], /[\u4e00-\u9fff]/, `the question as the learner read it: ${def.description['zh-CN']}`);
+  assert.deepEqual(def.choices.map((c) => c.description['zh-CN']), ['2', '3', '9']);
+  assert.deepEqual(def.correctResponsesPattern, ['choice-1']);
+  assert.deepEqual(answer.result, { success: true, response: 'choice-1' });
+  const lesson = answer.context.contextActivities.parent[0];
+  assert.ok(lesson.definition.name['en-US'] && /[\u4e00-\u9fff]/.test(lesson.definition.name['zh-CN']), 'the lesson named in both');
+  const landed = statements.find((s) => s.verb.id === ADL + 'experienced');
+  assert.deepEqual(landed.object.definition.name, { 'en-US': 'Lesson step 3', 'zh-CN': '课程第 3 步' });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

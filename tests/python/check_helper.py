@@ -86,6 +86,15 @@ class StateDocuments(unittest.TestCase):
         self.assertNotIn("=", link.split("#state=")[1])  # no padding: the demo refuses it
         self.assertEqual(state_of(link), doc)
 
+    def test_the_link_carries_the_language(self):
+        doc = ae.state_document([[0.5, -1.25]])
+        link = ae.Demo([[0.5, -1.25]], url="https://example.org/attention/", lang="zh-CN").url
+        self.assertTrue(link.startswith("https://example.org/attention/index.html?embed=1&lang=zh-CN#state="))
+        self.assertEqual(state_of(link), doc)
+        self.assertNotIn("lang=", ae.demo_link("https://example.org/attention/", doc, lang="en"))
+        with self.assertRaisesRegex(ValueError, "lang='fr' is not a language the demo has"):
+            ae.Demo([[1, 2]], url="https://example.org/attention/", lang="fr")
+
     def test_a_dist_folder_is_served_with_the_right_types(self):
         with tempfile.TemporaryDirectory() as folder:
             for name, body in (("index.html", b"<!doctype html>"), ("attention-explainer.wasm", b"\0asm")):
