@@ -218,8 +218,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
     static std::string buffer;
     const attn::AttentionResult& result = attn::current_result(g_app);  // syncs the engine and the module's run
     const bool with_module = g_app->state.module.enabled;
-    return attn::keep(&buffer, attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed,
-                                                         with_module ? &g_app->module.result : nullptr));
+    return attn::keep(&buffer,
+                      attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed,
+                                                with_module ? &g_app->module.result : nullptr, &g_app->language.words));
 }
 
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",

@@ -39,9 +39,11 @@ def tr_keys(root):
     """Every tr("...") in src/ui (and the classes' panels' say("...") formats, which go through tr),
     adjacent literals joined, as the running program sees it."""
     keys = {}
-    for path in sorted((root / "src/ui").glob("*.cpp")) + sorted((root / "src/ui").glob("*.h")):
+    sources = sorted((root / "src/ui").glob("*.cpp")) + sorted((root / "src/ui").glob("*.h"))
+    sources.append(root / "src/core/lesson/numbers_reader.cpp")  # the numbers' text version: words(), words_f()
+    for path in sources:
         text = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"(?<![.\w])(?:tr|say)\(", text):
+        for m in re.finditer(r"(?<![.\w])(?:tr|say|words|words_f)\(", text):
             i, parts = m.end(), []
             while True:
                 while i < len(text) and text[i] in " \t\n":

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
+#include <cstdio>
 
 #include "core/document/json_writer.h"
 #include "core/text/prose_format.h"
@@ -9,6 +11,21 @@
 
 namespace attn {
 namespace {
+
+// The language the tables are written in, for the one numbers_reader_json call running (set and
+// reset there): words(english) and words_f(format, ...), as the interface translates its own.
+const InterfaceText* g_words = nullptr;
+std::string words(const char* english) {
+    return g_words ? (*g_words)(english) : english;
+}
+std::string words_f(const char* english, ...) {
+    char text[600];
+    va_list args;
+    va_start(args, english);
+    std::vsnprintf(text, sizeof text, g_words ? (*g_words)(english) : english, args);
+    va_end(args);
+    return text;
+}
 
 // A row's header: "2: journey", the token's position first (as the query control lists them).
 std::string token_header(const State& s, int i) {
@@ -36,9 +53,12 @@ void write_table(JsonWriter* w, const char* key, const std::string& caption, con
                  int rows, Header header, At at, std::string note = "", int also = -1) {
     const std::vector<int> shown = listed(rows, also);
     if (int(shown.size()) < rows)
-        note = "The first " + std::to_string(std::min(rows, kReaderMaxTokens)) + " of " + std::to_string(rows) +
-               " rows" + (int(shown.size()) > kReaderMaxTokens ? ", and the query's" : "") +
-               ": a longer table is not read cell by cell. " + note;
+        note = (int(shown.size()) > kReaderMaxTokens
+                    ? words_f("The first %d of %d rows, and the query's: a longer table is not read cell by cell.",
+                              std::min(rows, kReaderMaxTokens), rows)
+                    : words_f("The first %d of %d rows: a longer table is not read cell by cell.",
+                              std::min(rows, kReaderMaxTokens), rows)) +
+               " " + note;
     w->begin_object().key("key").string(key).key("caption").string(caption).key("columns").strings(columns);
     w->key("rows").begin_array();
     for (int r : shown) {
@@ -52,24 +72,27 @@ void write_table(JsonWriter* w, const char* key, const std::string& caption, con
 // A table the lesson covers: its caption and why, no numbers (and no shape when it is asked).
 void write_covered(JsonWriter* w, const char* key, const std::string& caption, const Concealment& hidden) {
     w->begin_object().key("key").string(key).key("caption").string(caption).key("columns").begin_array().end_array();
-    w->key("rows").begin_array().end_array().key("note").string("Covered: " + hidden.reason + ".").end_object();
+    w->key("rows")
+        .begin_array()
+        .end_array()
+        .key("note")
+        .string(words_f("Covered: %s.", hidden.reason.c_str()))
+        .end_object();
 }
 
 // Column headers "dim 0", "dim 1", ... after the row headers' column, up to the reader's width.
-std::vector<std::string> dim_columns(const char* corner, int width) {
+std::vector<std::string> dim_columns(const std::string& corner, int width) {
     std::vector<std::string> columns = {corner};
-    for (int c = 0; c < std::min(width, kReaderMaxWidth); ++c) columns.push_back("dim " + std::to_string(c));
+    for (int c = 0; c < std::min(width, kReaderMaxWidth); ++c) columns.push_back(words_f("dim %d", c));
     return columns;
 }
 
 std::string width_note(int width) {
-    return width > kReaderMaxWidth
-               ? "The first " + std::to_string(kReaderMaxWidth) + " of " + std::to_string(width) + " numbers per row."
-               : "";
+    return width > kReaderMaxWidth ? words_f("The first %d of %d numbers per row.", kReaderMaxWidth, width) : "";
 }
 
 void write_matrix(JsonWriter* w, const char* key, const std::string& caption, const State& s, const Matrix& m,
-                  const char* corner) {
+                  const std::string& corner) {
     const std::vector<int> keys = listed(m.cols, s.query);
     std::vector<std::string> columns = {corner};
     for (int c : keys) columns.push_back(token_header(s, c));
@@ -80,7 +103,7 @@ void write_matrix(JsonWriter* w, const char* key, const std::string& caption, co
 
 void write_weights(JsonWriter* w, const char* key, const Matrix& m) {
     write_table(
-        w, key, std::string(key) + " " + shape(m.rows, m.cols), dim_columns("row", m.cols), m.rows,
+        w, key, std::string(key) + " " + shape(m.rows, m.cols), dim_columns(words("row"), m.cols), m.rows,
         [](int r) { return std::to_string(r); }, [&](int r, int c) { return num_cell(m.at(r, c)); },
         width_note(m.cols));
 }
@@ -92,34 +115,35 @@ void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const 
     const Vector* normalised[] = {projected ? &r.projection.weights_sum : &r.weights_sum,
                                   projected ? &r.projection.weights_softmax_naive : &r.weights_softmax_naive,
                                   projected ? &r.projection.weights_softmax : &r.weights_softmax};
-    std::string score_title = projected ? "q·k" : "score";
+    std::string score_title = projected ? "q·k" : words("score");
     const float divisor = projected ? r.projection.scale_divisor : 1.0f;
     if (divisor != 1.0f) score_title += " / √" + num(std::round(divisor * divisor));
     if (s.lab_scale != 1.0f) score_title += " × " + num(s.lab_scale);
     const Norm norms[] = {Norm::Sum, Norm::SoftmaxNaive, Norm::Softmax};
-    const char* names[] = {"÷ sum", "naive softmax", "softmax"};
-    std::vector<std::string> columns = {"key", score_title};
-    for (int k = 0; k < 3; ++k) columns.push_back(std::string(names[k]) + (s.norm == norms[k] ? " (used)" : ""));
-    const std::string query =
-        "inputs[" + std::to_string(s.query) + "]" +
-        (hidden.query_token ? " (which token it is: " + hidden.reason + ")" : ", " + quoted(s.tokens[size_t(s.query)]));
+    const std::string names[] = {words("÷ sum"), words("naive softmax"), "softmax"};
+    std::vector<std::string> columns = {words("key"), score_title};
+    for (int k = 0; k < 3; ++k) columns.push_back(names[k] + (s.norm == norms[k] ? words(" (used)") : ""));
+    const std::string caption = hidden.query_token
+                                    ? words_f("The query inputs[%d] (which token it is: %s): its scores and weights",
+                                              s.query, hidden.reason.c_str())
+                                    : words_f("The query inputs[%d], %s: its scores and weights", s.query,
+                                              quoted(s.tokens[size_t(s.query)]).c_str());
     const bool covered[] = {hidden.covers_scores(), hidden.covers_weights(),
                             hidden.covers_weights() || hidden.naive_weights, hidden.covers_weights()};
     const bool any_covered = covered[0] || covered[2];
     write_table(
-        w, "query", "The query " + query + ": its scores and weights", columns, int(scores.size()),
-        [&](int i) { return token_header(s, i); },
+        w, "query", caption, columns, int(scores.size()), [&](int i) { return token_header(s, i); },
         [&](int i, int c) {
             if (covered[c]) return std::string("?");
             return num_cell(c == 0 ? scores[size_t(i)] : (*normalised[c - 1])[size_t(i)]);
         },
-        any_covered ? "Covered (?): " + hidden.reason + "." : "", s.query);
+        any_covered ? words_f("Covered (?): %s.", hidden.reason.c_str()) : "", s.query);
 }
 
 void write_context(JsonWriter* w, const AttentionResult& r, const Concealment& hidden) {
     const Vector& context = r.has_projection ? r.projection.context : r.context;
-    const std::string caption =
-        r.has_projection ? "The context vector: weights @ values" : "The context vector: weights @ inputs";
+    const std::string caption = r.has_projection ? words("The context vector: weights @ values")
+                                                 : words("The context vector: weights @ inputs");
     if (hidden.covers_context()) return write_covered(w, "context", caption, hidden);
     write_table(
         w, "context", caption, dim_columns("", int(context.size())), 1, [](int) { return std::string("context"); },
@@ -129,36 +153,36 @@ void write_context(JsonWriter* w, const AttentionResult& r, const Concealment& h
 void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
     const std::string name = module_class(m.settings.module);
     if (!m.error.empty()) {
-        w->begin_object().key("key").string("module").key("caption").string(name + " output");
+        w->begin_object().key("key").string("module").key("caption").string(words_f("%s output", name.c_str()));
         w->key("columns").begin_array().end_array().key("rows").begin_array().end_array();
         w->key("note").string(m.error).end_object();
         return;
     }
     for (size_t b = 0; b < m.output.size(); ++b) {
         const Matrix& out = m.output[b];
-        std::string caption = name + " output";
-        if (m.output.size() > 1) caption += ", batch element " + std::to_string(b);
+        std::string caption = m.output.size() > 1 ? words_f("%s output, batch element %d", name.c_str(), int(b))
+                                                  : words_f("%s output", name.c_str());
         if (hidden.module_heads) {
             write_covered(w, "module", caption, hidden);
             continue;
         }
         write_table(
-            w, "module", caption + " " + shape(out.rows, out.cols), dim_columns("token", out.cols), out.rows,
+            w, "module", caption + " " + shape(out.rows, out.cols), dim_columns(words("token"), out.cols), out.rows,
             [&](int r) { return r < s.inputs.rows ? token_header(s, r) : std::to_string(r); },
             [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
     }
     if (!m.settings.decode || hidden.module_heads) return;
     if (hidden.module_cache || hidden.module_window)  // how many keys a call scores, or which
-        return write_covered(w, "decode", "Decoding with the KV cache: each call", hidden);
+        return write_covered(w, "decode", words("Decoding with the KV cache: each call"), hidden);
     // Decode mode: one row per forward(x, use_cache=True) call (the cache's own numbers are the
     // panel's grids; these are what each call did and kept).
     const std::vector<CacheCall>& calls = m.decode.calls;
     const auto span = [](int first, int count) { return position_span(first, first + count - 1); };
     const long long heads = m.batches.empty() ? 1 : (long long)m.batches[0].size();
     write_table(
-        w, "decode", "Decoding with the KV cache: each call",
-        {"call", "new tokens", "keys scored", "scores", "cache rows"}, int(calls.size()),
-        [](int r) { return std::to_string(r + 1); },
+        w, "decode", words("Decoding with the KV cache: each call"),
+        {words("call"), words("new tokens"), words("keys scored"), words("scores"), words("cache rows")},
+        int(calls.size()), [](int r) { return std::to_string(r + 1); },
         [&](int r, int c) {
             const CacheCall& k = calls[size_t(r)];
             if (c == 0) return span(k.first, k.count);
@@ -167,9 +191,10 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
             return std::to_string(k.cache_rows);
         },
         m.decode_vs_full.equal_bits
-            ? "The decoded rows equal the full pass's output bit for bit; " + std::to_string(m.decode.scores_computed) +
-                  " scores in all, " + std::to_string(heads * m.n * m.n) + " in one full pass."
-            : "The decoded rows differ from the full pass's.");
+            ? words_f("The decoded rows equal the full pass's output bit for bit; %lld scores in all, %lld in one "
+                      "full pass.",
+                      (long long)m.decode.scores_computed, heads * m.n * m.n)
+            : words("The decoded rows differ from the full pass's."));
 }
 
 void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
@@ -190,7 +215,11 @@ void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
 }  // namespace
 
 std::string numbers_reader_json(const State& s, const AttentionResult& r, const Concealment& hidden,
-                                const ModuleResult* module) {
+                                const ModuleResult* module, const InterfaceText* language) {
+    g_words = language;
+    struct Reset {
+        ~Reset() { g_words = nullptr; }
+    } reset;
     std::string out;
     JsonWriter w(&out);
     w.begin_object().key("controls");
@@ -199,25 +228,25 @@ std::string numbers_reader_json(const State& s, const AttentionResult& r, const 
     const int n = s.inputs.rows;
     const int decimals = typed_decimals(s.inputs.data.data(), s.inputs.data.size());  // as the book's literal
     write_table(
-        &w, "inputs", "Inputs: " + std::to_string(n) + " token embeddings " + shape(n, s.inputs.cols),
-        dim_columns("token", s.inputs.cols), n, [&](int i) { return token_header(s, i); },
+        &w, "inputs", words_f("Inputs: %d token embeddings %s", n, shape(n, s.inputs.cols).c_str()),
+        dim_columns(words("token"), s.inputs.cols), n, [&](int i) { return token_header(s, i); },
         [&](int i, int c) { return format_fixed(s.inputs.at(i, c), decimals); }, width_note(s.inputs.cols), s.query);
     write_query(&w, s, r, hidden);
     write_context(&w, r, hidden);
     const bool projected = r.has_projection;
     const std::string product = projected ? "queries @ keys.T" : "inputs @ inputs.T";
-    const std::string scores_caption = "Score matrix: " + product + ", a row per query, a column per key";
-    const std::string weights_caption = "Weight matrix: the score matrix normalised";
+    const std::string scores_caption = words_f("Score matrix: %s, a row per query, a column per key", product.c_str());
+    const std::string weights_caption = words("Weight matrix: the score matrix normalised");
     const Matrix& scores = projected ? r.projection.score_matrix : r.score_matrix;
     const Matrix& weights = projected ? r.projection.weight_matrix : r.weight_matrix;
     if (hidden.covers_score_matrix())
         write_covered(&w, "score_matrix", scores_caption, hidden);
     else
-        write_matrix(&w, "score_matrix", scores_caption, s, scores, "query \\ key");
+        write_matrix(&w, "score_matrix", scores_caption, s, scores, words("query \\ key"));
     if (hidden.covers_weight_matrix())
         write_covered(&w, "weight_matrix", weights_caption, hidden);
     else
-        write_matrix(&w, "weight_matrix", weights_caption, s, weights, "query \\ key");
+        write_matrix(&w, "weight_matrix", weights_caption, s, weights, words("query \\ key"));
     if (projected) {
         write_weights(&w, "W_query", r.projection.W_query);
         write_weights(&w, "W_key", r.projection.W_key);

@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 
+#include "core/document/interface_text.h"
 #include "core/document/state.h"
 #include "core/lesson/concealment.h"
 #include "core/math/attention_modules.h"
@@ -27,8 +28,10 @@ constexpr int kReaderMaxWidth = 32;
 // book's classes "module" (one per batch element) and, decoding, "decode" (one row per cache
 // call). A covered table has no rows, and a covered
 // (n, n) matrix no columns either: its shape can be what the lesson asks.
-// module: the book's class run on these inputs, or null when it is off.
+// module: the book's class run on these inputs, or null when it is off. language: the interface's
+// words the captions, headings and notes are written in (lessons/<lang>/interface.json); null:
+// English.
 std::string numbers_reader_json(const State& state, const AttentionResult& result, const Concealment& hidden,
-                                const ModuleResult* module);
+                                const ModuleResult* module, const InterfaceText* language = nullptr);
 
 }  // namespace attn
