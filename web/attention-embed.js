@@ -15,8 +15,10 @@
   const api = window.attention;
   const PANELS = [['inputs', 'Inputs and the query'], ['plot', 'Embedding view'], ['loop', 'The score loop'],
                   ['weights', 'Scores to weights'], ['heatmaps', 'All queries at once (heatmaps)'],
-                  ['projection', 'Trainable attention'], ['module', "The book's classes (nn.Linear, masks, dropout, heads)"],
+                  ['projection', 'Trainable attention'], ['module', 'The book\'s classes (nn.Linear, masks, dropout, heads)'],
                   ['lesson', 'Guided lesson'], ['code', 'PyTorch code']];
+  // The maker's own words in the page's language (interface.json's "page" map).
+  const words = (english) => api.words(english);
   const READER_BAR_PX = 32;  // the embed's "Open the full demo" line under the demo
   const PHONE = { width: 390, height: 844 };
 
@@ -32,12 +34,12 @@
   dialog.setAttribute('aria-labelledby', 'embed-maker-title');
   const boxes = PANELS.map(([key, label]) => {
     const box = el('input', { type: 'checkbox', id: `embed-panel-${key}`, value: key });
-    return [key, box, el('label', { htmlFor: box.id }, box, ' ' + label)];
+    return [key, box, el('label', { htmlFor: box.id }, box, ' ' + words(label))];
   });
   const theme = el('select', { id: 'embed-theme' },
-                   ...['light', 'dark', 'auto'].map((t) => el('option', { value: t }, t === 'auto' ? 'the reader\'s setting' : t)));
-  const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, 'none: free exploration'),
-                  ...Array.from({ length: 14 }, (_, i) => el('option', { value: String(i + 1) }, `step ${i + 1}`)));
+                   ...['light', 'dark', 'auto'].map((t) => el('option', { value: t }, t === 'auto' ? words('the reader\'s setting') : words(t))));
+  const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, words('none: free exploration')),
+                  ...Array.from({ length: 14 }, (_, i) => el('option', { value: String(i + 1) }, api.words('step {0}', i + 1))));
   const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 20000, step: 10 });
   const title = el('input', { type: 'text', id: 'embed-title' });
   const noScript = el('input', { type: 'checkbox', id: 'embed-no-script' });
@@ -52,16 +54,16 @@
   const heightNote = el('p', { id: 'embed-height-note', className: 'embed-note' });
   const status = el('span', { id: 'embed-status' });
   status.setAttribute('role', 'status');
-  const copyButton = el('button', { type: 'button', id: 'embed-copy' }, 'Copy the embed code');
-  const scormButton = el('button', { type: 'button', id: 'embed-scorm' }, 'Download a SCORM package');
-  const closeButton = el('button', { type: 'button', id: 'embed-close' }, 'Close');
-  const field = (label, control) => el('label', { className: 'embed-field' }, label, control);
-  const check = (control, label) => el('label', { htmlFor: control.id, className: 'embed-check' }, control, ' ' + label);
+  const copyButton = el('button', { type: 'button', id: 'embed-copy' }, words('Copy the embed code'));
+  const scormButton = el('button', { type: 'button', id: 'embed-scorm' }, words('Download a SCORM package'));
+  const closeButton = el('button', { type: 'button', id: 'embed-close' }, words('Close'));
+  const field = (label, control) => el('label', { className: 'embed-field' }, words(label), control);
+  const check = (control, label) => el('label', { htmlFor: control.id, className: 'embed-check' }, control, ' ' + words(label));
   dialog.append(
-    el('p', { id: 'embed-maker-title', className: 'embed-heading' }, 'Make an embed: the view behind is the preview'),
-    el('fieldset', {}, el('legend', {}, 'Panels'), ...boxes.map((b) => b[2])),
+    el('p', { id: 'embed-maker-title', className: 'embed-heading' }, words('Make an embed: the view behind is the preview')),
+    el('fieldset', {}, el('legend', {}, words('Panels')), ...boxes.map((b) => b[2])),
     field('Theme ', theme), field('Lesson step ', step), field('Title ', title),
-    el('fieldset', { className: 'embed-course' }, el('legend', {}, 'For a course (docs/grading.md)'),
+    el('fieldset', { className: 'embed-course' }, el('legend', {}, words('For a course (docs/grading.md)')),
        field('Steps ', steps), field('Pass mark ', pass), check(xapi, 'Send xAPI statements to the course page'),
        field('Activity IRI ', activity), field('Course site(s) ', origins)),
     check(noScript, 'No script (for platforms that remove it): a fixed height that fits a phone'),
@@ -77,9 +79,10 @@
                        pass: new URLSearchParams(location.search).get('pass') || '' };
   // The iframe's title names the view, for screen-reader users of the course page.
   function describe(state, panels) {
-    const names = panels.map((p) => PANELS.find((x) => x[0] === p)[1].toLowerCase());
-    const what = names.length === PANELS.length ? 'all panels' : names.join(', ');
-    return `Interactive demo: how attention scores are computed (${what}${state.step ? `; lesson step ${state.step}` : ''})`;
+    const names = panels.map((p) => words(PANELS.find((x) => x[0] === p)[1]).toLowerCase());
+    const what = (names.length === PANELS.length ? words('all panels') : names.join(words(', '))) +
+                 (state.step ? api.words('; lesson step {0}', state.step) : '');
+    return api.words('Interactive demo: how attention scores are computed ({0})', what);
   }
 
   // ---- the course's settings: checked as they are typed, each with a message that names it

@@ -122,3 +122,20 @@ test('language: a wrong lang= is named and the page stays English; English fetch
             `the English first view fetches no language files: ${requests.filter((u) => /fonts|lessons/.test(u))}`);
   await context.close();
 });
+
+test('language: a Chinese teacher makes an embed: the maker speaks Chinese and its snippet keeps lang=zh-CN', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN#example=your-journey&query=1`,
+                                 { viewport: { width: 1366, height: 768 } });
+  await languageIs(page, 'zh-CN', false);
+  assert.match(await page.textContent('#copy-embed'), CHINESE, 'the share bar is Chinese');
+  await page.click('#copy-embed');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  assert.match(await page.textContent('#embed-maker-title'), CHINESE);
+  await page.selectOption('#embed-step', '3');
+  await waitFor(page, () => /lang=zh-CN/.test(document.getElementById('embed-snippet').value) &&
+                /step=3/.test(document.getElementById('embed-snippet').value), undefined, 'the snippet for step 3');
+  const snippet = await page.inputValue('#embed-snippet');
+  assert.match(snippet, /title="交互式演示：注意力分数是如何计算的（[^"]*第 3 步）"/, `the iframe's title in Chinese: ${snippet}`);
+  await saveArtifact('language-zh-embed-maker.png', await page.screenshot());
+  await page.context().close();
+});

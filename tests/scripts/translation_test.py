@@ -98,8 +98,13 @@ def page_keys(root):
     allowed = set(required)
     for path in sorted((root / "web").glob("attention*.js")):
         text = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"\b(?:phrase|words)\(" + JS_LITERAL, text):
-            required.add(m.group(1).replace("\\'", "'"))
+        # words('...') and the embed maker's labels, which its field(), check() and PANELS pass to words().
+        patterns = [r"\b(?:phrase|words)\("]
+        if path.name == "attention-embed.js":
+            patterns += [r"\bfield\(", r"\bcheck\(\w+, ", r"\['(?:inputs|plot|loop|weights|heatmaps|projection|module|lesson|code)', "]
+        for pattern in patterns:
+            for m in re.finditer(pattern + JS_LITERAL, text):
+                required.add(m.group(1).replace("\\'", "'"))
         for m in re.finditer(JS_LITERAL, text):
             allowed.add(m.group(1).replace("\\'", "'"))
     return required, allowed
