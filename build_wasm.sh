@@ -35,8 +35,9 @@ cp -r lessons dist.tmp/
 mkdir -p dist.tmp/fonts
 for dir in lessons/*/; do
   lang="$(basename "$dir")"
-  [ -f "$dir/interface.json" ] && [ "$lang" != en ] || continue
-  /usr/bin/python3 scripts/script_font.py lessons "$lang" "dist.tmp/fonts/$lang.otf"
+  if [ -f "$dir/interface.json" ] && [ "$lang" != en ]; then
+    /usr/bin/python3 scripts/script_font.py lessons "$lang" "dist.tmp/fonts/$lang.otf"
+  fi
 done
 # The scripts the demo page loads are minified (Closure Compiler, simple mode: local names only;
 # web/ keeps the readable source). attention-host.js and the embedding example stay as written,

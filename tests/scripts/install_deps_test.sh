@@ -13,7 +13,7 @@ failures=0
 cases=0
 
 # Every package install_deps.sh can ask for, by option.
-build="emscripten g++ cmake ninja-build libsdl2-dev libgles-dev doctest-dev libdragonbox-dev fonts-dejavu-core fonttools zopfli xz-utils nodejs npm python3"
+build="emscripten g++ cmake ninja-build libsdl2-dev libgles-dev doctest-dev libdragonbox-dev fonts-dejavu-core fonts-noto-cjk fonttools zopfli xz-utils nodejs npm python3"
 tests="chromium python3-torch python3-nbclient python3-ipykernel python3-pip python3-venv python3-setuptools python3-wheel mkdocs mkdocs-material clang-14 libclang-rt-14-dev shellcheck clang-format-14"
 bench="libbenchmark-dev"
 
