@@ -106,7 +106,7 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
     ImGui::TextColored(muted_text(), "%s", texts.say("debug.judge-each").c_str());
     for (int k = 0; k < checked; ++k) {
         const TraceStep& step = t.steps[size_t(k)];
-        ImGui::TextColored(step.diverges ? error_color() : context_color(), "%s %d. %s: %s",
+        ImGui::TextColored(step.diverges ? error_color() : context_color(), tr("%s %d. %s: %s"),
                            step.diverges ? "\u2717" : "\u2713", k + 1, step.name.c_str(), step.question.c_str());
         traced_value(texts, step);
         ImGui::PushFont(mono_font());
@@ -127,7 +127,7 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
     }
     if (checked < int(t.steps.size()) && !found) {
         const TraceStep& step = t.steps[size_t(checked)];
-        ImGui::TextColored(query_color(), "? %d. %s: %s", checked + 1, step.name.c_str(), step.question.c_str());
+        ImGui::TextColored(query_color(), tr("? %d. %s: %s"), checked + 1, step.name.c_str(), step.question.c_str());
         traced_value(texts, step);
         const auto judge = [&](const char* label, const char* item, int value) {
             if (ImGui::Button(label)) send(ui, LessonAction::JudgeTrace, value);

@@ -11,6 +11,8 @@
 #include "core/lesson/scaling.h"
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
+#include "core/text/line_breaks.h"
+#include "core/text/line_breaks.h"
 #include "core/text/prose_format.h"
 #include "ui/lesson_panels.h"
 #include "ui/number_fields.h"
@@ -146,8 +148,7 @@ void scaling_widget(const FrameInput& in, UiState* ui) {
     }
     TextTable t;
     t.id = "scaling";
-    t.headers = {"d_out = d_k", "top weight, no scaling", "top weight, / sqrt(d_k)", "entropy, no scaling",
-                 "entropy, / sqrt(d_k)"};
+    t.headers = st.headers;
     for (const ScalingRow& r : st.rows)
         t.rows.push_back({{std::to_string(r.d_out), 0},
                           {num(r.max_unscaled), ink(error_color())},
@@ -168,9 +169,12 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     const std::string predict = qs.size() > 1
                                     ? say(*in.lesson, "lesson.predict-of", {{"k", k + 1}, {"n", int(qs.size())}})
                                     : say(*in.lesson, "lesson.predict");
-    ImGui::TextColored(query_color(), "%s", predict.c_str());
-    ImGui::SameLine();
-    prose(q.prompt);
+    // The label and the question as one run of text: its lines wrap back to the band's edge, so a
+    // wide label (Chinese's "预测（第 1 题，共 2 题）" on a phone) does not leave the question a
+    // narrow column beside it.
+    std::vector<Piece> run{{predict + "  ", u32(query_color())}};
+    for (std::string& piece : line_break_pieces(q.prompt)) run.push_back({std::move(piece), 0});
+    flow_text(run);
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
     for (size_t i = 0; i < q.choices.size(); ++i) {
         ImGui::PushID(int(i));

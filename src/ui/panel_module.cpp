@@ -235,7 +235,7 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     CellGrid other{"module:other", "", &run.other.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
     cell_grid(other, ui);
     if (in.concealed().module_layout) {  // the lesson asks how nn.Linear stores its weight
-        prose(tr("How each one stores its weights: ") + in.concealed().reason + ".", muted_text());
+        prose(say("How each one stores its weights: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:layout", kHidden);
     } else {
         prose(say("v1 draws torch.rand, values in [0, 1), stored (d_in, d_out) = (%d,\u00a0%d). v2's nn.Linear draws "
@@ -311,7 +311,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("Masking two ways (3.5.1)"));
     if (in.concealed().module_window) {  // the weights show which keys the window keeps
-        prose(tr("Which keys each token weighs: ") + in.concealed().reason + ".", muted_text());
+        prose(say("Which keys each token weighs: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:routes-difference", kHidden);
         return;
     }
@@ -349,7 +349,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     ImGui::Checkbox(tr("plant the bug: fill with 0, not -inf"), &ui->module.zero_mask);
     record_layout(ui, "module:zero-mask");
     if (in.concealed().module_leak) {  // the lesson asks what it leaks
-        prose(tr("What it leaks: ") + in.concealed().reason + ".", muted_text());
+        prose(say("What it leaks: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:leak", kHidden);
         return;
     }
@@ -442,7 +442,7 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     const float keep = float(1.0 / (1.0 - s.dropout));
     if (in.concealed().module_dropout) {  // the lesson asks what a kept weight becomes
         ImGui::Text(tr("Dropout (3.5.2), p = %s"), format_fixed(float(s.dropout), 2).c_str());
-        prose(tr("The mask and the weights after it: ") + in.concealed().reason + ".", muted_text());
+        prose(say("The mask and the weights after it: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:row-sums", kHidden);
         return;
     }
@@ -450,12 +450,12 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
               format_fixed(float(s.dropout), 2).c_str(), num(keep, 2).c_str()));
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     CellGrid mask{
-        "module:dropout-mask", "the mask (0 or 1 / (1 - p))", &t.dropout_mask, keep, 1, {}, &in.state.tokens, ""};
+        "module:dropout-mask", tr("the mask (0 or 1 / (1 - p))"), &t.dropout_mask, keep, 1, {}, &in.state.tokens, ""};
     float top = 0;
     for (float w : t.weights_dropped.data)
         if (std::isfinite(w)) top = std::max(top, w);
     CellGrid dropped{"module:dropped",
-                     "attention weights after dropout",
+                     tr("attention weights after dropout"),
                      &t.weights_dropped,
                      std::max(top, 1.0f),
                      2,
@@ -578,12 +578,12 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
             id.c_str(), say("head %d weights", int(h)), &r.batches[b][h].weights_dropped, 1.0f, 2, {}, &in.state.tokens,
             ""};
         if (in.concealed().module_window || in.concealed().module_cache)  // the mask's shape is the answer
-            g.covered = "Which keys it weighs: " + in.concealed().reason + ".";
+            g.covered = say("Which keys it weighs: %s.", in.concealed().reason.c_str());
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }
     if (!mha && in.concealed().module_heads) {
-        prose(tr("How the heads' outputs are joined: ") + in.concealed().reason + ".", muted_text());
+        prose(say("How the heads' outputs are joined: %s.", in.concealed().reason.c_str()), muted_text());
         return;
     }
     if (!mha) {
@@ -602,7 +602,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         return;
     }
     if (in.concealed().module_heads) {  // the lesson asks how wide a head is
-        prose(tr("head_dim and the shape tracer: ") + in.concealed().reason + ".", muted_text());
+        prose(say("head_dim and the shape tracer: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:scrambled-rows", kHidden);
         return;
     }
@@ -635,7 +635,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }
-    const std::string verdict = right ? "every row of every head is still its own token"
+    const std::string verdict = right ? tr("every row of every head is still its own token")
                                       : say("%d rows now hold another token's numbers: the heads attend over "
                                             "scrambled tokens",
                                             mixed);
@@ -707,7 +707,7 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     CellGrid out{"module:output", shape, &r.output[b], 0.0f, 4, {}, &in.state.tokens, ""};
     if (in.concealed().module_heads) {  // step 14 asks how wide a head or the wrapper's output is
         out.title = "output";
-        out.covered = "The output's numbers and shape: " + in.concealed().reason + ".";
+        out.covered = say("The output's numbers and shape: %s.", in.concealed().reason.c_str());
     }
     cell_grid(out, ui);
     if (!r.output[b].data.empty())

@@ -39,7 +39,7 @@ std::string span(int first, int count) {
 
 void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     if (in.concealed().module_groups) {  // the lesson asks which heads share a group
-        prose(tr("Which heads read which key and value group: ") + in.concealed().reason + ".", muted_text());
+        prose(say("Which heads read which key and value group: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:groups", kHidden);
         return;
     }
@@ -91,7 +91,7 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
 
     const CacheCall& c = d.calls[size_t(k)];
     if (in.concealed().module_cache || in.concealed().module_window) {  // how many keys a call scores, or which
-        prose(tr("What each call scores and keeps: ") + in.concealed().reason + ".", muted_text());
+        prose(say("What each call scores and keeps: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:call", kHidden);
         return;
     }
@@ -130,7 +130,7 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }
-    CellGrid out{"module:call-output", "the call's output rows", &c.output, 0.0f, 4, {}, &in.state.tokens, ""};
+    CellGrid out{"module:call-output", tr("the call's output rows"), &c.output, 0.0f, 4, {}, &in.state.tokens, ""};
     out.first_row = c.first;
     cell_grid(out, ui);
 
@@ -154,7 +154,11 @@ struct MemoryPreset {
     const char* name;
     KvMemoryModel model;
 };
-// {batch, context, emb_dim, heads, kv_heads, layers, bytes, window, swa, full}
+// {batch, context, emb_dim, heads, kv_heads, layers, bytes, window, swa, full}. The names are drawn
+// through tr(); the translation test finds them in these lines:
+//   tr("the repository's example: 4096 wide, 32 layers")
+//   tr("the same, a 1,024 window in 5 of 6 layers")
+//   tr("GPT-2 small (the book's 124M model)")
 const MemoryPreset kPresets[] = {
     {"the repository's example: 4096 wide, 32 layers", {1, 32768, 4096, 32, 8, 32, 2, 0, 1, 0}},
     {"the same, a 1,024 window in 5 of 6 layers", {1, 32768, 4096, 32, 8, 32, 2, 1024, 5, 1}},
@@ -172,9 +176,9 @@ void memory(UiState* ui) {
     const int count = int(sizeof kPresets / sizeof kPresets[0]);
     m.memory_preset = std::clamp(m.memory_preset, 0, count - 1);
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 24));
-    if (ImGui::BeginCombo("##memory", kPresets[m.memory_preset].name)) {
+    if (ImGui::BeginCombo("##memory", tr(kPresets[m.memory_preset].name))) {
         for (int p = 0; p < count; ++p)
-            if (ImGui::Selectable(kPresets[p].name, p == m.memory_preset)) {
+            if (ImGui::Selectable(tr(kPresets[p].name), p == m.memory_preset)) {
                 m.memory_preset = p;
                 m.memory = kPresets[p].model;
             }
@@ -256,7 +260,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("One mask, the ways libraries write it"));
     if (in.concealed().module_masks || in.concealed().module_window) {  // polarity, or the window's keys
-        prose(tr("How each library writes it: ") + in.concealed().reason + ".", muted_text());
+        prose(say("How each library writes it: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:mask-differences", kHidden);
         return;
     }

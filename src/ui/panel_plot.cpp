@@ -409,7 +409,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
         if (priority == 3 && !named[size_t(i)]) continue;
         const ImVec4 color = is_query ? query_color() : current ? loop_color() : token_color();
         std::string text = s.tokens[size_t(i)];
-        if (is_query) text += " (query)";
+        if (is_query) text += tr(" (query)");
         labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), text, u32(color), priority});
     }
     ImVec2 p;
@@ -418,7 +418,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
             {p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "query " + s.tokens[size_t(s.query)], u32(query_color()), 0});
     // "context", not "z": the alignment example has a token called z.
     if (v.has_context && v.to_screen(v.context, &p))
-        labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), "context", u32(context_color()), 1});
+        labels.push_back({p, ImVec2(p.x - zero_px.x, p.y - zero_px.y), tr("context"), u32(context_color()), 1});
     record_value(ui, "plot:query-arrow", v.mark_query ? s.tokens[size_t(s.query)] : kHidden);
     record_value(ui, "plot:context-arrow", v.has_context ? "shown" : kHidden);
     draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));

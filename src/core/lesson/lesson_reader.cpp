@@ -108,9 +108,9 @@ void write_lab(const LessonEngine& e, const State& s, const AttentionResult& res
 // the division, once the question is answered (before, it would answer it).
 void write_scaling(const LessonEngine& e, const State& s, JsonWriter* w) {
     const TextCatalog& texts = e.lesson->texts;
-    w->begin_object().key("caption").string("The query's weights as d_out grows");
-    w->key("headers").strings({"d_out = d_k", "top weight, no scaling", "top weight, / sqrt(d_k)",
-                               "entropy, no scaling", "entropy, / sqrt(d_k)"});
+    const ScalingTable table = scaling_table(texts, s, {});  // its words only: no rows computed
+    w->begin_object().key("caption").string(table.caption);
+    w->key("headers").strings(table.headers);
     w->key("rows").begin_array();
     std::string note = texts.say("lesson.table-after-answer");
     if (question_done(s.lesson, 0)) {

@@ -23,6 +23,9 @@ double entropy(const Vector& weights) {
 
 ScalingTable scaling_table(const TextCatalog& texts, const State& state, const std::vector<int>& d_outs) {
     ScalingTable table;
+    table.caption = texts.say("scaling.caption");
+    table.headers = {"d_out = d_k", texts.say("scaling.top-plain"), texts.say("scaling.top-scaled"),
+                     texts.say("scaling.entropy-plain"), texts.say("scaling.entropy-scaled")};
     const Matrix& X = state.inputs;  // (n, d)
     double work = 0;
     for (int p : d_outs) work += double(X.rows) * X.cols * p;

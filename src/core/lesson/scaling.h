@@ -18,6 +18,8 @@ struct ScalingRow {
 };
 
 struct ScalingTable {
+    std::string caption;               // "The query's weights as d_out grows", from the catalog
+    std::vector<std::string> headers;  // "d_out = d_k", "top weight, no scaling", ...
     std::vector<ScalingRow> rows;
     double uniform_entropy = 0;  // ln(number of visible tokens): the flattest possible row
     std::string error;           // "" unless the state is too large for a live table
