@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
 #include "ui/heatmap_view.h"
 #include "ui/panels.h"
@@ -80,8 +81,7 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     }
     // Covered while a question asks for what they hold: the shape (both), the scores or the weights
     // (the query's row is one of theirs), the mask's pattern (both).
-    char why[300];
-    std::snprintf(why, sizeof why, tr("Covered: %s."), hidden.reason.c_str());
+    const std::string why = printf_text(tr("Covered: %s."), hidden.reason.c_str());
     if (hidden.covers_score_matrix()) scores.covered = why;
     if (hidden.covers_weight_matrix()) weights.covered = why;
     scores.mark_query = weights.mark_query = !hidden.query_token;

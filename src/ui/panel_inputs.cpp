@@ -11,6 +11,7 @@
 #include "core/document/import/import_text.h"
 #include "core/document/random_inputs.h"
 #include "core/text/number_parse.h"
+#include "core/text/printf_text.h"
 #include "core/text/tensor_format.h"
 #include "ui/import_panel.h"
 #include "ui/number_fields.h"
@@ -126,9 +127,8 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TextColored(muted_text(), tr("which token? (%s)"), in.concealed().reason.c_str());
         record_value(ui, "query-token", kHidden);
     } else {
-        char sentence[512];
-        std::snprintf(sentence, sizeof sentence, tr("the %s token, \"%s\""), ordinal(s.query + 1).c_str(),
-                      s.tokens[size_t(s.query)].c_str());
+        const std::string sentence =
+            printf_text(tr("the %s token, \"%s\""), ordinal(s.query + 1).c_str(), s.tokens[size_t(s.query)].c_str());
         prose(sentence);
         record_value(ui, "query-token", sentence);
     }
@@ -189,6 +189,8 @@ bool random_inputs_popup(State* draft, UiState* ui) {
     if (ImGui::BeginPopup("random_inputs")) {
         ImGui::TextUnformatted(tr("Random embeddings, uniform in [-1, 1)"));
         const float w = ImGui::GetFontSize() * 7;
+        // The labels go through tr() below; the translation test finds them in these lines:
+        //   tr("tokens n") tr("dimensions d")
         for (auto [field, label, name] : {std::tuple{&ui->inputs.random_n, "tokens n", "random:n"},
                                           std::tuple{&ui->inputs.random_d, "dimensions d", "random:d"},
                                           std::tuple{&ui->inputs.random_seed, "seed", "random:seed"}}) {

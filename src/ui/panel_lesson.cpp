@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/lesson/track.h"
+#include "core/text/printf_text.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -68,9 +69,10 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         if (ImGui::Button(tr("Leave"))) send(ui, LessonAction::Leave);
         record_layout(ui, "lesson:leave");
         if (item_tooltip())
-            ImGui::SetTooltip(in.lesson->has_before ? "Back to the data and settings you had before the lesson"
-                                                    : "Back to free exploration: the causal mask and the lab's "
-                                                      "multiplier go off");
+            ImGui::SetTooltip("%s",
+                              in.lesson->has_before
+                                  ? tr("Back to the data and settings you had before the lesson")
+                                  : tr("Back to free exploration: the causal mask and the lab's multiplier go off"));
     }
 
     if (mode == LessonMode::Track && s.step > 0 && lesson) {
@@ -132,13 +134,11 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
             record_layout(ui, "lesson:loading");
             return;
         }
-        char blurb[200];
-        std::snprintf(blurb, sizeof blurb,
-                      lesson ? tr("%d steps: predict, then see the computed answer")
-                             : tr("predict, then see the computed answer"),
-                      range.last - range.first + 1);
-        same_line_if_fits(ImGui::CalcTextSize(blurb).x, lesson_gap());
-        ImGui::TextColored(muted_text(), "%s", blurb);
+        const std::string blurb =
+            lesson ? printf_text(tr("%d steps: predict, then see the computed answer"), range.last - range.first + 1)
+                   : std::string(tr("predict, then see the computed answer"));
+        same_line_if_fits(ImGui::CalcTextSize(blurb.c_str()).x, lesson_gap());
+        ImGui::TextColored(muted_text(), "%s", blurb.c_str());
     }
 }
 
@@ -165,7 +165,7 @@ bool folded_band(const FrameInput& in, UiState* ui) {
     ImGui::AlignTextToFramePadding();
     if (s.lesson.mode == LessonMode::Track)
         ImGui::TextColored(query_color(), tr("Lesson: %s"),
-                           in.lesson->lesson ? in.lesson->lesson->step_indicator(s.step).c_str() : "loading");
+                           in.lesson->lesson ? in.lesson->lesson->step_indicator(s.step).c_str() : tr("loading"));
     else
         ImGui::TextColored(query_color(), "%s",
                            s.lesson.mode == LessonMode::Practice ? tr("Practice") : tr("Debug this"));

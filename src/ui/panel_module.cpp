@@ -15,6 +15,7 @@
 #include "core/document/module_json.h"
 #include "core/lesson/pytorch_classes.h"
 #include "core/lesson/track.h"
+#include "core/text/printf_text.h"
 #include "core/text/tensor_format.h"
 #include "ui/cell_grid.h"
 #include "ui/number_fields.h"
@@ -37,11 +38,11 @@ std::string num(float x, int decimals = 4) {
 // printf into a string, the format in the learner's language (tr): the panel's sentences are
 // mostly numbers in fixed words, and one format call is far less code in the page than chains of
 // std::to_string and +.
+std::string say(const char* format, ...) ATTN_PRINTF(1, 2);
 std::string say(const char* format, ...) {
-    char text[512];
     va_list args;
     va_start(args, format);
-    std::vsnprintf(text, sizeof text, tr(format), args);
+    std::string text = vprintf_text(tr(format), args);
     va_end(args);
     return text;
 }

@@ -10,11 +10,13 @@
 //                              is_causal agree; a padded row that sees nothing; the polarity bug
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <string>
 
 #include "core/math/kv_memory.h"
 #include "core/math/mask_routes.h"
+#include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
 #include "ui/cell_grid.h"
 #include "ui/number_fields.h"
@@ -25,10 +27,12 @@
 namespace attn::ui {
 namespace {
 
-template <typename... Args>
-std::string say(const char* format, Args... args) {
-    char text[400];
-    std::snprintf(text, sizeof text, tr(format), args...);
+std::string say(const char* format, ...) ATTN_PRINTF(1, 2);
+std::string say(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    std::string text = vprintf_text(tr(format), args);
+    va_end(args);
     return text;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "core/text/line_breaks.h"
+#include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
 #include "ui/text_table.h"
@@ -94,10 +95,9 @@ void prose(const std::string& text, ImVec4 color, float width) {
 }
 
 void prose_f(const char* format, ...) {
-    char text[2048];
     va_list args;
     va_start(args, format);
-    std::vsnprintf(text, sizeof text, format, args);
+    const std::string text = vprintf_text(format, args);
     va_end(args);
     prose(text);
 }

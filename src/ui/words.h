@@ -12,7 +12,12 @@
 namespace attn::ui {
 
 void set_words(const InterfaceText* words);  // null: English
-const char* tr(const char* english);
+// format_arg: a translated format is checked against the arguments as the English literal is.
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format_arg(1)))
+#endif
+const char*
+tr(const char* english);
 std::string tr(const std::string& english);
 // The language's code ("en", "zh-CN").
 const std::string& words_lang();

@@ -111,11 +111,8 @@ def page_keys(root):
 
 
 def conversions(text):
-    out = ""
-    for m in re.finditer(r"%[-+ #0-9.*hlLzjt]*(.)", text):
-        if m.group(1) != "%":
-            out += m.group(1)
-    return out
+    """Each printf conversion as written, in order (the C++ reader's rule): %lld for %d is refused."""
+    return [m.group(0) for m in re.finditer(r"%[-+ #0-9.*hlLzjt]*.", text) if m.group(0) != "%%"]
 
 
 def strings_with_paths(value, path=""):
@@ -306,6 +303,11 @@ def check_language(root, lang, en_dir):
 
 
 def main():
+    try:
+        import fontTools  # noqa: F401  (Debian's fonttools: the glyph checks read the fonts with it)
+    except ImportError:
+        print("SKIPPED: fontTools is missing: run scripts/install_deps.sh (Debian package fonttools)")
+        return 77
     root = pathlib.Path(sys.argv[1]).resolve()
     en_dir = root / "lessons/en"
     languages = [d.name for d in sorted((root / "lessons").iterdir())

@@ -35,10 +35,12 @@ std::string printf_conversions(std::string_view format) {
                std::string_view("-+ #0123456789.*hlLzjt").find(format[k]) != std::string_view::npos)
             ++k;
         if (k >= format.size()) {
-            out += '!';  // a lone % at the end: never a match for a real format
+            out += "%!";  // a lone % at the end: never a match for a real format
             break;
         }
-        if (format[k] != '%') out += format[k];
+        // The whole conversion, flags, width, precision and length included: a translation may not
+        // turn %d into %lld or %*d (reading what was never passed) or widen it to %99999d.
+        if (format[k] != '%') out += std::string(format.substr(i, k + 1 - i));
         i = k;
     }
     return out;
@@ -106,8 +108,17 @@ InterfaceTextParse parse_interface_text(std::string_view json) {
         }
         const std::string want = printf_conversions(english), got = printf_conversions(value.text);
         if (want != got) {
-            out.error = at(json, value, path) + "must use the English text's conversions in its order (\"" + want +
-                        "\" as %-letters) but uses \"" + got + "\"";
+            out.error = at(json, value, path) +
+                        "must use the English text's conversions, as written and in its order (\"" + want +
+                        "\") but uses \"" + got + "\"";
+            return out;
+        }
+        const size_t hidden_id = english.find("##");
+        if (hidden_id != std::string::npos && (value.text.size() < english.size() - hidden_id ||
+                                               value.text.compare(value.text.size() - (english.size() - hidden_id),
+                                                                  std::string::npos, english, hidden_id) != 0)) {
+            out.error = at(json, value, path) + "must end with the English text's id \"" + english.substr(hidden_id) +
+                        "\" (ImGui tells controls apart by it)";
             return out;
         }
         out.text.strings.emplace_back(english, value.text);

@@ -32,8 +32,8 @@ struct InterfaceTextParse {
 // holds the HTML page's own words (web/attention.js translates them) and is not read here.
 InterfaceTextParse parse_interface_text(std::string_view json);
 
-// The printf conversions of a format in order, without flags or widths: "Step %d of %.2f%%" ->
-// "df". What a translation must keep.
+// The printf conversions of a format in order, each as written: "Step %d of %.2f%%" -> "%d%.2f".
+// What a translation must keep, byte for byte.
 std::string printf_conversions(std::string_view format);
 
 }  // namespace attn

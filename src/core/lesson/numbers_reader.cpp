@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/document/json_writer.h"
+#include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
 
@@ -18,11 +19,11 @@ const InterfaceText* g_words = nullptr;
 std::string words(const char* english) {
     return g_words ? (*g_words)(english) : english;
 }
+std::string words_f(const char* english, ...) ATTN_PRINTF(1, 2);
 std::string words_f(const char* english, ...) {
-    char text[600];
     va_list args;
     va_start(args, english);
-    std::vsnprintf(text, sizeof text, g_words ? (*g_words)(english) : english, args);
+    std::string text = vprintf_text(g_words ? (*g_words)(english) : english, args);
     va_end(args);
     return text;
 }

@@ -19,10 +19,10 @@ TEST_CASE("A translation replaces the English it is keyed by, and English stays 
     CHECK(std::string(english("Inputs")) == "Inputs");
 }
 
-TEST_CASE("printf conversions are read in order, without flags, widths or %%") {
-    CHECK(printf_conversions("Step %d of %d") == "dd");
-    CHECK(printf_conversions("%.2f%% of %-8s") == "fs");
-    CHECK(printf_conversions("100%") == "!");
+TEST_CASE("printf conversions are read in order, each as written, without %%") {
+    CHECK(printf_conversions("Step %d of %d") == "%d%d");
+    CHECK(printf_conversions("%.2f%% of %-8s") == "%.2f%-8s");
+    CHECK(printf_conversions("100%") == "%!");
     CHECK(printf_conversions("none") == "");
 }
 
@@ -35,7 +35,14 @@ TEST_CASE("A broken interface file is refused with the entry it names") {
     // A translated format that would read a string where the C++ passes an int.
     const std::string swapped = refused(R"({"format": 1, "lang": "zh-CN", "strings": {"Step %d of %d": "第 %s 步"}})");
     CHECK(swapped.find("strings.Step %d of %d") != std::string::npos);
-    CHECK(swapped.find("\"dd\"") != std::string::npos);
+    CHECK(swapped.find("\"%d%d\"") != std::string::npos);
+    // Wider reads than the C++ passes, an extra argument for *, a huge width: all refused.
+    for (const char* bad : {"%lld", "%ls", "%*d", "%999999999d"})
+        refused((std::string(R"({"format": 1, "lang": "zh-CN", "strings": {"n = %d": "n = )") + bad + "\"}}").c_str());
+    // ImGui's hidden id must stay.
+    CHECK(refused(R"({"format": 1, "lang": "zh-CN", "strings": {"Show##panel": "展开"}})").find("##panel") !=
+          std::string::npos);
+    CHECK(parse_interface_text(R"({"format": 1, "lang": "zh-CN", "strings": {"Show##panel": "展开##panel"}})").ok);
     CHECK(refused(R"({"format": 2, "lang": "zh-CN", "strings": {}})").find("format") != std::string::npos);
     CHECK(refused(R"({"format": 1, "lang": "", "strings": {}})").find("lang") != std::string::npos);
     CHECK(refused(R"({"format": 1, "lang": "zh-CN", "strings": {"a": ""}})").find("non-empty") != std::string::npos);
