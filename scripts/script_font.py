@@ -17,6 +17,9 @@ import sys
 
 NOTO_CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 FONT_NUMBER = {"zh-CN": 2}  # the collection's Noto Sans CJK SC (0 JP, 1 KR, 2 SC, 3 TC, 4 HK)
+# The code points the atlas asks the font for (src/ui/theme.cpp: ImGui's GetGlyphRangesChineseFull,
+# from U+2E80 on): a character outside them would be in the subset but never drawn.
+ATLAS_RANGES = {"zh-CN": [(0x3000, 0x30FF), (0x31F0, 0x31FF), (0xFF00, 0xFFEF), (0x4E00, 0x9FAF)]}
 FIRST_SCRIPT_POINT = 0x2E80
 
 
@@ -62,6 +65,10 @@ def main():
     except ImportError:
         sys.exit("script_font: fontTools is missing: run scripts/install_deps.sh (Debian package fonttools)")
     text = characters(lessons_dir, lang)
+    undrawn = [ch for ch in text if not any(lo <= ord(ch) <= hi for lo, hi in ATLAS_RANGES[lang])]
+    if undrawn:
+        sys.exit("script_font: outside the ranges the atlas draws (src/ui/theme.cpp): " +
+                 ", ".join(f"U+{ord(c):04X} {c}" for c in undrawn))
     options = subset.Options()
     options.font_number = FONT_NUMBER[lang]
     options.hinting = False

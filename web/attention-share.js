@@ -11,7 +11,7 @@
 
   let written = location.hash;  // the fragment we wrote last, so our own writes are not re-applied
   // Page options given in the fragment (#embed=1&theme=dark&...) stay there when the state changes.
-  const pageKeys = location.hash.slice(1).split('&').filter((pair) => /^(embed|theme|origins)=/.test(pair));
+  const pageKeys = location.hash.slice(1).split('&').filter((pair) => /^(embed|theme|origins|lang)=/.test(pair));
   let timer = 0;
   function writeUrlSoon() {
     clearTimeout(timer);

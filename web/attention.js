@@ -239,29 +239,37 @@
   if (lang !== 'en') fetchLanguageFiles(lang).catch(() => {});
   // The page's own words (headings, buttons, labels, the screen reader's texts) in the language:
   // interface.json's "page" map, keyed by the English the HTML and the text versions write.
-  let pageWords = {};
-  const englishOf = new Map();  // text node -> the English it had
+  let pageWords = Object.create(null);
+  const englishOf = new WeakMap();  // text node (or the document, for its title) -> the English it had
+  // What the page writes itself; the text versions redraw in the language, and the mirror holds
+  // the learner's own tokens, which are never translated.
+  const OWN_WORDS_SKIP = '#lesson-reader-body, #numbers-reader-body, #mirror, #share-status, #fallback-reason';
   const englishAttributes = new WeakMap();  // element -> {attribute: the English it had}
   // words('Practice: {0}', title): the language's text with the values in place of {0}, {1}.
   function words(english, ...values) {
-    const text = pageWords[english] || english;
+    const text = Object.prototype.hasOwnProperty.call(pageWords, english) ? pageWords[english] : english;
     return values.length ? text.replace(/\{(\d)\}/g, (all, k) => (k < values.length ? String(values[k]) : all)) : text;
   }
   function translatePage() {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) => (node.parentElement && node.parentElement.closest(OWN_WORDS_SKIP)
+        ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+    const known = (english) => Object.prototype.hasOwnProperty.call(pageWords, english);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const english = englishOf.has(node) ? englishOf.get(node) : node.nodeValue.trim();
-      if (!english || !(english in pageWords || englishOf.has(node))) continue;
+      if (!english || !(known(english) || englishOf.has(node))) continue;
       englishOf.set(node, english);
       const said = words(english);
-      if (node.nodeValue.trim() !== said) node.nodeValue = node.nodeValue.replace(node.nodeValue.trim(), said);
+      const now = node.nodeValue.trim();
+      if (now !== said) node.nodeValue = node.nodeValue.replace(now, () => said);
     }
     for (const element of document.querySelectorAll('[aria-label], [aria-roledescription]')) {
+      if (element.closest(OWN_WORDS_SKIP)) continue;
       const original = englishAttributes.get(element) || {};
       for (const attribute of ['aria-label', 'aria-roledescription']) {
         if (!element.hasAttribute(attribute)) continue;
         const english = original[attribute] || element.getAttribute(attribute);
-        if (!(english in pageWords) && !original[attribute]) continue;
+        if (!known(english) && !original[attribute]) continue;
         original[attribute] = english;
         element.setAttribute(attribute, words(english));
       }
@@ -284,7 +292,14 @@
       Module.HEAPU8.set(files.glyphs, glyphsPtr);
       const error = Module.UTF8ToString(Module._attn_set_language(wordsPtr, wordBytes.length, glyphsPtr, files.glyphs.length));
       if (!error) {
-        try { pageWords = files.words ? (JSON.parse(files.words).page || {}) : {}; } catch (e) { pageWords = {}; }
+        // Only text: a hostile file's objects or numbers are left out (the C++ reader checked its strings).
+        pageWords = Object.create(null);
+        try {
+          const page = files.words ? JSON.parse(files.words).page : null;
+          for (const [key, value] of Object.entries(page && typeof page === 'object' ? page : {})) {
+            if (typeof value === 'string' && value.length <= 2000) pageWords[key] = value;
+          }
+        } catch (e) { /* the C++ reader has named what is wrong with the file */ }
         translatePage();
         document.documentElement.dataset.language = code;
       }
@@ -295,12 +310,18 @@
     }
   }
   // Switches the demo, the page's own text and the lesson (its record kept) to code.
+  // Only the latest request is applied: a quick 中文 then English ends in English, whichever
+  // files arrive first (the first language's load counts as a request too).
+  let languageRequest = 0;
+  const superseded = { ok: false, error: 'another language was chosen meanwhile' };
   function setLanguage(code) {
     const wanted = languageOf(code);
     if (!wanted || wanted !== code) {
       return Promise.resolve({ ok: false, error: `${String(code).slice(0, 20)} is not a language this demo has (${Object.keys(LANGUAGES).join(', ')})` });
     }
+    const request = ++languageRequest;
     return fetchLanguage(code).then((files) => {
+      if (request !== languageRequest) return superseded;
       const error = applyLanguageFiles(files, code);
       if (error) return { ok: false, error };
       const before = lang;
@@ -316,7 +337,8 @@
       wake();
       emit('language-changed', { lang: code });
       return { ok: true, error: null };
-    }, (e) => ({ ok: false, error: `the ${LANGUAGES[code]} files could not be fetched (${e.message}): check the connection and try again` }));
+    }, (e) => (request !== languageRequest ? superseded
+      : { ok: false, error: `the ${LANGUAGES[code]} files could not be fetched (${e.message}): check the connection and try again` }));
   }
 
   // ---- the lesson's files: fetched when the learner first enters the lesson (or a link opens a
@@ -367,15 +389,15 @@
   function loadLesson() {
     if (lessonRequested) return;
     lessonRequested = true;
-    fetchLessonFiles(null);
+    fetchLessonFiles();
   }
-  // After a language change: the lesson's files in the new language, the learner's record kept.
-  function reloadLesson() {
-    let record = null;
-    try { record = api.lessonStatus().record; } catch (e) { /* no lesson yet */ }
-    fetchLessonFiles(record || null);
-  }
-  function fetchLessonFiles(record) {
+  // After a language change: the lesson's files in the new language. The engine keeps the
+  // learner's record across them (the same lesson id in every language), answers given while the
+  // files were on their way included.
+  function reloadLesson() { fetchLessonFiles(); }
+  let lessonLoad = 0;  // only the latest load is handed over: two switches in flight end in the last one's language
+  function fetchLessonFiles() {
+    const load = ++lessonLoad;
     const text = (url) => fetch(url).then((r) => {
       if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
       return r.text();
@@ -394,14 +416,11 @@
       try { lessonLang = languageOf(JSON.parse(lesson).lang) || lang; } catch (e) { /* the C++ reader names the problem */ }
       return Promise.all([text(`lessons/${lessonLang}/texts.json`), lesson, code]);
     }).then(([texts, lesson]) => {
+      if (load !== lessonLoad) return;
       const reply = callWithTexts('attn_load_lesson', [texts, lesson], 'the lesson file');
       const error = typeof reply === 'object' ? reply.refused : reply;
       if (typeof reply === 'object') callWithText('attn_lesson_unavailable', error, 'the message');
       if (error) console.warn('lesson: ' + error);
-      if (!error && record) {
-        const restored = api.setLessonRecord(record);
-        if (!restored.ok) console.warn('lesson: the record did not carry over to the new language: ' + restored.error);
-      }
       wake();
     }).catch((e) => {
       const message = `the lesson's files could not be fetched (${e.message}): check the connection and reload`;
@@ -444,16 +463,20 @@
       document.documentElement.dataset.language = 'en';
       return;
     }
+    const request = ++languageRequest;
     fetchLanguage(lang).then((files) => {
+      if (request !== languageRequest) return;  // the learner chose another meanwhile
       const error = applyLanguageFiles(files, lang);
       if (error) throw new Error(error);
       wake();
       emit('language-changed', { lang });
     }).catch((e) => {
+      if (request !== languageRequest) return;
       refuse(`lang=${lang}: ${e.message}: showing English`);
       lang = 'en';
       document.documentElement.lang = 'en';
       document.documentElement.dataset.language = 'en';
+      emit('language-changed', { lang });
     });
   }
 

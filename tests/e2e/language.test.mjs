@@ -6,7 +6,7 @@
 // the page stays English; and the English page fetches none of another language's files.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitFor, clickItem as click,
+import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitFor, waitQuiet, clickItem as click,
   layoutItem as item } from './harness.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -29,8 +29,8 @@ async function languageIs(page, lang, lessonToo = true) {
 }
 
 test('language: a Chinese reader opens a course link with ?lang=zh-CN and answers step 1 by clicks', async () => {
-  const requests = [];
   const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN#step=1`, { viewport: { width: 1366, height: 768 } });
+  const requests = [];  // from here on: answering fetches nothing of the language again
   page.on('request', (r) => requests.push(r.url()));
   await languageIs(page, 'zh-CN');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
@@ -138,4 +138,39 @@ test('language: a Chinese teacher makes an embed: the maker speaks Chinese and i
   assert.match(snippet, /title="交互式演示：注意力分数是如何计算的（[^"]*第 3 步）"/, `the iframe's title in Chinese: ${snippet}`);
   await saveArtifact('language-zh-embed-maker.png', await page.screenshot());
   await page.context().close();
+});
+
+test('language: a quick 中文 then English on the menu ends in English, the lesson too', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html#step=2`, { viewport: { width: 1366, height: 768 } });
+  await languageIs(page, 'en', false);
+  // The Chinese glyphs are held back until English has been chosen, as on a slow connection.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/fonts/zh-CN.otf', async (route) => { await held; await route.continue(); });
+  const chineseFiles = page.waitForResponse((r) => r.url().includes('fonts/zh-CN.otf'));
+  await page.selectOption('#lang-choice', 'zh-CN');
+  await page.selectOption('#lang-choice', 'en');
+  await languageIs(page, 'en', false);
+  release();
+  // Both requests settle; the latest one is what stays.
+  await chineseFiles;
+  await waitQuiet(page);
+  await waitFor(page, () => !window.attention.stats().lesson_loading, undefined, 'the lesson loads to settle');
+  await languageIs(page, 'en');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.equal(await page.inputValue('#lang-choice'), 'en', 'the menu says what the page speaks');
+  assert.doesNotMatch((await view(page)).title, CHINESE, 'an English lesson under the English interface');
+  await page.context().close();
+});
+
+test('language: the full page follows a Chinese browser; an embed keeps English unless its link says lang=', async () => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  const full = await context.newPage();
+  await full.goto(`${server.url}/index.html#step=1`);
+  await languageIs(full, 'zh-CN');
+  const embedded = await context.newPage();
+  await embedded.goto(`${server.url}/index.html?embed=1#step=1`);
+  await languageIs(embedded, 'en');
+  assert.doesNotMatch((await view(embedded)).title, CHINESE);
+  await context.close();
 });

@@ -64,6 +64,7 @@ const Lesson& attn_test::chapter_in(const std::string& lang) {
 }
 
 TEST_CASE("languages: every language's files read as the page reads them, with English's steps") {
+    REQUIRE_FALSE(attn_test::languages().empty());
     for (const std::string& lang : attn_test::languages()) {
         INFO(lang);
         CHECK(attn_test::chapter_in(lang).step_count() == attn_test::chapter().step_count());
