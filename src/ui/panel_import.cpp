@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/text/printf_text.h"
 #include "ui/import_panel.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
@@ -53,12 +54,11 @@ void push_mono() {
 }
 
 std::string summary(const ImportResult& r) {
-    std::string s = std::string("Reads as ") + import_format_name(r.format) + ": " + std::to_string(r.inputs.rows) +
-                    (r.inputs.rows == 1 ? tr(" token x ") : tr(" tokens x ")) + std::to_string(r.inputs.cols) +
-                    (r.inputs.cols == 1 ? " dimension." : " dimensions.");
+    std::string s = printf_text(tr("Reads as %s: %d token%s x %d dimension%s."), import_format_name(r.format),
+                                r.inputs.rows, plural_s(r.inputs.rows), r.inputs.cols, plural_s(r.inputs.cols));
     if (r.tokens.empty())
-        return s + " No labels: the current ones stay if the count matches, else token 0, token 1 ...";
-    s += " Labels: ";
+        return s + tr(" No labels: the current ones stay if the count matches, else token 0, token 1 ...");
+    s += tr(" Labels: ");
     for (size_t i = 0; i < r.tokens.size() && i < 6; ++i) s += (i ? ", " : "") + r.tokens[i];
     return s + (r.tokens.size() > 6 ? ", ..." : "");
 }

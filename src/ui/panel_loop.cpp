@@ -104,7 +104,7 @@ void step_detail(const State& s, const QueryRow& row, int i) {
     constexpr int kTerms = 8;
     const int shown = std::min(d, kTerms);
     std::vector<Piece> pairs{{lhs, 0}}, products{{padded_to("= ", indent), 0}},
-        running{{padded_to("running sum ", indent), 0}};
+        running{{padded_to(tr("running sum "), indent), 0}};
     for (int k = 0; k < shown; ++k) {
         const bool more = k + 1 < d;
         pairs.push_back({factor(x[k], k == 0), loop});
