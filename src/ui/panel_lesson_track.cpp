@@ -12,7 +12,6 @@
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
 #include "core/text/line_breaks.h"
-#include "core/text/line_breaks.h"
 #include "core/text/prose_format.h"
 #include "ui/lesson_panels.h"
 #include "ui/number_fields.h"
