@@ -5,16 +5,13 @@
 #include <algorithm>
 
 #include "core/document/json.h"
+#include "core/document/language_file.h"
 #include "core/text/utf8.h"
 
 namespace attn {
 namespace {
 
 constexpr size_t kMaxEntryBytes = 2000;
-
-std::string at(std::string_view source, const JsonValue& v, const std::string& path) {
-    return json_line_column(source, v.offset) + ": " + path + ": ";
-}
 
 }  // namespace
 
@@ -58,42 +55,17 @@ InterfaceTextParse parse_interface_text(std::string_view json) {
         out.error = doc.error;
         return out;
     }
-    const JsonValue& root = doc.value;
-    if (!root.is_object()) {
-        out.error = at(json, root, "the interface text") +
-                    "must be an object {\"format\": 1, \"lang\": ..., \"strings\": {...}}";
-        return out;
-    }
-    for (const auto& [key, value] : root.members)
-        if (key != "format" && key != "lang" && key != "strings" && key != "page" && key != "$schema") {
-            out.error = at(json, value, key) + "is not a key of an interface text (format, lang, strings, page)";
-            return out;
-        }
-    const JsonValue* format = root.find("format");
-    int64_t version = 0;
-    if (!format || !format->as_int64(&version) || version != 1) {
-        out.error = at(json, format ? *format : root, "format") + "must be 1, the only format this demo reads";
-        return out;
-    }
-    const JsonValue* lang = root.find("lang");
-    if (!lang || !lang->is_string() || lang->text.empty() || lang->text.size() > 16) {
-        out.error = at(json, lang ? *lang : root, "lang") + "must name the language, such as \"zh-CN\"";
-        return out;
-    }
-    out.text.lang = lang->text;
-    const JsonValue* strings = root.find("strings");
-    if (!strings || !strings->is_object()) {
-        out.error = at(json, strings ? *strings : root, "strings") + "must be an object of English: translation";
-        return out;
-    }
+    const JsonValue* strings = read_language_file(
+        json, doc.value, {"interface text", "strings", "English: translation", {"page"}}, &out.text.lang, &out.error);
+    if (!strings) return out;
     for (const auto& [english, value] : strings->members) {
         const std::string path = "strings." + truncate_utf8(english, 60);
         if (!value.is_string() || value.text.empty()) {
-            out.error = at(json, value, path) + "must be a non-empty string";
+            out.error = json_place(json, value, path) + "must be a non-empty string";
             return out;
         }
         if (value.text.size() > kMaxEntryBytes) {
-            out.error = at(json, value, path) + "is " + std::to_string(value.text.size()) +
+            out.error = json_place(json, value, path) + "is " + std::to_string(value.text.size()) +
                         " bytes long but the limit is " + std::to_string(kMaxEntryBytes);
             return out;
         }
@@ -102,13 +74,13 @@ InterfaceTextParse parse_interface_text(std::string_view json) {
             if (c == '\n') c = ' ';
         const size_t bad = control_character_offset(unbroken);
         if (bad < unbroken.size()) {
-            out.error = at(json, value, path) + "holds a control character at byte " + std::to_string(bad) +
+            out.error = json_place(json, value, path) + "holds a control character at byte " + std::to_string(bad) +
                         " (only line breaks are allowed)";
             return out;
         }
         const std::string want = printf_conversions(english), got = printf_conversions(value.text);
         if (want != got) {
-            out.error = at(json, value, path) +
+            out.error = json_place(json, value, path) +
                         "must use the English text's conversions, as written and in its order (\"" + want +
                         "\") but uses \"" + got + "\"";
             return out;
@@ -117,8 +89,8 @@ InterfaceTextParse parse_interface_text(std::string_view json) {
         if (hidden_id != std::string::npos && (value.text.size() < english.size() - hidden_id ||
                                                value.text.compare(value.text.size() - (english.size() - hidden_id),
                                                                   std::string::npos, english, hidden_id) != 0)) {
-            out.error = at(json, value, path) + "must end with the English text's id \"" + english.substr(hidden_id) +
-                        "\" (ImGui tells controls apart by it)";
+            out.error = json_place(json, value, path) + "must end with the English text's id \"" +
+                        english.substr(hidden_id) + "\" (ImGui tells controls apart by it)";
             return out;
         }
         out.text.strings.emplace_back(english, value.text);

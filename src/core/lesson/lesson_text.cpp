@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/document/language_file.h"
 #include "core/text/prose_format.h"
 #include "core/text/utf8.h"
 
@@ -13,17 +14,14 @@ namespace {
 
 constexpr size_t kMaxTextBytes = 2000;  // one sentence or paragraph of a catalog
 
-std::string at(std::string_view source, const JsonValue& v, const std::string& path) {
-    return json_line_column(source, v.offset) + ": " + path + ": ";
-}
-
 // One text entry: checked, parsed; "" or the message.
 std::string read_entry(const JsonValue& v, std::string_view source, const std::string& path, TextTemplate* out) {
-    if (!v.is_string()) return at(source, v, path) + "must be a string of text";
+    if (!v.is_string()) return json_place(source, v, path) + "must be a string of text";
     const std::string problem = check_lesson_text(v.text, kMaxTextBytes);
-    if (!problem.empty()) return at(source, v, path) + problem;
+    if (!problem.empty()) return json_place(source, v, path) + problem;
     const TemplateParse t = parse_template(v.text);
-    if (!t.ok) return at(source, v, path) + t.error + " (at byte " + std::to_string(t.error_at) + " of the text)";
+    if (!t.ok)
+        return json_place(source, v, path) + t.error + " (at byte " + std::to_string(t.error_at) + " of the text)";
     *out = t.value;
     return "";
 }
@@ -74,34 +72,9 @@ CatalogParse parse_text_catalog(std::string_view json) {
         out.error = doc.error;
         return out;
     }
-    const JsonValue& root = doc.value;
-    if (!root.is_object()) {
-        out.error =
-            at(json, root, "the catalog") + "must be an object {\"format\": 1, \"lang\": ..., \"texts\": {...}}";
-        return out;
-    }
-    for (const auto& [key, value] : root.members)
-        if (key != "format" && key != "lang" && key != "texts" && key != "$schema") {
-            out.error = at(json, value, key) + "is not a key of a text catalog (format, lang, texts)";
-            return out;
-        }
-    const JsonValue* format = root.find("format");
-    int64_t version = 0;
-    if (!format || !format->as_int64(&version) || version != 1) {
-        out.error = at(json, format ? *format : root, "format") + "must be 1, the only catalog format this demo reads";
-        return out;
-    }
-    const JsonValue* lang = root.find("lang");
-    if (!lang || !lang->is_string() || lang->text.empty() || lang->text.size() > 16) {
-        out.error = at(json, lang ? *lang : root, "lang") + "must name the language, such as \"en\" or \"zh-CN\"";
-        return out;
-    }
-    out.catalog.lang = lang->text;
-    const JsonValue* texts = root.find("texts");
-    if (!texts || !texts->is_object()) {
-        out.error = at(json, texts ? *texts : root, "texts") + "must be an object of id: text";
-        return out;
-    }
+    const JsonValue* texts =
+        read_language_file(json, doc.value, {"text catalog", "texts", "id: text", {}}, &out.catalog.lang, &out.error);
+    if (!texts) return out;
     for (const auto& [id, value] : texts->members) {
         TextTemplate t;
         const std::string e = read_entry(value, json, "texts." + id, &t);
