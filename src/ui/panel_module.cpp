@@ -35,18 +35,6 @@ std::string num(float x, int decimals = 4) {
     return format_fixed(x, decimals);
 }
 
-// printf into a string, the format in the learner's language (tr): the panel's sentences are
-// mostly numbers in fixed words, and one format call is far less code in the page than chains of
-// std::to_string and +.
-std::string say(const char* format, ...) ATTN_PRINTF(1, 2);
-std::string say(const char* format, ...) {
-    va_list args;
-    va_start(args, format);
-    std::string text = vprintf_text(tr(format), args);
-    va_end(args);
-    return text;
-}
-
 // A labelled whole-number field; true when it was edited to a number in [lo, hi] (others are
 // named in the panel's error and not applied).
 bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, int64_t lo, int64_t hi, float width) {
@@ -55,7 +43,7 @@ bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, 
     if (whole_field(ui, std::string("module:") + name, &v, width)) {
         if (v < lo || v > hi) {
             ui->module.error =
-                say("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
+                trf("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
         } else {
             ui->module.error.clear();
             *value = v;
@@ -90,10 +78,10 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     for (int k = 0; k < kClassCount; ++k)
         if (kAllModules[k] == m.module) current = k;
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 21));
-    const std::string preview = say("%s  (%s)", module_class(m.module), kSections[current]);
+    const std::string preview = trf("%s  (%s)", module_class(m.module), kSections[current]);
     if (ImGui::BeginCombo("##class", preview.c_str())) {
         for (int k = 0; k < kClassCount; ++k) {
-            const std::string item = say("%s  (%s)", module_class(kAllModules[k]), kSections[k]);
+            const std::string item = trf("%s  (%s)", module_class(kAllModules[k]), kSections[k]);
             if (ImGui::Selectable(item.c_str(), k == current) && k != current) {
                 m = book_module_settings(kAllModules[k]);
                 ui->module = ModuleUi();
@@ -230,21 +218,21 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const float bound = 1.0f / std::sqrt(float(r.d_in));
     ImGui::Spacing();
     prose(tr("v1 and v2 after the same torch.manual_seed print other numbers"));
-    prose(say("%s(d_in=%d, d_out=%d) after torch.manual_seed(%llu) prints:", module_class(run.other.settings.module),
+    prose(trf("%s(d_in=%d, d_out=%d) after torch.manual_seed(%llu) prints:", module_class(run.other.settings.module),
               r.d_in, r.settings.d_out, (unsigned long long)r.settings.seed),
           muted_text());
     CellGrid other{"module:other", "", &run.other.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
     cell_grid(other, ui);
     if (in.concealed().module_layout) {  // the lesson asks how nn.Linear stores its weight
-        prose(say("How each one stores its weights: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("How each one stores its weights: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:layout", kHidden);
     } else {
-        prose(say("v1 draws torch.rand, values in [0, 1), stored (d_in, d_out) = (%d,\u00a0%d). v2's nn.Linear draws "
+        prose(trf("v1 draws torch.rand, values in [0, 1), stored (d_in, d_out) = (%d,\u00a0%d). v2's nn.Linear draws "
                   "from \u00b11/\u221ad_in = \u00b1%.4f and stores its weight (d_out, d_in) = (%d,\u00a0%d), computing "
                   "x @ weight.T.",
                   r.d_in, r.settings.d_out, double(bound), r.settings.d_out, r.d_in),
               muted_text());
-        record_value(ui, "module:layout", say("(%d, %d)", r.settings.d_out, r.d_in));
+        record_value(ui, "module:layout", trf("(%d, %d)", r.settings.d_out, r.d_in));
     }
     if (in.concealed().module_layout) return;  // Exercise 3.1's "weight.T" would answer the question
     if (r.settings.qkv_bias) {                 // v1 has no bias to load one into
@@ -292,7 +280,7 @@ void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     }
     float future = 0;  // what row 0 gives the tokens after it
     for (int c = 1; c < w.cols; ++c) future += w.at(0, c);
-    prose(say("The mask is upside down: \"%s\" gives %.4f of its weight to the tokens after it, and \"%s\" "
+    prose(trf("The mask is upside down: \"%s\" gives %.4f of its weight to the tokens after it, and \"%s\" "
               "sees only itself (%.2f). Each token reads the future and none of the past; triu(ones, 1) masks "
               "the keys after the query.",
               in.state.tokens[0].c_str(), double(future), in.state.tokens[size_t(w.rows - 1)].c_str(),
@@ -312,7 +300,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("Masking two ways (3.5.1)"));
     if (in.concealed().module_window) {  // the weights show which keys the window keeps
-        prose(say("Which keys each token weighs: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("Which keys each token weighs: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:routes-difference", kHidden);
         return;
     }
@@ -342,7 +330,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     const float d = largest_difference(t.masked_simple_norm, t.weights);
     // prose, not Text: a line wider than a phone's panel would make it scroll sideways (and keep
     // the finger from scrolling the course page).
-    prose(say("largest difference %s%s", num(d, 6).c_str(),
+    prose(trf("largest difference %s%s", num(d, 6).c_str(),
               d < 1e-5f ? tr(": the same weights") : tr(": the routes disagree here")),
           d < 1e-5f ? ok_color() : error_color());
     record_value(ui, "module:routes-difference", num(d, 6));
@@ -350,7 +338,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     ImGui::Checkbox(tr("plant the bug: fill with 0, not -inf"), &ui->module.zero_mask);
     record_layout(ui, "module:zero-mask");
     if (in.concealed().module_leak) {  // the lesson asks what it leaks
-        prose(say("What it leaks: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("What it leaks: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:leak", kHidden);
         return;
     }
@@ -367,7 +355,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     // The weight row 0 gives to tokens after it: with -inf it is exactly 0.
     float leak = 0;
     for (int c = 1; c < t.weights_zero_masked.cols; ++c) leak += t.weights_zero_masked.at(0, c);
-    prose(say("exp(0) = 1, not 0: \"%s\" still gives %.4f of its weight to the tokens after it. Only -inf "
+    prose(trf("exp(0) = 1, not 0: \"%s\" still gives %.4f of its weight to the tokens after it. Only -inf "
               "(exp(-inf) = 0) hides the future.",
               in.state.tokens[0].c_str(), double(leak)),
           error_color());
@@ -391,11 +379,11 @@ void wrong_dim(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     float row0 = 0, col0 = 0;
     for (int k = 0; k < t.weights_wrong_dim.cols; ++k) row0 += t.weights_wrong_dim.at(0, k);
     for (int k = 0; k < t.weights_wrong_dim.rows; ++k) col0 += t.weights_wrong_dim.at(k, 0);
-    prose(say("Row 0 now sums to %.4f and column 0 to %.4f: each key's weights over the queries add up to 1, not "
+    prose(trf("Row 0 now sums to %.4f and column 0 to %.4f: each key's weights over the queries add up to 1, not "
               "each query's over the keys. Without a batch, dim=1 was the last dim; with one, only dim=-1 is.",
               double(row0), double(col0)),
           error_color());
-    record_value(ui, "module:wrong-dim-row0", say("%.4f", double(row0)));
+    record_value(ui, "module:wrong-dim-row0", trf("%.4f", double(row0)));
 }
 
 // The average row sum of (n, n) weights.
@@ -421,12 +409,12 @@ void unscaled_dropout(const FrameInput& in, const ModuleResult& r, const HeadTra
                ""};
     cell_grid(g, ui);
     const float unscaled = mean_row_sum(t.weights_dropped_unscaled), scaled = mean_row_sum(t.weights_dropped);
-    prose(say("Rows now sum to %.2f on average (%.2f with the rescaling, about 1 - p = %.2f expected). In eval there "
+    prose(trf("Rows now sum to %.2f on average (%.2f with the rescaling, about 1 - p = %.2f expected). In eval there "
               "is no dropout and rows sum to 1, so the layers after it would see weights %.2f times larger than "
               "in training.",
               double(unscaled), double(scaled), 1.0 - r.settings.dropout, 1.0 / (1.0 - r.settings.dropout)),
           error_color());
-    record_value(ui, "module:unscaled-mean-sum", say("%.4f", double(unscaled)));
+    record_value(ui, "module:unscaled-mean-sum", trf("%.4f", double(unscaled)));
 }
 
 // 3.5.2: the mask, survivors at w / (1 - p), row sums no longer 1.
@@ -443,11 +431,11 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     const float keep = float(1.0 / (1.0 - s.dropout));
     if (in.concealed().module_dropout) {  // the lesson asks what a kept weight becomes
         ImGui::Text(tr("Dropout (3.5.2), p = %s"), format_fixed(float(s.dropout), 2).c_str());
-        prose(say("The mask and the weights after it: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("The mask and the weights after it: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:row-sums", kHidden);
         return;
     }
-    prose(say("Dropout (3.5.2), p = %s: each kept weight becomes w / (1 - p) = w \u00d7 %s",
+    prose(trf("Dropout (3.5.2), p = %s: each kept weight becomes w / (1 - p) = w \u00d7 %s",
               format_fixed(float(s.dropout), 2).c_str(), num(keep, 2).c_str()));
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     CellGrid mask{
@@ -470,7 +458,7 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     for (int row = 0; row < t.weights_dropped.rows && row < kMaxGridCells; ++row) {
         float sum = 0;
         for (int c = 0; c < t.weights_dropped.cols; ++c) sum += t.weights_dropped.at(row, c);
-        sums += say(row ? ", %.2f" : " %.2f", double(sum));
+        sums += trf(row ? ", %.2f" : " %.2f", double(sum));
     }
     prose(sums + ". No longer 1: dropout rescales the survivors so the expected sum stays 1.", muted_text());
     record_value(ui, "module:row-sums", sums);
@@ -499,15 +487,15 @@ void wrong_scale(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const float d = largest_difference(t.weights, t.weights_wrong_scale);
     const int d_out = r.settings.d_out, hd = r.head_dim;
     if (d_out == hd)
-        prose(say("With one head, head_dim = d_out = %d: the bug hides until there are more heads.", d_out),
+        prose(trf("With one head, head_dim = d_out = %d: the bug hides until there are more heads.", d_out),
               muted_text());
     else if (d < 1e-6f)
-        prose(say("\u221a%d is still the wrong divisor, but on this data (one token, or equal scores) the weights "
+        prose(trf("\u221a%d is still the wrong divisor, but on this data (one token, or equal scores) the weights "
                   "come out the same.",
                   d_out),
               muted_text());
     else
-        prose(say("\u221a%d = %.2f instead of \u221a%d = %.2f: the scores shrink more, so the weights come out "
+        prose(trf("\u221a%d = %.2f instead of \u221a%d = %.2f: the scores shrink more, so the weights come out "
                   "flatter than the head's width calls for (largest difference %.4f).",
                   d_out, std::sqrt(double(d_out)), hd, std::sqrt(double(hd)), double(d)),
               error_color());
@@ -528,7 +516,7 @@ std::string grouped(long long x) {
 // class at the size of the smallest GPT-2, counted by the same rule.
 void gpt2_size(const ModuleResult& r, UiState* ui) {
     const ModuleSettings& s = r.settings;
-    prose(say("This module holds %s parameters: W_query, W_key, W_value (3 \u00d7 %d \u00d7 %d%s) and out_proj "
+    prose(trf("This module holds %s parameters: W_query, W_key, W_value (3 \u00d7 %d \u00d7 %d%s) and out_proj "
               "(%d \u00d7 %d + %d).",
               grouped(module_parameter_count(s, r.d_in)).c_str(), s.d_out, r.d_in,
               s.qkv_bias ? tr(", with biases") : "", s.d_out, s.d_out, s.d_out),
@@ -545,7 +533,7 @@ void gpt2_size(const ModuleResult& r, UiState* ui) {
     ImGui::PushFont(mono_font());
     prose(tr("MultiHeadAttention(d_in=768, d_out=768, context_length=1024, dropout=0.0, num_heads=12)"));
     ImGui::PopFont();
-    prose(say("The smallest GPT-2 has 12 heads and 768-dimensional embeddings, and reads up to 1024 tokens. Each "
+    prose(trf("The smallest GPT-2 has 12 heads and 768-dimensional embeddings, and reads up to 1024 tokens. Each "
               "head is %d wide (768 / 12); the module holds %s parameters, and its causal mask is a 1024 \u00d7 "
               "1024 buffer, not a parameter.",
               768 / 12, count.c_str()),
@@ -574,21 +562,21 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         ImGui::Text(tr("%d heads (3.6), each with its own weights"), s.heads);
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     for (size_t h = 0; h < r.batches[b].size(); ++h) {
-        const std::string id = say("module:head%d", int(h));
+        const std::string id = trf("module:head%d", int(h));
         CellGrid g{
-            id.c_str(), say("head %d weights", int(h)), &r.batches[b][h].weights_dropped, 1.0f, 2, {}, &in.state.tokens,
+            id.c_str(), trf("head %d weights", int(h)), &r.batches[b][h].weights_dropped, 1.0f, 2, {}, &in.state.tokens,
             ""};
         if (in.concealed().module_window || in.concealed().module_cache)  // the mask's shape is the answer
-            g.covered = say("Which keys it weighs: %s.", in.concealed().reason.c_str());
+            g.covered = trf("Which keys it weighs: %s.", in.concealed().reason.c_str());
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }
     if (!mha && in.concealed().module_heads) {
-        prose(say("How the heads' outputs are joined: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("How the heads' outputs are joined: %s.", in.concealed().reason.c_str()), muted_text());
         return;
     }
     if (!mha) {
-        prose(say("torch.cat([head(x) for head in self.heads], dim=-1): each head gives d_out = %d columns, so the "
+        prose(trf("torch.cat([head(x) for head in self.heads], dim=-1): each head gives d_out = %d columns, so the "
                   "output has d_out \u00d7 num_heads = %d.",
                   s.d_out, r.out_width),
               muted_text());
@@ -597,17 +585,17 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         prose(tr("Exercise 3.2: keep num_heads = 2 and make the output two-dimensional instead of four."),
               ImGui::GetStyleColorVec4(ImGuiCol_Text));
         prose(solved ? std::string("\u2713 solved: the output is 2-dimensional with 2 heads")
-                     : say("not yet: the output has %d columns", r.out_width),
+                     : trf("not yet: the output has %d columns", r.out_width),
               solved ? ok_color() : muted_text());
         record_value(ui, "module:exercise-3.2", solved ? "solved" : "open");
         return;
     }
     if (in.concealed().module_heads) {  // the lesson asks how wide a head is
-        prose(say("head_dim and the shape tracer: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("head_dim and the shape tracer: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:scrambled-rows", kHidden);
         return;
     }
-    prose(say("head_dim = d_out / num_heads = %d / %d = %d; scores are divided by \u221ahead_dim, then out_proj "
+    prose(trf("head_dim = d_out / num_heads = %d / %d = %d; scores are divided by \u221ahead_dim, then out_proj "
               "(d_out \u00d7 d_out) mixes the heads.",
               s.d_out, s.heads, r.head_dim),
           muted_text());
@@ -620,28 +608,28 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     // GQA's keys have kv_groups heads; its queries have num_heads, as MultiHeadAttention's keys do.
     const char* what = s.module == AttentionModule::GroupedQueryAttention ? "queries" : "keys";
     if (right)
-        prose(say("%s (%d, %d, %d) .view(b, n, h, hd) \u2192 (%d, %d, %d, %d) .transpose(1, 2) \u2192 (%d, %d, %d, %d)",
+        prose(trf("%s (%d, %d, %d) .view(b, n, h, hd) \u2192 (%d, %d, %d, %d) .transpose(1, 2) \u2192 (%d, %d, %d, %d)",
                   what, bs, n, s.d_out, bs, n, s.heads, hd, bs, s.heads, n, hd));
     else
-        prose(say("%s (%d, %d, %d) .view(b, h, n, hd) \u2192 (%d, %d, %d, %d): the right shape, the wrong numbers",
+        prose(trf("%s (%d, %d, %d) .view(b, h, n, hd) \u2192 (%d, %d, %d, %d): the right shape, the wrong numbers",
                   what, bs, n, s.d_out, bs, s.heads, n, hd));
     ImGui::PopFont();
     Matrix shape(n, hd);
     int mixed = 0;
     for (int h = 0; h < s.heads && h < 8; ++h) {
-        const std::string id = say("module:slice%d", h);
-        CellGrid g{id.c_str(), say("head %d: which token each row holds", h), &shape,           1.0f,
+        const std::string id = trf("module:slice%d", h);
+        CellGrid g{id.c_str(), trf("head %d: which token each row holds", h), &shape,           1.0f,
                    -1,         slice_tokens(n, s.heads, hd, h, right),        &in.state.tokens, ""};
         for (int i = 0; i < n; ++i) mixed += g.token_of[size_t(i * hd)] != i;
         if (h) same_line_if_fits(cell_grid_width(g), gap);
         cell_grid(g, ui);
     }
     const std::string verdict = right ? tr("every row of every head is still its own token")
-                                      : say("%d rows now hold another token's numbers: the heads attend over "
+                                      : trf("%d rows now hold another token's numbers: the heads attend over "
                                             "scrambled tokens",
                                             mixed);
     prose(verdict, right ? ok_color() : error_color());
-    record_value(ui, "module:scrambled-rows", say("%d", mixed));
+    record_value(ui, "module:scrambled-rows", trf("%d", mixed));
     wrong_scale(in, r, ui);
     if (s.module == AttentionModule::MultiHeadAttention) gpt2_size(r, ui);
 }
@@ -703,12 +691,12 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     code_lines(r, var);
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.output.size()) - 1));
     const std::string shape = s.batch > 1
-                                  ? say("output, shape (%d, %d, %d), batch %d", s.batch, r.n, r.out_width, int(b))
-                                  : say("output, shape (%d, %d)", r.n, r.out_width);
+                                  ? trf("output, shape (%d, %d, %d), batch %d", s.batch, r.n, r.out_width, int(b))
+                                  : trf("output, shape (%d, %d)", r.n, r.out_width);
     CellGrid out{"module:output", shape, &r.output[b], 0.0f, 4, {}, &in.state.tokens, ""};
     if (in.concealed().module_heads) {  // step 14 asks how wide a head or the wrapper's output is
         out.title = "output";
-        out.covered = say("The output's numbers and shape: %s.", in.concealed().reason.c_str());
+        out.covered = trf("The output's numbers and shape: %s.", in.concealed().reason.c_str());
     }
     cell_grid(out, ui);
     if (!r.output[b].data.empty())

@@ -27,15 +27,6 @@
 namespace attn::ui {
 namespace {
 
-std::string say(const char* format, ...) ATTN_PRINTF(1, 2);
-std::string say(const char* format, ...) {
-    va_list args;
-    va_start(args, format);
-    std::string text = vprintf_text(tr(format), args);
-    va_end(args);
-    return text;
-}
-
 // "a..b" for count positions from first, or "a" for one.
 std::string span(int first, int count) {
     return position_span(first, first + count - 1);
@@ -43,7 +34,7 @@ std::string span(int first, int count) {
 
 void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     if (in.concealed().module_groups) {  // the lesson asks which heads share a group
-        prose(say("Which heads read which key and value group: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("Which heads read which key and value group: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:groups", kHidden);
         return;
     }
@@ -51,13 +42,13 @@ void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const int size = s.heads / s.kv_groups;
     std::string who;
     for (int g = 0; g < s.kv_groups && g < 8; ++g)
-        who += say("%sgroup %d: heads %s", g ? "; " : "", g, span(g * size, size).c_str());
+        who += trf("%sgroup %d: heads %s", g ? "; " : "", g, span(g * size, size).c_str());
     const std::string after = s.kv_groups == 1         ? std::string("One group is multi-query attention.")
                               : s.kv_groups == s.heads ? std::string("One group per head is multi-head attention.")
-                                                       : say("repeat instead would hand group 0 to heads 0, %d, ...: "
+                                                       : trf("repeat instead would hand group 0 to heads 0, %d, ...: "
                                                              "the wrong keys.",
                                                              s.kv_groups);
-    prose(say("num_kv_groups = %d: W_key and W_value make %d key and value head%s of width %d, and "
+    prose(trf("num_kv_groups = %d: W_key and W_value make %d key and value head%s of width %d, and "
               "repeat_interleave(%d) hands each to %d heads in a row (%s). %s",
               s.kv_groups, s.kv_groups, plural_s(s.kv_groups), r.head_dim, size, size, who.c_str(), after.c_str()),
           muted_text());
@@ -67,7 +58,7 @@ void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
 void window(const FrameInput& in, const ModuleResult& r) {
     if (in.concealed().module_window) return;  // the lesson asks which keys a window keeps
     const int w = r.settings.window;
-    prose(say("sliding_window_size = %d: each token sees itself and the %d before it, mask (diff < 0) | (diff >= %d) "
+    prose(trf("sliding_window_size = %d: each token sees itself and the %d before it, mask (diff < 0) | (diff >= %d) "
               "with diff = query - key position; the weights above are 0 outside the band.",
               w, w - 1, w),
           muted_text());
@@ -95,35 +86,35 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
 
     const CacheCall& c = d.calls[size_t(k)];
     if (in.concealed().module_cache || in.concealed().module_window) {  // how many keys a call scores, or which
-        prose(say("What each call scores and keeps: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("What each call scores and keeps: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:call", kHidden);
         return;
     }
     const int heads = int(c.weights.size());
     const long long scores = (long long)heads * c.count * c.key_count;
-    prose(say(
+    prose(trf(
         "Call %d: token%s %s score%s against keys %s: %lld scores over %d head%s, where a pass without the "
         "cache scores all %d \u00d7 %d per head again.",
         k + 1, plural_s(c.count), span(c.first, c.count).c_str(), verb_s(c.count),
         span(c.key_first, c.key_count).c_str(), scores, heads, plural_s(heads), c.first + c.count, c.first + c.count));
     const int kv = kv_heads(r.settings);
     if (c.first < r.settings.prefill)
-        prose(say("This call is part of the prompt (prefill): %d tokens in calls of %d, then one call per new token.",
+        prose(trf("This call is part of the prompt (prefill): %d tokens in calls of %d, then one call per new token.",
                   r.settings.prefill, r.settings.chunk > 0 ? r.settings.chunk : r.settings.prefill),
               muted_text());
-    prose(say("The cache now keeps %d row%s per sequence: 2 (keys, values) \u00d7 %d key and value head%s \u00d7 %d "
+    prose(trf("The cache now keeps %d row%s per sequence: 2 (keys, values) \u00d7 %d key and value head%s \u00d7 %d "
               "\u00d7 %d = %d "
               "numbers%s.",
               c.cache_rows, plural_s(c.cache_rows), kv, plural_s(kv), r.head_dim, c.cache_rows,
               2 * kv * r.head_dim * c.cache_rows,
               r.settings.module == AttentionModule::SlidingWindowAttention ? tr(" (never more than the window)") : ""),
           muted_text());
-    record_value(ui, "module:call", say("%d %d %d %d", c.first, c.count, c.key_first, c.key_count));
+    record_value(ui, "module:call", trf("%d %d %d %d", c.first, c.count, c.key_first, c.key_count));
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     for (int h = 0; h < heads && h < 8; ++h) {
-        const std::string id = say("module:call-head%d", h);
+        const std::string id = trf("module:call-head%d", h);
         CellGrid g{id.c_str(),
-                   say("head %d: weights over keys %s", h, span(c.key_first, c.key_count).c_str()),
+                   trf("head %d: weights over keys %s", h, span(c.key_first, c.key_count).c_str()),
                    &c.weights[size_t(h)],
                    1.0f,
                    2,
@@ -139,19 +130,19 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     cell_grid(out, ui);
 
     const long long full = (long long)heads * r.n * r.n;
-    prose(calls == 1 ? say("The 1 call: %lld scores with the cache, %lld in one full pass (and the full pass would run "
+    prose(calls == 1 ? trf("The 1 call: %lld scores with the cache, %lld in one full pass (and the full pass would run "
                            "again for every new token).",
                            d.scores_computed, full)
-                     : say("All %d calls: %lld scores with the cache, %lld in one full pass (and the full pass would "
+                     : trf("All %d calls: %lld scores with the cache, %lld in one full pass (and the full pass would "
                            "run again for every new token).",
                            calls, d.scores_computed, full),
           muted_text());
     const OutputComparison& same = r.decode_vs_full;
     prose(same.equal_bits
-              ? say("\u2713 The decoded rows equal the full pass's output, bit for bit: all %d rows.", r.n)
-              : say("The decoded rows differ from the full pass's by at most %.3g.", same.max_abs_difference),
+              ? trf("\u2713 The decoded rows equal the full pass's output, bit for bit: all %d rows.", r.n)
+              : trf("The decoded rows differ from the full pass's by at most %.3g.", same.max_abs_difference),
           same.equal_bits ? ok_color() : error_color());
-    record_value(ui, "module:decode-equal", same.equal_bits ? "bits" : say("%.3g", same.max_abs_difference));
+    record_value(ui, "module:decode-equal", same.equal_bits ? "bits" : trf("%.3g", same.max_abs_difference));
 }
 
 struct MemoryPreset {
@@ -170,7 +161,7 @@ const MemoryPreset kPresets[] = {
 };
 
 std::string gigabytes(double bytes) {
-    return bytes >= 1e7 ? say("%.2f GB", bytes / 1e9) : say("%.2f MB", bytes / 1e6);  // as the estimators print
+    return bytes >= 1e7 ? trf("%.2f GB", bytes / 1e9) : trf("%.2f MB", bytes / 1e6);  // as the estimators print
 }
 
 void memory(UiState* ui) {
@@ -207,21 +198,21 @@ void memory(UiState* ui) {
     mha.kv_heads = model.heads;
     const KvMemory now = kv_memory(model), all = kv_memory(mha);
     const char* dtype = model.bytes_per_number == 4 ? "fp32" : "bf16";
-    prose(say("head_dim = %lld; one token adds %lld bytes to a layer's cache (%lld \u00d7 %lld kv heads \u00d7 2 "
+    prose(trf("head_dim = %lld; one token adds %lld bytes to a layer's cache (%lld \u00d7 %lld kv heads \u00d7 2 "
               "\u00d7 %lld bytes, "
               "%s); %lld layers.",
               now.head_dim, now.per_token_per_layer, now.head_dim, model.kv_heads, model.bytes_per_number, dtype,
               model.layers),
           muted_text());
-    prose(say("kv heads is num_kv_groups in GroupedQueryAttention; the repository's memory_estimator_gqa.py counts "
+    prose(trf("kv heads is num_kv_groups in GroupedQueryAttention; the repository's memory_estimator_gqa.py counts "
               "heads per group instead: its --n_kv_groups 4 with %lld heads is %lld kv heads here.",
               model.heads, model.heads / 4),
           muted_text());
-    std::string line = say("With %lld kv heads: %s", model.kv_heads, gigabytes(now.total).c_str());
+    std::string line = trf("With %lld kv heads: %s", model.kv_heads, gigabytes(now.total).c_str());
     if (model.kv_heads != model.heads)
-        line += say("; multi-head (%lld kv heads) would keep %s, %.2f\u00d7 as much", model.heads,
+        line += trf("; multi-head (%lld kv heads) would keep %s, %.2f\u00d7 as much", model.heads,
                     gigabytes(all.total).c_str(), all.total / now.total);
-    if (model.window > 0) line += say("; %lld layers keep only the last %lld tokens", now.swa_layers, model.window);
+    if (model.window > 0) line += trf("; %lld layers keep only the last %lld tokens", now.swa_layers, model.window);
     prose(line + ".");
     record_value(ui, "module:memory", gigabytes(now.total));
 }
@@ -245,7 +236,7 @@ void update_mask_routes(const ModuleRun& run, int padded_keys, ModuleUi::MaskRou
         float d = 0;
         for (int i = padded_keys; i < n; ++i)
             for (int c = 0; c < n; ++c) d = std::max(d, std::fabs(w.at(i, c) - book.at(i, c)));
-        v->differences += say("%s%.1e", v->differences.empty() ? "" : " ", double(d));
+        v->differences += trf("%s%.1e", v->differences.empty() ? "" : " ", double(d));
         v->largest = std::max(v->largest, d);
         if (style == MaskStyle::SdpaBool && padded_keys > 0) v->sdpa_zero = w.at(0, 0) == 0.0f;
     }
@@ -264,7 +255,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("One mask, the ways libraries write it"));
     if (in.concealed().module_masks || in.concealed().module_window) {  // polarity, or the window's keys
-        prose(say("How each library writes it: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("How each library writes it: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:mask-differences", kHidden);
         return;
     }
@@ -279,11 +270,11 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     ImGui::PopFont();
     prose(
         v.largest == 0.0f
-            ? say("Head 0's weights come out the same all ways, to the last bit here (head_dim %d); SDPA multiplies "
+            ? trf("Head 0's weights come out the same all ways, to the last bit here (head_dim %d); SDPA multiplies "
                   "the "
                   "scores by 1 / \u221ad_k where the book divides by \u221ad_k, which can differ in the last bit.",
                   r.head_dim)
-            : say("Head 0's weights the other ways differ from the book's by at most %.1g: the same weights, as SDPA "
+            : trf("Head 0's weights the other ways differ from the book's by at most %.1g: the same weights, as SDPA "
                   "multiplies the scores by 1 / \u221a%d where the book divides by \u221a%d (float32 rounding apart).",
                   double(v.largest), r.head_dim, r.head_dim),
         muted_text());
@@ -296,11 +287,11 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     prose(tr("pad tokens on the left (key_padding_mask, True = ignored)"));
     if (m.padded_keys > 0 && v.padded_keys == m.padded_keys) {
-        prose(say("Token 0's query now sees no key: the book's softmax of all -inf gives %s, while "
+        prose(trf("Token 0's query now sees no key: the book's softmax of all -inf gives %s, while "
                   "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
                   v.book_nan ? "NaN (0 / 0)" : "numbers", v.sdpa_zero ? "zeros" : "numbers"),
               error_color());
-        record_value(ui, "module:padded-row", say("%s %d", v.book_nan ? "nan" : "number", v.sdpa_zero ? 0 : 1));
+        record_value(ui, "module:padded-row", trf("%s %d", v.book_nan ? "nan" : "number", v.sdpa_zero ? 0 : 1));
     }
     ImGui::Checkbox(tr("plant the bug: mask as attn_mask"), &m.polarity_bug);
     record_layout(ui, "module:polarity-bug");
@@ -314,7 +305,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
                    : "") +
               ". SDPA's boolean mask says which keys to keep: pass ~mask.",
           error_color());
-    record_value(ui, "module:polarity-diagonal", say("%g", double(v.polarity_own)));
+    record_value(ui, "module:polarity-diagonal", trf("%g", double(v.polarity_own)));
 }
 
 }  // namespace

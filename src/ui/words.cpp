@@ -1,5 +1,7 @@
 #include "ui/words.h"
 
+#include <cstdarg>
+
 #include "core/text/prose_format.h"
 
 namespace attn::ui {
@@ -18,6 +20,14 @@ const char* tr(const char* english) {
 
 std::string tr(const std::string& english) {
     return (*g_words)(english);
+}
+
+std::string trf(const char* english_format, ...) {
+    va_list args;
+    va_start(args, english_format);
+    std::string text = vprintf_text((*g_words)(english_format), args);
+    va_end(args);
+    return text;
 }
 
 const std::string& words_lang() {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/document/interface_text.h"
+#include "core/text/printf_text.h"
 
 namespace attn::ui {
 
@@ -19,6 +20,9 @@ __attribute__((format_arg(1)))
 const char*
 tr(const char* english);
 std::string tr(const std::string& english);
+// printf of english translated: what the panels' sentences of numbers in fixed words use
+// (trf("head %d: weights over keys %s", h, keys)). Checked by the compiler like printf.
+std::string trf(const char* english_format, ...) ATTN_PRINTF(1, 2);
 // The language's code ("en", "zh-CN").
 const std::string& words_lang();
 // A position as the interface's sentences write it: "2nd" in English ("the %s token"); the number

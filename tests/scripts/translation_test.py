@@ -4,7 +4,7 @@
 usage: translation_test.py REPO_ROOT
 
 For each lessons/<lang>/ other than en (docs/translating.md):
-- interface.json translates every tr("...") (and say("...")) the interface's C++ (src/ui) draws, no more, with the
+- interface.json translates every tr("...") and trf("...") the interface's C++ (src/ui) draws, no more, with the
   same printf conversions and the same "##id" suffix (ImGui's hidden id);
 - texts.json has the English catalog's ids (plus the language's own "value.*" formats) and each
   text keeps its English text's {placeholders};
@@ -36,14 +36,14 @@ def c_string(body):
 
 
 def tr_keys(root):
-    """Every tr("...") in src/ui (and the classes' panels' say("...") formats, which go through tr),
+    """Every tr("...") and trf("...") in src/ui (and the numbers' text version's words()),
     adjacent literals joined, as the running program sees it."""
     keys = {}
     sources = sorted((root / "src/ui").glob("*.cpp")) + sorted((root / "src/ui").glob("*.h"))
     sources.append(root / "src/core/lesson/numbers_reader.cpp")  # the numbers' text version: words(), words_f()
     for path in sources:
         text = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"(?<![.\w])(?:tr|say|words|words_f)\(", text):
+        for m in re.finditer(r"(?<![.\w])(?:tr|trf|words|words_f)\(", text):
             i, parts = m.end(), []
             while True:
                 while i < len(text) and text[i] in " \t\n":
