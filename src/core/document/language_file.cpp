@@ -18,7 +18,9 @@ const JsonValue* read_language_file(std::string_view source, const JsonValue& ro
                  "must be an object {\"format\": 1, \"lang\": ..., \"" + spec.body + "\": {...}}";
         return nullptr;
     }
-    for (const auto& [key, value] : root.members) {
+    for (const auto& member : root.members) {
+        const std::string& key = member.first;
+        const JsonValue& value = member.second;
         const bool known = key == "format" || key == "lang" || key == spec.body || key == "$schema" ||
                            std::any_of(spec.extra.begin(), spec.extra.end(), [&](const char* k) { return key == k; });
         if (!known) {
