@@ -402,13 +402,14 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             }
             at(x[2 + shown], y);
             const float score_value = (*row.scores)[size_t(i)];
-            const std::string score = in.concealed().scores ? kHidden : format_fixed(score_value, 4);
+            // covers_scores(): the mask's question covers them too (its -inf would count the keys).
+            const std::string score = in.concealed().covers_scores() ? kHidden : format_fixed(score_value, 4);
             ImGui::AlignTextToFramePadding();
             ImGui::TextColored(i == s.query && mark_query ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text),
                                "%s", score.c_str());
             record_value(ui, "score:" + std::to_string(i), score);
             if (item_tooltip()) {
-                if (in.concealed().scores)
+                if (in.concealed().covers_scores())
                     ImGui::SetTooltip(tr("the score is %s"), in.concealed().reason.c_str());
                 else
                     ImGui::SetTooltip(tr("torch.dot(%s[%d], query) = %s"), row.key_name, i,

@@ -158,7 +158,8 @@ void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
             ImGui::TextColored(muted_text(), "%.12s", s.tokens[size_t(i)].c_str());
             ImGui::SameLine(value_x);
             if (filled) {
-                const std::string value = in.concealed().scores ? kHidden : format_fixed((*row.scores)[size_t(i)], 4);
+                const std::string value =
+                    in.concealed().covers_scores() ? kHidden : format_fixed((*row.scores)[size_t(i)], 4);
                 ImGui::TextColored(ink, "= %s", value.c_str());
                 record_value(ui_out, "slot:" + std::to_string(i), value);
             } else {

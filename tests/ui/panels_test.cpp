@@ -336,6 +336,31 @@ TEST_CASE("ui: while a question asks for a value, no panel shows it; the reveal 
     CHECK(shown(h, "heatmap:weights") == "3x3");
 }
 
+TEST_CASE("ui: while the causal mask's question asks how many keys a query sees, no score shows a -inf") {
+    // A learner's walk found the inputs panel listing the query's masked scores (-inf) at step 10:
+    // the count it asks for. Every panel covers what covers_scores() covers, as the text version
+    // does. (The rows the squeezed panel draws are recorded; each of them must be covered.)
+    UiHarness h;
+    attn::State s = h.go_to_step(10);
+    REQUIRE(s.causal);
+    const auto scores_shown = [&] {
+        std::vector<std::string> out;
+        for (int i = 0; i < s.inputs.rows; ++i)
+            if (h.find("value:score:" + std::to_string(i))) out.push_back(shown(h, "score:" + std::to_string(i)));
+        return out;
+    };
+    const std::vector<std::string> asked = scores_shown();
+    REQUIRE_FALSE(asked.empty());
+    for (const std::string& text : asked) CHECK(text == "?");
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    const std::vector<std::string> revealed = scores_shown();
+    REQUIRE_FALSE(revealed.empty());
+    for (const std::string& text : revealed) CHECK(text != "?");
+}
+
 TEST_CASE("ui: step 1 does not say which token the query is until it is revealed") {
     UiHarness h;
     attn::State s = h.go_to_step(1);
