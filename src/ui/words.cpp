@@ -30,10 +30,6 @@ std::string trf(const char* english_format, ...) {
     return text;
 }
 
-const std::string& words_lang() {
-    return g_words->lang;
-}
-
 const char* plural_s(long long count) {
     return g_words->lang == "en" && count != 1 ? "s" : "";
 }

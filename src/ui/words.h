@@ -23,8 +23,6 @@ std::string tr(const std::string& english);
 // printf of english translated: what the panels' sentences of numbers in fixed words use
 // (trf("head %d: weights over keys %s", h, keys)). Checked by the compiler like printf.
 std::string trf(const char* english_format, ...) ATTN_PRINTF(1, 2);
-// The language's code ("en", "zh-CN").
-const std::string& words_lang();
 // A position as the interface's sentences write it: "2nd" in English ("the %s token"); the number
 // in any other language, whose format says the rest ("第 %s 个词元").
 std::string ordinal(int position_one_based);
