@@ -9,45 +9,11 @@ if(NOT EXISTS "${ATTN_IMGUI_DIR}/imgui.cpp")
                       "(or configure with -DATTN_BUILD_APP=OFF for the core, CLI and tests only)")
 endif()
 
-# --- Dear ImGui core: what the UI and its tests need; no backend, no GL, no SDL.
-# attn_patched_imgui_source(FILE WHAT FROM TO OUT_VAR): a copy of ImGui's FILE in the build tree
-# with the text FROM replaced by TO (WHAT names it in the error when FROM is not there: another
-# ImGui than 1.86), written only when it changes; OUT_VAR gets its path.
-function(attn_patched_imgui_source file what from to out_var)
-  file(READ ${ATTN_IMGUI_DIR}/${file} source)
-  string(FIND "${source}" "${from}" found)
-  if(found EQUAL -1)
-    message(FATAL_ERROR "${file}: ${what} was not found; is ${ATTN_IMGUI_DIR} Dear ImGui 1.86?")
-  endif()
-  string(REPLACE "${from}" "${to}" source "${source}")
-  get_filename_component(name ${file} NAME_WE)
-  set(out ${CMAKE_BINARY_DIR}/generated/${name}_web.cpp)
-  file(WRITE ${out}.tmp "${source}")
-  file(COPY_FILE ${out}.tmp ${out} ONLY_IF_DIFFERENT)
-  set(${out_var} ${out} PARENT_SCOPE)
-endfunction()
-
-set(ATTN_IMGUI_DRAW_SOURCE ${ATTN_IMGUI_DIR}/imgui_draw.cpp)
-set(ATTN_IMGUI_CORE_SOURCE ${ATTN_IMGUI_DIR}/imgui.cpp)
-if(EMSCRIPTEN)
-  # Size: ImFontAtlas::Build() falls back to ProggyClean when no font was added, and that one call
-  # links 12 KB of compressed font and its decompressor into the page. The app always adds its
-  # DejaVu fonts, so the web build compiles a copy of imgui_draw.cpp where Build() returns false
-  # instead. The native build keeps ImGui as shipped.
-  attn_patched_imgui_source(imgui_draw.cpp "the AddFontDefault() fallback in ImFontAtlas::Build()"
-    "    if (ConfigData.Size == 0)\n        AddFontDefault();\n"
-    "    if (ConfigData.Size == 0)\n        return false;  // attention-explainer: no ProggyClean on the web\n"
-    ATTN_IMGUI_DRAW_SOURCE)
-  # The page keeps no imgui.ini (io.IniFilename is null and there are no files), so Initialize()
-  # installs no .ini handlers for windows and tables, and their readers and writers are left out
-  # of the page (1.7 KB gzip).
-  attn_patched_imgui_source(imgui.cpp "the .ini handlers in ImGui::Initialize()"
-    "        g.SettingsHandlers.push_back(ini_handler);\n    }\n\n    // Add .ini handle for ImGuiTable type\n    TableSettingsInstallHandler(context);\n"
-    "        (void)ini_handler;  // attention-explainer: no .ini on the web\n    }\n"
-    ATTN_IMGUI_CORE_SOURCE)
-endif()
+# --- Dear ImGui core, as Debian ships it: what the UI and its tests need; no backend, no GL, no SDL.
+# The app drives it with its own platform glue (src/platform/imgui_backend.cpp) and draws its lists
+# with the renderer (src/render/ui_renderer.cpp); Dear ImGui's example backends are not linked.
 add_library(attn_imgui STATIC
-  ${ATTN_IMGUI_CORE_SOURCE} ${ATTN_IMGUI_DRAW_SOURCE}
+  ${ATTN_IMGUI_DIR}/imgui.cpp ${ATTN_IMGUI_DIR}/imgui_draw.cpp
   ${ATTN_IMGUI_DIR}/imgui_tables.cpp ${ATTN_IMGUI_DIR}/imgui_widgets.cpp)
 target_include_directories(attn_imgui SYSTEM PUBLIC ${ATTN_IMGUI_DIR})
 if(EMSCRIPTEN)
@@ -107,44 +73,28 @@ target_compile_options(attn_ui PRIVATE -Wall -Wextra -Wshadow)
 # --- Renderer: the only code that includes GL.
 file(GLOB ATTN_RENDER_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/render/*.cpp)
 add_library(attn_render STATIC ${ATTN_RENDER_SOURCES})
-target_link_libraries(attn_render PUBLIC attn_view attn_math)
+target_link_libraries(attn_render PUBLIC attn_view attn_math attn_imgui)
 target_include_directories(attn_render PUBLIC ${ATTN_GENERATED})
 add_dependencies(attn_render attn_generated)
 target_compile_options(attn_render PRIVATE -Wall -Wextra -Wshadow)
 
-# --- Platform backends for ImGui, and the app itself.
-set(ATTN_IMGUI_SDL_SOURCE ${ATTN_IMGUI_DIR}/backends/imgui_impl_sdl.cpp)
-if(EMSCRIPTEN)
-  # Size: the page never turns on gamepad navigation, but the backend's gamepad polling still
-  # links SDL's game controller and joystick code (its mapping parser alone is 4 KB of wasm); the
-  # web build's copy returns before it, as the backend does when gamepads are off (3 KB gzip).
-  attn_patched_imgui_source(backends/imgui_impl_sdl.cpp "the gamepad check in ImGui_ImplSDL2_UpdateGamepads()"
-    "    if ((io.ConfigFlags & ImGuiConfigFlags_NavEnableGamepad) == 0)\n        return;\n\n    // Get gamepad\n"
-    "    if (true)\n        return;  // attention-explainer: no gamepads on the web\n\n    // Get gamepad\n"
-    ATTN_IMGUI_SDL_SOURCE)
-endif()
-add_library(attn_imgui_backends STATIC ${ATTN_IMGUI_SDL_SOURCE} ${ATTN_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
-target_include_directories(attn_imgui_backends SYSTEM PUBLIC ${ATTN_IMGUI_DIR}/backends)
-target_link_libraries(attn_imgui_backends PUBLIC attn_imgui)
-
+# --- The app itself: its platform layer (SDL2), the app state and frame, main.
 file(GLOB ATTN_PLATFORM_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/platform/*.cpp)
 file(GLOB ATTN_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/app/*.cpp)
 add_executable(attention-explainer ${CMAKE_SOURCE_DIR}/src/main.cpp ${ATTN_APP_SOURCES} ${ATTN_PLATFORM_SOURCES})
-target_link_libraries(attention-explainer PRIVATE attn_ui attn_render attn_imgui_backends attn_core)
+target_link_libraries(attention-explainer PRIVATE attn_ui attn_render attn_core)
 target_compile_options(attention-explainer PRIVATE -Wall -Wextra -Wshadow)
 
 if(EMSCRIPTEN)
   # SDL2 from the wasm build in the cache (Emscripten's own port cannot download here).
-  foreach(t attn_imgui_backends attention-explainer attn_render)
-    target_include_directories(${t} SYSTEM PUBLIC ${ATTN_WASM_SDL2_DIR}/include)
-  endforeach()
+  target_include_directories(attention-explainer SYSTEM PRIVATE ${ATTN_WASM_SDL2_DIR}/include)
   target_link_libraries(attention-explainer PRIVATE ${ATTN_WASM_SDL2_DIR}/libSDL2.a)
   # Size (the page budget is 350 KB gzip): link-time optimisation everywhere, -Oz for the UI
   # libraries; the core keeps -O2 so the attention math stays fast. See bench/page_budget.mjs.
-  foreach(t ${ATTN_CORE_ROOMS} attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)
+  foreach(t ${ATTN_CORE_ROOMS} attn_imgui attn_ui attn_render attention-explainer)
     target_compile_options(${t} PRIVATE -flto)
   endforeach()
-  foreach(t attn_imgui attn_ui attn_render attn_imgui_backends attention-explainer)
+  foreach(t attn_imgui attn_ui attn_render attention-explainer)
     target_compile_options(${t} PRIVATE -Oz)
   endforeach()
   set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout,_attn_summary,_attn_fragment,_attn_apply_fragment,_attn_set_page_options,_attn_canvas_resized,_attn_text_input,_attn_text_key,_attn_paste,_attn_pointer_lifted,_attn_touch_belongs,_attn_touch_scrolls,_attn_touch_scroll_by,_attn_svg,_attn_lesson_status,_attn_load_lesson,_attn_lesson_unavailable,_attn_lesson_restore,_attn_lesson_set_range,_attn_lesson_set_pass,_attn_lesson_view,_attn_lesson_intent,_attn_numbers_view,_attn_page_refused,_attn_set_language")
@@ -182,11 +132,12 @@ if(EMSCRIPTEN)
   set(ATTN_WEB_TARGETS attention-explainer)
   if(ATTN_BUILD_FLOOR)
     add_executable(attention-floor ${CMAKE_SOURCE_DIR}/bench/floor/floor_main.cpp
-                                   ${CMAKE_SOURCE_DIR}/src/platform/sdl_unused.cpp
-                                   ${CMAKE_SOURCE_DIR}/src/platform/sscanf_ints.cpp)
+                                   ${ATTN_IMGUI_DIR}/backends/imgui_impl_sdl.cpp
+                                   ${ATTN_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
     add_dependencies(attention-floor attn_generated)
-    target_include_directories(attention-floor PRIVATE ${ATTN_GENERATED} ${ATTN_WASM_SDL2_DIR}/include)
-    target_link_libraries(attention-floor PRIVATE attn_imgui_backends ${ATTN_WASM_SDL2_DIR}/libSDL2.a)
+    target_include_directories(attention-floor PRIVATE ${ATTN_GENERATED} ${ATTN_IMGUI_DIR}/backends)
+    target_include_directories(attention-floor SYSTEM PRIVATE ${ATTN_WASM_SDL2_DIR}/include)
+    target_link_libraries(attention-floor PRIVATE attn_imgui ${ATTN_WASM_SDL2_DIR}/libSDL2.a)
     target_compile_options(attention-floor PRIVATE -flto -Oz)
     target_link_options(attention-floor PRIVATE ${ATTN_WEB_LINK_OPTIONS} -sEXPORTED_FUNCTIONS=_main,_floor_frames)
     list(APPEND ATTN_WEB_TARGETS attention-floor)
@@ -208,7 +159,6 @@ if(EMSCRIPTEN)
 else()
   find_package(SDL2 REQUIRED)
   find_library(ATTN_GLES_LIBRARY GLESv2 REQUIRED)
-  target_link_libraries(attn_imgui_backends PUBLIC SDL2::SDL2 ${ATTN_GLES_LIBRARY})
   target_link_libraries(attn_render PUBLIC ${ATTN_GLES_LIBRARY})
   target_link_libraries(attention-explainer PRIVATE SDL2::SDL2 ${ATTN_GLES_LIBRARY} attn_builtin_lesson)
 endif()

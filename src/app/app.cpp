@@ -245,7 +245,9 @@ void app_frame(void* user) {
     bool uploaded = false;
     if (app->computed_version != app->state_version || app->unshown.any) uploaded = recompute(app, &app->textures);
 
-    imgui_backend_new_frame(&app->window);
+    if (const FontAtlasImage* atlas = imgui_backend_update_fonts(&app->window))
+        imgui_backend_set_font_texture(app->renderer.upload_font_atlas(atlas->coverage, atlas->width, atlas->height));
+    imgui_backend_new_frame();
     const ui::FrameInput in{app->state,   app->result,  app->input_error,    app->textures,
                             start,        &app->page,   events.pinch,        events.fingers,
                             &app->module, &app->lesson, &app->language.words};
@@ -280,7 +282,8 @@ void app_frame(void* user) {
         int width = 0, height = 0;
         window_drawable_size(&app->window, &width, &height);
         app->renderer.clear_window(width, height, out.plot.background);
-        imgui_backend_present(&app->window);
+        app->renderer.draw_ui(*ImGui::GetDrawData(), width, height);
+        window_swap(&app->window);
         app->shown_fingerprint = fingerprint;
         app->must_present = false;
         ++app->stats.frames;

@@ -1,22 +1,24 @@
-// The backends from Dear ImGui's examples (imgui_impl_sdl + imgui_impl_opengl3 with
-// IMGUI_IMPL_OPENGL_ES3, "#version 300 es"), plus HiDPI font handling ImGui 1.86 lacks.
+// Dear ImGui driven by SDL2: events become ImGui's input (keys by scancode, the mouse and its
+// wheel, typed text, focus), the window's size and pixel density its display, ImGui's cursor the
+// window's; the font atlas is built here for the renderer to upload. It follows Dear ImGui's SDL2
+// example backend (imgui_impl_sdl.cpp, 1.86) in what this app uses, without gamepads, plus what
+// 1.86 lacks: HiDPI fonts, keys released within a frame, Enter on buttons, pastes from the page.
 #include "platform/imgui_backend.h"
 
 #include <SDL.h>
 #include <imgui.h>
-#include <imgui_impl_opengl3.h>
-#include <imgui_impl_sdl.h>
+#include <imgui_internal.h>  // ImFontAtlasGetBuilderForStbTruetype
 
 #include <bitset>
 #include <cfloat>
+#include <cstring>
+#include <string>
 
 #include "platform/main_loop.h"
 #include "platform/touch_pinch.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
-
-#include <string>
 
 // The EM_JS bodies are JavaScript: clang-format would split "=>" and "===".
 // clang-format off
@@ -33,9 +35,9 @@ EM_JS(void, attn_js_copy_text, (const char* text), {
 namespace attn {
 namespace {
 
-#ifdef __EMSCRIPTEN__
-std::string g_clipboard;
+std::string g_clipboard;  // what ImGui reads when it pastes
 
+#ifdef __EMSCRIPTEN__
 void set_clipboard_text(void*, const char* text) {
     g_clipboard = text ? text : "";
     attn_js_copy_text(g_clipboard.c_str());
@@ -44,10 +46,32 @@ void set_clipboard_text(void*, const char* text) {
 const char* get_clipboard_text(void*) {
     return g_clipboard.c_str();
 }
+#else
+void set_clipboard_text(void*, const char* text) {
+    SDL_SetClipboardText(text);
+}
+
+const char* get_clipboard_text(void*) {
+    char* text = SDL_GetClipboardText();  // SDL's copy, freed here; ImGui reads ours
+    g_clipboard = text ? text : "";
+    SDL_free(text);
+    return g_clipboard.c_str();
+}
 #endif
+
+// The platform side's state: one window, one ImGui context.
+struct Platform {
+    SDL_Window* window = nullptr;
+    Uint64 last_counter = 0;     // SDL's performance counter at the last frame (0: none yet)
+    bool mouse_pressed[3] = {};  // a button went down since the last frame (kept for one frame)
+    SDL_Cursor* cursors[ImGuiMouseCursor_COUNT] = {};
+    ImGuiMouseCursor shown_cursor = ImGuiMouseCursor_COUNT;  // none set yet
+};
+Platform g_platform;
 
 float g_font_pixel_scale = 0.0f;  // framebuffer pixels per window unit the atlas was built for
 AtlasStats g_atlas;
+double g_atlas_started_ms = 0;
 FontSetup g_font_setup = nullptr;
 
 float pixel_scale(Window* window) {
@@ -64,6 +88,130 @@ void rebuild_fonts(float scale) {
     g_font_pixel_scale = scale;
 }
 
+void map_keys(ImGuiIO& io) {
+    io.KeyMap[ImGuiKey_Tab] = SDL_SCANCODE_TAB;
+    io.KeyMap[ImGuiKey_LeftArrow] = SDL_SCANCODE_LEFT;
+    io.KeyMap[ImGuiKey_RightArrow] = SDL_SCANCODE_RIGHT;
+    io.KeyMap[ImGuiKey_UpArrow] = SDL_SCANCODE_UP;
+    io.KeyMap[ImGuiKey_DownArrow] = SDL_SCANCODE_DOWN;
+    io.KeyMap[ImGuiKey_PageUp] = SDL_SCANCODE_PAGEUP;
+    io.KeyMap[ImGuiKey_PageDown] = SDL_SCANCODE_PAGEDOWN;
+    io.KeyMap[ImGuiKey_Home] = SDL_SCANCODE_HOME;
+    io.KeyMap[ImGuiKey_End] = SDL_SCANCODE_END;
+    io.KeyMap[ImGuiKey_Insert] = SDL_SCANCODE_INSERT;
+    io.KeyMap[ImGuiKey_Delete] = SDL_SCANCODE_DELETE;
+    io.KeyMap[ImGuiKey_Backspace] = SDL_SCANCODE_BACKSPACE;
+    io.KeyMap[ImGuiKey_Space] = SDL_SCANCODE_SPACE;
+    io.KeyMap[ImGuiKey_Enter] = SDL_SCANCODE_RETURN;
+    io.KeyMap[ImGuiKey_Escape] = SDL_SCANCODE_ESCAPE;
+    io.KeyMap[ImGuiKey_KeyPadEnter] = SDL_SCANCODE_KP_ENTER;
+    io.KeyMap[ImGuiKey_A] = SDL_SCANCODE_A;
+    io.KeyMap[ImGuiKey_C] = SDL_SCANCODE_C;
+    io.KeyMap[ImGuiKey_V] = SDL_SCANCODE_V;
+    io.KeyMap[ImGuiKey_X] = SDL_SCANCODE_X;
+    io.KeyMap[ImGuiKey_Y] = SDL_SCANCODE_Y;
+    io.KeyMap[ImGuiKey_Z] = SDL_SCANCODE_Z;
+}
+
+void make_cursors() {
+    SDL_Cursor** c = g_platform.cursors;
+    c[ImGuiMouseCursor_Arrow] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW);
+    c[ImGuiMouseCursor_TextInput] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_IBEAM);
+    c[ImGuiMouseCursor_ResizeAll] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_SIZEALL);
+    c[ImGuiMouseCursor_ResizeNS] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_SIZENS);
+    c[ImGuiMouseCursor_ResizeEW] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_SIZEWE);
+    c[ImGuiMouseCursor_ResizeNESW] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_SIZENESW);
+    c[ImGuiMouseCursor_ResizeNWSE] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_SIZENWSE);
+    c[ImGuiMouseCursor_Hand] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_HAND);
+    c[ImGuiMouseCursor_NotAllowed] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_NO);
+}
+
+// One SDL event into ImGui's input.
+void process_event(const SDL_Event& event) {
+    ImGuiIO& io = ImGui::GetIO();
+    switch (event.type) {
+        case SDL_MOUSEWHEEL:
+            if (event.wheel.x > 0) io.MouseWheelH += 1;
+            if (event.wheel.x < 0) io.MouseWheelH -= 1;
+            if (event.wheel.y > 0) io.MouseWheel += 1;
+            if (event.wheel.y < 0) io.MouseWheel -= 1;
+            break;
+        case SDL_MOUSEBUTTONDOWN:
+            if (event.button.button == SDL_BUTTON_LEFT) g_platform.mouse_pressed[0] = true;
+            if (event.button.button == SDL_BUTTON_RIGHT) g_platform.mouse_pressed[1] = true;
+            if (event.button.button == SDL_BUTTON_MIDDLE) g_platform.mouse_pressed[2] = true;
+            break;
+        case SDL_TEXTINPUT:
+            io.AddInputCharactersUTF8(event.text.text);
+            break;
+        case SDL_KEYDOWN:
+        case SDL_KEYUP: {
+            io.KeysDown[event.key.keysym.scancode] = event.type == SDL_KEYDOWN;  // range checked by the caller
+            const SDL_Keymod mods = SDL_GetModState();
+            io.KeyShift = (mods & KMOD_SHIFT) != 0;
+            io.KeyCtrl = (mods & KMOD_CTRL) != 0;
+            io.KeyAlt = (mods & KMOD_ALT) != 0;
+            io.KeySuper = (mods & KMOD_GUI) != 0;
+            break;
+        }
+        case SDL_WINDOWEVENT:
+            if (event.window.event == SDL_WINDOWEVENT_FOCUS_GAINED) io.AddFocusEvent(true);
+            if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST) io.AddFocusEvent(false);
+            break;
+        default:
+            break;
+    }
+}
+
+// The display, the clock, the mouse and the cursor for the frame about to start.
+void update_display_and_mouse() {
+    ImGuiIO& io = ImGui::GetIO();
+    SDL_Window* window = g_platform.window;
+    int w = 0, h = 0, drawable_w = 0, drawable_h = 0;
+    SDL_GetWindowSize(window, &w, &h);
+    if (SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED) w = h = 0;
+    SDL_GL_GetDrawableSize(window, &drawable_w, &drawable_h);
+    io.DisplaySize = ImVec2(float(w), float(h));
+    if (w > 0 && h > 0) io.DisplayFramebufferScale = ImVec2(float(drawable_w) / float(w), float(drawable_h) / float(h));
+
+    const Uint64 counter = SDL_GetPerformanceCounter();
+    const Uint64 last = g_platform.last_counter;
+    io.DeltaTime = last > 0 && counter > last ? float(double(counter - last) / double(SDL_GetPerformanceFrequency()))
+                                              : 1.0f / 60.0f;
+    g_platform.last_counter = counter;
+
+    // A press that came and went since the last frame still counts as held for this one, so that a
+    // click shorter than a frame is not lost.
+    int x = 0, y = 0;
+    const Uint32 buttons = SDL_GetMouseState(&x, &y);
+    bool* pressed = g_platform.mouse_pressed;
+    io.MouseDown[0] = pressed[0] || (buttons & SDL_BUTTON(SDL_BUTTON_LEFT)) != 0;
+    io.MouseDown[1] = pressed[1] || (buttons & SDL_BUTTON(SDL_BUTTON_RIGHT)) != 0;
+    io.MouseDown[2] = pressed[2] || (buttons & SDL_BUTTON(SDL_BUTTON_MIDDLE)) != 0;
+    pressed[0] = pressed[1] = pressed[2] = false;
+#ifdef __EMSCRIPTEN__
+    const bool pointer_here = (SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS) != 0;
+#else
+    // A drag that leaves the window keeps reporting (the mouse is captured while a button is down).
+    SDL_CaptureMouse(ImGui::IsAnyMouseDown() ? SDL_TRUE : SDL_FALSE);
+    const bool pointer_here = SDL_GetMouseFocus() == window || SDL_GetKeyboardFocus() == window;
+#endif
+    io.MousePos = pointer_here ? ImVec2(float(x), float(y)) : ImVec2(-FLT_MAX, -FLT_MAX);
+
+    const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+    if (cursor != g_platform.shown_cursor && !(io.ConfigFlags & ImGuiConfigFlags_NoMouseCursorChange)) {
+        g_platform.shown_cursor = cursor;
+        if (cursor == ImGuiMouseCursor_None) {
+            SDL_ShowCursor(SDL_FALSE);
+        } else {
+            SDL_Cursor* shape =
+                g_platform.cursors[cursor] ? g_platform.cursors[cursor] : g_platform.cursors[ImGuiMouseCursor_Arrow];
+            SDL_SetCursor(shape);
+            SDL_ShowCursor(SDL_TRUE);
+        }
+    }
+}
+
 }  // namespace
 
 bool imgui_backend_init(Window* window, FontSetup font_setup) {
@@ -73,19 +221,25 @@ bool imgui_backend_init(Window* window, FontSetup font_setup) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout comes from code and the URL, not a file
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    ImGui_ImplSDL2_InitForOpenGL(window->sdl_window, window->gl_context);
-#ifdef __EMSCRIPTEN__
+    io.BackendPlatformName = "attention-explainer (SDL2)";
+    io.BackendRendererName = "attention-explainer (GLES 3)";
+    io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
+    map_keys(io);
     io.SetClipboardTextFn = set_clipboard_text;
     io.GetClipboardTextFn = get_clipboard_text;
-#endif
-    ImGui_ImplOpenGL3_Init("#version 300 es");
-    rebuild_fonts(pixel_scale(window));
+    g_platform = Platform{};
+    g_platform.window = window->sdl_window;
+    make_cursors();
+    // A click that focuses the window also presses what it lands on (native; nothing on the web).
+    SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
     return true;
 }
 
 void imgui_backend_shutdown() {
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplSDL2_Shutdown();
+    for (SDL_Cursor*& cursor : g_platform.cursors) {
+        if (cursor) SDL_FreeCursor(cursor);
+        cursor = nullptr;
+    }
     ImGui::DestroyContext();
 }
 
@@ -136,13 +290,13 @@ EventSummary imgui_backend_pump_events(Window* window) {
     SDL_Event event;
     if (g_has_held_release) {
         g_has_held_release = false;
-        ImGui_ImplSDL2_ProcessEvent(&g_held_release);
+        process_event(g_held_release);
         summary.any = true;
     }
     while (SDL_PollEvent(&event)) {
         if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
             const SDL_Scancode code = event.key.keysym.scancode;
-            if (code < 0 || code >= SDL_NUM_SCANCODES) continue;  // ImGui's backend would index out of range
+            if (code < 0 || code >= SDL_NUM_SCANCODES) continue;  // not a key ImGui can hold
             if (event.type == SDL_KEYUP && pressed_this_frame[code]) {
                 g_held_release = event;
                 g_has_held_release = true;
@@ -153,7 +307,7 @@ EventSummary imgui_backend_pump_events(Window* window) {
         }
         if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP)
             track_finger(window, event);
-        ImGui_ImplSDL2_ProcessEvent(&event);
+        process_event(event);
         summary.any = true;
         if (event.type == SDL_QUIT) summary.quit = true;
         if (event.type == SDL_WINDOWEVENT) {
@@ -177,33 +331,44 @@ void imgui_backend_fonts_changed() {
     g_font_pixel_scale = 0.0f;
 }
 
-void imgui_backend_new_frame(Window* window) {
+const FontAtlasImage* imgui_backend_update_fonts(Window* window) {
+    static FontAtlasImage image;
     const float scale = pixel_scale(window);
-    if (scale != g_font_pixel_scale) {
-        const double start = now_ms();
-        ImGui_ImplOpenGL3_DestroyFontsTexture();
-        ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-        atlas->Clear();
-        rebuild_fonts(scale);
-        ImGui_ImplOpenGL3_CreateFontsTexture();
-        g_atlas.build_ms = now_ms() - start;
-        g_atlas.width = atlas->TexWidth;
-        g_atlas.height = atlas->TexHeight;
-        g_atlas.glyphs = 0;
-        for (const ImFont* font : atlas->Fonts) g_atlas.glyphs += font->Glyphs.Size;
-    }
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplSDL2_NewFrame();
-    // After NewFrame of the SDL backend, which has just read SDL's last mouse position. Not in the
-    // frame that sees the release: ImGui counts a click only when the button goes up over the
-    // item, and on a slow frame the lift arrives before that frame runs (a lost tap).
+    if (scale == g_font_pixel_scale) return nullptr;
+    g_atlas_started_ms = now_ms();
+    ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    atlas->Clear();
+    rebuild_fonts(scale);
+    // ImGui's own builder (stb_truetype), called directly: atlas->Build() would first add ImGui's
+    // built-in font when none was added, and the app always adds its own.
+    ImFontAtlasGetBuilderForStbTruetype()->FontBuilder_Build(atlas);
+    image = FontAtlasImage{atlas->TexPixelsAlpha8, atlas->TexWidth, atlas->TexHeight};
+    return &image;
+}
+
+void imgui_backend_set_font_texture(uintptr_t texture) {
+    ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    atlas->SetTexID(reinterpret_cast<ImTextureID>(texture));
+    g_atlas.build_ms = now_ms() - g_atlas_started_ms;
+    g_atlas.width = atlas->TexWidth;
+    g_atlas.height = atlas->TexHeight;
+    g_atlas.glyphs = 0;
+    for (const ImFont* font : atlas->Fonts) g_atlas.glyphs += font->Glyphs.Size;
+}
+
+void imgui_backend_new_frame() {
     ImGuiIO& io = ImGui::GetIO();
+    std::memset(io.NavInputs, 0, sizeof(io.NavInputs));
+    update_display_and_mouse();
+    // After SDL's last mouse position was read. Not in the frame that sees the release: ImGui
+    // counts a click only when the button goes up over the item, and on a slow frame the lift
+    // arrives before that frame runs (a lost tap).
     if (g_pointer_lifted && !io.MouseDown[0] && !g_down_last_frame) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     g_down_last_frame = io.MouseDown[0];
     // ImGui 1.86 presses the focused button with Space only (Enter is its key for typing into a
     // field); web users, and the page's help, expect Enter too. Not a press that began while a
     // field took text: there Enter ends the edit, and held on it would start the edit again.
-    // (io.NavInputs is cleared by EndFrame.)
+    // (io.NavInputs is cleared at the start of each frame, above.)
     const bool enter = (io.KeysDown[SDL_SCANCODE_RETURN] || io.KeysDown[SDL_SCANCODE_KP_ENTER]) && !io.KeyCtrl &&
                        !io.KeyAlt && !io.KeySuper;
     if (enter && !g_enter_down_last_frame) g_enter_activates = !io.WantTextInput;
@@ -211,10 +376,6 @@ void imgui_backend_new_frame(Window* window) {
     g_enter_down_last_frame = enter;
     if (g_enter_activates) io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
     ImGui::NewFrame();
-}
-
-void window_drawable_size(Window* window, int* width, int* height) {
-    SDL_GL_GetDrawableSize(window->sdl_window, width, height);
 }
 
 void imgui_backend_paste(const std::string& text) {
@@ -228,11 +389,6 @@ void imgui_backend_paste(const std::string& text) {
 
 void imgui_backend_pointer_lifted(bool lifted) {
     g_pointer_lifted = lifted;
-}
-
-void imgui_backend_present(Window* window) {
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    SDL_GL_SwapWindow(window->sdl_window);
 }
 
 }  // namespace attn

@@ -1,6 +1,8 @@
-// Dear ImGui's SDL2 platform backend and OpenGL3 renderer backend, wrapped so the app never sees
-// SDL or GL: events in, a frame started, draw data presented.
+// Dear ImGui's platform side, so the app never sees SDL: events in, the font atlas built, a frame
+// started. The renderer draws the frame's lists (src/render/ui_renderer.h); the app passes the
+// atlas between them.
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "platform/window.h"
@@ -23,9 +25,19 @@ bool imgui_backend_init(Window* window, FontSetup font_setup);
 void imgui_backend_shutdown();
 // Feeds every pending SDL event to ImGui.
 EventSummary imgui_backend_pump_events(Window* window);
-// Starts an ImGui frame. Rebuilds the font atlas when the pixel density changed (browser zoom,
-// moving the window to another screen) so text stays crisp at any devicePixelRatio.
-void imgui_backend_new_frame(Window* window);
+// The font atlas, one coverage byte per texel, top row first.
+struct FontAtlasImage {
+    const unsigned char* coverage = nullptr;
+    int width = 0, height = 0;
+};
+// Rebuilds the font atlas when the pixel density changed (browser zoom, moving the window to
+// another screen) so text stays crisp at any devicePixelRatio, or the fonts did. Returns the new
+// atlas, to be made a texture and handed back with imgui_backend_set_font_texture before the
+// frame starts; nullptr when the atlas is as it was.
+const FontAtlasImage* imgui_backend_update_fonts(Window* window);
+void imgui_backend_set_font_texture(uintptr_t texture);
+// Starts an ImGui frame (after imgui_backend_update_fonts).
+void imgui_backend_new_frame();
 // The fonts' set-up has changed (a script font came with a language): the next frame rebuilds the
 // atlas and its texture.
 void imgui_backend_fonts_changed();
@@ -36,8 +48,6 @@ struct AtlasStats {
     int width = 0, height = 0, glyphs = 0;
 };
 AtlasStats imgui_backend_atlas_stats();
-// Size of the window's framebuffer in pixels (window size x devicePixelRatio).
-void window_drawable_size(Window* window, int* width, int* height);
 // Pastes text into the text field ImGui is editing: it becomes the clipboard's text and ImGui gets
 // a Ctrl+V in the next frame. In the browser SDL2 has no system clipboard, and the page keeps
 // the real Ctrl+V from SDL so that its paste event can hand the text over.
@@ -45,7 +55,5 @@ void imgui_backend_paste(const std::string& text);
 // A finger left the screen (true) or a pointer is back (false). A finger has no hover: while
 // lifted, ImGui sees no pointer, so a tooltip or hover highlight does not stay where it tapped.
 void imgui_backend_pointer_lifted(bool lifted);
-// Draws ImGui's draw data (after ImGui::Render()) over the cleared window and presents it.
-void imgui_backend_present(Window* window);
 
 }  // namespace attn

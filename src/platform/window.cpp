@@ -54,4 +54,12 @@ void window_set_size(Window* window, int width, int height, bool density_changed
         SDL_SetWindowSize(window->sdl_window, width, height);
 }
 
+void window_drawable_size(Window* window, int* width, int* height) {
+    SDL_GL_GetDrawableSize(window->sdl_window, width, height);
+}
+
+void window_swap(Window* window) {
+    SDL_GL_SwapWindow(window->sdl_window);
+}
+
 }  // namespace attn

@@ -20,5 +20,9 @@ void destroy_window(Window* window);
 // follows at devicePixelRatio). Sizes below 1 are ignored, and so is the current size unless
 // density_changed: then the drawing buffer is sized again for the new pixel ratio.
 void window_set_size(Window* window, int width, int height, bool density_changed = false);
+// Size of the window's framebuffer in pixels (window size x devicePixelRatio).
+void window_drawable_size(Window* window, int* width, int* height);
+// Shows what was drawn this frame (swaps the buffers; on the web the browser composites it).
+void window_swap(Window* window);
 
 }  // namespace attn

@@ -1,16 +1,18 @@
-// The renderer's public face: owns the heatmap and plot parts and routes their errors into error().
+// The renderer's public face: owns the heatmap, plot and UI parts and routes their errors into error().
 // A part whose shaders failed keeps returning texture 0; the other parts keep working.
 #include "render/renderer.h"
 
 #include "render/gl.h"
 #include "render/heatmap_renderer.h"
 #include "render/plot_renderer.h"
+#include "render/ui_renderer.h"
 
 namespace attn {
 
 struct RendererImpl {
     HeatmapRenderer heatmaps;
     PlotRenderer plot;
+    UiRenderer ui;
 };
 
 bool Renderer::init() {
@@ -20,13 +22,15 @@ bool Renderer::init() {
     // Both parts are built even if one fails, so the error lists every broken shader at once.
     const bool heatmaps_ok = impl_->heatmaps.init(&error_);
     const bool plot_ok = impl_->plot.init(&error_);
-    return heatmaps_ok && plot_ok;
+    const bool ui_ok = impl_->ui.init(&error_);
+    return heatmaps_ok && plot_ok && ui_ok;
 }
 
 void Renderer::shutdown() {
     if (!impl_) return;
     impl_->heatmaps.shutdown();
     impl_->plot.shutdown();
+    impl_->ui.shutdown();
     delete impl_;
     impl_ = nullptr;
 }
@@ -52,6 +56,15 @@ void Renderer::clear_window(int width_px, int height_px, Rgba color) {
 uintptr_t Renderer::draw_plot(const PlotScene& scene, bool* redrawn) {
     if (!impl_) return 0;
     return impl_->plot.draw(scene, &error_, redrawn);
+}
+
+uintptr_t Renderer::upload_font_atlas(const unsigned char* coverage, int width, int height) {
+    if (!impl_) return 0;
+    return impl_->ui.upload_font_atlas(coverage, width, height);
+}
+
+void Renderer::draw_ui(const ImDrawData& data, int width_px, int height_px) {
+    if (impl_) impl_->ui.draw(data, width_px, height_px);
 }
 
 }  // namespace attn

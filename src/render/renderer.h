@@ -1,6 +1,7 @@
 // The only code that talks to GL. It turns the core's numbers into textures the UI shows through
-// opaque ids: heatmaps from a texture of values, and the embedding view from a PlotScene. A part
-// that failed to build (a shader that did not compile) draws nothing and reports why in error().
+// opaque ids: heatmaps from a texture of values, and the embedding view from a PlotScene; then it
+// draws the UI's own draw lists (Dear ImGui's ImDrawData) over the window. A part that failed to
+// build (a shader that did not compile) draws nothing and reports why in error().
 #pragma once
 #include <cstdint>
 #include <string>
@@ -8,6 +9,8 @@
 #include "core/math/matrix.h"
 #include "core/view/colormap.h"  // ColorMap, and the same colours in C++ for legends and tests
 #include "core/view/plot_scene.h"
+
+struct ImDrawData;
 
 namespace attn {
 
@@ -48,6 +51,11 @@ public:
     // 4x MSAA where available. Redraws only when the scene differs from the last call's (then
     // *redrawn is set true, if given); 0 if the size is 0.
     uintptr_t draw_plot(const PlotScene& scene, bool* redrawn = nullptr);
+    // The UI's font atlas (width x height coverage bytes, top row first) as a texture; its id stays
+    // the same across uploads (a new pixel ratio, a language's glyphs). 0 if the UI part failed.
+    uintptr_t upload_font_atlas(const unsigned char* coverage, int width, int height);
+    // Draws the UI's draw lists over the window (after clear_window), width_px x height_px pixels.
+    void draw_ui(const ImDrawData& data, int width_px, int height_px);
 
 private:
     RendererImpl* impl_ = nullptr;
