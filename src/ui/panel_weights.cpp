@@ -262,8 +262,9 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         tr("sum"),
         [&](size_t c) { return cols[c].hidden ? std::string(kHidden) : format_fixed(vector_sum(*cols[c].values), 4); },
         [&](size_t c) {
-            const float total = vector_sum(*cols[c].values);
-            return !std::isfinite(total) ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+            // A covered sum is not coloured either: red would say it is not finite.
+            const bool bad = !cols[c].hidden && !std::isfinite(vector_sum(*cols[c].values));
+            return bad ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
         });
     for (Norm m : {Norm::Sum, Norm::SoftmaxNaive, Norm::Softmax}) {
         if (weights_hidden || (m == Norm::SoftmaxNaive && hidden.naive_weights)) continue;

@@ -13,6 +13,7 @@
 #include "core/math/torch_rng.h"
 #include "core/text/tensor_format.h"
 #include "ui/query_row.h"
+#include "ui/theme.h"
 #include "ui_harness.h"
 
 using attn_test::UiHarness;
@@ -359,6 +360,27 @@ TEST_CASE("ui: while the causal mask's question asks how many keys a query sees,
     const std::vector<std::string> revealed = scores_shown();
     REQUIRE_FALSE(revealed.empty());
     for (const std::string& text : revealed) CHECK(text != "?");
+}
+
+TEST_CASE("ui: the causal mask's question draws no covered value in red (a red ? says it is not finite)") {
+    // With the mask on, softmax's covered column still sums to 1 but divide-by-sum's does not: the
+    // error colour on the sum row's "?" told which columns held -inf before the question was answered.
+    UiHarness h;
+    h.go_to_step(10);
+    REQUIRE(h.state.causal);
+    const ImU32 red = ImGui::ColorConvertFloat4ToU32(attn::ui::error_color());
+    const ImFontGlyph* mark = ImGui::GetFont()->FindGlyph('?');
+    REQUIRE(mark != nullptr);
+    int red_marks = 0, marks = 0;  // glyph quads: the glyph's top-left texel is its first vertex's uv
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int n = 0; n < data->CmdListsCount; ++n)
+        for (const ImDrawVert& v : data->CmdLists[n]->VtxBuffer)
+            if (v.uv.x == mark->U0 && v.uv.y == mark->V0) {
+                ++marks;
+                red_marks += v.col == red;
+            }
+    CHECK(marks > 10);  // the covered scores, weights and sums are drawn
+    CHECK(red_marks == 0);
 }
 
 TEST_CASE("ui: step 1 does not say which token the query is until it is revealed") {
