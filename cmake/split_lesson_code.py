@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Splits the page's wasm in two: what the first view runs, and the lesson's code.
+"""Splits the page's wasm in two: what the first view runs, and the lesson's code with what else it does not run.
 
     split_lesson_code.py --wasm ORIG.wasm --sources SRC_DIR --primary OUT.wasm --deferred OUT.deferred.wasm
 
 ORIG.wasm is the linked module with its name section (emcc -sSPLIT_MODULE=1 --profiling-funcs
 leaves it as attention-explainer.wasm.orig). The split points are the functions the sources mark
 ATTN_LESSON_ENTRY (src/core/lesson/lesson_entry.h): the program calls them only once the lesson's
-files have arrived. A function goes to the deferred module when it is reached from a split point
+files have arrived; and ATTN_DEFERRED_ENTRY (src/core/math/deferred_entry.h): the program calls
+them only once the page has fetched the deferred module for a panel that asked. A function goes to the deferred module when it is reached from a split point
 and from nothing else: not from an export, the start function, the function table or any code that
 runs before the lesson. Everything else stays where it was. Binaryen's wasm-split does the cutting:
 the primary calls a deferred function through a placeholder in the table until the deferred module
@@ -26,7 +27,7 @@ import tempfile
 
 # What the page's wasm may use (emcc's defaults and -msimd128); wasm-split validates against these.
 FEATURES = ["simd", "sign-ext", "mutable-globals", "nontrapping-float-to-int", "bulk-memory"]
-ENTRY = re.compile(r"ATTN_LESSON_ENTRY\s+(?:[\w:<>,*&\s]+?\s+[*&]?)?(\w+)\s*\(")
+ENTRY = re.compile(r"ATTN_(?:LESSON|DEFERRED)_ENTRY\s+(?:[\w:<>,*&\s]+?\s+[*&]?)?(\w+)\s*\(")
 FUNC = re.compile(r"^ \(func \$(f\d+)")
 IMPORTED_FUNC = re.compile(r"^ \(import .*\(func \$(f\d+)")
 CALL = re.compile(r"\(call \$(f\d+)\b")
@@ -36,7 +37,7 @@ REF = re.compile(r"\$(f\d+)\b")
 def entry_names(sources):
     names = set()
     for path in sorted(pathlib.Path(sources).rglob("*")):
-        if path.suffix not in (".cpp", ".h") or path.name == "lesson_entry.h":
+        if path.suffix not in (".cpp", ".h") or path.name in ("lesson_entry.h", "deferred_entry.h"):
             continue
         names.update(ENTRY.findall(path.read_text(encoding="utf-8")))
     return names
@@ -189,8 +190,10 @@ def main():
     plain, names = with_plain_names(pathlib.Path(args.wasm).read_bytes())
 
     def base_name(index):  # "attn::(anonymous namespace)::sync_loaded(...)" -> "sync_loaded"
-        name = names.get(index, "").replace("(anonymous namespace)", "").split("(", 1)[0]
-        return name.rsplit("::", 1)[-1]
+        name = names.get(index, "").replace("(anonymous namespace)", "")
+        if ")::" in name:  # a lambda or local class inside a function ("f(...)::$_0::operator()"): not f
+            return ""
+        return name.split("(", 1)[0].rsplit("::", 1)[-1]
 
     matches = collections.defaultdict(list)
     for i in names:
@@ -198,11 +201,11 @@ def main():
             matches[base_name(i)].append(i)
     missing = sorted(entries - set(matches))
     if missing:
-        sys.exit("split_lesson_code: ATTN_LESSON_ENTRY %s names no function in the wasm (renamed? inlined?)"
+        sys.exit("split_lesson_code: the split point %s names no function in the wasm (renamed? inlined?)"
                  % ", ".join(missing))
     twice = sorted(n for n, found in matches.items() if len(found) > 1)
     if twice:
-        sys.exit("split_lesson_code: ATTN_LESSON_ENTRY %s names more than one function (%s): give the split "
+        sys.exit("split_lesson_code: the split point %s names more than one function (%s): give the split "
                  "point a name of its own" % (", ".join(twice), "; ".join(names[i] for n in twice for i in matches[n])))
     points = {"f%d" % found[0] for found in matches.values()}
     with tempfile.TemporaryDirectory() as tmp:

@@ -367,9 +367,11 @@
     return { url: url.href };
   }
   // The lesson's code (cmake/split_lesson_code.py): a second wasm module that fills in the page's
-  // table of functions. It is fetched with the lesson's files and instantiated before the lesson is
-  // handed over, so the C++ never calls into code that is not there; if it ever did,
-  // loadSplitModule (below) names the function instead of failing somewhere deeper.
+  // table of functions, with the code of what the first view does not run (Import's reader, the
+  // PyTorch code). It is fetched with the lesson's files and instantiated before the lesson is
+  // handed over, or when a panel first asks for it (onCodeWanted); the C++ is told it is here
+  // (attn_code_loaded) and never calls into code that is not; if it ever did, loadSplitModule
+  // (below) names the function instead of failing somewhere deeper.
   const LESSON_CODE = 'attention-explainer.deferred.wasm';
   function loadLessonCode() {
     return fetch(LESSON_CODE).then((r) => {
@@ -381,10 +383,18 @@
   let lessonCode = null;  // the promise of the deferred wasm, fetched once
   function lessonCodeLoaded() {
     if (!lessonCode) {
-      lessonCode = loadLessonCode();
+      lessonCode = loadLessonCode().then((instance) => { Module._attn_code_loaded(); return instance; });
       lessonCode.catch(() => { lessonCode = null; });  // reported where it is awaited; a later load tries again
     }
     return lessonCode;
+  }
+  // A panel needs the deferred code (Import reading a text, the PyTorch code shown).
+  function loadCode() {
+    lessonCodeLoaded().then(() => wake(), (e) => {
+      const message = `${e.message} (check the connection)`;
+      console.warn('deferred code: ' + message);
+      callWithText('attn_code_unavailable', message, 'the message');
+    });
   }
   function loadLesson() {
     if (lessonRequested) return;
@@ -778,6 +788,7 @@
     },
     onStateChanged: stateChanged,
     onLessonWanted: loadLesson,
+    onCodeWanted: loadCode,
     // The height the content needs (CSS px): an embedded demo tells its parent, so a host page can
     // size the frame to it. Three shapes, for the hosts that listen: attention-host.js's own,
     // Canvas's lti.frameResize, and iframe-resizer's (below). Sent to the ?origins= allowlist, or

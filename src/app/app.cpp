@@ -74,6 +74,9 @@ bool app_init(App* app) {
     };
     load_example("your-journey", &app->state);
     app->draft = app->state;
+#ifdef __EMSCRIPTEN__
+    app->code.here = false;  // attention-explainer.deferred.wasm: fetched when first used
+#endif
     web_api_init(app);  // the page's API works from here on, with or without graphics
     lap();              // the document and the page's API
     if (!create_window("Attention scores, step by step", 1280, 800, &app->window)) {
@@ -167,13 +170,39 @@ void app_update_result(App* app) {
     if (app->computed_version != app->state_version) {
         const double start = now_ms();
         app->unshown.merge(update_attention(&app->cache, app->state, &app->result));
-        if (app->state.module.enabled) update_module_run(app->state.inputs, app->state.module.settings, &app->module);
+        if (app->state.module.enabled && app->code.here)
+            update_module_run(app->state.inputs, app->state.module.settings, &app->module);
+        else if (app->state.module.enabled)
+            app_request_code(app);  // the classes run when their code is here (app_code_arrived)
         app->computed_version = app->state_version;
         ++app->stats.recomputes;
         app->stats.last_recompute_ms = now_ms() - start;
     }
     // Once per state version, and again after a record was restored.
     lesson_sync(&app->lesson, app->state, app->result, &app->module, app->state_version);
+}
+
+void app_request_code(App* app) {
+    // After a failure only the learner's "Try again" (which clears the error) fetches again.
+    if (app->code.here || app->code.requested || !app->code.error.empty()) return;
+    app->code.requested = true;
+    app->code.error.clear();
+    browser_request_code();
+}
+
+void app_code_arrived(App* app) {
+    app->code = DeferredCode{};
+    // The book's classes waited for their code: they run now, and whoever follows the results
+    // (the address, the text versions, a host page) hears of them.
+    if (app->state.module.enabled) {
+        update_module_run(app->state.inputs, app->state.module.settings, &app->module);
+        browser_state_changed();
+    }
+    app_request_redraw(app);
+}
+
+bool app_module_ran(const App& app) {
+    return app.state.module.enabled && module_run_matches(app.module, app.state.inputs, app.state.module.settings);
 }
 
 void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, double now) {
@@ -248,12 +277,14 @@ void app_frame(void* user) {
     if (const FontAtlasImage* atlas = imgui_backend_update_fonts(&app->window))
         imgui_backend_set_font_texture(app->renderer.upload_font_atlas(atlas->coverage, atlas->width, atlas->height));
     imgui_backend_new_frame();
-    const ui::FrameInput in{app->state,   app->result,  app->input_error,    app->textures,
-                            start,        &app->page,   events.pinch,        events.fingers,
-                            &app->module, &app->lesson, &app->language.words};
+    const ui::FrameInput in{app->state,   app->result,  app->input_error,     app->textures,
+                            start,        &app->page,   events.pinch,         events.fingers,
+                            &app->module, &app->lesson, &app->language.words, &app->code};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
     app_apply_intents(app, out.intents, start);
+    if (out.retry_code) app->code.error.clear();
+    if (out.wants_code) app_request_code(app);
     out.edited = out.edited || !out.intents.empty();
     const int content_height = int(std::ceil(out.content_height));
     if (content_height > 0 && std::abs(content_height - app->reported_content_height) > 1) {

@@ -11,6 +11,7 @@
 #include "core/lesson/lesson_engine.h"
 #include "core/lesson/lesson_entry.h"
 #include "core/math/attention_cache.h"
+#include "core/view/deferred_code.h"
 #include "core/view/page_options.h"
 #include "platform/window.h"
 #include "render/renderer.h"
@@ -55,6 +56,7 @@ struct App {
     LessonEngine lesson;            // the learner's record and what the lesson shows, synced with result
     Language language;              // the interface's words and glyphs (English until the page sets one)
     bool lesson_requested = false;  // the page was asked for the lesson's file
+    DeferredCode code;              // the code the first view does not run: on the web, fetched when used
     int pending_step_setup = 0;     // a link opened this step before the lesson was here: set it up then
     std::string input_error;        // why the last edit or API call was refused ("" when none)
 
@@ -94,6 +96,13 @@ void app_lesson_arrived(App* app);
 ATTN_LESSON_ENTRY std::string app_load_lesson(App* app, std::string_view texts, std::string_view lesson);
 // Asks the page for the lesson's file when the state or a waiting intent needs it (once).
 void app_want_lesson(App* app);
+// Asks the page for the deferred code (core/view/deferred_code.h) when something needs it and it is
+// neither here nor on its way; app_code_arrived is the page's answer.
+void app_request_code(App* app);
+void app_code_arrived(App* app);
+// The book's classes are on and have run on the current inputs and settings (on the web, their
+// code may still be on its way): what results() and the text versions may report.
+bool app_module_ran(const App& app);
 // Applies the learner's lesson intents (from the UI, or the page's API) through the engine, commits
 // the state they lead to, and hands the events they caused to the page.
 void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, double now);

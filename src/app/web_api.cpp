@@ -137,9 +137,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json, size_t length)
 EMSCRIPTEN_KEEPALIVE const char* attn_results(int matrices) {
     static std::string buffer;
     const attn::AttentionResult& result = attn::current_result(g_app);  // brings the module's run up to date too
-    // module: null without a module, or when it cannot run on these inputs (the panel says why).
+    // module: null without a module, while its code is on its way (stats().code_loading), or when
+    // it cannot run on these inputs (the panel says why).
     const attn::ModuleResult& module = g_app->module.result;
-    const bool with_module = g_app->state.module.enabled && module.error.empty();
+    const bool with_module = attn::app_module_ran(*g_app) && module.error.empty();
     return attn::keep(&buffer,
                       attn::results_json(g_app->state, result, matrices != 0, with_module ? &module : nullptr));
 }
@@ -217,7 +218,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
 EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
     static std::string buffer;
     const attn::AttentionResult& result = attn::current_result(g_app);  // syncs the engine and the module's run
-    const bool with_module = g_app->state.module.enabled;
+    const bool with_module = attn::app_module_ran(*g_app);
     return attn::keep(&buffer,
                       attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed,
                                                 with_module ? &g_app->module.result : nullptr, &g_app->language.words));
@@ -336,6 +337,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     // The lesson's file was asked for and has neither arrived nor failed: the page is not settled.
     w.key("lesson_loading")
         .boolean(g_app->lesson_requested && !g_app->lesson.lesson && g_app->lesson.load_error.empty());
+    // Code a panel asked for is on its way: the page is not settled either.
+    w.key("code_loading").boolean(g_app->code.requested && !g_app->code.here);
+    w.key("code_error").string(g_app->code.error);  // why the last fetch of it failed ("" if none)
     w.key("pending_frames").integer(g_app->frames_to_render);
     w.key("state_version").uinteger(g_app->state_version);
     // Whether ImGui saw a pointer over the canvas in the last frame (no: a lifted finger, or none yet).
@@ -424,6 +428,19 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_pass(const char* pass, size_t l
 EMSCRIPTEN_KEEPALIVE void attn_lesson_unavailable(const char* message, size_t length) {
     g_app->lesson.load_error = std::string(attn::text_of(message, length));
     attn::app_request_redraw(g_app);
+}
+
+// The deferred code is instantiated (attention.js, when a lesson or a panel first needed it): the
+// panels waiting for it draw with it from the next frame.
+EMSCRIPTEN_KEEPALIVE void attn_code_loaded() {
+    attn::app_code_arrived(g_app);
+}
+
+// The deferred code could not be fetched: the panels waiting for it say why; asking again retries.
+EMSCRIPTEN_KEEPALIVE void attn_code_unavailable(const char* message, size_t length) {
+    g_app->code.requested = false;
+    g_app->code.error = std::string(attn::text_of(message, length));
+    attn::app_request_frames(g_app);
 }
 
 // A refusal the page made before the text reached the demo (a paste over the limit): shown where

@@ -42,6 +42,9 @@ EM_JS(void, attn_js_warn, (const char* text), {
 EM_JS(void, attn_js_request_lesson, (), {
     if (Module["onLessonWanted"]) Module["onLessonWanted"]();
 });
+EM_JS(void, attn_js_request_code, (), {
+    if (Module["onCodeWanted"]) Module["onCodeWanted"]();
+});
 
 // The fragment as the page's URL has it ("#example=..."), read before the first frame.
 EM_JS(char*, attn_js_location_hash, (), {
@@ -182,6 +185,10 @@ void browser_request_lesson() {
     attn_js_request_lesson();
 }
 
+void browser_request_code() {
+    attn_js_request_code();
+}
+
 void browser_content_height(int css_pixels) {
     attn_js_content_height(css_pixels);
 }
@@ -248,6 +255,7 @@ void browser_no_graphics(const std::string&) {}
 void browser_emit_event(const char*, const std::string&) {}
 void browser_warn(const std::string&) {}
 void browser_request_lesson() {}
+void browser_request_code() {}
 void browser_content_height(int) {}
 bool browser_queue_text(std::string_view) {
     return false;

@@ -28,6 +28,9 @@ void browser_warn(const std::string& text);  // console.warn
 // The learner entered the lesson and its file is not here yet: the page fetches it (the lesson's
 // text is not part of the first view) and hands it back through attn_load_lesson.
 void browser_request_lesson();
+// A panel needs the code the first view does not run (attention-explainer.deferred.wasm): the page
+// fetches it and says when it is here (attn_code_loaded) or why not (attn_code_unavailable).
+void browser_request_code();
 // How tall the demo's content wants to be, in CSS pixels, when it changed: an embedding page may
 // size its frame to it (web/attention.js posts attention:resize to the parent).
 void browser_content_height(int css_pixels);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/lesson/pytorch_code.h"
+#include "core/math/deferred_entry.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -15,8 +16,10 @@ namespace {
 
 // Splits the code into rows for a view `columns` characters wide. Code lines stay whole (the view
 // scrolls sideways for them); comment lines, the printed outputs and the explanations, are broken
-// at spaces so that no comment is cut off at the view's edge.
-void refresh(const FrameInput& in, int columns, CodeUi* view) {
+// at spaces so that no comment is cut off at the view's edge. The code generator is not part of
+// the first view (core/view/deferred_code.h): this is called once the page has the deferred code,
+// which showing the code asks for.
+ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi* view) {
     CodeUi& cache = *view;
     if (cache.valid && cache.state == in.state && cache.wrapped_columns == columns) return;
     const bool open = cache.open, copied = cache.copied && cache.state == in.state;
@@ -57,12 +60,13 @@ void refresh(const FrameInput& in, int columns, CodeUi* view) {
 }  // namespace
 
 void code_view(const FrameInput& in, UiState* ui) {
+    if (!code_here_or_ask(in, ui, tr("The code is on its way..."), "code:retry")) return;
     ImGui::PushFont(mono_font());
     const float char_w = ImGui::CalcTextSize("M").x;
     ImGui::PopFont();
     const float view_w =
         ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x * 2 - ImGui::GetStyle().ScrollbarSize;
-    refresh(in, int(view_w / std::max(char_w, 1.0f)), &ui->code);
+    prepare_code(in, int(view_w / std::max(char_w, 1.0f)), &ui->code);
     CodeUi& cache = ui->code;
     if (small_button(tr("Copy"))) {
         ImGui::SetClipboardText(cache.code.c_str());

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/math/deferred_entry.h"
 #include "core/text/printf_text.h"
 #include "ui/import_panel.h"
 #include "ui/theme.h"
@@ -63,7 +64,17 @@ std::string summary(const ImportResult& r) {
     return s + (r.tokens.size() > 6 ? ", ..." : "");
 }
 
-bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
+// Reads the panel's text, and what it reads as in the interface's words. Import's reader is not part
+// of the first view (core/view/deferred_code.h): this is called once the page has the deferred
+// code, which the learner's first text asks for.
+ATTN_DEFERRED_ENTRY void read_pasted(const std::string& lang, ImportUi* panel) {
+    panel->parsed = import_embeddings(panel->text);
+    panel->parsed_summary = panel->parsed.ok ? summary(panel->parsed) : std::string();
+    panel->parsed_lang = lang;
+    panel->parsed_valid = true;
+}
+
+bool import_tab(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel) {
     bool edited = false;
     const float font = ImGui::GetFontSize();
     ImGui::TextWrapped("%s", tr("Paste embeddings: a JSON list, rows of numbers (CSV, TSV, spaces) or a PyTorch tensor "
@@ -88,12 +99,15 @@ bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
     }
     ImGui::PopFont();
     record_layout(ui, "import:text");
-    if (!panel->parsed_valid) {
-        panel->parsed = import_embeddings(panel->text);
-        panel->parsed_valid = true;
+    const bool empty = panel->text.find_first_not_of(" \t\r\n") == std::string::npos;
+    const std::string& lang = in.words ? in.words->lang : std::string("en");
+    if (panel->parsed_valid && panel->parsed_lang != lang) panel->parsed_valid = false;  // words of another language
+    if (!panel->parsed_valid && in.code_here()) {
+        read_pasted(lang, panel);
+    } else if (!panel->parsed_valid) {
+        panel->parsed = ImportResult{};  // nothing to apply until the text is read
     }
     const ImportResult& r = panel->parsed;
-    const bool empty = panel->text.find_first_not_of(" \t\r\n") == std::string::npos;
 
     if (beside) ImGui::SameLine();
     ImGui::BeginGroup();
@@ -102,8 +116,10 @@ bool import_tab(State* draft, UiState* ui, ImportUi* panel) {
         ImGui::TextColored(context_color(), "%s", panel->applied_note.c_str());
     else if (empty)
         ImGui::TextDisabled("%s", tr("Paste or type here; what the text reads as appears beside it."));
+    else if (!panel->parsed_valid)
+        code_here_or_ask(in, ui, tr("Reading it: the reader is on its way..."), "import:retry");
     else if (r.ok)
-        ImGui::TextColored(context_color(), "%s", summary(r).c_str());
+        ImGui::TextColored(context_color(), "%s", panel->parsed_summary.c_str());
     else
         ImGui::TextColored(error_color(), tr("Cannot apply: %s"), r.error.c_str());
     ImGui::PopTextWrapPos();
@@ -198,7 +214,7 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
         if (panel->exporting)
             export_tab(in, ui, panel);
         else
-            edited = import_tab(draft, ui, panel);
+            edited = import_tab(in, draft, ui, panel);
         if (edited) ImGui::CloseCurrentPopup();  // show the applied data; the text waits for next time
         ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x -
                                                                   ImGui::CalcTextSize(tr("Close")).x -

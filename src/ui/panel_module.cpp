@@ -15,6 +15,7 @@
 #include "core/document/module_json.h"
 #include "core/lesson/pytorch_classes.h"
 #include "core/lesson/track.h"
+#include "core/math/deferred_entry.h"
 #include "core/text/printf_text.h"
 #include "core/text/tensor_format.h"
 #include "ui/cell_grid.h"
@@ -636,49 +637,12 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
 
 }  // namespace
 
-bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
+// What the panel shows once the classes run: their settings, code, outputs and sections. Not part of
+// the first view (core/view/deferred_code.h): drawn once the page has the deferred code, which
+// turning the classes on asks for.
+ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
-    // A step shows its own planted bug, not the last step's: a new step unticks them all, and step
-    // 12, whose question plants the 0 fill, ticks that one (its answer is what the box shows).
-    if (in.state.step != ui->module.step_seen) {
-        ModuleUi& m = ui->module;
-        m.zero_mask = in.state.step == 12 && in.state.lesson.mode == LessonMode::Track;
-        m.view_without_transpose = m.wrong_dim = m.flipped_mask = m.unscaled_dropout = m.wrong_scale = false;
-        m.step_seen = in.state.step;
-    }
-    // A step about the classes opens the panel on its own section, not the last step's, and a
-    // reveal (which adds what the question covered) brings it up again (a few passes: the sections
-    // above may still change their heights after the first).
-    const int moment = in.state.step * 64 + in.state.lesson.question * 2 + (in.state.lesson.revealed ? 1 : 0);
-    if (moment != ui->module.section_moment) {
-        ui->module.section_moment = moment;
-        ui->module.section_scroll = in.state.step > 0 && in.state.lesson.mode == LessonMode::Track ? 3 : 0;
-    }
-    if (ImGui::Checkbox(tr("run the book's classes"), &draft->module.enabled)) {
-        // In steps 11 to 14 of the track, the step's own class; elsewhere SelfAttention_v2, where
-        // the book's classes begin.
-        const Lesson* lesson = in.lesson->lesson;
-        const ModuleDocument step = lesson && lesson->step(in.state.step)
-                                        ? apply_step_setup(*lesson, in.state.step, in.state).module
-                                        : ModuleDocument();
-        if (draft->module.enabled)
-            draft->module.settings = step.enabled && in.state.lesson.mode == LessonMode::Track
-                                         ? step.settings
-                                         : book_module_settings(AttentionModule::SelfAttentionV2);
-        edited = true;
-    }
-    record_layout(ui, "module:toggle");
-    help_marker(
-        tr("The rest of chapter 3 as the book writes it: SelfAttention_v2 with nn.Linear, CausalAttention with its "
-           "mask and dropout, and the two multi-head classes. Every parameter is drawn the way PyTorch draws it, so "
-           "the numbers are the book's."));
     const ModuleRun* run = in.module;
-    if (!in.state.module.enabled || !run || !run->valid) {
-        prose(tr("Off: turn it on for nn.Linear, causal masks, dropout and multi-head attention (3.4.2 to 3.6), then "
-                 "the KV cache, grouped-query and sliding-window attention of the book repository's ch04."),
-              muted_text());
-        return edited;
-    }
     edited |= settings(in, draft, ui);
     const ModuleResult& r = run->result;
     if (!r.error.empty()) {
@@ -742,6 +706,54 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     if (generation) top_if_about(Section::Generation);
     module_generation(in, r, ui);
     return edited;
+}
+
+bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
+    bool edited = false;
+    // A step shows its own planted bug, not the last step's: a new step unticks them all, and step
+    // 12, whose question plants the 0 fill, ticks that one (its answer is what the box shows).
+    if (in.state.step != ui->module.step_seen) {
+        ModuleUi& m = ui->module;
+        m.zero_mask = in.state.step == 12 && in.state.lesson.mode == LessonMode::Track;
+        m.view_without_transpose = m.wrong_dim = m.flipped_mask = m.unscaled_dropout = m.wrong_scale = false;
+        m.step_seen = in.state.step;
+    }
+    // A step about the classes opens the panel on its own section, not the last step's, and a
+    // reveal (which adds what the question covered) brings it up again (a few passes: the sections
+    // above may still change their heights after the first).
+    const int moment = in.state.step * 64 + in.state.lesson.question * 2 + (in.state.lesson.revealed ? 1 : 0);
+    if (moment != ui->module.section_moment) {
+        ui->module.section_moment = moment;
+        ui->module.section_scroll = in.state.step > 0 && in.state.lesson.mode == LessonMode::Track ? 3 : 0;
+    }
+    if (ImGui::Checkbox(tr("run the book's classes"), &draft->module.enabled)) {
+        // In steps 11 to 14 of the track, the step's own class; elsewhere SelfAttention_v2, where
+        // the book's classes begin.
+        const Lesson* lesson = in.lesson->lesson;
+        const ModuleDocument step = lesson && lesson->step(in.state.step)
+                                        ? apply_step_setup(*lesson, in.state.step, in.state).module
+                                        : ModuleDocument();
+        if (draft->module.enabled)
+            draft->module.settings = step.enabled && in.state.lesson.mode == LessonMode::Track
+                                         ? step.settings
+                                         : book_module_settings(AttentionModule::SelfAttentionV2);
+        edited = true;
+    }
+    record_layout(ui, "module:toggle");
+    help_marker(
+        tr("The rest of chapter 3 as the book writes it: SelfAttention_v2 with nn.Linear, CausalAttention with its "
+           "mask and dropout, and the two multi-head classes. Every parameter is drawn the way PyTorch draws it, so "
+           "the numbers are the book's."));
+    if (in.state.module.enabled &&
+        !code_here_or_ask(in, ui, tr("The book's classes are on their way..."), "module:retry"))
+        return edited;
+    if (!in.state.module.enabled || !in.module || !in.module->valid) {
+        prose(tr("Off: turn it on for nn.Linear, causal masks, dropout and multi-head attention (3.4.2 to 3.6), then "
+                 "the KV cache, grouped-query and sliding-window attention of the book repository's ch04."),
+              muted_text());
+        return edited;
+    }
+    return module_body(in, draft, ui) || edited;
 }
 
 float module_panel_height(const State& s, const UiState& ui, float width) {

@@ -549,6 +549,9 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     if (ui->touch_targets) ImGui::PopStyleVar(3);
     out.intents = std::move(ui->intents);
     ui->intents.clear();
+    out.wants_code = ui->wants_code;
+    out.retry_code = ui->retry_code;
+    ui->wants_code = ui->retry_code = false;
     return out;
 }
 

@@ -15,6 +15,7 @@
 #include "core/lesson/lesson_engine.h"
 #include "core/math/kv_memory.h"
 #include "core/math/pca.h"
+#include "core/view/deferred_code.h"
 #include "core/view/page_options.h"
 #include "core/view/plot_scene.h"
 
@@ -110,7 +111,9 @@ struct WeightsUi {
 struct ImportUi {
     std::string text;             // the learner's paste, never discarded by a refusal; valid UTF-8
     ImportResult parsed;          // import_embeddings(text), redone when the text changes
-    bool parsed_valid = false;    // parsed belongs to text
+    std::string parsed_summary;   // what it reads as, in the words below
+    std::string parsed_lang;      // the interface's language the summary is in
+    bool parsed_valid = false;    // parsed belongs to text (and its summary to the interface's words)
     std::string applied_note;     // "Applied 6 tokens x 3 dims" after Apply
     bool open_requested = false;  // a paste arrived from the page: open the popup next frame
     bool exporting = false;       // the popup shows Export (else Import)
@@ -208,6 +211,8 @@ struct UiState {
     // The learner's lesson intents this frame (choose, reveal, check ...); draw_ui hands them over
     // in FrameOutput for the app to apply through the lesson engine.
     std::vector<LessonIntent> intents;
+    bool wants_code = false;  // a panel needs the deferred code (FrameInput::code): the app fetches it
+    bool retry_code = false;  // ... and the learner asked to try again after a failed fetch
     // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
     bool reduced_motion = false;
     bool touch_targets = false;  // fingers: a phone, or the page saw touch input (set per frame)
@@ -249,6 +254,10 @@ struct FrameInput {
     const LessonEngine* lesson = nullptr;
     // The interface's words in the learner's language; null: English (ui/words.h).
     const InterfaceText* words = nullptr;
+    // Whether the code the first view does not run is here (Import's reader, the PyTorch code);
+    // null: it is (natively). A panel that needs it asks with UiState::wants_code.
+    const DeferredCode* code = nullptr;
+    bool code_here() const { return !code || code->here; }
 
     const Concealment& concealed() const { return lesson->concealed; }
 };
@@ -256,6 +265,8 @@ struct FrameInput {
 struct FrameOutput {
     bool edited = false;                // *draft changed: the app validates and commits it
     std::vector<LessonIntent> intents;  // what the learner did in the lesson: lesson_apply() each
+    bool wants_code = false;            // a panel needs the deferred code that is not here yet
+    bool retry_code = false;            // the learner asked to fetch it again after a failure
     // The height the content needs with every panel at its natural height (window units): a frame
     // sized to it shows everything without scrolling. Independent of the current height.
     float content_height = 0;

@@ -237,4 +237,17 @@ bool compact_layout() {
     return ImGui::GetIO().DisplaySize.x < 700.0f;
 }
 
+bool code_here_or_ask(const FrameInput& in, UiState* ui, const char* waiting, const char* layout_name) {
+    if (in.code_here()) return true;
+    if (in.code->error.empty()) {
+        ui->wants_code = true;
+        prose(waiting, muted_text());
+        return false;
+    }
+    prose(trf("Could not be fetched: %s", in.code->error.c_str()), error_color());
+    if (small_button(tr("Try again"))) ui->wants_code = ui->retry_code = true;
+    record_layout(ui, layout_name);
+    return false;
+}
+
 }  // namespace attn::ui

@@ -74,6 +74,10 @@ constexpr float kMinTarget = 24.0f;
 // A compact button (tight side padding) that is still at least kMinTarget wide and tall: what the
 // UI uses where ImGui::SmallButton would draw a 15 px target.
 bool small_button(const char* label);
+// Whether the code the first view does not run is here (FrameInput::code). If not, asks the app for
+// it and draws, where the caller would have drawn with it, `waiting` while it comes, or why it
+// could not be fetched with a "Try again" button (no fetch is repeated without the learner).
+bool code_here_or_ask(const FrameInput& in, UiState* ui, const char* waiting, const char* layout_name);
 // True on a phone-width layout: one column.
 bool compact_layout();
 // The verb hints use: "tap" where fingers are the pointer, else "click".

@@ -65,7 +65,7 @@ test('phone: in a frame that cannot grow, swipes scroll the course page and neve
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
     await waitFor(frame, (before) => {
       const s = window.attention.stats();
-      return s.passes > before || (s.pending_frames <= 0 && !s.lesson_loading);
+      return s.passes > before || (s.pending_frames <= 0 && !s.lesson_loading && !s.code_loading);
     }, n, 'the demo to take a step of the finger');
   };
   // A one-finger swipe from a point of the demo (canvas px) by dy page px, in small steps.

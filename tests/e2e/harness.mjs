@@ -2,7 +2,7 @@
 // with software WebGL2 (SwiftShader), and a page wrapper that records console errors and crashes.
 //
 // Waiting. A test waits for the page's own signals (attention.ready, stats().pending_frames,
-// lesson_loading, passes, a reply, an event, a state value), never for a fixed time: software
+// lesson_loading, code_loading, passes, a reply, an event, a state value), never for a fixed time: software
 // WebGL on a busy two-core machine draws a frame in ~100 ms, so a fixed time measures the machine.
 // Every wait below gives up after one generous budget, WAIT_MS (60 s), and then says what it was
 // waiting for and what the page showed instead.
@@ -182,7 +182,7 @@ export async function openPage(browser, url, contextOptions = {}) {
 export async function describeStats(page) {
   const s = await page.evaluate(() => (window.attention && window.attention.stats ? window.attention.stats() : null));
   if (!s) return 'window.attention has no stats() yet';
-  return `pending_frames=${s.pending_frames}, lesson_loading=${s.lesson_loading}, visible=${s.visible}, ` +
+  return `pending_frames=${s.pending_frames}, lesson_loading=${s.lesson_loading}, code_loading=${s.code_loading}, visible=${s.visible}, ` +
          `frames=${s.frames}, passes=${s.passes}`;
 }
 
@@ -218,7 +218,7 @@ export async function waitIdle(page, timeout = budget()) {
   try {
     await page.waitForFunction(() => {
       const s = window.attention.stats();
-      return s.pending_frames <= 0 && !s.lesson_loading;
+      return s.pending_frames <= 0 && !s.lesson_loading && !s.code_loading;
     }, null, { timeout, polling: 50 });
   } catch (e) {
     throw await gaveUp('waitIdle', 'the demo did not go idle', timeout, e, () => describeStats(page));
@@ -238,7 +238,7 @@ export async function settleAfter(page, action, what = 'the input', options = {}
   const result = await action();
   await waitFor(page, ([n, lifted]) => {
     const s = window.attention.stats();
-    return s.passes > n && s.pending_frames <= 0 && !s.lesson_loading && !(lifted && s.pointer);
+    return s.passes > n && s.pending_frames <= 0 && !s.lesson_loading && !s.code_loading && !(lifted && s.pointer);
   }, [before, !!options.lifted], `the demo to handle ${what} and go idle (passes > ${before}` +
     `${options.lifted ? ', the finger lifted' : ''})`, { who: 'settleAfter', describe: async () => `${await describeStats(page)}, ` +
     `pointer=${await page.evaluate(() => window.attention.stats().pointer)}` });
@@ -261,7 +261,7 @@ export async function waitQuiet(page, what = 'the page to come to rest', count =
         const r = f.getBoundingClientRect();
         return [r.x, r.y, r.width, r.height];
       });
-      const busy = !!(s && (s.pending_frames > 0 || s.lesson_loading));
+      const busy = !!(s && (s.pending_frames > 0 || s.lesson_loading || s.code_loading));
       const sig = JSON.stringify([scrollX, scrollY, innerWidth, innerHeight, document.documentElement.scrollHeight, iframes,
                                   s && [s.passes, s.frames], a && a.contentHeight ? a.contentHeight() : null]);
       const last = window.__attnTestQuiet;

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "core/math/deferred_entry.h"
 #include "core/math/torch_rng.h"
 
 namespace attn {
@@ -438,7 +439,7 @@ bool module_run_matches(const ModuleRun& run, const Matrix& inputs, const Module
            run.inputs.data == inputs.data;
 }
 
-bool update_module_run(const Matrix& inputs, const ModuleSettings& settings, ModuleRun* run) {
+ATTN_DEFERRED_ENTRY bool update_module_run(const Matrix& inputs, const ModuleSettings& settings, ModuleRun* run) {
     if (module_run_matches(*run, inputs, settings)) return false;
     run->valid = true;
     ++run->serial;
