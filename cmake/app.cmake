@@ -1,7 +1,13 @@
 # The Dear ImGui app: the same sources build a native window (SDL2 + OpenGL ES 3) and the web page
 # (SDL2 built for wasm + WebGL2). Dear ImGui and the wasm SDL2 come from scripts/install_deps.sh.
 set(ATTN_IMGUI_DIR "${ATTN_THIRD_PARTY}/imgui-1.86" CACHE PATH "Dear ImGui 1.86 source tree")
-set(ATTN_WASM_SDL2_DIR "${ATTN_THIRD_PARTY}/sdl2-wasm-2.26.5-video" CACHE PATH "SDL2 built for wasm (video and events only)")
+set(ATTN_WASM_SDL2_DIR "${ATTN_THIRD_PARTY}/sdl2-wasm-2.26.5-video-lean" CACHE PATH
+    "SDL2 built for wasm (video and events only, SDL_LEAN_AND_MEAN)")
+if(ATTN_WASM_SDL2_DIR STREQUAL "${ATTN_THIRD_PARTY}/sdl2-wasm-2.26.5-video")
+  # A build tree configured before SDL2 was built lean keeps the old default: follow the new one.
+  set(ATTN_WASM_SDL2_DIR "${ATTN_THIRD_PARTY}/sdl2-wasm-2.26.5-video-lean" CACHE PATH
+      "SDL2 built for wasm (video and events only, SDL_LEAN_AND_MEAN)" FORCE)
+endif()
 set(ATTN_CLOSURE_COMPILER "${ATTN_THIRD_PARTY}/closure-compiler/node_modules/.bin/google-closure-compiler"
     CACHE FILEPATH "google-closure-compiler from npm, for the web build's JavaScript")
 if(NOT EXISTS "${ATTN_IMGUI_DIR}/imgui.cpp")

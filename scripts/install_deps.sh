@@ -18,7 +18,7 @@ cache="${ATTN_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/attention-explainer}"
 imgui_version=1.86
 sdl_version=2.26.5
 closure_version=20220104.0.0  # the release Emscripten 3.1.6 was tested with
-stamp="$cache/imgui-$imgui_version.sdl-$sdl_version-video.closure-$closure_version.ok"
+stamp="$cache/imgui-$imgui_version.sdl-$sdl_version-video-lean.closure-$closure_version.ok"
 min_node_major=18             # tests/e2e pins playwright-core 1.61, the last release for Node 18
 
 say() { printf 'install_deps: %s\n' "$*"; }
@@ -152,14 +152,15 @@ fi
 # --- 3. SDL2 for wasm, built once (configure is slow: every check spawns emcc) ---------------------
 # Only what the page uses: video (a WebGL2 context), events, timers. Audio, joysticks, haptics,
 # sensors, the 2-D renderer and the dummy/offscreen drivers are left out: smaller wasm, and no
-# EM_ASM audio code that the Closure Compiler rejects.
-sdl_wasm="$cache/sdl2-wasm-$sdl_version-video"
+# EM_ASM audio code that the Closure Compiler rejects. SDL_LEAN_AND_MEAN, SDL's own size option,
+# leaves out its optional software blitters, RLE and YUV (the page draws with WebGL only).
+sdl_wasm="$cache/sdl2-wasm-$sdl_version-video-lean"
 if [ ! -f "$sdl_wasm/libSDL2.a" ]; then
   say "building SDL2 $sdl_version for wasm (about 3 minutes, once)"
   export NODE_PATH=/usr/share/nodejs
   rm -rf "$sdl_wasm.build"
   emcmake cmake -S "$sdl_src" -B "$sdl_wasm.build" -G Ninja -DSDL_SHARED=OFF -DSDL_STATIC=ON \
-    -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinSizeRel \
+    -DSDL_TEST=OFF -DCMAKE_BUILD_TYPE=MinSizeRel -DCMAKE_C_FLAGS=-DSDL_LEAN_AND_MEAN=1 \
     -DSDL_AUDIO=OFF -DSDL_DISKAUDIO=OFF -DSDL_DUMMYAUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF \
     -DSDL_HIDAPI=OFF -DSDL_SENSOR=OFF -DSDL_POWER=OFF -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_RENDER=OFF \
     -DSDL_FILESYSTEM=OFF -DSDL_DUMMYVIDEO=OFF -DSDL_OFFSCREEN=OFF >"$cache/sdl2-wasm-configure.log" 2>&1 ||
