@@ -2,6 +2,8 @@
 // learner predicts or computes there is what stays covered.
 #include "core/lesson/concealment.h"
 
+#include <algorithm>
+
 #include "core/lesson/step_text.h"
 
 namespace attn {
@@ -32,6 +34,13 @@ void conceal_for(std::string_view kind, Concealment* c) {
     if (kind == "mask-polarity") c->module_masks = true;                        // which attn_mask hides the future
 }
 
+// Kinds whose covered value is a label that states the rule they ask about (the weights' heading
+// says dim=-1): it stays covered from the step's first question on, not only while its own is
+// open, because an earlier question of the step leaves it on screen to be read before it is asked.
+bool covered_ahead(std::string_view kind) {
+    return kind == "softmax-dim";
+}
+
 }  // namespace
 
 Concealment concealment(const TextCatalog& texts, const State& s, const std::vector<Question>& questions,
@@ -49,8 +58,9 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     }
     if (s.lesson.mode != LessonMode::Track || s.step < 1) return c;
     const int k = s.lesson.question;
-    if (k < 0 || k >= int(questions.size()) || question_done(s.lesson, k)) return c;
-    conceal_for(questions[size_t(k)].id, &c);
+    if (k >= 0 && k < int(questions.size()) && !question_done(s.lesson, k)) conceal_for(questions[size_t(k)].id, &c);
+    for (int j = std::max(k + 1, 0); j < int(questions.size()); ++j)
+        if (covered_ahead(questions[size_t(j)].id)) conceal_for(questions[size_t(j)].id, &c);
     if (c.any()) c.reason = texts.say("lesson.hidden-question");
     return c;
 }

@@ -66,6 +66,23 @@ TEST_CASE("concealment: a reveal, or moving past the question, shows the values"
     CHECK_FALSE(covered(later, false).any());
 }
 
+TEST_CASE("concealment: step 8's dim=-1 stays covered through its first question, until its own is answered") {
+    // The weights' heading writes dim=-1, the answer to the step's second question: a learner read
+    // it while the first (the matrix's shape) was open, and after revealing that one.
+    State s = at_step(8);
+    CHECK(covered(s, false).matrices);
+    CHECK(covered(s, false).softmax_dim);
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    CHECK_FALSE(covered(s, false).matrices);
+    CHECK(covered(s, false).softmax_dim);
+    s = at_step(8, 1);
+    CHECK(covered(s, false).softmax_dim);
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    CHECK_FALSE(covered(s, false).any());
+}
+
 TEST_CASE("concealment: a step without a question covers nothing, nor does free exploration") {
     CHECK_FALSE(concealment(attn_test::texts(), at_step(9), {}, false).any());
     State free;
