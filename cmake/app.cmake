@@ -28,8 +28,7 @@ if(EMSCRIPTEN)
 endif()
 # IMGUI_USE_WCHAR32: text fields hold code points past U+FFFF (an emoji typed into a label or the
 # import box stays itself instead of becoming U+FFFD, as it already does through setState).
-target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_USE_WCHAR32
-                                              IMGUI_IMPL_OPENGL_ES3)
+target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_USE_WCHAR32)
 
 # --- Embedded assets: shaders (text) and the subset UI fonts (binary), generated at build time.
 set(ATTN_GENERATED "${CMAKE_BINARY_DIR}/generated")
@@ -144,6 +143,7 @@ if(EMSCRIPTEN)
     target_include_directories(attention-floor PRIVATE ${ATTN_GENERATED} ${ATTN_IMGUI_DIR}/backends)
     target_include_directories(attention-floor SYSTEM PRIVATE ${ATTN_WASM_SDL2_DIR}/include)
     target_link_libraries(attention-floor PRIVATE attn_imgui ${ATTN_WASM_SDL2_DIR}/libSDL2.a)
+    target_compile_definitions(attention-floor PRIVATE IMGUI_IMPL_OPENGL_ES3)
     target_compile_options(attention-floor PRIVATE -flto -Oz)
     target_link_options(attention-floor PRIVATE ${ATTN_WEB_LINK_OPTIONS} -sEXPORTED_FUNCTIONS=_main,_floor_frames)
     list(APPEND ATTN_WEB_TARGETS attention-floor)

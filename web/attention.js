@@ -821,10 +821,11 @@
       updateMirror();
       rejectReady(new Error(reason));
     },
-    // A placeholder of the lesson's code was called before attention-explainer.deferred.wasm was in:
-    // a bug (an ATTN_LESSON_ENTRY reached without the lesson); the abort message names the function.
+    // A placeholder of the deferred code was called before attention-explainer.deferred.wasm was in:
+    // a bug (an ATTN_LESSON_ENTRY or ATTN_DEFERRED_ENTRY reached without its code); the abort
+    // message names the function.
     loadSplitModule(file, imports, functionIndex) {
-      throw new Error(`the lesson's code ran before it was loaded (function ${functionIndex})`);
+      throw new Error(`deferred code ran before it was loaded (function ${functionIndex})`);
     },
     onAbort(what) { showError('The demo stopped unexpectedly (' + what + '). Reload the page to start again.'); },
   };

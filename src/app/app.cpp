@@ -173,7 +173,7 @@ void app_update_result(App* app) {
         if (app->state.module.enabled && app->code.here)
             update_module_run(app->state.inputs, app->state.module.settings, &app->module);
         else if (app->state.module.enabled)
-            app_request_code(app);  // the classes run when their code is here (app_code_arrived)
+            app_request_code(app, true);  // the classes run when their code is here (app_code_arrived)
         app->computed_version = app->state_version;
         ++app->stats.recomputes;
         app->stats.last_recompute_ms = now_ms() - start;
@@ -182,8 +182,10 @@ void app_update_result(App* app) {
     lesson_sync(&app->lesson, app->state, app->result, &app->module, app->state_version);
 }
 
-void app_request_code(App* app) {
-    // After a failure only the learner's "Try again" (which clears the error) fetches again.
+void app_request_code(App* app, bool after_change) {
+    // After a failure only the learner fetches again: "Try again", or a change they committed (a
+    // setting of the classes in the text version, setState); never a frame on its own.
+    if (after_change) app->code.error.clear();
     if (app->code.here || app->code.requested || !app->code.error.empty()) return;
     app->code.requested = true;
     app->code.error.clear();
@@ -192,10 +194,11 @@ void app_request_code(App* app) {
 
 void app_code_arrived(App* app) {
     app->code = DeferredCode{};
-    // The book's classes waited for their code: they run now, and whoever follows the results
-    // (the address, the text versions, a host page) hears of them.
+    // The book's classes waited for their code: their numbers are a new version of the results
+    // (app_update_result runs them), which whoever follows the results hears of (the text
+    // versions, a host page, onChange).
     if (app->state.module.enabled) {
-        update_module_run(app->state.inputs, app->state.module.settings, &app->module);
+        ++app->state_version;
         browser_state_changed();
     }
     app_request_redraw(app);
@@ -283,8 +286,7 @@ void app_frame(void* user) {
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
     app_apply_intents(app, out.intents, start);
-    if (out.retry_code) app->code.error.clear();
-    if (out.wants_code) app_request_code(app);
+    if (out.wants_code) app_request_code(app, out.retry_code);
     out.edited = out.edited || !out.intents.empty();
     const int content_height = int(std::ceil(out.content_height));
     if (content_height > 0 && std::abs(content_height - app->reported_content_height) > 1) {

@@ -97,8 +97,9 @@ ATTN_LESSON_ENTRY std::string app_load_lesson(App* app, std::string_view texts, 
 // Asks the page for the lesson's file when the state or a waiting intent needs it (once).
 void app_want_lesson(App* app);
 // Asks the page for the deferred code (core/view/deferred_code.h) when something needs it and it is
-// neither here nor on its way; app_code_arrived is the page's answer.
-void app_request_code(App* app);
+// neither here nor on its way, nor failed: after a failure only a learner's action fetches again
+// (after_action: "Try again", or a change they committed). app_code_arrived is the page's answer.
+void app_request_code(App* app, bool after_action = false);
 void app_code_arrived(App* app);
 // The book's classes are on and have run on the current inputs and settings (on the web, their
 // code may still be on its way): what results() and the text versions may report.

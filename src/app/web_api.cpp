@@ -218,10 +218,18 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
 EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
     static std::string buffer;
     const attn::AttentionResult& result = attn::current_result(g_app);  // syncs the engine and the module's run
-    const bool with_module = attn::app_module_ran(*g_app);
-    return attn::keep(&buffer,
-                      attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed,
-                                                with_module ? &g_app->module.result : nullptr, &g_app->language.words));
+    // The classes on, their code not here: their table says so (on its way, or why not), as the panel does.
+    attn::ModuleResult waiting;
+    const attn::ModuleResult* module = attn::app_module_ran(*g_app) ? &g_app->module.result : nullptr;
+    if (!module && g_app->state.module.enabled) {
+        waiting.settings = g_app->state.module.settings;
+        waiting.error = g_app->code.error.empty()
+                            ? "the book's classes are on their way"
+                            : "could not be fetched: " + g_app->code.error + "; change a setting to try again";
+        module = &waiting;
+    }
+    return attn::keep(&buffer, attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed, module,
+                                                         &g_app->language.words));
 }
 
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",

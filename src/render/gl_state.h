@@ -1,5 +1,6 @@
-// Saves the GL state the renderer touches and puts it back, so Dear ImGui's OpenGL3 backend (and
-// anything else drawing this frame) finds the context as it left it.
+// Saves the GL state the renderer's offscreen parts touch (the heatmaps, the plot) and puts it back,
+// so whatever draws next this frame finds the context as it left it. The UI's draw (ui_renderer)
+// sets all the state it uses itself.
 #pragma once
 #include "render/gl.h"
 

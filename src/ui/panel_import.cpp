@@ -102,10 +102,11 @@ bool import_tab(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel
     const bool empty = panel->text.find_first_not_of(" \t\r\n") == std::string::npos;
     const std::string& lang = in.words ? in.words->lang : std::string("en");
     if (panel->parsed_valid && panel->parsed_lang != lang) panel->parsed_valid = false;  // words of another language
-    if (!panel->parsed_valid && in.code_here()) {
-        read_pasted(lang, panel);
-    } else if (!panel->parsed_valid) {
-        panel->parsed = ImportResult{};  // nothing to apply until the text is read
+    if (!panel->parsed_valid) {
+        if (in.code_here())
+            read_pasted(lang, panel);
+        else
+            panel->parsed = ImportResult{};  // nothing to apply until the text is read (asked for below)
     }
     const ImportResult& r = panel->parsed;
 

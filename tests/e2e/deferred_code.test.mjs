@@ -104,12 +104,20 @@ test('deferred code: a failed fetch is named in the panel, not repeated on its o
   assert.equal(deferredFetches(page), 1, 'the failed fetch is not repeated on its own');
   await saveArtifact('deferred-code-failed-1366.png', await page.screenshot());
 
+  // A host page that follows the results by their version hears when the classes' numbers arrive.
+  const before = await page.evaluate(() => {
+    window.changes = 0;
+    window.attention.onChange(() => { window.changes += 1; });
+    return window.attention.summary().version;
+  });
   refuse = false;
   await click(page, 'module:retry');
   await waitFor(page, () => window.attention.results({ matrices: false }).module !== null, undefined, 'the classes to run');
   assert.equal(deferredFetches(page), 2);
   assert.equal((await stats(page)).code_error, '');
   assert.equal((await results(page)).module.name, 'self-attention-v2');
+  assert.ok((await page.evaluate(() => window.attention.summary().version)) > before, 'a new version of the results');
+  assert.ok((await page.evaluate(() => window.changes)) > 0, 'onChange heard of it');
   // The browser reports the refused request itself; nothing else went wrong.
   assert.deepEqual(page.problems.filter((p) => !/Failed to load resource.*503/.test(p)), []);
   await page.context().close();

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Third-party code is linked as its package ships it: the build never edits a library's source,
 # and the project defines none of a library's functions in its place (to save bytes or otherwise).
-# Checked from the text: CMake that reads a file of a third-party tree to rewrite it, and C or C++
-# in src/ that defines a function of SDL, EGL, GL, Dear ImGui's backends or libc's scanf/printf
-# families (a definition at the start of a line, `type name(...) {`).
+# Checked from the text, so what it sees is limited: CMake that reads a file of a third-party tree
+# (through ATTN_IMGUI_DIR, ATTN_WASM_SDL2_DIR or ATTN_THIRD_PARTY) and rewrites it, and C or C++
+# in src/ and bench/ that defines a function of SDL, EGL, GL (Emscripten's), Dear ImGui's backends
+# or libc's scanf/printf/malloc families on one line (`type name(...) {`). A --js-library or
+# -Wl,--wrap stand-in is also refused.
 #   tests/scripts/libraries_as_shipped_test.sh [REPOSITORY_ROOT]
 set -uo pipefail
 root="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
@@ -24,7 +26,13 @@ pattern='^(extern "C" )?[A-Za-z_][A-Za-z0-9_ *]*[ *](SDL_[A-Za-z0-9_]+|egl[A-Z][
 while IFS= read -r hit; do
   echo "$hit: defines a library's function in its place"
   failures=$((failures + 1))
-done < <(grep -rnE "$pattern" src --include='*.cpp' --include='*.c' --include='*.h')
+done < <(grep -rnE "$pattern" src bench --include='*.cpp' --include='*.c' --include='*.h')
+
+# 3. No JavaScript library or linker wrap standing in for a library's function.
+while IFS= read -r hit; do
+  echo "$hit: replaces a library's function at link time"
+  failures=$((failures + 1))
+done < <(grep -rnE -- '--js-library|-Wl,--wrap|--wrap=' CMakeLists.txt cmake 2>/dev/null)
 
 echo "libraries_as_shipped_test: $failures problem(s)"
 [ "$failures" = 0 ]

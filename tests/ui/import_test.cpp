@@ -53,3 +53,20 @@ TEST_CASE("ui: a paste the page hands over opens the import box with the text") 
     REQUIRE(h.ui.import.parsed.ok);
     CHECK(h.ui.import.parsed.inputs.rows == 2);
 }
+
+TEST_CASE("ui: without its reader, a paste waits in the box, nothing applies, and the reader is asked for") {
+    UiHarness h;
+    attn::DeferredCode code;
+    code.here = false;  // the web's deferred code, not fetched yet
+    h.code = &code;
+    attn::ui::import_panel_paste(&h.ui, "a\t1\t2\nb\t3\t4");
+    h.frames(3);
+    CHECK(h.ui.import.text == "a\t1\t2\nb\t3\t4");  // kept
+    CHECK_FALSE(h.ui.import.parsed_valid);
+    CHECK_FALSE(h.ui.import.parsed.ok);  // Apply stays off
+    CHECK(h.asked_for_code > 0);
+    code.here = true;  // the page has it now
+    h.frames(2);
+    REQUIRE(h.ui.import.parsed.ok);
+    CHECK(h.ui.import.parsed.inputs.rows == 2);
+}

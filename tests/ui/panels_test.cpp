@@ -368,7 +368,9 @@ TEST_CASE("ui: the causal mask's question draws no covered value in red (a red ?
     UiHarness h;
     h.go_to_step(10);
     REQUIRE(h.state.causal);
-    const ImU32 red = ImGui::ColorConvertFloat4ToU32(attn::ui::error_color());
+    // Compared without alpha: a faded red "?" is red all the same.
+    const ImU32 rgb = IM_COL32(255, 255, 255, 0);
+    const ImU32 red = ImGui::ColorConvertFloat4ToU32(attn::ui::error_color()) & rgb;
     const ImFontGlyph* mark = ImGui::GetFont()->FindGlyph('?');
     REQUIRE(mark != nullptr);
     int red_marks = 0, marks = 0;  // glyph quads: the glyph's top-left texel is its first vertex's uv
@@ -377,7 +379,7 @@ TEST_CASE("ui: the causal mask's question draws no covered value in red (a red ?
         for (const ImDrawVert& v : data->CmdLists[n]->VtxBuffer)
             if (v.uv.x == mark->U0 && v.uv.y == mark->V0) {
                 ++marks;
-                red_marks += v.col == red;
+                red_marks += (v.col & rgb) == red;
             }
     CHECK(marks > 10);  // the covered scores, weights and sums are drawn
     CHECK(red_marks == 0);
@@ -770,4 +772,34 @@ TEST_CASE("ui: Practice checks the typed scores through the lesson engine and sh
     CHECK(h.find("lesson:prediction:right") != nullptr);
     CHECK_FALSE(h.lesson.concealed.scores);
     CHECK(h.lesson.record.practice[0].ever_solved);
+}
+
+TEST_CASE("ui: without their code the book's classes say so and ask for it once; after a failure only Try again asks") {
+    UiHarness h;
+    attn::DeferredCode code;
+    code.here = false;
+    h.code = &code;
+    attn::State s = h.state;
+    s.module.enabled = true;
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::SelfAttentionV2);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK_FALSE(h.module.valid);                      // not run without their code
+    CHECK(h.find("value:module:output") == nullptr);  // no numbers drawn
+    CHECK(h.asked_for_code > 0);
+    CHECK(h.find("module:retry") == nullptr);  // nothing failed
+    code.error = "attention-explainer.deferred.wasm answered HTTP 503";
+    h.frames(1);
+    h.asked_for_code = 0;
+    h.frames(3);
+    CHECK(h.asked_for_code == 0);  // a failure is not fetched again on its own
+    h.click("module:retry");
+    CHECK(h.asked_again > 0);
+    code = attn::DeferredCode{};  // here now
+    REQUIRE(h.set_state(s).empty());
+    ++s.query;  // a committed change runs them, as app_code_arrived's new version does
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.module.valid);
+    CHECK(h.find("value:module:output") != nullptr);
 }

@@ -29,9 +29,11 @@ struct UiHarness {
     attn::ui::Textures textures;
     attn::ui::UiState ui;
     attn::ui::FrameOutput out;
+    int asked_for_code = 0, asked_again = 0;  // frames whose output asked for the deferred code / to retry
     double now_ms = 1000.0;
-    const attn::PageOptions* page = nullptr;  // what the host page asks for; null: defaults
-    float pinch = 1.0f;                       // the next frames' two-finger pinch (1: none) and touch points down
+    const attn::PageOptions* page = nullptr;   // what the host page asks for; null: defaults
+    const attn::DeferredCode* code = nullptr;  // the web's deferred code; null: here (as natively)
+    float pinch = 1.0f;                        // the next frames' two-finger pinch (1: none) and touch points down
     int touch_points = 0;
 
     explicit UiHarness(const char* example = "your-journey", ImVec2 display = ImVec2(1280, 800)) {
@@ -72,16 +74,19 @@ struct UiHarness {
         draft = state;
         ++version;
         result = attn::compute_attention(state);
-        if (state.module.enabled) attn::update_module_run(state.inputs, state.module.settings, &module);
+        if (state.module.enabled && (!code || code->here))  // as the app: the classes run with their code
+            attn::update_module_run(state.inputs, state.module.settings, &module);
         attn::lesson_sync(&lesson, state, result, &module, version);
         return "";
     }
 
     void frame() {
         ImGui::NewFrame();
-        const attn::ui::FrameInput in{state, result, input_error,  textures, now_ms,
-                                      page,  pinch,  touch_points, &module,  &lesson};
+        const attn::ui::FrameInput in{state, result,       input_error, textures, now_ms,  page,
+                                      pinch, touch_points, &module,     &lesson,  nullptr, code};
         out = attn::ui::draw_ui(in, &draft, &ui);
+        asked_for_code += out.wants_code;
+        asked_again += out.retry_code;
         ImGui::Render();
         if (out.edited) set_state(draft);
         // As app_apply_intents: each intent on the state it was sent from, then committed.

@@ -10,7 +10,7 @@ namespace attn {
 struct DeferredCode {
     bool here = true;        // the code may be called (natively always; on the web once instantiated)
     bool requested = false;  // the page is fetching it
-    std::string error;       // why the last fetch failed ("" if none); a later request tries again
+    std::string error;       // why the last fetch failed ("" if none); only the learner's next action retries
 };
 
 }  // namespace attn
