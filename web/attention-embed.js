@@ -17,8 +17,20 @@
                   ['weights', 'Scores to weights'], ['heatmaps', 'All queries at once (heatmaps)'],
                   ['projection', 'Trainable attention'], ['module', 'The book\'s classes (nn.Linear, masks, dropout, heads)'],
                   ['lesson', 'Guided lesson'], ['code', 'PyTorch code']];
-  // The maker's own words in the page's language (interface.json's "page" map).
-  const words = (english) => api.words(english);
+  // The maker's own words in the page's language (interface.json's "page" map). Each label is a
+  // function of the language, set again when the learner switches it while the maker is open.
+  const words = (english, ...values) => api.words(english, ...values);
+  const relabels = [];
+  const live = (say) => {  // a text node that follows the language
+    const node = document.createTextNode(say());
+    relabels.push(() => { node.nodeValue = say(); });
+    return node;
+  };
+  const livePlaceholder = (input, say) => {
+    input.placeholder = say();
+    relabels.push(() => { input.placeholder = say(); });
+    return input;
+  };
   const READER_BAR_PX = 32;  // the embed's "Open the full demo" line under the demo
   const PHONE = { width: 390, height: 844 };
 
@@ -34,19 +46,20 @@
   dialog.setAttribute('aria-labelledby', 'embed-maker-title');
   const boxes = PANELS.map(([key, label]) => {
     const box = el('input', { type: 'checkbox', id: `embed-panel-${key}`, value: key });
-    return [key, box, el('label', { htmlFor: box.id }, box, ' ' + words(label))];
+    return [key, box, el('label', { htmlFor: box.id }, box, live(() => ' ' + words(label)))];
   });
   const theme = el('select', { id: 'embed-theme' },
-                   ...['light', 'dark', 'auto'].map((t) => el('option', { value: t }, t === 'auto' ? words('the reader\'s setting') : words(t))));
-  const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, words('none: free exploration')),
-                  ...Array.from({ length: 14 }, (_, i) => el('option', { value: String(i + 1) }, api.words('step {0}', i + 1))));
+                   ...['light', 'dark', 'auto'].map((t) => el('option', { value: t },
+                                                              live(() => (t === 'auto' ? words('the reader\'s setting') : words(t))))));
+  const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, live(() => words('none: free exploration'))),
+                  ...Array.from({ length: 14 }, (_, i) => el('option', { value: String(i + 1) }, live(() => words('step {0}', i + 1)))));
   const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 20000, step: 10 });
   const title = el('input', { type: 'text', id: 'embed-title' });
   const noScript = el('input', { type: 'checkbox', id: 'embed-no-script' });
   const printed = el('input', { type: 'checkbox', id: 'embed-print' });
   const text = (id, placeholder) => el('input', { type: 'text', id, placeholder, spellcheck: false });
-  const steps = text('embed-steps', 'all, or a range such as 11-14');
-  const pass = text('embed-pass', 'none, or a share such as 0.8');
+  const steps = livePlaceholder(text('embed-steps', ''), () => words('all, or a range such as 11-14'));
+  const pass = livePlaceholder(text('embed-pass', ''), () => words('none, or a share such as 0.8'));
   const xapi = el('input', { type: 'checkbox', id: 'embed-xapi' });
   const activity = text('embed-activity', 'https://your.course/attention/week-3');
   const origins = text('embed-origins', 'https://lms.your-school.edu');
@@ -54,16 +67,17 @@
   const heightNote = el('p', { id: 'embed-height-note', className: 'embed-note' });
   const status = el('span', { id: 'embed-status' });
   status.setAttribute('role', 'status');
-  const copyButton = el('button', { type: 'button', id: 'embed-copy' }, words('Copy the embed code'));
-  const scormButton = el('button', { type: 'button', id: 'embed-scorm' }, words('Download a SCORM package'));
-  const closeButton = el('button', { type: 'button', id: 'embed-close' }, words('Close'));
-  const field = (label, control) => el('label', { className: 'embed-field' }, words(label), control);
-  const check = (control, label) => el('label', { htmlFor: control.id, className: 'embed-check' }, control, ' ' + words(label));
+  const copyButton = el('button', { type: 'button', id: 'embed-copy' }, live(() => words('Copy the embed code')));
+  const scormButton = el('button', { type: 'button', id: 'embed-scorm' }, live(() => words('Download a SCORM package')));
+  const closeButton = el('button', { type: 'button', id: 'embed-close' }, live(() => words('Close')));
+  const field = (label, control) => el('label', { className: 'embed-field' }, live(() => words(label)), control);
+  const check = (control, label) => el('label', { htmlFor: control.id, className: 'embed-check' }, control,
+                                       live(() => ' ' + words(label)));
   dialog.append(
-    el('p', { id: 'embed-maker-title', className: 'embed-heading' }, words('Make an embed: the view behind is the preview')),
-    el('fieldset', {}, el('legend', {}, words('Panels')), ...boxes.map((b) => b[2])),
+    el('p', { id: 'embed-maker-title', className: 'embed-heading' }, live(() => words('Make an embed: the view behind is the preview'))),
+    el('fieldset', {}, el('legend', {}, live(() => words('Panels'))), ...boxes.map((b) => b[2])),
     field('Theme ', theme), field('Lesson step ', step), field('Title ', title),
-    el('fieldset', { className: 'embed-course' }, el('legend', {}, words('For a course (docs/grading.md)')),
+    el('fieldset', { className: 'embed-course' }, el('legend', {}, live(() => words('For a course (docs/grading.md)'))),
        field('Steps ', steps), field('Pass mark ', pass), check(xapi, 'Send xAPI statements to the course page'),
        field('Activity IRI ', activity), field('Course site(s) ', origins)),
     check(noScript, 'No script (for platforms that remove it): a fixed height that fits a phone'),
@@ -73,6 +87,7 @@
   document.body.appendChild(dialog);
 
   let heightEdited = false;
+  let titleEdited = false;  // the author wrote the iframe's title: a language switch keeps it
   let themeBefore = null;  // the page's theme when the dialog opened: back to it on close
   // The page's own course settings (its link's steps= and pass=): the preview gets them back on close.
   const pageCourse = { steps: new URLSearchParams(location.search).get('steps') || '',
@@ -81,8 +96,8 @@
   function describe(state, panels) {
     const names = panels.map((p) => words(PANELS.find((x) => x[0] === p)[1]).toLowerCase());
     const what = (names.length === PANELS.length ? words('all panels') : names.join(words(', '))) +
-                 (state.step ? api.words('; lesson step {0}', state.step) : '');
-    return api.words('Interactive demo: how attention scores are computed ({0})', what);
+                 (state.step ? words('; lesson step {0}', state.step) : '');
+    return words('Interactive demo: how attention scores are computed ({0})', what);
   }
 
   // ---- the course's settings: checked as they are typed, each with a message that names it
@@ -170,18 +185,17 @@
       const sized = !noScript.checked;
       let suggested = measuredHeight();
       if (sized) {
-        heightNote.textContent = 'The frame takes the height its content needs (attention-host.js, one line in the snippet); ' +
-          `${suggested} px is where it starts.`;
+        heightNote.textContent = words('The frame takes the height its content needs (attention-host.js, one line in the snippet); {0} px is where it starts.',
+                                       suggested);
       } else {
         const probe = measureOnPhone(api.embedCode({ theme: theme.value, params }).match(/src="([^"]*)"/)[1].replace(/&amp;/g, '&'));
         if (probe > 0) {
-          heightNote.textContent = `Fixed at ${Math.max(probe, suggested)} px: what this view needs on a ${PHONE.width} px ` +
-            `phone (${probe} px, with room to spare) and here at ${innerWidth} px (${suggested} px). Wider screens show ` +
-            'space below it.';
+          heightNote.textContent = words('Fixed at {0} px: what this view needs on a {1} px phone ({2} px, with room to spare) and here at {3} px ({4} px). Wider screens show space below it.',
+                                         Math.max(probe, suggested), PHONE.width, probe, innerWidth, suggested);
           suggested = Math.max(probe, suggested);
         } else {
-          heightNote.textContent = `Measured here at ${innerWidth} px, far from a phone's ${PHONE.width} px, where the view is ` +
-            'taller: measuring it at a phone\'s width…';
+          heightNote.textContent = words('Measured here at {0} px, far from a phone\'s {1} px, where the view is taller: measuring it at a phone\'s width…',
+                                         innerWidth, PHONE.width);
         }
       }
       if (!heightEdited) height.value = String(suggested);
@@ -226,7 +240,7 @@
   function apply() {
     const state = api.getState();
     const panels = boxes.filter((b) => b[1].checked).map((b) => b[0]);
-    if (!panels.length) { status.textContent = 'Pick at least one panel'; return; }
+    if (!panels.length) { status.textContent = words('Pick at least one panel'); return; }
     const next = { ...state, panels, step: Number(step.value) };
     // A step opens as the lesson sets it up (step 11 turns on the book's classes it runs), through
     // a step-only link, as a reader's would; the snippet then carries that setup.
@@ -303,15 +317,16 @@
     return zip(files);
   }
   scormButton.addEventListener('click', () => {
-    status.textContent = 'Building the SCORM package…';
+    status.textContent = words('Building the SCORM package…');
     scormPackage().then((blob) => {
       const link = el('a', { href: URL.createObjectURL(blob), download: 'attention-scorm12.zip' });
       document.body.appendChild(link);
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-      status.textContent = `Downloaded attention-scorm12.zip (${Math.round(blob.size / 1000)} KB): import it into your LMS`;
-    }).catch((e) => { status.textContent = `No package: ${e.message}`; });
+      status.textContent = words('Downloaded attention-scorm12.zip ({0} KB): import it into your LMS',
+                                 Math.round(blob.size / 1000));
+    }).catch((e) => { status.textContent = words('No package: {0}', e.message); });
   });
 
   // A lesson step lives in the lesson panel (its text and questions; while a question is open the
@@ -322,16 +337,30 @@
   theme.addEventListener('change', () => { api.setTheme(theme.value); render(); });
   for (const control of [printed, noScript, xapi]) control.addEventListener('change', render);
   for (const control of [steps, pass, activity, origins, title]) control.addEventListener('input', render);
+  title.addEventListener('input', () => { titleEdited = true; });
   height.addEventListener('input', () => { heightEdited = true; render(); });
   api.onChange(() => { if (!dialog.hidden) render(); });  // contentHeight settles a frame later
   // ... or later still: a step's band grows when the lesson's files arrive.
   api.onEvent((kind) => { if (kind === 'content-height' && !dialog.hidden) render(); });
+  // Another language while the maker is open: its words follow, the iframe's title too unless the
+  // author wrote their own, and the snippet (which carries lang=) is made again.
+  api.onEvent((kind) => {
+    if (kind !== 'language-changed') return;
+    for (const relabel of relabels) relabel();
+    if (dialog.hidden) return;
+    status.textContent = '';
+    if (!titleEdited) {
+      const panels = boxes.filter((b) => b[1].checked).map((b) => b[0]);
+      title.value = describe({ step: Number(step.value) }, panels);
+    }
+    render();
+  });
   copyButton.addEventListener('click', () => {
-    const done = () => { status.textContent = 'Copied the embed code'; };
+    const done = () => { status.textContent = words('Copied the embed code'); };
     const byHand = () => {
       snippet.focus();
       snippet.select();
-      status.textContent = 'Selected: copy it with Ctrl+C (⌘C on a Mac)';
+      status.textContent = words('Selected: copy it with Ctrl+C (⌘C on a Mac)');
     };
     if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext)
       navigator.clipboard.writeText(snippet.value).then(done, byHand);
@@ -356,6 +385,7 @@
       themeBefore = api.pageOptions().themeChoice;
       theme.value = themeBefore;
       heightEdited = false;
+      titleEdited = false;
       watchTickedFor = -1;
       title.value = describe(state, state.panels.length ? state.panels : PANELS.map((p) => p[0]));
       status.textContent = '';

@@ -140,6 +140,37 @@ test('language: a Chinese teacher makes an embed: the maker speaks Chinese and i
   await page.context().close();
 });
 
+test('language: the embed maker follows a language switch while it is open, its snippet and iframe title too', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN#example=your-journey&query=1`,
+                                 { viewport: { width: 1366, height: 768 } });
+  await languageIs(page, 'zh-CN', false);
+  await page.click('#copy-embed');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  assert.match(await page.textContent('#embed-copy'), CHINESE);
+  assert.match(await page.getAttribute('#embed-steps', 'placeholder'), CHINESE);
+  // English from the page's menu, the maker still open.
+  await settleAfter(page, () => page.selectOption('#lang-choice', 'en'), 'choosing English');
+  await languageIs(page, 'en', false);
+  await waitFor(page, () => !/lang=zh-CN/.test(document.getElementById('embed-snippet').value), undefined,
+                'the snippet without lang=zh-CN');
+  assert.equal(await page.textContent('#embed-copy'), 'Copy the embed code');
+  assert.equal(await page.textContent('#embed-maker-title'), 'Make an embed: the view behind is the preview');
+  assert.equal(await page.getAttribute('#embed-steps', 'placeholder'), 'all, or a range such as 11-14');
+  assert.doesNotMatch(await page.textContent('#embed-maker'), CHINESE, 'no Chinese left in the maker');
+  assert.match(await page.inputValue('#embed-snippet'), /title="Interactive demo: how attention scores are computed/);
+  // A title the author wrote stays theirs across the next switch.
+  await page.fill('#embed-title', 'Week 3: attention');
+  await settleAfter(page, () => page.selectOption('#lang-choice', 'zh-CN'), 'choosing 中文');
+  await languageIs(page, 'zh-CN', false);
+  await waitFor(page, () => /lang=zh-CN/.test(document.getElementById('embed-snippet').value), undefined,
+                'the snippet with lang=zh-CN');
+  assert.match(await page.textContent('#embed-copy'), CHINESE);
+  assert.match(await page.inputValue('#embed-snippet'), /title="Week 3: attention"/);
+  await saveArtifact('language-embed-maker-switched.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('language: a quick 中文 then English on the menu ends in English, the lesson too', async () => {
   const page = await openSettled(browser, `${server.url}/index.html#step=2`, { viewport: { width: 1366, height: 768 } });
   await languageIs(page, 'en', false);
