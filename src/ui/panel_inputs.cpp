@@ -124,7 +124,7 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::PopFont();
     ImGui::SameLine();
     if (in.concealed().query_token) {  // the lesson asks which token this is
-        ImGui::TextColored(muted_text(), tr("which token? (%s)"), in.concealed().reason.c_str());
+        prose(printf_text(tr("which token? (%s)"), in.concealed().reason.c_str()), muted_text());  // wraps, never cut
         record_value(ui, "query-token", kHidden);
     } else {
         const std::string sentence =
@@ -384,6 +384,11 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 draft->example.clear();
                 edited = true;
             }
+            record_layout(ui, "label:" + std::to_string(i));
+            // A label wider than its field ("journe|y" in a narrow column) is there in full on hover.
+            if (ImGui::IsItemHovered() && !ImGui::IsItemActive() &&
+                ImGui::CalcTextSize(label).x > ImGui::GetItemRectSize().x - style.FramePadding.x * 2)
+                ImGui::SetTooltip("%s", label);
             for (int k = 0; k < shown; ++k) {
                 const int c = ui->inputs.first_dim + k;
                 at(x[2 + k], y);

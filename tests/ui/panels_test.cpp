@@ -803,3 +803,22 @@ TEST_CASE("ui: without their code the book's classes say so and ask for it once;
     CHECK(h.module.valid);
     CHECK(h.find("value:module:output") != nullptr);
 }
+
+TEST_CASE("ui: a token label its narrow field cuts shows whole on hover; one that fits does not") {
+    // A learner's walk found "journe" for "journey" in the three-column laptop layout (#28).
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::State s = h.state;
+    s.tokens[1] = "journey-through-the-attention-layer";
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    const auto tooltip_shown = [] {
+        const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+        return tip != nullptr && tip->Active;
+    };
+    h.mouse_move(h.centre("label:1"));
+    h.frames(2);
+    CHECK(tooltip_shown());
+    h.mouse_move(h.centre("label:0"));  // "Your" fits
+    h.frames(2);
+    CHECK_FALSE(tooltip_shown());
+}
