@@ -227,12 +227,12 @@
     }
     return languageFiles.get(code);
   }
-  // A language's files with the lesson's code, which reads them (app_set_language is deferred:
-  // the English page never downloads it). The lesson's code links against the page's wasm, so it
+  // A language's files with the deferred code, which reads them (app_set_language is deferred:
+  // the English page never downloads it). The deferred code links against the page's wasm, so it
   // is fetched once that runs.
   function fetchLanguage(code) {
     const files = code === 'en' ? Promise.resolve({ words: '', glyphs: new Uint8Array(0) }) : fetchLanguageFiles(code);
-    return Promise.all([files, lessonCodeLoaded()]).then(([f]) => f);
+    return Promise.all([files, deferredCodeLoaded()]).then(([f]) => f);
   }
   // Another language's files are fetched from the start, beside the wasm, so the first frames can
   // already speak it.
@@ -366,31 +366,31 @@
     }
     return { url: url.href };
   }
-  // The lesson's code (cmake/split_lesson_code.py): a second wasm module that fills in the page's
-  // table of functions, with the code of what the first view does not run (Import's reader, the
-  // PyTorch code). It is fetched with the lesson's files and instantiated before the lesson is
+  // The deferred code (cmake/split_lesson_code.py): a second wasm module that fills in the page's
+  // table of functions, with the lesson's code and what else the first view does not run (the
+  // book's classes, Import's reader, the PyTorch code). It is fetched with the lesson's files and instantiated before the lesson is
   // handed over, or when a panel first asks for it (onCodeWanted); the C++ is told it is here
   // (attn_code_loaded) and never calls into code that is not; if it ever did, loadSplitModule
   // (below) names the function instead of failing somewhere deeper.
-  const LESSON_CODE = 'attention-explainer.deferred.wasm';
-  function loadLessonCode() {
-    return fetch(LESSON_CODE).then((r) => {
-      if (!r.ok) throw new Error(`${LESSON_CODE} answered HTTP ${r.status}`);
+  const DEFERRED_CODE = 'attention-explainer.deferred.wasm';
+  function loadDeferredCode() {
+    return fetch(DEFERRED_CODE).then((r) => {
+      if (!r.ok) throw new Error(`${DEFERRED_CODE} answered HTTP ${r.status}`);
       return r.arrayBuffer();
     }).then((bytes) => WebAssembly.instantiate(bytes, { primary: Module['asm'] }));
   }
   let lessonRequested = false;
-  let lessonCode = null;  // the promise of the deferred wasm, fetched once
-  function lessonCodeLoaded() {
-    if (!lessonCode) {
-      lessonCode = loadLessonCode().then((instance) => { Module._attn_code_loaded(); return instance; });
-      lessonCode.catch(() => { lessonCode = null; });  // reported where it is awaited; a later load tries again
+  let deferredCode = null;  // the promise of the deferred wasm, fetched once
+  function deferredCodeLoaded() {
+    if (!deferredCode) {
+      deferredCode = loadDeferredCode().then((instance) => { Module._attn_code_loaded(); return instance; });
+      deferredCode.catch(() => { deferredCode = null; });  // reported where it is awaited; a later load tries again
     }
-    return lessonCode;
+    return deferredCode;
   }
   // A panel needs the deferred code (Import reading a text, the PyTorch code shown).
   function loadCode() {
-    lessonCodeLoaded().then(() => wake(), (e) => {
+    deferredCodeLoaded().then(() => wake(), (e) => {
       const message = `${e.message} (check the connection)`;
       console.warn('deferred code: ' + message);
       callWithText('attn_code_unavailable', message, 'the message');
@@ -418,7 +418,7 @@
       callWithText('attn_lesson_unavailable', address.error, 'the message');
       return;
     }
-    const code = lessonCodeLoaded();  // this load waits for this fetch, whatever happens to the shared one
+    const code = deferredCodeLoaded();  // this load waits for this fetch, whatever happens to the shared one
     // A lesson is read with the catalog of its own language ("lang" in the file): a teacher's
     // English lesson keeps English sections under a Chinese interface.
     text(address.url).then((lesson) => {
