@@ -147,7 +147,10 @@ void process_event(const SDL_Event& event) {
         case SDL_KEYDOWN:
         case SDL_KEYUP: {
             io.KeysDown[event.key.keysym.scancode] = event.type == SDL_KEYDOWN;  // range checked by the caller
-            const SDL_Keymod mods = SDL_GetModState();
+            // The modifiers as they were with this key: SDL_GetModState() is the state after every
+            // queued event, so a Ctrl+A typed within one frame lost its Ctrl when Ctrl's release
+            // was already queued behind it.
+            const Uint16 mods = event.key.keysym.mod;
             io.KeyShift = (mods & KMOD_SHIFT) != 0;
             io.KeyCtrl = (mods & KMOD_CTRL) != 0;
             io.KeyAlt = (mods & KMOD_ALT) != 0;
