@@ -14,6 +14,30 @@
 namespace attn::ui {
 namespace {
 
+// The code with each print's output (the comment lines after it) replaced by one line saying why it
+// is covered; the code itself as it is. covered "": unchanged.
+std::string covered_outputs(const std::string& code, const std::string& covered) {
+    if (covered.empty()) return code;
+    std::string out;
+    bool after_print = false, in_output = false;
+    for (size_t start = 0; start < code.size();) {
+        size_t end = code.find('\n', start);
+        if (end == std::string::npos) end = code.size();
+        const std::string_view line(code.data() + start, end - start);
+        const bool comment = line.substr(0, 2) == "# ";
+        if (comment && (after_print || in_output)) {
+            if (!in_output) out += "# (" + covered + ")\n";  // once per output
+            in_output = true;
+        } else {
+            in_output = false;
+            out.append(line).append("\n");
+        }
+        after_print = line.substr(0, 6) == "print(";
+        start = end + 1;
+    }
+    return out;
+}
+
 // Splits the code into rows for a view `columns` characters wide. Code lines stay whole (the view
 // scrolls sideways for them); comment lines, the printed outputs and the explanations, are broken
 // at spaces so that no comment is cut off at the view's edge. The code generator is not part of
@@ -21,13 +45,18 @@ namespace {
 // which showing the code asks for.
 ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi* view) {
     CodeUi& cache = *view;
-    if (cache.valid && cache.state == in.state && cache.wrapped_columns == columns) return;
-    const bool open = cache.open, copied = cache.copied && cache.state == in.state;
-    if (!(cache.valid && cache.state == in.state)) cache.code = pytorch_code(in.state, in.result).code;
+    // While a question of the lesson is open, what the code prints is covered as the panels are
+    // (it prints the scores, the weights, the shapes the question may ask for).
+    const std::string covered = in.lesson && in.concealed().any() ? in.concealed().reason : std::string();
+    const bool same = cache.valid && cache.state == in.state && cache.covered == covered;
+    if (same && cache.wrapped_columns == columns) return;
+    const bool open = cache.open, copied = cache.copied && same;
+    if (!same) cache.code = covered_outputs(pytorch_code(in.state, in.result).code, covered);
     cache.open = open;
     cache.copied = copied;
     cache.valid = true;
     cache.state = in.state;
+    cache.covered = covered;
     cache.wrapped_columns = columns;
     cache.rows.clear();
     const std::string& code = cache.code;

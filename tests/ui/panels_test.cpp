@@ -822,3 +822,22 @@ TEST_CASE("ui: a token label its narrow field cuts shows whole on hover; one tha
     h.frames(2);
     CHECK_FALSE(tooltip_shown());
 }
+
+TEST_CASE("ui: the PyTorch code covers what it prints while the lesson's question is open") {
+    // A learner's walk read "# tensor([2., 8., 2.])" in the code view while step 3 asked how many
+    // scores the loop makes (#28). The code stays; its outputs say why they are covered.
+    UiHarness h;
+    attn::State s = h.go_to_step(3);
+    h.ui.code.open = true;  // the lesson's "PyTorch code" button
+    h.frames(3);
+    REQUIRE(h.find("code:copy") != nullptr);
+    const std::string& code = h.ui.code.code;
+    CHECK(code.find("torch.dot") != std::string::npos);
+    CHECK(code.find("# tensor(") == std::string::npos);
+    CHECK(code.find("# (hidden until you answer the question)") != std::string::npos);
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.ui.code.code.find("# tensor(") != std::string::npos);  // revealed: the outputs are back
+}
