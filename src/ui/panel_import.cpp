@@ -14,7 +14,7 @@
 namespace attn::ui {
 namespace {
 
-constexpr const char* kPopup = "Import / Export";
+constexpr const char* kPopup = "###import-export";  // the popup's id; its title is in the learner's words
 // Export boxes show at most this much (a 1024 x 1024 export is ~10 MB; Copy still copies it all).
 constexpr size_t kPreviewBytes = 256 * 1024;
 
@@ -203,7 +203,8 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
     ImGui::SetNextWindowSize(ImVec2(std::min(display.x * 0.96f, font * 52), std::min(display.y * 0.9f, font * 34)),
                              ImGuiCond_Appearing);
     bool open = true;
-    if (ImGui::BeginPopupModal(kPopup, &open)) {
+    const std::string title = std::string(tr("Import / Export")) + kPopup;
+    if (ImGui::BeginPopupModal(title.c_str(), &open)) {
         // Import or Export as two radio buttons: the same choice as a tab bar, without ImGui's tab
         // code in the page (about 3 KB gzip of the size budget).
         if (ImGui::RadioButton(tr("Import"), !panel->exporting)) panel->exporting = false;

@@ -46,9 +46,9 @@ void help_marker(const char* text) {
     ImGui::TextDisabled("(?)");
     if (item_tooltip()) {
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
+        // Broken as prose is: between Chinese characters, never inside torch.softmax or a number
+        // (ImGui's own wrapping breaks at spaces only, so a Chinese line broke at its one space).
+        prose(text, ImVec4(0, 0, 0, 0), ImGui::GetFontSize() * 28.0f);
         ImGui::EndTooltip();
     }
 }
