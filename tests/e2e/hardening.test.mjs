@@ -232,6 +232,22 @@ test('hardening: a bad paste in the import box is refused, a good one applies', 
   await page.context().close();
 });
 
+test('hardening: Ctrl+A pressed at once (Ctrl and A within one frame) selects a field\'s text', async () => {
+  // A walk found the Ctrl lost: "walks" typed over "with" after Ctrl+A gave "withwalks".
+  const page = await readyPage();
+  const field = (await api(page, () => window.attention.layout())).find((l) => l.name === 'label:3');
+  assert.ok(field, 'the label field of row 3 is in attention.layout()');
+  assert.equal((await getState(page)).tokens[3], 'with');
+  await settleAfter(page, () => page.mouse.click(field.x + field.w / 2, field.y + field.h / 2), 'a click in the label');
+  await page.focus('canvas');  // keys reach SDL only while the canvas has the browser's focus
+  await settleAfter(page, () => page.keyboard.press('Control+a'), 'Ctrl+A at once');
+  await settleAfter(page, () => page.keyboard.type('walks'), 'typing over the selection');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'Enter');
+  assert.equal((await getState(page)).tokens[3], 'walks');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('hardening: random clicks, drags, wheel and keys on the canvas never break the page', async () => {
   const page = await readyPage();
   let seed = 12345;
