@@ -3,6 +3,7 @@
 #include "ui/widgets.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -45,10 +46,14 @@ void help_marker(const char* text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
     if (item_tooltip()) {
-        ImGui::BeginTooltip();
         // Broken as prose is: between Chinese characters, never inside torch.softmax or a number
         // (ImGui's own wrapping breaks at spaces only, so a Chinese line broke at its one space).
-        prose(text, ImVec4(0, 0, 0, 0), ImGui::GetFontSize() * 28.0f);
+        // The tooltip sizes itself to its content, so its width is set first: 28 em, or the text's.
+        const float width = std::min(ImGui::GetFontSize() * 28.0f, ImGui::CalcTextSize(text).x + 1.0f) +
+                            ImGui::GetStyle().WindowPadding.x * 2;
+        ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
+        ImGui::BeginTooltip();
+        prose(text);
         ImGui::EndTooltip();
     }
 }

@@ -841,3 +841,26 @@ TEST_CASE("ui: the PyTorch code covers what it prints while the lesson's questio
     h.frames(3);
     CHECK(h.ui.code.code.find("# tensor(") != std::string::npos);  // revealed: the outputs are back
 }
+
+TEST_CASE("ui: a help tooltip is as wide as its text up to 28 em, and nothing in it runs past its edge") {
+    UiHarness h;
+    h.frames(2);
+    const attn::ui::LayoutItem* softmax = h.find("norm:softmax");
+    REQUIRE(softmax != nullptr);
+    // The "(?)" after the softmax radio: hover it until the tooltip shows (ImGui's hover delay).
+    const float font = ImGui::GetFontSize();
+    const ImGuiWindow* tip = nullptr;
+    for (float dx = 4; dx < font * 4 && !tip; dx += font * 0.5f) {
+        h.mouse_move(ImVec2(softmax->rect.x + softmax->rect.z + dx, softmax->rect.y + softmax->rect.w / 2));
+        for (int k = 0; k < 40 && !tip; ++k) {
+            h.frame();
+            const ImGuiWindow* w = ImGui::FindWindowByName("##Tooltip_00");
+            if (w && w->Active) tip = w;
+        }
+    }
+    REQUIRE(tip != nullptr);
+    CHECK(tip->Size.x <= font * 28.0f + ImGui::GetStyle().WindowPadding.x * 2 + 1);
+    CHECK(tip->Size.x >= font * 20.0f);  // a long help text fills the width, not a narrow column
+    CHECK(tip->ContentSize.x <= tip->Size.x - ImGui::GetStyle().WindowPadding.x * 2 + 1);
+    CHECK(tip->Size.y > font * 3);  // wrapped onto several lines
+}
