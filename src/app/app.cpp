@@ -182,13 +182,12 @@ void app_update_result(App* app) {
     lesson_sync(&app->lesson, app->state, app->result, &app->module, app->state_version);
 }
 
-void app_request_code(App* app, bool after_change) {
+void app_request_code(App* app, bool after_action) {
     // After a failure only the learner fetches again: "Try again", or a change they committed (a
     // setting of the classes in the text version, setState); never a frame on its own.
-    if (after_change) app->code.error.clear();
+    if (after_action) app->code.error.clear();
     if (app->code.here || app->code.requested || !app->code.error.empty()) return;
     app->code.requested = true;
-    app->code.error.clear();
     browser_request_code();
 }
 

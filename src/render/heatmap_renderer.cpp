@@ -21,17 +21,10 @@ const char* map_name(ColorMap map) {
     return map == ColorMap::Diverging ? "diverging" : "sequential";
 }
 
+// NEAREST: float textures need no filtering support, and cells stay crisp when the UI draws them
+// larger.
 GLuint make_texture() {
-    GLuint texture = 0;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    // NEAREST and no mipmaps: the texture is complete, float textures need no filtering support,
-    // and cells stay crisp when the UI draws them larger.
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    return texture;
+    return new_texture_2d(GL_NEAREST);
 }
 
 void destroy(HeatmapTarget* target) {

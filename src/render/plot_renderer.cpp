@@ -114,13 +114,7 @@ void PlotRenderer::shutdown() {
 bool PlotRenderer::ensure_size(int width, int height, std::string* error) {
     if (texture_ && width_ == width && height_ == height) return true;
     if (!texture_) {
-        glGenTextures(1, &texture_);
-        glBindTexture(GL_TEXTURE_2D, texture_);
-        // LINEAR in case the UI shows it at another size; no mipmaps, so the texture is complete.
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        texture_ = new_texture_2d(GL_LINEAR);  // LINEAR in case the UI shows it at another size
         glGenFramebuffers(1, &resolve_framebuffer_);
     }
     width_ = height_ = 0;  // until the new size is complete

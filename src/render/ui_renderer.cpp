@@ -51,14 +51,7 @@ GLuint UiRenderer::upload_font_atlas(const unsigned char* coverage, int width, i
     // White texels with the coverage as alpha, so that one shader draws text and images alike.
     std::vector<uint32_t> texels(size_t(width) * size_t(height));
     for (size_t i = 0; i < texels.size(); ++i) texels[i] = IM_COL32(255, 255, 255, coverage[i]);
-    if (!font_) {
-        glGenTextures(1, &font_);
-        glBindTexture(GL_TEXTURE_2D, font_);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    }
+    if (!font_) font_ = new_texture_2d(GL_LINEAR);
     glBindTexture(GL_TEXTURE_2D, font_);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());

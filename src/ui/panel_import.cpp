@@ -100,7 +100,8 @@ bool import_tab(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel
     ImGui::PopFont();
     record_layout(ui, "import:text");
     const bool empty = panel->text.find_first_not_of(" \t\r\n") == std::string::npos;
-    const std::string& lang = in.words ? in.words->lang : std::string("en");
+    static const std::string english = "en";
+    const std::string& lang = in.words ? in.words->lang : english;                       // no copy per frame
     if (panel->parsed_valid && panel->parsed_lang != lang) panel->parsed_valid = false;  // words of another language
     if (!panel->parsed_valid) {
         if (in.code_here())
