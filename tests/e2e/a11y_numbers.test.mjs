@@ -182,3 +182,30 @@ test('a11y numbers: on a phone the panel reflows, a wide table scrolls in its ow
   await saveArtifact('a11y-numbers-390.png', await page.screenshot());
   await page.context().close();
 });
+
+test('a11y numbers: keyboard only, the book\'s classes whose code could not be fetched say so, and a new choice fetches it', async () => {
+  // The classes' code comes when first used (core/view/deferred_code.h). Refused once, the text
+  // version's table says why instead of showing nothing; the next class chosen fetches it again.
+  const { page, cdp, tabTo } = await keyboardSession(`${server.url}/index.html`);
+  let refuse = true;
+  await page.route('**/attention-explainer.deferred.wasm',
+                   (route) => (refuse ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+  await page.keyboard.press('Tab');
+  await tabTo('combobox', 'The book\'s class', 80);
+  // A native select: the arrow key picks the next class, as a screen-reader user would.
+  await settleAfter(page, () => page.keyboard.press('ArrowDown'), 'ArrowDown on the class menu');
+  const said = () => page.evaluate(() => document.getElementById('numbers-reader-body').textContent);
+  const reason = await waitUntil(async () => (/could not be fetched/.test(await said()) ? said() : null),
+                                 'the text version to say the classes\' code could not be fetched');
+  assert.match(reason, /HTTP 503/);
+  const { nodes } = await axTree(cdp);
+  assert.ok(nodes.some((n) => /could not be fetched/.test(n.name?.value || '')), 'a screen reader hears why');
+  refuse = false;
+  await settleAfter(page, () => page.keyboard.press('ArrowDown'), 'ArrowDown again: another class');
+  const table = await waitUntil(async () => (await page.evaluate(() => window.attention.results({ matrices: false }).module)) || null,
+                                'the classes to run once their code is in');
+  assert.ok(table.name, 'the class ran');
+  await waitUntil(async () => (!/could not be fetched/.test(await said()) ? true : null), 'the reason to go');
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource.*503/.test(p)), []);
+  await page.context().close();
+});
