@@ -5,9 +5,22 @@ namespace attn {
 namespace {
 
 constexpr LessonMode kModes[] = {LessonMode::Track, LessonMode::Practice, LessonMode::Debug};
-constexpr Bug kBugs[] = {Bug::None,       Bug::WrongQuery,      Bug::WrongSlot,       Bug::WrongPair,
-                         Bug::SoftmaxDim, Bug::ScaleByValues,   Bug::BatchSoftmaxDim, Bug::MaskPolarity,
-                         Bug::ZeroMask,   Bug::ViewNoTranspose, Bug::ScaleByDOut,     Bug::DropoutNoRescale};
+constexpr Bug kBugs[] = {Bug::None,
+                         Bug::WrongQuery,
+                         Bug::WrongSlot,
+                         Bug::WrongPair,
+                         Bug::SoftmaxDim,
+                         Bug::ScaleByValues,
+                         Bug::BatchSoftmaxDim,
+                         Bug::MaskPolarity,
+                         Bug::ZeroMask,
+                         Bug::ViewNoTranspose,
+                         Bug::ScaleByDOut,
+                         Bug::DropoutNoRescale,
+                         Bug::CacheMaskNoOffset,
+                         Bug::RepeatNotInterleave,
+                         Bug::SdpaBookMask,
+                         Bug::WindowDropsChunkKeys};
 
 }  // namespace
 
@@ -58,6 +71,14 @@ const char* bug_name(Bug bug) {
             return "scale-by-d-out";
         case Bug::DropoutNoRescale:
             return "dropout-no-rescale";
+        case Bug::CacheMaskNoOffset:
+            return "cache-mask-no-offset";
+        case Bug::RepeatNotInterleave:
+            return "repeat-not-interleave";
+        case Bug::SdpaBookMask:
+            return "sdpa-book-mask";
+        case Bug::WindowDropsChunkKeys:
+            return "window-drops-chunk-keys";
     }
     return "none";
 }

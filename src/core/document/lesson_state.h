@@ -33,6 +33,11 @@ enum class Bug {
     ViewNoTranspose,   // MultiHeadAttention: .view(b, h, n, hd) without .transpose(1, 2)
     ScaleByDOut,       // MultiHeadAttention: scores / d_out**0.5 instead of head_dim**0.5
     DropoutNoRescale,  // dropout's survivors kept at w, not w / (1 - p)
+    // After chapter 3, the book repository's ch04 classes (core/math/kv_cache.h, mask_routes.h):
+    CacheMaskNoOffset,     // KV cache: mask[:Q, :K] where mask[ptr:ptr + Q, :K] belongs
+    RepeatNotInterleave,   // GQA: keys.repeat(1, G, 1, 1), not repeat_interleave(heads / G, dim=1)
+    SdpaBookMask,          // the book's mask (True = hidden) given to SDPA's attn_mask (True = kept)
+    WindowDropsChunkKeys,  // SWA cache: attn_keep = min(len, W), not min(len, W + chunk - 1)
 };
 
 struct LessonState {
@@ -55,7 +60,8 @@ const char* lesson_mode_name(LessonMode mode);  // "track", "practice", "debug"
 bool parse_lesson_mode(const std::string& text, LessonMode* out);
 // "none", "wrong-query", "wrong-slot", "wrong-pair", "softmax-dim", "scale-by-values",
 // "batch-softmax-dim", "mask-polarity", "zero-mask", "view-no-transpose", "scale-by-d-out",
-// "dropout-no-rescale".
+// "dropout-no-rescale", "cache-mask-no-offset", "repeat-not-interleave", "sdpa-book-mask",
+// "window-drops-chunk-keys".
 const char* bug_name(Bug bug);
 bool parse_bug(const std::string& text, Bug* out);
 // "\"none\", \"wrong-query\", ..." for messages.

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/lesson/chapter_bugs.h"
+#include "core/lesson/generation_bugs.h"
 #include "core/math/context.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
@@ -226,6 +227,8 @@ BugTrace trace_bug(const TextCatalog& tx, Bug bug, const State& state) {
     if (bug == Bug::None) return t;
     if (is_chapter_bug(bug)) {
         trace_chapter_bug(tx, bug, state, &t);
+    } else if (is_generation_bug(bug)) {
+        trace_generation_bug(tx, bug, state, &t);
     } else if (work > kMaxTraceWork) {
         t.error = tx.say("bug.too-large", {{"work", std::to_string(int64_t(work))}});
         return t;

@@ -45,10 +45,13 @@ TraceStep matrix_trace_step(std::string name, std::string question, std::string 
 Vector trace_row_sums(const Matrix& m);
 
 // The bugs "Debug this" offers, in its order: the lesson's, then the book's classes' in the order
-// the chapter meets them.
-constexpr Bug kDebugBugs[] = {Bug::WrongQuery,      Bug::WrongSlot,       Bug::WrongPair,       Bug::SoftmaxDim,
-                              Bug::ScaleByValues,   Bug::BatchSoftmaxDim, Bug::MaskPolarity,    Bug::ZeroMask,
-                              Bug::ViewNoTranspose, Bug::ScaleByDOut,     Bug::DropoutNoRescale};
+// the chapter meets them, then the repository's classes after chapter 3 in the order of its
+// ch04 folders (the KV cache, GQA, the masks' routes, the sliding window).
+constexpr Bug kDebugBugs[] = {Bug::WrongQuery,          Bug::WrongSlot,        Bug::WrongPair,
+                              Bug::SoftmaxDim,          Bug::ScaleByValues,    Bug::BatchSoftmaxDim,
+                              Bug::MaskPolarity,        Bug::ZeroMask,         Bug::ViewNoTranspose,
+                              Bug::ScaleByDOut,         Bug::DropoutNoRescale, Bug::CacheMaskNoOffset,
+                              Bug::RepeatNotInterleave, Bug::SdpaBookMask,     Bug::WindowDropsChunkKeys};
 
 // The largest Bug value Debug this offers: intents naming a bug are checked against it.
 constexpr Bug kLastDebugBug = kDebugBugs[std::size(kDebugBugs) - 1];

@@ -6,6 +6,7 @@
 
 #include "core/document/examples.h"
 #include "core/lesson/chapter_bugs.h"
+#include "core/lesson/generation_bugs.h"
 
 namespace attn {
 namespace {
@@ -90,6 +91,11 @@ State enter_bug(Bug bug, const State& current) {
         // The book's inputs, and the class the bug lives in, in the panel as in the trace.
         load_data("your-journey", 1, &next);
         next.module = ModuleDocument{true, chapter_bug_settings(bug)};
+        return next;
+    }
+    if (is_generation_bug(bug)) {
+        load_data("your-journey", 1, &next);
+        next.module = ModuleDocument{true, generation_bug_settings(bug)};
         return next;
     }
     switch (bug) {

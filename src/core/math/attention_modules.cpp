@@ -105,7 +105,7 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, int wi
 // Decode mode on a module's projections (batch element 0): its heads, groups and window, and its
 // out_proj (null: CausalAttention, whose context is its output).
 DecodeTrace decode(const Matrix& queries, const Matrix& keys, const Matrix& values, const ModuleSettings& s,
-                   int head_dim, const Linear* out_proj) {
+                   int head_dim, const Linear* out_proj, CacheFault fault = CacheFault::None) {
     CacheInputs in;
     in.queries = &queries;
     in.keys = &keys;
@@ -115,6 +115,7 @@ DecodeTrace decode(const Matrix& queries, const Matrix& keys, const Matrix& valu
     in.head_dim = head_dim;
     in.window = s.module == AttentionModule::SlidingWindowAttention ? s.window : 0;
     in.out_proj = out_proj;
+    in.fault = fault;
     return decode_with_cache(in, s.prefill, s.chunk);
 }
 
@@ -394,6 +395,15 @@ ModuleResult run_module(const Matrix& inputs, const ModuleSettings& settings) {
     TorchGenerator gen(settings.seed);
     const ModuleWeights weights = create_module(settings, inputs.cols, &gen);
     return forward_module(inputs, settings, weights, &gen);
+}
+
+DecodeTrace decode_with_fault(const Matrix& inputs, const ModuleSettings& s, CacheFault fault) {
+    const bool split = is_multi_head(s.module) && s.module != AttentionModule::MultiHeadWrapper;
+    if (!split || !check_module_settings(s, inputs.cols, inputs.rows).empty()) return {};
+    TorchGenerator gen(s.seed);
+    const ModuleWeights w = create_module(s, inputs.cols, &gen);
+    return decode(linear_forward(w.query[0], inputs), linear_forward(w.key[0], inputs),
+                  linear_forward(w.value[0], inputs), s, s.d_out / s.heads, &w.out_proj, fault);
 }
 
 ModuleResult run_v1_loaded_from_v2(const Matrix& inputs, const ModuleSettings& v2_settings) {

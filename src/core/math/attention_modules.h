@@ -182,6 +182,13 @@ ModuleResult forward_module(const Matrix& inputs, const ModuleSettings& settings
 // inputs (n, d_in), finite. Runs the module as PyTorch would: create, then forward.
 ModuleResult run_module(const Matrix& inputs, const ModuleSettings& settings);
 
+// Batch element 0 of the inputs through the cache of a module created as run_module creates it
+// (settings.prefill in chunks of settings.chunk, then one token at a time), with `fault` planted in
+// the cache's code: what "Debug this" traces. CacheFault::None gives run_module's decode. The
+// classes that split one projection into heads only (MultiHeadAttention, GQA, SWA); settings that
+// check_module_settings refuses, or another class, give an empty trace.
+DecodeTrace decode_with_fault(const Matrix& inputs, const ModuleSettings& settings, CacheFault fault);
+
 // Exercise 3.1: SelfAttention_v2 created with v2_settings (no bias), then a SelfAttention_v1 whose
 // W_query, W_key, W_value are v2's W_query.weight.T, W_key.weight.T, W_value.weight.T, run on the
 // inputs. Its output equals v2's: nn.Linear computes x @ weight.T.

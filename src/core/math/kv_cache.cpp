@@ -23,7 +23,8 @@ CacheCall cache_call(const CacheInputs& in, int first, int count, int cached) {
     call.count = count;
     const int combined = cached + count;  // torch.cat([cache_k, keys_new], dim=1)
     // SWA: up to W - 1 older keys plus the whole chunk score; the cache keeps the last W.
-    call.key_count = in.window > 0 ? std::min(combined, in.window + count - 1) : combined;
+    const int window_keeps = in.fault == CacheFault::WindowKeepsOnlyW ? in.window : in.window + count - 1;
+    call.key_count = in.window > 0 ? std::min(combined, window_keeps) : combined;
     call.key_first = first + count - call.key_count;
     call.cache_rows = in.window > 0 ? std::min(combined, in.window) : combined;
     // Read straight from the projections' rows (no copies of the cached keys per call): each sum
@@ -31,13 +32,18 @@ CacheCall cache_call(const CacheInputs& in, int first, int count, int cached) {
     const Matrix &Q = *in.queries, &K = *in.keys, &V = *in.values;
     Matrix merged(count, in.heads * hd);
     for (int h = 0; h < in.heads; ++h) {
-        const int q0 = h * hd, kv0 = (h / group_size) * hd;  // repeat_interleave: [K1, K1, K2, K2]
+        const int group = in.fault == CacheFault::RepeatNotInterleave ? h % in.kv_heads  // repeat: [K1, K2, K1, K2]
+                                                                      : h / group_size;  // [K1, K1, K2, K2]
+        const int q0 = h * hd, kv0 = group * hd;
         Matrix scores(count, call.key_count);
         for (int i = 0; i < count; ++i) {
             const float* q = Q.row(first + i) + q0;
             for (int j = 0; j < call.key_count; ++j) {
                 const int key = call.key_first + j;
-                if (key_hidden(first + i, key, in.window)) {
+                // Without the offset the mask compares the call's own row and column indices.
+                const bool hidden = in.fault == CacheFault::MaskWithoutOffset ? key_hidden(i, j, in.window)
+                                                                              : key_hidden(first + i, key, in.window);
+                if (hidden) {
                     scores.at(i, j) = -std::numeric_limits<float>::infinity();
                     continue;
                 }

@@ -20,6 +20,20 @@
 
 namespace attn {
 
+// A cache written with one line wrong, as "Debug this" plants it (core/lesson/generation_bugs.h).
+enum class CacheFault {
+    None,
+    // mask[:count, :key_count], the full pass's slice, where mask[pos:pos + count, :key_count]
+    // belongs: a later call's queries are masked as if they stood at position 0, 1, ...
+    MaskWithoutOffset,
+    // keys.repeat(1, G, 1, 1) where repeat_interleave(heads / G, dim=1) belongs: head h reads
+    // group h % G ([K1, K2, K1, K2]), not h / (heads / G) ([K1, K1, K2, K2]).
+    RepeatNotInterleave,
+    // attn_keep = min(len, W) where min(len, W + count - 1) belongs: a chunk's first queries lose
+    // the older keys their window reaches.
+    WindowKeepsOnlyW,
+};
+
 // The projections of the whole sequence and the module's shape.
 struct CacheInputs {
     const Matrix* queries = nullptr;  // (n, heads * head_dim)
@@ -30,6 +44,7 @@ struct CacheInputs {
     int head_dim = 1;
     int window = 0;                    // 0: the cache keeps every key; else the sliding window W
     const Linear* out_proj = nullptr;  // nullptr: the context is the output (CausalAttention)
+    CacheFault fault = CacheFault::None;
 };
 
 // One forward(x, use_cache=True) call.

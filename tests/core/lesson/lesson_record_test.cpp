@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/document/state.h"
+#include "core/lesson/bug_trace.h"
 #include "core/test_helpers.h"
 
 using namespace attn;
@@ -59,10 +60,7 @@ TEST_CASE("lesson record: the largest record a lesson can produce fits SCORM 1.2
         p.prediction = 1023;
         for (size_t i = 0; i + 3 <= kMaxPracticeText; i += 3) p.typed += "\xe4\xb8\xad";  // 中
     }
-    for (Bug b :
-         {Bug::WrongQuery, Bug::WrongSlot, Bug::WrongPair, Bug::SoftmaxDim, Bug::ScaleByValues, Bug::BatchSoftmaxDim,
-          Bug::MaskPolarity, Bug::ZeroMask, Bug::ViewNoTranspose, Bug::ScaleByDOut, Bug::DropoutNoRescale})
-        r.traces.push_back({b, std::string(size_t(kMaxTraceSteps), '0'), true});
+    for (Bug b : kDebugBugs) r.traces.push_back({b, std::string(size_t(kMaxTraceSteps), '0'), true});
     const std::string text = encode_record(r);
     INFO("the largest record is " << text.size() << " characters");
     CHECK(text.size() <= kMaxRecordChars);

@@ -118,9 +118,7 @@ static void sweep_practice_bugs_lab(const TextCatalog& texts) {
                 }
             }
         }
-        for (Bug bug : {Bug::WrongQuery, Bug::WrongSlot, Bug::WrongPair, Bug::SoftmaxDim, Bug::ScaleByValues,
-                        Bug::BatchSoftmaxDim, Bug::MaskPolarity, Bug::ZeroMask, Bug::ViewNoTranspose, Bug::ScaleByDOut,
-                        Bug::DropoutNoRescale}) {
+        for (Bug bug : kDebugBugs) {
             const State s = enter_bug(bug, base);
             const BugTrace t = trace_bug(texts, bug, s);
             const std::string where = std::string("bug ") + bug_name(bug);
