@@ -247,6 +247,36 @@ test('lesson: debug this in the book\'s classes - the 0 fill traced to the maske
   await page.context().close();
 });
 
+test('lesson: debug this after chapter 3 - a KV cache that forgets its offset, traced on token 3\'s call', async () => {
+  const page = await open();
+  await click(page, 'lesson:mode:debug');
+  await click(page, 'lesson:bug:cache-mask-no-offset');
+  let s = await state(page);
+  assert.equal(s.lesson.bug, 'cache-mask-no-offset');
+  assert.equal(s.module.name, 'multi-head-attention', 'the class the bug lives in runs in its panel too');
+  assert.equal(s.module.decode, true, 'decoding through its cache');
+  // The cached keys check out; the mask's row for token 3 hides tokens 1 to 3.
+  await click(page, 'lesson:trace-judge:right');
+  assert.ok(!(await has(page, 'lesson:trace-found')), 'the cached keys are as they should be');
+  await click(page, 'lesson:trace-judge:off');
+  s = await state(page);
+  assert.equal(s.lesson.trace, 2);
+  assert.ok(await has(page, 'lesson:trace-found'), 'the mask is the first step that differs');
+  await saveArtifact('lesson-debug-cache-mask-no-offset.png', await page.screenshot());
+  // The next bug, by keyboard-free clicks too: repeat in place of repeat_interleave, found at the
+  // heads' groups after the group's keys check out.
+  await click(page, 'lesson:bug:repeat-not-interleave');
+  s = await state(page);
+  assert.equal(s.module.name, 'grouped-query-attention');
+  assert.equal(s.lesson.trace, 0, 'a new bug starts its trace afresh');
+  await click(page, 'lesson:trace-judge:right');
+  await click(page, 'lesson:trace-judge:off');
+  assert.ok(await has(page, 'lesson:trace-found'), 'the group each head reads is the first step that differs');
+  await saveArtifact('lesson-debug-repeat-not-interleave.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lesson: the PyTorch code opens over the panels and can be copied without errors', async () => {
   const page = await open();
   await click(page, 'lesson:code-toggle');

@@ -130,3 +130,21 @@ test('lesson on a phone: a swipe that starts on a heatmap, a field or the 3-D vi
   assert.deepEqual(await state(), before);
   await page.context().close();
 });
+
+test('lesson on a phone: Debug this after chapter 3, a sliding-window cache traced by taps to the keys a chunk lost', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, PHONE);
+  await tap(page, 'lesson:mode:debug');
+  await tap(page, 'lesson:bug:window-drops-chunk-keys');
+  const s = await page.evaluate(() => window.attention.getState());
+  assert.equal(s.lesson.bug, 'window-drops-chunk-keys');
+  assert.equal(s.module.name, 'sliding-window-attention', 'the class the bug lives in runs in its panel too');
+  // The combined keys check out; the keys kept for the chunk of tokens 3 to 5 are too few.
+  await tap(page, 'lesson:trace-judge:right');
+  await tap(page, 'lesson:trace-judge:off');
+  const found = await reach(page, 'lesson:trace-found');
+  await inside(page, found, 'the first divergence and its explanation');
+  assert.equal((await page.evaluate(() => window.attention.getState())).lesson.trace, 2);
+  await saveArtifact('lesson-phone-debug-window.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
