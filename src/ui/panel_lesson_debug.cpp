@@ -89,10 +89,10 @@ void program(const TextCatalog& texts, const BugTrace& t, const TraceWalk& walk)
 // The value the planted program computed at one trace step.
 void traced_value(const TextCatalog& texts, const TraceStep& step) {
     ImGui::PushFont(mono_font());
-    mono_text(
-        "   " + texts.say("debug.value-printed",
-                          {{"what", step.what}, {"values", trace_values_text(step.actual, step.rows, step.cols)}}),
-        ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    mono_text("   " + texts.say("debug.value-printed",
+                                {{"what", step.what},
+                                 {"values", trace_values_text(texts, step.actual, step.rows, step.cols)}}),
+              ImGui::GetStyleColorVec4(ImGuiCol_Text));
     ImGui::PopFont();
 }
 
@@ -112,7 +112,7 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
         ImGui::PushFont(mono_font());
         mono_text("   " + texts.say("debug.value-expected",
                                     {{"what", step.what},
-                                     {"values", trace_values_text(step.expected, step.rows, step.cols)}}),
+                                     {"values", trace_values_text(texts, step.expected, step.rows, step.cols)}}),
                   ImGui::GetStyleColorVec4(ImGuiCol_Text));
         ImGui::PopFont();
         bool held = false;

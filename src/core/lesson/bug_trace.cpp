@@ -254,12 +254,12 @@ BugTrace trace_bug(const TextCatalog& tx, Bug bug, const State& state) {
     return t;
 }
 
-std::string trace_values_text(const Vector& v, int rows, int cols) {
+std::string trace_values_text(const TextCatalog& tx, const Vector& v, int rows, int cols) {
     if (rows <= 0) return vec(v);
     std::string out;
     for (int r = 0; r < rows && r < 3; ++r)
         out += (r ? "\n      " : "") + vec(v.data() + size_t(r) * size_t(cols), cols);
-    if (rows > 3) out += "\n      … " + std::to_string(rows - 3) + " more rows";
+    if (rows > 3) out += "\n      " + tx.say("debug.more-rows", {{"count", rows - 3}});
     return out;
 }
 

@@ -71,8 +71,9 @@ struct TraceWalk {
 TraceWalk trace_walk_of(const BugTrace& trace, int judged_count, const std::string& said);
 
 // A trace step's values as the trace prints them: a vector on one line, a matrix as its first
-// three rows, each under the one before (indented past "   name, printed  "), then "… k more rows".
-std::string trace_values_text(const Vector& values, int rows, int cols);
+// three rows, each under the one before (indented past "   name, printed  "), then "… k more rows"
+// in the words of the catalog.
+std::string trace_values_text(const TextCatalog& texts, const Vector& values, int rows, int cols);
 
 // The bug planted into the state's own data (inputs, query; seed and d_out for the projection), in
 // the words of the catalog (ids "bug.*").

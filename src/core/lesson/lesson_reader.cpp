@@ -226,8 +226,9 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
     w->key("printed").string(walkable ? texts.say("debug.printed", {{"output", t.actual_output}}) : "");
     w->key("trace").string(texts.say("debug.trace")).key("judge_each").string(texts.say("debug.judge-each"));
     auto printed = [&](const TraceStep& step) {
-        return texts.say("debug.value-printed",
-                         {{"what", step.what}, {"values", trace_values_text(step.actual, step.rows, step.cols)}});
+        return texts.say(
+            "debug.value-printed",
+            {{"what", step.what}, {"values", trace_values_text(texts, step.actual, step.rows, step.cols)}});
     };
     w->key("steps").begin_array();
     for (int k = 0; k < checked; ++k) {
@@ -235,9 +236,9 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
         w->begin_object().key("name").string(step.name).key("question").string(step.question);
         w->key("diverges").boolean(step.diverges).key("printed").string(printed(step));
         w->key("expected")
-            .string(
-                texts.say("debug.value-expected",
-                          {{"what", step.what}, {"values", trace_values_text(step.expected, step.rows, step.cols)}}));
+            .string(texts.say(
+                "debug.value-expected",
+                {{"what", step.what}, {"values", trace_values_text(texts, step.expected, step.rows, step.cols)}}));
         bool held = false;
         const char* verdict = walk.verdict_id(t, k, &held);
         w->key("judged").string(verdict ? texts.say(verdict) : "").key("held").boolean(held);

@@ -100,6 +100,10 @@ TEST_CASE("generation bugs: a cache that slices the mask from row 0 lets a new t
     close_to(output.actual, rows(full.output[0], 0, 1));
     close_to(output.expected, rows(full.output[0], 3, 1));
     CHECK(contains(t.explanation, "ptr_current_pos = 3"));
+    // The four cached keys print as three rows and a count of the rest, in the learner's language.
+    const TraceStep& keys = t.steps[0];
+    CHECK(contains(trace_values_text(attn_test::texts(), keys.actual, keys.rows, keys.cols), "… 1 more rows"));
+    CHECK(contains(trace_values_text(attn_test::texts_in("zh-CN"), keys.actual, keys.rows, keys.cols), "… 还有 1 行"));
 }
 
 TEST_CASE("generation bugs: the cache's slice agrees when the whole sequence is one call") {
