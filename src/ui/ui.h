@@ -179,8 +179,8 @@ struct ModuleUi {
 // What the learner is typing for a practice exercise (what was checked, and the verdict, are the
 // lesson engine's).
 struct PracticeInput {
-    char text[256] = "";
-    bool stale = false;  // edited since it was last checked: the verdict shown is not of this text
+    char text[kMaxPracticeText + 1] = "";  // what the record keeps of an entry
+    bool stale = false;                    // edited since it was last checked: the verdict shown is not of this text
     bool hint = false;
 };
 

@@ -9,7 +9,7 @@ namespace attn {
 constexpr int kLessonSteps = 14;      // steps 1..14 of the track; state.step 0 = free exploration
 constexpr int kMaxQuestionIndex = 9;  // questions of one step, 0-based
 constexpr int kMaxChoiceIndex = 9;    // choices of one question, 0-based; -1 = not answered
-constexpr int kExerciseCount = 3;     // practice exercises, 0-based
+constexpr int kExerciseCount = 5;     // practice exercises, 0-based
 constexpr int kMaxTraceSteps = 16;    // trace steps a learner can have checked
 
 enum class LessonMode {

@@ -49,10 +49,21 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     if (s.lesson.mode == LessonMode::Practice) {
         // Exercise 1 predicts and computes the scores (the weights would give their ratios away),
         // exercise 2 the softmax weights; exercise 3 is about reading the right panel (the
-        // projected weights), so nothing is covered there.
-        if (practice_solved || s.lesson.exercise > 1) return c;
-        c.weights = true;
-        if (s.lesson.exercise == 0) c.scores = true;
+        // projected weights), so nothing is covered there. Exercise 4 counts the cache's work
+        // (the classes panel's table of calls), exercise 5 names a window's keys (its mask).
+        if (practice_solved || s.lesson.exercise == 2) return c;
+        switch (s.lesson.exercise) {
+            case 3:
+                c.module_cache = true;
+                break;
+            case 4:
+                c.module_window = true;
+                break;
+            default:
+                c.weights = true;
+                c.scores = s.lesson.exercise == 0;
+                break;
+        }
         c.reason = texts.say("lesson.hidden-exercise");
         return c;
     }

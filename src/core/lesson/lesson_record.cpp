@@ -126,8 +126,10 @@ bool read_practice(std::string_view item, LessonRecord* r) {
     if (!whole(parts[0], 0, kExerciseCount - 1, &index)) return false;
     PracticeRecord& p = r->practice[index];
     if (!whole(parts[1], 0, kMaxRecordCount, &p.checks) || !whole(parts[2], 0, 7, &flags) ||
-        !whole(parts[3], -1, 1023, &p.prediction) || !unescape(parts[4], &p.typed) || p.typed.size() > kMaxPracticeText)
+        !whole(parts[3], -1, 1023, &p.prediction) || !unescape(parts[4], &p.typed) ||
+        p.typed.size() > kMaxPracticeTextEarlier)
         return false;
+    p.typed = truncate_utf8(p.typed, kMaxPracticeText);
     p.ever_solved = flags & 1;
     p.checked = flags & 2;
     p.shown = flags & 4;

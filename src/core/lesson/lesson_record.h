@@ -16,7 +16,10 @@ namespace attn {
 // to its end) is encoded within kMaxRecordChars (a test builds it).
 constexpr size_t kMaxRecordChars = 4096;
 constexpr int kMaxRecordedQuestions = 80;  // a lesson file may ask at most this many questions
-constexpr size_t kMaxPracticeText = 255;   // bytes of a practice entry (the panel's box holds as many)
+constexpr size_t kMaxPracticeText = 150;   // bytes of a practice entry (the panel's box holds as many)
+// Records written while the box held 255 bytes are still read; a longer entry there is cut to
+// kMaxPracticeText at a character's boundary (five exercises at 255 would not fit SCORM 1.2).
+constexpr size_t kMaxPracticeTextEarlier = 255;
 constexpr int kMaxRecordSeconds = 360000;  // 100 hours
 constexpr int kMaxRecordCount = 99;        // reveals of a question, checks of an exercise: more count as 99
 

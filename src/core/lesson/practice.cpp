@@ -7,7 +7,9 @@
 #include <cmath>
 
 #include "core/lesson/token_words.h"
+#include "core/math/attention_modules.h"
 #include "core/math/extremes.h"
+#include "core/math/kv_cache.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
 #include "core/text/number_parse.h"
@@ -197,6 +199,158 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
     return out;
 }
 
+// The numbers typed, however many: where the count is part of the answer, a wrong count gets the
+// exercise's own message, not the reader's "one per token".
+ParsedNumbers numbers_any_count(const std::string& text, int expected) {
+    ParsedNumbers p = parse_numbers(text, expected);
+    if (!p.ok && !p.values.empty()) {  // read, but not `expected` of them
+        p.ok = true;
+        p.error.clear();
+    }
+    return p;
+}
+
+// The sizes the cache exercise counts with: the state's module decoding through its cache.
+struct CacheCounts {
+    std::vector<std::pair<int, int>> calls;  // (first, count)
+    std::vector<int> keys;                   // keys each call scores against
+    int heads = 1;                           // query heads: each scores its own
+};
+
+bool cache_counts(const State& s, CacheCounts* out) {
+    const ModuleSettings& m = s.module.settings;
+    if (!s.module.enabled || !has_kv_cache(m.module) || !m.decode) return false;
+    const int n = s.inputs.rows;
+    out->calls = decode_calls(n, m.prefill, m.chunk);
+    out->keys =
+        keys_per_call(n, m.prefill, m.chunk, m.module == AttentionModule::SlidingWindowAttention ? m.window : 0);
+    out->heads = is_multi_head(m.module) ? m.heads : 1;
+    return true;
+}
+
+// A call's tokens as the messages name them: "token 3" or "tokens 0 to 2".
+std::string call_tokens(const TextCatalog& t, int first, int count) {
+    return count == 1 ? t.say("bug.call-token", {{"first", first}})
+                      : t.say("bug.call-tokens", {{"first", first}, {"last", first + count - 1}});
+}
+
+ExerciseCheck check_cache_scores(const TextCatalog& t, const State& s, const std::string& typed_text) {
+    ExerciseCheck out;
+    CacheCounts c;
+    if (!cache_counts(s, &c)) {
+        out.message = t.say("practice.cache.decode-off");
+        return out;
+    }
+    const int calls = int(c.calls.size());
+    const ParsedNumbers p = numbers_any_count(typed_text, calls);
+    out.note = p.note;
+    if (!p.ok) {
+        out.message = p.error;
+        return out;
+    }
+    if (int(p.values.size()) != calls) {
+        out.message = t.say("practice.cache.count", {{"calls", calls}});
+        return out;
+    }
+    Vector want(static_cast<size_t>(calls));
+    long long total = 0, full = 0;
+    for (int k = 0; k < calls; ++k) {
+        want[size_t(k)] = float(c.heads) * float(c.calls[size_t(k)].second) * float(c.keys[size_t(k)]);
+        total += (long long)want[size_t(k)];
+        const long long seen = c.calls[size_t(k)].first + c.calls[size_t(k)].second;
+        full += (long long)c.heads * seen * seen;  // the whole sequence so far, scored again
+    }
+    if (compare_entries(p.values, want, 0.0f, &out)) {
+        out.correct = true;
+        std::string counts;
+        for (float x : want) counts += (counts.empty() ? "" : ", ") + std::to_string(int(x));
+        out.message = t.say("practice.cache.right",
+                            {{"counts", counts}, {"total", std::to_string(total)}, {"full", std::to_string(full)}});
+        return out;
+    }
+    const int k = out.wrong_entry;
+    const auto [first, count] = c.calls[size_t(k)];
+    const int keys = c.keys[size_t(k)], seen = first + count;
+    const float got = p.values[size_t(k)];
+    // TemplateArg points into these: they outlive args.
+    const std::string tokens = call_tokens(t, first, count), entry = typed(got), ordinal = t.ordinal(k + 1);
+    const std::initializer_list<TemplateArg> args = {
+        {"i", k},           {"k", k + 1},     {"k_ordinal", ordinal},
+        {"tokens", tokens}, {"typed", entry}, {"heads", c.heads},
+        {"count", count},   {"keys", keys},   {"want", int(want[size_t(k)])}};
+    if (c.heads > 1 && got == float(count * keys))
+        out.message = t.say("practice.cache.one-head", args);
+    else if (got == float(c.heads * seen * seen) && seen * seen != count * keys)
+        out.message = t.say("practice.cache.recomputed", args);
+    else
+        out.message = t.say("practice.cache.wrong-entry", args);
+    return out;
+}
+
+ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std::string& typed_text) {
+    ExerciseCheck out;
+    const ModuleSettings& m = s.module.settings;
+    if (!s.module.enabled || m.module != AttentionModule::SlidingWindowAttention) {
+        out.message = t.say("practice.window.swa-off");
+        return out;
+    }
+    const int n = s.inputs.rows, q = std::clamp(s.query, 0, n - 1), w = m.window, from = std::max(0, q - w + 1);
+    const ParsedNumbers p = numbers_any_count(typed_text, q - from + 1);
+    out.note = p.note;
+    if (!p.ok) {
+        out.message = p.error;
+        return out;
+    }
+    // Positions, in any order, each once: the set the learner names against the window's.
+    std::vector<int> named;
+    for (float x : p.values) {
+        if (x != std::floor(x) || x < 0 || x >= float(n)) {
+            out.message = t.say("practice.window.not-a-position", {{"typed", typed(x)}, {"last", n - 1}});
+            return out;
+        }
+        named.push_back(int(x));
+    }
+    out.entry_ok.assign(named.size(), 1);
+    for (size_t i = 0; i < named.size(); ++i)
+        if (named[i] < from || named[i] > q) {
+            out.entry_ok[i] = 0;
+            if (out.wrong_entry < 0) out.wrong_entry = int(i);
+        }
+    std::vector<int> sorted = named;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    std::vector<int> want;
+    for (int k = from; k <= q; ++k) want.push_back(k);
+    std::string positions;
+    for (int k : want) positions += (positions.empty() ? "" : ", ") + std::to_string(k);
+    const std::string name = label(s, q);  // TemplateArg points into it
+    const std::initializer_list<TemplateArg> args = {{"t", q},
+                                                     {"label", name},
+                                                     {"window", w},
+                                                     {"before", q - from},
+                                                     {"reach", w - 1},
+                                                     {"positions", positions},
+                                                     {"count", int(sorted.size())}};
+    if (sorted == want && sorted.size() == named.size()) {
+        out.correct = true;
+        out.message = t.say("practice.window.right", args);
+        return out;
+    }
+    if (sorted.size() != named.size()) {
+        out.message = t.say("practice.window.twice");
+    } else if (!sorted.empty() && sorted.back() > q) {
+        out.message = t.say("practice.window.future", {{"p", sorted.back()}, {"t", q}});
+    } else if (q - w >= 0 && sorted.size() == want.size() + 1 && sorted.front() == q - w && sorted.back() == q) {
+        out.message = t.say("practice.window.one-too-many", {{"t", q}, {"window", w}, {"reach", w - 1}, {"p", q - w}});
+    } else if (q - w >= 0 && sorted.front() == 0 && sorted.back() == q && int(sorted.size()) == q + 1) {
+        out.message = t.say("practice.window.no-window", args);
+    } else {
+        out.message = t.say("practice.window.wrong", args);
+    }
+    if (out.wrong_entry < 0) out.wrong_entry = 0;  // a position missing: the list as a whole
+    return out;
+}
+
 }  // namespace
 
 Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
@@ -222,6 +376,23 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
                         {"scores", vec(s.inputs.rows ? score_vector_loop(s.inputs, s.query) : Vector())}});
         e.hint = t.say("practice.weights.hint");
         e.input_label = t.say("practice.weights.input");
+    } else if (index == 3) {
+        const ModuleSettings& m = s.module.settings;
+        e.title = t.say("practice.cache.title");
+        e.task = t.say("practice.cache.task", {{"class", module_class(m.module)},
+                                               {"heads", is_multi_head(m.module) ? m.heads : 1},
+                                               {"n", n},
+                                               {"prefill", m.prefill},
+                                               {"calls", int(decode_calls(n, m.prefill, m.chunk).size())}});
+        e.hint = t.say("practice.cache.hint");
+        e.input_label = t.say("practice.cache.input");
+    } else if (index == 4) {
+        const int q = std::clamp(s.query, 0, std::max(0, n - 1));
+        e.title = t.say("practice.window.title");
+        e.task = t.say("practice.window.task",
+                       {{"window", s.module.settings.window}, {"t", q}, {"label", n ? label(s, q) : std::string()}});
+        e.hint = t.say("practice.window.hint");
+        e.input_label = t.say("practice.window.input");
     } else {
         e.title = t.say("practice.top.title");
         e.task = t.say("practice.top.task", {{"seed", std::to_string(s.projection.seed)},
@@ -238,6 +409,8 @@ ExerciseCheck check_exercise(const TextCatalog& t, int index, const State& s, co
                              const std::string& typed) {
     index = std::clamp(index, 0, kExerciseCount - 1);
     if (index == 2) return check_top_token(t, s, r, typed);
+    if (index == 3) return check_cache_scores(t, s, typed);
+    if (index == 4) return check_window_keys(t, s, typed);
     const ParsedNumbers p = parse_numbers(typed, s.inputs.rows);
     return index == 0 ? check_scores(t, s, p) : check_weights(t, s, p);
 }

@@ -71,6 +71,19 @@ State enter_exercise(int index, const State& current) {
         case 1:
             load_data("cat-sat-mat", 1, &next);
             break;
+        case 3: {  // the book's MultiHeadAttention decoding: a prompt of 3, then a token a call
+            load_data("your-journey", 1, &next);
+            ModuleSettings m = book_module_settings(AttentionModule::MultiHeadAttention);
+            m.batch = 1;
+            m.decode = true;
+            m.prefill = 3;
+            next.module = ModuleDocument{true, m};
+            break;
+        }
+        case 4:  // a window of 3 over six tokens, the query token 4: it sees 2, 3 and 4
+            load_data("your-journey", 4, &next);
+            next.module = ModuleDocument{true, book_module_settings(AttentionModule::SlidingWindowAttention)};
+            break;
         default:
             load_data("your-journey", 1, &next);
             next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};

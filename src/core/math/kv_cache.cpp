@@ -15,6 +15,17 @@ std::vector<std::pair<int, int>> decode_calls(int n, int prefill, int chunk) {
     return calls;
 }
 
+std::vector<int> keys_per_call(int n, int prefill, int chunk, int window) {
+    std::vector<int> keys;
+    int cached = 0;
+    for (const auto& [first, count] : decode_calls(n, prefill, chunk)) {
+        const int combined = cached + count;
+        keys.push_back(window > 0 ? std::min(combined, window + count - 1) : combined);
+        cached = window > 0 ? std::min(combined, window) : combined;
+    }
+    return keys;
+}
+
 CacheCall cache_call(const CacheInputs& in, int first, int count, int cached) {
     const int hd = in.head_dim, group_size = in.heads / in.kv_heads;
     const float divisor = float(std::sqrt(double(hd)));  // keys.shape[-1] ** 0.5

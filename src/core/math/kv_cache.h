@@ -68,6 +68,10 @@ struct DecodeTrace {
 // token. Each pair is (first, count). prefill in [1, n], chunk in [0, prefill].
 std::vector<std::pair<int, int>> decode_calls(int n, int prefill, int chunk);
 
+// How many keys each of those calls scores its queries against (CacheCall::key_count), from the
+// sizes alone: every key so far, or with a window W the last W - 1 before the call plus its own.
+std::vector<int> keys_per_call(int n, int prefill, int chunk, int window);
+
 // Runs the calls through a cache. The inputs must be consistent (heads a multiple of kv_heads).
 DecodeTrace decode_with_cache(const CacheInputs& in, int prefill, int chunk);
 

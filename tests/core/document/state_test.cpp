@@ -389,7 +389,7 @@ TEST_CASE("state: validate_state accepts a valid state and names the field of an
         {"answer too big", [](State* s) { s->lesson.answer = 10; }, {"lesson.answer is 10"}},
         {"exercise past the last",
          [](State* s) { s->lesson.exercise = kExerciseCount; },
-         {"lesson.exercise is 3", "0..2"}},
+         {"lesson.exercise is 5", "0..4"}},
         {"bug out of the enum", [](State* s) { s->lesson.bug = Bug(99); }, {"lesson.bug is 99", "wrong-query"}, true},
         {"trace too big", [](State* s) { s->lesson.trace = kMaxTraceSteps + 1; }, {"lesson.trace is 17", "0..16"}},
     };
@@ -513,7 +513,7 @@ TEST_CASE("state: every bad document is rejected with a message naming the field
         {doc(R"(,"lesson":{"answer":-2})"), {"lesson.answer is -2 but must be -1..9", "-1 is not answered yet"}},
         {doc(R"(,"lesson":{"answer":1e30})"), {"lesson.answer is 1e30 but must be -1..9"}},
         {doc(R"(,"lesson":{"revealed":1})"), {"lesson.revealed is not true or false"}},
-        {doc(R"(,"lesson":{"exercise":3})"), {"lesson.exercise is 3 but must be 0..2"}},
+        {doc(R"(,"lesson":{"exercise":5})"), {"lesson.exercise is 5 but must be 0..4"}},
         {doc(R"(,"lesson":{"bug":"off-by-one"})"),
          {"lesson.bug is \"off-by-one\"",
           "\"none\", \"wrong-query\", \"wrong-slot\", \"wrong-pair\", \"softmax-dim\", \"scale-by-values\", "

@@ -89,7 +89,7 @@ TEST_CASE("lesson record: malformed texts are refused with a message naming the 
         {"a1;q=0.0:a+a+1", "0.0:a+a+1"},
         {"a1;q=3.0:a+a+1,3.0:b+b+1", "3.0 appears twice"},
         {"a1;q=3.0:a+a+0", "3.0:a+a+0"},
-        {"a1;p=3:1:0:-1:", "practice entry"},
+        {"a1;p=5:1:0:-1:", "practice entry"},
         {"a1;p=0:1:0:-1:%zz", "practice entry"},
         {"a1;p=0:1:0:-1:%FF", "practice entry"},  // not UTF-8
         {"a1;p=0:1:0:-1:a;b", "key=value"},
@@ -115,4 +115,19 @@ TEST_CASE("lesson record: find and trace look records up by step, question and b
     CHECK(r.trace(Bug::WrongQuery) == nullptr);
     CHECK_FALSE(r.empty());
     CHECK(LessonRecord().empty());
+}
+
+TEST_CASE("lesson record: an entry of 255 bytes from a record written before is read, cut to the box's 150") {
+    std::string typed;
+    for (int i = 0; i < 85; ++i) typed += "\xe4\xb8\xad";  // 中: 255 bytes
+    std::string escaped;
+    for (unsigned char ch : typed) {
+        char hex[4];
+        std::snprintf(hex, sizeof hex, "%%%02X", ch);
+        escaped += hex;
+    }
+    const RecordParse back = decode_record("a1;p=0:1:2:-1:" + escaped);
+    REQUIRE_MESSAGE(back.ok, back.error);
+    CHECK(back.record.practice[0].typed == typed.substr(0, 150));       // 50 whole characters
+    CHECK_FALSE(decode_record("a1;p=0:1:2:-1:" + escaped + "%41").ok);  // 256 bytes: never written
 }

@@ -8,7 +8,9 @@
 
 #include "core/document/examples.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/concealment.h"
 #include "core/lesson/track.h"
+#include "core/math/attention_modules.h"
 #include "core/test_helpers.h"
 
 using namespace attn;
@@ -96,4 +98,80 @@ TEST_CASE("practice: exercise texts quote the data they ask about") {
     CHECK(contains(exercise_info(attn_test::texts(), 0, exercise(0)).task, "set the query to the third token, [0, 1]"));
     CHECK(contains(exercise_info(attn_test::texts(), 1, exercise(1)).task, "The query \"sat\" scores [1, 5, 2]"));
     CHECK(contains(exercise_info(attn_test::texts(), 2, exercise(2)).task, "torch.manual_seed(123)"));
+}
+
+TEST_CASE("practice 4: a KV cache's work, call by call: heads x new tokens x keys") {
+    State s = exercise(3);
+    REQUIRE(s.module.enabled);
+    REQUIRE(s.module.settings.decode);
+    const Exercise e = exercise_info(attn_test::texts(), 3, s);
+    CHECK(contains(e.task, "MultiHeadAttention with 2 head(s) decodes 6 tokens"));
+    CHECK(contains(e.task, "4 calls"));
+    // A prompt of 3 in one call (2 x 3 x 3), then tokens 3, 4, 5 against 4, 5, 6 keys.
+    ExerciseCheck c = check(3, s, "18, 8, 10, 12");
+    CHECK(c.correct);
+    CHECK(contains(c.message, "Together 48 scores"));
+    CHECK(contains(c.message, "would take 172"));  // 2 x (9 + 16 + 25 + 36)
+    // One head counted: the second call's 4 is named.
+    c = check(3, s, "18, 4, 10, 12");
+    CHECK_FALSE(c.correct);
+    CHECK(c.wrong_entry == 1);
+    CHECK(c.entry_ok == std::vector<int>{1, 0, 1, 1});
+    CHECK(contains(c.message, "Entry 1 (the 2nd call, for token 3): 4 counts one head"));
+    CHECK(contains(c.message, "2 × 1 × 4 = 8"));
+    // The whole sequence scored again: 2 x 4 x 4 = 32 for token 3.
+    c = check(3, s, "18, 32, 50, 72");
+    CHECK(c.wrong_entry == 1);
+    CHECK(contains(c.message, "scoring the whole sequence so far again"));
+    c = check(3, s, "18, 8, 11, 12");
+    CHECK(c.wrong_entry == 2);
+    CHECK(contains(c.message, "2 × 1 × 5 = 10"));
+    c = check(3, s, "18, 8, 10");
+    CHECK(contains(c.message, "4 calls"));
+    // Chunks and a window change the count: a prefill of 6 in chunks of 3, W = 3, two heads:
+    // 2 x 3 x 3, then the chunk of 3 against W - 1 + 3 = 5 keys.
+    s.module.settings = book_module_settings(AttentionModule::SlidingWindowAttention);
+    s.module.settings.decode = true;
+    s.module.settings.prefill = 6;
+    s.module.settings.chunk = 3;
+    CHECK(check(3, s, "18 30").correct);
+    // Without decode mode there is no cache to count.
+    s.module.settings.decode = false;
+    CHECK(contains(check(3, s, "18 30").message, "decode mode"));
+}
+
+TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways to miss them") {
+    State s = exercise(4);
+    REQUIRE(s.module.settings.module == AttentionModule::SlidingWindowAttention);
+    REQUIRE(s.query == 4);
+    CHECK(contains(exercise_info(attn_test::texts(), 4, s).task, "sliding_window_size = 3"));
+    ExerciseCheck c = check(4, s, "2, 3, 4");
+    CHECK(c.correct);
+    CHECK(contains(c.message, "itself and the 2 before it"));
+    CHECK(check(4, s, "4 2 3").correct);  // any order
+    c = check(4, s, "1, 2, 3, 4");
+    CHECK_FALSE(c.correct);
+    CHECK(contains(c.message, "One too many"));
+    CHECK(c.entry_ok == std::vector<int>{0, 1, 1, 1});
+    CHECK(contains(check(4, s, "0 1 2 3 4").message, "causal mask alone"));
+    CHECK(contains(check(4, s, "3 4 5").message, "Position 5 comes after token 4"));
+    CHECK(contains(check(4, s, "2 2 3 4").message, "appears twice"));
+    CHECK(contains(check(4, s, "2.5").message, "not a position"));
+    CHECK(contains(check(4, s, "3 4").message, "Count back"));
+    // Near the start the window holds fewer: token 1 sees 0 and 1.
+    s.query = 1;
+    CHECK(check(4, s, "0, 1").correct);
+    s.module.settings = book_module_settings(AttentionModule::MultiHeadAttention);
+    CHECK(contains(check(4, s, "0, 1").message, "MultiHeadAttentionWithSWA"));
+}
+
+TEST_CASE("practice 4 and 5: the panel's cache table and window are covered until solved or shown") {
+    const std::vector<Question> none;
+    Concealment c = concealment(attn_test::texts(), exercise(3), none, false);
+    CHECK(c.module_cache);
+    CHECK_FALSE(c.module_window);
+    CHECK_FALSE(concealment(attn_test::texts(), exercise(3), none, true).any());
+    c = concealment(attn_test::texts(), exercise(4), none, false);
+    CHECK(c.module_window);
+    CHECK_FALSE(c.weights);
 }

@@ -68,6 +68,10 @@ TEST_CASE("kv cache: decoding gives the full pass's output bit for bit, for ever
                 // The cache as the repository keeps it, call by call: every key before (a window:
                 // the W - 1 before the call's first token), and after the call all rows (or the last W).
                 const int w = m == AttentionModule::SlidingWindowAttention ? s.window : 0;
+                // keys_per_call counts the same keys from the sizes alone (Practice checks with it).
+                const std::vector<int> keys = keys_per_call(n, prefill, chunk, w);
+                REQUIRE(keys.size() == r.decode.calls.size());
+                for (size_t k = 0; k < keys.size(); ++k) CHECK(keys[k] == r.decode.calls[k].key_count);
                 for (const CacheCall& c : r.decode.calls) {
                     CHECK(c.key_first == (w > 0 ? std::max(0, c.first - w + 1) : 0));
                     CHECK(c.key_first + c.key_count == c.first + c.count);
