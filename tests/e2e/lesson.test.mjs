@@ -205,6 +205,48 @@ test('lesson: practice - the core checks typed scores and names the wrong entry'
   await page.context().close();
 });
 
+test('lesson: practice after chapter 3 - a cache\'s work counted and a window\'s keys named, by typing', async () => {
+  const page = await open();
+  await click(page, 'lesson:mode:practice');
+  await click(page, 'lesson:exercise:3');
+  let s = await state(page);
+  assert.equal(s.module.name, 'multi-head-attention');
+  assert.equal(s.module.decode, true);
+  const view = () => page.evaluate(() => window.attention.lessonView().practice);
+  const cacheTable = async () => (await page.evaluate(() => window.attention.numbersView())).tables.find((t) => t.key === 'decode');
+  assert.equal((await cacheTable()).rows.length, 0, 'the cache\'s calls are covered until the exercise is solved');
+  // One head counted in the second call: that entry is named, with the arithmetic.
+  await click(page, 'lesson:practice:input');
+  await settle(page, 'typing the counts', () => page.keyboard.type('18, 4, 10, 12'));
+  await settle(page, 'Enter', () => page.keyboard.press('Enter'));
+  assert.ok(await has(page, 'lesson:practice:wrong'));
+  assert.match((await view()).message, /Entry 1 \(the 2nd call, for token 3\): 4 counts one head.*2 × 1 × 4 = 8/);
+  await saveArtifact('lesson-practice-cache-wrong.png', await page.screenshot());
+  await click(page, 'lesson:practice:input');
+  await settle(page, 'selecting the entry', () => page.keyboard.press('Control+a'));
+  await settle(page, 'typing the counts', () => page.keyboard.type('18 8 10 12'));
+  await click(page, 'lesson:practice:check');
+  assert.ok(await has(page, 'lesson:practice:right'));
+  assert.ok((await cacheTable()).rows.length > 0, 'solved: the cache\'s calls show');
+  // The window: token 4 with W = 3 sees 2, 3 and 4; one too many is named.
+  await click(page, 'lesson:exercise:4');
+  s = await state(page);
+  assert.equal(s.module.name, 'sliding-window-attention');
+  assert.equal(s.query, 4);
+  await click(page, 'lesson:practice:input');
+  await settle(page, 'typing the positions', () => page.keyboard.type('1 2 3 4'));
+  await settle(page, 'Enter', () => page.keyboard.press('Enter'));
+  assert.match((await view()).message, /One too many/);
+  await click(page, 'lesson:practice:input');
+  await settle(page, 'selecting the entry', () => page.keyboard.press('Control+a'));
+  await settle(page, 'typing the positions', () => page.keyboard.type('2, 3, 4'));
+  await settle(page, 'Enter', () => page.keyboard.press('Enter'));
+  assert.ok(await has(page, 'lesson:practice:right'));
+  await saveArtifact('lesson-practice-window-right.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lesson: debug this - a planted bug, traced step by step to its first divergence', async () => {
   const page = await open();
   await click(page, 'lesson:mode:debug');

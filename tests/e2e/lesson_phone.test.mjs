@@ -53,7 +53,7 @@ test('lesson on a phone: the wrap-up fits, and Practice from it starts at its ta
     await tap(page, 'lesson:choice:0');
     await tap(page, 'lesson:reveal');
   }
-  await inside(page, await reach(page, 'lesson:wrap-up:practice'), 'Practice: three exercises');
+  await inside(page, await reach(page, 'lesson:wrap-up:practice'), 'Practice: five exercises');
   await inside(page, await reach(page, 'lesson:wrap-up:again'), 'Start the track again');
   await saveArtifact('lesson-phone-wrap-up.png', await page.screenshot());
   await tap(page, 'lesson:wrap-up:practice');
