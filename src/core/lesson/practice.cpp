@@ -41,6 +41,34 @@ std::string strip(const std::string& s) {
     return s.substr(a, b - a);
 }
 
+// What the number reader found wrong (p.problem), in the learner's words; expected: the count asked.
+std::string numbers_error(const TextCatalog& t, const ParsedNumbers& p, int expected) {
+    using Problem = ParsedNumbers::Problem;
+    switch (p.problem) {
+        case Problem::Empty:
+            return t.say("numbers.empty", {{"n", expected}});
+        case Problem::NotANumber:
+            return t.say("numbers.not-a-number", {{"text", quoted(p.bad)}, {"i", p.bad_entry}});
+        case Problem::WrongCount: {
+            std::string out = t.say("numbers.wrong-count", {{"found", int(p.values.size())}, {"n", expected}});
+            if (p.comma_hint) out += " " + t.say("numbers.comma-hint");
+            return out;
+        }
+        case Problem::None:
+            break;
+    }
+    return std::string();
+}
+
+// What the reader assumed about a comma, or "".
+std::string numbers_note(const TextCatalog& t, const ParsedNumbers& p) {
+    if (p.comma == ParsedNumbers::Comma::None) return std::string();
+    if (p.comma == ParsedNumbers::Comma::ReadAsTwo) return t.say("numbers.read-as-two", {{"typed", p.comma_example}});
+    std::string point = p.comma_example;
+    point[point.find(',')] = '.';
+    return t.say("numbers.read-decimal", {{"typed", p.comma_example}, {"point", point}});
+}
+
 // Entry-by-entry comparison; fills entry_ok and wrong_entry. True when all are within tolerance.
 bool compare_entries(const Vector& typed, const Vector& want, float abs_tol, ExerciseCheck* out) {
     out->entry_ok.assign(typed.size(), 1);
@@ -54,7 +82,7 @@ bool compare_entries(const Vector& typed, const Vector& want, float abs_tol, Exe
 
 ExerciseCheck check_scores(const TextCatalog& t, const State& s, const ParsedNumbers& p) {
     ExerciseCheck out;
-    out.note = p.note;
+    out.note = numbers_note(t, p);
     const int n = s.inputs.rows, target = 2;
     if (n < 3) {
         out.message = t.say("practice.scores.too-few", {{"n", n}});
@@ -66,7 +94,7 @@ ExerciseCheck check_scores(const TextCatalog& t, const State& s, const ParsedNum
     }
     const Vector want = score_vector_loop(s.inputs, target);
     if (!p.ok) {
-        out.message = p.error;
+        out.message = numbers_error(t, p, n);
         if (int(p.values.size()) == n - 1) out.message += " " + t.say("practice.scores.skipped-query");
         return out;
     }
@@ -97,9 +125,9 @@ ExerciseCheck check_scores(const TextCatalog& t, const State& s, const ParsedNum
 
 ExerciseCheck check_weights(const TextCatalog& t, const State& s, const ParsedNumbers& p) {
     ExerciseCheck out;
-    out.note = p.note;
+    out.note = numbers_note(t, p);
     if (!p.ok) {
-        out.message = p.error;
+        out.message = numbers_error(t, p, s.inputs.rows);
         return out;
     }
     // The scores the task quotes: the plain loop for the query (no lab scale, no mask).
@@ -203,9 +231,9 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
 // exercise's own message, not the reader's "one per token".
 ParsedNumbers numbers_any_count(const std::string& text, int expected) {
     ParsedNumbers p = parse_numbers(text, expected);
-    if (!p.ok && !p.values.empty()) {  // read, but not `expected` of them
+    if (p.problem == ParsedNumbers::Problem::WrongCount) {  // read, but not `expected` of them
         p.ok = true;
-        p.error.clear();
+        p.problem = ParsedNumbers::Problem::None;
     }
     return p;
 }
@@ -243,9 +271,9 @@ ExerciseCheck check_cache_scores(const TextCatalog& t, const State& s, const std
     }
     const int calls = int(c.calls.size());
     const ParsedNumbers p = numbers_any_count(typed_text, calls);
-    out.note = p.note;
+    out.note = numbers_note(t, p);
     if (!p.ok) {
-        out.message = p.error;
+        out.message = numbers_error(t, p, calls);
         return out;
     }
     if (int(p.values.size()) != calls) {
@@ -296,9 +324,9 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
     }
     const int n = s.inputs.rows, q = std::clamp(s.query, 0, n - 1), w = m.window, from = std::max(0, q - w + 1);
     const ParsedNumbers p = numbers_any_count(typed_text, q - from + 1);
-    out.note = p.note;
+    out.note = numbers_note(t, p);
     if (!p.ok) {
-        out.message = p.error;
+        out.message = numbers_error(t, p, q - from + 1);
         return out;
     }
     // Positions, in any order, each once: the set the learner names against the window's.

@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include "core/text/number_parse.h"
-#include "core/text/prose_format.h"
 
 namespace attn {
 namespace {
@@ -68,7 +67,7 @@ ParsedNumbers parse_numbers(const std::string& raw, int expected_count) {
     for (size_t at = text.find("tensor"); at != std::string::npos; at = text.find("tensor")) text.replace(at, 6, " ");
     const std::vector<std::string> chunks = split(text, ' ');
     if (chunks.empty()) {
-        out.error = "Type " + std::to_string(expected_count) + " numbers, separated by spaces or commas.";
+        out.problem = ParsedNumbers::Problem::Empty;
         return out;
     }
     Reading plain, decimal;
@@ -89,35 +88,30 @@ ParsedNumbers parse_numbers(const std::string& raw, int expected_count) {
     const Reading* chosen = &plain;
     if (int(plain.tokens.size()) != expected && decimal.used_decimal_comma && int(decimal.tokens.size()) == expected) {
         chosen = &decimal;
-        const std::string as_point = [&] {
-            std::string s = decimal.example;
-            s[s.find(',')] = '.';
-            return s;
-        }();
-        out.note = "Read " + decimal.example + " as " + as_point + " (a decimal comma). Write " + as_point +
-                   " with a point to be sure.";
+        out.comma = ParsedNumbers::Comma::ReadAsDecimal;
+        out.comma_example = decimal.example;
     }
     for (size_t i = 0; i < chosen->tokens.size(); ++i) {
         float value = 0;
         if (read_float32(chosen->tokens[i], false, &value) != NumberKind::Ok) {
             out.values.clear();
-            out.error = quoted(chosen->tokens[i]) + " (entry " + std::to_string(i) +
-                        ") is not a number: write numbers like 0.5, -2 or 1e-3.";
+            out.problem = ParsedNumbers::Problem::NotANumber;
+            out.bad = chosen->tokens[i];
+            out.bad_entry = int(i);
             return out;
         }
         out.values.push_back(value);
     }
     if (int(out.values.size()) != expected) {
-        out.error = "Found " + std::to_string(out.values.size()) + (out.values.size() == 1 ? " number" : " numbers") +
-                    ", but " + std::to_string(expected) + " are needed, one per token.";
-        if (!decimal.used_decimal_comma && text.find(',') != std::string::npos && int(plain.tokens.size()) > expected)
-            out.error += " If you wrote decimal commas (0,5), separate the numbers with spaces, or use points.";
+        out.problem = ParsedNumbers::Problem::WrongCount;
+        out.comma_hint =
+            !decimal.used_decimal_comma && text.find(',') != std::string::npos && int(plain.tokens.size()) > expected;
         return out;
     }
-    if (chosen == &plain && decimal.used_decimal_comma)
-        out.note = "Read " + decimal.example +
-                   " as two numbers. If you meant one number with a decimal comma, write it "
-                   "with a point.";
+    if (chosen == &plain && decimal.used_decimal_comma) {
+        out.comma = ParsedNumbers::Comma::ReadAsTwo;
+        out.comma_example = decimal.example;
+    }
     out.ok = true;
     return out;
 }

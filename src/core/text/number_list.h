@@ -8,11 +8,26 @@
 
 namespace attn {
 
+// What was read, and what went wrong or was assumed, as facts: the lesson says them in the
+// learner's words (core/lesson/practice.cpp, catalog ids "numbers.*").
 struct ParsedNumbers {
     bool ok = false;
-    Vector values;
-    std::string note;   // "" or what was assumed: "read 0,5 as 0.5 (a decimal comma) ..."
-    std::string error;  // when !ok: what is wrong and how to write it
+    Vector values;  // also when the count is wrong: what was read
+    enum class Problem {
+        None,
+        Empty,       // nothing typed
+        NotANumber,  // `bad`, entry `bad_entry`, is not a number
+        WrongCount,  // values.size() numbers where expected_count are needed
+    };
+    Problem problem = Problem::None;
+    std::string bad;
+    int bad_entry = -1;
+    bool comma_hint = false;  // WrongCount with commas that may have been meant as decimal commas
+    // What was assumed about a chunk like "0,5" (comma_example, as typed): one number with a
+    // decimal comma, or two numbers.
+    enum class Comma { None, ReadAsDecimal, ReadAsTwo };
+    Comma comma = Comma::None;
+    std::string comma_example;
 };
 
 // Reads the numbers in text; expected_count (> 0) decides between "0,5" as one number with a

@@ -175,3 +175,21 @@ TEST_CASE("practice 4 and 5: the panel's cache table and window are covered unti
     CHECK(c.module_window);
     CHECK_FALSE(c.weights);
 }
+
+TEST_CASE("practice: what the number reader found wrong or assumed is said in the learner's language") {
+    const State s = exercise(1);  // softmax by hand: 4 weights (cat-sat-mat)
+    const int n = s.inputs.rows;
+    const auto in = [&](const std::string& lang, const std::string& typed) {
+        return check_exercise(attn_test::texts_in(lang), 1, s, compute_attention(s), typed);
+    };
+    CHECK(contains(in("en", "0.1 two").message, "\"two\" (entry 1) is not a number"));
+    CHECK(contains(in("zh-CN", "0.1 two").message, "（第 1 项）不是一个数"));
+    CHECK(contains(in("en", "0.1 0.2").message, "Found 2 number(s), but " + std::to_string(n) + " are needed"));
+    CHECK(contains(in("zh-CN", "0.1 0.2").message, "读到 2 个数，但需要 " + std::to_string(n) + " 个"));
+    CHECK(contains(in("en", "").message, "Type " + std::to_string(n) + " numbers"));
+    CHECK(contains(in("zh-CN", "").message, "请输入 " + std::to_string(n) + " 个数"));
+    std::string commas;
+    for (int i = 0; i < n; ++i) commas += (i ? " 0,2" : "0,2");
+    CHECK(contains(in("en", commas).note, "Read 0,2 as 0.2 (a decimal comma)"));
+    CHECK(contains(in("zh-CN", commas).note, "把 0,2 读作 0.2（小数逗号）"));
+}
