@@ -318,8 +318,13 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
         bool open = true;
         if (ImGui::Begin(tr("PyTorch code for this screen"), &open,
-                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse))
+                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
             code_view(in, ui);
+            // Escape closes it while it has the focus, as it closes Import / Export.
+            if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+                ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+                open = false;
+        }
         ImGui::End();
         if (!open) {
             ui->code.open = false;

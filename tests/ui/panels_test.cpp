@@ -466,6 +466,21 @@ TEST_CASE("ui: Debug this asks the learner to judge each printed value before th
     CHECK(h.lesson.record.trace(attn::Bug::WrongQuery)->said.empty());
 }
 
+TEST_CASE("ui: Escape closes the PyTorch code window while it has the focus, and only then") {
+    UiHarness h("your-journey", ImVec2(1000, 700));
+    h.click("lesson:code-toggle");
+    REQUIRE(h.find("panel:code") != nullptr);
+    h.click("heatmap:causal");  // the focus elsewhere: Escape leaves the window open
+    h.key(attn_test::kKeyEscape);
+    h.frames(2);
+    CHECK(h.find("panel:code") != nullptr);
+    h.click("code:copy");  // in the window
+    h.key(attn_test::kKeyEscape);
+    h.frames(2);
+    CHECK(h.find("panel:code") == nullptr);
+    CHECK_FALSE(h.ui.code.open);
+}
+
 TEST_CASE("ui: the PyTorch code breaks long comment lines to the view's width, and keeps code lines whole") {
     UiHarness h("your-journey", ImVec2(1000, 700));
     h.click("lesson:code-toggle");

@@ -16,7 +16,7 @@
 
 namespace attn_test {
 
-constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA = 5;
+constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA = 5, kKeyEscape = 6;
 
 struct UiHarness {
     attn::State state, draft;
@@ -47,6 +47,7 @@ struct UiHarness {
         io.KeyMap[ImGuiKey_Backspace] = kKeyBackspace;
         io.KeyMap[ImGuiKey_Enter] = kKeyEnter;
         io.KeyMap[ImGuiKey_A] = kKeyA;
+        io.KeyMap[ImGuiKey_Escape] = kKeyEscape;
         attn::ui::setup_style(1.0f);
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;
