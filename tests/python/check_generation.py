@@ -73,6 +73,8 @@ class CausalAttention(nn.Module):  # chapter 3's class with MultiHeadAttention's
 
 
 class MultiHeadAttention(nn.Module):  # ch04/03_kv-cache/gpt_with_kv_cache.py
+    mask_offset = True  # False plants Debug this's bug: the cache's mask sliced from row 0 (check_planted_bugs.py)
+
     def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
         super().__init__()
         assert d_out % num_heads == 0, "d_out must be divisible by num_heads"
@@ -108,7 +110,8 @@ class MultiHeadAttention(nn.Module):  # ch04/03_kv-cache/gpt_with_kv_cache.py
         attn_scores = queries @ keys.transpose(2, 3)
         num_tokens_Q, num_tokens_K = queries.shape[-2], keys.shape[-2]
         if use_cache:
-            mask_bool = self.mask.bool()[self.ptr_current_pos:self.ptr_current_pos + num_tokens_Q, :num_tokens_K]
+            start = self.ptr_current_pos if self.mask_offset else 0
+            mask_bool = self.mask.bool()[start:start + num_tokens_Q, :num_tokens_K]
             self.ptr_current_pos += num_tokens_Q
         else:
             mask_bool = self.mask.bool()[:num_tokens_Q, :num_tokens_K]
@@ -125,6 +128,8 @@ class MultiHeadAttention(nn.Module):  # ch04/03_kv-cache/gpt_with_kv_cache.py
 
 
 class GroupedQueryAttention(nn.Module):  # ch04/04_gqa/gpt_with_kv_gqa.py
+    interleave = True  # False plants Debug this's bug: keys_base.repeat(1, group_size, 1, 1)
+
     def __init__(self, d_in, d_out, dropout, num_heads, num_kv_groups, dtype=None, qkv_bias=False):
         super().__init__()
         assert d_out % num_heads == 0, "d_out must be divisible by num_heads"
@@ -160,8 +165,12 @@ class GroupedQueryAttention(nn.Module):  # ch04/04_gqa/gpt_with_kv_gqa.py
             if self.cache_k is not None or self.cache_v is not None:
                 self.cache_k, self.cache_v = None, None
                 self.ptr_current_pos = 0
-        keys = keys_base.repeat_interleave(self.group_size, dim=1)
-        values = values_base.repeat_interleave(self.group_size, dim=1)
+        if self.interleave:
+            keys = keys_base.repeat_interleave(self.group_size, dim=1)
+            values = values_base.repeat_interleave(self.group_size, dim=1)
+        else:
+            keys = keys_base.repeat(1, self.group_size, 1, 1)
+            values = values_base.repeat(1, self.group_size, 1, 1)
         attn_scores = queries @ keys.transpose(2, 3)
         num_tokens_Q, num_tokens_K = queries.shape[-2], keys.shape[-2]
         if use_cache:
@@ -185,6 +194,8 @@ class GroupedQueryAttention(nn.Module):  # ch04/04_gqa/gpt_with_kv_gqa.py
 
 
 class MultiHeadAttentionWithSWA(nn.Module):  # ch04/06_swa/gpt_with_kv_swa.py
+    chunk_keys = True  # False plants Debug this's bug: attn_keep = min(len, W), too few for a chunk
+
     def __init__(self, d_in, d_out, dropout, num_heads, qkv_bias=False, sliding_window_size=None):
         super().__init__()
         assert d_out % num_heads == 0, "d_out must be divisible by num_heads"
@@ -216,7 +227,8 @@ class MultiHeadAttentionWithSWA(nn.Module):  # ch04/06_swa/gpt_with_kv_swa.py
                 combined_v = torch.cat([old_cache_v, values_new], dim=1)
             keys, values = combined_k, combined_v
             if self.sliding_window_size is not None:
-                attn_keep = min(keys.size(1), self.sliding_window_size + num_tokens - 1)
+                reach = num_tokens - 1 if self.chunk_keys else 0
+                attn_keep = min(keys.size(1), self.sliding_window_size + reach)
                 keys, values = keys[:, -attn_keep:, :, :], values[:, -attn_keep:, :, :]
                 cache_keep = min(combined_k.size(1), self.sliding_window_size)
                 self.cache_k = combined_k[:, -cache_keep:, :, :]
