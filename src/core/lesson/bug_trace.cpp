@@ -197,6 +197,15 @@ TraceStep matrix_trace_step(std::string name, std::string question, std::string 
     return s;
 }
 
+void print_last_step(BugTrace* t) {
+    const TraceStep& last = t->steps.back();
+    Matrix expected(last.rows, last.cols), actual(last.rows, last.cols);
+    expected.data = last.expected;
+    actual.data = last.actual;
+    t->expected_output = format_tensor(expected);
+    t->actual_output = format_tensor(actual);
+}
+
 bool values_differ(const Vector& expected, const Vector& actual) {
     if (expected.size() != actual.size()) return true;
     for (size_t i = 0; i < expected.size(); ++i) {

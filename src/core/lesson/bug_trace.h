@@ -43,6 +43,9 @@ TraceStep trace_step(std::string name, std::string question, std::string what, i
 TraceStep matrix_trace_step(std::string name, std::string question, std::string what, int line, const Matrix& expected,
                             const Matrix& actual);
 Vector trace_row_sums(const Matrix& m);
+// What print() shows when the program prints its last step's value (a matrix): t's expected and
+// actual outputs, as PyTorch prints them. t has at least one step.
+void print_last_step(BugTrace* t);
 
 // The bugs "Debug this" offers, in its order: the lesson's, then the book's classes' in the order
 // the chapter meets them, then the repository's classes after chapter 3 in the order of its

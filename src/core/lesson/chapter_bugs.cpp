@@ -10,7 +10,6 @@
 #include "core/math/attention_modules.h"
 #include "core/math/torch_layers.h"
 #include "core/text/prose_format.h"
-#include "core/text/tensor_format.h"
 
 namespace attn {
 namespace {
@@ -311,13 +310,7 @@ void trace_chapter_bug(const TextCatalog& tx, Bug bug, const State& state, BugTr
         trace_heads(tx, bug, r, t);
     else
         trace_causal(tx, bug, r, t);
-    // What print() shows: the last step's value, right and planted.
-    const TraceStep& last = t->steps.back();
-    Matrix expected(last.rows, last.cols), actual(last.rows, last.cols);
-    expected.data = last.expected;
-    actual.data = last.actual;
-    t->expected_output = format_tensor(expected);
-    t->actual_output = format_tensor(actual);
+    print_last_step(t);
 }
 
 }  // namespace attn

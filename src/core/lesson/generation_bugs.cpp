@@ -11,7 +11,6 @@
 #include "core/math/attention_modules.h"
 #include "core/math/mask_routes.h"
 #include "core/text/prose_format.h"
-#include "core/text/tensor_format.h"
 
 namespace attn {
 namespace {
@@ -52,12 +51,6 @@ size_t first_changed_call(const DecodeTrace& right, const DecodeTrace& wrong, si
     for (size_t c = 0; c < right.calls.size() && c < wrong.calls.size(); ++c)
         if (values_differ(right.calls[c].output.data, wrong.calls[c].output.data)) return c;
     return std::min(fallback, right.calls.size() - 1);
-}
-
-// "token 3" or "tokens 3 to 5": a call's new tokens.
-std::string call_tokens(const TextCatalog& tx, const CacheCall& call) {
-    return call.count == 1 ? tx.say("bug.call-token", {{"first", call.first}})
-                           : tx.say("bug.call-tokens", {{"first", call.first}, {"last", call.first + call.count - 1}});
 }
 
 // MultiHeadAttention's cache (ch04/03_kv-cache): the mask sliced from row 0 in every call.
@@ -103,7 +96,7 @@ void trace_cache_offset(const TextCatalog& tx, const Matrix& inputs, const Modul
     for (int j = 0; j < b.key_count; ++j) seen += key_hidden(0, j, 0) ? 0 : 1;
     t->note = tx.say("bug.traced-call", {{"call", int(c) + 1},
                                          {"calls", int(right.calls.size())},
-                                         {"tokens", call_tokens(tx, a)},
+                                         {"tokens", call_tokens(tx, a.first, a.count)},
                                          {"keys", a.key_count - a.count}});
     t->explanation = tx.say("bug.cache-mask-no-offset.why",
                             {{"count", a.count}, {"keys", a.key_count}, {"first", a.first}, {"seen", seen}});
@@ -251,9 +244,10 @@ void trace_window(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
                                          over_combined(b)));
     t->steps.push_back(matrix_trace_step(tx.say("bug.step.call-output"), tx.say("bug.ask.call-output"),
                                          "context_vec[0], (Q, d_out)", 6, a.output, b.output));
-    t->note = tx.say(
-        "bug.traced-call",
-        {{"call", int(c) + 1}, {"calls", int(right.calls.size())}, {"tokens", call_tokens(tx, a)}, {"keys", cached}});
+    t->note = tx.say("bug.traced-call", {{"call", int(c) + 1},
+                                         {"calls", int(right.calls.size())},
+                                         {"tokens", call_tokens(tx, a.first, a.count)},
+                                         {"keys", cached}});
     const int window = m.window;
     t->explanation = tx.say("bug.window-drops-chunk-keys.why", {{"window", window},
                                                                 {"count", a.count},
@@ -264,6 +258,11 @@ void trace_window(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
 }
 
 }  // namespace
+
+std::string call_tokens(const TextCatalog& tx, int first, int count) {
+    return count == 1 ? tx.say("bug.call-token", {{"first", first}})
+                      : tx.say("bug.call-tokens", {{"first", first}, {"last", first + count - 1}});
+}
 
 bool is_generation_bug(Bug bug) {
     switch (bug) {
@@ -348,13 +347,7 @@ void trace_generation_bug(const TextCatalog& tx, Bug bug, const State& state, Bu
                                                               {"more", more}});
         t->note = t->note.empty() ? on : on + " " + t->note;
     }
-    // What print() shows: the last step's value, right and planted.
-    const TraceStep& last = t->steps.back();
-    Matrix expected(last.rows, last.cols), actual(last.rows, last.cols);
-    expected.data = last.expected;
-    actual.data = last.actual;
-    t->expected_output = format_tensor(expected);
-    t->actual_output = format_tensor(actual);
+    print_last_step(t);
 }
 
 }  // namespace attn

@@ -3,6 +3,8 @@
 // class it lives in and traced on the state's own inputs, one forward call at a time where a cache
 // is involved.
 #pragma once
+#include <string>
+
 #include "core/document/state.h"
 #include "core/lesson/bug_trace.h"
 
@@ -19,6 +21,8 @@ ModuleSettings generation_bug_settings(Bug bug);
 // The settings a trace runs on n tokens: the state's module when it is on and suits the bug, else
 // the above with the prefill and chunk pulled in to n.
 ModuleSettings generation_bug_module(Bug bug, const State& state);
+// A forward call's new tokens as the lesson names them: "token 3" or "tokens 3 to 5".
+std::string call_tokens(const TextCatalog& texts, int first, int count);
 // Fills t (program, fixed lines, steps, outputs, explanation) for a generation bug, or t->error.
 void trace_generation_bug(const TextCatalog& texts, Bug bug, const State& state, BugTrace* t);
 

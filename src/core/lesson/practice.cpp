@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "core/lesson/generation_bugs.h"
 #include "core/lesson/token_words.h"
 #include "core/math/attention_modules.h"
 #include "core/math/extremes.h"
@@ -254,12 +255,6 @@ bool cache_counts(const State& s, CacheCounts* out) {
         keys_per_call(n, m.prefill, m.chunk, m.module == AttentionModule::SlidingWindowAttention ? m.window : 0);
     out->heads = is_multi_head(m.module) ? m.heads : 1;
     return true;
-}
-
-// A call's tokens as the messages name them: "token 3" or "tokens 0 to 2".
-std::string call_tokens(const TextCatalog& t, int first, int count) {
-    return count == 1 ? t.say("bug.call-token", {{"first", first}})
-                      : t.say("bug.call-tokens", {{"first", first}, {"last", first + count - 1}});
 }
 
 ExerciseCheck check_cache_scores(const TextCatalog& t, const State& s, const std::string& typed_text) {
