@@ -220,7 +220,7 @@ test('lesson: practice after chapter 3 - a cache\'s work counted and a window\'s
   await settle(page, 'typing the counts', () => page.keyboard.type('18, 4, 10, 12'));
   await settle(page, 'Enter', () => page.keyboard.press('Enter'));
   assert.ok(await has(page, 'lesson:practice:wrong'));
-  assert.match((await view()).message, /Entry 1 \(the 2nd call, for token 3\): 4 counts one head.*2 × 1 × 4 = 8/);
+  assert.match((await view()).message, /The 2nd call \(token 3\): 4 counts one head.*2 × 1 × 4 = 8/);
   await saveArtifact('lesson-practice-cache-wrong.png', await page.screenshot());
   await click(page, 'lesson:practice:input');
   await settle(page, 'selecting the entry', () => page.keyboard.press('Control+a'));

@@ -4,7 +4,8 @@ lesson shows as "expected" and "printed" with what the programs print.
 
 usage: check_planted_bugs.py PATH/TO/planted_bug_tool
 
-For each bug, planted_bug_tool prints the bug's class and settings, the book's inputs, and the
+For each case (a bug as the lesson plants it, or with some of its class's settings changed),
+planted_bug_tool prints the bug's class and settings, the book's inputs, and the
 trace's last step (the print): the right program's values and the planted program's. This script
 builds the same class after torch.manual_seed(seed) with check_generation.py's copies of the
 repository's classes, runs it as written and with the one line changed (each copy has a switch for
@@ -33,7 +34,16 @@ except ImportError as error:  # pragma: no cover - depends on the machine
 from check_generation import build, sdpa_reference_weights  # noqa: E402 (after the skip)
 from cli_tensors import compare  # noqa: E402
 
-BUGS = ["cache-mask-no-offset", "repeat-not-interleave", "sdpa-book-mask", "window-drops-chunk-keys"]
+CASES = [
+    ("cache-mask-no-offset", {}),
+    ("cache-mask-no-offset", {"prefill": 4, "chunk": 2}),  # a chunk after the first: rows 2 and 3 of the mask
+    ("repeat-not-interleave", {}),
+    ("repeat-not-interleave", {"heads": 6, "kv_groups": 3, "d_out": 6}),
+    ("sdpa-book-mask", {}),
+    ("window-drops-chunk-keys", {}),
+    ("window-drops-chunk-keys", {"chunk": 0}),  # six tokens in one call, W = 3: rows with no key are nan
+    ("window-drops-chunk-keys", {"window": 2, "chunk": 4}),
+]
 
 
 def decode_calls(n, prefill, chunk):
@@ -80,8 +90,8 @@ def planted_pair(bug, settings, inputs):
     raise AssertionError(f"{bug}: no forward call prints differently in PyTorch")
 
 
-def check(tool, bug):
-    done = subprocess.run([tool, bug], capture_output=True, text=True)
+def check(tool, bug, settings):
+    done = subprocess.run([tool, bug, json.dumps(settings)], capture_output=True, text=True)
     if done.returncode != 0:
         return [f"planted_bug_tool {bug} failed: {done.stderr.strip()}"]
     doc = json.loads(done.stdout)
@@ -99,13 +109,13 @@ def main():
         print(__doc__)
         return 2
     bad = 0
-    for bug in BUGS:
-        failures = check(sys.argv[1], bug)
-        print(("FAIL " if failures else "ok   ") + bug)
+    for bug, settings in CASES:
+        failures = check(sys.argv[1], bug, settings)
+        print(("FAIL " if failures else "ok   ") + bug + (" " + json.dumps(settings) if settings else ""))
         for f in failures[:10]:
             print("    " + f)
         bad += bool(failures)
-    print(f"planted bugs: {len(BUGS) - bad} of {len(BUGS)} print what PyTorch prints (torch {torch.__version__})")
+    print(f"planted bugs: {len(CASES) - bad} of {len(CASES)} cases print what PyTorch prints (torch {torch.__version__})")
     return 1 if bad else 0
 
 

@@ -32,7 +32,10 @@ def compare(name, got, want, failures):
             compare(f"{name}[{i}]", g, w, failures)
         return
     g, w = number(got), want
-    if math.isinf(w) or math.isinf(g):
+    if math.isnan(w) or math.isnan(g):  # NaN matches only NaN (a plain difference never fails on it)
+        if not (math.isnan(w) and math.isnan(g)):
+            failures.append(f"{name}: got {g}, want {w}")
+    elif math.isinf(w) or math.isinf(g):
         if g != w:
             failures.append(f"{name}: got {g}, want {w}")
     elif abs(g - w) > 0.51e-4:

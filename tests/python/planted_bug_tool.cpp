@@ -1,9 +1,12 @@
 // Test helper for check_planted_bugs.py: plants a Debug this bug of the classes after chapter 3 as
 // the lesson does (the book's inputs, the bug's class), traces it, and prints as JSON what the
 // learner reads as "expected" and "printed", with the inputs and the class's settings.
-//   planted_bug_tool BUG      (cache-mask-no-offset, repeat-not-interleave, sdpa-book-mask,
-//                             window-drops-chunk-keys)
+//   planted_bug_tool BUG [SETTINGS_JSON]
+// BUG: cache-mask-no-offset, repeat-not-interleave, sdpa-book-mask or window-drops-chunk-keys;
+// SETTINGS_JSON changes whole-number settings of the bug's class, e.g. '{"prefill": 6, "chunk": 0}'
+// (prefill, chunk, heads, kv_groups, window, d_out).
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 #include "builtin/builtin_lesson.h"
@@ -35,13 +38,33 @@ JsonValue rows_of(const Vector& v, int rows, int cols) {
 
 int main(int argc, char** argv) {
     Bug bug = Bug::None;
-    if (argc != 2 || !parse_bug(argv[1], &bug) || bug == Bug::None) {
-        std::fprintf(stderr, "usage: planted_bug_tool BUG (one of %s, not none)\n", bug_choices().c_str());
+    if (argc < 2 || argc > 3 || !parse_bug(argv[1], &bug) || bug == Bug::None) {
+        std::fprintf(stderr, "usage: planted_bug_tool BUG [SETTINGS_JSON] (BUG one of %s, not none)\n",
+                     bug_choices().c_str());
         return 2;
     }
     State base;
     load_example("your-journey", &base);
-    const State s = enter_bug(bug, base);
+    State s = enter_bug(bug, base);
+    if (argc == 3) {
+        const JsonParseResult patch = parse_json(argv[2]);
+        if (!patch.ok || !patch.value.is_object()) {
+            std::fprintf(stderr, "error: SETTINGS_JSON is not a JSON object\n");
+            return 2;
+        }
+        ModuleSettings& m = s.module.settings;
+        int* const fields[] = {&m.prefill, &m.chunk, &m.heads, &m.kv_groups, &m.window, &m.d_out};
+        const char* const names[] = {"prefill", "chunk", "heads", "kv_groups", "window", "d_out"};
+        for (const auto& member : patch.value.members) {
+            size_t k = 0;
+            while (k < std::size(names) && member.first != names[k]) ++k;
+            if (k == std::size(names) || !member.second.is_number()) {
+                std::fprintf(stderr, "error: SETTINGS_JSON: %s is not a whole-number setting\n", member.first.c_str());
+                return 2;
+            }
+            *fields[k] = int(member.second.as_double());
+        }
+    }
     const BugTrace t = trace_bug(builtin_catalog(), bug, s);
     if (!t.error.empty() || t.steps.empty()) {
         std::fprintf(stderr, "error: %s\n", t.error.c_str());

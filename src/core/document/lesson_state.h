@@ -35,7 +35,7 @@ enum class Bug {
     DropoutNoRescale,  // dropout's survivors kept at w, not w / (1 - p)
     // After chapter 3, the book repository's ch04 classes (core/math/kv_cache.h, mask_routes.h):
     CacheMaskNoOffset,     // KV cache: mask[:Q, :K] where mask[ptr:ptr + Q, :K] belongs
-    RepeatNotInterleave,   // GQA: keys.repeat(1, G, 1, 1), not repeat_interleave(heads / G, dim=1)
+    RepeatNotInterleave,   // GQA: keys.repeat(1, heads / G, 1, 1), not repeat_interleave(heads / G, dim=1)
     SdpaBookMask,          // the book's mask (True = hidden) given to SDPA's attn_mask (True = kept)
     WindowDropsChunkKeys,  // SWA cache: attn_keep = min(len, W), not min(len, W + chunk - 1)
 };

@@ -6,6 +6,7 @@
 #include "core/lesson/generation_bugs.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "core/math/attention_modules.h"
@@ -15,15 +16,17 @@
 namespace attn {
 namespace {
 
-// A trace is rebuilt every frame while it shows: the chapter's sizes, as the track's steps.
+// A trace is rebuilt whenever the state changes (the lesson engine keeps it otherwise): the
+// chapter's sizes, as the track's steps.
 constexpr int kMaxTraceTokens = 64;
 
 bool suits(Bug bug, const ModuleSettings& m) {
     switch (bug) {
         case Bug::CacheMaskNoOffset:
             return m.module == AttentionModule::MultiHeadAttention && m.decode;
-        case Bug::RepeatNotInterleave:
-            return m.module == AttentionModule::GroupedQueryAttention;
+        case Bug::RepeatNotInterleave:  // traced through the cache in one call: what decode mode allows
+            return m.module == AttentionModule::GroupedQueryAttention && (m.dropout == 0.0 || !m.training) &&
+                   m.mask_style == MaskStyle::Book;
         case Bug::SdpaBookMask:  // scaled_dot_product_attention here runs without dropout
             return m.module == AttentionModule::CausalAttention && (m.dropout == 0.0 || !m.training);
         case Bug::WindowDropsChunkKeys:
@@ -50,7 +53,14 @@ Vector positions(int first, int count) {
 size_t first_changed_call(const DecodeTrace& right, const DecodeTrace& wrong, size_t fallback) {
     for (size_t c = 0; c < right.calls.size() && c < wrong.calls.size(); ++c)
         if (values_differ(right.calls[c].output.data, wrong.calls[c].output.data)) return c;
-    return std::min(fallback, right.calls.size() - 1);
+    return std::min(fallback, right.calls.size() - 1);  // calls is never empty here (ran_through_cache)
+}
+
+// Both programs ran through the cache; else t->error says why (settings decode mode refuses).
+bool ran_through_cache(const TextCatalog& tx, const DecodeTrace& right, const DecodeTrace& wrong, BugTrace* t) {
+    if (!right.calls.empty() && right.calls.size() == wrong.calls.size()) return true;
+    t->error = tx.say("bug.cache-cannot-run");
+    return false;
 }
 
 // MultiHeadAttention's cache (ch04/03_kv-cache): the mask sliced from row 0 in every call.
@@ -58,6 +68,7 @@ void trace_cache_offset(const TextCatalog& tx, const Matrix& inputs, const Modul
                         BugTrace* t) {
     const DecodeTrace right = decode_with_fault(inputs, m, CacheFault::None);
     const DecodeTrace wrong = decode_with_fault(inputs, m, CacheFault::MaskWithoutOffset);
+    if (!ran_through_cache(tx, right, wrong, t)) return;
     const size_t c = first_changed_call(right, wrong, 1);
     const CacheCall &a = right.calls[c], &b = wrong.calls[c];
     t->fixed = {"keys_new, values_new, queries = self.W_key(x), self.W_value(x), self.W_query(x)",
@@ -113,6 +124,7 @@ void trace_repeat(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
     whole.chunk = 0;
     const DecodeTrace right = decode_with_fault(inputs, whole, CacheFault::None);
     const DecodeTrace wrong = decode_with_fault(inputs, whole, CacheFault::RepeatNotInterleave);
+    if (!ran_through_cache(tx, right, wrong, t)) return;
     const int heads = m.heads, groups = m.kv_groups, group_size = heads / groups, hd = r.head_dim;
     int h = 0;  // the first head the repeat gives another group
     while (h + 1 < heads && h % groups == h / group_size) ++h;
@@ -196,7 +208,7 @@ void trace_sdpa_mask(const TextCatalog& tx, const ModuleResult& r, BugTrace* t) 
     t->steps.push_back(matrix_trace_step(tx.say("bug.step.context-vectors"), tx.say("bug.ask.contexts-match"),
                                          "context_vec[0], (n, d_out)", 2, matmul(right, h.values),
                                          matmul(wrong, h.values)));
-    t->explanation = tx.say("bug.sdpa-book-mask.why", {{"last", n - 1}});
+    t->explanation = n > 1 ? tx.say("bug.sdpa-book-mask.why", {{"last", n - 1}}) : tx.say("bug.sdpa-book-mask.why-one");
     t->hidden = tx.say("bug.sdpa-book-mask.hidden");
 }
 
@@ -204,6 +216,7 @@ void trace_sdpa_mask(const TextCatalog& tx, const ModuleResult& r, BugTrace* t) 
 void trace_window(const TextCatalog& tx, const Matrix& inputs, const ModuleSettings& m, BugTrace* t) {
     const DecodeTrace right = decode_with_fault(inputs, m, CacheFault::None);
     const DecodeTrace wrong = decode_with_fault(inputs, m, CacheFault::WindowKeepsOnlyW);
+    if (!ran_through_cache(tx, right, wrong, t)) return;
     // Without a change: the first call with older keys and several new tokens, where it would show.
     size_t fallback = right.calls.size() - 1;
     for (size_t k = right.calls.size(); k-- > 1;)
@@ -253,8 +266,15 @@ void trace_window(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
                                                                 {"count", a.count},
                                                                 {"first", a.first},
                                                                 {"reach", window - 1},
-                                                                {"keep", std::min(combined, window + a.count - 1)}});
-    t->hidden = tx.say("bug.window-drops-chunk-keys.hidden");
+                                                                {"combined", combined},
+                                                                {"keep", a.key_count}});
+    // A query left with no key (a chunk longer than the window): PyTorch's softmax gives NaN.
+    bool empty_row = false;
+    for (float x : b.weights[0].data) empty_row = empty_row || std::isnan(x);
+    if (empty_row) t->explanation += " " + tx.say("bug.window-drops-chunk-keys.nan");
+    t->hidden = window >= inputs.rows
+                    ? tx.say("bug.window-drops-chunk-keys.hidden-wide", {{"window", window}, {"n", inputs.rows}})
+                    : tx.say("bug.window-drops-chunk-keys.hidden");
 }
 
 }  // namespace
@@ -300,9 +320,15 @@ ModuleSettings generation_bug_settings(Bug bug) {
 
 ModuleSettings generation_bug_module(Bug bug, const State& state) {
     if (state.module.enabled && suits(bug, state.module.settings)) return state.module.settings;
+    // On fewer tokens than the book's six, a prefill that still leaves the bug a call to show in:
+    // one token after it for the cache, two chunks for the window.
     ModuleSettings s = generation_bug_settings(bug);
-    s.prefill = std::clamp(s.prefill, 1, std::max(1, state.inputs.rows));
-    s.chunk = std::min(s.chunk, s.prefill);
+    const int n = std::max(1, state.inputs.rows);
+    if (bug == Bug::CacheMaskNoOffset) s.prefill = std::clamp(s.prefill, 1, std::max(1, n - 1));
+    if (bug == Bug::WindowDropsChunkKeys) {
+        s.prefill = std::min(s.prefill, n);
+        s.chunk = std::clamp(s.chunk, 1, std::max(1, (s.prefill + 1) / 2));
+    }
     return s;
 }
 
@@ -335,16 +361,15 @@ void trace_generation_bug(const TextCatalog& tx, Bug bug, const State& state, Bu
     if (!state.module.enabled || m != state.module.settings) {
         // The class's own parameter names, as code: the same in every language.
         std::string more;
+        if (is_multi_head(m.module)) more += ", num_heads " + std::to_string(m.heads);
         if (m.module == AttentionModule::GroupedQueryAttention)
             more += ", num_kv_groups " + std::to_string(m.kv_groups);
         if (m.module == AttentionModule::SlidingWindowAttention)
             more += ", sliding_window_size " + std::to_string(m.window);
         if (m.decode) more += ", prefill " + std::to_string(m.prefill) + ", chunk " + std::to_string(m.chunk);
-        const std::string on = tx.say("bug.traced-on-class", {{"class", module_class(m.module)},
-                                                              {"seed", std::to_string(m.seed)},
-                                                              {"d_out", m.d_out},
-                                                              {"heads", is_multi_head(m.module) ? m.heads : 1},
-                                                              {"more", more}});
+        const std::string on = tx.say(
+            "bug.traced-on-class",
+            {{"class", module_class(m.module)}, {"seed", std::to_string(m.seed)}, {"d_out", m.d_out}, {"more", more}});
         t->note = t->note.empty() ? on : on + " " + t->note;
     }
     print_last_step(t);

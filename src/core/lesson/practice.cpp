@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/lesson/generation_bugs.h"
+#include "core/lesson/lesson_record.h"
 #include "core/lesson/token_words.h"
 #include "core/math/attention_modules.h"
 #include "core/math/extremes.h"
@@ -317,7 +318,12 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
         out.message = t.say("practice.window.swa-off");
         return out;
     }
-    const int n = s.inputs.rows, q = std::clamp(s.query, 0, n - 1), w = m.window, from = std::max(0, q - w + 1);
+    const int n = s.inputs.rows;
+    if (n < 1) {
+        out.message = t.say("practice.window.swa-off");
+        return out;
+    }
+    const int q = std::clamp(s.query, 0, n - 1), w = m.window, from = std::max(0, q - w + 1);
     const ParsedNumbers p = numbers_any_count(typed_text, q - from + 1);
     out.note = numbers_note(t, p);
     if (!p.ok) {
@@ -359,6 +365,8 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
         out.message = t.say("practice.window.right", args);
         return out;
     }
+    const bool whole_list = sorted.size() != named.size() ||
+                            std::all_of(out.entry_ok.begin(), out.entry_ok.end(), [](int ok) { return ok == 1; });
     if (sorted.size() != named.size()) {
         out.message = t.say("practice.window.twice");
     } else if (!sorted.empty() && sorted.back() > q) {
@@ -367,10 +375,12 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
         out.message = t.say("practice.window.one-too-many", {{"t", q}, {"window", w}, {"reach", w - 1}, {"p", q - w}});
     } else if (q - w >= 0 && sorted.front() == 0 && sorted.back() == q && int(sorted.size()) == q + 1) {
         out.message = t.say("practice.window.no-window", args);
+    } else if (whole_list) {  // every position named is seen, some are missing
+        out.message = t.say("practice.window.missing", args);
     } else {
         out.message = t.say("practice.window.wrong", args);
     }
-    if (out.wrong_entry < 0) out.wrong_entry = 0;  // a position missing: the list as a whole
+    if (whole_list) out.wrong_entry = -1;  // no one entry is wrong: the list as a whole is
     return out;
 }
 
@@ -401,13 +411,21 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
         e.input_label = t.say("practice.weights.input");
     } else if (index == 3) {
         const ModuleSettings& m = s.module.settings;
+        const bool window = m.module == AttentionModule::SlidingWindowAttention;
+        const std::vector<std::pair<int, int>> calls = decode_calls(n, m.prefill, m.chunk);
         e.title = t.say("practice.cache.title");
-        e.task = t.say("practice.cache.task", {{"class", module_class(m.module)},
-                                               {"heads", is_multi_head(m.module) ? m.heads : 1},
-                                               {"n", n},
-                                               {"prefill", m.prefill},
-                                               {"calls", int(decode_calls(n, m.prefill, m.chunk).size())}});
-        e.hint = t.say("practice.cache.hint");
+        e.task = t.say(m.chunk > 0 && m.chunk < m.prefill ? "practice.cache.task-chunked" : "practice.cache.task",
+                       {{"class", module_class(m.module)},
+                        {"heads", is_multi_head(m.module) ? m.heads : 1},
+                        {"n", n},
+                        {"prefill", m.prefill},
+                        {"chunk", m.chunk},
+                        {"calls", int(calls.size())}});
+        if (window) e.task += " " + t.say("practice.cache.window-note", {{"window", m.window}});
+        // Each count takes up to 6 characters and a separator ("2048, "): a long decode may not fit.
+        if (calls.size() * 7 > kMaxPracticeText)
+            e.task += " " + t.say("practice.too-long", {{"max", int(kMaxPracticeText)}});
+        e.hint = t.say(window ? "practice.cache.hint-window" : "practice.cache.hint");
         e.input_label = t.say("practice.cache.input");
     } else if (index == 4) {
         const int q = std::clamp(s.query, 0, std::max(0, n - 1));

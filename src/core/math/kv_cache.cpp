@@ -65,6 +65,14 @@ CacheCall cache_call(const CacheInputs& in, int first, int count, int cached) {
             }
         }
         Matrix weights = softmax_rows_scaled(scores, divisor);
+        // A query whose every key is hidden (only a planted fault drops them all): torch.softmax
+        // of -inf alone is NaN, and so is everything computed from the row.
+        for (int i = 0; i < count; ++i) {
+            bool any = false;
+            for (int j = 0; j < call.key_count && !any; ++j) any = !std::isinf(scores.at(i, j));
+            if (!any)
+                for (int j = 0; j < call.key_count; ++j) weights.at(i, j) = std::numeric_limits<float>::quiet_NaN();
+        }
         for (int i = 0; i < count; ++i) {
             float* out = merged.row(i) + q0;
             for (int c = 0; c < hd; ++c) {

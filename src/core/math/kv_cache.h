@@ -26,7 +26,7 @@ enum class CacheFault {
     // mask[:count, :key_count], the full pass's slice, where mask[pos:pos + count, :key_count]
     // belongs: a later call's queries are masked as if they stood at position 0, 1, ...
     MaskWithoutOffset,
-    // keys.repeat(1, G, 1, 1) where repeat_interleave(heads / G, dim=1) belongs: head h reads
+    // keys.repeat(1, heads / G, 1, 1) where repeat_interleave(heads / G, dim=1) belongs: head h reads
     // group h % G ([K1, K2, K1, K2]), not h / (heads / G) ([K1, K1, K2, K2]).
     RepeatNotInterleave,
     // attn_keep = min(len, W) where min(len, W + count - 1) belongs: a chunk's first queries lose

@@ -102,7 +102,7 @@ TEST_CASE("generation bugs: a cache that slices the mask from row 0 lets a new t
     CHECK(contains(t.explanation, "ptr_current_pos = 3"));
     // The four cached keys print as three rows and a count of the rest, in the learner's language.
     const TraceStep& keys = t.steps[0];
-    CHECK(contains(trace_values_text(attn_test::texts(), keys.actual, keys.rows, keys.cols), "… 1 more rows"));
+    CHECK(contains(trace_values_text(attn_test::texts(), keys.actual, keys.rows, keys.cols), "… 1 more row(s)"));
     CHECK(contains(trace_values_text(attn_test::texts_in("zh-CN"), keys.actual, keys.rows, keys.cols), "… 还有 1 行"));
 }
 
@@ -112,7 +112,7 @@ TEST_CASE("generation bugs: the cache's slice agrees when the whole sequence is 
     const BugTrace t = trace_of(s);
     CHECK(t.first_divergence == -1);
     CHECK(contains(t.hidden, "one call"));
-    CHECK(t.note.empty() == false);  // which call it followed
+    CHECK(contains(t.note, "call 1 of 1"));  // which call it followed
 }
 
 TEST_CASE("generation bugs: repeat gives head 1 group 1's keys, which repeat_interleave gives head 2") {
@@ -179,7 +179,7 @@ TEST_CASE("generation bugs: a window cache that keeps W keys for a chunk starves
     const ModuleResult full = run_module(s.inputs, s.module.settings);
     REQUIRE(full.error.empty());
     close_to(t.steps.back().expected, rows(full.output[0], 3, 3));
-    CHECK(contains(t.explanation, "W + 3 - 1 = 5"));
+    CHECK(contains(t.explanation, "min(6, W + 3 - 1) = 5"));
 }
 
 TEST_CASE("generation bugs: one token a call needs no more than W keys") {
@@ -202,6 +202,74 @@ TEST_CASE("generation bugs: the learner's own module when it suits, else the bug
     s.lesson.bug = Bug::WindowDropsChunkKeys;
     t = trace_of(s);
     CHECK(contains(t.note, "MultiHeadAttentionWithSWA"));
-    CHECK(contains(t.note, "prefill 3, chunk 3"));
-    CHECK(t.first_divergence == -1);  // one call of three tokens: nothing older to drop
+    CHECK(contains(t.note, "prefill 3, chunk 2"));  // two chunks, so that one could come after older keys
+    CHECK(t.first_divergence == -1);                // a window of 3 over 3 tokens drops nothing
+    INFO(t.hidden);
+    CHECK(contains(t.hidden, "reaches back over all 3 tokens"));
+    // The cache's bug on three tokens leaves a token to decode after the prefill.
+    s.lesson.bug = Bug::CacheMaskNoOffset;
+    t = trace_of(s);
+    CHECK(contains(t.note, "prefill 2"));
+    CHECK(t.first_divergence >= 0);
+}
+
+TEST_CASE("generation bugs: a chunk longer than the window leaves its first queries no key: NaN, as PyTorch") {
+    State s = with_bug(Bug::WindowDropsChunkKeys);
+    s.module.settings.chunk = 0;  // the whole prompt of 6 in one call, W = 3
+    const BugTrace t = trace_of(s);
+    CHECK(contains(t.note, "call 1 of 1"));
+    const TraceStep& kept = diverges_at(t, "keys kept for attention");
+    CHECK(kept.actual == Vector{3, 4, 5});
+    const Matrix out = matrix_of(t.steps.back(), true);
+    for (int r = 0; r < 3; ++r) CHECK(std::isnan(out.at(r, 0)));  // tokens 0 to 2 see none of 3, 4, 5
+    CHECK_FALSE(std::isnan(out.at(3, 0)));
+    INFO(t.explanation);
+    CHECK(contains(t.explanation, "min(6, W + 6 - 1) = 6"));
+    CHECK(contains(t.explanation, "PyTorch prints nan"));
+}
+
+TEST_CASE("generation bugs: every bug on settings a learner can reach traces or says why, and never crashes") {
+    for (Bug bug : {Bug::CacheMaskNoOffset, Bug::RepeatNotInterleave, Bug::SdpaBookMask, Bug::WindowDropsChunkKeys}) {
+        for (int variant = 0; variant < 7; ++variant) {
+            CAPTURE(bug_name(bug));
+            CAPTURE(variant);
+            State s = with_bug(bug);
+            ModuleSettings& m = s.module.settings;
+            switch (variant) {
+                case 0:  // dropout in training: no decode; a GQA trace falls back to the bug's own class
+                    m.dropout = 0.5;
+                    m.decode = false;
+                    break;
+                case 1:
+                    m.mask_style = MaskStyle::SdpaBool;
+                    m.decode = false;
+                    break;
+                case 2:  // one token
+                    REQUIRE(load_example("three-tokens", &s));
+                    s.inputs = Matrix(1, 2);
+                    s.inputs.data = {1, 0};
+                    s.tokens = {"a"};
+                    s.query = 0;
+                    break;
+                case 3:
+                    m.window = 10;  // wider than the sequence
+                    break;
+                case 4:
+                    m.kv_groups = m.heads;
+                    break;
+                case 5:
+                    m.chunk = 1;
+                    break;
+                default:
+                    s.module.enabled = false;
+                    break;
+            }
+            const BugTrace t = trace_bug(attn_test::texts(), bug, s);
+            if (!t.error.empty()) continue;  // said why
+            REQUIRE_FALSE(t.steps.empty());
+            CHECK_FALSE(t.expected_output.empty());
+            CHECK_FALSE(t.explanation.empty());
+            if (t.first_divergence < 0) CHECK_FALSE(t.hidden.empty());
+        }
+    }
 }

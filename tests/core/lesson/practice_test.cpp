@@ -117,7 +117,7 @@ TEST_CASE("practice 4: a KV cache's work, call by call: heads x new tokens x key
     CHECK_FALSE(c.correct);
     CHECK(c.wrong_entry == 1);
     CHECK(c.entry_ok == std::vector<int>{1, 0, 1, 1});
-    CHECK(contains(c.message, "Entry 1 (the 2nd call, for token 3): 4 counts one head"));
+    CHECK(contains(c.message, "The 2nd call (token 3): 4 counts one head"));
     CHECK(contains(c.message, "2 × 1 × 4 = 8"));
     // The whole sequence scored again: 2 x 4 x 4 = 32 for token 3.
     c = check(3, s, "18, 32, 50, 72");
@@ -135,6 +135,18 @@ TEST_CASE("practice 4: a KV cache's work, call by call: heads x new tokens x key
     s.module.settings.prefill = 6;
     s.module.settings.chunk = 3;
     CHECK(check(3, s, "18 30").correct);
+    const Exercise chunked = exercise_info(attn_test::texts(), 3, s);
+    CHECK(contains(chunked.task, "a prefill of 6 in chunks of 3"));
+    CHECK(contains(chunked.task, "sliding window is W = 3"));
+    CHECK(contains(chunked.hint, "With a window"));
+    // A decode too long to type in the answer box says so in the task.
+    CHECK_FALSE(contains(exercise_info(attn_test::texts(), 3, s).task, "longer than the answer box"));
+    State many = s;
+    REQUIRE(load_example("random-40x4-seed3", &many));  // 40 counts to type
+    many.module = s.module;
+    many.module.settings.prefill = 1;
+    many.module.settings.chunk = 0;
+    CHECK(contains(exercise_info(attn_test::texts(), 3, many).task, "longer than the answer box holds (150"));
     // Without decode mode there is no cache to count.
     s.module.settings.decode = false;
     CHECK(contains(check(3, s, "18 30").message, "decode mode"));
@@ -157,7 +169,10 @@ TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways 
     CHECK(contains(check(4, s, "3 4 5").message, "Position 5 comes after token 4"));
     CHECK(contains(check(4, s, "2 2 3 4").message, "appears twice"));
     CHECK(contains(check(4, s, "2.5").message, "not a position"));
-    CHECK(contains(check(4, s, "3 4").message, "Count back"));
+    c = check(4, s, "3 4");
+    CHECK(contains(c.message, "Some positions it sees are missing"));
+    CHECK(c.wrong_entry == -1);  // no one entry is wrong: the list is
+    CHECK(check(4, s, "2 2 3 4").wrong_entry == -1);
     // Near the start the window holds fewer: token 1 sees 0 and 1.
     s.query = 1;
     CHECK(check(4, s, "0, 1").correct);
