@@ -102,7 +102,9 @@ void app_shutdown(App* app) {
     destroy_window(&app->window);
 }
 
-std::string app_set_state(App* app, const State& next) {
+std::string app_set_state(App* app, const State& edited) {
+    State next = edited;
+    lesson_state_edited(&app->lesson, app->state, &next);
     std::string error = validate_state(next);
     if (!error.empty()) {
         app->input_error = error;

@@ -96,7 +96,8 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
     record_lesson_item(ui, "lesson:practice:show");
 
     if (record.shown) {
-        ImGui::TextColored(muted_text(), "%s", texts.say("practice.answer-shown").c_str());
+        prose(texts.say("practice.answer-shown"), muted_text());
+        if (!e.answer.empty()) prose(texts.say("practice.the-answer", {{"answer", e.answer}}));
     }
     if (record.checked && !input.stale) {
         const ExerciseCheck& c = in.lesson->practice_check;
@@ -109,8 +110,8 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
                                    c.entry_ok[i] ? "\u2713" : "\u2717");
             }
         }
-        ImGui::TextColored(c.correct ? context_color() : error_color(), "%s %s", c.correct ? "\u2713" : "\u2717",
-                           c.message.c_str());
+        // As prose: a Chinese message breaks between characters, not only at its few spaces.
+        prose(std::string(c.correct ? "\u2713 " : "\u2717 ") + c.message, c.correct ? context_color() : error_color());
         record_lesson_item(ui, c.correct ? "lesson:practice:right" : "lesson:practice:wrong");
         if (predict && c.correct && s.query < int(in.result.scores.size()) && record.prediction < s.inputs.rows) {
             // The prediction against the computed scores: the largest one and whose it is.
@@ -120,8 +121,7 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
                 texts.say("practice.you-predicted", {{"predicted", quoted(s.tokens[size_t(record.prediction)])},
                                                      {"top", quoted(s.tokens[size_t(top)])},
                                                      {"score", num(in.result.scores[size_t(top)])}});
-            ImGui::TextColored(right ? context_color() : error_color(), "%s %s", right ? "\u2713" : "\u2717",
-                               verdict.c_str());
+            prose(std::string(right ? "\u2713 " : "\u2717 ") + verdict, right ? context_color() : error_color());
             record_lesson_item(ui, right ? "lesson:prediction:right" : "lesson:prediction:wrong");
         }
     }

@@ -56,6 +56,15 @@ size_t first_changed_call(const DecodeTrace& right, const DecodeTrace& wrong, si
     return std::min(fallback, right.calls.size() - 1);  // calls is never empty here (ran_through_cache)
 }
 
+// Which forward call a cache trace follows: call c of the run, `cached` keys before it.
+std::string traced_call_note(const TextCatalog& tx, const DecodeTrace& run, size_t c, int cached) {
+    const CacheCall& call = run.calls[c];
+    const std::string tokens = call_tokens(tx, call.first, call.count);
+    if (c == 0) return tx.say("bug.traced-first-call", {{"calls", int(run.calls.size())}, {"tokens", tokens}});
+    return tx.say("bug.traced-call",
+                  {{"call", int(c) + 1}, {"calls", int(run.calls.size())}, {"tokens", tokens}, {"keys", cached}});
+}
+
 // Both programs ran through the cache; else t->error says why (settings decode mode refuses).
 bool ran_through_cache(const TextCatalog& tx, const DecodeTrace& right, const DecodeTrace& wrong, BugTrace* t) {
     if (!right.calls.empty() && right.calls.size() == wrong.calls.size()) return true;
@@ -92,9 +101,13 @@ void trace_cache_offset(const TextCatalog& tx, const Matrix& inputs, const Modul
         return mask;
     };
     const std::string shape = "(" + std::to_string(a.count) + ", " + std::to_string(a.key_count) + ")";
+    // The cached keys of head 0, K of them: with a head one number wide, as one row, so that the
+    // newest key shows too (a matrix prints only its first three rows).
     const Matrix keys = rows_of(r.batches[0][0].keys, a.key_first, a.key_count);
-    t->steps.push_back(matrix_trace_step(tx.say("bug.step.cache-keys"), tx.say("bug.ask.cache-keys"),
-                                         "self.cache_k[0, :, 0], (K, head_dim)", 1, keys, keys));
+    t->steps.push_back(keys.cols == 1 ? trace_step(tx.say("bug.step.cache-keys"), tx.say("bug.ask.cache-keys"),
+                                                   "self.cache_k[0, :, 0, 0], (K,)", 1, keys.data, keys.data)
+                                      : matrix_trace_step(tx.say("bug.step.cache-keys"), tx.say("bug.ask.cache-keys"),
+                                                          "self.cache_k[0, :, 0], (K, head_dim)", 1, keys, keys));
     t->steps.push_back(matrix_trace_step(tx.say("bug.step.mask"), tx.say("bug.ask.mask-new-rows"),
                                          "mask_bool, " + shape, 3, hidden_of(true), hidden_of(false)));
     t->steps.push_back(matrix_trace_step(tx.say("bug.step.masked-scores"), tx.say("bug.ask.cache-future-inf"),
@@ -103,14 +116,10 @@ void trace_cache_offset(const TextCatalog& tx, const Matrix& inputs, const Modul
                                          "attn_weights[0, 0], " + shape, 5, a.weights[0], b.weights[0]));
     t->steps.push_back(matrix_trace_step(tx.say("bug.step.call-output"), tx.say("bug.ask.call-output"),
                                          "context_vec[0], (Q, d_out)", 6, a.output, b.output));
-    int seen = 0;
-    for (int j = 0; j < b.key_count; ++j) seen += key_hidden(0, j, 0) ? 0 : 1;
-    t->note = tx.say("bug.traced-call", {{"call", int(c) + 1},
-                                         {"calls", int(right.calls.size())},
-                                         {"tokens", call_tokens(tx, a.first, a.count)},
-                                         {"keys", a.key_count - a.count}});
+    // The call's first query sees key 0 alone where it should see every key up to its own.
+    t->note = traced_call_note(tx, right, c, a.key_count - a.count);
     t->explanation = tx.say("bug.cache-mask-no-offset.why",
-                            {{"count", a.count}, {"keys", a.key_count}, {"first", a.first}, {"seen", seen}});
+                            {{"count", a.count}, {"keys", a.key_count}, {"first", a.first}, {"should", a.first + 1}});
     t->hidden = tx.say("bug.cache-mask-no-offset.hidden");
 }
 
@@ -257,10 +266,7 @@ void trace_window(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
                                          over_combined(b)));
     t->steps.push_back(matrix_trace_step(tx.say("bug.step.call-output"), tx.say("bug.ask.call-output"),
                                          "context_vec[0], (Q, d_out)", 6, a.output, b.output));
-    t->note = tx.say("bug.traced-call", {{"call", int(c) + 1},
-                                         {"calls", int(right.calls.size())},
-                                         {"tokens", call_tokens(tx, a.first, a.count)},
-                                         {"keys", cached}});
+    t->note = traced_call_note(tx, right, c, cached);
     const int window = m.window;
     t->explanation = tx.say("bug.window-drops-chunk-keys.why", {{"window", window},
                                                                 {"count", a.count},

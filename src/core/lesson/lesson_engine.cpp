@@ -315,6 +315,21 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
 
 }  // namespace
 
+void lesson_state_edited(LessonEngine* e, const State& before, State* after) {
+    const LessonState& was = before.lesson;
+    LessonState& now = after->lesson;
+    if (was.mode != LessonMode::Debug || now.mode != LessonMode::Debug || was.bug != now.bug || now.bug == Bug::None ||
+        now.trace == 0 || now.trace != was.trace)
+        return;
+    const Matrix &x = before.inputs, &y = after->inputs;
+    const bool traced_on_same = x.rows == y.rows && x.cols == y.cols && x.data == y.data &&
+                                before.query == after->query && before.projection == after->projection &&
+                                before.scale == after->scale && before.module == after->module;
+    if (traced_on_same) return;
+    now.trace = 0;
+    trace_of(e, now.bug).said.clear();
+}
+
 void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result, const ModuleRun* module,
                  uint64_t version) {
     if (version != 0 && e->synced_version == version) return;

@@ -135,6 +135,12 @@ void lesson_sync(LessonEngine* engine, const State& state, const AttentionResult
 void lesson_apply(LessonEngine* engine, const LessonIntent& intent, const State& shown, const AttentionResult& result,
                   double now_ms, State* draft, std::vector<LessonEvent>* events);
 
+// A change to the state from outside the lesson's intents (a panel, the page's API), before it is
+// committed: in Debug this, a change to what the trace runs on (the inputs, the query, the
+// projection, the classes' settings) starts the walk of the trace over, so judgments made on other
+// numbers are not graded against new ones.
+void lesson_state_edited(LessonEngine* engine, const State& before, State* after);
+
 // Whether the state is in the lesson: a step of the track, practice or debug (not free exploration).
 bool in_lesson(const State& state);
 

@@ -186,7 +186,12 @@ void write_practice(const LessonEngine& e, const State& s, const AttentionResult
                                                           {"score", num(result.scores[size_t(top)])}});
     }
     w->key("prediction").string(prediction);
-    w->key("shown").string(record.shown ? texts.say("practice.answer-shown") : "");
+    std::string shown;
+    if (record.shown) {
+        shown = texts.say("practice.answer-shown");
+        if (!exercise.answer.empty()) shown += " " + texts.say("practice.the-answer", {{"answer", exercise.answer}});
+    }
+    w->key("shown").string(shown);
     w->key("words").begin_object();
     w->key("hint").string(texts.say("practice.hint")).key("check").string(texts.say("practice.check"));
     w->key("show").string(texts.say("practice.show-answer")).key("start_over").string(texts.say("practice.start-over"));

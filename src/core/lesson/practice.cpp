@@ -14,6 +14,7 @@
 #include "core/math/kv_cache.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
+#include "core/math/torch_layers.h"
 #include "core/text/number_parse.h"
 #include "core/text/prose_format.h"
 
@@ -302,8 +303,17 @@ ExerciseCheck check_cache_scores(const TextCatalog& t, const State& s, const std
         {"i", k},           {"k", k + 1},     {"k_ordinal", ordinal},
         {"tokens", tokens}, {"typed", entry}, {"heads", c.heads},
         {"count", count},   {"keys", keys},   {"want", int(want[size_t(k)])}};
+    // The scores the mask keeps: each query's keys up to itself (and within the window).
+    const int window =
+        s.module.settings.module == AttentionModule::SlidingWindowAttention ? s.module.settings.window : 0;
+    int kept = 0;
+    for (int i = 0; i < count; ++i)
+        for (int key = first + count - keys; key < first + count; ++key)
+            kept += key_hidden(first + i, key, window) ? 0 : 1;
     if (c.heads > 1 && got == float(count * keys))
         out.message = t.say("practice.cache.one-head", args);
+    else if (kept != count * keys && (got == float(c.heads * kept) || got == float(kept)))
+        out.message = t.say("practice.cache.masked-too", args);
     else if (got == float(c.heads * seen * seen) && seen * seen != count * keys)
         out.message = t.say("practice.cache.recomputed", args);
     else
@@ -326,8 +336,10 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
     const int q = std::clamp(s.query, 0, n - 1), w = m.window, from = std::max(0, q - w + 1);
     const ParsedNumbers p = numbers_any_count(typed_text, q - from + 1);
     out.note = numbers_note(t, p);
-    if (!p.ok) {
-        out.message = numbers_error(t, p, q - from + 1);
+    if (!p.ok) {  // nothing typed, or not a number: said without the count, which is the answer's
+        out.message = p.problem == ParsedNumbers::Problem::Empty
+                          ? t.say("practice.window.empty", {{"t", q}})
+                          : t.say("practice.window.not-a-position", {{"typed", quoted(p.bad)}, {"last", n - 1}});
         return out;
     }
     // Positions, in any order, each once: the set the learner names against the window's.
@@ -381,6 +393,9 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
         out.message = t.say("practice.window.wrong", args);
     }
     if (whole_list) out.wrong_entry = -1;  // no one entry is wrong: the list as a whole is
+    // The marks would number the typed positions from 0 beside the positions themselves: the
+    // message names the wrong one instead.
+    out.entry_ok.clear();
     return out;
 }
 
@@ -427,6 +442,11 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
             e.task += " " + t.say("practice.too-long", {{"max", int(kMaxPracticeText)}});
         e.hint = t.say(window ? "practice.cache.hint-window" : "practice.cache.hint");
         e.input_label = t.say("practice.cache.input");
+        CacheCounts c;
+        if (cache_counts(s, &c)) {
+            for (size_t k = 0; k < c.calls.size(); ++k)
+                e.answer += (k ? ", " : "") + std::to_string(c.heads * c.calls[k].second * c.keys[k]);
+        }
     } else if (index == 4) {
         const int q = std::clamp(s.query, 0, std::max(0, n - 1));
         e.title = t.say("practice.window.title");
@@ -434,6 +454,9 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
                        {{"window", s.module.settings.window}, {"t", q}, {"label", n ? label(s, q) : std::string()}});
         e.hint = t.say("practice.window.hint");
         e.input_label = t.say("practice.window.input");
+        if (n > 0 && s.module.enabled && s.module.settings.module == AttentionModule::SlidingWindowAttention)
+            for (int k = std::max(0, q - s.module.settings.window + 1); k <= q; ++k)
+                e.answer += (k > std::max(0, q - s.module.settings.window + 1) ? ", " : "") + std::to_string(k);
     } else {
         e.title = t.say("practice.top.title");
         e.task = t.say("practice.top.task", {{"seed", std::to_string(s.projection.seed)},

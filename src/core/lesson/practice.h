@@ -17,6 +17,9 @@ struct Exercise {
     std::string task;         // the instructions, with the data's numbers
     std::string hint;         // one line that helps without giving the answer
     std::string input_label;  // "scores", "weights", "token"
+    // What Show the answer states where the panels do not print the answer as it is typed (the
+    // cache's counts, the window's positions); empty where they do.
+    std::string answer;
 };
 
 // The exercise as it reads for this state (index clamped to 0..kExerciseCount-1), in the words of

@@ -11,7 +11,8 @@
 namespace attn {
 namespace {
 
-// Loads the example's data into next, keeping everything else.
+// Loads the example's data into next, keeping everything else (a decoding prompt longer than the
+// new data is pulled in, as when the learner picks the example).
 void load_data(const char* name, int query, State* next) {
     State fresh;
     load_example(name, &fresh);
@@ -19,6 +20,7 @@ void load_data(const char* name, int query, State* next) {
     next->tokens = fresh.tokens;
     next->inputs = fresh.inputs;
     next->query = std::min(query, fresh.inputs.rows - 1);
+    fit_module_to_inputs(next);
 }
 
 }  // namespace

@@ -52,11 +52,28 @@ std::string trim_commas(const std::string& s) {
 ParsedNumbers parse_numbers(const std::string& raw, int expected_count) {
     ParsedNumbers out;
     // Brackets, "tensor", semicolons and the like separate numbers; the minus sign becomes '-'.
+    // What a Chinese or Japanese keyboard types: full-width commas, the enumeration comma, semicolons,
+    // spaces and brackets separate; full-width digits, point and minus are the ASCII ones.
+    struct Wide {
+        const char* utf8;
+        char ascii;
+    };
+    static constexpr Wide kWide[] = {{"\xEF\xBC\x8C", ' '}, {"\xE3\x80\x81", ' '}, {"\xEF\xBC\x9B", ' '},
+                                     {"\xE3\x80\x80", ' '}, {"\xEF\xBC\x88", ' '}, {"\xEF\xBC\x89", ' '},
+                                     {"\xEF\xBC\xBB", ' '}, {"\xEF\xBC\xBD", ' '}, {"\xEF\xBC\x8E", '.'},
+                                     {"\xEF\xBC\x8D", '-'}, {"\xE2\x88\x92", '-'}};
     std::string text;
     for (size_t i = 0; i < raw.size(); ++i) {
         const unsigned char c = static_cast<unsigned char>(raw[i]);
-        if (c == 0xE2 && i + 2 < raw.size() && raw[i + 1] == '\x88' && raw[i + 2] == '\x92') {
-            text.push_back('-');
+        const Wide* wide = nullptr;
+        for (const Wide& w : kWide)
+            if (raw.compare(i, 3, w.utf8) == 0) wide = &w;
+        if (wide) {
+            text.push_back(wide->ascii);
+            i += 2;
+        } else if (c == 0xEF && i + 2 < raw.size() && raw[i + 1] == '\xBC' &&
+                   static_cast<unsigned char>(raw[i + 2]) >= 0x90 && static_cast<unsigned char>(raw[i + 2]) <= 0x99) {
+            text.push_back(char('0' + (static_cast<unsigned char>(raw[i + 2]) - 0x90)));  // full-width 0..9
             i += 2;
         } else if (std::strchr("[](){};|\t\r\n", c) && c != 0) {
             text.push_back(' ');

@@ -100,10 +100,14 @@ TEST_CASE("generation bugs: a cache that slices the mask from row 0 lets a new t
     close_to(output.actual, rows(full.output[0], 0, 1));
     close_to(output.expected, rows(full.output[0], 3, 1));
     CHECK(contains(t.explanation, "ptr_current_pos = 3"));
-    // The four cached keys print as three rows and a count of the rest, in the learner's language.
+    // The four cached keys print as one row, the newest key with them (a head one number wide).
     const TraceStep& keys = t.steps[0];
-    CHECK(contains(trace_values_text(attn_test::texts(), keys.actual, keys.rows, keys.cols), "… 1 more row(s)"));
-    CHECK(contains(trace_values_text(attn_test::texts_in("zh-CN"), keys.actual, keys.rows, keys.cols), "… 还有 1 行"));
+    CHECK(keys.rows == 0);
+    CHECK(keys.actual.size() == 4);
+    // A matrix prints three rows and a count of the rest, in the learner's language.
+    const Vector four{1, 2, 3, 4};
+    CHECK(contains(trace_values_text(attn_test::texts(), four, 4, 1), "… 1 more row(s)"));
+    CHECK(contains(trace_values_text(attn_test::texts_in("zh-CN"), four, 4, 1), "… 还有 1 行"));
 }
 
 TEST_CASE("generation bugs: the cache's slice agrees when the whole sequence is one call") {
@@ -112,7 +116,7 @@ TEST_CASE("generation bugs: the cache's slice agrees when the whole sequence is 
     const BugTrace t = trace_of(s);
     CHECK(t.first_divergence == -1);
     CHECK(contains(t.hidden, "one call"));
-    CHECK(contains(t.note, "call 1 of 1"));  // which call it followed
+    CHECK(contains(t.note, "forward call 1 of 1"));  // which call it followed
 }
 
 TEST_CASE("generation bugs: repeat gives head 1 group 1's keys, which repeat_interleave gives head 2") {
@@ -146,7 +150,7 @@ TEST_CASE("generation bugs: with one group, or one per head, repeat and repeat_i
 TEST_CASE("generation bugs: the book's mask given to SDPA keeps exactly the future") {
     const State s = with_bug(Bug::SdpaBookMask);
     const BugTrace t = trace_of(s);
-    const TraceStep& kept = diverges_at(t, "what SDPA keeps");
+    const TraceStep& kept = diverges_at(t, "keys SDPA keeps");
     const Matrix right = matrix_of(kept, false), wrong = matrix_of(kept, true);
     for (int r = 0; r < right.rows; ++r)
         for (int c = 0; c < right.cols; ++c) {

@@ -272,6 +272,31 @@ TEST_CASE("lesson engine: Debug this records each judgment and whether the first
     CHECK(s.lesson.record.trace(Bug::WrongQuery)->found);  // found once stays found
 }
 
+TEST_CASE("lesson engine: a change to what a trace runs on starts its walk over; other changes keep it") {
+    Session s;
+    s.act(LessonAction::OpenDebug, int(Bug::RepeatNotInterleave));
+    s.act(LessonAction::JudgeTrace, 1);  // the group's keys: as they should be
+    REQUIRE(s.state.lesson.trace == 1);
+    // Another panel shown: the trace's numbers are the same, the judgment stands.
+    State next = s.state;
+    next.panels = {"inputs", "module", "lesson"};
+    lesson_state_edited(&s.lesson, s.state, &next);
+    CHECK(next.lesson.trace == 1);
+    CHECK(s.lesson.record.trace(Bug::RepeatNotInterleave)->said == "1");
+    // One key and value group per head: other numbers (that hide the bug), judged afresh.
+    next = s.state;
+    next.module.settings.kv_groups = next.module.settings.heads;
+    lesson_state_edited(&s.lesson, s.state, &next);
+    CHECK(next.lesson.trace == 0);
+    CHECK(s.lesson.record.trace(Bug::RepeatNotInterleave)->said.empty());
+    s.commit(next);
+    // The lesson's own intents are not edits: a judgment counts.
+    s.act(LessonAction::JudgeTrace, 1);
+    next = s.state;
+    lesson_state_edited(&s.lesson, State(s.state), &next);
+    CHECK(next.lesson.trace == 1);
+}
+
 TEST_CASE("lesson engine: Leave brings back the view the learner had before the lesson") {
     Session s;
     State mine = s.state;

@@ -8,6 +8,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/bug_trace.h"
 #include "core/lesson/concealment.h"
 #include "core/lesson/track.h"
 #include "core/math/attention_modules.h"
@@ -123,6 +124,10 @@ TEST_CASE("practice 4: a KV cache's work, call by call: heads x new tokens x key
     c = check(3, s, "18, 32, 50, 72");
     CHECK(c.wrong_entry == 1);
     CHECK(contains(c.message, "scoring the whole sequence so far again"));
+    // Only the scores the causal mask keeps in the prefill: 2 x (1 + 2 + 3) = 12.
+    c = check(3, s, "12, 8, 10, 12");
+    CHECK(c.wrong_entry == 0);
+    CHECK(contains(c.message, "counts only the scores the mask keeps"));
     c = check(3, s, "18, 8, 11, 12");
     CHECK(c.wrong_entry == 2);
     CHECK(contains(c.message, "2 × 1 × 5 = 10"));
@@ -164,11 +169,17 @@ TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways 
     c = check(4, s, "1, 2, 3, 4");
     CHECK_FALSE(c.correct);
     CHECK(contains(c.message, "One too many"));
-    CHECK(c.entry_ok == std::vector<int>{0, 1, 1, 1});
+    CHECK(c.wrong_entry == 0);  // position 1, the first typed
+    CHECK(c.entry_ok.empty());  // no marks numbered from 0 beside positions: the message names it
     CHECK(contains(check(4, s, "0 1 2 3 4").message, "causal mask alone"));
     CHECK(contains(check(4, s, "3 4 5").message, "Position 5 comes after token 4"));
     CHECK(contains(check(4, s, "2 2 3 4").message, "appears twice"));
     CHECK(contains(check(4, s, "2.5").message, "not a position"));
+    CHECK(contains(check(4, s, "abc").message, "not a position"));
+    CHECK(contains(check(4, s, "").message, "Type the positions token 4 attends to"));  // not how many
+    CHECK(exercise_info(attn_test::texts(), 4, s).answer == "2, 3, 4");
+    CHECK(exercise_info(attn_test::texts(), 3, exercise(3)).answer == "18, 8, 10, 12");
+    CHECK(exercise_info(attn_test::texts(), 0, exercise(0)).answer.empty());  // the panels print it
     c = check(4, s, "3 4");
     CHECK(contains(c.message, "Some positions it sees are missing"));
     CHECK(c.wrong_entry == -1);  // no one entry is wrong: the list is
@@ -207,4 +218,18 @@ TEST_CASE("practice: what the number reader found wrong or assumed is said in th
     for (int i = 0; i < n; ++i) commas += (i ? " 0,2" : "0,2");
     CHECK(contains(in("en", commas).note, "Read 0,2 as 0.2 (a decimal comma)"));
     CHECK(contains(in("zh-CN", commas).note, "把 0,2 读作 0.2（小数逗号）"));
+}
+
+TEST_CASE("practice: every exercise opens from any Debug this bug, its class's prompt fitted to the new data") {
+    for (Bug bug : kDebugBugs)
+        for (int ex = 0; ex < kExerciseCount; ++ex) {
+            CAPTURE(bug_name(bug));
+            CAPTURE(ex);
+            State s;
+            REQUIRE(load_example("your-journey", &s));
+            State debug = enter_bug(bug, s);
+            debug.module.settings.prefill = debug.inputs.rows;  // the longest prompt the learner can set
+            const State practice = enter_exercise(ex, debug);
+            CHECK(validate_state(practice) == "");
+        }
 }

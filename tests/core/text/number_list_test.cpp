@@ -56,3 +56,29 @@ TEST_CASE("number list: unreadable input says which entry, or how many were read
     CHECK(p.problem == ParsedNumbers::Problem::WrongCount);
     CHECK(p.comma_hint);
 }
+
+TEST_CASE("number list: what a Chinese keyboard types separates and reads as on an ASCII one") {
+    for (const char* text : {"2\xEF\xBC\x8C"
+                             "3\xEF\xBC\x8C"
+                             "4",  // 2，3，4
+                             "2\xE3\x80\x81"
+                             "3\xE3\x80\x81"
+                             "4",                                                  // 2、3、4
+                             "\xEF\xBC\x92 \xEF\xBC\x93\xE3\x80\x80\xEF\xBC\x94",  // ２ ３　４
+                             "\xEF\xBC\xBB"
+                             "2\xEF\xBC\x9B"
+                             "3\xEF\xBC\x9B"
+                             "4\xEF\xBC\xBD"}) {  // ［2；3；4］
+        INFO(text);
+        const ParsedNumbers p = parse_numbers(text, 3);
+        REQUIRE(p.ok);
+        CHECK(p.values == Vector{2, 3, 4});
+    }
+    const ParsedNumbers p = parse_numbers(
+        "\xEF\xBC\x8D"
+        "0\xEF\xBC\x8E"
+        "5",
+        1);  // －0．5
+    REQUIRE(p.ok);
+    CHECK(p.values == Vector{-0.5f});
+}
