@@ -291,9 +291,10 @@ test('a11y lesson: Practice by keyboard in the text version: predict, type the s
   await waitUntil(async () => (await axNodes(cdp)).some((n) => /entry 1 wrong/.test(n.name)), 'entry 1 named wrong',
                   { describe: async () => JSON.stringify(await page.evaluate(() => window.attention.lessonView().practice.message)) });
   await waitFocus((n) => n.role === 'textbox', 'the focus kept on the field');
-  // Then the right one: Enter checks it, and the verdict is announced and read.
+  // Then the right one, with a Chinese keyboard's commas (the field takes an IME's text): Enter
+  // checks it, and the verdict is announced and read.
   await page.keyboard.press('Control+A');
-  await page.keyboard.type('0, 2, 1');
+  await page.keyboard.type('0\uFF0C2\uFF0C1');
   await key('Enter');
   const said = await waitUntil(async () => {
     const text = await page.evaluate(() => document.getElementById('announcer').textContent);

@@ -237,6 +237,9 @@ test('lesson: practice after chapter 3 - a cache\'s work counted and a window\'s
   await settle(page, 'typing the positions', () => page.keyboard.type('1 2 3 4'));
   await settle(page, 'Enter', () => page.keyboard.press('Enter'));
   assert.match((await view()).message, /One too many/);
+  // Show the answer states the positions (the panels do not print them as typed).
+  await click(page, 'lesson:practice:show');
+  assert.match((await view()).shown, /The answer: 2, 3, 4\./);
   await click(page, 'lesson:practice:input');
   await settle(page, 'selecting the entry', () => page.keyboard.press('Control+a'));
   await settle(page, 'typing the positions', () => page.keyboard.type('2, 3, 4'));

@@ -145,6 +145,13 @@ test('lesson on a phone: Debug this after chapter 3, a sliding-window cache trac
   await inside(page, found, 'the first divergence and its explanation');
   assert.equal((await page.evaluate(() => window.attention.getState())).lesson.trace, 2);
   await saveArtifact('lesson-phone-debug-window.png', await page.screenshot());
+  // Practice from here loads three tokens: the window class's prompt of six is pulled in, not refused.
+  await reach(page, 'lesson:mode:practice', -1);
+  await tap(page, 'lesson:mode:practice');
+  const after = await page.evaluate(() => window.attention.getState());
+  assert.equal(after.lesson.mode, 'practice');
+  assert.equal(after.example, 'three-tokens');
+  assert.equal((await page.evaluate(() => window.attention.summary())).error, '', 'nothing refused');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
