@@ -351,10 +351,12 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
         }
         named.push_back(int(x));
     }
-    out.entry_ok.assign(named.size(), 1);
+    // Which typed positions are seen. Not shown as per-entry marks (they would number the typed
+    // positions from 0 beside the positions themselves): the message names the wrong one instead.
+    bool all_seen = true;
     for (size_t i = 0; i < named.size(); ++i)
         if (named[i] < from || named[i] > q) {
-            out.entry_ok[i] = 0;
+            all_seen = false;
             if (out.wrong_entry < 0) out.wrong_entry = int(i);
         }
     std::vector<int> sorted = named;
@@ -377,8 +379,7 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
         out.message = t.say("practice.window.right", args);
         return out;
     }
-    const bool whole_list = sorted.size() != named.size() ||
-                            std::all_of(out.entry_ok.begin(), out.entry_ok.end(), [](int ok) { return ok == 1; });
+    const bool whole_list = sorted.size() != named.size() || all_seen;
     if (sorted.size() != named.size()) {
         out.message = t.say("practice.window.twice");
     } else if (!sorted.empty() && sorted.back() > q) {
@@ -393,9 +394,6 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
         out.message = t.say("practice.window.wrong", args);
     }
     if (whole_list) out.wrong_entry = -1;  // no one entry is wrong: the list as a whole is
-    // The marks would number the typed positions from 0 beside the positions themselves: the
-    // message names the wrong one instead.
-    out.entry_ok.clear();
     return out;
 }
 

@@ -164,6 +164,7 @@ TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways 
     CHECK(contains(exercise_info(attn_test::texts(), 4, s).task, "sliding_window_size = 3"));
     ExerciseCheck c = check(4, s, "2, 3, 4");
     CHECK(c.correct);
+    CHECK(c.entry_ok.empty());  // no marks numbered from 0 beside positions, right or wrong
     CHECK(contains(c.message, "itself and the 2 before it"));
     CHECK(check(4, s, "4 2 3").correct);  // any order
     c = check(4, s, "1, 2, 3, 4");
