@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget, saveArtifact } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget, saveArtifact, settleAfter } from './harness.mjs';
 
 let server, browser, unpacked;
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -187,6 +187,43 @@ test('scorm: a second session keeps the first one\'s answers; the score grows; t
   await two.page.waitForFunction(() => window.finished);
   assert.equal((await two.cmi()).core.exit, '', 'a complete lesson is not suspended');
   assert.deepEqual(await two.frame.evaluate(() => window.attentionScorm.errors), []);
+  assert.deepEqual(two.page.problems, []);
+  await two.page.context().close();
+});
+
+test('scorm: Practice and Debug this after chapter 3 are kept across two sessions in suspend_data', async () => {
+  // Session 1: exercise 4 answered by typing, the window bug traced to its divergence, then the learner leaves.
+  const one = await openSession({}, '/lms/session-ch04-1.html');
+  const { page, frame } = one;
+  await click(page, frame, 'lesson:mode:practice');
+  await click(page, frame, 'lesson:exercise:3');
+  await click(page, frame, 'lesson:practice:input');
+  await settleAfter(frame, () => page.keyboard.type('18, 8, 10, 12'), 'typing the counts');
+  await click(page, frame, 'lesson:practice:check');
+  assert.match(await frame.evaluate(() => window.attention.lessonView().practice.message), /^Right: 18, 8, 10, 12/);
+  await click(page, frame, 'lesson:mode:debug');
+  await click(page, frame, 'lesson:bug:window-drops-chunk-keys');
+  await click(page, frame, 'lesson:trace-judge:right');
+  await click(page, frame, 'lesson:trace-judge:off');
+  await frame.evaluate(() => window.attentionScorm.finish());
+  await page.waitForFunction(() => window.finished);
+  const left = await one.cmi();
+  assert.match(left.suspend_data, /p=3:1:3:-1:18%2C 8%2C 10%2C 12/, 'exercise 4: checked once, solved, its entry');
+  assert.match(left.suspend_data, /window-drops-chunk-keys:10:1/, 'the window bug: judged fine, then off, found');
+  assert.ok(left.suspend_data.length <= 4096);
+  assert.deepEqual(await frame.evaluate(() => window.attentionScorm.errors), []);
+  await page.context().close();
+
+  // Session 2: the LMS gives it back; exercise 4 opens with the entry and its verdict.
+  const two = await openSession({ core: { lesson_location: left.core.lesson_location, entry: 'resume' },
+                                  suspend_data: left.suspend_data }, '/lms/session-ch04-2.html');
+  await click(two.page, two.frame, 'lesson:mode:practice');
+  await click(two.page, two.frame, 'lesson:exercise:3');
+  const view = await two.frame.evaluate(() => window.attention.lessonView().practice);
+  assert.equal(view.typed, '18, 8, 10, 12');
+  assert.match(view.message, /^Right/);
+  assert.match(await two.lms('cmi.suspend_data'), /window-drops-chunk-keys:10:1/, 'the trace stays in the record');
+  await saveArtifact('scorm-ch04-session-2.png', await two.page.screenshot());
   assert.deepEqual(two.page.problems, []);
   await two.page.context().close();
 });
