@@ -7,6 +7,7 @@
 
 #include "core/lesson/chapter_bugs.h"
 #include "core/lesson/generation_bugs.h"
+#include "core/math/attention_modules.h"
 #include "core/math/context.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
@@ -195,6 +196,21 @@ TraceStep matrix_trace_step(std::string name, std::string question, std::string 
     s.rows = expected.rows;
     s.cols = expected.cols;
     return s;
+}
+
+bool run_traced_module(const TextCatalog& tx, const Matrix& inputs, const ModuleSettings& m, int width, ModuleResult* r,
+                       BugTrace* t) {
+    constexpr int kMaxTraceTokens = 64;
+    if (inputs.rows > kMaxTraceTokens || inputs.cols > kMaxTraceTokens || width > kMaxTraceTokens) {
+        t->error = tx.say("bug.chapter-too-large", {{"max", kMaxTraceTokens}});
+        return false;
+    }
+    *r = run_module(inputs, m);
+    if (!r->error.empty()) {
+        t->error = tx.say("bug.chapter-cannot-run", {{"error", r->error}});
+        return false;
+    }
+    return true;
 }
 
 void print_last_step(BugTrace* t) {

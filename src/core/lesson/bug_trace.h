@@ -8,6 +8,7 @@
 
 #include "core/document/state.h"
 #include "core/lesson/lesson_text.h"
+#include "core/math/attention_modules.h"
 
 namespace attn {
 
@@ -43,6 +44,11 @@ TraceStep trace_step(std::string name, std::string question, std::string what, i
 TraceStep matrix_trace_step(std::string name, std::string question, std::string what, int line, const Matrix& expected,
                             const Matrix& actual);
 Vector trace_row_sums(const Matrix& m);
+// Runs the class a trace of the book's classes (or its repository's) is planted into, or sets
+// t->error: a state too large for a live trace (a trace is rebuilt whenever the state changes; the
+// chapter's sizes, up to 64 tokens, dimensions and projection width), or settings the class refuses.
+bool run_traced_module(const TextCatalog& texts, const Matrix& inputs, const ModuleSettings& settings, int width,
+                       ModuleResult* result, BugTrace* t);
 // What print() shows when the program prints its last step's value (a matrix): t's expected and
 // actual outputs, as PyTorch prints them. t has at least one step.
 void print_last_step(BugTrace* t);

@@ -14,8 +14,6 @@
 namespace attn {
 namespace {
 
-// A trace is rebuilt every frame while it shows: the chapter's sizes, as the track's steps.
-constexpr int kMaxTraceTokens = 64;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
 bool suits(Bug bug, const ModuleSettings& m) {
@@ -291,15 +289,8 @@ ModuleSettings chapter_bug_module(Bug bug, const State& state) {
 void trace_chapter_bug(const TextCatalog& tx, Bug bug, const State& state, BugTrace* t) {
     const ModuleSettings m = chapter_bug_module(bug, state);
     const int width = m.module == AttentionModule::MultiHeadAttention ? m.d_out : m.d_out * m.heads;
-    if (state.inputs.rows > kMaxTraceTokens || state.inputs.cols > kMaxTraceTokens || width > kMaxTraceTokens) {
-        t->error = tx.say("bug.chapter-too-large", {{"max", kMaxTraceTokens}});
-        return;
-    }
-    const ModuleResult r = run_module(state.inputs, m);
-    if (!r.error.empty()) {
-        t->error = tx.say("bug.chapter-cannot-run", {{"error", r.error}});
-        return;
-    }
+    ModuleResult r;
+    if (!run_traced_module(tx, state.inputs, m, width, &r, t)) return;
     if (!state.module.enabled || m != state.module.settings)
         t->note = tx.say(m.module == AttentionModule::MultiHeadAttention ? "bug.traced-on-heads" : "bug.traced-on",
                          {{"class", module_class(m.module)},

@@ -16,10 +16,6 @@
 namespace attn {
 namespace {
 
-// A trace is rebuilt whenever the state changes (the lesson engine keeps it otherwise): the
-// chapter's sizes, as the track's steps.
-constexpr int kMaxTraceTokens = 64;
-
 bool suits(Bug bug, const ModuleSettings& m) {
     switch (bug) {
         case Bug::CacheMaskNoOffset:
@@ -340,15 +336,8 @@ ModuleSettings generation_bug_module(Bug bug, const State& state) {
 
 void trace_generation_bug(const TextCatalog& tx, Bug bug, const State& state, BugTrace* t) {
     const ModuleSettings m = generation_bug_module(bug, state);
-    if (state.inputs.rows > kMaxTraceTokens || state.inputs.cols > kMaxTraceTokens || m.d_out > kMaxTraceTokens) {
-        t->error = tx.say("bug.chapter-too-large", {{"max", kMaxTraceTokens}});
-        return;
-    }
-    const ModuleResult r = run_module(state.inputs, m);
-    if (!r.error.empty()) {
-        t->error = tx.say("bug.chapter-cannot-run", {{"error", r.error}});
-        return;
-    }
+    ModuleResult r;
+    if (!run_traced_module(tx, state.inputs, m, m.d_out, &r, t)) return;
     switch (bug) {
         case Bug::CacheMaskNoOffset:
             trace_cache_offset(tx, state.inputs, m, r, t);
