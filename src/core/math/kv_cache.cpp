@@ -6,6 +6,19 @@
 #include <limits>
 
 namespace attn {
+namespace {
+
+// Of `combined` keys (the cache's and a call's `count` new ones), how many the call's queries score
+// (with a window W: up to W - 1 older keys plus the whole chunk) and how many rows the cache keeps
+// after it (the last W). window 0: every key, every row.
+int keys_scored(int combined, int count, int window) {
+    return window > 0 ? std::min(combined, window + count - 1) : combined;
+}
+int rows_kept(int combined, int window) {
+    return window > 0 ? std::min(combined, window) : combined;
+}
+
+}  // namespace
 
 std::vector<std::pair<int, int>> decode_calls(int n, int prefill, int chunk) {
     std::vector<std::pair<int, int>> calls;
@@ -20,8 +33,8 @@ std::vector<int> keys_per_call(int n, int prefill, int chunk, int window) {
     int cached = 0;
     for (const auto& [first, count] : decode_calls(n, prefill, chunk)) {
         const int combined = cached + count;
-        keys.push_back(window > 0 ? std::min(combined, window + count - 1) : combined);
-        cached = window > 0 ? std::min(combined, window) : combined;
+        keys.push_back(keys_scored(combined, count, window));
+        cached = rows_kept(combined, window);
     }
     return keys;
 }
@@ -33,11 +46,11 @@ CacheCall cache_call(const CacheInputs& in, int first, int count, int cached) {
     call.first = first;
     call.count = count;
     const int combined = cached + count;  // torch.cat([cache_k, keys_new], dim=1)
-    // SWA: up to W - 1 older keys plus the whole chunk score; the cache keeps the last W.
-    const int window_keeps = in.fault == CacheFault::WindowKeepsOnlyW ? in.window : in.window + count - 1;
-    call.key_count = in.window > 0 ? std::min(combined, window_keeps) : combined;
+    // The planted window fault keeps only the W rows the cache keeps for the next call.
+    call.key_count = in.fault == CacheFault::WindowKeepsOnlyW ? rows_kept(combined, in.window)
+                                                              : keys_scored(combined, count, in.window);
     call.key_first = first + count - call.key_count;
-    call.cache_rows = in.window > 0 ? std::min(combined, in.window) : combined;
+    call.cache_rows = rows_kept(combined, in.window);
     // Read straight from the projections' rows (no copies of the cached keys per call): each sum
     // runs from 0.0f in the order matmul's kernel runs it, so the rows stay the full pass's bits.
     const Matrix &Q = *in.queries, &K = *in.keys, &V = *in.values;
