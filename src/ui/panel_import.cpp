@@ -131,8 +131,8 @@ bool import_tab(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel
     if (ImGui::Button(tr("Apply"))) {
         *draft = apply_import(*draft, r);
         edited = true;
-        panel->applied_note = "Applied: " + std::to_string(r.inputs.rows) + " x " + std::to_string(r.inputs.cols) +
-                              ". The text stays here; edit it and apply again.";
+        panel->applied_note =
+            trf("Applied: %d x %d. The text stays here; edit it and apply again.", r.inputs.rows, r.inputs.cols);
     }
     ImGui::EndDisabled();
     record_layout(ui, "import:apply");
@@ -175,8 +175,8 @@ void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
         const std::string& full = panel->exported[f];
         std::string shown;
         if (full.size() > kPreviewBytes) {
-            shown = full.substr(0, full.rfind('\n', kPreviewBytes) + 1) + "... (shortened here; Copy copies all " +
-                    std::to_string(full.size()) + " bytes)";
+            shown = full.substr(0, full.rfind('\n', kPreviewBytes) + 1) +
+                    trf("... (shortened here; Copy copies all %zu bytes)", full.size());
         }
         const std::string& text = shown.empty() ? full : shown;
         push_mono();

@@ -87,8 +87,8 @@ bool value_cell(int row, int col, float* value, UiState* ui) {
         const std::string error = parse_number_text(ui->inputs.cell_text, &parsed);
         ui->inputs.cell_error.clear();
         if (!error.empty()) {
-            ui->inputs.cell_error = "inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]: " + error +
-                                    "; it keeps " + format_scalar(*value);
+            ui->inputs.cell_error =
+                trf("inputs[%d][%d]: %s; it keeps %s", row, col, error.c_str(), format_scalar(*value).c_str());
             ui->inputs.cell_error_row = row;
             ui->inputs.cell_error_col = col;
             ui->inputs.cell_error_kept = *value;
@@ -204,7 +204,7 @@ bool random_inputs_popup(State* draft, UiState* ui) {
         if (ImGui::Button(tr("Generate"))) {
             State next = *draft;
             ui->inputs.random_error = ui->inputs.random_seed < 0
-                                          ? "seed must be 0 or more"
+                                          ? tr("seed must be 0 or more")
                                           : apply_random_inputs(&next, ui->inputs.random_n, ui->inputs.random_d,
                                                                 uint64_t(ui->inputs.random_seed));
             if (ui->inputs.random_error.empty()) {

@@ -124,7 +124,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         float p = float(m.dropout);
         if (decimal_field(ui, "module:dropout", &p, 2, ImGui::GetFontSize() * 4)) {
             if (!(p >= 0.0f && p < 1.0f)) {
-                ui->module.error = "dropout p is " + num(p, 2) + " but must be at least 0 and less than 1";
+                ui->module.error = trf("dropout p is %s but must be at least 0 and less than 1", num(p, 2).c_str());
             } else {
                 ui->module.error.clear();
                 m.dropout = std::round(double(p) * 1e6) / 1e6;  // 0.1 as typed, not float's 0.10000000149
@@ -137,13 +137,13 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         edited |= ImGui::Checkbox(tr("training"), &m.training);
         record_layout(ui, "module:training");
         edited |= whole(ui, "batch", "batch", &m.batch, 1, 8);
-        const char* reseed = "re-seed before forward";
+        const char* reseed = tr("re-seed before forward");
         same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                           ImGui::CalcTextSize(reseed).x);
         edited |= ImGui::Checkbox(reseed, &m.reseed_dropout);
         record_layout(ui, "module:reseed");
         if (m.reseed_dropout)
-            edited |= seed_field(ui, "dropout_seed", "torch.manual_seed before dropout", &m.dropout_seed);
+            edited |= seed_field(ui, "dropout_seed", tr("torch.manual_seed before dropout"), &m.dropout_seed);
     }
     // The repository's classes' own settings, and decode mode (ch04).
     if (m.module == AttentionModule::GroupedQueryAttention) {
@@ -166,11 +166,11 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         }
         record_layout(ui, "module:decode");
         if (m.decode) {
-            if (whole(ui, "prefill", "prompt tokens (prefill)", &m.prefill, 1, in.state.inputs.rows)) {
+            if (whole(ui, "prefill", tr("prompt tokens (prefill)"), &m.prefill, 1, in.state.inputs.rows)) {
                 m.chunk = std::min(m.chunk, m.prefill);  // a shorter prompt takes its chunk with it
                 edited = true;
             }
-            edited |= whole(ui, "chunk", "chunk (0: all at once)", &m.chunk, 0, m.prefill);
+            edited |= whole(ui, "chunk", tr("chunk (0: all at once)"), &m.chunk, 0, m.prefill);
         }
     }
     if (!ui->module.error.empty()) prose(ui->module.error, error_color());  // here, beside its field
@@ -194,8 +194,8 @@ void code_lines(const ModuleResult& r, const std::string& var) {
         ImGui::TextColored(muted_text(), tr("torch.manual_seed(%llu)"), (unsigned long long)s.dropout_seed);
     ImGui::Text(tr("print(%s)"), call.c_str());
     if (s.decode)  // then as it generates: the prompt, then one token per call
-        prose(var + ".reset_cache(); " + var + "(prompt, use_cache=True), then " + var +
-                  "(next_token, use_cache=True) per token",
+        prose(trf("%s.reset_cache(); %s(prompt, use_cache=True), then %s(next_token, use_cache=True) per token",
+                  var.c_str(), var.c_str(), var.c_str()),
               muted_text());
     ImGui::PopFont();
 }
@@ -252,8 +252,8 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     CellGrid loaded{"module:loaded", "", &run.v1_loaded.output[0], 0.0f, 4, {}, &in.state.tokens, ""};
     cell_grid(loaded, ui);
     const float d = largest_difference(run.v1_loaded.output[0], v2.output[0]);
-    const std::string verdict =
-        "largest difference from v2: " + num(d, 6) + (d < 1e-5f ? tr(": the same module, written two ways") : "");
+    const std::string verdict = trf("largest difference from v2: %s", num(d, 6).c_str()) +
+                                (d < 1e-5f ? tr(": the same module, written two ways") : "");
     prose(verdict, d < 1e-5f ? ok_color() : error_color());
     record_value(ui, "module:exercise-difference", num(d, 6));
 }
@@ -265,7 +265,7 @@ void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     record_layout(ui, "module:flipped-mask");
     if (!ui->module.flipped_mask || t.weights_flipped_mask.rows == 0) return;
     CellGrid g{"module:masked-flipped",
-               "masked_fill(tril(ones, -1), -inf), then softmax",
+               tr("masked_fill(tril(ones, -1), -inf), then softmax"),
                &t.weights_flipped_mask,
                1.0f,
                2,
@@ -345,7 +345,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     }
     if (!ui->module.zero_mask || t.weights_zero_masked.rows == 0) return;
     CellGrid zero{"module:masked-zero",
-                  "masked_fill(triu(ones, 1), 0), then softmax",
+                  tr("masked_fill(triu(ones, 1), 0), then softmax"),
                   &t.weights_zero_masked,
                   1.0f,
                   2,
@@ -369,7 +369,7 @@ void wrong_dim(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     record_layout(ui, "module:wrong-dim");
     if (!ui->module.wrong_dim) return;
     CellGrid g{"module:wrong-dim",
-               "dim=1 of (b, n, n) runs down the queries",
+               tr("dim=1 of (b, n, n) runs down the queries"),
                &t.weights_wrong_dim,
                1.0f,
                2,
@@ -455,13 +455,14 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     cell_grid(mask, ui);
     same_line_if_fits(cell_grid_width(dropped), gap);
     cell_grid(dropped, ui);
-    std::string sums = "row sums:";
+    std::string sums;  // "1.00, 0.50, ..."
     for (int row = 0; row < t.weights_dropped.rows && row < kMaxGridCells; ++row) {
         float sum = 0;
         for (int c = 0; c < t.weights_dropped.cols; ++c) sum += t.weights_dropped.at(row, c);
-        sums += trf(row ? ", %.2f" : " %.2f", double(sum));
+        sums += (row ? ", " : "") + format_fixed(sum, 2);
     }
-    prose(sums + ". No longer 1: dropout rescales the survivors so the expected sum stays 1.", muted_text());
+    prose(trf("row sums: %s. No longer 1: dropout rescales the survivors so the expected sum stays 1.", sums.c_str()),
+          muted_text());
     record_value(ui, "module:row-sums", sums);
     unscaled_dropout(in, r, t, ui);
     prose(tr("These masks are the ones Debian's PyTorch draws, which match the book's printout. Other PyTorch builds "
@@ -585,7 +586,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         const bool solved = s.heads == 2 && r.out_width == 2;
         prose(tr("Exercise 3.2: keep num_heads = 2 and make the output two-dimensional instead of four."),
               ImGui::GetStyleColorVec4(ImGuiCol_Text));
-        prose(solved ? std::string("\u2713 solved: the output is 2-dimensional with 2 heads")
+        prose(solved ? std::string(tr("\u2713 solved: the output is 2-dimensional with 2 heads"))
                      : trf("not yet: the output has %d columns", r.out_width),
               solved ? ok_color() : muted_text());
         record_value(ui, "module:exercise-3.2", solved ? "solved" : "open");

@@ -43,8 +43,8 @@ void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     std::string who;
     for (int g = 0; g < s.kv_groups && g < 8; ++g)
         who += trf("%sgroup %d: heads %s", g ? "; " : "", g, span(g * size, size).c_str());
-    const std::string after = s.kv_groups == 1         ? std::string("One group is multi-query attention.")
-                              : s.kv_groups == s.heads ? std::string("One group per head is multi-head attention.")
+    const std::string after = s.kv_groups == 1         ? std::string(tr("One group is multi-query attention."))
+                              : s.kv_groups == s.heads ? std::string(tr("One group per head is multi-head attention."))
                                                        : trf("repeat instead would hand group 0 to heads 0, %d, ...: "
                                                              "the wrong keys.",
                                                              s.kv_groups);
@@ -296,14 +296,20 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     ImGui::Checkbox(tr("plant the bug: mask as attn_mask"), &m.polarity_bug);
     record_layout(ui, "module:polarity-bug");
     if (!m.polarity_bug) return;
-    CellGrid g{
-        "module:polarity", "attn_mask=mask: True now means kept", &v.polarity_bug, 1.0f, 2, {}, &in.state.tokens, ""};
+    CellGrid g{"module:polarity",
+               tr("attn_mask=mask: True now means kept"),
+               &v.polarity_bug,
+               1.0f,
+               2,
+               {},
+               &in.state.tokens,
+               ""};
     cell_grid(g, ui);
-    prose(std::string("Each token attends to exactly the keys it should not see, and no longer to itself") +
-              (r.settings.module != AttentionModule::SlidingWindowAttention && m.padded_keys == 0
-                   ? tr("; the last token sees nothing")
-                   : "") +
-              ". SDPA's boolean mask says which keys to keep: pass ~mask.",
+    prose(r.settings.module != AttentionModule::SlidingWindowAttention && m.padded_keys == 0
+              ? tr("Each token attends to exactly the keys it should not see, and no longer to itself; the last token "
+                   "sees nothing. SDPA's boolean mask says which keys to keep: pass ~mask.")
+              : tr("Each token attends to exactly the keys it should not see, and no longer to itself. SDPA's boolean "
+                   "mask says which keys to keep: pass ~mask."),
           error_color());
     record_value(ui, "module:polarity-diagonal", trf("%g", double(v.polarity_own)));
 }

@@ -131,14 +131,12 @@ void view_note(const PlotView& v, UiState* ui) {
             ui->plot.pca.total_variance > 0
                 ? 100.0f * (ui->plot.pca.variance[0] + ui->plot.pca.variance[1]) / ui->plot.pca.total_variance
                 : 100.0f;
-        char help[512];
-        std::snprintf(help, sizeof help,
-                      "With more than three dimensions the view shows each vector's components along the two "
-                      "directions in which the tokens differ most (principal components); these keep %.0f%% of "
-                      "the spread. Lengths and angles are approximate here, but every score is still computed "
-                      "in all %d dimensions. Dragging a head moves it within this plane.",
-                      double(kept), v.dims);
-        help_marker(help);
+        help_marker(trf("With more than three dimensions the view shows each vector's components along the two "
+                        "directions in which the tokens differ most (principal components); these keep %.0f%% of "
+                        "the spread. Lengths and angles are approximate here, but every score is still computed "
+                        "in all %d dimensions. Dragging a head moves it within this plane.",
+                        double(kept), v.dims)
+                        .c_str());
     } else if (v.mode == PlotMode::Space) {
         ImGui::TextColored(muted_text(), ui->touch_targets
                                              ? tr("drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it")
@@ -156,7 +154,8 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
     // The switch, or the note when it fits beside the buttons (phones: the note goes below them).
     const bool spaces = in.result.has_projection;
     const float note_w =
-        ImGui::CalcTextSize(v.mode == PlotMode::Pca     ? "PCA projection of 1000 dimensions to 2 (?)"
+        ImGui::CalcTextSize(v.mode == PlotMode::Pca
+                                ? (trf("PCA projection of %d dimensions to 2", 1000) + " (?)").c_str()
                             : v.mode == PlotMode::Space ? tr("drag: orbit \u00b7 drag a head: move it")
                                                         : tr("click a head: query \u00b7 drag it: move it"))
             .x;

@@ -25,7 +25,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     int64_t seed = int64_t(std::min<uint64_t>(draft->projection.seed, uint64_t(INT64_MAX)));
     if (whole_field(ui, "projection:seed", &seed, seed_w)) {
         if (seed < 0) {
-            ui->ui_error = "seed is " + std::to_string(seed) + " but must be 0 or more";
+            ui->ui_error = trf("seed is %lld but must be 0 or more", (long long)seed);
         } else {
             ui->ui_error.clear();
             draft->projection.seed = uint64_t(seed);

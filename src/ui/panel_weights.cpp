@@ -118,9 +118,10 @@ std::string non_finite_reason(const QueryRow& r, Norm norm) {
         return tr("divide by sum: a score is not finite, so neither is the sum.");
     }
     if (norm == Norm::SoftmaxNaive && top > 88.72f)
-        return "naive softmax: exp(" + format_fixed(top, 1) +
-               ") overflows float32 (anything past exp(88.7) is inf), and inf / inf = nan. The stable softmax "
-               "subtracts the largest score first.";
+        return trf(
+            "naive softmax: exp(%s) overflows float32 (anything past exp(88.7) is inf), and inf / inf = nan. "
+            "The stable softmax subtracts the largest score first.",
+            format_fixed(top, 1).c_str());
     if (norm == Norm::SoftmaxNaive) return tr("naive softmax: every exp(score) underflowed to 0, and 0 / 0 = nan.");
     return tr("softmax: a score is not finite.");
 }
@@ -176,7 +177,7 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
                          u32(i == s.query && mark_query ? query_color() : token_color())});
         terms.push_back({vec(row.values->row(i), d, 4, 4) + (i + 1 < n ? " + " : ""), 0});
     }
-    if (n > kTerms) terms.push_back({"... (" + std::to_string(n - kTerms) + " more terms)", 0});
+    if (n > kTerms) terms.push_back({trf("... (%d more terms)", n - kTerms), 0});
     flow_text(terms, indent);
     std::vector<Piece> result = tensor_pieces("= ", *row.context, 8);
     std::string joined;

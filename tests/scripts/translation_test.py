@@ -62,6 +62,33 @@ def tr_keys(root):
     return keys
 
 
+def untranslated_literals(root, keys):
+    """String literals in src/ui with words in them (two words of two letters or more) that reach the
+    screen without tr(): not an argument of tr(), trf() or words(), nor a key the table registers
+    (a label drawn through tr(variable) is listed once as tr("...") in a comment beside it). Comments and
+    static_assert messages are not shown to anyone."""
+    found = []
+    sources = sorted((root / "src/ui").glob("*.cpp")) + sorted((root / "src/ui").glob("*.h"))
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        # Comments and static_assert messages blanked, lines kept.
+        code = re.sub(r"//[^\n]*|/\*.*?\*/|static_assert\([^;]*;", lambda m: re.sub(r"[^\n]", " ", m.group(0)),
+                      text, flags=re.S)
+        for m in LITERAL.finditer(code):
+            before = code[:m.start()].rstrip()
+            if before.endswith('"') or re.search(r"(?<![.\w])(?:tr|trf|words|words_f)\($", before):
+                continue  # tr("..."), or a literal joined to the one before it
+            english = c_string(m.group(1))
+            if english in keys:
+                continue
+            if not re.search(r"[A-Za-z]{2,} [A-Za-z]{2,}", re.sub(r"%[-+ #0-9.*hlLzjt]*[a-zA-Z]", "", english)):
+                continue  # a name, a number format, code without words
+            line = text.count("\n", 0, m.start()) + 1
+            found.append(f"{path.relative_to(root)}:{line}: {english[:80]!r} is shown without tr(): a language "
+                         "could not translate it")
+    return found
+
+
 class PageText(HTMLParser):
     """The words of web/index.html a reader sees or hears: text, aria-label, aria-roledescription."""
 
@@ -313,6 +340,11 @@ def main():
     languages = [d.name for d in sorted((root / "lessons").iterdir())
                  if d.is_dir() and d.name != "en" and (d / "interface.json").exists()]
     failed = 0
+    literals = untranslated_literals(root, tr_keys(root))
+    for problem in literals:
+        print(problem)
+    print(f"translation: {len(literals)} words in src/ui outside tr()")
+    failed |= bool(literals)
     for lang in languages:
         problems, key_count, glyph_count = check_language(root, lang, en_dir)
         for p in problems[:200]:
