@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "core/text/prose_format.h"
@@ -37,6 +38,24 @@ struct ColumnLabels {
     size_t chars = 0;      // names cut to this many bytes (0: whole)
 };
 
+std::string cut(const std::string& s, size_t chars) {
+    if (chars == 0 || s.size() <= chars) return s;
+    size_t end = chars - 1;
+    while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;  // whole UTF-8 characters
+    return s.substr(0, end) + ".";
+}
+
+// True when cutting the names to `chars` leaves two different tokens with one label ("token_1" and
+// "token_2" both "tok."): the header would name the wrong column.
+bool cut_names_collide(const std::vector<std::string>& tokens, size_t chars) {
+    std::map<std::string, const std::string*> named;
+    for (const std::string& t : tokens) {
+        const auto [at, added] = named.emplace(cut(t, chars), &t);
+        if (!added && *at->second != t) return true;
+    }
+    return false;
+}
+
 ColumnLabels plan_columns(const std::vector<std::string>& tokens, float cell) {
     ColumnLabels plan;
     float widest = 0;
@@ -44,7 +63,7 @@ ColumnLabels plan_columns(const std::vector<std::string>& tokens, float cell) {
     if (widest + 4 <= cell) return plan;
     const float char_w = ImGui::CalcTextSize("abcdefghijklmnopqrstuvwxyz").x / 26;
     const size_t fit = size_t(std::max(0.0f, (cell - 4) / char_w));
-    if (fit >= 4) {  // three letters and a dot still name a token; fewer do not
+    if (fit >= 4 && !cut_names_collide(tokens, fit)) {  // three letters and a dot still name a token; fewer do not
         plan.chars = fit;
         return plan;
     }
@@ -54,13 +73,6 @@ ColumnLabels plan_columns(const std::vector<std::string>& tokens, float cell) {
         if (float(k) * cell >= index_w) return plan.every = k, plan;
     plan.every = 1000;
     return plan;
-}
-
-std::string cut(const std::string& s, size_t chars) {
-    if (chars == 0 || s.size() <= chars) return s;
-    size_t end = chars - 1;
-    while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;  // whole UTF-8 characters
-    return s.substr(0, end) + ".";
 }
 
 void colour_bar(ImDrawList* dl, const HeatmapSpec& spec, ImVec2 a, float height) {
@@ -203,13 +215,16 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     // Column labels above, row labels to the left, thinned to what fits.
     const ColumnLabels plan = plan_columns(s.tokens, cell);
     const float line = ImGui::GetTextLineHeight();
+    std::string headers;  // the first few, as drawn: "Your|jour.|star." (for tests)
     for (int c = 0; c < n; c += plan.every) {
         const std::string text = plan.indices ? std::to_string(c) : cut(s.tokens[size_t(c)], plan.chars);
+        if (c < 8 * plan.every) headers += (c ? "|" : "") + text;
         const float w = ImGui::CalcTextSize(text.c_str()).x;
         const float x = plan.indices ? o.x + cell * float(c) : o.x + cell * (float(c) + 0.5f) - w / 2;
         dl->AddText(ImVec2(x, o.y - line - 2), u32(c == s.query && spec.mark_query ? query_color() : muted_text()),
                     text.c_str());
     }
+    record_value(ui, std::string("heatmap-columns:") + spec.name, headers);
     int row_every = 1;
     for (int k : {1, 2, 5, 10, 20, 50, 100, 200, 500})
         if (float(k) * cell >= line) {

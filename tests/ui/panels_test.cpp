@@ -130,6 +130,30 @@ TEST_CASE("ui: 1024 tokens draw and the heatmaps still take clicks") {
     CHECK(h.state.query == doctest::Approx(700).epsilon(0.01));
 }
 
+TEST_CASE("ui: heatmap columns keep names that tell tokens apart, else numbers") {
+    UiHarness h("your-journey", ImVec2(2400, 1400));  // cells wide enough for a few letters
+    h.frames(2);
+    const attn::ui::LayoutItem* journey = h.find("value:heatmap-columns:scores");
+    REQUIRE(journey != nullptr);
+    CHECK(journey->text.rfind("Your|", 0) == 0);  // the example's six names fit (or cut apart)
+    // Long labels that share their first letters: cut to a prefix, every column would read "token_."
+    attn::State s = h.state;
+    for (size_t i = 0; i < s.tokens.size(); ++i) s.tokens[i] = "token_number_" + std::to_string(i);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(2);
+    const attn::ui::LayoutItem* cut = h.find("value:heatmap-columns:scores");
+    REQUIRE(cut != nullptr);
+    CHECK(cut->text == "0|1|2|3|4|5");
+    // Long labels that differ early are cut, and the cuts still tell them apart.
+    for (size_t i = 0; i < s.tokens.size(); ++i) s.tokens[i] = std::string(1, char('a' + i)) + "_long_label_name";
+    REQUIRE(h.set_state(s).empty());
+    h.frames(2);
+    const attn::ui::LayoutItem* named = h.find("value:heatmap-columns:scores");
+    REQUIRE(named != nullptr);
+    CHECK(named->text.rfind("a_", 0) == 0);
+    CHECK(named->text.find("b_") != std::string::npos);
+}
+
 TEST_CASE("ui: the phone layout is one column with every panel, and taps still select") {
     UiHarness h("your-journey", ImVec2(390, 844));
     for (const char* name : {"token:0", "panel:plot"}) CHECK_MESSAGE(h.find(name) != nullptr, name);
