@@ -18,10 +18,8 @@ done
 scripts/install_deps.sh
 export NODE_PATH=/usr/share/nodejs  # Debian's acorn, needed by emcc's JS optimizer
 build=build/wasm
-if [ ! -f "$build/build.ninja" ]; then
-  emcmake cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel -DATTN_BUILD_CLI=OFF \
-    -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
-fi
+# CMakePresets.json's "wasm": Debian's Emscripten toolchain, MinSizeRel, Node to run the tests.
+[ -f "$build/build.ninja" ] || cmake --preset wasm >/dev/null
 cmake --build "$build"
 
 rm -rf dist.tmp && mkdir -p dist.tmp

@@ -44,8 +44,7 @@ run_ctest() {
 }
 
 echo "== native build and unit tests"
-cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_BUILD_APP=ON -DATTN_BUILD_CLI=ON \
-  -DATTN_BUILD_TESTS=ON >/dev/null || { echo "native configure failed"; exit 1; }
+cmake --preset native >/dev/null || { echo "native configure failed"; exit 1; }  # CMakePresets.json
 cmake --build build/native || { echo "native build failed"; exit 1; }
 run_ctest "native unit tests" native ctest --test-dir build/native --output-on-failure
 
