@@ -328,7 +328,7 @@ void app_frame(void* user) {
     --app->frames_to_render;
     if (stale) app->frames_to_render = std::max(app->frames_to_render, 1);
     app->wake_at_ms = out.wake_at_ms;
-    if (browser_after_frame()) app_request_frames(app, 2);  // phone keyboard input, text-field position
+    if (browser_after_frame(&app->typing)) app_request_frames(app, 2);  // phone keyboard input, text-field position
     if (!app->first_frame_reported) {
         app->first_frame_reported = true;
         app->stats.first_frame_cost_ms = now_ms() - start;

@@ -13,6 +13,7 @@
 #include "core/math/attention_cache.h"
 #include "core/view/deferred_code.h"
 #include "core/view/page_options.h"
+#include "platform/browser.h"
 #include "platform/window.h"
 #include "render/renderer.h"
 #include "ui/ui.h"
@@ -59,6 +60,8 @@ struct App {
     DeferredCode code;              // the code the first view does not run: on the web, fetched when used
     int pending_step_setup = 0;     // a link opened this step before the lesson was here: set it up then
     std::string input_error;        // why the last edit or API call was refused ("" when none)
+    std::string page_reply;         // the text the page's API last returned (web_api.cpp's reply)
+    PageTyping typing;              // a phone keyboard's input on its way to ImGui (platform/browser.h)
 
     // UI passes still to build after input or a change; only those that change the picture are
     // drawn (see app_frame).

@@ -1,5 +1,5 @@
 // EMSCRIPTEN_KEEPALIVE exports called from web/attention.js. Strings returned to JavaScript live
-// in static buffers until the next call: attention.js copies them at once with UTF8ToString.
+// in the app's page_reply until the next call: attention.js copies them at once with UTF8ToString.
 // Every export works before the first frame and without WebGL.
 #include "app/web_api.h"
 
@@ -29,12 +29,15 @@
 namespace attn {
 namespace {
 
+// The app the page's C functions answer from (set once by web_api_init): they are free functions
+// the page calls by name, so this one pointer is how they reach it.
 App* g_app = nullptr;
-State g_default_state;  // what a bad link falls back to
 
-const char* keep(std::string* buffer, std::string text) {
-    *buffer = std::move(text);
-    return buffer->c_str();
+// Returns text to the page: it lives in the app until the next call, and the page copies it at
+// once (UTF8ToString), so one buffer serves every function.
+const char* reply(std::string text) {
+    g_app->page_reply = std::move(text);
+    return g_app->page_reply.c_str();
 }
 
 // The result for the current state through the app's incremental cache (a query change costs one
@@ -71,8 +74,7 @@ void set_page_bits(App* app, int bits) {
 // default example; a later one (a typo in the address bar, a host's link) keeps the view the
 // learner has, edits and all.
 std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
-    const State fallback = at_start ? g_default_state : app->state;
-    const UrlParseResult r = parse_url_fragment(fragment, fallback);
+    const UrlParseResult r = parse_url_fragment(fragment, app->state);  // at start: the default example
     // A step-only link ("#step=9") opens the step as the lesson sets it up; before the lesson's file
     // is here the step is kept, and set up when it arrives.
     State next = r.state;
@@ -102,7 +104,6 @@ std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
 
 void web_api_init(App* app) {
     g_app = app;
-    g_default_state = app->state;
     set_page_bits(app, browser_page_bits());
     app->visible = browser_visible_now();
     const std::string hash = browser_location_hash();
@@ -117,39 +118,34 @@ using attn::g_app;
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* attn_get_state() {
-    static std::string buffer;
-    return attn::keep(&buffer, attn::serialize_state(g_app->state));
+    return attn::reply(attn::serialize_state(g_app->state));
 }
 
 // "" when applied; otherwise the message, and nothing of the document is applied.
 EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json, size_t length) {
-    static std::string buffer;
     const attn::ParseResult parsed = attn::parse_state(attn::text_of(json, length));
     if (!parsed.ok) {
         g_app->input_error = "setState: " + parsed.error;
         attn::app_request_frames(g_app);
-        return attn::keep(&buffer, parsed.error);
+        return attn::reply(parsed.error);
     }
-    return attn::keep(&buffer, attn::app_set_state(g_app, parsed.state));
+    return attn::reply(attn::app_set_state(g_app, parsed.state));
 }
 
 // matrices 0: the (n, n) and (n, d) matrices are null (see results_json).
 EMSCRIPTEN_KEEPALIVE const char* attn_results(int matrices) {
-    static std::string buffer;
     const attn::AttentionResult& result = attn::current_result(g_app);  // brings the module's run up to date too
     // module: null without a module, while its code is on its way (stats().code_loading), or when
     // it cannot run on these inputs (the panel says why).
     const attn::ModuleResult& module = g_app->module.result;
     const bool with_module = attn::app_module_ran(*g_app) && module.error.empty();
-    return attn::keep(&buffer,
-                      attn::results_json(g_app->state, result, matrices != 0, with_module ? &module : nullptr));
+    return attn::reply(attn::results_json(g_app->state, result, matrices != 0, with_module ? &module : nullptr));
 }
 
 // The results as an SVG figure (core/document/results_svg.h), for print: the embed maker puts it
 // beside the iframe, shown only when the course page is printed.
 EMSCRIPTEN_KEEPALIVE const char* attn_svg() {
-    static std::string buffer;
-    return attn::keep(&buffer, attn::results_svg(g_app->state, attn::current_result(g_app)));
+    return attn::reply(attn::results_svg(g_app->state, attn::current_result(g_app)));
 }
 
 // The few fields events and the screen-reader summary need, without serialising the whole state:
@@ -158,7 +154,6 @@ EMSCRIPTEN_KEEPALIVE const char* attn_svg() {
 // scores and weights are the ones the panels show (projected when the projection is on) and null
 // while a lesson question covers them on screen; concealed names what is covered and why.
 EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
-    static std::string buffer;
     const attn::State& s = g_app->state;
     const attn::AttentionResult& r = attn::current_result(g_app);
     const bool projected = r.has_projection;
@@ -210,13 +205,12 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     w.key("reason").string(hidden.reason);
     w.end_object();
     w.end_object();
-    return attn::keep(&buffer, std::move(out));
+    return attn::reply(std::move(out));
 }
 
 // The panels' numbers and settings as the page's text version reads them
 // (core/lesson/numbers_reader.h): covered where the panels are covered.
 EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
-    static std::string buffer;
     const attn::AttentionResult& result = attn::current_result(g_app);  // syncs the engine and the module's run
     // The classes on, their code not here: their table says so (on its way, or why not), as the panel does.
     attn::ModuleResult waiting;
@@ -228,8 +222,8 @@ EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
                             : "could not be fetched: " + g_app->code.error + "; change a setting to try again";
         module = &waiting;
     }
-    return attn::keep(&buffer, attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed, module,
-                                                         &g_app->language.words));
+    return attn::reply(
+        attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed, module, &g_app->language.words));
 }
 
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",
@@ -237,7 +231,6 @@ EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
 // answered,questions,complete,passed},"record" (the record encoded as lesson-progress carries it),
 // "lesson" (its id), "load_error", "pass_mark", "course_error", "record_error", "watch"}.
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
-    static std::string buffer;
     attn::current_result(g_app);  // syncs the engine with the state
     attn::LessonEngine& lesson = g_app->lesson;
     const attn::State& s = g_app->state;
@@ -275,24 +268,23 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
         for (const std::string& panel : step->watch) w.string(panel);
     w.end_array();
     w.end_object();
-    return attn::keep(&buffer, std::move(out));
+    return attn::reply(std::move(out));
 }
 
 // The lesson band as text for the page's HTML copy of it (core/lesson/lesson_reader.h). Before the
 // lesson's files are here: {"loaded": false, "mode", "in_lesson", "waiting", "load_error"}.
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_view() {
-    static std::string buffer;
     attn::current_result(g_app);  // syncs the engine with the state
     const attn::LessonEngine& lesson = g_app->lesson;
     const attn::State& s = g_app->state;
-    if (lesson.lesson) return attn::keep(&buffer, attn::lesson_reader_json(lesson, s, g_app->result));
+    if (lesson.lesson) return attn::reply(attn::lesson_reader_json(lesson, s, g_app->result));
     std::string out;
     attn::JsonWriter w(&out);
     w.begin_object().key("loaded").boolean(false).key("mode").string(attn::lesson_mode_name(s.lesson.mode));
     w.key("in_lesson").boolean(attn::in_lesson(s));
     w.key("waiting").boolean(!lesson.pending.empty()).key("load_error").string(lesson.load_error);
     w.end_object();
-    return attn::keep(&buffer, std::move(out));
+    return attn::reply(std::move(out));
 }
 
 // One intent from the page's copy of the lesson, by name (parse_lesson_action), with its value
@@ -300,23 +292,21 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_view() {
 // sent, else why not.
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_intent(const char* name, size_t length, const char* text,
                                                     size_t text_length, int value) {
-    static std::string buffer;
     attn::LessonIntent intent;
     const std::string_view action = attn::text_of(name, length);
     if (!attn::parse_lesson_action(action, &intent.action))
-        return attn::keep(&buffer, "no lesson action is called " + attn::json_quote_short(action));
+        return attn::reply("no lesson action is called " + attn::json_quote_short(action));
     intent.value = value;
     intent.text = std::string(attn::text_of(text, text_length));
     attn::current_result(g_app);  // the engine synced with the state the learner sees
     const std::string problem = attn::lesson_intent_problem(g_app->lesson, g_app->state, intent);
-    if (!problem.empty()) return attn::keep(&buffer, std::string(action) + ": " + problem);
+    if (!problem.empty()) return attn::reply(std::string(action) + ": " + problem);
     attn::app_apply_intents(g_app, {intent}, attn::now_ms());
     attn::app_request_redraw(g_app);
-    return attn::keep(&buffer, "");
+    return attn::reply("");
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
-    static std::string buffer;
     const attn::FrameStats& s = g_app->stats;
     std::string out;
     attn::JsonWriter w(&out);
@@ -355,20 +345,18 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     // Whether a field of the demo is taking typed text (its edit began and has not ended).
     w.key("text_input").boolean(ImGui::GetIO().WantTextInput);
     w.end_object();
-    return attn::keep(&buffer, std::move(out));
+    return attn::reply(std::move(out));
 }
 
 // The link for the current state, without '#': the short form for an unedited example; "" when
 // it would be longer than max_bytes (the page then says the view is too large for a link).
 EMSCRIPTEN_KEEPALIVE const char* attn_fragment(double max_bytes) {
-    static std::string buffer;
-    return attn::keep(&buffer, attn::url_fragment_for_state(g_app->state, size_t(std::max(0.0, max_bytes))));
+    return attn::reply(attn::url_fragment_for_state(g_app->state, size_t(std::max(0.0, max_bytes))));
 }
 
 // Applies a fragment the learner typed into the address bar (hashchange) or a host sent.
 EMSCRIPTEN_KEEPALIVE const char* attn_apply_fragment(const char* fragment, size_t length) {
-    static std::string buffer;
-    return attn::keep(&buffer, attn::apply_fragment(g_app, attn::text_of(fragment, length), false));
+    return attn::reply(attn::apply_fragment(g_app, attn::text_of(fragment, length), false));
 }
 
 // Text the learner pasted (the browser's paste event on the canvas): while ImGui edits a text
@@ -388,9 +376,8 @@ EMSCRIPTEN_KEEPALIVE void attn_paste(const char* utf8, size_t length) {
 // teacher's file). "" when loaded, else why not (shown in the lesson band; nothing is applied).
 EMSCRIPTEN_KEEPALIVE const char* attn_load_lesson(const char* texts, size_t texts_length, const char* lesson,
                                                   size_t lesson_length) {
-    static std::string buffer;
-    return attn::keep(&buffer, attn::app_load_lesson(g_app, attn::text_of(texts, texts_length),
-                                                     attn::text_of(lesson, lesson_length)));
+    return attn::reply(
+        attn::app_load_lesson(g_app, attn::text_of(texts, texts_length), attn::text_of(lesson, lesson_length)));
 }
 
 // The learner's language, as the page fetched it: the interface text (lessons/<lang>/interface.json,
@@ -398,38 +385,34 @@ EMSCRIPTEN_KEEPALIVE const char* attn_load_lesson(const char* texts, size_t text
 // applied, else why not: the language stays as it was.
 EMSCRIPTEN_KEEPALIVE const char* attn_set_language(const char* words, size_t words_length, const unsigned char* glyphs,
                                                    size_t glyphs_length) {
-    static std::string buffer;
     std::vector<unsigned char> font(glyphs, glyphs + glyphs_length);
-    return attn::keep(&buffer, attn::app_set_language(g_app, attn::text_of(words, words_length), std::move(font)));
+    return attn::reply(attn::app_set_language(g_app, attn::text_of(words, words_length), std::move(font)));
 }
 
 // A record saved earlier (SCORM's cmi.suspend_data, the page's storage) back into the engine: ""
 // when applied (or kept until the lesson's file arrives), else why not, and nothing changes.
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_restore(const char* record, size_t length) {
-    static std::string buffer;
     std::string error = attn::lesson_restore(&g_app->lesson, std::string(attn::text_of(record, length)));
     if (error.empty()) attn::app_request_redraw(g_app);
-    return attn::keep(&buffer, std::move(error));
+    return attn::reply(std::move(error));
 }
 
 // A course's settings (docs/grading.md): the steps it keeps the learner in ("11-14", "" for all),
 // and its pass mark ("0.8", "80%", "" for none). "" when applied, else why not: the setting keeps
 // its last value and the lesson's header shows the message until a good one is set.
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_range(const char* steps, size_t length) {
-    static std::string buffer;
     attn::LessonEngine& lesson = g_app->lesson;
     lesson.range_error = attn::lesson_set_range(&lesson, std::string(attn::text_of(steps, length)));
     lesson.synced_version = 0;
     attn::app_request_redraw(g_app);
-    return attn::keep(&buffer, lesson.range_error);
+    return attn::reply(lesson.range_error);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_pass(const char* pass, size_t length) {
-    static std::string buffer;
     attn::LessonEngine& lesson = g_app->lesson;
     lesson.pass_error = attn::lesson_set_pass_mark(&lesson, std::string(attn::text_of(pass, length)));
     attn::app_request_redraw(g_app);
-    return attn::keep(&buffer, lesson.pass_error);
+    return attn::reply(lesson.pass_error);
 }
 
 // The page could not fetch the lesson's files (offline, a wrong address): the band says so.
@@ -461,11 +444,11 @@ EMSCRIPTEN_KEEPALIVE void attn_page_refused(const char* message, size_t length) 
 // Text from the page's proxy field (a phone's on-screen keyboard), and keys: 1 Backspace,
 // 2 Enter, 3 Escape, 4 Left, 5 Right. They reach ImGui in order, one step per frame.
 EMSCRIPTEN_KEEPALIVE void attn_text_input(const char* utf8, size_t length) {
-    if (attn::browser_queue_text(attn::text_of(utf8, length))) attn::app_request_frames(g_app, 2);
+    if (attn::browser_queue_text(&g_app->typing, attn::text_of(utf8, length))) attn::app_request_frames(g_app, 2);
 }
 
 EMSCRIPTEN_KEEPALIVE void attn_text_key(int key) {
-    if (attn::browser_queue_key(key)) attn::app_request_frames(g_app, 2);
+    if (attn::browser_queue_key(&g_app->typing, key)) attn::app_request_frames(g_app, 2);
 }
 
 // A finger was lifted (1) a moment ago, or a pointer went down or a mouse moved (0).
@@ -525,7 +508,6 @@ EMSCRIPTEN_KEEPALIVE void attn_canvas_resized(double css_width, double css_heigh
 
 // Screen rectangles of named UI items in CSS pixels, for tests that click real widgets.
 EMSCRIPTEN_KEEPALIVE const char* attn_layout() {
-    static std::string buffer;
     std::string out;
     attn::JsonWriter w(&out);
     w.begin_array();
@@ -537,7 +519,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_layout() {
         w.end_object();
     }
     w.end_array();
-    return attn::keep(&buffer, std::move(out));
+    return attn::reply(std::move(out));
 }
 
 }  // extern "C"

@@ -78,25 +78,9 @@ EM_JS(void, attn_js_text_field, (int active, float x, float y, float line, int n
 namespace attn {
 namespace {
 
-// Input from the page's text proxy (the phone keyboard), waiting to reach ImGui: text goes in one
-// SDL_TEXTINPUT per 31 bytes, a key down in one frame and up in the next.
-struct TypedInput {
-    std::string text;  // UTF-8, or empty for a key
-    SDL_Scancode key = SDL_SCANCODE_UNKNOWN;
-};
-std::deque<TypedInput> g_typed;
-SDL_Scancode g_key_down = SDL_SCANCODE_UNKNOWN;  // released at the next frame
+// Typed input reaches SDL as one SDL_TEXTINPUT per 31 bytes, a key down in one frame and up in
+// the next.
 constexpr size_t kMaxTypedQueue = 4096;
-
-struct TextFieldReport {
-    bool active = false;
-    float x = 0, y = 0, line = 0;
-    bool numeric = false;
-    bool operator!=(const TextFieldReport& o) const {
-        return active != o.active || x != o.x || y != o.y || line != o.line || numeric != o.numeric;
-    }
-};
-TextFieldReport g_reported;
 
 void push_key(SDL_Scancode code, bool down) {
     SDL_Event e{};
@@ -193,45 +177,45 @@ void browser_content_height(int css_pixels) {
     attn_js_content_height(css_pixels);
 }
 
-bool browser_queue_text(std::string_view utf8) {
-    if (utf8.empty() || g_typed.size() >= kMaxTypedQueue) return false;
+bool browser_queue_text(PageTyping* typing, std::string_view utf8) {
+    if (utf8.empty() || typing->queue.size() >= kMaxTypedQueue) return false;
     // SDL's text events end at a NUL: one inside the text would cut it short silently.
     std::string text;
     for (char c : utf8)
         if (c != '\0') text.push_back(c);
     if (text.empty()) return false;
-    g_typed.push_back({std::move(text), SDL_SCANCODE_UNKNOWN});
+    typing->queue.push_back({std::move(text), SDL_SCANCODE_UNKNOWN});
     return true;
 }
 
-bool browser_queue_key(int key) {
+bool browser_queue_key(PageTyping* typing, int key) {
     static const SDL_Scancode codes[] = {SDL_SCANCODE_UNKNOWN, SDL_SCANCODE_BACKSPACE, SDL_SCANCODE_RETURN,
                                          SDL_SCANCODE_ESCAPE,  SDL_SCANCODE_LEFT,      SDL_SCANCODE_RIGHT};
-    if (key < 1 || key > 5 || g_typed.size() >= kMaxTypedQueue) return false;
-    g_typed.push_back({"", codes[key]});
+    if (key < 1 || key > 5 || typing->queue.size() >= kMaxTypedQueue) return false;
+    typing->queue.push_back({"", codes[key]});
     return true;
 }
 
-bool browser_after_frame() {
-    if (g_key_down != SDL_SCANCODE_UNKNOWN) {
-        push_key(g_key_down, false);
-        g_key_down = SDL_SCANCODE_UNKNOWN;
-    } else if (!g_typed.empty()) {
-        TypedInput next = std::move(g_typed.front());
-        g_typed.pop_front();
+bool browser_after_frame(PageTyping* typing) {
+    if (typing->key_down != SDL_SCANCODE_UNKNOWN) {
+        push_key(SDL_Scancode(typing->key_down), false);
+        typing->key_down = SDL_SCANCODE_UNKNOWN;
+    } else if (!typing->queue.empty()) {
+        PageTyping::Entry next = std::move(typing->queue.front());
+        typing->queue.pop_front();
         if (next.text.empty()) {
-            push_key(next.key, true);
-            g_key_down = next.key;
+            push_key(SDL_Scancode(next.scancode), true);
+            typing->key_down = next.scancode;
         } else {
             push_text(next.text);
         }
     }
     const TextFieldReport now = active_text_field();
-    if (now != g_reported) {
-        g_reported = now;
+    if (now != typing->reported) {
+        typing->reported = now;
         attn_js_text_field(now.active, now.x, now.y, now.line, now.numeric);
     }
-    return g_key_down != SDL_SCANCODE_UNKNOWN || !g_typed.empty();
+    return typing->key_down != SDL_SCANCODE_UNKNOWN || !typing->queue.empty();
 }
 
 }  // namespace attn
@@ -257,13 +241,13 @@ void browser_warn(const std::string&) {}
 void browser_request_lesson() {}
 void browser_request_code() {}
 void browser_content_height(int) {}
-bool browser_queue_text(std::string_view) {
+bool browser_queue_text(PageTyping*, std::string_view) {
     return false;
 }
-bool browser_queue_key(int) {
+bool browser_queue_key(PageTyping*, int) {
     return false;
 }
-bool browser_after_frame() {
+bool browser_after_frame(PageTyping*) {
     return false;
 }
 }  // namespace attn

@@ -3,6 +3,7 @@
 // hands over (a phone's on-screen keyboard, which SDL2 never raises). Knows nothing of the app:
 // the app's side of the page API is src/app/web_api.cpp. Natively every call is a no-op.
 #pragma once
+#include <deque>
 #include <string>
 #include <string_view>
 
@@ -35,15 +36,36 @@ void browser_request_code();
 // size its frame to it (web/attention.js posts attention:resize to the parent).
 void browser_content_height(int css_pixels);
 
-// Text from the page's text proxy (a phone's on-screen keyboard) and keys: 1 Backspace, 2 Enter,
-// 3 Escape, 4 Left, 5 Right. Queued for browser_after_frame; false when the queue is full or the
-// input is empty or unknown.
-bool browser_queue_text(std::string_view utf8);
-bool browser_queue_key(int key);
+// The text field ImGui is editing, as told to the page (which puts its text proxy over it).
+struct TextFieldReport {
+    bool active = false;
+    float x = 0, y = 0, line = 0;  // the cursor's top-left and the text height, in CSS pixels
+    bool numeric = false;          // its text is a number: a phone shows its number keyboard
+    bool operator!=(const TextFieldReport& o) const {
+        return active != o.active || x != o.x || y != o.y || line != o.line || numeric != o.numeric;
+    }
+};
+
+// Input from the page's text proxy (a phone's on-screen keyboard) on its way to ImGui, and the
+// text field last reported to the page. The app owns one (App::typing).
+struct PageTyping {
+    struct Entry {
+        std::string text;  // UTF-8, or empty for a key
+        int scancode = 0;  // SDL_Scancode of a key
+    };
+    std::deque<Entry> queue;
+    int key_down = 0;  // the scancode pressed last frame, released at the next
+    TextFieldReport reported;
+};
+
+// Text from the page's text proxy and keys: 1 Backspace, 2 Enter, 3 Escape, 4 Left, 5 Right.
+// Queued for browser_after_frame; false when the queue is full or the input is empty or unknown.
+bool browser_queue_text(PageTyping* typing, std::string_view utf8);
+bool browser_queue_key(PageTyping* typing, int key);
 // Once per drawn frame, after ImGui::Render(): feeds one step of the queued input to SDL (ImGui
 // 1.86 sees a key only as "down this frame", so a key goes down in one frame and up in the next)
 // and tells the page when ImGui starts or stops editing a text field. True while input is still
 // queued: the caller keeps frames coming.
-bool browser_after_frame();
+bool browser_after_frame(PageTyping* typing);
 
 }  // namespace attn

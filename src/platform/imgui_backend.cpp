@@ -35,44 +35,65 @@ EM_JS(void, attn_js_copy_text, (const char* text), {
 namespace attn {
 namespace {
 
-std::string g_clipboard;  // what ImGui reads when it pastes
+// The backend's state, kept where Dear ImGui's own backends keep theirs (io.BackendPlatformUserData,
+// as imgui_impl_sdl.cpp's ImGui_ImplSDL2_Data): made by imgui_backend_init, freed with the context.
+struct Backend {
+    SDL_Window* window = nullptr;
+    Uint64 last_counter = 0;     // SDL's performance counter at the last frame (0: none yet)
+    bool mouse_pressed[3] = {};  // a button went down since the last frame (kept for one frame)
+    SDL_Cursor* cursors[ImGuiMouseCursor_COUNT] = {};
+    ImGuiMouseCursor shown_cursor = ImGuiMouseCursor_COUNT;  // none set yet
+    std::string clipboard;                                   // what ImGui reads when it pastes
 
-#ifdef __EMSCRIPTEN__
-void set_clipboard_text(void*, const char* text) {
-    g_clipboard = text ? text : "";
-    attn_js_copy_text(g_clipboard.c_str());
+    FontSetup font_setup = nullptr;
+    float font_pixel_scale = 0.0f;  // framebuffer pixels per window unit the atlas was built for
+    FontAtlasImage atlas_image;     // the last atlas built, until the renderer has uploaded it
+    AtlasStats atlas;
+    double atlas_started_ms = 0;
+
+    // A key released in the frame it went down, held back to the next (imgui_backend_pump_events).
+    SDL_Event held_release{};
+    bool has_held_release = false;
+    PinchTracker pinch;  // ImGui 1.86 sees one pointer; two-finger zoom is read from SDL's touch events
+    // A paste handed over by the page: 1, give ImGui Ctrl+V down in the next frame; 2, release it.
+    // The keys go straight to ImGui's io (it reads Ctrl from SDL's modifier state, which pushed SDL
+    // events would not change).
+    int paste_stage = 0;
+    bool pointer_lifted = false;   // see imgui_backend_pointer_lifted
+    bool down_last_frame = false;  // the left button (or finger) as the last frame saw it
+    bool enter_down_last_frame = false;
+    bool enter_activates = false;  // this press of Enter began outside a text field
+};
+
+// The backend, or null before imgui_backend_init (the page's API may call in without WebGL, when
+// there is no ImGui context).
+Backend* backend() {
+    return ImGui::GetCurrentContext() ? static_cast<Backend*>(ImGui::GetIO().BackendPlatformUserData) : nullptr;
 }
 
-const char* get_clipboard_text(void*) {
-    return g_clipboard.c_str();
+#ifdef __EMSCRIPTEN__
+void set_clipboard_text(void* user_data, const char* text) {
+    Backend& bd = *static_cast<Backend*>(user_data);
+    bd.clipboard = text ? text : "";
+    attn_js_copy_text(bd.clipboard.c_str());
+}
+
+const char* get_clipboard_text(void* user_data) {
+    return static_cast<Backend*>(user_data)->clipboard.c_str();
 }
 #else
 void set_clipboard_text(void*, const char* text) {
     SDL_SetClipboardText(text);
 }
 
-const char* get_clipboard_text(void*) {
+const char* get_clipboard_text(void* user_data) {
+    Backend& bd = *static_cast<Backend*>(user_data);
     char* text = SDL_GetClipboardText();  // SDL's copy, freed here; ImGui reads ours
-    g_clipboard = text ? text : "";
+    bd.clipboard = text ? text : "";
     SDL_free(text);
-    return g_clipboard.c_str();
+    return bd.clipboard.c_str();
 }
 #endif
-
-// The platform side's state: one window, one ImGui context.
-struct Platform {
-    SDL_Window* window = nullptr;
-    Uint64 last_counter = 0;     // SDL's performance counter at the last frame (0: none yet)
-    bool mouse_pressed[3] = {};  // a button went down since the last frame (kept for one frame)
-    SDL_Cursor* cursors[ImGuiMouseCursor_COUNT] = {};
-    ImGuiMouseCursor shown_cursor = ImGuiMouseCursor_COUNT;  // none set yet
-};
-Platform g_platform;
-
-float g_font_pixel_scale = 0.0f;  // framebuffer pixels per window unit the atlas was built for
-AtlasStats g_atlas;
-double g_atlas_started_ms = 0;
-FontSetup g_font_setup = nullptr;
 
 float pixel_scale(Window* window) {
     int w = 0, h = 0, dw = 0, dh = 0;
@@ -81,11 +102,11 @@ float pixel_scale(Window* window) {
     return w > 0 ? float(dw) / float(w) : 1.0f;
 }
 
-void rebuild_fonts(float scale) {
+void rebuild_fonts(Backend& bd, float scale) {
     // Glyphs rasterised at the real pixel size, then shown at 1/scale: crisp at 2x and 3x.
-    if (g_font_setup) g_font_setup(scale);
+    if (bd.font_setup) bd.font_setup(scale);
     ImGui::GetIO().FontGlobalScale = 1.0f / scale;
-    g_font_pixel_scale = scale;
+    bd.font_pixel_scale = scale;
 }
 
 void map_keys(ImGuiIO& io) {
@@ -113,8 +134,8 @@ void map_keys(ImGuiIO& io) {
     io.KeyMap[ImGuiKey_Z] = SDL_SCANCODE_Z;
 }
 
-void make_cursors() {
-    SDL_Cursor** c = g_platform.cursors;
+void make_cursors(Backend& bd) {
+    SDL_Cursor** c = bd.cursors;
     c[ImGuiMouseCursor_Arrow] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_ARROW);
     c[ImGuiMouseCursor_TextInput] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_IBEAM);
     c[ImGuiMouseCursor_ResizeAll] = SDL_CreateSystemCursor(SDL_SYSTEM_CURSOR_SIZEALL);
@@ -127,7 +148,7 @@ void make_cursors() {
 }
 
 // One SDL event into ImGui's input.
-void process_event(const SDL_Event& event) {
+void process_event(Backend& bd, const SDL_Event& event) {
     ImGuiIO& io = ImGui::GetIO();
     switch (event.type) {
         case SDL_MOUSEWHEEL:
@@ -137,9 +158,9 @@ void process_event(const SDL_Event& event) {
             if (event.wheel.y < 0) io.MouseWheel -= 1;
             break;
         case SDL_MOUSEBUTTONDOWN:
-            if (event.button.button == SDL_BUTTON_LEFT) g_platform.mouse_pressed[0] = true;
-            if (event.button.button == SDL_BUTTON_RIGHT) g_platform.mouse_pressed[1] = true;
-            if (event.button.button == SDL_BUTTON_MIDDLE) g_platform.mouse_pressed[2] = true;
+            if (event.button.button == SDL_BUTTON_LEFT) bd.mouse_pressed[0] = true;
+            if (event.button.button == SDL_BUTTON_RIGHT) bd.mouse_pressed[1] = true;
+            if (event.button.button == SDL_BUTTON_MIDDLE) bd.mouse_pressed[2] = true;
             break;
         case SDL_TEXTINPUT:
             io.AddInputCharactersUTF8(event.text.text);
@@ -167,9 +188,9 @@ void process_event(const SDL_Event& event) {
 }
 
 // The display, the clock, the mouse and the cursor for the frame about to start.
-void update_display_and_mouse() {
+void update_display_and_mouse(Backend& bd) {
     ImGuiIO& io = ImGui::GetIO();
-    SDL_Window* window = g_platform.window;
+    SDL_Window* window = bd.window;
     int w = 0, h = 0, drawable_w = 0, drawable_h = 0;
     SDL_GetWindowSize(window, &w, &h);
     if (SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED) w = h = 0;
@@ -178,16 +199,16 @@ void update_display_and_mouse() {
     if (w > 0 && h > 0) io.DisplayFramebufferScale = ImVec2(float(drawable_w) / float(w), float(drawable_h) / float(h));
 
     const Uint64 counter = SDL_GetPerformanceCounter();
-    const Uint64 last = g_platform.last_counter;
+    const Uint64 last = bd.last_counter;
     io.DeltaTime = last > 0 && counter > last ? float(double(counter - last) / double(SDL_GetPerformanceFrequency()))
                                               : 1.0f / 60.0f;
-    g_platform.last_counter = counter;
+    bd.last_counter = counter;
 
     // A press that came and went since the last frame still counts as held for this one, so that a
     // click shorter than a frame is not lost.
     int x = 0, y = 0;
     const Uint32 buttons = SDL_GetMouseState(&x, &y);
-    bool* pressed = g_platform.mouse_pressed;
+    bool* pressed = bd.mouse_pressed;
     io.MouseDown[0] = pressed[0] || (buttons & SDL_BUTTON(SDL_BUTTON_LEFT)) != 0;
     io.MouseDown[1] = pressed[1] || (buttons & SDL_BUTTON(SDL_BUTTON_RIGHT)) != 0;
     io.MouseDown[2] = pressed[2] || (buttons & SDL_BUTTON(SDL_BUTTON_MIDDLE)) != 0;
@@ -202,13 +223,12 @@ void update_display_and_mouse() {
     io.MousePos = pointer_here ? ImVec2(float(x), float(y)) : ImVec2(-FLT_MAX, -FLT_MAX);
 
     const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
-    if (cursor != g_platform.shown_cursor && !(io.ConfigFlags & ImGuiConfigFlags_NoMouseCursorChange)) {
-        g_platform.shown_cursor = cursor;
+    if (cursor != bd.shown_cursor && !(io.ConfigFlags & ImGuiConfigFlags_NoMouseCursorChange)) {
+        bd.shown_cursor = cursor;
         if (cursor == ImGuiMouseCursor_None) {
             SDL_ShowCursor(SDL_FALSE);
         } else {
-            SDL_Cursor* shape =
-                g_platform.cursors[cursor] ? g_platform.cursors[cursor] : g_platform.cursors[ImGuiMouseCursor_Arrow];
+            SDL_Cursor* shape = bd.cursors[cursor] ? bd.cursors[cursor] : bd.cursors[ImGuiMouseCursor_Arrow];
             SDL_SetCursor(shape);
             SDL_ShowCursor(SDL_TRUE);
         }
@@ -218,10 +238,13 @@ void update_display_and_mouse() {
 }  // namespace
 
 bool imgui_backend_init(Window* window, FontSetup font_setup) {
-    g_font_setup = font_setup;
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
+    Backend* bd = IM_NEW(Backend)();
+    io.BackendPlatformUserData = bd;
+    bd->font_setup = font_setup;
+    bd->window = window->sdl_window;
     io.IniFilename = nullptr;  // layout comes from code and the URL, not a file
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     io.BackendPlatformName = "attention-explainer (SDL2)";
@@ -230,19 +253,20 @@ bool imgui_backend_init(Window* window, FontSetup font_setup) {
     map_keys(io);
     io.SetClipboardTextFn = set_clipboard_text;
     io.GetClipboardTextFn = get_clipboard_text;
-    g_platform = Platform{};
-    g_platform.window = window->sdl_window;
-    make_cursors();
+    io.ClipboardUserData = bd;
+    make_cursors(*bd);
     // A click that focuses the window also presses what it lands on (native; nothing on the web).
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1");
     return true;
 }
 
 void imgui_backend_shutdown() {
-    for (SDL_Cursor*& cursor : g_platform.cursors) {
+    Backend* bd = backend();
+    if (!bd) return;
+    for (SDL_Cursor* cursor : bd->cursors)
         if (cursor) SDL_FreeCursor(cursor);
-        cursor = nullptr;
-    }
+    ImGui::GetIO().BackendPlatformUserData = nullptr;
+    IM_DELETE(bd);
     ImGui::DestroyContext();
 }
 
@@ -251,49 +275,38 @@ void imgui_backend_shutdown() {
 // scripted key press does exactly that. Such a release is held back to the next frame, and the
 // events behind it stay queued in SDL so their order is kept.
 namespace {
-SDL_Event g_held_release;
-bool g_has_held_release = false;
-PinchTracker g_pinch;  // ImGui 1.86 sees one pointer; two-finger zoom is read from SDL's touch events
-// A paste handed over by the page: 1, give ImGui Ctrl+V down in the next frame; 2, release it. The
-// keys go straight to ImGui's io (it reads Ctrl from SDL's modifier state, which pushed SDL events
-// would not change).
-int g_paste_stage = 0;
-bool g_pointer_lifted = false;   // see imgui_backend_pointer_lifted
-bool g_down_last_frame = false;  // the left button (or finger) as the last frame saw it
-bool g_enter_down_last_frame = false;
-bool g_enter_activates = false;  // this press of Enter began outside a text field
-
-void feed_paste_shortcut(EventSummary* summary) {
+void feed_paste_shortcut(Backend& bd, EventSummary* summary) {
     ImGuiIO& io = ImGui::GetIO();
-    if (g_paste_stage == 1) {
+    if (bd.paste_stage == 1) {
         io.KeyCtrl = true;
         io.KeysDown[SDL_SCANCODE_V] = true;
-        g_paste_stage = 2;
+        bd.paste_stage = 2;
     } else {
         io.KeysDown[SDL_SCANCODE_V] = false;
         io.KeyCtrl = (SDL_GetModState() & KMOD_CTRL) != 0;
-        g_paste_stage = 0;
+        bd.paste_stage = 0;
     }
     summary->any = true;  // keeps frames coming for the release
 }
 
-void track_finger(Window* window, const SDL_Event& event) {
+void track_finger(Backend& bd, Window* window, const SDL_Event& event) {
     int w = 0, h = 0;
     SDL_GetWindowSize(window->sdl_window, &w, &h);  // finger positions come normalised to 0..1
     const float x = event.tfinger.x * float(w), y = event.tfinger.y * float(h);
-    if (event.type == SDL_FINGERDOWN) g_pinch.finger_down(event.tfinger.fingerId, x, y);
-    if (event.type == SDL_FINGERMOTION) g_pinch.finger_move(event.tfinger.fingerId, x, y);
-    if (event.type == SDL_FINGERUP) g_pinch.finger_up(event.tfinger.fingerId);
+    if (event.type == SDL_FINGERDOWN) bd.pinch.finger_down(event.tfinger.fingerId, x, y);
+    if (event.type == SDL_FINGERMOTION) bd.pinch.finger_move(event.tfinger.fingerId, x, y);
+    if (event.type == SDL_FINGERUP) bd.pinch.finger_up(event.tfinger.fingerId);
 }
 }  // namespace
 
 EventSummary imgui_backend_pump_events(Window* window) {
+    Backend& bd = *backend();
     EventSummary summary;
     std::bitset<SDL_NUM_SCANCODES> pressed_this_frame;
     SDL_Event event;
-    if (g_has_held_release) {
-        g_has_held_release = false;
-        process_event(g_held_release);
+    if (bd.has_held_release) {
+        bd.has_held_release = false;
+        process_event(bd, bd.held_release);
         summary.any = true;
     }
     while (SDL_PollEvent(&event)) {
@@ -301,16 +314,16 @@ EventSummary imgui_backend_pump_events(Window* window) {
             const SDL_Scancode code = event.key.keysym.scancode;
             if (code < 0 || code >= SDL_NUM_SCANCODES) continue;  // not a key ImGui can hold
             if (event.type == SDL_KEYUP && pressed_this_frame[code]) {
-                g_held_release = event;
-                g_has_held_release = true;
+                bd.held_release = event;
+                bd.has_held_release = true;
                 summary.any = true;  // keeps frames coming, so the release arrives next frame
                 break;
             }
             if (event.type == SDL_KEYDOWN) pressed_this_frame.set(code);
         }
         if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION || event.type == SDL_FINGERUP)
-            track_finger(window, event);
-        process_event(event);
+            track_finger(bd, window, event);
+        process_event(bd, event);
         summary.any = true;
         if (event.type == SDL_QUIT) summary.quit = true;
         if (event.type == SDL_WINDOWEVENT) {
@@ -320,78 +333,83 @@ EventSummary imgui_backend_pump_events(Window* window) {
             if (event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) summary.resized = true;
         }
     }
-    if (g_paste_stage) feed_paste_shortcut(&summary);
-    summary.pinch = g_pinch.take_scale();
-    summary.fingers = g_pinch.fingers();
+    if (bd.paste_stage) feed_paste_shortcut(bd, &summary);
+    summary.pinch = bd.pinch.take_scale();
+    summary.fingers = bd.pinch.fingers();
     return summary;
 }
 
 AtlasStats imgui_backend_atlas_stats() {
-    return g_atlas;
+    const Backend* bd = backend();
+    return bd ? bd->atlas : AtlasStats();
 }
 
 void imgui_backend_fonts_changed() {
-    g_font_pixel_scale = 0.0f;
+    if (Backend* bd = backend()) bd->font_pixel_scale = 0.0f;
 }
 
 const FontAtlasImage* imgui_backend_update_fonts(Window* window) {
-    static FontAtlasImage image;
+    Backend& bd = *backend();
     const float scale = pixel_scale(window);
-    if (scale == g_font_pixel_scale) return nullptr;
-    g_atlas_started_ms = now_ms();
+    if (scale == bd.font_pixel_scale) return nullptr;
+    bd.atlas_started_ms = now_ms();
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     atlas->Clear();
-    rebuild_fonts(scale);
+    rebuild_fonts(bd, scale);
     // ImGui's own builder (stb_truetype), called directly: atlas->Build() would first add ImGui's
     // built-in font when none was added, and the app always adds its own.
     ImFontAtlasGetBuilderForStbTruetype()->FontBuilder_Build(atlas);
-    image = FontAtlasImage{atlas->TexPixelsAlpha8, atlas->TexWidth, atlas->TexHeight};
-    return &image;
+    bd.atlas_image = FontAtlasImage{atlas->TexPixelsAlpha8, atlas->TexWidth, atlas->TexHeight};
+    return &bd.atlas_image;
 }
 
 void imgui_backend_set_font_texture(uintptr_t texture) {
+    Backend& bd = *backend();
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     atlas->SetTexID(reinterpret_cast<ImTextureID>(texture));
-    g_atlas.build_ms = now_ms() - g_atlas_started_ms;
-    g_atlas.width = atlas->TexWidth;
-    g_atlas.height = atlas->TexHeight;
-    g_atlas.glyphs = 0;
-    for (const ImFont* font : atlas->Fonts) g_atlas.glyphs += font->Glyphs.Size;
+    bd.atlas.build_ms = now_ms() - bd.atlas_started_ms;
+    bd.atlas.width = atlas->TexWidth;
+    bd.atlas.height = atlas->TexHeight;
+    bd.atlas.glyphs = 0;
+    for (const ImFont* font : atlas->Fonts) bd.atlas.glyphs += font->Glyphs.Size;
 }
 
 void imgui_backend_new_frame() {
+    Backend& bd = *backend();
     ImGuiIO& io = ImGui::GetIO();
     std::memset(io.NavInputs, 0, sizeof(io.NavInputs));
-    update_display_and_mouse();
+    update_display_and_mouse(bd);
     // After SDL's last mouse position was read. Not in the frame that sees the release: ImGui
     // counts a click only when the button goes up over the item, and on a slow frame the lift
     // arrives before that frame runs (a lost tap).
-    if (g_pointer_lifted && !io.MouseDown[0] && !g_down_last_frame) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-    g_down_last_frame = io.MouseDown[0];
+    if (bd.pointer_lifted && !io.MouseDown[0] && !bd.down_last_frame) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    bd.down_last_frame = io.MouseDown[0];
     // ImGui 1.86 presses the focused button with Space only (Enter is its key for typing into a
     // field); web users, and the page's help, expect Enter too. Not a press that began while a
     // field took text: there Enter ends the edit, and held on it would start the edit again.
     // (io.NavInputs is cleared at the start of each frame, above.)
     const bool enter = (io.KeysDown[SDL_SCANCODE_RETURN] || io.KeysDown[SDL_SCANCODE_KP_ENTER]) && !io.KeyCtrl &&
                        !io.KeyAlt && !io.KeySuper;
-    if (enter && !g_enter_down_last_frame) g_enter_activates = !io.WantTextInput;
-    if (!enter) g_enter_activates = false;
-    g_enter_down_last_frame = enter;
-    if (g_enter_activates) io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+    if (enter && !bd.enter_down_last_frame) bd.enter_activates = !io.WantTextInput;
+    if (!enter) bd.enter_activates = false;
+    bd.enter_down_last_frame = enter;
+    if (bd.enter_activates) io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
     ImGui::NewFrame();
 }
 
 void imgui_backend_paste(const std::string& text) {
+    Backend* bd = backend();
+    if (!bd) return;  // no ImGui (no WebGL): nothing to paste into
 #ifdef __EMSCRIPTEN__
-    g_clipboard = text;
+    bd->clipboard = text;
 #else
     SDL_SetClipboardText(text.c_str());
 #endif
-    g_paste_stage = 1;
+    bd->paste_stage = 1;
 }
 
 void imgui_backend_pointer_lifted(bool lifted) {
-    g_pointer_lifted = lifted;
+    if (Backend* bd = backend()) bd->pointer_lifted = lifted;
 }
 
 }  // namespace attn
