@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 
-#include "ui/ui.h"
+#include "ui/ui_state.h"
 
 namespace attn::ui {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/lesson/lesson_entry.h"
-#include "ui/ui.h"
+#include "ui/ui_state.h"
 
 namespace attn::ui {
 

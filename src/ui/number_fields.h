@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "ui/ui.h"
+#include "ui/ui_state.h"
 
 namespace attn::ui {
 

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "ui/ui.h"
+#include "ui/ui_state.h"
 #include "ui/widgets.h"
 
 namespace attn::ui {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/ui.h"
+#include "ui/ui_state.h"
 
 namespace attn::ui {
 

@@ -10,7 +10,7 @@
 // else, the heatmaps too, is the page's; a tap still reaches every control, since the browser
 // turns it into mouse events.
 #pragma once
-#include "ui/ui.h"
+#include "ui/ui_state.h"
 
 namespace attn::ui {
 

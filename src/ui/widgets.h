@@ -6,7 +6,7 @@
 
 #include "core/math/matrix.h"
 #include "core/text/prose_format.h"
-#include "ui/ui.h"
+#include "ui/ui_state.h"
 #include "ui/words.h"
 
 namespace attn::ui {

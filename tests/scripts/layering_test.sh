@@ -3,7 +3,7 @@
 # project headers of its own room and of the rooms its room stands on, nothing above, and only
 # the platform, the renderer and the app may include SDL, GL or Emscripten.
 #   core: math <- text <- document <- lesson; view stands alone
-#   ui -> core;  render -> core/view, core/math;  platform -> nothing of ours;  app, cli -> below
+#   ui -> core (its headers take ui_state.h, never the dispatcher ui.h);  render -> core/view, core/math;  platform -> nothing of ours;  app, cli -> below
 #   tests/scripts/layering_test.sh [REPOSITORY_ROOT]
 set -uo pipefail
 root="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
@@ -56,6 +56,12 @@ while IFS= read -r file; do
       fine=0
       for prefix in $ok; do [[ "$header" == "$prefix"* ]] && fine=1; done
       [ "$fine" = 1 ] || { echo "$file:${line%%:*}: $room may not include \"$header\""; failures=$((failures + 1)); }
+      # Inside ui, the dispatcher (ui.h: draw_ui) stands on the panels, never under them: a panel's
+      # header takes the state it draws from ui_state.h.
+      if [ "$header" = ui/ui.h ] && [[ "$file" == ui/*.h ]]; then
+        echo "$file:${line%%:*}: a panel header may not include the dispatcher \"ui/ui.h\" (use ui/ui_state.h)"
+        failures=$((failures + 1))
+      fi
     elif grep -qE "$bad_system" <<<"$header"; then
       echo "$file:${line%%:*}: $room may not include <$header>"; failures=$((failures + 1))
     fi

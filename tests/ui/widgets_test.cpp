@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "ui/heatmap_view.h"
+#include "ui/ui.h"
 
 using namespace attn::ui;
 
