@@ -157,8 +157,8 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     const attn::State& s = g_app->state;
     const attn::AttentionResult& r = attn::current_result(g_app);
     const bool projected = r.has_projection;
-    const attn::Vector& scores = projected ? r.projection.scores : r.scores;
-    const attn::Vector& weights = projected ? r.projection.weights : r.weights;
+    const attn::Vector& scores = r.shown().scores;
+    const attn::Vector& weights = r.shown().weights;
     const size_t shown = std::min<size_t>(s.tokens.size(), 64);
     std::string out;
     attn::JsonWriter w(&out);

@@ -406,7 +406,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 ImGui::PopID();
             }
             at(x[2 + shown], y);
-            const float score_value = (*row.scores)[size_t(i)];
+            const float score_value = row.pass->scores[size_t(i)];
             // covers_scores(): the mask's question covers them too (its -inf would count the keys).
             const std::string score = in.concealed().covers_scores() ? kHidden : format_fixed(score_value, 4);
             ImGui::AlignTextToFramePadding();

@@ -159,7 +159,7 @@ void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
             ImGui::SameLine(value_x);
             if (filled) {
                 const std::string value =
-                    in.concealed().covers_scores() ? kHidden : format_fixed((*row.scores)[size_t(i)], 4);
+                    in.concealed().covers_scores() ? kHidden : format_fixed(row.pass->scores[size_t(i)], 4);
                 ImGui::TextColored(ink, "= %s", value.c_str());
                 record_value(ui_out, "slot:" + std::to_string(i), value);
             } else {
@@ -223,7 +223,7 @@ void panel_loop(const FrameInput& in, UiState* ui) {
     // The score vector filling slot by slot; unfilled slots are still torch.empty's garbage: a dot.
     ImGui::PushFont(mono_font());
     if (!hidden.score_count && !hidden.scores) {
-        const std::vector<Piece> slots = tensor_pieces("attn_scores = ", *row.scores, 10, i, u32(loop_color()), i);
+        const std::vector<Piece> slots = tensor_pieces("attn_scores = ", row.pass->scores, 10, i, u32(loop_color()), i);
         flow_text(slots, ImGui::CalcTextSize(tr("attn_scores = tensor([")).x);
     }
 

@@ -106,14 +106,16 @@ void bars(const FrameInput& in, UiState* ui, const std::vector<Column>& cols, fl
 }  // namespace
 
 std::string non_finite_reason(const QueryRow& r, Norm norm) {
-    const Vector& w = norm == Norm::Sum ? *r.sum : norm == Norm::SoftmaxNaive ? *r.naive : *r.softmax;
+    const Vector& w = norm == Norm::Sum            ? r.pass->weights_sum
+                      : norm == Norm::SoftmaxNaive ? r.pass->weights_softmax_naive
+                                                   : r.pass->weights_softmax;
     bool bad = false;
     for (float x : w) bad |= !std::isfinite(x);
     if (!bad) return "";
     float top = -INFINITY;
-    for (float x : *r.lab_scores) top = std::max(top, x);
+    for (float x : r.pass->lab_scores) top = std::max(top, x);
     if (norm == Norm::Sum) {
-        if (vector_sum(*r.lab_scores) == 0.0f)
+        if (vector_sum(r.pass->lab_scores) == 0.0f)
             return tr("divide by sum: the scores add up to 0, and x / 0 is inf or nan.");
         return tr("divide by sum: a score is not finite, so neither is the sum.");
     }
@@ -173,13 +175,13 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     const int kTerms = d > 3 ? 4 : 6;
     const bool mark_query = !in.concealed().query_token;
     for (int i = 0; i < n && i < kTerms; ++i) {
-        terms.push_back({format_fixed((*row.weights)[size_t(i)], 4) + "\u00b7",
+        terms.push_back({format_fixed(row.pass->weights[size_t(i)], 4) + "\u00b7",
                          u32(i == s.query && mark_query ? query_color() : token_color())});
         terms.push_back({vec(row.values->row(i), d, 4, 4) + (i + 1 < n ? " + " : ""), 0});
     }
     if (n > kTerms) terms.push_back({trf("... (%d more terms)", n - kTerms), 0});
     flow_text(terms, indent);
-    std::vector<Piece> result = tensor_pieces("= ", *row.context, 8);
+    std::vector<Piece> result = tensor_pieces("= ", row.pass->context, 8);
     std::string joined;
     for (Piece& p : result) p.color = u32(context_color()), joined += p.text;
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent - ImGui::CalcTextSize("= ").x);
@@ -187,7 +189,7 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     record_value(ui, "context", joined);
     ImGui::PopFont();
     bool finite = true;
-    for (float x : *row.context) finite &= std::isfinite(x);
+    for (float x : row.pass->context) finite &= std::isfinite(x);
     if (!finite)
         ImGui::TextColored(error_color(), "%s", tr("The context is not a number because some weights are not."));
 }
@@ -198,7 +200,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     const State& s = in.state;
     const QueryRow r = query_row(in);
-    if (int(r.scores->size()) != s.inputs.rows) return false;
+    if (int(r.pass->scores.size()) != s.inputs.rows) return false;
     const Concealment& hidden = in.concealed();
 
     mode_selector(in, draft, ui, &edited);
@@ -217,13 +219,14 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
             : std::string(tr("scores"));
     if (s.lab_scale != 1.0f) score_title += " \u00d7" + num(s.lab_scale);
     const bool weights_hidden = hidden.covers_weights();
-    Column scores{score_title, r.lab_scores, false, 0, 0, hidden.covers_scores(), "scores"};
-    grow_range(*r.lab_scores, &scores.lo, &scores.hi);
+    Column scores{score_title, &r.pass->lab_scores, false, 0, 0, hidden.covers_scores(), "scores"};
+    grow_range(r.pass->lab_scores, &scores.lo, &scores.hi);
     std::vector<Column> cols = {
         scores,
-        {tr("\u00f7 sum"), r.sum, s.norm == Norm::Sum, 0, 0, weights_hidden, "sum"},
-        {tr("naive"), r.naive, s.norm == Norm::SoftmaxNaive, 0, 0, weights_hidden || hidden.naive_weights, "naive"},
-        {"softmax", r.softmax, s.norm == Norm::Softmax, 0, 0, weights_hidden, "softmax"}};
+        {tr("\u00f7 sum"), &r.pass->weights_sum, s.norm == Norm::Sum, 0, 0, weights_hidden, "sum"},
+        {tr("naive"), &r.pass->weights_softmax_naive, s.norm == Norm::SoftmaxNaive, 0, 0,
+         weights_hidden || hidden.naive_weights, "naive"},
+        {"softmax", &r.pass->weights_softmax, s.norm == Norm::Softmax, 0, 0, weights_hidden, "softmax"}};
     float lo = 0, hi = 1e-6f;
     for (size_t c = 1; c < cols.size(); ++c) grow_range(*cols[c].values, &lo, &hi);
     for (size_t c = 1; c < cols.size(); ++c) cols[c].lo = lo, cols[c].hi = hi;
@@ -276,7 +279,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::PopStyleColor();
     }
     bool negative = false;
-    for (float x : *r.lab_scores) negative |= x < 0 && !weights_hidden;
+    for (float x : r.pass->lab_scores) negative |= x < 0 && !weights_hidden;
     if (negative && non_finite_reason(r, Norm::Sum).empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
         prose_f("%s", tr("divide by sum: with negative scores the weights can be negative or above 1; "

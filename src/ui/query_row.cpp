@@ -8,18 +8,12 @@ QueryRow query_row(const FrameInput& in) {
     const AttentionResult& r = in.result;
     QueryRow row;
     row.projected = r.has_projection;
+    row.pass = &r.shown();
     if (row.projected) {
         const ProjectionResult& p = r.projection;
         row.keys = &p.keys;
         row.query = p.queries.row_vector(s.query);
         row.values = &p.values;
-        row.scores = &p.scores;
-        row.lab_scores = &p.lab_scores;
-        row.sum = &p.weights_sum;
-        row.naive = &p.weights_softmax_naive;
-        row.softmax = &p.weights_softmax;
-        row.weights = &p.weights;
-        row.context = &p.context;
         row.divisor = p.scale_divisor;
         row.key_name = "keys";
         row.key_symbol = "k";
@@ -28,13 +22,6 @@ QueryRow query_row(const FrameInput& in) {
         row.keys = &s.inputs;
         row.query = r.query;
         row.values = &s.inputs;
-        row.scores = &r.scores;
-        row.lab_scores = &r.lab_scores;
-        row.sum = &r.weights_sum;
-        row.naive = &r.weights_softmax_naive;
-        row.softmax = &r.weights_softmax;
-        row.weights = &r.weights;
-        row.context = &r.context;
         row.key_name = "inputs";
         row.key_symbol = "x";
         row.query_code = "query = inputs[" + std::to_string(s.query) + "]";

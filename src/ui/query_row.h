@@ -12,20 +12,14 @@ namespace attn::ui {
 
 struct QueryRow {
     bool projected = false;
-    const Matrix* keys = nullptr;        // (n, d) inputs or (n, p) keys: what the loop dots the query with
-    Vector query;                        // inputs[q] or queries[q]
-    const Matrix* values = nullptr;      // inputs or values: what the context mixes
-    const Vector* scores = nullptr;      // the dot products, masked if causal
-    const Vector* lab_scores = nullptr;  // what the normalisations see: / sqrt(d_k), x lab scale
-    const Vector* sum = nullptr;         // the three normalisations
-    const Vector* naive = nullptr;
-    const Vector* softmax = nullptr;
-    const Vector* weights = nullptr;  // the one the state's norm selects
-    const Vector* context = nullptr;
-    float divisor = 1.0f;    // sqrt(d_k) when the projection divides, else 1
-    const char* key_name;    // "inputs" or "keys": the loop runs `for i, x_i in enumerate(...)`
-    const char* key_symbol;  // "x" or "k"
-    std::string query_code;  // "query = inputs[1]" or "query = queries[1]"
+    const Matrix* keys = nullptr;         // (n, d) inputs or (n, p) keys: what the loop dots the query with
+    Vector query;                         // inputs[q] or queries[q]
+    const Matrix* values = nullptr;       // inputs or values: what the context mixes
+    const AttentionPass* pass = nullptr;  // the result's shown(): scores, the normalisations, the context
+    float divisor = 1.0f;                 // sqrt(d_k) when the projection divides, else 1
+    const char* key_name;                 // "inputs" or "keys": the loop runs `for i, x_i in enumerate(...)`
+    const char* key_symbol;               // "x" or "k"
+    std::string query_code;               // "query = inputs[1]" or "query = queries[1]"
 };
 
 QueryRow query_row(const FrameInput& in);

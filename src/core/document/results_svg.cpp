@@ -59,9 +59,9 @@ const char* norm_words(Norm norm) {
 
 std::string results_svg(const State& s, const AttentionResult& r) {
     const bool projected = r.has_projection;
-    const Vector& scores = projected ? r.projection.scores : r.scores;
-    const Vector& weights = projected ? r.projection.weights : r.weights;
-    const Vector& context = projected ? r.projection.context : r.context;
+    const Vector& scores = r.shown().scores;
+    const Vector& weights = r.shown().weights;
+    const Vector& context = r.shown().context;
     const int n = s.inputs.rows, d = s.inputs.cols;
     const int rows = std::min(n, kSvgMaxRows), cols = std::min(d, kSvgMaxColumns);
     const int score_x = kValuesX + cols * kValueWidth + (d > cols ? 24 : 0) + 16;

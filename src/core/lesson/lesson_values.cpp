@@ -38,9 +38,9 @@ TemplateValues lesson_values(const State& s, const AttentionResult& r, const Mod
     const int q = s.query;
     // The query's scores and weights as the panels show them: the projected ones with W_query on.
     const bool projected = r.has_projection;
-    const Vector& scores = projected ? r.projection.scores : r.scores;
-    const Vector& weights = projected ? r.projection.weights : r.weights;
-    const Vector& context = projected ? r.projection.context : r.context;
+    const Vector& scores = r.shown().scores;
+    const Vector& weights = r.shown().weights;
+    const Vector& context = r.shown().context;
     const int best = scores.empty() ? 0 : argmax(scores), worst = scores.empty() ? 0 : argmin_finite(scores);
     const int top = weights.empty() ? 0 : argmax(weights);
     const int d_k = projected ? r.projection.keys.cols : s.inputs.cols;

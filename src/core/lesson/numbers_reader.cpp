@@ -112,10 +112,9 @@ void write_weights(JsonWriter* w, const char* key, const Matrix& m) {
 // The query's scores and the three normalisations, as the "Scores to weights" panel lists them.
 void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const Concealment& hidden) {
     const bool projected = r.has_projection;
-    const Vector& scores = projected ? r.projection.lab_scores : r.lab_scores;
-    const Vector* normalised[] = {projected ? &r.projection.weights_sum : &r.weights_sum,
-                                  projected ? &r.projection.weights_softmax_naive : &r.weights_softmax_naive,
-                                  projected ? &r.projection.weights_softmax : &r.weights_softmax};
+    const AttentionPass& pass = r.shown();
+    const Vector& scores = pass.lab_scores;
+    const Vector* normalised[] = {&pass.weights_sum, &pass.weights_softmax_naive, &pass.weights_softmax};
     std::string score_title = projected ? "q·k" : words("score");
     const float divisor = projected ? r.projection.scale_divisor : 1.0f;
     if (divisor != 1.0f) score_title += " / √" + num(std::round(divisor * divisor));
@@ -142,7 +141,7 @@ void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const 
 }
 
 void write_context(JsonWriter* w, const AttentionResult& r, const Concealment& hidden) {
-    const Vector& context = r.has_projection ? r.projection.context : r.context;
+    const Vector& context = r.shown().context;
     const std::string caption = r.has_projection ? words("The context vector: weights @ values")
                                                  : words("The context vector: weights @ inputs");
     if (hidden.covers_context()) return write_covered(w, "context", caption, hidden);
@@ -238,8 +237,8 @@ std::string numbers_reader_json(const State& s, const AttentionResult& r, const 
     const std::string product = projected ? "queries @ keys.T" : "inputs @ inputs.T";
     const std::string scores_caption = words_f("Score matrix: %s, a row per query, a column per key", product.c_str());
     const std::string weights_caption = words("Weight matrix: the score matrix normalised");
-    const Matrix& scores = projected ? r.projection.score_matrix : r.score_matrix;
-    const Matrix& weights = projected ? r.projection.weight_matrix : r.weight_matrix;
+    const Matrix& scores = r.shown().score_matrix;
+    const Matrix& weights = r.shown().weight_matrix;
     if (hidden.covers_score_matrix())
         write_covered(&w, "score_matrix", scores_caption, hidden);
     else

@@ -34,38 +34,41 @@ struct AttentionSettings {
     bool operator!=(const AttentionSettings& o) const { return !(*this == o); }
 };
 
-struct ProjectionResult {
+// One pass from scores to context, as the panels show it: the query's row (its scores, the three
+// normalisations side by side, the weights the settings choose, the context) and the whole (n, n)
+// matrices. The plain version of section 3.3 is one pass over the inputs; the trainable version of
+// 3.4 another, over queries, keys and values. p: the width of what the context mixes.
+struct AttentionPass {
+    Vector scores;                 // (n): row query of score_matrix, masked if causal
+    Vector lab_scores;             // (n): scores (/ sqrt(d_k) when trainable) * lab_scale: what the normalisations see
+    Vector weights_sum;            // (n): lab_scores / sum(lab_scores)
+    Vector weights_softmax_naive;  // (n): exp / sum exp, may overflow to inf/nan on purpose
+    Vector weights_softmax;        // (n): stable softmax
+    Vector weights;                // (n): the one settings.norm selects
+    Vector context;                // (p): weights @ what is mixed (inputs or values)
+    Matrix score_matrix;           // (n, n): inputs @ inputs.T or queries @ keys.T, masked if causal
+    Matrix weight_matrix;          // (n, n): the rows normalised as lab_scores are
+    Matrix context_matrix;         // (n, p): weight_matrix @ inputs or values
+};
+
+// The trainable version (section 3.4): its weights, the projections, and its pass.
+struct ProjectionResult : AttentionPass {
     uint64_t seed = 0;
     int d_out = 0;
     Matrix W_query, W_key, W_value;  // (d, p) each: torch.manual_seed(seed); torch.rand(d, p) x3
     Matrix queries, keys, values;    // (n, p): inputs @ W_*
     float scale_divisor = 1.0f;      // sqrt(d_k) when scaling is on, else 1
-    Vector scores;                   // (n): keys @ queries[query], masked if causal
-    Vector lab_scores;               // (n): scores / scale_divisor * lab_scale, what the normalisations see
-    Vector weights_sum;              // (n): lab_scores / sum(lab_scores)
-    Vector weights_softmax_naive;    // (n): exp / sum exp, may overflow on purpose
-    Vector weights_softmax;          // (n): stable softmax
-    Vector weights;                  // (n): the one settings.norm selects
-    Vector context;                  // (p): weights @ values
-    Matrix score_matrix;             // (n, n): queries @ keys.T, masked if causal
-    Matrix weight_matrix;            // (n, n): row-wise normalise(score_matrix / scale_divisor)
-    Matrix context_matrix;           // (n, p): weight_matrix @ values
 };
 
-struct AttentionResult {
-    Vector query;                  // (d): inputs[query]
-    Vector scores;                 // (n): dot(inputs[i], query), masked if causal
-    Vector lab_scores;             // (n): scores * lab_scale, what the normalisations below see
-    Vector weights_sum;            // (n): lab_scores / sum(lab_scores)
-    Vector weights_softmax_naive;  // (n): exp / sum exp, may overflow to inf/nan on purpose
-    Vector weights_softmax;        // (n): stable softmax
-    Vector weights;                // (n): the one settings.norm selects
-    Vector context;                // (d): weights @ inputs
-    Matrix score_matrix;           // (n, n): inputs @ inputs.T, masked if causal
-    Matrix weight_matrix;          // (n, n): row-wise normalise(score_matrix * lab_scale)
-    Matrix context_matrix;         // (n, d): weight_matrix @ inputs
+// The plain version's pass over the inputs (p = d), and the trainable version while it is on.
+struct AttentionResult : AttentionPass {
+    Vector query;  // (d): inputs[query]
     bool has_projection = false;
     ProjectionResult projection;
+    // The pass the panels show: the trainable one while it is on, else the plain one.
+    const AttentionPass& shown() const {
+        return has_projection ? static_cast<const AttentionPass&>(projection) : *this;
+    }
 };
 
 // inputs (n, d) finite and non-empty, settings.query in [0, n), d_out >= 1: the document's

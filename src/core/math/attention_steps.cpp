@@ -45,6 +45,16 @@ bool all_finite(const Matrix& m) {
     return true;
 }
 
+// The query row's three normalisations side by side, the chosen weights and the context, from its
+// lab_scores: the same steps in both passes, as the panels show them.
+void normalise_query_row(Norm norm, const Matrix& mixed, AttentionPass* pass) {
+    pass->weights_sum = normalize_sum(pass->lab_scores);
+    pass->weights_softmax_naive = softmax_naive(pass->lab_scores);
+    pass->weights_softmax = softmax_stable(pass->lab_scores);
+    pass->weights = normalize(pass->lab_scores, norm);
+    pass->context = context_vector(pass->weights, mixed);
+}
+
 }  // namespace
 
 WeightRule simple_weight_rule(const AttentionSettings& settings) {
@@ -67,25 +77,15 @@ void compute_query_row(const Matrix& X, const AttentionSettings& s, AttentionRes
     r->scores = score_vector_loop(X, q);  // the lesson's loop: row q of the score matrix, exactly
     if (s.causal) apply_causal_mask(r->scores, q);
     r->lab_scores = scaled(r->scores, s.lab_scale);
-    r->weights_sum = normalize_sum(r->lab_scores);
-    r->weights_softmax_naive = softmax_naive(r->lab_scores);
-    r->weights_softmax = softmax_stable(r->lab_scores);
-    r->weights = normalize(r->lab_scores, s.norm);
-    r->context = context_vector(r->weights, X);
+    normalise_query_row(s.norm, X, r);
 }
 
 void compute_projected_query_row(const AttentionSettings& s, ProjectionResult* p) {
     const int q = s.query;
     p->scores = score_vector(p->keys, p->queries.row_vector(q));
     if (s.causal) apply_causal_mask(p->scores, q);
-    // The three normalisations side by side, as for the plain scores: the panels show the same
-    // steps for the trainable version.
     p->lab_scores = scaled(divided(p->scores, p->scale_divisor), s.lab_scale);
-    p->weights_sum = normalize_sum(p->lab_scores);
-    p->weights_softmax_naive = softmax_naive(p->lab_scores);
-    p->weights_softmax = softmax_stable(p->lab_scores);
-    p->weights = normalize(p->lab_scores, s.norm);
-    p->context = context_vector(p->weights, p->values);
+    normalise_query_row(s.norm, p->values, p);
 }
 
 void scores_into(const Matrix& Q, const Matrix& K, bool symmetric, bool causal, Matrix* S) {
