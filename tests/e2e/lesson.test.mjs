@@ -205,6 +205,32 @@ test('lesson: practice - the core checks typed scores and names the wrong entry'
   await page.context().close();
 });
 
+test('lesson: practice 3 - the plain weights give the wrong token, the learner turns the projection on', async () => {
+  const page = await open();
+  await click(page, 'lesson:mode:practice');
+  await click(page, 'lesson:exercise:2');
+  let s = await state(page);
+  assert.equal(s.projection.enabled, false, 'the projection is the learner\'s to turn on');
+  assert.equal(s.query, 0);
+  // Read off panel 3 as it opens (the plain weights): "Your" favours itself there.
+  await click(page, 'lesson:practice:input');
+  await settle(page, 'typing the token', () => page.keyboard.type('Your'));
+  await settle(page, 'Enter', () => page.keyboard.press('Enter'));
+  assert.ok(await has(page, 'lesson:practice:wrong'));
+  assert.match((await page.evaluate(() => window.attention.lessonView().practice)).message, /wins without the projection/);
+  // The learner ticks the projection in Trainable attention; panel 3 now shows its weights.
+  await click(page, 'projection:toggle');
+  s = await state(page);
+  assert.equal(s.projection.enabled, true);
+  await click(page, 'lesson:practice:input');
+  await settle(page, 'selecting the entry', () => page.keyboard.press('Control+a'));
+  await settle(page, 'typing the token', () => page.keyboard.type('journey'));
+  await click(page, 'lesson:practice:check');
+  assert.ok(await has(page, 'lesson:practice:right'));
+  await saveArtifact('lesson-practice-projection.png', await page.screenshot());
+  await page.context().close();
+});
+
 test('lesson: practice after chapter 3 - a cache\'s work counted and a window\'s keys named, by typing', async () => {
   const page = await open();
   await click(page, 'lesson:mode:practice');

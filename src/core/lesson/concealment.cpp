@@ -49,7 +49,8 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     if (s.lesson.mode == LessonMode::Practice) {
         // Exercise 1 predicts and computes the scores (the weights would give their ratios away),
         // exercise 2 the softmax weights; exercise 3 is about reading the right panel (the
-        // projected weights), so nothing is covered there. Exercise 4 counts the cache's work
+        // projected weights: the learner turns the projection on, and the plain ones give another
+        // token), so nothing is covered there. Exercise 4 counts the cache's work
         // (the classes panel's table of calls), exercise 5 names a window's keys (its mask).
         if (practice_solved || s.lesson.exercise == 2) return c;
         switch (s.lesson.exercise) {

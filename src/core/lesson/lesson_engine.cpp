@@ -270,6 +270,9 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
         case LessonAction::ShowPracticeAnswer:
             if (shown.lesson.mode != LessonMode::Practice) break;
             practice_of(e, shown).shown = true;
+            // Practice 3's answer is the projected weights: shown where they live, by turning the
+            // projection on (the learner's part of the exercise).
+            if (shown.lesson.exercise == 2) draft->projection.enabled = true;
             e->concealed = concealment(lesson.texts, shown, e->questions, true);
             break;
         case LessonAction::ResetPractice: {

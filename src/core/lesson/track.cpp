@@ -86,9 +86,9 @@ State enter_exercise(int index, const State& current) {
             load_data("your-journey", 4, &next);
             next.module = ModuleDocument{true, book_module_settings(AttentionModule::SlidingWindowAttention)};
             break;
-        default:
-            load_data("your-journey", 1, &next);
-            next.projection = ProjectionSettings{true, ProjectionSettings().seed, ProjectionSettings().d_out};
+        default:  // the query "Your": plain attention favours itself, the projection "journey"
+            load_data("your-journey", 0, &next);
+            next.projection = ProjectionSettings{false, ProjectionSettings().seed, ProjectionSettings().d_out};
             break;
     }
     return next;

@@ -254,6 +254,18 @@ TEST_CASE("lesson engine: practice is concealed until checked right or shown, an
     CHECK(s.lesson.record.practice[0].prediction == -1);
 }
 
+TEST_CASE("lesson engine: Practice 3 leaves the projection to the learner, and Show the answer turns it on") {
+    Session s;
+    s.act(LessonAction::OpenPractice, 2);
+    CHECK_FALSE(s.state.projection.enabled);  // panel 3 shows the plain weights, where "Your" wins
+    s.act(LessonAction::CheckPractice, 0, "Your");
+    CHECK_FALSE(s.lesson.practice_check.correct);
+    CHECK(contains(s.lesson.practice_check.message, "wins without the projection"));
+    s.act(LessonAction::ShowPracticeAnswer);
+    CHECK(s.state.projection.enabled);  // the projected weights, where the answer is, are on screen
+    CHECK(s.lesson.record.practice[2].shown);
+}
+
 TEST_CASE("lesson engine: Debug this records each judgment and whether the first divergence was found") {
     Session s;
     s.act(LessonAction::OpenDebug, int(Bug::None));

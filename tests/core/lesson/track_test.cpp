@@ -152,7 +152,9 @@ TEST_CASE("lesson: enter_exercise and enter_bug set the mode and the data they a
     }
     CHECK(enter_exercise(0, fresh()).example == "three-tokens");
     CHECK(enter_exercise(1, fresh()).example == "cat-sat-mat");
-    CHECK(enter_exercise(2, fresh()).projection.enabled);
+    // Practice 3 starts with the projection off: turning it on is the learner's part.
+    CHECK_FALSE(enter_exercise(2, fresh()).projection.enabled);
+    CHECK(enter_exercise(2, fresh()).query == 0);
     CHECK(enter_exercise(7, fresh()).lesson.exercise == kExerciseCount - 1);
     const State b = enter_bug(Bug::WrongQuery, fresh());
     CHECK(b.lesson.mode == LessonMode::Debug);
