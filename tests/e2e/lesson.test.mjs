@@ -145,7 +145,15 @@ test('lesson: the robustness lab - at ×80 naive softmax gives nan while the sta
   assert.deepEqual(r.weights.softmax_naive, [0, 'nan', 'nan']);  // exp(400) = inf, inf / inf = nan
   assert.ok(r.weights.softmax.every((w) => typeof w === 'number' && w >= 0 && w <= 1));
   assert.equal(r.weights.softmax[1], 1);
+  // The question (what does the hand-written softmax give?) is open: the weight heatmap and the
+  // context, made of those weights, would show its nan, so they are covered until Reveal.
+  const valueOf = async (name) => (await layout(page)).find((l) => l.name === `value:${name}`)?.text;
+  assert.equal(await valueOf('heatmap:weights'), '?', 'the weight heatmap waits for the answer');
+  assert.equal((await page.evaluate(() => window.attention.summary())).concealed.naive_weights, true);
   await saveArtifact('lesson-lab-x80.png', await page.screenshot());
+  await click(page, 'lesson:choice:0');
+  await click(page, 'lesson:reveal');
+  assert.equal(await valueOf('heatmap:weights'), '3x3', 'revealed: the heatmap shows its nan');
   await page.context().close();
 });
 

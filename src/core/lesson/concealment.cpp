@@ -73,13 +73,16 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     if (k >= 0 && k < int(questions.size()) && !question_done(s.lesson, k)) conceal_for(questions[size_t(k)].id, &c);
     for (int j = std::max(k + 1, 0); j < int(questions.size()); ++j)
         if (covered_ahead(questions[size_t(j)].id)) conceal_for(questions[size_t(j)].id, &c);
+    // The weight heatmap and the context are made of the weights in use: with the hand-written
+    // softmax chosen, its nan would show there what the question asks.
+    c.naive_in_use = c.naive_weights && s.norm == Norm::SoftmaxNaive;
     if (c.any()) c.reason = texts.say("lesson.hidden-question");
     return c;
 }
 
 Concealment conceal_everything(const std::string& reason) {
     Concealment c;
-    c.query_token = c.score_count = c.scores = c.weights = c.naive_weights = c.context = c.matrices = true;
+    c.query_token = c.score_count = c.scores = c.weights = c.naive_weights = c.naive_in_use = c.context = c.matrices = true;
     c.softmax_dim = c.scaling = c.masking = c.module_layout = c.module_leak = c.module_dropout = c.module_heads = true;
     c.module_cache = c.module_groups = c.module_window = c.module_masks = true;
     c.reason = reason;

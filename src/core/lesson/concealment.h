@@ -15,6 +15,7 @@ struct Concealment {
     bool scores = false;          // the query's scores (and the score matrix, whose row they are)
     bool weights = false;         // the query's weights, all three normalisations (and the weight matrix)
     bool naive_weights = false;   // the hand-written softmax's weights only
+    bool naive_in_use = false;    // ... and they are the weights in use (norm = naive): the weight matrix and context too
     bool context = false;         // the context vector
     bool matrices = false;        // the (n, n) score and weight matrices: their shape and numbers
     bool softmax_dim = false;     // which dim the weights are normalised along
@@ -36,9 +37,9 @@ struct Concealment {
     // weight gives away the scores' order, and the context vector is made of the weights.
     bool covers_scores() const { return scores || masking; }
     bool covers_weights() const { return weights || masking; }
-    bool covers_context() const { return context || covers_weights(); }
+    bool covers_context() const { return context || covers_weights() || naive_in_use; }
     bool covers_score_matrix() const { return matrices || covers_scores(); }
-    bool covers_weight_matrix() const { return matrices || covers_weights(); }
+    bool covers_weight_matrix() const { return matrices || covers_weights() || naive_in_use; }
 
     bool any() const {
         return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||

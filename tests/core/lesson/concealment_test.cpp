@@ -47,6 +47,17 @@ TEST_CASE("concealment: each step's open question covers the value it asks for")
     CHECK_FALSE(covered(at_step(4), false).any());  // the prompt itself gives the score
     CHECK(covered(at_step(5), false).weights);
     CHECK(covered(at_step(6), false).naive_weights);
+    // Step 6 asks what the hand-written softmax gives at x20; with it chosen, its nan would show in
+    // the weight heatmap and the context, so they are covered too; with torch.softmax chosen they are not.
+    State naive = at_step(6);
+    naive.norm = Norm::SoftmaxNaive;
+    naive.lab_scale = 20;
+    CHECK(covered(naive, false).covers_weight_matrix());
+    CHECK(covered(naive, false).covers_context());
+    CHECK_FALSE(covered(naive, false).covers_score_matrix());
+    naive.norm = Norm::Softmax;
+    CHECK_FALSE(covered(naive, false).covers_weight_matrix());
+    CHECK_FALSE(covered(naive, false).covers_context());
     CHECK(covered(at_step(7), false).context);
     CHECK(covered(at_step(8), false).matrices);
     CHECK(covered(at_step(8, 1), false).softmax_dim);
