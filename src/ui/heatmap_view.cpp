@@ -169,7 +169,10 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
                           side + ImGui::GetTextLineHeight() + 8);
         ImGui::GetWindowDrawList()->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), empty_heatmap(), 4.0f);
         ImGui::SetCursorScreenPos(ImVec2(at.x + 8, at.y + 8));
-        ImGui::PushTextWrapPos(at.x + size.x - 8);
+        // Wrapped inside the box and the panel's visible width, which two heatmaps side by side
+        // may overrun: the reason is read whole ("hidden until you answe" was cut at the edge).
+        const float visible_right = at.x + ImGui::GetContentRegionAvail().x;
+        ImGui::PushTextWrapPos(std::max(std::min(at.x + size.x, visible_right) - 8, at.x + font() * 6));
         ImGui::TextColored(muted_text(), "%s", spec.covered.c_str());
         ImGui::PopTextWrapPos();
         record_value(ui, std::string("heatmap:") + spec.name, kHidden, at, ImVec2(at.x + size.x, at.y + size.y));
