@@ -676,13 +676,17 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
                           : has_dropout_layer(s.module) && s.dropout > 0 ? Section::Dropout
                           : s.causal || has_dropout_layer(s.module)      ? Section::Masking
                                                                          : Section::Versions;
+    float section_y = -1;  // where the step's section begins (window content coordinates)
     const auto top_if_about = [&](Section section) {
         if (section != about) return;
+        section_y = ImGui::GetCursorPosY();
         const ImVec2 at = ImGui::GetCursorScreenPos();
         record_layout(ui, "module:section", at,
                       ImVec2(at.x + ImGui::GetContentRegionAvail().x, at.y + ImGui::GetTextLineHeight()));
         if (ui->module.section_scroll <= 0) return;
-        ImGui::SetScrollHereY(0.0f);
+        // At the section's own line: SetScrollHereY would aim at the item before it (a whole grid).
+        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() - ImGui::GetStyle().WindowPadding.y,
+                                 0.0f);
         --ui->module.section_scroll;
     };
     if (s.module == AttentionModule::SelfAttentionV1 || s.module == AttentionModule::SelfAttentionV2) {
@@ -706,6 +710,20 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
     }
     if (generation) top_if_about(Section::Generation);
     module_generation(in, r, ui);
+    // Room below the last section, so that a lesson step's section near the end (dropout, whose
+    // results wait for the answer) can still scroll to the panel's top. Only where the panel's
+    // content overflows it without this room (a fixed-height panel; not one at its natural height).
+    const float room_before = ui->module.scroll_room;
+    ui->module.scroll_room = 0;
+    if (section_y >= 0 && in.state.lesson.mode == LessonMode::Track && in.state.step > 0 &&
+        ImGui::GetScrollMaxY() > room_before + 0.5f) {
+        const float visible = ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y * 2;
+        const float below = ImGui::GetCursorPosY() - section_y;
+        if (below < visible) {
+            ui->module.scroll_room = visible - below;
+            ImGui::Dummy(ImVec2(1, ui->module.scroll_room));
+        }
+    }
     return edited;
 }
 

@@ -158,7 +158,8 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
         // What the content needed (scrolled or not): panels whose height follows their text.
         // The plot and the heatmaps fill what they are given, so theirs would only echo it.
         if (measure && id != PanelId::Plot && id != PanelId::Heatmaps) {
-            const float measured = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+            const float room = id == PanelId::Module ? f.ui->module.scroll_room : 0.0f;  // not content
+            const float measured = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y - room;
             if (std::fabs(measured - f.ui->measured_h[int(id)]) > 0.5f ||
                 std::fabs(size.x - f.ui->measured_w[int(id)]) >= 1.0f)
                 f.out->relayout = true;

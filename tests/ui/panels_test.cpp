@@ -737,14 +737,15 @@ TEST_CASE("ui: a step about the book's classes opens their panel on its own sect
     for (int step : {12, 13, 14}) {
         CAPTURE(step);
         h.go_to_step(step);
+        h.frames(6);
         const attn::ui::LayoutItem* panel = h.find("highlight:module");
         const attn::ui::LayoutItem* section = h.find("module:section");
         REQUIRE(panel != nullptr);
         REQUIRE(section != nullptr);
-        // The section is in view with room below its first line (at the panel's top, or as high as
-        // the content after it lets it go), not below the panel's fold.
-        CHECK(section->rect.y >= panel->rect.y);
-        CHECK(section->rect.y + 3 * section->rect.w <= panel->rect.y + panel->rect.w);
+        // The section starts at the panel's top (under its title line), even when little content
+        // follows it (13: dropout's results wait for the answer): the panel keeps room below.
+        CHECK(section->rect.y >= panel->rect.y + 2);  // clear of the panel's border
+        CHECK(section->rect.y <= panel->rect.y + 2 * section->rect.w);
     }
 }
 
