@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/text/tensor_format.h"
 #include "core/view/colormap.h"
@@ -61,6 +62,14 @@ float cell_grid_width(const CellGrid& g) {
     return std::max(label_width(g) + cell_width(g) * float(cols), ImGui::GetFontSize() * 14);
 }
 
+std::string cell_number(float v, int decimals, float width) {
+    std::string text = format_fixed(v, decimals);
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    char compact[32];
+    std::snprintf(compact, sizeof compact, "%.2g", double(v));
+    return compact;
+}
+
 void cell_grid(const CellGrid& g, UiState* ui) {
     if (!g.m) return;
     const Matrix& m = *g.m;
@@ -100,10 +109,10 @@ void cell_grid(const CellGrid& g, UiState* ui) {
             if (std::isfinite(v) && g.high <= 0) {  // numbers without a scale: a plain cell
                 const ImVec4 frame = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
                 fill = Rgba{frame.x, frame.y, frame.z, 1};
-                if (g.decimals >= 0) text = format_fixed(v, g.decimals);
+                if (g.decimals >= 0) text = cell_number(v, g.decimals, side - 4);
             } else if (std::isfinite(v)) {
                 fill = colormap_color(ColorMap::Sequential, v / g.high);
-                if (g.decimals >= 0) text = format_fixed(v, g.decimals);
+                if (g.decimals >= 0) text = cell_number(v, g.decimals, side - 4);
             } else {
                 fill = colormap_undefined_color();
                 text = std::isnan(v) ? "nan" : v < 0 ? "-inf" : "inf";
@@ -112,7 +121,14 @@ void cell_grid(const CellGrid& g, UiState* ui) {
             if (!text.empty()) {
                 const ImVec2 size = ImGui::CalcTextSize(text.c_str());
                 const ImU32 ink = u32(cell_ink(fill));
-                dl->AddText(ImVec2(b.x - size.x - 2, a.y + (row_h - size.y) / 2), ink, text.c_str());
+                const ImVec2 at(b.x - size.x - 2, a.y + (row_h - size.y) / 2);
+                if (size.x <= side - 4) {
+                    dl->AddText(at, ink, text.c_str());
+                } else {  // still too wide (a narrow cell): cut at the cell, never over the next one
+                    dl->PushClipRect(a, b, true);
+                    dl->AddText(ImVec2(a.x + 2, at.y), ink, text.c_str());
+                    dl->PopClipRect();
+                }
             }
         }
     }

@@ -30,6 +30,10 @@ struct CellGrid {
 float cell_grid_width(const CellGrid& g);
 // Draws the grid at the cursor as one group (title, row labels, cells).
 void cell_grid(const CellGrid& g, UiState* ui);
+// A cell's number as the book prints it (fixed decimals), or two significant digits and the power
+// ("2.5e+18") when that is wider than the cell (a huge value typed into the inputs), in the
+// current font.
+std::string cell_number(float v, int decimals, float width);
 // A token's own colour in the shape tracer (cycles after eight tokens).
 ImU32 token_hue(int token);
 

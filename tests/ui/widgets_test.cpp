@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include "ui/cell_grid.h"
 #include "ui/heatmap_view.h"
 #include "ui/ui.h"
 
@@ -94,4 +95,23 @@ TEST_CASE("ui: prose wraps only at spaces, never inside a number, and keeps its 
     CHECK(heights[0] < line * 1.5f);  // one word: one line, even past the edge (TextWrapped cuts at dots)
     CHECK(heights[1] < line * 1.5f);
     CHECK(heights[2] > line * 2.5f);  // three lines
+}
+
+TEST_CASE("ui: a grid cell prints the book's decimals, and a huge value as digits and a power that fit") {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(400, 400);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::NewFrame();
+    const float cell = ImGui::CalcTextSize("-0.0000").x + 4;  // a cell as the classes' grids size it
+    CHECK(attn::ui::cell_number(-0.0872f, 4, cell) == "-0.0872");
+    // 1e10 typed into the inputs: the classes' outputs reach 1e18, nineteen digits over the next cells.
+    const std::string huge = attn::ui::cell_number(2525698851910073792.0f, 4, cell);
+    CHECK(huge == "2.5e+18");
+    CHECK(ImGui::CalcTextSize(huge.c_str()).x <= cell);
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
 }
