@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <climits>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <tuple>
@@ -12,6 +13,7 @@
 #include "core/document/random_inputs.h"
 #include "core/text/number_parse.h"
 #include "core/text/printf_text.h"
+#include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
 #include "ui/import_panel.h"
 #include "ui/number_fields.h"
@@ -58,11 +60,14 @@ bool example_picker(State* draft, UiState* ui) {
 // applies at once, one that does not (half typed, "abc", 1e999, nan) leaves the last good value.
 // When the cell is left with text that does not parse, the message names the cell. (ImGui's
 // DragFloat filtered the comma out of typed text and read "0,43" as 43.)
-bool value_cell(int row, int col, float* value, UiState* ui) {
+// decimals: the whole matrix's, as the book writes its literal ([0.77, 0.25, 0.10]), or -1.
+bool value_cell(int row, int col, float* value, int decimals, UiState* ui) {
     const ImGuiID id = ImGui::GetID("##x");
     char text[64];
     if (ui->inputs.cell_editing == id)
         std::snprintf(text, sizeof text, "%s", ui->inputs.cell_text.c_str());
+    else if (decimals >= 0 && std::fabs(*value) < 1000.0f)
+        std::snprintf(text, sizeof text, "%s", format_fixed(*value, decimals).c_str());
     else
         std::snprintf(text, sizeof text, "%.4g", double(*value));
     bool changed = false;
@@ -276,6 +281,10 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     // Up to three dimensions (the lesson's examples) always show together; past that, as many as fit.
     const int shown = d <= 3 ? d : std::min({d, kTableDims, fit});
     ui->inputs.first_dim = std::clamp(ui->inputs.first_dim, 0, d - shown);
+    // The cells print with the matrix's decimals, as the book's literal does (0.10 beside 0.43); a
+    // large matrix is not scanned every frame (its cells keep 4 significant digits).
+    const std::vector<float>& all = draft->inputs.data;
+    const int decimals = all.size() <= 4096 ? typed_decimals(all.data(), all.size()) : -1;
     if (d > shown) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(tr("from x["));
@@ -395,7 +404,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 ImGui::PushID(c);
                 ImGui::SetNextItemWidth(dim_w - style.CellPadding.x * 2);
                 float value = draft->inputs.at(i, c);
-                if (value_cell(i, c, &value, ui)) {
+                if (value_cell(i, c, &value, decimals, ui)) {
                     draft->inputs.at(i, c) = value;
                     draft->example.clear();
                     edited = true;

@@ -268,3 +268,12 @@ TEST_CASE("ui: a frame's fingerprint: the same frame twice matches; a hover or a
     CHECK(attn::ui::frame_fingerprint(ImGui::GetDrawData()) != hovered);
     CHECK(attn::ui::frame_fingerprint(nullptr) == 0);
 }
+
+TEST_CASE("ui: the inputs' cells print the matrix's decimals, as the book's literal does (0.10, not 0.1)") {
+    UiHarness h;  // your-journey: [0.77, 0.25, 0.10] among values of two decimals
+    h.click("cell:4:2");
+    CHECK(h.ui.inputs.cell_text == "0.10");  // what the cell showed, now being edited
+    h.key(attn_test::kKeyEscape);
+    h.click("cell:0:0");
+    CHECK(h.ui.inputs.cell_text == "0.43");
+}
