@@ -82,7 +82,8 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
 
 Concealment conceal_everything(const std::string& reason) {
     Concealment c;
-    c.query_token = c.score_count = c.scores = c.weights = c.naive_weights = c.naive_in_use = c.context = c.matrices = true;
+    c.query_token = c.score_count = c.scores = c.weights = c.naive_weights = c.naive_in_use = c.context = c.matrices =
+        true;
     c.softmax_dim = c.scaling = c.masking = c.module_layout = c.module_leak = c.module_dropout = c.module_heads = true;
     c.module_cache = c.module_groups = c.module_window = c.module_masks = true;
     c.reason = reason;

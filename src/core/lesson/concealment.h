@@ -10,17 +10,17 @@
 namespace attn {
 
 struct Concealment {
-    bool query_token = false;     // which token the query is: its highlight, radio, name, arrow tag
-    bool score_count = false;     // how many scores the loop makes: torch.empty(n), its slots
-    bool scores = false;          // the query's scores (and the score matrix, whose row they are)
-    bool weights = false;         // the query's weights, all three normalisations (and the weight matrix)
-    bool naive_weights = false;   // the hand-written softmax's weights only
-    bool naive_in_use = false;    // ... and they are the weights in use (norm = naive): the weight matrix and context too
-    bool context = false;         // the context vector
-    bool matrices = false;        // the (n, n) score and weight matrices: their shape and numbers
-    bool softmax_dim = false;     // which dim the weights are normalised along
-    bool scaling = false;         // how much the sqrt(d_k) division changes the weights
-    bool masking = false;         // which keys the causal mask hides
+    bool query_token = false;    // which token the query is: its highlight, radio, name, arrow tag
+    bool score_count = false;    // how many scores the loop makes: torch.empty(n), its slots
+    bool scores = false;         // the query's scores (and the score matrix, whose row they are)
+    bool weights = false;        // the query's weights, all three normalisations (and the weight matrix)
+    bool naive_weights = false;  // the hand-written softmax's weights only
+    bool naive_in_use = false;  // ... and they are the weights in use (norm = naive): the weight matrix and context too
+    bool context = false;       // the context vector
+    bool matrices = false;      // the (n, n) score and weight matrices: their shape and numbers
+    bool softmax_dim = false;   // which dim the weights are normalised along
+    bool scaling = false;       // how much the sqrt(d_k) division changes the weights
+    bool masking = false;       // which keys the causal mask hides
     bool module_layout = false;   // how nn.Linear stores its weight (the book's classes panel)
     bool module_leak = false;     // what masking with 0 leaks
     bool module_dropout = false;  // the weights after dropout
