@@ -78,7 +78,16 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     int current = 0;
     for (int k = 0; k < kClassCount; ++k)
         if (kAllModules[k] == m.module) current = k;
-    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 21));
+    // As wide as its longest item ("MultiHeadAttentionWithSWA  (ch04/06_swa)", wider in some
+    // languages) and the arrow, within the panel.
+    float widest = 0;
+    for (int k = 0; k < kClassCount; ++k)
+        widest = std::max(widest,
+                          ImGui::CalcTextSize(trf("%s  (%s)", module_class(kAllModules[k]), kSections[k]).c_str()).x);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::SetNextItemWidth(
+        std::min(ImGui::GetContentRegionAvail().x,
+                 widest + ImGui::GetFrameHeight() + style.FramePadding.x * 2 + style.ItemInnerSpacing.x));
     const std::string preview = trf("%s  (%s)", module_class(m.module), kSections[current]);
     if (ImGui::BeginCombo("##class", preview.c_str())) {
         for (int k = 0; k < kClassCount; ++k) {

@@ -488,6 +488,9 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     if (in.page) ui->reduced_motion = page.reduced_motion;
     if (ui->reduced_motion) ui->loop.playing = false;  // nothing moves on its own (panel_loop.cpp)
     apply_theme(page.theme == Theme::Dark);
+    // Popups (a combo's list, a tooltip) keep clear of the page's share bar over the canvas's foot:
+    // Dear ImGui places them inside the display less this padding (it applies top and bottom alike).
+    ImGui::GetStyle().DisplaySafeAreaPadding.y = std::max(3.0f, share_bar_height(in));
     const ImVec4 bg = plot_background();
     out.plot.background = Rgba{bg.x, bg.y, bg.z, 1};
     if (in.state.inputs.rows <= 0 || in.state.inputs.cols <= 0) return out;  // nothing valid to show yet
