@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/text/tensor_format.h"
+#include "ui/cell_grid.h"
 #include "ui/number_fields.h"
 #include "ui/panels.h"
 #include "ui/query_row.h"
@@ -52,7 +53,7 @@ std::string bar_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, float value, const Colu
         dl->AddRectFilled(ImVec2(std::min(zero, end), a.y + 2), ImVec2(std::max(zero, end) + 1, b.y - 2),
                           u32(color, c.in_use ? 0.55f : 0.30f), 2.0f);
     }
-    const std::string text = format_fixed(value, 4);
+    const std::string text = std::isfinite(value) ? cell_number(value, 4, float(w) - 6) : format_fixed(value, 4);
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const ImU32 ink = std::isfinite(value) ? ImGui::GetColorU32(ImGuiCol_Text) : u32(error_color());
     dl->AddText(ImVec2(b.x - size.x - 3, a.y + (b.y - a.y - size.y) / 2), ink, text.c_str());
