@@ -106,7 +106,7 @@ TEST_CASE("generation bugs: a cache that slices the mask from row 0 lets a new t
     CHECK(keys.actual.size() == 4);
     // A matrix prints three rows and a count of the rest, in the learner's language.
     const Vector four{1, 2, 3, 4};
-    CHECK(contains(trace_values_text(attn_test::texts(), four, 4, 1), "… 1 more row(s)"));
+    CHECK(contains(trace_values_text(attn_test::texts(), four, 4, 1), "… more rows: 1"));
     CHECK(contains(trace_values_text(attn_test::texts_in("zh-CN"), four, 4, 1), "… 还有 1 行"));
 }
 
@@ -142,7 +142,7 @@ TEST_CASE("generation bugs: with one group, or one per head, repeat and repeat_i
         s.module.settings.kv_groups = groups;
         const BugTrace t = trace_of(s);
         CHECK(t.first_divergence == -1);
-        CHECK(contains(t.hidden, std::to_string(groups) + " group(s) for 4 heads"));
+        CHECK(contains(t.hidden, "num_kv_groups = " + std::to_string(groups) + " and num_heads = 4"));
         CHECK(t.note.empty());  // the panel's own module
     }
 }

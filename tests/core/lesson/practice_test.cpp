@@ -111,7 +111,7 @@ TEST_CASE("practice 4: a KV cache's work, call by call: heads x new tokens x key
     REQUIRE(s.module.enabled);
     REQUIRE(s.module.settings.decode);
     const Exercise e = exercise_info(attn_test::texts(), 3, s);
-    CHECK(contains(e.task, "MultiHeadAttention with 2 head(s) decodes 6 tokens"));
+    CHECK(contains(e.task, "MultiHeadAttention with num_heads = 2 decodes 6 tokens"));
     CHECK(contains(e.task, "4 calls"));
     // A prompt of 3 in one call (2 x 3 x 3), then tokens 3, 4, 5 against 4, 5, 6 keys.
     ExerciseCheck c = check(3, s, "18, 8, 10, 12");
@@ -216,7 +216,7 @@ TEST_CASE("practice: what the number reader found wrong or assumed is said in th
     };
     CHECK(contains(in("en", "0.1 two").message, "\"two\" (entry 1) is not a number"));
     CHECK(contains(in("zh-CN", "0.1 two").message, "（第 1 项）不是一个数"));
-    CHECK(contains(in("en", "0.1 0.2").message, "Found 2 number(s), but " + std::to_string(n) + " are needed"));
+    CHECK(contains(in("en", "0.1 0.2").message, "Numbers found: 2; needed: " + std::to_string(n)));
     CHECK(contains(in("zh-CN", "0.1 0.2").message, "读到 2 个数，但需要 " + std::to_string(n) + " 个"));
     CHECK(contains(in("en", "").message, "Type " + std::to_string(n) + " numbers"));
     CHECK(contains(in("zh-CN", "").message, "请输入 " + std::to_string(n) + " 个数"));
