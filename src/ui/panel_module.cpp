@@ -36,6 +36,13 @@ std::string num(float x, int decimals = 4) {
     return format_fixed(x, decimals);
 }
 
+// The panel's refusal of a setting, on the line under that setting's field (not rows below it).
+void field_error(UiState* ui, const char* name) {
+    if (ui->module.error.empty() || ui->module.error_field != name) return;
+    prose(ui->module.error, error_color());
+    record_value(ui, "module:error", ui->module.error);
+}
+
 // A labelled whole-number field; true when it was edited to a number in [lo, hi] (others are
 // named in the panel's error and not applied).
 bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, int64_t lo, int64_t hi, float width) {
@@ -45,6 +52,7 @@ bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, 
         if (v < lo || v > hi) {
             ui->module.error =
                 trf("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
+            ui->module.error_field = name;
         } else {
             ui->module.error.clear();
             *value = v;
@@ -53,6 +61,7 @@ bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, 
     }
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::TextUnformatted(label);
+    field_error(ui, name);
     return edited;
 }
 
@@ -134,6 +143,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         if (decimal_field(ui, "module:dropout", &p, 2, ImGui::GetFontSize() * 4)) {
             if (!(p >= 0.0f && p < 1.0f)) {
                 ui->module.error = trf("dropout p is %s but must be at least 0 and less than 1", num(p, 2).c_str());
+                ui->module.error_field = "dropout";
             } else {
                 ui->module.error.clear();
                 m.dropout = std::round(double(p) * 1e6) / 1e6;  // 0.1 as typed, not float's 0.10000000149
@@ -142,6 +152,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         }
         ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
         ImGui::TextUnformatted(tr("dropout p"));
+        field_error(ui, "dropout");
         ImGui::SameLine();
         edited |= ImGui::Checkbox(tr("training"), &m.training);
         record_layout(ui, "module:training");
@@ -182,7 +193,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
             edited |= whole(ui, "chunk", tr("chunk (0: all at once)"), &m.chunk, 0, m.prefill);
         }
     }
-    if (!ui->module.error.empty()) prose(ui->module.error, error_color());  // here, beside its field
+    if (!ui->module.error.empty() && ui->module.error_field.empty()) prose(ui->module.error, error_color());
     if (in.input_error.rfind("module", 0) == 0) prose(in.input_error, error_color());
     return edited;
 }

@@ -155,7 +155,8 @@ struct ModuleUi {
     bool wrong_scale = false;             // MultiHeadAttention divided by sqrt(d_out), not sqrt(head_dim)
     bool exercise_gpt2 = false;           // Exercise 3.3: MultiHeadAttention at GPT-2's size, asked for
     int batch = 0;                        // the batch element shown
-    std::string error;                    // a setting this panel refused, shown under its settings
+    std::string error;                    // a setting this panel refused, shown under its field
+    std::string error_field;              // that field's name ("dropout", "heads" ...)
     int step_seen = -1;                   // the lesson step the planted bugs were last set for
     int section_scroll = 0;               // passes left to bring the step's section to the panel's top
     float scroll_room = 0;                // blank room below the content for that (not content: not measured)

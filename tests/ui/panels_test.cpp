@@ -633,6 +633,14 @@ TEST_CASE("ui: the book's classes: two masking routes agree, masking with 0 leak
         CHECK(h.state.module.settings.dropout == 0.5);
         CHECK(h.ui.module.error.find("dropout p is 1") != std::string::npos);  // said in this panel
         CHECK(h.ui.ui_error.empty());  // not in the trainable panel, away from the field
+        // On the line under the field, not rows further down under the other settings.
+        h.frames(2);
+        const attn::ui::LayoutItem* field = h.find("module:dropout");
+        const attn::ui::LayoutItem* said = h.find("value:module:error");
+        REQUIRE(field != nullptr);
+        REQUIRE(said != nullptr);
+        CHECK(said->rect.y >= field->rect.y + field->rect.w - 1);
+        CHECK(said->rect.y <= field->rect.y + 2.5f * field->rect.w);
     }
 }
 
