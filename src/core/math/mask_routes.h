@@ -10,7 +10,8 @@
 //
 // A row whose keys are all hidden has no weights to give: torch.softmax of -inf everywhere is NaN
 // (the book's route), while scaled_dot_product_attention, whatever its mask, returns zeros from
-// PyTorch 2.5 on (its math path's _safe_softmax; earlier versions gave NaN too). Debian 12's
+// PyTorch 2.5 on (its math path's _safe_softmax, and the fused kernels alike: pytorch/pytorch
+// pull request 133882, August 2024; earlier versions gave NaN too, issue 141128). Debian 12's
 // PyTorch 1.13 has no scaled_dot_product_attention: the SDPA routes here follow its documented
 // reference implementation.
 //
