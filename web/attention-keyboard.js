@@ -1,7 +1,9 @@
 // Phones: SDL2 never raises the on-screen keyboard, so a demo text field could not be typed into.
 // While the demo edits text after a touch, a real <input> (transparent, over the field's cursor)
 // takes the focus: the phone shows its keyboard (inputmode=decimal for number fields), and what
-// is typed reaches the demo through attn_text_input / attn_text_key. The demo draws the text.
+// is typed reaches the demo through attn_text_input / attn_text_key. The demo draws the text. A
+// <textarea>, not an <input>: text a keyboard inserts with line breaks (its clipboard chip, a
+// suggestion) keeps them, as a CSV needs; Enter itself goes to the demo as a key.
 (function () {
   'use strict';
   const api = window.attention;
