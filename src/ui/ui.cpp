@@ -306,7 +306,12 @@ void step_bar(Frame& f) {
 }
 
 void scrolling_layout(Frame& f, int columns) {
-    ImGui::BeginChild("column", ImVec2(0, 0), false);
+    // The column ends above the page's share bar (Link, Embed, the language), which sits over the
+    // canvas's foot: no content ever scrolls under it (WCAG reflow at 320 px, and a phone).
+    ImGui::BeginChild("column", ImVec2(0, -share_bar_height(f.in)), false);
+    record_layout(
+        f.ui, "view:column", ImGui::GetWindowPos(),
+        ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
     if (f.ui->lesson.scroll_to == "lesson") {  // the step bar asked for the step's words
         ImGui::SetScrollY(0.0f);
         if (--f.ui->lesson.scroll_passes <= 0) f.ui->lesson.scroll_to.clear();
@@ -336,12 +341,12 @@ void scrolling_layout(Frame& f, int columns) {
         }
         draw_column(f, slots, w, total);
     }
-    // The last panel can scroll clear of the share bar, and in a lesson step of the step bar too.
+    // In a lesson step the last panel can scroll clear of the step bar pinned over the column's foot.
     const bool in_step = f.in.state.lesson.mode == LessonMode::Track && f.in.state.step >= 1;
-    ImGui::Dummy(ImVec2(1, share_bar_height(f.in) +
-                               (in_step ? ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2 : 0.0f)));
+    if (in_step) ImGui::Dummy(ImVec2(1, ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2));
     // Content bottom in screen space, as if not scrolled: the natural height of the whole view.
-    f.out->content_height = ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() + ImGui::GetStyle().WindowPadding.y;
+    f.out->content_height = ImGui::GetCursorScreenPos().y + ImGui::GetScrollY() + ImGui::GetStyle().WindowPadding.y +
+                            share_bar_height(f.in);
     drag_to_scroll(f.ui);
     ImGui::EndChild();
     if (band_gone) step_bar(f);
@@ -362,7 +367,12 @@ std::vector<PanelId> shown_panels(const State& s) {
 // a column that does not fit keeps natural heights and the whole view scrolls, so no frame is
 // left half empty and no number is squeezed out.
 void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
-    ImGui::BeginChild("column", ImVec2(0, 0), false, f.ui->subset_fits ? ImGuiWindowFlags_NoScrollbar : 0);
+    // Above the share bar, as in scrolling_layout (an embed has none).
+    ImGui::BeginChild("column", ImVec2(0, -share_bar_height(f.in)), false,
+                      f.ui->subset_fits ? ImGuiWindowFlags_NoScrollbar : 0);
+    record_layout(
+        f.ui, "view:column", ImGui::GetWindowPos(),
+        ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
     f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->relayout);
     const int columns = std::max(1, std::min(max_columns, int(ids.size())));
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -395,7 +405,8 @@ void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
     } else {
         tallest = *std::max_element(used.begin(), used.end());
     }
-    f.out->content_height = ImGui::GetCursorScreenPos().y + tallest - style.ItemSpacing.y + style.WindowPadding.y;
+    f.out->content_height =
+        ImGui::GetCursorScreenPos().y + tallest - style.ItemSpacing.y + style.WindowPadding.y + share_bar_height(f.in);
     // Once the host has sized the frame to that height, everything fits at the full width; a
     // scrollbar still shown from a shorter frame would narrow the panels and cut their ends off.
     f.ui->subset_fits = f.out->content_height <= ImGui::GetIO().DisplaySize.y + 0.5f;

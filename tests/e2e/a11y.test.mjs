@@ -125,3 +125,23 @@ test('no WebGL2: a readable message and the numbers as text instead of a dead ca
   assert.equal(await page.evaluate(() => window.attention.getState().example), 'three-tokens');
   await page.context().close();
 });
+
+test('reflow: at 320 CSS px (400% zoom) the view ends above the share bar, so no content is ever under it', async () => {
+  for (const viewport of [{ width: 320, height: 256 }, { width: 320, height: 640 }, { width: 390, height: 844 }]) {
+    for (const hash of ['', '#step=4', '#panels=inputs,weights']) {
+      const page = await openSettled(browser, `${server.url}/index.html${hash}`, { viewport });
+      const column = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'view:column');
+      const bar = await page.evaluate(() => {
+        const r = document.getElementById('share').getBoundingClientRect();
+        return { top: r.top, height: r.height };
+      });
+      const where = `${viewport.width}x${viewport.height}${hash}`;
+      assert.ok(column, `${where}: the view's column is drawn`);
+      assert.ok(bar.height > 0, `${where}: the share bar shows`);
+      assert.ok(column.y + column.h <= bar.top + 0.5,
+                `${where}: the view ends at ${column.y + column.h}, above the share bar at ${bar.top}`);
+      if (hash === '' && viewport.height === 256) await saveArtifact('reflow-320x256.png', await page.screenshot());
+      await page.context().close();
+    }
+  }
+});
