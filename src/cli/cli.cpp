@@ -12,6 +12,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/json.h"
+#include "core/document/lesson_state.h"
 #include "core/document/module_json.h"
 #include "core/document/results_json.h"
 #include "core/document/results_svg.h"
@@ -448,6 +449,7 @@ std::string cli_usage() {
            "       attention-cli --state FILE [options]\n"
            "       attention-cli --check-lesson FILE [--texts FILE]\n"
            "       attention-cli --lesson FILE [--step N] [--reveal] [--texts FILE]\n"
+           "       attention-cli --bug NAME [--texts FILE]\n"
            "\n"
            "Attention scores for one query token, as the lesson computes them: the dot product of the\n"
            "query with every token, the weights (divide-by-sum, naive softmax, softmax), the context\n"
@@ -498,6 +500,11 @@ std::string cli_usage() {
            "the line and column of its first problem; --lesson FILE --step N prints step N (default 1) as the\n"
            "learner reads it, with its live values and questions; --reveal adds the answers and every line;\n"
            "--texts FILE reads the built-in words from another catalog (default: the English one).\n"
+           "--bug NAME prints a Debug this trace whole, as the page plants it on the book's inputs: the\n"
+           "program with its planted line and fix, what it prints, and every step with its expected and\n"
+           "printed values up to the first divergence and past it. NAME: " +
+           bug_choices() +
+           ".\n"
            "\n"
            "Exit status: 0 on success; 2 on bad input, with one \"error: ...\" line on stderr and nothing\n"
            "on stdout.\n"

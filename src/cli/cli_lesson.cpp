@@ -1,7 +1,8 @@
 // attention-cli for lesson files (docs/lessons.md): --check-lesson FILE reads and checks one as
 // the page would, and --lesson FILE --step N prints a step as the learner reads it, with its live
-// values, its questions and (with --reveal) their answers. The catalog of built-in words is the
-// compiled-in English one, or --texts FILE.
+// values, its questions and (with --reveal) their answers. --bug NAME prints a Debug this trace
+// whole: the planted program, what it prints, and every step to the first divergence and past it.
+// The catalog of built-in words is the compiled-in English one, or --texts FILE.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include "core/document/examples.h"
 #include "core/document/json.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/bug_trace.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
@@ -44,11 +46,50 @@ const char* kind_mark(LineKind kind) {
     }
 }
 
+// A Debug this trace as a teacher reads it before class: everything the learner uncovers step by
+// step, at once, on the book's inputs as the page plants the bug.
+std::string bug_report(const TextCatalog& texts, Bug bug) {
+    State base;
+    load_example("your-journey", &base);
+    const State s = enter_bug(bug, base);
+    const BugTrace t = trace_bug(texts, bug, s);
+    std::string o =
+        texts.say("bug." + std::string(bug_name(bug)) + ".label") + " (" + bug_name(bug) + "): " + t.title + "\n";
+    if (!t.note.empty()) o += t.note + "\n";
+    if (!t.error.empty()) return o + t.error + "\n";
+    o += "\n";
+    for (size_t i = 0; i < t.program.size(); ++i) {
+        const bool buggy = int(i) == t.buggy_line;
+        o += std::string(buggy ? "\u2717 " : "  ") + t.program[i] + "\n";
+        if (buggy) o += "    " + texts.say("debug.fix", {{"line", t.fixed[i]}}) + "\n";
+    }
+    o += texts.say("debug.expected", {{"output", t.expected_output}}) + "\n";
+    o += texts.say("debug.printed", {{"output", t.actual_output}}) + "\n\n" + texts.say("debug.trace") + "\n";
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const TraceStep& step = t.steps[k];
+        o += std::to_string(k + 1) + ". " + step.name + ": " + step.question + "\n";
+        o += "   " +
+             texts.say(
+                 "debug.value-expected",
+                 {{"what", step.what}, {"values", trace_values_text(texts, step.expected, step.rows, step.cols)}}) +
+             "\n";
+        o += "   " +
+             texts.say("debug.value-printed",
+                       {{"what", step.what}, {"values", trace_values_text(texts, step.actual, step.rows, step.cols)}}) +
+             "\n";
+        if (int(k) == t.first_divergence)
+            o += "   " + texts.say("debug.first-divergence", {{"k", int(k) + 1}, {"name", step.name}}) + " " +
+                 t.explanation + "\n";
+    }
+    if (t.first_divergence < 0 && !t.hidden.empty()) o += t.hidden + "\n";
+    return o;
+}
+
 }  // namespace
 
 bool is_lesson_command(const std::vector<std::string>& args) {
     for (const std::string& a : args)
-        if (a == "--check-lesson" || a == "--lesson") return true;
+        if (a == "--check-lesson" || a == "--lesson" || a == "--bug") return true;
     return false;
 }
 
@@ -59,11 +100,12 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
         *err = "error: " + message + "\n";
         return kCliUsageError;
     };
-    std::string check, lesson_path, texts_path, step_text;
+    std::string check, lesson_path, texts_path, step_text, bug_text;
     bool reveal = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        const bool takes_value = a == "--check-lesson" || a == "--lesson" || a == "--texts" || a == "--step";
+        const bool takes_value =
+            a == "--check-lesson" || a == "--lesson" || a == "--texts" || a == "--step" || a == "--bug";
         if (takes_value && (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0))
             return fail(a + " needs a value, as in " +
                         (a == "--step" ? std::string("--step 2") : a + " my-lesson.json"));
@@ -77,11 +119,15 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
             step_text = args[++i];
         else if (a == "--reveal")
             reveal = true;
+        else if (a == "--bug")
+            bug_text = args[++i];
         else
             return fail("unexpected argument " + json_quote_short(a) +
                         " with a lesson: use --check-lesson FILE, or --lesson FILE --step N [--reveal] [--texts FILE]");
     }
     if (!check.empty() && !lesson_path.empty()) return fail("--check-lesson and --lesson are both given: choose one");
+    if (!bug_text.empty() && (!check.empty() || !lesson_path.empty() || !step_text.empty() || reveal))
+        return fail("--bug takes no lesson file, --step or --reveal: use --bug NAME [--texts FILE]");
     const std::string path = check.empty() ? lesson_path : check;
     if (!check.empty() && (!step_text.empty() || reveal)) return fail("--check-lesson takes no --step or --reveal");
 
@@ -93,6 +139,13 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
         CatalogParse parsed = parse_text_catalog(text);
         if (!parsed.ok) return fail(texts_path + ": " + parsed.error);
         catalog = parsed.catalog;
+    }
+    if (!bug_text.empty()) {
+        Bug bug = Bug::None;
+        if (!parse_bug(bug_text, &bug) || bug == Bug::None)
+            return fail("--bug " + json_quote_short(bug_text) + " is not a planted bug: use one of " + bug_choices());
+        *out = bug_report(catalog, bug);
+        return kCliOk;
     }
     std::string text;
     std::string e = read_text_file(path, kMaxLessonFileBytes, "lesson file", &text);

@@ -535,6 +535,21 @@ std::string temp_file(const std::string& text) {
 
 }  // namespace
 
+TEST_CASE("cli: --bug prints a Debug this trace whole, as the page plants it; a wrong name lists the bugs") {
+    const Run cache = run_ok({"--bug", "cache-mask-no-offset"});
+    CHECK(contains(cache.out, "\u2717 mask_bool = self.mask.bool()[:num_tokens_Q, :num_tokens_K]"));
+    CHECK(contains(cache.out, "fix: mask_bool = self.mask.bool()[self.ptr_current_pos:"));
+    CHECK(contains(cache.out, "printed:  tensor([[0.3190, 0.4858]])"));  // the book's MultiHeadAttention row, token 3
+    CHECK(contains(cache.out, "First divergence: step 2, the mask."));
+    CHECK(contains(run_ok({"--bug", "wrong-query"}).out, "query = inputs[0]"));
+    const Run unknown = run({"--bug", "no-such-bug"});
+    CHECK(unknown.code == attn::kCliUsageError);
+    CHECK(contains(unknown.err, "is not a planted bug: use one of"));
+    CHECK(contains(unknown.err, "window-drops-chunk-keys"));
+    CHECK(run({"--bug", "zero-mask", "--step", "2"}).code == attn::kCliUsageError);
+    CHECK(run({"--bug"}).code == attn::kCliUsageError);
+}
+
 TEST_CASE("cli: --check-lesson reads a lesson file as the page does; a broken one names its line and column") {
     const Run good = run_ok({"--check-lesson", repo("lessons/examples/my-sentence.json")});
     CHECK(contains(good.out, "3 steps"));
