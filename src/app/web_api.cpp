@@ -183,7 +183,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     else
         w.floats(scores.data(), std::min(shown, scores.size()));
     w.key("weights");
-    if (hidden.covers_weights())
+    if (hidden.covers_weights() || hidden.naive_in_use)  // step 6: the hand-written softmax's nan
         w.null();
     else
         w.floats(weights.data(), std::min(shown, weights.size()));
@@ -193,6 +193,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     w.key("scores").boolean(hidden.scores);
     w.key("weights").boolean(hidden.weights);
     w.key("naive_weights").boolean(hidden.naive_weights);
+    w.key("naive_in_use").boolean(hidden.naive_in_use);
     w.key("context").boolean(hidden.context);
     w.key("matrices").boolean(hidden.matrices);
     w.key("softmax_dim").boolean(hidden.softmax_dim);
@@ -365,8 +366,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_apply_fragment(const char* fragment, size_
 EMSCRIPTEN_KEEPALIVE void attn_paste(const char* utf8, size_t length) {
     const std::string text(attn::text_of(utf8, length));
     if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput)
-        attn::imgui_backend_paste(text);
-    else
+        attn::imgui_backend_paste(text); else
         attn::ui::import_panel_paste(&g_app->ui, text);
     attn::app_request_frames(g_app);
 }

@@ -177,6 +177,11 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     }
     ImGui::TextColored(muted_text(), tr("every token's context vector (weights @ values, %d \u00d7 %d):"),
                        p.context_matrix.rows, p.context_matrix.cols);
+    if (hidden.covers_context()) {  // the query's row is the covered context vector
+        ImGui::TextColored(muted_text(), "%s", hidden.reason.c_str());
+        record_value(ui, "matrix:context_matrix", kHidden);
+        return edited;
+    }
     matrix_grid("context_matrix", p.context_matrix, 8,
                 std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2), &s.tokens, s.query, ui);
     return edited;
