@@ -225,7 +225,7 @@ test('lesson: practice 3 - the plain weights give the wrong token, the learner t
   await settle(page, 'typing the token', () => page.keyboard.type('Your'));
   await settle(page, 'Enter', () => page.keyboard.press('Enter'));
   assert.ok(await has(page, 'lesson:practice:wrong'));
-  assert.match((await page.evaluate(() => window.attention.lessonView().practice)).message, /wins without the projection/);
+  assert.match((await page.evaluate(() => window.attention.lessonView().practice)).message, /wins with the plain weights/);
   // The learner ticks the projection in Trainable attention; panel 3 now shows its weights.
   await click(page, 'projection:toggle');
   s = await state(page);

@@ -221,6 +221,11 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
     }
     out.wrong_entry = 0;
     const int plain_best = argmax(r.weights);
+    if (!shown.has_projection) {  // no projected numbers in the answer: turning it on is the exercise
+        out.message = chosen == plain_best ? t.say("practice.top.unprojected-off", {{"label", label(s, chosen)}})
+                                           : t.say("practice.top.wrong-off", {{"label", label(s, chosen)}});
+        return out;
+    }
     if (chosen == plain_best && plain_best != best)
         out.message = t.say("practice.top.unprojected",
                             {{"label", label(s, chosen)}, {"scores", vec(r.projection.scores)}, {"weights", vec(w)}});

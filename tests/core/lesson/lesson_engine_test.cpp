@@ -260,7 +260,7 @@ TEST_CASE("lesson engine: Practice 3 leaves the projection to the learner, and S
     CHECK_FALSE(s.state.projection.enabled);  // panel 3 shows the plain weights, where "Your" wins
     s.act(LessonAction::CheckPractice, 0, "Your");
     CHECK_FALSE(s.lesson.practice_check.correct);
-    CHECK(contains(s.lesson.practice_check.message, "wins without the projection"));
+    CHECK(contains(s.lesson.practice_check.message, "wins with the plain weights"));
     s.act(LessonAction::ShowPracticeAnswer);
     CHECK(s.state.projection.enabled);  // the projected weights, where the answer is, are on screen
     CHECK(s.lesson.record.practice[2].shown);

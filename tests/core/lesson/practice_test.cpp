@@ -82,7 +82,12 @@ TEST_CASE("practice 3: the most attended token after projection, by position or 
     REQUIRE_FALSE(s.projection.enabled);
     const ExerciseCheck plain = check(2, s, "0");
     CHECK_FALSE(plain.correct);
-    CHECK(contains(plain.message, "wins without the projection"));
+    CHECK(contains(plain.message, "wins with the plain weights"));
+    CHECK_FALSE(contains(plain.message, "0."));  // no projected number gives the answer away
+    const ExerciseCheck other = check(2, s, "step");
+    CHECK_FALSE(other.correct);
+    CHECK(contains(other.message, "tick use W_query"));
+    CHECK_FALSE(contains(other.message, "0."));
     CHECK(check(2, s, "journey").correct);  // graded against the projection the task names
     s.projection.enabled = true;
     const AttentionResult r = compute_attention(s);
