@@ -172,7 +172,7 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
         // Wrapped inside the box and the panel's visible width, which two heatmaps side by side
         // may overrun: the reason is read whole ("hidden until you answe" was cut at the edge).
         const float visible_right = at.x + ImGui::GetContentRegionAvail().x;
-        ImGui::PushTextWrapPos(std::max(std::min(at.x + size.x, visible_right) - 8, at.x + font() * 6));
+        push_wrap_at_screen_x(std::max(std::min(at.x + size.x, visible_right) - 8, at.x + font() * 6));
         ImGui::TextColored(muted_text(), "%s", spec.covered.c_str());
         ImGui::PopTextWrapPos();
         record_value(ui, std::string("heatmap:") + spec.name, kHidden, at, ImVec2(at.x + size.x, at.y + size.y));
@@ -202,7 +202,7 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
         dl->AddRectFilled(o, end, empty_heatmap());
         if (!in.textures.renderer_error.empty()) {
             ImGui::SetCursorScreenPos(ImVec2(o.x + 6, o.y + 6));
-            ImGui::PushTextWrapPos(end.x - 6);
+            push_wrap_at_screen_x(end.x - 6);
             ImGui::TextColored(error_color(), tr("Cannot draw: %s"), in.textures.renderer_error.c_str());
             ImGui::PopTextWrapPos();
         }

@@ -369,7 +369,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     if (gated && tapped) ui->plot.engaged = true;
     if (!in.textures.renderer_error.empty() && !in.textures.plot) {
         ImGui::SetCursorScreenPos(ImVec2(v.origin.x + 8, v.origin.y + 8));
-        ImGui::PushTextWrapPos(end.x - 8);
+        push_wrap_at_screen_x(end.x - 8);
         ImGui::TextColored(error_color(), tr("The embedding view cannot be drawn: %s"),
                            in.textures.renderer_error.c_str());
         ImGui::PopTextWrapPos();

@@ -34,6 +34,10 @@ void record_value(UiState* ui, const std::string& name, const std::string& text,
     ui->layout.push_back({"value:" + name, ImVec4(min.x, min.y, max.x - min.x, max.y - min.y), text});
 }
 
+void push_wrap_at_screen_x(float x) {
+    ImGui::PushTextWrapPos(x - ImGui::GetWindowPos().x + ImGui::GetScrollX());
+}
+
 bool tooltips_allowed() {
     return !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
 }

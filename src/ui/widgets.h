@@ -22,6 +22,9 @@ void record_layout(UiState* ui, const std::string& name, ImVec2 min, ImVec2 max)
 // an answer is not on screen before the learner predicts it.
 void record_value(UiState* ui, const std::string& name, const std::string& text);
 void record_value(UiState* ui, const std::string& name, const std::string& text, ImVec2 min, ImVec2 max);
+// ImGui::PushTextWrapPos for a screen x (ImGui 1.86 takes the wrap position in the window's own
+// coordinates: a screen x wraps too late in any panel not at the canvas's left edge).
+void push_wrap_at_screen_x(float x);
 // What a covered value shows.
 constexpr const char* kHidden = "?";
 
