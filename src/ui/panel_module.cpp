@@ -41,6 +41,8 @@ void field_error(UiState* ui, const char* name) {
     if (ui->module.error.empty() || ui->module.error_field != name) return;
     prose(ui->module.error, error_color());
     record_value(ui, "module:error", ui->module.error);
+    ui->module.error_drawn = true;
+    ImGui::Dummy(ImVec2(0, 0));  // a following SameLine starts on a line of its own, not after the message
 }
 
 // A labelled whole-number field; true when it was edited to a number in [lo, hi] (others are
@@ -193,7 +195,11 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
             edited |= whole(ui, "chunk", tr("chunk (0: all at once)"), &m.chunk, 0, m.prefill);
         }
     }
-    if (!ui->module.error.empty() && ui->module.error_field.empty()) prose(ui->module.error, error_color());
+    // A message whose field is not drawn now (decode turned off under prefill's): said here, as before.
+    if (!ui->module.error.empty() && !ui->module.error_drawn) {
+        prose(ui->module.error, error_color());
+        record_value(ui, "module:error", ui->module.error);
+    }
     if (in.input_error.rfind("module", 0) == 0) prose(in.input_error, error_color());
     return edited;
 }
@@ -733,15 +739,14 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
     // Room below the last section, so that a lesson step's section near the end (dropout, whose
     // results wait for the answer) can still scroll to the panel's top. Only where the panel's
     // content overflows it without this room (a fixed-height panel; not one at its natural height).
-    const float room_before = ui->module.scroll_room;
-    ui->module.scroll_room = 0;
+    // (panel_module reset the room; last frame's is what the scroll range held besides content.)
     if (section_y >= 0 && in.state.lesson.mode == LessonMode::Track && in.state.step > 0 &&
-        ImGui::GetScrollMaxY() > room_before + 0.5f) {
+        ImGui::GetScrollMaxY() > ui->module.scroll_room_before + 0.5f) {
         const float visible = ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y * 2;
         const float below = ImGui::GetCursorPosY() - section_y;
         if (below < visible) {
-            ui->module.scroll_room = visible - below;
-            ImGui::Dummy(ImVec2(1, ui->module.scroll_room));
+            ImGui::Dummy(ImVec2(1, visible - below));
+            ui->module.scroll_room = visible - below + ImGui::GetStyle().ItemSpacing.y;  // all the Dummy added
         }
     }
     return edited;
@@ -749,6 +754,10 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
 
 bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
+    // The room below the sections is made afresh by module_body each frame; none when it is not drawn.
+    ui->module.scroll_room_before = ui->module.scroll_room;
+    ui->module.scroll_room = 0;
+    ui->module.error_drawn = false;
     // A step shows its own planted bug, not the last step's: a new step unticks them all, and step
     // 12, whose question plants the 0 fill, ticks that one (its answer is what the box shows).
     if (in.state.step != ui->module.step_seen) {

@@ -157,9 +157,11 @@ struct ModuleUi {
     int batch = 0;                        // the batch element shown
     std::string error;                    // a setting this panel refused, shown under its field
     std::string error_field;              // that field's name ("dropout", "heads" ...)
+    bool error_drawn = false;             // this frame said it under its field
     int step_seen = -1;                   // the lesson step the planted bugs were last set for
     int section_scroll = 0;               // passes left to bring the step's section to the panel's top
     float scroll_room = 0;                // blank room below the content for that (not content: not measured)
+    float scroll_room_before = 0;         // the room last frame (the scroll range it made)
     int section_moment = -1;              // the step, question and reveal it was last brought up for
     int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
     int padded_keys = 0;                  // masks four ways: left padding on the first keys
