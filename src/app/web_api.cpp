@@ -342,9 +342,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     w.key("pending_frames").integer(g_app->frames_to_render);
     w.key("state_version").uinteger(g_app->state_version);
     // Whether ImGui saw a pointer over the canvas in the last frame (no: a lifted finger, or none yet).
-    w.key("pointer").boolean(ImGui::GetIO().MousePos.x > -1e30f);
+    const bool imgui = ImGui::GetCurrentContext() != nullptr;  // none without WebGL
+    w.key("pointer").boolean(imgui && ImGui::GetIO().MousePos.x > -1e30f);
     // Whether a field of the demo is taking typed text (its edit began and has not ended).
-    w.key("text_input").boolean(ImGui::GetIO().WantTextInput);
+    w.key("text_input").boolean(imgui && ImGui::GetIO().WantTextInput);
     w.end_object();
     return attn::reply(std::move(out));
 }
@@ -365,8 +366,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_apply_fragment(const char* fragment, size_
 // Export box opens with it.
 EMSCRIPTEN_KEEPALIVE void attn_paste(const char* utf8, size_t length) {
     const std::string text(attn::text_of(utf8, length));
-    if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput)
-        attn::imgui_backend_paste(text); else
+    if (ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput) {
+        // After the keys still queued before it (a phone keyboard's Backspaces), in their order.
+        if (!attn::browser_queue_paste(&g_app->typing, text)) attn::imgui_backend_paste(text);
+    } else
         attn::ui::import_panel_paste(&g_app->ui, text);
     attn::app_request_frames(g_app);
 }

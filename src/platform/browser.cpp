@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <deque>
 
+#include "platform/imgui_backend.h"
+
 // The EM_JS bodies are JavaScript: clang-format would split "=>" and "===".
 // clang-format off
 EM_JS(void, attn_js_first_frame, (), {
@@ -196,14 +198,23 @@ bool browser_queue_key(PageTyping* typing, int key) {
     return true;
 }
 
+bool browser_queue_paste(PageTyping* typing, const std::string& text) {
+    if (typing->queue.empty() && typing->key_down == SDL_SCANCODE_UNKNOWN && !imgui_backend_paste_pending())
+        return false;
+    typing->queue.push_back({text, SDL_SCANCODE_UNKNOWN, true});
+    return true;
+}
+
 bool browser_after_frame(PageTyping* typing) {
     if (typing->key_down != SDL_SCANCODE_UNKNOWN) {
         push_key(SDL_Scancode(typing->key_down), false);
         typing->key_down = SDL_SCANCODE_UNKNOWN;
-    } else if (!typing->queue.empty()) {
+    } else if (!typing->queue.empty() && !(typing->queue.front().paste && imgui_backend_paste_pending())) {
         PageTyping::Entry next = std::move(typing->queue.front());
         typing->queue.pop_front();
-        if (next.text.empty()) {
+        if (next.paste) {
+            imgui_backend_paste(next.text);  // Ctrl+V goes down in the next frame, in its turn
+        } else if (next.text.empty()) {
             push_key(SDL_Scancode(next.scancode), true);
             typing->key_down = next.scancode;
         } else {
@@ -245,6 +256,9 @@ bool browser_queue_text(PageTyping*, std::string_view) {
     return false;
 }
 bool browser_queue_key(PageTyping*, int) {
+    return false;
+}
+bool browser_queue_paste(PageTyping*, const std::string&) {
     return false;
 }
 bool browser_after_frame(PageTyping*) {

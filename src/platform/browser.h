@@ -50,8 +50,9 @@ struct TextFieldReport {
 // text field last reported to the page. The app owns one (App::typing).
 struct PageTyping {
     struct Entry {
-        std::string text;  // UTF-8, or empty for a key
-        int scancode = 0;  // SDL_Scancode of a key
+        std::string text;    // UTF-8, or empty for a key
+        int scancode = 0;    // SDL_Scancode of a key
+        bool paste = false;  // text pasted as one insertion (imgui_backend_paste), not typed
     };
     std::deque<Entry> queue;
     int key_down = 0;  // the scancode pressed last frame, released at the next
@@ -62,6 +63,9 @@ struct PageTyping {
 // Queued for browser_after_frame; false when the queue is full or the input is empty or unknown.
 bool browser_queue_text(PageTyping* typing, std::string_view utf8);
 bool browser_queue_key(PageTyping* typing, int key);
+// A paste into the field being edited, after what is queued before it: true when it was queued
+// (input is still on its way, or another paste is), false when it may go in at once.
+bool browser_queue_paste(PageTyping* typing, const std::string& text);
 // Once per drawn frame, after ImGui::Render(): feeds one step of the queued input to SDL (ImGui
 // 1.86 sees a key only as "down this frame", so a key goes down in one frame and up in the next)
 // and tells the page when ImGui starts or stops editing a text field. True while input is still

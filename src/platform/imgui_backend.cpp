@@ -408,6 +408,11 @@ void imgui_backend_paste(const std::string& text) {
     bd->paste_stage = 1;
 }
 
+bool imgui_backend_paste_pending() {
+    const Backend* bd = backend();
+    return bd && bd->paste_stage != 0;
+}
+
 void imgui_backend_pointer_lifted(bool lifted) {
     if (Backend* bd = backend()) bd->pointer_lifted = lifted;
 }

@@ -52,6 +52,8 @@ AtlasStats imgui_backend_atlas_stats();
 // a Ctrl+V in the next frame. In the browser SDL2 has no system clipboard, and the page keeps
 // the real Ctrl+V from SDL so that its paste event can hand the text over.
 void imgui_backend_paste(const std::string& text);
+// A paste handed over is still on its way into ImGui (its Ctrl+V not yet pressed and released).
+bool imgui_backend_paste_pending();
 // A finger left the screen (true) or a pointer is back (false). A finger has no hover: while
 // lifted, ImGui sees no pointer, so a tooltip or hover highlight does not stay where it tapped.
 void imgui_backend_pointer_lifted(bool lifted);
