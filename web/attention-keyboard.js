@@ -55,6 +55,14 @@
     e.preventDefault();
     try { Module.pasteText(text); } catch (err) { /* the demo is not running */ }
   });
+  // A line break the keyboard makes itself (Enter while a word is being composed, as Android
+  // keyboards do) is Enter for the demo, not a newline in the field: it confirms the field.
+  proxy.addEventListener('beforeinput', (e) => {
+    if (e.inputType === 'insertLineBreak' || e.inputType === 'insertParagraph') {
+      e.preventDefault();
+      send('key', KEYS.Enter);
+    }
+  });
   proxy.addEventListener('compositionstart', () => { composing = true; });
   proxy.addEventListener('compositionend', () => { composing = false; sync(); });
   proxy.addEventListener('input', sync);

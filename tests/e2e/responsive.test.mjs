@@ -71,6 +71,17 @@ test('touch: a number field tapped on a phone gets a real input, so the on-scree
   await waitFor(page, () => window.attention.getState().query === 2, null, 'the typed 2 to become the query', { describe: queryNow });
   await page.keyboard.press('Enter');
   await waitFor(page, () => document.getElementById('text-proxy').hidden, null, 'Enter to put the text proxy away');
+  // Enter as a keyboard that is composing a word sends it: a line break the field would insert. It
+  // confirms the field as Enter does, and no newline reaches the demo.
+  await page.touchscreen.tap(field.x + field.w / 2, field.y + field.h / 2);
+  await waitFor(page, () => document.activeElement?.id === 'text-proxy', null, 'the field again');
+  for (let k = 0; k < 3; ++k) await page.keyboard.press('Backspace');
+  await page.keyboard.type('3');
+  await waitFor(page, () => window.attention.getState().query === 3, null, 'the typed 3', { describe: queryNow });
+  await page.evaluate(() => document.getElementById('text-proxy').dispatchEvent(
+    new InputEvent('beforeinput', { inputType: 'insertLineBreak', bubbles: true, cancelable: true })));
+  await waitFor(page, () => document.getElementById('text-proxy').hidden, null, 'the line break to confirm the field');
+  assert.equal(await page.evaluate(() => window.attention.getState().query), 3);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
