@@ -66,8 +66,9 @@ bool value_cell(int row, int col, float* value, int decimals, UiState* ui) {
     char text[64];
     if (ui->inputs.cell_editing == id)
         std::snprintf(text, sizeof text, "%s", ui->inputs.cell_text.c_str());
-    else if (decimals >= 0 && std::fabs(*value) < 1000.0f)
-        std::snprintf(text, sizeof text, "%s", format_fixed(*value, decimals).c_str());
+    else if (decimals >= 0 && std::fabs(*value) < 1000.0f &&
+             (*value == 0.0f || std::fabs(*value) >= 0.5f * std::pow(10.0f, float(-decimals))))
+        std::snprintf(text, sizeof text, "%s", format_fixed(*value, decimals).c_str());  // not a 3e-5 as 0.00
     else
         std::snprintf(text, sizeof text, "%.4g", double(*value));
     bool changed = false;

@@ -276,4 +276,11 @@ TEST_CASE("ui: the inputs' cells print the matrix's decimals, as the book's lite
     h.key(attn_test::kKeyEscape);
     h.click("cell:0:0");
     CHECK(h.ui.inputs.cell_text == "0.43");
+    h.key(attn_test::kKeyEscape);
+    // A value too small for the matrix's decimals keeps its digits instead of reading 0.00.
+    attn::State s = h.state;
+    s.inputs.at(0, 1) = 3.2e-5f;
+    REQUIRE(h.set_state(s).empty());
+    h.click("cell:0:1");
+    CHECK(h.ui.inputs.cell_text == "3.2e-05");
 }
