@@ -804,7 +804,7 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     return module_body(in, draft, ui) || edited;
 }
 
-float module_panel_height(const State& s, const UiState& ui, float width) {
+float module_panel_height(const State& s, const UiState& ui, const Concealment& hidden, float width) {
     const ModuleSettings& m = s.module.settings;
     const float line = ImGui::GetTextLineHeightWithSpacing(), frame = ImGui::GetFrameHeightWithSpacing();
     const int n = std::min(s.inputs.rows, kMaxGridCells);
@@ -823,19 +823,24 @@ float module_panel_height(const State& s, const UiState& ui, float width) {
     if (m.module == AttentionModule::SelfAttentionV1 || m.module == AttentionModule::SelfAttentionV2)
         h += line * 5 + grid + frame + (ui.module.exercise_loaded ? line * 3 + grid : 0);
     if (m.causal || dropout)
-        h += line * 3 + pair + frame * 2 + (ui.module.zero_mask ? grid + line * 3 : 0) +
+        h += line * 3 + pair + frame * 2 +
+             (ui.module.zero_mask ? (hidden.module_leak ? line : grid + line * 3) : 0) +  // covered: one line
              (ui.module.flipped_mask ? grid + line * 4 : 0);
     if (dropout)
-        h += m.training && m.dropout > 0 ? line * 7 + pair + frame + (ui.module.unscaled_dropout ? grid + line * 4 : 0)
-                                         : line * 3;
+        h += hidden.module_dropout ? line * 2
+             : m.training && m.dropout > 0
+                 ? line * 7 + pair + frame + (ui.module.unscaled_dropout ? grid + line * 4 : 0)
+                 : line * 3;
     if (dropout) h += frame + (ui.module.wrong_dim ? grid + line * 3 : 0);
-    if (m.module == AttentionModule::MultiHeadWrapper) h += line * 3;
+    if (m.module == AttentionModule::MultiHeadWrapper) h += hidden.module_heads ? line : line * 3;
     if (multi) {
         const int heads = std::min(m.heads, 8);
         const float per_row = std::max(1.0f, std::floor((width + gap) / (cell_grid_width(square) + gap)));
-        h += line * 6 + frame + grid * std::ceil(float(heads) / per_row) * 2;
+        const float head_rows = std::ceil(float(heads) / per_row);
+        // While step 14 asks for a head's width, the heads' weights show and the rest waits.
+        h += hidden.module_heads ? line * 3 + frame + grid * head_rows : line * 6 + frame + grid * head_rows * 2;
         // The sqrt(d_out) switch and its grids; the parameter count, Exercise 3.3's button and its lines.
-        if (m.module == AttentionModule::MultiHeadAttention)
+        if (m.module == AttentionModule::MultiHeadAttention && !hidden.module_heads)
             h += frame * 2 + line * 3 + (ui.module.wrong_scale ? pair + line * 3 : 0) +
                  (ui.module.exercise_gpt2 ? line * 7 : 0);
     }

@@ -31,7 +31,9 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui);
 bool panel_module(const FrameInput& in, State* draft, UiState* ui);
 // The height of the panel's content at a content width, from what it will draw (grids of n rows,
 // side by side where two fit): the layouts size the panel with it.
-float module_panel_height(const State& s, const UiState& ui, float width);
+// What the panel's estimate counts leaves out what the lesson's open question covers (a covered
+// section is one line), so a panel at its natural height has no blank screen below its content.
+float module_panel_height(const State& s, const UiState& ui, const Concealment& hidden, float width);
 // After chapter 3, under the module panel's heads (panel_module_generation.cpp): GQA's groups,
 // SWA's band, decode mode through the KV cache, the cache's memory for whole models, and one mask
 // four ways; and the height those take at a content width.

@@ -246,9 +246,9 @@ float estimated_height(const Frame& f, PanelId id, float width) {
         case PanelId::Projection:
             return f.in.state.projection.enabled ? chrome + line * 36 : chrome + frame + line;
         case PanelId::Module:
-            return f.in.state.module.enabled
-                       ? chrome + module_panel_height(f.in.state, *f.ui, width - style.WindowPadding.x * 2)
-                       : chrome + frame + line * 2;
+            return f.in.state.module.enabled ? chrome + module_panel_height(f.in.state, *f.ui, f.in.concealed(),
+                                                                            width - style.WindowPadding.x * 2)
+                                             : chrome + frame + line * 2;
     }
     return font * 10;
 }

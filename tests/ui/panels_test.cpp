@@ -914,3 +914,24 @@ TEST_CASE("ui: a help tooltip is as wide as its text up to 28 em, and nothing in
     CHECK(tip->ContentSize.x <= tip->Size.x - ImGui::GetStyle().WindowPadding.x * 2 + 1);
     CHECK(tip->Size.y > font * 3);  // wrapped onto several lines
 }
+
+TEST_CASE("ui: on a phone the book's classes panel is as tall as what it shows, not what a question covers") {
+    attn::PageOptions phone;
+    phone.touch = true;
+    UiHarness h("your-journey", ImVec2(390, 12000));  // a phone's width, tall enough to draw every panel
+    h.page = &phone;
+    for (int step : {12, 13, 14}) {
+        CAPTURE(step);
+        h.go_to_step(step);
+        h.frames(4);
+        const float measured = h.ui.measured_h[6];  // PanelId::Module: its content as drawn
+        const attn::ui::LayoutItem* panel = h.find("highlight:module");  // the step watches the panel
+        REQUIRE(panel != nullptr);
+        // The estimate keeps a margin (a frame sized to it must never cut the panel), but the
+        // covered sections no longer count: at most a little blank, never half a phone screen
+        // (before: 370, 550 and 890 px below the content of steps 12, 13 and 14).
+        CAPTURE(measured);
+        CHECK(panel->rect.w >= measured);
+        CHECK(panel->rect.w <= measured + 844 / 2);
+    }
+}
