@@ -29,7 +29,7 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
         record_lesson_item(ui, "lesson:exercise:" + std::to_string(i));
     }
     const TextCatalog& texts = in.lesson->lesson->texts;
-    const Exercise e = exercise_info(texts, current, s);
+    const Exercise e = exercise_info(texts, current, s, &in.result);
     PracticeInput& input = ui->lesson.practice[current];
     const PracticeRecord& record = in.lesson->record.practice[current];
     prose(e.task);

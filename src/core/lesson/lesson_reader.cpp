@@ -151,7 +151,7 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
 void write_practice(const LessonEngine& e, const State& s, const AttentionResult& result, JsonWriter* w) {
     const TextCatalog& texts = e.lesson->texts;
     const int current = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
-    const Exercise exercise = exercise_info(texts, current, s);
+    const Exercise exercise = exercise_info(texts, current, s, &result);
     const PracticeRecord& record = e.record.practice[size_t(current)];
     w->begin_object().key("current").integer(current).key("exercises").begin_array();
     for (int i = 0; i < kExerciseCount; ++i) w->string(exercise_info(texts, i, s).title);

@@ -409,7 +409,7 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
 
 }  // namespace
 
-Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
+Exercise exercise_info(const TextCatalog& t, int index, const State& s, const AttentionResult* result) {
     index = std::clamp(index, 0, kExerciseCount - 1);
     Exercise e;
     const int n = s.inputs.rows;
@@ -473,6 +473,10 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s) {
                                              {"query", label(s, s.query)}});
         e.hint = t.say("practice.top.hint");
         e.input_label = t.say("practice.top.input");
+        if (result && result->has_projection && !result->projection.weights.empty()) {
+            const int best = argmax(result->projection.weights);
+            e.answer = t.say("practice.top.answer", {{"label", label(s, best)}, {"i", best}});
+        }
     }
     return e;
 }

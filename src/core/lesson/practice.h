@@ -24,7 +24,10 @@ struct Exercise {
 
 // The exercise as it reads for this state (index clamped to 0..kExerciseCount-1), in the words of
 // the catalog (ids "practice.*").
-Exercise exercise_info(const TextCatalog& texts, int index, const State& state);
+// result: the state's, when at hand: Practice 3's answer is named once the projection it asks
+// about is on (Show the answer turns it on).
+Exercise exercise_info(const TextCatalog& texts, int index, const State& state,
+                       const AttentionResult* result = nullptr);
 
 struct ExerciseCheck {
     bool correct = false;

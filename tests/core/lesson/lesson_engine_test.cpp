@@ -264,6 +264,9 @@ TEST_CASE("lesson engine: Practice 3 leaves the projection to the learner, and S
     s.act(LessonAction::ShowPracticeAnswer);
     CHECK(s.state.projection.enabled);  // the projected weights, where the answer is, are on screen
     CHECK(s.lesson.record.practice[2].shown);
+    // ... and the answer is named, as the band shows it.
+    const attn::Exercise e = attn::exercise_info(attn_test::texts(), 2, s.state, &s.result);
+    CHECK(e.answer == "\"journey\" (position 1)");
 }
 
 TEST_CASE("lesson engine: Debug this records each judgment and whether the first divergence was found") {
