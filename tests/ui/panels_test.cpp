@@ -924,7 +924,7 @@ TEST_CASE("ui: on a phone the book's classes panel is as tall as what it shows, 
         CAPTURE(step);
         h.go_to_step(step);
         h.frames(4);
-        const float measured = h.ui.measured_h[6];  // PanelId::Module: its content as drawn
+        const float measured = h.ui.measured_h[6];                       // PanelId::Module: its content as drawn
         const attn::ui::LayoutItem* panel = h.find("highlight:module");  // the step watches the panel
         REQUIRE(panel != nullptr);
         // The estimate keeps a margin (a frame sized to it must never cut the panel), but the
