@@ -24,7 +24,9 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::SameLine();
         if (ImGui::RadioButton(tr("queries @ keys.T"), ui->heatmaps.projected)) ui->heatmaps.projected = true;
         record_layout(ui, "heatmap:projected");
-        ImGui::SameLine();
+        // Beside the two radios where it fits; on a phone, on the next line (it was cut at the edge).
+        same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                          ImGui::CalcTextSize(tr("causal mask")).x);
     }
     // The causal mask changes every number here, so its switch is here too, in any step.
     if (ImGui::Checkbox(tr("causal mask"), &draft->causal)) edited = true;

@@ -711,7 +711,8 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
                       ImVec2(at.x + ImGui::GetContentRegionAvail().x, at.y + ImGui::GetTextLineHeight()));
         if (ui->module.section_scroll <= 0) return;
         // At the section's own line: SetScrollHereY would aim at the item before it (a whole grid).
-        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() - ImGui::GetStyle().WindowPadding.y,
+        // Up by the item spacing, not the padding: the foot of the control before it stays out of sight.
+        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() - ImGui::GetStyle().ItemSpacing.y,
                                  0.0f);
         --ui->module.section_scroll;
     };
