@@ -712,8 +712,7 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
         if (ui->module.section_scroll <= 0) return;
         // At the section's own line: SetScrollHereY would aim at the item before it (a whole grid).
         // Up by the item spacing, not the padding: the foot of the control before it stays out of sight.
-        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() - ImGui::GetStyle().ItemSpacing.y,
-                                 0.0f);
+        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() - ImGui::GetStyle().ItemSpacing.y, 0.0f);
         --ui->module.section_scroll;
     };
     if (s.module == AttentionModule::SelfAttentionV1 || s.module == AttentionModule::SelfAttentionV2) {

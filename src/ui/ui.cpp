@@ -241,7 +241,15 @@ float estimated_height(const Frame& f, PanelId id, float width) {
         case PanelId::Heatmaps: {
             const ImVec2 extra = heatmap_overhead();
             const float side = std::min(width - extra.x - font * 1.5f, font * 26);
-            return chrome + 2 * (side + extra.y) + line + frame;  // the causal switch (and projection radios)
+            // The causal switch and the projection's radios: one line, or two where they do not fit
+            // beside each other (a phone; panel_heatmaps wraps the switch).
+            const float radios = 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) + style.ItemSpacing.x * 2 +
+                                 ImGui::CalcTextSize("inputs @ inputs.T").x +
+                                 ImGui::CalcTextSize(tr("queries @ keys.T")).x;
+            const float check =
+                ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(tr("causal mask")).x;
+            const bool two_lines = f.in.result.has_projection && radios + check > width - style.WindowPadding.x * 2;
+            return chrome + 2 * (side + extra.y) + line + frame + (two_lines ? frame : 0.0f);
         }
         case PanelId::Projection:
             return f.in.state.projection.enabled ? chrome + line * 36 : chrome + frame + line;
