@@ -70,6 +70,18 @@ std::string cell_number(float v, int decimals, float width) {
     return compact;
 }
 
+void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, const std::string& text, ImU32 ink, float pad) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const float y = a.y + (b.y - a.y - size.y) / 2;
+    if (size.x <= b.x - a.x - 2 * pad) {
+        dl->AddText(ImVec2(b.x - size.x - pad, y), ink, text.c_str());
+        return;
+    }
+    dl->PushClipRect(a, b, true);
+    dl->AddText(ImVec2(a.x + pad, y), ink, text.c_str());
+    dl->PopClipRect();
+}
+
 void cell_grid(const CellGrid& g, UiState* ui) {
     if (!g.m) return;
     const Matrix& m = *g.m;
@@ -118,18 +130,7 @@ void cell_grid(const CellGrid& g, UiState* ui) {
                 text = std::isnan(v) ? "nan" : v < 0 ? "-inf" : "inf";
             }
             dl->AddRectFilled(a, b, to_u32(fill));
-            if (!text.empty()) {
-                const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-                const ImU32 ink = u32(cell_ink(fill));
-                const ImVec2 at(b.x - size.x - 2, a.y + (row_h - size.y) / 2);
-                if (size.x <= side - 4) {
-                    dl->AddText(at, ink, text.c_str());
-                } else {  // still too wide (a narrow cell): cut at the cell, never over the next one
-                    dl->PushClipRect(a, b, true);
-                    dl->AddText(ImVec2(a.x + 2, at.y), ink, text.c_str());
-                    dl->PopClipRect();
-                }
-            }
+            if (!text.empty()) cell_text(dl, a, b, text, u32(cell_ink(fill)), 2);
         }
     }
     ImGui::PopFont();

@@ -34,6 +34,9 @@ void cell_grid(const CellGrid& g, UiState* ui);
 // ("2.5e+18") when that is wider than the cell (a huge value typed into the inputs), in the
 // current font.
 std::string cell_number(float v, int decimals, float width);
+// Text right-aligned in the cell [a, b] with `pad` pixels each side, vertically centred; cut at the
+// cell when it is still too wide (a narrow phone column), never drawn over the next cell or a label.
+void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, const std::string& text, ImU32 ink, float pad);
 // A token's own colour in the shape tracer (cycles after eight tokens).
 ImU32 token_hue(int token);
 

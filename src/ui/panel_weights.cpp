@@ -54,16 +54,7 @@ std::string bar_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, float value, const Colu
                           u32(color, c.in_use ? 0.55f : 0.30f), 2.0f);
     }
     const std::string text = std::isfinite(value) ? cell_number(value, 4, float(w) - 6) : format_fixed(value, 4);
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    const ImU32 ink = std::isfinite(value) ? ImGui::GetColorU32(ImGuiCol_Text) : u32(error_color());
-    const ImVec2 at(b.x - size.x - 3, a.y + (b.y - a.y - size.y) / 2);
-    if (size.x <= w - 6) {
-        dl->AddText(at, ink, text.c_str());
-    } else {  // still too wide (a narrow phone column): cut at the cell, not over the row's label
-        dl->PushClipRect(a, b, true);
-        dl->AddText(ImVec2(a.x + 3, at.y), ink, text.c_str());
-        dl->PopClipRect();
-    }
+    cell_text(dl, a, b, text, std::isfinite(value) ? ImGui::GetColorU32(ImGuiCol_Text) : u32(error_color()), 3);
     return text;
 }
 
