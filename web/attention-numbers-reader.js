@@ -34,7 +34,9 @@
   // is typed), or [key, value] for a setting a link can carry (a select, a check box).
   function change(edit) {
     const reply = typeof edit === 'function' ? changeState(edit) : changeSetting(...edit);
-    errorText = reply.ok ? '' : api.words('Not changed: {0}', reply.error);
+    // The refusal in the page's language where the demo has the words (the API's reply is English).
+    const said = reply.ok ? '' : (api.numbersView().controls.refusal || reply.error);
+    errorText = reply.ok ? '' : api.words('Not changed: {0}', said);
     const line = document.getElementById('numbers-reader-error');
     if (line) line.textContent = errorText;
     if (reply.ok) refresh();

@@ -105,14 +105,18 @@ void app_shutdown(App* app) {
 std::string app_set_state(App* app, const State& edited) {
     State next = edited;
     lesson_state_edited(&app->lesson, app->state, &next);
-    std::string error = validate_state(next);
-    if (!error.empty()) {
-        app->input_error = error;
+    Sentence refusal = state_refusal(next);
+    if (!refusal.empty()) {
+        // The same refusal again is nothing new to draw. (An active ImGui field writes its typed
+        // text back every frame, so a refused "3 heads" is sent again each frame: asking for
+        // frames for it would never let the page rest.)
+        const bool news = english(refusal) != english(app->input_error);
+        app->input_error = std::move(refusal);
         app->draft = app->state;  // keep the last good state; nothing of the bad one applies
-        app_request_frames(app);
-        return error;
+        if (news) app_request_frames(app);
+        return english(app->input_error);
     }
-    app->input_error.clear();
+    app->input_error = {};
     if (next != app->state) {
         app->state = next;
         ++app->state_version;

@@ -59,7 +59,7 @@ struct App {
     bool lesson_requested = false;  // the page was asked for the lesson's file
     DeferredCode code;              // the code the first view does not run: on the web, fetched when used
     int pending_step_setup = 0;     // a link opened this step before the lesson was here: set it up then
-    std::string input_error;        // why the last edit or API call was refused ("" when none)
+    Sentence input_error;           // why the last edit or API call was refused (empty when none)
     std::string page_reply;         // the text the page's API last returned (web_api.cpp's reply)
     PageTyping typing;              // a phone keyboard's input on its way to ImGui (platform/browser.h)
 

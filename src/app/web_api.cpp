@@ -87,10 +87,11 @@ std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
     }
     app_set_state(app, next);  // always valid
     if (r.fell_back)
-        app->input_error = "link: " + r.error +
-                           (at_start ? " (showing the default example instead)" : " (the view is kept as it was)");
+        app->input_error =
+            as_is("link: " + r.error +
+                  (at_start ? " (showing the default example instead)" : " (the view is kept as it was)"));
     else if (!r.ok())
-        app->input_error = "link: " + r.error + " (the rest of the link was applied)";
+        app->input_error = as_is("link: " + r.error + " (the rest of the link was applied)");
     for (const std::string& warning : r.warnings) browser_warn("link: " + warning);
     std::string reply;
     JsonWriter w(&reply);
@@ -125,7 +126,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_get_state() {
 EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json, size_t length) {
     const attn::ParseResult parsed = attn::parse_state(attn::text_of(json, length));
     if (!parsed.ok) {
-        g_app->input_error = "setState: " + parsed.error;
+        g_app->input_error = attn::as_is("setState: " + parsed.error);
         attn::app_request_frames(g_app);
         return attn::reply(parsed.error);
     }
@@ -170,7 +171,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_summary() {
     w.key("norm").string(attn::norm_name(s.norm));
     w.key("n").uinteger(s.tokens.size());
     w.key("projected").boolean(projected);
-    w.key("error").string(g_app->input_error);
+    w.key("error").string(english(g_app->input_error));
     w.key("tokens").begin_array();
     for (size_t i = 0; i < shown; ++i) w.string(s.tokens[i]);
     w.end_array();
@@ -218,13 +219,14 @@ EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
     const attn::ModuleResult* module = attn::app_module_ran(*g_app) ? &g_app->module.result : nullptr;
     if (!module && g_app->state.module.enabled) {
         waiting.settings = g_app->state.module.settings;
-        waiting.error = g_app->code.error.empty()
-                            ? "the book's classes are on their way"
-                            : "could not be fetched: " + g_app->code.error + "; change a setting to try again";
+        waiting.error =
+            g_app->code.error.empty()
+                ? attn::sentence("the book's classes are on their way")
+                : attn::sentence("could not be fetched: %s; change a setting to try again", {g_app->code.error});
         module = &waiting;
     }
-    return attn::reply(
-        attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed, module, &g_app->language.words));
+    return attn::reply(attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed, module,
+                                                 &g_app->language.words, &g_app->input_error));
 }
 
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",
@@ -440,7 +442,7 @@ EMSCRIPTEN_KEEPALIVE void attn_code_unavailable(const char* message, size_t leng
 // A refusal the page made before the text reached the demo (a paste over the limit): shown where
 // the demo shows a refused input, so nothing the learner did is dropped without a word.
 EMSCRIPTEN_KEEPALIVE void attn_page_refused(const char* message, size_t length) {
-    g_app->input_error = std::string(attn::text_of(message, length));
+    g_app->input_error = attn::as_is(std::string(attn::text_of(message, length)));
     attn::app_request_frames(g_app);
 }
 

@@ -261,7 +261,7 @@ std::string module_from_flags(const Flags& flags, const State& state, bool* run,
         style != flags.end() && !parse_mask_style(style->second, &m->mask_style))
         return "mask style " + json_quote_short(style->second) +
                " is unknown: use book, sdpa-bool, additive or is-causal";
-    return check_module_settings(*m, state.inputs.cols, state.inputs.rows);
+    return english(check_module_settings(*m, state.inputs.cols, state.inputs.rows));
 }
 
 }  // namespace
@@ -555,7 +555,7 @@ int run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
     ModuleResult module;
     if (with_module) {
         module = run_module(state.inputs, settings);
-        if (!module.error.empty()) return fail(module.error);
+        if (!module.error.empty()) return fail(english(module.error));
     }
     if (flags.count("--json") && flags.count("--svg"))
         return fail("--json and --svg both ask for the output: pick one");

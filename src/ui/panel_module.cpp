@@ -200,7 +200,11 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         prose(ui->module.error, error_color());
         record_value(ui, "module:error", ui->module.error);
     }
-    if (in.input_error.rfind("module", 0) == 0) prose(in.input_error, error_color());
+    if (in.input_error.where == "module") {  // the class's own rule, refused by the core
+        const std::string refusal = tr(in.input_error);
+        prose(refusal, error_color());
+        record_value(ui, "module:refusal", refusal);
+    }
     return edited;
 }
 
@@ -673,7 +677,7 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
     edited |= settings(in, draft, ui);
     const ModuleResult& r = run->result;
     if (!r.error.empty()) {
-        prose(tr("Cannot run on these inputs: ") + r.error, error_color());
+        prose(tr("Cannot run on these inputs: ") + tr(r.error), error_color());
         return edited;
     }
     const ModuleSettings& s = r.settings;

@@ -46,9 +46,9 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     if (ImGui::Checkbox(tr("divide scores by \u221ad_k"), &draft->scale)) edited = true;
     record_layout(ui, "projection:scale");
     if (!ui->ui_error.empty()) ImGui::TextColored(error_color(), "%s", ui->ui_error.c_str());
-    if (in.input_error.rfind("projection", 0) == 0) {
+    if (const std::string refusal = tr(in.input_error); refusal.rfind("projection", 0) == 0) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(error_color(), "%s", in.input_error.c_str());
+        ImGui::TextColored(error_color(), "%s", refusal.c_str());
         ImGui::PopTextWrapPos();
     }
     return edited;

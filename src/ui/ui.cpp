@@ -552,7 +552,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     }
     if (!in.input_error.empty()) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(error_color(), tr("Not applied: %s"), in.input_error.c_str());
+        ImGui::TextColored(error_color(), tr("Not applied: %s"), tr(in.input_error).c_str());
         ImGui::PopTextWrapPos();
     }
 

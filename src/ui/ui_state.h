@@ -245,7 +245,7 @@ struct UiState {
 struct FrameInput {
     const State& state;  // last good state (what the result belongs to)
     const AttentionResult& result;
-    const std::string& input_error;  // why the last edit was refused, "" if none
+    const Sentence& input_error;  // why the last edit was refused, empty if none
     const Textures& textures;
     double now_ms = 0;
     // The host page's wishes (embed mode, theme, reduced motion, touch); null: the defaults.

@@ -22,6 +22,10 @@ std::string tr(const std::string& english) {
     return (*g_words)(english);
 }
 
+std::string tr(const Sentence& sentence) {
+    return say_in(sentence, (*g_words)(sentence.format));
+}
+
 std::string trf(const char* english_format, ...) {
     va_list args;
     va_start(args, english_format);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/document/interface_text.h"
+#include "core/math/sentence.h"
 #include "core/text/printf_text.h"
 
 namespace attn::ui {
@@ -20,6 +21,8 @@ __attribute__((format_arg(1)))
 const char*
 tr(const char* english);
 std::string tr(const std::string& english);
+// A refusal from the core (core/math/sentence.h): its format translated, its arguments as written.
+std::string tr(const Sentence& sentence);
 // printf of english translated: what the panels' sentences of numbers in fixed words use
 // (trf("head %d: weights over keys %s", h, keys)). Checked by the compiler like printf.
 std::string trf(const char* english_format, ...) ATTN_PRINTF(1, 2);

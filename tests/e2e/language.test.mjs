@@ -205,3 +205,25 @@ test('language: the full page follows a Chinese browser; an embed keeps English 
   assert.doesNotMatch((await view(embedded)).title, CHINESE);
   await context.close();
 });
+
+test('language: a setting the class cannot take is refused in Chinese, with the typed numbers, on the canvas and in the text version', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN#example=your-journey&module=multi-head-attention&panels=module`,
+                                 { viewport: { width: 1366, height: 768 } });
+  await languageIs(page, 'zh-CN', false);
+  await waitFor(page, () => window.attention.layout().some((l) => l.name === 'module:heads'), null, 'the class\'s settings drawn');
+  // MultiHeadAttention(d_out=2, num_heads=2): 3 heads do not split d_out = 2. Typed, as a learner does.
+  await click(page, 'module:heads');
+  await page.keyboard.press('Backspace');
+  await settleAfter(page, () => page.keyboard.type('3'), 'typing 3 heads');
+  const said = await (await waitFor(page, () => window.attention.layout().find((l) => l.name === 'value:module:refusal')?.text,
+                                    null, 'the refusal under the settings')).jsonValue();
+  assert.equal(said, 'module: d_out 必须能被 num_heads 整除：d_out = 2 无法分成 3 个等宽的头');
+  assert.equal((await page.evaluate(() => window.attention.getState())).module.heads, 2, 'the last good setting stays');
+  // The text version reads the same refusal in the same language; the page's API keeps English.
+  const controls = await page.evaluate(() => window.attention.numbersView().controls);
+  assert.equal(controls.refusal, said);
+  assert.match(await page.evaluate(() => window.attention.setState({ ...window.attention.getState(), module: { name: 'multi-head-attention', heads: 3 } }).error),
+               /^module: d_out must be divisible by num_heads/);
+  await saveArtifact('language-refusal-zh.png', await page.screenshot());
+  await page.context().close();
+});

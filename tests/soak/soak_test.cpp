@@ -148,14 +148,15 @@ public:
 
     // What app_set_state does: a valid state is committed, an invalid one changes nothing.
     std::string set_state(const State& next) {
-        const std::string error = validate_state(next);
+        const Sentence refusal = state_refusal(next);
+        const std::string error = english(refusal);
         if (!error.empty()) {
             ++counts.refusals;
-            input_error = error;
+            input_error = refusal;
             draft = state;
             return error;
         }
-        input_error.clear();
+        input_error = {};
         if (next != state) {
             ++counts.commits;
             state = next;
@@ -285,7 +286,7 @@ public:
     LessonEngine lesson;  // as the app's: intents from the UI change the state through it
     std::vector<LessonEvent> lesson_events;
     uint64_t version = 0;
-    std::string input_error;
+    Sentence input_error;
     ui::Textures textures;
     ui::UiState ui;
 

@@ -73,7 +73,7 @@ TEST_CASE("ui: naive softmax overflow is explained, not hidden") {
     s.lab_scale = 100;  // scores near 150: exp overflows float32
     const attn::AttentionResult result = attn::compute_attention(s);
     const attn::ui::Textures textures;
-    const std::string no_error;
+    const attn::Sentence no_error;
     const attn::ui::QueryRow r = attn::ui::query_row(attn::ui::FrameInput{s, result, no_error, textures});
     const std::string why = attn::ui::non_finite_reason(r, attn::Norm::SoftmaxNaive);
     CHECK(why.find("overflows") != std::string::npos);
@@ -97,7 +97,7 @@ TEST_CASE("ui: the projection toggle turns on the trainable version; invalid set
         h.key(attn_test::kKeyBackspace);
         h.key(attn_test::kKeyBackspace);
         h.type("0");
-        CHECK(h.input_error.find("d_out") != std::string::npos);
+        CHECK(english(h.input_error).find("d_out") != std::string::npos);
         CHECK(h.state.projection.d_out == 2);
         h.frames(2);
     }

@@ -25,15 +25,16 @@ struct UiHarness {
     attn::LessonEngine lesson;              // the app's lesson engine, synced with the state
     std::vector<attn::LessonEvent> events;  // what the lesson engine said, in order
     uint64_t version = 0;                   // bumped on every committed state, as the app does
-    std::string input_error;
+    attn::Sentence input_error;
     attn::ui::Textures textures;
     attn::ui::UiState ui;
     attn::ui::FrameOutput out;
     int asked_for_code = 0, asked_again = 0;  // frames whose output asked for the deferred code / to retry
     double now_ms = 1000.0;
-    const attn::PageOptions* page = nullptr;   // what the host page asks for; null: defaults
-    const attn::DeferredCode* code = nullptr;  // the web's deferred code; null: here (as natively)
-    float pinch = 1.0f;                        // the next frames' two-finger pinch (1: none) and touch points down
+    const attn::PageOptions* page = nullptr;     // what the host page asks for; null: defaults
+    const attn::DeferredCode* code = nullptr;    // the web's deferred code; null: here (as natively)
+    const attn::InterfaceText* words = nullptr;  // the interface's language; null: English
+    float pinch = 1.0f;                          // the next frames' two-finger pinch (1: none) and touch points down
     int touch_points = 0;
 
     explicit UiHarness(const char* example = "your-journey", ImVec2 display = ImVec2(1280, 800)) {
@@ -64,13 +65,14 @@ struct UiHarness {
 
     // What the app does with a new document: validate, commit, recompute.
     std::string set_state(const attn::State& next) {
-        const std::string error = attn::validate_state(next);
+        const attn::Sentence refusal = attn::state_refusal(next);
+        const std::string error = attn::english(refusal);
         if (!error.empty()) {
-            input_error = error;
+            input_error = refusal;
             draft = state;
             return error;
         }
-        input_error.clear();
+        input_error = {};
         state = next;
         draft = state;
         ++version;
@@ -83,8 +85,8 @@ struct UiHarness {
 
     void frame() {
         ImGui::NewFrame();
-        const attn::ui::FrameInput in{state, result,       input_error, textures, now_ms,  page,
-                                      pinch, touch_points, &module,     &lesson,  nullptr, code};
+        const attn::ui::FrameInput in{state, result,       input_error, textures, now_ms, page,
+                                      pinch, touch_points, &module,     &lesson,  words,  code};
         out = attn::ui::draw_ui(in, &draft, &ui);
         asked_for_code += out.wants_code;
         asked_again += out.retry_code;

@@ -486,7 +486,10 @@ void fit_module_to_inputs(State* s) {
     m.chunk = std::clamp(m.chunk, 0, m.prefill);
 }
 
-std::string validate_state(const State& s) {
+namespace {
+
+// The document's own rules, in English: "" when they hold.
+std::string document_refusal(const State& s) {
     if (size_t bad = utf8_error_offset(s.example); bad != s.example.size()) return utf8_message("example", bad);
     // The schema's own rule: the name of a built-in example, or "" once the data was edited. Any
     // other text would be printed by the CLI, written into code comments and sent to host pages.
@@ -557,12 +560,20 @@ std::string validate_state(const State& s) {
         if (m.seed > kMaxSeed) return module_seed_message("module.seed", std::to_string(m.seed));
         if (m.reseed_dropout && m.dropout_seed > kMaxSeed)
             return module_seed_message("module.dropout_seed", std::to_string(m.dropout_seed));
-        // The class's own rules (d_out, heads, p, bias, batch, the prefill within the sequence). Not
-        // the size of a run: that is the panel's to report, so a long text keeps the module on.
-        const std::string e = check_module_settings(m, x.cols, x.rows, false);
-        if (!e.empty()) return "module: " + e;
     }
     return "";
+}
+
+}  // namespace
+
+Sentence state_refusal(const State& s) {
+    if (std::string e = document_refusal(s); !e.empty()) return as_is(e);
+    if (!s.module.enabled) return {};
+    // The class's own rules (d_out, heads, p, bias, batch, the prefill within the sequence). Not the
+    // size of a run: that is the panel's to report, so a long text keeps the module on.
+    Sentence e = check_module_settings(s.module.settings, s.inputs.cols, s.inputs.rows, false);
+    if (!e.empty()) e.where = "module";
+    return e;
 }
 
 std::string serialize_state(const State& s) {

@@ -207,7 +207,7 @@ bool run_traced_module(const TextCatalog& tx, const Matrix& inputs, const Module
     }
     *r = run_module(inputs, m);
     if (!r->error.empty()) {
-        t->error = tx.say("bug.chapter-cannot-run", {{"error", r->error}});
+        t->error = tx.say("bug.chapter-cannot-run", {{"error", english(r->error)}});
         return false;
     }
     return true;

@@ -27,6 +27,9 @@ std::string words_f(const char* english, ...) {
     va_end(args);
     return text;
 }
+std::string words_said(const Sentence& s) {
+    return say_in(s, g_words ? (*g_words)(s.format) : s.format);
+}
 
 // A row's header: "2: journey", the token's position first (as the query control lists them).
 std::string token_header(const State& s, int i) {
@@ -155,7 +158,7 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
     if (!m.error.empty()) {
         w->begin_object().key("key").string("module").key("caption").string(words_f("%s output", name.c_str()));
         w->key("columns").begin_array().end_array().key("rows").begin_array().end_array();
-        w->key("note").string(m.error).end_object();
+        w->key("note").string(words_said(m.error)).end_object();
         return;
     }
     for (size_t b = 0; b < m.output.size(); ++b) {
@@ -197,7 +200,7 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
             : words("The decoded rows differ from the full pass's."));
 }
 
-void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
+void write_controls(JsonWriter* w, const State& s, const ModuleResult* module, const Sentence* refusal) {
     w->begin_object();
     w->key("query").integer(s.query).key("n").integer(s.inputs.rows).key("d").integer(s.inputs.cols);
     w->key("norm").string(norm_name(s.norm)).key("projection").boolean(s.projection.enabled);
@@ -208,14 +211,15 @@ void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
     w->key("heads").integer(m.heads).key("dropout").number(m.dropout).key("training").boolean(m.training);
     w->key("kv_groups").integer(m.kv_groups).key("window").integer(m.window).key("decode").boolean(m.decode);
     w->key("prefill").integer(m.prefill).key("chunk").integer(m.chunk);
-    w->key("module_error").string(module && !module->error.empty() ? module->error : "");
+    w->key("module_error").string(module ? words_said(module->error) : "");
+    w->key("refusal").string(refusal ? words_said(*refusal) : "");
     w->end_object();
 }
 
 }  // namespace
 
 std::string numbers_reader_json(const State& s, const AttentionResult& r, const Concealment& hidden,
-                                const ModuleResult* module, const InterfaceText* language) {
+                                const ModuleResult* module, const InterfaceText* language, const Sentence* refusal) {
     g_words = language;
     struct Reset {
         ~Reset() { g_words = nullptr; }
@@ -223,7 +227,7 @@ std::string numbers_reader_json(const State& s, const AttentionResult& r, const 
     std::string out;
     JsonWriter w(&out);
     w.begin_object().key("controls");
-    write_controls(&w, s, module);
+    write_controls(&w, s, module, refusal);
     w.key("tables").begin_array();
     const int n = s.inputs.rows;
     const int decimals = typed_decimals(s.inputs.data.data(), s.inputs.data.size());  // as the book's literal

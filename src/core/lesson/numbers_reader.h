@@ -30,8 +30,9 @@ constexpr int kReaderMaxWidth = 32;
 // (n, n) matrix no columns either: its shape can be what the lesson asks.
 // module: the book's class run on these inputs, or null when it is off. language: the interface's
 // words the captions, headings and notes are written in (lessons/<lang>/interface.json); null:
-// English.
+// English. refusal: why the last change was refused (controls.refusal, in that language), or null.
 std::string numbers_reader_json(const State& state, const AttentionResult& result, const Concealment& hidden,
-                                const ModuleResult* module, const InterfaceText* language = nullptr);
+                                const ModuleResult* module, const InterfaceText* language = nullptr,
+                                const Sentence* refusal = nullptr);
 
 }  // namespace attn

@@ -168,7 +168,7 @@ void write_module(const State& s, Writer* w) {
     const ModuleResult r = run_module(s.inputs, m);
     w->line();
     if (!r.error.empty()) {
-        w->line("# The book's classes cannot run on these inputs: " + r.error);
+        w->line("# The book's classes cannot run on these inputs: " + english(r.error));
         return;
     }
     const bool repository = after_chapter_3(m);

@@ -187,73 +187,85 @@ bool parse_module(const std::string& text, AttentionModule* out) {
     return false;
 }
 
-std::string check_module_settings(const ModuleSettings& s, int d_in, int n, bool sizes) {
+Sentence check_module_settings(const ModuleSettings& s, int d_in, int n, bool sizes) {
+    using std::to_string;
     const std::string cls = module_class(s.module);
-    if (d_in < 1 || n < 1) return "the inputs are empty";
+    if (d_in < 1 || n < 1) return sentence("the inputs are empty");
     if (s.d_out < 1 || s.d_out > 1024)
-        return "d_out is " + std::to_string(s.d_out) + " but must be a whole number from 1 to 1024";
+        return sentence("d_out is %s but must be a whole number from 1 to 1024", {to_string(s.d_out)});
     if (is_multi_head(s.module)) {
         if (s.heads < 1 || s.heads > 64)
-            return "num_heads is " + std::to_string(s.heads) + " but must be a whole number from 1 to 64";
+            return sentence("num_heads is %s but must be a whole number from 1 to 64", {to_string(s.heads)});
         if (s.module != AttentionModule::MultiHeadWrapper && s.d_out % s.heads != 0)
-            return "d_out must be divisible by num_heads: d_out = " + std::to_string(s.d_out) +
-                   " does not split into " + std::to_string(s.heads) + " heads of equal width";
+            return sentence(
+                "d_out must be divisible by num_heads: d_out = %s does not split into %s heads of equal width",
+                {to_string(s.d_out), to_string(s.heads)});
         if (s.module == AttentionModule::GroupedQueryAttention &&
             (s.kv_groups < 1 || s.kv_groups > s.heads || s.heads % s.kv_groups != 0))
-            return "num_heads must be divisible by num_kv_groups: " + std::to_string(s.heads) + " heads do not share " +
-                   std::to_string(s.kv_groups) + " key and value groups evenly (try a divisor of " +
-                   std::to_string(s.heads) + ")";
+            return sentence(
+                "num_heads must be divisible by num_kv_groups: %s heads do not share %s key and value "
+                "groups evenly (try a divisor of %s)",
+                {to_string(s.heads), to_string(s.kv_groups), to_string(s.heads)});
     } else if (s.heads != 1) {
-        return cls + " has one head, not " + std::to_string(s.heads) + ": num_heads is for the multi-head modules";
+        return sentence("%s has one head, not %s: num_heads is for the multi-head modules", {cls, to_string(s.heads)});
     }
     if (!(s.dropout >= 0.0 && s.dropout < 1.0))
-        return "dropout p is " + shortest(s.dropout) + " but must be at least 0 and less than 1";
+        return sentence("dropout p is %s but must be at least 0 and less than 1", {shortest(s.dropout)});
     if (s.dropout > 0.0 && !has_dropout_layer(s.module))
-        return cls + " has no dropout layer (CausalAttention and the multi-head modules have one)";
+        return sentence("%s has no dropout layer (CausalAttention and the multi-head modules have one)", {cls});
     if (s.qkv_bias && s.module == AttentionModule::SelfAttentionV1)
-        return "SelfAttention_v1 has no bias (its weights are plain nn.Parameter matrices); qkv_bias is for nn.Linear";
+        return sentence(
+            "SelfAttention_v1 has no bias (its weights are plain nn.Parameter matrices); qkv_bias is for nn.Linear");
     if (s.batch < 1 || s.batch > 8)
-        return "batch is " + std::to_string(s.batch) + " but must be a whole number from 1 to 8";
+        return sentence("batch is %s but must be a whole number from 1 to 8", {to_string(s.batch)});
     if (s.batch > 1 && !has_dropout_layer(s.module))
-        return cls + " takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules";
+        return sentence("%s takes one sequence (n, d_in); a batch is for CausalAttention and the multi-head modules",
+                        {cls});
     if (s.module == AttentionModule::SlidingWindowAttention && (s.window < 1 || s.window > 4096))
-        return "sliding_window_size is " + std::to_string(s.window) +
-               " but must be a whole number from 1 to 4096 (1: each token sees only itself)";
+        return sentence(
+            "sliding_window_size is %s but must be a whole number from 1 to 4096 (1: each token sees only itself)",
+            {to_string(s.window)});
     if (s.mask_style != MaskStyle::Book && !(s.causal || has_dropout_layer(s.module)))
-        return cls + " masks nothing here: a mask style is for the causal classes (or causal v1 and v2)";
+        return sentence("%s masks nothing here: a mask style is for the causal classes (or causal v1 and v2)", {cls});
     if (s.mask_style == MaskStyle::IsCausal && s.module == AttentionModule::SlidingWindowAttention)
-        return "is_causal=True builds the plain causal mask, not a sliding window: use sdpa-bool or additive";
+        return sentence("is_causal=True builds the plain causal mask, not a sliding window: use sdpa-bool or additive");
     if (s.decode) {
         if (!has_kv_cache(s.module))
-            return cls +
-                   " has no KV cache: decode mode runs CausalAttention, MultiHeadAttention, GroupedQueryAttention "
-                   "or MultiHeadAttentionWithSWA";
+            return sentence(
+                "%s has no KV cache: decode mode runs CausalAttention, MultiHeadAttention, "
+                "GroupedQueryAttention or MultiHeadAttentionWithSWA",
+                {cls});
         if (s.training && s.dropout > 0.0)
-            return "decode mode generates as a trained model does, with dropout off: set dropout to 0 or use "
-                   "module.eval()";
+            return sentence(
+                "decode mode generates as a trained model does, with dropout off: set dropout to 0 or "
+                "use module.eval()");
         if (s.mask_style != MaskStyle::Book)
-            return "decode mode runs the repository's cached classes, which mask with masked_fill: use the book's "
-                   "mask style while decoding";
+            return sentence(
+                "decode mode runs the repository's cached classes, which mask with masked_fill: use the "
+                "book's mask style while decoding");
         if (s.prefill < 1 || s.prefill > n)
-            return "the prefill is " + std::to_string(s.prefill) + " tokens but must be from 1 to the " +
-                   std::to_string(n) + " tokens of the sequence";
+            return sentence("the prefill is %s tokens but must be from 1 to the %s tokens of the sequence",
+                            {to_string(s.prefill), to_string(n)});
         if (s.chunk < 0 || s.chunk > s.prefill)
-            return "the prefill's chunk is " + std::to_string(s.chunk) +
-                   " tokens but must be from 1 to the prefill's " + std::to_string(s.prefill) +
-                   " (or 0: the whole prefill at once)";
+            return sentence(
+                "the prefill's chunk is %s tokens but must be from 1 to the prefill's %s (or 0: the "
+                "whole prefill at once)",
+                {to_string(s.chunk), to_string(s.prefill)});
     }
-    if (!sizes) return "";
+    if (!sizes) return {};
     const double heads = is_multi_head(s.module) ? s.heads : 1;
     if (double(n) * double(n) * double(s.batch) * heads > 4.0e6)
-        return "too large: batch x heads x n x n must stay within 4 million weights";
+        return sentence("too large: batch x heads x n x n must stay within 4 million weights");
     // The parameters (three d_in x d_out projections per head, and out_proj) and the projected
     // queries, keys and values: a page holds a few million numbers, not hundreds.
     const double width = s.module == AttentionModule::MultiHeadWrapper ? double(s.d_out) * heads : double(s.d_out);
     if (3.0 * double(d_in) * width + double(s.d_out) * double(s.d_out) > 4.0e6)
-        return "too large: the parameters must stay within 4 million numbers (use a smaller d_out or fewer heads)";
+        return sentence(
+            "too large: the parameters must stay within 4 million numbers (use a smaller d_out or fewer "
+            "heads)");
     if (3.0 * double(n) * width * double(s.batch) > 4.0e6)
-        return "too large: batch x n x d_out x heads must stay within 4 million numbers";
-    return "";
+        return sentence("too large: batch x n x d_out x heads must stay within 4 million numbers");
+    return {};
 }
 
 ModuleWeights create_module(const ModuleSettings& s, int d_in, TorchGenerator* gen) {

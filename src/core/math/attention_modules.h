@@ -20,6 +20,7 @@
 #include "core/math/kv_cache.h"
 #include "core/math/mask_routes.h"
 #include "core/math/matrix.h"
+#include "core/math/sentence.h"
 #include "core/math/torch_layers.h"
 
 namespace attn {
@@ -91,10 +92,10 @@ bool after_chapter_3(const ModuleSettings& s);
 // num_kv_groups for GQA, else one key and value head per head (a head's own, or CausalAttention's).
 int kv_heads(const ModuleSettings& s);
 
-// Empty when the settings make a module PyTorch would build, else what is wrong, for the learner.
-// sizes false: without the page's size limits (a document stays valid when its text grows; the
-// panel reports a run too large).
-std::string check_module_settings(const ModuleSettings& s, int d_in, int n, bool sizes = true);
+// Empty when the settings make a module PyTorch would build, else what is wrong, for the learner
+// (in words the interface translates: core/math/sentence.h). sizes false: without the page's size
+// limits (a document stays valid when its text grows; the panel reports a run too large).
+Sentence check_module_settings(const ModuleSettings& s, int d_in, int n, bool sizes = true);
 
 // One head on one batch element: what each step of its forward pass holds.
 struct HeadTrace {
@@ -138,7 +139,7 @@ struct NamedParameter {
 };
 
 struct ModuleResult {
-    std::string error;  // non-empty: nothing below is set
+    Sentence error;  // non-empty: nothing below is set
     ModuleSettings settings;
     int d_in = 0, n = 0;
     int head_dim = 0;   // hd: d_out for v1, v2, CausalAttention and each wrapper head; d_out / h else

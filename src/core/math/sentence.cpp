@@ -1,0 +1,29 @@
+#include "core/math/sentence.h"
+
+namespace attn {
+
+std::string fill_sentence(const char* format, const std::vector<std::string>& args) {
+    std::string out;
+    size_t next = 0;
+    for (const char* p = format; *p; ++p) {
+        if (p[0] == '%' && p[1] == 's') {
+            if (next < args.size()) out += args[next];
+            ++next;
+            ++p;
+        } else if (p[0] == '%' && p[1] == '%') {
+            out += '%';
+            ++p;
+        } else {
+            out += *p;
+        }
+    }
+    return out;
+}
+
+std::string say_in(const Sentence& s, const char* format) {
+    if (s.empty()) return "";
+    std::string out = s.where.empty() ? std::string() : s.where + ": ";
+    return out + fill_sentence(format, s.args);
+}
+
+}  // namespace attn

@@ -1,0 +1,43 @@
+// A sentence the learner may read in their own language: an English format whose conversions are
+// all %s, and its arguments already written as the book prints them ("4", "0.1",
+// "CausalAttention"). The core refuses a setting with one ("d_out is %s but must be ...", {"0"});
+// the interface translates the format through its table (core/document/interface_text.h) and
+// fills in the same arguments, so numbers, names and code stay as written in every language.
+// english() is the format filled in: what the CLI, the page's API and the tests read.
+// It sits with the math, the bottom room, because the math's own checks are the first to refuse
+// (a module's settings); the rooms above say their refusals the same way.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attn {
+
+struct Sentence {
+    const char* format = "";        // a string literal, English; "" when there is nothing to say
+    std::vector<std::string> args;  // one per %s, in order
+    std::string where;              // what it is about, as the document names it ("module"), or ""
+    bool empty() const { return format[0] == '\0'; }
+};
+
+// The one way a core file makes a sentence: tests/scripts/translation_test.py reads every
+// sentence("...") in src/core and requires each language's table to translate its format.
+inline Sentence sentence(const char* english_format, std::vector<std::string> args = {}) {
+    return Sentence{english_format, std::move(args), ""};
+}
+
+// format with each %s replaced by the next argument and %% by %; a %s without an argument stays
+// empty, and arguments beyond the format's are not shown (a translation cannot read past them).
+std::string fill_sentence(const char* format, const std::vector<std::string>& args);
+// "where: " and the format filled in ("module: d_out is 0 but ..."): where is a name from the
+// document, the same in every language.
+std::string say_in(const Sentence& s, const char* format);
+inline std::string english(const Sentence& s) {
+    return say_in(s, s.format);
+}
+// Text that has no translation yet (a parser's message), carried as a sentence.
+inline Sentence as_is(std::string english_text) {
+    return Sentence{"%s", {std::move(english_text)}, ""};
+}
+
+}  // namespace attn

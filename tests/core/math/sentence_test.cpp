@@ -1,0 +1,48 @@
+#include "core/math/sentence.h"
+
+#include <doctest/doctest.h>
+
+#include "core/document/interface_text.h"
+#include "core/math/attention_modules.h"
+
+using attn::english;
+using attn::fill_sentence;
+using attn::Sentence;
+using attn::sentence;
+
+TEST_CASE("sentence: each %s takes the next argument, %% is a percent sign, a missing argument is empty") {
+    CHECK(fill_sentence("d_out is %s but must be %s..%s", {"0", "1", "1024"}) == "d_out is 0 but must be 1..1024");
+    CHECK(fill_sentence("100%% of %s", {"p"}) == "100% of p");
+    CHECK(fill_sentence("%s and %s", {"one"}) == "one and ");
+    CHECK(fill_sentence("no conversions", {"ignored"}) == "no conversions");
+    CHECK(fill_sentence("%d stays as written", {}) == "%d stays as written");
+}
+
+TEST_CASE("sentence: where comes first in every language; an empty sentence says nothing") {
+    Sentence s = sentence("batch is %s but must be a whole number from 1 to 8", {"9"});
+    CHECK(english(s) == "batch is 9 but must be a whole number from 1 to 8");
+    s.where = "module";
+    CHECK(english(s) == "module: batch is 9 but must be a whole number from 1 to 8");
+    CHECK(attn::say_in(s, "batch 为 %s，但必须是 1 到 8 之间的整数") ==
+          "module: batch 为 9，但必须是 1 到 8 之间的整数");
+    Sentence none;
+    none.where = "module";
+    CHECK(none.empty());
+    CHECK(english(none).empty());
+    CHECK(english(attn::as_is("link: 50% off")) == "link: 50% off");  // text as it is, a % and all
+}
+
+TEST_CASE("sentence: a module's refusal is a format and its numbers, which a language's table translates") {
+    attn::ModuleSettings s = attn::book_module_settings(attn::AttentionModule::MultiHeadAttention);
+    s.d_out = 5;
+    s.heads = 2;
+    const Sentence refusal = attn::check_module_settings(s, 3, 6);
+    CHECK(std::string(refusal.format) ==
+          "d_out must be divisible by num_heads: d_out = %s does not split into %s heads of equal width");
+    CHECK(refusal.args == std::vector<std::string>{"5", "2"});
+    const attn::InterfaceTextParse zh = attn::parse_interface_text(
+        R"({"format": 1, "lang": "zh-CN", "strings": {"d_out must be divisible by num_heads: d_out = %s does not split into %s heads of equal width": "d_out 必须能被 num_heads 整除：d_out = %s 无法分成 %s 个等宽的头"}})");
+    REQUIRE_MESSAGE(zh.ok, zh.error);
+    CHECK(attn::say_in(refusal, zh.text(refusal.format)) ==
+          "d_out 必须能被 num_heads 整除：d_out = 5 无法分成 2 个等宽的头");
+}

@@ -1,0 +1,71 @@
+// The core's refusals in the learner's language: a setting the class cannot take is refused by the
+// core (core/math/sentence.h) and said in the module panel in the interface's language, with the
+// numbers the learner typed; the page's API keeps the English.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/document/interface_text.h"
+#include "ui_harness.h"
+
+using attn_test::UiHarness;
+
+namespace {
+
+attn::InterfaceText language(const std::string& lang) {
+    std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/lessons/" + lang + "/interface.json");
+    std::stringstream text;
+    text << file.rdbuf();
+    attn::InterfaceTextParse parsed = attn::parse_interface_text(text.str());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    return parsed.text;
+}
+
+// GroupedQueryAttention with 6 heads in 2 groups, and 4 typed into num_kv_groups.
+void type_three_groups(UiHarness* h) {
+    attn::State s = h->state;
+    s.module.enabled = true;
+    s.panels = {"module"};
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+    s.module.settings.d_out = 6;
+    s.module.settings.heads = 6;
+    REQUIRE(h->set_state(s).empty());
+    h->frames(3);
+    h->click("module:kv_groups");
+    h->key(attn_test::kKeyBackspace);
+    h->type("4");
+    h->key(attn_test::kKeyEnter);
+    h->frames(2);
+}
+
+}  // namespace
+
+TEST_CASE("ui: the core's refusal of a module setting is said in the interface's language, with the typed numbers") {
+    SUBCASE("English") {
+        UiHarness h("your-journey", ImVec2(1280, 2400));
+        type_three_groups(&h);
+        INFO("refused: " << attn::english(h.input_error) << " / panel: " << h.ui.module.error);
+        CHECK(h.state.module.settings.kv_groups == 2);  // the last good setting stays
+        const attn::ui::LayoutItem* said = h.find("value:module:refusal");
+        REQUIRE(said != nullptr);
+        CHECK(said->text ==
+              "module: num_heads must be divisible by num_kv_groups: 6 heads do not share 4 key and value groups "
+              "evenly (try a divisor of 6)");
+        CHECK(attn::english(h.input_error) == said->text);
+    }
+    SUBCASE("Chinese") {
+        const attn::InterfaceText zh = language("zh-CN");
+        UiHarness h("your-journey", ImVec2(1280, 2400));
+        h.words = &zh;
+        type_three_groups(&h);
+        CHECK(h.state.module.settings.kv_groups == 2);
+        const attn::ui::LayoutItem* said = h.find("value:module:refusal");
+        REQUIRE(said != nullptr);
+        CHECK(said->text ==
+              "module: num_heads 必须能被 num_kv_groups 整除：6 个头无法平均共享 4 组键和值（请试 6 的约数）");
+        // What the page's API and the CLI read stays English.
+        CHECK(attn::english(h.input_error).find("do not share 4 key and value groups") != std::string::npos);
+    }
+}
