@@ -20,10 +20,16 @@ namespace {
 
 // Up/Down while typing: the number after or before the one typed, written into the field's own
 // text (an active ImGui field would write its old text back over an outside change). UserData
-// holds how much Up adds (1, or -1 where the list it counts runs downwards).
+// is an ArrowStep: how much Up adds (1, or -1 where the list it counts runs downwards), and
+// whether an arrow stepped this frame.
+struct ArrowStep {
+    int up = 1;
+    bool stepped = false;
+};
 int step_with_arrows(ImGuiInputTextCallbackData* data) {
     if (data->EventFlag != ImGuiInputTextFlags_CallbackHistory) return 0;
-    const int up = *static_cast<const int*>(data->UserData);
+    ArrowStep* arrows = static_cast<ArrowStep*>(data->UserData);
+    const int up = arrows->up;
     int64_t typed = 0;
     if (read_whole(std::string_view(data->Buf, size_t(data->BufTextLen)), &typed) != WholeKind::Ok) return 0;
     const int step = data->EventKey == ImGuiKey_UpArrow ? up : -up;
@@ -31,6 +37,7 @@ int step_with_arrows(ImGuiInputTextCallbackData* data) {
         (step < 0 && typed == std::numeric_limits<int64_t>::min()))
         return 0;
     const std::string text = std::to_string(typed + step);
+    arrows->stepped = true;
     data->DeleteChars(0, data->BufTextLen);
     data->InsertChars(0, text.c_str());
     return 0;
@@ -38,7 +45,7 @@ int step_with_arrows(ImGuiInputTextCallbackData* data) {
 
 }  // namespace
 
-bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step) {
+bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step, bool* stepped) {
     ImGui::PushID(name.c_str());
     const float button = ImGui::GetFrameHeight(), inner = ImGui::GetStyle().ItemInnerSpacing.x;
     char text[32];
@@ -48,11 +55,13 @@ bool whole_field(UiState* ui, const std::string& name, int64_t* value, float wid
         ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_AutoSelectAll;
     bool changed = false;
     int64_t typed = 0;
-    if (ImGui::InputText("##text", text, sizeof text, flags, step_with_arrows, &up_step) &&
+    ArrowStep arrows{up_step, false};
+    if (ImGui::InputText("##text", text, sizeof text, flags, step_with_arrows, &arrows) &&
         read_whole(text, &typed) == WholeKind::Ok && typed != *value) {
         *value = typed;
         changed = true;
     }
+    bool by_step = arrows.stepped;
     record_layout(ui, name);
     // "query:input" has buttons "query:minus" and "query:plus"; "projection:seed", "...:seed:minus".
     const std::string base =
@@ -60,15 +69,16 @@ bool whole_field(UiState* ui, const std::string& name, int64_t* value, float wid
     ImGui::SameLine(0, inner);
     if (ImGui::Button("\u2212", ImVec2(button, button)) && *value > std::numeric_limits<int64_t>::min()) {
         --*value;
-        changed = true;
+        changed = by_step = true;
     }
     record_layout(ui, base + ":minus");
     ImGui::SameLine(0, inner);
     if (ImGui::Button("+", ImVec2(button, button)) && *value < std::numeric_limits<int64_t>::max()) {
         ++*value;
-        changed = true;
+        changed = by_step = true;
     }
     record_layout(ui, base + ":plus");
+    if (stepped) *stepped = changed && by_step;
     ImGui::PopID();
     return changed;
 }

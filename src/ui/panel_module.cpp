@@ -47,10 +47,11 @@ void field_error(UiState* ui, const char* name) {
 
 // A labelled whole-number field; true when it was edited to a number in [lo, hi] (others are
 // named in the panel's error and not applied).
-bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, int64_t lo, int64_t hi, float width) {
+bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, int64_t lo, int64_t hi, float width,
+              bool* stepped = nullptr) {
     int64_t v = *value;
     bool edited = false;
-    if (whole_field(ui, std::string("module:") + name, &v, width)) {
+    if (whole_field(ui, std::string("module:") + name, &v, width, 1, stepped)) {
         if (v < lo || v > hi) {
             ui->module.error =
                 trf("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
@@ -67,9 +68,9 @@ bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, 
     return edited;
 }
 
-bool whole(UiState* ui, const char* name, const char* label, int* value, int lo, int hi) {
+bool whole(UiState* ui, const char* name, const char* label, int* value, int lo, int hi, bool* stepped = nullptr) {
     int64_t v = *value;
-    if (!whole_in(ui, name, label, &v, lo, hi, ImGui::GetFontSize() * 6)) return false;
+    if (!whole_in(ui, name, label, &v, lo, hi, ImGui::GetFontSize() * 6, stepped)) return false;
     *value = int(v);
     return true;
 }
@@ -170,10 +171,12 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     // The repository's classes' own settings, and decode mode (ch04).
     if (m.module == AttentionModule::GroupedQueryAttention) {
         const int before = m.kv_groups;
-        if (whole(ui, "kv_groups", "num_kv_groups", &m.kv_groups, 1, m.heads)) {
-            // The - and + buttons step to the next divisor of num_heads (2 -> 4 with 4 heads, not 3).
+        bool stepped = false;
+        if (whole(ui, "kv_groups", "num_kv_groups", &m.kv_groups, 1, m.heads, &stepped)) {
+            // The - and + buttons (and the arrow keys) step to the next divisor of num_heads (2 -> 4
+            // with 4 heads, not 3); a typed 3 stays 3, and the core says why it cannot apply.
             const int step = m.kv_groups - before;
-            if (step == 1 || step == -1)
+            if (stepped && (step == 1 || step == -1))
                 while (m.kv_groups > 1 && m.kv_groups < m.heads && m.heads % m.kv_groups != 0) m.kv_groups += step;
             edited = true;
         }

@@ -69,3 +69,27 @@ TEST_CASE("ui: the core's refusal of a module setting is said in the interface's
         CHECK(attn::english(h.input_error).find("do not share 4 key and value groups") != std::string::npos);
     }
 }
+
+TEST_CASE("ui: num_kv_groups: + steps to the next divisor of num_heads; a typed 3 is not moved to 4 but refused") {
+    UiHarness h("your-journey", ImVec2(1280, 2400));
+    attn::State s = h.state;
+    s.module.enabled = true;
+    s.panels = {"module"};
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);  // 4 heads, 2 groups
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    h.click("module:kv_groups:plus");
+    h.frames(2);
+    CHECK(h.state.module.settings.kv_groups == 4);  // 3 does not divide 4: the step goes on to 4
+    h.click("module:kv_groups:minus");
+    h.frames(2);
+    CHECK(h.state.module.settings.kv_groups == 2);
+    h.click("module:kv_groups");
+    h.key(attn_test::kKeyBackspace);
+    h.type("3");
+    h.frames(2);
+    CHECK(h.state.module.settings.kv_groups == 2);  // the last good setting stays
+    const attn::ui::LayoutItem* said = h.find("value:module:refusal");
+    REQUIRE(said != nullptr);
+    CHECK(said->text.find("4 heads do not share 3 key and value groups") != std::string::npos);
+}
