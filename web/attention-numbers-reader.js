@@ -35,7 +35,7 @@
   function change(edit) {
     const reply = typeof edit === 'function' ? changeState(edit) : changeSetting(...edit);
     // The refusal in the page's language where the demo has the words (the API's reply is English).
-    const said = reply.ok ? '' : (api.numbersView().controls.refusal || reply.error);
+    const said = reply.ok ? '' : (api.numbersView().refusal || reply.error);
     errorText = reply.ok ? '' : api.words('Not changed: {0}', said);
     const line = document.getElementById('numbers-reader-error');
     if (line) line.textContent = errorText;
@@ -157,7 +157,7 @@
   function refresh() {
     const view = shared.readView(() => api.numbersView());
     if (!view) return;
-    const json = JSON.stringify(view);
+    const json = JSON.stringify([view.controls, view.tables]);  // what is drawn (change() says the refusal)
     if (json === shown) return;
     // Never under the learner's typing: a field being edited keeps its text until committed.
     if (editing && editing === document.activeElement) return;

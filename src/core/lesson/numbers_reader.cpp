@@ -200,7 +200,7 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
             : words("The decoded rows differ from the full pass's."));
 }
 
-void write_controls(JsonWriter* w, const State& s, const ModuleResult* module, const Sentence* refusal) {
+void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
     w->begin_object();
     w->key("query").integer(s.query).key("n").integer(s.inputs.rows).key("d").integer(s.inputs.cols);
     w->key("norm").string(norm_name(s.norm)).key("projection").boolean(s.projection.enabled);
@@ -212,7 +212,6 @@ void write_controls(JsonWriter* w, const State& s, const ModuleResult* module, c
     w->key("kv_groups").integer(m.kv_groups).key("window").integer(m.window).key("decode").boolean(m.decode);
     w->key("prefill").integer(m.prefill).key("chunk").integer(m.chunk);
     w->key("module_error").string(module ? words_said(module->error) : "");
-    w->key("refusal").string(refusal ? words_said(*refusal) : "");
     w->end_object();
 }
 
@@ -226,8 +225,8 @@ std::string numbers_reader_json(const State& s, const AttentionResult& r, const 
     } reset;
     std::string out;
     JsonWriter w(&out);
-    w.begin_object().key("controls");
-    write_controls(&w, s, module, refusal);
+    w.begin_object().key("refusal").string(refusal ? words_said(*refusal) : "").key("controls");
+    write_controls(&w, s, module);
     w.key("tables").begin_array();
     const int n = s.inputs.rows;
     const int decimals = typed_decimals(s.inputs.data.data(), s.inputs.data.size());  // as the book's literal

@@ -18,9 +18,10 @@ namespace attn {
 constexpr int kReaderMaxTokens = 32;
 constexpr int kReaderMaxWidth = 32;
 
-// {"controls": {"query", "n", "d", "norm", "projection", "d_out", "scale", "causal", "lab_scale",
+// {"refusal": why the last change was refused, in the language, or "",
+//  "controls": {"query", "n", "d", "norm", "projection", "d_out", "scale", "causal", "lab_scale",
 //               "module": "" (off) or its name ("self-attention-v2"), "heads", "dropout", "training",
-//               "kv_groups", "window", "decode", "prefill", "chunk"},
+//               "kv_groups", "window", "decode", "prefill", "chunk", "module_error"},
 //  "tables": [{"key", "caption", "columns": [column headers, the first over the row headers],
 //              "rows": [[row header, cells...]], "note": why cells are covered or left out, or ""}]}
 // Table keys: "inputs", "query" (the query's scores and its three normalisations), "context",
@@ -30,7 +31,7 @@ constexpr int kReaderMaxWidth = 32;
 // (n, n) matrix no columns either: its shape can be what the lesson asks.
 // module: the book's class run on these inputs, or null when it is off. language: the interface's
 // words the captions, headings and notes are written in (lessons/<lang>/interface.json); null:
-// English. refusal: why the last change was refused (controls.refusal, in that language), or null.
+// English. refusal: why the last change was refused ("refusal", in that language), or null.
 std::string numbers_reader_json(const State& state, const AttentionResult& result, const Concealment& hidden,
                                 const ModuleResult* module, const InterfaceText* language = nullptr,
                                 const Sentence* refusal = nullptr);
