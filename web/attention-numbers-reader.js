@@ -87,8 +87,9 @@
       labelled('numbers-reader-projection', 'Trainable attention: W_query, W_key, W_value',
                checkbox(c.projection, (on) => change(['project', on ? 1 : 0])))];
     if (c.projection) {
-      parts.push(labelled('numbers-reader-d-out', 'd_out (columns of each W) ',
-                          numberField(c.d_out, {}, (v) => change((s) => { s.projection = { ...(s.projection || {}), enabled: true, d_out: v }; }))),
+      const projection = (key) => (v) => change((s) => { s.projection = { ...(s.projection || {}), enabled: true, [key]: v }; });
+      parts.push(labelled('numbers-reader-d-out', 'd_out (columns of each W) ', numberField(c.d_out, {}, projection('d_out'))),
+                 labelled('numbers-reader-seed', 'torch.manual_seed before the weights ', numberField(c.seed, {}, projection('seed'))),
                  labelled('numbers-reader-scale', 'Divide the scores by √d_k', checkbox(c.scale, (on) => change(['scale', on ? 1 : 0]))));
     }
     parts.push(labelled('numbers-reader-causal', 'Causal mask: each query sees itself and the tokens before it',
@@ -97,19 +98,32 @@
                         numberField(c.lab_scale, {}, (v) => change((s) => { s.lab_scale = v; }))),
                labelled('numbers-reader-module', 'The book\'s class run on these inputs ',
                         select(CLASSES, c.module, (v) => change(['module', v || 'none']))));
-    if (MULTI_HEAD.includes(c.module)) {
-      parts.push(labelled('numbers-reader-heads', 'num_heads ',
-                          numberField(c.heads, {}, (v) => change((s) => { s.module = { ...s.module, heads: v }; }))));
-    }
-    if (WITH_DROPOUT.includes(c.module)) {
-      parts.push(labelled('numbers-reader-dropout', 'Dropout probability ',
-                          numberField(c.dropout, {}, (v) => change((s) => { s.module = { ...s.module, dropout: v }; }))),
-                 labelled('numbers-reader-training', 'Training mode (dropout on)',
-                          checkbox(c.training, (on) => change((s) => { s.module = { ...s.module, training: on }; }))));
-    }
-    // The repository's classes (ch04) and decode mode, each a key of the module object.
+    // The class's settings as the panel has them, each a key of the state's module object.
     const moduleField = (id, label, key, value) => labelled(id, label,
       numberField(value, {}, (v) => change((s) => { s.module = { ...s.module, [key]: v }; })));
+    const moduleCheck = (id, label, key, on) => labelled(id, label,
+      checkbox(on, (v) => change((s) => { s.module = { ...s.module, [key]: v }; })));
+    if (c.module) {
+      parts.push(moduleField('numbers-reader-module-seed', 'torch.manual_seed before the class ', 'seed', c.module_seed),
+                 moduleField('numbers-reader-module-d-out', 'd_out of the class ', 'd_out', c.module_d_out));
+    }
+    if (MULTI_HEAD.includes(c.module)) parts.push(moduleField('numbers-reader-heads', 'num_heads ', 'heads', c.heads));
+    if (c.module && c.module !== 'self-attention-v1') {
+      parts.push(moduleCheck('numbers-reader-qkv-bias', 'qkv_bias (nn.Linear with a bias)', 'qkv_bias', c.qkv_bias));
+    }
+    if (c.module === 'self-attention-v1' || c.module === 'self-attention-v2') {
+      parts.push(moduleCheck('numbers-reader-module-causal', 'The class masks the future (causal)', 'causal', c.module_causal));
+    }
+    if (WITH_DROPOUT.includes(c.module)) {
+      parts.push(moduleField('numbers-reader-dropout', 'Dropout probability ', 'dropout', c.dropout),
+                 moduleCheck('numbers-reader-training', 'Training mode (dropout on)', 'training', c.training),
+                 moduleField('numbers-reader-batch', 'Batch: copies of the inputs ', 'batch', c.batch),
+                 labelled('numbers-reader-reseed', 'torch.manual_seed again before forward',
+                          // A seed turns it on, null off (as the state document writes it).
+                          checkbox(c.reseed_dropout, (on) => change((s) => { s.module = { ...s.module, dropout_seed: on ? c.dropout_seed : null }; }))));
+      if (c.reseed_dropout) parts.push(moduleField('numbers-reader-dropout-seed', 'Seed before forward ', 'dropout_seed', c.dropout_seed));
+    }
+    // The repository's classes (ch04) and decode mode.
     if (c.module === 'grouped-query-attention') parts.push(moduleField('numbers-reader-kv-groups', 'num_kv_groups ', 'kv_groups', c.kv_groups));
     if (c.module === 'sliding-window-attention') parts.push(moduleField('numbers-reader-window', 'sliding_window_size ', 'window', c.window));
     if (WITH_CACHE.includes(c.module)) {

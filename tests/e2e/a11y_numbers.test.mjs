@@ -111,6 +111,15 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   await waitUntil(() => readTable(cdp, 'W_query (3 x 3)'), 'W_query as 3 x 3');
   assert.equal(await page.locator('#numbers-reader-error').textContent(), '', 'the refusal is gone once a value is taken');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'numbers-reader-d-out', 'the focus stays on the field');
+  // The weights' seed, typed: other random weights, as torch.manual_seed(789) would give.
+  const wQuery = await readTable(cdp, 'W_query (3 x 3)');
+  await tabTo('textbox', 'torch.manual_seed before the weights', 2);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('789');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'seed 789');
+  assert.equal((await page.evaluate(() => window.attention.getState())).projection.seed, 789);
+  await waitUntil(async () => JSON.stringify(await readTable(cdp, 'W_query (3 x 3)')) !== JSON.stringify(wQuery),
+                  'W_query drawn from the new seed');
 
   // The book's class: MultiHeadAttention, chosen from a select; its output as a table.
   await tabTo('combobox', 'The book\'s class', 6);
@@ -118,6 +127,17 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).module?.name === 'multi-head-attention',
                   'MultiHeadAttention chosen');
   await waitUntil(() => readTable(cdp, 'MultiHeadAttention output, batch element 0 (6 x 2)'), 'the class\'s output');
+  // Its bias and its batch, as the panel has them: Space on qkv_bias, a batch of one typed.
+  await tabTo('checkbox', 'qkv_bias', 6);
+  await settleAfter(page, () => page.keyboard.press('Space'), 'qkv_bias on');
+  assert.equal((await page.evaluate(() => window.attention.getState())).module.qkv_bias, true);
+  await tabTo('textbox', 'Batch', 4);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'a batch of one');
+  assert.equal((await page.evaluate(() => window.attention.getState())).module.batch, 1);
+  await waitUntil(async () => (await page.evaluate(() => window.attention.numbersView().tables.filter((x) => x.key === 'module').length)) === 1,
+                  'one output table for a batch of one');
 
   // Decoding it with a KV cache (ch04), by Space on its checkbox; the prompt typed: a table of
   // the cache's calls, read as a screen reader reads it.

@@ -204,11 +204,15 @@ void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
     w->begin_object();
     w->key("query").integer(s.query).key("n").integer(s.inputs.rows).key("d").integer(s.inputs.cols);
     w->key("norm").string(norm_name(s.norm)).key("projection").boolean(s.projection.enabled);
-    w->key("d_out").integer(s.projection.d_out).key("scale").boolean(s.scale).key("causal").boolean(s.causal);
+    w->key("d_out").integer(s.projection.d_out).key("seed").uinteger(s.projection.seed);
+    w->key("scale").boolean(s.scale).key("causal").boolean(s.causal);
     w->key("lab_scale").number(s.lab_scale);
     const ModuleSettings& m = s.module.settings;
     w->key("module").string(s.module.enabled ? module_name(m.module) : "");
-    w->key("heads").integer(m.heads).key("dropout").number(m.dropout).key("training").boolean(m.training);
+    w->key("module_seed").uinteger(m.seed).key("module_d_out").integer(m.d_out).key("heads").integer(m.heads);
+    w->key("qkv_bias").boolean(m.qkv_bias).key("module_causal").boolean(m.causal).key("batch").integer(m.batch);
+    w->key("dropout").number(m.dropout).key("training").boolean(m.training);
+    w->key("reseed_dropout").boolean(m.reseed_dropout).key("dropout_seed").uinteger(m.dropout_seed);
     w->key("kv_groups").integer(m.kv_groups).key("window").integer(m.window).key("decode").boolean(m.decode);
     w->key("prefill").integer(m.prefill).key("chunk").integer(m.chunk);
     w->key("module_error").string(module ? words_said(module->error) : "");

@@ -19,9 +19,10 @@ constexpr int kReaderMaxTokens = 32;
 constexpr int kReaderMaxWidth = 32;
 
 // {"refusal": why the last change was refused, in the language, or "",
-//  "controls": {"query", "n", "d", "norm", "projection", "d_out", "scale", "causal", "lab_scale",
-//               "module": "" (off) or its name ("self-attention-v2"), "heads", "dropout", "training",
-//               "kv_groups", "window", "decode", "prefill", "chunk", "module_error"},
+//  "controls": {"query", "n", "d", "norm", "projection", "d_out", "seed", "scale", "causal", "lab_scale",
+//               "module": "" (off) or its name ("self-attention-v2"), "module_seed", "module_d_out",
+//               "heads", "qkv_bias", "module_causal", "batch", "dropout", "training", "reseed_dropout",
+//               "dropout_seed", "kv_groups", "window", "decode", "prefill", "chunk", "module_error"},
 //  "tables": [{"key", "caption", "columns": [column headers, the first over the row headers],
 //              "rows": [[row header, cells...]], "note": why cells are covered or left out, or ""}]}
 // Table keys: "inputs", "query" (the query's scores and its three normalisations), "context",
