@@ -135,7 +135,9 @@
     });
     parts.push(form);
     const verdict = element('div', { id: 'lesson-reader-verdict' });
-    if (p.checked) {
+    if (p.changed) {
+      verdict.append(element('p', { text: p.message }));  // the settings changed since the Check: no verdict
+    } else if (p.checked) {
       if (p.note) verdict.append(element('p', { text: p.note }));
       if (p.entries.length) {
         verdict.append(element('p', { text: p.entries.map((ok, i) => (ok ? phrase('entry {0} right', i) : phrase('entry {0} wrong', i))).join(phrase(', ')) }));

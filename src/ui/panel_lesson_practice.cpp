@@ -99,7 +99,10 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
         prose(texts.say("practice.answer-shown"), muted_text());
         if (!e.answer.empty()) prose(texts.say("practice.the-answer", {{"answer", e.answer}}));
     }
-    if (record.checked && !input.stale) {
+    if (record.checked && !input.stale && in.lesson->practice_check.stale) {
+        prose(in.lesson->practice_check.message, muted_text());  // the settings changed since the Check
+        record_lesson_item(ui, "lesson:practice:changed");
+    } else if (record.checked && !input.stale) {
         const ExerciseCheck& c = in.lesson->practice_check;
         if (!c.note.empty()) prose(c.note, muted_text());
         if (!c.entry_ok.empty() && c.entry_ok.size() > 1) {

@@ -230,6 +230,12 @@ test('lesson: practice 3 - the plain weights give the wrong token, the learner t
   await click(page, 'projection:toggle');
   s = await state(page);
   assert.equal(s.projection.enabled, true);
+  // The "Your" verdict was of the plain weights: no verdict on the projected ones until Check.
+  assert.ok(!(await has(page, 'lesson:practice:wrong')), 'the old verdict is gone');
+  assert.ok(await has(page, 'lesson:practice:changed'));
+  const changed = await page.evaluate(() => window.attention.lessonView().practice);
+  assert.equal(changed.changed, true);
+  assert.match(changed.message, /since you checked/);
   await click(page, 'lesson:practice:input');
   await settle(page, 'selecting the entry', () => page.keyboard.press('Control+a'));
   await settle(page, 'typing the token', () => page.keyboard.type('journey'));

@@ -71,10 +71,20 @@ TraceRecord& trace_of(LessonEngine* e, Bug bug) {
     return e->record.traces.back();
 }
 
+// The same numbers on screen: the same data and settings, whatever the lesson's own fields and the
+// panels shown.
+bool same_numbers(const State& a, const State& b) {
+    State x = a;
+    x.lesson = b.lesson;
+    x.step = b.step;
+    x.panels = b.panels;
+    return x == b;
+}
+
 bool practice_solved(const LessonEngine& e, const State& s) {
     if (s.lesson.mode != LessonMode::Practice) return false;
     const PracticeRecord& p = e.record.practice[std::clamp(s.lesson.exercise, 0, kExerciseCount - 1)];
-    return p.shown || (p.checked && e.practice_check.correct);
+    return p.shown || (p.checked && e.practice_check.correct && !e.practice_check.stale);
 }
 
 void reveal_question(LessonEngine* e, const State& shown, State* draft, std::vector<LessonEvent>* events) {
@@ -196,7 +206,13 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
     if (s.lesson.mode == LessonMode::Practice) {
         const int ex = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
         const PracticeRecord& p = e->record.practice[ex];
-        if (p.checked) e->practice_check = check_exercise(lesson.texts, ex, s, result, p.typed);
+        if (p.checked) {
+            e->practice_check = check_exercise(lesson.texts, ex, s, result, p.typed);
+            if (e->checked_exercise == ex && !same_numbers(e->checked_on, s)) {
+                e->practice_check.stale = true;
+                e->practice_check.message = lesson.texts.say("practice.settings-changed");
+            }
+        }
     }
     e->concealed = concealment(lesson.texts, s, e->questions, practice_solved(*e, s));
     if (s.lesson.mode == LessonMode::Debug && s.lesson.bug != Bug::None) {
@@ -263,6 +279,8 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             const ExerciseCheck c = check_exercise(lesson.texts, ex, shown, result, intent.text);
             p.ever_solved = p.ever_solved || c.correct;
             e->practice_check = check_exercise(lesson.texts, ex, shown, result, p.typed);
+            e->checked_exercise = ex;
+            e->checked_on = shown;
             e->concealed = concealment(lesson.texts, shown, e->questions, practice_solved(*e, shown));
             events->push_back(exercise_checked(ex, intent.text, c.correct, c.wrong_entry));
             break;

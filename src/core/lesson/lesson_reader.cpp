@@ -171,15 +171,16 @@ void write_practice(const LessonEngine& e, const State& s, const AttentionResult
     }
     const ExerciseCheck& c = e.practice_check;
     const bool checked = record.checked;
-    w->key("typed").string(record.typed).key("checked").boolean(checked);
-    w->key("correct").boolean(checked && c.correct).key("entries").begin_array();
-    if (checked && c.entry_ok.size() > 1)
+    // changed: the data or a setting changed since the Check; message says so, and no verdict.
+    w->key("typed").string(record.typed).key("checked").boolean(checked).key("changed").boolean(checked && c.stale);
+    w->key("correct").boolean(checked && c.correct && !c.stale).key("entries").begin_array();
+    if (checked && !c.stale && c.entry_ok.size() > 1)
         for (int ok : c.entry_ok) w->integer(ok);
     w->end_array();
     w->key("message").string(checked ? c.message : "").key("note").string(checked ? c.note : "");
     std::string prediction;
-    if (current == 0 && checked && c.correct && record.prediction >= 0 && record.prediction < s.inputs.rows &&
-        !result.scores.empty()) {
+    if (current == 0 && checked && c.correct && !c.stale && record.prediction >= 0 &&
+        record.prediction < s.inputs.rows && !result.scores.empty()) {
         const int top = argmax(result.scores);
         prediction = texts.say("practice.you-predicted", {{"predicted", quoted(s.tokens[size_t(record.prediction)])},
                                                           {"top", quoted(s.tokens[size_t(top)])},

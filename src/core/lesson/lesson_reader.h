@@ -23,11 +23,10 @@ namespace attn {
 //    "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
 //    "marks"}], "summary", "practice", "again"}, "practice": null | {"current", "exercises":
 //    [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null | {"prompt",
-//    "choices": [tokens], "answer", "first"}, "typed", "checked", "correct", "entries": [1 | 0],
-//    "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "",
-//    "words": {"hint", "check", "show", "start_over"}},
-//    "debug": null | {"intro", "bugs": [{"value", "label", "current"}], "pick", "error", "note",
-//    "program": [{"text", "buggy", "running", "fix"}], "expected", "printed", "trace", "judge_each",
+//    "choices": [tokens], "answer", "first"}, "typed", "checked", "changed" (since the Check), "correct", "entries": [1
+//    | 0], "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "", "words": {"hint",
+//    "check", "show", "start_over"}}, "debug": null | {"intro", "bugs": [{"value", "label", "current"}], "pick",
+//    "error", "note", "program": [{"text", "buggy", "running", "fix"}], "expected", "printed", "trace", "judge_each",
 //    "steps": [{"name", "question", "diverges", "printed", "expected", "judged", "held" (the
 //    judgment was right), "found"}] (the
 //    steps judged so far), "next": null | {"index", "name", "question", "printed"}, "hidden",

@@ -35,6 +35,9 @@ struct ExerciseCheck {
     std::vector<int> entry_ok;  // per typed entry: 1 right, 0 wrong (empty when unreadable)
     std::string message;        // what is right or which entry is wrong and why
     std::string note;           // the parser's note, if any
+    // The learner changed the data or a setting since they pressed Check: the verdict above is
+    // of this state, not of what they checked, so it is not shown (message says to check again).
+    bool stale = false;
 };
 
 // Checks what the learner typed for exercise `index` against the core's numbers for `state`.

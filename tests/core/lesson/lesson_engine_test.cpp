@@ -13,6 +13,7 @@
 #include "core/lesson/lesson_session.h"
 #include "core/lesson/track.h"
 #include "core/test_helpers.h"
+#include "core/text/tensor_format.h"
 
 using namespace attn;
 using attn_test::contains;
@@ -267,6 +268,42 @@ TEST_CASE("lesson engine: Practice 3 leaves the projection to the learner, and S
     // ... and the answer is named, as the band shows it.
     const attn::Exercise e = attn::exercise_info(attn_test::texts(), 2, s.state, &s.result);
     CHECK(e.answer == "\"journey\" (position 1)");
+}
+
+TEST_CASE("lesson engine: a practice verdict is of the state it was checked on; a change of data or setting asks for a new Check") {
+    Session s;
+    s.act(LessonAction::OpenPractice, 2);
+    s.act(LessonAction::CheckPractice, 0, "Your");
+    REQUIRE(contains(s.lesson.practice_check.message, "wins with the plain weights"));
+    // The learner ticks the projection: the old "Your" is not graded again on what they did not check.
+    State next = s.state;
+    next.projection.enabled = true;
+    s.commit(next);
+    CHECK(s.lesson.practice_check.stale);
+    CHECK(contains(s.lesson.practice_check.message, "since you checked"));
+    CHECK(s.lesson.practice_check.message.find("journey") == std::string::npos);  // no weights, no answer
+    s.act(LessonAction::CheckPractice, 0, "journey");
+    CHECK(s.lesson.practice_check.correct);
+    CHECK_FALSE(s.lesson.practice_check.stale);
+
+    // Softmax by hand, right: the weights are uncovered. Another panel shown changes no number and
+    // the verdict stands; another query asks for a Check on its own weights, covered until then.
+    s.act(LessonAction::OpenPractice, 1);
+    std::string typed;
+    for (float w : s.result.weights) typed += (typed.empty() ? "" : ", ") + attn::format_fixed(w, 2);
+    s.act(LessonAction::CheckPractice, 0, typed);
+    REQUIRE(s.lesson.practice_check.correct);
+    CHECK_FALSE(s.lesson.concealed.weights);
+    next = s.state;
+    next.panels = {"inputs", "weights", "lesson"};
+    s.commit(next);
+    CHECK_FALSE(s.lesson.practice_check.stale);
+    CHECK_FALSE(s.lesson.concealed.weights);
+    next = s.state;
+    next.query = (s.state.query + 1) % s.state.inputs.rows;
+    s.commit(next);
+    CHECK(s.lesson.practice_check.stale);
+    CHECK(s.lesson.concealed.weights);
 }
 
 TEST_CASE("lesson engine: Debug this records each judgment and whether the first divergence was found") {
