@@ -217,32 +217,63 @@ void memory(UiState* ui) {
     record_value(ui, "module:memory", gigabytes(now.total));
 }
 
-// Head 0's weights the four ways, worked out once per run and padding (each is (n, n)).
-void update_mask_routes(const ModuleRun& run, int padded_keys, ModuleUi::MaskRoutes* v) {
+// key_padding_mask as PyTorch prints it, cut to the first kMaxGridCells keys.
+std::string key_padding_text(const std::vector<uint8_t>& mask, int n) {
+    std::string out = "key_padding_mask = tensor([";
+    for (int b = 0; b < 2; ++b) {
+        out += b ? ",\n [" : "[";
+        for (int c = 0; c < std::min(n, kMaxGridCells); ++c)
+            out += std::string(c ? ", " : "") + (mask[size_t(b) * size_t(n) + size_t(c)] ? "True" : "False");
+        out += n > kMaxGridCells ? ", ...]" : "]";
+    }
+    return out + "])";
+}
+
+// Head 0's weights the four ways, worked out once per run and padding (each is (n, n)): for a
+// batch of two when padded_keys > 0, the second sequence that much shorter, left-padded.
+void update_mask_routes(const ModuleRun& run, int padded_keys, const std::vector<std::string>& tokens,
+                        ModuleUi::MaskRoutes* v) {
     if (v->serial == run.serial && v->padded_keys == padded_keys) return;
     const ModuleResult& r = run.result;
     const HeadTrace& h = r.batches[0][0];
     const int n = h.scores.rows;
     const int window = r.settings.module == AttentionModule::SlidingWindowAttention ? r.settings.window : 0;
-    const HiddenKeys hidden = causal_keys(n, window, padded_keys);
-    const Matrix book = weights_by_route(h.scores, hidden, MaskStyle::Book, r.head_dim);
+    const PaddedBatch batch = padded_batch(h.queries, h.keys, padded_keys, window);
+    const int sequences = padded_keys > 0 ? 2 : 1;
+    Matrix book[2];
+    for (int b = 0; b < sequences; ++b)
+        book[b] = weights_by_route(batch.scores[b], batch.hidden[b], MaskStyle::Book, r.head_dim);
     *v = ModuleUi::MaskRoutes();
     v->serial = run.serial;
     v->padded_keys = padded_keys;
     for (MaskStyle style : {MaskStyle::SdpaBool, MaskStyle::Additive, MaskStyle::IsCausal}) {
-        if (style == MaskStyle::IsCausal && (window > 0 || padded_keys > 0)) continue;  // plain causal only
-        // Over the rows that see some key: what the padded rows give is told apart below.
-        const Matrix w = weights_by_route(h.scores, hidden, style, r.head_dim);
+        if (style == MaskStyle::IsCausal && window > 0) continue;  // the plain triangle only
         float d = 0;
-        for (int i = padded_keys; i < n; ++i)
-            for (int c = 0; c < n; ++c) d = std::max(d, std::fabs(w.at(i, c) - book.at(i, c)));
+        for (int b = 0; b < sequences; ++b) {
+            if (style == MaskStyle::IsCausal && b == 1) continue;  // it cannot hide the pads
+            // Over the rows that see some key: what the pads' rows give is told apart below.
+            const Matrix w = weights_by_route(batch.scores[b], batch.hidden[b], style, r.head_dim);
+            for (int i = b == 1 ? padded_keys : 0; i < n; ++i)
+                for (int c = 0; c < n; ++c) d = std::max(d, std::fabs(w.at(i, c) - book[b].at(i, c)));
+            if (style == MaskStyle::SdpaBool && b == 1) v->sdpa_zero = w.at(0, 0) == 0.0f;
+        }
         v->differences += trf("%s%.1e", v->differences.empty() ? "" : " ", double(d));
         v->largest = std::max(v->largest, d);
-        if (style == MaskStyle::SdpaBool && padded_keys > 0) v->sdpa_zero = w.at(0, 0) == 0.0f;
     }
-    v->book_nan = padded_keys > 0 && std::isnan(book.at(0, 0));
-    v->polarity_bug = weights_sdpa_given_book_mask(h.scores, hidden, r.head_dim);
-    for (int i = padded_keys; i < n; ++i) v->polarity_own += v->polarity_bug.at(i, i);
+    if (padded_keys > 0) {
+        v->book_nan = std::isnan(book[1].at(0, 0));
+        v->key_padding = key_padding_text(batch.key_padding_mask, n);
+        v->padded_weights = book[1];
+        for (int i = 0; i < n; ++i)
+            v->padded_labels.push_back(i < padded_keys ? "[pad]" : tokens[size_t(i - padded_keys)]);
+        // Its tokens alone: the first n - pads tokens under a causal mask, sequence 0's first rows.
+        for (int i = padded_keys; i < n; ++i)
+            for (int c = padded_keys; c < n; ++c)
+                v->alone_difference = std::max(
+                    v->alone_difference, std::fabs(book[1].at(i, c) - book[0].at(i - padded_keys, c - padded_keys)));
+    }
+    v->polarity_bug = weights_sdpa_given_book_mask(batch.scores[0], batch.hidden[0], r.head_dim);
+    for (int i = 0; i < n; ++i) v->polarity_own += v->polarity_bug.at(i, i);
 }
 
 // One mask four ways libraries write it; left padding for a row that sees nothing; the book's
@@ -259,9 +290,9 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
         record_value(ui, "module:mask-differences", kHidden);
         return;
     }
-    update_mask_routes(run, m.padded_keys, &m.mask_routes);
+    update_mask_routes(run, m.padded_keys, in.state.tokens, &m.mask_routes);
     const ModuleUi::MaskRoutes& v = m.mask_routes;
-    const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention && m.padded_keys == 0;
+    const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention;
     ImGui::PushFont(mono_font());
     prose(tr("scores.masked_fill(mask, -torch.inf)  # True = hidden"));
     prose(tr("F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)  # True = kept"));
@@ -278,18 +309,40 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
                   "multiplies the scores by 1 / \u221a%d where the book divides by \u221a%d (float32 rounding apart).",
                   double(v.largest), r.head_dim, r.head_dim),
         muted_text());
-    if (!plain_causal)
+    if (!plain_causal || m.padded_keys > 0)
         prose(tr("is_causal=True builds the plain triangle: a window or padding needs an attn_mask."), muted_text());
     record_value(ui, "module:mask-differences", v.differences);
+    // A batch of two sentences of different lengths, padded to one length.
     int64_t pads = m.padded_keys;
     if (whole_field(ui, "module:pads", &pads, ImGui::GetFontSize() * 5) && pads >= 0 && pads < n)
         m.padded_keys = int(pads);
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    prose(tr("pad tokens on the left (key_padding_mask, True = ignored)"));
+    prose(
+        tr("pad tokens: a batch of two, the second sentence that much shorter and padded on the left "
+           "(key_padding_mask, True = ignored)"));
     if (m.padded_keys > 0 && v.padded_keys == m.padded_keys) {
-        prose(trf("Token 0's query now sees no key: the book's softmax of all -inf gives %s, while "
+        ImGui::PushFont(mono_font());
+        prose(v.key_padding);  // wrapped between its values on a phone
+        ImGui::PopFont();
+        CellGrid g{"module:padded-weights",
+                   trf("Sentence 2: %d pad tokens, then the first %d tokens; head 0's weights, masked_fill with "
+                       "the causal mask | key_padding_mask",
+                       m.padded_keys, n - m.padded_keys),
+                   &v.padded_weights,
+                   1.0f,
+                   2,
+                   {},
+                   &v.padded_labels,
+                   ""};
+        cell_grid(g, ui);
+        prose(trf("Its %d tokens get the weights they get alone (sentence 1's first %d rows): largest difference "
+                  "%g. The pads take no weight and change nothing.",
+                  n - m.padded_keys, n - m.padded_keys, double(v.alone_difference)),
+              context_color());
+        record_value(ui, "module:padded-alone", trf("%g", double(v.alone_difference)));
+        prose(trf("A pad's own query sees no key: the book's softmax of all -inf gives %s, while "
                   "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
-                  v.book_nan ? "NaN (0 / 0)" : "numbers", v.sdpa_zero ? "zeros" : "numbers"),
+                  v.book_nan ? "NaN (0 / 0)" : tr("numbers"), v.sdpa_zero ? tr("zeros") : tr("numbers")),
               error_color());
         record_value(ui, "module:padded-row", trf("%s %d", v.book_nan ? "nan" : "number", v.sdpa_zero ? 0 : 1));
     }
@@ -305,7 +358,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
                &in.state.tokens,
                ""};
     cell_grid(g, ui);
-    prose(r.settings.module != AttentionModule::SlidingWindowAttention && m.padded_keys == 0
+    prose(plain_causal
               ? tr("Each token attends to exactly the keys it should not see, and no longer to itself; the last token "
                    "sees nothing. SDPA's boolean mask says which keys to keep: pass ~mask.")
               : tr("Each token attends to exactly the keys it should not see, and no longer to itself. SDPA's boolean "
@@ -339,7 +392,7 @@ float module_generation_height(const ModuleSettings& m, const UiState& ui, int n
     }
     if (m.module == AttentionModule::GroupedQueryAttention || m.decode) h += line * (narrow ? 8 : 5) + frame * 3;
     if (has_kv_cache(m.module) && m.module != AttentionModule::CausalAttention)
-        h += line * (narrow ? 16 : 9) + frame * 2 + (ui.module.padded_keys > 0 ? line * 3 : 0) +
+        h += line * (narrow ? 16 : 9) + frame * 2 + (ui.module.padded_keys > 0 ? grid + line * (narrow ? 10 : 6) : 0) +
              (ui.module.polarity_bug ? grid + line * 3 : 0);
     return h;
 }

@@ -164,7 +164,7 @@ struct ModuleUi {
     float scroll_room_before = 0;         // the room last frame (the scroll range it made)
     int section_moment = -1;              // the step, question and reveal it was last brought up for
     int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
-    int padded_keys = 0;                  // masks four ways: left padding on the first keys
+    int padded_keys = 0;                  // masks four ways: a batch of two, the second this much shorter
     // The four ways' weights on head 0, (n, n) each: worked out when the run (ModuleRun::serial) or
     // the padding changes, not every frame.
     struct MaskRoutes {
@@ -174,6 +174,13 @@ struct ModuleUi {
         float largest = 0;
         bool book_nan = false;   // the book's softmax of a row that sees nothing: NaN
         bool sdpa_zero = false;  // scaled_dot_product_attention's: zeros
+        // The padded batch's second sequence (core/math/mask_routes.h): its weights by the book's
+        // route, its row labels ("[pad]", then its tokens), and how far its tokens' weights are
+        // from those they get alone.
+        std::string key_padding;  // key_padding_mask as PyTorch prints it
+        Matrix padded_weights;
+        std::vector<std::string> padded_labels;
+        float alone_difference = 0;
         Matrix polarity_bug;     // the book's mask handed to SDPA
         float polarity_own = 0;  // what the tokens that should see themselves give themselves
     } mask_routes;

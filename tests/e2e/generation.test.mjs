@@ -108,8 +108,12 @@ test('generation: GQA from a link; a click decodes it; the calls stepped back; t
   const differences = (await value(page, 'module:mask-differences')).split(' ').map(Number);
   assert.equal(differences.length, 3);
   assert.ok(differences.every((d) => d <= 1e-6), `differences ${differences}`);
+  // A batch of two sentences, the second one token shorter and padded on the left: its tokens get
+  // exactly the weights they get alone; its pad's query sees nothing.
   await typeInto(page, 'module:pads', '1');
   assert.equal(await value(page, 'module:padded-row'), 'nan 0');
+  assert.equal(await value(page, 'module:padded-alone'), '0', 'bit for bit the weights alone');
+  await reveal(page, 'grid:module:padded-weights');
   await reveal(page, 'module:polarity-bug');
   await click(page, 'module:polarity-bug');
   assert.equal(await value(page, 'module:polarity-diagonal'), '0', 'a token no longer sees itself');

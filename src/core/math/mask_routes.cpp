@@ -63,6 +63,26 @@ HiddenKeys causal_keys(int n, int window, int padded_keys) {
     return h;
 }
 
+PaddedBatch padded_batch(const Matrix& queries, const Matrix& keys, int pads, int window) {
+    PaddedBatch b;
+    const int n = queries.rows;
+    b.n = n;
+    b.pads = pads;
+    b.key_padding_mask.assign(size_t(2) * size_t(n), 0);
+    for (int c = 0; c < pads; ++c) b.key_padding_mask[size_t(n) + size_t(c)] = 1;
+    // Sequence 1's queries and keys: zeros for the pads, then the first n - pads tokens' rows.
+    Matrix q(n, queries.cols), k(n, keys.cols);
+    for (int r = pads; r < n; ++r) {
+        for (int c = 0; c < queries.cols; ++c) q.at(r, c) = queries.at(r - pads, c);
+        for (int c = 0; c < keys.cols; ++c) k.at(r, c) = keys.at(r - pads, c);
+    }
+    b.scores[0] = matmul(queries, transposed(keys));  // as the head computes its scores
+    b.scores[1] = matmul(q, transposed(k));
+    b.hidden[0] = causal_keys(n, window);
+    b.hidden[1] = causal_keys(n, window, pads);
+    return b;
+}
+
 Matrix weights_by_route(const Matrix& scores, const HiddenKeys& hidden, MaskStyle style, int d_k) {
     switch (style) {
         case MaskStyle::Book: {

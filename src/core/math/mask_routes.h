@@ -16,7 +16,9 @@
 // reference implementation.
 //
 // A padding mask marks keys to ignore per sequence of a batch (nn.MultiheadAttention's
-// key_padding_mask: True = ignored): a batch of sentences of different lengths, padded to one.
+// key_padding_mask: True = ignored): a batch of sentences of different lengths, padded to one
+// length. With the pads on the left (as a batch for generation is padded), the pads' own queries
+// see no key at all: the fully hidden rows above.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -41,6 +43,20 @@ struct HiddenKeys {
 // The causal mask (with window > 0 the sliding-window band too), and with padded_keys > 0 the
 // first padded_keys keys hidden as well: left padding, as a batch for generation is padded.
 HiddenKeys causal_keys(int n, int window = 0, int padded_keys = 0);
+
+// A batch of two sequences of different lengths: sequence 0 holds the n tokens, sequence 1 the
+// first n - pads of them, after pads pad tokens on the left. key_padding_mask (2, n), True = a pad;
+// each sequence's mask is the causal one (window > 0: the band) with its pad keys hidden too. Its
+// scores are q @ k.T of the tokens it holds (queries, keys (n, d_k): the n tokens' rows; a pad's
+// are zeros, and no pad key is ever seen). Sequence 1's real tokens then get exactly the weights
+// the first n - pads tokens get alone, which are sequence 0's first rows under a causal mask.
+struct PaddedBatch {
+    int n = 0, pads = 0;
+    std::vector<uint8_t> key_padding_mask;  // (2, n) row-major
+    Matrix scores[2];                       // (n, n) each
+    HiddenKeys hidden[2];
+};
+PaddedBatch padded_batch(const Matrix& queries, const Matrix& keys, int pads, int window = 0);
 
 // The weights from unscaled scores (q @ k.T, (n_q, n_k)) with keys of width d_k, as the route
 // computes them. is-causal ignores `hidden` (it builds its own causal mask). A fully hidden row

@@ -81,6 +81,37 @@ TEST_CASE("mask routes: a fully hidden row is NaN in the book's route and zeros 
         }
 }
 
+TEST_CASE(
+    "mask routes: a batch of two lengths, the shorter padded on the left, gives its tokens exactly their weights "
+    "alone") {
+    int d_k = 0;
+    const HeadTrace h = head0(&d_k);
+    for (int window : {0, 4}) {
+        CAPTURE(window);
+        const PaddedBatch b = padded_batch(h.queries, h.keys, 3, window);  // sentence 2: 3 pads, then 9 tokens
+        for (int c = 0; c < 12; ++c) {
+            CHECK(b.key_padding_mask[size_t(c)] == 0);                     // sentence 1: nothing ignored
+            CHECK(b.key_padding_mask[size_t(12 + c)] == (c < 3 ? 1 : 0));  // sentence 2: its pads
+        }
+        const Matrix whole = weights_by_route(b.scores[0], b.hidden[0], MaskStyle::Book, d_k);
+        CHECK(largest_difference(whole, weights_by_route(h.scores, causal_keys(12, window), MaskStyle::Book, d_k)) ==
+              0);
+        for (MaskStyle style : {MaskStyle::Book, MaskStyle::SdpaBool, MaskStyle::Additive}) {
+            const Matrix padded = weights_by_route(b.scores[1], b.hidden[1], style, d_k);
+            const Matrix alone = weights_by_route(b.scores[0], b.hidden[0], style, d_k);
+            for (int r = 0; r < 12; ++r)
+                for (int c = 0; c < 12; ++c) {
+                    if (r < 3)  // a pad's own query sees nothing
+                        CHECK((style == MaskStyle::Book ? std::isnan(padded.at(r, c)) : padded.at(r, c) == 0.0f));
+                    else if (c < 3)  // no token gives a pad any weight
+                        CHECK(padded.at(r, c) == 0.0f);
+                    else  // the first nine tokens, as they are alone: bit for bit
+                        CHECK(padded.at(r, c) == alone.at(r - 3, c - 3));
+                }
+        }
+    }
+}
+
 TEST_CASE("mask routes: the book's mask given to SDPA keeps exactly what it should hide") {
     int d_k = 0;
     const HeadTrace h = head0(&d_k);
