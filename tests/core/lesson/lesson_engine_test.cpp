@@ -270,7 +270,9 @@ TEST_CASE("lesson engine: Practice 3 leaves the projection to the learner, and S
     CHECK(e.answer == "\"journey\" (position 1)");
 }
 
-TEST_CASE("lesson engine: a practice verdict is of the state it was checked on; a change of data or setting asks for a new Check") {
+TEST_CASE(
+    "lesson engine: a practice verdict is of the state it was checked on; a change of data or setting asks for a new "
+    "Check") {
     Session s;
     s.act(LessonAction::OpenPractice, 2);
     s.act(LessonAction::CheckPractice, 0, "Your");
