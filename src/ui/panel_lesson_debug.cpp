@@ -63,7 +63,8 @@ void picker(const TextCatalog& texts, const State& s, UiState* ui) {
                               lesson_gap());
         const bool current = s.lesson.bug == b;
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (small_button(bug_label(texts, b).c_str()) && !current) send(ui, LessonAction::OpenDebug, int(b));
+        // The current one too: a click starts its trace over, on its own inputs again.
+        if (small_button(bug_label(texts, b).c_str())) send(ui, LessonAction::OpenDebug, int(b));
         if (current) ImGui::PopStyleColor();
         record_lesson_item(ui, std::string("lesson:bug:") + bug_name(b));
     }

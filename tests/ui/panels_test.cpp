@@ -488,6 +488,19 @@ TEST_CASE("ui: Debug this asks the learner to judge each printed value before th
     h.click("lesson:trace-reset");
     CHECK(h.state.lesson.trace == 0);
     CHECK(h.lesson.record.trace(attn::Bug::WrongQuery)->said.empty());
+    // A click on the current bug's own button starts it over too, on its own inputs again.
+    const int query = h.state.query;
+    h.click("lesson:trace-judge:right");
+    attn::State edited = h.state;
+    edited.query = (query + 1) % edited.inputs.rows;
+    REQUIRE(h.set_state(edited).empty());
+    h.frames(2);
+    REQUIRE(h.state.lesson.trace == 1);
+    h.click("lesson:bug:wrong-query");
+    CHECK(h.state.lesson.trace == 0);
+    CHECK(h.state.query == query);
+    CHECK(h.lesson.record.trace(attn::Bug::WrongQuery)->said.empty());
+    CHECK(h.lesson.record.trace(attn::Bug::WrongQuery)->found);  // found once stays found
 }
 
 TEST_CASE("ui: Escape closes the PyTorch code window while it has the focus, and only then") {
