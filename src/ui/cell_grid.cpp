@@ -62,6 +62,10 @@ float cell_grid_width(const CellGrid& g) {
     return std::max(label_width(g) + cell_width(g) * float(cols), ImGui::GetFontSize() * 14);
 }
 
+float grid_gap() {
+    return ImGui::GetFontSize();
+}
+
 std::string cell_number(float v, int decimals, float width) {
     std::string text = format_fixed(v, decimals);
     if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;

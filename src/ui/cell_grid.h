@@ -28,6 +28,9 @@ struct CellGrid {
 
 // The grid's width for m's columns and its title (for laying grids side by side).
 float cell_grid_width(const CellGrid& g);
+// The gutter between grids side by side: an em, so that their titles read apart (a Chinese title
+// has no space to end on, and one item spacing ran "…哪个词元 头 1：…" together).
+float grid_gap();
 // Draws the grid at the cursor as one group (title, row labels, cells).
 void cell_grid(const CellGrid& g, UiState* ui);
 // A cell's number as the book prints it (fixed decimals), or two significant digits and the power

@@ -338,7 +338,6 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
         record_value(ui, "module:routes-difference", kHidden);
         return;
     }
-    const float gap = ImGui::GetStyle().ItemSpacing.x;
     const bool band = s_window(in) > 0;  // sliding-window attention masks a band, not the triangle
     CellGrid simple{"module:masked-simple",
                     band ? tr("softmax, then \u00d7 the band's 0/1, then \u00f7 row sums")
@@ -359,7 +358,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
                      &in.state.tokens,
                      ""};
     cell_grid(simple, ui);
-    same_line_if_fits(cell_grid_width(neg_inf), gap);
+    same_line_if_fits(cell_grid_width(neg_inf), grid_gap());
     cell_grid(neg_inf, ui);
     const float d = largest_difference(t.masked_simple_norm, t.weights);
     // prose, not Text: a line wider than a phone's panel would make it scroll sideways (and keep
@@ -471,7 +470,6 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     }
     prose(trf("Dropout (3.5.2), p = %s: each kept weight becomes w / (1 - p) = w \u00d7 %s",
               format_fixed(float(s.dropout), 2).c_str(), num(keep, 2).c_str()));
-    const float gap = ImGui::GetStyle().ItemSpacing.x;
     CellGrid mask{
         "module:dropout-mask", tr("the mask (0 or 1 / (1 - p))"), &t.dropout_mask, keep, 1, {}, &in.state.tokens, ""};
     float top = 0;
@@ -486,7 +484,7 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
                      &in.state.tokens,
                      ""};
     cell_grid(mask, ui);
-    same_line_if_fits(cell_grid_width(dropped), gap);
+    same_line_if_fits(cell_grid_width(dropped), grid_gap());
     cell_grid(dropped, ui);
     std::string sums;  // "1.00, 0.50, ..."
     for (int row = 0; row < t.weights_dropped.rows && row < kMaxGridCells; ++row) {
@@ -511,13 +509,12 @@ void wrong_scale(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
     const HeadTrace& t = r.batches[b][0];
     if (!ui->module.wrong_scale || t.weights_wrong_scale.rows == 0) return;
-    const float gap = ImGui::GetStyle().ItemSpacing.x;
     CellGrid right{
         "module:scale-right", "head 0, \u00f7 \u221ahead_dim", &t.weights, 1.0f, 2, {}, &in.state.tokens, ""};
     CellGrid wrong{
         "module:scale-wrong", "head 0, \u00f7 \u221ad_out", &t.weights_wrong_scale, 1.0f, 2, {}, &in.state.tokens, ""};
     cell_grid(right, ui);
-    same_line_if_fits(cell_grid_width(wrong), gap);
+    same_line_if_fits(cell_grid_width(wrong), grid_gap());
     cell_grid(wrong, ui);
     const float d = largest_difference(t.weights, t.weights_wrong_scale);
     const int d_out = r.settings.d_out, hd = r.head_dim;
@@ -595,7 +592,6 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         ImGui::Text(tr("%d heads, each with its own queries; keys and values from its group"), s.heads);
     else
         ImGui::Text(tr("%d heads (3.6), each with its own weights"), s.heads);
-    const float gap = ImGui::GetStyle().ItemSpacing.x;
     for (size_t h = 0; h < r.batches[b].size(); ++h) {
         const std::string id = trf("module:head%d", int(h));
         CellGrid g{
@@ -603,7 +599,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
             ""};
         if (in.concealed().module_window || in.concealed().module_cache)  // the mask's shape is the answer
             g.covered = trf("Which keys it weighs: %s.", in.concealed().reason.c_str());
-        if (h) same_line_if_fits(cell_grid_width(g), gap);
+        if (h) same_line_if_fits(cell_grid_width(g), grid_gap());
         cell_grid(g, ui);
     }
     if (!mha && in.concealed().module_heads) {
@@ -656,7 +652,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         CellGrid g{id.c_str(), trf("head %d: which token each row holds", h), &shape,           1.0f,
                    -1,         slice_tokens(n, s.heads, hd, h, right),        &in.state.tokens, ""};
         for (int i = 0; i < n; ++i) mixed += g.token_of[size_t(i * hd)] != i;
-        if (h) same_line_if_fits(cell_grid_width(g), gap);
+        if (h) same_line_if_fits(cell_grid_width(g), grid_gap());
         cell_grid(g, ui);
     }
     const std::string verdict = right ? tr("every row of every head is still its own token")
@@ -815,7 +811,7 @@ float module_panel_height(const State& s, const UiState& ui, const Concealment& 
     const ModuleSettings& m = s.module.settings;
     const float line = ImGui::GetTextLineHeightWithSpacing(), frame = ImGui::GetFrameHeightWithSpacing();
     const int n = std::min(s.inputs.rows, kMaxGridCells);
-    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const float gap = grid_gap();
     // A grid: its title, its rows, and a line when it is cut to kMaxGridCells.
     const float grid = line + std::floor(ImGui::GetFontSize() * 1.4f) * float(n) + ImGui::GetStyle().ItemSpacing.y +
                        (s.inputs.rows > kMaxGridCells ? line : 0);

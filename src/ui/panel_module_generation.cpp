@@ -110,7 +110,6 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
               r.settings.module == AttentionModule::SlidingWindowAttention ? tr(" (never more than the window)") : ""),
           muted_text());
     record_value(ui, "module:call", trf("%d %d %d %d", c.first, c.count, c.key_first, c.key_count));
-    const float gap = ImGui::GetStyle().ItemSpacing.x;
     for (int h = 0; h < heads && h < 8; ++h) {
         const std::string id = trf("module:call-head%d", h);
         CellGrid g{id.c_str(),
@@ -122,7 +121,7 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
                    &in.state.tokens,
                    ""};
         g.first_row = c.first;
-        if (h) same_line_if_fits(cell_grid_width(g), gap);
+        if (h) same_line_if_fits(cell_grid_width(g), grid_gap());
         cell_grid(g, ui);
     }
     CellGrid out{"module:call-output", tr("the call's output rows"), &c.output, 0.0f, 4, {}, &in.state.tokens, ""};
