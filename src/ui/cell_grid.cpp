@@ -29,8 +29,19 @@ float cell_width(const CellGrid& g) {
     return std::floor(text + ImGui::GetFontSize() * 0.4f);
 }
 
+// The row labels' column: as wide as the longest label drawn (in the mono font they are drawn in),
+// from 3.2 em up to 4.8 em: "journey" whole, a longer label cut to its first letters.
 float label_width(const CellGrid& g) {
-    return g.tokens ? ImGui::GetFontSize() * 3.2f : 0.0f;
+    if (!g.tokens) return 0.0f;
+    const float em = ImGui::GetFontSize();
+    const size_t first = size_t(std::max(g.first_row, 0));
+    const size_t end =
+        std::min(g.tokens->size(), first + size_t(g.m ? std::min(g.m->rows, kMaxGridCells) : kMaxGridCells));
+    ImGui::PushFont(mono_font());
+    float longest = 0;
+    for (size_t i = first; i < end; ++i) longest = std::max(longest, ImGui::CalcTextSize((*g.tokens)[i].c_str()).x);
+    ImGui::PopFont();
+    return std::clamp(std::floor(longest + 4 + em * 0.4f), em * 3.2f, em * 4.8f);
 }
 
 // The first letters of a label that fit in `width` (whole UTF-8 characters).
