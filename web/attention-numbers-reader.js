@@ -35,7 +35,7 @@
   function change(edit) {
     const reply = typeof edit === 'function' ? changeState(edit) : changeSetting(...edit);
     // The refusal in the page's language where the demo has the words (the API's reply is English).
-    const said = reply.ok ? '' : (api.numbersView().refusal || reply.error);
+    const said = reply.ok ? '' : (shared.readView(() => api.numbersView())?.refusal || reply.error);
     errorText = reply.ok ? '' : api.words('Not changed: {0}', said);
     const line = document.getElementById('numbers-reader-error');
     if (line) line.textContent = errorText;
@@ -107,7 +107,7 @@
       parts.push(moduleField('numbers-reader-module-seed', 'torch.manual_seed before the class ', 'seed', c.module_seed),
                  moduleField('numbers-reader-module-d-out', 'd_out of the class ', 'd_out', c.module_d_out));
     }
-    if (MULTI_HEAD.includes(c.module)) parts.push(moduleField('numbers-reader-heads', 'num_heads ', 'heads', c.heads));
+    if (MULTI_HEAD.includes(c.module)) parts.push(moduleField('numbers-reader-heads', 'num_heads (it must divide d_out) ', 'heads', c.heads));
     if (c.module && c.module !== 'self-attention-v1') {
       parts.push(moduleCheck('numbers-reader-qkv-bias', 'qkv_bias (nn.Linear with a bias)', 'qkv_bias', c.qkv_bias));
     }
@@ -171,7 +171,9 @@
   function refresh() {
     const view = shared.readView(() => api.numbersView());
     if (!view) return;
-    const json = JSON.stringify([view.controls, view.tables]);  // what is drawn (change() says the refusal)
+    const drawn = { ...view };
+    delete drawn.refusal;  // change()'s to say, not a reason to redraw (it would replace what was typed)
+    const json = JSON.stringify(drawn);
     if (json === shown) return;
     // Never under the learner's typing: a field being edited keeps its text until committed.
     if (editing && editing === document.activeElement) return;

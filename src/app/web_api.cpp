@@ -87,11 +87,10 @@ std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
     }
     app_set_state(app, next);  // always valid
     if (r.fell_back)
-        app->input_error =
-            as_is("link: " + r.error +
-                  (at_start ? " (showing the default example instead)" : " (the view is kept as it was)"));
+        app->input_error = as_is(
+            r.error + (at_start ? " (showing the default example instead)" : " (the view is kept as it was)"), "link");
     else if (!r.ok())
-        app->input_error = as_is("link: " + r.error + " (the rest of the link was applied)");
+        app->input_error = as_is(r.error + " (the rest of the link was applied)", "link");
     for (const std::string& warning : r.warnings) browser_warn("link: " + warning);
     std::string reply;
     JsonWriter w(&reply);
@@ -126,7 +125,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_get_state() {
 EMSCRIPTEN_KEEPALIVE const char* attn_set_state(const char* json, size_t length) {
     const attn::ParseResult parsed = attn::parse_state(attn::text_of(json, length));
     if (!parsed.ok) {
-        g_app->input_error = attn::as_is("setState: " + parsed.error);
+        // A rule the state breaks is said as the core says it (translated); a document that does
+        // not read, as the parser names it.
+        g_app->input_error = parsed.refusal.empty() ? attn::as_is(parsed.error, "setState") : parsed.refusal;
         attn::app_request_frames(g_app);
         return attn::reply(parsed.error);
     }

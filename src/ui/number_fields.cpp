@@ -18,26 +18,35 @@
 namespace attn::ui {
 namespace {
 
+// How a field steps: Up adds `up` (1, or -1 where the list it counts runs downwards); with
+// divisors_of > 0 a step goes on to the next divisor of it (num_kv_groups with 4 heads: 2 -> 4).
+struct Stepping {
+    int up = 1;
+    int64_t divisors_of = 0;
+};
+
+// value + step, or on past the numbers that do not divide divisors_of (never past 1 or it);
+// value itself at the ends of int64.
+int64_t stepped(int64_t value, int step, int64_t divisors_of) {
+    if ((step > 0 && value == std::numeric_limits<int64_t>::max()) ||
+        (step < 0 && value == std::numeric_limits<int64_t>::min()))
+        return value;
+    int64_t next = value + step;
+    if (divisors_of > 0)
+        while (next > 1 && next < divisors_of && divisors_of % next != 0) next += step;
+    return next;
+}
+
 // Up/Down while typing: the number after or before the one typed, written into the field's own
 // text (an active ImGui field would write its old text back over an outside change). UserData
-// is an ArrowStep: how much Up adds (1, or -1 where the list it counts runs downwards), and
-// whether an arrow stepped this frame.
-struct ArrowStep {
-    int up = 1;
-    bool stepped = false;
-};
+// is the field's Stepping.
 int step_with_arrows(ImGuiInputTextCallbackData* data) {
     if (data->EventFlag != ImGuiInputTextFlags_CallbackHistory) return 0;
-    ArrowStep* arrows = static_cast<ArrowStep*>(data->UserData);
-    const int up = arrows->up;
+    const Stepping& s = *static_cast<const Stepping*>(data->UserData);
     int64_t typed = 0;
     if (read_whole(std::string_view(data->Buf, size_t(data->BufTextLen)), &typed) != WholeKind::Ok) return 0;
-    const int step = data->EventKey == ImGuiKey_UpArrow ? up : -up;
-    if ((step > 0 && typed == std::numeric_limits<int64_t>::max()) ||
-        (step < 0 && typed == std::numeric_limits<int64_t>::min()))
-        return 0;
-    const std::string text = std::to_string(typed + step);
-    arrows->stepped = true;
+    const std::string text =
+        std::to_string(stepped(typed, data->EventKey == ImGuiKey_UpArrow ? s.up : -s.up, s.divisors_of));
     data->DeleteChars(0, data->BufTextLen);
     data->InsertChars(0, text.c_str());
     return 0;
@@ -45,7 +54,7 @@ int step_with_arrows(ImGuiInputTextCallbackData* data) {
 
 }  // namespace
 
-bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step, bool* stepped) {
+bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step, int64_t divisors_of) {
     ImGui::PushID(name.c_str());
     const float button = ImGui::GetFrameHeight(), inner = ImGui::GetStyle().ItemInnerSpacing.x;
     char text[32];
@@ -55,30 +64,28 @@ bool whole_field(UiState* ui, const std::string& name, int64_t* value, float wid
         ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_AutoSelectAll;
     bool changed = false;
     int64_t typed = 0;
-    ArrowStep arrows{up_step, false};
-    if (ImGui::InputText("##text", text, sizeof text, flags, step_with_arrows, &arrows) &&
+    Stepping stepping{up_step, divisors_of};
+    if (ImGui::InputText("##text", text, sizeof text, flags, step_with_arrows, &stepping) &&
         read_whole(text, &typed) == WholeKind::Ok && typed != *value) {
         *value = typed;
         changed = true;
     }
-    bool by_step = arrows.stepped;
     record_layout(ui, name);
     // "query:input" has buttons "query:minus" and "query:plus"; "projection:seed", "...:seed:minus".
     const std::string base =
         name.size() > 6 && name.compare(name.size() - 6, 6, ":input") == 0 ? name.substr(0, name.size() - 6) : name;
     ImGui::SameLine(0, inner);
     if (ImGui::Button("\u2212", ImVec2(button, button)) && *value > std::numeric_limits<int64_t>::min()) {
-        --*value;
-        changed = by_step = true;
+        *value = stepped(*value, -1, divisors_of);
+        changed = true;
     }
     record_layout(ui, base + ":minus");
     ImGui::SameLine(0, inner);
     if (ImGui::Button("+", ImVec2(button, button)) && *value < std::numeric_limits<int64_t>::max()) {
-        ++*value;
-        changed = by_step = true;
+        *value = stepped(*value, 1, divisors_of);
+        changed = true;
     }
     record_layout(ui, base + ":plus");
-    if (stepped) *stepped = changed && by_step;
     ImGui::PopID();
     return changed;
 }

@@ -15,10 +15,10 @@ namespace attn::ui {
 // list). Returns true when typing or a button changed *value. Text that is not a whole number
 // leaves *value alone; ranges are the caller's to check (the app's validator names them).
 // Layout: name (the text) and base + ":minus", base + ":plus", base being name without a
-// trailing ":input" ("query:input", "query:minus"). *stepped (when given): whether the change came
-// from a button or an arrow key rather than a typed number (a step may skip ahead; typing may not).
+// trailing ":input" ("query:input", "query:minus"). divisors_of > 0: the buttons and the arrow keys
+// step only to divisors of it (a typed number is taken as typed, for the caller to refuse).
 bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step = 1,
-                 bool* stepped = nullptr);
+                 int64_t divisors_of = 0);
 
 // A decimal number as text, shown with up to `decimals` decimals while not being typed into.
 // Returns true when the typed text read as another number. Layout: name.

@@ -47,11 +47,12 @@ void field_error(UiState* ui, const char* name) {
 
 // A labelled whole-number field; true when it was edited to a number in [lo, hi] (others are
 // named in the panel's error and not applied).
+// divisors_of > 0: its buttons and arrow keys step to divisors of it (number_fields.h).
 bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, int64_t lo, int64_t hi, float width,
-              bool* stepped = nullptr) {
+              int64_t divisors_of = 0) {
     int64_t v = *value;
     bool edited = false;
-    if (whole_field(ui, std::string("module:") + name, &v, width, 1, stepped)) {
+    if (whole_field(ui, std::string("module:") + name, &v, width, 1, divisors_of)) {
         if (v < lo || v > hi) {
             ui->module.error =
                 trf("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
@@ -68,9 +69,9 @@ bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, 
     return edited;
 }
 
-bool whole(UiState* ui, const char* name, const char* label, int* value, int lo, int hi, bool* stepped = nullptr) {
+bool whole(UiState* ui, const char* name, const char* label, int* value, int lo, int hi, int divisors_of = 0) {
     int64_t v = *value;
-    if (!whole_in(ui, name, label, &v, lo, hi, ImGui::GetFontSize() * 6, stepped)) return false;
+    if (!whole_in(ui, name, label, &v, lo, hi, ImGui::GetFontSize() * 6, divisors_of)) return false;
     *value = int(v);
     return true;
 }
@@ -170,16 +171,9 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     }
     // The repository's classes' own settings, and decode mode (ch04).
     if (m.module == AttentionModule::GroupedQueryAttention) {
-        const int before = m.kv_groups;
-        bool stepped = false;
-        if (whole(ui, "kv_groups", "num_kv_groups", &m.kv_groups, 1, m.heads, &stepped)) {
-            // The - and + buttons (and the arrow keys) step to the next divisor of num_heads (2 -> 4
-            // with 4 heads, not 3); a typed 3 stays 3, and the core says why it cannot apply.
-            const int step = m.kv_groups - before;
-            if (stepped && (step == 1 || step == -1))
-                while (m.kv_groups > 1 && m.kv_groups < m.heads && m.heads % m.kv_groups != 0) m.kv_groups += step;
-            edited = true;
-        }
+        // The - and + buttons and the arrow keys step to the next divisor of num_heads (2 -> 4 with
+        // 4 heads, not 3); a typed 3 stays 3, and the core says why it cannot apply.
+        edited |= whole(ui, "kv_groups", "num_kv_groups", &m.kv_groups, 1, m.heads, m.heads);
     }
     if (m.module == AttentionModule::SlidingWindowAttention)
         edited |= whole(ui, "window", "sliding_window_size", &m.window, 1, 4096);

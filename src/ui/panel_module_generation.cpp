@@ -216,6 +216,13 @@ void memory(UiState* ui) {
     record_value(ui, "module:memory", gigabytes(now.total));
 }
 
+// The first `count` tokens as a quoted phrase ("Your journey starts"), the first eight when longer.
+std::string quoted_words(const std::vector<std::string>& tokens, int count) {
+    std::string out = "\"";
+    for (int i = 0; i < count && i < 8; ++i) out += (i ? " " : "") + tokens[size_t(i)];
+    return out + (count > 8 ? " ...\"" : "\"");
+}
+
 // key_padding_mask as PyTorch prints it, cut to the first kMaxGridCells keys.
 std::string key_padding_text(const std::vector<uint8_t>& mask, int n) {
     std::string out = "key_padding_mask = tensor([";
@@ -230,8 +237,7 @@ std::string key_padding_text(const std::vector<uint8_t>& mask, int n) {
 
 // Head 0's weights the four ways, worked out once per run and padding (each is (n, n)): for a
 // batch of two when padded_keys > 0, the second sequence that much shorter, left-padded.
-void update_mask_routes(const ModuleRun& run, int padded_keys, const std::vector<std::string>& tokens,
-                        ModuleUi::MaskRoutes* v) {
+void update_mask_routes(const ModuleRun& run, int padded_keys, ModuleUi::MaskRoutes* v) {
     if (v->serial == run.serial && v->padded_keys == padded_keys) return;
     const ModuleResult& r = run.result;
     const HeadTrace& h = r.batches[0][0];
@@ -263,8 +269,6 @@ void update_mask_routes(const ModuleRun& run, int padded_keys, const std::vector
         v->book_nan = std::isnan(book[1].at(0, 0));
         v->key_padding = key_padding_text(batch.key_padding_mask, n);
         v->padded_weights = book[1];
-        for (int i = 0; i < n; ++i)
-            v->padded_labels.push_back(i < padded_keys ? "[pad]" : tokens[size_t(i - padded_keys)]);
         // Its tokens alone: the first n - pads tokens under a causal mask, sequence 0's first rows.
         for (int i = padded_keys; i < n; ++i)
             for (int c = padded_keys; c < n; ++c)
@@ -289,7 +293,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
         record_value(ui, "module:mask-differences", kHidden);
         return;
     }
-    update_mask_routes(run, m.padded_keys, in.state.tokens, &m.mask_routes);
+    update_mask_routes(run, m.padded_keys, &m.mask_routes);
     const ModuleUi::MaskRoutes& v = m.mask_routes;
     const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention;
     ImGui::PushFont(mono_font());
@@ -312,37 +316,48 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
         prose(tr("is_causal=True builds the plain triangle: a window or padding needs an attn_mask."), muted_text());
     record_value(ui, "module:mask-differences", v.differences);
     // A batch of two sentences of different lengths, padded to one length.
-    int64_t pads = m.padded_keys;
-    if (whole_field(ui, "module:pads", &pads, ImGui::GetFontSize() * 5) && pads >= 0 && pads < n)
-        m.padded_keys = int(pads);
+    int64_t typed = m.padded_keys;
+    if (whole_field(ui, "module:pads", &typed, ImGui::GetFontSize() * 5) && typed >= 0 && typed < n)
+        m.padded_keys = int(typed);
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     prose(
-        tr("pad tokens: a batch of two, the second sentence that much shorter and padded on the left "
+        tr("pad tokens: a batch of two sentences padded to one length, the second this many tokens shorter "
            "(key_padding_mask, True = ignored)"));
     if (m.padded_keys > 0 && v.padded_keys == m.padded_keys) {
+        const int pads = m.padded_keys, kept = n - pads;
+        prose(
+            trf("Sentence 1: all %d tokens, %s. Sentence 2: %d pad token%s on the left, then the first %d token%s, "
+                "%s.",
+                n, quoted_words(in.state.tokens, n).c_str(), pads, plural_s(pads), kept, plural_s(kept),
+                quoted_words(in.state.tokens, kept).c_str()));
         ImGui::PushFont(mono_font());
         prose(v.key_padding);  // wrapped between its values on a phone
         ImGui::PopFont();
+        // Sentence 2's rows: its pads, then its tokens (the labels follow a token renamed since).
+        std::vector<std::string> labels;
+        for (int i = 0; i < std::min(n, kMaxGridCells); ++i)
+            labels.push_back(i < pads ? "[pad]" : in.state.tokens[size_t(i - pads)]);
+        const bool windowed = r.settings.module == AttentionModule::SlidingWindowAttention;
         CellGrid g{"module:padded-weights",
-                   trf("Sentence 2: %d pad tokens, then the first %d tokens; head 0's weights, masked_fill with "
-                       "the causal mask | key_padding_mask",
-                       m.padded_keys, n - m.padded_keys),
+                   trf("Sentence 2, head 0's weights: masked_fill(%s | key_padding_mask, -inf), a key hidden by "
+                       "either mask",
+                       windowed ? "window_mask" : "causal_mask"),
                    &v.padded_weights,
                    1.0f,
                    2,
                    {},
-                   &v.padded_labels,
+                   &labels,
                    ""};
         cell_grid(g, ui);
-        prose(trf("Its %d tokens get the weights they get alone (sentence 1's first %d rows): largest difference "
-                  "%g. The pads take no weight and change nothing.",
-                  n - m.padded_keys, n - m.padded_keys, double(v.alone_difference)),
+        prose(trf("Its tokens get exactly the weights they get alone (sentence 1's first %d row%s): largest "
+                  "difference %g. The pads take no weight and change nothing.",
+                  kept, plural_s(kept), double(v.alone_difference)),
               context_color());
         record_value(ui, "module:padded-alone", trf("%g", double(v.alone_difference)));
-        prose(trf("A pad's own query sees no key: the book's softmax of all -inf gives %s, while "
-                  "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
-                  v.book_nan ? "NaN (0 / 0)" : tr("numbers"), v.sdpa_zero ? tr("zeros") : tr("numbers")),
-              error_color());
+        prose(
+            trf("A pad's own query sees no key: the book's softmax of all -inf gives %s, while "
+                "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
+                v.book_nan ? "NaN (0 / 0)" : tr("numbers"), v.sdpa_zero ? tr("zeros") : tr("numbers")));
         record_value(ui, "module:padded-row", trf("%s %d", v.book_nan ? "nan" : "number", v.sdpa_zero ? 0 : 1));
     }
     ImGui::Checkbox(tr("plant the bug: mask as attn_mask"), &m.polarity_bug);

@@ -550,14 +550,19 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
                                tr("\u2014 pick a query, take its dot product with every token, normalise"));
         }
     }
-    if (!in.input_error.empty()) {
+    const std::vector<PanelId> ids = shown_panels(in.state);
+    // A module setting's refusal is said under the settings when that panel is shown; once is enough.
+    const bool said_in_panel =
+        in.input_error.where == "module" && std::find(ids.begin(), ids.end(), PanelId::Module) != ids.end();
+    if (!in.input_error.empty() && !said_in_panel) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(error_color(), tr("Not applied: %s"), tr(in.input_error).c_str());
+        const std::string refusal = trf("Not applied: %s", tr(in.input_error).c_str());
+        ImGui::TextColored(error_color(), "%s", refusal.c_str());
         ImGui::PopTextWrapPos();
+        record_value(ui, "input-error", refusal);
     }
 
     Frame f{in, draft, ui, &out};
-    const std::vector<PanelId> ids = shown_panels(in.state);
     const int max_columns = io.DisplaySize.x >= 1100.0f ? 3 : io.DisplaySize.x >= 760.0f ? 2 : 1;
     if (ids.size() < 7 && !ids.empty()) {
         subset_layout(f, ids, max_columns);

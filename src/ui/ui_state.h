@@ -174,12 +174,10 @@ struct ModuleUi {
         float largest = 0;
         bool book_nan = false;   // the book's softmax of a row that sees nothing: NaN
         bool sdpa_zero = false;  // scaled_dot_product_attention's: zeros
-        // The padded batch's second sequence (core/math/mask_routes.h): its weights by the book's
-        // route, its row labels ("[pad]", then its tokens), and how far its tokens' weights are
-        // from those they get alone.
+        // The padded batch's second sentence (core/math/mask_routes.h): its weights by the book's
+        // route, and how far its tokens' weights are from those they get alone.
         std::string key_padding;  // key_padding_mask as PyTorch prints it
         Matrix padded_weights;
-        std::vector<std::string> padded_labels;
         float alone_difference = 0;
         Matrix polarity_bug;     // the book's mask handed to SDPA
         float polarity_own = 0;  // what the tokens that should see themselves give themselves

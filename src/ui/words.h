@@ -21,7 +21,8 @@ __attribute__((format_arg(1)))
 const char*
 tr(const char* english);
 std::string tr(const std::string& english);
-// A refusal from the core (core/math/sentence.h): its format translated, its arguments as written.
+// A refusal from the core (core/math/sentence.h): its format translated, its arguments as written,
+// without its API name ("module: "), which the panel it is drawn in says.
 std::string tr(const Sentence& sentence);
 // printf of english translated: what the panels' sentences of numbers in fixed words use
 // (trf("head %d: weights over keys %s", h, keys)). Checked by the compiler like printf.

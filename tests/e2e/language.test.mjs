@@ -217,12 +217,14 @@ test('language: a setting the class cannot take is refused in Chinese, with the 
   await settleAfter(page, () => page.keyboard.type('3'), 'typing 3 heads');
   const said = await (await waitFor(page, () => window.attention.layout().find((l) => l.name === 'value:module:refusal')?.text,
                                     null, 'the refusal under the settings')).jsonValue();
-  assert.equal(said, 'module: d_out 必须能被 num_heads 整除：d_out = 2 无法分成 3 个等宽的头');
+  assert.equal(said, 'd_out 必须能被 num_heads 整除：d_out = 2 无法分成 3 个等宽的头');
   assert.equal((await page.evaluate(() => window.attention.getState())).module.heads, 2, 'the last good setting stays');
-  // The text version reads the same refusal in the same language; the page's API keeps English.
+  // The text version reads the same refusal in the same language, also when its own field sends
+  // the state (setState, as its number fields do); the page's API keeps English.
   assert.equal(await page.evaluate(() => window.attention.numbersView().refusal), said);
   assert.match(await page.evaluate(() => window.attention.setState({ ...window.attention.getState(), module: { name: 'multi-head-attention', heads: 3 } }).error),
                /^module: d_out must be divisible by num_heads/);
+  assert.equal(await page.evaluate(() => window.attention.numbersView().refusal), said);
   await saveArtifact('language-refusal-zh.png', await page.screenshot());
   await page.context().close();
 });

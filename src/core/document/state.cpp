@@ -438,11 +438,15 @@ std::string read_state_fields(const JsonValue& object, State* state) {
     return read_fields(object, state, false);
 }
 
+bool same_numbers(const State& a, const State& o) {
+    return a.example == o.example && a.tokens == o.tokens && a.inputs.rows == o.inputs.rows &&
+           a.inputs.cols == o.inputs.cols && a.inputs.data == o.inputs.data && a.query == o.query && a.norm == o.norm &&
+           a.projection == o.projection && a.scale == o.scale && a.causal == o.causal && a.lab_scale == o.lab_scale &&
+           a.module == o.module;
+}
+
 bool State::operator==(const State& o) const {
-    return example == o.example && tokens == o.tokens && inputs.rows == o.inputs.rows && inputs.cols == o.inputs.cols &&
-           inputs.data == o.inputs.data && query == o.query && norm == o.norm && projection == o.projection &&
-           scale == o.scale && causal == o.causal && lab_scale == o.lab_scale && step == o.step && panels == o.panels &&
-           lesson == o.lesson && module == o.module;
+    return same_numbers(*this, o) && step == o.step && panels == o.panels && lesson == o.lesson;
 }
 
 ParseResult parse_state(std::string_view json) {
@@ -459,7 +463,10 @@ ParseResult parse_state(std::string_view json) {
         return result;
     }
     result.error = read_document(doc.value, &result.state);
-    if (result.error.empty()) result.error = validate_state(result.state);
+    if (result.error.empty()) {
+        result.refusal = state_refusal(result.state);
+        result.error = english(result.refusal);
+    }
     result.ok = result.error.empty();
     if (!result.ok) result.state = State();
     return result;

@@ -53,11 +53,17 @@ struct State : AttentionSettings {
     bool operator==(const State& o) const;
     bool operator!=(const State& o) const { return !(*this == o); }
 };
+// The same data and settings, so the same numbers on screen: all but the view of them (the step,
+// the panels shown, the lesson's own fields).
+bool same_numbers(const State& a, const State& b);
 
 struct ParseResult {
     bool ok = false;
     State state;        // valid only when ok
     std::string error;  // names the field, the value and the fix when !ok
+    // The same, when the document read but its state breaks a rule: as state_refusal() says it (a
+    // module setting in words the interface translates); empty when the document itself is wrong.
+    Sentence refusal;
 };
 
 // Parses and validates a whole document: every byte of json, NULs included (a NUL is an error,

@@ -71,16 +71,6 @@ TraceRecord& trace_of(LessonEngine* e, Bug bug) {
     return e->record.traces.back();
 }
 
-// The same numbers on screen: the same data and settings, whatever the lesson's own fields and the
-// panels shown.
-bool same_numbers(const State& a, const State& b) {
-    State x = a;
-    x.lesson = b.lesson;
-    x.step = b.step;
-    x.panels = b.panels;
-    return x == b;
-}
-
 bool practice_solved(const LessonEngine& e, const State& s) {
     if (s.lesson.mode != LessonMode::Practice) return false;
     const PracticeRecord& p = e.record.practice[std::clamp(s.lesson.exercise, 0, kExerciseCount - 1)];
@@ -208,7 +198,7 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
         const PracticeRecord& p = e->record.practice[ex];
         if (p.checked) {
             e->practice_check = check_exercise(lesson.texts, ex, s, result, p.typed);
-            if (e->checked_exercise == ex && !same_numbers(e->checked_on, s)) {
+            if (e->checked_known[ex] && !same_numbers(e->checked_on[ex], s)) {
                 e->practice_check.stale = true;
                 e->practice_check.message = lesson.texts.say("practice.settings-changed");
             }
@@ -279,8 +269,8 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             const ExerciseCheck c = check_exercise(lesson.texts, ex, shown, result, intent.text);
             p.ever_solved = p.ever_solved || c.correct;
             e->practice_check = check_exercise(lesson.texts, ex, shown, result, p.typed);
-            e->checked_exercise = ex;
-            e->checked_on = shown;
+            e->checked_on[ex] = shown;
+            e->checked_known[ex] = true;
             e->concealed = concealment(lesson.texts, shown, e->questions, practice_solved(*e, shown));
             events->push_back(exercise_checked(ex, intent.text, c.correct, c.wrong_entry));
             break;
@@ -445,6 +435,7 @@ std::string lesson_restore(LessonEngine* e, const std::string& encoded) {
                e->lesson->id + "\"";
     e->record = parsed.record;
     e->record_error.clear();
+    for (bool& known : e->checked_known) known = false;  // the restored checks: of the state as it is
     e->synced_version = 0;  // the practice check and concealment follow the restored record
     return "";
 }

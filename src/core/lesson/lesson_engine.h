@@ -93,10 +93,10 @@ struct LessonEngine {
     bool lines_pending = false;       // some of the step's lines wait for a reveal
     Concealment concealed;            // what the open question or unsolved exercise covers
     ExerciseCheck practice_check;     // the current exercise's checked entry, checked on this state
-    // What the learner's last Check graded: the exercise, and the state (its data and settings)
-    // it was pressed on; -1: none this session (a restored record is graded on the state as it is).
-    int checked_exercise = -1;
-    State checked_on;
+    // The state (its data and settings) each exercise's last Check was pressed on, when known this
+    // session; a restored record's check is graded on the state as it is.
+    State checked_on[kExerciseCount];
+    bool checked_known[kExerciseCount] = {};
     BugTrace trace;  // the planted bug's trace (debug mode)
     State traced;    // the state it was traced from
     bool trace_valid = false;

@@ -210,13 +210,19 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
     }
     const Vector& w = r.projection.weights;
     const int best = argmax(w);
+    // The scores as panel 3 shows them: q.k, or q.k / sqrt(d_k) with the scaling on.
+    const std::string what = r.projection.scale_divisor != 1.0f
+                                 ? "q\u00b7k / \u221a" + std::to_string(r.projection.d_out)
+                                 : std::string("q\u00b7k");
+    const std::string shown_scores = vec(r.projection.lab_scores);
     out.entry_ok = {w[size_t(chosen)] == w[size_t(best)] ? 1 : 0};
     if (out.entry_ok[0]) {
         out.correct = true;
         out.message = t.say("practice.top.right", {{"label", label(s, chosen)},
                                                    {"i", chosen},
                                                    {"weight", num(w[size_t(chosen)])},
-                                                   {"scores", vec(r.projection.scores)}});
+                                                   {"what", what},
+                                                   {"scores", shown_scores}});
         return out;
     }
     out.wrong_entry = 0;
@@ -227,8 +233,9 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
         return out;
     }
     if (chosen == plain_best && plain_best != best)
-        out.message = t.say("practice.top.unprojected",
-                            {{"label", label(s, chosen)}, {"scores", vec(r.projection.scores)}, {"weights", vec(w)}});
+        out.message =
+            t.say("practice.top.unprojected",
+                  {{"label", label(s, chosen)}, {"what", what}, {"scores", shown_scores}, {"weights", vec(w)}});
     else if (chosen == best + 1)
         out.message =
             t.say("practice.top.off-by-one", {{"label", label(s, chosen)}, {"i", chosen}, {"weights", vec(w)}});

@@ -20,10 +20,9 @@ std::string fill_sentence(const char* format, const std::vector<std::string>& ar
     return out;
 }
 
-std::string say_in(const Sentence& s, const char* format) {
+std::string english(const Sentence& s) {
     if (s.empty()) return "";
-    std::string out = s.where.empty() ? std::string() : s.where + ": ";
-    return out + fill_sentence(format, s.args);
+    return (s.where.empty() ? std::string() : s.where + ": ") + fill_sentence(s.format, s.args);
 }
 
 }  // namespace attn

@@ -3,7 +3,8 @@
 // "CausalAttention"). The core refuses a setting with one ("d_out is %s but must be ...", {"0"});
 // the interface translates the format through its table (core/document/interface_text.h) and
 // fills in the same arguments, so numbers, names and code stay as written in every language.
-// english() is the format filled in: what the CLI, the page's API and the tests read.
+// english() is "where: " and the format filled in: what the CLI, the page's API and the tests read.
+// The learner reads said(): the words alone, where the panel they appear in says what they are about.
 // It sits with the math, the bottom room, because the math's own checks are the first to refuse
 // (a module's settings); the rooms above say their refusals the same way.
 #pragma once
@@ -16,7 +17,7 @@ namespace attn {
 struct Sentence {
     const char* format = "";        // a string literal, English; "" when there is nothing to say
     std::vector<std::string> args;  // one per %s, in order
-    std::string where;              // what it is about, as the document names it ("module"), or ""
+    std::string where;              // what it is about, as the API names it ("module", "link"), or ""
     bool empty() const { return format[0] == '\0'; }
 };
 
@@ -29,15 +30,15 @@ inline Sentence sentence(const char* english_format, std::vector<std::string> ar
 // format with each %s replaced by the next argument and %% by %; a %s without an argument stays
 // empty, and arguments beyond the format's are not shown (a translation cannot read past them).
 std::string fill_sentence(const char* format, const std::vector<std::string>& args);
-// "where: " and the format filled in ("module: d_out is 0 but ..."): where is a name from the
-// document, the same in every language.
-std::string say_in(const Sentence& s, const char* format);
-inline std::string english(const Sentence& s) {
-    return say_in(s, s.format);
+// What the learner reads: `format` (the sentence's own, or its translation) filled in, without where.
+inline std::string said(const Sentence& s, const char* format) {
+    return s.empty() ? std::string() : fill_sentence(format, s.args);
 }
-// Text that has no translation yet (a parser's message), carried as a sentence.
-inline Sentence as_is(std::string english_text) {
-    return Sentence{"%s", {std::move(english_text)}, ""};
+// "where: " and the English filled in ("module: d_out is 0 but ..."), for the API, the CLI, the logs.
+std::string english(const Sentence& s);
+// Text that has no translation yet (a parser's message), carried as a sentence, about `where`.
+inline Sentence as_is(std::string english_text, std::string where = "") {
+    return english_text.empty() ? Sentence{} : Sentence{"%s", {std::move(english_text)}, std::move(where)};
 }
 
 }  // namespace attn

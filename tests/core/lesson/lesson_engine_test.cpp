@@ -301,6 +301,12 @@ TEST_CASE(
     s.commit(next);
     CHECK_FALSE(s.lesson.practice_check.stale);
     CHECK_FALSE(s.lesson.concealed.weights);
+    // Another exercise checked in between: each exercise keeps the state of its own last Check.
+    s.act(LessonAction::OpenPractice, 2);
+    s.act(LessonAction::CheckPractice, 0, "journey");
+    s.act(LessonAction::OpenPractice, 1);
+    REQUIRE(s.lesson.practice_check.correct);
+    CHECK_FALSE(s.lesson.practice_check.stale);
     next = s.state;
     next.query = (s.state.query + 1) % s.state.inputs.rows;
     s.commit(next);

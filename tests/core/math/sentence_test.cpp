@@ -18,18 +18,19 @@ TEST_CASE("sentence: each %s takes the next argument, %% is a percent sign, a mi
     CHECK(fill_sentence("%d stays as written", {}) == "%d stays as written");
 }
 
-TEST_CASE("sentence: where comes first in every language; an empty sentence says nothing") {
+TEST_CASE("sentence: where comes first in the English the API reads, not in what the learner reads") {
     Sentence s = sentence("batch is %s but must be a whole number from 1 to 8", {"9"});
     CHECK(english(s) == "batch is 9 but must be a whole number from 1 to 8");
     s.where = "module";
     CHECK(english(s) == "module: batch is 9 but must be a whole number from 1 to 8");
-    CHECK(attn::say_in(s, "batch 为 %s，但必须是 1 到 8 之间的整数") ==
-          "module: batch 为 9，但必须是 1 到 8 之间的整数");
+    CHECK(attn::said(s, "batch 为 %s，但必须是 1 到 8 之间的整数") == "batch 为 9，但必须是 1 到 8 之间的整数");
+    CHECK(attn::said(s, s.format) == "batch is 9 but must be a whole number from 1 to 8");
     Sentence none;
     none.where = "module";
     CHECK(none.empty());
     CHECK(english(none).empty());
-    CHECK(english(attn::as_is("link: 50% off")) == "link: 50% off");  // text as it is, a % and all
+    CHECK(english(attn::as_is("50% off", "link")) == "link: 50% off");  // text as it is, a % and all
+    CHECK(attn::as_is("").empty());
 }
 
 TEST_CASE("sentence: a module's refusal is a format and its numbers, which a language's table translates") {
@@ -43,6 +44,6 @@ TEST_CASE("sentence: a module's refusal is a format and its numbers, which a lan
     const attn::InterfaceTextParse zh = attn::parse_interface_text(
         R"({"format": 1, "lang": "zh-CN", "strings": {"d_out must be divisible by num_heads: d_out = %s does not split into %s heads of equal width": "d_out 必须能被 num_heads 整除：d_out = %s 无法分成 %s 个等宽的头"}})");
     REQUIRE_MESSAGE(zh.ok, zh.error);
-    CHECK(attn::say_in(refusal, zh.text(refusal.format)) ==
+    CHECK(attn::said(refusal, zh.text(refusal.format)) ==
           "d_out 必须能被 num_heads 整除：d_out = 5 无法分成 2 个等宽的头");
 }
