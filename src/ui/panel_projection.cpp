@@ -16,8 +16,8 @@
 namespace attn::ui {
 namespace {
 
-// Seed and d_out: invalid values never reach the core. A negative seed is refused here (the state
-// holds it unsigned); d_out goes to the app, whose validator names the range.
+// Seed and d_out: invalid values never reach the core; they are refused here, in the learner's
+// language, under the fields, and the last good value stays.
 bool settings(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     const float seed_w = ImGui::GetFontSize() * 7, d_out_w = ImGui::GetFontSize() * 6;
@@ -26,6 +26,8 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     if (whole_field(ui, "projection:seed", &seed, seed_w)) {
         if (seed < 0) {
             ui->ui_error = trf("seed is %lld but must be 0 or more", (long long)seed);
+        } else if (uint64_t(seed) > kMaxSeed) {
+            ui->ui_error = trf("%s is %lld but must be %lld..%lld", "seed", (long long)seed, 0LL, (long long)kMaxSeed);
         } else {
             ui->ui_error.clear();
             draft->projection.seed = uint64_t(seed);
@@ -37,9 +39,14 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::SameLine();
     int64_t d_out = draft->projection.d_out;
     if (whole_field(ui, "projection:d_out", &d_out, d_out_w)) {
-        // Out of int range is still refused by the app's validator, with its range named.
-        draft->projection.d_out = int(std::clamp<int64_t>(d_out, INT_MIN, INT_MAX));
-        edited = true;
+        if (d_out < 1 || d_out > kMaxDOut) {
+            ui->ui_error =
+                trf("%s is %lld but must be %lld..%lld", "d_out", (long long)d_out, 1LL, (long long)kMaxDOut);
+        } else {
+            ui->ui_error.clear();
+            draft->projection.d_out = int(d_out);
+            edited = true;
+        }
     }
     ImGui::SameLine(0, inner);
     ImGui::TextUnformatted(tr("d_out"));
