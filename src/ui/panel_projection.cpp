@@ -147,8 +147,10 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::Spacing();
     ImGui::PushFont(mono_font());
     const std::string q = "queries[" + std::to_string(s.query) + "]";
-    ImGui::TextColored(query_color(), tr("%s = inputs[%d] @ W_query = %s"), q.c_str(), s.query,
-                       vec(p.queries.row(s.query), p.queries.cols, 4, 6).c_str());
+    // Wrapped between its numbers on a phone, not cut at the panel's edge.
+    prose(trf("%s = inputs[%d] @ W_query = %s", q.c_str(), s.query,
+              vec(p.queries.row(s.query), p.queries.cols, 4, 6).c_str()),
+          query_color());
     const std::string prefix = "scores = keys @ " + q + " = ";
     flow_text(tensor_pieces(prefix, p.scores, 8), ImGui::CalcTextSize(tr("scores = tensor([")).x);
     ImGui::PopFont();
