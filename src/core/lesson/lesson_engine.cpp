@@ -196,12 +196,12 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
     if (s.lesson.mode == LessonMode::Practice) {
         const int ex = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
         const PracticeRecord& p = e->record.practice[ex];
-        if (p.checked) {
+        if (p.checked && e->checked_known[ex] && !same_numbers(e->checked_on[ex], s)) {
+            // Checked on other numbers: no verdict on these until a Check (nothing to grade now).
+            e->practice_check.stale = true;
+            e->practice_check.message = lesson.texts.say("practice.settings-changed");
+        } else if (p.checked) {
             e->practice_check = check_exercise(lesson.texts, ex, s, result, p.typed);
-            if (e->checked_known[ex] && !same_numbers(e->checked_on[ex], s)) {
-                e->practice_check.stale = true;
-                e->practice_check.message = lesson.texts.say("practice.settings-changed");
-            }
         }
     }
     e->concealed = concealment(lesson.texts, s, e->questions, practice_solved(*e, s));
