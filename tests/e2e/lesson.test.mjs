@@ -84,6 +84,28 @@ test('lesson: the whole track, steps 1 to 14, with next, the step buttons and th
   await page.context().close();
 });
 
+test('lesson: on a 1366 x 768 laptop every step gives the panels it watches room, panel 3 its query\'s row', async () => {
+  const page = await openSettled(browser, `${server.url}/#step=1`, { viewport: { width: 1366, height: 768 } });
+  for (let step = 1; step <= LAST; ++step) {
+    if (step > 1) await click(page, 'lesson:next');
+    const watch = (await page.evaluate(() => window.attention.lessonView())).watch;
+    const items = await layout(page);
+    assert.ok(watch.length > 0, `step ${step} names the panels to watch`);
+    for (const panel of watch) {
+      const box = items.find((l) => l.name === `highlight:${panel}`);
+      assert.ok(box, `step ${step}: ${panel} is drawn and marked as watched`);
+      assert.ok(box.h >= 200, `step ${step}: ${panel} has ${Math.round(box.h)} px of height, not a sliver`);
+      if (panel !== 'weights') continue;
+      // The query's row of panel 3 in view inside the panel (the rows scroll when there are more).
+      const query = (await state(page)).query;
+      const row = items.find((l) => l.name === `value:softmax:${query}`);
+      assert.ok(row && row.y >= box.y && row.y + row.h <= box.y + box.h, `step ${step}: the query's row inside panel 3`);
+    }
+  }
+  await saveArtifact('lesson-step-14-1366x768.png', await page.screenshot());
+  await page.context().close();
+});
+
 test('lesson: the wrap-up after the last question lists the verdicts and leads on to practice', async () => {
   const page = await open(`/#step=${LAST}`);
   assert.equal((await state(page)).step, LAST);
