@@ -124,7 +124,7 @@
       if (c.reseed_dropout) parts.push(moduleField('numbers-reader-dropout-seed', 'Seed before forward ', 'dropout_seed', c.dropout_seed));
     }
     // The repository's classes (ch04) and decode mode.
-    if (c.module === 'grouped-query-attention') parts.push(moduleField('numbers-reader-kv-groups', 'num_kv_groups ', 'kv_groups', c.kv_groups));
+    if (c.module === 'grouped-query-attention') parts.push(moduleField('numbers-reader-kv-groups', 'num_kv_groups (it must divide num_heads) ', 'kv_groups', c.kv_groups));
     if (c.module === 'sliding-window-attention') parts.push(moduleField('numbers-reader-window', 'sliding_window_size ', 'window', c.window));
     if (WITH_CACHE.includes(c.module)) {
       parts.push(labelled('numbers-reader-decode', 'Decode with a KV cache (one token per call)',

@@ -87,8 +87,10 @@ test('generation: GQA from a link; a click decodes it; the calls stepped back; t
   assert.equal(await value(page, 'module:decode-equal'), 'bits');
   await saveArtifact('generation-decode-1366x768.png', await page.screenshot());
 
-  // Multi-query attention: one group for all four heads; still the full pass's rows.
+  // Multi-query attention: one group for all four heads; still the full pass's rows. Beside the
+  // field, the values its - and + step through (2 to 4, never 3), so the skip is no surprise.
   await reveal(page, 'module:kv_groups:minus');
+  assert.equal(await value(page, 'module:kv-groups-hint'), '(it must divide num_heads: 1, 2, 4)');
   await click(page, 'module:kv_groups:minus');
   r = await results(page);
   assert.equal(r.module.kv_groups, 1);
