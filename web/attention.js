@@ -243,7 +243,7 @@
   const englishOf = new WeakMap();  // text node (or the document, for its title) -> the English it had
   // What the page writes itself; the text versions redraw in the language, and the mirror holds
   // the learner's own tokens, which are never translated.
-  const OWN_WORDS_SKIP = '#lesson-reader-body, #numbers-reader-body, #mirror, #share-status, #fallback-reason';
+  const OWN_WORDS_SKIP = '#lesson-reader-body, #numbers-reader-body, #summary, #mirror-table tbody, #share-status, #fallback-reason';
   const englishAttributes = new WeakMap();  // element -> {attribute: the English it had}
   // words('Practice: {0}', title): the language's text with the values in place of {0}, {1}.
   function words(english, ...values) {
@@ -301,6 +301,7 @@
           }
         } catch (e) { /* the C++ reader has named what is wrong with the file */ }
         translatePage();
+        updateMirror();  // the screen reader's summary, in the new words
         document.documentElement.dataset.language = code;
       }
       return error;
@@ -548,14 +549,15 @@
       // What the screen shows, no more: while the lesson asks for a value, the mirror covers it too.
       const hidden = s.concealed || {};
       const round = (x, digits) => (typeof x === 'number' ? x.toFixed(digits) : String(x));
-      const list = (values) => values === null ? `${hidden.reason || 'hidden'}` :
-        s.tokens.slice(0, 12).map((t, i) => `${t} ${round(values[i], 2)}`).join(', ') +
-        (s.n > 12 ? `, and ${s.n - 12} more` : '');
-      const kind = s.projected ? 'Scores (queries times keys)' : 'Scores (inputs times the query)';
-      const query = hidden.query_token ? `inputs[${s.query}] (which token it picks is ${hidden.reason})`
-                                       : `"${s.tokens[s.query]}", inputs[${s.query}]`;
+      // In the page's language (the lesson's reason is in it already); the tokens as typed.
+      const list = (values) => values === null ? (hidden.reason || words('hidden')) :
+        s.tokens.slice(0, 12).map((t, i) => `${t} ${round(values[i], 2)}`).join(words(', ')) +
+        (s.n > 12 ? words(', and {0} more', s.n - 12) : '');
+      const kind = s.projected ? words('Scores (queries times keys)') : words('Scores (inputs times the query)');
+      const query = hidden.query_token ? words('inputs[{0}] (which token it picks is {1})', s.query, hidden.reason)
+                                       : words('"{0}", inputs[{1}]', s.tokens[s.query], s.query);
       document.getElementById('summary').textContent =
-        `Query: ${query}. ${kind}: ${list(s.scores)}. Weights (${s.norm}): ${list(s.weights)}.`;
+        words('Query: {0}. {1}: {2}. Weights ({3}): {4}.', query, kind, list(s.scores), s.norm, list(s.weights));
       const body = document.querySelector('#mirror-table tbody');
       body.replaceChildren();
       s.tokens.forEach((token, i) => {

@@ -76,6 +76,15 @@ test('language: switching mid-lesson keeps the step, the answer and the data; ba
   assert.match(page.url(), /[?&]lang=zh-CN/, 'the address says the language, so a reload keeps it');
   assert.match(await page.evaluate(() => window.attention.link()), /lang=zh-CN/, 'a shared link carries it');
   assert.match((await view(page)).question.verdict, CHINESE);
+  // The screen reader's copy of the numbers follows the switch: its summary, the table's name and
+  // headers, as the accessibility tree gives them (the learner's tokens stay as typed).
+  await waitFor(page, () => document.getElementById('summary').textContent.startsWith('查询：'), null,
+                'the summary in Chinese');
+  const mirror = await page.locator('#mirror').ariaSnapshot();
+  for (const said of ['查询：“token 1”，inputs[1]', '分数（输入乘以查询）：token 0 2.00、token 1 8.00、token 2 2.00', '权重（softmax）：',
+                      'table "当前查询的分数和权重"', 'columnheader "位置"', 'columnheader "权重"'])
+    assert.ok(mirror.includes(said), `the mirror says ${said}:\n${mirror}`);
+  assert.doesNotMatch(mirror, /Query:|Scores|Weights|position|weight\b/, 'no English left in the mirror');
   await saveArtifact('language-switched-zh.png', await page.screenshot());
   // Back by keyboard: Tab to the menu, an arrow key picks English.
   await page.focus('#lang-choice');
@@ -84,6 +93,9 @@ test('language: switching mid-lesson keeps the step, the answer and the data; ba
   assert.equal((await status(page)).progress.answered, 1);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   assert.doesNotMatch(await page.evaluate(() => document.title), CHINESE);
+  await waitFor(page, () => document.getElementById('summary').textContent.startsWith('Query: "token 1", inputs[1]. Scores'),
+                null, 'the summary in English again');
+  assert.match(await page.locator('#mirror').ariaSnapshot(), /table "Scores and weights for the current query"/);
   await page.context().close();
 });
 
