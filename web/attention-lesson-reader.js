@@ -209,6 +209,7 @@
       parts.push(element('div', { role: 'group', 'aria-labelledby': 'lesson-reader-judge' },
         element('p', { id: 'lesson-reader-judge', text: phrase('Step {0}, {1}: {2}', d.next.index + 1, d.next.name, d.next.question) }),
         element('pre', { text: d.next.printed }),
+        d.next.look_again ? element('p', { id: 'lesson-reader-look-again', class: 'wrong', text: d.next.look_again }) : null,
         button('judge-fine', d.words.fine, 'judge', 1), button('judge-off', d.words.off, 'judge', 0)));
     }
     if (d.hidden) parts.push(element('p', { id: 'lesson-reader-hidden', tabindex: '-1', class: 'hint', text: d.hidden }));
@@ -305,6 +306,12 @@
         : usable(focused && find(`[data-focus="${focused}"]`)) || usable(find('[data-focus="next"]')) ||
           find('#lesson-reader-step') || find('button:not([disabled])');
       target?.focus();
+    }
+    // A second look asked for at the first wrong value: said, the focus stays on the judge buttons.
+    const lookAgain = (v) => (v && v.debug && v.debug.next ? v.debug.next.look_again : '');
+    if (!stepChanged && lookAgain(view) && !lookAgain(lastView)) {
+      say(lookAgain(view));
+      actedInBurst = true;
     }
     if (newlyJudged) {
       // What the judgment met is said; the bug, once found, takes the focus to be read.

@@ -130,6 +130,10 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
         const TraceStep& step = t.steps[size_t(checked)];
         ImGui::TextColored(query_color(), tr("? %d. %s: %s"), checked + 1, step.name.c_str(), step.question.c_str());
         traced_value(texts, step);
+        if (walk.look_again) {
+            prose(texts.say("debug.look-again"), error_color());
+            record_lesson_item(ui, "lesson:trace-look-again");
+        }
         const auto judge = [&](const char* label, const char* item, int value) {
             if (ImGui::Button(label)) send(ui, LessonAction::JudgeTrace, value);
             record_lesson_item(ui, item);
@@ -174,7 +178,7 @@ ATTN_LESSON_ENTRY bool lesson_debug(const FrameInput& in, State* /*draft*/, UiSt
         return false;
     }
     const TraceRecord* walked = lesson.record.trace(t.bug);
-    const TraceWalk walk = trace_walk_of(t, s.lesson.trace, walked ? walked->said : "");
+    const TraceWalk walk = trace_walk_of(t, s.lesson.trace, walked ? walked->said : "", second_look_of(lesson, s));
     if (part == 0 && !t.note.empty()) prose(t.note, muted_text());
     if (part == 0)
         program(lesson.lesson->texts, t, walk);

@@ -323,18 +323,30 @@ test('a11y lesson: Debug this by keyboard in the text version: judge each printe
   const marked = async () => (await axNodes(cdp)).some((n) => n.role === 'StaticText' && n.name === 'the bug: ');
   assert.ok((await axNodes(cdp)).some((n) => n.role === 'list' && n.name === 'The program, with the bug planted'), 'the program as a list');
   assert.ok(!(await marked()), 'the buggy line waits for the trace');
-  // Judge every printed value "As it should be": the walk ends at the first one that differs.
+  // Judge every printed value "As it should be": at the first one that differs a second look is
+  // asked for (said, the focus kept on the judgment), then the walk ends there.
   await tabTo((n) => n.role === 'button' && n.name === 'As it should be', 'the first judgment', 30);
-  let judged = 0;
+  let judged = 0, lookedAgain = false;
   for (; judged < 12; ++judged) {
     const before = await page.evaluate(() => window.attention.lessonStatus());
     await key('Enter');
-    await waitUntil(async () => (await page.evaluate(() => window.attention.lessonStatus())).record !== before.record || null,
-                    'the judgment recorded');
+    const outcome = await waitUntil(async () => {
+      if (!lookedAgain && await page.evaluate(() => !!document.getElementById('lesson-reader-look-again'))) return 'look again';
+      return (await page.evaluate(() => window.attention.lessonStatus())).record !== before.record ? 'recorded' : null;
+    }, 'the judgment recorded, or a second look asked for');
+    if (outcome === 'look again') {
+      lookedAgain = true;
+      await waitUntil(async () => (await page.evaluate(() => document.getElementById('announcer').textContent))
+        .startsWith('Not quite. Before you judge again') || null, 'the second look announced');
+      assert.ok(!(await page.evaluate(() => !!document.getElementById('lesson-reader-found'))), 'nothing found yet');
+      await waitFocus((n) => n.role === 'button' && n.name === 'As it should be', 'the focus kept on the judgment');
+      continue;
+    }
     const found = await page.evaluate(() => !!document.getElementById('lesson-reader-found'));
     if (found) break;
     await waitFocus((n) => n.role === 'button' && n.name === 'As it should be', 'the focus kept on the next judgment');
   }
+  assert.ok(lookedAgain, 'the first wrong value got a second look');
   const found = await waitFocus((n) => n.name.startsWith('First divergence: step'), 'the found bug, read where the focus is');
   assert.match(found.name, /Everything after it inherits the error/);
   const said = await waitUntil(async () => {

@@ -78,9 +78,15 @@ test('lesson events: an exercise check and a traced bug reach the host', async (
   assert.deepEqual(checked[0], { schema: 1, exercise: 0, entry: '0, 2, 9', correct: false, wrong_entry: 2 });
 
   await click(page, frame, 'lesson:mode:debug');
-  await click(page, frame, 'lesson:trace-judge:right');  // the wrong query, judged as it should be
-  const traced = await receivedOf(page, 'bug-traced');
-  assert.deepEqual(traced[0], { schema: 1, bug: 'wrong-query', steps_checked: 1, found: true,
+  // The wrong query, judged as it should be: the host hears the judgment that did not hold; the
+  // learner gets a second look, and the same judgment again shows the divergence.
+  await click(page, frame, 'lesson:trace-judge:right');
+  let traced = await receivedOf(page, 'bug-traced');
+  assert.deepEqual(traced[0], { schema: 1, bug: 'wrong-query', steps_checked: 1, found: false,
+                                judged: 'as-it-should-be', judgment_right: false });
+  await click(page, frame, 'lesson:trace-judge:right');
+  traced = await receivedOf(page, 'bug-traced', 2);
+  assert.deepEqual(traced[1], { schema: 1, bug: 'wrong-query', steps_checked: 1, found: true,
                                 judged: 'as-it-should-be', judgment_right: false });
   await page.context().close();
 });

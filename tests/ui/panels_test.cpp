@@ -478,8 +478,14 @@ TEST_CASE("ui: Debug this asks the learner to judge each printed value before th
     REQUIRE(h.state.lesson.bug == attn::Bug::WrongQuery);
     CHECK(h.find("lesson:trace-found") == nullptr);  // nothing checked yet
     REQUIRE(h.find("lesson:trace-judge:right") != nullptr);
-    // The learner says the (wrong) query is as it should be: the check shows it differs.
+    // The learner says the (wrong) query is as it should be: a second look is asked for, with
+    // nothing expected shown yet; said again, the check shows it differs.
     h.click("lesson:trace-judge:right");
+    CHECK(h.state.lesson.trace == 0);
+    CHECK(h.find("lesson:trace-look-again") != nullptr);
+    CHECK(h.find("lesson:trace-found") == nullptr);
+    h.click("lesson:trace-judge:right");
+    CHECK(h.find("lesson:trace-look-again") == nullptr);
     CHECK(h.state.lesson.trace == 1);
     CHECK(h.find("lesson:trace-found") != nullptr);
     const attn::TraceRecord* walked = h.lesson.record.trace(attn::Bug::WrongQuery);
@@ -491,6 +497,7 @@ TEST_CASE("ui: Debug this asks the learner to judge each printed value before th
     CHECK(h.lesson.record.trace(attn::Bug::WrongQuery)->said.empty());
     // A click on the current bug's own button starts it over too, on its own inputs again.
     const int query = h.state.query;
+    h.click("lesson:trace-judge:right");
     h.click("lesson:trace-judge:right");
     attn::State edited = h.state;
     edited.query = (query + 1) % edited.inputs.rows;

@@ -288,10 +288,11 @@ std::string trace_values_text(const TextCatalog& tx, const Vector& v, int rows, 
     return out;
 }
 
-TraceWalk trace_walk_of(const BugTrace& t, int judged_count, const std::string& said) {
+TraceWalk trace_walk_of(const BugTrace& t, int judged_count, const std::string& said, int second_look) {
     TraceWalk w;
     w.checked = std::clamp(judged_count, 0, int(t.steps.size()));
     w.found = t.first_divergence >= 0 && w.checked > t.first_divergence;
+    w.look_again = !w.found && second_look >= 0 && second_look == w.checked && second_look == t.first_divergence;
     if (w.checked > 0) w.said = said;
     return w;
 }

@@ -72,12 +72,14 @@ constexpr Bug kLastDebugBug = kDebugBugs[std::size(kDebugBugs) - 1];
 struct TraceWalk {
     int checked = 0;
     bool found = false;
+    bool look_again = false;  // the next step is the first wrong value, judged "as it should be" once
     std::string said;
     // Step k's verdict as a catalog id ("debug.right-off" ...), or null when k was not judged;
     // *held: the judgment was right.
     const char* verdict_id(const BugTrace& trace, int k, bool* held) const;
 };
-TraceWalk trace_walk_of(const BugTrace& trace, int judged_count, const std::string& said);
+// second_look: the step the learner is asked to look at again (second_look_of), or -1.
+TraceWalk trace_walk_of(const BugTrace& trace, int judged_count, const std::string& said, int second_look = -1);
 
 // A trace step's values as the trace prints them: a vector on one line, a matrix as its first
 // three rows, each under the one before (indented past "   name, printed  "), then "… k more rows"

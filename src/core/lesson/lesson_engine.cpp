@@ -115,6 +115,12 @@ void reveal_question(LessonEngine* e, const State& shown, State* draft, std::vec
     }
 }
 
+// A bug's walk starts over: its judgments and any second look go.
+void restart_trace(LessonEngine* e, Bug bug) {
+    trace_of(e, bug).said.clear();
+    if (e->second_look_bug == bug) e->second_look_bug = Bug::None, e->second_look_step = -1;
+}
+
 void judge_trace(LessonEngine* e, const State& shown, int value, State* draft, std::vector<LessonEvent>* events) {
     if (shown.lesson.mode != LessonMode::Debug || shown.lesson.bug == Bug::None || !e->trace_valid ||
         !e->trace.error.empty())
@@ -123,6 +129,15 @@ void judge_trace(LessonEngine* e, const State& shown, int value, State* draft, s
     const TraceWalk walk = trace_walk_of(t, shown.lesson.trace, "");
     const int checked = walk.checked;
     if (checked >= int(t.steps.size()) || walk.found || checked >= kMaxTraceSteps) return;
+    if (value != 0 && checked == t.first_divergence && second_look_of(*e, shown) != checked) {
+        // The first wrong value judged "as it should be": a second look, as a question gives a
+        // second answer, before the expected value and the buggy line show. The judgment is sent
+        // (it did not hold); the record keeps the final one.
+        e->second_look_bug = t.bug;
+        e->second_look_step = checked;
+        events->push_back(bug_traced(bug_name(t.bug), checked + 1, false, false, false));
+        return;
+    }
     TraceRecord& rec = trace_of(e, t.bug);
     rec.said.resize(size_t(checked), '1');
     rec.said += value == 0 ? '0' : '1';
@@ -156,6 +171,10 @@ void lesson_set(LessonEngine* e, const Lesson* lesson) {
         e->record = LessonRecord();
         e->record.lesson = e->lesson->id;
     }
+}
+
+int second_look_of(const LessonEngine& e, const State& state) {
+    return state.lesson.bug != Bug::None && state.lesson.bug == e.second_look_bug ? e.second_look_step : -1;
 }
 
 bool lesson_wanted(const LessonEngine& e, const State& state) {
@@ -298,7 +317,7 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             Bug bug = Bug(intent.value);
             if (bug == Bug::None) bug = shown.lesson.bug == Bug::None ? Bug::WrongQuery : shown.lesson.bug;
             *draft = enter_bug(bug, *draft);
-            trace_of(e, bug).said.clear();
+            restart_trace(e, bug);
             break;
         }
         case LessonAction::JudgeTrace:
@@ -307,7 +326,7 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
         case LessonAction::ResetTrace:
             if (shown.lesson.mode != LessonMode::Debug || shown.lesson.bug == Bug::None) break;
             draft->lesson.trace = 0;
-            trace_of(e, shown.lesson.bug).said.clear();
+            restart_trace(e, shown.lesson.bug);
             break;
         case LessonAction::Leave:
             *draft = e->has_before ? leave_lesson(e->before) : leave_lesson(*draft);
@@ -338,7 +357,7 @@ void lesson_state_edited(LessonEngine* e, const State& before, State* after) {
                                 before.scale == after->scale && before.module == after->module;
     if (traced_on_same) return;
     now.trace = 0;
-    trace_of(e, now.bug).said.clear();
+    restart_trace(e, now.bug);
 }
 
 void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result, const ModuleRun* module,
@@ -435,7 +454,8 @@ std::string lesson_restore(LessonEngine* e, const std::string& encoded) {
                e->lesson->id + "\"";
     e->record = parsed.record;
     e->record_error.clear();
-    for (bool& known : e->checked_known) known = false;  // the restored checks: of the state as it is
+    for (bool& known : e->checked_known) known = false;        // the restored checks: of the state as it is
+    e->second_look_bug = Bug::None, e->second_look_step = -1;  // the record's walks as they stand
     e->synced_version = 0;  // the practice check and concealment follow the restored record
     return "";
 }

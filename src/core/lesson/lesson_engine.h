@@ -100,6 +100,10 @@ struct LessonEngine {
     BugTrace trace;  // the planted bug's trace (debug mode)
     State traced;    // the state it was traced from
     bool trace_valid = false;
+    // The learner said "as it should be" to the trace's first wrong value and is asked to look
+    // again, once, before its expected value and the buggy line show: that bug's step, else -1.
+    Bug second_look_bug = Bug::None;
+    int second_look_step = -1;
 
     // The session: when the learner last acted in the lesson (now_ms clock), and the view they had
     // in free exploration when they entered it (Leave brings it back).
@@ -124,6 +128,8 @@ void lesson_take(LessonEngine* engine, Lesson lesson);
 // The state is in the lesson (a step, practice, a bug) or an intent waits, and no lesson is loaded:
 // the page should fetch the lesson file.
 bool lesson_wanted(const LessonEngine& engine, const State& state);
+// The trace step of the state's bug at which the learner is asked to look again, or -1.
+int second_look_of(const LessonEngine& engine, const State& state);
 // The steps the range covers in the loaded lesson (first..last, both within it); before the
 // lesson's file is here, the range as asked for (last 0: to the lesson's end).
 StepRange range_of(const LessonEngine& engine);

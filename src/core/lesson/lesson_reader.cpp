@@ -217,7 +217,8 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
     w->key("error").string(traced ? t.error : "").key("note").string(traced ? t.note : "");
     w->key("program").begin_array();
     const TraceRecord* walked = e.record.trace(s.lesson.bug);
-    const TraceWalk walk = trace_walk_of(t, traced && t.error.empty() ? s.lesson.trace : 0, walked ? walked->said : "");
+    const TraceWalk walk = trace_walk_of(t, traced && t.error.empty() ? s.lesson.trace : 0, walked ? walked->said : "",
+                                         second_look_of(e, s));
     const int checked = walk.checked;
     const bool found = walk.found;
     for (size_t i = 0; traced && t.error.empty() && i < t.program.size(); ++i) {
@@ -258,7 +259,8 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
     if (walkable && checked < int(t.steps.size()) && !found) {
         const TraceStep& step = t.steps[size_t(checked)];
         w->begin_object().key("index").integer(checked).key("name").string(step.name);
-        w->key("question").string(step.question).key("printed").string(printed(step)).end_object();
+        w->key("question").string(step.question).key("printed").string(printed(step));
+        w->key("look_again").string(walk.look_again ? texts.say("debug.look-again") : "").end_object();
     } else {
         w->null();
     }

@@ -29,7 +29,8 @@ namespace attn {
 //    "error", "note", "program": [{"text", "buggy", "running", "fix"}], "expected", "printed", "trace", "judge_each",
 //    "steps": [{"name", "question", "diverges", "printed", "expected", "judged", "held" (the
 //    judgment was right), "found"}] (the
-//    steps judged so far), "next": null | {"index", "name", "question", "printed"}, "hidden",
+//    steps judged so far), "next": null | {"index", "name", "question", "printed", "look_again" (a second
+//    look asked for, or "")}, "hidden",
 //    "words": {"fine", "off", "again"}}}
 // result: the attention the engine was synced with (exercise 1 compares the prediction with it).
 ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, const State& state,

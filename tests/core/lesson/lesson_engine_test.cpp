@@ -332,6 +332,41 @@ TEST_CASE("lesson engine: Debug this records each judgment and whether the first
     CHECK(s.lesson.record.trace(Bug::WrongQuery)->found);  // found once stays found
 }
 
+TEST_CASE("lesson engine: the first wrong value judged as it should be gets one second look, then the walk goes on") {
+    Session s;
+    s.act(LessonAction::OpenDebug, int(Bug::WrongQuery));
+    REQUIRE(s.lesson.trace_valid);
+    REQUIRE(s.lesson.trace.first_divergence == 0);
+    s.act(LessonAction::JudgeTrace, 1);  // the wrong query's scores: "as it should be"
+    CHECK(s.state.lesson.trace == 0);    // not walked on: nothing expected or buggy shows yet
+    CHECK(second_look_of(s.lesson, s.state) == 0);
+    TraceWalk walk = trace_walk_of(s.lesson.trace, s.state.lesson.trace, "", second_look_of(s.lesson, s.state));
+    CHECK(walk.look_again);
+    CHECK_FALSE(walk.found);
+    CHECK(s.last("bug-traced").find("steps_checked")->text == "1");  // the judgment is sent, not held
+    CHECK_FALSE(s.last("bug-traced").find("judgment_right")->boolean);
+    CHECK(s.lesson.record.trace(Bug::WrongQuery)->said.empty());  // the record keeps the final judgment
+    SUBCASE("judged off on the second look: found, judged right") {
+        s.act(LessonAction::JudgeTrace, 0);
+        CHECK(s.lesson.record.trace(Bug::WrongQuery)->said == "0");
+        CHECK(s.lesson.record.trace(Bug::WrongQuery)->found);
+    }
+    SUBCASE("as it should be again: the walk goes on and shows the divergence") {
+        s.act(LessonAction::JudgeTrace, 1);
+        CHECK(s.state.lesson.trace == 1);
+        CHECK(s.lesson.record.trace(Bug::WrongQuery)->said == "1");
+        CHECK(s.lesson.record.trace(Bug::WrongQuery)->found);
+        CHECK_FALSE(s.last("bug-traced").find("judgment_right")->boolean);
+    }
+    SUBCASE("Trace again: the second look is asked for afresh") {
+        s.act(LessonAction::ResetTrace);
+        CHECK(second_look_of(s.lesson, s.state) == -1);
+        s.act(LessonAction::JudgeTrace, 1);
+        CHECK(s.state.lesson.trace == 0);
+        CHECK(second_look_of(s.lesson, s.state) == 0);
+    }
+}
+
 TEST_CASE("lesson engine: a change to what a trace runs on starts its walk over; other changes keep it") {
     Session s;
     s.act(LessonAction::OpenDebug, int(Bug::RepeatNotInterleave));

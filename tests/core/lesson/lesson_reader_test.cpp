@@ -183,14 +183,21 @@ TEST_CASE(
     CHECK(at(*d, "steps").items.empty());
     REQUIRE(at(*d, "next").is_object());
     CHECK(contains(at(at(*d, "next"), "printed").text, "printed"));
-    // "As it should be" at every step: the walk stops at the first divergence, which says so.
+    // "As it should be" at every step: at the first divergence a second look is asked for once,
+    // then the walk stops there and says so.
     int judged = 0;
-    while (at(at(view_of(s), "debug"), "next").is_object() && judged < 20) act_by_name(&s, "judge", 1), ++judged;
+    std::string look_again;
+    while (at(at(view_of(s), "debug"), "next").is_object() && judged < 20) {
+        act_by_name(&s, "judge", 1), ++judged;
+        const JsonValue next = at(at(view_of(s), "debug"), "next");
+        if (next.is_object() && !at(next, "look_again").text.empty()) look_again = at(next, "look_again").text;
+    }
+    CHECK(contains(look_again, "Before you judge again"));
     v = view_of(s);
     d = &at(v, "debug");
     const auto& steps = at(*d, "steps").items;
     REQUIRE(!steps.empty());
-    CHECK(int(steps.size()) == judged);
+    CHECK(int(steps.size()) == judged - 1);  // the second look judged the same step
     const JsonValue& last = steps.back();
     CHECK(at(last, "diverges").boolean);
     CHECK(contains(at(last, "judged").text, "Not quite"));  // said fine, and it differs
