@@ -25,7 +25,7 @@ void next_to(const char* label) {
 bool tab(const char* label, bool selected, UiState* ui, const char* layout_name) {
     if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     const bool clicked = ImGui::Button(label);
-    if (selected) ImGui::PopStyleColor();
+    if (selected) ImGui::PopStyleColor(), mark_selected();
     record_layout(ui, layout_name);
     return clicked;
 }

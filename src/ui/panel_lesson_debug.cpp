@@ -65,7 +65,7 @@ void picker(const TextCatalog& texts, const State& s, UiState* ui) {
         if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         // The current one too: a click starts its trace over, on its own inputs again.
         if (small_button(bug_label(texts, b).c_str())) send(ui, LessonAction::OpenDebug, int(b));
-        if (current) ImGui::PopStyleColor();
+        if (current) ImGui::PopStyleColor(), mark_selected();
         record_lesson_item(ui, std::string("lesson:bug:") + bug_name(b));
     }
 }

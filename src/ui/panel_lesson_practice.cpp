@@ -25,7 +25,7 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
                               lesson_gap());
         if (i == current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         if (ImGui::Button(label.c_str()) && i != current) send(ui, LessonAction::OpenPractice, i);
-        if (i == current) ImGui::PopStyleColor();
+        if (i == current) ImGui::PopStyleColor(), mark_selected();
         record_lesson_item(ui, "lesson:exercise:" + std::to_string(i));
     }
     const TextCatalog& texts = in.lesson->lesson->texts;

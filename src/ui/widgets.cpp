@@ -222,6 +222,14 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
     if (m.rows > rows) ImGui::TextDisabled(tr("... %d more rows"), m.rows - rows);
 }
 
+void mark_selected() {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const float thick = std::max(2.0f, std::floor(ImGui::GetFontSize() * 0.2f));
+    const float inset = ImGui::GetStyle().FrameRounding + 2;  // clear of the rounded corners
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x + inset, b.y - thick - 1), ImVec2(b.x - inset, b.y - 1),
+                                              ImGui::GetColorU32(ImGuiCol_Text));
+}
+
 float button_width(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
 }

@@ -66,6 +66,10 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
 // text picks it; the last item is the whole choice (for record_layout).
 bool choice_radio(const std::string& label, bool active);
 
+// Marks the last item (a tab, the current exercise or bug) as the selected one by a bar along its
+// foot in the text colour, so that it is told by shape and not by its fill alone (WCAG 1.4.1).
+void mark_selected();
+
 // SameLine(0, spacing) if an item `width` wide still fits on the current line after `spacing`
 // (default: the style's item spacing), else the next item starts a new line: rows of buttons
 // wrap on narrow screens instead of running off the edge.

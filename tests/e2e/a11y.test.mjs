@@ -3,7 +3,8 @@
 // and without WebGL2 it shows the numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitFor, clickInFrame, saveArtifact } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitFor, clickInFrame, saveArtifact, decodePng, pixel,
+  layoutItem, clickItem as click } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -144,4 +145,36 @@ test('reflow: at 320 CSS px (400% zoom) the view ends above the share bar, so no
       await page.context().close();
     }
   }
+});
+
+// WCAG 1.4.1: the selected mode tab, exercise and bug are told by a bar along their foot, not by
+// their fill alone. Read from the screen: the share of dark pixels in each button's bottom strip.
+test('a11y: the selected lesson tab, exercise and bug carry a bar, not only a fill (1.4.1)', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html#step=1`, { viewport: { width: 1366, height: 768 } });
+  const barShare = async (name) => {
+    const item = await layoutItem(page, name);
+    const png = decodePng(await page.screenshot());
+    let dark = 0, total = 0;
+    for (let y = Math.round(item.y + item.h) - 4; y < Math.round(item.y + item.h) - 1; ++y)
+      for (let x = Math.round(item.x) + 8; x < Math.round(item.x + item.w) - 8; ++x, ++total) {
+        const [r, g, b] = pixel(png, x, y);
+        if (0.2126 * r + 0.7152 * g + 0.0722 * b < 90) ++dark;
+      }
+    return dark / total;
+  };
+  const marked = async (selected, others) => {
+    assert.ok(await barShare(selected) > 0.8, `${selected} has a bar along its foot`);
+    for (const other of others) assert.ok(await barShare(other) < 0.1, `${other} has none`);
+  };
+  await marked('lesson:mode:track', ['lesson:mode:practice', 'lesson:mode:debug']);
+  await click(page, 'lesson:mode:practice');
+  await marked('lesson:mode:practice', ['lesson:mode:track']);
+  await marked('lesson:exercise:0', ['lesson:exercise:1', 'lesson:exercise:2']);
+  await click(page, 'lesson:exercise:1');
+  await marked('lesson:exercise:1', ['lesson:exercise:0']);
+  await click(page, 'lesson:mode:debug');
+  await marked('lesson:bug:wrong-query', ['lesson:bug:wrong-slot']);
+  await saveArtifact('a11y-selected-bars.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
