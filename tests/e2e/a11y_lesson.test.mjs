@@ -245,7 +245,8 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
             'with the focus in it the text version is on screen');
   await audit('on the open question');
   await saveArtifact('a11y-lesson-panel-1366.png', await page.screenshot());
-  // A wrong answer revealed (the first choice: "2" scores for 3 tokens), its feedback in view.
+  // A wrong answer revealed ("2" scores for 3 tokens), its feedback in view.
+  await page.locator('#lesson-reader').getByRole('radio', { name: '2', exact: true }).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');

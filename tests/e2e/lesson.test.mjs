@@ -20,13 +20,13 @@ const settle = (page, what, action) => settleAfter(page, action, what);
 async function click(page, name) {
   let items = await layout(page);
   let item = items.find((l) => l.name === name);
-  for (let tries = 0; !item && tries < 16; ++tries) {
+  for (let tries = 0; !item && tries < 24; ++tries) {
     const band = items.find((l) => l.name === 'panel:lesson');
     assert.ok(band, 'the lesson band is on screen');
     const x = band.x + (tries % 2 ? band.w * 0.8 : band.w * 0.25);  // the left column, then the right one
     await settle(page, 'the wheel over the lesson band', async () => {
       await page.mouse.move(x, band.y + band.h * 0.6);
-      await page.mouse.wheel(0, tries < 8 ? 150 : -300);
+      await page.mouse.wheel(0, tries < 14 ? 150 : -300);
     });
     items = await layout(page);
     item = items.find((l) => l.name === name);
@@ -36,6 +36,13 @@ async function click(page, name) {
 }
 
 const has = async (page, name) => (await layout(page)).some((l) => l.name === name);
+// Where a choice is among the open question's choices (each question shows them in its own order).
+async function choiceIndex(page, text) {
+  const choices = (await page.evaluate(() => window.attention.lessonView())).question.choices;
+  const index = choices.indexOf(text);
+  assert.ok(index >= 0, `"${text}" is a choice: ${choices.join(' | ')}`);
+  return index;
+}
 
 async function open(path = '/') {
   const page = await openSettled(browser, server.url + path);
@@ -133,13 +140,14 @@ test('lesson: predict then reveal - the seeds\' question, a wrong answer explain
   await click(page, 'lesson:start');
   await click(page, 'lesson:step:3');
   // Question 1: how many scores for three tokens? Choices 2, 3, 9: the wrong "2" skips the query.
-  await click(page, 'lesson:choice:0');
+  const two = await choiceIndex(page, '2');
+  await click(page, `lesson:choice:${two}`);
   await click(page, 'lesson:reveal');
   let s = await state(page);
-  assert.deepEqual([s.lesson.question, s.lesson.answer, s.lesson.revealed], [0, 0, true]);
+  assert.deepEqual([s.lesson.question, s.lesson.answer, s.lesson.revealed], [0, two, true]);
   assert.ok(await has(page, 'lesson:verdict:wrong'));
   await saveArtifact('lesson-reveal-wrong.png', await page.screenshot());
-  await click(page, 'lesson:choice:1');
+  await click(page, `lesson:choice:${await choiceIndex(page, '3')}`);
   await click(page, 'lesson:reveal');
   assert.ok(await has(page, 'lesson:verdict:right'));
   await click(page, 'lesson:next-question');

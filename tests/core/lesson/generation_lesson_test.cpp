@@ -94,7 +94,9 @@ TEST_CASE("generation lesson: the answers are computed from the state and follow
     q = questions(s);
     REQUIRE(q.size() == 1);
     CHECK(right_choice(q[0]) == "heads 0, 1");
-    CHECK(contains(q[0].choices[1], "0, 4"));  // repeat's order
+    bool repeat_order = false;  // repeat's order is among the choices
+    for (const std::string& choice : q[0].choices) repeat_order |= contains(choice, "0, 4");
+    CHECK(repeat_order);
 
     s = step(3);
     q = questions(s);
