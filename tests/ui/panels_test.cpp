@@ -910,7 +910,11 @@ TEST_CASE("ui: the PyTorch code covers what it prints while the lesson's questio
     s.lesson.revealed = true;
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
-    CHECK(h.ui.code.code.find("# tensor(") != std::string::npos);  // revealed: the outputs are back
+    CHECK(h.ui.code.code.find("# tensor(") == std::string::npos);  // the step's next question asks for them
+    s.lesson.question = 1;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.ui.code.code.find("# tensor(") != std::string::npos);  // both revealed: the outputs are back
 }
 
 TEST_CASE("ui: a help tooltip is as wide as its text up to 28 em, and nothing in it runs past its edge") {

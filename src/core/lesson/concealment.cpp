@@ -34,13 +34,6 @@ void conceal_for(std::string_view kind, Concealment* c) {
     if (kind == "mask-polarity") c->module_masks = true;                        // which attn_mask hides the future
 }
 
-// Kinds whose covered value is a label that states the rule they ask about (the weights' heading
-// says dim=-1): it stays covered from the step's first question on, not only while its own is
-// open, because an earlier question of the step leaves it on screen to be read before it is asked.
-bool covered_ahead(std::string_view kind) {
-    return kind == "softmax-dim";
-}
-
 }  // namespace
 
 Concealment concealment(const TextCatalog& texts, const State& s, const std::vector<Question>& questions,
@@ -71,8 +64,10 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     if (s.lesson.mode != LessonMode::Track || s.step < 1) return c;
     const int k = s.lesson.question;
     if (k >= 0 && k < int(questions.size()) && !question_done(s.lesson, k)) conceal_for(questions[size_t(k)].id, &c);
-    for (int j = std::max(k + 1, 0); j < int(questions.size()); ++j)
-        if (covered_ahead(questions[size_t(j)].id)) conceal_for(questions[size_t(j)].id, &c);
+    // The step's later questions cover theirs from its first question on: revealing the first
+    // must not show what the next asks (step 3's scores, after "how many?", answered "which is
+    // highest?"; step 8's heading dim=-1 the softmax's dim).
+    for (int j = std::max(k + 1, 0); j < int(questions.size()); ++j) conceal_for(questions[size_t(j)].id, &c);
     // The weight heatmap and the context are made of the weights in use: with the hand-written
     // softmax chosen, its nan would show there what the question asks.
     c.naive_in_use = c.naive_weights && s.norm == Norm::SoftmaxNaive;

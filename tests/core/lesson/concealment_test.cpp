@@ -77,6 +77,22 @@ TEST_CASE("concealment: a reveal, or moving past the question, shows the values"
     CHECK_FALSE(covered(later, false).any());
 }
 
+TEST_CASE("concealment: step 3's scores stay covered after its first question is revealed, until the second is") {
+    // "How many scores?" revealed showed 2 / 8 / 2 with 8 marked, and the next question asked which
+    // token scores highest (#28).
+    State s = at_step(3);
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    CHECK(covered(s, false).scores);
+    CHECK(covered(s, false).weights);
+    CHECK_FALSE(covered(s, false).score_count);  // what the first asked is shown
+    s = at_step(3, 1);
+    CHECK(covered(s, false).scores);
+    s.lesson.answer = 1;
+    s.lesson.revealed = true;
+    CHECK_FALSE(covered(s, false).any());
+}
+
 TEST_CASE("concealment: step 8's dim=-1 stays covered through its first question, until its own is answered") {
     // The weights' heading writes dim=-1, the answer to the step's second question: a learner read
     // it while the first (the matrix's shape) was open, and after revealing that one.

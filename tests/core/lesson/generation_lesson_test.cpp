@@ -119,8 +119,13 @@ TEST_CASE("generation lesson: what a question asks stays covered until it is ans
     CHECK(covered(step(2)).module_groups);
     State three = step(3);
     CHECK(covered(three).module_window);
-    CHECK_FALSE(covered(three).module_masks);
+    CHECK(covered(three).module_masks);  // the step's second question's, covered from its first on
+    three.lesson.answer = 0;
+    three.lesson.revealed = true;
+    CHECK_FALSE(covered(three).module_window);
+    CHECK(covered(three).module_masks);
     three.lesson.question = 1;
+    three.lesson.revealed = false;
     CHECK(covered(three).module_masks);
 }
 
