@@ -40,8 +40,11 @@ const char* panel_title(const std::string& key) {
 }
 
 // The step's lines as the engine gives them: the ones a question covers wait for its reveal.
-void lines(const LessonEngine& lesson) {
+// *reveal_y: where the first line of a question in `revealed` (a bit per question) starts, if any.
+void lines(const LessonEngine& lesson, int revealed, float* reveal_y) {
     for (const LessonLine& line : lesson.lines) {
+        if (*reveal_y < 0 && line.after_question >= 0 && (revealed >> line.after_question & 1))
+            *reveal_y = ImGui::GetCursorPosY();
         switch (line.kind) {
             case LineKind::Prose:
                 prose(line.text);
@@ -319,7 +322,17 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
         for (const std::string& p : step->watch)
             if (!panel_listed(s, p.c_str())) record_lesson_item(ui, "lesson:watch-missing:" + p);
     }
-    lines(*in.lesson);
+    // What a reveal adds to the text column (a line, step 9's table) starts below the fold of a
+    // capped band: the column scrolls to it, as the question's column scrolls to the verdict.
+    int done = 0;
+    for (int k = 0; k < int(in.lesson->questions.size()) && k < 16; ++k)
+        if (question_done(s.lesson, k)) done |= 1 << k;
+    const int seen = ui->lesson.text_revealed;
+    const int newly = seen / 16 == s.step ? done & ~(seen % 16) : 0;
+    ui->lesson.text_revealed = s.step * 16 + done;
+    float reveal_y = -1;
+    lines(*in.lesson, newly, &reveal_y);
+    if (step->widget == StepWidget::Scaling && (newly & 1) && reveal_y < 0) reveal_y = ImGui::GetCursorPosY();
     switch (step->widget) {
         case StepWidget::Alignment:
             alignment_table(in, question_done(s.lesson, 0), ui);
@@ -344,6 +357,15 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
             break;
         default:
             break;
+    }
+    if (reveal_y >= 0 && ui->lesson.split) ui->lesson.text_reveal_y = reveal_y, ui->lesson.text_scroll_passes = 3;
+    if (ui->lesson.text_scroll_passes > 0) {
+        // As much of the new text as the column holds, from its start: its end in view when it fits.
+        --ui->lesson.text_scroll_passes;
+        const float top = std::max(0.0f, ui->lesson.text_reveal_y - ImGui::GetTextLineHeightWithSpacing());
+        const float end = ImGui::GetCursorPosY(), room = ImGui::GetWindowHeight(), scroll = ImGui::GetScrollY();
+        const float wanted = std::min(top, std::max(scroll, end - room));
+        if (std::fabs(wanted - scroll) >= 1.0f) ImGui::SetScrollY(wanted);
     }
     return edited;
 }

@@ -108,6 +108,14 @@ test('lesson: on a 1366 x 768 laptop every step gives the panels it watches room
       const row = items.find((l) => l.name === `value:softmax:${query}`);
       assert.ok(row && row.y >= box.y && row.y + row.h <= box.y + box.h, `step ${step}: the query's row inside panel 3`);
     }
+    if (step !== 9) continue;
+    // What the reveal adds below the band's fold (step 9's d_out table) is scrolled into view.
+    await click(page, 'lesson:choice:0');
+    await click(page, 'lesson:reveal');
+    const after = await layout(page);
+    const band = after.find((l) => l.name === 'panel:lesson'), table = after.find((l) => l.name === 'table:scaling');
+    assert.ok(table && table.y >= band.y && table.y + table.h <= band.y + band.h,
+              `step 9: the revealed table inside the band (${JSON.stringify(table)} in ${JSON.stringify(band)})`);
   }
   await saveArtifact('lesson-step-14-1366x768.png', await page.screenshot());
   await page.context().close();
