@@ -51,7 +51,14 @@ ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi*
     const bool same = cache.valid && cache.state == in.state && cache.covered == covered;
     if (same && cache.wrapped_columns == columns) return;
     const bool open = cache.open, copied = cache.copied && same;
-    if (!same) cache.code = covered_outputs(pytorch_code(in.state, in.result).code, covered);
+    if (!same) {
+        cache.code = covered_outputs(pytorch_code(in.state, in.result).code, covered);
+        // Step 8 asks which dim softmax takes; the heatmap's heading writes dim=? meanwhile, so does
+        // the code (a learner read dim=-1 there).
+        if (in.lesson && in.concealed().softmax_dim)
+            for (size_t at = cache.code.find("dim=-1"); at != std::string::npos; at = cache.code.find("dim=-1", at))
+                cache.code.replace(at, 6, "dim=?");
+    }
     cache.open = open;
     cache.copied = copied;
     cache.valid = true;

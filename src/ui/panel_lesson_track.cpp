@@ -117,10 +117,13 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
     const int rows = int(std::min<size_t>(lab.scores.size(), 16));
     TextTable t;
     t.id = "lab";
-    t.headers = {"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"};
+    t.headers = {tr("token"), "s", "exp(s)", tr("naive"), "s - max", "exp(s - max)", "softmax"};
     const auto cell = [](float x) { return TextCell{num_cell(x), std::isfinite(x) ? 0u : ink(error_color())}; };
     for (size_t i = 0; i < size_t(rows); ++i) {
-        std::vector<TextCell> row = {{s.tokens[i], int(i) == lab.first_overflow ? ink(error_color()) : 0u},
+        // The first token past the overflow in red: not while the question asks what happens there.
+        const bool overflow_said = int(i) == lab.first_overflow && !in.concealed().naive_weights;
+        if (overflow_said) record_value(ui, "lesson:lab:overflow", s.tokens[i]);
+        std::vector<TextCell> row = {{s.tokens[i], overflow_said ? ink(error_color()) : 0u},
                                      cell(lab.scores[i]),
                                      cell(lab.exps[i]),
                                      cell(lab.naive[i]),
@@ -134,7 +137,7 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         t.rows.push_back(std::move(row));
     }
     const TextCell exp_sum = in.concealed().naive_weights ? TextCell{kHidden, ink(muted_text())} : cell(lab.exp_sum);
-    t.rows.push_back({{"sum", ink(muted_text())}, {}, exp_sum, {}, {}, cell(lab.shifted_sum), {}});
+    t.rows.push_back({{tr("sum"), ink(muted_text())}, {}, exp_sum, {}, {}, cell(lab.shifted_sum), {}});
     text_table(t, ui);
     if (!in.concealed().naive_weights)
         ImGui::TextColored(muted_text(), tr("float32 overflows past exp(%s): anything larger is inf."),

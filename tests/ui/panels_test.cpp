@@ -917,6 +917,37 @@ TEST_CASE("ui: the PyTorch code covers what it prints while the lesson's questio
     CHECK(h.ui.code.code.find("# tensor(") != std::string::npos);  // both revealed: the outputs are back
 }
 
+TEST_CASE("ui: while step 8 asks for softmax's dim the code writes dim=?, as the heatmap's heading does") {
+    UiHarness h;
+    attn::State s = h.go_to_step(8);
+    h.ui.code.open = true;
+    h.frames(3);
+    REQUIRE(h.find("code:copy") != nullptr);
+    CHECK(h.ui.code.code.find("dim=?") != std::string::npos);
+    CHECK(h.ui.code.code.find("dim=-1") == std::string::npos);
+    s.lesson.question = 1;  // the dim question answered and revealed
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.ui.code.code.find("dim=-1") != std::string::npos);
+}
+
+TEST_CASE("ui: step 6's lab marks the first token past the overflow only once its question is revealed") {
+    UiHarness h;
+    attn::State s = h.go_to_step(6);
+    s.lab_scale = 20;  // "sat" scores 100: exp overflows
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("value:lesson:lab:overflow") == nullptr);  // red would say which token breaks
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    REQUIRE(h.find("value:lesson:lab:overflow") != nullptr);
+    CHECK(h.find("value:lesson:lab:overflow")->text == "sat");
+}
+
 TEST_CASE("ui: a help tooltip is as wide as its text up to 28 em, and nothing in it runs past its edge") {
     UiHarness h;
     h.frames(2);
