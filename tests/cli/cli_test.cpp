@@ -569,7 +569,7 @@ TEST_CASE("cli: --check-lesson reads a lesson file as the page does; a broken on
 
 TEST_CASE("cli: --lesson --step prints a step as the learner reads it; --reveal adds the answers") {
     const Run step = run_ok({"--lesson", repo("lessons/en/chapter-3.json"), "--step", "3"});
-    CHECK(contains(step.out, "Step 3 of 14: One score per token, the query included"));
+    CHECK(contains(step.out, "Step 3 of 14: The score loop: every token in turn"));
     CHECK(contains(step.out, "How many scores will it produce?"));
     CHECK_FALSE(contains(step.out, "attn_scores[0] ="));  // the scores wait for the question
     CHECK(contains(step.out, "add --reveal"));

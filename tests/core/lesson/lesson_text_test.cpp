@@ -195,6 +195,10 @@ TEST_CASE("lesson text: while a question is open, the step's title and shown lin
         {9, "almost all weight to one token"},  // what unscaled large scores do to softmax
         {13, "1 / (1 - p)"},                    // what dropout does to a kept weight
         {13, "are scaled by"},
+        {3, "compared with itself"},              // how many scores (the title said it too)
+        {8, "Row i holds query i's scores"},      // the shape of inputs @ inputs.T
+        {10, "itself and the tokens before it"},  // how many tokens the query sees
+        {11, "its own way"},                      // the shape nn.Linear stores its weight in
     };
     const Lesson& lesson = attn_test::chapter();
     State base;
@@ -218,6 +222,7 @@ TEST_CASE("lesson text: while a question is open, the step's title and shown lin
                 after_reveal += "\n" + line.text;
         CHECK(after_reveal.find(g.phrase) != std::string::npos);
     }
+    CHECK(lesson.step(3)->title.find("query included") == std::string::npos);
 }
 
 TEST_CASE("lesson text: a tie for the lowest score names every token in it, not the first") {

@@ -43,7 +43,7 @@ TEST_CASE("lesson: fourteen steps in the book's order, numbered 1..14, each nami
     const Lesson& lesson = attn_test::chapter();
     REQUIRE(lesson.step_count() == kLessonSteps);
     CHECK(lesson.id == "chapter-3");
-    const char* words[] = {"query",      "dot product",      "score per token",   "alignment", "softmax",
+    const char* words[] = {"query",      "dot product",      "score loop",        "alignment", "softmax",
                            "robustness", "context vector",   "inputs @ inputs.T", "sqrt(d_k)", "causal",
                            "nn.Linear",  "Masking two ways", "Dropout",           "Multi-head"};
     for (int k = 1; k <= kLessonSteps; ++k) {
