@@ -12,44 +12,90 @@ namespace attn::ui {
 namespace {
 
 struct Measured {
-    std::vector<float> widths;   // per column, padding included
+    std::vector<float> widths;   // per column, padding included (0: the wrap column, stacked)
     std::vector<float> heights;  // header row (if any), then each row
+    std::vector<float> firsts;   // per row: the height of its cells' line (stacked: above its text)
     float width = 0, height = 0;
+    bool headers_wrap = false;  // the headers wrap at spaces to their column's width
+    bool stacked = false;       // the wrap column goes under its row's other cells, across the table
 };
 
+// The widest word of a header: how narrow its column gets when headers wrap.
+float widest_word(const std::string& text) {
+    float widest = 0;
+    for (size_t start = 0; start <= text.size();) {
+        size_t end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        widest = std::max(widest, ImGui::CalcTextSize(text.c_str() + start, text.c_str() + end).x);
+        start = end + 1;
+    }
+    return widest;
+}
+
+// Columns as wide as their widest cell and header. Wider than the room (a phone), in two moves
+// before it scrolls sideways: the headers wrap at spaces, then the wrapping column (step 4's
+// reading) goes under each row's other cells, across the table.
 Measured measure(const TextTable& t, float avail) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float pad_x = style.CellPadding.x * 2 + 2, pad_y = style.CellPadding.y * 2;
+    const float min_wrap = ImGui::GetFontSize() * 8;  // the wrapping column: at least eight characters
     size_t cols = t.headers.size();
     for (const auto& row : t.rows) cols = std::max(cols, row.size());
+    const bool wraps = t.wrap_column >= 0 && size_t(t.wrap_column) < cols;
+    const size_t wc = wraps ? size_t(t.wrap_column) : cols;
     Measured m;
-    m.widths.assign(cols, 0.0f);
-    for (size_t c = 0; c < t.headers.size(); ++c) m.widths[c] = ImGui::CalcTextSize(t.headers[c].c_str()).x + pad_x;
+    std::vector<float> cells(cols, 0.0f);
     for (const auto& row : t.rows)
         for (size_t c = 0; c < row.size(); ++c)
-            if (int(c) != t.wrap_column)
-                m.widths[c] = std::max(m.widths[c], ImGui::CalcTextSize(row[c].text.c_str()).x + pad_x);
-    if (t.wrap_column >= 0 && size_t(t.wrap_column) < cols) {
-        // The wrapping column takes the width the others leave, at least eight characters, at
-        // most its longest text.
-        float others = 0, longest = m.widths[size_t(t.wrap_column)];
+            if (c != wc) cells[c] = std::max(cells[c], ImGui::CalcTextSize(row[c].text.c_str()).x + pad_x);
+    m.widths = cells;
+    for (size_t c = 0; c < t.headers.size(); ++c)
+        m.widths[c] = std::max(m.widths[c], ImGui::CalcTextSize(t.headers[c].c_str()).x + pad_x);
+    const auto others = [&] {
+        float sum = 0;
         for (size_t c = 0; c < cols; ++c)
-            if (int(c) != t.wrap_column) others += m.widths[c];
+            if (c != wc) sum += m.widths[c];
+        return sum;
+    };
+    if (others() + (wraps ? min_wrap : 0) > avail + 0.5f) {
+        m.headers_wrap = true;
+        for (size_t c = 0; c < t.headers.size(); ++c)
+            if (c != wc) m.widths[c] = std::max(cells[c], widest_word(t.headers[c]) + pad_x);
+    }
+    if (wraps) {
+        float longest = wc < t.headers.size() ? ImGui::CalcTextSize(t.headers[wc].c_str()).x + pad_x : 0;
         for (const auto& row : t.rows)
-            if (size_t(t.wrap_column) < row.size())
-                longest = std::max(longest, ImGui::CalcTextSize(row[size_t(t.wrap_column)].text.c_str()).x + pad_x);
-        m.widths[size_t(t.wrap_column)] =
-            std::clamp(avail - others, ImGui::GetFontSize() * 8, std::max(longest, ImGui::GetFontSize() * 8));
+            if (wc < row.size()) longest = std::max(longest, ImGui::CalcTextSize(row[wc].text.c_str()).x + pad_x);
+        m.stacked = others() + min_wrap > avail + 0.5f;
+        // Beside the others: the width they leave, from eight characters to its longest text.
+        m.widths[wc] = m.stacked ? 0.0f : std::clamp(avail - others(), min_wrap, std::max(longest, min_wrap));
+        if (m.stacked && others() < avail) {  // the text under each row spans the room
+            size_t last = cols - 1;
+            if (last == wc && last > 0) --last;
+            m.widths[last] += avail - others();
+        }
     }
     for (float w : m.widths) m.width += w;
     const float line = ImGui::GetTextLineHeight();
-    if (!t.headers.empty()) m.heights.push_back(line + pad_y);
-    for (const auto& row : t.rows) {
+    if (!t.headers.empty()) {
         float h = line;
-        for (size_t c = 0; c < row.size(); ++c)
-            if (int(c) == t.wrap_column)
-                h = std::max(h, ImGui::CalcTextSize(row[c].text.c_str(), nullptr, false, m.widths[c] - pad_x).y);
+        for (size_t c = 0; c < t.headers.size() && m.headers_wrap; ++c)
+            if (!(m.stacked && c == wc))
+                h = std::max(h, ImGui::CalcTextSize(t.headers[c].c_str(), nullptr, false, m.widths[c] - pad_x).y);
         m.heights.push_back(h + pad_y);
+    }
+    for (const auto& row : t.rows) {
+        float h = line, under = 0;
+        if (wraps && wc < row.size()) {
+            const float width = m.stacked ? m.width - pad_x : m.widths[wc] - pad_x;
+            const float text_h = ImGui::CalcTextSize(row[wc].text.c_str(), nullptr, false, width).y;
+            if (m.stacked)
+                under = text_h + pad_y / 2;
+            else
+                h = std::max(h, text_h);
+        }
+        m.firsts.push_back(h + pad_y);
+        m.heights.push_back(h + pad_y + under);
     }
     for (float h : m.heights) m.height += h;
     return m;
@@ -61,26 +107,31 @@ void draw(const TextTable& t, const Measured& m, UiState* ui) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 local = ImGui::GetCursorPos();
     const ImU32 border = ImGui::GetColorU32(ImGuiCol_TableBorderLight);
+    const float pad_x = style.CellPadding.x * 2 + 2;
     float y = origin.y;
     size_t r = 0;
+    // Text at the cursor, wrapped within `width` when asked.
+    const auto text_at = [&](ImVec2 at, const std::string& text, ImU32 color, float width) {
+        ImGui::SetCursorScreenPos(at);
+        ImGui::PushStyleColor(ImGuiCol_Text, color);
+        if (width > 0) ImGui::PushTextWrapPos(ImGui::GetCursorPos().x + width);
+        ImGui::TextUnformatted(text.c_str());
+        if (width > 0) ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    };
+    // One line of cells; h: the height its column rules run.
     const auto row_text = [&](const std::vector<TextCell>* cells, const std::vector<std::string>* headers, float h) {
         float x = origin.x;
         const size_t count = cells ? cells->size() : headers->size();
         for (size_t c = 0; c < count && c < m.widths.size(); ++c) {
-            ImGui::SetCursorScreenPos(ImVec2(x + style.CellPadding.x + 1, y + style.CellPadding.y));
+            if (m.stacked && int(c) == t.wrap_column) continue;  // under the row instead
             const std::string& text = cells ? (*cells)[c].text : (*headers)[c];
             const ImU32 color = cells && (*cells)[c].color ? (*cells)[c].color : ImGui::GetColorU32(ImGuiCol_Text);
-            ImGui::PushStyleColor(ImGuiCol_Text, color);
-            if (int(c) == t.wrap_column) {
-                ImGui::PushTextWrapPos(ImGui::GetCursorPos().x + m.widths[c] - style.CellPadding.x * 2 - 2);
-                ImGui::TextUnformatted(text.c_str());
-                ImGui::PopTextWrapPos();
-            } else {
-                ImGui::TextUnformatted(text.c_str());
-            }
-            ImGui::PopStyleColor();
+            const bool wrap = cells ? int(c) == t.wrap_column : m.headers_wrap;
+            text_at(ImVec2(x + style.CellPadding.x + 1, y + style.CellPadding.y), text, color,
+                    wrap ? m.widths[c] - pad_x : 0.0f);
             x += m.widths[c];
-            if (c + 1 < count) dl->AddLine(ImVec2(x, y), ImVec2(x, y + h), border);
+            if (x < origin.x + m.width - 0.5f) dl->AddLine(ImVec2(x, y), ImVec2(x, y + h), border);
         }
     };
     if (!t.headers.empty()) {
@@ -95,7 +146,14 @@ void draw(const TextTable& t, const Measured& m, UiState* ui) {
                            : i % 2                   ? ImGui::GetColorU32(ImGuiCol_TableRowBgAlt)
                                                      : 0;
         if (band) dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + m.width, y + h), band);
-        row_text(&t.rows[i], nullptr, h);
+        const float first = m.stacked ? m.firsts[i] : h;
+        row_text(&t.rows[i], nullptr, first);
+        const std::vector<TextCell>& row = t.rows[i];
+        if (m.stacked && size_t(t.wrap_column) < row.size()) {
+            const TextCell& cell = row[size_t(t.wrap_column)];
+            text_at(ImVec2(origin.x + style.CellPadding.x + 1, y + first - style.CellPadding.y), cell.text,
+                    cell.color ? cell.color : ImGui::GetColorU32(ImGuiCol_Text), m.width - pad_x);
+        }
         y += h;
     }
     dl->AddRect(origin, ImVec2(origin.x + m.width, y), ImGui::GetColorU32(ImGuiCol_TableBorderStrong));

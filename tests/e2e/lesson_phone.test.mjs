@@ -64,6 +64,19 @@ test('lesson on a phone: the wrap-up fits, and Practice from it starts at its ta
   await page.context().close();
 });
 
+test('lesson on a phone: step 4\'s and step 9\'s revealed tables fit the band, their words wrapped, not cut', async () => {
+  // A walk found step 4's reading column cut at the band's edge ("the query it"), and step 9's
+  // d_out table's last columns off screen. Answered and revealed by taps.
+  for (const [step, table] of [[4, 'table:alignment'], [9, 'table:scaling']]) {
+    const page = await openSettled(browser, `${server.url}/index.html#step=${step}`, PHONE);
+    await tap(page, 'lesson:choice:0');
+    await tap(page, 'lesson:reveal');
+    await inside(page, await reach(page, table, -1), `step ${step}'s ${table}`);
+    await saveArtifact(`lesson-phone-step${step}-table.png`, await page.screenshot());
+    await page.context().close();
+  }
+});
+
 test('lesson on a phone: Practice\'s answer row keeps Check and Show the answer within reach', async () => {
   const page = await openSettled(browser, `${server.url}/index.html`, PHONE);
   await tap(page, 'lesson:mode:practice');
