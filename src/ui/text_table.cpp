@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/text/line_breaks.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -20,15 +21,28 @@ struct Measured {
     bool stacked = false;       // the wrap column goes under its row's other cells, across the table
 };
 
-// The widest word of a header: how narrow its column gets when headers wrap.
+float text_width(const std::string& text) {
+    const size_t end = text.find_last_not_of(' ');  // a line's trailing spaces take no room
+    return end == std::string::npos ? 0.0f : ImGui::CalcTextSize(text.c_str(), text.c_str() + end + 1).x;
+}
+
+// A header's lines within `width`, broken where running text may break (at spaces, and between
+// Chinese characters: "最大权重，不缩放" has no space). 0: one line.
+std::vector<std::string> header_lines(const std::string& text, float width) {
+    std::vector<std::string> lines(1);
+    for (std::string& piece : line_break_pieces(text)) {
+        if (width > 0 && !lines.back().empty() && text_width(lines.back() + piece) > width)
+            lines.push_back(std::move(piece));
+        else
+            lines.back() += piece;
+    }
+    return lines;
+}
+
+// The widest piece of a header: how narrow its column gets when headers wrap.
 float widest_word(const std::string& text) {
     float widest = 0;
-    for (size_t start = 0; start <= text.size();) {
-        size_t end = text.find(' ', start);
-        if (end == std::string::npos) end = text.size();
-        widest = std::max(widest, ImGui::CalcTextSize(text.c_str() + start, text.c_str() + end).x);
-        start = end + 1;
-    }
+    for (const std::string& piece : line_break_pieces(text)) widest = std::max(widest, text_width(piece));
     return widest;
 }
 
@@ -81,7 +95,7 @@ Measured measure(const TextTable& t, float avail) {
         float h = line;
         for (size_t c = 0; c < t.headers.size() && m.headers_wrap; ++c)
             if (!(m.stacked && c == wc))
-                h = std::max(h, ImGui::CalcTextSize(t.headers[c].c_str(), nullptr, false, m.widths[c] - pad_x).y);
+                h = std::max(h, line * float(header_lines(t.headers[c], m.widths[c] - pad_x).size()));
         m.heights.push_back(h + pad_y);
     }
     for (const auto& row : t.rows) {
@@ -127,9 +141,14 @@ void draw(const TextTable& t, const Measured& m, UiState* ui) {
             if (m.stacked && int(c) == t.wrap_column) continue;  // under the row instead
             const std::string& text = cells ? (*cells)[c].text : (*headers)[c];
             const ImU32 color = cells && (*cells)[c].color ? (*cells)[c].color : ImGui::GetColorU32(ImGuiCol_Text);
-            const bool wrap = cells ? int(c) == t.wrap_column : m.headers_wrap;
-            text_at(ImVec2(x + style.CellPadding.x + 1, y + style.CellPadding.y), text, color,
-                    wrap ? m.widths[c] - pad_x : 0.0f);
+            const ImVec2 at(x + style.CellPadding.x + 1, y + style.CellPadding.y);
+            if (cells) {
+                text_at(at, text, color, int(c) == t.wrap_column ? m.widths[c] - pad_x : 0.0f);
+            } else {
+                const std::vector<std::string> lines = header_lines(text, m.headers_wrap ? m.widths[c] - pad_x : 0.0f);
+                for (size_t k = 0; k < lines.size(); ++k)
+                    text_at(ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * float(k)), lines[k], color, 0.0f);
+            }
             x += m.widths[c];
             if (x < origin.x + m.width - 0.5f) dl->AddLine(ImVec2(x, y), ImVec2(x, y + h), border);
         }
