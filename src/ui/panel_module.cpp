@@ -739,6 +739,7 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
         heads(in, r, ui);
     }
     if (generation) top_if_about(Section::Generation);
+    ui->module.section_y = section_y;
     module_generation(in, r, ui);
     // Room below the last section, so that a lesson step's section near the end (dropout, whose
     // results wait for the answer) can still scroll to the panel's top. Only where the panel's
@@ -762,6 +763,7 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     ui->module.scroll_room_before = ui->module.scroll_room;
     ui->module.scroll_room = 0;
     ui->module.error_drawn = false;
+    ui->module.section_y = -1;  // module_body sets it when it draws the step's section
     // A step shows its own planted bug, not the last step's: a new step unticks them all, and step
     // 12, whose question plants the 0 fill, ticks that one (its answer is what the box shows).
     if (in.state.step != ui->module.step_seen) {

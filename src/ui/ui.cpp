@@ -116,8 +116,12 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
     if (f.ui->lesson.scroll_to == key_of(id)) {  // the lesson's "watch" link was tapped: bring it to the top
         // Aimed at the panel's own top (SetScrollHereY aims at the line before the cursor: the panel
         // above), and applied for a few passes: the band and the panels above may still change
-        // their heights after the first, which would leave this one off the screen.
-        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY(), 0.0f);
+        // their heights after the first, which would leave this one off the screen. The book's
+        // classes: at the step's own section (masking, dropout, heads), a line of the panel above it.
+        const float section = id == PanelId::Module && f.ui->module.section_y > 0
+                                  ? f.ui->module.section_y - 2 * ImGui::GetTextLineHeightWithSpacing()
+                                  : 0.0f;
+        ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() + std::max(0.0f, section), 0.0f);
         if (--f.ui->lesson.scroll_passes <= 0) f.ui->lesson.scroll_to.clear();
     }
     const bool open = ImGui::BeginChild("panel", size, true);

@@ -160,6 +160,7 @@ struct ModuleUi {
     bool error_drawn = false;             // this frame said it under its field
     int step_seen = -1;                   // the lesson step the planted bugs were last set for
     int section_scroll = 0;               // passes left to bring the step's section to the panel's top
+    float section_y = -1;                 // where the step's section began in the panel, as last drawn
     float scroll_room = 0;                // blank room below the content for that (not content: not measured)
     float scroll_room_before = 0;         // the room last frame (the scroll range it made)
     int section_moment = -1;              // the step, question and reveal it was last brought up for

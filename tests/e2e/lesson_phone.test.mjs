@@ -80,6 +80,25 @@ test('lesson on a phone: step 4\'s and step 9\'s revealed tables fit the band, t
   }
 });
 
+test('lesson on a phone: a step\'s watch button for the book\'s classes lands on the section it asks about', async () => {
+  // Steps 12 and 13: the panel's top is the class's settings; the masking and dropout sections
+  // the questions cover were one or two swipes further down.
+  for (const step of [12, 13]) {
+    const page = await openSettled(browser, `${server.url}/index.html#step=${step}`, PHONE);
+    await tap(page, 'lesson:watch:module');
+    const section = await waitFor(page, (foot) => {
+      const s = window.attention.layout().find((l) => l.name === 'module:section');
+      return s && s.y >= 0 && s.y + s.h <= foot ? s : null;
+    }, FOOT, `step ${step}: the step's section on screen`);
+    const at = await section.jsonValue();
+    // Near the top, or as high as the column's end lets it go (dropout is the last section): room
+    // below it to read.
+    assert.ok(at.y <= FOOT - 200, `step ${step}: the section high enough to read, at ${Math.round(at.y)}`);
+    await saveArtifact(`lesson-phone-step${step}-watch-module.png`, await page.screenshot());
+    await page.context().close();
+  }
+});
+
 test('lesson on a phone: Practice\'s answer row keeps Check and Show the answer within reach', async () => {
   const page = await openSettled(browser, `${server.url}/index.html`, PHONE);
   await tap(page, 'lesson:mode:practice');
