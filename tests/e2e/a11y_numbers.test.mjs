@@ -84,6 +84,11 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   assert.equal(matrix.length, 7);
   assert.equal(matrix[0][2], 'columnheader:1: journey');
   assert.equal(matrix[2][2], '1.4950');
+  // The 3-D plot's geometry as numbers: each arrow's length and angle to the query's.
+  const arrows = await readTable(cdp, 'Embeddings as arrows: each token\'s length and its angle to the query');
+  assert.deepEqual(arrows[0], ['columnheader:token', 'columnheader:length', 'columnheader:angle to the query']);
+  assert.deepEqual(arrows[1], ['rowheader:0: Your', '0.9997', '38.7°']);
+  assert.deepEqual(arrows[2], ['rowheader:1: journey', '1.2227', '0.0°']);
   await saveArtifact('a11y-numbers-1366.png', await page.screenshot());
 
   // The trainable version by Space on its checkbox: the drawing follows, W_query appears.

@@ -143,6 +143,33 @@ void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const 
         any_covered ? words_f("Covered (?): %s.", hidden.reason.c_str()) : "", s.query);
 }
 
+// What the Embeddings plot draws, in numbers: each token's arrow, its length and its angle to the
+// query's (0° the same direction, 90° at right angles, 180° opposite: the score's sign and, with
+// the lengths, its size). Covered with the scores, and while the question asks which token the
+// query is (its own angle is 0°).
+void write_arrows(JsonWriter* w, const State& s, const Concealment& hidden) {
+    const std::string caption = words("Embeddings as arrows: each token's length and its angle to the query");
+    if (hidden.query_token || hidden.covers_scores()) return write_covered(w, "arrows", caption, hidden);
+    const int d = s.inputs.cols;
+    const auto dot = [&](int a, int b) {
+        double sum = 0;
+        for (int k = 0; k < d; ++k) sum += double(s.inputs.at(a, k)) * double(s.inputs.at(b, k));
+        return sum;
+    };
+    const double query_length = std::sqrt(dot(s.query, s.query));
+    write_table(
+        w, "arrows", caption, {words("token"), words("length"), words("angle to the query")}, s.inputs.rows,
+        [&](int i) { return token_header(s, i); },
+        [&](int i, int c) {
+            const double length = std::sqrt(dot(i, i));
+            if (c == 0) return format_fixed(float(length), 4);
+            if (length == 0 || query_length == 0 || !std::isfinite(length * query_length)) return std::string("-");
+            const double cosine = std::clamp(dot(i, s.query) / (length * query_length), -1.0, 1.0);
+            return format_fixed(float(std::acos(cosine) * 180.0 / 3.14159265358979323846), 1) + "\u00b0";
+        },
+        "", s.query);
+}
+
 void write_context(JsonWriter* w, const AttentionResult& r, const Concealment& hidden) {
     const Vector& context = r.shown().context;
     const std::string caption = r.has_projection ? words("The context vector: weights @ values")
@@ -239,6 +266,7 @@ std::string numbers_reader_json(const State& s, const AttentionResult& r, const 
         dim_columns(words("token"), s.inputs.cols), n, [&](int i) { return token_header(s, i); },
         [&](int i, int c) { return format_fixed(s.inputs.at(i, c), decimals); }, width_note(s.inputs.cols), s.query);
     write_query(&w, s, r, hidden);
+    write_arrows(&w, s, hidden);
     write_context(&w, r, hidden);
     const bool projected = r.has_projection;
     const std::string product = projected ? "queries @ keys.T" : "inputs @ inputs.T";

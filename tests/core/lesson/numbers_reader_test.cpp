@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "core/document/examples.h"
 #include "core/document/json.h"
 #include "core/lesson/lesson_session.h"
 #include "core/lesson/track.h"
@@ -76,6 +77,31 @@ TEST_CASE("numbers reader: the book's inputs, scores, weights and context vector
     }
     CHECK(table(v, "query").find("note")->text.empty());
     CHECK(v.find("controls")->find("norm")->text == "softmax");
+}
+
+TEST_CASE("numbers reader: the plot's arrows as numbers, each token's length and angle to the query") {
+    Session s;
+    State next = s.state;
+    next.query = 1;  // "journey" = [0.55, 0.87, 0.66]
+    s.commit(next);
+    const JsonValue v = view_of(s);
+    const JsonValue& arrows = table(v, "arrows");
+    CHECK(row(arrows, 1) == std::vector<std::string>{"1: journey", "1.2227", "0.0\u00b0"});  // the query itself
+    // "Your" = [0.43, 0.15, 0.89]: cos = 0.9544 / (0.9997 x 1.2227), about 38.7 degrees apart.
+    CHECK(row(arrows, 0) == std::vector<std::string>{"0: Your", "0.9997", "38.7\u00b0"});
+    // The alignment example: "z" = -"u" points the opposite way, "w" at right angles.
+    load_example("alignment", &next);
+    next.query = 0;
+    s.commit(next);
+    const JsonValue aligned = view_of(s);
+    const JsonValue& opposite = table(aligned, "arrows");
+    CHECK(row(opposite, 2)[2] == "90.0\u00b0");
+    CHECK(row(opposite, 3)[2] == "180.0\u00b0");
+    // Step 1 asks which token inputs[1] is: the query's 0° would say it.
+    s.act(LessonAction::GoToStep, 1);
+    REQUIRE(s.lesson.concealed.query_token);
+    const JsonValue covered = view_of(s);
+    CHECK(table(covered, "arrows").find("rows")->items.empty());
 }
 
 TEST_CASE("numbers reader: the trainable version's W matrices and q·k / √d_k; the book's class output") {
