@@ -37,21 +37,24 @@ async function receivedOf(page, kind, count = 1) {
 
 test('lesson events: a wrong then a right answer reach the host with step, question, choice and attempt', async () => {
   const { page, frame } = await openHost('#step=3');
-  // Step 3, question 1: how many scores for three tokens? Choices 3, 2, 9 (the question's own
-  // order, the same on any data); "2" is the mistake.
-  await click(page, frame, 'lesson:choice:1');
+  // Step 3, question 1: how many scores for three tokens? Choices 2, 3, 9 in the question's own
+  // order (fixed per kind, the same on any data); "2" is the mistake.
+  const choices = (await frame.evaluate(() => window.attention.lessonView())).question.choices;
+  assert.deepEqual([...choices].sort(), ['2', '3', '9']);
+  const two = choices.indexOf('2'), three = choices.indexOf('3');
+  await click(page, frame, `lesson:choice:${two}`);
   await click(page, frame, 'lesson:reveal');
   let answered = await receivedOf(page, 'quiz-answered');
-  assert.deepEqual(answered[0], { schema: 1, step: 3, question: 0, question_id: answered[0].question_id, choice: 1,
+  assert.deepEqual(answered[0], { schema: 1, step: 3, question: 0, question_id: answered[0].question_id, choice: two,
                                   choice_text: '2', correct: false, attempt: 1, prompt: answered[0].prompt,
-                                  choices: ['3', '2', '9'], correct_choices: [0],
+                                  choices, correct_choices: [three],
                                   misconception: 'query-not-compared' });
   assert.match(answered[0].prompt, /scores/);
   assert.equal(typeof answered[0].question_id, 'string');
   const revealed = await receivedOf(page, 'quiz-revealed');
   assert.equal(revealed[0].step, 3);
   assert.match(revealed[0].answer, /3/);
-  await click(page, frame, 'lesson:choice:0');
+  await click(page, frame, `lesson:choice:${three}`);
   await click(page, frame, 'lesson:reveal');
   answered = await receivedOf(page, 'quiz-answered', 2);
   assert.equal(answered[1].correct, true);

@@ -65,7 +65,7 @@ test('lessons: a teacher\'s lesson from the docs runs with ?lesson=, on its own 
   assert.equal(done.questions, 3);
   assert.equal(done.answered, 3);
   s = await status(page);
-  assert.match(s.record, /^a1;l=my-sentence;/, 'the record is of the teacher\'s lesson');
+  assert.match(s.record, /^a2;l=my-sentence;/, 'the record is of the teacher\'s lesson');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -149,7 +149,7 @@ test('scorm: a second session keeps the first one\'s answers; the score grows; t
     .catch(() => assert.fail('score.raw follows every reveal: right answers over the questions of the whole track'));
   assert.equal(await one.lms('cmi.core.lesson_status'), 'incomplete');
   const saved = await one.lms('cmi.suspend_data');
-  assert.match(saved, /^a1;l=chapter-3;/, 'the record is in suspend_data');
+  assert.match(saved, /^a2;l=chapter-3;/, 'the record is in suspend_data');
   assert.ok(saved.length <= 4096, 'within SCORM 1.2\'s 4,096 characters');
   await one.frame.evaluate(() => window.attentionScorm.finish());
   await one.page.waitForFunction(() => window.finished);

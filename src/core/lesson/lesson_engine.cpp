@@ -150,6 +150,36 @@ void judge_trace(LessonEngine* e, const State& shown, int value, State* draft, s
 
 }  // namespace
 
+namespace {
+
+// A version-1 record's choice letters, counted in the order each kind added its choices, put in
+// the order the questions show them: each question asked again on its step's own data (as the
+// revisits do), its letter found by the choice's add() slot. A letter whose choice that data does
+// not have (merged there) takes the first choice of the same verdict.
+void show_added_choices(LessonEngine* e) {
+    if (!e->lesson || !e->record.choices_as_added) return;
+    State base;
+    load_example("your-journey", &base);
+    for (QuestionRecord& q : e->record.questions) {
+        const State s = enter_step(*e->lesson, q.step, base);
+        const std::vector<Question> qs = step_questions(*e->lesson, s, compute_attention(s));
+        if (size_t(q.question) >= qs.size()) continue;
+        const Question& asked = qs[size_t(q.question)];
+        const auto shown = [&](int added, bool correct) {
+            for (size_t i = 0; i < asked.slots.size(); ++i)
+                if (asked.slots[i] == added) return int(i);
+            for (size_t i = 0; i < asked.correct.size(); ++i)
+                if (asked.correct[i] == correct) return int(i);
+            return added;
+        };
+        q.first_choice = shown(q.first_choice, q.first_correct);
+        q.last_choice = shown(q.last_choice, q.last_correct);
+    }
+    e->record.choices_as_added = false;
+}
+
+}  // namespace
+
 void lesson_take(LessonEngine* e, Lesson lesson) {
     e->owned = std::make_unique<const Lesson>(std::move(lesson));
     lesson_set(e, e->owned.get());
@@ -171,6 +201,7 @@ void lesson_set(LessonEngine* e, const Lesson* lesson) {
         e->record = LessonRecord();
         e->record.lesson = e->lesson->id;
     }
+    show_added_choices(e);
 }
 
 int second_look_of(const LessonEngine& e, const State& state) {
@@ -453,6 +484,7 @@ std::string lesson_restore(LessonEngine* e, const std::string& encoded) {
         return "the record is of the lesson \"" + escape_controls(parsed.record.lesson) + "\", not of \"" +
                e->lesson->id + "\"";
     e->record = parsed.record;
+    show_added_choices(e);
     e->record_error.clear();
     for (bool& known : e->checked_known) known = false;        // the restored checks: of the state as it is
     e->second_look_bug = Bug::None, e->second_look_step = -1;  // the record's walks as they stand

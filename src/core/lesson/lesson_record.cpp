@@ -1,5 +1,5 @@
-// The record's text form. Version 1 is a list of `key=value` fields joined by ';', after the tag
-// "a1": l (lesson id), s (step), t (seconds), c (completed 0/1), q (questions), p (practice),
+// The record's text form. Version 2 is a list of `key=value` fields joined by ';', after the tag
+// "a2": l (lesson id), s (step), t (seconds), c (completed 0/1), q (questions), p (practice),
 // d (traces). Lists join items with ','; an item's parts are joined with ':'. Free text (the lesson
 // id, a practice entry) is percent-encoded, so the separators and anything outside printable ASCII
 // never appear raw: an LMS that stores suspend_data in a Latin-1 column keeps it intact.
@@ -14,7 +14,9 @@
 namespace attn {
 namespace {
 
-constexpr std::string_view kTag = "a1";
+constexpr std::string_view kTag = "a2";
+// Version 1: the same fields, its choice letters in the order the questions' kinds added them.
+constexpr std::string_view kTagAsAdded = "a1";
 
 bool plain(unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
@@ -186,7 +188,7 @@ bool LessonRecord::operator==(const LessonRecord& o) const {
     for (int i = 0; i < kExerciseCount; ++i)
         if (!(practice[i] == o.practice[i])) return false;
     return lesson == o.lesson && step == o.step && seconds == o.seconds && completed == o.completed &&
-           questions == o.questions && traces == o.traces;
+           questions == o.questions && traces == o.traces && choices_as_added == o.choices_as_added;
 }
 
 std::string encode_record(const LessonRecord& r) {
@@ -227,12 +229,13 @@ RecordParse decode_record(std::string_view text) {
         return fail("the record is " + std::to_string(text.size()) + " characters long but the limit is " +
                     std::to_string(kMaxRecordChars));
     const std::vector<std::string_view> fields = split(text, ';');
-    if (fields.empty() || fields[0] != kTag)
+    if (fields.empty() || (fields[0] != kTag && fields[0] != kTagAsAdded))
         return fail(
-            "the record does not start with \"a1;\" (the only version this demo reads): it was not written "
-            "by this lesson, or by a newer version of it");
+            "the record does not start with \"a2;\" or \"a1;\" (the versions this demo reads): it was not "
+            "written by this lesson, or by a newer version of it");
     RecordParse out;
     LessonRecord& r = out.record;
+    r.choices_as_added = fields[0] == kTagAsAdded;
     std::string seen;
     for (size_t i = 1; i < fields.size(); ++i) {
         const std::string_view f = fields[i];

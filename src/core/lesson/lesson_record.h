@@ -69,6 +69,10 @@ struct LessonRecord {
     std::vector<QuestionRecord> questions;  // sorted by (step, question), one per question answered
     PracticeRecord practice[kExerciseCount];
     std::vector<TraceRecord> traces;  // one per bug walked, in the order first walked
+    // A version-1 record ("a1"): its choice letters count the choices in the order each question's
+    // kind added them, before choices were shown in an order of their own; the engine puts them in
+    // the shown order once it has the lesson (lesson_engine.cpp), and writes version 2.
+    bool choices_as_added = false;
 
     const QuestionRecord* find(int step_number, int question_index) const;
     QuestionRecord* find(int step_number, int question_index);

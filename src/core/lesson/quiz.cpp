@@ -4,6 +4,7 @@
 // mistake that leads there and the misconception it reveals.
 #include "core/lesson/quiz.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/lesson/lesson_entry.h"
@@ -191,33 +192,39 @@ bool lists_tokens(const std::string& kind) {
     return kind == "which-token" || kind == "highest-score";
 }
 
-// Every other kind's choices in an order fixed by its name alone: the same on any data, in any
-// language and in every session, and not the order the kind adds them in, which put the right one
-// first in 11 of 16 questions (a learner learns "pick the top one" instead of predicting). A
-// choice index means the same choice whatever the data, as a kept answer needs. The shuffle is
-// seeded by FNV-1a of kShuffleSalt and the name; that salt is the first for which, on the built-in
-// lessons' data, no two questions in a row have their right choice in the same place (the core
-// test "choices" holds the lessons to that).
-constexpr const char* kShuffleSalt = "choices280:";
+// Every other kind's choices in an order fixed by its name alone, not the order the kind adds them
+// in, which put the right one first in 11 of 16 questions (a learner learns "pick the top one"
+// instead of predicting). The order is a rank per add() slot, so it is the same on any data, in
+// any language and in every session even when a kind merges two choices or adds one only on some
+// data; a record's choice letters depend on it (docs/grading.md, format a2): kShuffleSalt is
+// frozen. It is the first salt for which, on the built-in lessons' own data, no two questions in a
+// row have their right choice in the same place (the core test "choices" holds the lessons to it).
+constexpr const char* kShuffleSalt = "choices136:";
+constexpr int kSlots = 16;  // more than any kind's add() calls
 
 void arrange_choices(Question* q) {
     if (lists_tokens(q->id)) return;
-    uint32_t h = 2166136261u;
+    uint32_t h = 2166136261u;  // FNV-1a of the salt and the kind's name
     for (const char* p = kShuffleSalt; *p; ++p) h = (h ^ uint8_t(*p)) * 16777619u;
     for (unsigned char ch : q->id) h = (h ^ ch) * 16777619u;
-    const size_t n = q->choices.size();
-    std::vector<size_t> order(n);
-    for (size_t i = 0; i < n; ++i) order[i] = i;
-    for (size_t i = n; i > 1; --i) {  // Fisher-Yates, driven by xorshift32 from the hash
+    int rank[kSlots];
+    for (int i = 0; i < kSlots; ++i) rank[i] = i;
+    for (int i = kSlots; i > 1; --i) {  // Fisher-Yates, driven by xorshift32 from the hash
         h ^= h << 13, h ^= h >> 17, h ^= h << 5;
-        std::swap(order[i - 1], order[h % i]);
+        std::swap(rank[i - 1], rank[h % uint32_t(i)]);
     }
+    std::vector<size_t> order(q->choices.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return rank[std::min(q->slots[a], kSlots - 1)] < rank[std::min(q->slots[b], kSlots - 1)];
+    });
     Question out = *q;
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < order.size(); ++i) {
         out.choices[i] = q->choices[order[i]];
         out.correct[i] = q->correct[order[i]];
         out.mistakes[i] = q->mistakes[order[i]];
         out.misconceptions[i] = q->misconceptions[order[i]];
+        out.slots[i] = q->slots[order[i]];
     }
     *q = std::move(out);
 }

@@ -24,12 +24,15 @@ struct Question {
     std::string reason;                       // one line on why, with the numbers
     std::vector<std::string> mistakes;        // per choice: the mistake behind it ("" for correct ones)
     std::vector<std::string> misconceptions;  // per choice: its misconception's id ("" for correct ones)
+    std::vector<int> slots;                   // per choice: the kind's add() call it came from (from 0)
 };
 
 bool is_question_kind(std::string_view kind);
 std::string question_kind_names();  // "which-token, dot-value, ..." for messages
 // The questions of state.step of the lesson, in the file's order (empty for step 0 and steps past
 // the lesson; a kind may ask nothing on some data, such as a dropout draw that keeps no weight).
+// Each question's choices are in an order fixed per kind and slot (not the order the kind adds
+// them in): token lists by position, the others shuffled once by the kind's name.
 // module: as for step_lines().
 std::vector<Question> step_questions(const Lesson& lesson, const State& state, const AttentionResult& result,
                                      const ModuleRun* module = nullptr);

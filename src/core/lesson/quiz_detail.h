@@ -30,13 +30,18 @@ struct Ask {
     // Adds a choice, merging choices whose text coincides for this data (a merged choice is
     // correct if any of its parts is). misconception: the id of docs/misconceptions.md a wrong pick
     // reveals.
+    // Each call is a slot, counted whether its choice is added, merged or left out: the order the
+    // learner sees is fixed per slot (quiz.cpp's arrange_choices), so the same on any data.
+    int next_slot = 0;
     void add(const std::string& text, bool correct, const std::string& mistake, const char* misconception) {
+        const int slot = next_slot++;
         for (size_t i = 0; i < q.choices.size(); ++i)
             if (q.choices[i] == text) {
                 if (correct) q.correct[i] = true, q.mistakes[i].clear(), q.misconceptions[i].clear();
                 return;
             }
         if (q.choices.size() > size_t(kMaxChoiceIndex)) return;
+        q.slots.push_back(slot);
         q.choices.push_back(text);
         q.correct.push_back(correct);
         q.mistakes.push_back(correct ? "" : mistake);
