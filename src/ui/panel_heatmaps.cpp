@@ -31,9 +31,12 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     // The causal mask changes every number here, so its switch is here too, in any step.
     if (ImGui::Checkbox(tr("causal mask"), &draft->causal)) edited = true;
     record_layout(ui, "heatmap:causal");
+    // While step 10 asks how many tokens the query sees, the help names the mask, not its count.
     if (item_tooltip())
-        ImGui::SetTooltip("%s", tr("Each token attends only to itself and earlier tokens: later scores become -inf, "
-                                   "their weights 0 (section 3.5)."));
+        ImGui::SetTooltip("%s", in.concealed().masking
+                                    ? tr("The causal mask of section 3.5: later scores become -inf before softmax.")
+                                    : tr("Each token attends only to itself and earlier tokens: later scores become "
+                                         "-inf, their weights 0 (section 3.5)."));
     if (s.causal) {
         ImGui::SameLine();
         ImGui::TextColored(error_color(), "%s", tr("masked: -inf above the diagonal"));

@@ -63,7 +63,8 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     }
     if (s.lesson.mode != LessonMode::Track || s.step < 1) return c;
     const int k = s.lesson.question;
-    if (k >= 0 && k < int(questions.size()) && !question_done(s.lesson, k)) conceal_for(questions[size_t(k)].id, &c);
+    const bool open = k >= 0 && k < int(questions.size()) && !question_done(s.lesson, k);
+    if (open) conceal_for(questions[size_t(k)].id, &c);
     // The step's later questions cover theirs from its first question on: revealing the first
     // must not show what the next asks (step 3's scores, after "how many?", answered "which is
     // highest?"; step 8's heading dim=-1 the softmax's dim).
@@ -71,7 +72,7 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     // The weight heatmap and the context are made of the weights in use: with the hand-written
     // softmax chosen, its nan would show there what the question asks.
     c.naive_in_use = c.naive_weights && s.norm == Norm::SoftmaxNaive;
-    if (c.any()) c.reason = texts.say("lesson.hidden-question");
+    if (c.any()) c.reason = texts.say(open ? "lesson.hidden-question" : "lesson.hidden-next-question");
     return c;
 }
 

@@ -263,7 +263,7 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
     w.print_scalar("torch.dot(inputs[0], query)", dot_library(s.inputs.row(0), s.inputs.row(q), s.inputs.cols));
     w.line();
 
-    w.line("# One score per input token, the query included.");
+    w.line("# The loop: each input token in turn, its dot product with the query in its own slot.");
     w.line("attn_scores_" + k + " = torch.empty(inputs.shape[0])");
     w.line("for i, x_i in enumerate(inputs):");
     w.line("    attn_scores_" + k + "[i] = torch.dot(x_i, query)");

@@ -86,6 +86,7 @@ TEST_CASE("concealment: step 3's scores stay covered after its first question is
     CHECK(covered(s, false).scores);
     CHECK(covered(s, false).weights);
     CHECK_FALSE(covered(s, false).score_count);  // what the first asked is shown
+    CHECK(covered(s, false).reason == "hidden until you answer the next question");
     s = at_step(3, 1);
     CHECK(covered(s, false).scores);
     s.lesson.answer = 1;
