@@ -41,9 +41,10 @@ const char* panel_title(const std::string& key) {
 
 // The step's lines as the engine gives them: the ones a question covers wait for its reveal.
 // *reveal_y: where the first line of a question in `revealed` (a bit per question) starts, if any.
-void lines(const LessonEngine& lesson, int revealed, float* reveal_y) {
+void lines(const LessonEngine& lesson, unsigned revealed, float* reveal_y) {
     for (const LessonLine& line : lesson.lines) {
-        if (*reveal_y < 0 && line.after_question >= 0 && (revealed >> line.after_question & 1))
+        if (*reveal_y < 0 && line.after_question >= 0 && line.after_question < 32 &&
+            (revealed >> line.after_question & 1u))
             *reveal_y = ImGui::GetCursorPosY();
         switch (line.kind) {
             case LineKind::Prose:
@@ -327,15 +328,15 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
     }
     // What a reveal adds to the text column (a line, step 9's table) starts below the fold of a
     // capped band: the column scrolls to it, as the question's column scrolls to the verdict.
-    int done = 0;
-    for (int k = 0; k < int(in.lesson->questions.size()) && k < 16; ++k)
-        if (question_done(s.lesson, k)) done |= 1 << k;
-    const int seen = ui->lesson.text_revealed;
-    const int newly = seen / 16 == s.step ? done & ~(seen % 16) : 0;
-    ui->lesson.text_revealed = s.step * 16 + done;
+    unsigned done = 0;  // a bit per question of the step (at most kMaxQuestionIndex + 1 of them)
+    for (int k = 0; k < int(in.lesson->questions.size()) && k < 32; ++k)
+        if (question_done(s.lesson, k)) done |= 1u << k;
+    const unsigned newly = ui->lesson.text_step == s.step ? done & ~ui->lesson.text_done : 0u;
+    ui->lesson.text_step = s.step;
+    ui->lesson.text_done = done;
     float reveal_y = -1;
     lines(*in.lesson, newly, &reveal_y);
-    if (step->widget == StepWidget::Scaling && (newly & 1) && reveal_y < 0) reveal_y = ImGui::GetCursorPosY();
+    if (step->widget == StepWidget::Scaling && (newly & 1u) && reveal_y < 0) reveal_y = ImGui::GetCursorPosY();
     switch (step->widget) {
         case StepWidget::Alignment:
             alignment_table(in, question_done(s.lesson, 0), ui);

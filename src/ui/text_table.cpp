@@ -17,8 +17,9 @@ struct Measured {
     std::vector<float> heights;  // header row (if any), then each row
     std::vector<float> firsts;   // per row: the height of its cells' line (stacked: above its text)
     float width = 0, height = 0;
-    bool headers_wrap = false;  // the headers wrap at spaces to their column's width
+    bool headers_wrap = false;  // the headers wrap, where running text may break, to their column's width
     bool stacked = false;       // the wrap column goes under its row's other cells, across the table
+    std::vector<std::vector<std::string>> header_lines;  // per header, its lines as drawn (when they wrap)
 };
 
 float text_width(const std::string& text) {
@@ -29,9 +30,10 @@ float text_width(const std::string& text) {
 // A header's lines within `width`, broken where running text may break (at spaces, and between
 // Chinese characters: "最大权重，不缩放" has no space). 0: one line.
 std::vector<std::string> header_lines(const std::string& text, float width) {
+    if (width <= 0) return {text};
     std::vector<std::string> lines(1);
     for (std::string& piece : line_break_pieces(text)) {
-        if (width > 0 && !lines.back().empty() && text_width(lines.back() + piece) > width)
+        if (!lines.back().empty() && text_width(lines.back() + piece) > width)
             lines.push_back(std::move(piece));
         else
             lines.back() += piece;
@@ -71,16 +73,23 @@ Measured measure(const TextTable& t, float avail) {
             if (c != wc) sum += m.widths[c];
         return sum;
     };
-    if (others() + (wraps ? min_wrap : 0) > avail + 0.5f) {
-        m.headers_wrap = true;
+    const std::vector<float> unwrapped = m.widths;
+    const auto wrap_headers = [&] {
         for (size_t c = 0; c < t.headers.size(); ++c)
             if (c != wc) m.widths[c] = std::max(cells[c], widest_word(t.headers[c]) + pad_x);
-    }
+    };
+    m.headers_wrap = others() + (wraps ? min_wrap : 0) > avail + 0.5f;
+    if (m.headers_wrap) wrap_headers();
     if (wraps) {
         float longest = wc < t.headers.size() ? ImGui::CalcTextSize(t.headers[wc].c_str()).x + pad_x : 0;
         for (const auto& row : t.rows)
             if (wc < row.size()) longest = std::max(longest, ImGui::CalcTextSize(row[wc].text.c_str()).x + pad_x);
         m.stacked = others() + min_wrap > avail + 0.5f;
+        if (m.stacked) {  // the others alone may fit with their headers whole
+            m.widths = unwrapped;
+            m.headers_wrap = others() > avail + 0.5f;
+            if (m.headers_wrap) wrap_headers();
+        }
         // Beside the others: the width they leave, from eight characters to its longest text.
         m.widths[wc] = m.stacked ? 0.0f : std::clamp(avail - others(), min_wrap, std::max(longest, min_wrap));
         if (m.stacked && others() < avail) {  // the text under each row spans the room
@@ -93,9 +102,10 @@ Measured measure(const TextTable& t, float avail) {
     const float line = ImGui::GetTextLineHeight();
     if (!t.headers.empty()) {
         float h = line;
-        for (size_t c = 0; c < t.headers.size() && m.headers_wrap; ++c)
-            if (!(m.stacked && c == wc))
-                h = std::max(h, line * float(header_lines(t.headers[c], m.widths[c] - pad_x).size()));
+        for (size_t c = 0; c < t.headers.size() && m.headers_wrap; ++c) {
+            m.header_lines.push_back(header_lines(t.headers[c], m.widths[c] - pad_x));
+            if (!(m.stacked && c == wc)) h = std::max(h, line * float(m.header_lines.back().size()));
+        }
         m.heights.push_back(h + pad_y);
     }
     for (const auto& row : t.rows) {
@@ -142,10 +152,10 @@ void draw(const TextTable& t, const Measured& m, UiState* ui) {
             const std::string& text = cells ? (*cells)[c].text : (*headers)[c];
             const ImU32 color = cells && (*cells)[c].color ? (*cells)[c].color : ImGui::GetColorU32(ImGuiCol_Text);
             const ImVec2 at(x + style.CellPadding.x + 1, y + style.CellPadding.y);
-            if (cells) {
-                text_at(at, text, color, int(c) == t.wrap_column ? m.widths[c] - pad_x : 0.0f);
+            if (cells || !m.headers_wrap) {
+                text_at(at, text, color, cells && int(c) == t.wrap_column ? m.widths[c] - pad_x : 0.0f);
             } else {
-                const std::vector<std::string> lines = header_lines(text, m.headers_wrap ? m.widths[c] - pad_x : 0.0f);
+                const std::vector<std::string>& lines = m.header_lines[c];
                 for (size_t k = 0; k < lines.size(); ++k)
                     text_at(ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * float(k)), lines[k], color, 0.0f);
             }

@@ -117,8 +117,9 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
         // Aimed at the panel's own top (SetScrollHereY aims at the line before the cursor: the panel
         // above), and applied for a few passes: the band and the panels above may still change
         // their heights after the first, which would leave this one off the screen. The book's
-        // classes: at the step's own section (masking, dropout, heads), a line of the panel above it.
-        const float section = id == PanelId::Module && f.ui->module.section_y > 0
+        // classes: at the step's own section (masking, dropout, heads), two lines of what is above it
+        // in view.
+        const float section = id == PanelId::Module && f.ui->module.section_y >= 0
                                   ? f.ui->module.section_y - 2 * ImGui::GetTextLineHeightWithSpacing()
                                   : 0.0f;
         ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() + std::max(0.0f, section), 0.0f);

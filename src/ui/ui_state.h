@@ -206,7 +206,8 @@ struct LessonUi {
     float body_h = 0;            // the band's body content (taller of text and question) as last drawn
     int shown_reveal = -1;       // the reveal last scrolled into view (step, question, answer)
     bool split = false;          // the question has its own column beside the text (wide screens)
-    int text_revealed = -1;      // step * 16 + the step's questions done, as the text column last saw them
+    int text_step = -1;          // the step the text column last drew,
+    unsigned text_done = 0;      // and a bit per question of it done then
     float text_reveal_y = -1;    // where the text a reveal brought starts, in the text column
     int text_scroll_passes = 0;  // passes it still scrolls there (the new lines settle first)
     PracticeInput practice[kExerciseCount];

@@ -948,6 +948,31 @@ TEST_CASE("ui: step 6's lab marks the first token past the overflow only once it
     CHECK(h.find("value:lesson:lab:overflow")->text == "sat");
 }
 
+TEST_CASE("ui: on a phone step 4's table fits the band: its reading column goes under each row") {
+    // The table's height revealed, at a width (one harness, one ImGui context, at a time).
+    const auto revealed_table = [](ImVec2 display, float* right_gap) {
+        UiHarness h("your-journey", display);
+        attn::State s = h.go_to_step(4);
+        s.lesson.answer = 0;  // revealed: the reading column shows
+        s.lesson.revealed = true;
+        REQUIRE(h.set_state(s).empty());
+        h.frames(3);
+        const attn::ui::LayoutItem* table = h.find("table:alignment");
+        const attn::ui::LayoutItem* band = h.find("panel:lesson");
+        REQUIRE(table != nullptr);
+        REQUIRE(band != nullptr);
+        *right_gap = (band->rect.x + band->rect.z) - (table->rect.x + table->rect.z);
+        return table->rect.w / ImGui::GetTextLineHeight();  // in lines
+    };
+    float phone_gap = 0, laptop_gap = 0;
+    const float phone = revealed_table(ImVec2(390, 844), &phone_gap);
+    const float laptop = revealed_table(ImVec2(1280, 800), &laptop_gap);
+    CHECK(phone_gap >= 0);  // within the band: no sideways scroll
+    CHECK(phone > 8);       // four rows, each its cells' line and its reading under it
+    CHECK(laptop < phone);  // on a laptop one line a row, the reading beside the cells
+    CHECK(laptop_gap >= 0);
+}
+
 TEST_CASE("ui: a help tooltip is as wide as its text up to 28 em, and nothing in it runs past its edge") {
     UiHarness h;
     h.frames(2);
