@@ -146,8 +146,9 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
     }
     // A judged step adds its values and verdict at the end: bring them into view, for a few passes
     // (the region learns its new height only after the first).
-    if (ui->lesson.trace_scrolled != checked) {
-        ui->lesson.trace_scrolled = checked;
+    const int shown = checked * 2 + (walk.look_again ? 1 : 0);  // a second look adds its lines too
+    if (ui->lesson.trace_scrolled != shown) {
+        ui->lesson.trace_scrolled = shown;
         ui->lesson.trace_scroll_passes = 3;
     }
     if (ui->lesson.trace_scroll_passes > 0) {

@@ -38,6 +38,13 @@ void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         record_value(ui, "module:groups", kHidden);
         return;
     }
+    // Debug this plants repeat for repeat_interleave: which heads read which group is what its
+    // trace asks the learner to judge, and "repeat instead would ..." names the bug.
+    if (in.state.lesson.mode == LessonMode::Debug && in.state.lesson.bug == Bug::RepeatNotInterleave) {
+        prose(tr("Which heads read which key and value group: for you to judge in the trace."), muted_text());
+        record_value(ui, "module:groups", kHidden);
+        return;
+    }
     const ModuleSettings& s = r.settings;
     const int size = s.heads / s.kv_groups;
     std::string who;

@@ -211,7 +211,7 @@ struct LessonUi {
     float text_reveal_y = -1;    // where the text a reveal brought starts, in the text column
     int text_scroll_passes = 0;  // passes it still scrolls there (the new lines settle first)
     PracticeInput practice[kExerciseCount];
-    int trace_scrolled = 0;       // the trace length the trace's region last scrolled to show
+    int trace_scrolled = 0;       // the trace length (x 2, + 1 on a second look) the region last scrolled to
     int trace_scroll_passes = 0;  // passes it still scrolls to the end (the new lines settle first)
 };
 

@@ -973,6 +973,20 @@ TEST_CASE("ui: on a phone step 4's table fits the band: its reading column goes 
     CHECK(laptop_gap >= 0);
 }
 
+TEST_CASE(
+    "ui: while Debug this traces repeat for repeat_interleave, the classes panel does not say which heads read which "
+    "group") {
+    UiHarness h;
+    h.click("lesson:mode:debug");
+    REQUIRE(h.find("lesson:bug:repeat-not-interleave") != nullptr);
+    h.click("lesson:bug:repeat-not-interleave");
+    REQUIRE(h.state.lesson.bug == attn::Bug::RepeatNotInterleave);
+    h.frames(4);
+    const attn::ui::LayoutItem* groups = h.find("value:module:groups");
+    REQUIRE(groups != nullptr);
+    CHECK(groups->text == "?");  // "repeat instead would hand group 0 to heads 0, 2": the bug itself
+}
+
 TEST_CASE("ui: a help tooltip is as wide as its text up to 28 em, and nothing in it runs past its edge") {
     UiHarness h;
     h.frames(2);
