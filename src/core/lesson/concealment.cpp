@@ -13,6 +13,7 @@ namespace {
 // What each question kind asks the learner to predict.
 void conceal_for(std::string_view kind, Concealment* c) {
     if (kind == "which-token") c->query_token = true;  // which token does inputs[q] pick?
+    if (kind == "lowest-meaning") c->angles = true;    // what a negative score says: "180°" would
     // A score, which is highest, or how many there are. The weights go too: they rank the tokens
     // as the scores do, their "÷ sum" column gives the scores' ratios, and there is one per score.
     if (kind == "dot-value" || kind == "highest-score") c->scores = c->weights = true;
@@ -81,7 +82,7 @@ Concealment conceal_everything(const std::string& reason) {
     c.query_token = c.score_count = c.scores = c.weights = c.naive_weights = c.naive_in_use = c.context = c.matrices =
         true;
     c.softmax_dim = c.scaling = c.masking = c.module_layout = c.module_leak = c.module_dropout = c.module_heads = true;
-    c.module_cache = c.module_groups = c.module_window = c.module_masks = true;
+    c.module_cache = c.module_groups = c.module_window = c.module_masks = c.angles = true;
     c.reason = reason;
     return c;
 }

@@ -30,6 +30,7 @@ struct Concealment {
     bool module_groups = false;  // which heads read which key and value group
     bool module_window = false;  // which keys the sliding window lets a token see (the heads' weights too)
     bool module_masks = false;   // how each library writes the mask (its polarity)
+    bool angles = false;         // the text version's arrow angles (0° same way, 180° opposite)
     // Shown where values are covered: "Answer the question in the lesson first" and the like.
     std::string reason;
 
@@ -44,7 +45,7 @@ struct Concealment {
     bool any() const {
         return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||
                scaling || masking || module_layout || module_leak || module_dropout || module_heads || module_cache ||
-               module_groups || module_window || module_masks;
+               module_groups || module_window || module_masks || angles;
     }
 };
 

@@ -145,11 +145,12 @@ void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const 
 
 // What the Embeddings plot draws, in numbers: each token's arrow, its length and its angle to the
 // query's (0° the same direction, 90° at right angles, 180° opposite: the score's sign and, with
-// the lengths, its size). Covered with the scores, and while the question asks which token the
-// query is (its own angle is 0°).
+// the lengths, its size). Covered with the scores, while the question asks which token the query
+// is (its own angle is 0°), and while step 4 asks what a negative score says.
 void write_arrows(JsonWriter* w, const State& s, const Concealment& hidden) {
     const std::string caption = words("Embeddings as arrows: each token's length and its angle to the query");
-    if (hidden.query_token || hidden.covers_scores()) return write_covered(w, "arrows", caption, hidden);
+    if (hidden.query_token || hidden.covers_scores() || hidden.angles)
+        return write_covered(w, "arrows", caption, hidden);
     const int d = s.inputs.cols;
     const auto dot = [&](int a, int b) {
         double sum = 0;

@@ -44,7 +44,9 @@ TEST_CASE("concealment: each step's open question covers the value it asks for")
     CHECK_FALSE(highest.score_count);  // question 1 of step 3: the count is known by now
     CHECK(highest.scores);
     CHECK(highest.weights);
-    CHECK_FALSE(covered(at_step(4), false).any());  // the prompt itself gives the score
+    const Concealment four = covered(at_step(4), false);  // the prompt itself gives the score:
+    CHECK_FALSE(four.covers_scores());                    // no number is covered,
+    CHECK(four.angles);                                   // but the text version's "180°" would say what it means
     CHECK(covered(at_step(5), false).weights);
     CHECK(covered(at_step(6), false).naive_weights);
     // Step 6 asks what the hand-written softmax gives at x20; with it chosen, its nan would show in

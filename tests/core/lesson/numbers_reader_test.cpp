@@ -102,6 +102,11 @@ TEST_CASE("numbers reader: the plot's arrows as numbers, each token's length and
     REQUIRE(s.lesson.concealed.query_token);
     const JsonValue covered = view_of(s);
     CHECK(table(covered, "arrows").find("rows")->items.empty());
+    // Step 4 asks what "z"'s -2 says; its 180° would answer.
+    s.act(LessonAction::GoToStep, 4);
+    REQUIRE(s.lesson.concealed.angles);
+    const JsonValue step4 = view_of(s);
+    CHECK(table(step4, "arrows").find("rows")->items.empty());
 }
 
 TEST_CASE("numbers reader: the trainable version's W matrices and q·k / √d_k; the book's class output") {
