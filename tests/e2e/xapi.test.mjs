@@ -68,9 +68,10 @@ test('xapi: answers and steps reach the host as valid xAPI statements, with the 
   await waitReady(frame);
   await waitIdle(frame);
   // Step 3's first question: how many scores for three tokens? "2" is the mistake, "3" is right.
-  await click(page, frame, 'lesson:choice:0');
+  // Its choices show as 3, 9, 2 (an order fixed per question kind: the ids below stay put).
+  await click(page, frame, 'lesson:choice:2');
   await click(page, frame, 'lesson:reveal');
-  await click(page, frame, 'lesson:choice:1');
+  await click(page, frame, 'lesson:choice:0');
   await click(page, frame, 'lesson:reveal');
   await click(page, frame, 'lesson:next');
   const statements = await statementsOf(page, 4);
@@ -82,13 +83,13 @@ test('xapi: answers and steps reach the host as valid xAPI statements, with the 
   assert.match(wrong.object.id, /^http:\/\/127\.0\.0\.1:\d+\/index\.html#step-3\//);
   const def = wrong.object.definition;
   assert.equal(def.interactionType, 'choice');
-  assert.deepEqual(def.choices.map((c) => c.description['en-US']), ['2', '3', '9']);
-  assert.deepEqual(def.correctResponsesPattern, ['choice-1']);
+  assert.deepEqual(def.choices.map((c) => c.description['en-US']), ['3', '9', '2']);
+  assert.deepEqual(def.correctResponsesPattern, ['choice-0']);
   assert.match(def.description['en-US'], /scores/);
   // The wrong answer names the misconception it shows (docs/misconceptions.md), as a result extension.
-  assert.deepEqual(wrong.result, { success: false, response: 'choice-0',
+  assert.deepEqual(wrong.result, { success: false, response: 'choice-2',
                                    extensions: { [wrong.object.id.replace(/#.*/, '#misconception')]: 'query-not-compared' } });
-  assert.deepEqual(right.result, { success: true, response: 'choice-1' });
+  assert.deepEqual(right.result, { success: true, response: 'choice-0' });
   assert.equal(wrong.context.contextActivities.parent[0].id, wrong.object.id.replace(/#.*/, '#lesson'));
   const steps = statements.filter((s) => s.verb.id === ADL + 'experienced');
   assert.match(steps[0].object.id, /#step-3$/, 'the step the link opened is experienced on landing');
@@ -187,7 +188,7 @@ test('xapi: in Chinese (lang=zh-CN) the statements carry Chinese and English lan
   await frame.waitForFunction(() => document.documentElement.dataset.language === 'zh-CN' &&
                               /[\u4e00-\u9fff]/.test(window.attention.lessonView().title || ''), null, { timeout: budget() });
   await waitIdle(frame);
-  await click(page, frame, 'lesson:choice:1');
+  await click(page, frame, 'lesson:choice:0');  // "3", right (the choices show as 3, 9, 2)
   await click(page, frame, 'lesson:reveal');
   const statements = await statementsOf(page, 2);
   statements.forEach((s, i) => assertValidStatement(s, `statement ${i}`));
@@ -197,9 +198,9 @@ test('xapi: in Chinese (lang=zh-CN) the statements carry Chinese and English lan
   assert.match(answer.object.id, /#step-3\//, 'the same activity ids as in English');
   const def = answer.object.definition;
   assert.match(def.description['zh-CN'], /[\u4e00-\u9fff]/, `the question as the learner read it: ${def.description['zh-CN']}`);
-  assert.deepEqual(def.choices.map((c) => c.description['zh-CN']), ['2', '3', '9']);
-  assert.deepEqual(def.correctResponsesPattern, ['choice-1']);
-  assert.deepEqual(answer.result, { success: true, response: 'choice-1' });
+  assert.deepEqual(def.choices.map((c) => c.description['zh-CN']), ['3', '9', '2']);
+  assert.deepEqual(def.correctResponsesPattern, ['choice-0']);
+  assert.deepEqual(answer.result, { success: true, response: 'choice-0' });
   const lesson = answer.context.contextActivities.parent[0];
   assert.ok(lesson.definition.name['en-US'] && /[\u4e00-\u9fff]/.test(lesson.definition.name['zh-CN']), 'the lesson named in both');
   const landed = statements.find((s) => s.verb.id === ADL + 'experienced');
