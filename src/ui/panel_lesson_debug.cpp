@@ -105,6 +105,7 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
     ImGui::TextColored(query_color(), "%s", texts.say("debug.trace").c_str());
     ImGui::SameLine();
     ImGui::TextColored(muted_text(), "%s", texts.say("debug.judge-each").c_str());
+    float judged_top = ImGui::GetCursorScreenPos().y;  // where the verdict on the step just judged starts
     for (int k = 0; k < checked; ++k) {
         const TraceStep& step = t.steps[size_t(k)];
         ImGui::TextColored(step.diverges ? error_color() : context_color(), tr("%s %d. %s: %s"),
@@ -117,6 +118,7 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
                   ImGui::GetStyleColorVec4(ImGuiCol_Text));
         ImGui::PopFont();
         bool held = false;
+        if (k == checked - 1) judged_top = ImGui::GetCursorScreenPos().y;
         if (const char* id = walk.verdict_id(t, k, &held)) {
             prose(texts.say(id), held ? context_color() : error_color());
         }
@@ -144,15 +146,17 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
     } else if (!found) {
         prose(t.hidden, muted_text());
     }
-    // A judged step adds its values and verdict at the end: bring them into view, for a few passes
-    // (the region learns its new height only after the first).
-    const int shown = checked * 2 + (walk.look_again ? 1 : 0);  // a second look adds its lines too
+    // A judged step adds its values and verdict at the end: bring the verdict into view with the
+    // next step's question and buttons (a matrix's values above it may not fit), for a few passes (the region learns
+    // its new height only after the first). A bug picked (or picked again) starts its trace: its first question comes
+    // into view too.
+    const int shown = int(t.bug) * 1000 + checked * 2 + (walk.look_again ? 1 : 0);  // a second look adds lines
     if (ui->lesson.trace_scrolled != shown) {
+        ui->lesson.trace_scroll_passes = ui->lesson.trace_scrolled < 0 ? 0 : 3;  // not on entering Debug this
         ui->lesson.trace_scrolled = shown;
-        ui->lesson.trace_scroll_passes = 3;
     }
     if (ui->lesson.trace_scroll_passes > 0) {
-        ImGui::SetScrollHereY(1.0f);
+        scroll_into_view(judged_top, ImGui::GetCursorScreenPos().y);
         --ui->lesson.trace_scroll_passes;
     }
     if (checked > 0) {

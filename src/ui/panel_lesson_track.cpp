@@ -167,6 +167,10 @@ void scaling_widget(const FrameInput& in, UiState* ui) {
 
 bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
+    // A reveal scrolls into view only where the learner made it: not on arriving at a step
+    // answered before (Back, Next, a link), whose words come first.
+    const bool arrived = ui->lesson.question_step != s.step;
+    ui->lesson.question_step = s.step;
     const std::vector<Question>& qs = in.lesson->questions;
     if (qs.empty()) return false;
     bool edited = false;
@@ -197,6 +201,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     if (ImGui::Button(say(*in.lesson, "lesson.reveal").c_str())) send(ui, LessonAction::Reveal);
     ImGui::EndDisabled();
     record_lesson_item(ui, "lesson:reveal");
+    const float verdict_top = ImGui::GetItemRectMin().y;  // the verdict sits beside Reveal
     if (answer < 0) {
         ImGui::SameLine();
         ImGui::TextColored(muted_text(), "%s", say(*in.lesson, "lesson.pick-then-reveal").c_str());
@@ -210,12 +215,9 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         prose(r.reason, muted_text());
         if (!r.mistake.empty())
             prose(say(*in.lesson, "lesson.common-mistake", {{"mistake", r.mistake}}), error_color());
-        // The frame a reveal appears, bring it into view: it is the point of the question.
         const int key = s.step * 100 + k * 10 + answer;
-        if (ui->lesson.shown_reveal != key) {
-            ui->lesson.shown_reveal = key;
-            ImGui::SetScrollHereY(0.9f);
-        }
+        if (ui->lesson.shown_reveal != key)
+            ui->lesson.shown_reveal = key, ui->lesson.reveal_scroll_passes = arrived ? 0 : 3;
         if (k + 1 < int(qs.size())) {
             if (ImGui::Button(say(*in.lesson, "lesson.next-question").c_str())) send(ui, LessonAction::NextQuestion);
             record_lesson_item(ui, "lesson:next-question");
@@ -226,6 +228,12 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
                 edited = true;
             }
             record_lesson_item(ui, "lesson:show-me");
+        }
+        // The frames after a reveal appears, bring it into view, from the verdict to the way on: it
+        // is the point of the question. On a phone the text a reveal adds above it pushed it down.
+        if (ui->lesson.reveal_scroll_passes > 0) {
+            --ui->lesson.reveal_scroll_passes;
+            scroll_into_view(verdict_top, ImGui::GetCursorScreenPos().y);
         }
     }
     return edited;

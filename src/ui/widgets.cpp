@@ -2,6 +2,8 @@
 // dot-product strings, compact matrix grids.
 #include "ui/widgets.h"
 
+#include <imgui_internal.h>  // ScrollToRect: it scrolls the windows around the current one too
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -248,6 +250,12 @@ void same_line_if_fits(float width, float spacing) {
     if (spacing < 0) spacing = ImGui::GetStyle().ItemSpacing.x;
     const float right_edge = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
     if (ImGui::GetItemRectMax().x + spacing + width <= right_edge) ImGui::SameLine(0, spacing);
+}
+
+void scroll_into_view(float top, float bottom) {
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float x = window->InnerRect.Min.x;  // a sliver at the left edge: never a sideways scroll
+    ImGui::ScrollToRect(window, ImRect(x, top, x + 1, std::max(top, bottom)), ImGuiScrollFlags_KeepVisibleEdgeY);
 }
 
 bool compact_layout() {

@@ -85,6 +85,12 @@ bool small_button(const char* label);
 // it and draws, where the caller would have drawn with it, `waiting` while it comes, or why it
 // could not be fetched with a "Try again" button (no fetch is repeated without the learner).
 bool code_here_or_ask(const FrameInput& in, UiState* ui, const char* waiting, const char* layout_name);
+// Brings the lines from screen y `top` to `bottom` (this frame's positions) into view: in the
+// current window and in every window around it that scrolls (on a phone the lesson band sits at
+// its full height in the page's column, so only the column can move), as little as needed, and
+// from `top` when they do not fit. Call it for a few frames after the lines appear: a window
+// scrolls only as far as its last frame's content reached.
+void scroll_into_view(float top, float bottom);
 // True on a phone-width layout: one column.
 bool compact_layout();
 // The verb hints use: "tap" where fingers are the pointer, else "click".

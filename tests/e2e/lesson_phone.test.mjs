@@ -80,6 +80,45 @@ test('lesson on a phone: step 4\'s and step 9\'s revealed tables fit the band, t
   }
 });
 
+// On screen now, without a swipe: what a tap just brought.
+async function onScreen(page, name, what) {
+  const r = await waitFor(page, ([n, foot]) => {
+    const l = window.attention.layout().find((x) => x.name === n);
+    return l && l.y >= 0 && l.y + l.h <= foot ? l : null;
+  }, [name, FOOT], what);
+  return r.jsonValue();
+}
+
+test('lesson on a phone: a reveal, and each judged step of a trace, come into view where the learner tapped', async () => {
+  // Step 9's reveal adds a table above the question: the verdict went below the screen's foot, and
+  // a judged trace step pushed the next question's buttons off it; both took a swipe to find.
+  const page = await openSettled(browser, `${server.url}/index.html#step=9`, PHONE);
+  await tap(page, 'lesson:choice:0');
+  await tap(page, 'lesson:reveal');
+  await onScreen(page, 'lesson:verdict:right', 'step 9\'s verdict');
+  await saveArtifact('lesson-phone-step9-verdict.png', await page.screenshot());
+  // Back, then Next again from the step bar: an answered step is met at its words, not its verdict.
+  await tap(page, 'lesson:back');
+  await onScreen(page, 'lesson:next', 'step 8\'s Next');
+  await tap(page, 'lesson:next');
+  assert.equal((await page.evaluate(() => window.attention.getState())).step, 9);
+  await onScreen(page, 'lesson:back', 'step 9\'s words, from the top');
+  await reach(page, 'lesson:mode:debug', -1);
+  await tap(page, 'lesson:mode:debug');
+  await tap(page, 'lesson:bug:wrong-pair');
+  // The query and the loop index check out; the dot product is judged wrong first, then off.
+  for (const [judge, next] of [['right', 'lesson:trace-judge:right'], ['right', 'lesson:trace-judge:right'],
+    ['right', 'lesson:trace-look-again'], ['off', 'lesson:trace-found']]) {
+    const before = await find(page, `lesson:trace-judge:${judge}`);
+    assert.ok(before && before.y >= 0 && before.y + before.h <= FOOT, `the judge buttons are on screen: ${JSON.stringify(before)}`);
+    await settleAfter(page, () => page.touchscreen.tap(before.x + before.w / 2, before.y + before.h / 2), `a tap on ${judge}`, { lifted: true });
+    await onScreen(page, next, `${next} after judging ${judge}`);
+  }
+  await saveArtifact('lesson-phone-debug-found.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lesson on a phone: a step\'s watch button for the book\'s classes lands on the section it asks about', async () => {
   // Steps 12 and 13: the panel's top is the class's settings; the masking and dropout sections
   // the questions cover were one or two swipes further down.
