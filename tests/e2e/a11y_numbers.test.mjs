@@ -143,6 +143,11 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   assert.equal((await page.evaluate(() => window.attention.getState())).module.batch, 1);
   await waitUntil(async () => (await page.evaluate(() => window.attention.numbersView().tables.filter((x) => x.key === 'module').length)) === 1,
                   'one output table for a batch of one');
+  // Each head's weights, as the panel's grids draw them: causal, so the first token weighs itself.
+  const head1 = await waitUntil(() => readTable(cdp, 'Head 1\'s weights, a row per query, a column per key'), 'head 1\'s weights');
+  assert.deepEqual(head1[0].slice(0, 3), ['columnheader:query \\ key', 'columnheader:0: Your', 'columnheader:1: journey']);
+  assert.deepEqual(head1[1], ['rowheader:0: Your', '1.0000', '0.0000', '0.0000', '0.0000', '0.0000', '0.0000']);
+  assert.equal(head1.length, 7, 'a row per token under the headers');
 
   // Decoding it with a KV cache (ch04), by Space on its checkbox; the prompt typed: a table of
   // the cache's calls, read as a screen reader reads it.

@@ -181,6 +181,23 @@ void write_context(JsonWriter* w, const AttentionResult& r, const Concealment& h
         [&](int, int c) { return num_cell(context[size_t(c)]); }, width_note(int(context.size())));
 }
 
+// A multi-head class's weights, head by head, as the panel's grids show them: (n, n) each, after
+// dropout when the class trains, for the first batch element (the copies differ by dropout alone).
+void write_head_weights(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    if (!is_multi_head(m.settings.module) || m.batches.empty()) return;
+    const std::vector<HeadTrace>& heads = m.batches[0];
+    for (size_t h = 0; h < heads.size() && h < size_t(kReaderMaxHeads); ++h) {
+        std::string caption = words_f("Head %d's weights, a row per query, a column per key", int(h));
+        if (m.batches.size() > 1) caption += words(", batch element 0");
+        if (heads.size() > size_t(kReaderMaxHeads))
+            caption += words_f(" (the first %d of %d heads)", kReaderMaxHeads, int(heads.size()));
+        if (hidden.module_window || hidden.module_cache)  // which keys a token weighs is the answer
+            write_covered(w, "head_weights", caption, hidden);
+        else
+            write_matrix(w, "head_weights", caption, s, heads[h].weights_dropped, words("query \\ key"));
+    }
+}
+
 void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
     const std::string name = module_class(m.settings.module);
     if (!m.error.empty()) {
@@ -202,6 +219,7 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
             [&](int r) { return r < s.inputs.rows ? token_header(s, r) : std::to_string(r); },
             [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
     }
+    write_head_weights(w, s, m, hidden);
     if (!m.settings.decode || hidden.module_heads) return;
     if (hidden.module_cache || hidden.module_window)  // how many keys a call scores, or which
         return write_covered(w, "decode", words("Decoding with the KV cache: each call"), hidden);

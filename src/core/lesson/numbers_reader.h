@@ -17,6 +17,9 @@ namespace attn {
 // listed after them when it is further down.
 constexpr int kReaderMaxTokens = 32;
 constexpr int kReaderMaxWidth = 32;
+// A multi-head class's weights are listed for at most this many heads: 64 heads' tables are
+// not a read.
+constexpr int kReaderMaxHeads = 8;
 
 // {"refusal": why the last change was refused, in the language, or "",
 //  "controls": {"query", "n", "d", "norm", "projection", "d_out", "seed", "scale", "causal", "lab_scale",
@@ -27,12 +30,12 @@ constexpr int kReaderMaxWidth = 32;
 //              "rows": [[row header, cells...]], "note": why cells are covered or left out, or ""}]}
 // Table keys: "inputs", "query" (the query's scores and its three normalisations), "context",
 // "score_matrix", "weight_matrix", with the projection "W_query", "W_key", "W_value", and with the
-// book's classes "module" (one per batch element) and, decoding, "decode" (one row per cache
-// call). A covered table has no rows, and a covered
-// (n, n) matrix no columns either: its shape can be what the lesson asks.
-// module: the book's class run on these inputs, or null when it is off. language: the interface's
-// words the captions, headings and notes are written in (lessons/<lang>/interface.json); null:
-// English. refusal: why the last change was refused ("refusal", in that language), or null.
+// book's classes "module" (one per batch element), for a multi-head class "head_weights" (one per
+// head, up to kReaderMaxHeads) and, decoding, "decode" (one row per cache call). A covered table has no rows, and a
+// covered (n, n) matrix no columns either: its shape can be what the lesson asks. module: the book's class run on these
+// inputs, or null when it is off. language: the interface's words the captions, headings and notes are written in
+// (lessons/<lang>/interface.json); null: English. refusal: why the last change was refused ("refusal", in that
+// language), or null.
 std::string numbers_reader_json(const State& state, const AttentionResult& result, const Concealment& hidden,
                                 const ModuleResult* module, const InterfaceText* language = nullptr,
                                 const Sentence* refusal = nullptr);

@@ -191,3 +191,47 @@ TEST_CASE("numbers reader: a long sequence is read in its first rows, and says h
     CHECK(row(table(w, "query"), kReaderMaxTokens)[0] == "35: t35");
     CHECK(row(table(w, "inputs"), kReaderMaxTokens)[0] == "35: t35");
 }
+
+TEST_CASE("numbers reader: a multi-head class's weights, head by head, as the panel's grids show them") {
+    Session s;
+    State next = s.state;
+    next.module.enabled = true;
+    next.module.settings = book_module_settings(AttentionModule::MultiHeadAttention);  // 2 heads, batch 2
+    s.commit(next);
+    REQUIRE(s.module.result.error.empty());
+    const JsonValue v = view_of(s);
+    std::vector<const JsonValue*> heads;
+    for (const JsonValue& t : v.find("tables")->items)
+        if (t.find("key")->text == "head_weights") heads.push_back(&t);
+    REQUIRE(heads.size() == 2);
+    for (size_t h = 0; h < heads.size(); ++h) {
+        const JsonValue& t = *heads[h];
+        INFO("head " << h);
+        CHECK(t.find("caption")->text ==
+              "Head " + std::to_string(h) + "'s weights, a row per query, a column per key, batch element 0");
+        REQUIRE(t.find("rows")->items.size() == 6);
+        CHECK(t.find("columns")->items[1].text == "0: Your");
+        // Causal: the first token weighs only itself; every row is the panel's, and sums to 1.
+        CHECK(row(t, 0) == std::vector<std::string>{"0: Your", "1.0000", "0.0000", "0.0000", "0.0000", "0.0000",
+                                                    "0.0000"});
+        const Matrix& w = s.module.result.batches[0][h].weights_dropped;
+        for (int i = 0; i < 6; ++i) {
+            double sum = 0;
+            for (int c = 0; c < 6; ++c) {
+                CHECK(row(t, size_t(i))[size_t(c) + 1] == num_cell(w.at(i, c)));
+                sum += std::stod(row(t, size_t(i))[size_t(c) + 1]);
+            }
+            CHECK(sum == doctest::Approx(1.0).epsilon(1e-3));
+        }
+    }
+    // While the lesson asks which keys a sliding window lets a token see, the heads' weights are
+    // covered as the panel covers them: caption and why, no numbers.
+    Concealment window;
+    window.module_window = true;
+    window.reason = "hidden until you answer";
+    const JsonParseResult covered = parse_json(numbers_reader_json(s.state, s.result, window, &s.module.result));
+    REQUIRE(covered.ok);
+    const JsonValue& first = table(covered.value, "head_weights");
+    CHECK(first.find("rows")->items.empty());
+    CHECK(contains(first.find("note")->text, "hidden until you answer"));
+}
