@@ -30,22 +30,38 @@ const char* const kModuleKeys[] = {"name",    "seed",     "d_out",        "heads
 // ---- one message per rule, shared by the parser (which quotes the text as written, e.g. 1e30)
 // and validate_state (which quotes the stored value).
 
+// The rules a learner can break by typing (a position, a width, a seed, a multiplier, a label, a
+// value) are sentences, said in the interface's language; the API's own rules stay English.
+Sentence query_refusal(const std::string& value, size_t n) {
+    if (n == 0) return sentence("query is %s but there are no tokens: give tokens and inputs first", {value});
+    if (n == 1) return sentence("query is %s but there is 1 token: use 0 (positions count from zero)", {value});
+    return sentence("query is %s but there are %s tokens: use 0..%s (positions count from zero)",
+                    {value, std::to_string(n), std::to_string(n - 1)});
+}
 std::string query_message(const std::string& value, size_t n) {
-    if (n == 0) return "query is " + value + " but there are no tokens: give tokens and inputs first";
-    const std::string count =
-        n == 1 ? "is 1 token: use 0" : "are " + std::to_string(n) + " tokens: use 0.." + std::to_string(n - 1);
-    return "query is " + value + " but there " + count + " (positions count from zero)";
+    return english(query_refusal(value, n));
+}
+Sentence seed_refusal(const std::string& value) {
+    return sentence("projection.seed is %s but must be 0..%s (kMaxSeed, 2^53, so every seed is exact in JSON)",
+                    {value, std::to_string(kMaxSeed)});
 }
 std::string seed_message(const std::string& value) {
-    return "projection.seed is " + value + " but must be 0.." + std::to_string(kMaxSeed) +
-           " (kMaxSeed, 2^53, so every seed is exact in JSON)";
+    return english(seed_refusal(value));
+}
+Sentence d_out_refusal(const std::string& value) {
+    return sentence(
+        "projection.d_out is %s but must be 1..%s (kMaxDOut): it is the number of columns of W_query, W_key and "
+        "W_value",
+        {value, std::to_string(kMaxDOut)});
 }
 std::string d_out_message(const std::string& value) {
-    return "projection.d_out is " + value + " but must be 1.." + std::to_string(kMaxDOut) +
-           " (kMaxDOut): it is the number of columns of W_query, W_key and W_value";
+    return english(d_out_refusal(value));
+}
+Sentence module_seed_refusal(const std::string& path, const std::string& value) {
+    return sentence("%s is %s but must be 0..%s (kMaxSeed, 2^53)", {path, value, std::to_string(kMaxSeed)});
 }
 std::string module_seed_message(const std::string& path, const std::string& value) {
-    return path + " is " + value + " but must be 0.." + std::to_string(kMaxSeed) + " (kMaxSeed, 2^53)";
+    return english(module_seed_refusal(path, value));
 }
 std::string module_names() {
     std::string out;
@@ -59,9 +75,14 @@ std::string step_message(const std::string& value) {
 bool lab_scale_ok(float f) {
     return std::isfinite(f) && f > 0.0f && f <= kMaxLabScale;
 }
+Sentence lab_scale_refusal(const std::string& value) {
+    return sentence(
+        "lab_scale is %s but must be greater than 0 and at most %s (kMaxLabScale, as a float32): 1 leaves the "
+        "scores unchanged",
+        {value, format_float(kMaxLabScale)});
+}
 std::string lab_scale_message(const std::string& value) {
-    return "lab_scale is " + value + " but must be greater than 0 and at most " + format_float(kMaxLabScale) +
-           " (kMaxLabScale, as a float32): 1 leaves the scores unchanged";
+    return english(lab_scale_refusal(value));
 }
 std::string question_message(const std::string& value) {
     return "lesson.question is " + value + " but must be 0.." + std::to_string(kMaxQuestionIndex) +
@@ -472,18 +493,24 @@ ParseResult parse_state(std::string_view json) {
     return result;
 }
 
-std::string validate_label(const std::string& label, const std::string& name) {
+Sentence label_refusal(const std::string& label, const std::string& name) {
     if (label.size() > size_t(kMaxLabelBytes))
-        return name + " is " + std::to_string(label.size()) + " bytes long but the limit is " +
-               std::to_string(kMaxLabelBytes) + " bytes (kMaxLabelBytes): shorten the label";
-    if (size_t bad = utf8_error_offset(label); bad != label.size()) return utf8_message(name, bad);
+        return sentence("%s is %s bytes long but the limit is %s bytes (kMaxLabelBytes): shorten the label",
+                        {name, std::to_string(label.size()), std::to_string(kMaxLabelBytes)});
+    if (size_t bad = utf8_error_offset(label); bad != label.size()) return as_is(utf8_message(name, bad));
     if (size_t at = control_character_offset(label); at != label.size()) {
         uint32_t cp = 0;
         decode_utf8(label, at, &cp);
-        return name + " contains the control character U+" + hex4(cp) + " at byte " + std::to_string(at) +
-               ": labels are shown as text, so remove it (use a space instead of a tab or line break)";
+        return sentence(
+            "%s contains the control character U+%s at byte %s: labels are shown as text, so remove it (use a "
+            "space instead of a tab or line break)",
+            {name, hex4(cp), std::to_string(at)});
     }
-    return "";
+    return {};
+}
+
+std::string validate_label(const std::string& label, const std::string& name) {
+    return english(label_refusal(label, name));
 }
 
 void fit_module_to_inputs(State* s) {
@@ -495,86 +522,89 @@ void fit_module_to_inputs(State* s) {
 
 namespace {
 
-// The document's own rules, in English: "" when they hold.
-std::string document_refusal(const State& s) {
-    if (size_t bad = utf8_error_offset(s.example); bad != s.example.size()) return utf8_message("example", bad);
+// The document's own rules: nothing said when they hold. Those a learner can break by typing are
+// sentences (translated); the API's own, as_is in English.
+Sentence document_refusal(const State& s) {
+    if (size_t bad = utf8_error_offset(s.example); bad != s.example.size()) return as_is(utf8_message("example", bad));
     // The schema's own rule: the name of a built-in example, or "" once the data was edited. Any
     // other text would be printed by the CLI, written into code comments and sent to host pages.
     if (!s.example.empty() && !is_example_name(s.example))
-        return "example is " + json_quote_short(s.example) + " but must be \"\" or the name of a built-in example (" +
-               example_names_hint() + "): it names the example the data came from";
+        return as_is("example is " + json_quote_short(s.example) +
+                     " but must be \"\" or the name of a built-in example (" + example_names_hint() +
+                     "): it names the example the data came from");
 
     const size_t n = s.tokens.size();
-    if (n == 0) return "tokens is empty: give 1.." + std::to_string(kMaxTokens) + " labels, one per embedding";
+    if (n == 0) return as_is("tokens is empty: give 1.." + std::to_string(kMaxTokens) + " labels, one per embedding");
     if (n > size_t(kMaxTokens))
-        return "tokens has " + std::to_string(n) + " labels but the limit is " + std::to_string(kMaxTokens) +
-               " (kMaxTokens): use fewer tokens";
+        return sentence("tokens has %s labels but the limit is %s (kMaxTokens): use fewer tokens",
+                        {std::to_string(n), std::to_string(kMaxTokens)});
     for (size_t i = 0; i < n; ++i)
-        if (std::string e = validate_label(s.tokens[i], "tokens[" + std::to_string(i) + "]"); !e.empty()) return e;
+        if (Sentence e = label_refusal(s.tokens[i], "tokens[" + std::to_string(i) + "]"); !e.empty()) return e;
 
     const Matrix& x = s.inputs;
     if (!shape_matches(x))
-        return "inputs holds " + std::to_string(x.data.size()) + " numbers but its shape is " + std::to_string(x.rows) +
-               " x " + std::to_string(x.cols) + ": build it with Matrix(rows, cols)";
-    if (x.rows == 0) return "inputs has no rows: give one embedding (a list of numbers) per token";
+        return as_is("inputs holds " + std::to_string(x.data.size()) + " numbers but its shape is " +
+                     std::to_string(x.rows) + " x " + std::to_string(x.cols) + ": build it with Matrix(rows, cols)");
+    if (x.rows == 0) return as_is("inputs has no rows: give one embedding (a list of numbers) per token");
     if (x.rows > kMaxTokens)
-        return "inputs has " + std::to_string(x.rows) + " rows but the limit is " + std::to_string(kMaxTokens) +
-               " (kMaxTokens): use fewer tokens";
-    if (x.cols == 0) return "inputs[0] is empty: every embedding needs 1.." + std::to_string(kMaxDims) + " numbers";
+        return sentence("inputs has %s rows but the limit is %s (kMaxTokens): use fewer tokens",
+                        {std::to_string(x.rows), std::to_string(kMaxTokens)});
+    if (x.cols == 0)
+        return as_is("inputs[0] is empty: every embedding needs 1.." + std::to_string(kMaxDims) + " numbers");
     if (x.cols > kMaxDims)
-        return "inputs[0] has " + std::to_string(x.cols) + " values but the limit is " + std::to_string(kMaxDims) +
-               " (kMaxDims): use shorter embeddings";
+        return sentence("inputs[0] has %s values but the limit is %s (kMaxDims): use shorter embeddings",
+                        {std::to_string(x.cols), std::to_string(kMaxDims)});
     if (size_t(x.rows) != n)
-        return "tokens has " + std::to_string(n) + " labels but inputs has " + std::to_string(x.rows) +
-               " rows: give one label per embedding";
+        return as_is("tokens has " + std::to_string(n) + " labels but inputs has " + std::to_string(x.rows) +
+                     " rows: give one label per embedding");
     for (int r = 0; r < x.rows; ++r)
         for (int c = 0; c < x.cols; ++c)
             if (!std::isfinite(x.at(r, c)))
-                return "inputs[" + std::to_string(r) + "][" + std::to_string(c) + "] is " + format_float(x.at(r, c)) +
-                       ": every value must be a finite float32";
+                return sentence("inputs[%s][%s] is %s: every value must be a finite float32",
+                                {std::to_string(r), std::to_string(c), format_float(x.at(r, c))});
 
-    if (s.query < 0 || size_t(s.query) >= n) return query_message(std::to_string(s.query), n);
+    if (s.query < 0 || size_t(s.query) >= n) return query_refusal(std::to_string(s.query), n);
     if (s.norm != Norm::Sum && s.norm != Norm::SoftmaxNaive && s.norm != Norm::Softmax)
-        return "norm is " + std::to_string(int(s.norm)) +
-               ", not one of sum, softmax-naive, softmax: use a Norm enumerator";
-    if (s.projection.seed > kMaxSeed) return seed_message(std::to_string(s.projection.seed));
+        return as_is("norm is " + std::to_string(int(s.norm)) +
+                     ", not one of sum, softmax-naive, softmax: use a Norm enumerator");
+    if (s.projection.seed > kMaxSeed) return seed_refusal(std::to_string(s.projection.seed));
     if (s.projection.d_out < 1 || s.projection.d_out > kMaxDOut)
-        return d_out_message(std::to_string(s.projection.d_out));
-    if (!lab_scale_ok(s.lab_scale)) return lab_scale_message(format_float(s.lab_scale));
-    if (s.step < 0 || s.step > kMaxLessonStep) return step_message(std::to_string(s.step));
+        return d_out_refusal(std::to_string(s.projection.d_out));
+    if (!lab_scale_ok(s.lab_scale)) return lab_scale_refusal(format_float(s.lab_scale));
+    if (s.step < 0 || s.step > kMaxLessonStep) return as_is(step_message(std::to_string(s.step)));
     for (size_t i = 0; i < s.panels.size(); ++i) {
         const std::string path = "panels[" + std::to_string(i) + "]";
         if (!is_one_of(s.panels[i], kPanels))
-            return path + " is " + json_quote_short(s.panels[i]) + " but must be one of " + join_names(kPanels);
+            return as_is(path + " is " + json_quote_short(s.panels[i]) + " but must be one of " + join_names(kPanels));
         for (size_t j = 0; j < i; ++j)
             if (s.panels[j] == s.panels[i])
-                return path + " repeats " + json_quote_short(s.panels[i]) + " (already panels[" + std::to_string(j) +
-                       "]): list each panel once";
+                return as_is(path + " repeats " + json_quote_short(s.panels[i]) + " (already panels[" +
+                             std::to_string(j) + "]): list each panel once");
     }
     const LessonState& l = s.lesson;
     if (l.mode != LessonMode::Track && l.mode != LessonMode::Practice && l.mode != LessonMode::Debug)
-        return "lesson.mode is " + std::to_string(int(l.mode)) +
-               ", not one of track, practice, debug: use a LessonMode enumerator";
-    if (l.question < 0 || l.question > kMaxQuestionIndex) return question_message(std::to_string(l.question));
-    if (l.answer < -1 || l.answer > kMaxChoiceIndex) return answer_message(std::to_string(l.answer));
-    if (l.exercise < 0 || l.exercise >= kExerciseCount) return exercise_message(std::to_string(l.exercise));
+        return as_is("lesson.mode is " + std::to_string(int(l.mode)) +
+                     ", not one of track, practice, debug: use a LessonMode enumerator");
+    if (l.question < 0 || l.question > kMaxQuestionIndex) return as_is(question_message(std::to_string(l.question)));
+    if (l.answer < -1 || l.answer > kMaxChoiceIndex) return as_is(answer_message(std::to_string(l.answer)));
+    if (l.exercise < 0 || l.exercise >= kExerciseCount) return as_is(exercise_message(std::to_string(l.exercise)));
     if (std::string(bug_name(l.bug)) == "none" && l.bug != Bug::None)
-        return "lesson.bug is " + std::to_string(int(l.bug)) + ", not one of " + bug_choices() +
-               ": use a Bug enumerator";
-    if (l.trace < 0 || l.trace > kMaxTraceSteps) return trace_message(std::to_string(l.trace));
+        return as_is("lesson.bug is " + std::to_string(int(l.bug)) + ", not one of " + bug_choices() +
+                     ": use a Bug enumerator");
+    if (l.trace < 0 || l.trace > kMaxTraceSteps) return as_is(trace_message(std::to_string(l.trace)));
     if (s.module.enabled) {
         const ModuleSettings& m = s.module.settings;
-        if (m.seed > kMaxSeed) return module_seed_message("module.seed", std::to_string(m.seed));
+        if (m.seed > kMaxSeed) return module_seed_refusal("module.seed", std::to_string(m.seed));
         if (m.reseed_dropout && m.dropout_seed > kMaxSeed)
-            return module_seed_message("module.dropout_seed", std::to_string(m.dropout_seed));
+            return module_seed_refusal("module.dropout_seed", std::to_string(m.dropout_seed));
     }
-    return "";
+    return {};
 }
 
 }  // namespace
 
 Sentence state_refusal(const State& s) {
-    if (std::string e = document_refusal(s); !e.empty()) return as_is(e);
+    if (Sentence e = document_refusal(s); !e.empty()) return e;
     if (!s.module.enabled) return {};
     // The class's own rules (d_out, heads, p, bias, batch, the prefill within the sequence). Not the
     // size of a run: that is the panel's to report, so a long text keeps the module on.

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
 #include "core/document/examples.h"
 #include "core/document/interface_text.h"
+#include "core/document/state.h"
 #include "core/lesson/lesson_file.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
@@ -97,6 +99,43 @@ TEST_CASE("languages: the lesson after the chapter renders every step's lines an
                 CHECK(q.prompt.find("[missing text") == std::string::npos);
                 CHECK_FALSE(q.choices.empty());
             }
+        }
+    }
+}
+
+TEST_CASE("languages: a value the learner types out of range is refused in their language, numbers as typed") {
+    // Typed into the canvas's fields: a query position, d_out, the weights' seed, the lab's
+    // multiplier, a token's label, an embedding's value. English stays what the API returns.
+    State base;
+    load_example("your-journey", &base);
+    std::vector<std::pair<State, std::string>> typed;
+    State s = base;
+    s.query = 9;
+    typed.push_back({s, "query is 9 but there are 6 tokens: use 0..5 (positions count from zero)"});
+    s = base, s.projection.d_out = 0;
+    typed.push_back({s,
+                     "projection.d_out is 0 but must be 1..1024 (kMaxDOut): it is the number of columns of "
+                     "W_query, W_key and W_value"});
+    s = base, s.lab_scale = 0;
+    typed.push_back({s,
+                     "lab_scale is 0 but must be greater than 0 and at most 1000 (kMaxLabScale, as a float32): "
+                     "1 leaves the scores unchanged"});
+    s = base, s.tokens[2] = "a\tb";
+    typed.push_back({s,
+                     "tokens[2] contains the control character U+0009 at byte 1: labels are shown as text, so "
+                     "remove it (use a space instead of a tab or line break)"});
+    s = base, s.inputs.at(1, 2) = std::numeric_limits<float>::infinity();
+    typed.push_back({s, "inputs[1][2] is inf: every value must be a finite float32"});
+    for (const std::string& lang : attn_test::languages()) {
+        const InterfaceTextParse words = parse_interface_text(read_repo_file("lessons/" + lang + "/interface.json"));
+        REQUIRE_MESSAGE(words.ok, words.error);
+        for (const auto& [state, english_text] : typed) {
+            const Sentence refusal = state_refusal(state);
+            INFO(lang << ": " << english_text);
+            CHECK(english(refusal) == english_text);
+            const std::string translated = said(refusal, words.text(refusal.format));
+            CHECK(translated != english_text);
+            for (const std::string& arg : refusal.args) CHECK(translated.find(arg) != std::string::npos);
         }
     }
 }
