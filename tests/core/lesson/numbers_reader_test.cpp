@@ -212,8 +212,8 @@ TEST_CASE("numbers reader: a multi-head class's weights, head by head, as the pa
         REQUIRE(t.find("rows")->items.size() == 6);
         CHECK(t.find("columns")->items[1].text == "0: Your");
         // Causal: the first token weighs only itself; every row is the panel's, and sums to 1.
-        CHECK(row(t, 0) == std::vector<std::string>{"0: Your", "1.0000", "0.0000", "0.0000", "0.0000", "0.0000",
-                                                    "0.0000"});
+        CHECK(row(t, 0) ==
+              std::vector<std::string>{"0: Your", "1.0000", "0.0000", "0.0000", "0.0000", "0.0000", "0.0000"});
         const Matrix& w = s.module.result.batches[0][h].weights_dropped;
         for (int i = 0; i < 6; ++i) {
             double sum = 0;
