@@ -86,11 +86,16 @@ std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
             app->pending_step_setup = r.state.step;
     }
     app_set_state(app, next);  // always valid
-    if (r.fell_back)
-        app->input_error = as_is(
-            r.error + (at_start ? " (showing the default example instead)" : " (the view is kept as it was)"), "link");
-    else if (!r.ok())
-        app->input_error = as_is(r.error + " (the rest of the link was applied)", "link");
+    if (!r.ok()) {
+        // One state rule broken is said in the learner's language (sentence() marks the second
+        // sentences for the translation test); other refusals of the link, in English as written.
+        Sentence said = r.refusal.empty() ? as_is(r.error) : r.refusal;
+        said.where = said.where.empty() ? "link" : "link: " + said.where;  // "link: module: ..." as before
+        said.then = r.fell_back ? (at_start ? sentence("(showing the default example instead)").format
+                                            : sentence("(the view is kept as it was)").format)
+                                : sentence("(the rest of the link was applied)").format;
+        app->input_error = std::move(said);
+    }
     for (const std::string& warning : r.warnings) browser_warn("link: " + warning);
     std::string reply;
     JsonWriter w(&reply);

@@ -23,7 +23,7 @@ std::string tr(const std::string& english) {
 }
 
 std::string tr(const Sentence& sentence) {
-    return said(sentence, (*g_words)(sentence.format));
+    return said_in(sentence, *g_words);
 }
 
 std::string trf(const char* english_format, ...) {

@@ -78,9 +78,10 @@ std::string panel_names();
 // are refused as in a document. "" when read, else the message, and *state may be partly changed
 // (read into a copy). The cross-field rules are validate_state's.
 std::string read_state_fields(const JsonValue& object, State* state);
-// Checks a State built in code (by the UI, say) against the same rules; empty when valid. The
-// module's settings are refused in words the interface translates; the document's own rules
-// (names, shapes, limits, for course authors) in English as_is.
+// Checks a State built in code (by the UI, say) against the same rules; empty when valid. What a
+// learner can break by typing (a field's value, a label, the module's settings) is refused in
+// words the interface translates; the document's own rules (names, shapes, enumerators, for
+// course authors and the API) in English as_is.
 Sentence state_refusal(const State& state);
 // The same in English: "" when valid, else "module: d_out is 0 but ...".
 inline std::string validate_state(const State& state) {

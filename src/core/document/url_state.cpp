@@ -83,8 +83,9 @@ std::string quoted(const std::string& v) {
     return json_quote_short(v);
 }
 
-// Applies one short key to *s. Returns "" or why the key was refused (then *s is unchanged).
-std::string apply_key(const std::string& key, const std::string& v, State* s) {
+// Applies one short key to *s. Returns "" or why the key was refused (then *s is unchanged), and
+// *refusal the state rule it broke, if it was one.
+std::string apply_key(const std::string& key, const std::string& v, State* s, Sentence* refusal) {
     State next = *s;
     int64_t whole = 0;
     auto whole_field = [&](const std::string& hint, int* field) -> std::string {
@@ -177,7 +178,10 @@ std::string apply_key(const std::string& key, const std::string& v, State* s) {
     }
     // The module's keys are checked together once all are applied (see parse_url_fragment): one
     // alone may not fit the others yet (chunk=4 before prefill=6).
-    if (e.empty() && !is_one_of(key, kModuleLinkKeys)) e = validate_state(next);
+    if (e.empty() && !is_one_of(key, kModuleLinkKeys)) {
+        *refusal = state_refusal(next);  // a state rule: said in the learner's language too
+        e = english(*refusal);
+    }
     if (e.empty()) *s = std::move(next);
     return e;
 }
@@ -229,6 +233,7 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
                           std::to_string(kMaxFragmentBytes) + " bytes (kMaxFragmentBytes): share a smaller state");
 
     MessageList errors, warnings;
+    std::vector<Sentence> refusals;  // the state rules among errors (empty sentences: the link's own)
     std::vector<Pair> pairs;
     const Pair* state_pair = nullptr;
     const Pair* example_pair = nullptr;
@@ -314,17 +319,21 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
                 [&] { return p.key + " has a bad percent escape in the link: write % followed by two hex digits"; });
             continue;
         }
-        std::string why = apply_key(p.key, value, &s);
-        if (!why.empty())
+        Sentence rule;
+        std::string why = apply_key(p.key, value, &s, &rule);
+        if (!why.empty()) {
             errors.add([&] { return std::move(why); });
-        else
+            refusals.push_back(rule);
+        } else {
             result.applied.push_back(p.key);
+        }
     }
     if (module_keys && result.applied.size() > first_module_key) {
-        if (std::string why = validate_state(s); !why.empty()) {
+        if (Sentence rule = state_refusal(s); !rule.empty()) {
             s = std::move(before_module_keys);
             result.applied.resize(first_module_key);
-            errors.add([&] { return std::move(why); });
+            errors.add([&] { return english(rule); });
+            refusals.push_back(rule);
         }
     }
     if (state_pair) result.applied.insert(result.applied.begin(), "state");
@@ -335,6 +344,10 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
     if (warnings.dropped)
         result.warnings.push_back("and " + std::to_string(warnings.dropped) + " more unknown keys ignored");
     result.error = errors.joined();
+    // One refusal, and it a state rule: the learner reads it in their language.
+    if (errors.items.size() == 1 && !errors.dropped && refusals.size() == 1 && !refusals[0].empty() &&
+        english(refusals[0]) == result.error)
+        result.refusal = refusals[0];
     return result;
 }
 

@@ -28,7 +28,7 @@ std::string words_f(const char* english, ...) {
     return text;
 }
 std::string words_said(const Sentence& s) {
-    return said(s, g_words ? (*g_words)(s.format) : s.format);
+    return g_words ? said_in(s, *g_words) : said_in(s, [](const char* english) { return english; });
 }
 
 // A row's header: "2: journey", the token's position first (as the query control lists them).

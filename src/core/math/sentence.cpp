@@ -22,7 +22,8 @@ std::string fill_sentence(const char* format, const std::vector<std::string>& ar
 
 std::string english(const Sentence& s) {
     if (s.empty()) return "";
-    return (s.where.empty() ? std::string() : s.where + ": ") + fill_sentence(s.format, s.args);
+    return (s.where.empty() ? std::string() : s.where + ": ") + fill_sentence(s.format, s.args) +
+           (s.then[0] ? std::string(" ") + s.then : "");
 }
 
 }  // namespace attn

@@ -18,6 +18,8 @@ struct Sentence {
     const char* format = "";        // a string literal, English; "" when there is nothing to say
     std::vector<std::string> args;  // one per %s, in order
     std::string where;              // what it is about, as the API names it ("module", "link"), or ""
+    const char* then = "";          // a second English sentence after it, translated on its own
+                                    // ("(the rest of the link was applied)"), or ""
     bool empty() const { return format[0] == '\0'; }
 };
 
@@ -34,7 +36,15 @@ std::string fill_sentence(const char* format, const std::vector<std::string>& ar
 inline std::string said(const Sentence& s, const char* format) {
     return s.empty() ? std::string() : fill_sentence(format, s.args);
 }
-// "where: " and the English filled in ("module: d_out is 0 but ..."), for the API, the CLI, the logs.
+// The same in a language: words(english) is its translation of a format (an InterfaceText), for
+// the sentence and its `then`.
+template <typename Words>
+std::string said_in(const Sentence& s, const Words& words) {
+    if (s.empty()) return "";
+    return fill_sentence(words(s.format), s.args) + (s.then[0] ? std::string(" ") + words(s.then) : "");
+}
+// "where: " and the English filled in ("module: d_out is 0 but ..."), then `then`, for the API, the
+// CLI, the logs.
 std::string english(const Sentence& s);
 // Text that has no translation yet (a parser's message), carried as a sentence, about `where`.
 inline Sentence as_is(std::string english_text, std::string where = "") {

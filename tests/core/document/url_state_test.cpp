@@ -161,6 +161,22 @@ TEST_CASE("url: a bad value refuses that key only, names it, and applies the res
     }
 }
 
+TEST_CASE("url: a value that breaks a state rule is also the rule's sentence, for the learner's language") {
+    const State fallback = example("your-journey");
+    const UrlParseResult query = parse_url_fragment("query=9&norm=sum", fallback);
+    CHECK(std::string(query.refusal.format) ==
+          "query is %s but there are %s tokens: use 0..%s (positions count from zero)");
+    CHECK(query.refusal.args == std::vector<std::string>{"9", "6", "5"});
+    CHECK(english(query.refusal) == query.error);
+    // A class's setting checked once the module's keys are in: its sentence too.
+    const UrlParseResult groups = parse_url_fragment("module=grouped-query-attention&kv_groups=3", fallback);
+    CHECK(std::string(groups.refusal.format).find("num_kv_groups") != std::string::npos);
+    CHECK(english(groups.refusal) == groups.error);
+    // What only a link can get wrong (not a number, two refusals) stays the link's English alone.
+    CHECK(parse_url_fragment("query=abc", fallback).refusal.empty());
+    CHECK(parse_url_fragment("query=9&d_out=0", fallback).refusal.empty());
+}
+
 TEST_CASE("url: a duplicate key keeps the first value") {
     const UrlParseResult r = parse_url_fragment("query=2&query=3", example("your-journey"));
     CHECK(r.state.query == 2);

@@ -129,8 +129,9 @@ TEST_CASE("languages: a value the learner types out of range is refused in their
     for (const std::string& lang : attn_test::languages()) {
         const InterfaceTextParse words = parse_interface_text(read_repo_file("lessons/" + lang + "/interface.json"));
         REQUIRE_MESSAGE(words.ok, words.error);
-        for (const auto& [state, english_text] : typed) {
-            const Sentence refusal = state_refusal(state);
+        for (const auto& item : typed) {
+            const std::string& english_text = item.second;  // not a structured binding: INFO captures it
+            const Sentence refusal = state_refusal(item.first);
             INFO(lang << ": " << english_text);
             CHECK(english(refusal) == english_text);
             const std::string translated = said(refusal, words.text(refusal.format));
