@@ -167,7 +167,7 @@ std::string app_load_lesson(App* app, std::string_view texts, std::string_view l
         }
         error = "the lesson file: " + parsed.error;
     }
-    app->lesson.load_error = error;
+    lesson_refused(&app->lesson, error);
     app_request_redraw(app);
     return error;
 }
@@ -217,10 +217,7 @@ void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, doubl
     if (intents.empty()) return;
     std::vector<LessonEvent> events;
     for (const LessonIntent& intent : intents) {
-        if (!app->lesson.lesson) {  // it waits for the lesson's file
-            app->lesson.pending.push_back(intent);
-            continue;
-        }
+        // (Before the lesson's file is here the engine keeps the intent until it comes.)
         app_update_result(app);  // the engine reads the state the learner acted on
         State next = app->state;
         lesson_apply(&app->lesson, intent, app->state, app->result, now, &next, &events);

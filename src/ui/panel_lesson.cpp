@@ -116,7 +116,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         const int delta = open && ui->intents.empty() ? key_step() : 0;
         if (delta != 0 && step + delta >= range.first && step + delta <= range.last)
             send(ui, LessonAction::GoToStep, step + delta);
-    } else if (mode == LessonMode::Track) {
+    } else if (mode == LessonMode::Track && s.step == 0) {  // (a step without its lesson: the body says why)
         next_to(tr("Start the lesson \u2192"));
         if (ImGui::Button(tr("Start the lesson \u2192"))) send(ui, LessonAction::StartTrack);
         record_layout(ui, "lesson:start");

@@ -82,9 +82,21 @@ test('lessons: a broken lesson file says on screen where it is broken, and nothi
   assert.match(s.load_error, /line 2, column \d+: steps\[0\]\.lines\[0\]\.prose: \{nope\} is not a value/);
   assert.equal(s.lesson, '', 'no lesson is loaded');
   assert.notEqual((await state(page)).example, 'cat-sat-mat', 'its setup did not apply');
-  assert.ok((await page.evaluate(() => window.attention.layout())).some((l) => l.name === 'lesson:loading'),
-            'the band shows the message instead of a step');
+  const items = await page.evaluate(() => window.attention.layout());
+  assert.equal(items.filter((l) => l.name === 'lesson:loading').length, 1, 'the band shows the message once, instead of a step');
+  assert.ok(!items.some((l) => l.name === 'lesson:start'), 'no "Start the lesson" beside a step that cannot start');
+  // Nothing is coming, so nothing is covered: the numbers show, not "the lesson is loading".
+  const summary = await page.evaluate(() => window.attention.summary());
+  assert.equal(summary.concealed.reason, '', 'nothing covered');
+  assert.equal(summary.scores.length, 6, 'the scores show');
+  const score = items.find((l) => l.name === 'value:score:0');
+  assert.ok(score && /^\d/.test(score.text), `the scores show on the canvas: ${JSON.stringify(score)}`);
   await saveArtifact('lesson-broken.png', await page.screenshot());
+  // Leave, clicked: back to free exploration, the message gone with the step.
+  await click(page, 'lesson:leave');
+  assert.equal((await state(page)).step, 0);
+  assert.equal((await page.evaluate(() => window.attention.lessonView())).in_lesson, false);
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 

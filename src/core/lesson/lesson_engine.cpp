@@ -204,6 +204,11 @@ void lesson_set(LessonEngine* e, const Lesson* lesson) {
     show_added_choices(e);
 }
 
+void lesson_refused(LessonEngine* e, std::string why) {
+    e->load_error = std::move(why);
+    e->synced_version = 0;
+}
+
 int second_look_of(const LessonEngine& e, const State& state) {
     return state.lesson.bug != Bug::None && state.lesson.bug == e.second_look_bug ? e.second_look_step : -1;
 }
@@ -400,8 +405,10 @@ void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result,
     e->lines_pending = false;
     e->practice_check = ExerciseCheck();
     if (!e->lesson) {
-        // The lesson's file is on its way: a link into a step must not show what it will ask.
-        e->concealed = in_lesson(s) ? conceal_everything("the lesson is loading") : Concealment();
+        // The lesson's file is on its way: a link into a step must not show what it will ask. A
+        // file that was refused is not coming: the numbers show, with its message in the band.
+        const bool loading = in_lesson(s) && e->load_error.empty();
+        e->concealed = loading ? conceal_everything("the lesson is loading") : Concealment();
         return;
     }
     sync_loaded(e, s, result, module);
@@ -409,6 +416,14 @@ void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result,
 
 void lesson_apply(LessonEngine* e, const LessonIntent& intent, const State& shown, const AttentionResult& result,
                   double now_ms, State* draft, std::vector<LessonEvent>* events) {
+    if (!e->lesson && intent.action == LessonAction::Leave && !e->load_error.empty()) {
+        // The file was refused, so nothing waits for it: Leave returns to free exploration now,
+        // and the acts that waited for the lesson go with it.
+        *draft = leave_lesson(e->has_before ? e->before : *draft);
+        e->has_before = false;
+        e->pending.clear();
+        return;
+    }
     if (!e->lesson) {
         // Nothing can move before the lesson is here: the learner's act waits for it (the last of
         // each kind of move is enough).

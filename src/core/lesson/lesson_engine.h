@@ -124,6 +124,9 @@ struct LessonEngine {
 // lesson is replaced by an empty one of this lesson. lesson_set borrows one that outlives the
 // engine (the compiled-in chapter); lesson_take keeps a parsed file.
 void lesson_set(LessonEngine* engine, const Lesson* lesson);
+// The lesson's file was refused or could not be fetched: `why` is said in the band, and what was
+// covered while it was on its way shows again at the next sync (nothing is coming).
+void lesson_refused(LessonEngine* engine, std::string why);
 void lesson_take(LessonEngine* engine, Lesson lesson);
 // The state is in the lesson (a step, practice, a bug) or an intent waits, and no lesson is loaded:
 // the page should fetch the lesson file.

@@ -428,6 +428,27 @@ TEST_CASE("lesson engine: Leave brings back the view the learner had before the 
     CHECK(s.state.inputs.at(0, 0) == 0.25f);
 }
 
+TEST_CASE("lesson engine: a lesson file that was refused covers nothing, and Leave still leaves") {
+    // A link into step 1 of a teacher's broken file: while the file is on its way the step's
+    // numbers are covered; once it is refused nothing is coming, and the page must stay usable.
+    Session s;
+    lesson_set(&s.lesson, nullptr);
+    State linked = s.state;
+    linked.step = 1;
+    s.commit(linked);
+    CHECK(s.lesson.concealed.any());
+    CHECK(s.lesson.concealed.reason == "the lesson is loading");
+    s.act(LessonAction::GoToStep, 2);  // waits for the file
+    CHECK(s.lesson.pending.size() == 1);
+    lesson_refused(&s.lesson, "the lesson file: line 3, column 12: steps[0].watch[0] is \"scores\"");
+    lesson_sync(&s.lesson, s.state, s.result, &s.module, s.version);  // the same state: the page's next frame
+    CHECK_FALSE(s.lesson.concealed.any());
+    s.act(LessonAction::Leave);
+    CHECK(s.state.step == 0);
+    CHECK(s.lesson.pending.empty());
+    CHECK_FALSE(s.lesson.concealed.any());
+}
+
 TEST_CASE("lesson engine: time counts between the learner's acts, each idle gap at most five minutes") {
     Session s;
     s.act(LessonAction::StartTrack);
