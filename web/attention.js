@@ -410,7 +410,7 @@
   function fetchLessonFiles() {
     const load = ++lessonLoad;
     const text = (url) => fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`${url} answered HTTP ${r.status}`);
+      if (!r.ok) throw Object.assign(new Error(`${url} answered HTTP ${r.status}`), { status: r.status });
       return r.text();
     });
     const address = lessonAddress();
@@ -434,7 +434,10 @@
       if (error) console.warn('lesson: ' + error);
       wake();
     }).catch((e) => {
-      const message = `the lesson's files could not be fetched (${e.message}): check the connection and reload`;
+      // The site answered (404: a wrong name or place): the address is what to mend, not the network.
+      const mend = e.status ? 'check that the file is at that address (lesson= in the link, relative to this page)'
+                            : 'check the connection and reload';
+      const message = `the lesson's files could not be fetched (${e.message}): ${mend}`;
       console.warn('lesson: ' + message);
       callWithText('attn_lesson_unavailable', message, 'the message');
     });

@@ -100,6 +100,19 @@ test('lessons: a broken lesson file says on screen where it is broken, and nothi
   await page.context().close();
 });
 
+test('lessons: a lesson address that is not there (404) says to mend the address, and the step link stays usable', async () => {
+  const page = await openPage(browser, server.url + '/?lesson=/teacher/no-such-lesson.json#step=2');
+  await waitReady(page);
+  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: budget() });
+  await waitIdle(page);
+  assert.match((await status(page)).load_error,
+               /no-such-lesson\.json answered HTTP 404\): check that the file is at that address \(lesson= in the link/);
+  assert.equal((await page.evaluate(() => window.attention.summary())).concealed.reason, '', 'nothing covered');
+  await click(page, 'lesson:leave');
+  assert.equal((await state(page)).step, 0);
+  await page.context().close();
+});
+
 test('lessons: when the lesson\'s code cannot be fetched the band says so, and the rest of the demo works on', async () => {
   const page = await openPage(browser, 'about:blank');
   await page.route('**/attention-explainer.deferred.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));

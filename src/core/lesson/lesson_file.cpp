@@ -333,16 +333,22 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
         load_example("your-journey", &base);
         const StepSpec& step = *lesson->step(k);
         std::string e;
+        // The setup the message points at: the step's own, or the lesson's when the step has none
+        // (or the lesson's is what does not read).
+        const JsonValue* blamed = step.setup.members.empty() ? &lesson->setup : &step.setup;
         for (const JsonValue* setup : {static_cast<const JsonValue*>(&lesson->setup), &step.setup}) {
             JsonValue rest = JsonValue::object();
             for (const auto& [key, value] : setup->members)
                 if (key != "example" && !(key == "projection" && value.is_bool())) rest.add(key, value);
             State probe = base;
-            if (e.empty()) e = read_state_fields(rest, &probe);
+            if (e.empty() && !(e = read_state_fields(rest, &probe)).empty()) blamed = setup;
         }
         if (e.empty()) e = validate_state(apply_step_setup(*lesson, k, base));
         const Path step_path{&steps_path, nullptr, k - 1};
-        if (!e.empty()) r.fail(step.setup, Path{&step_path, "setup", 0}, e);
+        if (!e.empty() && blamed == &lesson->setup)
+            r.fail(lesson->setup, Path{nullptr, "setup", 0}, e + " (with step " + std::to_string(k) + ")");
+        else if (!e.empty())
+            r.fail(step.setup, Path{&step_path, "setup", 0}, e);
     }
     if (!r.error.empty()) {
         out.error = r.error;

@@ -147,6 +147,15 @@ TEST_CASE("lesson file: every mistake is refused with its line, its column and w
         CHECK(contains(parsed.error, "line "));
     }
     CHECK(parse_lesson(lesson_with(kGoodStep), attn_test::texts()).ok);
+    // The lesson-wide setup's own mistake is pointed at there, not at a step that has no setup.
+    const LessonParse top = parse_lesson(
+        lesson_with(R"({"title": "t", "lines": [{"prose": "a"}]})", R"( "setup": {"query": 9},)"), attn_test::texts());
+    CHECK_FALSE(top.ok);
+    INFO(top.error);
+    CHECK(contains(top.error, "line 1, column "));  // where "setup" is, on the file's first line
+    CHECK(contains(top.error, ": setup: query is 9"));
+    CHECK_FALSE(contains(top.error, "steps[0]"));
+    CHECK(contains(top.error, "(with step 1)"));
 }
 
 TEST_CASE("lesson file: size, step and question limits are refused by name") {
