@@ -10,12 +10,15 @@
 #include "core/lesson/lesson_values.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
+#include "core/text/name_list.h"
 
 namespace attn {
 namespace {
 
 const char* const kLessonKeys[] = {"$schema", "format", "id", "lang", "title", "setup", "steps"};
 const char* const kStepKeys[] = {"title", "setup", "watch", "widget", "lines", "questions"};
+// The panels a step can point the learner at (the state's panels but the band itself and the code).
+const char* const kWatchable[] = {"inputs", "plot", "loop", "heatmaps", "weights", "projection", "module"};
 const char* const kLineKinds[] = {"prose", "code", "note", "good", "warn", "section"};
 const char* const kWidgets[] = {"alignment", "lab", "scaling", "causal"};
 // The state document's keys a setup may set (the rest belong to the learner or the lesson).
@@ -150,8 +153,8 @@ bool read_step(Reader& r, const JsonValue& v, const Path& path, StepSpec* out) {
         for (size_t i = 0; i < watch->items.size(); ++i) {
             const JsonValue& p = watch->items[i];
             const Path item{&watch_path, nullptr, int(i)};
-            if (!p.is_string() || !is_panel_name(p.text) || p.text == "lesson" || p.text == "code")
-                return r.fail(p, item, "must be one of the panels " + panel_names() + " (not lesson or code)");
+            if (!p.is_string() || !is_one_of(p.text, kWatchable))
+                return r.fail(p, item, "must be one of the panels a step can watch: " + join_names(kWatchable));
             if (std::find(out->watch.begin(), out->watch.end(), p.text) != out->watch.end())
                 return r.fail(p, item, "repeats \"" + p.text + "\": list each panel once");
             out->watch.push_back(p.text);
