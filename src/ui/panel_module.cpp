@@ -740,7 +740,7 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
     }
     if (generation) top_if_about(Section::Generation);
     ui->module.section_y = section_y;
-    module_generation(in, r, ui);
+    edited |= module_generation(in, r, draft, ui);
     // Room below the last section, so that a lesson step's section near the end (dropout, whose
     // results wait for the answer) can still scroll to the panel's top. Only where the panel's
     // content overflows it without this room (a fixed-height panel; not one at its natural height).

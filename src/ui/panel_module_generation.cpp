@@ -242,11 +242,12 @@ std::string key_padding_text(const std::vector<uint8_t>& mask, int n) {
     return out + "])";
 }
 
-// Head 0's weights the four ways, worked out once per run and padding (each is (n, n)): for a
-// batch of two when padded_keys > 0, the second sequence that much shorter, left-padded.
-void update_mask_routes(const ModuleRun& run, int padded_keys, ModuleUi::MaskRoutes* v) {
-    if (v->serial == run.serial && v->padded_keys == padded_keys) return;
+// Head 0's weights the four ways, worked out once per run (each is (n, n)): for a batch of two
+// when the settings' pads > 0, the second sequence that much shorter, left-padded.
+void update_mask_routes(const ModuleRun& run, ModuleUi::MaskRoutes* v) {
+    if (v->serial == run.serial) return;
     const ModuleResult& r = run.result;
+    const int padded_keys = r.settings.pads;
     const HeadTrace& h = r.batches[0][0];
     const int n = h.scores.rows;
     const int window = r.settings.module == AttentionModule::SlidingWindowAttention ? r.settings.window : 0;
@@ -257,7 +258,6 @@ void update_mask_routes(const ModuleRun& run, int padded_keys, ModuleUi::MaskRou
         book[b] = weights_by_route(batch.scores[b], batch.hidden[b], MaskStyle::Book, r.head_dim);
     *v = ModuleUi::MaskRoutes();
     v->serial = run.serial;
-    v->padded_keys = padded_keys;
     for (MaskStyle style : {MaskStyle::SdpaBool, MaskStyle::Additive, MaskStyle::IsCausal}) {
         if (style == MaskStyle::IsCausal && window > 0) continue;  // the plain triangle only
         float d = 0;
@@ -288,19 +288,19 @@ void update_mask_routes(const ModuleRun& run, int padded_keys, ModuleUi::MaskRou
 
 // One mask four ways libraries write it; left padding for a row that sees nothing; the book's
 // mask handed to SDPA.
-void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
+bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui) {
     ModuleUi& m = ui->module;
     const ModuleResult& r = run.result;
     const int n = r.n;
-    m.padded_keys = std::clamp(m.padded_keys, 0, n - 1);
+    const int pads = r.settings.pads;
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("One mask, the ways libraries write it"));
     if (in.concealed().module_masks || in.concealed().module_window) {  // polarity, or the window's keys
         prose(trf("How each library writes it: %s.", in.concealed().reason.c_str()), muted_text());
         record_value(ui, "module:mask-differences", kHidden);
-        return;
+        return false;
     }
-    update_mask_routes(run, m.padded_keys, &m.mask_routes);
+    update_mask_routes(run, &m.mask_routes);
     const ModuleUi::MaskRoutes& v = m.mask_routes;
     const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention;
     ImGui::PushFont(mono_font());
@@ -319,19 +319,32 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
                   "multiplies the scores by 1 / \u221a%d where the book divides by \u221a%d (float32 rounding apart).",
                   double(v.largest), r.head_dim, r.head_dim),
         muted_text());
-    if (!plain_causal || m.padded_keys > 0)
+    if (!plain_causal || pads > 0)
         prose(tr("is_causal=True builds the plain triangle: a window or padding needs an attn_mask."), muted_text());
     record_value(ui, "module:mask-differences", v.differences);
     // A batch of two sentences of different lengths, padded to one length.
-    int64_t typed = m.padded_keys;
-    if (whole_field(ui, "module:pads", &typed, ImGui::GetFontSize() * 5) && typed >= 0 && typed < n)
-        m.padded_keys = int(typed);
+    // Typed into the state (module.pads: links carry it); out of range, refused under the field.
+    int64_t typed = pads;
+    bool edited = false;
+    if (whole_field(ui, "module:pads", &typed, ImGui::GetFontSize() * 5)) {
+        m.pads_error = typed >= 0 && typed < n ? std::string()
+                                               : trf("pad tokens is %lld but must be 0..%d: the shorter sentence keeps "
+                                                     "at least one token",
+                                                     (long long)typed, n - 1);
+        m.pads_error_run = run.serial;  // said until the run changes (another padding, another setting)
+        if (m.pads_error.empty()) draft->module.settings.pads = int(typed), edited = true;
+    }
+    if (m.pads_error_run != run.serial) m.pads_error.clear();
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     prose(
         tr("pad tokens: a batch of two sentences padded to one length, the second this many tokens shorter "
            "(key_padding_mask, True = ignored)"));
-    if (m.padded_keys > 0 && v.padded_keys == m.padded_keys) {
-        const int pads = m.padded_keys, kept = n - pads;
+    if (!m.pads_error.empty()) {
+        prose(m.pads_error, error_color());
+        record_value(ui, "module:pads-error", m.pads_error);
+    }
+    if (pads > 0) {
+        const int kept = n - pads;
         prose(
             trf("Sentence 1: all %d tokens, %s. Sentence 2: %d pad token%s on the left, then the first %d token%s, "
                 "%s.",
@@ -369,7 +382,7 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     }
     ImGui::Checkbox(tr("plant the bug: mask as attn_mask"), &m.polarity_bug);
     record_layout(ui, "module:polarity-bug");
-    if (!m.polarity_bug) return;
+    if (!m.polarity_bug) return edited;
     CellGrid g{"module:polarity",
                tr("attn_mask=mask: True now means kept"),
                &v.polarity_bug,
@@ -386,17 +399,18 @@ void masks(const FrameInput& in, const ModuleRun& run, UiState* ui) {
                    "mask says which keys to keep: pass ~mask."),
           error_color());
     record_value(ui, "module:polarity-diagonal", trf("%g", double(v.polarity_own)));
+    return edited;
 }
 
 }  // namespace
 
-void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui) {
+bool module_generation(const FrameInput& in, const ModuleResult& r, State* draft, UiState* ui) {
     if (r.settings.module == AttentionModule::GroupedQueryAttention) groups(in, r, ui);
     if (r.settings.module == AttentionModule::SlidingWindowAttention) window(in, r);
     if (r.settings.decode) decode(in, r, ui);
     if (r.settings.module == AttentionModule::GroupedQueryAttention || r.settings.decode) memory(ui);
-    if (has_kv_cache(r.settings.module) && r.settings.module != AttentionModule::CausalAttention && in.module)
-        masks(in, *in.module, ui);
+    if (has_mask_routes(r.settings.module) && in.module) return masks(in, *in.module, draft, ui);
+    return false;
 }
 
 float module_generation_height(const ModuleSettings& m, const UiState& ui, int n, float width) {
@@ -412,8 +426,8 @@ float module_generation_height(const ModuleSettings& m, const UiState& ui, int n
         h += line * (narrow ? 16 : 10) + frame + grid * float(std::min(heads, narrow ? 8 : 4)) + grid;
     }
     if (m.module == AttentionModule::GroupedQueryAttention || m.decode) h += line * (narrow ? 8 : 5) + frame * 3;
-    if (has_kv_cache(m.module) && m.module != AttentionModule::CausalAttention)
-        h += line * (narrow ? 16 : 9) + frame * 2 + (ui.module.padded_keys > 0 ? grid + line * (narrow ? 10 : 6) : 0) +
+    if (has_mask_routes(m.module))
+        h += line * (narrow ? 16 : 9) + frame * 2 + (m.pads > 0 ? grid + line * (narrow ? 10 : 6) : 0) +
              (ui.module.polarity_bug ? grid + line * 3 : 0);
     return h;
 }

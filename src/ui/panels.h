@@ -37,7 +37,7 @@ float module_panel_height(const State& s, const UiState& ui, const Concealment& 
 // After chapter 3, under the module panel's heads (panel_module_generation.cpp): GQA's groups,
 // SWA's band, decode mode through the KV cache, the cache's memory for whole models, and one mask
 // four ways; and the height those take at a content width.
-void module_generation(const FrameInput& in, const ModuleResult& r, UiState* ui);
+bool module_generation(const FrameInput& in, const ModuleResult& r, State* draft, UiState* ui);  // true: edited
 float module_generation_height(const ModuleSettings& m, const UiState& ui, int n, float width);
 
 // Keeps the stepper consistent with the state (a new query or token count restarts it) and

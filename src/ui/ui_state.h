@@ -165,12 +165,12 @@ struct ModuleUi {
     float scroll_room_before = 0;         // the room last frame (the scroll range it made)
     int section_moment = -1;              // the step, question and reveal it was last brought up for
     int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
-    int padded_keys = 0;                  // masks four ways: a batch of two, the second this much shorter
-    // The four ways' weights on head 0, (n, n) each: worked out when the run (ModuleRun::serial) or
-    // the padding changes, not every frame.
+    std::string pads_error;               // masks four ways: why the pad tokens typed were refused
+    uint64_t pads_error_run = 0;          // the run (ModuleRun::serial) it was refused on
+    // The four ways' weights on head 0, (n, n) each: worked out when the run (ModuleRun::serial)
+    // changes (its settings' pads among them), not every frame.
     struct MaskRoutes {
         uint64_t serial = 0;
-        int padded_keys = -1;
         std::string differences;  // each SDPA route's largest difference from the book's, "6.0e-08 ..."
         float largest = 0;
         bool book_nan = false;   // the book's softmax of a row that sees nothing: NaN

@@ -115,6 +115,18 @@ test('generation: GQA from a link; a click decodes it; the calls stepped back; t
   await typeInto(page, 'module:pads', '1');
   assert.equal(await value(page, 'module:padded-row'), 'nan 0');
   assert.equal(await value(page, 'module:padded-alone'), '0', 'bit for bit the weights alone');
+  assert.equal((await state(page)).module.pads, 1, 'the padding is the state\'s: a link carries it');
+  // More pads than the sentence has tokens: said under the field, the last good padding kept.
+  await reveal(page, 'module:pads');  // a line about is_causal came above it
+  await typeInto(page, 'module:pads', '9');
+  assert.match(await value(page, 'module:pads-error'), /^pad tokens is 9 but must be 0\.\.5/);
+  assert.equal((await state(page)).module.pads, 1);
+  assert.equal(await value(page, 'module:padded-alone'), '0');
+  await typeInto(page, 'module:pads', '2');
+  assert.equal(await value(page, 'module:pads-error'), undefined, 'a good value takes the message away');
+  assert.equal((await state(page)).module.pads, 2);
+  await reveal(page, 'module:pads');
+  await typeInto(page, 'module:pads', '1');
   await reveal(page, 'grid:module:padded-weights');
   await reveal(page, 'module:polarity-bug');
   await click(page, 'module:polarity-bug');

@@ -23,9 +23,9 @@ const char* const kProjectionKeys[] = {"enabled", "seed", "d_out"};
 const char* const kLessonKeys[] = {"mode", "question", "answer", "revealed", "exercise", "bug", "trace"};
 const char* const kPanels[] = {"inputs",     "plot",   "loop", "heatmaps", "weights",
                                "projection", "lesson", "code", "module"};
-const char* const kModuleKeys[] = {"name",    "seed",     "d_out",        "heads",     "qkv_bias",  "causal",
-                                   "dropout", "training", "dropout_seed", "batch",     "kv_groups", "window",
-                                   "decode",  "prefill",  "chunk",        "mask_style"};
+const char* const kModuleKeys[] = {"name",    "seed",     "d_out",        "heads",      "qkv_bias",  "causal",
+                                   "dropout", "training", "dropout_seed", "batch",      "kv_groups", "window",
+                                   "decode",  "prefill",  "chunk",        "mask_style", "pads"};
 
 // ---- one message per rule, shared by the parser (which quotes the text as written, e.g. 1e30)
 // and validate_state (which quotes the stored value).
@@ -323,6 +323,8 @@ std::string read_module(const JsonValue& v, ModuleDocument* out) {
         if (!parse_mask_style(x->text, &s.mask_style))
             return "module.mask_style is " + json_quote_short(x->text) + " but must be " + styles;
     }
+    if (const JsonValue* x = v.find("pads"))
+        if (!(e = read_module_int(*x, "module.pads", &s.pads)).empty()) return e;
     out->enabled = true;
     out->settings = s;
     return "";
@@ -518,6 +520,7 @@ void fit_module_to_inputs(State* s) {
     const int n = std::max(1, s->inputs.rows);
     m.prefill = std::clamp(m.prefill, 1, n);
     m.chunk = std::clamp(m.chunk, 0, m.prefill);
+    m.pads = std::clamp(m.pads, 0, n - 1);
 }
 
 namespace {
@@ -671,6 +674,7 @@ std::string serialize_state(const State& s) {
             w.key("chunk").integer(m.chunk);
         }
         if (m.mask_style != MaskStyle::Book) w.key("mask_style").string(mask_style_name(m.mask_style));
+        if (m.pads != 0) w.key("pads").integer(m.pads);
         w.end_object();
     }
     w.end_object();

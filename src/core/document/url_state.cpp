@@ -19,11 +19,11 @@ namespace attn {
 namespace {
 
 // The keys a link may hold, in the order url_fragment_for_state writes them.
-const char* const kLinkKeys[] = {"state",   "example",   "query",  "norm",      "causal",  "scale",
-                                 "project", "seed",      "d_out",  "lab_scale", "step",    "panels",
-                                 "module",  "kv_groups", "window", "decode",    "prefill", "chunk"};
+const char* const kLinkKeys[] = {"state",  "example", "query",     "norm",  "causal", "scale",  "project",
+                                 "seed",   "d_out",   "lab_scale", "step",  "panels", "module", "kv_groups",
+                                 "window", "decode",  "prefill",   "chunk", "pads"};
 // The module's own keys: applied after every other key (module= first), in any order in the link.
-const char* const kModuleLinkKeys[] = {"kv_groups", "window", "decode", "prefill", "chunk"};
+const char* const kModuleLinkKeys[] = {"kv_groups", "window", "decode", "prefill", "chunk", "pads"};
 // Page options (read by the page's script, not state): no warning for these.
 const char* const kPageKeys[] = {"embed", "theme", "origins",  "xapi",     "lesson",      "lang",
                                  "steps", "pass",  "remember", "activity", "registration"};
@@ -161,6 +161,8 @@ std::string apply_key(const std::string& key, const std::string& v, State* s, Se
             e = flag_field(&m.decode);
         else if (key == "prefill")
             e = whole_field("use the number of prompt tokens, such as 3", &m.prefill);
+        else if (key == "pads")
+            e = whole_field("use how many tokens shorter the second sentence is, such as 2", &m.pads);
         else
             e = whole_field("use the chunk's size in tokens, such as 2 (0: the whole prefill at once)", &m.chunk);
     } else if (key == "step") {
@@ -194,6 +196,7 @@ ModuleSettings without_link_options(ModuleSettings m) {
     m.decode = book.decode;
     m.prefill = book.prefill;
     m.chunk = book.chunk;
+    m.pads = book.pads;
     return m;
 }
 
@@ -207,7 +210,7 @@ struct Pair {
 bool same_as_example(const State& s, State* example) {
     if (s.example.empty() || s.lesson != LessonState{} || !load_example(s.example, example)) return false;
     // A module with the book's settings for its class is module=<name> (with the link's own module
-    // keys: kv_groups, window, decode, prefill, chunk); any other needs state=.
+    // keys: kv_groups, window, decode, prefill, chunk, pads); any other needs state=.
     if (s.module.enabled &&
         without_link_options(s.module.settings) != without_link_options(book_module_settings(s.module.settings.module)))
         return false;
@@ -386,6 +389,7 @@ std::string url_fragment_for_state(const State& s, size_t max_bytes) {
         if (m.decode) out += "&decode=1";
         if (m.prefill != book.prefill) out += "&prefill=" + std::to_string(m.prefill);
         if (m.chunk != book.chunk) out += "&chunk=" + std::to_string(m.chunk);
+        if (m.pads != book.pads) out += "&pads=" + std::to_string(m.pads);
     }
     if (!s.panels.empty()) {
         out += "&panels=";

@@ -138,6 +138,9 @@ bool has_dropout_layer(AttentionModule m) {
 bool has_kv_cache(AttentionModule m) {
     return m == AttentionModule::CausalAttention || (is_multi_head(m) && m != AttentionModule::MultiHeadWrapper);
 }
+bool has_mask_routes(AttentionModule m) {
+    return has_kv_cache(m) && m != AttentionModule::CausalAttention;
+}
 bool is_repository_class(AttentionModule m) {
     return m == AttentionModule::GroupedQueryAttention || m == AttentionModule::SlidingWindowAttention;
 }
@@ -229,6 +232,14 @@ Sentence check_module_settings(const ModuleSettings& s, int d_in, int n, bool si
         return sentence("%s masks nothing here: a mask style is for the causal classes (or causal v1 and v2)", {cls});
     if (s.mask_style == MaskStyle::IsCausal && s.module == AttentionModule::SlidingWindowAttention)
         return sentence("is_causal=True builds the plain causal mask, not a sliding window: use sdpa-bool or additive");
+    if (s.pads != 0 && !has_mask_routes(s.module))
+        return sentence(
+            "%s has no padding view: pads is for MultiHeadAttention, GroupedQueryAttention and "
+            "MultiHeadAttentionWithSWA",
+            {cls});
+    if (s.pads < 0 || s.pads >= n)
+        return sentence("pads is %s but must be from 0 to %s: the shorter sentence keeps at least one of the %s tokens",
+                        {to_string(s.pads), to_string(n - 1), to_string(n)});
     if (s.decode) {
         if (!has_kv_cache(s.module))
             return sentence(

@@ -69,12 +69,16 @@ struct ModuleSettings {
     // How the causal mask is applied (core/math/mask_routes.h): the book's masked_fill, or one of
     // scaled_dot_product_attention's ways. The weights agree to 1e-6; the book's are the default.
     MaskStyle mask_style = MaskStyle::Book;
+    // The masks four ways (has_mask_routes classes): with pads > 0, head 0's weights for a batch of
+    // two sentences padded to one length, the second `pads` tokens shorter and left-padded
+    // (key_padding_mask). 0..n-1; it changes no output of the class.
+    int pads = 0;
     bool operator==(const ModuleSettings& o) const {
         return module == o.module && seed == o.seed && d_out == o.d_out && heads == o.heads && qkv_bias == o.qkv_bias &&
                causal == o.causal && dropout == o.dropout && training == o.training &&
                reseed_dropout == o.reseed_dropout && (!reseed_dropout || dropout_seed == o.dropout_seed) &&
                batch == o.batch && kv_groups == o.kv_groups && window == o.window && decode == o.decode &&
-               prefill == o.prefill && chunk == o.chunk && mask_style == o.mask_style;
+               prefill == o.prefill && chunk == o.chunk && mask_style == o.mask_style && pads == o.pads;
     }
     bool operator!=(const ModuleSettings& o) const { return !(*this == o); }
 };
@@ -86,6 +90,7 @@ ModuleSettings book_module_settings(AttentionModule m);
 bool is_multi_head(AttentionModule m);        // the wrapper, MultiHeadAttention, GQA and SWA
 bool has_dropout_layer(AttentionModule m);    // CausalAttention and the multi-head classes
 bool has_kv_cache(AttentionModule m);         // CausalAttention, MultiHeadAttention, GQA and SWA
+bool has_mask_routes(AttentionModule m);      // MultiHeadAttention, GQA and SWA: the masks four ways, padding
 bool is_repository_class(AttentionModule m);  // GQA and SWA: the book repository's ch04, not chapter 3
 // What comes after chapter 3: a repository class, or any class decoding through its KV cache.
 bool after_chapter_3(const ModuleSettings& s);

@@ -97,7 +97,7 @@ TEST_CASE("url: unknown keys are ignored with a warning; the page's own keys sil
     REQUIRE(r.warnings.size() == 1);
     CHECK(r.warnings[0] ==
           "unknown key \"colour\" ignored: the link keys are state, example, query, norm, causal, scale, project, "
-          "seed, d_out, lab_scale, step, panels, module, kv_groups, window, decode, prefill, chunk");
+          "seed, d_out, lab_scale, step, panels, module, kv_groups, window, decode, prefill, chunk, pads");
 }
 
 TEST_CASE("url: state= holds the whole document and short keys change it") {
@@ -403,4 +403,31 @@ TEST_CASE("url: the repository's classes take their own keys, in any order after
         CHECK(contains(p.error, c.message));
         CHECK(p.state.example == "your-journey");
     }
+}
+
+TEST_CASE("url: the masks' padded batch is a setting a link carries (pads=), checked against the sentence") {
+    // A teacher links to the padding view: MultiHeadAttention, the second sentence 2 tokens shorter.
+    const UrlParseResult r =
+        parse_url_fragment("#example=your-journey&module=multi-head-attention&pads=2", example("three-tokens"));
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    CHECK(r.state.module.settings.pads == 2);
+    const std::string link = url_fragment_for_state(r.state);
+    CHECK(contains(link, "&module=multi-head-attention&pads=2"));
+    CHECK(parse_url_fragment(link, example("three-tokens")).state == r.state);
+    // The state document carries it too, written only when set.
+    const std::string doc = serialize_state(r.state);
+    CHECK(contains(doc, R"("pads":2})"));
+    CHECK(parse_state(doc).state == r.state);
+    CHECK_FALSE(contains(serialize_state(example("your-journey")), "pads"));
+    // A class without the masks' view, or a sentence left with no token, is refused by name.
+    CHECK(contains(
+        parse_url_fragment("#example=your-journey&module=causal-attention&pads=1", example("three-tokens")).error,
+        "CausalAttention has no padding view"));
+    CHECK(contains(
+        parse_url_fragment("#example=your-journey&module=multi-head-attention&pads=6", example("three-tokens")).error,
+        "pads is 6 but must be from 0 to 5"));
+    CHECK(contains(parse_state(R"({"tokens":["a","b"],"inputs":[[1],[2]],"query":0,)"
+                               R"("module":{"name":"multi-head-attention","d_out":2,"pads":2}})")
+                       .error,
+                   "pads is 2 but must be from 0 to 1"));
 }
