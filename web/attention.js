@@ -435,8 +435,9 @@
       wake();
     }).catch((e) => {
       // The site answered (404: a wrong name or place): the address is what to mend, not the network.
-      const mend = e.status ? 'check that the file is at that address (lesson= in the link, relative to this page)'
-                            : 'check the connection and reload';
+      const mend = e.status === 404 || e.status === 410
+        ? 'check that the file is at that address (lesson= in the link, relative to this page)'
+        : 'check the connection and reload';
       const message = `the lesson's files could not be fetched (${e.message}): ${mend}`;
       console.warn('lesson: ' + message);
       callWithText('attn_lesson_unavailable', message, 'the message');

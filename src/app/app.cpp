@@ -168,6 +168,7 @@ std::string app_load_lesson(App* app, std::string_view texts, std::string_view l
         error = "the lesson file: " + parsed.error;
     }
     lesson_refused(&app->lesson, error);
+    app_update_result(app);  // what waited for the file is uncovered now, not at the next edit
     app_request_redraw(app);
     return error;
 }
@@ -221,7 +222,8 @@ void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, doubl
         app_update_result(app);  // the engine reads the state the learner acted on
         State next = app->state;
         lesson_apply(&app->lesson, intent, app->state, app->result, now, &next, &events);
-        app_set_state(app, next);
+        // An intent kept for the lesson's file changes nothing: it must not wipe a link's refusal.
+        if (app->lesson.lesson || next != app->state) app_set_state(app, next);
     }
     app_update_result(app);
     app_want_lesson(app);

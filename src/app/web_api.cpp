@@ -429,6 +429,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_pass(const char* pass, size_t l
 // The page could not fetch the lesson's files (offline, a wrong address): the band says so.
 EMSCRIPTEN_KEEPALIVE void attn_lesson_unavailable(const char* message, size_t length) {
     attn::lesson_refused(&g_app->lesson, std::string(attn::text_of(message, length)));
+    attn::app_update_result(g_app);  // what waited for the file is uncovered now, not at the next edit
     attn::app_request_redraw(g_app);
 }
 

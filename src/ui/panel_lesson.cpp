@@ -254,6 +254,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         const bool debug = s.lesson.mode == LessonMode::Debug;
         const float left_w = two ? std::floor(body.x * 0.56f) : body.x;
         ui->lesson.split = two;
+        if (!debug) ui->lesson.trace_scrolled = -1;  // entering Debug this again scrolls nowhere
         ImGui::BeginChild("lesson_body", ImVec2(left_w, body.y), false);
         ImGui::PushTextWrapPos(0);
         if (!in.lesson->lesson) {

@@ -146,23 +146,23 @@ void trace_walk(const TextCatalog& texts, const BugTrace& t, const TraceWalk& wa
     } else if (!found) {
         prose(t.hidden, muted_text());
     }
+    if (checked > 0) {
+        if (checked < int(t.steps.size()) && !found) ImGui::SameLine();
+        if (small_button(texts.say("debug.trace-again").c_str())) send(ui, LessonAction::ResetTrace);
+        record_lesson_item(ui, "lesson:trace-reset");
+    }
     // A judged step adds its values and verdict at the end: bring the verdict into view with the
-    // next step's question and buttons (a matrix's values above it may not fit), for a few passes (the region learns
-    // its new height only after the first). A bug picked (or picked again) starts its trace: its first question comes
-    // into view too.
+    // next step's question and buttons and Trace again (a matrix's values above it may not fit),
+    // for a few passes (the region learns its new height only after the first). A bug picked (or
+    // picked again) starts its trace: its first question comes into view too.
     const int shown = int(t.bug) * 1000 + checked * 2 + (walk.look_again ? 1 : 0);  // a second look adds lines
     if (ui->lesson.trace_scrolled != shown) {
-        ui->lesson.trace_scroll_passes = ui->lesson.trace_scrolled < 0 ? 0 : 3;  // not on entering Debug this
+        ui->lesson.trace_scroll_passes = ui->lesson.trace_scrolled < 0 ? 0 : 3;  // not on entering Debug this mode
         ui->lesson.trace_scrolled = shown;
     }
     if (ui->lesson.trace_scroll_passes > 0) {
         scroll_into_view(judged_top, ImGui::GetCursorScreenPos().y);
         --ui->lesson.trace_scroll_passes;
-    }
-    if (checked > 0) {
-        if (checked < int(t.steps.size()) && !found) ImGui::SameLine();
-        if (small_button(texts.say("debug.trace-again").c_str())) send(ui, LessonAction::ResetTrace);
-        record_lesson_item(ui, "lesson:trace-reset");
     }
 }
 
@@ -172,6 +172,7 @@ ATTN_LESSON_ENTRY bool lesson_debug(const FrameInput& in, State* /*draft*/, UiSt
     const State& s = in.state;
     if (part == 0) picker(in.lesson->lesson->texts, s, ui);
     if (s.lesson.bug == Bug::None) {
+        ui->lesson.trace_scrolled = -1;
         if (part == 0) prose(in.lesson->lesson->texts.say("debug.pick-a-bug"));
         return false;
     }

@@ -171,6 +171,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     // answered before (Back, Next, a link), whose words come first.
     const bool arrived = ui->lesson.question_step != s.step;
     ui->lesson.question_step = s.step;
+    if (arrived) ui->lesson.reveal_scroll_passes = 0;
     const std::vector<Question>& qs = in.lesson->questions;
     if (qs.empty()) return false;
     bool edited = false;
@@ -198,7 +199,8 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     }
     const bool revealed = s.lesson.revealed && k == s.lesson.question;
     ImGui::BeginDisabled(answer < 0 || revealed);
-    if (ImGui::Button(say(*in.lesson, "lesson.reveal").c_str())) send(ui, LessonAction::Reveal);
+    if (ImGui::Button(say(*in.lesson, "lesson.reveal").c_str()))
+        send(ui, LessonAction::Reveal), ui->lesson.reveal_clicked = true;
     ImGui::EndDisabled();
     record_lesson_item(ui, "lesson:reveal");
     const float verdict_top = ImGui::GetItemRectMin().y;  // the verdict sits beside Reveal
@@ -216,8 +218,12 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         if (!r.mistake.empty())
             prose(say(*in.lesson, "lesson.common-mistake", {{"mistake", r.mistake}}), error_color());
         const int key = s.step * 100 + k * 10 + answer;
-        if (ui->lesson.shown_reveal != key)
-            ui->lesson.shown_reveal = key, ui->lesson.reveal_scroll_passes = arrived ? 0 : 3;
+        if (ui->lesson.shown_reveal != key) {
+            // Revealed by the band's own button: not by the text version, the page's API or a restore.
+            ui->lesson.shown_reveal = key;
+            ui->lesson.reveal_scroll_passes = ui->lesson.reveal_clicked && !arrived ? 3 : 0;
+            ui->lesson.reveal_clicked = false;
+        }
         if (k + 1 < int(qs.size())) {
             if (ImGui::Button(say(*in.lesson, "lesson.next-question").c_str())) send(ui, LessonAction::NextQuestion);
             record_lesson_item(ui, "lesson:next-question");

@@ -207,6 +207,7 @@ struct LessonUi {
     int question_step = -1;        // the step the question block last drew
     int shown_reveal = -1;         // the reveal last scrolled into view (step, question, answer)
     int reveal_scroll_passes = 0;  // passes it still scrolls there (the new lines settle first)
+    bool reveal_clicked = false;   // the band's Reveal was pressed: its verdict is brought into view
     bool split = false;            // the question has its own column beside the text (wide screens)
     int text_step = -1;            // the step the text column last drew,
     unsigned text_done = 0;        // and a bit per question of it done then

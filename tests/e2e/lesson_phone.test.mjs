@@ -97,7 +97,7 @@ test('lesson on a phone: a reveal, and each judged step of a trace, come into vi
   await tap(page, 'lesson:reveal');
   await onScreen(page, 'lesson:verdict:right', 'step 9\'s verdict');
   await saveArtifact('lesson-phone-step9-verdict.png', await page.screenshot());
-  // Back, then Next again from the step bar: an answered step is met at its words, not its verdict.
+  // Back, then Next again from the band: an answered step is met at its words, not its verdict.
   await tap(page, 'lesson:back');
   await onScreen(page, 'lesson:next', 'step 8\'s Next');
   await tap(page, 'lesson:next');

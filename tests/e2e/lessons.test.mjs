@@ -76,7 +76,13 @@ test('lessons: a broken lesson file says on screen where it is broken, and nothi
   server.routes.set('/teacher/broken.json', { body: broken, type: 'application/json' });
   const page = await openPage(browser, server.url + '/?lesson=/teacher/broken.json#step=1');
   await waitReady(page);
-  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: budget() });
+  // Waited for on the canvas alone (the API's getters sync the lesson themselves): the message
+  // drawn, and the scores uncovered by the frames that follow the refusal.
+  await page.waitForFunction(() => {
+    const items = window.attention.layout();
+    const score = items.find((l) => l.name === 'value:score:0');
+    return items.some((l) => l.name === 'lesson:loading') && score && /^\d/.test(score.text);
+  }, null, { timeout: budget() });
   await waitIdle(page);
   const s = await status(page);
   assert.match(s.load_error, /line 2, column \d+: steps\[0\]\.lines\[0\]\.prose: \{nope\} is not a value/);
@@ -103,7 +109,10 @@ test('lessons: a broken lesson file says on screen where it is broken, and nothi
 test('lessons: a lesson address that is not there (404) says to mend the address, and the step link stays usable', async () => {
   const page = await openPage(browser, server.url + '/?lesson=/teacher/no-such-lesson.json#step=2');
   await waitReady(page);
-  await page.waitForFunction(() => window.attention.lessonStatus().load_error !== '', null, { timeout: budget() });
+  await page.waitForFunction(() => {  // on the canvas alone, as above
+    const score = window.attention.layout().find((l) => l.name === 'value:score:0');
+    return score && /^\d/.test(score.text);
+  }, null, { timeout: budget() });
   await waitIdle(page);
   assert.match((await status(page)).load_error,
                /no-such-lesson\.json answered HTTP 404\): check that the file is at that address \(lesson= in the link/);

@@ -103,7 +103,7 @@ test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers a
     const e = window.attention.layout().find((l) => l.name === 'value:input-error');
     return e && /[\u4e00-\u9fff]/.test(e.text) ? e.text : null;
   }, undefined, 'the refusal on the canvas, in Chinese');
-  assert.equal(await shown.jsonValue(), '未应用：查询 query 为 7，但只有 3 个词元：请用 0..2（位置从零开始数） （链接的其余部分已应用）');
+  assert.equal(await shown.jsonValue(), '未应用：查询 query 为 7，但只有 3 个词元：请用 0..2（位置从零开始数）（链接的其余部分已应用）');
   // The API keeps its English, for scripts and host pages.
   assert.match((await page.evaluate(() => window.attention.summary())).error, /^link: query is 7 but there are 3 tokens/);
   assert.deepEqual(page.problems, []);

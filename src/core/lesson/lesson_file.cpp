@@ -219,7 +219,10 @@ int Lesson::declared_questions(int first, int last) const {
     return n;
 }
 
-State apply_step_setup(const Lesson& lesson, int number, const State& current) {
+namespace {
+
+// A step's state: the lesson's setup, then the step's over it (see apply_step_setup).
+State apply_setups(const JsonValue& lesson_setup, const JsonValue& step_setup, int number, const State& current) {
     State next = current;
     next.lesson = LessonState();
     next.step = number;
@@ -229,16 +232,14 @@ State apply_step_setup(const Lesson& lesson, int number, const State& current) {
     next.scale = true;
     next.lab_scale = 1.0f;  // the lab starts unscaled; the slider is the learner's
     next.module = ModuleDocument();
-    const StepSpec* step = lesson.step(number);
-    if (!step) return next;
     // The lesson's setup, then the step's over it: a key the step gives replaces the lesson's (and
     // its own data replaces the lesson's example, or the other way round).
     JsonValue merged = JsonValue::object();
-    const bool step_data = step->setup.find("example") || step->setup.find("tokens");
-    for (const auto& [key, value] : lesson.setup.members)
-        if (!step->setup.find(key) && !(step_data && (key == "example" || key == "tokens" || key == "inputs")))
+    const bool step_data = step_setup.find("example") || step_setup.find("tokens");
+    for (const auto& [key, value] : lesson_setup.members)
+        if (!step_setup.find(key) && !(step_data && (key == "example" || key == "tokens" || key == "inputs")))
             merged.add(key, value);
-    for (const auto& [key, value] : step->setup.members) merged.add(key, value);
+    for (const auto& [key, value] : step_setup.members) merged.add(key, value);
     JsonValue rest = JsonValue::object();
     for (const auto& [key, value] : merged.members) {
         if (key == "example") {
@@ -262,6 +263,14 @@ State apply_step_setup(const Lesson& lesson, int number, const State& current) {
     // (a bad one is refused when the file loads).
     if (!merged.find("query")) next.query = std::clamp(next.query, 0, std::max(0, next.inputs.rows - 1));
     return next;
+}
+
+}  // namespace
+
+State apply_step_setup(const Lesson& lesson, int number, const State& current) {
+    const StepSpec* step = lesson.step(number);
+    if (!step) return apply_setups(JsonValue::object(), JsonValue::object(), number, current);
+    return apply_setups(lesson.setup, step->setup, number, current);
 }
 
 LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
@@ -336,9 +345,9 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
         load_example("your-journey", &base);
         const StepSpec& step = *lesson->step(k);
         std::string e;
-        // The setup the message points at: the step's own, or the lesson's when the step has none
-        // (or the lesson's is what does not read).
-        const JsonValue* blamed = step.setup.members.empty() ? &lesson->setup : &step.setup;
+        // The setup the message points at: the step's own, or the lesson's when that one alone
+        // already fails (or does not read).
+        const JsonValue* blamed = &step.setup;
         for (const JsonValue* setup : {static_cast<const JsonValue*>(&lesson->setup), &step.setup}) {
             JsonValue rest = JsonValue::object();
             for (const auto& [key, value] : setup->members)
@@ -346,7 +355,9 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
             State probe = base;
             if (e.empty() && !(e = read_state_fields(rest, &probe)).empty()) blamed = setup;
         }
-        if (e.empty()) e = validate_state(apply_step_setup(*lesson, k, base));
+        if (e.empty() && !(e = validate_state(apply_step_setup(*lesson, k, base))).empty() &&
+            !validate_state(apply_setups(lesson->setup, JsonValue::object(), k, base)).empty())
+            blamed = &lesson->setup;
         const Path step_path{&steps_path, nullptr, k - 1};
         if (!e.empty() && blamed == &lesson->setup)
             r.fail(lesson->setup, Path{nullptr, "setup", 0}, e + " (with step " + std::to_string(k) + ")");

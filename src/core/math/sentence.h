@@ -18,7 +18,7 @@ struct Sentence {
     const char* format = "";        // a string literal, English; "" when there is nothing to say
     std::vector<std::string> args;  // one per %s, in order
     std::string where;              // what it is about, as the API names it ("module", "link"), or ""
-    const char* then = "";          // a second English sentence after it, translated on its own
+    const char* then = "";          // a second English sentence after it (a literal), translated on its own
                                     // ("(the rest of the link was applied)"), or ""
     bool empty() const { return format[0] == '\0'; }
 };
@@ -32,16 +32,22 @@ inline Sentence sentence(const char* english_format, std::vector<std::string> ar
 // format with each %s replaced by the next argument and %% by %; a %s without an argument stays
 // empty, and arguments beyond the format's are not shown (a translation cannot read past them).
 std::string fill_sentence(const char* format, const std::vector<std::string>& args);
-// What the learner reads: `format` (the sentence's own, or its translation) filled in, without where.
+// What the learner reads: `format` (the sentence's own, or its translation) filled in, without where
+// (and without `then`: said_in says both).
 inline std::string said(const Sentence& s, const char* format) {
     return s.empty() ? std::string() : fill_sentence(format, s.args);
 }
 // The same in a language: words(english) is its translation of a format (an InterfaceText), for
 // the sentence and its `then`.
+// (No space before a `then` that starts with CJK text or full-width punctuation, U+3000 on: "（".)
 template <typename Words>
 std::string said_in(const Sentence& s, const Words& words) {
     if (s.empty()) return "";
-    return fill_sentence(words(s.format), s.args) + (s.then[0] ? std::string(" ") + words(s.then) : "");
+    std::string out = fill_sentence(words(s.format), s.args);
+    if (!s.then[0]) return out;
+    const std::string then = words(s.then);
+    const bool wide = !then.empty() && static_cast<unsigned char>(then[0]) >= 0xE3;
+    return out + (wide ? "" : " ") + then;
 }
 // "where: " and the English filled in ("module: d_out is 0 but ..."), then `then`, for the API, the
 // CLI, the logs.

@@ -155,6 +155,17 @@ TEST_CASE("lesson file: every mistake is refused with its line, its column and w
     CHECK(contains(top.error, "line 1, column "));  // where "setup" is, on the file's first line
     CHECK(contains(top.error, ": setup: query is 9"));
     CHECK_FALSE(contains(top.error, "steps[0]"));
+    // Also when the step has a setup of its own that does not mend it; one that does is fine.
+    const LessonParse under_step =
+        parse_lesson(lesson_with(R"({"title": "t", "setup": {"causal": true}, "lines": [{"prose": "a"}]})",
+                                 R"( "setup": {"query": 9},)"),
+                     attn_test::texts());
+    CHECK(contains(under_step.error, ": setup: query is 9"));
+    CHECK_FALSE(contains(under_step.error, "steps[0]"));
+    CHECK(parse_lesson(lesson_with(R"({"title": "t", "setup": {"query": 1}, "lines": [{"prose": "a"}]})",
+                                   R"( "setup": {"query": 9},)"),
+                       attn_test::texts())
+              .ok);
     CHECK(contains(top.error, "(with step 1)"));
 }
 

@@ -137,6 +137,8 @@ TEST_CASE("languages: a value the learner types out of range is refused in their
             const std::string translated = said(refusal, words.text(refusal.format));
             CHECK(translated != english_text);
             for (const std::string& arg : refusal.args) CHECK(translated.find(arg) != std::string::npos);
+            if (lang == "zh-CN" && refusal.args.size() == 3 && refusal.args[0] == "9")  // the query's, in full
+                CHECK(translated == "查询 query 为 9，但只有 6 个词元：请用 0..5（位置从零开始数）");
         }
     }
 }

@@ -231,7 +231,32 @@ TEST_CASE("numbers reader: a multi-head class's weights, head by head, as the pa
     window.reason = "hidden until you answer";
     const JsonParseResult covered = parse_json(numbers_reader_json(s.state, s.result, window, &s.module.result));
     REQUIRE(covered.ok);
-    const JsonValue& first = table(covered.value, "head_weights");
-    CHECK(first.find("rows")->items.empty());
-    CHECK(contains(first.find("note")->text, "hidden until you answer"));
+    for (const JsonValue& t : covered.value.find("tables")->items) {
+        if (t.find("key")->text != "head_weights") continue;
+        CHECK(t.find("rows")->items.empty());
+        CHECK(contains(t.find("note")->text, "hidden until you answer"));
+    }
+    Concealment cache;  // which keys a decoding call scores: covered the same way
+    cache.module_cache = true;
+    cache.reason = "hidden until you answer";
+    const JsonParseResult cached = parse_json(numbers_reader_json(s.state, s.result, cache, &s.module.result));
+    REQUIRE(cached.ok);
+    CHECK(table(cached.value, "head_weights").find("rows")->items.empty());
+
+    // One sequence says no batch element; twelve heads list their first eight, and say so.
+    next = s.state;
+    next.module.settings.batch = 1;
+    next.module.settings.d_out = 12;
+    next.module.settings.heads = 12;
+    s.commit(next);
+    REQUIRE(s.module.result.error.empty());
+    const JsonValue many = view_of(s);
+    int listed = 0;
+    for (const JsonValue& t : many.find("tables")->items) {
+        if (t.find("key")->text != "head_weights") continue;
+        ++listed;
+        CHECK(t.find("caption")->text == "Head " + std::to_string(listed - 1) +
+                                             "'s weights, a row per query, a column per key (the first 8 of 12 heads)");
+    }
+    CHECK(listed == 8);
 }

@@ -47,3 +47,18 @@ TEST_CASE("sentence: a module's refusal is a format and its numbers, which a lan
     CHECK(attn::said(refusal, zh.text(refusal.format)) ==
           "d_out 必须能被 num_heads 整除：d_out = 5 无法分成 2 个等宽的头");
 }
+
+TEST_CASE("sentence: a second sentence after it (then) is said after a space, or none before full-width text") {
+    Sentence s = attn::sentence("query is %s but there are %s tokens", {"7", "3"});
+    s.where = "link";
+    s.then = "(the rest of the link was applied)";
+    CHECK(english(s) == "link: query is 7 but there are 3 tokens (the rest of the link was applied)");
+    const auto as_written = [](const char* english_text) { return english_text; };
+    CHECK(attn::said_in(s, as_written) == "query is 7 but there are 3 tokens (the rest of the link was applied)");
+    const auto chinese = [](const char* english_text) -> const char* {
+        if (std::string(english_text) == "query is %s but there are %s tokens") return "查询为 %s，但只有 %s 个词元";
+        if (std::string(english_text) == "(the rest of the link was applied)") return "（链接的其余部分已应用）";
+        return english_text;
+    };
+    CHECK(attn::said_in(s, chinese) == "查询为 7，但只有 3 个词元（链接的其余部分已应用）");
+}
