@@ -598,7 +598,8 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         CellGrid g{
             id.c_str(), trf("head %d weights", int(h)), &r.batches[b][h].weights_dropped, 1.0f, 2, {}, &in.state.tokens,
             ""};
-        if (in.concealed().module_window || in.concealed().module_cache)  // the mask's shape is the answer
+        // The mask's shape is the answer; or, with dropout, what a kept weight becomes.
+        if (in.concealed().module_window || in.concealed().module_cache || in.concealed().module_dropout)
             g.covered = trf("Which keys it weighs: %s.", in.concealed().reason.c_str());
         if (h) same_line_if_fits(cell_grid_width(g), grid_gap());
         cell_grid(g, ui);

@@ -191,7 +191,8 @@ void write_head_weights(JsonWriter* w, const State& s, const ModuleResult& m, co
         if (m.batches.size() > 1) caption += words(", batch element 0");
         if (heads.size() > size_t(kReaderMaxHeads))
             caption += words_f(" (the first %d of %d heads)", kReaderMaxHeads, int(heads.size()));
-        if (hidden.module_window || hidden.module_cache)  // which keys a token weighs is the answer
+        // Which keys a token weighs is the answer; or, with dropout, what a kept weight becomes.
+        if (hidden.module_window || hidden.module_cache || hidden.module_dropout)
             write_covered(w, "head_weights", caption, hidden);
         else
             write_matrix(w, "head_weights", caption, s, heads[h].weights_dropped, words("query \\ key"));

@@ -236,12 +236,15 @@ TEST_CASE("numbers reader: a multi-head class's weights, head by head, as the pa
         CHECK(t.find("rows")->items.empty());
         CHECK(contains(t.find("note")->text, "hidden until you answer"));
     }
-    Concealment cache;  // which keys a decoding call scores: covered the same way
-    cache.module_cache = true;
-    cache.reason = "hidden until you answer";
-    const JsonParseResult cached = parse_json(numbers_reader_json(s.state, s.result, cache, &s.module.result));
-    REQUIRE(cached.ok);
-    CHECK(table(cached.value, "head_weights").find("rows")->items.empty());
+    for (bool Concealment::*flag : {&Concealment::module_cache, &Concealment::module_dropout}) {
+        // Which keys a decoding call scores, or what dropout makes of a kept weight: covered too.
+        Concealment other;
+        other.*flag = true;
+        other.reason = "hidden until you answer";
+        const JsonParseResult read = parse_json(numbers_reader_json(s.state, s.result, other, &s.module.result));
+        REQUIRE(read.ok);
+        CHECK(table(read.value, "head_weights").find("rows")->items.empty());
+    }
 
     // One sequence says no batch element; twelve heads list their first eight, and say so.
     next = s.state;
