@@ -245,7 +245,9 @@
                       button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
     const heading = view.title ? `${view.indicator}: ${view.title}` : phrase('Step {0}: the lesson has no such step', view.step);
-    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: heading })];
+    // Which lesson this is (a teacher's own has its title), before the step.
+    const parts = [element('p', { class: 'hint', text: phrase('Lesson: {0}', view.lesson_title) }),
+                   element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: heading })];
     if (view.watch.length) {
       parts.push(element('p', { class: 'hint', text: phrase('Watch in the drawing: {0}.', view.watch.map((p) => phrase(PANEL_NAMES[p] || p)).join(phrase(', '))) }));
     }

@@ -252,6 +252,8 @@ void wrap_up(const FrameInput& in, UiState* ui) {
     const StepRange range = range_of(lesson);
     ImGui::Separator();
     ImGui::TextColored(query_color(), "%s", say(lesson, "lesson.wrap-up").c_str());
+    prose(lesson.lesson->title, muted_text());  // which lesson: a teacher's own has its title here
+    record_lesson_item(ui, "lesson:title");
     for (int k = range.first; k <= range.last; ++k) {
         std::string marks;
         for (const QuestionRecord& q : lesson.record.questions)

@@ -62,6 +62,11 @@ test('lessons: a teacher\'s lesson from the docs runs with ?lesson=, on its own 
   await page.waitForFunction(() => window.done !== null, null, { timeout: budget() })
     .catch(() => assert.fail('the third answer completes the teacher\'s lesson'));
   const done = await page.evaluate(() => window.done);
+  // The lesson's own title: in the wrap-up on the canvas, and before the step in the text version.
+  assert.ok((await page.evaluate(() => window.attention.layout())).some((l) => l.name === 'lesson:title'),
+            'the wrap-up names the lesson');
+  const named = await page.evaluate(() => document.querySelector('#lesson-reader-body p.hint')?.textContent);
+  assert.equal(named, 'Lesson: Attention on our own sentence: the cat sat on the mat');
   assert.equal(done.questions, 3);
   assert.equal(done.answered, 3);
   s = await status(page);

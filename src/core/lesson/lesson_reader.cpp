@@ -280,7 +280,7 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
     const StepSpec* step = track ? lesson.step(s.step) : nullptr;
     std::string out;
     JsonWriter w(&out);
-    w.begin_object().key("loaded").boolean(true);
+    w.begin_object().key("loaded").boolean(true).key("lesson_title").string(lesson.title);
     w.key("mode").string(lesson_mode_name(s.lesson.mode)).key("in_lesson").boolean(in_lesson(s));
     w.key("step").integer(s.step).key("first").integer(range.first).key("last").integer(range.last);
     w.key("indicator").string(step ? lesson.step_indicator(s.step) : "");
