@@ -19,6 +19,7 @@
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/math/attention_modules.h"
+#include "core/math/mask_comparison.h"
 #include "core/text/number_parse.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
@@ -53,6 +54,7 @@ const FlagSpec kFlags[] = {
     {"--prefill", "--prefill 3"},
     {"--chunk", "--chunk 2"},
     {"--mask-style", "--mask-style sdpa-bool"},
+    {"--pads", "--pads 2"},
     {"--no-scale", nullptr},
     {"--json", nullptr},
     {"--svg", nullptr},
@@ -207,8 +209,9 @@ std::string module_from_flags(const Flags& flags, const State& state, bool* run,
     std::string names;
     for (AttentionModule each : kAllModules) names += std::string(names.empty() ? "" : ", ") + module_name(each);
     if (!*run) {
-        for (const char* own : {"--heads", "--qkv-bias", "--dropout", "--dropout-seed", "--eval", "--batch",
-                                "--kv-groups", "--window", "--decode", "--prefill", "--chunk", "--mask-style"})
+        for (const char* own :
+             {"--heads", "--qkv-bias", "--dropout", "--dropout-seed", "--eval", "--batch", "--kv-groups", "--window",
+              "--decode", "--prefill", "--chunk", "--mask-style", "--pads"})
             if (flags.count(own))
                 return std::string(own) + " is an option of a module: add --module NAME (" + names + ")";
         return "";
@@ -261,6 +264,8 @@ std::string module_from_flags(const Flags& flags, const State& state, bool* run,
         style != flags.end() && !parse_mask_style(style->second, &m->mask_style))
         return "mask style " + json_quote_short(style->second) +
                " is unknown: use book, sdpa-bool, additive or is-causal";
+    if (std::string e = whole_flag(flags, "--pads", 0, 1 << 20, &value); !e.empty()) return e;
+    if (flags.count("--pads")) m->pads = int(value);
     return english(check_module_settings(*m, state.inputs.cols, state.inputs.rows));
 }
 
@@ -391,6 +396,28 @@ void report_decode(const ModuleResult& r, std::string* out) {
     }
 }
 
+// --pads: head 0 for a batch of two sentences padded to one length (core/math/mask_comparison.h).
+void report_padding(const ModuleResult& r, std::string* out) {
+    const MaskComparison v = compare_mask_routes(r);
+    const int n = r.n;
+    *out += "\npadding: a batch of two, the second sentence " + plural(size_t(v.pads), "token") +
+            " shorter, padded on the left\n";
+    std::string mask = "key_padding_mask = tensor([";
+    for (int b = 0; b < 2; ++b) {
+        mask += b ? ", [" : "[";
+        for (int c = 0; c < n; ++c)
+            mask += std::string(c ? ", " : "") + (v.key_padding_mask[size_t(b * n + c)] ? "True" : "False");
+        mask += "]";
+    }
+    *out += mask + "])  # True = ignored\n";
+    labelled(out, "sentence 2, head 0's weights =", format_tensor(v.padded_weights));
+    char alone[64];
+    std::snprintf(alone, sizeof alone, "%g", double(v.alone_difference));
+    *out += std::string("its tokens against their weights alone: largest difference ") + alone + "\n";
+    *out += std::string("a pad's own row: ") + (v.book_nan ? "nan" : "numbers") + " by the book's softmax, " +
+            (v.sdpa_zero ? "zeros" : "numbers") + " by scaled_dot_product_attention (PyTorch 2.5 on)\n";
+}
+
 void report_module(const ModuleResult& r, std::string* out) {
     const ModuleSettings& s = r.settings;
     *out += "\nmodule: torch.manual_seed(" + std::to_string(s.seed) + "); module = " + module_constructor(r) + "\n";
@@ -421,6 +448,7 @@ void report_module(const ModuleResult& r, std::string* out) {
     if (r.batches.size() > 0 && r.batches[0].size() > 0 && r.batches[0][0].has_dropout)
         *out += "# dropout masks are drawn as Debian's CPU PyTorch draws them; other builds (MKL, GPU) draw others\n";
     if (s.decode) report_decode(r, out);
+    if (has_mask_routes(s.module) && s.pads > 0) report_padding(r, out);
 }
 
 std::string human_report(const State& state, const AttentionResult& r) {
@@ -491,6 +519,8 @@ std::string cli_usage() {
            "  --mask-style S  how the causal mask is applied: book (masked_fill, True = hidden), sdpa-bool\n"
            "                  (scaled_dot_product_attention's attn_mask, True = kept), additive (0 or -inf\n"
            "                  added) or is-causal; the weights agree to 1e-6\n"
+           "  --pads P        head 0 for a batch of two, the second sentence P tokens shorter and left-padded\n"
+           "                  (key_padding_mask): multi-head-attention and the two ch04 classes\n"
            "  --json          print the results as one JSON object instead\n"
            "  --svg           print the inputs, scores, weights and context as an SVG figure instead\n"
            "                  (for print, course PDFs and <noscript>; the first 32 tokens, 8 dimensions)\n"

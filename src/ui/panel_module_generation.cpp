@@ -15,7 +15,7 @@
 #include <string>
 
 #include "core/math/kv_memory.h"
-#include "core/math/mask_routes.h"
+#include "core/math/mask_comparison.h"
 #include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
 #include "ui/cell_grid.h"
@@ -242,50 +242,6 @@ std::string key_padding_text(const std::vector<uint8_t>& mask, int n) {
     return out + "])";
 }
 
-// Head 0's weights the four ways, worked out once per run (each is (n, n)): for a batch of two
-// when the settings' pads > 0, the second sequence that much shorter, left-padded.
-void update_mask_routes(const ModuleRun& run, ModuleUi::MaskRoutes* v) {
-    if (v->serial == run.serial) return;
-    const ModuleResult& r = run.result;
-    const int padded_keys = r.settings.pads;
-    const HeadTrace& h = r.batches[0][0];
-    const int n = h.scores.rows;
-    const int window = r.settings.module == AttentionModule::SlidingWindowAttention ? r.settings.window : 0;
-    const PaddedBatch batch = padded_batch(h.queries, h.keys, padded_keys, window);
-    const int sequences = padded_keys > 0 ? 2 : 1;
-    Matrix book[2];
-    for (int b = 0; b < sequences; ++b)
-        book[b] = weights_by_route(batch.scores[b], batch.hidden[b], MaskStyle::Book, r.head_dim);
-    *v = ModuleUi::MaskRoutes();
-    v->serial = run.serial;
-    for (MaskStyle style : {MaskStyle::SdpaBool, MaskStyle::Additive, MaskStyle::IsCausal}) {
-        if (style == MaskStyle::IsCausal && window > 0) continue;  // the plain triangle only
-        float d = 0;
-        for (int b = 0; b < sequences; ++b) {
-            if (style == MaskStyle::IsCausal && b == 1) continue;  // it cannot hide the pads
-            // Over the rows that see some key: what the pads' rows give is told apart below.
-            const Matrix w = weights_by_route(batch.scores[b], batch.hidden[b], style, r.head_dim);
-            for (int i = b == 1 ? padded_keys : 0; i < n; ++i)
-                for (int c = 0; c < n; ++c) d = std::max(d, std::fabs(w.at(i, c) - book[b].at(i, c)));
-            if (style == MaskStyle::SdpaBool && b == 1) v->sdpa_zero = w.at(0, 0) == 0.0f;
-        }
-        v->differences += trf("%s%.1e", v->differences.empty() ? "" : " ", double(d));
-        v->largest = std::max(v->largest, d);
-    }
-    if (padded_keys > 0) {
-        v->book_nan = std::isnan(book[1].at(0, 0));
-        v->key_padding = key_padding_text(batch.key_padding_mask, n);
-        v->padded_weights = book[1];
-        // Its tokens alone: the first n - pads tokens under a causal mask, sequence 0's first rows.
-        for (int i = padded_keys; i < n; ++i)
-            for (int c = padded_keys; c < n; ++c)
-                v->alone_difference = std::max(
-                    v->alone_difference, std::fabs(book[1].at(i, c) - book[0].at(i - padded_keys, c - padded_keys)));
-    }
-    v->polarity_bug = weights_sdpa_given_book_mask(batch.scores[0], batch.hidden[0], r.head_dim);
-    for (int i = 0; i < n; ++i) v->polarity_own += v->polarity_bug.at(i, i);
-}
-
 // One mask four ways libraries write it; left padding for a row that sees nothing; the book's
 // mask handed to SDPA.
 bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui) {
@@ -300,8 +256,15 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
         record_value(ui, "module:mask-differences", kHidden);
         return false;
     }
-    update_mask_routes(run, &m.mask_routes);
-    const ModuleUi::MaskRoutes& v = m.mask_routes;
+    if (m.mask_routes.serial != run.serial) {  // once per run, not every frame
+        m.mask_routes.serial = run.serial;
+        m.mask_routes.comparison = compare_mask_routes(r);
+        m.mask_routes.differences.clear();
+        for (float d : m.mask_routes.comparison.differences)
+            m.mask_routes.differences += trf("%s%.1e", m.mask_routes.differences.empty() ? "" : " ", double(d));
+        m.mask_routes.key_padding = pads > 0 ? key_padding_text(m.mask_routes.comparison.key_padding_mask, n) : "";
+    }
+    const MaskComparison& v = m.mask_routes.comparison;
     const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention;
     ImGui::PushFont(mono_font());
     prose(tr("scores.masked_fill(mask, -torch.inf)  # True = hidden"));
@@ -321,7 +284,7 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
         muted_text());
     if (!plain_causal || pads > 0)
         prose(tr("is_causal=True builds the plain triangle: a window or padding needs an attn_mask."), muted_text());
-    record_value(ui, "module:mask-differences", v.differences);
+    record_value(ui, "module:mask-differences", m.mask_routes.differences);
     // A batch of two sentences of different lengths, padded to one length.
     // Typed into the state (module.pads: links carry it); out of range, refused under the field.
     int64_t typed = pads;
@@ -351,7 +314,7 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
                 n, quoted_words(in.state.tokens, n).c_str(), pads, plural_s(pads), kept, plural_s(kept),
                 quoted_words(in.state.tokens, kept).c_str()));
         ImGui::PushFont(mono_font());
-        prose(v.key_padding);  // wrapped between its values on a phone
+        prose(m.mask_routes.key_padding);  // wrapped between its values on a phone
         ImGui::PopFont();
         // Sentence 2's rows: its pads, then its tokens (the labels follow a token renamed since).
         std::vector<std::string> labels;

@@ -16,6 +16,7 @@
 #include "core/document/state_attention.h"
 #include "core/lesson/lesson_engine.h"
 #include "core/math/kv_memory.h"
+#include "core/math/mask_comparison.h"
 #include "core/math/pca.h"
 #include "core/view/deferred_code.h"
 #include "core/view/page_options.h"
@@ -167,21 +168,13 @@ struct ModuleUi {
     int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
     std::string pads_error;               // masks four ways: why the pad tokens typed were refused
     uint64_t pads_error_run = 0;          // the run (ModuleRun::serial) it was refused on
-    // The four ways' weights on head 0, (n, n) each: worked out when the run (ModuleRun::serial)
-    // changes (its settings' pads among them), not every frame.
+    // The masks four ways (core/math/mask_comparison.h), worked out when the run (ModuleRun::serial)
+    // changes (its settings' pads among them), not every frame, with their text as drawn.
     struct MaskRoutes {
         uint64_t serial = 0;
+        MaskComparison comparison;
         std::string differences;  // each SDPA route's largest difference from the book's, "6.0e-08 ..."
-        float largest = 0;
-        bool book_nan = false;   // the book's softmax of a row that sees nothing: NaN
-        bool sdpa_zero = false;  // scaled_dot_product_attention's: zeros
-        // The padded batch's second sentence (core/math/mask_routes.h): its weights by the book's
-        // route, and how far its tokens' weights are from those they get alone.
         std::string key_padding;  // key_padding_mask as PyTorch prints it
-        Matrix padded_weights;
-        float alone_difference = 0;
-        Matrix polarity_bug;     // the book's mask handed to SDPA
-        float polarity_own = 0;  // what the tokens that should see themselves give themselves
     } mask_routes;
     bool polarity_bug = false;                  // the book's mask (True = hidden) passed as SDPA's attn_mask
     int memory_preset = 0;                      // the KV memory calculator's model

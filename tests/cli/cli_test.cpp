@@ -346,6 +346,13 @@ TEST_CASE("cli: every bad invocation exits 2 with one error line naming the prob
         {{"--example", "your-journey", "--module", "sliding-window-attention", "--mask-style", "is-causal"},
          "",
          "is_causal=True builds the plain causal mask, not a sliding window"},
+        {{"--example", "your-journey", "--module", "causal-attention", "--pads", "1"},
+         "",
+         "CausalAttention has no padding view"},
+        {{"--example", "your-journey", "--module", "multi-head-attention", "--pads", "6"},
+         "",
+         "pads is 6 but must be from 0 to 5"},
+        {{"--example", "your-journey", "--pads", "1"}, "", "--pads is an option of a module: add --module NAME"},
     };
     for (const Case& c : cases) {
         std::string joined;
@@ -582,4 +589,15 @@ TEST_CASE("cli: --lesson --step prints a step as the learner reads it; --reveal 
     CHECK(contains(run({"--lesson", repo("lessons/en/chapter-3.json"), "--step", "15"}).err, "1..14"));
     CHECK(contains(run({"--lesson", repo("lessons/en/chapter-3.json"), "--query", "1"}).err, "unexpected argument"));
     CHECK(contains(run({"--lesson"}).err, "needs a value"));
+}
+
+TEST_CASE("cli: --pads prints head 0 for a padded batch of two: its tokens keep their weights, a pad's row is NaN") {
+    const Run r = run_ok({"--example", "your-journey", "--module", "multi-head-attention", "--pads", "2"});
+    CHECK(contains(r.out, "padding: a batch of two, the second sentence 2 tokens shorter, padded on the left"));
+    CHECK(contains(r.out,
+                   "key_padding_mask = tensor([[False, False, False, False, False, False], "
+                   "[True, True, False, False, False, False]])"));
+    CHECK(contains(r.out, "its tokens against their weights alone: largest difference 0\n"));
+    CHECK(contains(r.out, "a pad's own row: nan by the book's softmax, zeros by scaled_dot_product_attention"));
+    CHECK(contains(r.out, "[0.0000, 0.0000, 1.0000, 0.0000, 0.0000, 0.0000]"));  // token 2 first: itself alone
 }
