@@ -132,9 +132,11 @@ void judge_trace(LessonEngine* e, const State& shown, int value, State* draft, s
     if (value != 0 && checked == t.first_divergence && second_look_of(*e, shown) != checked) {
         // The first wrong value judged "as it should be": a second look, as a question gives a
         // second answer, before the expected value and the buggy line show. The judgment is sent
-        // (it did not hold); the record keeps the final one.
+        // (it did not hold); the record counts the second looks and keeps the final judgment.
         e->second_look_bug = t.bug;
         e->second_look_step = checked;
+        TraceRecord& looked = trace_of(e, t.bug);
+        looked.second_looks = std::min(looked.second_looks + 1, kMaxRecordCount);
         events->push_back(bug_traced(bug_name(t.bug), checked + 1, false, false, false));
         return;
     }

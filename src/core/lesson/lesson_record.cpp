@@ -138,10 +138,13 @@ bool read_practice(std::string_view item, LessonRecord* r) {
     return true;
 }
 
-// "wrong-query:110:1": the bug, the judgments ('1' as it should be, '0' off), found.
+// "wrong-query:110:1": the bug, the judgments ('1' as it should be, '0' off), found; and
+// ":2" after it when the first wrong value was judged right and looked at again (twice here).
 bool read_trace(std::string_view item, TraceRecord* t) {
     const std::vector<std::string_view> parts = split(item, ':');
-    if (parts.size() != 3 || !parse_bug(std::string(parts[0]), &t->bug) || t->bug == Bug::None) return false;
+    if ((parts.size() != 3 && parts.size() != 4) || !parse_bug(std::string(parts[0]), &t->bug) || t->bug == Bug::None)
+        return false;
+    if (parts.size() == 4 && !whole(parts[3], 1, kMaxRecordCount, &t->second_looks)) return false;
     if (parts[1].size() > size_t(kMaxTraceSteps)) return false;
     for (char c : parts[1])
         if (c != '0' && c != '1') return false;
@@ -220,7 +223,8 @@ std::string encode_record(const LessonRecord& r) {
     out += ";d=";
     for (size_t i = 0; i < r.traces.size(); ++i)
         out += (i ? "," : "") + std::string(bug_name(r.traces[i].bug)) + ":" + r.traces[i].said + ":" +
-               (r.traces[i].found ? "1" : "0");
+               (r.traces[i].found ? "1" : "0") +
+               (r.traces[i].second_looks > 0 ? ":" + std::to_string(r.traces[i].second_looks) : "");
     return out;
 }
 

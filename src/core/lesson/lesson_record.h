@@ -55,10 +55,13 @@ struct PracticeRecord {
 
 struct TraceRecord {
     Bug bug = Bug::None;
-    std::string said;    // one judgment per trace step walked: '1' as it should be, '0' off
-    bool found = false;  // the walk reached the first divergence (ever)
+    std::string said;      // one judgment per trace step walked: '1' as it should be, '0' off
+    bool found = false;    // the walk reached the first divergence (ever)
+    int second_looks = 0;  // times the first wrong value was judged "as it should be" and looked at again
 
-    bool operator==(const TraceRecord& o) const { return bug == o.bug && said == o.said && found == o.found; }
+    bool operator==(const TraceRecord& o) const {
+        return bug == o.bug && said == o.said && found == o.found && second_looks == o.second_looks;
+    }
 };
 
 struct LessonRecord {

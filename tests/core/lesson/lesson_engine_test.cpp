@@ -366,11 +366,21 @@ TEST_CASE("lesson engine: the first wrong value judged as it should be gets one 
     CHECK_FALSE(walk.found);
     CHECK(s.last("bug-traced").find("steps_checked")->text == "1");  // the judgment is sent, not held
     CHECK_FALSE(s.last("bug-traced").find("judgment_right")->boolean);
-    CHECK(s.lesson.record.trace(Bug::WrongQuery)->said.empty());  // the record keeps the final judgment
-    SUBCASE("judged off on the second look: found, judged right") {
+    CHECK(s.lesson.record.trace(Bug::WrongQuery)->said.empty());       // the record keeps the final judgment
+    CHECK(s.lesson.record.trace(Bug::WrongQuery)->second_looks == 1);  // and that a second look was needed
+    SUBCASE("judged off on the second look: found, judged right; the record says it took a second look") {
         s.act(LessonAction::JudgeTrace, 0);
         CHECK(s.lesson.record.trace(Bug::WrongQuery)->said == "0");
         CHECK(s.lesson.record.trace(Bug::WrongQuery)->found);
+        const std::string saved = encode_record(s.lesson.record);
+        CHECK(contains(saved, ";d=wrong-query:0:1:1"));
+        const RecordParse back = decode_record(saved);
+        REQUIRE_MESSAGE(back.ok, back.error);
+        CHECK(back.record == s.lesson.record);
+        // A record from before second looks were counted still reads.
+        CHECK(decode_record("a2;l=chapter-3;s=0;t=0;c=0;q=;p=;d=wrong-query:0:1")
+                  .record.trace(Bug::WrongQuery)
+                  ->second_looks == 0);
     }
     SUBCASE("as it should be again: the walk goes on and shows the divergence") {
         s.act(LessonAction::JudgeTrace, 1);
