@@ -851,7 +851,7 @@ float module_panel_height(const State& s, const UiState& ui, const Concealment& 
             h += frame * 2 + line * 3 + (ui.module.wrong_scale ? pair + line * 3 : 0) +
                  (ui.module.exercise_gpt2 ? line * 7 : 0);
     }
-    h += module_generation_height(m, ui, s.inputs.rows, width) + (has_kv_cache(m.module) ? frame * 3 : 0);
+    h += module_generation_height(m, ui, hidden, s.inputs.rows, width) + (has_kv_cache(m.module) ? frame * 3 : 0);
     // Two lines to spare: a frame sized to this estimate must never cut the panel off (the
     // browser's text can wrap a line more than the estimate counts), and the layouts measure a
     // panel only when it does not fit.

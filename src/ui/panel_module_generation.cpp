@@ -365,9 +365,23 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
     return edited;
 }
 
+// The class draws at least one section after chapter 3's (groups, window, cache, masks).
+bool has_generation_sections(const ModuleSettings& m) {
+    return m.module == AttentionModule::GroupedQueryAttention || m.module == AttentionModule::SlidingWindowAttention ||
+           m.decode || has_mask_routes(m.module);
+}
+
 }  // namespace
 
 bool module_generation(const FrameInput& in, const ModuleResult& r, State* draft, UiState* ui) {
+    if (has_generation_sections(r.settings) &&
+        in.concealed().module_heads) {  // each section names head_dim, which the lesson asks
+        ImGui::Spacing();
+        prose(trf("After chapter 3 (the cache, the groups, the masks): %s.", in.concealed().reason.c_str()),
+              muted_text());
+        record_value(ui, "module:mask-differences", kHidden);
+        return false;
+    }
     if (r.settings.module == AttentionModule::GroupedQueryAttention) groups(in, r, ui);
     if (r.settings.module == AttentionModule::SlidingWindowAttention) window(in, r);
     if (r.settings.decode) decode(in, r, ui);
@@ -376,8 +390,11 @@ bool module_generation(const FrameInput& in, const ModuleResult& r, State* draft
     return false;
 }
 
-float module_generation_height(const ModuleSettings& m, const UiState& ui, int n, float width) {
+float module_generation_height(const ModuleSettings& m, const UiState& ui, const Concealment& hidden, int n,
+                               float width) {
     const float line = ImGui::GetTextLineHeightWithSpacing(), frame = ImGui::GetFrameHeightWithSpacing();
+    if (has_generation_sections(m) && hidden.module_heads)
+        return line * (width < ImGui::GetFontSize() * 30 ? 3 : 2);  // one covered line
     const float grid = line + std::floor(ImGui::GetFontSize() * 1.4f) * float(std::min(n, kMaxGridCells)) +
                        ImGui::GetStyle().ItemSpacing.y;
     const bool narrow = width < ImGui::GetFontSize() * 30;

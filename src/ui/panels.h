@@ -38,7 +38,8 @@ float module_panel_height(const State& s, const UiState& ui, const Concealment& 
 // SWA's band, decode mode through the KV cache, the cache's memory for whole models, and one mask
 // four ways; and the height those take at a content width.
 bool module_generation(const FrameInput& in, const ModuleResult& r, State* draft, UiState* ui);  // true: edited
-float module_generation_height(const ModuleSettings& m, const UiState& ui, int n, float width);
+float module_generation_height(const ModuleSettings& m, const UiState& ui, const Concealment& hidden, int n,
+                               float width);
 
 // Keeps the stepper consistent with the state (a new query or token count restarts it) and
 // advances a playing loop; called once per frame before any panel reads ui->loop.step. While it

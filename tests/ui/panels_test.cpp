@@ -745,6 +745,23 @@ TEST_CASE("ui: step 11's question is not answered by Exercise 3.1's button (weig
     CHECK(h.find("module:exercise") != nullptr);
 }
 
+TEST_CASE("ui: step 14's question (a head's width) is not answered by the masks' words (head_dim) until the reveal") {
+    // A learner walk found "to the last bit here (head_dim 1)" under the covered shape tracer.
+    UiHarness h("your-journey", ImVec2(1366, 2400));
+    attn::State s = h.go_to_step(14);
+    REQUIRE(s.module.enabled);
+    REQUIRE(h.find("value:module:mask-differences") != nullptr);
+    CHECK(h.find("value:module:mask-differences")->text == "?");
+    CHECK(h.find("module:pads") == nullptr);  // the section is one covered line
+    s.lesson.answer = 0;
+    s.lesson.revealed = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    REQUIRE(h.find("value:module:mask-differences") != nullptr);
+    CHECK(h.find("value:module:mask-differences")->text != "?");
+    CHECK(h.find("module:pads") != nullptr);
+}
+
 TEST_CASE("ui: the step buttons and the compact buttons are targets of at least 24 x 24 px") {
     UiHarness h("your-journey", ImVec2(1366, 768));
     h.go_to_step(5);
