@@ -79,14 +79,15 @@ void write_alignment(const LessonEngine& e, const State& s, const AttentionResul
 // about them (an inf in exp(s) would tell).
 void write_lab(const LessonEngine& e, const State& s, const AttentionResult& result, const Concealment& hidden,
                JsonWriter* w) {
-    const SoftmaxLab lab = softmax_lab(e.lesson->texts, result.scores, s.lab_scale, s.tokens);
+    const TextCatalog& texts = e.lesson->texts;
+    const SoftmaxLab lab = softmax_lab(texts, result.scores, s.lab_scale, s.tokens);
     const bool naive_hidden = hidden.naive_weights;
-    w->begin_object().key("caption").string("The two softmaxes at scores × " + num(s.lab_scale));
-    w->key("note").string(naive_hidden ? "Covered (?): " + hidden.reason + "."
-                                       : "float32 overflows past exp(" + num(exp_overflow_threshold(), 2) +
-                                             "): anything larger is inf. Change the multiplier in the numbers' "
-                                             "text version: Multiply the scores by.");
-    w->key("headers").strings({"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"});
+    w->begin_object().key("caption").string(texts.say("reader.lab-caption", {{"scale", num(s.lab_scale)}}));
+    w->key("note").string(naive_hidden
+                              ? texts.say("reader.lab-covered", {{"reason", hidden.reason}})
+                              : texts.say("reader.lab-overflow", {{"limit", num(exp_overflow_threshold(), 2)}}));
+    w->key("headers").strings(
+        {texts.say("reader.token"), "s", "exp(s)", texts.say("reader.naive"), "s - max", "exp(s - max)", "softmax"});
     w->key("rows").begin_array();
     for (size_t i = 0; i < lab.scores.size() && i < 16; ++i) {
         w->begin_array().string(s.tokens[i]).string(num_cell(lab.scores[i]));
@@ -94,7 +95,11 @@ void write_lab(const LessonEngine& e, const State& s, const AttentionResult& res
         w->string(num_cell(lab.shifted[i])).string(num_cell(lab.shifted_exps[i])).string(num_cell(lab.stable[i]));
         w->end_array();
     }
-    w->begin_array().string("sum").string("").string(naive_hidden ? "?" : num_cell(lab.exp_sum)).string("");
+    w->begin_array()
+        .string(texts.say("reader.sum"))
+        .string("")
+        .string(naive_hidden ? "?" : num_cell(lab.exp_sum))
+        .string("");
     w->string("").string(num_cell(lab.shifted_sum)).string("").end_array();
     w->end_array();
     // The band's presets beside its slider: as it is, where the hand-written softmax breaks, far past.
@@ -133,7 +138,7 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     for (int k = range.first; k <= range.last; ++k) {
         std::string marks;
         for (const QuestionRecord& q : e.record.questions)
-            if (q.step == k) marks += q.first_correct ? "right" : "not right", marks += ' ';
+            if (q.step == k) marks += texts.say(q.first_correct ? "reader.right" : "reader.not-right") + ' ';
         w->begin_object().key("step").integer(k).key("title").string(e.lesson->step(k)->title);
         w->key("marks").string(marks.empty() ? texts.say("lesson.not-answered") : marks.substr(0, marks.size() - 1));
         w->end_object();
