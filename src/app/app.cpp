@@ -284,9 +284,9 @@ void app_frame(void* user) {
     if (const FontAtlasImage* atlas = imgui_backend_update_fonts(&app->window))
         imgui_backend_set_font_texture(app->renderer.upload_font_atlas(atlas->coverage, atlas->width, atlas->height));
     imgui_backend_new_frame();
-    const ui::FrameInput in{app->state,   app->result,  app->input_error,     app->textures,
-                            start,        &app->page,   events.pinch,         events.fingers,
-                            &app->module, &app->lesson, &app->language.words, &app->code};
+    const ui::FrameInput in{app->state,           app->result,  app->input_error,  app->textures, start,
+                            &app->page,           events.pinch, events.fingers,    &app->module,  &app->lesson,
+                            &app->language.words, &app->code,   app->state_version};
     ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
     if (out.edited) app_set_state(app, app->draft);
     app_apply_intents(app, out.intents, start);

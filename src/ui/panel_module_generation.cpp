@@ -294,10 +294,10 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
                                                : trf("pad tokens is %lld but must be 0..%d: the shorter sentence keeps "
                                                      "at least one token",
                                                      (long long)typed, n - 1);
-        m.pads_error_run = run.serial;  // said until the run changes (another padding, another setting)
+        m.pads_error_version = in.state_version;  // said until the state changes
         if (m.pads_error.empty()) draft->module.settings.pads = int(typed), edited = true;
     }
-    if (m.pads_error_run != run.serial) m.pads_error.clear();
+    if (m.pads_error_version != in.state_version) m.pads_error.clear();
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     prose(
         tr("pad tokens: a batch of two sentences padded to one length, the second this many tokens shorter "

@@ -20,14 +20,19 @@ namespace {
 // language, under the fields, and the last good value stays.
 bool settings(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
+    if (ui->ui_error_version != in.state_version) ui->ui_error.clear();  // said until the state changes
+    const auto refuse = [&](std::string message) {
+        ui->ui_error = std::move(message);
+        ui->ui_error_version = in.state_version;
+    };
     const float seed_w = ImGui::GetFontSize() * 7, d_out_w = ImGui::GetFontSize() * 6;
     const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
     int64_t seed = int64_t(std::min<uint64_t>(draft->projection.seed, uint64_t(INT64_MAX)));
     if (whole_field(ui, "projection:seed", &seed, seed_w)) {
         if (seed < 0) {
-            ui->ui_error = trf("seed is %lld but must be 0 or more", (long long)seed);
+            refuse(trf("seed is %lld but must be 0 or more", (long long)seed));
         } else if (uint64_t(seed) > kMaxSeed) {
-            ui->ui_error = trf("%s is %lld but must be %lld..%lld", "seed", (long long)seed, 0LL, (long long)kMaxSeed);
+            refuse(trf("%s is %lld but must be %lld..%lld", "seed", (long long)seed, 0LL, (long long)kMaxSeed));
         } else {
             ui->ui_error.clear();
             draft->projection.seed = uint64_t(seed);
@@ -40,8 +45,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     int64_t d_out = draft->projection.d_out;
     if (whole_field(ui, "projection:d_out", &d_out, d_out_w)) {
         if (d_out < 1 || d_out > kMaxDOut) {
-            ui->ui_error =
-                trf("%s is %lld but must be %lld..%lld", "d_out", (long long)d_out, 1LL, (long long)kMaxDOut);
+            refuse(trf("%s is %lld but must be %lld..%lld", "d_out", (long long)d_out, 1LL, (long long)kMaxDOut));
         } else {
             ui->ui_error.clear();
             draft->projection.d_out = int(d_out);
@@ -52,7 +56,10 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::TextUnformatted(tr("d_out"));
     if (ImGui::Checkbox(tr("divide scores by \u221ad_k"), &draft->scale)) edited = true;
     record_layout(ui, "projection:scale");
-    if (!ui->ui_error.empty()) ImGui::TextColored(error_color(), "%s", ui->ui_error.c_str());
+    if (!ui->ui_error.empty()) {
+        ImGui::TextColored(error_color(), "%s", ui->ui_error.c_str());
+        record_value(ui, "projection:error", ui->ui_error);
+    }
     if (const std::string refusal = tr(in.input_error); refusal.rfind("projection", 0) == 0) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextColored(error_color(), "%s", refusal.c_str());

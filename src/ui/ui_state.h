@@ -167,7 +167,7 @@ struct ModuleUi {
     int section_moment = -1;              // the step, question and reveal it was last brought up for
     int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
     std::string pads_error;               // masks four ways: why the pad tokens typed were refused
-    uint64_t pads_error_run = 0;          // the run (ModuleRun::serial) it was refused on
+    uint64_t pads_error_version = 0;      // the state version it was refused on
     // The masks four ways (core/math/mask_comparison.h), worked out when the run (ModuleRun::serial)
     // changes (its settings' pads among them), not every frame, with their text as drawn.
     struct MaskRoutes {
@@ -229,10 +229,11 @@ struct UiState {
     bool retry_code = false;  // ... and the learner asked to try again after a failed fetch
     // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
     bool reduced_motion = false;
-    bool touch_targets = false;  // fingers: a phone, or the page saw touch input (set per frame)
-    std::string ui_error;        // an edit the trainable panel refused (a negative seed), shown beside it
-    std::string last_example;    // to reset view state when the example changes
-    bool touch_scroll = false;   // a drag that began on no widget scrolls the phone column
+    bool touch_targets = false;     // fingers: a phone, or the page saw touch input (set per frame)
+    std::string ui_error;           // an edit the trainable panel refused (a negative seed), shown beside it
+    uint64_t ui_error_version = 0;  // the state version it was refused on: said until the state changes
+    std::string last_example;       // to reset view state when the example changes
+    bool touch_scroll = false;      // a drag that began on no widget scrolls the phone column
     // The last subset layout fitted the canvas at its full width: the next is drawn without a
     // scrollbar, so a frame sized to the content stays that size (see subset_layout).
     bool subset_fits = false;
@@ -271,6 +272,8 @@ struct FrameInput {
     // Whether the code the first view does not run is here (Import's reader, the PyTorch code);
     // null: it is (natively). A panel that needs it asks with UiState::wants_code.
     const DeferredCode* code = nullptr;
+    // The state's version (App::state_version): a message about a refused edit lasts until it changes.
+    uint64_t state_version = 0;
     bool code_here() const { return !code || code->here; }
 
     const Concealment& concealed() const { return lesson->concealed; }

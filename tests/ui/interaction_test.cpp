@@ -284,3 +284,23 @@ TEST_CASE("ui: the inputs' cells print the matrix's decimals, as the book's lite
     h.click("cell:0:1");
     CHECK(h.ui.inputs.cell_text == "3.2e-05");
 }
+
+TEST_CASE("ui: a d_out typed out of range is said under the field until the state changes, then it goes") {
+    // A learner walk found the message staying after the field snapped back and other edits.
+    UiHarness h;
+    attn::State s = h.state;
+    s.projection.enabled = true;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(2);
+    h.click("projection:d_out");
+    h.type("0");
+    h.key(attn_test::kKeyEnter);
+    h.frames(2);
+    CHECK(h.state.projection.d_out == 2);  // the last good value stays
+    REQUIRE(h.find("value:projection:error") != nullptr);
+    CHECK(h.find("value:projection:error")->text == "d_out is 0 but must be 1..1024");
+    h.click("query:plus");  // another edit: the message was about the last one, not this
+    h.frames(2);
+    CHECK(h.state.query == 2);
+    CHECK(h.find("value:projection:error") == nullptr);
+}

@@ -85,8 +85,8 @@ struct UiHarness {
 
     void frame() {
         ImGui::NewFrame();
-        const attn::ui::FrameInput in{state, result,       input_error, textures, now_ms, page,
-                                      pinch, touch_points, &module,     &lesson,  words,  code};
+        const attn::ui::FrameInput in{state,        result,  input_error, textures, now_ms, page,   pinch,
+                                      touch_points, &module, &lesson,     words,    code,   version};
         out = attn::ui::draw_ui(in, &draft, &ui);
         asked_for_code += out.wants_code;
         asked_again += out.retry_code;
