@@ -353,10 +353,7 @@ TEST_CASE("ui: while a question asks for a value, no panel shows it; the reveal 
     CHECK(shown(h, "heatmap:weights") == "?");
     CHECK(shown(h, "context") == "?");
     CHECK(shown(h, "scores:1") == "5.0000");  // the scores are given; only the weights are asked for
-    s.lesson.answer = 0;
-    s.lesson.revealed = true;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    s = h.reveal(s);
     CHECK(shown(h, "softmax:1") == "0.9362");
     CHECK(shown(h, "sum:1") == "0.6250");
     CHECK(shown(h, "heatmap:weights") == "3x3");
@@ -378,10 +375,7 @@ TEST_CASE("ui: while the causal mask's question asks how many keys a query sees,
     const std::vector<std::string> asked = scores_shown();
     REQUIRE_FALSE(asked.empty());
     for (const std::string& text : asked) CHECK(text == "?");
-    s.lesson.answer = 0;
-    s.lesson.revealed = true;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    s = h.reveal(s);
     const std::vector<std::string> revealed = scores_shown();
     REQUIRE_FALSE(revealed.empty());
     for (const std::string& text : revealed) CHECK(text != "?");
@@ -737,10 +731,7 @@ TEST_CASE("ui: step 11's question is not answered by Exercise 3.1's button (weig
     REQUIRE(h.find("value:module:layout") != nullptr);
     CHECK(h.find("value:module:layout")->text == "?");
     CHECK(h.find("module:exercise") == nullptr);
-    s.lesson.answer = 0;
-    s.lesson.revealed = true;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    s = h.reveal(s);
     CHECK(h.find("value:module:layout")->text == "(2, 3)");
     CHECK(h.find("module:exercise") != nullptr);
 }
@@ -753,10 +744,7 @@ TEST_CASE("ui: step 14's question (a head's width) is not answered by the masks'
     REQUIRE(h.find("value:module:mask-differences") != nullptr);
     CHECK(h.find("value:module:mask-differences")->text == "?");
     CHECK(h.find("module:pads") == nullptr);  // the section is one covered line
-    s.lesson.answer = 0;
-    s.lesson.revealed = true;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    s = h.reveal(s);
     REQUIRE(h.find("value:module:mask-differences") != nullptr);
     CHECK(h.find("value:module:mask-differences")->text != "?");
     CHECK(h.find("module:pads") != nullptr);
@@ -923,10 +911,7 @@ TEST_CASE("ui: the PyTorch code covers what it prints while the lesson's questio
     CHECK(code.find("torch.dot") != std::string::npos);
     CHECK(code.find("# tensor(") == std::string::npos);
     CHECK(code.find("# (hidden until you answer the question)") != std::string::npos);
-    s.lesson.answer = 0;
-    s.lesson.revealed = true;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    s = h.reveal(s);
     CHECK(h.ui.code.code.find("# tensor(") == std::string::npos);  // the step's next question asks for them
     s.lesson.question = 1;
     REQUIRE(h.set_state(s).empty());
@@ -943,10 +928,7 @@ TEST_CASE("ui: while step 8 asks for softmax's dim the code writes dim=?, as the
     CHECK(h.ui.code.code.find("dim=?") != std::string::npos);
     CHECK(h.ui.code.code.find("dim=-1") == std::string::npos);
     s.lesson.question = 1;  // the dim question answered and revealed
-    s.lesson.answer = 0;
-    s.lesson.revealed = true;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    s = h.reveal(s);
     CHECK(h.ui.code.code.find("dim=-1") != std::string::npos);
 }
 
@@ -957,10 +939,7 @@ TEST_CASE("ui: step 6's lab marks the first token past the overflow only once it
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
     CHECK(h.find("value:lesson:lab:overflow") == nullptr);  // red would say which token breaks
-    s.lesson.answer = 0;
-    s.lesson.revealed = true;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    s = h.reveal(s);
     REQUIRE(h.find("value:lesson:lab:overflow") != nullptr);
     CHECK(h.find("value:lesson:lab:overflow")->text == "sat");
 }

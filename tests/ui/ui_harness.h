@@ -100,6 +100,15 @@ struct UiHarness {
         }
         now_ms += 1000.0 / 60.0;
     }
+    // The step's open question answered with choice `answer` and revealed, as a restored record or
+    // the text version would leave it, and drawn.
+    attn::State reveal(attn::State s, int answer = 0) {
+        s.lesson.answer = answer;
+        s.lesson.revealed = true;
+        REQUIRE(set_state(s).empty());
+        frames(3);
+        return s;
+    }
     // Opens step `step` of the chapter on the data shown, as a link to it does, and draws it;
     // returns that state, for a test that goes on to change it.
     attn::State go_to_step(int step) {
