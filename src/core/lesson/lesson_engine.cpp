@@ -30,15 +30,20 @@ bool in_range(const StepRange& range, int step) {
     return step >= range.first && step <= range.last;
 }
 
-// How many questions the steps of range ask, entering each step as the track does.
-ATTN_LESSON_ENTRY int count_questions(const Lesson& lesson, const StepRange& range) {
+// Step `step`'s questions as it asks them on its own setup, entered from the default example as
+// the track enters it (not on data the learner may have edited since).
+ATTN_LESSON_ENTRY std::vector<Question> questions_as_set_up(const Lesson& lesson, int step) {
     State base;
     load_example("your-journey", &base);
+    const State s = enter_step(lesson, step, base);
+    return step_questions(lesson, s, compute_attention(s));
+}
+
+// How many questions the steps of range ask, entering each step as the track does. (Small enough
+// for wasm-opt to inline: the split point is questions_as_set_up.)
+int count_questions(const Lesson& lesson, const StepRange& range) {
     int count = 0;
-    for (int k = range.first; k <= range.last; ++k) {
-        const State step = enter_step(lesson, k, base);
-        count += int(step_questions(lesson, step, compute_attention(step)).size());
-    }
+    for (int k = range.first; k <= range.last; ++k) count += int(questions_as_set_up(lesson, k).size());
     return count;
 }
 
@@ -160,11 +165,8 @@ namespace {
 // not have (merged there) takes the first choice of the same verdict.
 void show_added_choices(LessonEngine* e) {
     if (!e->lesson || !e->record.choices_as_added) return;
-    State base;
-    load_example("your-journey", &base);
     for (QuestionRecord& q : e->record.questions) {
-        const State s = enter_step(*e->lesson, q.step, base);
-        const std::vector<Question> qs = step_questions(*e->lesson, s, compute_attention(s));
+        const std::vector<Question> qs = questions_as_set_up(*e->lesson, q.step);
         if (size_t(q.question) >= qs.size()) continue;
         const Question& asked = qs[size_t(q.question)];
         const auto shown = [&](int added, bool correct) {
@@ -474,14 +476,11 @@ const std::vector<Revisit>& lesson_revisits(LessonEngine* e) {
     e->revisits_valid = true;
     if (!e->lesson) return e->revisits;
     const StepRange range = range_of(*e);
-    State base;
-    load_example("your-journey", &base);
     for (const QuestionRecord& q : e->record.questions) {
         if (q.first_correct || !in_range(range, q.step)) continue;
-        // The question as the step asks it on its own setup (the learner may have edited the data
-        // since; the misconception belongs to the choice, not to the numbers).
-        const State s = enter_step(*e->lesson, q.step, base);
-        const std::vector<Question> qs = step_questions(*e->lesson, s, compute_attention(s));
+        // The question as the step asks it on its own setup (the misconception belongs to the
+        // choice, not to the numbers).
+        const std::vector<Question> qs = questions_as_set_up(*e->lesson, q.step);
         if (size_t(q.question) >= qs.size() || size_t(q.first_choice) >= qs[size_t(q.question)].misconceptions.size())
             continue;
         const std::string& id = qs[size_t(q.question)].misconceptions[size_t(q.first_choice)];
