@@ -14,30 +14,6 @@
 namespace attn::ui {
 namespace {
 
-// The code with each print's output (the comment lines after it) replaced by one line saying why it
-// is covered; the code itself as it is. covered "": unchanged.
-std::string covered_outputs(const std::string& code, const std::string& covered) {
-    if (covered.empty()) return code;
-    std::string out;
-    bool after_print = false, in_output = false;
-    for (size_t start = 0; start < code.size();) {
-        size_t end = code.find('\n', start);
-        if (end == std::string::npos) end = code.size();
-        const std::string_view line(code.data() + start, end - start);
-        const bool comment = line.substr(0, 2) == "# ";
-        if (comment && (after_print || in_output)) {
-            if (!in_output) out += "# (" + covered + ")\n";  // once per output
-            in_output = true;
-        } else {
-            in_output = false;
-            out.append(line).append("\n");
-        }
-        after_print = line.substr(0, 6) == "print(";
-        start = end + 1;
-    }
-    return out;
-}
-
 // Splits the code into rows for a view `columns` characters wide. Code lines stay whole (the view
 // scrolls sideways for them); comment lines, the printed outputs and the explanations, are broken
 // at spaces so that no comment is cut off at the view's edge. The code generator is not part of
@@ -51,14 +27,9 @@ ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi*
     const bool same = cache.valid && cache.state == in.state && cache.covered == covered;
     if (same && cache.wrapped_columns == columns) return;
     const bool open = cache.open, copied = cache.copied && same;
-    if (!same) {
-        cache.code = covered_outputs(pytorch_code(in.state, in.result).code, covered);
-        // Step 8 asks which dim softmax takes; the heatmap's heading writes dim=? meanwhile, so does
-        // the code (a learner read dim=-1 there).
-        if (in.lesson && in.concealed().softmax_dim)
-            for (size_t at = cache.code.find("dim=-1"); at != std::string::npos; at = cache.code.find("dim=-1", at))
-                cache.code.replace(at, 6, "dim=?");
-    }
+    if (!same)
+        cache.code = in.lesson ? code_as_covered(pytorch_code(in.state, in.result).code, in.concealed())
+                               : pytorch_code(in.state, in.result).code;
     cache.open = open;
     cache.copied = copied;
     cache.valid = true;

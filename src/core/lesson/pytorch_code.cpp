@@ -354,4 +354,29 @@ std::string pytorch_code_for_state(const State& state) {
     return pytorch_code(state, compute_attention(state)).code;
 }
 
+std::string code_as_covered(const std::string& code, const Concealment& hidden) {
+    if (!hidden.any()) return code;
+    std::string out;
+    bool after_print = false, in_output = false;
+    for (size_t start = 0; start < code.size();) {
+        size_t end = code.find('\n', start);
+        if (end == std::string::npos) end = code.size();
+        const std::string_view line(code.data() + start, end - start);
+        const bool comment = line.substr(0, 2) == "# ";
+        if (comment && (after_print || in_output)) {
+            if (!in_output) out += "# (" + hidden.reason + ")\n";  // once per output
+            in_output = true;
+        } else {
+            in_output = false;
+            out.append(line).append("\n");
+        }
+        after_print = line.substr(0, 6) == "print(";
+        start = end + 1;
+    }
+    if (hidden.softmax_dim)  // a learner read dim=-1 here while step 8 asked for it
+        for (size_t at = out.find("dim=-1"); at != std::string::npos; at = out.find("dim=-1", at))
+            out.replace(at, 6, "dim=?");
+    return out;
+}
+
 }  // namespace attn

@@ -179,3 +179,16 @@ TEST_CASE("code: generated inputs are written as torch.manual_seed + torch.rand,
     CHECK(text.find("torch.rand") == std::string::npos);
     CHECK(text.find("inputs = torch.tensor(") != std::string::npos);
 }
+
+TEST_CASE("pytorch code: while a question is open its outputs are covered, and step 8's dim=-1 reads dim=?") {
+    const std::string code = "w = torch.softmax(s, dim=-1)\nprint(w)\n# tensor([0.5, 0.5])\n# (2,)\nx = 1\n";
+    CHECK(code_as_covered(code, Concealment()) == code);  // nothing covered: as it is
+    Concealment scores;
+    scores.scores = true;
+    scores.reason = "hidden until you answer";
+    CHECK(code_as_covered(code, scores) ==
+          "w = torch.softmax(s, dim=-1)\nprint(w)\n# (hidden until you answer)\nx = 1\n");
+    scores.softmax_dim = true;
+    CHECK(code_as_covered(code, scores) ==
+          "w = torch.softmax(s, dim=?)\nprint(w)\n# (hidden until you answer)\nx = 1\n");
+}
