@@ -220,8 +220,17 @@
   function wrapUp(w) {
     const list = element('ul');
     for (const s of w.steps) list.append(element('li', { text: `${s.step}. ${s.title}: ${s.marks}` }));
-    return [element('h3', { text: w.title }), list, element('p', { text: w.summary }),
-            button('practice', w.practice, 'practice'), button('again', w.again, 'restart')];
+    const parts = [element('h3', { text: w.title }), list, element('p', { text: w.summary })];
+    // What the wrong first answers reveal: each idea, and its step asked afresh.
+    if (w.revisits.length) {
+      const ideas = element('ul');
+      for (const r of w.revisits) {
+        ideas.append(element('li', {}, element('p', { text: r.idea }),
+                             button(`revisit-${r.step}`, r.go, 'revisit', r.step)));
+      }
+      parts.push(element('h4', { text: w.revisit }), ideas);
+    }
+    return [...parts, button('practice', w.practice, 'practice'), button('again', w.again, 'restart')];
   }
 
   function content(view) {

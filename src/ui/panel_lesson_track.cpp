@@ -273,7 +273,7 @@ void wrap_up(const FrameInput& in, UiState* ui) {
         for (const Revisit& r : lesson.revisits) {
             ImGui::PushID(r.misconception.c_str());
             const std::string go = texts.say("lesson.revisit-step", {{"step", r.step}});
-            if (small_button(go.c_str())) send(ui, LessonAction::GoToStep, r.step);
+            if (small_button(go.c_str())) send(ui, LessonAction::RevisitStep, r.step);
             record_lesson_item(ui, "lesson:revisit:" + r.misconception);
             ImGui::SameLine();
             prose(texts.say("idea." + r.misconception));

@@ -168,6 +168,37 @@ test('lesson: predict then reveal - the seeds\' question, a wrong answer explain
   const r = await page.evaluate(() => window.attention.results());
   assert.deepEqual(r.scores, [2, 8, 2]);
   await saveArtifact('lesson-reveal-seeds-question.png', await page.screenshot());
+  // Next, then Back: step 3 comes back as it was left, its last answer revealed, not asked again.
+  await click(page, 'lesson:next');
+  assert.equal((await state(page)).step, 4);
+  await click(page, 'lesson:back');
+  s = await state(page);
+  assert.deepEqual([s.step, s.lesson.question, s.lesson.answer, s.lesson.revealed], [3, 1, 1, true]);
+  assert.ok(await has(page, 'lesson:verdict:right'), 'the verdict shows again');
+  assert.equal((await page.evaluate(() => window.attention.lessonStatus())).progress.answered, 2, 'coming back answers nothing');
+  await page.context().close();
+});
+
+test('lesson: the wrap-up names what a wrong first answer reveals, and its revisit asks the step afresh', async () => {
+  const page = await open();
+  await click(page, 'lesson:start');
+  await click(page, 'lesson:step:3');
+  await click(page, `lesson:choice:${await choiceIndex(page, '2')}`);  // the query left out of its own comparison
+  await click(page, 'lesson:reveal');
+  await click(page, `lesson:step:${LAST}`);
+  for (let q = 0; q < 8 && !(await has(page, 'value:wrap-up')); ++q) {
+    if (q > 0) await click(page, 'lesson:next-question');
+    await click(page, 'lesson:choice:0');
+    await click(page, 'lesson:reveal');
+  }
+  assert.ok(await has(page, 'value:wrap-up'), 'the wrap-up shows once the last question is revealed');
+  await click(page, 'lesson:revisit:query-not-compared');
+  await saveArtifact('lesson-revisit.png', await page.screenshot());
+  const s = await state(page);
+  assert.deepEqual([s.step, s.lesson.question, s.lesson.answer, s.lesson.revealed], [3, 0, -1, false]);
+  assert.ok(await has(page, 'lesson:reveal'), 'the question is asked again');
+  assert.ok(!(await has(page, 'lesson:verdict:wrong')), 'no verdict before a new answer');
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 

@@ -273,6 +273,22 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
     }
 }
 
+// Back, Next, a step's number or the way back from practice bring a step the learner answered
+// back as they left it: the furthest question they answered in order, revealed, with their last
+// choice (choosing again is a new attempt). A step not answered, and the wrap-up's revisit, start
+// afresh. A choice the step no longer offers (its data was edited) is not brought back.
+void show_answers_given(const LessonEngine& e, const Lesson& lesson, State* s) {
+    if (!in_track(*s)) return;
+    const std::vector<Question> qs = step_questions(lesson, *s, compute_attention(*s));
+    for (int k = 0; k < int(qs.size()); ++k) {
+        const QuestionRecord* rec = e.record.find(s->step, k);
+        if (!rec || rec->last_choice < 0 || size_t(rec->last_choice) >= qs[size_t(k)].choices.size()) break;
+        s->lesson.question = k;
+        s->lesson.answer = rec->last_choice;
+        s->lesson.revealed = true;
+    }
+}
+
 // lesson_apply once the lesson is here.
 ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent, const State& shown,
                                     const AttentionResult& result, double now_ms, State* draft,
@@ -287,9 +303,14 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
         case LessonAction::StartTrack: {
             const int step = shown.step > 0 ? shown.step : e->record.step > 0 ? e->record.step : range.first;
             *draft = enter_step(lesson, step_in_range(range, std::min(step, lesson.step_count())), *draft);
+            show_answers_given(*e, lesson, draft);
             break;
         }
         case LessonAction::GoToStep:
+            *draft = enter_step(lesson, std::clamp(intent.value, range.first, range.last), *draft);
+            show_answers_given(*e, lesson, draft);
+            break;
+        case LessonAction::RevisitStep:
             *draft = enter_step(lesson, std::clamp(intent.value, range.first, range.last), *draft);
             break;
         case LessonAction::Choose: {

@@ -49,7 +49,8 @@ struct Revisit {
 
 enum class LessonAction {
     StartTrack,          // the Lesson tab or "Start the lesson": the step the learner left, or the range's first
-    GoToStep,            // value: the step (kept inside the range)
+    GoToStep,            // value: the step (kept inside the range), as the learner left it
+    RevisitStep,         // value: the step, asked afresh (the wrap-up's "revisit")
     Choose,              // value: a choice of the open question
     Reveal,              // the open question's answer
     NextQuestion,        // the step's next question

@@ -146,6 +146,14 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     w->end_array();
     const RangeAnswers a = range_answers(e);
     w->key("summary").string(texts.say("lesson.your-predictions", {{"right", a.right}, {"answered", a.answered}}));
+    // What the wrong first answers reveal, each with the step that asks it afresh (as the band).
+    w->key("revisit").string(texts.say("lesson.revisit")).key("revisits").begin_array();
+    for (const Revisit& r : e.revisits) {
+        w->begin_object().key("step").integer(r.step);
+        w->key("go").string(texts.say("lesson.revisit-step", {{"step", r.step}}));
+        w->key("idea").string(texts.say("idea." + r.misconception)).end_object();
+    }
+    w->end_array();
     w->key("practice").string(texts.say("lesson.to-practice"));
     w->key("again").string(texts.say("lesson.start-again"));
     w->end_object();
@@ -342,6 +350,7 @@ bool parse_lesson_action(std::string_view name, LessonAction* out) {
         LessonAction action;
     } kActions[] = {{"start", LessonAction::StartTrack},
                     {"go", LessonAction::GoToStep},
+                    {"revisit", LessonAction::RevisitStep},
                     {"choose", LessonAction::Choose},
                     {"reveal", LessonAction::Reveal},
                     {"next-question", LessonAction::NextQuestion},
@@ -377,6 +386,7 @@ std::string lesson_intent_problem(const LessonEngine& e, const State& s, const L
         case LessonAction::Predict:
             return outside("token", 0, s.inputs.rows - 1);
         case LessonAction::GoToStep:
+        case LessonAction::RevisitStep:
             if (!e.lesson) return "";
             return outside("step", range_of(e).first, range_of(e).last);
         case LessonAction::Choose:

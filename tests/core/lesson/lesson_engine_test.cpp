@@ -83,6 +83,59 @@ TEST_CASE("lesson engine: a question counts as first answered; a reveal after th
     CHECK(answered.find("correct")->boolean);
 }
 
+TEST_CASE(
+    "lesson engine: Back and Next bring an answered step back as it was left; the wrap-up's revisit asks afresh") {
+    Session s;
+    s.act(LessonAction::GoToStep, 3);
+    REQUIRE(s.lesson.questions.size() == 2);  // how many scores, then which is highest
+    const int first = s.wrong_choice();
+    s.act(LessonAction::Choose, first);
+    s.act(LessonAction::Reveal);
+    s.act(LessonAction::NextQuestion);
+    const int second = s.right_choice();
+    s.act(LessonAction::Choose, second);
+    s.act(LessonAction::Reveal);
+
+    s.act(LessonAction::GoToStep, 4);  // Next, then Back
+    CHECK(s.state.lesson.question == 0);
+    CHECK_FALSE(s.state.lesson.revealed);
+    s.act(LessonAction::GoToStep, 3);
+    CHECK(s.state.lesson.question == 1);
+    CHECK(s.state.lesson.answer == second);
+    CHECK(s.state.lesson.revealed);
+    CHECK_FALSE(s.lesson.concealed.scores);  // both answers were on screen before
+    CHECK_FALSE(s.lesson.lines_pending);
+    CHECK(s.count("quiz-answered") == 2);  // coming back answers nothing
+
+    // A step left after its first question comes back there, revealed, with Next question.
+    s.act(LessonAction::GoToStep, 5);
+    const int five = s.right_choice();
+    s.act(LessonAction::Choose, five);
+    s.act(LessonAction::Reveal);
+    s.act(LessonAction::StartTrack);  // from a step, StartTrack stays on it
+    s.act(LessonAction::GoToStep, 6);
+    s.act(LessonAction::GoToStep, 5);
+    CHECK(s.state.lesson.question == 0);
+    CHECK(s.state.lesson.answer == five);
+    CHECK(s.state.lesson.revealed);
+
+    // Choosing again is an attempt; the first answer still counts.
+    s.act(LessonAction::GoToStep, 3);
+    s.act(LessonAction::Choose, s.wrong_choice());
+    CHECK_FALSE(s.state.lesson.revealed);
+    s.act(LessonAction::Reveal);
+    CHECK(s.lesson.record.find(3, 1)->attempts == 2);
+    CHECK(s.lesson.record.find(3, 1)->first_correct);
+
+    // The wrap-up's revisit asks the step afresh, everything covered again.
+    s.act(LessonAction::RevisitStep, 3);
+    CHECK(s.state.step == 3);
+    CHECK(s.state.lesson.question == 0);
+    CHECK(s.state.lesson.answer == -1);
+    CHECK_FALSE(s.state.lesson.revealed);
+    CHECK(s.lesson.concealed.scores);
+}
+
 TEST_CASE("lesson engine: a reveal needs a choice, and a choice outside the question is ignored") {
     Session s;
     s.act(LessonAction::GoToStep, 3);

@@ -113,6 +113,33 @@ TEST_CASE("lesson reader: a wrong answer shows its common mistake; unknown actio
     CHECK_FALSE(parse_lesson_action("Reveal", &action));
 }
 
+TEST_CASE("lesson reader: the wrap-up names the ideas a wrong first answer reveals, each with its step asked afresh") {
+    Session s;
+    act_by_name(&s, "go", 2);
+    const int wrong = s.wrong_choice();
+    act_by_name(&s, "choose", wrong);
+    act_by_name(&s, "reveal");
+    const std::string idea = s.lesson.questions[0].misconceptions[size_t(wrong)];
+    REQUIRE_FALSE(idea.empty());
+    act_by_name(&s, "go", kLessonSteps);
+    s.answer_step(true);  // the wrap-up follows the last step's answer
+    JsonValue v = view_of(s);
+    const JsonValue& wrap = at(v, "wrap_up");
+    CHECK(at(wrap, "revisit").text == "Ideas to revisit, from your first answers:");
+    REQUIRE(at(wrap, "revisits").items.size() == 1);
+    const JsonValue& r = at(wrap, "revisits").items[0];
+    CHECK(at(r, "step").as_double() == 2);
+    CHECK(contains(at(r, "go").text, "2"));
+    CHECK(at(r, "idea").text == s.lesson.lesson->texts.say("idea." + idea));
+    // "go" brings step 2 back as it was left; "revisit" asks it afresh.
+    act_by_name(&s, "go", 2);
+    CHECK(at(at(view_of(s), "question"), "revealed").boolean);
+    act_by_name(&s, "revisit", 2);
+    v = view_of(s);
+    CHECK_FALSE(at(at(v, "question"), "revealed").boolean);
+    CHECK(at(at(v, "question"), "answer").as_double() == -1);
+}
+
 TEST_CASE("lesson reader: practice, as the band shows it: the field after a prediction, the core's verdict") {
     Session s;
     act_by_name(&s, "practice", 0);
