@@ -3,8 +3,9 @@
 // normalisation, the trainable version, sqrt(d_k), the causal mask, the score multiplier, the
 // book's classes) are native controls that change the state document; the numbers (inputs, the
 // query's scores and weights, the context vector, the score and weight matrices, W_query, W_key,
-// W_value, the class's output) are tables with row and column headers, from
-// attention.numbersView(), which the C++ core writes covered exactly as the panels are.
+// W_value, the book's classes' output and the sections of their panel) are tables with row and
+// column headers, from attention.numbersView(), which the C++ core writes covered exactly as the
+// panels are.
 // Hidden until focus enters it, then a panel over the foot of the page, as the lesson's.
 (function () {
   'use strict';

@@ -234,17 +234,6 @@ void code_lines(const ModuleResult& r, const std::string& var) {
     ImGui::PopFont();
 }
 
-// inf where one side is nan or inf and the other is not (a row that summed to 0, say).
-float largest_difference(const Matrix& a, const Matrix& b) {
-    float d = 0;
-    for (size_t k = 0; k < a.data.size() && k < b.data.size(); ++k) {
-        const float x = a.data[k], y = b.data[k];
-        if (std::isfinite(x) != std::isfinite(y)) return INFINITY;
-        if (std::isfinite(x)) d = std::max(d, std::fabs(x - y));
-    }
-    return d;
-}
-
 // SelfAttention_v1 against _v2 at the same seed: other numbers, and why; then Exercise 3.1.
 void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
     const ModuleResult& r = run.result;

@@ -38,9 +38,8 @@ void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         record_value(ui, "module:groups", kHidden);
         return;
     }
-    // Debug this plants repeat for repeat_interleave: which heads read which group is what its
-    // trace asks the learner to judge, and "repeat instead would ..." names the bug.
-    if (in.state.lesson.mode == LessonMode::Debug && in.state.lesson.bug == Bug::RepeatNotInterleave) {
+    // "repeat instead would ..." below would name the bug the trace asks about.
+    if (groups_judged_in_trace(in.state)) {
         prose(tr("Which heads read which key and value group: for you to judge in the trace."), muted_text());
         record_value(ui, "module:groups", kHidden);
         return;

@@ -148,6 +148,36 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   assert.deepEqual(head1[0].slice(0, 3), ['columnheader:query \\ key', 'columnheader:0: Your', 'columnheader:1: journey']);
   assert.deepEqual(head1[1], ['rowheader:0: Your', '1.0000', '0.0000', '0.0000', '0.0000', '0.0000', '0.0000']);
   assert.equal(head1.length, 7, 'a row per token under the headers');
+  // The panel's other sections as tables: head 0 masked the other ways, each route as near the
+  // book's weights as float32 allows, and the heads' shapes.
+  const routes = await readTable(cdp, 'Masking head 0 other ways: the largest difference from the book\'s weights, ' +
+                                      'masked_fill(mask, -inf) then softmax');
+  assert.ok(routes, 'the masking routes\' table');
+  assert.deepEqual(routes.map((r) => r[0]), ['columnheader:route', 'rowheader:softmax, then × tril(ones), then ÷ row sums',
+    'rowheader:F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)',
+    'rowheader:F.scaled_dot_product_attention(q, k, v, attn_mask=bias)',
+    'rowheader:F.scaled_dot_product_attention(q, k, v, is_causal=True)']);
+  for (const r of routes.slice(1)) assert.ok(Number(r[1]) <= 1e-6, `${r[0]} gives the book's weights: ${r[1]}`);
+  assert.deepEqual(await readTable(cdp, 'head_dim = d_out / num_heads: keys split into heads'),
+                   [['columnheader:step', 'columnheader:shape'], ['rowheader:keys', '(1, 6, 2)'],
+                    ['rowheader:.view(b, n, num_heads, head_dim)', '(1, 6, 2, 1)'], ['rowheader:.transpose(1, 2)', '(1, 2, 6, 1)']]);
+  // Dropout p = 0.5 typed (Shift+Tab back to its field): the mask as a table of 0 and 1 / (1 - p).
+  for (let k = 0; k < 6 && !(await focused(cdp))?.name?.value.startsWith('Dropout probability'); ++k) {
+    await page.keyboard.press('Shift+Tab');
+  }
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0.5');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'dropout 0.5');
+  const mask = await waitUntil(() => readTable(cdp, 'Dropout (3.5.2), p = 0.50: head 0\'s mask, 0 or 1 / (1 - p) = 2.00'),
+                               'the dropout mask\'s table');
+  const cells = mask.slice(1).flatMap((r) => r.slice(1));
+  assert.equal(cells.length, 36);
+  assert.ok(cells.every((c) => c === '0.0000' || c === '2.0000'), `the mask's cells are 0 or 2: ${cells.join(' ')}`);
+  assert.ok(cells.includes('0.0000') && cells.includes('2.0000'), 'some weights dropped, some kept');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'dropout back to 0');
+  assert.equal((await page.evaluate(() => window.attention.getState())).module.dropout, 0);
 
   // Decoding it with a KV cache (ch04), by Space on its checkbox; the prompt typed: a table of
   // the cache's calls, read as a screen reader reads it.

@@ -77,6 +77,10 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     return c;
 }
 
+bool groups_judged_in_trace(const State& s) {
+    return s.lesson.mode == LessonMode::Debug && s.lesson.bug == Bug::RepeatNotInterleave;
+}
+
 Concealment conceal_everything(const std::string& reason) {
     Concealment c;
     c.query_token = c.score_count = c.scores = c.weights = c.naive_weights = c.naive_in_use = c.context = c.matrices =

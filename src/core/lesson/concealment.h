@@ -56,6 +56,10 @@ struct Concealment {
 // texts: the catalog the reason is written in.
 Concealment concealment(const TextCatalog& texts, const State& state, const std::vector<Question>& questions,
                         bool practice_solved);
+// Debug this's planted repeat for repeat_interleave: which heads read which key and value group is
+// what its trace asks the learner to judge, so no panel or table lists it while that bug is open.
+bool groups_judged_in_trace(const State& state);
+
 // Every value a question could ask about, with the reason: while the lesson's file is on its way,
 // a step opened by a link must not show the answer to a question not yet asked.
 Concealment conceal_everything(const std::string& reason);

@@ -6,6 +6,8 @@
 #include <cstdio>
 
 #include "core/document/json_writer.h"
+#include "core/math/deferred_entry.h"
+#include "core/math/mask_comparison.h"
 #include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
@@ -95,14 +97,17 @@ std::string width_note(int width) {
     return width > kReaderMaxWidth ? words_f("The first %d of %d numbers per row.", kReaderMaxWidth, width) : "";
 }
 
+// An (n, n) matrix with token headers both ways; note follows what the table leaves out.
 void write_matrix(JsonWriter* w, const char* key, const std::string& caption, const State& s, const Matrix& m,
-                  const std::string& corner) {
+                  const std::string& corner, const std::string& note = "") {
     const std::vector<int> keys = listed(m.cols, s.query);
     std::vector<std::string> columns = {corner};
     for (int c : keys) columns.push_back(token_header(s, c));
+    const std::string cut = width_note(m.cols);
     write_table(
         w, key, caption, columns, m.rows, [&](int r) { return token_header(s, r); },
-        [&](int r, int c) { return num_cell(m.at(r, keys[size_t(c)])); }, width_note(m.cols), s.query);
+        [&](int r, int c) { return num_cell(m.at(r, keys[size_t(c)])); },
+        cut.empty() || note.empty() ? cut + note : cut + " " + note, s.query);
 }
 
 void write_weights(JsonWriter* w, const char* key, const Matrix& m) {
@@ -199,6 +204,142 @@ void write_head_weights(JsonWriter* w, const State& s, const ModuleResult& m, co
     }
 }
 
+// A single-head class's weights (v1, v2, CausalAttention), after dropout when training: the
+// multi-head classes list theirs head by head.
+void write_single_head_weights(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    if (is_multi_head(m.settings.module) || m.batches.empty() || m.batches[0].empty()) return;
+    const HeadTrace& t = m.batches[0][0];
+    std::string caption = t.has_dropout ? words("Attention weights after dropout, a row per query, a column per key")
+                                        : words("Attention weights, a row per query, a column per key");
+    if (m.batches.size() > 1) caption += words(", batch element 0");
+    if (hidden.module_window || hidden.module_cache || hidden.module_dropout)
+        write_covered(w, "module_weights", caption, hidden);
+    else
+        write_matrix(w, "module_weights", caption, s, t.weights_dropped, words("query \\ key"));
+}
+
+// Masking (3.5.1) the other ways, for head 0: each route's largest difference from the book's
+// weights (masked_fill(mask, -inf), then softmax). Masked classes only; the classes with the masks'
+// view add the ways libraries write the mask.
+void write_mask_routes(JsonWriter* w, const ModuleResult& m, const HeadTrace& t, const Concealment& hidden) {
+    const bool band = m.settings.module == AttentionModule::SlidingWindowAttention;
+    const bool routes = has_mask_routes(m.settings.module);
+    const std::string caption = words(
+        "Masking head 0 other ways: the largest difference from the book's weights, "
+        "masked_fill(mask, -inf) then softmax");
+    if (hidden.module_window || (routes && hidden.module_masks))  // which keys are kept; the polarity
+        return write_covered(w, "mask_routes", caption, hidden);
+    std::vector<std::pair<std::string, float>> rows;
+    rows.push_back({band ? words("softmax, then \u00d7 the band's 0/1, then \u00f7 row sums")
+                         : words("softmax, then \u00d7 tril(ones), then \u00f7 row sums"),
+                    largest_difference(t.masked_simple_norm, t.weights)});
+    std::string note;
+    if (routes) {
+        const MaskComparison v = compare_mask_routes(m);
+        static const char* const kCode[] = {"", "F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)",
+                                            "F.scaled_dot_product_attention(q, k, v, attn_mask=bias)",
+                                            "F.scaled_dot_product_attention(q, k, v, is_causal=True)"};
+        for (size_t i = 0; i < v.routes.size() && i < v.differences.size(); ++i)
+            rows.push_back({kCode[int(v.routes[i])], v.differences[i]});
+        note =
+            words("The book's mask is True where a key is hidden; SDPA's boolean attn_mask is True where it is kept.");
+    }
+    write_table(
+        w, "mask_routes", caption, {words("route"), words("largest difference")}, int(rows.size()),
+        [&](int r) { return rows[size_t(r)].first; },
+        [&](int r, int) { return printf_text("%.1e", double(rows[size_t(r)].second)); }, note);
+}
+
+// Dropout (3.5.2), head 0: the mask the weights were multiplied by, and their row sums after it.
+void write_dropout(JsonWriter* w, const State& s, const ModuleResult& m, const HeadTrace& t,
+                   const Concealment& hidden) {
+    if (!t.has_dropout) return;
+    const float keep = float(1.0 / (1.0 - m.settings.dropout));
+    const std::string caption = words_f("Dropout (3.5.2), p = %s: head 0's mask, 0 or 1 / (1 - p)",
+                                        format_fixed(float(m.settings.dropout), 2).c_str());
+    if (hidden.module_dropout) return write_covered(w, "dropout_mask", caption, hidden);
+    std::string sums;
+    for (int r = 0; r < t.weights_dropped.rows && r < kReaderMaxTokens; ++r) {
+        float sum = 0;
+        for (int c = 0; c < t.weights_dropped.cols; ++c) sum += t.weights_dropped.at(r, c);
+        sums += (r ? ", " : "") + format_fixed(sum, 2);
+    }
+    write_matrix(w, "dropout_mask", caption + " = " + format_fixed(keep, 2), s, t.dropout_mask, words("query \\ key"),
+                 words_f("The weights' row sums after it: %s. No longer 1: dropout rescales the survivors so the "
+                         "expected sum stays 1.",
+                         sums.c_str()));
+}
+
+// Grouped-query attention: which heads read each key and value group (repeat_interleave).
+void write_groups(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    if (m.settings.module != AttentionModule::GroupedQueryAttention) return;
+    const int groups = m.settings.kv_groups, size = m.settings.heads / groups;
+    const std::string caption =
+        words_f("Grouped-query attention, num_kv_groups = %d: the heads that read each key and value group", groups);
+    if (hidden.module_groups || groups_judged_in_trace(s)) return write_covered(w, "kv_groups", caption, hidden);
+    write_table(
+        w, "kv_groups", caption, {words("group"), words("heads")}, groups, [](int g) { return std::to_string(g); },
+        [&](int g, int) { return position_span(g * size, g * size + size - 1); },
+        groups == 1                  ? words("One group is multi-query attention.")
+        : groups == m.settings.heads ? words("One group per head is multi-head attention.")
+                                     : "");
+}
+
+// Sliding-window attention: which keys each query's window keeps (the band mask).
+void write_window(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    if (m.settings.module != AttentionModule::SlidingWindowAttention) return;
+    const int window = m.settings.window;
+    const std::string caption =
+        words_f("Sliding window W = %d: the keys each query sees, mask (diff < 0) | (diff >= %d)", window, window);
+    if (hidden.module_window) return write_covered(w, "window_mask", caption, hidden);
+    const std::vector<int> keys = listed(m.n, s.query);
+    std::vector<std::string> columns = {words("query \\ key")};
+    for (int c : keys) columns.push_back(token_header(s, c));
+    write_table(
+        w, "window_mask", caption, columns, m.n, [&](int r) { return token_header(s, r); },
+        [&](int r, int c) {
+            const int diff = r - keys[size_t(c)];
+            return diff < 0 || diff >= window ? words("hidden") : words("seen");
+        },
+        words_f("diff = query position - key position: each token sees itself and the %d before it.", window - 1),
+        s.query);
+}
+
+// MultiHeadAttention's (and the classes after it) shape tracer: the keys (GQA: the queries) split
+// into heads.
+void write_shapes(JsonWriter* w, const ModuleResult& m, const Concealment& hidden) {
+    const ModuleSettings& ms = m.settings;
+    if (!is_multi_head(ms.module) || ms.module == AttentionModule::MultiHeadWrapper) return;
+    const char* what = ms.module == AttentionModule::GroupedQueryAttention ? "queries" : "keys";
+    const std::string caption = words_f("head_dim = d_out / num_heads: %s split into heads", what);
+    if (hidden.module_heads) return write_covered(w, "head_shapes", caption, hidden);
+    const int b = ms.batch, n = m.n, h = ms.heads, hd = m.head_dim;
+    const std::string rows[][2] = {
+        {what, printf_text("(%d, %d, %d)", b, n, ms.d_out)},
+        {".view(b, n, num_heads, head_dim)", printf_text("(%d, %d, %d, %d)", b, n, h, hd)},
+        {".transpose(1, 2)", printf_text("(%d, %d, %d, %d)", b, h, n, hd)},
+    };
+    write_table(
+        w, "head_shapes", caption, {words("step"), words("shape")}, 3, [&](int r) { return rows[r][0]; },
+        [&](int r, int) { return rows[r][1]; },
+        words_f("head_dim = %d / %d = %d; the scores are divided by sqrt(head_dim).", ms.d_out, h, hd));
+}
+
+// What the classes panel draws beside the output, as tables: the weights of a single-head class,
+// masking the other ways, the dropout mask, the shapes of the heads, the groups and the window.
+// Head 0 of batch element 0, as the panel. Only with a run of the classes, so in the deferred code.
+ATTN_DEFERRED_ENTRY void write_module_sections(JsonWriter* w, const State& s, const ModuleResult& m,
+                                               const Concealment& hidden) {
+    if (m.batches.empty() || m.batches[0].empty()) return;
+    const HeadTrace& t = m.batches[0][0];
+    write_single_head_weights(w, s, m, hidden);
+    write_shapes(w, m, hidden);
+    write_groups(w, s, m, hidden);
+    write_window(w, s, m, hidden);
+    if (m.settings.causal || has_dropout_layer(m.settings.module)) write_mask_routes(w, m, t, hidden);  // as the panel
+    write_dropout(w, s, m, t, hidden);
+}
+
 void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
     const std::string name = module_class(m.settings.module);
     if (!m.error.empty()) {
@@ -221,6 +362,7 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
             [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
     }
     write_head_weights(w, s, m, hidden);
+    write_module_sections(w, s, m, hidden);
     if (!m.settings.decode || hidden.module_heads) return;
     if (hidden.module_cache || hidden.module_window)  // how many keys a call scores, or which
         return write_covered(w, "decode", words("Decoding with the KV cache: each call"), hidden);

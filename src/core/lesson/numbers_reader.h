@@ -31,7 +31,10 @@ constexpr int kReaderMaxHeads = 8;
 // Table keys: "inputs", "query" (the query's scores and its three normalisations), "context",
 // "score_matrix", "weight_matrix", with the projection "W_query", "W_key", "W_value", and with the
 // book's classes "module" (one per batch element), for a multi-head class "head_weights" (one per
-// head, up to kReaderMaxHeads) and, decoding, "decode" (one row per cache call). A covered table has no rows, and a
+// head, up to kReaderMaxHeads), else "module_weights"; then head 0's sections as the panel draws
+// them: "head_shapes" (the shape tracer), "kv_groups" (GQA), "window_mask" (SWA), "mask_routes"
+// (each masking route's largest difference from the book's), "dropout_mask" (training with p > 0)
+// and, decoding, "decode" (one row per cache call). A covered table has no rows, and a
 // covered (n, n) matrix no columns either: its shape can be what the lesson asks. module: the book's class run on these
 // inputs, or null when it is off. language: the interface's words the captions, headings and notes are written in
 // (lessons/<lang>/interface.json); null: English. refusal: why the last change was refused ("refusal", in that

@@ -2,6 +2,9 @@
 // every output is accumulated exactly as dot_loop accumulates it.
 #include "core/math/matrix.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/math/matrix_kernels.h"
 
 namespace attn {
@@ -33,6 +36,16 @@ Matrix transposed(const Matrix& m) {
     for (int r = 0; r < m.rows; ++r)
         for (int c = 0; c < m.cols; ++c) t.at(c, r) = m.at(r, c);
     return t;
+}
+
+float largest_difference(const Matrix& a, const Matrix& b) {
+    float d = 0;
+    for (size_t k = 0; k < a.data.size() && k < b.data.size(); ++k) {
+        const float x = a.data[k], y = b.data[k];
+        if (std::isfinite(x) != std::isfinite(y)) return INFINITY;
+        if (std::isfinite(x)) d = std::max(d, std::fabs(x - y));
+    }
+    return d;
 }
 
 }  // namespace attn

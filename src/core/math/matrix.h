@@ -32,5 +32,8 @@ Matrix matmul(const Matrix& A, const Matrix& B);
 Vector vector_matmul(const Vector& x, const Matrix& W);
 // m (r, c) -> m.T (c, r)
 Matrix transposed(const Matrix& m);
+// The largest |a - b| over the entries both hold; inf where one side is nan or inf and the other is
+// not (a row that summed to 0, say).
+float largest_difference(const Matrix& a, const Matrix& b);
 
 }  // namespace attn

@@ -29,7 +29,7 @@ HeadTrace head0(int* d_k) {
     return r.batches[0][0];
 }
 
-double largest_difference(const Matrix& a, const Matrix& b) {
+double largest_gap(const Matrix& a, const Matrix& b) {
     double d = 0;
     for (size_t k = 0; k < a.data.size(); ++k) d = std::fmax(d, std::fabs(double(a.data[k]) - double(b.data[k])));
     return d;
@@ -44,7 +44,7 @@ TEST_CASE("mask routes: the four ways agree with the module's causal weights to 
     for (MaskStyle style : {MaskStyle::Book, MaskStyle::SdpaBool, MaskStyle::Additive, MaskStyle::IsCausal}) {
         CAPTURE(mask_style_name(style));
         const Matrix w = weights_by_route(h.scores, causal, style, d_k);
-        CHECK(largest_difference(w, h.weights) <= 1e-6);
+        CHECK(largest_gap(w, h.weights) <= 1e-6);
     }
     // The book's route is the module's own computation: the same bits.
     CHECK(weights_by_route(h.scores, causal, MaskStyle::Book, d_k).data == h.weights.data);
@@ -58,7 +58,7 @@ TEST_CASE("mask routes: a sliding window and a padding mask agree across the exp
     for (int r = 0; r < 12; ++r)
         for (int c = 0; c < 12; ++c) CHECK((book.at(r, c) == 0.0f) == (c > r || r - c >= 4));
     for (MaskStyle style : {MaskStyle::SdpaBool, MaskStyle::Additive})
-        CHECK(largest_difference(weights_by_route(h.scores, band, style, d_k), book) <= 1e-6);
+        CHECK(largest_gap(weights_by_route(h.scores, band, style, d_k), book) <= 1e-6);
 }
 
 TEST_CASE("mask routes: a fully hidden row is NaN in the book's route and zeros in SDPA's") {
@@ -94,8 +94,7 @@ TEST_CASE(
             CHECK(b.key_padding_mask[size_t(12 + c)] == (c < 3 ? 1 : 0));  // sentence 2: its pads
         }
         const Matrix whole = weights_by_route(b.scores[0], b.hidden[0], MaskStyle::Book, d_k);
-        CHECK(largest_difference(whole, weights_by_route(h.scores, causal_keys(12, window), MaskStyle::Book, d_k)) ==
-              0);
+        CHECK(largest_gap(whole, weights_by_route(h.scores, causal_keys(12, window), MaskStyle::Book, d_k)) == 0);
         for (MaskStyle style : {MaskStyle::Book, MaskStyle::SdpaBool, MaskStyle::Additive}) {
             const Matrix padded = weights_by_route(b.scores[1], b.hidden[1], style, d_k);
             const Matrix alone = weights_by_route(b.scores[0], b.hidden[0], style, d_k);
