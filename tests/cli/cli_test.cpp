@@ -376,11 +376,12 @@ TEST_CASE("cli: --module adds the module object with the contract's keys and the
         run_json({"--example", "your-journey", "--module", "multi-head-attention", "--batch", "2", "--json"});
     const JsonValue& m = *doc.find("module");
     REQUIRE(m.is_object());
-    CHECK(keys(m) == std::vector<std::string>{"name", "seed", "d_in", "d_out", "heads", "head_dim", "qkv_bias",
-                                              "dropout", "dropout_seed", "training", "batch", "kv_groups", "window",
-                                              "mask_style", "parameters", "batches", "output", "output_shape",
-                                              "decode"});
+    CHECK(keys(m) == std::vector<std::string>{"name",     "seed",      "d_in",         "d_out",        "heads",
+                                              "head_dim", "qkv_bias",  "dropout",      "dropout_seed", "training",
+                                              "batch",    "kv_groups", "window",       "mask_style",   "parameters",
+                                              "batches",  "output",    "output_shape", "decode",       "masks"});
     CHECK(m.find("decode")->is_null());
+    CHECK(m.find("masks")->is_object());
     CHECK(m.find("window")->is_null());
     CHECK(m.find("name")->text == "multi-head-attention");
     CHECK(m.find("dropout_seed")->is_null());
@@ -600,4 +601,46 @@ TEST_CASE("cli: --pads prints head 0 for a padded batch of two: its tokens keep 
     CHECK(contains(r.out, "its tokens against their weights alone: largest difference 0\n"));
     CHECK(contains(r.out, "a pad's own row: nan by the book's softmax, zeros by scaled_dot_product_attention"));
     CHECK(contains(r.out, "[0.0000, 0.0000, 1.0000, 0.0000, 0.0000, 0.0000]"));  // token 2 first: itself alone
+}
+
+TEST_CASE("cli: --json carries the masks four ways: each route's difference, the padded batch, the polarity bug") {
+    const JsonValue doc = run_json(
+        {"--example", "your-journey", "--module", "multi-head-attention", "--batch", "1", "--pads", "2", "--json"});
+    const JsonValue& masks = *doc.find("module")->find("masks");
+    REQUIRE(masks.is_object());
+    CHECK(keys(masks) == std::vector<std::string>{"routes", "largest_difference", "pads", "padding", "polarity_bug",
+                                                  "polarity_bug_own"});
+    std::vector<std::string> styles;
+    for (const JsonValue& route : masks.find("routes")->items) {
+        styles.push_back(route.find("style")->text);
+        CHECK(route.find("largest_difference")->as_double() <= 1e-6);
+    }
+    CHECK(styles == std::vector<std::string>{"sdpa-bool", "additive", "is-causal"});
+    CHECK(masks.find("pads")->as_double() == 2);
+    const JsonValue& padding = *masks.find("padding");
+    REQUIRE(padding.is_object());
+    const JsonValue& second = padding.find("key_padding_mask")->items.at(1);
+    CHECK(second.items.at(0).boolean);
+    CHECK(second.items.at(1).boolean);
+    CHECK_FALSE(second.items.at(2).boolean);
+    // A pad's own row by the book's softmax: 0 / 0. The first real token weighs only itself.
+    CHECK(padding.find("weights")->items.at(0).items.at(0).text == "nan");
+    CHECK(padding.find("weights")->items.at(2).items.at(2).as_double() == 1);
+    CHECK(padding.find("pad_row_book_nan")->boolean);
+    CHECK(padding.find("pad_row_sdpa_zeros")->boolean);
+    CHECK(padding.find("alone_difference")->as_double() == 0);
+    // The book's mask handed to SDPA keeps only what it should hide: no token weighs itself.
+    CHECK(masks.find("polarity_bug")->items.size() == 6);
+    CHECK(masks.find("polarity_bug_own")->as_double() == 0);
+
+    // Chapter 3's classes before MultiHeadAttention have no masks' view; without pads, no padding.
+    CHECK(run_json({"--example", "your-journey", "--module", "causal-attention", "--json"})
+              .find("module")
+              ->find("masks")
+              ->is_null());
+    CHECK(run_json({"--example", "your-journey", "--module", "multi-head-attention", "--json"})
+              .find("module")
+              ->find("masks")
+              ->find("padding")
+              ->is_null());
 }

@@ -43,7 +43,8 @@ test('chapter: a click runs SelfAttention_v2 with the book\'s numbers; Exercise 
   const book = [[-0.0739, 0.0713], [-0.0748, 0.0703], [-0.0749, 0.0702], [-0.0760, 0.0685], [-0.0763, 0.0679], [-0.0754, 0.0693]];
   results.module.output[0].forEach((row, i) => assert.ok(close(row, book[i]), `row ${i}: ${row} vs the book's ${book[i]}`));
   assert.deepEqual(Object.keys(results.module), ['name', 'seed', 'd_in', 'd_out', 'heads', 'head_dim', 'qkv_bias', 'dropout',
-    'dropout_seed', 'training', 'batch', 'kv_groups', 'window', 'mask_style', 'parameters', 'batches', 'output', 'output_shape', 'decode']);
+    'dropout_seed', 'training', 'batch', 'kv_groups', 'window', 'mask_style', 'parameters', 'batches', 'output', 'output_shape', 'decode', 'masks']);
+  assert.equal(results.module.masks, null, 'SelfAttention_v2 has no masks\' view');
   assert.deepEqual(results.module.parameters['W_query.weight'].length, 2, "nn.Linear's weight is (d_out, d_in)");
 
   // The panel scrolls inside on a laptop: bring Exercise 3.1's button into view with the wheel.

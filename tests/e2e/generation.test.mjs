@@ -131,6 +131,12 @@ test('generation: GQA from a link; a click decodes it; the calls stepped back; t
   await reveal(page, 'module:polarity-bug');
   await click(page, 'module:polarity-bug');
   assert.equal(await value(page, 'module:polarity-diagonal'), '0', 'a token no longer sees itself');
+  // The page's results carry what the panel shows, as attention-cli --json does.
+  const masks = (await page.evaluate(() => window.attention.results())).module.masks;
+  assert.equal(masks.pads, 1);
+  assert.deepEqual(masks.padding.key_padding_mask[1].slice(0, 2), [true, false], 'sentence 2 starts with one pad');
+  assert.equal(masks.padding.weights[0][0], 'nan', 'a pad\'s own row by the book\'s softmax');
+  assert.equal(masks.polarity_bug_own, 0);
   await saveArtifact('generation-masks-1366x768.png', await page.screenshot());
 
   // A prompt longer than the sentence: named, and the last good state stays.

@@ -1,6 +1,44 @@
 #include "core/document/module_json.h"
 
+#include "core/math/deferred_entry.h"
+#include "core/math/mask_comparison.h"
+
 namespace attn {
+namespace {
+
+// The masks four ways (core/math/mask_comparison.h), worked out for this JSON only: reached
+// through a run of the classes, so the page's first view does not carry it.
+ATTN_DEFERRED_ENTRY void write_masks_json(const ModuleResult& r, JsonWriter* w) {
+    const MaskComparison v = compare_mask_routes(r);
+    w->begin_object().key("routes").begin_array();
+    for (size_t i = 0; i < v.routes.size() && i < v.differences.size(); ++i)
+        w->begin_object()
+            .key("style")
+            .string(mask_style_name(v.routes[i]))
+            .key("largest_difference")
+            .number(v.differences[i])
+            .end_object();
+    w->end_array().key("largest_difference").number(v.largest);
+    w->key("pads").integer(v.pads).key("padding");
+    if (v.pads > 0) {
+        w->begin_object().key("key_padding_mask").begin_array();
+        for (int b = 0; b < 2; ++b) {
+            w->begin_array();
+            for (int c = 0; c < r.n; ++c) w->boolean(v.key_padding_mask[size_t(b * r.n + c)] != 0);
+            w->end_array();
+        }
+        w->end_array().key("weights").matrix(v.padded_weights);
+        w->key("alone_difference").number(v.alone_difference);
+        w->key("pad_row_book_nan").boolean(v.book_nan).key("pad_row_sdpa_zeros").boolean(v.sdpa_zero);
+        w->end_object();
+    } else {
+        w->null();
+    }
+    w->key("polarity_bug").matrix(v.polarity_bug).key("polarity_bug_own").number(v.polarity_own);
+    w->end_object();
+}
+
+}  // namespace
 
 void write_module_json(const ModuleResult& r, JsonWriter* w, bool traces) {
     const ModuleSettings& s = r.settings;
@@ -74,6 +112,11 @@ void write_module_json(const ModuleResult& r, JsonWriter* w, bool traces) {
     w->key("decode");
     if (s.decode)
         write_decode_json(r, w, traces);
+    else
+        w->null();
+    w->key("masks");
+    if (traces && has_mask_routes(s.module))
+        write_masks_json(r, w);
     else
         w->null();
     w->end_object();

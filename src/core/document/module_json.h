@@ -11,8 +11,14 @@
 //   {"prefill","chunk","calls":[{"first","count","key_first","key_count","cache_rows",
 //    "scores_computed","scores":[head],"weights":[head],"output"}],"output","scores_computed",
 //    "scores_full_pass","cache_numbers_peak","equals_full_pass_bits","max_abs_difference"}
-// (a call's "scores" and "weights" only with the traces). Non-finite numbers (-inf in masked
-// scores) are the strings "inf", "-inf", "nan".
+// (a call's "scores" and "weights" only with the traces). "masks" follows "decode": null unless a
+// class with the masks four ways (MultiHeadAttention, GQA, SWA) runs with the traces, else head 0
+// masked the ways libraries write it (core/math/mask_comparison.h):
+//   {"routes":[{"style","largest_difference"}],"largest_difference","pads","padding",
+//    "polarity_bug","polarity_bug_own"}
+// where "padding" is null without pads, else {"key_padding_mask":[[bool]] (True = ignored),
+// "weights" (sentence 2's), "alone_difference","pad_row_book_nan","pad_row_sdpa_zeros"}.
+// Non-finite numbers (-inf in masked scores) are the strings "inf", "-inf", "nan".
 #pragma once
 #include <string>
 
