@@ -68,12 +68,16 @@
     if (q.answer < 0) parts.push(element('p', { class: 'hint', 'data-role': 'pick', text: words.pick }));
     if (q.revealed) {
       // Focus comes here after Reveal, so a screen reader reads the verdict, answer and reason.
+      // Named by the verdict and described by the answer, the reason and the mistake, so reading
+      // the focused group says why, not only "Not quite."
+      const described = ['lesson-reader-answer-line', 'lesson-reader-reason', q.mistake ? 'lesson-reader-mistake' : null];
       const feedback = element('div', { class: 'lesson-feedback', id: 'lesson-reader-feedback', tabindex: '-1',
-                                        role: 'group', 'aria-labelledby': 'lesson-reader-verdict' },
+                                        role: 'group', 'aria-labelledby': 'lesson-reader-verdict',
+                                        'aria-describedby': described.filter(Boolean).join(' ') },
         element('p', { id: 'lesson-reader-verdict', class: q.correct ? 'right' : 'wrong', text: q.verdict }),
-        element('p', { text: q.answer_line }),
-        element('p', { text: q.reason }));
-      if (q.mistake) feedback.append(element('p', { text: q.mistake }));
+        element('p', { id: 'lesson-reader-answer-line', text: q.answer_line }),
+        element('p', { id: 'lesson-reader-reason', text: q.reason }));
+      if (q.mistake) feedback.append(element('p', { id: 'lesson-reader-mistake', text: q.mistake }));
       parts.push(feedback);
       if (q.next) parts.push(button('next-question', q.next, 'next-question'));
     }
@@ -124,7 +128,12 @@
     const form = element('form', { class: 'practice-answer' },
       element('label', { for: 'lesson-reader-answer', text: p.label }), field,
       element('button', { type: 'submit', 'data-focus': 'check', text: p.words.check }),
-      button('show-answer', p.words.show, 'show-answer'));
+      element('button', { type: 'button', 'data-focus': 'show-answer', text: p.words.show,
+                          onclick: () => {
+                            if (!send('show-answer').ok) return;
+                            const now = lastView && lastView.practice;
+                            if (now && now.shown) { say(now.shown); actedInBurst = true; }
+                          } }));
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const reply = send('check', 0, field.value);
@@ -163,9 +172,16 @@
     if (t.presets) {
       // Step 6's multiplier, as the band's preset buttons set it.
       const group = element('div', { role: 'group', 'aria-label': 'Scale the scores' });
+      // The one in use is pressed; pressing one says what the table now holds.
       for (const p of t.presets) {
         group.append(element('button', { type: 'button', 'data-focus': `preset-${p.label}`, text: phrase('Scale the scores {0}', p.label),
-                                          onclick: () => { shared.changeSetting('lab_scale', p.value); refresh(); } }));
+                                          'aria-pressed': String(p.pressed),
+                                          onclick: () => {
+                                            shared.changeSetting('lab_scale', p.value);
+                                            refresh();
+                                            const now = lastView && lastView.table;
+                                            if (now) { say([now.caption, now.note].filter(Boolean).join(' ')); actedInBurst = true; }
+                                          } }));
       }
       parts.push(group);
     }
@@ -181,12 +197,16 @@
         ? element('button', { type: 'button', 'data-focus': `bug-${b.value}`, 'aria-current': 'true', text: b.label })
         : button(`bug-${b.value}`, b.label, 'debug', b.value));
     }
-    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: 'Debug this' }),
-                   element('p', { text: d.intro }), bugs];
+    // The heading names the bug being traced. The bugs' buttons come after the trace once one is
+    // planted, so its judgment is the first Tab stop after the heading, not the sixteenth.
+    const current = d.bugs.find((b) => b.current);
+    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: current ? phrase('Debug this: {0}', current.label) : 'Debug this' }),
+                   element('p', { text: d.intro })];
+    if (!current) parts.push(bugs);
     if (d.pick) parts.push(element('p', { class: 'hint', text: d.pick }));
     if (d.error) parts.push(element('p', { class: 'wrong', text: d.error }));
     if (d.note) parts.push(element('p', { class: 'hint', text: d.note }));
-    if (!d.program.length) return parts;
+    if (!d.program.length) return current ? [...parts, bugs] : parts;
     const program = element('ol', { class: 'program', 'aria-label': 'The program, with the bug planted' });
     for (const line of d.program) {
       const mark = line.buggy ? 'the bug: ' : line.running ? 'just ran: ' : '';
@@ -197,23 +217,25 @@
     parts.push(program, element('pre', { text: `${d.expected}\n${d.printed}` }),
                element('h4', { text: `${d.trace}: ${d.judge_each}` }));
     const steps = element('ol', { class: 'trace' });
-    d.steps.forEach((step, k) => {
+    d.steps.forEach((step) => {
       const item = element('li', {}, element('p', { text: `${step.name}: ${step.question}` }),
                            element('pre', { text: `${step.printed}\n${step.expected}` }));
       if (step.judged) item.append(element('p', { class: step.held ? 'right' : 'wrong', text: step.judged }));
       if (step.found) item.append(element('p', { id: 'lesson-reader-found', tabindex: '-1', text: step.found }));
       steps.append(item);
     });
-    parts.push(steps);
+    if (d.steps.length) parts.push(steps);  // (no empty list before the first judgment)
     if (d.next) {
-      parts.push(element('div', { role: 'group', 'aria-labelledby': 'lesson-reader-judge' },
+      // Named by the question, described by the value it asks about.
+      parts.push(element('div', { role: 'group', 'aria-labelledby': 'lesson-reader-judge', 'aria-describedby': 'lesson-reader-judged-value' },
         element('p', { id: 'lesson-reader-judge', text: phrase('Step {0}, {1}: {2}', d.next.index + 1, d.next.name, d.next.question) }),
-        element('pre', { text: d.next.printed }),
+        element('pre', { id: 'lesson-reader-judged-value', text: d.next.printed }),
         d.next.look_again ? element('p', { id: 'lesson-reader-look-again', class: 'wrong', text: d.next.look_again }) : null,
         button('judge-fine', d.words.fine, 'judge', 1), button('judge-off', d.words.off, 'judge', 0)));
     }
     if (d.hidden) parts.push(element('p', { id: 'lesson-reader-hidden', tabindex: '-1', class: 'hint', text: d.hidden }));
     if (d.steps.length) parts.push(button('trace-again', d.words.again, 'trace-again'));
+    if (current) parts.push(bugs);
     return parts;
   }
 
@@ -327,7 +349,7 @@
     if (newlyJudged) {
       // What the judgment met is said; the bug, once found, takes the focus to be read.
       const step = view.debug.steps[view.debug.steps.length - 1];
-      say([step.judged, step.expected.replace(/\s+/g, ' '), step.found].filter(Boolean).join(' '));
+      say([step.judged, step.expected.replace(/\s+/g, ' '), hadFocus ? '' : step.found].filter(Boolean).join(' '));
       actedInBurst = true;
       // The bug found takes the focus; a trace this data walks to its end without one, the reason.
       if (hadFocus) (body.querySelector('#lesson-reader-found') || body.querySelector('#lesson-reader-hidden'))?.focus();
@@ -346,6 +368,11 @@
     else if (stepSaid) say(step);
     // What changed is said: the numbers of this burst need not be read out after it.
     if ((verdict && verdict !== announcedVerdict) || stepSaid) actedInBurst = true;
+    // The wrap-up appears below the last verdict: its score is said after it, not left to be found.
+    if (view.wrap_up && lastView && !lastView.wrap_up) {
+      say(`${view.wrap_up.title} ${view.wrap_up.summary}`);
+      actedInBurst = true;
+    }
     announcedStep = step;
     announcedVerdict = verdict;
   }

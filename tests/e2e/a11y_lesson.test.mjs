@@ -46,8 +46,8 @@ async function axNodes(cdp) {
   const { nodes } = await cdp.send('Accessibility.getFullAXTree');
   return nodes.filter((n) => !n.ignored).map((n) => {
     const prop = (name) => n.properties?.find((p) => p.name === name)?.value?.value;
-    return { role: n.role?.value, name: n.name?.value ?? '', focused: !!prop('focused'), checked: prop('checked'),
-             disabled: !!prop('disabled') };
+    return { role: n.role?.value, name: n.name?.value ?? '', description: n.description?.value ?? '',
+             focused: !!prop('focused'), checked: prop('checked'), pressed: prop('pressed'), disabled: !!prop('disabled') };
   });
 }
 // Every text the status line says, from now on (window.__said).
@@ -152,8 +152,9 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
       if (step === 3 && k === 0) await saveArtifact('a11y-lesson-question-1366.png', await page.screenshot());
       await key('Enter');
       // The focus moves to the feedback, which a screen reader reads: the verdict names it.
-      await waitFocus((n) => n.role === 'group' && n.name === 'Right.', `step ${step}: the focus on the feedback "Right."`);
-      assert.ok((await axNodes(cdp)).some((n) => n.name.includes(q.answer)), `step ${step}: the answer is read after Reveal`);
+      const feedback = await waitFocus((n) => n.role === 'group' && n.name === 'Right.', `step ${step}: the focus on the feedback "Right."`);
+      // Described by the answer and its reason, so reading the focused group says why.
+      assert.ok(feedback.description.includes(q.answer), `step ${step}: the feedback describes the answer: ${feedback.description}`);
       ++right;
       if (k + 1 < questions.length) {
         await key('Tab');
@@ -170,6 +171,8 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
   const summary = await waitUntil(async () => (await axNodes(cdp)).find((n) => n.name.startsWith('Your predictions:')),
                                   'the wrap-up');
   assert.match(summary.name, /16 right of 16 answered/);
+  await waitUntil(() => page.evaluate(() => window.__said.some((t) => /16 right of 16 answered/.test(t))),
+                  'the wrap-up\'s score said when it appears');
   await saveArtifact('a11y-lesson-wrap-up-1366.png', await page.screenshot());
   const status = await page.evaluate(() => window.attention.lessonStatus());
   assert.deepEqual([status.progress.score, status.progress.questions, status.progress.complete], [16, 16, true]);
@@ -317,7 +320,8 @@ test('a11y lesson: Debug this by keyboard in the text version: judge each printe
   await startLessonByKeyboard(session);
   await tabTo((n) => n.role === 'button' && n.name === 'Debug this', 'Debug this, in the lesson\'s navigation', 14);
   await key('Enter');
-  await waitFocus((n) => n.role === 'heading' && n.name === 'Debug this', 'Debug this\'s heading');
+  // The heading names the bug planted; the trace's judgment is the next stop after it.
+  await waitFocus((n) => n.role === 'heading' && n.name === 'Debug this: A wrong score list', 'Debug this\'s heading, naming the bug');
   const bugs = (await axNodes(cdp)).filter((n) => n.role === 'button' && /^(A wrong score list|Scores in odd places|Heads too flat)$/.test(n.name));
   assert.equal(bugs.length, 3, 'the bugs are buttons named by what they do');
   // The planted program, its bug not marked yet.
@@ -326,7 +330,9 @@ test('a11y lesson: Debug this by keyboard in the text version: judge each printe
   assert.ok(!(await marked()), 'the buggy line waits for the trace');
   // Judge every printed value "As it should be": at the first one that differs a second look is
   // asked for (said, the focus kept on the judgment), then the walk ends there.
-  await tabTo((n) => n.role === 'button' && n.name === 'As it should be', 'the first judgment', 30);
+  await tabTo((n) => n.role === 'button' && n.name === 'As it should be', 'the first judgment', 1);
+  const judge = (await axNodes(cdp)).find((n) => n.role === 'group' && n.name.startsWith('Step 1, '));
+  assert.ok(judge && judge.description.length > 0, `the judgment's group is described by the value it asks about: ${JSON.stringify(judge)}`);
   let judged = 0, lookedAgain = false;
   for (; judged < 12; ++judged) {
     const before = await page.evaluate(() => window.attention.lessonStatus());
@@ -363,8 +369,40 @@ test('a11y lesson: Debug this by keyboard in the text version: judge each printe
   await page.context().close();
 });
 
+test('a11y lesson: back to an answered step by keyboard, it is read as it was left: the choice, the verdict and why', async () => {
+  const session = await keyboardSession(`${server.url}/index.html`);
+  const { page, cdp, key, waitFocus, tabTo } = session;
+  await startLessonByKeyboard(session);
+  const q = questionsOf(1)[0];
+  const wrong = q.right === 0 ? 1 : 0;
+  await tabTo((n) => n.role === 'radio', 'the first choice', 20);
+  if (wrong === 0) await key('Space');
+  for (let i = 0; i < wrong; ++i) await key('ArrowDown');
+  await waitFocus((n) => n.role === 'radio' && n.name === q.choices[wrong] && n.checked === 'true', 'a wrong choice picked');
+  await key('Tab');
+  await key('Enter');
+  await waitFocus((n) => n.role === 'group' && n.name === 'Not quite.', 'the feedback');
+  await tabTo((n) => n.role === 'button' && n.name === 'Next step →', 'Next step', 6);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 2 of 14:'), 'step 2\'s heading');
+  await tabTo((n) => n.role === 'button' && n.name === '← Back a step', 'Back', 30);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading again');
+  const nodes = await axNodes(cdp);
+  const group = nodes.find((n) => n.role === 'group' && n.name === 'Not quite.');
+  assert.ok(group, 'the verdict is there, not a fresh question');
+  assert.ok(group.description.includes(q.answer), `and why: ${group.description}`);
+  assert.ok(nodes.some((n) => n.role === 'radio' && n.name === q.choices[wrong] && n.checked === 'true' && n.disabled),
+            'the choice made, kept');
+  const status = await page.evaluate(() => window.attention.lessonStatus());
+  assert.deepEqual([status.progress.answered, status.progress.score], [1, 0], 'coming back answered nothing again');
+  assert.deepEqual(await refusals(page), []);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y lesson: step 6\'s multiplier presets in the text version scale the scores, as the band\'s do', async () => {
-  const { page, key, tabTo } = await keyboardSession(`${server.url}/index.html#step=6`);
+  const { page, cdp, key, tabTo } = await keyboardSession(`${server.url}/index.html#step=6`);
   await waitUntil(() => page.evaluate(() => !!document.querySelector('#lesson-reader [data-focus^="preset-"]')), 'the presets');
   await key('Tab');
   await tabTo((n) => n.role === 'button' && n.name === 'Scale the scores ×80', 'the ×80 preset', 40);
@@ -373,6 +411,11 @@ test('a11y lesson: step 6\'s multiplier presets in the text version scale the sc
   await waitUntil(() => page.evaluate(() => document.querySelector('#lesson-reader caption')?.textContent === 'The two softmaxes at scores × 80'),
                   'the table at × 80');
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-focus')), 'preset-×80', 'the focus stays on it');
+  // The one in use is pressed, and what the table now holds is said.
+  await waitUntil(async () => (await focusedNode(cdp))?.pressed === 'true', 'the ×80 preset marked pressed');
+  assert.ok((await axNodes(cdp)).some((n) => n.role === 'button' && n.name === 'Scale the scores ×1' && n.pressed === 'false'));
+  await waitUntil(() => page.evaluate(() => window.__said.some((t) => t.startsWith('The two softmaxes at scores × 80'))),
+                  'the table\'s caption said');
   assert.deepEqual(await refusals(page), []);
   await page.context().close();
 });

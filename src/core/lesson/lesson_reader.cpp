@@ -105,7 +105,14 @@ void write_lab(const LessonEngine& e, const State& s, const AttentionResult& res
     // The band's presets beside its slider: as it is, where the hand-written softmax breaks, far past.
     w->key("presets").begin_array();
     for (float preset : {1.0f, breaking_scale(result.scores), 80.0f})
-        w->begin_object().key("label").string("×" + num(preset)).key("value").number(preset).end_object();
+        w->begin_object()
+            .key("label")
+            .string("×" + num(preset))
+            .key("value")
+            .number(preset)
+            .key("pressed")  // the multiplier in use
+            .boolean(s.lab_scale == preset)
+            .end_object();
     w->end_array().end_object();
 }
 
