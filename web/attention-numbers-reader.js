@@ -139,6 +139,7 @@
     return element('fieldset', { class: 'settings' }, element('legend', { text: 'Settings' }), ...parts);
   }
 
+  let bugsOpen = false;  // "Break it on purpose" stays as the learner left it across redraws
   function table(t, index) {
     const id = `numbers-reader-table-${index}`;
     const parts = [element('h3', { id, text: t.caption })];
@@ -164,7 +165,18 @@
   function draw(view) {
     const hadFocus = root.contains(document.activeElement);
     const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
-    body.replaceChildren(controls(view.controls), ...view.tables.flatMap(table));
+    // The bugs the classes panel plants are one collapsed group, "Break it on purpose", after the
+    // numbers: a learner opens it when a step asks them to plant one.
+    const planted = view.tables.filter((t) => t.key.startsWith('planted:'));
+    const parts = [controls(view.controls), ...view.tables.filter((t) => !t.key.startsWith('planted:')).flatMap(table)];
+    if (planted.length) {
+      const details = element('details', { open: bugsOpen },
+        element('summary', { 'data-focus': 'planted', text: 'Break it on purpose: the bugs the classes panel plants' }),
+        ...planted.flatMap((t) => table(t, `planted-${t.key.slice(8)}`)));
+      details.addEventListener('toggle', () => { bugsOpen = details.open; markScrollable(); });
+      parts.push(details);
+    }
+    body.replaceChildren(...parts);
     markScrollable();  // first: a wide table the focus was on is focusable again
     if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }

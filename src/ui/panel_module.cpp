@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/document/module_json.h"
+#include "core/lesson/planted_bugs.h"
 #include "core/lesson/pytorch_classes.h"
 #include "core/lesson/track.h"
 #include "core/math/deferred_entry.h"
@@ -283,34 +284,29 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
 
 // The planted bug of mask polarity: tril where triu belongs, so each query keeps itself and the
 // future and loses the past.
-void flipped_mask(const FrameInput& in, const HeadTrace& t, UiState* ui) {
-    ImGui::Checkbox(tr("plant the bug: tril(ones, -1), not triu(ones, 1)"), &ui->module.flipped_mask);
-    record_layout(ui, "module:flipped-mask");
-    if (!ui->module.flipped_mask || t.weights_flipped_mask.rows == 0) return;
-    CellGrid g{"module:masked-flipped",
-               tr("masked_fill(tril(ones, -1), -inf), then softmax"),
-               &t.weights_flipped_mask,
-               1.0f,
-               2,
-               {},
-               &in.state.tokens,
-               ""};
-    cell_grid(g, ui);
-    const Matrix& w = t.weights_flipped_mask;
-    if (w.rows == 1) {
-        prose(tr("With one token there is no past and no future to mask: add a token to see the mask turned around."),
-              muted_text());
+// A planted bug (core/lesson/planted_bugs.h): its checkbox, then, ticked, head 0's weights with the
+// bug and the sentence that says what went wrong, its number recorded as `value_name`. name: the
+// checkbox's layout name ("module:zero-mask"); grid: the weights' grid's. covered: while the lesson
+// asks what the bug does, what is said instead (the checkbox stays).
+void planted(const FrameInput& in, PlantedBug bug, bool* ticked, const char* name, const char* grid,
+             const char* value_name, UiState* ui, const std::string& covered = "") {
+    const size_t b = size_t(std::clamp(ui->module.batch, 0, int(in.module->result.batches.size()) - 1));
+    const PlantedBugView v = planted_bug(bug, in.module->result, b, in.state.tokens, !*ticked);
+    if (!v.offered) return;
+    ImGui::Checkbox(tr(v.label).c_str(), ticked);
+    record_layout(ui, name);
+    if (!covered.empty()) {
+        prose(covered, muted_text());
+        record_value(ui, value_name, kHidden);
         return;
     }
-    float future = 0;  // what row 0 gives the tokens after it
-    for (int c = 1; c < w.cols; ++c) future += w.at(0, c);
-    prose(trf("The mask is upside down: \"%s\" gives %.4f of its weight to the tokens after it, and \"%s\" "
-              "sees only itself (%.2f). Each token reads the future and none of the past; triu(ones, 1) masks "
-              "the keys after the query.",
-              in.state.tokens[0].c_str(), double(future), in.state.tokens[size_t(w.rows - 1)].c_str(),
-              double(w.at(w.rows - 1, w.cols - 1))),
-          error_color());
-    record_value(ui, "module:flipped-future", num(future));
+    if (!*ticked) return;
+    if (v.weights) {
+        CellGrid g{grid, tr(v.caption), v.weights, 1.0f, 2, {}, &in.state.tokens, ""};
+        cell_grid(g, ui);
+    }
+    prose(tr(v.says), v.shows ? error_color() : muted_text());
+    record_value(ui, value_name, v.value);
 }
 
 // 3.5.1's two routes, and the planted bugs of mask polarity and of masking with 0.
@@ -357,87 +353,10 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
               d < 1e-5f ? tr(": the same weights") : tr(": the routes disagree here")),
           d < 1e-5f ? ok_color() : error_color());
     record_value(ui, "module:routes-difference", num(d, 6));
-    flipped_mask(in, t, ui);
-    ImGui::Checkbox(tr("plant the bug: fill with 0, not -inf"), &ui->module.zero_mask);
-    record_layout(ui, "module:zero-mask");
-    if (in.concealed().module_leak) {  // the lesson asks what it leaks
-        prose(trf("What it leaks: %s.", in.concealed().reason.c_str()), muted_text());
-        record_value(ui, "module:leak", kHidden);
-        return;
-    }
-    if (!ui->module.zero_mask || t.weights_zero_masked.rows == 0) return;
-    CellGrid zero{"module:masked-zero",
-                  tr("masked_fill(triu(ones, 1), 0), then softmax"),
-                  &t.weights_zero_masked,
-                  1.0f,
-                  2,
-                  {},
-                  &in.state.tokens,
-                  ""};
-    cell_grid(zero, ui);
-    // The weight row 0 gives to tokens after it: with -inf it is exactly 0.
-    float leak = 0;
-    for (int c = 1; c < t.weights_zero_masked.cols; ++c) leak += t.weights_zero_masked.at(0, c);
-    prose(trf("exp(0) = 1, not 0: \"%s\" still gives %.4f of its weight to the tokens after it. Only -inf "
-              "(exp(-inf) = 0) hides the future.",
-              in.state.tokens[0].c_str(), double(leak)),
-          error_color());
-    record_value(ui, "module:leak", num(leak));
-}
-
-// The planted bug of a batch: softmax over dim=1 of (b, n, n), the queries, instead of dim=-1.
-void wrong_dim(const FrameInput& in, const HeadTrace& t, UiState* ui) {
-    ImGui::Checkbox(tr("plant the bug: softmax(dim=1) on a batch"), &ui->module.wrong_dim);
-    record_layout(ui, "module:wrong-dim");
-    if (!ui->module.wrong_dim) return;
-    CellGrid g{"module:wrong-dim",
-               tr("dim=1 of (b, n, n) runs down the queries"),
-               &t.weights_wrong_dim,
-               1.0f,
-               2,
-               {},
-               &in.state.tokens,
-               ""};
-    cell_grid(g, ui);
-    float row0 = 0, col0 = 0;
-    for (int k = 0; k < t.weights_wrong_dim.cols; ++k) row0 += t.weights_wrong_dim.at(0, k);
-    for (int k = 0; k < t.weights_wrong_dim.rows; ++k) col0 += t.weights_wrong_dim.at(k, 0);
-    prose(trf("Row 0 now sums to %.4f and column 0 to %.4f: each key's weights over the queries add up to 1, not "
-              "each query's over the keys. Without a batch, dim=1 was the last dim; with one, only dim=-1 is.",
-              double(row0), double(col0)),
-          error_color());
-    record_value(ui, "module:wrong-dim-row0", trf("%.4f", double(row0)));
-}
-
-// The average row sum of (n, n) weights.
-float mean_row_sum(const Matrix& w) {
-    double sum = 0;
-    for (float x : w.data) sum += double(x);
-    return w.rows ? float(sum / double(w.rows)) : 0.0f;
-}
-
-// The planted bug of dropout without rescaling: the survivors stay w, so training sees rows that
-// sum to about 1 - p while eval (no dropout) sees rows that sum to 1.
-void unscaled_dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, UiState* ui) {
-    ImGui::Checkbox(tr("plant the bug: drop without \u00f7 (1 - p)"), &ui->module.unscaled_dropout);
-    record_layout(ui, "module:unscaled-dropout");
-    if (!ui->module.unscaled_dropout) return;
-    CellGrid g{"module:dropped-unscaled",
-               "weights \u00d7 (mask != 0), unscaled",
-               &t.weights_dropped_unscaled,
-               1.0f,
-               2,
-               {},
-               &in.state.tokens,
-               ""};
-    cell_grid(g, ui);
-    const float unscaled = mean_row_sum(t.weights_dropped_unscaled), scaled = mean_row_sum(t.weights_dropped);
-    prose(trf("Rows now sum to %.2f on average (%.2f with the rescaling, about 1 - p = %.2f expected). In eval there "
-              "is no dropout and rows sum to 1, so the layers after it would see weights %.2f times larger than "
-              "in training.",
-              double(unscaled), double(scaled), 1.0 - r.settings.dropout, 1.0 / (1.0 - r.settings.dropout)),
-          error_color());
-    record_value(ui, "module:unscaled-mean-sum", trf("%.4f", double(unscaled)));
+    planted(in, PlantedBug::FlippedMask, &ui->module.flipped_mask, "module:flipped-mask", "module:masked-flipped",
+            "module:flipped-future", ui);
+    planted(in, PlantedBug::ZeroMask, &ui->module.zero_mask, "module:zero-mask", "module:masked-zero", "module:leak",
+            ui, in.concealed().module_leak ? trf("What it leaks: %s.", in.concealed().reason.c_str()) : "");
 }
 
 // 3.5.2: the mask, survivors at w / (1 - p), row sums no longer 1.
@@ -485,7 +404,8 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     prose(trf("row sums: %s. No longer 1: dropout rescales the survivors so the expected sum stays 1.", sums.c_str()),
           muted_text());
     record_value(ui, "module:row-sums", sums);
-    unscaled_dropout(in, r, t, ui);
+    planted(in, PlantedBug::UnscaledDropout, &ui->module.unscaled_dropout, "module:unscaled-dropout",
+            "module:dropped-unscaled", "module:unscaled-mean-sum", ui);
     prose(tr("These masks are the ones Debian's PyTorch draws, which match the book's printout. Other PyTorch builds "
              "(other CPUs, MKL) draw other masks from the same code."),
           muted_text());
@@ -494,34 +414,25 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
 // MultiHeadAttention's planted bug: the scores of a head divided by sqrt(d_out), the whole width,
 // instead of sqrt(head_dim), the head's own. Shown for head 0 before dropout.
 void wrong_scale(const FrameInput& in, const ModuleResult& r, UiState* ui) {
-    ImGui::Checkbox(tr("plant the bug: \u00f7 \u221ad_out, not \u221ahead_dim"), &ui->module.wrong_scale);
-    record_layout(ui, "module:wrong-scale");
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
-    const HeadTrace& t = r.batches[b][0];
-    if (!ui->module.wrong_scale || t.weights_wrong_scale.rows == 0) return;
-    CellGrid right{
-        "module:scale-right", "head 0, \u00f7 \u221ahead_dim", &t.weights, 1.0f, 2, {}, &in.state.tokens, ""};
-    CellGrid wrong{
-        "module:scale-wrong", "head 0, \u00f7 \u221ad_out", &t.weights_wrong_scale, 1.0f, 2, {}, &in.state.tokens, ""};
+    const PlantedBugView v = planted_bug(PlantedBug::WrongScale, r, b, in.state.tokens);
+    ImGui::Checkbox(tr(v.label).c_str(), &ui->module.wrong_scale);
+    record_layout(ui, "module:wrong-scale");
+    if (!ui->module.wrong_scale || !v.weights) return;
+    CellGrid right{"module:scale-right",
+                   "head 0, \u00f7 \u221ahead_dim",
+                   &r.batches[b][0].weights,
+                   1.0f,
+                   2,
+                   {},
+                   &in.state.tokens,
+                   ""};
+    CellGrid wrong{"module:scale-wrong", tr(v.caption), v.weights, 1.0f, 2, {}, &in.state.tokens, ""};
     cell_grid(right, ui);
     same_line_if_fits(cell_grid_width(wrong), grid_gap());
     cell_grid(wrong, ui);
-    const float d = largest_difference(t.weights, t.weights_wrong_scale);
-    const int d_out = r.settings.d_out, hd = r.head_dim;
-    if (d_out == hd)
-        prose(trf("With one head, head_dim = d_out = %d: the bug hides until there are more heads.", d_out),
-              muted_text());
-    else if (d < 1e-6f)
-        prose(trf("\u221a%d is still the wrong divisor, but on this data (one token, or equal scores) the weights "
-                  "come out the same.",
-                  d_out),
-              muted_text());
-    else
-        prose(trf("\u221a%d = %.2f instead of \u221a%d = %.2f: the scores shrink more, so the weights come out "
-                  "flatter than the head's width calls for (largest difference %.4f).",
-                  d_out, std::sqrt(double(d_out)), hd, std::sqrt(double(hd)), double(d)),
-              error_color());
-    record_value(ui, "module:wrong-scale-difference", num(d));
+    prose(tr(v.says), v.shows ? error_color() : muted_text());
+    record_value(ui, "module:wrong-scale-difference", v.value);
 }
 
 // Digits in groups of three: 2,360,064.
@@ -561,16 +472,6 @@ void gpt2_size(const ModuleResult& r, UiState* ui) {
               768 / 12, count.c_str()),
           ok_color());
     record_value(ui, "module:exercise-3.3", count);
-}
-
-// Which token each cell of head `head`'s (n, hd) slice came from: .view(b, n, h, hd).transpose(1, 2)
-// keeps row i on token i; .view(b, h, n, hd) reads the (n, d_out) memory in head-major order, so
-// its row i of head j starts at element (j * n + i) * hd, inside token (j * n + i) / h.
-std::vector<int> slice_tokens(int n, int heads, int head_dim, int head, bool transposed) {
-    std::vector<int> out(size_t(n * head_dim));
-    for (int i = 0; i < n; ++i)
-        for (int c = 0; c < head_dim; ++c) out[size_t(i * head_dim + c)] = transposed ? i : (head * n + i) / heads;
-    return out;
 }
 
 void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
@@ -623,7 +524,8 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
           muted_text());
     // The shape tracer.
     const int n = r.n, hd = r.head_dim, bs = s.batch;
-    ImGui::Checkbox(tr("plant the bug: no .transpose(1, 2)"), &ui->module.view_without_transpose);
+    ImGui::Checkbox(tr(planted_bug(PlantedBug::NoTranspose, r, 0, in.state.tokens).label).c_str(),
+                    &ui->module.view_without_transpose);
     record_layout(ui, "module:view-bug");
     const bool right = !ui->module.view_without_transpose;
     ImGui::PushFont(mono_font());
@@ -637,21 +539,16 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
                   what, bs, n, s.d_out, bs, s.heads, n, hd));
     ImGui::PopFont();
     Matrix shape(n, hd);
-    int mixed = 0;
     for (int h = 0; h < s.heads && h < 8; ++h) {
         const std::string id = trf("module:slice%d", h);
         CellGrid g{id.c_str(), trf("head %d: which token each row holds", h), &shape,           1.0f,
                    -1,         slice_tokens(n, s.heads, hd, h, right),        &in.state.tokens, ""};
-        for (int i = 0; i < n; ++i) mixed += g.token_of[size_t(i * hd)] != i;
         if (h) same_line_if_fits(cell_grid_width(g), grid_gap());
         cell_grid(g, ui);
     }
-    const std::string verdict = right ? tr("every row of every head is still its own token")
-                                      : trf("%d rows now hold another token's numbers: the heads attend over "
-                                            "scrambled tokens",
-                                            mixed);
-    prose(verdict, right ? ok_color() : error_color());
-    record_value(ui, "module:scrambled-rows", trf("%d", mixed));
+    const PlantedBugView v = planted_bug(PlantedBug::NoTranspose, r, 0, in.state.tokens, right);
+    prose(tr(v.says), right ? ok_color() : error_color());
+    record_value(ui, "module:scrambled-rows", v.value);
     wrong_scale(in, r, ui);
     if (s.module == AttentionModule::MultiHeadAttention) gpt2_size(r, ui);
 }
@@ -718,8 +615,8 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
         masking(in, t, ui);
     }
     // (b, n, n) weights: MultiHeadAttention's are (b, h, n, n), where dim=1 is the heads.
-    if (s.module == AttentionModule::CausalAttention || s.module == AttentionModule::MultiHeadWrapper)
-        wrong_dim(in, t, ui);
+    planted(in, PlantedBug::WrongDim, &ui->module.wrong_dim, "module:wrong-dim", "module:wrong-dim",
+            "module:wrong-dim-row0", ui);
     if (has_dropout_layer(s.module)) {
         top_if_about(Section::Dropout);
         dropout(in, r, t, ui);

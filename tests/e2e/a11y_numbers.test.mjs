@@ -161,8 +161,19 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   assert.deepEqual(await readTable(cdp, 'head_dim = d_out / num_heads: keys split into heads'),
                    [['columnheader:step', 'columnheader:shape'], ['rowheader:keys', '(1, 6, 2)'],
                     ['rowheader:.view(b, n, num_heads, head_dim)', '(1, 6, 2, 1)'], ['rowheader:.transpose(1, 2)', '(1, 2, 6, 1)']]);
+  // The bugs the panel plants, in a group a keyboard opens: the shape tracer's without .transpose.
+  for (let k = 0; k < 60 && (await focused(cdp))?.name?.value !== 'Break it on purpose: the bugs the classes panel plants'; ++k) {
+    await page.keyboard.press('Tab');
+  }
+  assert.equal((await focused(cdp))?.role?.value, 'DisclosureTriangle', 'the group\'s summary is reached by Tab');
+  assert.equal(await readTable(cdp, 'plant the bug: no .transpose(1, 2)'), null, 'closed until opened');
+  await page.keyboard.press('Enter');
+  const scrambled = await waitUntil(() => readTable(cdp, 'plant the bug: no .transpose(1, 2)'), 'the planted bugs opened');
+  assert.deepEqual(scrambled[1], ['rowheader:0', '0: Your', '0: Your', '1: journey', '1: journey', '2: starts', '2: starts'],
+                   'head 0\'s rows read the memory head-major: two tokens\' numbers per row pair');
+  assert.ok(await readTable(cdp, 'plant the bug: ÷ √d_out, not √head_dim'), 'the scale bug too');
   // Dropout p = 0.5 typed (Shift+Tab back to its field): the mask as a table of 0 and 1 / (1 - p).
-  for (let k = 0; k < 6 && !(await focused(cdp))?.name?.value.startsWith('Dropout probability'); ++k) {
+  for (let k = 0; k < 80 && !(await focused(cdp))?.name?.value.startsWith('Dropout probability'); ++k) {
     await page.keyboard.press('Shift+Tab');
   }
   await page.keyboard.press('Control+A');

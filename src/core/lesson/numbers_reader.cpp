@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/document/json_writer.h"
+#include "core/lesson/planted_bugs.h"
 #include "core/math/deferred_entry.h"
 #include "core/math/mask_comparison.h"
 #include "core/text/printf_text.h"
@@ -325,6 +326,45 @@ void write_shapes(JsonWriter* w, const ModuleResult& m, const Concealment& hidde
         words_f("head_dim = %d / %d = %d; the scores are divided by sqrt(head_dim).", ms.d_out, h, hd));
 }
 
+// The bugs the classes panel plants when a learner ticks one, all listed (the page groups the
+// "planted:" tables under "Break it on purpose"): head 0's weights with the bug, or which token
+// each head's rows hold, and what went wrong. Covered while the lesson asks what the bug shows.
+void write_planted_bugs(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    static const struct {
+        PlantedBug bug;
+        const char* key;
+    } kBugs[] = {
+        {PlantedBug::ZeroMask, "planted:zero-mask"},       {PlantedBug::FlippedMask, "planted:flipped-mask"},
+        {PlantedBug::WrongDim, "planted:wrong-dim"},       {PlantedBug::UnscaledDropout, "planted:unscaled-dropout"},
+        {PlantedBug::NoTranspose, "planted:no-transpose"}, {PlantedBug::WrongScale, "planted:wrong-scale"}};
+    for (const auto& b : kBugs) {
+        const PlantedBugView v = planted_bug(b.bug, m, 0, s.tokens);
+        if (!v.offered || (!v.weights && v.rows_hold.empty())) continue;
+        const std::string caption = words_said(v.label);
+        const bool asked =
+            hidden.module_window || hidden.module_cache || (b.bug == PlantedBug::ZeroMask && hidden.module_leak) ||
+            (b.bug == PlantedBug::FlippedMask && hidden.module_masks) ||
+            (b.bug == PlantedBug::UnscaledDropout && hidden.module_dropout) ||
+            ((b.bug == PlantedBug::NoTranspose || b.bug == PlantedBug::WrongScale) && hidden.module_heads);
+        if (asked) {
+            write_covered(w, b.key, caption, hidden);
+            continue;
+        }
+        const std::string says = words_said(v.says);
+        if (v.weights) {
+            write_matrix(w, b.key, caption, s, *v.weights, words("query \\ key"), words_said(v.caption) + ". " + says);
+            continue;
+        }
+        // Which token each of a head's rows holds: a row per head, a column per row position.
+        const int n = int(v.rows_hold[0].size());
+        std::vector<std::string> columns = {words("head \\ row")};
+        for (int i = 0; i < n && i < kReaderMaxTokens; ++i) columns.push_back(std::to_string(i));
+        write_table(
+            w, b.key, caption, columns, int(v.rows_hold.size()), [](int h) { return std::to_string(h); },
+            [&](int h, int i) { return token_header(s, v.rows_hold[size_t(h)][size_t(i)]); }, says);
+    }
+}
+
 // What the classes panel draws beside the output, as tables: the weights of a single-head class,
 // masking the other ways, the dropout mask, the shapes of the heads, the groups and the window.
 // Head 0 of batch element 0, as the panel. Only with a run of the classes, so in the deferred code.
@@ -338,6 +378,7 @@ ATTN_DEFERRED_ENTRY void write_module_sections(JsonWriter* w, const State& s, co
     write_window(w, s, m, hidden);
     if (m.settings.causal || has_dropout_layer(m.settings.module)) write_mask_routes(w, m, t, hidden);  // as the panel
     write_dropout(w, s, m, t, hidden);
+    write_planted_bugs(w, s, m, hidden);
 }
 
 void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {

@@ -34,9 +34,11 @@ constexpr int kReaderMaxHeads = 8;
 // head, up to kReaderMaxHeads), else "module_weights"; then head 0's sections as the panel draws
 // them: "head_shapes" (the shape tracer), "kv_groups" (GQA), "window_mask" (SWA), "mask_routes"
 // (each masking route's largest difference from the book's), "dropout_mask" (training with p > 0)
-// and, decoding, "decode" (one row per cache call). A covered table has no rows, and a
-// covered (n, n) matrix no columns either: its shape can be what the lesson asks. module: the book's class run on these
-// inputs, or null when it is off. language: the interface's words the captions, headings and notes are written in
+// then "planted:zero-mask", "planted:flipped-mask", "planted:wrong-dim", "planted:unscaled-dropout",
+// "planted:no-transpose" and "planted:wrong-scale", the bugs the panel plants, where the class has
+// them (core/lesson/planted_bugs.h); and, decoding, "decode" (one row per cache call). A covered table has no rows, and
+// a covered (n, n) matrix no columns either: its shape can be what the lesson asks. module: the book's class run on
+// these inputs, or null when it is off. language: the interface's words the captions, headings and notes are written in
 // (lessons/<lang>/interface.json); null: English. refusal: why the last change was refused ("refusal", in that
 // language), or null.
 std::string numbers_reader_json(const State& state, const AttentionResult& result, const Concealment& hidden,

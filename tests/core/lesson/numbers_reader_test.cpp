@@ -383,3 +383,32 @@ TEST_CASE("numbers reader: after chapter 3, the heads' shapes, the groups, the w
     REQUIRE(covered.ok);
     for (const char* key : {"window_mask", "mask_routes"}) CHECK(table(covered.value, key).find("rows")->items.empty());
 }
+
+TEST_CASE("numbers reader: the bugs the classes panel plants, each with what it does, covered while asked") {
+    Session s;
+    JsonValue v = with_class(&s, AttentionModule::CausalAttention, [](ModuleSettings*) {});
+    const JsonValue& zero = table(v, "planted:zero-mask");
+    CHECK(zero.find("caption")->text == "plant the bug: fill with 0, not -inf");
+    CHECK(contains(zero.find("note")->text, "masked_fill(triu(ones, 1), 0), then softmax. exp(0) = 1, not 0"));
+    CHECK(row(zero, 0)[2] != "0.0000");  // the first token now weighs the second
+    CHECK(has_table(v, "planted:flipped-mask"));
+    CHECK(has_table(v, "planted:wrong-dim"));
+    CHECK_FALSE(has_table(v, "planted:unscaled-dropout"));  // p = 0
+    Concealment leak;
+    leak.module_leak = true;
+    leak.reason = "hidden until you answer";
+    const JsonParseResult covered = parse_json(numbers_reader_json(s.state, s.result, leak, &s.module.result));
+    REQUIRE(covered.ok);
+    CHECK(table(covered.value, "planted:zero-mask").find("rows")->items.empty());
+    CHECK_FALSE(table(covered.value, "planted:flipped-mask").find("rows")->items.empty());
+
+    // The shape tracer's bug: which token each of a head's rows holds.
+    v = with_class(&s, AttentionModule::MultiHeadAttention, [](ModuleSettings* m) { m->batch = 1; });
+    const JsonValue& scrambled = table(v, "planted:no-transpose");
+    CHECK(scrambled.find("columns")->items.size() == 7);
+    CHECK(row(scrambled, 0) ==
+          std::vector<std::string>{"0", "0: Your", "0: Your", "1: journey", "1: journey", "2: starts", "2: starts"});
+    CHECK(contains(scrambled.find("note")->text, "10 rows now hold another token's numbers"));
+    CHECK(has_table(v, "planted:wrong-scale"));
+    CHECK_FALSE(has_table(v, "planted:wrong-dim"));  // (b, h, n, n): dim=1 is the heads
+}
