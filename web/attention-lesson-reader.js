@@ -263,7 +263,9 @@
     }
     if (!view.in_lesson) {
       return [element('p', { text: 'A guided lesson through chapter 3 of the book: predict each result, then see it computed on the numbers in the demo.' }),
-              button('start', 'Start the guided lesson', 'start')];
+              // After Leave, "start" goes back to the step the learner left, and says so.
+              view.resume > 0 ? button('start', phrase('Continue the guided lesson at step {0}', view.resume), 'start')
+                              : button('start', 'Start the guided lesson', 'start')];
     }
     if (view.mode === 'practice' && view.practice) {
       return [...practiceBlock(view.practice),

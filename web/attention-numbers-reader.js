@@ -39,7 +39,7 @@
     const said = reply.ok ? '' : (shared.readView(() => api.numbersView())?.refusal || reply.error);
     errorText = reply.ok ? '' : api.words('Not changed: {0}', said);
     const line = document.getElementById('numbers-reader-error');
-    if (line) line.textContent = errorText;
+    if (line) { line.textContent = errorText; line.hidden = !errorText; }
     if (reply.ok) refresh();
   }
 
@@ -135,7 +135,8 @@
                    moduleField('numbers-reader-chunk', 'Prefill chunk (0: all at once) ', 'chunk', c.chunk));
       }
     }
-    parts.push(element('p', { id: 'numbers-reader-error', class: 'wrong', text: errorText }));
+    // Out of the reading order while it says nothing (the fields stay described by it).
+    parts.push(element('p', { id: 'numbers-reader-error', class: 'wrong', text: errorText, hidden: !errorText }));
     return element('fieldset', { class: 'settings' }, element('legend', { text: 'Settings' }), ...parts);
   }
 

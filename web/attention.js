@@ -568,11 +568,13 @@
         const row = document.createElement('tr');
         const score = s.scores === null ? '?' : round(s.scores[i], 4);
         const weight = s.weights === null ? '?' : round(s.weights[i], 4);
-        for (const value of [String(i), token, score, weight]) {
-          const cell = document.createElement('td');
+        // The position and token head their row (th scope=row), as the numbers' tables do.
+        [String(i), token, score, weight].forEach((value, k) => {
+          const cell = document.createElement(k < 2 ? 'th' : 'td');
+          if (k < 2) cell.setAttribute('scope', 'row');
           cell.textContent = value;
           row.appendChild(cell);
-        }
+        });
         body.appendChild(row);
       });
     }, 150);

@@ -25,6 +25,8 @@ test('a11y: the numbers as text and a table; a burst of changes is announced onc
   assert.equal(await page.getAttribute('#announcer', 'role'), 'status');
   const rows = await page.$$eval('#mirror-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(rows[1], ['1', 'journey', '1.4950', '0.2379']);
+  const headers = await page.$$eval('#mirror-table tbody tr:first-child th[scope="row"]', (ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(headers, ['0', 'Your'], 'the position and token head their row');
 
   await page.evaluate(() => window.attention.setState({ tokens: ['token 0', 'token 1', 'token 2'],
     inputs: [[1, 0], [2, 2], [0, 1]], query: 0, norm: 'sum' }));

@@ -13,19 +13,20 @@ namespace attn {
 
 // The lesson band as one JSON object (the engine synced to `state`, its lesson loaded):
 //   {"loaded": true, "lesson_title", "mode": "track" | "practice" | "debug", "in_lesson", "step",
-//    "first", "last", "indicator", "title", "watch": [panel keys], "lines": [{"kind", "text"}], "more": the "more after
-//    you answer" line or "", "table": null | {"caption", "headers", "rows": [[cells]], "note"} (the step's table: step
-//    4's alignment, its reading column covered until answered; step 6's two softmaxes, the naive columns covered while
-//    asked, with "presets": [{"label", "value"}] for the multiplier; step 9's d_out table once answered), "question":
-//    null | {"index", "count", "label", "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line",
-//    "reason", "mistake", "next"}, "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
-//    "marks"}], "summary", "practice", "again"}, "practice": null | {"current", "exercises":
-//    [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null | {"prompt",
-//    "choices": [tokens], "answer", "first"}, "typed", "checked", "changed" (since the Check), "correct", "entries": [1
-//    | 0], "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "", "words": {"hint",
-//    "check", "show", "start_over"}}, "debug": null | {"intro", "bugs": [{"value", "label", "current"}], "pick",
-//    "error", "note", "program": [{"text", "buggy", "running", "fix"}], "expected", "printed", "trace", "judge_each",
-//    "steps": [{"name", "question", "diverges", "printed", "expected", "judged", "held" (the
+//    "first", "last", "resume" (outside the lesson: the step "start" goes back to, else 0), "indicator", "title",
+//    "watch": [panel keys], "lines": [{"kind", "text"}], "more": the "more after you answer" line or "", "table": null
+//    | {"caption", "headers", "rows": [[cells]], "note"} (the step's table: step 4's alignment, its reading column
+//    covered until answered; step 6's two softmaxes, the naive columns covered while asked, with "presets": [{"label",
+//    "value", "pressed"}] for the multiplier; step 9's d_out table once answered), "question": null | {"index",
+//    "count", "label", "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line", "reason",
+//    "mistake", "next"}, "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
+//    "marks"}], "summary", "revisit", "revisits": [{"step", "go", "idea"}], "practice", "again"}, "practice": null |
+//    {"current", "exercises": [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null |
+//    {"prompt", "choices": [tokens], "answer", "first"}, "typed", "checked", "changed" (since the Check), "correct",
+//    "entries": [1 | 0], "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "",
+//    "words": {"hint", "check", "show", "start_over"}}, "debug": null | {"intro", "bugs": [{"value", "label",
+//    "current"}], "pick", "error", "note", "program": [{"text", "buggy", "running", "fix"}], "expected", "printed",
+//    "trace", "judge_each", "steps": [{"name", "question", "diverges", "printed", "expected", "judged", "held" (the
 //    judgment was right), "found"}] (the
 //    steps judged so far), "next": null | {"index", "name", "question", "printed", "look_again" (a second
 //    look asked for, or "")}, "hidden",

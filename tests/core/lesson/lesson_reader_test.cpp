@@ -93,8 +93,10 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
     const JsonValue v = view_of(s);
     CHECK(contains(at(at(v, "wrap_up"), "summary").text, "16"));
     CHECK(at(at(v, "wrap_up"), "steps").items.size() == size_t(kLessonSteps));
+    CHECK(at(v, "resume").as_double() == 0);  // in the lesson: nothing to go back to
     act_by_name(&s, "leave");
     CHECK_FALSE(at(view_of(s), "in_lesson").boolean);
+    CHECK(at(view_of(s), "resume").as_double() == kLessonSteps);  // "start" goes back to the step left
 }
 
 TEST_CASE("lesson reader: a wrong answer shows its common mistake; unknown action names are refused") {
