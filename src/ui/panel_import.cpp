@@ -68,7 +68,7 @@ std::string summary(const ImportResult& r) {
 // of the first view (core/view/deferred_code.h): this is called once the page has the deferred
 // code, which the learner's first text asks for.
 ATTN_DEFERRED_ENTRY void read_pasted(const std::string& lang, ImportUi* panel) {
-    panel->parsed = import_embeddings(panel->text);
+    panel->parsed = import_embeddings(panel->text, current_words());
     panel->parsed_summary = panel->parsed.ok ? summary(panel->parsed) : std::string();
     panel->parsed_lang = lang;
     panel->parsed_valid = true;
@@ -124,6 +124,7 @@ bool import_tab(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel
         ImGui::TextColored(context_color(), "%s", panel->parsed_summary.c_str());
     else
         ImGui::TextColored(error_color(), tr("Cannot apply: %s"), r.error.c_str());
+    if (panel->parsed_valid && !r.ok && !empty) record_value(ui, "import:error", r.error);
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
 

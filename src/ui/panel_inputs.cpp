@@ -90,7 +90,7 @@ bool value_cell(int row, int col, float* value, int decimals, UiState* ui) {
     }
     if (ImGui::IsItemDeactivated() && ui->inputs.cell_editing == id) {
         float parsed = 0.0f;
-        const std::string error = parse_number_text(ui->inputs.cell_text, &parsed);
+        const std::string error = parse_number_text(ui->inputs.cell_text, &parsed, current_words());
         ui->inputs.cell_error.clear();
         if (!error.empty()) {
             ui->inputs.cell_error =

@@ -14,6 +14,10 @@ void set_words(const InterfaceText* words) {
     g_words = words ? words : &kEnglish;
 }
 
+const InterfaceText* current_words() {
+    return g_words;
+}
+
 const char* tr(const char* english) {
     return (*g_words)(english);
 }

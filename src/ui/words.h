@@ -14,6 +14,7 @@
 namespace attn::ui {
 
 void set_words(const InterfaceText* words);  // null: English
+const InterfaceText* current_words();        // what set_words set: the core's messages are written in it
 // format_arg: a translated format is checked against the arguments as the English literal is.
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format_arg(1)))

@@ -240,3 +240,20 @@ test('language: a setting the class cannot take is refused in Chinese, with the 
   await saveArtifact('language-refusal-zh.png', await page.screenshot());
   await page.context().close();
 });
+
+test('language: pasted embeddings that cannot be read are refused in Chinese, the numbers and code as typed', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN`, { viewport: { width: 1366, height: 768 } });
+  await languageIs(page, 'zh-CN', false);
+  const before = await page.evaluate(() => window.attention.getState());
+  await click(page, 'import:open');
+  await click(page, 'import:text');
+  await page.focus('canvas');  // keys reach SDL only while the canvas has the browser's focus
+  await settleAfter(page, () => page.keyboard.type('[[1,2],[3,x]]'), 'typing a matrix with a letter in it');
+  const said = await (await waitFor(page, () => window.attention.layout().find((l) => l.name === 'value:import:error')?.text,
+                                    null, 'the importer\'s message')).jsonValue();
+  assert.equal(said, '第 2 行，第 2 个值（第 1 行第 11 列）："x" 不是数字：请写普通数字，如 0.43 或 -1.5e-3');
+  await saveArtifact('language-import-zh.png', await page.screenshot());
+  assert.deepEqual(await page.evaluate(() => window.attention.getState()), before, 'nothing applied');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

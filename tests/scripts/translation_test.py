@@ -36,16 +36,18 @@ def c_string(body):
 
 
 def tr_keys(root):
-    """Every tr("...") and trf("...") in src/ui (and the numbers' text version's words(), and the
-    core's sentence("...") refusals), adjacent literals joined, as the running program sees it."""
+    """Every tr("...") and trf("...") in src/ui (and words() and words_f() where the core writes in a
+    language, and the core's sentence("...") refusals), adjacent literals joined, as the running
+    program sees it."""
     keys = {}
     sources = sorted((root / "src/ui").glob("*.cpp")) + sorted((root / "src/ui").glob("*.h"))
-    sources.append(root / "src/core/lesson/numbers_reader.cpp")  # the numbers' text version: words(), words_f()
     sources += sorted((root / "src/core").rglob("*.cpp")) + sorted((root / "src/app").glob("*.cpp"))  # sentence("...")
     for path in sources:
         text = path.read_text(encoding="utf-8")
-        calls = r"(?:tr|trf|words|words_f|sentence)" if path.parent.name in ("ui",) or path.name == \
-            "numbers_reader.cpp" else r"sentence"
+        # The core's writers in a language (core/document/words_scope.h: the numbers' text version,
+        # the importer's messages) say words() and words_f() as the interface says tr() and trf().
+        in_words = path.parent.name == "ui" or "core/document/words_scope.h" in text
+        calls = r"(?:tr|trf|words|words_f|sentence)" if in_words else r"sentence"
         for m in re.finditer(r"(?<![.\w])" + calls + r"\(", text):
             i, parts = m.end(), []
             while True:

@@ -94,8 +94,10 @@ inline std::string validate_state(const State& state) {
 // a link or a typed prefill is still checked as it is (validate_state).
 void fit_module_to_inputs(State* state);
 // One token label's rules (at most kMaxLabelBytes, valid UTF-8, no control characters: labels are
-// drawn as text, never interpreted), for code that builds labels: "" when fine, else a message
-// starting with name ("tokens[2] is 70 bytes long but the limit is 64 bytes ...").
+// drawn as text, never interpreted), for code that builds labels: nothing said when fine, else a
+// sentence starting with name ("tokens[2] is 70 bytes long but the limit is 64 bytes ...").
+Sentence label_refusal(const std::string& label, const std::string& name);
+// The same in English: "" when fine.
 std::string validate_label(const std::string& label, const std::string& name);
 // Canonical JSON: parse_state(serialize_state(s)).state == s, and serialising twice is stable.
 std::string serialize_state(const State& state);

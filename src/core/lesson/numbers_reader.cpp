@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
-#include <cstdio>
 
 #include "core/document/json_writer.h"
+#include "core/document/words_scope.h"
 #include "core/lesson/planted_bugs.h"
 #include "core/math/deferred_entry.h"
 #include "core/math/mask_comparison.h"
@@ -15,24 +14,6 @@
 
 namespace attn {
 namespace {
-
-// The language the tables are written in, for the one numbers_reader_json call running (set and
-// reset there): words(english) and words_f(format, ...), as the interface translates its own.
-const InterfaceText* g_words = nullptr;
-std::string words(const char* english) {
-    return g_words ? (*g_words)(english) : english;
-}
-std::string words_f(const char* english, ...) ATTN_PRINTF(1, 2);
-std::string words_f(const char* english, ...) {
-    va_list args;
-    va_start(args, english);
-    std::string text = vprintf_text(g_words ? (*g_words)(english) : english, args);
-    va_end(args);
-    return text;
-}
-std::string words_said(const Sentence& s) {
-    return g_words ? said_in(s, *g_words) : said_in(s, [](const char* english) { return english; });
-}
 
 // A row's header: "2: journey", the token's position first (as the query control lists them).
 std::string token_header(const State& s, int i) {
@@ -453,10 +434,7 @@ void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
 
 std::string numbers_reader_json(const State& s, const AttentionResult& r, const Concealment& hidden,
                                 const ModuleResult* module, const InterfaceText* language, const Sentence* refusal) {
-    g_words = language;
-    struct Reset {
-        ~Reset() { g_words = nullptr; }
-    } reset;
+    const WordsScope in_language(language);
     std::string out;
     JsonWriter w(&out);
     w.begin_object().key("refusal").string(refusal ? words_said(*refusal) : "").key("controls");

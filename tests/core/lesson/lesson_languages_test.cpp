@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/document/examples.h"
+#include "core/document/import/import_text.h"
 #include "core/document/interface_text.h"
 #include "core/document/state.h"
 #include "core/lesson/lesson_file.h"
@@ -139,6 +140,34 @@ TEST_CASE("languages: a value the learner types out of range is refused in their
             for (const std::string& arg : refusal.args) CHECK(translated.find(arg) != std::string::npos);
             if (lang == "zh-CN" && refusal.args.size() == 3 && refusal.args[0] == "9")  // the query's, in full
                 CHECK(translated == "查询 query 为 9，但只有 6 个词元：请用 0..5（位置从零开始数）");
+        }
+    }
+}
+
+TEST_CASE("languages: pasted embeddings that cannot be read are refused in the learner's language") {
+    // What a learner pastes into Import: a short row, a word among the numbers, a 3-D tensor, a
+    // label with a tab in it, a cell typed empty. English stays what the API and the CLI return.
+    const std::vector<std::string> pasted = {"0.43,0.15\n0.55\n", "0.43, abc\n", "tensor([[[0.43, 0.15]]])",
+                                             "\"a\tb\",0.43,0.15\n", "[[0.43, 0.15],\n [0.55, 0.87]"};
+    for (const std::string& lang : attn_test::languages()) {
+        const InterfaceTextParse words = parse_interface_text(read_repo_file("lessons/" + lang + "/interface.json"));
+        REQUIRE_MESSAGE(words.ok, words.error);
+        for (const std::string& text : pasted) {
+            const ImportResult english_result = import_embeddings(text);
+            const ImportResult translated = import_embeddings(text, &words.text);
+            INFO(lang << ": " << english_result.error);
+            REQUIRE_FALSE(english_result.ok);
+            REQUIRE_FALSE(translated.ok);
+            CHECK(translated.error != english_result.error);
+            CHECK(english_result.error == import_embeddings(text).error);  // the scope ended with the call
+        }
+        float x = 0;
+        CHECK(parse_number_text(" ", &x, &words.text) != parse_number_text(" ", &x));
+        if (lang == "zh-CN") {
+            CHECK(import_embeddings("0.43,0.15\n0.55\n", &words.text).error ==
+                  "第 2 行有 1 个值，而第 1 行有 2 个：每个嵌入的长度必须相同");
+            CHECK(import_embeddings("0.43,0.15\n\n0.55,abc\n", &words.text).error ==
+                  "第 2 行（文本第 3 行），第 2 个值：\"abc\" 不是数字：请写普通数字，如 0.43 或 -1.5e-3");
         }
     }
 }

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "core/document/json.h"
+#include "core/document/words_scope.h"
 
 namespace attn {
 
@@ -34,6 +35,12 @@ bool starts_with_nocase(std::string_view s, std::string_view prefix) {
     return true;
 }
 
+std::string formats_hint() {
+    return words(
+        "paste a JSON list ([[0.43, 0.15], [0.55, 0.87]]), rows of numbers (0.43,0.15 one per line, as in CSV) or a "
+        "PyTorch tensor (tensor([[0.43, 0.15], [0.55, 0.87]]))");
+}
+
 std::string quote(std::string_view s) {
     return json_quote_short(s, 40);
 }
@@ -46,25 +53,26 @@ std::string shown(std::string_view s) {
 std::string value_problem(std::string_view text, NumberKind kind) {
     switch (kind) {
         case NumberKind::NonFinite:
-            return shown(text) + " is not a finite number: every embedding value must be finite";
+            return words_f("%s is not a finite number: every embedding value must be finite", shown(text).c_str());
         case NumberKind::Overflow:
-            return shown(text) + " is too large for float32 (max 3.4e38): use a smaller value";
+            return words_f("%s is too large for float32 (max 3.4e38): use a smaller value", shown(text).c_str());
         default:
-            return quote(text) + " is not a number: write plain numbers such as 0.43 or -1.5e-3";
+            return words_f("%s is not a number: write plain numbers such as 0.43 or -1.5e-3", quote(text).c_str());
     }
 }
 
 // "row 3" or "row 3 (line 5)" when the text's line differs from the row number.
 std::string row_name(int row, int line) {
-    std::string s = "row " + std::to_string(row + 1);
-    if (line > 0 && line != row + 1) s += " (line " + std::to_string(line) + ")";
-    return s;
+    if (line > 0 && line != row + 1) return words_f("row %d (line %d)", row + 1, line);
+    return words_f("row %d", row + 1);
 }
 
 bool RowSink::begin_row(int line) {
     if (rows_ == kMaxTokens) {
-        error = "there are more than " + std::to_string(kMaxTokens) + " rows (" + row_name(rows_, line) +
-                " is one too many) but the limit is " + std::to_string(kMaxTokens) + " (kMaxTokens): use fewer tokens";
+        error = words_f(
+            "there are more than %d rows (%s is one too many) but the limit is %d (kMaxTokens): use "
+            "fewer tokens",
+            kMaxTokens, row_name(rows_, line).c_str(), kMaxTokens);
         return false;
     }
     line_ = line;
@@ -74,8 +82,8 @@ bool RowSink::begin_row(int line) {
 
 bool RowSink::value(float x) {
     if (in_row_ == kMaxDims) {
-        error = row_name(rows_, line_) + " has more than " + std::to_string(kMaxDims) + " values but the limit is " +
-                std::to_string(kMaxDims) + " (kMaxDims): use shorter embeddings";
+        error = words_f("%s has more than %d values but the limit is %d (kMaxDims): use shorter embeddings",
+                        row_name(rows_, line_).c_str(), kMaxDims, kMaxDims);
         return false;
     }
     values_.push_back(x);
@@ -85,13 +93,15 @@ bool RowSink::value(float x) {
 
 bool RowSink::end_row() {
     if (in_row_ == 0) {
-        error = row_name(rows_, line_) + " is empty: every embedding needs at least one number";
+        error = words_f("%s is empty: every embedding needs at least one number", row_name(rows_, line_).c_str());
         return false;
     }
     if (rows_ == 0) cols_ = in_row_;
     if (in_row_ != cols_) {
-        error = row_name(rows_, line_) + " has " + std::to_string(in_row_) + (in_row_ == 1 ? " value" : " values") +
-                " but row 1 has " + std::to_string(cols_) + ": every embedding needs the same length";
+        error = in_row_ == 1 ? words_f("%s has 1 value but row 1 has %d: every embedding needs the same length",
+                                       row_name(rows_, line_).c_str(), cols_)
+                             : words_f("%s has %d values but row 1 has %d: every embedding needs the same length",
+                                       row_name(rows_, line_).c_str(), in_row_, cols_);
         return false;
     }
     lines_.push_back(line_);
@@ -115,9 +125,9 @@ void RowSink::label_last(std::string text) {
     labelled_[size_t(rows_ - 1)] = true;
 }
 
-bool RowSink::finish(const char* label_kind, ImportResult* out) {
+bool RowSink::finish(bool comment_labels, ImportResult* out) {
     if (rows_ == 0) {
-        error = std::string("there are no rows: ") + kFormatsHint;
+        error = words_f("there are no rows: %s", formats_hint().c_str());
         return false;
     }
     labels_.resize(size_t(rows_));
@@ -128,8 +138,11 @@ bool RowSink::finish(const char* label_kind, ImportResult* out) {
         if (!labelled_[size_t(r)] && missing < 0) missing = r;
     }
     if (first >= 0 && missing >= 0) {
-        error = row_name(first, lines_[size_t(first)]) + " has " + label_kind + " but " +
-                row_name(missing, lines_[size_t(missing)]) + " has none: label every row or none";
+        const std::string has = row_name(first, lines_[size_t(first)]),
+                          lacks = row_name(missing, lines_[size_t(missing)]);
+        error = comment_labels
+                    ? words_f("%s has a # label but %s has none: label every row or none", has.c_str(), lacks.c_str())
+                    : words_f("%s has a label but %s has none: label every row or none", has.c_str(), lacks.c_str());
         return false;
     }
     out->inputs = Matrix(rows_, cols_);
@@ -144,13 +157,13 @@ bool read_quoted(std::string_view text, size_t* pos, std::string* out, std::stri
     while (end < text.size() && text[end] != '"' && text[end] != '\n' && text[end] != '\r')
         end += text[end] == '\\' && end + 1 < text.size() ? 2 : 1;
     if (end >= text.size() || text[end] != '"') {
-        *error = "a quoted label has no closing \" on its line: end it with \"";
+        *error = words("a quoted label has no closing \" on its line: end it with \"");
         return false;
     }
     const JsonParseResult r = parse_json(text.substr(*pos, end + 1 - *pos));
     if (!r.ok || !r.value.is_string()) {
-        *error = "the quoted label " + quote(text.substr(*pos, end + 1 - *pos)) + " is not a valid JSON string (" +
-                 r.error + "): escape \" and \\ with a backslash";
+        *error = words_f("the quoted label %s is not a valid JSON string (%s): escape \" and \\ with a backslash",
+                         quote(text.substr(*pos, end + 1 - *pos)).c_str(), r.error.c_str());
         return false;
     }
     *out = r.value.text;

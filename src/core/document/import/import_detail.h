@@ -9,9 +9,11 @@
 
 namespace attn::import_detail {
 
-constexpr const char* kFormatsHint =
-    "paste a JSON list ([[0.43, 0.15], [0.55, 0.87]]), rows of numbers (0.43,0.15 one per line, as in CSV) or a "
-    "PyTorch tensor (tensor([[0.43, 0.15], [0.55, 0.87]]))";
+// The importer's messages are in the language of the import_embeddings call running
+// (core/document/words_scope.h): words() and words_f() everywhere below.
+
+// "paste a JSON list (...), rows of numbers (...) or a PyTorch tensor (...)", in the language.
+std::string formats_hint();
 
 bool is_space(char c);  // ' ' or '\t'
 bool is_digit(char c);
@@ -34,8 +36,8 @@ public:
     void label(std::string text);       // the label of the row being read
     void label_last(std::string text);  // the label of the last finished row, unless it has one
     // Moves the rows into out (tokens only when every row is labelled); false when there are no
-    // rows or only some rows are labelled. label_kind names the label in that message.
-    bool finish(const char* label_kind, ImportResult* out);
+    // rows or only some rows are labelled. comment_labels: the labels are # comments (a tensor's).
+    bool finish(bool comment_labels, ImportResult* out);
 
     int rows() const { return rows_; }
     int row_values() const { return in_row_; }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/document/import/import_detail.h"
+#include "core/document/words_scope.h"
 
 namespace attn::import_detail {
 namespace {
@@ -29,7 +30,9 @@ std::string comment_label(std::string_view comment) {
     return std::string(t);
 }
 
-const char* kShapeHint = "give a list of rows, one per token, as in [[0.43, 0.15], [0.55, 0.87]]";
+std::string shape_hint() {
+    return words("give a list of rows, one per token, as in [[0.43, 0.15], [0.55, 0.87]]");
+}
 
 }  // namespace
 
@@ -45,8 +48,9 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
     };
     for (size_t k = 0; k < i; ++k)
         if (newline_at(k)) ++line, line_start = k + 1;
-    auto at = [&](size_t k) {
-        return "line " + std::to_string(line) + ", column " + std::to_string(k - line_start + 1);
+    // "line 3, column 7: " and what is wrong there.
+    auto at = [&](size_t k, const std::string& what) {
+        return words_f("line %d, column %d: %s", line, int(k - line_start + 1), what.c_str());
     };
 
     RowSink sink;
@@ -73,19 +77,20 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
             i = (end == std::string_view::npos ? text.size() : end) - 1;
         } else if (expect == Expect::Done) {
             if (format == ImportFormat::Torch) break;  // dtype=..., requires_grad=True, ")"
-            return fail(at(i) + ": unexpected " + quote(text.substr(i, 1)) +
-                        " after the list's closing ]: paste one list of rows (comments after # are fine)");
+            return fail(at(i, words_f("unexpected %s after the list's closing ]: paste one list of rows (comments "
+                                      "after # are fine)",
+                                      quote(text.substr(i, 1)).c_str())));
         } else if (expect == Expect::Open) {
             if (c != '[')
-                return fail(at(i) + ": expected [ to start the numbers, not " + quote(text.substr(i, 1)) +
-                            ": paste the values themselves, as in tensor([[0.43, 0.15], [0.55, 0.87]])");
+                return fail(at(i, words_f("expected [ to start the numbers, not %s: paste the values themselves, as "
+                                          "in tensor([[0.43, 0.15], [0.55, 0.87]])",
+                                          quote(text.substr(i, 1)).c_str())));
             expect = Expect::RowOrEnd;
         } else if (c == '[') {
             if (expect == Expect::ValueOrEnd || expect == Expect::CommaOrRowEnd)
-                return fail(at(i) +
-                            ": a third level of [ ]: this is a 3-D tensor (a batch?); paste one 2-D tensor, "
-                            "one row per token (for a batch, take inputs[0])");
-            if (expect != Expect::RowOrEnd) return fail(at(i) + ": expected , between rows before this [");
+                return fail(at(i, words("a third level of [ ]: this is a 3-D tensor (a batch?); paste one 2-D "
+                                        "tensor, one row per token (for a batch, take inputs[0])")));
+            if (expect != Expect::RowOrEnd) return fail(at(i, words("expected , between rows before this [")));
             if (!sink.begin_row(line)) return fail(sink.error);
             row_open = i;
             expect = Expect::ValueOrEnd;
@@ -105,44 +110,48 @@ bool import_literal(std::string_view text, ImportFormat format, ImportResult* ou
             else if (expect == Expect::CommaOrEnd)
                 expect = Expect::RowOrEnd;
             else
-                return fail(at(i) + ": a , with no value before it: remove it or put a number there");
+                return fail(at(i, words("a , with no value before it: remove it or put a number there")));
         } else if (c == '"' || c == '\'') {
-            return fail(at(i) +
-                        ": text in quotes where a number should be: numbers only inside the brackets; "
-                        "put labels in a # comment after each row or on a tokens: line");
+            return fail(at(i, words("text in quotes where a number should be: numbers only inside the brackets; "
+                                    "put labels in a # comment after each row or on a tokens: line")));
         } else if (text.substr(i, 3) == "..." || text.substr(i, 3) == "\xE2\x80\xA6") {
-            return fail(at(i) +
-                        ": the tensor was printed shortened with ...: print it in full first with "
-                        "torch.set_printoptions(profile=\"full\"), or paste tensor.tolist()");
+            return fail(at(i, words("the tensor was printed shortened with ...: print it in full first with "
+                                    "torch.set_printoptions(profile=\"full\"), or paste tensor.tolist()")));
         } else if (is_word_char(c)) {
             size_t end = i;
             while (end < text.size() && is_word_char(text[end])) ++end;
             const std::string_view word = text.substr(i, end - i);
             if (expect == Expect::RowOrEnd)
-                return fail(at(i) + ": a number where a row should start: this is a 1-D list (one vector); " +
-                            kShapeHint + " (one token: [[0.43, 0.15]])");
+                return fail(at(i, words_f("a number where a row should start: this is a 1-D list (one vector); %s "
+                                          "(one token: [[0.43, 0.15]])",
+                                          shape_hint().c_str())));
             if (expect != Expect::ValueOrEnd)
-                return fail(at(i) + ": expected , or ] before " + quote(word) + ": separate values with commas");
+                return fail(
+                    at(i, words_f("expected , or ] before %s: separate values with commas", quote(word).c_str())));
             float x = 0;
             const NumberKind kind = read_float32(word, false, &x);
             if (kind != NumberKind::Ok)
-                return fail(row_name(sink.rows(), line) + ", value " + std::to_string(sink.row_values() + 1) + " (" +
-                            at(i) + "): " + value_problem(word, kind));
+                // (The row without its line: the line and column follow.)
+                return fail(words_f("%s, value %d (line %d, column %d): %s", row_name(sink.rows(), 0).c_str(),
+                                    sink.row_values() + 1, line, int(i - line_start + 1),
+                                    value_problem(word, kind).c_str()));
             if (!sink.value(x)) return fail(sink.error);
             expect = Expect::CommaOrRowEnd;
             i = end - 1;
         } else {
-            return fail(at(i) + ": unexpected " + quote(text.substr(i, 1)) + " in the list: " + kShapeHint);
+            return fail(at(
+                i, words_f("unexpected %s in the list: %s", quote(text.substr(i, 1)).c_str(), shape_hint().c_str())));
         }
     }
-    if (expect == Expect::Open) return fail(std::string("there is no [ after the tensor( call: ") + kShapeHint);
+    if (expect == Expect::Open) return fail(words_f("there is no [ after the tensor( call: %s", shape_hint().c_str()));
     if (expect != Expect::Done) {
         const bool in_row = expect == Expect::ValueOrEnd || expect == Expect::CommaOrRowEnd;
-        return fail("the list ends before its closing ]" +
-                    (in_row ? " (inside " + row_name(sink.rows(), line) + ")" : "") +
-                    ": add the missing ] (a partial copy?)");
+        return fail(in_row ? words_f("the list ends before its closing ] (inside %s): add the missing ] (a partial "
+                                     "copy?)",
+                                     row_name(sink.rows(), line).c_str())
+                           : words("the list ends before its closing ]: add the missing ] (a partial copy?)"));
     }
-    if (!sink.finish("a # label", out)) return fail(sink.error);
+    if (!sink.finish(true, out)) return fail(sink.error);
     return true;
 }
 

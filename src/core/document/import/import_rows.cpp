@@ -4,6 +4,7 @@
 
 #include "core/document/import/import_detail.h"
 #include "core/document/json.h"
+#include "core/document/words_scope.h"
 
 namespace attn::import_detail {
 namespace {
@@ -40,16 +41,16 @@ size_t skip_quoted(std::string_view s, size_t i) {
     return s.size();
 }
 
-const char* separator_name(char sep) {
+std::string separator_name(char sep) {
     switch (sep) {
         case '\t':
-            return "tab";
+            return words("tab");
         case ';':
-            return "semicolon";
+            return words("semicolon");
         case ',':
-            return "comma";
+            return words("comma");
         default:
-            return "space";
+            return words("space");
     }
 }
 
@@ -77,8 +78,8 @@ bool split_cells(std::string_view line, char sep, std::vector<Cell>* cells, std:
             const size_t after = i;
             skip_blank();
             if (i < line.size() && (spaces ? i == after : line[i] != sep)) {
-                *error = "text after the quoted label " + quote(cell.text) + ": put a " + separator_name(sep) +
-                         " between the label and the first value";
+                *error = words_f("text after the quoted label %s: put a %s between the label and the first value",
+                                 quote(cell.text).c_str(), separator_name(sep).c_str());
                 return false;
             }
         } else {
@@ -118,10 +119,11 @@ bool looks_like_decimal_commas(std::string_view s) {
 }
 
 std::string decimal_comma_message(const std::string& where) {
-    return where +
-           " looks like it uses decimal commas (0,43) as well as commas between values: write decimals "
-           "with a point (0.43), or separate values with tabs or semicolons (then 0,43 is read as 0.43); "
-           "if every number is whole, put a space after every comma";
+    return words_f(
+        "%s looks like it uses decimal commas (0,43) as well as commas between values: write decimals with a point "
+        "(0.43), or separate values with tabs or semicolons (then 0,43 is read as 0.43); if every number is whole, "
+        "put a space after every comma",
+        where.c_str());
 }
 
 bool extract_tokens_line(std::string* text, TokensLine* out, std::string* error) {
@@ -131,10 +133,9 @@ bool extract_tokens_line(std::string* text, TokensLine* out, std::string* error)
         std::string_view t = trim(l);
         if (!t.empty() && t[0] == '#') t = trim(t.substr(1));
         if (!starts_with_nocase(t, "tokens:")) return true;
-        const std::string where = "the tokens: line (line " + std::to_string(line) + ")";
+        const std::string where = words_f("the tokens: line (line %d)", line);
         if (out->found) {
-            *error = "there are two tokens: lines (line " + std::to_string(out->line) + " and line " +
-                     std::to_string(line) + "): keep one";
+            *error = words_f("there are two tokens: lines (line %d and line %d): keep one", out->line, line);
             return ok = false;
         }
         out->found = true;
@@ -146,8 +147,14 @@ bool extract_tokens_line(std::string* text, TokensLine* out, std::string* error)
             bool strings = r.ok && r.value.is_array();
             for (size_t i = 0; strings && i < r.value.items.size(); ++i) strings = r.value.items[i].is_string();
             if (!strings) {
-                *error = where + " starts with [ but is not a JSON list of strings" +
-                         (r.ok ? std::string() : " (" + r.error + ")") + ": write tokens: [\"Your\", \"journey\"]";
+                *error = r.ok ? words_f(
+                                    "%s starts with [ but is not a JSON list of strings: write tokens: "
+                                    "[\"Your\", \"journey\"]",
+                                    where.c_str())
+                              : words_f(
+                                    "%s starts with [ but is not a JSON list of strings (%s): write tokens: "
+                                    "[\"Your\", \"journey\"]",
+                                    where.c_str(), r.error.c_str());
                 return ok = false;
             }
             for (const JsonValue& v : r.value.items) out->labels.push_back(v.text);
@@ -159,7 +166,7 @@ bool extract_tokens_line(std::string* text, TokensLine* out, std::string* error)
         std::vector<Cell> cells;
         std::string e;
         if (!split_cells(rest, comma ? ',' : ' ', &cells, &e)) {
-            *error = where + ": " + e;
+            *error = words_f("the tokens: line (line %d): %s", line, e.c_str());
             return ok = false;
         }
         if (!rest.empty())
@@ -190,9 +197,9 @@ bool import_rows(std::string_view text, ImportResult* out) {
     bool first_line = true, labelled = false, header_skipped = false;
     for_each_line(text, [&](int line, size_t, std::string_view l) {
         if (is_comment_or_blank(l)) return true;
-        const std::string where = "line " + std::to_string(line);
+        const std::string where = words_f("line %d", line);
         if (!split_cells(l, sep, &cells, &sink.error)) {
-            sink.error = where + ": " + sink.error;
+            sink.error = words_f("line %d: %s", line, sink.error.c_str());
             return false;
         }
         if (!decimal_comma && looks_like_decimal_commas(l)) {
@@ -208,7 +215,8 @@ bool import_rows(std::string_view text, ImportResult* out) {
                 header_skipped = true;
                 return true;
             }
-            sink.error = where + " has no numbers in it: each line is one row of values (a label first is fine)";
+            sink.error = words_f("%s has no numbers in it: each line is one row of values (a label first is fine)",
+                                 where.c_str());
             return false;
         }
         if (first_line) {
@@ -220,40 +228,44 @@ bool import_rows(std::string_view text, ImportResult* out) {
         size_t c = 0;
         if (labelled) {
             if (cells.size() == 1) {
-                sink.error = row +
-                             " has a label but no values: row 1 starts with a label, so every row needs one "
-                             "label and then its numbers";
+                sink.error = words_f(
+                    "%s has a label but no values: row 1 starts with a label, so every row needs one label and then "
+                    "its numbers",
+                    row.c_str());
                 return false;
             }
             sink.label(cells[c++].text);
         }
         for (; c < cells.size(); ++c) {
-            const std::string value = row + ", value " + std::to_string(sink.row_values() + 1);
+            const std::string value = words_f("%s, value %d", row.c_str(), sink.row_values() + 1);
             if (cells[c].quoted) {
-                sink.error =
-                    value + ": " + quote(cells[c].text) +
-                    " is in quotes, so it reads as a label: labels go first in a row; write numbers without quotes";
+                sink.error = words_f(
+                    "%s: %s is in quotes, so it reads as a label: labels go first in a row; write numbers without "
+                    "quotes",
+                    value.c_str(), quote(cells[c].text).c_str());
                 return false;
             }
             if (cells[c].text.empty()) {
-                sink.error = value + " is empty: fill in a number or remove the extra " + separator_name(sep);
+                sink.error = words_f("%s is empty: fill in a number or remove the extra %s", value.c_str(),
+                                     separator_name(sep).c_str());
                 return false;
             }
             float x = 0;
             const NumberKind kind = read_float32(cells[c].text, decimal_comma, &x);
             if (kind != NumberKind::Ok) {
-                sink.error = value + ": " + value_problem(cells[c].text, kind);
+                sink.error = words_f("%s, value %d: %s", row.c_str(), sink.row_values() + 1,
+                                     value_problem(cells[c].text, kind).c_str());
                 if (kind == NumberKind::NotNumber && c == 0)
-                    sink.error +=
-                        " (row 1 starts with a number, so the first column holds values: to label "
-                        "rows, give every row a label, in quotes if it looks like a number)";
+                    sink.error += words(
+                        " (row 1 starts with a number, so the first column holds values: to label rows, give every "
+                        "row a label, in quotes if it looks like a number)");
                 return false;
             }
             if (!sink.value(x)) return false;
         }
         return sink.end_row();
     });
-    if (!sink.error.empty() || !sink.finish("a label", out)) {
+    if (!sink.error.empty() || !sink.finish(false, out)) {
         out->error = sink.error;
         return false;
     }

@@ -5,6 +5,7 @@
 
 #include "core/document/import/import_detail.h"
 #include "core/document/json.h"
+#include "core/document/words_scope.h"
 
 namespace attn {
 
@@ -33,24 +34,25 @@ std::string line_and_byte(std::string_view text, size_t offset) {
     size_t line_start = 0;
     for (size_t i = 0; i < offset; ++i)
         if (text[i] == '\n') ++line, line_start = i + 1;
-    return "line " + std::to_string(line) + ", byte " + std::to_string(offset - line_start + 1);
+    return words_f("line %d, byte %d", line, int(offset - line_start + 1));
 }
 
 // The JSON object form: {"inputs": [[...]], "tokens": [...]}, other keys ignored.
 bool import_json_object(std::string_view text, ImportResult* out) {
     const JsonParseResult doc = parse_json(text);
     if (!doc.ok) {
-        out->error = "the text starts with { but is not valid JSON: " + doc.error;
+        out->error = words_f("the text starts with { but is not valid JSON: %s", doc.error.c_str());
         return false;
     }
     if (!doc.value.is_object()) {
-        out->error = "the text is not a JSON object: give {\"tokens\": [...], \"inputs\": [[...]]}";
+        out->error = words("the text is not a JSON object: give {\"tokens\": [...], \"inputs\": [[...]]}");
         return false;
     }
     const JsonValue* inputs = doc.value.find("inputs");
     if (!inputs || !inputs->is_array()) {
-        out->error = std::string("the JSON object has no \"inputs\" list: give one list of numbers per token, as in ") +
-                     "{\"tokens\": [\"Your\", \"journey\"], \"inputs\": [[0.43, 0.15], [0.55, 0.87]]}";
+        out->error = words(
+            "the JSON object has no \"inputs\" list: give one list of numbers per token, as in {\"tokens\": "
+            "[\"Your\", \"journey\"], \"inputs\": [[0.43, 0.15], [0.55, 0.87]]}");
         return false;
     }
     RowSink sink;
@@ -58,7 +60,8 @@ bool import_json_object(std::string_view text, ImportResult* out) {
         const JsonValue& row = inputs->items[r];
         if (!sink.begin_row(0)) break;
         if (!row.is_array()) {
-            sink.error = row_name(int(r), 0) + " of \"inputs\" is not a list: write each embedding as [0.43, 0.15]";
+            sink.error = words_f("%s of \"inputs\" is not a list: write each embedding as [0.43, 0.15]",
+                                 row_name(int(r), 0).c_str());
             break;
         }
         bool ok = true;
@@ -67,10 +70,11 @@ bool import_json_object(std::string_view text, ImportResult* out) {
             float f = 0;
             const NumberKind kind = x.is_number() ? read_float32(x.text, false, &f) : NumberKind::NotNumber;
             if (kind != NumberKind::Ok) {
-                sink.error = row_name(int(r), 0) + ", value " + std::to_string(c + 1) + ": " +
-                             (x.is_number() ? value_problem(x.text, kind)
-                                            : "a " + std::string(x.is_string() ? "string" : "non-number") +
-                                                  " where a number should be: write plain numbers such as 0.43");
+                const std::string problem =
+                    x.is_number()   ? value_problem(x.text, kind)
+                    : x.is_string() ? words("a string where a number should be: write plain numbers such as 0.43")
+                                    : words("a non-number where a number should be: write plain numbers such as 0.43");
+                sink.error = words_f("%s, value %d: %s", row_name(int(r), 0).c_str(), int(c + 1), problem.c_str());
                 ok = false;
             } else {
                 ok = sink.value(f);
@@ -78,27 +82,26 @@ bool import_json_object(std::string_view text, ImportResult* out) {
         }
         if (!ok || !sink.end_row()) break;
     }
-    if (!sink.error.empty() || !sink.finish("a label", out)) {
+    if (!sink.error.empty() || !sink.finish(false, out)) {
         out->error = sink.error;
         return false;
     }
     if (const JsonValue* tokens = doc.value.find("tokens")) {
         if (!tokens->is_array()) {
-            out->error = "\"tokens\" is not a list: write the labels as [\"Your\", \"journey\"]";
+            out->error = words("\"tokens\" is not a list: write the labels as [\"Your\", \"journey\"]");
             return false;
         }
         out->tokens.clear();
         for (size_t i = 0; i < tokens->items.size(); ++i) {
             if (!tokens->items[i].is_string()) {
-                out->error =
-                    "\"tokens\" item " + std::to_string(i + 1) + " is not a string: write labels in double quotes";
+                out->error = words_f("\"tokens\" item %d is not a string: write labels in double quotes", int(i + 1));
                 return false;
             }
             out->tokens.push_back(tokens->items[i].text);
         }
         if (out->tokens.size() != size_t(out->inputs.rows)) {
-            out->error = "\"tokens\" has " + std::to_string(out->tokens.size()) + " labels but \"inputs\" has " +
-                         std::to_string(out->inputs.rows) + " rows: give one label per row";
+            out->error = words_f("\"tokens\" has %d labels but \"inputs\" has %d rows: give one label per row",
+                                 int(out->tokens.size()), out->inputs.rows);
             return false;
         }
     }
@@ -121,20 +124,24 @@ const char* import_format_name(ImportFormat format) {
     return "rows (CSV)";
 }
 
-ImportResult import_embeddings(std::string_view text) {
+ImportResult import_embeddings(std::string_view text, const InterfaceText* language) {
+    const WordsScope in_language(language);
     ImportResult out;
     if (text.size() > kMaxDocumentBytes) {
-        out.error = "the text is " + std::to_string(text.size()) + " bytes but the limit is " +
-                    std::to_string(kMaxDocumentBytes) + " bytes (kMaxDocumentBytes, 16 MiB): paste fewer rows";
+        out.error = words_f(
+            "the text is %zu bytes but the limit is %zu bytes (kMaxDocumentBytes, 16 MiB): paste fewer "
+            "rows",
+            text.size(), size_t(kMaxDocumentBytes));
         return out;
     }
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // byte order mark
     if (const size_t bad = utf8_error_offset(text); bad != text.size()) {
-        out.error = "the text is not valid UTF-8 (" + line_and_byte(text, bad) + "): paste plain UTF-8 text";
+        out.error =
+            words_f("the text is not valid UTF-8 (%s): paste plain UTF-8 text", line_and_byte(text, bad).c_str());
         return out;
     }
     if (first_significant(text) == 0) {
-        out.error = std::string("the text is empty: ") + kFormatsHint;
+        out.error = words_f("the text is empty: %s", formats_hint().c_str());
         return out;
     }
     if (first_significant(text) == '{') {
@@ -149,15 +156,17 @@ ImportResult import_embeddings(std::string_view text) {
         const bool literal = find_literal_call(body) != std::string_view::npos;
         out.format = c == '[' ? ImportFormat::List : literal ? ImportFormat::Torch : ImportFormat::Rows;
         if (c == 0) {
-            out.error = "there are labels on the tokens: line but no rows of numbers: " + std::string(kFormatsHint);
+            out.error =
+                words_f("there are labels on the tokens: line but no rows of numbers: %s", formats_hint().c_str());
             return out;
         }
         out.ok = out.format == ImportFormat::Rows ? import_rows(body, &out) : import_literal(body, out.format, &out);
         if (out.ok && tokens_line.found) {
             if (tokens_line.labels.size() != size_t(out.inputs.rows)) {
-                out.error = "the tokens: line (line " + std::to_string(tokens_line.line) + ") has " +
-                            std::to_string(tokens_line.labels.size()) + " labels but there are " +
-                            std::to_string(out.inputs.rows) + " rows: give one label per row";
+                out.error = words_f(
+                    "the tokens: line (line %d) has %d labels but there are %d rows: give one label "
+                    "per row",
+                    tokens_line.line, int(tokens_line.labels.size()), out.inputs.rows);
                 out.ok = false;
             } else {
                 out.tokens = tokens_line.labels;
@@ -170,10 +179,10 @@ ImportResult import_embeddings(std::string_view text) {
         return out;
     }
     for (size_t i = 0; i < out.tokens.size(); ++i) {
-        const std::string e = validate_label(out.tokens[i], "row " + std::to_string(i + 1) + "'s label");
+        const Sentence e = label_refusal(out.tokens[i], words_f("row %d's label", int(i + 1)));
         if (!e.empty()) {
             out.ok = false;
-            out.error = e;
+            out.error = words_said(e);
             out.tokens.clear();
             out.inputs = Matrix();
             return out;
@@ -198,9 +207,10 @@ State apply_import(const State& current, const ImportResult& imported) {
     return next;
 }
 
-std::string parse_number_text(std::string_view text, float* out) {
+std::string parse_number_text(std::string_view text, float* out, const InterfaceText* language) {
+    const WordsScope in_language(language);
     const std::string_view t = trim(text);
-    if (t.empty()) return "the value is empty: type a number such as 0.43";
+    if (t.empty()) return words("the value is empty: type a number such as 0.43");
     float f = 0;
     const NumberKind kind = read_float32(t, true, &f);
     if (kind != NumberKind::Ok) return value_problem(t, kind);

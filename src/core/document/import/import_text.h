@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/document/interface_text.h"
 #include "core/document/state.h"
 #include "core/math/matrix.h"
 #include "core/text/utf8.h"
@@ -48,7 +49,9 @@ struct ImportResult {
     std::string error;                         // "row 3 has 2 values but row 1 has 3: ..." when !ok
 };
 
-ImportResult import_embeddings(std::string_view text);
+// language: the interface's words the error is written in (lessons/<lang>/interface.json); null:
+// English (the CLI, the page's API).
+ImportResult import_embeddings(std::string_view text, const InterfaceText* language = nullptr);
 
 // The current state with the imported tokens and inputs: labels from the import, else the
 // current ones when the row count matches, else "token i"; query kept when still in range, else 0;
@@ -64,7 +67,8 @@ std::string export_embeddings(const State& state, ExportFormat format);
 
 // One number as a person types it into a cell: surrounding spaces ignored, a decimal comma read
 // as a point ("0,43" -> 0.43). Returns "" and sets *out, or a message ("\"abc\" is not a number:
-// ..." / "1e999 is too large for float32 ..." / "nan is not a finite number ...").
-std::string parse_number_text(std::string_view text, float* out);
+// ..." / "1e999 is too large for float32 ..." / "nan is not a finite number ..."), in language
+// (null: English).
+std::string parse_number_text(std::string_view text, float* out, const InterfaceText* language = nullptr);
 
 }  // namespace attn
