@@ -108,6 +108,16 @@ test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers a
   assert.match((await page.evaluate(() => window.attention.summary())).error, /^link: query is 7 but there are 3 tokens/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
+  // A mistyped example refuses the whole link: said in Chinese too, the names as written.
+  const typo = await openPage(browser, server.url + '/?lang=zh-CN#example=your-jorney');
+  await waitReady(typo);
+  const said = await waitFor(typo, () => {
+    const e = window.attention.layout().find((l) => l.name === 'value:input-error');
+    return e && /[\u4e00-\u9fff]/.test(e.text) ? e.text : null;
+  }, undefined, 'the whole link\'s refusal, in Chinese');
+  assert.match(await said.jsonValue(), /^未应用：没有名为“your-jorney”的示例：请从 your-journey, three-tokens, .*中选一个/);
+  assert.deepEqual(typo.problems, []);
+  await typo.context().close();
 });
 
 test('links: edits rewrite the fragment with replaceState (no history entries); the address bar applies', async () => {

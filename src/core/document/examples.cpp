@@ -70,11 +70,19 @@ std::string example_names_hint() {
            ", d 1.." + std::to_string(kMaxDims) + ")";
 }
 
-std::string unknown_example_message(const std::string& name) {
+Sentence unknown_example_refusal(const std::string& name) {
     // The name comes from a link or a command line: its control characters are shown escaped,
     // never sent to a terminal or a page as they are, and a long one is cut.
-    return "unknown example '" + escape_controls(truncate_utf8(name, 64)) + (name.size() > 64 ? "..." : "") +
-           "': choose one of " + example_names_hint();
+    std::string names;
+    for (size_t i = 0; i < examples().size(); ++i) names += (i ? ", " : "") + std::string(examples()[i].name);
+    return sentence(
+        "unknown example '%s': choose one of %s, or random-<n>x<d>-seed<s> (torch.rand embeddings, n 1..%s, d 1..%s)",
+        {escape_controls(truncate_utf8(name, 64)) + (name.size() > 64 ? "..." : ""), names, std::to_string(kMaxTokens),
+         std::to_string(kMaxDims)});
+}
+
+std::string unknown_example_message(const std::string& name) {
+    return english(unknown_example_refusal(name));
 }
 
 }  // namespace attn

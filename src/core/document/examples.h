@@ -23,7 +23,8 @@ bool is_example_name(const std::string& name);
 // "your-journey, three-tokens, cat-sat-mat, alignment, or random-<n>x<d>-seed<s> (...)"
 std::string example_names_hint();
 // "unknown example 'x': choose one of three-tokens, your-journey, cat-sat-mat, alignment, or
-// random-<n>x<d>-seed<s> (...)"
+// random-<n>x<d>-seed<s> (...)", as a sentence a learner reads in their language, and in English.
+Sentence unknown_example_refusal(const std::string& name);
 std::string unknown_example_message(const std::string& name);
 
 }  // namespace attn

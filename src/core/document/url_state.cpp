@@ -224,16 +224,20 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
     UrlParseResult result;
     result.state = fallback;
     if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
-    auto refuse_all = [&](std::string why) {
+    // The whole link refused, in a sentence the learner reads in their language (its details, a
+    // decoder's or a parser's words, as they are).
+    auto refuse_all = [&](Sentence why) {
         result.state = fallback;
         result.fell_back = true;
         result.warnings.clear();
-        result.error = std::move(why);
+        result.error = english(why);
+        result.refusal = std::move(why);
         return result;
     };
     if (fragment.size() > kMaxFragmentBytes)
-        return refuse_all("the link is " + std::to_string(fragment.size()) + " bytes long but the limit is " +
-                          std::to_string(kMaxFragmentBytes) + " bytes (kMaxFragmentBytes): share a smaller state");
+        return refuse_all(
+            sentence("the link is %s bytes long but the limit is %s bytes (kMaxFragmentBytes): share a smaller state",
+                     {std::to_string(fragment.size()), std::to_string(kMaxFragmentBytes)}));
 
     MessageList errors, warnings;
     std::vector<Sentence> refusals;  // the state rules among errors (empty sentences: the link's own)
@@ -288,11 +292,13 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
     if (state_pair) {
         std::string json, why;
         if (!percent_decode(state_pair->raw_value, &value) || !base64url_decode(value, &json, &why)) {
-            if (why.empty()) why = "it has a bad percent escape";
-            return refuse_all("state= in the link is not base64url: " + why);
+            if (why.empty())
+                return refuse_all(sentence("state= in the link is not base64url: it has a bad percent escape"));
+            return refuse_all(sentence("state= in the link is not base64url: %s", {why}));
         }
         ParseResult parsed = parse_state(json);
-        if (!parsed.ok) return refuse_all("state= in the link does not hold a valid state: " + parsed.error);
+        if (!parsed.ok)
+            return refuse_all(sentence("state= in the link does not hold a valid state: %s", {parsed.error}));
         s = std::move(parsed.state);
         if (example_pair)
             errors.add([] {
@@ -300,10 +306,11 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
             });
     } else if (example_pair) {
         if (!percent_decode(example_pair->raw_value, &value))
-            return refuse_all("example in the link has a bad percent escape: write % followed by two hex digits");
+            return refuse_all(
+                sentence("example in the link has a bad percent escape: write %% followed by two hex digits"));
         State loaded;
         if (!load_example(value, &loaded))
-            return refuse_all(unknown_example_message(value.size() <= 40 ? value : value.substr(0, 40) + "..."));
+            return refuse_all(unknown_example_refusal(value.size() <= 40 ? value : value.substr(0, 40) + "..."));
         s = std::move(loaded);
     }
 

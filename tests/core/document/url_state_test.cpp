@@ -217,6 +217,9 @@ TEST_CASE("url: a link that cannot give a base document falls back as a whole, w
         CHECK(r.state == fallback);
         CHECK(r.warnings.empty());  // nothing of the link was used
         CHECK_MESSAGE(contains(r.error, c.message), r.error);
+        // One sentence the learner reads in their language, the same words in English.
+        CHECK_FALSE(r.refusal.empty());
+        CHECK(english(r.refusal) == r.error);
     }
 }
 
