@@ -11,6 +11,7 @@
 
 #include "app/web_api.h"
 #include "core/document/examples.h"
+#include "core/document/words_scope.h"
 #include "core/lesson/track.h"
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
@@ -185,7 +186,9 @@ void app_update_result(App* app) {
         ++app->stats.recomputes;
         app->stats.last_recompute_ms = now_ms() - start;
     }
-    // Once per state version, and again after a record was restored.
+    // Once per state version, and again after a record was restored. The core's refusals the lesson
+    // quotes (a class that cannot run, in Debug this) are written in the interface's language.
+    const WordsScope in_language(&app->language.words);
     lesson_sync(&app->lesson, app->state, app->result, &app->module, app->state_version);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/document/words_scope.h"
 #include "core/lesson/chapter_bugs.h"
 #include "core/lesson/generation_bugs.h"
 #include "core/math/attention_modules.h"
@@ -207,7 +208,7 @@ bool run_traced_module(const TextCatalog& tx, const Matrix& inputs, const Module
     }
     *r = run_module(inputs, m);
     if (!r->error.empty()) {
-        t->error = tx.say("bug.chapter-cannot-run", {{"error", english(r->error)}});
+        t->error = tx.say("bug.chapter-cannot-run", {{"error", words_said(r->error)}});  // in the interface's words
         return false;
     }
     return true;

@@ -13,6 +13,8 @@
 #include "core/document/import/import_text.h"
 #include "core/document/interface_text.h"
 #include "core/document/state.h"
+#include "core/document/words_scope.h"
+#include "core/lesson/bug_trace.h"
 #include "core/lesson/lesson_file.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
@@ -20,6 +22,7 @@
 #include "core/test_helpers.h"
 
 using namespace attn;
+using attn_test::contains;
 
 namespace {
 
@@ -169,5 +172,27 @@ TEST_CASE("languages: pasted embeddings that cannot be read are refused in the l
             CHECK(import_embeddings("0.43,0.15\n\n0.55,abc\n", &words.text).error ==
                   "第 2 行（文本第 3 行），第 2 个值：\"abc\" 不是数字：请写普通数字，如 0.43 或 -1.5e-3");
         }
+    }
+}
+
+TEST_CASE("languages: Debug this quotes a class that cannot run in the interface's language") {
+    State s;
+    load_example("your-journey", &s);
+    ModuleSettings bad = book_module_settings(AttentionModule::MultiHeadAttention);
+    bad.heads = 3;  // d_out 2 does not split into 3 heads
+    for (const std::string& lang : attn_test::languages()) {
+        const InterfaceTextParse words = parse_interface_text(read_repo_file("lessons/" + lang + "/interface.json"));
+        REQUIRE_MESSAGE(words.ok, words.error);
+        ModuleResult run;
+        BugTrace english_trace, translated;
+        CHECK_FALSE(run_traced_module(attn_test::texts_in(lang), s.inputs, bad, 2, &run, &english_trace));
+        {
+            const WordsScope in_language(&words.text);  // as the app syncs the lesson
+            CHECK_FALSE(run_traced_module(attn_test::texts_in(lang), s.inputs, bad, 2, &run, &translated));
+        }
+        INFO(lang << ": " << translated.error);
+        CHECK(contains(english_trace.error, "d_out must be divisible by num_heads"));
+        CHECK_FALSE(contains(translated.error, "d_out must be divisible by num_heads"));
+        CHECK(contains(translated.error, "d_out = 2"));
     }
 }
