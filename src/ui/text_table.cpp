@@ -41,11 +41,12 @@ std::vector<std::string> header_lines(const std::string& text, float width) {
     return lines;
 }
 
-// The widest piece of a header: how narrow its column gets when headers wrap.
+// How narrow a header's column gets when headers wrap: its widest piece, and a short header whole
+// (a two-character Chinese word such as "朴素" is not split into a column of single characters).
 float widest_word(const std::string& text) {
     float widest = 0;
     for (const std::string& piece : line_break_pieces(text)) widest = std::max(widest, text_width(piece));
-    return widest;
+    return std::max(widest, std::min(text_width(text), ImGui::GetFontSize() * 2.5f));
 }
 
 // Columns as wide as their widest cell and header. Wider than the room (a phone), in two moves

@@ -6,6 +6,7 @@
 
 #include "ui/cell_grid.h"
 #include "ui/heatmap_view.h"
+#include "ui/text_table.h"
 #include "ui/ui.h"
 
 using namespace attn::ui;
@@ -114,4 +115,42 @@ TEST_CASE("ui: a grid cell prints the book's decimals, and a huge value as digit
     CHECK(ImGui::CalcTextSize(huge.c_str()).x <= cell);
     ImGui::EndFrame();
     ImGui::DestroyContext();
+}
+
+TEST_CASE(
+    "ui: a table too wide for a phone wraps its long headers, never a short Chinese word into single characters") {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(400, 400);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::NewFrame();
+    // Step 6's lab in Chinese, on a phone: its naive column ("朴素", naive) holds only "?" while it
+    // is asked, and the table is wider than the room, so its headers wrap.
+    const auto table_width = [](const char* naive) {
+        TextTable t;
+        t.id = "lab";
+        t.headers = {"token", "s", "exp(s)", naive, "s - max", "exp(s - max)", "softmax"};
+        for (int r = 0; r < 3; ++r)
+            t.rows.push_back({{"cat"}, {"1.0000"}, {"?"}, {"?"}, {"-4.0000"}, {"0.0183"}, {"0.0171"}});
+        UiState ui;
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(200, 400));
+        ImGui::Begin(naive);
+        text_table(t, &ui);
+        ImGui::End();
+        REQUIRE_FALSE(ui.layout.empty());
+        return ui.layout.back().rect.z;
+    };
+    const float one = table_width("x");
+    const float word = table_width("\u6734\u7d20");
+    // The two-character word keeps its column as wide as the word (not one character wide with the
+    // second below it): the table grows by the word's width past the one-letter header's.
+    const float grown = ImGui::CalcTextSize("\u6734\u7d20").x - ImGui::CalcTextSize("x").x;
+    ImGui::Render();
+    ImGui::DestroyContext();
+    CHECK(grown > 0);
+    CHECK(word - one >= grown - 0.5f);
 }
