@@ -251,7 +251,7 @@ test('language: pasted embeddings that cannot be read are refused in Chinese, th
   await settleAfter(page, () => page.keyboard.type('[[1,2],[3,x]]'), 'typing a matrix with a letter in it');
   const said = await (await waitFor(page, () => window.attention.layout().find((l) => l.name === 'value:import:error')?.text,
                                     null, 'the importer\'s message')).jsonValue();
-  assert.equal(said, '第 2 行，第 2 个值（第 1 行第 11 列）："x" 不是数字：请写普通数字，如 0.43 或 -1.5e-3');
+  assert.equal(said, '第 2 行，第 2 个值（文本第 1 行第 11 列）："x" 不是数字：请写普通数字，如 0.43 或 -1.5e-3');
   await saveArtifact('language-import-zh.png', await page.screenshot());
   assert.deepEqual(await page.evaluate(() => window.attention.getState()), before, 'nothing applied');
   assert.deepEqual(page.problems, []);

@@ -210,7 +210,7 @@ void write_mask_routes(JsonWriter* w, const ModuleResult& m, const HeadTrace& t,
         "Masking head 0 other ways: the largest difference from the book's weights, "
         "masked_fill(mask, -inf) then softmax");
     if (hidden.module_window || (routes && hidden.module_masks))  // which keys are kept; the polarity
-        return write_covered(w, "mask_routes", caption, hidden);
+        return write_covered(w, "mask_routes", words("Masking head 0 other ways"), hidden);  // (neutral, as the panel)
     std::vector<std::pair<std::string, float>> rows;
     rows.push_back({band ? words("softmax, then \u00d7 the band's 0/1, then \u00f7 row sums")
                          : words("softmax, then \u00d7 tril(ones), then \u00f7 row sums"),
@@ -239,7 +239,10 @@ void write_dropout(JsonWriter* w, const State& s, const ModuleResult& m, const H
     const float keep = float(1.0 / (1.0 - m.settings.dropout));
     const std::string caption = words_f("Dropout (3.5.2), p = %s: head 0's mask, 0 or 1 / (1 - p)",
                                         format_fixed(float(m.settings.dropout), 2).c_str());
-    if (hidden.module_dropout) return write_covered(w, "dropout_mask", caption, hidden);
+    if (hidden.module_dropout)  // what a kept weight becomes: not even the mask's values, as the panel
+        return write_covered(w, "dropout_mask",
+                             words_f("Dropout (3.5.2), p = %s", format_fixed(float(m.settings.dropout), 2).c_str()),
+                             hidden);
     std::string sums;
     for (int r = 0; r < t.weights_dropped.rows && r < kReaderMaxTokens; ++r) {
         float sum = 0;
@@ -258,7 +261,13 @@ void write_groups(JsonWriter* w, const State& s, const ModuleResult& m, const Co
     const int groups = m.settings.kv_groups, size = m.settings.heads / groups;
     const std::string caption =
         words_f("Grouped-query attention, num_kv_groups = %d: the heads that read each key and value group", groups);
-    if (hidden.module_groups || groups_judged_in_trace(s)) return write_covered(w, "kv_groups", caption, hidden);
+    if (hidden.module_groups) return write_covered(w, "kv_groups", caption, hidden);
+    if (groups_judged_in_trace(s)) {  // Debug this asks it: no question's reason, the trace's own words
+        w->begin_object().key("key").string("kv_groups").key("caption").string(caption).key("columns");
+        w->begin_array().end_array().key("rows").begin_array().end_array().key("note");
+        w->string(words("Which heads read which key and value group: for you to judge in the trace.")).end_object();
+        return;
+    }
     write_table(
         w, "kv_groups", caption, {words("group"), words("heads")}, groups, [](int g) { return std::to_string(g); },
         [&](int g, int) { return position_span(g * size, g * size + size - 1); },
@@ -273,7 +282,8 @@ void write_window(JsonWriter* w, const State& s, const ModuleResult& m, const Co
     const int window = m.settings.window;
     const std::string caption =
         words_f("Sliding window W = %d: the keys each query sees, mask (diff < 0) | (diff >= %d)", window, window);
-    if (hidden.module_window) return write_covered(w, "window_mask", caption, hidden);
+    if (hidden.module_window)  // the mask's formula is the answer: not in the caption either
+        return write_covered(w, "window_mask", words_f("Sliding window W = %d", window), hidden);
     const std::vector<int> keys = listed(m.n, s.query);
     std::vector<std::string> columns = {words("query \\ key")};
     for (int c : keys) columns.push_back(token_header(s, c));
@@ -294,7 +304,8 @@ void write_shapes(JsonWriter* w, const ModuleResult& m, const Concealment& hidde
     if (!is_multi_head(ms.module) || ms.module == AttentionModule::MultiHeadWrapper) return;
     const char* what = ms.module == AttentionModule::GroupedQueryAttention ? "queries" : "keys";
     const std::string caption = words_f("head_dim = d_out / num_heads: %s split into heads", what);
-    if (hidden.module_heads) return write_covered(w, "head_shapes", caption, hidden);
+    if (hidden.module_heads)  // how wide a head is: the panel's neutral title
+        return write_covered(w, "head_shapes", words("head_dim and the shape tracer"), hidden);
     const int b = ms.batch, n = m.n, h = ms.heads, hd = m.head_dim;
     const std::string rows[][2] = {
         {what, printf_text("(%d, %d, %d)", b, n, ms.d_out)},
@@ -328,7 +339,9 @@ void write_planted_bugs(JsonWriter* w, const State& s, const ModuleResult& m, co
             (b.bug == PlantedBug::UnscaledDropout && hidden.module_dropout) ||
             ((b.bug == PlantedBug::NoTranspose || b.bug == PlantedBug::WrongScale) && hidden.module_heads);
         if (asked) {
-            write_covered(w, b.key, caption, hidden);
+            // As the panel: the 0 fill's checkbox stays beside its covered leak; the others' sections
+            // (and their labels, which would name what is asked) are not drawn while asked.
+            if (b.bug == PlantedBug::ZeroMask) write_covered(w, b.key, caption, hidden);
             continue;
         }
         const std::string says = words_said(v.says);

@@ -333,6 +333,11 @@ TEST_CASE("numbers reader: a single-head class's weights, masking two ways and t
         CHECK(table(covered.value, key).find("rows")->items.empty());
         CHECK(contains(table(covered.value, key).find("note")->text, "hidden until you answer"));
     }
+    // Not even a caption says what a kept weight becomes, and the bug that drops the rescaling is
+    // not listed (the panel draws neither while asked).
+    CHECK(table(covered.value, "dropout_mask").find("caption")->text == "Dropout (3.5.2), p = 0.50");
+    CHECK_FALSE(has_table(covered.value, "planted:unscaled-dropout"));
+    CHECK_FALSE(contains(numbers_reader_json(s.state, s.result, asked, &s.module.result), "(1 - p)"));
 }
 
 TEST_CASE("numbers reader: after chapter 3, the heads' shapes, the groups, the window and the masks four ways") {
@@ -350,9 +355,16 @@ TEST_CASE("numbers reader: after chapter 3, the heads' shapes, the groups, the w
     Concealment heads;
     heads.module_heads = true;
     heads.reason = "hidden until you answer";
-    JsonParseResult covered = parse_json(numbers_reader_json(s.state, s.result, heads, &s.module.result));
+    const std::string heads_json = numbers_reader_json(s.state, s.result, heads, &s.module.result);
+    JsonParseResult covered = parse_json(heads_json);
     REQUIRE(covered.ok);
     CHECK(table(covered.value, "head_shapes").find("rows")->items.empty());
+    // How wide a head is: no caption or label names head_dim's rule while asked.
+    CHECK(table(covered.value, "head_shapes").find("caption")->text == "head_dim and the shape tracer");
+    CHECK_FALSE(has_table(covered.value, "planted:wrong-scale"));
+    CHECK_FALSE(has_table(covered.value, "planted:no-transpose"));
+    CHECK_FALSE(contains(heads_json, "d_out / num_heads"));
+    CHECK_FALSE(contains(heads_json, "\u221ahead_dim"));
 
     // Grouped-query attention: 4 heads in 2 groups, heads 0..1 read group 0.
     v = with_class(&s, AttentionModule::GroupedQueryAttention, [](ModuleSettings*) {});
@@ -368,6 +380,8 @@ TEST_CASE("numbers reader: after chapter 3, the heads' shapes, the groups, the w
     covered = parse_json(numbers_reader_json(debug, s.result, Concealment(), &s.module.result));
     REQUIRE(covered.ok);
     CHECK(table(covered.value, "kv_groups").find("rows")->items.empty());
+    CHECK(table(covered.value, "kv_groups").find("note")->text ==
+          "Which heads read which key and value group: for you to judge in the trace.");
 
     // Sliding window W = 2: each token sees itself and the one before it.
     v = with_class(&s, AttentionModule::SlidingWindowAttention, [](ModuleSettings* m) { m->window = 2; });
@@ -379,9 +393,12 @@ TEST_CASE("numbers reader: after chapter 3, the heads' shapes, the groups, the w
     Concealment asked;
     asked.module_window = true;
     asked.reason = "hidden until you answer";
-    covered = parse_json(numbers_reader_json(s.state, s.result, asked, &s.module.result));
+    const std::string window_json = numbers_reader_json(s.state, s.result, asked, &s.module.result);
+    covered = parse_json(window_json);
     REQUIRE(covered.ok);
     for (const char* key : {"window_mask", "mask_routes"}) CHECK(table(covered.value, key).find("rows")->items.empty());
+    CHECK(table(covered.value, "window_mask").find("caption")->text == "Sliding window W = 2");
+    CHECK_FALSE(contains(window_json, "diff >="));  // the band's rule is what the lesson asks
 }
 
 TEST_CASE("numbers reader: the bugs the classes panel plants, each with what it does, covered while asked") {
