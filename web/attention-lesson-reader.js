@@ -246,10 +246,12 @@
     // What the wrong first answers reveal: each idea, and its step asked afresh.
     if (w.revisits.length) {
       const ideas = element('ul');
-      for (const r of w.revisits) {
-        ideas.append(element('li', {}, element('p', { text: r.idea }),
-                             button(`revisit-${r.step}`, r.go, 'revisit', r.step)));
-      }
+      w.revisits.forEach((r, i) => {
+        // Two ideas may send to one step: each button is its own stop, described by its idea.
+        const go = button(`revisit-${i}`, r.go, 'revisit', r.step);
+        go.setAttribute('aria-describedby', `lesson-reader-idea-${i}`);
+        ideas.append(element('li', {}, element('p', { id: `lesson-reader-idea-${i}`, text: r.idea }), go));
+      });
       parts.push(element('h4', { text: w.revisit }), ideas);
     }
     return [...parts, button('practice', w.practice, 'practice'), button('again', w.again, 'restart')];
@@ -365,16 +367,20 @@
     // Said only when the focus is elsewhere (the drawing, n / b): in here the focus moves to the
     // new heading or the feedback, which a screen reader reads anyway.
     const inside = root.contains(document.activeElement);
-    const stepSaid = step && step !== announcedStep && announcedStep !== '' && !inside;
-    if (verdict && verdict !== announcedVerdict && !inside) say(`${q.verdict} ${q.answer_line}`);
-    else if (stepSaid) say(step);
+    const stepChanged = step !== announcedStep;
+    const stepSaid = step && stepChanged && announcedStep !== '' && !inside;
+    const verdictNew = verdict && verdict !== announcedVerdict;
+    // One status line for the whole change (a second say() would replace the first): a new step
+    // by its name (a step answered before comes back with its verdict, said after the name); else
+    // a new verdict, when the focus is not on it already; then the wrap-up's score, when a reveal
+    // (not a visit) made it appear.
+    const parts = [];
+    if (stepSaid) parts.push(step);
+    if (verdictNew && !inside) parts.push(`${q.verdict} ${q.answer_line}`);
+    if (view.wrap_up && lastView && !lastView.wrap_up && !stepChanged) parts.push(`${view.wrap_up.title} ${view.wrap_up.summary}`);
+    if (parts.length) say(parts.join(' '));
     // What changed is said: the numbers of this burst need not be read out after it.
-    if ((verdict && verdict !== announcedVerdict) || stepSaid) actedInBurst = true;
-    // The wrap-up appears below the last verdict: its score is said after it, not left to be found.
-    if (view.wrap_up && lastView && !lastView.wrap_up) {
-      say(`${view.wrap_up.title} ${view.wrap_up.summary}`);
-      actedInBurst = true;
-    }
+    if (verdictNew || stepSaid || parts.length) actedInBurst = true;
     announcedStep = step;
     announcedVerdict = verdict;
   }

@@ -140,6 +140,7 @@ void app_lesson_arrived(App* app) {
     if (app->pending_step_setup > 0 && app->state.step == app->pending_step_setup && l.step(app->state.step)) {
         State s = enter_step(l, app->state.step, app->state);
         s.panels = app->state.panels;
+        show_answers_given(app->lesson, &s);  // a course's resume: the step as it was left
         app_set_state(app, s);
     }
     app->pending_step_setup = 0;

@@ -80,9 +80,10 @@ std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
     State next = r.state;
     app->pending_step_setup = 0;
     if (link_sets_up_step(r)) {
-        if (app->lesson.lesson)
+        if (app->lesson.lesson) {
             next = step_link_state(*app->lesson.lesson, r);
-        else
+            show_answers_given(app->lesson, &next);  // a course's resume: the step as it was left
+        } else
             app->pending_step_setup = r.state.step;
     }
     app_set_state(app, next);  // always valid

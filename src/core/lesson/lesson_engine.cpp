@@ -105,6 +105,8 @@ void reveal_question(LessonEngine* e, const State& shown, State* draft, std::vec
     }
     rec->last_choice = answer;
     rec->last_correct = r.correct;
+    if (e->fresh_walk && std::find(e->walked.begin(), e->walked.end(), shown.step) == e->walked.end())
+        e->walked.push_back(shown.step);
     rec->attempts = std::min(rec->attempts + 1, kMaxRecordCount);
     events->push_back(quiz_answered(shown.step, k, q, answer, r.correct, rec->attempts));
     events->push_back(quiz_revealed(shown.step, k, q.id, r.answer));
@@ -204,6 +206,7 @@ void lesson_set(LessonEngine* e, const Lesson* lesson) {
                               "\", not of \"" + e->lesson->id + "\": the lesson starts afresh";
         e->record = LessonRecord();
         e->record.lesson = e->lesson->id;
+        e->fresh_walk = false;
     }
     show_added_choices(e);
 }
@@ -232,6 +235,28 @@ StepRange range_of(const LessonEngine& e) {
 
 int step_in_range(const StepRange& range, int step) {
     return in_range(range, step) ? step : range.first;
+}
+
+int lesson_start_step(const LessonEngine& e, const State& shown) {
+    const StepRange range = range_of(e);
+    const int step = shown.step > 0 ? shown.step : e.record.step > 0 ? e.record.step : range.first;
+    return step_in_range(range, e.lesson ? std::min(step, e.lesson->step_count()) : step);
+}
+
+void show_answers_given(const LessonEngine& e, State* s) {
+    if (!e.lesson || !in_track(*s)) return;
+    if (e.fresh_walk && std::find(e.walked.begin(), e.walked.end(), s->step) == e.walked.end()) return;
+    const std::vector<Question> qs = step_questions(*e.lesson, *s, compute_attention(*s));
+    for (int k = 0; k < int(qs.size()); ++k) {
+        const QuestionRecord* rec = e.record.find(s->step, k);
+        if (!rec || rec->last_choice < 0 || size_t(rec->last_choice) >= qs[size_t(k)].choices.size()) break;
+        // The same place may hold another choice on other data (the query moved since): only a
+        // choice that is still as right or wrong as it was comes back.
+        if (qs[size_t(k)].correct[size_t(rec->last_choice)] != rec->last_correct) break;
+        s->lesson.question = k;
+        s->lesson.answer = rec->last_choice;
+        s->lesson.revealed = true;
+    }
 }
 
 namespace {
@@ -273,22 +298,6 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
     }
 }
 
-// Back, Next, a step's number or the way back from practice bring a step the learner answered
-// back as they left it: the furthest question they answered in order, revealed, with their last
-// choice (choosing again is a new attempt). A step not answered, and the wrap-up's revisit, start
-// afresh. A choice the step no longer offers (its data was edited) is not brought back.
-void show_answers_given(const LessonEngine& e, const Lesson& lesson, State* s) {
-    if (!in_track(*s)) return;
-    const std::vector<Question> qs = step_questions(lesson, *s, compute_attention(*s));
-    for (int k = 0; k < int(qs.size()); ++k) {
-        const QuestionRecord* rec = e.record.find(s->step, k);
-        if (!rec || rec->last_choice < 0 || size_t(rec->last_choice) >= qs[size_t(k)].choices.size()) break;
-        s->lesson.question = k;
-        s->lesson.answer = rec->last_choice;
-        s->lesson.revealed = true;
-    }
-}
-
 // lesson_apply once the lesson is here.
 ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent, const State& shown,
                                     const AttentionResult& result, double now_ms, State* draft,
@@ -300,15 +309,13 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
     const LessonRecord before_record = e->record;
     const int step_before = shown.step;
     switch (intent.action) {
-        case LessonAction::StartTrack: {
-            const int step = shown.step > 0 ? shown.step : e->record.step > 0 ? e->record.step : range.first;
-            *draft = enter_step(lesson, step_in_range(range, std::min(step, lesson.step_count())), *draft);
-            show_answers_given(*e, lesson, draft);
+        case LessonAction::StartTrack:
+            *draft = enter_step(lesson, lesson_start_step(*e, shown), *draft);
+            show_answers_given(*e, draft);
             break;
-        }
         case LessonAction::GoToStep:
             *draft = enter_step(lesson, std::clamp(intent.value, range.first, range.last), *draft);
-            show_answers_given(*e, lesson, draft);
+            show_answers_given(*e, draft);
             break;
         case LessonAction::RevisitStep:
             *draft = enter_step(lesson, std::clamp(intent.value, range.first, range.last), *draft);
@@ -329,7 +336,11 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
                 draft->lesson = next_question(*draft).lesson;
             break;
         case LessonAction::RestartTrack:
+            // A second walk: every step is asked afresh until the learner answers it again (the
+            // record keeps the first answers, which the grade counts).
             *draft = enter_step(lesson, range.first, *draft);
+            e->fresh_walk = true;
+            e->walked.clear();
             break;
         case LessonAction::OpenPractice:
             *draft = enter_exercise(intent.value, *draft);
@@ -521,6 +532,7 @@ std::string lesson_restore(LessonEngine* e, const std::string& encoded) {
         return "the record is of the lesson \"" + escape_controls(parsed.record.lesson) + "\", not of \"" +
                e->lesson->id + "\"";
     e->record = parsed.record;
+    e->fresh_walk = false;  // the saved walk's answers come back
     show_added_choices(e);
     e->record_error.clear();
     for (bool& known : e->checked_known) known = false;        // the restored checks: of the state as it is

@@ -115,6 +115,10 @@ struct LessonEngine {
     // The range's question count, worked out once per range (entering each step as the track does).
     StepRange counted_range{0, 0};
     int range_questions = 0;
+    // "Start the track again" begins a second walk this session: the steps it has not answered
+    // again are asked afresh (walked: those it has), not brought back as first answered.
+    bool fresh_walk = false;
+    std::vector<int> walked;
     // lesson_revisits()'s answer and the answers it was worked out from.
     std::vector<Revisit> revisits;
     std::vector<QuestionRecord> revisits_of;
@@ -189,6 +193,17 @@ std::string lesson_set_range(LessonEngine* engine, const std::string& text);
 
 // The range's first step when `step` lies outside it, else step.
 int step_in_range(const StepRange& range, int step);
+
+// Where "start" (the Lesson tab, "Start the lesson", the way back from practice) takes the learner:
+// the step shown, else the one they left (the record's), else the range's first, kept in the range.
+int lesson_start_step(const LessonEngine& engine, const State& shown);
+
+// A step the learner answered before, entered by Back, Next, a step's number, "start" or a link (a
+// course's resume): brought back as they left it, the furthest question answered in order revealed
+// with their last choice (choosing again is a new attempt). A step not answered, one whose data
+// now makes that choice right where it was wrong (or the reverse), and a step the second walk of
+// "Start the track again" has not reached, stay asked afresh; so does the wrap-up's revisit.
+void show_answers_given(const LessonEngine& engine, State* state);
 
 // The lesson-progress event (docs/lesson-events.md): the progress and the encoded record.
 LessonEvent lesson_progress_event(LessonEngine* engine);

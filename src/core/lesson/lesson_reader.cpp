@@ -303,7 +303,8 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
     w.begin_object().key("loaded").boolean(true).key("lesson_title").string(lesson.title);
     w.key("mode").string(lesson_mode_name(s.lesson.mode)).key("in_lesson").boolean(in_lesson(s));
     w.key("step").integer(s.step).key("first").integer(range.first).key("last").integer(range.last);
-    w.key("resume").integer(in_lesson(s) ? 0 : e.record.step);  // where "start" goes back to, 0: the first step
+    // Outside the lesson, the step "start" goes back to when the learner has been in it (0: none).
+    w.key("resume").integer(!in_lesson(s) && e.record.step > 0 ? lesson_start_step(e, s) : 0);
     w.key("indicator").string(step ? lesson.step_indicator(s.step) : "");
     w.key("title").string(step ? step->title : "");
     w.key("watch").strings(step ? step->watch : std::vector<std::string>{});

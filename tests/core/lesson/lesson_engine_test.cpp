@@ -10,6 +10,7 @@
 #include "builtin/builtin_lesson.h"
 #include "core/document/examples.h"
 #include "core/document/json.h"
+#include "core/document/url_state.h"
 #include "core/lesson/lesson_session.h"
 #include "core/lesson/track.h"
 #include "core/test_helpers.h"
@@ -112,7 +113,9 @@ TEST_CASE(
     const int five = s.right_choice();
     s.act(LessonAction::Choose, five);
     s.act(LessonAction::Reveal);
-    s.act(LessonAction::StartTrack);  // from a step, StartTrack stays on it
+    s.act(LessonAction::StartTrack);  // from a step, StartTrack stays on it, as it was left
+    CHECK(s.state.step == 5);
+    CHECK(s.state.lesson.revealed);
     s.act(LessonAction::GoToStep, 6);
     s.act(LessonAction::GoToStep, 5);
     CHECK(s.state.lesson.question == 0);
@@ -134,6 +137,67 @@ TEST_CASE(
     CHECK(s.state.lesson.answer == -1);
     CHECK_FALSE(s.state.lesson.revealed);
     CHECK(s.lesson.concealed.scores);
+}
+
+TEST_CASE(
+    "lesson engine: an answer comes back only while it is as right as it was; a link into a step brings it back") {
+    Session s;
+    s.act(LessonAction::GoToStep, 1);
+    // The learner moves the query to 2 and answers for it; the step's own setup puts it back at 1.
+    State moved = s.state;
+    moved.query = 2;
+    s.commit(moved);
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    REQUIRE(s.lesson.record.find(1, 0)->last_correct);
+    s.act(LessonAction::GoToStep, 2);
+    s.act(LessonAction::GoToStep, 1);
+    REQUIRE(s.state.query == 1);
+    CHECK_FALSE(s.state.lesson.revealed);  // that place is a wrong choice for query 1: asked afresh
+    CHECK(s.state.lesson.answer == -1);
+
+    // A course's resume opens the step by a link: answered on its own data, it comes back revealed.
+    s.act(LessonAction::GoToStep, 2);
+    const int right = s.right_choice();
+    s.act(LessonAction::Choose, right);
+    s.act(LessonAction::Reveal);
+    State away = leave_lesson(s.state);
+    const UrlParseResult link = parse_url_fragment("step=2", away);
+    State resumed = step_link_state(*s.lesson.lesson, link);
+    show_answers_given(s.lesson, &resumed);
+    CHECK(resumed.step == 2);
+    CHECK(resumed.lesson.revealed);
+    CHECK(resumed.lesson.answer == right);
+}
+
+TEST_CASE("lesson engine: after Start the track again, each step is asked afresh until it is answered again") {
+    Session s;
+    for (int step = 1; step <= 2; ++step) {
+        s.act(LessonAction::GoToStep, step);
+        s.answer_step(true);
+    }
+    s.act(LessonAction::RestartTrack);
+    CHECK(s.state.step == 1);
+    CHECK_FALSE(s.state.lesson.revealed);
+    s.act(LessonAction::GoToStep, 2);
+    CHECK_FALSE(s.state.lesson.revealed);  // the second walk asks it again
+    s.answer_step(false);
+    s.act(LessonAction::GoToStep, 3);
+    s.act(LessonAction::GoToStep, 2);
+    CHECK(s.state.lesson.revealed);                    // answered in this walk: back as it was left
+    CHECK(s.lesson.record.find(2, 0)->first_correct);  // the first walk's answer still counts
+    CHECK_FALSE(s.lesson.record.find(2, 0)->last_correct);
+}
+
+TEST_CASE("lesson engine: start goes back to the step the learner left, kept inside the course's range") {
+    Session s;
+    s.act(LessonAction::GoToStep, 5);
+    s.act(LessonAction::Leave);
+    CHECK(lesson_start_step(s.lesson, s.state) == 5);
+    CHECK(lesson_set_range(&s.lesson, "11-14").empty());
+    CHECK(lesson_start_step(s.lesson, s.state) == 11);
+    s.act(LessonAction::StartTrack);
+    CHECK(s.state.step == 11);
 }
 
 TEST_CASE("lesson engine: a reveal needs a choice, and a choice outside the question is ignored") {
