@@ -290,17 +290,18 @@ void versions(const FrameInput& in, const ModuleRun& run, UiState* ui) {
 // asks what the bug does, what is said instead (the checkbox stays).
 void planted(const FrameInput& in, PlantedBug bug, bool* ticked, const char* name, const char* grid,
              const char* value_name, UiState* ui, const std::string& covered = "") {
-    const size_t b = size_t(std::clamp(ui->module.batch, 0, int(in.module->result.batches.size()) - 1));
-    const PlantedBugView v = planted_bug(bug, in.module->result, b, in.state.tokens, !*ticked);
-    if (!v.offered) return;
-    ImGui::Checkbox(tr(v.label).c_str(), ticked);
+    const ModuleResult& r = in.module->result;
+    if (!offers_planted_bug(bug, r)) return;
+    ImGui::Checkbox(tr(planted_bug_label(bug)).c_str(), ticked);
     record_layout(ui, name);
     if (!covered.empty()) {
         prose(covered, muted_text());
         record_value(ui, value_name, kHidden);
         return;
     }
-    if (!*ticked) return;
+    if (!*ticked) return;  // worked out only while ticked: the sums and the sentence
+    const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
+    const PlantedBugView v = planted_bug(bug, r, b, in.state.tokens);
     if (v.weights) {
         CellGrid g{grid, tr(v.caption), v.weights, 1.0f, 2, {}, &in.state.tokens, ""};
         cell_grid(g, ui);
@@ -395,12 +396,7 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
     cell_grid(mask, ui);
     same_line_if_fits(cell_grid_width(dropped), grid_gap());
     cell_grid(dropped, ui);
-    std::string sums;  // "1.00, 0.50, ..."
-    for (int row = 0; row < t.weights_dropped.rows && row < kMaxGridCells; ++row) {
-        float sum = 0;
-        for (int c = 0; c < t.weights_dropped.cols; ++c) sum += t.weights_dropped.at(row, c);
-        sums += (row ? ", " : "") + format_fixed(sum, 2);
-    }
+    const std::string sums = format_fixed_list(row_sums(t.weights_dropped), 2, kMaxGridCells);  // "1.00, 0.50, ..."
     prose(trf("row sums: %s. No longer 1: dropout rescales the survivors so the expected sum stays 1.", sums.c_str()),
           muted_text());
     record_value(ui, "module:row-sums", sums);
@@ -414,11 +410,12 @@ void dropout(const FrameInput& in, const ModuleResult& r, const HeadTrace& t, Ui
 // MultiHeadAttention's planted bug: the scores of a head divided by sqrt(d_out), the whole width,
 // instead of sqrt(head_dim), the head's own. Shown for head 0 before dropout.
 void wrong_scale(const FrameInput& in, const ModuleResult& r, UiState* ui) {
+    ImGui::Checkbox(tr(planted_bug_label(PlantedBug::WrongScale)).c_str(), &ui->module.wrong_scale);
+    record_layout(ui, "module:wrong-scale");
+    if (!ui->module.wrong_scale) return;
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
     const PlantedBugView v = planted_bug(PlantedBug::WrongScale, r, b, in.state.tokens);
-    ImGui::Checkbox(tr(v.label).c_str(), &ui->module.wrong_scale);
-    record_layout(ui, "module:wrong-scale");
-    if (!ui->module.wrong_scale || !v.weights) return;
+    if (!v.weights) return;
     CellGrid right{"module:scale-right",
                    "head 0, \u00f7 \u221ahead_dim",
                    &r.batches[b][0].weights,
@@ -524,8 +521,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
           muted_text());
     // The shape tracer.
     const int n = r.n, hd = r.head_dim, bs = s.batch;
-    ImGui::Checkbox(tr(planted_bug(PlantedBug::NoTranspose, r, 0, in.state.tokens).label).c_str(),
-                    &ui->module.view_without_transpose);
+    ImGui::Checkbox(tr(planted_bug_label(PlantedBug::NoTranspose)).c_str(), &ui->module.view_without_transpose);
     record_layout(ui, "module:view-bug");
     const bool right = !ui->module.view_without_transpose;
     ImGui::PushFont(mono_font());

@@ -113,12 +113,12 @@ void trace_softmax_dim(const TextCatalog& tx, const State& state, BugTrace* t) {
     t->steps.push_back(matrix_trace_step(tx.say("bug.step.softmax"), tx.say("bug.ask.rows-become-weights"),
                                          "attn_weights, (n, n)", 1, by_row, by_col));
     t->steps.push_back(trace_step(tx.say("bug.step.row-sums"), tx.say("bug.ask.rows-sum-to-1"),
-                                  "attn_weights.sum(dim=-1)", 2, trace_row_sums(by_row), trace_row_sums(by_col)));
+                                  "attn_weights.sum(dim=-1)", 2, row_sums(by_row), row_sums(by_col)));
     t->steps.push_back(matrix_trace_step(tx.say("bug.step.context-vectors"), tx.say("bug.ask.contexts-match"),
                                          "all_context_vecs, (n, d)", 3, ctx_expected, ctx_actual));
     t->expected_output = format_tensor(ctx_expected);
     t->actual_output = format_tensor(ctx_actual);
-    t->explanation = tx.say("bug.softmax-dim.why", {{"sums", vec(trace_row_sums(by_col))}});
+    t->explanation = tx.say("bug.softmax-dim.why", {{"sums", vec(row_sums(by_col))}});
     t->hidden = tx.say(n == 1 ? "bug.softmax-dim.hidden-one" : "bug.softmax-dim.hidden");
 }
 
@@ -171,13 +171,6 @@ void trace_scale(const TextCatalog& tx, const State& state, BugTrace* t) {
 }
 
 }  // namespace
-
-Vector trace_row_sums(const Matrix& m) {
-    Vector sums(size_t(m.rows), 0.0f);
-    for (int i = 0; i < m.rows; ++i)
-        for (int j = 0; j < m.cols; ++j) sums[size_t(i)] += m.at(i, j);
-    return sums;
-}
 
 TraceStep trace_step(std::string name, std::string question, std::string what, int line, Vector expected,
                      Vector actual) {

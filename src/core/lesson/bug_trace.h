@@ -38,12 +38,11 @@ struct BugTrace {
 };
 
 // Building blocks of a trace (bug_trace.cpp, chapter_bugs.cpp): a step over a vector, over an
-// (r, c) matrix (row-major), and each row's sum.
+// (r, c) matrix (row-major). (Each row's sum: row_sums, core/math/matrix.h.)
 TraceStep trace_step(std::string name, std::string question, std::string what, int line, Vector expected,
                      Vector actual);
 TraceStep matrix_trace_step(std::string name, std::string question, std::string what, int line, const Matrix& expected,
                             const Matrix& actual);
-Vector trace_row_sums(const Matrix& m);
 // Runs the class a trace of the book's classes (or its repository's) is planted into, or sets
 // t->error: a state too large for a live trace (a trace is rebuilt whenever the state changes; the
 // chapter's sizes, up to 64 tokens, dimensions and projection width), or settings the class refuses.

@@ -111,8 +111,8 @@ void trace_causal(const TextCatalog& tx, Bug bug, const ModuleResult& r, BugTrac
                                              softmax_line, h.weights, weights));
         if (with_row_sums)
             t->steps.push_back(trace_step(tx.say("bug.step.row-sums"), tx.say("bug.ask.rows-sum-to-1"),
-                                          "attn_weights[0].sum(dim=-1)", softmax_line, trace_row_sums(h.weights),
-                                          trace_row_sums(weights)));
+                                          "attn_weights[0].sum(dim=-1)", softmax_line, row_sums(h.weights),
+                                          row_sums(weights)));
         t->steps.push_back(matrix_trace_step(tx.say("bug.step.context-vectors"), tx.say("bug.ask.contexts-match"),
                                              context_what, context_line, context_right, context_of(weights)));
     };
@@ -123,7 +123,7 @@ void trace_causal(const TextCatalog& tx, Bug bug, const ModuleResult& r, BugTrac
             t->buggy_line = softmax_line;
             t->title = tx.say("bug.batch-softmax-dim.title");
             mask_walk(triu, masked, h.weights_wrong_dim, true);
-            t->explanation = tx.say("bug.batch-softmax-dim.why", {{"sums", vec(trace_row_sums(h.weights_wrong_dim))}});
+            t->explanation = tx.say("bug.batch-softmax-dim.why", {{"sums", vec(row_sums(h.weights_wrong_dim))}});
             t->hidden = tx.say("bug.batch-softmax-dim.hidden");
             break;
         }
@@ -161,8 +161,8 @@ void trace_causal(const TextCatalog& tx, Bug bug, const ModuleResult& r, BugTrac
             t->steps.push_back(matrix_trace_step(tx.say("bug.step.after-dropout"), tx.say("bug.ask.kept-rescaled"),
                                                  weights_what, dropout_line, h.weights_dropped, unscaled));
             t->steps.push_back(trace_step(tx.say("bug.step.row-sums"), tx.say("bug.ask.rows-about-1"),
-                                          "attn_weights[0].sum(dim=-1)", dropout_line,
-                                          trace_row_sums(h.weights_dropped), trace_row_sums(unscaled)));
+                                          "attn_weights[0].sum(dim=-1)", dropout_line, row_sums(h.weights_dropped),
+                                          row_sums(unscaled)));
             t->steps.push_back(matrix_trace_step(tx.say("bug.step.context-vectors"), tx.say("bug.ask.contexts-match"),
                                                  context_what, context_line, context_right,
                                                  matmul(unscaled, h.values)));

@@ -116,9 +116,7 @@ void chapter_section_lines(std::string_view name, const Lesson& lesson, const St
                             "torch.manual_seed(" + std::to_string(m.seed) + "); module = " + module_constructor(r)});
             return;
         case ChapterSection::MaskingRoutes: {
-            float d = 0;
-            for (size_t k = 0; k < h.weights.data.size(); ++k)
-                d = std::fmax(d, std::fabs(h.weights.data[k] - h.masked_simple_norm.data[k]));
+            const float d = largest_difference(h.weights, h.masked_simple_norm);
             out->push_back({LineKind::Good, t.say("s.module.routes-agree", {{"difference", fixed(d, 6)}})});
             return;
         }

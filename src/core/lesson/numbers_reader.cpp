@@ -200,6 +200,22 @@ void write_single_head_weights(JsonWriter* w, const State& s, const ModuleResult
         write_matrix(w, "module_weights", caption, s, t.weights_dropped, words("query \\ key"));
 }
 
+// How PyTorch's scaled_dot_product_attention is called for a mask style (the book's own route is
+// masked_fill, the table's reference).
+const char* sdpa_call(MaskStyle style) {
+    switch (style) {
+        case MaskStyle::SdpaBool:
+            return "F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)";
+        case MaskStyle::Additive:
+            return "F.scaled_dot_product_attention(q, k, v, attn_mask=bias)";
+        case MaskStyle::IsCausal:
+            return "F.scaled_dot_product_attention(q, k, v, is_causal=True)";
+        case MaskStyle::Book:
+            break;
+    }
+    return "scores.masked_fill(mask, -torch.inf)";
+}
+
 // Masking (3.5.1) the other ways, for head 0: each route's largest difference from the book's
 // weights (masked_fill(mask, -inf), then softmax). Masked classes only; the classes with the masks'
 // view add the ways libraries write the mask.
@@ -218,11 +234,8 @@ void write_mask_routes(JsonWriter* w, const ModuleResult& m, const HeadTrace& t,
     std::string note;
     if (routes) {
         const MaskComparison v = compare_mask_routes(m);
-        static const char* const kCode[] = {"", "F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)",
-                                            "F.scaled_dot_product_attention(q, k, v, attn_mask=bias)",
-                                            "F.scaled_dot_product_attention(q, k, v, is_causal=True)"};
         for (size_t i = 0; i < v.routes.size() && i < v.differences.size(); ++i)
-            rows.push_back({kCode[int(v.routes[i])], v.differences[i]});
+            rows.push_back({sdpa_call(v.routes[i]), v.differences[i]});
         note =
             words("The book's mask is True where a key is hidden; SDPA's boolean attn_mask is True where it is kept.");
     }
@@ -243,12 +256,7 @@ void write_dropout(JsonWriter* w, const State& s, const ModuleResult& m, const H
         return write_covered(w, "dropout_mask",
                              words_f("Dropout (3.5.2), p = %s", format_fixed(float(m.settings.dropout), 2).c_str()),
                              hidden);
-    std::string sums;
-    for (int r = 0; r < t.weights_dropped.rows && r < kReaderMaxTokens; ++r) {
-        float sum = 0;
-        for (int c = 0; c < t.weights_dropped.cols; ++c) sum += t.weights_dropped.at(r, c);
-        sums += (r ? ", " : "") + format_fixed(sum, 2);
-    }
+    const std::string sums = format_fixed_list(row_sums(t.weights_dropped), 2, kReaderMaxTokens);
     write_matrix(w, "dropout_mask", caption + " = " + format_fixed(keep, 2), s, t.dropout_mask, words("query \\ key"),
                  words_f("The weights' row sums after it: %s. No longer 1: dropout rescales the survivors so the "
                          "expected sum stays 1.",

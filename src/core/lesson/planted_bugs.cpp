@@ -3,15 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
+#include "core/text/tensor_format.h"
 
 namespace attn {
 namespace {
-
-std::string fixed(double x, int decimals) {
-    return printf_text("%.*f", decimals, x);
-}
 
 // The average row sum of (n, n) weights.
 float mean_row_sum(const Matrix& w) {
@@ -21,10 +17,7 @@ float mean_row_sum(const Matrix& w) {
 }
 
 void zero_mask(const HeadTrace& t, const std::vector<std::string>& tokens, PlantedBugView* v) {
-    v->label = sentence("plant the bug: fill with 0, not -inf");
     v->caption = sentence("masked_fill(triu(ones, 1), 0), then softmax");
-    v->offered = t.weights_zero_masked.rows > 0;
-    if (!v->offered) return;
     v->weights = &t.weights_zero_masked;
     // The weight row 0 gives to tokens after it: with -inf it is exactly 0.
     float leak = 0;
@@ -32,17 +25,14 @@ void zero_mask(const HeadTrace& t, const std::vector<std::string>& tokens, Plant
     v->says = sentence(
         "exp(0) = 1, not 0: \"%s\" still gives %s of its weight to the tokens after it. Only -inf (exp(-inf) = 0) "
         "hides the future.",
-        {tokens[0], fixed(leak, 4)});
+        {tokens[0], format_fixed(leak, 4)});
     v->shows = true;
     v->value = num(leak);
 }
 
 void flipped_mask(const HeadTrace& t, const std::vector<std::string>& tokens, PlantedBugView* v) {
-    v->label = sentence("plant the bug: tril(ones, -1), not triu(ones, 1)");
     v->caption = sentence("masked_fill(tril(ones, -1), -inf), then softmax");
     const Matrix& w = t.weights_flipped_mask;
-    v->offered = w.rows > 0;
-    if (!v->offered) return;
     v->weights = &w;
     if (w.rows == 1) {
         v->says = sentence(
@@ -54,19 +44,14 @@ void flipped_mask(const HeadTrace& t, const std::vector<std::string>& tokens, Pl
     v->says = sentence(
         "The mask is upside down: \"%s\" gives %s of its weight to the tokens after it, and \"%s\" sees only itself "
         "(%s). Each token reads the future and none of the past; triu(ones, 1) masks the keys after the query.",
-        {tokens[0], fixed(future, 4), tokens[size_t(w.rows - 1)], fixed(w.at(w.rows - 1, w.cols - 1), 2)});
+        {tokens[0], format_fixed(future, 4), tokens[size_t(w.rows - 1)],
+         format_fixed(w.at(w.rows - 1, w.cols - 1), 2)});
     v->shows = true;
     v->value = num(future);
 }
 
-void wrong_dim(const ModuleResult& r, const HeadTrace& t, PlantedBugView* v) {
-    v->label = sentence("plant the bug: softmax(dim=1) on a batch");
+void wrong_dim(const HeadTrace& t, PlantedBugView* v) {
     v->caption = sentence("dim=1 of (b, n, n) runs down the queries");
-    // (b, n, n) weights: MultiHeadAttention's are (b, h, n, n), where dim=1 is the heads.
-    v->offered = (r.settings.module == AttentionModule::CausalAttention ||
-                  r.settings.module == AttentionModule::MultiHeadWrapper) &&
-                 t.weights_wrong_dim.rows > 0;
-    if (!v->offered) return;
     v->weights = &t.weights_wrong_dim;
     float row0 = 0, col0 = 0;
     for (int k = 0; k < t.weights_wrong_dim.cols; ++k) row0 += t.weights_wrong_dim.at(0, k);
@@ -74,35 +59,26 @@ void wrong_dim(const ModuleResult& r, const HeadTrace& t, PlantedBugView* v) {
     v->says = sentence(
         "Row 0 now sums to %s and column 0 to %s: each key's weights over the queries add up to 1, not each query's "
         "over the keys. Without a batch, dim=1 was the last dim; with one, only dim=-1 is.",
-        {fixed(row0, 4), fixed(col0, 4)});
+        {format_fixed(row0, 4), format_fixed(col0, 4)});
     v->shows = true;
-    v->value = fixed(row0, 4);
+    v->value = format_fixed(row0, 4);
 }
 
 void unscaled_dropout(const ModuleResult& r, const HeadTrace& t, PlantedBugView* v) {
-    v->label = sentence("plant the bug: drop without \u00f7 (1 - p)");
     v->caption = sentence("weights \u00d7 (mask != 0), unscaled");
-    v->offered = t.has_dropout;
-    if (!v->offered) return;
     v->weights = &t.weights_dropped_unscaled;
     const float unscaled = mean_row_sum(t.weights_dropped_unscaled), scaled = mean_row_sum(t.weights_dropped);
     const double p = r.settings.dropout;
     v->says = sentence(
         "Rows now sum to %s on average (%s with the rescaling, about 1 - p = %s expected). In eval there is no dropout "
         "and rows sum to 1, so the layers after it would see weights %s times larger than in training.",
-        {fixed(unscaled, 2), fixed(scaled, 2), fixed(1.0 - p, 2), fixed(1.0 / (1.0 - p), 2)});
+        {format_fixed(unscaled, 2), format_fixed(scaled, 2), format_fixed(float(1.0 - p), 2),
+         format_fixed(float(1.0 / (1.0 - p)), 2)});
     v->shows = true;
-    v->value = fixed(unscaled, 4);
-}
-
-bool splits_one_projection(const ModuleSettings& s) {  // MultiHeadAttention and the classes after it
-    return is_multi_head(s.module) && s.module != AttentionModule::MultiHeadWrapper;
+    v->value = format_fixed(unscaled, 4);
 }
 
 void no_transpose(const ModuleResult& r, bool transposed, PlantedBugView* v) {
-    v->label = sentence("plant the bug: no .transpose(1, 2)");
-    v->offered = splits_one_projection(r.settings);
-    if (!v->offered) return;
     const int n = r.n, hd = r.head_dim, heads = r.settings.heads;
     int mixed = 0;
     for (int h = 0; h < heads && h < 8; ++h) {
@@ -122,10 +98,8 @@ void no_transpose(const ModuleResult& r, bool transposed, PlantedBugView* v) {
 }
 
 void wrong_scale(const ModuleResult& r, const HeadTrace& t, PlantedBugView* v) {
-    v->label = sentence("plant the bug: \u00f7 \u221ad_out, not \u221ahead_dim");
     v->caption = sentence("head 0, \u00f7 \u221ad_out");
-    v->offered = splits_one_projection(r.settings);
-    if (!v->offered || t.weights_wrong_scale.rows == 0) return;
+    if (t.weights_wrong_scale.rows == 0) return;
     v->weights = &t.weights_wrong_scale;
     const float d = largest_difference(t.weights, t.weights_wrong_scale);
     const int d_out = r.settings.d_out, hd = r.head_dim;
@@ -143,8 +117,8 @@ void wrong_scale(const ModuleResult& r, const HeadTrace& t, PlantedBugView* v) {
         v->says = sentence(
             "\u221a%s = %s instead of \u221a%s = %s: the scores shrink more, so the weights come out flatter than the "
             "head's width calls for (largest difference %s).",
-            {std::to_string(d_out), fixed(std::sqrt(double(d_out)), 2), std::to_string(hd),
-             fixed(std::sqrt(double(hd)), 2), fixed(d, 4)});
+            {std::to_string(d_out), format_fixed(float(std::sqrt(double(d_out))), 2), std::to_string(hd),
+             format_fixed(float(std::sqrt(double(hd))), 2), format_fixed(d, 4)});
         v->shows = true;
     }
 }
@@ -158,10 +132,53 @@ std::vector<int> slice_tokens(int n, int heads, int head_dim, int head, bool tra
     return out;
 }
 
+Sentence planted_bug_label(PlantedBug bug) {
+    switch (bug) {
+        case PlantedBug::ZeroMask:
+            return sentence("plant the bug: fill with 0, not -inf");
+        case PlantedBug::FlippedMask:
+            return sentence("plant the bug: tril(ones, -1), not triu(ones, 1)");
+        case PlantedBug::WrongDim:
+            return sentence("plant the bug: softmax(dim=1) on a batch");
+        case PlantedBug::UnscaledDropout:
+            return sentence("plant the bug: drop without \u00f7 (1 - p)");
+        case PlantedBug::NoTranspose:
+            return sentence("plant the bug: no .transpose(1, 2)");
+        case PlantedBug::WrongScale:
+            return sentence("plant the bug: \u00f7 \u221ad_out, not \u221ahead_dim");
+    }
+    return Sentence{};
+}
+
+bool offers_planted_bug(PlantedBug bug, const ModuleResult& r) {
+    if (!r.error.empty() || r.batches.empty() || r.batches[0].empty()) return false;
+    const HeadTrace& t = r.batches[0][0];
+    const AttentionModule m = r.settings.module;
+    // MultiHeadAttention and the classes after it split one projection into heads.
+    const bool splits = is_multi_head(m) && m != AttentionModule::MultiHeadWrapper;
+    switch (bug) {
+        case PlantedBug::ZeroMask:
+            return t.weights_zero_masked.rows > 0;
+        case PlantedBug::FlippedMask:
+            return t.weights_flipped_mask.rows > 0;
+        case PlantedBug::WrongDim:  // (b, n, n) weights: MultiHeadAttention's are (b, h, n, n), dim=1 the heads
+            return (m == AttentionModule::CausalAttention || m == AttentionModule::MultiHeadWrapper) &&
+                   t.weights_wrong_dim.rows > 0;
+        case PlantedBug::UnscaledDropout:
+            return t.has_dropout;
+        case PlantedBug::NoTranspose:
+        case PlantedBug::WrongScale:
+            return splits;
+    }
+    return false;
+}
+
 PlantedBugView planted_bug(PlantedBug bug, const ModuleResult& r, size_t batch, const std::vector<std::string>& tokens,
                            bool transposed) {
     PlantedBugView v;
-    if (!r.error.empty() || r.batches.empty() || r.batches[0].empty()) return v;
+    v.label = planted_bug_label(bug);
+    v.offered = offers_planted_bug(bug, r);
+    if (!v.offered) return v;
     const HeadTrace& t = r.batches[std::min(batch, r.batches.size() - 1)][0];
     switch (bug) {
         case PlantedBug::ZeroMask:
@@ -171,7 +188,7 @@ PlantedBugView planted_bug(PlantedBug bug, const ModuleResult& r, size_t batch, 
             flipped_mask(t, tokens, &v);
             break;
         case PlantedBug::WrongDim:
-            wrong_dim(r, t, &v);
+            wrong_dim(t, &v);
             break;
         case PlantedBug::UnscaledDropout:
             unscaled_dropout(r, t, &v);

@@ -34,6 +34,11 @@ struct PlantedBugView {
     std::string value;   // the number that says it ("0.2351"), for tests and the page's layout
 };
 
+// The checkbox's words, and whether the run's class has the bug: what the panel asks every frame
+// (cheap); planted_bug works the rest out, for a bug that is ticked or listed.
+Sentence planted_bug_label(PlantedBug bug);
+bool offers_planted_bug(PlantedBug bug, const ModuleResult& run);
+
 // The class's planted bug `bug` on batch element `batch` (head 0). tokens: the inputs' labels.
 // transposed (NoTranspose only): false plants the bug; true shows the right shapes, rows_hold and
 // its sentence.

@@ -17,13 +17,6 @@ std::string shape(int a, int b) {
     return "(" + std::to_string(a) + ", " + std::to_string(b) + ")";
 }
 
-Vector row_sums(const Matrix& m) {
-    Vector sums(size_t(m.rows), 0.0f);
-    for (int i = 0; i < m.rows; ++i)
-        for (int j = 0; j < m.cols; ++j) sums[size_t(i)] += m.at(i, j);
-    return sums;
-}
-
 bool all_one(const Vector& v) {
     for (float x : v)
         if (!(std::fabs(x - 1.0f) <= 1e-4f)) return false;

@@ -174,10 +174,7 @@ ATTN_LESSON_ENTRY void score_matrix(Section& c) {
         c.add(LineKind::Good, c.t.say("s.score-matrix.row-matches", {{"q", q}}), 0);
     else
         c.add(LineKind::Warn, c.t.say("s.score-matrix.row-differs", {{"q", q}, {"scores", vec(r.scores)}}), 0);
-    Vector row_sums(size_t(n), 0.0f);
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) row_sums[size_t(i)] += r.weight_matrix.at(i, j);
-    c.add(LineKind::Code, c.t.say("s.score-matrix.softmax", {{"sums", vec(row_sums)}}), 1);
+    c.add(LineKind::Code, c.t.say("s.score-matrix.softmax", {{"sums", vec(row_sums(r.weight_matrix))}}), 1);
 }
 
 ATTN_LESSON_ENTRY void trainable(Section& c) {

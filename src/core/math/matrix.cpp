@@ -38,6 +38,13 @@ Matrix transposed(const Matrix& m) {
     return t;
 }
 
+std::vector<float> row_sums(const Matrix& m) {
+    std::vector<float> sums(size_t(m.rows), 0.0f);
+    for (int r = 0; r < m.rows; ++r)
+        for (int c = 0; c < m.cols; ++c) sums[size_t(r)] += m.at(r, c);
+    return sums;
+}
+
 float largest_difference(const Matrix& a, const Matrix& b) {
     float d = 0;
     for (size_t k = 0; k < a.data.size() && k < b.data.size(); ++k) {

@@ -35,5 +35,7 @@ Matrix transposed(const Matrix& m);
 // The largest |a - b| over the entries both hold; inf where one side is nan or inf and the other is
 // not (a row that summed to 0, say).
 float largest_difference(const Matrix& a, const Matrix& b);
+// Each row's sum (dropout's rows no longer sum to 1).
+std::vector<float> row_sums(const Matrix& m);
 
 }  // namespace attn

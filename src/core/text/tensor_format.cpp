@@ -108,4 +108,10 @@ std::string format_fixed(float x, int decimals) {
     return buf;
 }
 
+std::string format_fixed_list(const Vector& v, int decimals, size_t count) {
+    std::string out;
+    for (size_t i = 0; i < v.size() && i < count; ++i) out += (i ? ", " : "") + format_fixed(v[i], decimals);
+    return out;
+}
+
 }  // namespace attn

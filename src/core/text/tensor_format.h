@@ -15,5 +15,7 @@ std::string format_scalar(float x);
 // Fixed decimals for UI text: "0.9544", "-1.2000", "0.0000" for anything that rounds to zero
 // (never "-0.0000"); non-finite as inf/-inf/nan.
 std::string format_fixed(float x, int decimals);
+// The first `count` values at fixed decimals, joined by ", ": "1.00, 0.50, 2.00" (dropout's row sums).
+std::string format_fixed_list(const Vector& v, int decimals, size_t count);
 
 }  // namespace attn
