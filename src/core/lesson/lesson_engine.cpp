@@ -243,7 +243,7 @@ int lesson_start_step(const LessonEngine& e, const State& shown) {
     return step_in_range(range, e.lesson ? std::min(step, e.lesson->step_count()) : step);
 }
 
-void show_answers_given(const LessonEngine& e, State* s) {
+ATTN_LESSON_ENTRY void show_answers_given(const LessonEngine& e, State* s) {
     if (!e.lesson || !in_track(*s)) return;
     if (e.fresh_walk && std::find(e.walked.begin(), e.walked.end(), s->step) == e.walked.end()) return;
     const std::vector<Question> qs = step_questions(*e.lesson, *s, compute_attention(*s));

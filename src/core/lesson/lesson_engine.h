@@ -13,6 +13,7 @@
 #include "core/document/state_attention.h"
 #include "core/lesson/bug_trace.h"
 #include "core/lesson/concealment.h"
+#include "core/lesson/lesson_entry.h"
 #include "core/lesson/lesson_events.h"
 #include "core/lesson/lesson_file.h"
 #include "core/lesson/lesson_record.h"
@@ -203,7 +204,9 @@ int lesson_start_step(const LessonEngine& engine, const State& shown);
 // with their last choice (choosing again is a new attempt). A step not answered, one whose data
 // now makes that choice right where it was wrong (or the reverse), and a step the second walk of
 // "Start the track again" has not reached, stay asked afresh; so does the wrap-up's revisit.
-void show_answers_given(const LessonEngine& engine, State* state);
+// (A lesson entry: it asks the step's questions, which are the lesson's code, and the page's link
+// handling calls it only once the lesson is here.)
+ATTN_LESSON_ENTRY void show_answers_given(const LessonEngine& engine, State* state);
 
 // The lesson-progress event (docs/lesson-events.md): the progress and the encoded record.
 LessonEvent lesson_progress_event(LessonEngine* engine);
