@@ -171,6 +171,9 @@ test('scorm: a second session keeps the first one\'s answers; the score grows; t
   assert.deepEqual([resumed.progress.answered, resumed.progress.score], [first.answered, first.score],
                    'the first session\'s answers count again');
   assert.equal(resumed.pass_mark, 0.8, 'the manifest\'s mastery score is the pass mark');
+  // Step 3, answered in session 1, comes back as it was left: its last question revealed.
+  assert.deepEqual([resumed.question, resumed.revealed], [resumed.questions - 1, true],
+                   'the step the learner left shows their answer, not a fresh question');
   await click(two.page, two.frame, 'lesson:next');
   const askedNow = await answerTrackWithFirstChoices(two.page, two.frame, 4, 14);
   assert.equal(askedBefore + askedNow, 16, 'the two sessions asked the whole track once');
