@@ -95,15 +95,20 @@ test('links: a stale link falls back to the default with the reason; a bad value
   await page.context().close();
 });
 
-test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers as written', async () => {
-  // A teacher's link with a query past the end, opened by a learner reading the page in zh-CN.
-  const page = await openPage(browser, server.url + '/?lang=zh-CN#example=three-tokens&query=7');
-  await waitReady(page);
+// The refusal the canvas shows under the inputs, once it is in Chinese.
+async function refusalInChinese(page) {
   const shown = await waitFor(page, () => {
     const e = window.attention.layout().find((l) => l.name === 'value:input-error');
     return e && /[\u4e00-\u9fff]/.test(e.text) ? e.text : null;
   }, undefined, 'the refusal on the canvas, in Chinese');
-  assert.equal(await shown.jsonValue(), '未应用：查询 query 为 7，但只有 3 个词元：请用 0..2（位置从零开始数）（链接的其余部分已应用）');
+  return shown.jsonValue();
+}
+
+test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers as written', async () => {
+  // A teacher's link with a query past the end, opened by a learner reading the page in zh-CN.
+  const page = await openPage(browser, server.url + '/?lang=zh-CN#example=three-tokens&query=7');
+  await waitReady(page);
+  assert.equal(await refusalInChinese(page), '未应用：查询 query 为 7，但只有 3 个词元：请用 0..2（位置从零开始数）（链接的其余部分已应用）');
   // The API keeps its English, for scripts and host pages.
   assert.match((await page.evaluate(() => window.attention.summary())).error, /^link: query is 7 but there are 3 tokens/);
   assert.deepEqual(page.problems, []);
@@ -111,11 +116,7 @@ test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers a
   // A mistyped example refuses the whole link: said in Chinese too, the names as written.
   const typo = await openPage(browser, server.url + '/?lang=zh-CN#example=your-jorney');
   await waitReady(typo);
-  const said = await waitFor(typo, () => {
-    const e = window.attention.layout().find((l) => l.name === 'value:input-error');
-    return e && /[\u4e00-\u9fff]/.test(e.text) ? e.text : null;
-  }, undefined, 'the whole link\'s refusal, in Chinese');
-  assert.match(await said.jsonValue(), /^未应用：没有名为“your-jorney”的示例：请从 your-journey, three-tokens, .*中选一个/);
+  assert.match(await refusalInChinese(typo), /^未应用：没有名为“your-jorney”的示例：请从 your-journey, three-tokens, .*中选一个/);
   assert.deepEqual(typo.problems, []);
   await typo.context().close();
 });

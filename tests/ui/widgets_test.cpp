@@ -11,6 +11,23 @@
 
 using namespace attn::ui;
 
+namespace {
+
+// An ImGui context with its default font, 400 x 400, in a new frame (DestroyContext ends it).
+void new_test_frame() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini left in the directory the tests run from
+    io.DisplaySize = ImVec2(400, 400);
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::NewFrame();
+}
+
+}  // namespace
+
 TEST_CASE("ui: a tensor is cut after its commas, so a line never breaks inside a number") {
     const std::vector<Piece> p = tensor_pieces("s = ", {0.9544f, 1.4950f, 1.4754f, 0.8434f, 0.7070f, 1.0865f});
     REQUIRE(p.size() == 7);
@@ -70,16 +87,8 @@ TEST_CASE("ui: framed widgets (the query radio buttons) stand out on every table
 }
 
 TEST_CASE("ui: prose wraps only at spaces, never inside a number, and keeps its line breaks") {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // no imgui.ini left in the directory the tests run from
-    io.DisplaySize = ImVec2(400, 400);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    new_test_frame();
     float heights[3] = {};
-    ImGui::NewFrame();
     const float line = ImGui::GetFontSize();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(120, 400));  // narrower than the numbers below
@@ -99,14 +108,7 @@ TEST_CASE("ui: prose wraps only at spaces, never inside a number, and keeps its 
 }
 
 TEST_CASE("ui: a grid cell prints the book's decimals, and a huge value as digits and a power that fit") {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(400, 400);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ImGui::NewFrame();
+    new_test_frame();
     const float cell = ImGui::CalcTextSize("-0.0000").x + 4;  // a cell as the classes' grids size it
     CHECK(attn::ui::cell_number(-0.0872f, 4, cell) == "-0.0872");
     // 1e10 typed into the inputs: the classes' outputs reach 1e18, nineteen digits over the next cells.
@@ -119,14 +121,7 @@ TEST_CASE("ui: a grid cell prints the book's decimals, and a huge value as digit
 
 TEST_CASE(
     "ui: a table too wide for a phone wraps its long headers, never a short Chinese word into single characters") {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(400, 400);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ImGui::NewFrame();
+    new_test_frame();
     // Step 6's lab in Chinese, on a phone: its naive column ("朴素", naive) holds only "?" while it
     // is asked, and the table is wider than the room, so its headers wrap.
     const auto table_width = [](const char* naive) {
