@@ -97,7 +97,9 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
             const ImVec2 target(std::max(kMinTarget, button_width(label.c_str())), kMinTarget);
             if (ImGui::Button(label.c_str(), target) && !current) send(ui, LessonAction::GoToStep, k);
             if (current) ImGui::PopStyleColor(4);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lesson->step(k)->title.c_str());
+            // Not on the current step: the button just clicked stays under the pointer, and its
+            // title would sit over the step's own question.
+            if (ImGui::IsItemHovered() && !current) ImGui::SetTooltip("%s", lesson->step(k)->title.c_str());
             record_layout(ui, "lesson:step:" + std::to_string(k));
             ImGui::PopID();
         }

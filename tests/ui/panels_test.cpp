@@ -1026,3 +1026,22 @@ TEST_CASE("ui: on a phone the book's classes panel is as tall as what it shows, 
         CHECK(panel->rect.w <= measured + 844 / 2);
     }
 }
+
+TEST_CASE("ui: a step's number, clicked, does not leave its title as a tooltip over the step's question") {
+    UiHarness h;
+    h.frames(2);
+    h.click("lesson:start");
+    // Hovering another step's number names it; once clicked, that step is shown and its title is
+    // in the band already: no tooltip stays under the pointer over the question.
+    h.mouse_move(h.centre("lesson:step:5"));
+    h.frames(3);
+    const auto tooltip_open = [] {
+        ImGuiWindow* w = ImGui::FindWindowByName("##Tooltip_00");
+        return w && w->Active;
+    };
+    CHECK(tooltip_open());
+    h.click("lesson:step:5");
+    REQUIRE(h.state.step == 5);
+    h.frames(3);
+    CHECK_FALSE(tooltip_open());
+}
