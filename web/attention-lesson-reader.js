@@ -55,7 +55,7 @@
 
   function questionBlock(q, words) {
     const group = element('fieldset', { class: 'lesson-question' },
-      element('legend', { text: `${q.label}: ${q.prompt}` }));
+      element('legend', { text: phrase('{0}: {1}', q.label, q.prompt) }));
     q.choices.forEach((choice, i) => {
       const id = `lesson-reader-choice-${i}`;
       const input = element('input', { type: 'radio', name: 'lesson-reader-choice', id, 'data-focus': `choice-${i}`,
@@ -279,7 +279,7 @@
               element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
                       button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
-    const heading = view.title ? `${view.indicator}: ${view.title}` : phrase('Step {0}: the lesson has no such step', view.step);
+    const heading = view.title ? phrase('{0}: {1}', view.indicator, view.title) : phrase('Step {0}: the lesson has no such step', view.step);
     // Which lesson this is (a teacher's own has its title), before the step.
     const parts = [element('p', { class: 'hint', text: phrase('Lesson: {0}', view.lesson_title) }),
                    element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: heading })];
@@ -361,7 +361,7 @@
   }
 
   function announce(view) {
-    const step = view.loaded && view.mode === 'track' && view.in_lesson ? `${view.indicator}: ${view.title}` : '';
+    const step = view.loaded && view.mode === 'track' && view.in_lesson ? phrase('{0}: {1}', view.indicator, view.title) : '';
     const q = view.question;
     const verdict = q && q.revealed ? `${view.step}.${q.index}:${q.verdict}` : '';
     // Said only when the focus is elsewhere (the drawing, n / b): in here the focus moves to the

@@ -363,7 +363,8 @@ void write_planted_bugs(JsonWriter* w, const State& s, const ModuleResult& m, co
         for (int i = 0; i < n && i < kReaderMaxTokens; ++i) columns.push_back(std::to_string(i));
         write_table(
             w, b.key, caption, columns, int(v.rows_hold.size()), [](int h) { return std::to_string(h); },
-            [&](int h, int i) { return token_header(s, v.rows_hold[size_t(h)][size_t(i)]); }, says);
+            [&](int h, int i) { return token_header(s, v.rows_hold[size_t(h)][size_t(i)]); },
+            words("Each cell: the token whose numbers that row of the head holds.") + " " + says);
     }
 }
 
