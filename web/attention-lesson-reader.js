@@ -242,7 +242,7 @@
   function wrapUp(w) {
     const list = element('ul');
     for (const s of w.steps) list.append(element('li', { text: `${s.step}. ${s.title}: ${s.marks}` }));
-    const parts = [element('h3', { text: w.title }), list, element('p', { text: w.summary })];
+    const parts = [element('h3', { text: w.title }), element('p', { text: w.summary })];
     // What the wrong first answers reveal: each idea, and its step asked afresh.
     if (w.revisits.length) {
       const ideas = element('ul');
@@ -254,7 +254,8 @@
       });
       parts.push(element('h4', { text: w.revisit }), ideas);
     }
-    return [...parts, button('practice', w.practice, 'practice'), button('again', w.again, 'restart')];
+    // The steps with their first verdicts last: the score and the ideas to revisit come first.
+    return [...parts, list, button('practice', w.practice, 'practice'), button('again', w.again, 'restart')];
   }
 
   function content(view) {

@@ -222,6 +222,9 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
             // Revealed by the band's own button: not by the text version, the page's API or a restore.
             ui->lesson.shown_reveal = key;
             ui->lesson.reveal_scroll_passes = ui->lesson.reveal_clicked && !arrived ? 3 : 0;
+            // The range's last answer brings the wrap-up below it into view instead.
+            const bool last = s.step == range_of(*in.lesson).last && k + 1 == int(qs.size());
+            ui->lesson.wrap_up_scroll_passes = last ? ui->lesson.reveal_scroll_passes : 0;
             ui->lesson.reveal_clicked = false;
         }
         if (k + 1 < int(qs.size())) {
@@ -245,24 +248,16 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     return edited;
 }
 
-// The end of the track: the steps of the range with the learner's first verdicts (what the grade
-// counts), the score over the range, and where to go next.
+// The end of the track: the score over the range, the ideas the wrong first answers reveal, the
+// steps of the range with the learner's first verdicts (what the grade counts), and where next.
 void wrap_up(const FrameInput& in, UiState* ui) {
     const LessonEngine& lesson = *in.lesson;
     const StepRange range = range_of(lesson);
+    const float top = ImGui::GetCursorScreenPos().y;
     ImGui::Separator();
     ImGui::TextColored(query_color(), "%s", say(lesson, "lesson.wrap-up").c_str());
     prose(lesson.lesson->title, muted_text());  // which lesson: a teacher's own has its title here
     record_lesson_item(ui, "lesson:title");
-    for (int k = range.first; k <= range.last; ++k) {
-        std::string marks;
-        for (const QuestionRecord& q : lesson.record.questions)
-            if (q.step == k) marks += q.first_correct ? "\u2713" : "\u2717";
-        // Wrapped, not cut: a phone is narrower than a step's title.
-        prose(std::to_string(k) + ". " + lesson.lesson->step(k)->title + "  " +
-                  (marks.empty() ? say(lesson, "lesson.not-answered") : marks),
-              marks.empty() ? muted_text() : ImGui::GetStyleColorVec4(ImGuiCol_Text));
-    }
     const RangeAnswers a = range_answers(lesson);
     record_value(ui, "wrap-up", std::to_string(a.right) + " of " + std::to_string(a.answered));
     prose(say(lesson, "lesson.your-predictions", {{"right", a.right}, {"answered", a.answered}}));
@@ -280,6 +275,16 @@ void wrap_up(const FrameInput& in, UiState* ui) {
             ImGui::PopID();
         }
     }
+    // Then every step with its first verdicts (a long list: the score and the ideas come first).
+    for (int k = range.first; k <= range.last; ++k) {
+        std::string marks;
+        for (const QuestionRecord& q : lesson.record.questions)
+            if (q.step == k) marks += q.first_correct ? "\u2713" : "\u2717";
+        // Wrapped, not cut: a phone is narrower than a step's title.
+        prose(std::to_string(k) + ". " + lesson.lesson->step(k)->title + "  " +
+                  (marks.empty() ? say(lesson, "lesson.not-answered") : marks),
+              marks.empty() ? muted_text() : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    }
     prose(say(lesson, "lesson.next-in-the-book"), muted_text());
     // On a phone the wrap-up ends far below the band: what comes next starts at its top.
     const auto to_the_band = [&] {
@@ -292,6 +297,13 @@ void wrap_up(const FrameInput& in, UiState* ui) {
     same_line_if_fits(button_width(again.c_str()));
     if (ImGui::Button(again.c_str())) send(ui, LessonAction::RestartTrack), to_the_band();
     record_lesson_item(ui, "lesson:wrap-up:again");
+    // Brought into view after the last answer's Reveal, from its heading down as far as the window
+    // shows: it appears below the question, where a laptop's band had it out of sight.
+    if (ui->lesson.wrap_up_scroll_passes > 0) {
+        --ui->lesson.wrap_up_scroll_passes;
+        const float room = ImGui::GetWindowHeight() * 0.9f;
+        scroll_into_view(top, std::min(ImGui::GetCursorScreenPos().y, top + room));
+    }
 }
 
 }  // namespace

@@ -192,20 +192,21 @@ struct PracticeInput {
 // The lesson band's view state: how tall it was drawn, what it scrolls to. What the learner did is
 // the lesson engine's (core/lesson/lesson_engine.h), never the band's.
 struct LessonUi {
-    float header_h = 0;            // the band's header rows as last drawn
-    std::string scroll_to;         // phones: a watched panel the learner asked to see (its key)
-    int scroll_passes = 0;         // passes the request is still applied (panels above settle their heights)
-    bool collapsed = false;        // phones: the band folded to one line (the step and a Show button)
-    float body_h = 0;              // the band's body content (taller of text and question) as last drawn
-    int question_step = -1;        // the step the question block last drew
-    int shown_reveal = -1;         // the reveal last scrolled into view (step, question, answer)
-    int reveal_scroll_passes = 0;  // passes it still scrolls there (the new lines settle first)
-    bool reveal_clicked = false;   // the band's Reveal was pressed: its verdict is brought into view
-    bool split = false;            // the question has its own column beside the text (wide screens)
-    int text_step = -1;            // the step the text column last drew,
-    unsigned text_done = 0;        // and a bit per question of it done then
-    float text_reveal_y = -1;      // where the text a reveal brought starts, in the text column
-    int text_scroll_passes = 0;    // passes it still scrolls there (the new lines settle first)
+    float header_h = 0;             // the band's header rows as last drawn
+    std::string scroll_to;          // phones: a watched panel the learner asked to see (its key)
+    int scroll_passes = 0;          // passes the request is still applied (panels above settle their heights)
+    bool collapsed = false;         // phones: the band folded to one line (the step and a Show button)
+    float body_h = 0;               // the band's body content (taller of text and question) as last drawn
+    int question_step = -1;         // the step the question block last drew
+    int shown_reveal = -1;          // the reveal last scrolled into view (step, question, answer)
+    int reveal_scroll_passes = 0;   // passes it still scrolls there (the new lines settle first)
+    int wrap_up_scroll_passes = 0;  // the same for the wrap-up the range's last Reveal made appear
+    bool reveal_clicked = false;    // the band's Reveal was pressed: its verdict is brought into view
+    bool split = false;             // the question has its own column beside the text (wide screens)
+    int text_step = -1;             // the step the text column last drew,
+    unsigned text_done = 0;         // and a bit per question of it done then
+    float text_reveal_y = -1;       // where the text a reveal brought starts, in the text column
+    int text_scroll_passes = 0;     // passes it still scrolls there (the new lines settle first)
     PracticeInput practice[kExerciseCount];
     int trace_scrolled = -1;      // the bug x 1000 + trace length x 2 (+ 1 on a second look) last drawn
     int trace_scroll_passes = 0;  // passes it still scrolls to the end (the new lines settle first)

@@ -192,6 +192,11 @@ test('lesson: the wrap-up names what a wrong first answer reveals, and its revis
     await click(page, 'lesson:reveal');
   }
   assert.ok(await has(page, 'value:wrap-up'), 'the wrap-up shows once the last question is revealed');
+  // The last Reveal brought the wrap-up into view, its ideas to revisit too, with no scrolling
+  // (lesson items are listed only while they are on screen).
+  assert.ok(await has(page, 'lesson:title'), 'the wrap-up\'s heading is in view');
+  assert.ok(await has(page, 'lesson:revisit:query-not-compared'), 'and the idea to revisit');
+  await saveArtifact('lesson-wrap-up-in-view.png', await page.screenshot());
   await click(page, 'lesson:revisit:query-not-compared');
   await saveArtifact('lesson-revisit.png', await page.screenshot());
   const s = await state(page);
