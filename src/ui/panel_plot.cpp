@@ -122,6 +122,14 @@ void zoom(UiState* ui, float factor) {
     ui->plot.camera_zoomed = true;
 }
 
+// The how-to line of the 3-D and 2-D views (the PCA view has its own).
+std::string usage_line(const PlotView& v, const UiState& ui) {
+    if (v.mode == PlotMode::Space)
+        return ui.touch_targets ? tr("drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it")
+                                : tr("drag: orbit \u00b7 drag a head: move it");
+    return trf("%s a head: query \u00b7 drag it: move it", click_verb(ui));
+}
+
 // What the picture is and how to use it, in one short line.
 void view_note(const PlotView& v, UiState* ui) {
     if (v.mode == PlotMode::Pca) {
@@ -137,12 +145,8 @@ void view_note(const PlotView& v, UiState* ui) {
                         "in all %d dimensions. Dragging a head moves it within this plane.",
                         double(kept), v.dims)
                         .c_str());
-    } else if (v.mode == PlotMode::Space) {
-        ImGui::TextColored(muted_text(), ui->touch_targets
-                                             ? tr("drag: orbit \u00b7 pinch: zoom \u00b7 drag a head: move it")
-                                             : tr("drag: orbit \u00b7 drag a head: move it"));
     } else {
-        ImGui::TextColored(muted_text(), tr("%s a head: query \u00b7 drag it: move it"), click_verb(*ui));
+        ImGui::TextColored(muted_text(), "%s", usage_line(v, *ui).c_str());
     }
 }
 
@@ -153,12 +157,11 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
                             style.FramePadding.x * 2 + style.ItemSpacing.x * 2;
     // The switch, or the note when it fits beside the buttons (phones: the note goes below them).
     const bool spaces = in.result.has_projection;
-    const float note_w =
-        ImGui::CalcTextSize(v.mode == PlotMode::Pca
-                                ? (trf("PCA projection of %d dimensions to 2", 1000) + " (?)").c_str()
-                            : v.mode == PlotMode::Space ? tr("drag: orbit \u00b7 drag a head: move it")
-                                                        : tr("click a head: query \u00b7 drag it: move it"))
-            .x;
+    // As wide as the line view_note draws (a phone's says "pinch: zoom" too).
+    const float note_w = ImGui::CalcTextSize(v.mode == PlotMode::Pca
+                                                 ? (trf("PCA projection of %d dimensions to 2", 1000) + " (?)").c_str()
+                                                 : usage_line(v, *ui).c_str())
+                             .x;
     const bool note_below = spaces || note_w + buttons_w + style.ItemSpacing.x > ImGui::GetContentRegionAvail().x;
     if (spaces) {
         if (ImGui::RadioButton(tr("inputs"), ui->plot.space == PlotSpace::Inputs)) ui->plot.space = PlotSpace::Inputs;
