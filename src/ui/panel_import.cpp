@@ -114,16 +114,21 @@ bool import_tab(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel
     if (beside) ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(0.0f);
-    if (!panel->applied_note.empty())
+    if (!panel->applied_note.empty()) {
         ImGui::TextColored(context_color(), "%s", panel->applied_note.c_str());
-    else if (empty)
-        ImGui::TextDisabled("%s", tr("Paste or type here; what the text reads as appears beside it."));
-    else if (!panel->parsed_valid)
+    } else if (empty) {
+        // Where the reading will appear: beside the box, or (a phone) under it, where this line is.
+        const char* hint = beside ? tr("Paste or type here; what the text reads as appears beside it.")
+                                  : tr("Paste or type in the box above; what the text reads as appears here.");
+        ImGui::TextDisabled("%s", hint);
+        record_value(ui, "import:hint", hint);
+    } else if (!panel->parsed_valid) {
         code_here_or_ask(in, ui, tr("Reading it: the reader is on its way..."), "import:retry");
-    else if (r.ok)
+    } else if (r.ok) {
         ImGui::TextColored(context_color(), "%s", panel->parsed_summary.c_str());
-    else
+    } else {
         ImGui::TextColored(error_color(), tr("Cannot apply: %s"), r.error.c_str());
+    }
     if (panel->parsed_valid && !r.ok && !empty) record_value(ui, "import:error", r.error);
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();

@@ -70,3 +70,17 @@ TEST_CASE("ui: without its reader, a paste waits in the box, nothing applies, an
     REQUIRE(h.ui.import.parsed.ok);
     CHECK(h.ui.import.parsed.inputs.rows == 2);
 }
+
+TEST_CASE("ui: the empty import box says where its reading appears: beside it, or under it on a phone") {
+    // (One harness at a time: each owns the ImGui context.)
+    const auto hint_at = [](ImVec2 display) {
+        UiHarness h("your-journey", display);
+        h.click("import:open");
+        h.frames(2);
+        const auto* hint = h.find("value:import:hint");
+        REQUIRE(hint != nullptr);
+        return hint->text;
+    };
+    CHECK(hint_at(ImVec2(1366, 768)) == "Paste or type here; what the text reads as appears beside it.");
+    CHECK(hint_at(ImVec2(390, 844)) == "Paste or type in the box above; what the text reads as appears here.");
+}
