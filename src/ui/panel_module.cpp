@@ -486,7 +486,7 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
             id.c_str(), trf("head %d weights", int(h)), &r.batches[b][h].weights_dropped, 1.0f, 2, {}, &in.state.tokens,
             ""};
         // The mask's shape is the answer; or, with dropout, what a kept weight becomes.
-        if (in.concealed().module_window || in.concealed().module_cache || in.concealed().module_dropout)
+        if (in.concealed().covers_class_weights())
             g.covered = trf("Which keys it weighs: %s.", in.concealed().reason.c_str());
         if (h) same_line_if_fits(cell_grid_width(g), grid_gap());
         cell_grid(g, ui);

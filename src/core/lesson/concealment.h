@@ -41,6 +41,9 @@ struct Concealment {
     bool covers_context() const { return context || covers_weights() || naive_in_use; }
     bool covers_score_matrix() const { return matrices || covers_scores(); }
     bool covers_weight_matrix() const { return matrices || covers_weights() || naive_in_use; }
+    // A class's (n, n) weights: which keys a window keeps or a cache call scores, or, with dropout,
+    // what a kept weight becomes.
+    bool covers_class_weights() const { return module_window || module_cache || module_dropout; }
 
     bool any() const {
         return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||

@@ -57,15 +57,16 @@ void write_table(JsonWriter* w, const char* key, const std::string& caption, con
     w->end_array().key("note").string(note).end_object();
 }
 
-// A table the lesson covers: its caption and why, no numbers (and no shape when it is asked).
-void write_covered(JsonWriter* w, const char* key, const std::string& caption, const Concealment& hidden) {
+// A table without numbers: its caption and the note that says why (no shape either: it can be
+// what the lesson asks).
+void write_withheld(JsonWriter* w, const char* key, const std::string& caption, const std::string& note) {
     w->begin_object().key("key").string(key).key("caption").string(caption).key("columns").begin_array().end_array();
-    w->key("rows")
-        .begin_array()
-        .end_array()
-        .key("note")
-        .string(words_f("Covered: %s.", hidden.reason.c_str()))
-        .end_object();
+    w->key("rows").begin_array().end_array().key("note").string(note).end_object();
+}
+
+// A table the lesson covers: its caption and why.
+void write_covered(JsonWriter* w, const char* key, const std::string& caption, const Concealment& hidden) {
+    write_withheld(w, key, caption, words_f("Covered: %s.", hidden.reason.c_str()));
 }
 
 // Column headers "dim 0", "dim 1", ... after the row headers' column, up to the reader's width.
@@ -179,7 +180,7 @@ void write_head_weights(JsonWriter* w, const State& s, const ModuleResult& m, co
         if (heads.size() > size_t(kReaderMaxHeads))
             caption += words_f(" (the first %d of %d heads)", kReaderMaxHeads, int(heads.size()));
         // Which keys a token weighs is the answer; or, with dropout, what a kept weight becomes.
-        if (hidden.module_window || hidden.module_cache || hidden.module_dropout)
+        if (hidden.covers_class_weights())
             write_covered(w, "head_weights", caption, hidden);
         else
             write_matrix(w, "head_weights", caption, s, heads[h].weights_dropped, words("query \\ key"));
@@ -194,7 +195,7 @@ void write_single_head_weights(JsonWriter* w, const State& s, const ModuleResult
     std::string caption = t.has_dropout ? words("Attention weights after dropout, a row per query, a column per key")
                                         : words("Attention weights, a row per query, a column per key");
     if (m.batches.size() > 1) caption += words(", batch element 0");
-    if (hidden.module_window || hidden.module_cache || hidden.module_dropout)
+    if (hidden.covers_class_weights())
         write_covered(w, "module_weights", caption, hidden);
     else
         write_matrix(w, "module_weights", caption, s, t.weights_dropped, words("query \\ key"));
@@ -270,12 +271,9 @@ void write_groups(JsonWriter* w, const State& s, const ModuleResult& m, const Co
     const std::string caption =
         words_f("Grouped-query attention, num_kv_groups = %d: the heads that read each key and value group", groups);
     if (hidden.module_groups) return write_covered(w, "kv_groups", caption, hidden);
-    if (groups_judged_in_trace(s)) {  // Debug this asks it: no question's reason, the trace's own words
-        w->begin_object().key("key").string("kv_groups").key("caption").string(caption).key("columns");
-        w->begin_array().end_array().key("rows").begin_array().end_array().key("note");
-        w->string(words("Which heads read which key and value group: for you to judge in the trace.")).end_object();
-        return;
-    }
+    if (groups_judged_in_trace(s))  // Debug this asks it: no question's reason, the trace's own words
+        return write_withheld(w, "kv_groups", caption,
+                              words("Which heads read which key and value group: for you to judge in the trace."));
     write_table(
         w, "kv_groups", caption, {words("group"), words("heads")}, groups, [](int g) { return std::to_string(g); },
         [&](int g, int) { return position_span(g * size, g * size + size - 1); },
@@ -386,12 +384,7 @@ ATTN_DEFERRED_ENTRY void write_module_sections(JsonWriter* w, const State& s, co
 
 void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
     const std::string name = module_class(m.settings.module);
-    if (!m.error.empty()) {
-        w->begin_object().key("key").string("module").key("caption").string(words_f("%s output", name.c_str()));
-        w->key("columns").begin_array().end_array().key("rows").begin_array().end_array();
-        w->key("note").string(words_said(m.error)).end_object();
-        return;
-    }
+    if (!m.error.empty()) return write_withheld(w, "module", words_f("%s output", name.c_str()), words_said(m.error));
     for (size_t b = 0; b < m.output.size(); ++b) {
         const Matrix& out = m.output[b];
         std::string caption = m.output.size() > 1 ? words_f("%s output, batch element %d", name.c_str(), int(b))
