@@ -402,14 +402,7 @@ void report_padding(const ModuleResult& r, std::string* out) {
     const int n = r.n;
     *out += "\npadding: a batch of two, the second sentence " + plural(size_t(v.pads), "token") +
             " shorter, padded on the left\n";
-    std::string mask = "key_padding_mask = tensor([";
-    for (int b = 0; b < 2; ++b) {
-        mask += b ? ", [" : "[";
-        for (int c = 0; c < n; ++c)
-            mask += std::string(c ? ", " : "") + (v.key_padding_mask[size_t(b * n + c)] ? "True" : "False");
-        mask += "]";
-    }
-    *out += mask + "])  # True = ignored\n";
+    *out += "key_padding_mask = " + format_bool_tensor(v.key_padding_mask, 2, n, n, true) + "  # True = ignored\n";
     labelled(out, "sentence 2, head 0's weights =", format_tensor(v.padded_weights));
     char alone[64];
     std::snprintf(alone, sizeof alone, "%g", double(v.alone_difference));

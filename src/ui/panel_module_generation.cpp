@@ -18,6 +18,7 @@
 #include "core/math/mask_comparison.h"
 #include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
+#include "core/text/tensor_format.h"
 #include "ui/cell_grid.h"
 #include "ui/number_fields.h"
 #include "ui/panels.h"
@@ -229,18 +230,6 @@ std::string quoted_words(const std::vector<std::string>& tokens, int count) {
     return out + (count > 8 ? " ...\"" : "\"");
 }
 
-// key_padding_mask as PyTorch prints it, cut to the first kMaxGridCells keys.
-std::string key_padding_text(const std::vector<uint8_t>& mask, int n) {
-    std::string out = "key_padding_mask = tensor([";
-    for (int b = 0; b < 2; ++b) {
-        out += b ? ",\n [" : "[";
-        for (int c = 0; c < std::min(n, kMaxGridCells); ++c)
-            out += std::string(c ? ", " : "") + (mask[size_t(b) * size_t(n) + size_t(c)] ? "True" : "False");
-        out += n > kMaxGridCells ? ", ...]" : "]";
-    }
-    return out + "])";
-}
-
 // One mask four ways libraries write it; left padding for a row that sees nothing; the book's
 // mask handed to SDPA.
 bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui) {
@@ -261,7 +250,11 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
         m.mask_routes.differences.clear();
         for (float d : m.mask_routes.comparison.differences)
             m.mask_routes.differences += trf("%s%.1e", m.mask_routes.differences.empty() ? "" : " ", double(d));
-        m.mask_routes.key_padding = pads > 0 ? key_padding_text(m.mask_routes.comparison.key_padding_mask, n) : "";
+        // key_padding_mask as PyTorch prints it, cut to the first kMaxGridCells keys.
+        m.mask_routes.key_padding =
+            pads > 0 ? "key_padding_mask = " +
+                           format_bool_tensor(m.mask_routes.comparison.key_padding_mask, 2, n, kMaxGridCells, false)
+                     : "";
     }
     const MaskComparison& v = m.mask_routes.comparison;
     const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention;

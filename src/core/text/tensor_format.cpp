@@ -114,4 +114,15 @@ std::string format_fixed_list(const Vector& v, int decimals, size_t count) {
     return out;
 }
 
+std::string format_bool_tensor(const std::vector<uint8_t>& values, int rows, int cols, int max_cols, bool one_line) {
+    std::string out = "tensor([";
+    for (int r = 0; r < rows; ++r) {
+        out += r == 0 ? "[" : one_line ? ", [" : ",\n [";
+        for (int c = 0; c < cols && c < max_cols; ++c)
+            out += std::string(c ? ", " : "") + (values[size_t(r) * size_t(cols) + size_t(c)] ? "True" : "False");
+        out += cols > max_cols ? ", ...]" : "]";
+    }
+    return out + "])";
+}
+
 }  // namespace attn

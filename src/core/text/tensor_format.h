@@ -2,6 +2,7 @@
 // tensor([0.9544, 1.4950]) with 4 decimals, `2.` for whole numbers, scientific notation when the
 // magnitudes call for it, elements padded to one width.
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "core/math/matrix.h"
@@ -15,6 +16,10 @@ std::string format_scalar(float x);
 // Fixed decimals for UI text: "0.9544", "-1.2000", "0.0000" for anything that rounds to zero
 // (never "-0.0000"); non-finite as inf/-inf/nan.
 std::string format_fixed(float x, int decimals);
+// A (rows, cols) boolean tensor as PyTorch prints it, "tensor([[False, True], [True, True]])",
+// row-major, 1 = True; each row cut to its first max_cols values (", ..." marks the rest). On one
+// line (a report), or a row per line as PyTorch breaks it (a narrow panel wraps it there).
+std::string format_bool_tensor(const std::vector<uint8_t>& values, int rows, int cols, int max_cols, bool one_line);
 // The first `count` values at fixed decimals, joined by ", ": "1.00, 0.50, 2.00" (dropout's row sums).
 std::string format_fixed_list(const Vector& v, int decimals, size_t count);
 

@@ -55,3 +55,10 @@ TEST_CASE("format: scalars and fixed decimals") {
     CHECK(format_fixed(-0.00006f, 4) == "-0.0001");
     CHECK(format_fixed(-std::numeric_limits<float>::infinity(), 2) == "-inf");
 }
+
+TEST_CASE("format_bool_tensor: a mask as PyTorch prints it, on one line or a row per line, cut when asked") {
+    const std::vector<uint8_t> mask = {0, 0, 0, 1, 1, 0};  // (2, 3), 1 = True
+    CHECK(format_bool_tensor(mask, 2, 3, 3, true) == "tensor([[False, False, False], [True, True, False]])");
+    CHECK(format_bool_tensor(mask, 2, 3, 3, false) == "tensor([[False, False, False],\n [True, True, False]])");
+    CHECK(format_bool_tensor(mask, 2, 3, 2, true) == "tensor([[False, False, ...], [True, True, ...]])");
+}
