@@ -70,11 +70,14 @@
       // Focus comes here after Reveal, so a screen reader reads the verdict, answer and reason.
       // Named by the verdict and described by the answer, the reason and the mistake, so reading
       // the focused group says why, not only "Not quite."
-      const described = ['lesson-reader-answer-line', 'lesson-reader-reason', q.mistake ? 'lesson-reader-mistake' : null];
+      // A verdict given on numbers that have changed since says so before the answer of the numbers now.
+      const described = [q.since ? 'lesson-reader-since' : null, 'lesson-reader-answer-line', 'lesson-reader-reason',
+                         q.mistake ? 'lesson-reader-mistake' : null];
       const feedback = element('div', { class: 'lesson-feedback', id: 'lesson-reader-feedback', tabindex: '-1',
                                         role: 'group', 'aria-labelledby': 'lesson-reader-verdict',
                                         'aria-describedby': described.filter(Boolean).join(' ') },
         element('p', { id: 'lesson-reader-verdict', class: q.correct ? 'right' : 'wrong', text: q.verdict }),
+        q.since ? element('p', { id: 'lesson-reader-since', text: q.since }) : null,
         element('p', { id: 'lesson-reader-answer-line', text: q.answer_line }),
         element('p', { id: 'lesson-reader-reason', text: q.reason }));
       if (q.mistake) feedback.append(element('p', { id: 'lesson-reader-mistake', text: q.mistake }));

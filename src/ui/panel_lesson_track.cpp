@@ -209,10 +209,14 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TextColored(muted_text(), "%s", say(*in.lesson, "lesson.pick-then-reveal").c_str());
     }
     if (revealed) {
-        const RevealResult r = reveal_answer(in.lesson->lesson->texts, q, answer);
+        const RevealResult r = shown_reveal(*in.lesson, s);
         ImGui::SameLine();
         ImGui::TextColored(r.correct ? context_color() : error_color(), "%s", r.verdict.c_str());
         record_lesson_item(ui, r.correct ? "lesson:verdict:right" : "lesson:verdict:wrong");
+        if (!r.since.empty()) {
+            prose(r.since, muted_text());
+            record_lesson_item(ui, "lesson:changed-since");
+        }
         prose(say(*in.lesson, "lesson.answer", {{"answer", r.answer}}));
         prose(r.reason, muted_text());
         if (!r.mistake.empty())

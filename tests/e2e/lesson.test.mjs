@@ -179,6 +179,34 @@ test('lesson: predict then reveal - the seeds\' question, a wrong answer explain
   await page.context().close();
 });
 
+test('lesson: a verdict given on other numbers stays, and says the numbers changed since', async () => {
+  const page = await open('/#step=1');
+  // Step 1 asks which token the query is: the query is at position 1, the 2nd token.
+  const view = await page.evaluate(() => window.attention.lessonView());
+  const right = view.question.choices.findIndex((c) => c.includes('2nd'));
+  assert.ok(right >= 0, `the 2nd token is a choice: ${view.question.choices.join(' | ')}`);
+  await click(page, `lesson:choice:${right}`);
+  await click(page, 'lesson:reveal');
+  assert.ok(await has(page, 'lesson:verdict:right'));
+  assert.ok(!(await has(page, 'lesson:changed-since')), 'nothing to say on the numbers it was given on');
+  // The learner moves the query by typing a position, as the step invites.
+  const field = (await layout(page)).find((l) => l.name === 'query:input');
+  assert.ok(field, 'the query position field is on screen');
+  await settle(page, 'a click on the field', () => page.mouse.click(field.x + field.w / 2, field.y + field.h / 2));
+  await settle(page, 'select all', () => page.keyboard.press('Control+A'));
+  await settle(page, 'typing 2', () => page.keyboard.type('2'));
+  await settle(page, 'Enter', () => page.keyboard.press('Enter'));
+  assert.equal((await state(page)).query, 2);
+  assert.ok(await has(page, 'lesson:verdict:right'), 'the verdict stays the one given');
+  assert.ok(await has(page, 'lesson:changed-since'), 'and says the numbers changed since');
+  const question = (await page.evaluate(() => window.attention.lessonView())).question;
+  assert.match(question.since, /changed since/);
+  assert.match(question.answer_line, /3rd/, 'the answer line is the one for the numbers now');
+  await saveArtifact('lesson-changed-since.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lesson: the wrap-up names what a wrong first answer reveals, and its revisit asks the step afresh', async () => {
   const page = await open();
   await click(page, 'lesson:start');

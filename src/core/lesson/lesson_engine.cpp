@@ -259,6 +259,20 @@ ATTN_LESSON_ENTRY void show_answers_given(const LessonEngine& e, State* s) {
     }
 }
 
+ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& s) {
+    const int k = std::clamp(s.lesson.question, 0, int(e.questions.size()) - 1);
+    if (e.questions.empty() || !e.lesson) return {};
+    RevealResult r = reveal_answer(e.lesson->texts, e.questions[size_t(k)], s.lesson.answer);
+    const QuestionRecord* rec = e.record.find(s.step, k);
+    if (!r.answered || !rec || rec->last_choice != s.lesson.answer || rec->last_correct == r.correct) return r;
+    r.since = e.lesson->texts.say(rec->last_correct ? "lesson.changed-since-right" : "lesson.changed-since-wrong");
+    r.correct = rec->last_correct;
+    r.verdict = e.lesson->texts.say(r.correct ? "lesson.right" : "lesson.not-quite");
+    r.mistake.clear();
+    r.misconception.clear();
+    return r;
+}
+
 namespace {
 
 // lesson_sync once the lesson is here: the step's questions and lines, the concealment, the trace.

@@ -208,6 +208,13 @@ int lesson_start_step(const LessonEngine& engine, const State& shown);
 // handling calls it only once the lesson is here.)
 ATTN_LESSON_ENTRY void show_answers_given(const LessonEngine& engine, State* state);
 
+// The open question's reveal as the band and the text version show it (state.lesson.revealed): the
+// verdict the learner was given at the reveal. When the numbers have changed since (a drag, another
+// query) and the choice is no longer as right or wrong as it was, that verdict stays, `since` says
+// the numbers changed, and the answer and reason are those of the numbers now (no mistake is
+// named: the choice was not a mistake on the numbers it was made on).
+ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& engine, const State& state);
+
 // The lesson-progress event (docs/lesson-events.md): the progress and the encoded record.
 LessonEvent lesson_progress_event(LessonEngine* engine);
 

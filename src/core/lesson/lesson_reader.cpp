@@ -46,8 +46,8 @@ void write_question(const LessonEngine& e, const State& s, JsonWriter* w) {
     w->key("prompt").string(q.prompt).key("choices").strings(q.choices);
     w->key("answer").integer(answer).key("revealed").boolean(revealed);
     if (revealed) {
-        const RevealResult r = reveal_answer(texts, q, answer);
-        w->key("verdict").string(r.verdict).key("correct").boolean(r.correct);
+        const RevealResult r = shown_reveal(e, s);
+        w->key("verdict").string(r.verdict).key("correct").boolean(r.correct).key("since").string(r.since);
         w->key("answer_line").string(texts.say("lesson.answer", {{"answer", r.answer}}));
         w->key("reason").string(r.reason);
         w->key("mistake").string(r.mistake.empty() ? "" : texts.say("lesson.common-mistake", {{"mistake", r.mistake}}));

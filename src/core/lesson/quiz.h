@@ -45,6 +45,9 @@ struct RevealResult {
     std::string reason;         // the question's reason line
     std::string mistake;        // for a wrong choice: what went wrong
     std::string misconception;  // for a wrong choice: the misconception's id
+    // The numbers changed after the reveal and the choice is no longer as right as it was: the
+    // verdict stays the one given, this says so, and the answer line is for the numbers now.
+    std::string since;
 };
 
 // What the reveal shows for `choice` (-1 = none yet), in the catalog's words.

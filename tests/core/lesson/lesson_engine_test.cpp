@@ -170,6 +170,35 @@ TEST_CASE(
     CHECK(resumed.lesson.answer == right);
 }
 
+TEST_CASE("lesson engine: a verdict stays the one given when the numbers change after the reveal, and says so") {
+    Session s;
+    s.act(LessonAction::GoToStep, 1);
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    RevealResult r = shown_reveal(s.lesson, s.state);
+    CHECK(r.correct);
+    CHECK(r.since.empty());
+    const std::string answer_then = r.answer;
+
+    // The learner moves the query after the reveal: the same place is now a wrong choice.
+    State moved = s.state;
+    moved.query = 2;
+    s.commit(moved);
+    REQUIRE_FALSE(s.lesson.questions[0].correct[size_t(s.state.lesson.answer)]);
+    r = shown_reveal(s.lesson, s.state);
+    CHECK(r.correct);  // right when it was given
+    CHECK(r.verdict == "Right.");
+    CHECK(r.since.find("changed since") != std::string::npos);
+    CHECK(r.answer != answer_then);  // the answer of the numbers now
+    CHECK(r.mistake.empty());
+    CHECK(s.lesson.record.find(1, 0)->first_correct);  // the record is untouched
+
+    // Back on the numbers it was given on, nothing more is said.
+    moved.query = 1;
+    s.commit(moved);
+    CHECK(shown_reveal(s.lesson, s.state).since.empty());
+}
+
 TEST_CASE("lesson engine: after Start the track again, each step is asked afresh until it is answered again") {
     Session s;
     for (int step = 1; step <= 2; ++step) {
