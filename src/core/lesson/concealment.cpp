@@ -12,8 +12,10 @@ namespace {
 
 // What each question kind asks the learner to predict.
 void conceal_for(std::string_view kind, Concealment* c) {
-    if (kind == "which-token") c->query_token = true;  // which token does inputs[q] pick?
-    if (kind == "lowest-meaning") c->angles = true;    // what a negative score says: "180°" would
+    // Which token does inputs[q] pick? Its highlight, and what is computed against it: the query's
+    // scores and weights peak at the token it is, and the context vector lands beside it.
+    if (kind == "which-token") c->query_token = c->scores = c->weights = true;
+    if (kind == "lowest-meaning") c->angles = true;  // what a negative score says: "180°" would
     // A score, which is highest, or how many there are. The weights go too: they rank the tokens
     // as the scores do, their "÷ sum" column gives the scores' ratios, and there is one per score.
     if (kind == "dot-value" || kind == "highest-score") c->scores = c->weights = true;

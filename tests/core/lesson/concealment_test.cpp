@@ -30,7 +30,13 @@ State at_step(int step, int question = 0) {
 }  // namespace
 
 TEST_CASE("concealment: each step's open question covers the value it asks for") {
-    CHECK(covered(at_step(1), false).query_token);
+    const Concealment which = covered(at_step(1), false);
+    CHECK(which.query_token);
+    // The query's scores (2, 8, 2 for [2, 2]) peak at the token it is, and so do its weights and
+    // the context vector beside it: they would answer "which token is inputs[1]?".
+    CHECK(which.covers_scores());
+    CHECK(which.covers_weights());
+    CHECK(which.covers_context());
     CHECK(covered(at_step(2), false).scores);
     // Where the scores are asked, the weights go too: they rank the tokens as the scores do (step
     // 3's "which scores highest" read off the weight bars), "÷ sum" gives the scores' ratios, and
