@@ -290,11 +290,19 @@
     if (view.watch.length) {
       parts.push(element('p', { class: 'hint', text: phrase('Watch in the drawing: {0}.', view.watch.map((p) => phrase(PANEL_NAMES[p] || p)).join(phrase(', '))) }));
     }
+    if (view.class_changed) {
+      parts.push(element('p', { class: 'lesson-line warn', text: phrase('Note: ') + view.class_changed }),
+                 button('restore-class', view.restore_class, 'restore-class'));
+    }
     for (const line of view.lines) parts.push(paragraph(line));
     if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));
     if (view.table) parts.push(...table(view.table));
     const query = queryControl();
     if (query) parts.push(query);
+    if (view.unaskable) {
+      parts.push(element('p', { class: 'lesson-line warn', text: phrase('Note: ') + view.unaskable }),
+                 button('set-up-again', view.set_up_again, 'revisit', view.step));
+    }
     if (view.question) parts.push(...questionBlock(view.question, view.words));
     if (view.wrap_up) parts.push(...wrapUp(view.wrap_up));
     parts.push(element('nav', { 'aria-label': 'Lesson steps' },

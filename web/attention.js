@@ -629,8 +629,9 @@
     // caption, columns, rows: [[row header, cells...]], note}]}.
     numbersView() { requireRuntime(); return JSON.parse(callString('attn_numbers_view')); },
     // One of the learner's lesson actions, as the band's buttons send it: 'start', 'go' (value:
-    // the step, shown as the learner left it), 'revisit' (value: the step, asked afresh), 'choose' (value: the choice, from 0), 'reveal', 'next-question', 'restart',
-    // 'practice' (value: the exercise), 'predict' (value: the token), 'check' (text: the typed
+    // the step, shown as the learner left it), 'revisit' (value: the step, asked afresh),
+    // 'restore-class' (the step's own class back in the classes panel), 'choose' (value: the
+    // choice, from 0), 'reveal', 'next-question', 'restart', 'practice' (value: the exercise), 'predict' (value: the token), 'check' (text: the typed
     // answer), 'show-answer', 'start-over', 'leave'. {ok, error}; a refused action changes nothing.
     lessonIntent(action, value = 0, text = '') {
       requireRuntime();

@@ -162,7 +162,9 @@ std::string app_load_lesson(App* app, std::string_view texts, std::string_view l
         error = "the catalog: " + catalog.error;
     } else {
         LessonParse parsed = parse_lesson(lesson, catalog.catalog);
-        if (parsed.ok) {
+        // A step that can ask none of its questions on its own setup would show an empty question.
+        if (parsed.ok) parsed.error = unaskable_step(parsed.lesson);
+        if (parsed.ok && parsed.error.empty()) {
             lesson_take(&app->lesson, std::move(parsed.lesson));
             app_lesson_arrived(app);
             return "";

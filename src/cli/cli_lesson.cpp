@@ -152,6 +152,8 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
     if (!e.empty()) return fail(e);
     const LessonParse parsed = parse_lesson(text, catalog);
     if (!parsed.ok) return fail(path + ": " + parsed.error);
+    const std::string unaskable = unaskable_step(parsed.lesson);  // as the page refuses it
+    if (!unaskable.empty()) return fail(path + ": " + unaskable);
     const Lesson& lesson = parsed.lesson;
 
     if (!check.empty()) {

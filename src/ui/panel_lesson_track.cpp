@@ -173,6 +173,12 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     ui->lesson.question_step = s.step;
     if (arrived) ui->lesson.reveal_scroll_passes = 0;
     const std::vector<Question>& qs = in.lesson->questions;
+    if (!in.lesson->unaskable.empty()) {
+        prose(in.lesson->unaskable, error_color());
+        record_lesson_item(ui, "lesson:unaskable");
+        if (ImGui::Button(say(*in.lesson, "lesson.set-up-again").c_str())) send(ui, LessonAction::RevisitStep, s.step);
+        record_lesson_item(ui, "lesson:set-up-again");
+    }
     if (qs.empty()) return false;
     bool edited = false;
     const int k = std::clamp(s.lesson.question, 0, int(qs.size()) - 1);
@@ -366,6 +372,13 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
     const unsigned newly = ui->lesson.text_step == s.step ? done & ~ui->lesson.text_done : 0u;
     ui->lesson.text_step = s.step;
     ui->lesson.text_done = done;
+    if (!in.lesson->class_changed.empty()) {
+        // The learner picked another class: first, so it is read before the step's words about it.
+        prose(in.lesson->class_changed, error_color());
+        record_lesson_item(ui, "lesson:class-changed");
+        if (small_button(in.lesson->restore_class.c_str())) send(ui, LessonAction::RestoreStepClass);
+        record_lesson_item(ui, "lesson:restore-class");
+    }
     float reveal_y = -1;
     lines(*in.lesson, newly, &reveal_y);
     if (step->widget == StepWidget::Scaling && (newly & 1u) && reveal_y < 0) reveal_y = ImGui::GetCursorPosY();

@@ -111,6 +111,8 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
                 ui->module = ModuleUi();
                 edited = true;
             }
+            record_layout(ui, std::string("module:class:") + module_class(kAllModules[k]), ImGui::GetItemRectMin(),
+                          ImGui::GetItemRectMax());
         }
         ImGui::EndCombo();
     }

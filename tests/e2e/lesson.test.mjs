@@ -207,6 +207,39 @@ test('lesson: a verdict given on other numbers stays, and says the numbers chang
   await page.context().close();
 });
 
+test('lesson: another class picked in step 13 is said, its question cannot be asked, and the step\'s class comes back', async () => {
+  const page = await openSettled(browser, `${server.url}/#step=13`, { viewport: { width: 1366, height: 768 } });
+  const find = async (name) => (await layout(page)).find((l) => l.name === name);
+  // The step scrolled the classes panel to its dropout section: scroll back up to the class picker.
+  let picker = await find('module:class');
+  for (let k = 0; k < 20 && picker.y < 420; ++k) {
+    await settle(page, 'the wheel over the classes panel', async () => {
+      await page.mouse.move(picker.x + 100, 450);
+      await page.mouse.wheel(0, -300);
+    });
+    picker = await find('module:class');
+  }
+  await settle(page, 'a click on the class picker', () => page.mouse.click(picker.x + picker.w / 2, picker.y + picker.h / 2));
+  const item = await find('module:class:MultiHeadAttention');
+  assert.ok(item, 'the picker lists MultiHeadAttention');
+  await settle(page, 'a click on MultiHeadAttention', () => page.mouse.click(item.x + item.w / 2, item.y + item.h / 2));
+  assert.equal((await state(page)).module.name, 'multi-head-attention');
+  const view = await page.evaluate(() => window.attention.lessonView());
+  assert.match(view.class_changed, /about CausalAttention.*now runs MultiHeadAttention/);
+  assert.equal(view.question, null, 'no dropout: the step\'s question has nothing to ask about');
+  assert.match(view.unaskable, /cannot be asked/);
+  assert.ok(await has(page, 'lesson:class-changed'), 'the band says the class changed');
+  assert.ok(await has(page, 'lesson:unaskable'), 'and why no question shows');
+  await saveArtifact('lesson-class-changed.png', await page.screenshot());
+  await click(page, 'lesson:restore-class');
+  const s = await state(page);
+  assert.deepEqual([s.step, s.module.name, s.module.dropout, s.module.seed], [13, 'causal-attention', 0.5, 789]);
+  assert.ok(!(await has(page, 'lesson:class-changed')));
+  assert.ok(await has(page, 'lesson:choice:0'), 'the question is asked again');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lesson: the wrap-up names what a wrong first answer reveals, and its revisit asks the step afresh', async () => {
   const page = await open();
   await click(page, 'lesson:start');

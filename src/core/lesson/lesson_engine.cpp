@@ -275,6 +275,20 @@ ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& 
 
 namespace {
 
+// Picking another class in the classes panel loads that class's book settings in place of the
+// step's (step 13's CausalAttention with dropout 0.5 becomes MultiHeadAttention without dropout),
+// and the step's words and question are about the step's: the band says so, with the way back.
+void note_class_change(LessonEngine* e, const State& s) {
+    const ModuleDocument set = apply_step_setup(*e->lesson, s.step, s).module;
+    if (!set.enabled || (s.module.enabled && s.module.settings.module == set.settings.module)) return;
+    const TextCatalog& texts = e->lesson->texts;
+    const char* step_class = module_class(set.settings.module);
+    const char* now = s.module.enabled ? module_class(s.module.settings.module) : "";
+    e->class_changed = texts.say(s.module.enabled ? "lesson.class-changed" : "lesson.class-off",
+                                 {{"class", step_class}, {"now", now}});
+    e->restore_class = texts.say("lesson.restore-class", {{"class", step_class}});
+}
+
 // lesson_sync once the lesson is here: the step's questions and lines, the concealment, the trace.
 ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const AttentionResult& result,
                                    const ModuleRun* module) {
@@ -282,14 +296,18 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
     const bool track = in_track(s);
     if (track) {
         e->questions = step_questions(lesson, s, result, module);
+        const StepSpec* step = lesson.step(s.step);
+        if (e->questions.empty() && step && !step->questions.empty())
+            e->unaskable = lesson.texts.say("lesson.unaskable");
         for (LessonLine& line : step_lines(lesson, s, result, module)) {
             if (line.after_question >= 0 && !question_done(s.lesson, line.after_question))
-                e->lines_pending = true;
+                e->lines_pending = e->unaskable.empty();  // no "more once answered" with nothing to answer
             else
                 e->lines.push_back(std::move(line));
         }
         if (s.step <= lesson.step_count()) e->record.step = s.step;
         if (s.step == range_of(*e).last) lesson_revisits(e);  // the wrap-up lists them
+        note_class_change(e, s);
     }
     if (s.lesson.mode == LessonMode::Practice) {
         const int ex = std::clamp(s.lesson.exercise, 0, kExerciseCount - 1);
@@ -333,6 +351,9 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             break;
         case LessonAction::RevisitStep:
             *draft = enter_step(lesson, std::clamp(intent.value, range.first, range.last), *draft);
+            break;
+        case LessonAction::RestoreStepClass:
+            if (in_track(shown)) draft->module = apply_step_setup(lesson, shown.step, shown).module;
             break;
         case LessonAction::Choose: {
             if (!in_track(shown) || e->questions.empty()) break;
@@ -451,8 +472,11 @@ void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result,
     if (version != 0 && e->synced_version == version) return;
     e->synced_version = version;
     e->questions.clear();
+    e->unaskable.clear();
     e->lines.clear();
     e->lines_pending = false;
+    e->class_changed.clear();
+    e->restore_class.clear();
     e->practice_check = ExerciseCheck();
     if (!e->lesson) {
         // The lesson's file is on its way: a link into a step must not show what it will ask. A

@@ -52,6 +52,7 @@ enum class LessonAction {
     StartTrack,          // the Lesson tab or "Start the lesson": the step the learner left, or the range's first
     GoToStep,            // value: the step (kept inside the range), as the learner left it
     RevisitStep,         // value: the step, asked afresh (the wrap-up's "revisit")
+    RestoreStepClass,    // the book's class the step set up, with its settings, back in the classes panel
     Choose,              // value: a choice of the open question
     Reveal,              // the open question's answer
     NextQuestion,        // the step's next question
@@ -91,10 +92,16 @@ struct LessonEngine {
     // Derived from the state the engine was last synced to (lesson_sync), for the screen:
     uint64_t synced_version = 0;
     std::vector<Question> questions;  // the track step's questions (empty outside the track)
-    std::vector<LessonLine> lines;    // the step's text, results hidden until their question is done
-    bool lines_pending = false;       // some of the step's lines wait for a reveal
-    Concealment concealed;            // what the open question or unsolved exercise covers
-    ExerciseCheck practice_check;     // the current exercise's checked entry, checked on this state
+    // The step asks questions but can ask none on the state now (the learner picked a class without
+    // dropout in the dropout step): what the band says in the question's place, else "".
+    std::string unaskable;
+    std::vector<LessonLine> lines;  // the step's text, results hidden until their question is done
+    bool lines_pending = false;     // some of the step's lines wait for a reveal (that can be asked)
+    // The step set up one of the book's classes and the classes panel now runs another (or none):
+    // what the band says, else "", and RestoreStepClass's button.
+    std::string class_changed, restore_class;
+    Concealment concealed;         // what the open question or unsolved exercise covers
+    ExerciseCheck practice_check;  // the current exercise's checked entry, checked on this state
     // The state (its data and settings) each exercise's last Check was pressed on, when known this
     // session; a restored record's check is graded on the state as it is.
     State checked_on[kExerciseCount];

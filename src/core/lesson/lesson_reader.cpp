@@ -308,6 +308,8 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
     w.key("indicator").string(step ? lesson.step_indicator(s.step) : "");
     w.key("title").string(step ? step->title : "");
     w.key("watch").strings(step ? step->watch : std::vector<std::string>{});
+    // The learner picked another class than the step's: what the band says, and its button.
+    w.key("class_changed").string(step ? e.class_changed : "").key("restore_class").string(step ? e.restore_class : "");
     w.key("lines").begin_array();
     for (const LessonLine& line : step ? e.lines : std::vector<LessonLine>{})
         w.begin_object().key("kind").string(line_kind_name(line.kind)).key("text").string(line.text).end_object();
@@ -322,6 +324,10 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
         write_scaling(e, s, &w);
     else
         w.null();
+    w.key("unaskable")
+        .string(step ? e.unaskable : "")
+        .key("set_up_again")
+        .string(lesson.texts.say("lesson.set-up-again"));
     w.key("question");
     if (step && !e.questions.empty())
         write_question(e, s, &w);
@@ -360,6 +366,7 @@ bool parse_lesson_action(std::string_view name, LessonAction* out) {
     } kActions[] = {{"start", LessonAction::StartTrack},
                     {"go", LessonAction::GoToStep},
                     {"revisit", LessonAction::RevisitStep},
+                    {"restore-class", LessonAction::RestoreStepClass},
                     {"choose", LessonAction::Choose},
                     {"reveal", LessonAction::Reveal},
                     {"next-question", LessonAction::NextQuestion},

@@ -14,12 +14,14 @@ namespace attn {
 // The lesson band as one JSON object (the engine synced to `state`, its lesson loaded):
 //   {"loaded": true, "lesson_title", "mode": "track" | "practice" | "debug", "in_lesson", "step",
 //    "first", "last", "resume" (outside the lesson: the step "start" goes back to, else 0), "indicator", "title",
-//    "watch": [panel keys], "lines": [{"kind", "text"}], "more": the "more after you answer" line or "", "table": null
-//    | {"caption", "headers", "rows": [[cells]], "note"} (the step's table: step 4's alignment, its reading column
-//    covered until answered; step 6's two softmaxes, the naive columns covered while asked, with "presets": [{"label",
-//    "value", "pressed"}] for the multiplier; step 9's d_out table once answered), "question": null | {"index",
-//    "count", "label", "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line", "reason",
-//    "mistake", "next"}, "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
+//    "watch": [panel keys], "class_changed" (the learner picked another class than the step's, or
+//    ""), "restore_class" (its button), "lines": [{"kind", "text"}], "more": the "more after you answer" line or "",
+//    "table": null | {"caption", "headers", "rows": [[cells]], "note"} (the step's table: step 4's alignment, its
+//    reading column covered until answered; step 6's two softmaxes, the naive columns covered while asked, with
+//    "presets": [{"label", "value", "pressed"}] for the multiplier; step 9's d_out table once answered), "unaskable"
+//    (the step can ask none of its questions on the state now, or ""), "set_up_again" (its button), "question": null |
+//    {"index", "count", "label", "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line",
+//    "reason", "mistake", "next"}, "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
 //    "marks"}], "summary", "revisit", "revisits": [{"step", "go", "idea"}], "practice", "again"}, "practice": null |
 //    {"current", "exercises": [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null |
 //    {"prompt", "choices": [tokens], "answer", "first"}, "typed", "checked", "changed" (since the Check), "correct",
@@ -35,9 +37,9 @@ namespace attn {
 ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, const State& state,
                                                  const AttentionResult& result);
 
-// An intent by the name the page sends: "start", "go" (value: step), "choose" (value: choice),
-// "reveal", "next-question", "restart", "practice" (value: exercise), "predict" (value: token),
-// "check" (its text: what the learner typed), "show-answer", "start-over", "leave", "debug"
+// An intent by the name the page sends: "start", "go" (value: step), "revisit" (value: step),
+// "restore-class", "choose" (value: choice), "reveal", "next-question", "restart", "practice" (value: exercise),
+// "predict" (value: token), "check" (its text: what the learner typed), "show-answer", "start-over", "leave", "debug"
 // (value: the Bug to plant, 0 for the last one planted), "judge" (value: 1 as it should be, 0 it
 // is off), "trace-again". False for any other name.
 bool parse_lesson_action(std::string_view name, LessonAction* out);

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/document/examples.h"
 #include "core/lesson/lesson_entry.h"
 #include "core/lesson/quiz_detail.h"
+#include "core/lesson/track.h"
 
 namespace attn {
 
@@ -202,6 +204,19 @@ bool lists_tokens(const std::string& kind) {
 constexpr const char* kShuffleSalt = "choices136:";
 constexpr int kSlots = 16;  // more than any kind's add() calls
 
+void arrange_choices(Question* q);
+
+// Asks one question of the kind on the context: false when the kind asks nothing there.
+bool ask(const QuizContext& c, const std::string& kind, Question* q) {
+    for (const KindEntry& k : kKinds)
+        if (kind == k.name) {
+            if (!k.ask(c, q)) return false;
+            arrange_choices(q);
+            return true;
+        }
+    return false;
+}
+
 void arrange_choices(Question* q) {
     if (lists_tokens(q->id)) return;
     uint32_t h = 2166136261u;  // FNV-1a of the salt and the kind's name
@@ -237,15 +252,33 @@ std::vector<Question> step_questions(const Lesson& lesson, const State& s, const
     const StepSpec* step = lesson.step(s.step);
     if (!step) return out;
     const QuizContext c{lesson.texts, s, r, module};
-    for (const std::string& kind : step->questions)
-        for (const KindEntry& k : kKinds)
-            if (kind == k.name) {
-                Question q;
-                if (!k.ask(c, &q)) continue;
-                arrange_choices(&q);
-                out.push_back(std::move(q));
-            }
+    for (const std::string& kind : step->questions) {
+        Question q;
+        if (ask(c, kind, &q)) out.push_back(std::move(q));
+    }
     return out;
+}
+
+ATTN_LESSON_ENTRY std::string unaskable_step(const Lesson& lesson) {
+    State base;
+    load_example("your-journey", &base);
+    for (int number = 1; number <= lesson.step_count(); ++number) {
+        const std::vector<std::string>& kinds = lesson.step(number)->questions;
+        if (kinds.empty()) continue;
+        const State s = enter_step(lesson, number, base);
+        const AttentionResult result = compute_attention(s);
+        ModuleRun module;
+        if (s.module.enabled) update_module_run(s.inputs, s.module.settings, &module);
+        if (!step_questions(lesson, s, result, &module).empty()) continue;
+        std::string names;
+        for (const std::string& kind : kinds) names += (names.empty() ? "\"" : ", \"") + kind + "\"";
+        return "steps[" + std::to_string(number - 1) + "] asks " + names + " but can ask none of them on step " +
+               std::to_string(number) +
+               "'s setup: what they ask about is missing there (docs/lessons.md lists what each kind needs; "
+               "attention-cli --lesson FILE --step " +
+               std::to_string(number) + " shows the step as the learner reads it)";
+    }
+    return "";
 }
 
 RevealResult reveal_answer(const TextCatalog& t, const Question& question, int choice) {

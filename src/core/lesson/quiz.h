@@ -11,6 +11,7 @@
 
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/lesson_entry.h"
 #include "core/lesson/lesson_file.h"
 
 namespace attn {
@@ -36,6 +37,15 @@ std::string question_kind_names();  // "which-token, dot-value, ..." for message
 // module: as for step_lines().
 std::vector<Question> step_questions(const Lesson& lesson, const State& state, const AttentionResult& result,
                                      const ModuleRun* module = nullptr);
+
+// The first step of the lesson that asks questions but can ask none of them on its own setup (over
+// the book's your-journey data where the lesson brings none), in a message that names the step and
+// its kinds; "" when every such step asks one. A kind asks nothing where what it asks about is
+// missing (cache-scores without decode, dropout-kept without dropout): the learner would meet an
+// empty question, so the page and attention-cli refuse such a file. A step may list a kind its
+// setup does not ask as an alternative (the chapter's step 14 asks wrapper-width once the learner
+// picks the wrapper).
+ATTN_LESSON_ENTRY std::string unaskable_step(const Lesson& lesson);
 
 struct RevealResult {
     bool answered = false;  // a valid choice was given

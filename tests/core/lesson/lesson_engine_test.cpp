@@ -199,6 +199,48 @@ TEST_CASE("lesson engine: a verdict stays the one given when the numbers change 
     CHECK(shown_reveal(s.lesson, s.state).since.empty());
 }
 
+TEST_CASE("lesson engine: another class picked in a step that set one up is said, and the step's comes back") {
+    Session s;
+    s.act(LessonAction::GoToStep, 13);
+    const ModuleDocument set = s.state.module;
+    REQUIRE(set.enabled);
+    REQUIRE(set.settings.dropout == 0.5);
+    CHECK(s.lesson.class_changed.empty());
+    // The learner changes the step's settings of its class: the step's words still fit.
+    State edited = s.state;
+    edited.module.settings.dropout = 0.25;
+    s.commit(edited);
+    CHECK(s.lesson.class_changed.empty());
+    // Another class, with that class's book settings (the classes panel's pick): said, with a way back.
+    edited.module.settings = book_module_settings(AttentionModule::MultiHeadAttention);
+    s.commit(edited);
+    CHECK(s.lesson.class_changed.find("CausalAttention") != std::string::npos);
+    CHECK(s.lesson.class_changed.find("MultiHeadAttention") != std::string::npos);
+    CHECK(s.lesson.restore_class == "Back to the step's CausalAttention");
+    // MultiHeadAttention's book settings have no dropout: the step's question has nothing to ask
+    // about, and the band says so in its place.
+    CHECK(s.lesson.questions.empty());
+    CHECK(contains(s.lesson.unaskable, "cannot be asked"));
+    CHECK_FALSE(s.lesson.lines_pending);  // no "more appears once answered" with nothing to answer
+    s.act(LessonAction::RestoreStepClass);
+    CHECK(s.state.module == set);
+    CHECK(s.state.step == 13);
+    CHECK(s.lesson.class_changed.empty());
+    CHECK(s.lesson.questions.size() == 1);
+    CHECK(s.lesson.unaskable.empty());
+    // Turned off: said too.
+    edited = s.state;
+    edited.module.enabled = false;
+    s.commit(edited);
+    CHECK(s.lesson.class_changed.find("turned off") != std::string::npos);
+    // A step without a class says nothing whatever the panel runs.
+    s.act(LessonAction::GoToStep, 3);
+    edited = s.state;
+    edited.module.enabled = true;
+    s.commit(edited);
+    CHECK(s.lesson.class_changed.empty());
+}
+
 TEST_CASE("lesson engine: after Start the track again, each step is asked afresh until it is answered again") {
     Session s;
     for (int step = 1; step <= 2; ++step) {

@@ -79,6 +79,28 @@ TEST_CASE("lesson file: the chapter's own file is read by the same rules, with t
     CHECK(parsed.lesson.step_count() == kLessonSteps);
 }
 
+TEST_CASE("lesson file: a step that can ask none of its questions on its own setup is refused by name") {
+    // The project's lessons ask something on every step that asks (step 14 lists wrapper-width as
+    // an alternative: it is asked once the learner picks the wrapper).
+    for (const char* path :
+         {"lessons/en/chapter-3.json", "lessons/en/generation.json", "lessons/examples/my-sentence.json"}) {
+        const LessonParse parsed = parse_lesson(read_repo_file(path), attn_test::texts());
+        REQUIRE_MESSAGE(parsed.ok, parsed.error);
+        CHECK_MESSAGE(unaskable_step(parsed.lesson).empty(), path);
+    }
+    // A teacher asks how many keys a KV-cache call scores, without decode in the step's setup: the
+    // page would show an empty question, so the file is refused, naming the step and its kind.
+    const LessonParse parsed = parse_lesson(lesson_with(std::string(kGoodStep) + "," + R"({"title": "Cache",
+        "setup": {"module": {"name": "causal-attention"}}, "watch": ["module"],
+        "lines": [{"prose": "The cache."}], "questions": [{"ask": "cache-scores"}]})"),
+                                            attn_test::texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    const std::string why = unaskable_step(parsed.lesson);
+    CHECK(contains(why, "steps[1] asks \"cache-scores\""));
+    CHECK(contains(why, "step 2's setup"));
+    CHECK(contains(why, "--step 2"));
+}
+
 TEST_CASE("lesson file: a lesson-wide setup applies to every step, and a step's own keys win") {
     const std::string text = lesson_with(
         R"({"title": "A", "lines": [{"prose": "{n} tokens"}]}, {"title": "B", "setup": {"query": 0}, "lines": [{"prose": "x"}]},
