@@ -51,8 +51,17 @@
   const theme = el('select', { id: 'embed-theme' },
                    ...['light', 'dark', 'auto'].map((t) => el('option', { value: t },
                                                               live(() => (t === 'auto' ? words('the reader\'s setting') : words(t))))));
-  const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, live(() => words('none: free exploration'))),
-                  ...Array.from({ length: 14 }, (_, i) => el('option', { value: String(i + 1) }, live(() => words('step {0}', i + 1)))));
+  const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, live(() => words('none: free exploration'))));
+  // The lesson's steps: the chapter's fourteen until the page's lesson (a teacher's lesson= file)
+  // has said how many it has.
+  function listSteps(count) {
+    if (step.options.length === count + 1) return;
+    const chosen = Number(step.value);
+    while (step.options.length > 1) step.remove(1);
+    for (let i = 1; i <= count; ++i) step.append(el('option', { value: String(i) }, live(() => words('step {0}', i))));
+    step.value = String(chosen <= count ? chosen : 0);
+  }
+  listSteps(14);
   const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 20000, step: 10 });
   const title = el('input', { type: 'text', id: 'embed-title' });
   const noScript = el('input', { type: 'checkbox', id: 'embed-no-script' });
@@ -300,15 +309,31 @@
     const launch = new URLSearchParams();
     for (const key of ['steps', 'pass']) if (params[key]) launch.set(key, params[key]);
     if (api.language().lang !== 'en') launch.set('lang', api.language().lang);  // the package speaks the page's language
+    // A teacher's lesson (the page's lesson=) goes into the package and the launch opens it there:
+    // the LMS serves the package alone. The chapter is in the package already.
+    const lessonFiles = [];
+    const pageLesson = api.pageOptions().lesson;
+    if (pageLesson && !/^lessons\/(en|zh-CN)\/chapter-3\.json$/.test(pageLesson)) {
+      const url = new URL(pageLesson, location.href);
+      if (url.origin !== location.origin) {
+        throw new Error(`the lesson ${url.href} is on another site: copy the file to this site to put it in a package`);
+      }
+      const reply = await fetch(url.href);
+      if (!reply.ok) throw new Error(`the lesson ${url.href} answered HTTP ${reply.status}`);
+      const name = `lessons/custom/${url.pathname.split('/').pop().replace(/[^A-Za-z0-9._-]/g, '-')}`;
+      lessonFiles.push({ name, bytes: new Uint8Array(await reply.arrayBuffer()) });
+      launch.set('lesson', name);
+    }
     const fragment = api.fragment() || '';
-    const parameters = `?${launch.toString().replace(/%2C/g, ',')}#${fragment}`;
+    const parameters = `?${launch.toString().replace(/%2C/g, ',').replace(/%2F/g, '/')}#${fragment}`;
     const share = params.pass ? Number(params.pass.replace('%', '')) * (params.pass.endsWith('%') ? 1 : 100) : null;
     const item = '<item identifier="attention-lesson" identifierref="attention-sco" isvisible="true"';
     if (!manifestText.includes(item + '>')) throw new Error('this site\'s imsmanifest.xml has no lesson item to launch');
     let manifest = manifestText.replace(item + '>', `${item} parameters="${escapeXml(parameters)}">`);
     if (share !== null) manifest = manifest.replace(/(<item identifier="attention-lesson"[^>]*>\s*<title>[^<]*<\/title>)/,
                                                     `$1\n        <adlcp:masteryscore>${Math.round(share)}</adlcp:masteryscore>`);
-    const files = [{ name: 'imsmanifest.xml', bytes: new TextEncoder().encode(manifest) }];
+    for (const { name } of lessonFiles) manifest = manifest.replace('</resource>', `  <file href="${escapeXml(name)}"/>\n    </resource>`);
+    const files = [{ name: 'imsmanifest.xml', bytes: new TextEncoder().encode(manifest) }, ...lessonFiles];
     for (const name of names) {
       const reply = await fetch(name);
       if (!reply.ok) throw new Error(`${name} answered HTTP ${reply.status}: the package would be incomplete`);
@@ -342,6 +367,8 @@
   api.onChange(() => { if (!dialog.hidden) render(); });  // contentHeight settles a frame later
   // ... or later still: a step's band grows when the lesson's files arrive.
   api.onEvent((kind) => { if (kind === 'content-height' && !dialog.hidden) render(); });
+  // The lesson's file arrived (the maker opened before it had): its own steps are listed.
+  api.onEvent((kind) => { if (kind === 'lesson-progress') listSteps(api.lessonStatus().steps || 14); });
   // Another language while the maker is open: its words follow, the iframe's title too unless the
   // author wrote their own, and the snippet (which carries lang=) is made again.
   api.onEvent((kind) => {
@@ -381,6 +408,7 @@
       const state = api.getState();
       // No panels listed means all of them (docs/state-schema.md).
       for (const [key, box] of boxes) box.checked = !state.panels.length || state.panels.includes(key);
+      listSteps(api.lessonStatus().steps || 14);
       step.value = String(state.step || 0);
       themeBefore = api.pageOptions().themeChoice;
       theme.value = themeBefore;

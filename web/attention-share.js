@@ -1,6 +1,6 @@
 // Deep links and sharing: the URL fragment follows the state (a debounced history.replaceState,
 // never location.hash, which would fill the parent page's Back button inside an iframe), an
-// address-bar edit (hashchange) applies the new link, and the "Copy link" / "Copy embed code"
+// address-bar edit (hashchange) applies the new link, and the "Copy link" / "Make an embed…"
 // buttons use the clipboard, or show the text to copy by hand where the clipboard is refused.
 (function () {
   'use strict';

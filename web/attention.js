@@ -54,7 +54,7 @@
     const dark = themeChoice === 'dark' || (themeChoice === 'auto' && !!darkQuery && darkQuery.matches);
     return { embed, framed, theme: dark ? 'dark' : 'light', themeChoice,
              reducedMotion: !!motionQuery && motionQuery.matches, touch: lastPointerTouch,
-             origins: params.get('origins') || '' };
+             origins: params.get('origins') || '', lesson: params.get('lesson') || '' };
   }
   // ?origins=: the hosts this demo talks to; none listed, any host.
   const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
@@ -618,7 +618,9 @@
     //  window_ms, fonts_ms, renderer_ms, first_frame_cost_ms}}
     stats() { requireRuntime(); return JSON.parse(callString('attn_stats')); },
     // {mode, step, question, questions (this step's), answer, revealed, first_step, last_step,
-    //  progress: {score, answered, questions, complete, passed}, record}: the lesson engine's view.
+    //  progress: {score, answered, questions, complete, passed}, record, lesson (its id, "" while
+    //  none is loaded), steps (the lesson's, 0 while none), load_error, pass_mark, course_error,
+    //  record_error, watch}: the lesson engine's view.
     lessonStatus() { requireRuntime(); return JSON.parse(callString('attn_lesson_status')); },
     // The lesson band as text (the page's HTML copy of the lesson reads it): its step, text, open
     // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came.
@@ -695,14 +697,17 @@
     link() {
       const fragment = api.fragment();
       if (fragment === null) throw new RangeError(TOO_LARGE_FOR_A_LINK);
-      // A reader of another language gets the view in theirs (a page option beside the state).
-      return baseUrl() + '#' + fragment + (lang !== 'en' ? '&lang=' + lang : '');
+      // A reader of another language gets the view in theirs, and a teacher's lesson stays the
+      // lesson (page options beside the state).
+      const lesson = params.get('lesson');
+      return baseUrl() + '#' + fragment + (lang !== 'en' ? '&lang=' + lang : '') +
+             (lesson ? '&lesson=' + encodeURIComponent(lesson).replace(/%2F/g, '/') : '');
     },
     // The page's own words in the demo's language (the text versions' headings and buttons).
     words,
     // An <iframe> snippet showing this view in embed mode; options: {width, height, title}.
     // options: width, height, title, theme; params, the page options a course sets ({origins,
-    // xapi, activity, registration, steps, pass, remember, lesson}: docs/embedding.md), and sized:
+    // xapi, activity, registration, steps, pass, remember, lesson}: docs/platforms.md), and sized:
     // true adds data-attention-frame and the attention-host.js line, so the frame takes the height
     // its content needs (on a phone too).
     embedCode(options = {}) {
@@ -714,6 +719,7 @@
       const query = new URLSearchParams({ embed: '1' });
       if (theme !== 'light') query.set('theme', theme);
       if (lang !== 'en') query.set('lang', lang);  // the page's language unless params say another
+      if (params.get('lesson')) query.set('lesson', params.get('lesson'));  // and its lesson
       for (const [key, value] of Object.entries(options.params || {})) {
         if (!PAGE_KEYS.includes(key) || key === 'embed' || key === 'theme') throw new RangeError(`${key} is not a page option`);
         if (value !== undefined && value !== null && value !== '') query.set(key, String(value));

@@ -284,6 +284,62 @@ test('scorm: the embed maker downloads a package for steps 11-14 and a pass mark
   }
 });
 
+// A teacher's own lesson (docs/lessons.md): the page opened with lesson= keeps it in what it makes.
+// Copy link and the embed snippet carry lesson=, the maker lists the lesson's own steps, and the
+// SCORM package holds a copy of the file and launches it, since an LMS serves the package alone.
+test('scorm: a teacher\'s lesson= page gives a link, a snippet and a package that open that lesson, graded', async () => {
+  const author = await openSettled(browser, server.url + '/?lesson=lessons/examples/my-sentence.json#step=2',
+                                   { viewport: { width: 1366, height: 768 } });
+  await author.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence')
+    .catch(() => assert.fail('the teacher\'s lesson loads'));
+  assert.match(await author.evaluate(() => window.attention.link()), /&lesson=lessons\/examples\/my-sentence\.json$/);
+  await author.click('#copy-embed');
+  await author.waitForSelector('#embed-maker:not([hidden])');
+  const steps = await author.$$eval('#embed-step option', (options) => options.map((o) => o.value));
+  assert.deepEqual(steps, ['0', '1', '2', '3'], 'the maker lists the lesson\'s three steps, not the chapter\'s 14');
+  await author.waitForFunction(() => /lesson=lessons\/examples\/my-sentence\.json/.test(document.getElementById('embed-snippet').value))
+    .catch(() => assert.fail('the snippet carries lesson='));
+  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
+  const zipPath = path.join(unpacked, 'teacher.zip');
+  await download.saveAs(zipPath);
+  assert.deepEqual(author.problems, []);
+  await author.context().close();
+
+  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-teacher-'));
+  try {
+    execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
+    const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
+    const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
+    assert.match(parameters, /^\?lesson=lessons\/custom\/my-sentence\.json#/);
+    assert.match(manifest, /<file href="lessons\/custom\/my-sentence\.json"\/>/, 'the manifest lists the lesson');
+    assert.deepEqual(readFileSync(path.join(folder, 'lessons/custom/my-sentence.json')),
+                     readFileSync(path.join(distDir, 'lessons/examples/my-sentence.json')), 'the package holds the file as served');
+    for (const name of readdirSync(folder, { recursive: true })) {
+      if (!statSync(path.join(folder, name)).isFile()) continue;
+      server.routes.set(`/lms/teacher/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
+    }
+    server.routes.set('/lms/teacher-course.html', lmsSessionPage({}, `/lms/teacher/scorm.html${parameters}`));
+    const page = await openPage(browser, server.url + '/lms/teacher-course.html', { viewport: { width: 1300, height: 820 } });
+    const frame = await demoFrame(page, 'scorm.html');
+    await waitReady(frame);
+    // A package is the graded lesson: a first session opens at its first step.
+    await frame.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence' && window.attention.getState().step === 1)
+      .catch(() => assert.fail('the package opens the teacher\'s lesson'));
+    await waitIdle(frame);
+    // The learner walks the whole lesson by clicks; the LMS hears of its completion.
+    const asked = await answerTrackWithFirstChoices(page, frame, 1, 3);
+    assert.equal(asked, 3);
+    await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_status') === 'completed', null, { timeout: budget() })
+      .catch(() => assert.fail('the teacher\'s lesson completes in the LMS'));
+    assert.equal(Number(await page.evaluate(() => window.API.LMSGetValue('cmi.interactions._count'))), 3);
+    assert.deepEqual(await frame.evaluate(() => window.attentionScorm.errors), []);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('scorm: without an LMS the launch page is the normal demo', async () => {
   const page = await openSettled(browser, server.url + '/lms/package/scorm.html');
   assert.equal(await page.evaluate(() => window.attentionScorm.found), false);
