@@ -293,7 +293,12 @@ void app_frame(void* user) {
     const ui::FrameInput in{app->state,           app->result,  app->input_error,  app->textures, start,
                             &app->page,           events.pinch, events.fingers,    &app->module,  &app->lesson,
                             &app->language.words, &app->code,   app->state_version};
-    ui::FrameOutput out = ui::draw_ui(in, &app->draft, &app->ui);
+    // What the core writes for the panels (the lesson band's "Step 3 of 14") in the interface's words.
+    ui::FrameOutput out;
+    {
+        const WordsScope in_language(&app->language.words);
+        out = ui::draw_ui(in, &app->draft, &app->ui);
+    }
     if (out.edited) app_set_state(app, app->draft);
     app_apply_intents(app, out.intents, start);
     if (out.wants_code) app_request_code(app, out.retry_code);

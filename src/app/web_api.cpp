@@ -17,6 +17,7 @@
 #include "core/document/results_json.h"
 #include "core/document/results_svg.h"
 #include "core/document/url_state.h"
+#include "core/document/words_scope.h"
 #include "core/lesson/lesson_reader.h"
 #include "core/lesson/numbers_reader.h"
 #include "core/lesson/track.h"
@@ -289,7 +290,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_view() {
     attn::current_result(g_app);  // syncs the engine with the state
     const attn::LessonEngine& lesson = g_app->lesson;
     const attn::State& s = g_app->state;
-    if (lesson.lesson) return attn::reply(attn::lesson_reader_json(lesson, s, g_app->result));
+    if (lesson.lesson) {
+        const attn::WordsScope in_language(&g_app->language.words);  // its chrome in the interface's words
+        return attn::reply(attn::lesson_reader_json(lesson, s, g_app->result));
+    }
     std::string out;
     attn::JsonWriter w(&out);
     w.begin_object().key("loaded").boolean(false).key("mode").string(attn::lesson_mode_name(s.lesson.mode));

@@ -119,6 +119,24 @@ test('language: a phone reads and answers a Chinese step with taps, nothing wide
   await page.context().close();
 });
 
+// A teacher's English lesson under a Chinese interface keeps its own words (docs/lessons.md), but
+// the band's chrome and what the panels say of covered values follow the interface: no English
+// phrase inside a Chinese sentence.
+test('language: an English lesson under ?lang=zh-CN: its steps in English, the chrome and the covers in Chinese', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN&lesson=lessons/examples/my-sentence.json#step=1`,
+                                 { viewport: { width: 1366, height: 768 } });
+  await waitFor(page, () => window.attention.lessonStatus().lesson === 'my-sentence', null, 'the teacher\'s lesson to load');
+  const view = await page.evaluate(() => window.attention.lessonView());
+  assert.equal(view.title, 'Which word is the query?', 'the lesson\'s own words stay English');
+  assert.equal(view.indicator, '第 1 步，共 3 步', 'the step indicator is the interface\'s');
+  const captions = (await page.evaluate(() => window.attention.numbersView())).tables.map((t) => t.caption).join(' | ');
+  assert.match(captions, /回答问题后才会显示/, 'a covered value is said in Chinese');
+  assert.doesNotMatch(captions, /hidden until/);
+  await saveArtifact('language-english-lesson-zh.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('language: a wrong lang= is named and the page stays English; English fetches no other language', async () => {
   const requests = [];
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });

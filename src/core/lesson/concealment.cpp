@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/document/words_scope.h"
 #include "core/lesson/step_text.h"
 
 namespace attn {
@@ -61,7 +62,7 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
                 c.scores = s.lesson.exercise == 0;
                 break;
         }
-        c.reason = texts.say("lesson.hidden-exercise");
+        c.reason = words("hidden until you solve the exercise");
         return c;
     }
     if (s.lesson.mode != LessonMode::Track || s.step < 1) return c;
@@ -75,7 +76,9 @@ Concealment concealment(const TextCatalog& texts, const State& s, const std::vec
     // The weight heatmap and the context are made of the weights in use: with the hand-written
     // softmax chosen, its nan would show there what the question asks.
     c.naive_in_use = c.naive_weights && s.norm == Norm::SoftmaxNaive;
-    if (c.any()) c.reason = texts.say(open ? "lesson.hidden-question" : "lesson.hidden-next-question");
+    if (c.any())
+        c.reason =
+            open ? words("hidden until you answer the question") : words("hidden until you answer the next question");
     return c;
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/json_writer.h"
+#include "core/document/words_scope.h"
 #include "core/lesson/lesson_entry.h"
 #include "core/lesson/track.h"
 #include "core/text/number_parse.h"
@@ -482,7 +483,7 @@ void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result,
         // The lesson's file is on its way: a link into a step must not show what it will ask. A
         // file that was refused is not coming: the numbers show, with its message in the band.
         const bool loading = in_lesson(s) && e->load_error.empty();
-        e->concealed = loading ? conceal_everything("the lesson is loading") : Concealment();
+        e->concealed = loading ? conceal_everything(words("the lesson is loading")) : Concealment();
         return;
     }
     sync_loaded(e, s, result, module);

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/document/examples.h"
+#include "core/document/words_scope.h"
 #include "core/lesson/lesson_record.h"
 #include "core/lesson/lesson_values.h"
 #include "core/lesson/quiz.h"
@@ -209,8 +210,9 @@ const StepSpec* Lesson::step(int number) const {
 }
 
 std::string Lesson::step_indicator(int number) const {
-    if (number <= 0) return texts.say("lesson.free-exploration");
-    return texts.say("lesson.step-of", {{"step", std::min(number, step_count())}, {"steps", step_count()}});
+    // The band's chrome, beside its Back and Next: in the interface's language, whatever the lesson's.
+    if (number <= 0) return words("Free exploration");
+    return words_f("Step %d of %d", std::min(number, step_count()), step_count());
 }
 
 int Lesson::declared_questions(int first, int last) const {

@@ -71,7 +71,8 @@ struct Lesson {
     int step_count() const { return int(steps.size()); }
     // Step 1..step_count(), or nullptr.
     const StepSpec* step(int number) const;
-    // "Step 3 of 14", or the catalog's "Free exploration" for 0.
+    // "Step 3 of 14", or "Free exploration" for 0, in the interface's words (words_scope.h): the
+    // band's chrome, whatever the lesson's language.
     std::string step_indicator(int number) const;
     // How many questions the file asks in steps first..last.
     int declared_questions(int first, int last) const;
