@@ -258,7 +258,8 @@
       parts.push(element('h4', { text: w.revisit }), ideas);
     }
     // The steps with their first verdicts last: the score and the ideas to revisit come first.
-    return [...parts, list, button('practice', w.practice, 'practice'), button('again', w.again, 'restart')];
+    return [...parts, list, element('p', { text: w.next }), button('practice', w.practice, 'practice'),
+            button('again', w.again, 'restart')];
   }
 
   function content(view) {

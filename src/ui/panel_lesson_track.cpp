@@ -7,6 +7,7 @@
 #include "core/document/state_attention.h"
 #include "core/lesson/lab.h"
 #include "core/lesson/lesson_events.h"
+#include "core/lesson/lesson_reader.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/scaling.h"
 #include "core/lesson/step_text.h"
@@ -295,7 +296,7 @@ void wrap_up(const FrameInput& in, UiState* ui) {
                   (marks.empty() ? say(lesson, "lesson.not-answered") : marks),
               marks.empty() ? muted_text() : ImGui::GetStyleColorVec4(ImGuiCol_Text));
     }
-    prose(say(lesson, "lesson.next-in-the-book"), muted_text());
+    prose(wrap_up_next(*lesson.lesson), muted_text());
     // On a phone the wrap-up ends far below the band: what comes next starts at its top.
     const auto to_the_band = [&] {
         if (compact_layout()) ui->lesson.scroll_to = "lesson", ui->lesson.scroll_passes = 2;

@@ -161,7 +161,7 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
         w->key("idea").string(texts.say("idea." + r.misconception)).end_object();
     }
     w->end_array();
-    w->key("practice").string(texts.say("lesson.to-practice"));
+    w->key("next").string(wrap_up_next(*e.lesson)).key("practice").string(texts.say("lesson.to-practice"));
     w->key("again").string(texts.say("lesson.start-again"));
     w->end_object();
 }
@@ -357,6 +357,10 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
         w.null();
     w.end_object();
     return out;
+}
+
+std::string wrap_up_next(const Lesson& lesson) {
+    return lesson.texts.say(lesson.id == "chapter-3" ? "lesson.next-in-the-book" : "lesson.practise-next");
 }
 
 bool parse_lesson_action(std::string_view name, LessonAction* out) {

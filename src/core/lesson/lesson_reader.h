@@ -22,7 +22,8 @@ namespace attn {
 //    (the step can ask none of its questions on the state now, or ""), "set_up_again" (its button), "question": null |
 //    {"index", "count", "label", "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line",
 //    "reason", "mistake", "next"}, "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
-//    "marks"}], "summary", "revisit", "revisits": [{"step", "go", "idea"}], "practice", "again"}, "practice": null |
+//    "marks"}], "summary", "revisit", "revisits": [{"step", "go", "idea"}], "next", "practice",
+//    "again"}, "practice": null |
 //    {"current", "exercises": [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null |
 //    {"prompt", "choices": [tokens], "answer", "first"}, "typed", "checked", "changed" (since the Check), "correct",
 //    "entries": [1 | 0], "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "",
@@ -36,6 +37,10 @@ namespace attn {
 // result: the attention the engine was synced with (exercise 1 compares the prediction with it).
 ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, const State& state,
                                                  const AttentionResult& result);
+
+// The wrap-up's line before Practice: where the book goes next is the chapter's to say; another
+// lesson (a teacher's, the one after the chapter) leads on to the chapter's exercises without it.
+std::string wrap_up_next(const Lesson& lesson);
 
 // An intent by the name the page sends: "start", "go" (value: step), "revisit" (value: step),
 // "restore-class", "choose" (value: choice), "reveal", "next-question", "restart", "practice" (value: exercise),

@@ -128,6 +128,7 @@ TEST_CASE("lesson reader: the wrap-up names the ideas a wrong first answer revea
     JsonValue v = view_of(s);
     const JsonValue& wrap = at(v, "wrap_up");
     CHECK(at(wrap, "revisit").text == "Ideas to revisit, from your first answers:");
+    CHECK(contains(at(wrap, "next").text, "Next in the book: chapter 4"));  // the chapter's own way on
     REQUIRE(at(wrap, "revisits").items.size() == 1);
     const JsonValue& r = at(wrap, "revisits").items[0];
     CHECK(at(r, "step").as_double() == 2);
@@ -140,6 +141,13 @@ TEST_CASE("lesson reader: the wrap-up names the ideas a wrong first answer revea
     v = view_of(s);
     CHECK_FALSE(at(at(v, "question"), "revealed").boolean);
     CHECK(at(at(v, "question"), "answer").as_double() == -1);
+}
+
+TEST_CASE("lesson reader: only the chapter says where the book goes next; another lesson leads on to practice") {
+    Lesson other = *attn_test::Session().lesson.lesson;
+    other.id = "my-sentence";
+    CHECK(contains(wrap_up_next(other), "the chapter's own exercises"));
+    CHECK_FALSE(contains(wrap_up_next(other), "chapter 4"));
 }
 
 TEST_CASE("lesson reader: practice, as the band shows it: the field after a prediction, the core's verdict") {
