@@ -162,8 +162,8 @@ std::string app_load_lesson(App* app, std::string_view texts, std::string_view l
         error = "the catalog: " + catalog.error;
     } else {
         LessonParse parsed = parse_lesson(lesson, catalog.catalog);
-        // A step that can ask none of its questions on its own setup would show an empty question.
-        if (parsed.ok) parsed.error = unaskable_step(parsed.lesson);
+        // A step that can ask nothing on its own setup, or a line that gives an answer away.
+        if (parsed.ok) parsed.error = lesson_questions_problem(parsed.lesson);
         if (parsed.ok && parsed.error.empty()) {
             lesson_take(&app->lesson, std::move(parsed.lesson));
             app_lesson_arrived(app);

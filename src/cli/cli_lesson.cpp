@@ -13,6 +13,7 @@
 #include "core/document/json.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/bug_trace.h"
+#include "core/lesson/concealment.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
@@ -152,8 +153,8 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
     if (!e.empty()) return fail(e);
     const LessonParse parsed = parse_lesson(text, catalog);
     if (!parsed.ok) return fail(path + ": " + parsed.error);
-    const std::string unaskable = unaskable_step(parsed.lesson);  // as the page refuses it
-    if (!unaskable.empty()) return fail(path + ": " + unaskable);
+    const std::string problem = lesson_questions_problem(parsed.lesson);  // as the page refuses it
+    if (!problem.empty()) return fail(path + ": " + problem);
     const Lesson& lesson = parsed.lesson;
 
     if (!check.empty()) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/document/state.h"
+#include "core/lesson/lesson_entry.h"
 #include "core/lesson/quiz.h"
 
 namespace attn {
@@ -62,6 +63,13 @@ Concealment concealment(const TextCatalog& texts, const State& state, const std:
 // Debug this's planted repeat for repeat_interleave: which heads read which key and value group is
 // what its trace asks the learner to judge, so no panel or table lists it while that bug is open.
 bool groups_judged_in_trace(const State& state);
+
+// What a lesson file's questions need beyond its format, checked when it loads (the page, and
+// attention-cli): each step that asks can ask on its own setup (unaskable_step, quiz.h), and no
+// line shown before a question is answered names a value that question covers ({weights} in a line
+// before "sharper": the panels would cover the weights while the text gives them). "" when both
+// hold, else the first problem, naming the step, the line and the fix.
+ATTN_LESSON_ENTRY std::string lesson_questions_problem(const Lesson& lesson);
 
 // Every value a question could ask about, with the reason: while the lesson's file is on its way,
 // a step opened by a link must not show the answer to a question not yet asked.

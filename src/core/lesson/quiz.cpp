@@ -272,9 +272,11 @@ ATTN_LESSON_ENTRY std::string unaskable_step(const Lesson& lesson) {
         if (!step_questions(lesson, s, result, &module).empty()) continue;
         std::string names;
         for (const std::string& kind : kinds) names += (names.empty() ? "\"" : ", \"") + kind + "\"";
-        return "steps[" + std::to_string(number - 1) + "] asks " + names + " but can ask none of them on step " +
-               std::to_string(number) +
-               "'s setup: what they ask about is missing there (docs/lessons.md lists what each kind needs; "
+        const bool one = kinds.size() == 1;
+        return "steps[" + std::to_string(number - 1) + "] asks " + names +
+               (one ? " but cannot ask it on step " : " but can ask none of them on step ") + std::to_string(number) +
+               "'s setup: what " + (one ? "it asks" : "they ask") +
+               " about is missing there (docs/lessons.md lists what each kind needs; "
                "attention-cli --lesson FILE --step " +
                std::to_string(number) + " shows the step as the learner reads it)";
     }

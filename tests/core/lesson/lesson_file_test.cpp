@@ -12,6 +12,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/concealment.h"
 #include "core/lesson/lesson_engine.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
@@ -38,7 +39,7 @@ std::string lesson_with(const std::string& step, const std::string& top = "") {
 }
 
 const char* kGoodStep = R"({"title": "One", "setup": {"example": "three-tokens", "query": 1}, "watch": ["inputs"],
-  "lines": [{"prose": "The query is {query}."}], "questions": [{"ask": "which-token"}]})";
+  "lines": [{"prose": "The query is at {q}."}], "questions": [{"ask": "which-token"}]})";
 
 }  // namespace
 
@@ -95,10 +96,40 @@ TEST_CASE("lesson file: a step that can ask none of its questions on its own set
         "lines": [{"prose": "The cache."}], "questions": [{"ask": "cache-scores"}]})"),
                                             attn_test::texts());
     REQUIRE_MESSAGE(parsed.ok, parsed.error);
-    const std::string why = unaskable_step(parsed.lesson);
+    const std::string why = lesson_questions_problem(parsed.lesson);
     CHECK(contains(why, "steps[1] asks \"cache-scores\""));
     CHECK(contains(why, "step 2's setup"));
     CHECK(contains(why, "--step 2"));
+}
+
+TEST_CASE("lesson file: a line that names what its step's question covers, before it is answered, is refused") {
+    for (const char* path :
+         {"lessons/en/chapter-3.json", "lessons/en/generation.json", "lessons/examples/my-sentence.json"}) {
+        const LessonParse parsed = parse_lesson(read_repo_file(path), attn_test::texts());
+        REQUIRE_MESSAGE(parsed.ok, parsed.error);
+        CHECK_MESSAGE(lesson_questions_problem(parsed.lesson).empty(), path);
+    }
+    const auto problem = [](const std::string& lines, const std::string& questions) {
+        const LessonParse parsed = parse_lesson(lesson_with(R"({"title": "One", "setup": {"example": "three-tokens"},
+            "watch": ["inputs"], "lines": [)" + lines + R"(], "questions": [)" +
+                                                            questions + "]}"),
+                                                attn_test::texts());
+        REQUIRE_MESSAGE(parsed.ok, parsed.error);
+        return lesson_questions_problem(parsed.lesson);
+    };
+    // The weights before "which is sharper?": the panels would cover them while the text gives them.
+    const std::string why = problem(R"({"prose": "Weights: {weights}."})", R"({"ask": "sharper"})");
+    CHECK(contains(why, "steps[0].lines[0] shows {weights} before the step's question \"sharper\""));
+    CHECK(contains(why, "add \"after\": 0"));
+    // After the question, or a value it does not cover, is fine.
+    CHECK(problem(R"({"prose": "Weights: {weights}.", "after": 0})", R"({"ask": "sharper"})").empty());
+    CHECK(problem(R"({"prose": "Scores: {scores}."})", R"({"ask": "sharper"})").empty());
+    // A line after the first question still names what the second one asks.
+    CHECK(contains(
+        problem(R"({"prose": "Best: {best}.", "after": 0})", R"({"ask": "count-scores"}, {"ask": "highest-score"})"),
+        "add \"after\": 1"));
+    // The query's name answers "which token is inputs[q]?".
+    CHECK(contains(problem(R"({"prose": "The query is {query}."})", R"({"ask": "which-token"})"), "{query}"));
 }
 
 TEST_CASE("lesson file: a lesson-wide setup applies to every step, and a step's own keys win") {
