@@ -132,7 +132,12 @@ ATTN_LESSON_ENTRY void normalise(Section& c) {
     if (sum_ok)
         c.add(LineKind::Prose,
               c.t.say("s.normalise.compare",
-                      {{"softmax_top", num(max_of(r.weights_softmax))}, {"sum_top", num(max_of(r.weights_sum))}}),
+                      {{"softmax_top", num(max_of(r.weights_softmax))},
+                       {"sum_top", num(max_of(r.weights_sum))},
+                       // On close scores softmax is the flatter one: the words say what the numbers show.
+                       {"how",
+                        c.t.say(max_of(r.weights_softmax) > max_of(r.weights_sum) ? "s.normalise.softmax-sharper"
+                                                                                  : "s.normalise.softmax-flatter")}}),
               0);
     else
         c.add(LineKind::Warn, c.t.say("s.normalise.sum-breaks", {{"sum", num(sum)}, {"weights", vec(r.weights_sum)}}));

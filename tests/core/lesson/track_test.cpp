@@ -186,6 +186,20 @@ TEST_CASE("lesson text: the book's numbers appear, computed, in the steps that t
                    "\"journey\" at position 1 attends to 2 tokens: \"Your\", \"journey\"."));
 }
 
+TEST_CASE("lesson text: step 5 says softmax widens the gaps only where the numbers show it") {
+    // cat-sat-mat's scores [1, 5, 2]: softmax gives the top 0.9362, divide-by-sum 0.6250.
+    State s = enter_step(attn_test::chapter(), 5, fresh());
+    CHECK(contains(all_text(s), "softmax exaggerates the gaps"));
+    // Close scores (a teacher's sentence): softmax is the flatter one, and the step says so.
+    s.inputs = Matrix(3, 2);
+    s.inputs.data = {0.5f, 0.5f, 0.6f, 0.5f, 0.5f, 0.6f};
+    s.tokens = {"a", "b", "c"};
+    s.example.clear();
+    const std::string close = all_text(s);
+    CHECK(contains(close, "here softmax is the flatter one"));
+    CHECK_FALSE(contains(close, "exaggerates"));
+}
+
 TEST_CASE("lesson text: results the questions ask about stay hidden until revealed") {
     State s = enter_step(attn_test::chapter(), 5, fresh());
     CHECK_FALSE(contains(visible_text(s), "0.9362"));
