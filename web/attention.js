@@ -428,7 +428,9 @@
       return Promise.all([text(`lessons/${lessonLang}/texts.json`), lesson, code]);
     }).then(([texts, lesson]) => {
       if (load !== lessonLoad) return;
-      const reply = callWithTexts('attn_load_lesson', [texts, lesson], 'the lesson file');
+      // Named as the link names it, so a refusal says which of a teacher's files is broken.
+      const name = (params.get('lesson') || `${lessonDir()}chapter-3.json`).slice(0, 200);
+      const reply = callWithTexts('attn_load_lesson', [texts, lesson, name], 'the lesson file');
       const error = typeof reply === 'object' ? reply.refused : reply;
       if (typeof reply === 'object') callWithText('attn_lesson_unavailable', error, 'the message');
       if (error) console.warn('lesson: ' + error);

@@ -155,7 +155,7 @@ void app_lesson_arrived(App* app) {
     app_request_redraw(app);
 }
 
-std::string app_load_lesson(App* app, std::string_view texts, std::string_view lesson) {
+std::string app_load_lesson(App* app, std::string_view texts, std::string_view lesson, std::string_view name) {
     const CatalogParse catalog = parse_text_catalog(texts);
     std::string error;
     if (!catalog.ok) {
@@ -169,7 +169,7 @@ std::string app_load_lesson(App* app, std::string_view texts, std::string_view l
             app_lesson_arrived(app);
             return "";
         }
-        error = "the lesson file: " + parsed.error;
+        error = (name.empty() ? std::string("the lesson file") : std::string(name)) + ": " + parsed.error;
     }
     lesson_refused(&app->lesson, error);
     app_update_result(app);  // what waited for the file is uncovered now, not at the next edit

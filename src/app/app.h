@@ -95,8 +95,10 @@ void app_lesson_arrived(App* app);
 // The lesson's files as the page fetched them: parses the catalog and the lesson, hands the lesson
 // to the engine and calls app_lesson_arrived. A broken file leaves no lesson, sets the engine's
 // load_error (the band shows it) and returns it; "" when the lesson is in. The page has loaded the
-// lesson's code first (ATTN_LESSON_ENTRY).
-ATTN_LESSON_ENTRY std::string app_load_lesson(App* app, std::string_view texts, std::string_view lesson);
+// lesson's code first (ATTN_LESSON_ENTRY). name: the file's address as the link gives it, which a
+// refusal starts with (a teacher may have several files).
+ATTN_LESSON_ENTRY std::string app_load_lesson(App* app, std::string_view texts, std::string_view lesson,
+                                              std::string_view name);
 // Asks the page for the lesson's file when the state or a waiting intent needs it (once).
 void app_want_lesson(App* app);
 // Asks the page for the deferred code (core/view/deferred_code.h) when something needs it and it is

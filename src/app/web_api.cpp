@@ -393,9 +393,9 @@ EMSCRIPTEN_KEEPALIVE void attn_paste(const char* utf8, size_t length) {
 // the language (lessons/<lang>/texts.json) and the lesson (lessons/<lang>/chapter-3.json, or a
 // teacher's file). "" when loaded, else why not (shown in the lesson band; nothing is applied).
 EMSCRIPTEN_KEEPALIVE const char* attn_load_lesson(const char* texts, size_t texts_length, const char* lesson,
-                                                  size_t lesson_length) {
-    return attn::reply(
-        attn::app_load_lesson(g_app, attn::text_of(texts, texts_length), attn::text_of(lesson, lesson_length)));
+                                                  size_t lesson_length, const char* name, size_t name_length) {
+    return attn::reply(attn::app_load_lesson(g_app, attn::text_of(texts, texts_length),
+                                             attn::text_of(lesson, lesson_length), attn::text_of(name, name_length)));
 }
 
 // The learner's language, as the page fetched it: the interface text (lessons/<lang>/interface.json,

@@ -90,7 +90,8 @@ test('lessons: a broken lesson file says on screen where it is broken, and nothi
   }, null, { timeout: budget() });
   await waitIdle(page);
   const s = await status(page);
-  assert.match(s.load_error, /line 2, column \d+: steps\[0\]\.lines\[0\]\.prose: \{nope\} is not a value/);
+  assert.match(s.load_error, /^\/teacher\/broken\.json: line 2, column \d+: steps\[0\]\.lines\[0\]\.prose: \{nope\} is not a value/,
+               'the message names the file as the link does');
   assert.equal(s.lesson, '', 'no lesson is loaded');
   assert.notEqual((await state(page)).example, 'cat-sat-mat', 'its setup did not apply');
   const items = await page.evaluate(() => window.attention.layout());

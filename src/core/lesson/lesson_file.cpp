@@ -362,7 +362,8 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
             blamed = &lesson->setup;
         const Path step_path{&steps_path, nullptr, k - 1};
         if (!e.empty() && blamed == &lesson->setup)
-            r.fail(lesson->setup, Path{nullptr, "setup", 0}, e + " (with step " + std::to_string(k) + ")");
+            r.fail(lesson->setup, Path{nullptr, "setup", 0},
+                   e + " (the lesson-wide setup, as step " + std::to_string(k) + " applies it)");
         else if (!e.empty())
             r.fail(step.setup, Path{&step_path, "setup", 0}, e);
     }

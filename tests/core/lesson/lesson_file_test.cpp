@@ -219,7 +219,7 @@ TEST_CASE("lesson file: every mistake is refused with its line, its column and w
                                    R"( "setup": {"query": 9},)"),
                        attn_test::texts())
               .ok);
-    CHECK(contains(top.error, "(with step 1)"));
+    CHECK(contains(top.error, "(the lesson-wide setup, as step 1 applies it)"));
 }
 
 TEST_CASE("lesson file: size, step and question limits are refused by name") {
