@@ -295,8 +295,11 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             ui->inputs.first_dim = int(std::clamp<int64_t>(first, 0, d - shown));
         ImGui::SameLine(0, 0);
         ImGui::TextUnformatted("]");
-        ImGui::SameLine();
-        ImGui::TextColored(muted_text(), tr("showing %d of %d dimensions"), shown, d);
+        // Beside the field while it fits, else below it, wrapped: never cut at a narrow panel's edge.
+        const std::string showing = trf("showing %d of %d dimensions", shown, d);
+        same_line_if_fits(ImGui::CalcTextSize(showing.c_str()).x);
+        prose(showing, muted_text());
+        record_layout(ui, "inputs:showing");  // its last line
     }
     // The table is as wide as the room: the label takes a share of what the query and the score
     // leave (within reason), the numbers share the rest. The numbers come first: the label gives

@@ -194,6 +194,21 @@ TEST_CASE("ui: on a phone every embedding value keeps the width to show it; the 
     CHECK(h.state.query == 3);
 }
 
+TEST_CASE("ui: with more dimensions than fit, \"showing 2 of 6\" wraps under its field, never cut at the edge") {
+    UiHarness h("your-journey", ImVec2(320, 700));  // 400% zoom of a 1280 px window
+    attn::State s = h.state;
+    s.example.clear();
+    s.inputs = attn::Matrix(s.inputs.rows, 6, 0.5f);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    const attn::ui::LayoutItem* showing = h.find("inputs:showing");
+    REQUIRE(showing != nullptr);
+    const attn::ui::LayoutItem* field = h.find("inputs:first-dim");
+    REQUIRE(field != nullptr);
+    // Within the window's width (the panel is the whole width at 320 px), not past its edge.
+    CHECK(showing->rect.x + showing->rect.z <= 320.0f);
+}
+
 TEST_CASE("ui: on a laptop the inputs table fits its panel: no sideways scrolling, and no value cut") {
     UiHarness laptop("your-journey", ImVec2(1280, 800));
     laptop.frames(3);
