@@ -126,7 +126,8 @@ Measured measure(const TextTable& t, float avail) {
     return m;
 }
 
-void draw(const TextTable& t, const Measured& m, UiState* ui) {
+// in_box: the table is in its own box that scrolls sideways (text_table).
+void draw(const TextTable& t, const Measured& m, UiState* ui, bool in_box) {
     const ImGuiStyle& style = ImGui::GetStyle();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -187,6 +188,40 @@ void draw(const TextTable& t, const Measured& m, UiState* ui) {
         y += h;
     }
     dl->AddRect(origin, ImVec2(origin.x + m.width, y), ImGui::GetColorU32(ImGuiCol_TableBorderStrong));
+    // In its own box scrolled sideways, the first column (the token each row is about) stays at the
+    // box's left edge, drawn again over the cells that scrolled under it.
+    const float scrolled = ImGui::GetScrollX();
+    if (in_box && scrolled > 0.5f && !m.stacked && !m.widths.empty()) {
+        const float left = origin.x + scrolled, w0 = m.widths[0];
+        float top = origin.y;
+        size_t k = 0;
+        const auto cell = [&](const std::string& text, ImU32 color, ImU32 fill, float h) {
+            dl->AddRectFilled(ImVec2(left, top), ImVec2(left + w0, top + h), ImGui::GetColorU32(ImGuiCol_WindowBg));
+            if (fill) dl->AddRectFilled(ImVec2(left, top), ImVec2(left + w0, top + h), fill);
+            text_at(ImVec2(left + style.CellPadding.x + 1, top + style.CellPadding.y), text, color, 0.0f);
+            dl->AddLine(ImVec2(left + w0, top), ImVec2(left + w0, top + h),
+                        ImGui::GetColorU32(ImGuiCol_TableBorderStrong));
+            top += h;
+        };
+        if (!t.headers.empty()) {
+            const float h = m.heights[k++];
+            std::string first = t.headers[0];
+            if (m.headers_wrap) {
+                first.clear();
+                for (const std::string& line : m.header_lines[0]) first += (first.empty() ? "" : "\n") + line;
+            }
+            cell(first, ImGui::GetColorU32(ImGuiCol_Text), ImGui::GetColorU32(ImGuiCol_TableHeaderBg), h);
+        }
+        for (size_t i = 0; i < t.rows.size() && k < m.heights.size(); ++i) {
+            const ImU32 band = int(i) == t.highlight_row ? t.highlight_color
+                               : i % 2                   ? ImGui::GetColorU32(ImGuiCol_TableRowBgAlt)
+                                                         : 0;
+            const TextCell& c0 = t.rows[i].empty() ? TextCell{} : t.rows[i][0];
+            cell(c0.text, c0.color ? c0.color : ImGui::GetColorU32(ImGuiCol_Text), band, m.heights[k++]);
+        }
+        record_layout(ui, std::string("table:") + t.id + ":first-column", ImVec2(left, origin.y),
+                      ImVec2(left + w0, top));
+    }
     ImGui::SetCursorPos(local);
     ImGui::Dummy(ImVec2(m.width, m.height));
     record_layout(ui, std::string("table:") + t.id, origin, ImVec2(origin.x + m.width, origin.y + m.height));
@@ -199,12 +234,12 @@ void text_table(const TextTable& t, UiState* ui) {
     if (t.mono) ImGui::PushFont(mono_font());
     const Measured m = measure(t, avail);
     if (m.width <= avail + 0.5f) {
-        draw(t, m, ui);
+        draw(t, m, ui, false);
     } else {
         // Wider than the room: its own box, as tall as the rows and a scrollbar, scrolls sideways.
         const float h = std::ceil(m.height + ImGui::GetStyle().ScrollbarSize + 2);
         ImGui::BeginChild(t.id, ImVec2(avail, h), false, ImGuiWindowFlags_HorizontalScrollbar);
-        draw(t, m, ui);
+        draw(t, m, ui, true);
         ImGui::EndChild();
     }
     if (t.mono) ImGui::PopFont();

@@ -3,6 +3,9 @@
 #include "ui/widgets.h"
 
 #include <doctest/doctest.h>
+#include <imgui_internal.h>
+
+#include <cstring>
 
 #include "ui/cell_grid.h"
 #include "ui/heatmap_view.h"
@@ -148,4 +151,44 @@ TEST_CASE(
     ImGui::DestroyContext();
     CHECK(grown > 0);
     CHECK(word - one >= grown - 0.5f);
+}
+
+TEST_CASE("ui: a table scrolled sideways in its box keeps its first column, the tokens, at the box's left edge") {
+    new_test_frame();
+    TextTable t;
+    t.id = "lab";
+    t.headers = {"token", "s", "exp(s)", "naive", "s - max", "exp(s - max)", "softmax"};
+    for (const char* token : {"cat", "sat", "mat"})
+        t.rows.push_back({{token}, {"1.0000"}, {"2.7183"}, {"0.0171"}, {"-4.0000"}, {"0.0183"}, {"0.0171"}});
+    UiState ui;
+    const auto frame = [&] {
+        ui.layout.clear();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(200, 400));
+        ImGui::Begin("phone");
+        text_table(t, &ui);
+        ImGui::End();
+    };
+    frame();
+    const auto find = [&](const std::string& name) -> const attn::ui::LayoutItem* {
+        for (const attn::ui::LayoutItem& item : ui.layout)
+            if (item.name == name) return &item;
+        return nullptr;
+    };
+    CHECK(find("table:lab:first-column") == nullptr);  // not scrolled: the column is where it is
+    ImGui::Render();
+    // The learner scrolls the table's box 120 px to the right.
+    for (ImGuiWindow* w : GImGui->Windows)
+        if (std::strstr(w->Name, "phone/lab")) w->Scroll.x = 120;
+    ImGui::NewFrame();
+    frame();
+    const attn::ui::LayoutItem* sticky = find("table:lab:first-column");
+    const attn::ui::LayoutItem* table = find("table:lab");
+    REQUIRE(sticky != nullptr);
+    REQUIRE(table != nullptr);
+    CHECK(table->rect.x < -100);                                    // the table scrolled to the left ...
+    CHECK(sticky->rect.x == doctest::Approx(table->rect.x + 120));  // ... its tokens at the box's edge
+    CHECK(sticky->rect.w == doctest::Approx(table->rect.w));        // the whole table's height
+    ImGui::Render();
+    ImGui::DestroyContext();
 }
