@@ -10,8 +10,9 @@
   // ---- the address bar follows the state
 
   let written = location.hash;  // the fragment we wrote last, so our own writes are not re-applied
-  // Page options given in the fragment (#embed=1&theme=dark&...) stay there when the state changes.
-  const pageKeys = location.hash.slice(1).split('&').filter((pair) => /^(embed|theme|origins|lang)=/.test(pair));
+  // Page options given in the fragment (#embed=1&theme=dark&lesson=...) stay there when the state
+  // changes: a reload keeps a teacher's lesson, a course's steps and the language.
+  const pageKeys = location.hash.slice(1).split('&').filter((pair) => api.pageKeys.includes(pair.split('=')[0]));
   let timer = 0;
   function writeUrlSoon() {
     clearTimeout(timer);

@@ -707,6 +707,8 @@
     },
     // The page's own words in the demo's language (the text versions' headings and buttons).
     words,
+    // The page options a link may carry beside the state (?embed=1&lang=zh-CN&lesson=...).
+    pageKeys: Object.freeze([...PAGE_KEYS]),
     // An <iframe> snippet showing this view in embed mode; options: {width, height, title}.
     // options: width, height, title, theme; params, the page options a course sets ({origins,
     // xapi, activity, registration, steps, pass, remember, lesson}: docs/platforms.md), and sized:

@@ -75,6 +75,29 @@ test('lessons: a teacher\'s lesson from the docs runs with ?lesson=, on its own 
   await page.context().close();
 });
 
+test('lessons: a teacher\'s lesson link survives an edit and a reload: the address bar keeps lesson=', async () => {
+  const first = await openSettled(browser, server.url + '/?lesson=lessons/examples/my-sentence.json#step=1');
+  await first.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence');
+  const link = await first.evaluate(() => window.attention.link());
+  await first.context().close();
+  assert.match(link, /#.*&lesson=lessons\/examples\/my-sentence\.json$/, 'Copy link carries the lesson');
+  // The learner opens the shared link, moves the query with a click, and reloads.
+  const page = await openSettled(browser, link);
+  await page.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence')
+    .catch(() => assert.fail('the link opens the teacher\'s lesson'));
+  const before = await page.evaluate(() => location.hash);
+  await click(page, 'token:2');
+  await page.waitForFunction((h) => location.hash !== h, before, { timeout: budget() })
+    .catch(() => assert.fail('the address bar follows the edit'));
+  assert.match(await page.evaluate(() => location.hash), /&lesson=lessons\/examples\/my-sentence\.json/, 'the rewrite keeps lesson=');
+  await page.reload();
+  await waitReady(page);
+  await page.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence', null, { timeout: budget() })
+    .catch(() => assert.fail('after the reload the teacher\'s lesson is still the lesson'));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lessons: a broken lesson file says on screen where it is broken, and nothing of it applies', async () => {
   const broken = '{"format": 1, "id": "broken", "lang": "en", "title": "Broken",\n' +
     ' "steps": [{"title": "One", "setup": {"example": "cat-sat-mat"}, "lines": [{"prose": "The {nope} value"}]}]}';
