@@ -223,6 +223,8 @@ bool app_module_ran(const App& app) {
 void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, double now) {
     if (intents.empty()) return;
     std::vector<LessonEvent> events;
+    // What the engine writes for the panels while applying (a Check's covers) in the interface's words.
+    const WordsScope in_language(&app->language.words);
     for (const LessonIntent& intent : intents) {
         // (Before the lesson's file is here the engine keeps the intent until it comes.)
         app_update_result(app);  // the engine reads the state the learner acted on

@@ -137,6 +137,21 @@ test('language: an English lesson under ?lang=zh-CN: its steps in English, the c
   await page.context().close();
 });
 
+test('language: a wrong Check in Chinese practice keeps the covers in Chinese', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN`, { viewport: { width: 1366, height: 768 } });
+  await click(page, 'lesson:mode:practice');
+  await waitFor(page, () => window.attention.lessonStatus().lesson !== '', null, 'the lesson to load');
+  await click(page, 'lesson:predict:1');
+  await click(page, 'lesson:practice:input');
+  await settleAfter(page, () => page.keyboard.type('0 3 1'), 'typing the scores');
+  await click(page, 'lesson:practice:check');
+  const notes = (await page.evaluate(() => window.attention.numbersView())).tables.map((t) => t.note).join(' | ');
+  assert.match(notes, /完成练习后才会显示/, `the covers say why in Chinese after the Check: ${notes}`);
+  assert.doesNotMatch(notes, /hidden until/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('language: a wrong lang= is named and the page stays English; English fetches no other language', async () => {
   const requests = [];
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });

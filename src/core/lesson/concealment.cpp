@@ -75,8 +75,7 @@ ATTN_LESSON_ENTRY std::string lesson_questions_problem(const Lesson& lesson) {
     return "";
 }
 
-Concealment concealment(const TextCatalog& texts, const State& s, const std::vector<Question>& questions,
-                        bool practice_solved) {
+Concealment concealment(const State& s, const std::vector<Question>& questions, bool practice_solved) {
     Concealment c;
     if (s.lesson.mode == LessonMode::Practice) {
         // Exercise 1 predicts and computes the scores (the weights would give their ratios away),

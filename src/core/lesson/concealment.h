@@ -56,10 +56,9 @@ struct Concealment {
 // What the open question of the track, or the practice exercise the learner has not solved yet,
 // asks to predict. questions: what step_questions() gives for this step (a step may ask none, then
 // nothing is covered); each kind covers its own values. practice_solved: the exercise was checked
-// right or its answer shown.
-// texts: the catalog the reason is written in.
-Concealment concealment(const TextCatalog& texts, const State& state, const std::vector<Question>& questions,
-                        bool practice_solved);
+// right or its answer shown. The reason is in the interface's words (words_scope.h): the panels
+// quote it inside their own sentences.
+Concealment concealment(const State& state, const std::vector<Question>& questions, bool practice_solved);
 // Debug this's planted repeat for repeat_interleave: which heads read which key and value group is
 // what its trace asks the learner to judge, so no panel or table lists it while that bug is open.
 bool groups_judged_in_trace(const State& state);

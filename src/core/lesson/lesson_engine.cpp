@@ -321,7 +321,7 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
             e->practice_check = check_exercise(lesson.texts, ex, s, result, p.typed);
         }
     }
-    e->concealed = concealment(lesson.texts, s, e->questions, practice_solved(*e, s));
+    e->concealed = concealment(s, e->questions, practice_solved(*e, s));
     if (s.lesson.mode == LessonMode::Debug && s.lesson.bug != Bug::None) {
         if (!e->trace_valid || !(e->traced == s)) {
             e->trace = trace_bug(lesson.texts, s.lesson.bug, s);
@@ -398,7 +398,7 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             e->practice_check = check_exercise(lesson.texts, ex, shown, result, p.typed);
             e->checked_on[ex] = shown;
             e->checked_known[ex] = true;
-            e->concealed = concealment(lesson.texts, shown, e->questions, practice_solved(*e, shown));
+            e->concealed = concealment(shown, e->questions, practice_solved(*e, shown));
             events->push_back(exercise_checked(ex, intent.text, c.correct, c.wrong_entry));
             break;
         }
@@ -408,7 +408,7 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             // Practice 3's answer is the projected weights: shown where they live, by turning the
             // projection on (the learner's part of the exercise).
             if (shown.lesson.exercise == 2) draft->projection.enabled = true;
-            e->concealed = concealment(lesson.texts, shown, e->questions, true);
+            e->concealed = concealment(shown, e->questions, true);
             break;
         case LessonAction::ResetPractice: {
             if (shown.lesson.mode != LessonMode::Practice) break;

@@ -20,7 +20,7 @@ namespace {
 
 // What the state's open question (or exercise) covers, as the lesson engine works it out.
 Concealment covered(const State& s, bool solved) {
-    return concealment(attn_test::texts(), s, step_questions(attn_test::chapter(), s, compute_attention(s)), solved);
+    return concealment(s, step_questions(attn_test::chapter(), s, compute_attention(s)), solved);
 }
 
 State step(int k) {

@@ -16,7 +16,7 @@ namespace {
 
 // What the state's open question (or exercise) covers, as the lesson engine works it out.
 Concealment covered(const State& s, bool solved) {
-    return concealment(attn_test::texts(), s, step_questions(attn_test::chapter(), s, compute_attention(s)), solved);
+    return concealment(s, step_questions(attn_test::chapter(), s, compute_attention(s)), solved);
 }
 
 State at_step(int step, int question = 0) {
@@ -120,10 +120,10 @@ TEST_CASE("concealment: step 8's dim=-1 stays covered through its first question
 }
 
 TEST_CASE("concealment: a step without a question covers nothing, nor does free exploration") {
-    CHECK_FALSE(concealment(attn_test::texts(), at_step(9), {}, false).any());
+    CHECK_FALSE(concealment(at_step(9), {}, false).any());
     State free;
     load_example("your-journey", &free);
-    CHECK_FALSE(concealment(attn_test::texts(), free, {}, false).any());
+    CHECK_FALSE(concealment(free, {}, false).any());
 }
 
 TEST_CASE("concealment: practice hides what the exercise asks for until it is solved") {

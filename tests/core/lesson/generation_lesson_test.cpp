@@ -110,7 +110,7 @@ TEST_CASE("generation lesson: the answers are computed from the state and follow
 }
 
 TEST_CASE("generation lesson: what a question asks stays covered until it is answered") {
-    const auto covered = [](const State& s) { return concealment(attn_test::texts(), s, questions(s), false); };
+    const auto covered = [](const State& s) { return concealment(s, questions(s), false); };
     State s = step(1);
     CHECK(covered(s).module_cache);
     s.lesson.answer = 0;  // answered and revealed

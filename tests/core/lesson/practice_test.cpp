@@ -204,11 +204,11 @@ TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways 
 
 TEST_CASE("practice 4 and 5: the panel's cache table and window are covered until solved or shown") {
     const std::vector<Question> none;
-    Concealment c = concealment(attn_test::texts(), exercise(3), none, false);
+    Concealment c = concealment(exercise(3), none, false);
     CHECK(c.module_cache);
     CHECK_FALSE(c.module_window);
-    CHECK_FALSE(concealment(attn_test::texts(), exercise(3), none, true).any());
-    c = concealment(attn_test::texts(), exercise(4), none, false);
+    CHECK_FALSE(concealment(exercise(3), none, true).any());
+    c = concealment(exercise(4), none, false);
     CHECK(c.module_window);
     CHECK_FALSE(c.weights);
 }
