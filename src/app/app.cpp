@@ -12,6 +12,7 @@
 #include "app/web_api.h"
 #include "core/document/examples.h"
 #include "core/document/words_scope.h"
+#include "core/lesson/lesson_check.h"
 #include "core/lesson/track.h"
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"

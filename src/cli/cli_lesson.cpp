@@ -13,7 +13,7 @@
 #include "core/document/json.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/bug_trace.h"
-#include "core/lesson/concealment.h"
+#include "core/lesson/lesson_check.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
@@ -153,9 +153,11 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
     if (!e.empty()) return fail(e);
     const LessonParse parsed = parse_lesson(text, catalog);
     if (!parsed.ok) return fail(path + ": " + parsed.error);
-    const std::string problem = lesson_questions_problem(parsed.lesson);  // as the page refuses it
-    if (!problem.empty()) return fail(path + ": " + problem);
     const Lesson& lesson = parsed.lesson;
+    // The page refuses a file whose questions cannot be asked as written: --check-lesson says so;
+    // --lesson still prints the step, under the problem, since that is how a teacher looks into it.
+    const std::string problem = lesson_questions_problem(lesson);
+    if (!check.empty() && !problem.empty()) return fail(path + ": " + problem);
 
     if (!check.empty()) {
         *out = path + ": a lesson of " + std::to_string(lesson.step_count()) + " steps and " +
@@ -178,7 +180,8 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
         s.lesson.question = int(questions.size());
     }
     const StepSpec& spec = *lesson.step(int(step));
-    std::string o = lesson.step_indicator(int(step)) + ": " + spec.title + "\n";
+    std::string o = problem.empty() ? "" : "The page refuses this file: " + problem + "\n\n";
+    o += lesson.step_indicator(int(step)) + ": " + spec.title + "\n";
     if (!spec.watch.empty()) {
         o += "watch:";
         for (const std::string& p : spec.watch) o += " " + p;

@@ -575,6 +575,21 @@ TEST_CASE("cli: --check-lesson reads a lesson file as the page does; a broken on
     CHECK(contains(run({"--check-lesson", "/nonexistent.json"}).err, "cannot open the lesson file"));
 }
 
+TEST_CASE("cli: a lesson whose step cannot ask its question is refused by --check-lesson, shown by --lesson") {
+    const std::string path = temp_file(
+        "{\"format\": 1, \"id\": \"x\", \"lang\": \"en\", \"title\": \"t\",\n \"steps\": [{\"title\": \"Cache\", "
+        "\"setup\": {\"module\": {\"name\": \"causal-attention\"}}, \"lines\": [{\"prose\": \"The cache.\"}], "
+        "\"questions\": [{\"ask\": \"cache-scores\"}]}]}");
+    const Run check = run({"--check-lesson", path});
+    CHECK(check.code == kCliUsageError);
+    CHECK(contains(check.err, "steps[0] asks \"cache-scores\" but cannot ask it on step 1's setup"));
+    // The command the message recommends shows the step, under the problem.
+    const Run shown = run_ok({"--lesson", path, "--step", "1"});
+    std::remove(path.c_str());
+    CHECK(contains(shown.out, "The page refuses this file: steps[0] asks"));
+    CHECK(contains(shown.out, "Step 1 of 1: Cache"));
+}
+
 TEST_CASE("cli: --lesson --step prints a step as the learner reads it; --reveal adds the answers") {
     const Run step = run_ok({"--lesson", repo("lessons/en/chapter-3.json"), "--step", "3"});
     CHECK(contains(step.out, "Step 3 of 14: The score loop: every token in turn"));

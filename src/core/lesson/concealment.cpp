@@ -38,41 +38,12 @@ void conceal_for(std::string_view kind, Concealment* c) {
     if (kind == "mask-polarity") c->module_masks = true;                        // which attn_mask hides the future
 }
 
-// Whether a placeholder of a lesson line (lesson_values.h) shows a value the concealment covers.
-bool shows_covered(const std::string& name, const Concealment& c) {
-    if (name == "query" || name == "query_row" || name == "q_ordinal") return c.query_token;
-    if (name == "scores" || name == "best" || name == "best_score" || name == "worst" || name == "worst_score")
-        return c.covers_scores();
-    if (name == "weights" || name == "top" || name == "top_weight") return c.covers_weights();
-    if (name == "context") return c.covers_context();
-    if (name == "module_output") return c.module_heads;  // the heads' outputs and widths
-    return false;
-}
-
 }  // namespace
 
-ATTN_LESSON_ENTRY std::string lesson_questions_problem(const Lesson& lesson) {
-    const std::string unaskable = unaskable_step(lesson);
-    if (!unaskable.empty()) return unaskable;
-    for (int number = 1; number <= lesson.step_count(); ++number) {
-        const StepSpec& step = *lesson.step(number);
-        for (size_t i = 0; i < step.lines.size(); ++i) {
-            const LessonLineSpec& line = step.lines[i];
-            // A line shows from its question's reveal on (from the start without "after"): each
-            // later question is still open then.
-            for (int k = std::max(line.after + 1, 0); k < int(step.questions.size()); ++k) {
-                Concealment covered;
-                conceal_for(step.questions[size_t(k)], &covered);
-                for (const std::string& name : line.text.names)
-                    if (shows_covered(name, covered))
-                        return "steps[" + std::to_string(number - 1) + "].lines[" + std::to_string(i) + "] shows {" +
-                               name + "} before the step's question \"" + step.questions[size_t(k)] +
-                               "\" is answered, which gives its answer away: add \"after\": " + std::to_string(k) +
-                               " to the line (it then shows once that question is answered)";
-            }
-        }
-    }
-    return "";
+Concealment covered_by(std::string_view kind) {
+    Concealment c;
+    conceal_for(kind, &c);
+    return c;
 }
 
 Concealment concealment(const State& s, const std::vector<Question>& questions, bool practice_solved) {

@@ -3,9 +3,9 @@
 // screen-reader mirror and the lesson text consult it, and Reveal (or a right answer) lifts it.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "core/document/state.h"
-#include "core/lesson/lesson_entry.h"
 #include "core/lesson/quiz.h"
 
 namespace attn {
@@ -63,12 +63,8 @@ Concealment concealment(const State& state, const std::vector<Question>& questio
 // what its trace asks the learner to judge, so no panel or table lists it while that bug is open.
 bool groups_judged_in_trace(const State& state);
 
-// What a lesson file's questions need beyond its format, checked when it loads (the page, and
-// attention-cli): each step that asks can ask on its own setup (unaskable_step, quiz.h), and no
-// line shown before a question is answered names a value that question covers ({weights} in a line
-// before "sharper": the panels would cover the weights while the text gives them). "" when both
-// hold, else the first problem, naming the step, the line and the fix.
-ATTN_LESSON_ENTRY std::string lesson_questions_problem(const Lesson& lesson);
+// What a question of the kind covers while it is open (no reason given).
+Concealment covered_by(std::string_view kind);
 
 // Every value a question could ask about, with the reason: while the lesson's file is on its way,
 // a step opened by a link must not show the answer to a question not yet asked.

@@ -31,15 +31,6 @@ bool in_range(const StepRange& range, int step) {
     return step >= range.first && step <= range.last;
 }
 
-// Step `step`'s questions as it asks them on its own setup, entered from the default example as
-// the track enters it (not on data the learner may have edited since).
-ATTN_LESSON_ENTRY std::vector<Question> questions_as_set_up(const Lesson& lesson, int step) {
-    State base;
-    load_example("your-journey", &base);
-    const State s = enter_step(lesson, step, base);
-    return step_questions(lesson, s, compute_attention(s));
-}
-
 // How many questions the steps of range ask, entering each step as the track does. (Small enough
 // for wasm-opt to inline: the split point is questions_as_set_up.)
 int count_questions(const Lesson& lesson, const StepRange& range) {

@@ -259,28 +259,11 @@ std::vector<Question> step_questions(const Lesson& lesson, const State& s, const
     return out;
 }
 
-ATTN_LESSON_ENTRY std::string unaskable_step(const Lesson& lesson) {
+ATTN_LESSON_ENTRY std::vector<Question> questions_as_set_up(const Lesson& lesson, int step) {
     State base;
     load_example("your-journey", &base);
-    for (int number = 1; number <= lesson.step_count(); ++number) {
-        const std::vector<std::string>& kinds = lesson.step(number)->questions;
-        if (kinds.empty()) continue;
-        const State s = enter_step(lesson, number, base);
-        const AttentionResult result = compute_attention(s);
-        ModuleRun module;
-        if (s.module.enabled) update_module_run(s.inputs, s.module.settings, &module);
-        if (!step_questions(lesson, s, result, &module).empty()) continue;
-        std::string names;
-        for (const std::string& kind : kinds) names += (names.empty() ? "\"" : ", \"") + kind + "\"";
-        const bool one = kinds.size() == 1;
-        return "steps[" + std::to_string(number - 1) + "] asks " + names +
-               (one ? " but cannot ask it on step " : " but can ask none of them on step ") + std::to_string(number) +
-               "'s setup: what " + (one ? "it asks" : "they ask") +
-               " about is missing there (docs/lessons.md lists what each kind needs; "
-               "attention-cli --lesson FILE --step " +
-               std::to_string(number) + " shows the step as the learner reads it)";
-    }
-    return "";
+    const State s = enter_step(lesson, step, base);
+    return step_questions(lesson, s, compute_attention(s));
 }
 
 RevealResult reveal_answer(const TextCatalog& t, const Question& question, int choice) {

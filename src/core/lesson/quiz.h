@@ -38,14 +38,10 @@ std::string question_kind_names();  // "which-token, dot-value, ..." for message
 std::vector<Question> step_questions(const Lesson& lesson, const State& state, const AttentionResult& result,
                                      const ModuleRun* module = nullptr);
 
-// The first step of the lesson that asks questions but can ask none of them on its own setup (over
-// the book's your-journey data where the lesson brings none), in a message that names the step and
-// its kinds; "" when every such step asks one. A kind asks nothing where what it asks about is
-// missing (cache-scores without decode, dropout-kept without dropout): the learner would meet an
-// empty question, so the page and attention-cli refuse such a file. A step may list a kind its
-// setup does not ask as an alternative (the chapter's step 14 asks wrapper-width once the learner
-// picks the wrapper).
-ATTN_LESSON_ENTRY std::string unaskable_step(const Lesson& lesson);
+// Step `step`'s questions as it asks them on its own setup, entered from the book's your-journey
+// data as the track enters it (not on data the learner may have edited since): the count a course
+// grades, and what a lesson file is checked against when it loads (lesson_check.h).
+ATTN_LESSON_ENTRY std::vector<Question> questions_as_set_up(const Lesson& lesson, int step);
 
 struct RevealResult {
     bool answered = false;  // a valid choice was given

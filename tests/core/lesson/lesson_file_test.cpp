@@ -12,7 +12,7 @@
 
 #include "core/document/examples.h"
 #include "core/document/state_attention.h"
-#include "core/lesson/concealment.h"
+#include "core/lesson/lesson_check.h"
 #include "core/lesson/lesson_engine.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
@@ -87,7 +87,7 @@ TEST_CASE("lesson file: a step that can ask none of its questions on its own set
          {"lessons/en/chapter-3.json", "lessons/en/generation.json", "lessons/examples/my-sentence.json"}) {
         const LessonParse parsed = parse_lesson(read_repo_file(path), attn_test::texts());
         REQUIRE_MESSAGE(parsed.ok, parsed.error);
-        CHECK_MESSAGE(unaskable_step(parsed.lesson).empty(), path);
+        CHECK_MESSAGE(lesson_questions_problem(parsed.lesson).empty(), path);
     }
     // A teacher asks how many keys a KV-cache call scores, without decode in the step's setup: the
     // page would show an empty question, so the file is refused, naming the step and its kind.

@@ -15,6 +15,7 @@
 #include "core/document/state.h"
 #include "core/document/words_scope.h"
 #include "core/lesson/bug_trace.h"
+#include "core/lesson/lesson_check.h"
 #include "core/lesson/lesson_file.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
@@ -75,6 +76,9 @@ TEST_CASE("languages: every language's files read as the page reads them, with E
         INFO(lang);
         CHECK(attn_test::chapter_in(lang).step_count() == attn_test::chapter().step_count());
         CHECK(lesson_in(lang, "generation.json").step_count() == attn_test::generation_lesson().step_count());
+        // And pass the load-time check of their questions, as the page runs it.
+        CHECK_MESSAGE(lesson_questions_problem(attn_test::chapter_in(lang)).empty(), lang);
+        CHECK_MESSAGE(lesson_questions_problem(lesson_in(lang, "generation.json")).empty(), lang);
         const InterfaceTextParse words = parse_interface_text(read_repo_file("lessons/" + lang + "/interface.json"));
         REQUIRE_MESSAGE(words.ok, words.error);
         CHECK(words.text.lang == lang);
