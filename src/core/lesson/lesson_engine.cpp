@@ -252,11 +252,16 @@ ATTN_LESSON_ENTRY void show_answers_given(const LessonEngine& e, State* s) {
 }
 
 ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& s) {
-    const int k = std::clamp(s.lesson.question, 0, int(e.questions.size()) - 1);
     if (e.questions.empty() || !e.lesson) return {};
+    const int k = std::clamp(s.lesson.question, 0, int(e.questions.size()) - 1);
     RevealResult r = reveal_answer(e.lesson->texts, e.questions[size_t(k)], s.lesson.answer);
     const QuestionRecord* rec = e.record.find(s.step, k);
     if (!r.answered || !rec || rec->last_choice != s.lesson.answer || rec->last_correct == r.correct) return r;
+    // The record counts the questions the step asks; where it lists alternatives (step 14's
+    // head-dim, or wrapper-width once the learner picks the wrapper), the same place may be another
+    // kind's now: no verdict of the other is quoted.
+    const StepSpec* step = e.lesson->step(s.step);
+    if (!step || step->questions.size() != e.questions.size()) return r;
     r.since = e.lesson->texts.say(rec->last_correct ? "lesson.changed-since-right" : "lesson.changed-since-wrong");
     r.correct = rec->last_correct;
     r.verdict = e.lesson->texts.say(r.correct ? "lesson.right" : "lesson.not-quite");
@@ -271,6 +276,9 @@ namespace {
 // step's (step 13's CausalAttention with dropout 0.5 becomes MultiHeadAttention without dropout),
 // and the step's words and question are about the step's: the band says so, with the way back.
 void note_class_change(LessonEngine* e, const State& s) {
+    // A step about a class sets it up itself; a lesson-wide class is the lesson's backdrop.
+    const StepSpec* step = e->lesson->step(s.step);
+    if (!step || !step->setup.find("module")) return;
     const ModuleDocument set = apply_step_setup(*e->lesson, s.step, s).module;
     if (!set.enabled || (s.module.enabled && s.module.settings.module == set.settings.module)) return;
     const TextCatalog& texts = e->lesson->texts;

@@ -7,6 +7,7 @@
 #include "core/lesson/lesson_entry.h"
 #include "core/lesson/quiz_detail.h"
 #include "core/lesson/scaling.h"
+#include "core/lesson/sharpness.h"
 #include "core/math/normalize.h"
 #include "core/math/scores.h"
 
@@ -39,17 +40,10 @@ Matrix softmax_columns(const Matrix& scores) {
 
 ATTN_LESSON_ENTRY bool sharper(const QuizContext& c, Question* out) {
     const AttentionResult& r = c.r;
-    const float soft = r.weights_softmax[size_t(argmax(r.weights_softmax))];
-    float sum_top = r.weights_sum.empty() ? 0 : r.weights_sum[0], total = 0;
-    bool sum_ok = true;
-    for (size_t i = 0; i < r.weights_sum.size(); ++i) {
-        sum_ok = sum_ok && std::isfinite(r.weights_sum[i]) && r.weights_sum[i] >= 0;
-        sum_top = std::fmax(sum_top, r.weights_sum[i]);
-        total += r.lab_scores[i];
-    }
-    sum_ok = sum_ok && std::isfinite(total) && total > 0;
-    const bool same = sum_ok && std::fabs(soft - sum_top) <= 1e-4f;
-    const bool soft_sharper = !sum_ok || (!same && soft > sum_top);
+    const Sharpness k = compare_sharpness(r);
+    const float soft = k.softmax_top, sum_top = k.sum_top, total = k.total;
+    const bool sum_ok = k.sharper != Sharper::SumBreaks, same = k.sharper == Sharper::Same;
+    const bool soft_sharper = k.sharper == Sharper::Softmax || k.sharper == Sharper::SumBreaks;
     Ask a(c, "sharper");
     a.q.prompt = a.say("prompt", {{"scores", vec(r.lab_scores)}});
     a.add(a.say("softmax"), soft_sharper, a.say("softmax.why", {{"softmax_top", num(soft)}, {"sum_top", num(sum_top)}}),

@@ -10,6 +10,7 @@
 #include "core/lesson/lesson_values.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/scaling.h"
+#include "core/lesson/sharpness.h"
 #include "core/lesson/token_words.h"
 #include "core/math/dot.h"
 #include "core/math/extremes.h"
@@ -117,30 +118,30 @@ ATTN_LESSON_ENTRY void alignment_extremes(Section& c) {
 
 ATTN_LESSON_ENTRY void normalise(Section& c) {
     const AttentionResult& r = c.r;
-    const float sum = total(r.lab_scores);
+    const Sharpness k = compare_sharpness(r);
     c.add(LineKind::Code, c.t.say("s.normalise.scores", {{"scores", vec(r.lab_scores)}}));
     c.add(LineKind::Code,
           c.t.say("s.normalise.by-sum",
-                  {{"sum", num(sum)}, {"weights", vec(r.weights_sum)}, {"total", num(total(r.weights_sum))}}),
+                  {{"sum", num(k.total)}, {"weights", vec(r.weights_sum)}, {"total", num(total(r.weights_sum))}}),
           0);
     c.add(
         LineKind::Code,
         c.t.say("s.normalise.softmax", {{"weights", vec(r.weights_softmax)}, {"total", num(total(r.weights_softmax))}}),
         0);
-    bool sum_ok = sum > 0 && std::isfinite(sum);
-    for (float w : r.weights_sum) sum_ok = sum_ok && std::isfinite(w) && w >= 0;
-    if (sum_ok)
-        c.add(LineKind::Prose,
-              c.t.say("s.normalise.compare",
-                      {{"softmax_top", num(max_of(r.weights_softmax))},
-                       {"sum_top", num(max_of(r.weights_sum))},
-                       // On close scores softmax is the flatter one: the words say what the numbers show.
-                       {"how",
-                        c.t.say(max_of(r.weights_softmax) > max_of(r.weights_sum) ? "s.normalise.softmax-sharper"
-                                                                                  : "s.normalise.softmax-flatter")}}),
-              0);
-    else
-        c.add(LineKind::Warn, c.t.say("s.normalise.sum-breaks", {{"sum", num(sum)}, {"weights", vec(r.weights_sum)}}));
+    if (k.sharper == Sharper::SumBreaks) {
+        c.add(LineKind::Warn,
+              c.t.say("s.normalise.sum-breaks", {{"sum", num(k.total)}, {"weights", vec(r.weights_sum)}}));
+        return;
+    }
+    // The words say what the numbers show, as the step's question does: on close scores softmax is
+    // the flatter one.
+    const char* how = k.sharper == Sharper::Softmax       ? "s.normalise.softmax-sharper"
+                      : k.sharper == Sharper::DivideBySum ? "s.normalise.softmax-flatter"
+                                                          : "s.normalise.softmax-same";
+    c.add(LineKind::Prose,
+          c.t.say("s.normalise.compare",
+                  {{"softmax_top", num(k.softmax_top)}, {"sum_top", num(k.sum_top)}, {"how", c.t.say(how)}}),
+          0);
 }
 
 ATTN_LESSON_ENTRY void softmax_lab_lines(Section& c) {

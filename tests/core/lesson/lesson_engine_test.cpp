@@ -199,6 +199,27 @@ TEST_CASE("lesson engine: a verdict stays the one given when the numbers change 
     CHECK(shown_reveal(s.lesson, s.state).since.empty());
 }
 
+TEST_CASE("lesson engine: a wrong verdict stays wrong when the numbers change to make the choice right") {
+    Session s;
+    s.act(LessonAction::GoToStep, 1);
+    // The learner picks the 3rd token for inputs[1]: wrong.
+    const int third = 2;  // token lists keep the inputs' order
+    REQUIRE_FALSE(s.lesson.questions[0].correct[third]);
+    s.act(LessonAction::Choose, third);
+    s.act(LessonAction::Reveal);
+    CHECK_FALSE(shown_reveal(s.lesson, s.state).correct);
+    // Then moves the query to 2: the same choice is right on these numbers.
+    State moved = s.state;
+    moved.query = 2;
+    s.commit(moved);
+    REQUIRE(s.lesson.questions[0].correct[third]);
+    const RevealResult r = shown_reveal(s.lesson, s.state);
+    CHECK_FALSE(r.correct);
+    CHECK(r.verdict == "Not quite.");
+    CHECK(contains(r.since, "not right on the numbers you answered on"));
+    CHECK(r.mistake.empty());
+}
+
 TEST_CASE("lesson engine: another class picked in a step that set one up is said, and the step's comes back") {
     Session s;
     s.act(LessonAction::GoToStep, 13);

@@ -74,6 +74,29 @@ TEST_CASE("lesson file: the teachers' example from docs/lessons.md loads, walks 
     CHECK(lesson_progress(&engine).questions == 3);
 }
 
+TEST_CASE("lesson file: another class is said only in a step that set one up, not under a lesson-wide class") {
+    // The lesson runs MultiHeadAttention throughout; its second step is about CausalAttention.
+    const LessonParse parsed =
+        parse_lesson(lesson_with(std::string(kGoodStep) + "," +
+                                     R"({"title": "Two", "setup": {"module": {"name": "causal-attention"}},
+          "watch": ["module"], "lines": [{"prose": "Causal."}]})",
+                                 R"( "setup": {"module": {"name": "multi-head-attention"}},)"),
+                     attn_test::texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    LessonEngine engine;
+    lesson_set(&engine, &parsed.lesson);
+    State base;
+    load_example("your-journey", &base);
+    const auto said = [&](int step, AttentionModule picked) {
+        State s = enter_step(parsed.lesson, step, base);
+        s.module.settings = book_module_settings(picked);
+        lesson_sync(&engine, s, compute_attention(s), nullptr, 0);
+        return engine.class_changed;
+    };
+    CHECK(said(1, AttentionModule::SelfAttentionV2).empty());  // the lesson's backdrop, not the step's subject
+    CHECK(contains(said(2, AttentionModule::SelfAttentionV2), "about CausalAttention"));
+}
+
 TEST_CASE("lesson file: the chapter's own file is read by the same rules, with the book's fourteen steps") {
     const LessonParse parsed = parse_lesson(read_repo_file("lessons/en/chapter-3.json"), attn_test::texts());
     REQUIRE_MESSAGE(parsed.ok, parsed.error);

@@ -198,6 +198,11 @@ TEST_CASE("lesson text: step 5 says softmax widens the gaps only where the numbe
     const std::string close = all_text(s);
     CHECK(contains(close, "here softmax is the flatter one"));
     CHECK_FALSE(contains(close, "exaggerates"));
+    // Equal scores: the step's question answers "the same", and so do its words.
+    s.inputs.data = {0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f};
+    const std::string equal = all_text(s);
+    CHECK(contains(equal, "the two give the top score the same weight"));
+    CHECK_FALSE(contains(equal, "flatter"));
 }
 
 TEST_CASE("lesson text: results the questions ask about stay hidden until revealed") {
