@@ -140,6 +140,18 @@ static void sweep_practice_bugs_lab(const TextCatalog& texts) {
             for (const std::string& line : lab.explanation) check_text(line, "lab");
 }
 
+TEST_CASE("lesson text: every documented misconception has the idea the wrap-up lists, in every language") {
+    std::vector<std::string> langs = attn_test::languages();
+    langs.push_back("en");
+    for (const std::string& lang : langs)
+        for (const std::string& id : documented_misconceptions()) {
+            INFO(lang << ": idea." << id);
+            const std::string idea = attn_test::texts_in(lang).say("idea." + id);
+            CHECK_FALSE(attn_test::contains(idea, "[missing text"));
+            check_text(idea, lang + " idea." + id);
+        }
+}
+
 TEST_CASE("lesson text: every step, question, choice and reveal of the chapter renders from the catalog") {
     sweep_track(attn_test::chapter(), attn_test::texts());
 }
