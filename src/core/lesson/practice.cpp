@@ -258,6 +258,41 @@ ParsedNumbers numbers_any_count(const std::string& text, int expected) {
     return p;
 }
 
+// "2..5" as the lessons write a run of positions, spelled out ("2, 3, 4, 5") for the number
+// reader: whole numbers on both sides, the first not past the second, at most 1,024 of them;
+// anything else is left as typed, for the reader to name.
+std::string spell_out_ranges(const std::string& text) {
+    std::string out;
+    size_t i = 0;
+    const auto digits_at = [&](size_t at, size_t* end) {
+        size_t k = at;
+        while (k < text.size() && text[k] >= '0' && text[k] <= '9' && k - at < 6) ++k;
+        *end = k;
+        return k > at ? std::stoi(text.substr(at, k - at)) : -1;
+    };
+    while (i < text.size()) {
+        size_t a_end = 0;
+        const bool starts_number =
+            text[i] >= '0' && text[i] <= '9' && (i == 0 || !(text[i - 1] >= '0' && text[i - 1] <= '9'));
+        const int a = starts_number ? digits_at(i, &a_end) : -1;
+        size_t dots = a_end;
+        while (a >= 0 && dots < text.size() && text[dots] == ' ') ++dots;
+        if (a >= 0 && text.compare(dots, 2, "..") == 0 && text.compare(dots, 3, "...") != 0) {
+            size_t b_at = dots + 2, b_end = 0;
+            while (b_at < text.size() && text[b_at] == ' ') ++b_at;
+            const int b = digits_at(b_at, &b_end);
+            const bool whole = b_end >= text.size() || text[b_end] != '.';
+            if (b >= a && whole && b - a < 1024) {
+                for (int k = a; k <= b; ++k) out += (k > a ? ", " : "") + std::to_string(k);
+                i = b_end;
+                continue;
+            }
+        }
+        out += text[i++];
+    }
+    return out;
+}
+
 // The sizes the cache exercise counts with: the state's module decoding through its cache.
 struct CacheCounts {
     std::vector<std::pair<int, int>> calls;  // (first, count)
@@ -351,7 +386,7 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
         return out;
     }
     const int q = std::clamp(s.query, 0, n - 1), w = m.window, from = std::max(0, q - w + 1);
-    const ParsedNumbers p = numbers_any_count(typed_text, q - from + 1);
+    const ParsedNumbers p = numbers_any_count(spell_out_ranges(typed_text), q - from + 1);
     out.note = numbers_note(t, p);
     if (!p.ok) {  // nothing typed, or not a number: said without the count, which is the answer's
         out.message = p.problem == ParsedNumbers::Problem::Empty

@@ -177,6 +177,12 @@ TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways 
     CHECK(c.entry_ok.empty());  // no marks numbered from 0 beside positions, right or wrong
     CHECK(contains(c.message, "itself and the 2 before it"));
     CHECK(check(4, s, "4 2 3").correct);  // any order
+    // The lessons' own notation for a run of positions, as typed by a learner who read them.
+    CHECK(check(4, s, "2..4").correct);
+    CHECK(check(4, s, "2 .. 4").correct);
+    CHECK(contains(check(4, s, "1..4").message, "One too many"));
+    CHECK(contains(check(4, s, "4..2").message, "not a position"));  // backwards: left for the reader to name
+    CHECK(contains(check(4, s, "2...4").message, "not a position"));
     c = check(4, s, "1, 2, 3, 4");
     CHECK_FALSE(c.correct);
     CHECK(contains(c.message, "One too many"));
