@@ -189,11 +189,27 @@ void memory(UiState* ui) {
     if (m.memory.heads == 0) m.memory = kPresets[0].model;
     KvMemoryModel& model = m.memory;
     int64_t kv = model.kv_heads, context = model.context;
-    if (whole_field(ui, "module:kv-heads", &kv, ImGui::GetFontSize() * 5) && kv >= 1 && kv <= model.heads &&
-        model.heads % kv == 0)
-        model.kv_heads = kv;
+    // The - and + buttons step to the next divisor of the heads (8 -> 16 of 32), as num_kv_groups's
+    // do; a typed number that does not divide them is named under the field and not applied.
+    const float buttons = 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+    if (whole_field(ui, "module:kv-heads", &kv, ImGui::GetFontSize() * 2.5f + buttons, 1, model.heads)) {
+        if (kv >= 1 && kv <= model.heads && model.heads % kv == 0) {
+            model.kv_heads = kv;
+            m.memory_error.clear();
+        } else {
+            std::string divisors;
+            for (int64_t g = 1; g <= model.heads; ++g)
+                if (model.heads % g == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(g);
+            m.memory_error = trf("kv heads is %lld but must divide the %lld heads: %s", (long long)kv,
+                                 (long long)model.heads, divisors.c_str());
+        }
+    }
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::Text(tr("kv heads (of %lld)"), model.heads);
+    if (!m.memory_error.empty()) {  // under its field
+        prose(m.memory_error, error_color());
+        record_value(ui, "module:memory-error", m.memory_error);
+    }
     same_line_if_fits(ImGui::GetFontSize() * 12);
     if (whole_field(ui, "module:context", &context, ImGui::GetFontSize() * 8) && context >= 1 && context <= (1 << 24))
         model.context = context;

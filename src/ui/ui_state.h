@@ -166,6 +166,7 @@ struct ModuleUi {
     float scroll_room_before = 0;         // the room last frame (the scroll range it made)
     int section_moment = -1;              // the step, question and reveal it was last brought up for
     int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
+    std::string memory_error;             // the KV-memory calculator: why the kv heads typed were refused
     std::string pads_error;               // masks four ways: why the pad tokens typed were refused
     uint64_t pads_error_version = 0;      // the state version it was refused on
     // The masks four ways (core/math/mask_comparison.h), worked out when the run (ModuleRun::serial)

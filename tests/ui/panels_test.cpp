@@ -1060,3 +1060,34 @@ TEST_CASE("ui: a step's number, clicked, does not leave its title as a tooltip o
     h.frames(3);
     CHECK_FALSE(tooltip_open());
 }
+
+TEST_CASE("ui: the KV-memory calculator's kv heads step to divisors of the heads; another number is named") {
+    UiHarness h("your-journey", ImVec2(1280, 3000));
+    attn::State s = h.state;
+    s.module.enabled = true;
+    s.panels = {"module"};
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    REQUIRE(h.find("module:kv-heads:plus") != nullptr);
+    REQUIRE(h.ui.module.memory.kv_heads == 8);  // the repository's example: 8 of 32
+    h.click("module:kv-heads:plus");
+    CHECK(h.ui.module.memory.kv_heads == 16);  // not 9, which 32 heads cannot share
+    h.click("module:kv-heads:minus");
+    h.click("module:kv-heads:minus");
+    CHECK(h.ui.module.memory.kv_heads == 4);
+    // A typed 5 is named under the field, and the last good number stays.
+    h.click("module:kv-heads");
+    for (int k = 0; k < 3; ++k) h.key(attn_test::kKeyBackspace);
+    h.type("5");
+    h.key(attn_test::kKeyEnter);
+    h.frames(2);
+    CHECK(h.ui.module.memory.kv_heads == 4);
+    CHECK(h.ui.module.memory_error == "kv heads is 5 but must divide the 32 heads: 1, 2, 4, 8, 16, 32");
+    const attn::ui::LayoutItem* said = h.find("value:module:memory-error");
+    const attn::ui::LayoutItem* field = h.find("module:kv-heads");
+    REQUIRE(said != nullptr);
+    REQUIRE(field != nullptr);
+    CHECK(said->rect.y > field->rect.y);  // under the field, not at the panel's foot
+    CHECK(said->rect.y < field->rect.y + 3 * field->rect.w);
+}
