@@ -289,6 +289,28 @@ void note_class_change(LessonEngine* e, const State& s) {
     e->restore_class = texts.say("lesson.restore-class", {{"class", step_class}});
 }
 
+// A panel section that one question asks about whole (the masks four ways, the heads' groups) is
+// covered in the steps before the one that asks it, until that step is answered: the lesson after
+// the chapter runs GroupedQueryAttention in step 2, whose panel lists how each library writes the
+// mask, which step 3 asks. (The chapter's classes' sections are what its steps teach in turn.)
+void cover_later_sections(const LessonEngine& e, const State& s, Concealment* c) {
+    const Lesson& lesson = *e.lesson;
+    bool covered = false;
+    for (int later = s.step + 1; later <= lesson.step_count(); ++later) {
+        const bool answered = std::any_of(e.record.questions.begin(), e.record.questions.end(),
+                                          [&](const QuestionRecord& q) { return q.step == later; });
+        if (answered) continue;
+        for (const std::string& kind : lesson.step(later)->questions) {
+            if (kind != "mask-polarity" && kind != "gqa-heads") continue;
+            const Concealment asks = covered_by(kind);
+            c->module_masks |= asks.module_masks;
+            c->module_groups |= asks.module_groups;
+            covered = true;
+        }
+    }
+    if (covered && c->reason.empty()) c->reason = words("hidden until a later step asks about it");
+}
+
 // lesson_sync once the lesson is here: the step's questions and lines, the concealment, the trace.
 ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const AttentionResult& result,
                                    const ModuleRun* module) {
@@ -321,6 +343,7 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
         }
     }
     e->concealed = concealment(s, e->questions, practice_solved(*e, s));
+    if (track) cover_later_sections(*e, s, &e->concealed);
     if (s.lesson.mode == LessonMode::Debug && s.lesson.bug != Bug::None) {
         if (!e->trace_valid || !(e->traced == s)) {
             e->trace = trace_bug(lesson.texts, s.lesson.bug, s);

@@ -11,6 +11,7 @@
 #include "core/document/examples.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/concealment.h"
+#include "core/lesson/lesson_engine.h"
 #include "core/lesson/lesson_file.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
@@ -127,6 +128,32 @@ TEST_CASE("generation lesson: what a question asks stays covered until it is ans
     three.lesson.question = 1;
     three.lesson.revealed = false;
     CHECK(covered(three).module_masks);
+}
+
+TEST_CASE("generation lesson: step 2's panel keeps step 3's masks covered until step 3 is answered") {
+    // Step 2 runs GroupedQueryAttention, whose panel lists how each library writes the mask: what
+    // step 3's second question asks.
+    LessonEngine engine;
+    lesson_set(&engine, &attn_test::generation_lesson());
+    const auto sync = [&](const State& s) {
+        lesson_sync(&engine, s, compute_attention(s), nullptr, 0);
+        return engine.concealed;
+    };
+    State two = step(2);
+    two.lesson.answer = 0;
+    two.lesson.revealed = true;  // step 2's own question answered
+    Concealment c = sync(two);
+    CHECK_FALSE(c.module_groups);
+    CHECK(c.module_masks);
+    CHECK(attn_test::contains(c.reason, "later step"));
+    CHECK(sync(step(1)).module_groups);  // step 2's groups, in step 1
+    // Step 3 answered (the record has it): step 2 shows the masks again.
+    QuestionRecord answered;
+    answered.step = 3;
+    answered.question = 1;
+    answered.first_choice = answered.last_choice = 0;
+    engine.record.questions.push_back(answered);
+    CHECK_FALSE(sync(two).module_masks);
 }
 
 TEST_CASE("generation lesson: every line, choice and reveal renders; every wrong choice names a misconception") {
