@@ -166,6 +166,28 @@ void scaling_widget(const FrameInput& in, UiState* ui) {
     prose(say(*in.lesson, "lesson.entropy-note", {{"uniform", num(float(st.uniform_entropy))}}), muted_text());
 }
 
+// On a phone the watched panels are far below: "watch:" and a button per panel that scrolls to it.
+// prefix: the layout names' ("lesson:watch:" at the step's top, "lesson:see:" under an answer).
+void watch_buttons(const FrameInput& in, UiState* ui, const std::string& prefix) {
+    const State& s = in.state;
+    ImGui::TextColored(muted_text(), "%s", tr("watch:"));
+    for (const std::string& p : in.lesson->lesson->step(s.step)->watch) {
+        if (!panel_listed(s, p.c_str())) {  // an embed without it: said, not a button to nowhere
+            const std::string missing = say(*in.lesson, "lesson.watch-missing", {{"panel", panel_title(p)}});
+            same_line_if_fits(ImGui::CalcTextSize(missing.c_str()).x);
+            ImGui::TextColored(muted_text(), "%s", missing.c_str());
+            record_lesson_item(ui, prefix.substr(0, prefix.size() - 1) + "-missing:" + p);  // lesson:watch-missing:
+            continue;
+        }
+        const std::string label = std::string(panel_title(p)) + " ↓";
+        same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
+        ImGui::PushID(prefix.c_str());
+        if (small_button(label.c_str())) ui->lesson.scroll_to = p, ui->lesson.scroll_passes = 4;
+        ImGui::PopID();
+        record_lesson_item(ui, prefix + p);
+    }
+}
+
 bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     // A reveal scrolls into view only where the learner made it: not on arriving at a step
@@ -228,6 +250,9 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         prose(r.reason, muted_text());
         if (!r.mistake.empty())
             prose(say(*in.lesson, "lesson.common-mistake", {{"mistake", r.mistake}}), error_color());
+        // The answer is what the watched panel now shows: on a phone, the way there from here,
+        // since the step's own buttons scrolled up out of sight with the feedback.
+        if (compact_layout()) watch_buttons(in, ui, "lesson:see:");
         const int key = s.step * 100 + k * 10 + answer;
         if (ui->lesson.shown_reveal != key) {
             // Revealed by the band's own button: not by the text version, the page's API or a restore.
@@ -337,21 +362,7 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
     bool edited = false;
     ImGui::Text("%d. %s", s.step, step->title.c_str());
     if (compact_layout()) {
-        // On a phone the watched panels are far below: each is a button that scrolls to it.
-        ImGui::TextColored(muted_text(), "%s", tr("watch:"));
-        for (const std::string& p : step->watch) {
-            if (!panel_listed(s, p.c_str())) {  // an embed without it: said, not a button to nowhere
-                const std::string missing = say(*in.lesson, "lesson.watch-missing", {{"panel", panel_title(p)}});
-                same_line_if_fits(ImGui::CalcTextSize(missing.c_str()).x);
-                ImGui::TextColored(muted_text(), "%s", missing.c_str());
-                record_lesson_item(ui, "lesson:watch-missing:" + p);
-                continue;
-            }
-            const std::string label = std::string(panel_title(p)) + " ↓";
-            same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
-            if (small_button(label.c_str())) ui->lesson.scroll_to = p, ui->lesson.scroll_passes = 4;
-            record_lesson_item(ui, "lesson:watch:" + p);
-        }
+        watch_buttons(in, ui, "lesson:watch:");
     } else {
         std::string watch;
         for (const std::string& p : step->watch)

@@ -262,8 +262,9 @@ test('generation lesson: on a phone, step 1 answered by taps, then its panel ope
   const reveal = await item(page, 'lesson:reveal');
   await settleAfter(page, () => page.touchscreen.tap(reveal.x + reveal.w / 2, reveal.y + reveal.h / 2), 'a tap on Reveal',
                     { lifted: true });
-  // "The book's classes ↓" takes the learner to the watched panel: the calls, now revealed.
-  await tap('lesson:watch:module');
+  // Under the feedback, "The book's classes ↓" takes the learner to the watched panel: the calls,
+  // now revealed (the step's own buttons scrolled up with the feedback).
+  await tap('lesson:see:module');
   await waitUntil(async () => (await value(page, 'module:call')) === '5 1 0 6', 'the revealed call in the classes panel');
   await saveArtifact('generation-lesson-phone.png', await page.screenshot());
   assert.deepEqual(page.problems, []);

@@ -16,16 +16,18 @@ const layout = (page) => page.evaluate(() => window.attention.layout());
 const find = async (page, name) => (await layout(page)).find((l) => l.name === name);
 // The share bar's row at the foot (Link, Embed) is not the demo's: an item must end above it.
 const FOOT = 844 - 44;
+// Below the demo's title line, which the panels scroll under: a finger taps what it sees.
+const TOP = 30;
 
 // Brings an item into view the way the page scrolls under a wheel (the column scrolls inside the
 // demo; an item out of view is not drawn at all, so the way is `towards` (+1 down, -1 up) until it is).
 async function reach(page, name, towards = 1) {
   for (let k = 0; k < 40; ++k) {
     const r = await find(page, name);
-    if (r && r.y >= 0 && r.y + r.h <= FOOT) return r;
+    if (r && r.y >= TOP && r.y + r.h <= FOOT) return r;
     await settleAfter(page, async () => {
       await page.mouse.move(195, 400);
-      await page.mouse.wheel(0, r ? (r.y < 0 ? -200 : 200) : 200 * towards);
+      await page.mouse.wheel(0, r ? (r.y < TOP ? -200 : 200) : 200 * towards);
     }, `scrolling towards ${name}`);
   }
   assert.fail(`${name} never came into view`);
