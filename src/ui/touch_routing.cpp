@@ -39,13 +39,13 @@ bool is_panel(const ImGuiWindow* w) {
     return named(w, "panel");
 }
 
-// A window's scrollbar or title bar under the point: a finger there drags the thumb or the
-// window, as a mouse does (on the demo's own page nothing else would scroll the right way).
-bool on_window_chrome(ImVec2 point) {
+// A window's title bar under the point (the PyTorch code's window): a finger there drags the
+// window, as a mouse does. A scrollbar is not grabbed by a finger: on a phone it is where a right
+// thumb swipes, and dragging its thumb moved the column the other way and pages at a time; the
+// swipe moves the content under it, as anywhere else.
+bool on_title_bar(ImVec2 point) {
     for (ImGuiWindow* w : GImGui->Windows) {
         if (!w->Active) continue;
-        if (w->ScrollbarY && ImGui::GetWindowScrollbarRect(w, ImGuiAxis_Y).Contains(point)) return true;
-        if (w->ScrollbarX && ImGui::GetWindowScrollbarRect(w, ImGuiAxis_X).Contains(point)) return true;
         if (!(w->Flags & ImGuiWindowFlags_NoTitleBar) && !(w->Flags & ImGuiWindowFlags_ChildWindow) &&
             w->TitleBarRect().Contains(point))
             return true;
@@ -57,7 +57,7 @@ bool on_window_chrome(ImVec2 point) {
 TouchClaim touch_claim(const UiState& ui, ImVec2 point, bool own_page) {
     const ImGuiContext& g = *GImGui;
     if (g.OpenPopupStack.Size > 0 || g.IO.WantTextInput) return TouchClaim::Demo;
-    if (own_page && on_window_chrome(point)) return TouchClaim::Demo;
+    if (own_page && on_title_bar(point)) return TouchClaim::Demo;
     if (item_at(ui, point, [](const std::string& n) { return n == "lesson:lab-slider"; })) return TouchClaim::Demo;
     const bool on_view =
         item_at(ui, point, [](const std::string& n) { return n == "panel:plot" || starts_with(n, "arrow:"); });

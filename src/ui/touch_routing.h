@@ -22,8 +22,8 @@ enum class TouchClaim {
 
 // The claim on a touch that starts at `point` (window units, from the canvas's top-left).
 // Reads what the last pass drew (UiState::layout, ImGui's windows); call between passes.
-// own_page: the demo is the page (see touch_scroll_by); a window's scrollbar or title bar then
-// keeps its touch, to be dragged.
+// own_page: the demo is the page (see touch_scroll_by); a window's title bar then keeps its
+// touch, to be dragged (a scrollbar does not: a swipe there moves the content, as elsewhere).
 TouchClaim touch_claim(const UiState& ui, ImVec2 point, bool own_page = false);
 
 // A finger that started at `point` first moved by `delta`: true if a region under it can still

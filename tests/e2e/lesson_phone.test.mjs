@@ -204,6 +204,14 @@ test('lesson on a phone: a swipe that starts on a heatmap, a field or the 3-D vi
   headsAfter.forEach(([x, y], i) => assert.ok(Math.abs(x - headsBefore[i][0]) < 1 && Math.abs(y - shift - headsBefore[i][1]) < 1,
                                               `head ${i} moved with the page only, the view did not turn`));
   assert.deepEqual(await state(), before);
+  // Up along the right edge, where a right thumb swipes and the column's scrollbar is: the column
+  // moves with the finger, as elsewhere (a thumb dragged there moved it the other way, pages at a time).
+  const marker = await find(page, 'panel:plot');
+  await swipe(371, 600, 371, 450, 'a swipe up along the scrollbar');
+  const markerAfter = await find(page, 'panel:plot');
+  const moved2 = marker.y - markerAfter.y;
+  assert.ok(moved2 > 100 && moved2 < 200, `the column went up with the finger, about as far: ${Math.round(moved2)} px for 150`);
+  assert.deepEqual(await state(), before);
   await page.context().close();
 });
 
