@@ -105,9 +105,15 @@
   }
 
   // A pointer inside keeps the panel open (a click on its text takes the focus from it); a
-  // pointer or the focus elsewhere closes it.
+  // pointer or the focus elsewhere closes it. Escape closes it and gives the focus back to the
+  // drawing, as a keyboard user who tabbed in by mistake expects.
   function openWhileUsed(root) {
     root.addEventListener('pointerdown', () => root.classList.add('open'));
+    root.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      root.classList.remove('open');
+      document.getElementById('canvas')?.focus();
+    });
     document.addEventListener('pointerdown', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
     document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
   }

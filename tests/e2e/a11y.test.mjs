@@ -71,6 +71,22 @@ test('a11y: the numbers as text and a table; a burst of changes is announced onc
   await page.context().close();
 });
 
+test('a11y: Tab from the drawing opens the text version; Escape closes it and gives the focus back', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  await page.locator('#canvas').focus();
+  await page.keyboard.press('Tab');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.closest('.text-version'));
+  const opened = await page.evaluate(() => document.activeElement.closest('.text-version').getBoundingClientRect().height);
+  assert.ok(opened > 100, `the text version opened over the page: ${opened} px`);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'canvas')
+    .catch(() => assert.fail('Escape gave the focus back to the drawing'));
+  const closed = await page.evaluate(() => [...document.querySelectorAll('.text-version')].map((e) => e.getBoundingClientRect().height));
+  assert.ok(closed.every((h) => h <= 1), `both text versions are closed again: ${closed}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y: reduced motion, dark theme (auto) and framing reach the app as page options', async () => {
   const page = await openPage(browser, server.url + '/?theme=auto', { reducedMotion: 'reduce', colorScheme: 'dark' });
   await waitReady(page);
