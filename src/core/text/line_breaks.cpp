@@ -42,7 +42,10 @@ std::vector<std::string> line_break_pieces(std::string_view line) {
         if (length == 0) cp = 0xFFFD;  // a broken byte goes along as one character
         const size_t end = i + (length ? length : 1);
         if (!current.empty() && cp != ' ') {
-            const bool after_space = prev == ' ';
+            // A code comment's "#" stays with its first word: "# the prompt", not "#" at a line's end.
+            const bool comment_mark = current.size() >= 2 && current[0] == '#' && current[1] == ' ' &&
+                                      current.find_first_not_of(' ', 1) == std::string::npos;
+            const bool after_space = prev == ' ' && !comment_mark;
             const bool cjk_edge =
                 (is_cjk_code_point(prev) || is_cjk_code_point(cp)) && !no_break_before(cp) && !no_break_after(prev);
             if (after_space || cjk_edge) {

@@ -2,7 +2,8 @@
 // of spaces (English), and between two Chinese characters (Chinese puts no spaces between words),
 // but never inside a number, a tensor or code ("0.4419", "inputs[1]", "[0.43, 0.15]" keep their
 // spaces' rule: they break only at a space), never before closing punctuation ("，" "。" "）") and
-// never after opening punctuation ("（" "“"), as Chinese typesetting's basic rule asks.
+// never after opening punctuation ("（" "“"), as Chinese typesetting's basic rule asks; and a code
+// comment's "#" never ends a line without its first word.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -8,6 +8,8 @@ using Pieces = std::vector<std::string>;
 TEST_CASE("English breaks only after spaces, so numbers and tensors stay whole") {
     CHECK(line_break_pieces("x = 0.43 then") == Pieces{"x ", "= ", "0.43 ", "then"});
     CHECK(line_break_pieces("tensor([0.43, 0.15])") == Pieces{"tensor([0.43, ", "0.15])"});
+    // A code comment's "#" keeps its first word with it; the words after it break as words do.
+    CHECK(line_break_pieces("rows = [q]   # the prompt") == Pieces{"rows ", "= ", "[q]   ", "# the ", "prompt"});
     CHECK(line_break_pieces("two  spaces") == Pieces{"two  ", "spaces"});
     CHECK(line_break_pieces("") == Pieces{});
 }
