@@ -177,10 +177,8 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         // The - and + buttons and the arrow keys step to the next divisor of num_heads (2 -> 4 with
         // 4 heads, not 3); a typed 3 stays 3, and the core says why it cannot apply.
         edited |= whole(ui, "kv_groups", "num_kv_groups", &m.kv_groups, 1, m.heads, m.heads);
-        std::string divisors;  // said beside the field, so that + going from 2 to 4 is not a surprise
-        for (int g = 1; g <= m.heads; ++g)
-            if (m.heads % g == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(g);
-        const std::string hint = trf("(it must divide num_heads: %s)", divisors.c_str());
+        // Said beside the field, so that + going from 2 to 4 is not a surprise.
+        const std::string hint = trf("(it must divide num_heads: %s)", divisor_list(m.heads).c_str());
         same_line_if_fits(ImGui::CalcTextSize(hint.c_str()).x);
         ImGui::TextColored(muted_text(), "%s", hint.c_str());
         record_value(ui, "module:kv-groups-hint", hint);

@@ -197,11 +197,8 @@ void memory(UiState* ui) {
             model.kv_heads = kv;
             m.memory_error.clear();
         } else {
-            std::string divisors;
-            for (int64_t g = 1; g <= model.heads; ++g)
-                if (model.heads % g == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(g);
             m.memory_error = trf("kv heads is %lld but must divide the %lld heads: %s", (long long)kv,
-                                 (long long)model.heads, divisors.c_str());
+                                 (long long)model.heads, divisor_list(model.heads).c_str());
         }
     }
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
