@@ -264,8 +264,10 @@
 
   function content(view) {
     if (!view.loaded && (view.in_lesson || view.waiting || view.load_error)) {
-      return [element('p', { text: view.load_error ? phrase('The lesson could not be loaded: {0}', view.load_error)
-                                                   : 'Loading the lesson…' }),
+      // A refused file's problems, one per line (docs/lessons.md): one paragraph each.
+      const [first, ...more] = (view.load_error || '').split('\n');
+      return [element('p', { text: view.load_error ? phrase('The lesson could not be loaded: {0}', first) : 'Loading the lesson…' }),
+              ...more.map((problem) => element('p', { text: problem })),
               button('leave', 'Leave the lesson', 'leave')];
     }
     if (!view.in_lesson) {

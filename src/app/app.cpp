@@ -170,7 +170,7 @@ std::string app_load_lesson(App* app, std::string_view texts, std::string_view l
             app_lesson_arrived(app);
             return "";
         }
-        error = (name.empty() ? std::string("the lesson file") : std::string(name)) + ": " + parsed.error;
+        error = name_each_problem(name.empty() ? std::string_view("the lesson file") : name, parsed.error);
     }
     lesson_refused(&app->lesson, error);
     app_update_result(app);  // what waited for the file is uncovered now, not at the next edit

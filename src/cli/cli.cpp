@@ -520,7 +520,7 @@ std::string cli_usage() {
            "  --help          print this help\n"
            "\n"
            "Lessons (docs/lessons.md): --check-lesson FILE reads a lesson file as the page does and names\n"
-           "the line and column of its first problem; --lesson FILE --step N prints step N (default 1) as the\n"
+           "the line and column of each problem; --lesson FILE --step N prints step N (default 1) as the\n"
            "learner reads it, with its live values and questions; --reveal adds the answers and every line;\n"
            "--texts FILE reads the built-in words from another catalog (default: the English one).\n"
            "--bug NAME prints a Debug this trace whole, as the page plants it on the book's inputs: the\n"
@@ -529,8 +529,8 @@ std::string cli_usage() {
            bug_choices() +
            ".\n"
            "\n"
-           "Exit status: 0 on success; 2 on bad input, with one \"error: ...\" line on stderr and nothing\n"
-           "on stdout.\n"
+           "Exit status: 0 on success; 2 on bad input, with an \"error: ...\" line on stderr (one per problem\n"
+           "of a lesson file) and nothing on stdout.\n"
            "Example: attention-cli --example your-journey --query 1 --project\n";
 }
 

@@ -101,6 +101,19 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
         *err = "error: " + message + "\n";
         return kCliUsageError;
     };
+    // A lesson file's problems: one "error: FILE: line L, column C: ..." line each.
+    const auto fail_each = [err](const std::string& path, const std::string& problems) {
+        err->clear();
+        const std::string named = name_each_problem(path, problems);
+        size_t start = 0;
+        while (start < named.size()) {
+            size_t end = named.find('\n', start);
+            if (end == std::string::npos) end = named.size();
+            *err += "error: " + named.substr(start, end - start) + "\n";
+            start = end + 1;
+        }
+        return kCliUsageError;
+    };
     std::string check, lesson_path, texts_path, step_text, bug_text;
     bool reveal = false;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -152,7 +165,7 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
     std::string e = read_text_file(path, kMaxLessonFileBytes, "lesson file", &text);
     if (!e.empty()) return fail(e);
     const LessonParse parsed = parse_lesson(text, catalog);
-    if (!parsed.ok) return fail(path + ": " + parsed.error);
+    if (!parsed.ok) return fail_each(path, parsed.error);
     const Lesson& lesson = parsed.lesson;
     // The page refuses a file whose questions cannot be asked as written: --check-lesson says so;
     // --lesson still prints the step, under the problem, since that is how a teacher looks into it.

@@ -573,6 +573,22 @@ TEST_CASE("cli: --check-lesson reads a lesson file as the page does; a broken on
     CHECK(contains(bad.err, "line 2, column"));
     CHECK(contains(bad.err, "{nope} is not a value"));
     CHECK(contains(run({"--check-lesson", "/nonexistent.json"}).err, "cannot open the lesson file"));
+
+    // Several mistakes: one "error: FILE: line L, column C: ..." line each, as a compiler lists them.
+    const std::string two = temp_file(
+        "{\"format\": 1, \"id\": \"x\", \"lang\": \"en\", \"title\": \"t\",\n \"steps\": [{\"title\": \"a\", "
+        "\"lines\": [{\"prose\": \"{nope}\"}]},\n {\"lines\": [{\"prose\": \"b\"}]}]}");
+    const Run both = run({"--check-lesson", two});
+    std::remove(two.c_str());
+    CHECK(both.code == kCliUsageError);
+    CHECK(both.out.empty());
+    const size_t end_of_first = both.err.find('\n');
+    REQUIRE(end_of_first != std::string::npos);
+    const std::string first = both.err.substr(0, end_of_first), second = both.err.substr(end_of_first + 1);
+    CHECK(first.rfind("error: " + two + ": line 2, column ", 0) == 0);
+    CHECK(contains(first, "steps[0].lines[0].prose: {nope} is not a value"));
+    CHECK(second.rfind("error: " + two + ": line 3, column 2: steps[1]: has no title", 0) == 0);
+    CHECK(second.find('\n') == second.size() - 1);  // two lines, each ended
 }
 
 TEST_CASE("cli: a lesson whose step cannot ask its question is refused by --check-lesson, shown by --lesson") {

@@ -1,6 +1,6 @@
 // Reading a lesson file: every key checked against the format, every text against the limits and
 // its placeholders against what the core can fill, every setup applied once to a fresh state and
-// validated as a state document would be. The first problem found is the message.
+// validated as a state document would be. The problems found, each named, are the message.
 #include "core/lesson/lesson_file.h"
 
 #include <algorithm>
@@ -52,14 +52,29 @@ struct Path {
     }
 };
 
-// Collects the first error with its position; later checks are skipped once one is found.
+// Collects the file's problems, each with its position, so that a teacher mends them in one pass:
+// a step stops at its first problem (what follows in it may only be an echo) and the next step is
+// read; the checks across steps run only on a file whose steps all read.
+constexpr size_t kMaxReportedProblems = 8;
 struct Reader {
     std::string_view source;
-    std::string error;
+    std::vector<std::string> problems;
+    size_t more = 0;  // problems found beyond kMaxReportedProblems
 
+    bool failed() const { return !problems.empty(); }
     bool fail(const JsonValue& at, const Path& path, const std::string& message) {
-        if (error.empty()) error = json_line_column(source, at.offset) + ": " + path.text() + ": " + message;
+        if (problems.size() < kMaxReportedProblems)
+            problems.push_back(json_line_column(source, at.offset) + ": " + path.text() + ": " + message);
+        else
+            ++more;
         return false;
+    }
+    // One problem per line, in the file's order.
+    std::string report() const {
+        std::string out;
+        for (const std::string& p : problems) out += (out.empty() ? "" : "\n") + p;
+        if (more > 0) out += "\n... and " + std::to_string(more) + " more: mend these and check the file again";
+        return out;
     }
     bool string_at(const JsonValue& v, const Path& path, size_t max_bytes, std::string* out) {
         if (!v.is_string()) return fail(v, path, "must be a string");
@@ -269,6 +284,18 @@ State apply_setups(const JsonValue& lesson_setup, const JsonValue& step_setup, i
 
 }  // namespace
 
+std::string name_each_problem(std::string_view name, std::string_view problems) {
+    std::string out;
+    size_t start = 0;
+    while (start <= problems.size()) {
+        size_t end = problems.find('\n', start);
+        if (end == std::string_view::npos) end = problems.size();
+        out.append(out.empty() ? "" : "\n").append(name).append(": ").append(problems.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
 State apply_step_setup(const Lesson& lesson, int number, const State& current) {
     const StepSpec* step = lesson.step(number);
     if (!step) return apply_setups(JsonValue::object(), JsonValue::object(), number, current);
@@ -287,12 +314,12 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
         out.error = doc.error;
         return out;
     }
-    Reader r{json, ""};
+    Reader r{json, {}, 0};
     const JsonValue& root = doc.value;
     Lesson* lesson = &out.lesson;
     const Path top{nullptr, "the lesson", 0};
     if (!r.keys(root, top, kLessonKeys)) {
-        out.error = r.error;
+        out.error = r.report();
         return out;
     }
     const JsonValue* format = root.find("format");
@@ -300,49 +327,49 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
     if (!format || !format->as_int64(&version) || version != 1) {
         r.fail(format ? *format : root, Path{nullptr, "format", 0},
                "must be 1, the only lesson format this demo reads");
-        out.error = r.error;
+        out.error = r.report();
         return out;
     }
     const JsonValue* id = root.find("id");
-    if (!id || !id->is_string() || !valid_lesson_id(id->text)) {
+    if (!id || !id->is_string() || !valid_lesson_id(id->text))
         r.fail(id ? *id : root, Path{nullptr, "id", 0}, "must be 1 to 40 of a-z, 0-9 and '-', such as \"my-sentence\"");
-        out.error = r.error;
-        return out;
-    }
-    lesson->id = id->text;
+    else
+        lesson->id = id->text;
     const JsonValue* lang = root.find("lang");
     if (!lang || !lang->is_string() || lang->text != catalog.lang) {
         r.fail(lang ? *lang : root, Path{nullptr, "lang", 0},
                "must be \"" + catalog.lang + "\", the language of the catalog it is read with");
-        out.error = r.error;
+        out.error = r.report();  // the rest would be read against another language's words
         return out;
     }
     lesson->lang = lang->text;
     const JsonValue* title = root.find("title");
     if (!title) r.fail(root, top, "has no title");
     if (title) r.string_at(*title, Path{nullptr, "title", 0}, kMaxTitleBytes, &lesson->title);
-    if (r.error.empty()) read_setup(r, root.find("setup"), Path{nullptr, "setup", 0}, &lesson->setup);
+    read_setup(r, root.find("setup"), Path{nullptr, "setup", 0}, &lesson->setup);
     const JsonValue* steps = root.find("steps");
     const Path steps_path{nullptr, "steps", 0};
-    if (r.error.empty() && (!steps || !steps->is_array() || steps->items.empty()))
+    if (!steps || !steps->is_array() || steps->items.empty())
         r.fail(steps ? *steps : root, steps_path, "must be a non-empty list of steps");
-    if (r.error.empty() && steps->items.size() > size_t(kMaxLessonFileSteps))
+    else if (steps->items.size() > size_t(kMaxLessonFileSteps))
         r.fail(*steps, steps_path,
                "has " + std::to_string(steps->items.size()) + " steps but a lesson has at most " +
                    std::to_string(kMaxLessonFileSteps));
-    for (size_t i = 0; r.error.empty() && i < steps->items.size(); ++i) {
-        StepSpec step;
-        if (read_step(r, steps->items[i], Path{&steps_path, nullptr, int(i)}, &step))
-            lesson->steps.push_back(std::move(step));
-    }
-    if (r.error.empty() && lesson->declared_questions(1, lesson->step_count()) > kMaxRecordedQuestions)
+    else
+        for (size_t i = 0; i < steps->items.size(); ++i) {
+            StepSpec step;
+            if (read_step(r, steps->items[i], Path{&steps_path, nullptr, int(i)}, &step))
+                lesson->steps.push_back(std::move(step));
+        }
+    if (!r.failed() && lesson->declared_questions(1, lesson->step_count()) > kMaxRecordedQuestions)
         r.fail(*steps, steps_path,
                "ask " + std::to_string(lesson->declared_questions(1, lesson->step_count())) +
                    " questions in all but a lesson asks at most " + std::to_string(kMaxRecordedQuestions) +
                    " (the learner's record must fit a course platform's storage)");
     lesson->texts = catalog;
     // Every step's setup (over the lesson's), applied to a fresh state, must make a valid document.
-    for (int k = 1; r.error.empty() && k <= lesson->step_count(); ++k) {
+    const bool steps_read = !r.failed();
+    for (int k = 1; steps_read && k <= lesson->step_count(); ++k) {
         State base;
         load_example("your-journey", &base);
         const StepSpec& step = *lesson->step(k);
@@ -361,14 +388,15 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
             !validate_state(apply_setups(lesson->setup, JsonValue::object(), k, base)).empty())
             blamed = &lesson->setup;
         const Path step_path{&steps_path, nullptr, k - 1};
-        if (!e.empty() && blamed == &lesson->setup)
+        if (!e.empty() && blamed == &lesson->setup) {
             r.fail(lesson->setup, Path{nullptr, "setup", 0},
                    e + " (the lesson-wide setup, as step " + std::to_string(k) + " applies it)");
-        else if (!e.empty())
+            break;  // every later step would say the same
+        } else if (!e.empty())
             r.fail(step.setup, Path{&step_path, "setup", 0}, e);
     }
-    if (!r.error.empty()) {
-        out.error = r.error;
+    if (r.failed()) {
+        out.error = r.report();
         out.lesson = Lesson();
         return out;
     }

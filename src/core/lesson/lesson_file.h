@@ -80,9 +80,15 @@ struct Lesson {
 
 struct LessonParse {
     bool ok = false;
-    Lesson lesson;      // valid only when ok
-    std::string error;  // "line 12, column 20: steps[2].lines[1].prose: ..."
+    Lesson lesson;  // valid only when ok
+    // "line 12, column 20: steps[2].lines[1].prose: ...", one problem per line, in the file's order
+    // (each step's first; at most 8, then "... and N more").
+    std::string error;
 };
+
+// Each line of a parse's error under the file's name, as a compiler names its problems:
+// "my.json: line 3, column 5: ...\nmy.json: line 9, column 1: ...".
+std::string name_each_problem(std::string_view name, std::string_view problems);
 
 // Parses and checks a lesson file against the built-in catalog of its language.
 LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog);

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/document/examples.h"
 #include "core/document/state_attention.h"
@@ -243,6 +244,44 @@ TEST_CASE("lesson file: every mistake is refused with its line, its column and w
                        attn_test::texts())
               .ok);
     CHECK(contains(top.error, "(the lesson-wide setup, as step 1 applies it)"));
+}
+
+TEST_CASE("lesson file: a file with several mistakes names each step's first, in the file's order, in one pass") {
+    // Step 1 is fine; steps 2 and 4 have two mistakes each (only the first is named: what follows
+    // in a broken step may be an echo of it); step 3 has one; the title is missing too.
+    const std::string file = "{\"format\": 1, \"id\": \"mine\", \"lang\": \"en\",\n \"steps\": [" +
+                             std::string(kGoodStep) + ",\n" +
+                             R"({"title": "t", "lines": [{"prose": "The {nope} value"}], "widget": "clock"},
+{"title": "t", "lines": [{"section": "nonsense"}]},
+{"lines": [{"prose": "a", "code": "b"}]}]})";
+    const LessonParse parsed = parse_lesson(file, attn_test::texts());
+    REQUIRE_FALSE(parsed.ok);
+    INFO(parsed.error);
+    std::vector<std::string> lines;
+    std::stringstream in(parsed.error);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    REQUIRE(lines.size() == 4);
+    CHECK(contains(lines[0], "the lesson: has no title"));
+    CHECK(contains(lines[1], "line 4, column 68: steps[1].widget: must be one of"));
+    CHECK_FALSE(contains(parsed.error, "{nope}"));  // step 2's second mistake waits for the next check
+    CHECK(contains(lines[2], "line 5, column 38: steps[2].lines[0].section"));
+    CHECK(contains(lines[3], "line 6, column 1: "));
+    CHECK(contains(lines[3], "steps[3]: has no title"));
+    CHECK(parsed.lesson.step_count() == 0);  // nothing of a bad file is used
+
+    // A compiler's way: each line under the file's name (the page's band, the CLI's stderr).
+    CHECK(name_each_problem("my.json", "line 1: a\nline 2: b") == "my.json: line 1: a\nmy.json: line 2: b");
+    CHECK(name_each_problem("my.json", "line 1: a") == "my.json: line 1: a");
+
+    // Many broken steps: eight named, then how many more.
+    std::string steps;
+    for (int k = 0; k < 12; ++k)
+        steps += std::string(k ? ",\n" : "") + R"({"title": "t", "lines": [{"section": "x"}]})";
+    const LessonParse many = parse_lesson(lesson_with(steps), attn_test::texts());
+    INFO(many.error);
+    CHECK(contains(many.error, "steps[7].lines[0].section"));
+    CHECK_FALSE(contains(many.error, "steps[8]"));
+    CHECK(contains(many.error, "... and 4 more: mend these and check the file again"));
 }
 
 TEST_CASE("lesson file: size, step and question limits are refused by name") {
