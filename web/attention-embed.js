@@ -52,16 +52,21 @@
                    ...['light', 'dark', 'auto'].map((t) => el('option', { value: t },
                                                               live(() => (t === 'auto' ? words('the reader\'s setting') : words(t))))));
   const step = el('select', { id: 'embed-step' }, el('option', { value: '0' }, live(() => words('none: free exploration'))));
-  // The lesson's steps: the chapter's fourteen until the page's lesson (a teacher's lesson= file)
-  // has said how many it has.
-  function listSteps(count) {
-    if (step.options.length === count + 1) return;
-    const chosen = Number(step.value);
-    while (step.options.length > 1) step.remove(1);
-    for (let i = 1; i <= count; ++i) step.append(el('option', { value: String(i) }, live(() => words('step {0}', i))));
-    step.value = String(chosen <= count ? chosen : 0);
+  // The lesson's steps, as many as the page's lesson has (the chapter's, or a lesson= file's). Until
+  // its file has come (the maker asks for it) the list says so, and the step wanted is chosen when
+  // the file arrives.
+  const loadingSteps = el('option', { value: '', disabled: true }, live(() => words('the lesson\'s steps are loading…')));
+  let wantedStep = 0;
+  function listSteps() {
+    const count = api.lessonStatus().steps || 0;
+    const listed = loadingSteps.parentNode ? 0 : step.options.length - 1;
+    if (count !== listed || (!count && !loadingSteps.parentNode)) {
+      while (step.options.length > 1) step.remove(1);
+      if (!count) step.append(loadingSteps);
+      for (let i = 1; i <= count; ++i) step.append(el('option', { value: String(i) }, live(() => words('step {0}', i))));
+    }
+    step.value = String(wantedStep <= count ? wantedStep : 0);
   }
-  listSteps(14);
   const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 20000, step: 10 });
   const title = el('input', { type: 'text', id: 'embed-title' });
   const noScript = el('input', { type: 'checkbox', id: 'embed-no-script' });
@@ -313,14 +318,34 @@
     // the LMS serves the package alone. The chapter is in the package already.
     const lessonFiles = [];
     const pageLesson = api.pageOptions().lesson;
-    if (pageLesson && !/^lessons\/(en|zh-CN)\/chapter-3\.json$/.test(pageLesson)) {
-      const url = new URL(pageLesson, location.href);
+    // A built-in lesson however the link spells it (lessons/en/..., ./lessons/..., the full address).
+    const pageLessonUrl = pageLesson ? new URL(pageLesson, location.href) : null;
+    const builtIn = pageLessonUrl && pageLessonUrl.origin === location.origin &&
+                    /\/lessons\/(en|zh-CN)\/(chapter-3|generation)\.json$/.exec(pageLessonUrl.pathname);
+    if (builtIn && builtIn[2] !== 'chapter-3') {
+      // A lesson the demo ships: in every language, at its own place, so a launch in Chinese (or a
+      // learner who switches language in the LMS) reads it in that language, as on the site.
+      for (const code of Object.keys(api.language().languages)) {
+        const name = `lessons/${code}/${builtIn[2]}.json`;
+        const reply = await fetch(name);
+        if (!reply.ok) throw new Error(`${name} answered HTTP ${reply.status}: the package would be incomplete`);
+        lessonFiles.push({ name, bytes: new Uint8Array(await reply.arrayBuffer()) });
+      }
+      launch.set('lesson', `lessons/${api.language().lang}/${builtIn[2]}.json`);
+    } else if (pageLesson && !builtIn) {
+      const url = pageLessonUrl;
       if (url.origin !== location.origin) {
         throw new Error(`the lesson ${url.href} is on another site: copy the file to this site to put it in a package`);
       }
       const reply = await fetch(url.href);
       if (!reply.ok) throw new Error(`the lesson ${url.href} answered HTTP ${reply.status}`);
-      const name = `lessons/custom/${url.pathname.split('/').pop().replace(/[^A-Za-z0-9._-]/g, '-')}`;
+      // Its name in the package: the address's last part, as a plain file name ending in .json
+      // (an address may end in '/', lesson.php or nothing an LMS would serve as JSON).
+      const last = url.pathname.split('/').filter(Boolean).pop() || 'lesson';
+      let plain = last;
+      try { plain = decodeURIComponent(last); } catch (e) { /* a stray '%': kept, then replaced below */ }
+      const base = plain.replace(/\.json$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+      const name = `lessons/custom/${(base || 'lesson').slice(0, 60)}.json`;
       lessonFiles.push({ name, bytes: new Uint8Array(await reply.arrayBuffer()) });
       launch.set('lesson', name);
     }
@@ -357,8 +382,8 @@
   // A lesson step lives in the lesson panel (its text and questions; while a question is open the
   // numbers it asks about are hidden): a step ticks the panel, and no panel means no step.
   const lessonBox = boxes.find((b) => b[0] === 'lesson')[1];
-  for (const [, box] of boxes) box.addEventListener('change', () => { if (!lessonBox.checked) step.value = '0'; apply(); });
-  step.addEventListener('change', () => { if (step.value !== '0') lessonBox.checked = true; apply(); });
+  for (const [, box] of boxes) box.addEventListener('change', () => { if (!lessonBox.checked) { step.value = '0'; wantedStep = 0; } apply(); });
+  step.addEventListener('change', () => { wantedStep = Number(step.value); if (step.value !== '0') lessonBox.checked = true; apply(); });
   theme.addEventListener('change', () => { api.setTheme(theme.value); render(); });
   for (const control of [printed, noScript, xapi]) control.addEventListener('change', render);
   for (const control of [steps, pass, activity, origins, title]) control.addEventListener('input', render);
@@ -368,7 +393,7 @@
   // ... or later still: a step's band grows when the lesson's files arrive.
   api.onEvent((kind) => { if (kind === 'content-height' && !dialog.hidden) render(); });
   // The lesson's file arrived (the maker opened before it had): its own steps are listed.
-  api.onEvent((kind) => { if (kind === 'lesson-progress') listSteps(api.lessonStatus().steps || 14); });
+  api.onEvent((kind) => { if (kind === 'lesson-progress') listSteps(); });
   // Another language while the maker is open: its words follow, the iframe's title too unless the
   // author wrote their own, and the snippet (which carries lang=) is made again.
   api.onEvent((kind) => {
@@ -408,8 +433,9 @@
       const state = api.getState();
       // No panels listed means all of them (docs/state-schema.md).
       for (const [key, box] of boxes) box.checked = !state.panels.length || state.panels.includes(key);
-      listSteps(api.lessonStatus().steps || 14);
-      step.value = String(state.step || 0);
+      wantedStep = state.step || 0;
+      listSteps();
+      api.loadLesson();
       themeBefore = api.pageOptions().themeChoice;
       theme.value = themeBefore;
       heightEdited = false;

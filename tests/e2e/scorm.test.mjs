@@ -387,3 +387,58 @@ test('scorm: a package launched with lang=zh-CN runs the lesson in Chinese and k
   assert.deepEqual(two.page.problems, []);
   await two.page.context().close();
 });
+
+// The lesson after the chapter is a lesson the demo ships in every language: a Chinese author's
+// package carries it in both (not a copy of the English file), launches it in Chinese, and a
+// learner who switches to English in the LMS reads the English file from the package.
+test('scorm: a package of the lesson after the chapter, made on the Chinese page, runs it in Chinese and in English', async () => {
+  const author = await openSettled(browser, server.url + '/?lang=zh-CN&lesson=lessons/en/generation.json#step=1',
+                                   { viewport: { width: 1366, height: 768 } });
+  await author.waitForFunction(() => window.attention.lessonStatus().lesson === 'generation')
+    .catch(() => assert.fail('the lesson after the chapter loads'));
+  await author.click('#copy-embed');
+  await author.waitForSelector('#embed-maker:not([hidden])');
+  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
+  const zipPath = path.join(unpacked, 'generation-zh.zip');
+  await download.saveAs(zipPath);
+  assert.deepEqual(author.problems, []);
+  await author.context().close();
+
+  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-generation-'));
+  try {
+    execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
+    const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
+    const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
+    assert.match(parameters, /^\?lang=zh-CN&lesson=lessons\/zh-CN\/generation\.json#/);
+    for (const lang of ['en', 'zh-CN']) {
+      assert.match(manifest, new RegExp(`<file href="lessons/${lang}/generation\\.json"/>`), `the manifest lists the ${lang} file`);
+      assert.deepEqual(readFileSync(path.join(folder, `lessons/${lang}/generation.json`)),
+                       readFileSync(path.join(distDir, `lessons/${lang}/generation.json`)), `the package holds the ${lang} file as served`);
+    }
+    assert.ok(!readdirSync(folder).includes('custom') && !manifest.includes('lessons/custom/'), 'no copy under custom/');
+    for (const name of readdirSync(folder, { recursive: true })) {
+      if (!statSync(path.join(folder, name)).isFile()) continue;
+      server.routes.set(`/lms/generation/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
+    }
+    const session = await openSession({}, '/lms/generation-course.html', `/lms/generation/scorm.html${parameters}`);
+    const title = () => session.frame.evaluate(() => window.attention.lessonView().title || '');
+    await session.frame.waitForFunction(() => window.attention.lessonStatus().lesson === 'generation' &&
+                                              /[\u4e00-\u9fff]/.test(window.attention.lessonView().title || ''),
+                                        null, { timeout: budget() })
+      .catch(async () => assert.fail(`the package runs the lesson after the chapter in Chinese, title: ${await title()}`));
+    const asked = await answerStepWithFirstChoices(session.page, session.frame);
+    assert.ok(asked > 0);
+    // The learner switches to English inside the LMS: the English file comes from the package, the answers stay.
+    assert.deepEqual(await session.frame.evaluate(() => window.attention.setLanguage('en')), { ok: true, error: null });
+    await session.frame.waitForFunction(() => window.attention.lessonStatus().lesson === 'generation' &&
+                                              /^The KV cache/.test(window.attention.lessonView().title || ''),
+                                        null, { timeout: budget() })
+      .catch(async () => assert.fail(`the English file from the package, title: ${await title()}`));
+    assert.equal((await session.frame.evaluate(() => window.attention.lessonStatus())).progress.answered, asked);
+    assert.deepEqual(await session.frame.evaluate(() => window.attentionScorm.errors), []);
+    assert.deepEqual(session.page.problems, []);
+    await session.page.context().close();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
