@@ -624,6 +624,9 @@
     //  none is loaded), steps (the lesson's, 0 while none), load_error, pass_mark, course_error,
     //  record_error, watch}: the lesson engine's view.
     lessonStatus() { requireRuntime(); return JSON.parse(callString('attn_lesson_status')); },
+    // Fetches the page's lesson (the chapter, or lesson=) if it has not come yet, without starting
+    // it: a 'lesson-progress' event says when lessonStatus() knows its steps.
+    loadLesson() { requireRuntime(); loadLesson(); },
     // The lesson band as text (the page's HTML copy of the lesson reads it): its step, text, open
     // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came.
     lessonView() { requireRuntime(); return JSON.parse(callString('attn_lesson_view')); },

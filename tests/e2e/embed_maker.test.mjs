@@ -175,3 +175,33 @@ test('embed maker: a course\'s settings go into the snippet, bad ones are named,
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// A teacher's lesson= page opened in free exploration: the lesson's file has not come yet when the
+// maker opens. The step list says it is loading (never the chapter's 14 steps), the maker fetches
+// the file, and the list then holds the lesson's own steps, one of which a click picks.
+test('embed maker: on a lesson= page before its lesson came, the step list waits for the lesson\'s own steps', async () => {
+  const page = await openSettled(browser, server.url + '/?lesson=lessons/examples/my-sentence.json', { viewport: { width: 1366, height: 768 } });
+  assert.equal((await page.evaluate(() => window.attention.lessonStatus())).steps, 0, 'the lesson is not fetched for the first view');
+  const seen = [];
+  await page.exposeFunction('noteSteps', (n) => seen.push(n));
+  await page.click('#copy-embed');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  await page.evaluate(() => {
+    const select = document.getElementById('embed-step');
+    const note = () => window.noteSteps(select.querySelectorAll('option:not([disabled])').length - 1);
+    note();
+    new MutationObserver(note).observe(select, { childList: true });
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('#embed-step option')].map((o) => o.value).join() === '0,1,2,3')
+    .catch(async () => assert.fail('the lesson\'s three steps, listed: ' +
+                                   await page.$$eval('#embed-step option', (o) => o.map((x) => x.textContent).join(' | '))));
+  assert.ok(!seen.includes(14), `the chapter's 14 steps are never listed (seen: ${seen})`);
+  await page.selectOption('#embed-step', '2');
+  await page.waitForFunction(() => /lesson step 2\)"/.test(document.getElementById('embed-snippet').value), null, { timeout: budget() })
+    .catch(async () => assert.fail(`the snippet opens step 2: ${await page.inputValue('#embed-snippet')} ` +
+                                   `(state step ${(await page.evaluate(() => window.attention.getState())).step}, ` +
+                                   `status "${await page.textContent('#embed-status')}")`));
+  assert.match(await page.inputValue('#embed-snippet'), /lesson=lessons\/examples\/my-sentence\.json/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
