@@ -32,7 +32,7 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     if (ImGui::Checkbox(tr("causal mask"), &draft->causal)) edited = true;
     record_layout(ui, "heatmap:causal");
     // While step 10 asks how many tokens the query sees, the help names the mask, not its count.
-    if (item_tooltip())
+    if (control_tooltip())
         ImGui::SetTooltip("%s", in.concealed().masking
                                     ? tr("The causal mask of section 3.5: later scores become -inf before softmax.")
                                     : tr("Each token attends only to itself and earlier tokens: later scores become "

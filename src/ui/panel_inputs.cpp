@@ -119,7 +119,7 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
                     ImGui::GetFontSize() * 3.2f + 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x),
                     -1))
         q = int(std::clamp<int64_t>(typed, -1, n));  // out of range is clamped below, as before
-    if (item_tooltip() && !ImGui::IsItemActive())
+    if (control_tooltip() && !ImGui::IsItemActive())
         ImGui::SetTooltip(tr("A position 0..%d. While typing, Up/Down pick the previous/next token."), n - 1);
     q = std::clamp(q, 0, n - 1);
     const bool edited = q != draft->query;
@@ -384,7 +384,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 edited = true;
             }
             record_layout(ui, "token:" + std::to_string(i));
-            if (item_tooltip()) ImGui::SetTooltip(tr("make inputs[%d] the query"), i);
+            if (control_tooltip()) ImGui::SetTooltip(tr("make inputs[%d] the query"), i);
             ImGui::SameLine(0, style.ItemInnerSpacing.x);
             ImGui::TextColored(i == s.query && mark_query ? query_color() : muted_text(), "%d", i);
             at(x[1], y);
@@ -414,7 +414,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                     edited = true;
                 }
                 record_layout(ui, "cell:" + std::to_string(i) + ":" + std::to_string(c));
-                if (item_tooltip() && !ImGui::IsItemActive())
+                if (control_tooltip() && !ImGui::IsItemActive())
                     ImGui::SetTooltip(tr("inputs[%d][%d]: type a number (0.43, or 0,43)"), i, c);
                 ImGui::PopID();
             }

@@ -68,7 +68,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         next_to(tr("Leave"));
         if (ImGui::Button(tr("Leave"))) send(ui, LessonAction::Leave);
         record_layout(ui, "lesson:leave");
-        if (item_tooltip())
+        if (control_tooltip())
             ImGui::SetTooltip("%s",
                               in.lesson->has_before
                                   ? tr("Back to the data and settings you had before the lesson")
@@ -97,9 +97,9 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
             const ImVec2 target(std::max(kMinTarget, button_width(label.c_str())), kMinTarget);
             if (ImGui::Button(label.c_str(), target) && !current) send(ui, LessonAction::GoToStep, k);
             if (current) ImGui::PopStyleColor(4);
-            // Not on the current step: the button just clicked stays under the pointer, and its
-            // title would sit over the step's own question.
-            if (ImGui::IsItemHovered() && !current) ImGui::SetTooltip("%s", lesson->step(k)->title.c_str());
+            // Not on the current step, nor under a pointer that has not moved since it clicked:
+            // the title would sit over the step's own question.
+            if (control_tooltip() && !current) ImGui::SetTooltip("%s", lesson->step(k)->title.c_str());
             record_layout(ui, "lesson:step:" + std::to_string(k));
             ImGui::PopID();
         }

@@ -48,6 +48,15 @@ bool item_tooltip() {
     return ImGui::IsItemHovered() && tooltips_allowed();
 }
 
+bool control_tooltip() {
+    if (!item_tooltip()) return false;
+    if (ImGui::GetCurrentContext()->NavDisableMouseHover) return true;  // focused by the keyboard
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 moved(io.MousePos.x - io.MouseClickedPos[0].x, io.MousePos.y - io.MouseClickedPos[0].y);
+    constexpr float kStill = 3.0f;  // px: a hand resting on a mouse, or a finger lifted where it tapped
+    return io.MouseClickedTime[0] <= 0.0 || moved.x * moved.x + moved.y * moved.y > kStill * kStill;
+}
+
 void help_marker(const char* text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");

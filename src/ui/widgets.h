@@ -34,6 +34,11 @@ constexpr const char* kHidden = "?";
 bool tooltips_allowed();
 // IsItemHovered() and tooltips_allowed(): the guard for SetTooltip on the last item.
 bool item_tooltip();
+// item_tooltip() for a control that acts when clicked (a button, a check box, a field): not while
+// the pointer rests where it last pressed, since the click changed the screen and the tooltip
+// would cover what came (Start, then Leave's tooltip over the bar); it shows again once the
+// pointer moves, and for keyboard focus. Text keeps item_tooltip(): tapping it is how a phone asks.
+bool control_tooltip();
 // A small "(?)" marker with a tooltip, as in imgui_demo.cpp.
 void help_marker(const char* text);
 

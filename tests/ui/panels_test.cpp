@@ -1061,6 +1061,41 @@ TEST_CASE("ui: a step's number, clicked, does not leave its title as a tooltip o
     CHECK_FALSE(tooltip_open());
 }
 
+TEST_CASE("ui: a control's tooltip waits for the pointer to move after a click changed the screen") {
+    // A learner's walk: after "Start the lesson", Leave came up under the still pointer and its
+    // tooltip covered the band (#28). It shows once the pointer moves, as hovering always did.
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.frames(2);
+    const auto tooltip_open = [] {
+        ImGuiWindow* w = ImGui::FindWindowByName("##Tooltip_00");
+        return w && w->Active;
+    };
+    // Start pressed at its left end, where Leave comes up (the buttons before both stay).
+    const ImVec4 start_rect = h.find("lesson:start")->rect;
+    const ImVec2 start(start_rect.x + 12, start_rect.y + start_rect.w / 2);
+    h.click_at(start);
+    REQUIRE(h.state.step == 1);
+    h.frames(3);
+    const ImVec4 leave = h.find("lesson:leave")->rect;  // x, y, width, height
+    INFO("start ", start.x, ",", start.y, " leave ", leave.x, ",", leave.y, " ", leave.z, "x", leave.w);
+    REQUIRE((start.x >= leave.x && start.x <= leave.x + leave.z && start.y >= leave.y && start.y <= leave.y + leave.w));
+    // (the case in point: Leave is where Start was)
+    CHECK_FALSE(tooltip_open());
+    h.mouse_move(ImVec2(start.x + 6, start.y));
+    h.frames(3);
+    CHECK(tooltip_open());
+
+    // A query radio clicked: the new query's row stays under the pointer, without "make inputs[2]
+    // the query" over the table; a score's tooltip (text, which a phone taps to ask) still shows.
+    h.click("token:2");
+    REQUIRE(h.state.query == 2);
+    h.frames(3);
+    CHECK_FALSE(tooltip_open());
+    h.click("value:score:2");
+    h.frames(3);
+    CHECK(tooltip_open());
+}
+
 TEST_CASE("ui: the KV-memory calculator's kv heads step to divisors of the heads; another number is named") {
     UiHarness h("your-journey", ImVec2(1280, 3000));
     attn::State s = h.state;
