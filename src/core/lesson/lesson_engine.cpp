@@ -97,6 +97,10 @@ void reveal_question(LessonEngine* e, const State& shown, State* draft, std::vec
     }
     rec->last_choice = answer;
     rec->last_correct = r.correct;
+    auto asked = std::find_if(e->asked_as.begin(), e->asked_as.end(),
+                              [&](const LessonEngine::AskedAs& a) { return a.step == shown.step && a.question == k; });
+    if (asked == e->asked_as.end()) asked = e->asked_as.insert(asked, LessonEngine::AskedAs{shown.step, k, ""});
+    asked->prompt = q.prompt;
     if (e->fresh_walk && std::find(e->walked.begin(), e->walked.end(), shown.step) == e->walked.end())
         e->walked.push_back(shown.step);
     rec->attempts = std::min(rec->attempts + 1, kMaxRecordCount);
@@ -191,6 +195,7 @@ void lesson_set(LessonEngine* e, const Lesson* lesson) {
     e->counted_range = StepRange{0, -1};
     e->trace_valid = false;
     e->revisits_valid = false;
+    e->asked_as.clear();  // another file (or language): its words are not the ones answered
     if (e->lesson && e->record.lesson != e->lesson->id) {
         // A record restored while the file was on its way, of another lesson: said, and not used.
         if (!e->record.empty())
@@ -254,15 +259,25 @@ ATTN_LESSON_ENTRY void show_answers_given(const LessonEngine& e, State* s) {
 ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& s) {
     if (e.questions.empty() || !e.lesson) return {};
     const int k = std::clamp(s.lesson.question, 0, int(e.questions.size()) - 1);
-    RevealResult r = reveal_answer(e.lesson->texts, e.questions[size_t(k)], s.lesson.answer);
+    const Question& q = e.questions[size_t(k)];
+    RevealResult r = reveal_answer(e.lesson->texts, q, s.lesson.answer);
     const QuestionRecord* rec = e.record.find(s.step, k);
-    if (!r.answered || !rec || rec->last_choice != s.lesson.answer || rec->last_correct == r.correct) return r;
+    if (!r.answered || !rec || rec->last_choice != s.lesson.answer) return r;
+    // Or asked about other numbers now ("inputs[2]" for "inputs[1]", 4 groups for 2), even when
+    // the same choice is as right as it was. (New words for a choice, a token renamed, are not.)
+    const auto asked = std::find_if(e.asked_as.begin(), e.asked_as.end(), [&](const LessonEngine::AskedAs& a) {
+        return a.step == s.step && a.question == k;
+    });
+    const bool asked_otherwise = asked != e.asked_as.end() && asked->prompt != q.prompt;
+    if (rec->last_correct == r.correct && !asked_otherwise) return r;
     // The record counts the questions the step asks; where it lists alternatives (step 14's
     // head-dim, or wrapper-width once the learner picks the wrapper), the same place may be another
     // kind's now: no verdict of the other is quoted.
     const StepSpec* step = e.lesson->step(s.step);
     if (!step || step->questions.size() != e.questions.size()) return r;
-    r.since = e.lesson->texts.say(rec->last_correct ? "lesson.changed-since-right" : "lesson.changed-since-wrong");
+    r.since = e.lesson->texts.say(rec->last_correct ? "lesson.changed-since-right"
+                                  : r.correct       ? "lesson.changed-since-wrong"
+                                                    : "lesson.changed-since-wrong-still");
     r.correct = rec->last_correct;
     r.verdict = e.lesson->texts.say(r.correct ? "lesson.right" : "lesson.not-quite");
     r.mistake.clear();

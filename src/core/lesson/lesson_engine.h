@@ -127,6 +127,15 @@ struct LessonEngine {
     // again are asked afresh (walked: those it has), not brought back as first answered.
     bool fresh_walk = false;
     std::vector<int> walked;
+    // What each question asked when it was last revealed this session, in the lesson's words:
+    // shown_reveal keeps that verdict once the live numbers ask something else (num_kv_groups
+    // changed after step 2 was answered). Not in the record: a restored or retranslated lesson
+    // compares correctness only.
+    struct AskedAs {
+        int step = 0, question = 0;
+        std::string prompt;
+    };
+    std::vector<AskedAs> asked_as;
     // lesson_revisits()'s answer and the answers it was worked out from.
     std::vector<Revisit> revisits;
     std::vector<QuestionRecord> revisits_of;

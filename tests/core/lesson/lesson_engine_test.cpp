@@ -220,6 +220,58 @@ TEST_CASE("lesson engine: a wrong verdict stays wrong when the numbers change to
     CHECK(r.mistake.empty());
 }
 
+TEST_CASE(
+    "lesson engine: a verdict is quoted as given when the question now asks about other numbers, right or wrong") {
+    // After step 2 of the lesson after the chapter a learner changed num_kv_groups: the prompt
+    // named the new grouping under the verdict of the old one (#28). Here the same on step 3's
+    // first question: the query moves from inputs[1] to inputs[2], and the loop still makes 3 scores.
+    Session s;
+    s.act(LessonAction::GoToStep, 3);
+    const int three = 0;  // "3", the first choice
+    REQUIRE(s.lesson.questions[0].choices[three] == "3");
+    REQUIRE(s.lesson.questions[0].correct[three]);
+    s.act(LessonAction::Choose, three);
+    s.act(LessonAction::Reveal);
+    CHECK(shown_reveal(s.lesson, s.state).since.empty());
+    const std::string prompt_then = s.lesson.questions[0].prompt;
+    State moved = s.state;
+    moved.query = 2;
+    s.commit(moved);
+    REQUIRE(s.lesson.questions[0].correct[three]);         // as right as it was ...
+    REQUIRE(s.lesson.questions[0].prompt != prompt_then);  // ... for another question
+    RevealResult r = shown_reveal(s.lesson, s.state);
+    CHECK(r.correct);
+    CHECK(contains(r.since, "That was right on the numbers you answered on"));
+    // A token renamed asks nothing else: no note.
+    moved.query = 1;
+    moved.tokens[0] = "zero";
+    s.commit(moved);
+    CHECK(shown_reveal(s.lesson, s.state).since.empty());
+
+    // Wrong, then asked about other numbers where it is still wrong: said as such.
+    Session w;
+    w.act(LessonAction::GoToStep, 3);
+    const int nine = 1;
+    REQUIRE(w.lesson.questions[0].choices[nine] == "9");
+    w.act(LessonAction::Choose, nine);
+    w.act(LessonAction::Reveal);
+    CHECK(shown_reveal(w.lesson, w.state).since.empty());
+    moved = w.state;
+    moved.query = 2;
+    w.commit(moved);
+    REQUIRE_FALSE(w.lesson.questions[0].correct[nine]);
+    r = shown_reveal(w.lesson, w.state);
+    CHECK_FALSE(r.correct);
+    CHECK(r.verdict == "Not quite.");
+    CHECK(r.since == "That was not right on the numbers you answered on. They have changed since; on these numbers:");
+    CHECK(r.mistake.empty());
+
+    // The lesson given again (another language's file) compares correctness only: its words differ.
+    lesson_set(&w.lesson, w.lesson.lesson);
+    w.commit(w.state);
+    CHECK(shown_reveal(w.lesson, w.state).since.empty());
+}
+
 TEST_CASE("lesson engine: another class picked in a step that set one up is said, and the step's comes back") {
     Session s;
     s.act(LessonAction::GoToStep, 13);
