@@ -2,11 +2,13 @@
 // number comes from the module the state runs (run_module on the inputs on screen), so they stay
 // true when the learner changes the class's settings or the data; with the module off, the
 // constructor's section says how to turn it back on. Words: catalog ids "s.module.*" and "q.*".
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "core/document/module_json.h"
 #include "core/lesson/lesson_entry.h"
+#include "core/lesson/pytorch_classes.h"
 #include "core/lesson/quiz_detail.h"
 #include "core/lesson/step_text.h"
 #include "core/text/prose_format.h"
@@ -57,6 +59,30 @@ const ModuleResult* module_for_step(const State& s, const ModuleRun* page_run, M
     return local->error.empty() ? local : nullptr;
 }
 
+// The calls a generating model makes through its KV cache, as the classes panel runs them (its
+// prefill, in chunks when it has them, then one token per call), named as the panel's PyTorch code
+// names the module.
+void decode_calls(const TextCatalog& t, const State& s, std::vector<LessonLine>* out) {
+    const ModuleSettings& m = s.module.settings;
+    const std::string var = book_instance_name(m.module);
+    const int n = s.inputs.rows, p = std::clamp(m.prefill, 1, std::max(1, n));
+    const std::string ps = std::to_string(p), ns = std::to_string(n);
+    const auto code = [out](std::string line) { out->push_back({LineKind::Code, std::move(line)}); };
+    code(var + ".reset_cache()");
+    if (m.chunk > 0 && m.chunk < p) {
+        const std::string c = std::to_string(m.chunk);
+        code("rows = []");
+        code("for start in range(0, " + ps + ", " + c + "):   # " +
+             t.say("s.decode.chunks", {{"p", p}, {"c", m.chunk}}));
+        code("    rows.append(" + var + "(batch[:, start:min(start + " + c + ", " + ps + ")], use_cache=True))");
+    } else {
+        code("rows = [" + var + "(batch[:, :" + ps + "], use_cache=True)]   # " +
+             (p == 1 ? t.say("s.decode.prompt-one") : t.say("s.decode.prompt", {{"p", p}})));
+    }
+    code("for t in range(" + ps + ", " + ns + "):");
+    code("    rows.append(" + var + "(batch[:, t:t + 1], use_cache=True))   # " + t.say("s.decode.one-token"));
+}
+
 enum class ChapterSection {
     None,
     Constructor,
@@ -66,7 +92,8 @@ enum class ChapterSection {
     Output,
     PlantedMasking,
     PlantedDropout,
-    PlantedHeads
+    PlantedHeads,
+    DecodeCalls
 };
 
 ChapterSection section_of(std::string_view name) {
@@ -78,6 +105,7 @@ ChapterSection section_of(std::string_view name) {
     if (name == "planted-masking-bugs") return ChapterSection::PlantedMasking;
     if (name == "planted-dropout-bug") return ChapterSection::PlantedDropout;
     if (name == "planted-head-bugs") return ChapterSection::PlantedHeads;
+    if (name == "decode-calls") return ChapterSection::DecodeCalls;
     return ChapterSection::None;
 }
 
@@ -99,6 +127,10 @@ void chapter_section_lines(std::string_view name, const Lesson& lesson, const St
     }
     if (!s.module.enabled) {
         if (section == ChapterSection::Constructor) out->push_back({LineKind::Warn, t.say("s.module.off")});
+        return;
+    }
+    if (section == ChapterSection::DecodeCalls) {
+        decode_calls(t, s, out);
         return;
     }
     ModuleResult local;

@@ -261,7 +261,7 @@ std::string step_section_names() {
     for (const SectionEntry& e : kSections) out += std::string(out.empty() ? "" : ", ") + e.name;
     return out +
            ", module-constructor, masking-code, masking-routes, dropout-kept, module-output, "
-           "planted-masking-bugs, planted-dropout-bug, planted-head-bugs";
+           "planted-masking-bugs, planted-dropout-bug, planted-head-bugs, decode-calls";
 }
 
 bool question_done(const LessonState& lesson, int k) {

@@ -179,3 +179,36 @@ TEST_CASE("generation lesson: every line, choice and reveal renders; every wrong
         }
     }
 }
+
+TEST_CASE("generation lesson: step 1's calls follow the panel's prefill and chunks, and the class it runs") {
+    // A learner set the prefill to 3 in the classes panel: the step's code still read
+    // batch[:, :1] and range(1, 6) (#28). It is the panel's decoding, written out.
+    const auto code_of = [](const State& s) {
+        std::string code;
+        for (const LessonLine& line : step_lines(attn_test::generation_lesson(), s, compute_attention(s)))
+            if (line.kind == LineKind::Code) code += line.text + "\n";
+        return code;
+    };
+    State s = step(1);
+    REQUIRE(s.inputs.rows == 6);
+    CHECK(code_of(s) ==
+          "mha.reset_cache()\n"
+          "rows = [mha(batch[:, :1], use_cache=True)]   # the prompt: one token here\n"
+          "for t in range(1, 6):\n"
+          "    rows.append(mha(batch[:, t:t + 1], use_cache=True))   # one new token per call\n");
+    s.module.settings.prefill = 3;
+    CHECK(contains(code_of(s),
+                   "rows = [mha(batch[:, :3], use_cache=True)]   # the prompt: its first 3 tokens\n"
+                   "for t in range(3, 6):\n"));
+    s.module.settings.chunk = 2;
+    CHECK(contains(code_of(s),
+                   "rows = []\n"
+                   "for start in range(0, 3, 2):   # the prompt's 3 tokens, 2 per call\n"
+                   "    rows.append(mha(batch[:, start:min(start + 2, 3)], use_cache=True))\n"
+                   "for t in range(3, 6):\n"));
+    // Another class picked in the panel: named as the panel's PyTorch code names it.
+    s.module.settings = book_module_settings(AttentionModule::GroupedQueryAttention);
+    s.module.settings.decode = true;
+    REQUIRE(validate_state(s).empty());
+    CHECK(contains(code_of(s), "gqa.reset_cache()\n"));
+}
