@@ -29,8 +29,9 @@ constexpr int kTableDims = 12;  // embedding columns shown at once, at most
 
 bool example_picker(State* draft, UiState* ui) {
     bool edited = false;
+    // Data that is no example: the learner's edits, an import, or a teacher's lesson's own sentence.
     const std::string current =
-        tr("example: ") + (draft->example.empty() ? std::string(tr("(edited)")) : draft->example);
+        tr("example: ") + (draft->example.empty() ? std::string(tr("(custom data)")) : draft->example);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     const bool open = ImGui::BeginCombo("##example", current.c_str());
     record_layout(ui, "example");
