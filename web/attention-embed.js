@@ -333,11 +333,16 @@
       }
       launch.set('lesson', `lessons/${api.language().lang}/${builtIn[2]}.json`);
     } else if (pageLesson && !builtIn) {
+      // From this site, or from another that origins= lets the page read (it loaded the lesson):
+      // the package holds a copy either way, since an LMS serves the package alone.
       const url = pageLessonUrl;
-      if (url.origin !== location.origin) {
-        throw new Error(`the lesson ${url.href} is on another site: copy the file to this site to put it in a package`);
+      if (url.origin !== location.origin && api.lessonStatus().lesson === '') {
+        throw new Error(`the lesson ${url.href} is on another site and has not loaded here: open it (origins= must ` +
+                        'list its site) or copy the file to this site to put it in a package');
       }
-      const reply = await fetch(url.href);
+      const reply = await fetch(url.href).catch((e) => {
+        throw new Error(`the lesson ${url.href} could not be read (${e.message}): copy the file to this site to put it in a package`);
+      });
       if (!reply.ok) throw new Error(`the lesson ${url.href} answered HTTP ${reply.status}`);
       // Its name in the package: the address's last part, as a plain file name ending in .json
       // (an address may end in '/', lesson.php or nothing an LMS would serve as JSON).

@@ -442,3 +442,44 @@ test('scorm: a package of the lesson after the chapter, made on the Chinese page
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+// A teacher's lesson on another site, which origins= lets the page read: the package takes a copy,
+// so the course runs it from the LMS alone, without that site.
+test('scorm: a lesson from another site that origins= allows goes into the package as a copy', async () => {
+  const other = `http://localhost:${server.port}`;  // another origin than the demo's 127.0.0.1
+  const lesson = readFileSync(path.join(distDir, 'lessons/examples/my-sentence.json'));
+  server.routes.set('/elsewhere/lesson/', { body: lesson, type: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' } });
+  const author = await openSettled(browser, `${server.url}/?origins=${other}&lesson=${other}/elsewhere/lesson/#step=1`,
+                                   { viewport: { width: 1366, height: 768 } });
+  await author.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence')
+    .catch(() => assert.fail('the other site\'s lesson loads'));
+  await author.click('#copy-embed');
+  await author.waitForSelector('#embed-maker:not([hidden])');
+  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
+  const zipPath = path.join(unpacked, 'other-site.zip');
+  await download.saveAs(zipPath);
+  assert.deepEqual(author.problems, []);
+  await author.context().close();
+  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-other-'));
+  try {
+    execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
+    const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
+    const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
+    // The address ends in '/': its last part names the copy, as a .json file.
+    assert.match(parameters, /^\?lesson=lessons\/custom\/lesson\.json#/);
+    assert.deepEqual(readFileSync(path.join(folder, 'lessons/custom/lesson.json')), lesson, 'the package holds the file as served');
+    for (const name of readdirSync(folder, { recursive: true })) {
+      if (!statSync(path.join(folder, name)).isFile()) continue;
+      server.routes.set(`/lms/other/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
+    }
+    server.routes.delete('/elsewhere/lesson/');  // the course does without the other site
+    const session = await openSession({}, '/lms/other-course.html', `/lms/other/scorm.html${parameters}`);
+    await session.frame.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence', null, { timeout: budget() })
+      .catch(() => assert.fail('the package runs the copied lesson'));
+    assert.deepEqual(await session.frame.evaluate(() => window.attentionScorm.errors), []);
+    assert.deepEqual(session.page.problems, []);
+    await session.page.context().close();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
