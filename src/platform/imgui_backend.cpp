@@ -397,9 +397,33 @@ void imgui_backend_new_frame() {
     ImGui::NewFrame();
 }
 
-void imgui_backend_paste(const std::string& text) {
+namespace {
+// ImGui's single-line fields drop a paste's tabs and line breaks, joining what they separated
+// ("cat<Tab>sat", a spreadsheet's two cells, became "catsat"). Into such a field they come as
+// spaces, line breaks at the ends (a copied cell's) as nothing. A multi-line field takes the text
+// as it is (the Import box keeps a pasted table's tabs).
+std::string for_the_active_field(const std::string& text) {
+    const ImGuiContext* g = ImGui::GetCurrentContext();
+    if (!g || g->InputTextState.ID == 0 || g->InputTextState.ID != g->ActiveId ||
+        (g->InputTextState.Flags & ImGuiInputTextFlags_Multiline))
+        return text;
+    size_t first = 0, last = text.size();
+    while (first < last && (text[first] == '\n' || text[first] == '\r')) ++first;
+    while (last > first && (text[last - 1] == '\n' || text[last - 1] == '\r')) --last;
+    std::string out;
+    out.reserve(last - first);
+    for (size_t i = first; i < last; ++i) {
+        if (text[i] == '\r' && i + 1 < last && text[i + 1] == '\n') continue;  // CR LF: one space
+        out += text[i] == '\t' || text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
+    }
+    return out;
+}
+}  // namespace
+
+void imgui_backend_paste(const std::string& pasted) {
     Backend* bd = backend();
     if (!bd) return;  // no ImGui (no WebGL): nothing to paste into
+    const std::string text = for_the_active_field(pasted);
 #ifdef __EMSCRIPTEN__
     bd->clipboard = text;
 #else

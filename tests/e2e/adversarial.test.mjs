@@ -158,6 +158,23 @@ test('adversarial: Ctrl+V with no text field active opens the import box with th
   await page.context().close();
 });
 
+test('adversarial: a spreadsheet\'s cells pasted into a token label keep a space between them', async () => {
+  // ImGui's one-line fields drop tabs and line breaks: "big\tcat" became "bigcat", silently.
+  const page = await openSettled(browser, server.url + '/');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await api(page, () => navigator.clipboard.writeText('big\tcat\r\n'));
+  const label = (await api(page, () => window.attention.layout())).find((l) => l.name === 'label:1');
+  assert.ok(label, 'the label field of token 1');
+  await settleAfter(page, () => page.mouse.click(label.x + label.w / 2, label.y + label.h / 2), 'a click into the label');
+  await page.focus('canvas');
+  await settleAfter(page, () => page.keyboard.press('Control+A'), 'Ctrl+A');
+  await settleAfter(page, () => page.keyboard.press('Control+V'), 'Ctrl+V');
+  await waitFor(page, () => window.attention.getState().tokens[1] === 'big cat', null, 'the label "big cat"')
+    .catch(async () => assert.fail(`the label reads ${JSON.stringify((await getState(page)).tokens[1])}`));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('adversarial: a change of pixel ratio alone resizes the drawing buffer', async () => {
   const page = await openSettled(browser, server.url + '/', { viewport: { width: 1000, height: 700 }, deviceScaleFactor: 1 });
   const size = () => api(page, () => {
