@@ -93,6 +93,7 @@
   const LIMITS = {
     attn_load_lesson: 512 * 1024,                         // kMaxCatalogBytes (a lesson file: 256 KiB)
     attn_lesson_unavailable: 4096,
+    attn_lesson_file: 4096,
     attn_lesson_restore: 8192,                            // a record is at most 4096 characters
     attn_lesson_set_range: 256,
     attn_lesson_set_pass: 256,
@@ -450,6 +451,12 @@
   // ?remember=1: the learner's record is kept in this browser's storage for this page and lesson,
   // so a reload does not lose the lesson (an LMS keeps it instead: attention-scorm12.js).
   function applyCourseOptions() {
+    // A lesson= page names its lesson in the band before Start, when its file is not fetched yet:
+    // by the file's name (the chapter's own files need no name).
+    const file = params.get('lesson');
+    if (file && !/(^|\/)lessons\/(en|zh-CN)\/chapter-3\.json$/.test(file.split(/[?#]/)[0])) {
+      callWithText('attn_lesson_file', file.split(/[?#]/)[0].split('/').filter(Boolean).pop() || file, 'the lesson\'s name');
+    }
     if (params.has('steps') || params.has('pass')) {
       const result = api.setLessonCourse({ steps: params.get('steps'), pass: params.get('pass') });
       if (!result.ok) console.warn('lesson: ' + result.error);

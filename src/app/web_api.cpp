@@ -21,6 +21,7 @@
 #include "core/lesson/lesson_reader.h"
 #include "core/lesson/numbers_reader.h"
 #include "core/lesson/track.h"
+#include "core/text/utf8.h"
 #include "platform/browser.h"
 #include "platform/imgui_backend.h"
 #include "platform/main_loop.h"
@@ -431,6 +432,13 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_pass(const char* pass, size_t l
     lesson.pass_error = attn::lesson_set_pass_mark(&lesson, std::string(attn::text_of(pass, length)));
     attn::app_request_redraw(g_app);
     return attn::reply(lesson.pass_error);
+}
+
+// The page's lesson= file by name ("my-sentence.json"), before it is fetched: the band names it
+// beside Start, since its title is in the file.
+EMSCRIPTEN_KEEPALIVE void attn_lesson_file(const char* name, size_t length) {
+    g_app->lesson.file_name = attn::truncate_utf8(attn::escape_controls(attn::text_of(name, length)), 120);
+    attn::app_request_redraw(g_app);
 }
 
 // The page could not fetch the lesson's files (offline, a wrong address): the band says so.

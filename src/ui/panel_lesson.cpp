@@ -136,11 +136,21 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
             record_layout(ui, "lesson:loading");
             return;
         }
+        // Which lesson Start opens, when the page opens another than the chapter: its title once
+        // its file is here, the file's name before.
+        const bool named = !in.lesson->file_name.empty();
+        const int steps = range.last - range.first + 1;
         const std::string blurb =
-            lesson ? printf_text(tr("%d steps: predict, then see the computed answer"), range.last - range.first + 1)
-                   : std::string(tr("predict, then see the computed answer"));
-        same_line_if_fits(ImGui::CalcTextSize(blurb.c_str()).x, lesson_gap());
+            lesson && named ? printf_text(tr("\u201c%s\u201d, %d steps: predict, then see the computed answer"),
+                                          lesson->title.c_str(), steps)
+            : lesson        ? printf_text(tr("%d steps: predict, then see the computed answer"), steps)
+            : named         ? printf_text(tr("%s: predict, then see the computed answer"), in.lesson->file_name.c_str())
+                            : std::string(tr("predict, then see the computed answer"));
+        same_line_if_fits(std::min(ImGui::CalcTextSize(blurb.c_str()).x, ImGui::GetFontSize() * 16), lesson_gap());
+        ImGui::PushTextWrapPos(0);
         ImGui::TextColored(muted_text(), "%s", blurb.c_str());
+        ImGui::PopTextWrapPos();
+        record_value(ui, "lesson:about", blurb);
     }
 }
 

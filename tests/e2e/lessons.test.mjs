@@ -75,6 +75,28 @@ test('lessons: a teacher\'s lesson from the docs runs with ?lesson=, on its own 
   await page.context().close();
 });
 
+test('lessons: before Start a lesson= page names its lesson, by its file, without fetching it; then by its title', async () => {
+  const requested = [];
+  const page = await openPage(browser, 'about:blank');
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto(server.url + '/?lesson=lessons/examples/my-sentence.json');
+  await waitReady(page);
+  await waitIdle(page);
+  assert.ok(!requested.some((p) => p.startsWith('/lessons/')), 'the file waits for Start');
+  const about = async () => (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'value:lesson:about')?.text;
+  assert.equal(await about(), 'my-sentence.json: predict, then see the computed answer');
+  assert.equal(await page.evaluate(() => document.querySelector('#lesson-reader-body p')?.textContent),
+               'A guided lesson from the file my-sentence.json: predict each result, then see it computed on the numbers in the demo.');
+  // Started and left: the band names it by its title now.
+  await click(page, 'lesson:start');
+  await page.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence', null, { timeout: budget() });
+  await click(page, 'lesson:leave');
+  assert.equal(await about(), '\u201cAttention on our own sentence: the cat sat on the mat\u201d, 3 steps: predict, then see the computed answer');
+  await saveArtifact('lesson-teacher-before-start.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lessons: a teacher\'s lesson link survives an edit and a reload: the address bar keeps lesson=', async () => {
   const first = await openSettled(browser, server.url + '/?lesson=lessons/examples/my-sentence.json#step=1');
   await first.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence');

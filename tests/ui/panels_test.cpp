@@ -1061,6 +1061,22 @@ TEST_CASE("ui: a step's number, clicked, does not leave its title as a tooltip o
     CHECK_FALSE(tooltip_open());
 }
 
+TEST_CASE("ui: before Start, the band names a lesson= page's lesson: its file, then its title") {
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.frames(2);
+    REQUIRE(h.find("value:lesson:about") != nullptr);
+    CHECK(h.find("value:lesson:about")->text == "14 steps: predict, then see the computed answer");
+    // The page opens a teacher's file: named before it is here (the harness's lesson stands for it).
+    h.lesson.file_name = "my-sentence.json";
+    attn::lesson_set(&h.lesson, nullptr);
+    h.frames(2);
+    CHECK(h.find("value:lesson:about")->text == "my-sentence.json: predict, then see the computed answer");
+    attn::lesson_set(&h.lesson, &attn::builtin_chapter_lesson());
+    h.frames(2);
+    CHECK(h.find("value:lesson:about")->text ==
+          "\u201c" + attn::builtin_chapter_lesson().title + "\u201d, 14 steps: predict, then see the computed answer");
+}
+
 TEST_CASE("ui: a control's tooltip waits for the pointer to move after a click changed the screen") {
     // A learner's walk: after "Start the lesson", Leave came up under the still pointer and its
     // tooltip covered the band (#28). It shows once the pointer moves, as hovering always did.

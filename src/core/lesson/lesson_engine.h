@@ -81,7 +81,10 @@ struct LessonEngine {
     const Lesson* lesson = nullptr;
     std::unique_ptr<const Lesson> owned;  // the lesson, when the engine holds it (a file the page fetched)
     std::vector<LessonIntent> pending;
-    std::string load_error;    // why the last lesson file offered was refused ("" when none)
+    std::string load_error;  // why the last lesson file offered was refused ("" when none)
+    // A lesson other than the chapter that the page opens (lesson=), by its file's name, for the
+    // band before Start; "" for the chapter.
+    std::string file_name;
     std::string range_error;   // why the last steps= was refused ("" when none)
     std::string pass_error;    // why the last pass= was refused ("" when none)
     std::string record_error;  // why a saved record was not used ("" when none)
