@@ -29,6 +29,7 @@
   let shown = '';
   let errorText = '';   // the last refusal, shown beside the controls until a change succeeds
   let editing = null;   // the number field the learner is typing in: no redraw replaces it
+  let committing = false;  // a field's change is being handled: Tab moves the focus only after it
 
   // A refused change keeps the last good state and the typed text, and says why beside the
   // controls (and through the status line). edit: a function that edits the state document (what
@@ -78,7 +79,14 @@
     field.value = String(value);
     // Taken when the learner commits it (Enter or leaving the field), not on every keystroke.
     field.addEventListener('input', () => { editing = field; });
-    field.addEventListener('change', () => { editing = null; onChange(typedNumber(field)); });
+    // Tab commits the field and then moves the focus: the controls are drawn again once it has
+    // moved (draw keeps it where it went), not while the field it leaves is still there to replace.
+    field.addEventListener('change', () => {
+      editing = null;
+      committing = true;
+      try { onChange(typedNumber(field)); } finally { committing = false; }
+      setTimeout(refresh, 0);
+    });
     return field;
   }
 
@@ -183,6 +191,7 @@
   }
 
   function refresh() {
+    if (committing) return;  // drawn when the commit is done
     const view = shared.readView(() => api.numbersView());
     if (!view) return;
     const drawn = { ...view };

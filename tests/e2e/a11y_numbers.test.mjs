@@ -47,11 +47,11 @@ async function keyboardSession(url, options = {}) {
   const page = await openSettled(browser, url, { viewport: { width: 1366, height: 768 }, ...options });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Accessibility.enable');
-  const tabTo = async (role, name, most = 40) => {
+  const tabTo = async (role, name, most = 40, back = false) => {
     for (let k = 0; k <= most; ++k) {
       const n = await focused(cdp);
       if (n && n.role?.value === role && n.name?.value.startsWith(name)) return n;
-      await page.keyboard.press('Tab');
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     }
     assert.fail(`Tab never reached the ${role} "${name}"`);
   };
@@ -125,6 +125,19 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   assert.equal((await page.evaluate(() => window.attention.getState())).projection.seed, 789);
   await waitUntil(async () => JSON.stringify(await readTable(cdp, 'W_query (3 x 3)')) !== JSON.stringify(wQuery),
                   'W_query drawn from the new seed');
+  // Committed by Tab instead of Enter: the value is taken and the focus goes on to the next
+  // control, though the controls are drawn anew (it went to the page's body, the walk found).
+  await tabTo('textbox', 'd_out', 2, true);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('4');
+  const next = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('#numbers-reader-body input, #numbers-reader-body select')];
+    return all[all.indexOf(document.activeElement) + 1].id;
+  });
+  await page.keyboard.press('Tab');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).projection.d_out === 4, 'd_out = 4, by Tab');
+  await waitUntil(() => readTable(cdp, 'W_query (3 x 4)'), 'W_query as 3 x 4');
+  assert.equal(await page.evaluate(() => document.activeElement.id), next, 'the focus is on the next control, not the page');
 
   // The book's class: MultiHeadAttention, chosen from a select; its output as a table.
   await tabTo('combobox', 'The book\'s class', 6);
