@@ -13,13 +13,13 @@ namespace attn {
 std::string apply_random_inputs(State* state, int n, int d, uint64_t seed) {
     if (n < 1 || n > kMaxTokens)
         return "random inputs: n is " + std::to_string(n) + " but must be 1.." + std::to_string(kMaxTokens) +
-               " (kMaxTokens): the number of tokens";
+               ": the number of tokens";
     if (d < 1 || d > kMaxDims)
         return "random inputs: d is " + std::to_string(d) + " but must be 1.." + std::to_string(kMaxDims) +
-               " (kMaxDims): the length of every embedding";
+               ": the length of every embedding";
     if (seed > kMaxSeed)
         return "random inputs: seed is " + std::to_string(seed) + " but must be 0.." + std::to_string(kMaxSeed) +
-               " (kMaxSeed, 2^53, so it is exact in JSON)";
+               " (2^53, so it is exact in JSON)";
     state->inputs = random_embeddings(n, d, seed);
     state->tokens.resize(size_t(n));
     for (int i = 0; i < n; ++i) state->tokens[size_t(i)] = "t" + std::to_string(i);

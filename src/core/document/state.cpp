@@ -42,7 +42,7 @@ std::string query_message(const std::string& value, size_t n) {
     return english(query_refusal(value, n));
 }
 Sentence seed_refusal(const std::string& value) {
-    return sentence("projection.seed is %s but must be 0..%s (kMaxSeed, 2^53, so every seed is exact in JSON)",
+    return sentence("projection.seed is %s but must be 0..%s (2^53, so every seed is exact in JSON)",
                     {value, std::to_string(kMaxSeed)});
 }
 std::string seed_message(const std::string& value) {
@@ -50,7 +50,7 @@ std::string seed_message(const std::string& value) {
 }
 Sentence d_out_refusal(const std::string& value) {
     return sentence(
-        "projection.d_out is %s but must be 1..%s (kMaxDOut): it is the number of columns of W_query, W_key and "
+        "projection.d_out is %s but must be 1..%s: it is the number of columns of W_query, W_key and "
         "W_value",
         {value, std::to_string(kMaxDOut)});
 }
@@ -58,7 +58,7 @@ std::string d_out_message(const std::string& value) {
     return english(d_out_refusal(value));
 }
 Sentence module_seed_refusal(const std::string& path, const std::string& value) {
-    return sentence("%s is %s but must be 0..%s (kMaxSeed, 2^53)", {path, value, std::to_string(kMaxSeed)});
+    return sentence("%s is %s but must be 0..%s (2^53)", {path, value, std::to_string(kMaxSeed)});
 }
 std::string module_seed_message(const std::string& path, const std::string& value) {
     return english(module_seed_refusal(path, value));
@@ -69,15 +69,14 @@ std::string module_names() {
     return out;
 }
 std::string step_message(const std::string& value) {
-    return "step is " + value + " but must be 0.." + std::to_string(kMaxLessonStep) +
-           " (kMaxLessonStep): 0 is free exploration";
+    return "step is " + value + " but must be 0.." + std::to_string(kMaxLessonStep) + ": 0 is free exploration";
 }
 bool lab_scale_ok(float f) {
     return std::isfinite(f) && f > 0.0f && f <= kMaxLabScale;
 }
 Sentence lab_scale_refusal(const std::string& value) {
     return sentence(
-        "lab_scale is %s but must be greater than 0 and at most %s (kMaxLabScale, as a float32): 1 leaves the "
+        "lab_scale is %s but must be greater than 0 and at most %s (as a float32): 1 leaves the "
         "scores unchanged",
         {value, format_float(kMaxLabScale)});
 }
@@ -86,11 +85,11 @@ std::string lab_scale_message(const std::string& value) {
 }
 std::string question_message(const std::string& value) {
     return "lesson.question is " + value + " but must be 0.." + std::to_string(kMaxQuestionIndex) +
-           " (kMaxQuestionIndex): questions of a step count from zero";
+           ": questions of a step count from zero";
 }
 std::string answer_message(const std::string& value) {
     return "lesson.answer is " + value + " but must be -1.." + std::to_string(kMaxChoiceIndex) +
-           " (kMaxChoiceIndex): -1 is not answered yet, choices count from zero";
+           ": -1 is not answered yet, choices count from zero";
 }
 std::string exercise_message(const std::string& value) {
     return "lesson.exercise is " + value + " but must be 0.." + std::to_string(kExerciseCount - 1) +
@@ -98,7 +97,7 @@ std::string exercise_message(const std::string& value) {
 }
 std::string trace_message(const std::string& value) {
     return "lesson.trace is " + value + " but must be 0.." + std::to_string(kMaxTraceSteps) +
-           " (kMaxTraceSteps): the number of trace steps checked";
+           ": the number of trace steps checked";
 }
 std::string utf8_message(const std::string& path, size_t offset) {
     return path + " is not valid UTF-8 (bad byte at offset " + std::to_string(offset) + "): use UTF-8 text";
@@ -476,8 +475,7 @@ ParseResult parse_state(std::string_view json) {
     ParseResult result;
     if (json.size() > kMaxDocumentBytes) {
         result.error = "the document is " + std::to_string(json.size()) + " bytes but the limit is " +
-                       std::to_string(kMaxDocumentBytes) +
-                       " bytes (kMaxDocumentBytes, 16 MiB): use fewer tokens or shorter numbers";
+                       std::to_string(kMaxDocumentBytes) + " bytes (16 MiB): use fewer tokens or shorter numbers";
         return result;
     }
     const JsonParseResult doc = parse_json(json);
@@ -497,7 +495,7 @@ ParseResult parse_state(std::string_view json) {
 
 Sentence label_refusal(const std::string& label, const std::string& name) {
     if (label.size() > size_t(kMaxLabelBytes))
-        return sentence("%s is %s bytes long but the limit is %s bytes (kMaxLabelBytes): shorten the label",
+        return sentence("%s is %s bytes long but the limit is %s bytes: shorten the label",
                         {name, std::to_string(label.size()), std::to_string(kMaxLabelBytes)});
     if (size_t bad = utf8_error_offset(label); bad != label.size()) return as_is(utf8_message(name, bad));
     if (size_t at = control_character_offset(label); at != label.size()) {
@@ -539,7 +537,7 @@ Sentence document_refusal(const State& s) {
     const size_t n = s.tokens.size();
     if (n == 0) return as_is("tokens is empty: give 1.." + std::to_string(kMaxTokens) + " labels, one per embedding");
     if (n > size_t(kMaxTokens))
-        return sentence("tokens has %s labels but the limit is %s (kMaxTokens): use fewer tokens",
+        return sentence("tokens has %s labels but the limit is %s: use fewer tokens",
                         {std::to_string(n), std::to_string(kMaxTokens)});
     for (size_t i = 0; i < n; ++i)
         if (Sentence e = label_refusal(s.tokens[i], "tokens[" + std::to_string(i) + "]"); !e.empty()) return e;
@@ -550,12 +548,12 @@ Sentence document_refusal(const State& s) {
                      std::to_string(x.rows) + " x " + std::to_string(x.cols) + ": build it with Matrix(rows, cols)");
     if (x.rows == 0) return as_is("inputs has no rows: give one embedding (a list of numbers) per token");
     if (x.rows > kMaxTokens)
-        return sentence("inputs has %s rows but the limit is %s (kMaxTokens): use fewer tokens",
+        return sentence("inputs has %s rows but the limit is %s: use fewer tokens",
                         {std::to_string(x.rows), std::to_string(kMaxTokens)});
     if (x.cols == 0)
         return as_is("inputs[0] is empty: every embedding needs 1.." + std::to_string(kMaxDims) + " numbers");
     if (x.cols > kMaxDims)
-        return sentence("inputs[0] has %s values but the limit is %s (kMaxDims): use shorter embeddings",
+        return sentence("inputs[0] has %s values but the limit is %s: use shorter embeddings",
                         {std::to_string(x.cols), std::to_string(kMaxDims)});
     if (size_t(x.rows) != n)
         return as_is("tokens has " + std::to_string(n) + " labels but inputs has " + std::to_string(x.rows) +

@@ -235,9 +235,8 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         return result;
     };
     if (fragment.size() > kMaxFragmentBytes)
-        return refuse_all(
-            sentence("the link is %s bytes long but the limit is %s bytes (kMaxFragmentBytes): share a smaller state",
-                     {std::to_string(fragment.size()), std::to_string(kMaxFragmentBytes)}));
+        return refuse_all(sentence("the link is %s bytes long but the limit is %s bytes: share a smaller state",
+                                   {std::to_string(fragment.size()), std::to_string(kMaxFragmentBytes)}));
 
     MessageList errors, warnings;
     std::vector<Sentence> refusals;  // the state rules among errors (empty sentences: the link's own)

@@ -53,7 +53,7 @@ TEST_CASE("random inputs: out-of-range sizes are refused with the limit, and not
     REQUIRE(load_example("your-journey", &s));
     const State before = s;
     CHECK(apply_random_inputs(&s, 0, 3, 1).find("n is 0 but must be 1..1024") != std::string::npos);
-    CHECK(apply_random_inputs(&s, 1025, 3, 1).find("kMaxTokens") != std::string::npos);
+    CHECK(apply_random_inputs(&s, 1025, 3, 1).find("must be 1..1024") != std::string::npos);
     CHECK(apply_random_inputs(&s, 4, 0, 1).find("d is 0 but must be 1..1024") != std::string::npos);
     CHECK(apply_random_inputs(&s, 4, 3, kMaxSeed + 1).find("seed is") != std::string::npos);
     CHECK(s == before);

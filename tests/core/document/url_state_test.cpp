@@ -133,12 +133,12 @@ TEST_CASE("url: a bad value refuses that key only, names it, and applies the res
         {"project=2", "project is \"2\" in the link but must be 1 or 0"},
         {"seed=-5", "seed is \"-5\" in the link but must be 0..9007199254740992"},
         {"seed=x", "seed is \"x\" in the link, not a whole number: use one such as 123"},
-        {"d_out=0", "projection.d_out is 0 but must be 1..1024 (kMaxDOut)"},
+        {"d_out=0", "projection.d_out is 0 but must be 1..1024"},
         {"lab_scale=0", "lab_scale is 0 but must be greater than 0 and at most 1000"},
         {"lab_scale=inf", "lab_scale is \"inf\" in the link, not a number: use one such as 1 or 0.5"},
         {"lab_scale=1e999", "lab_scale is inf but must be greater than 0"},
         {"lab_scale=%201", "lab_scale is \" 1\" in the link, not a number"},
-        {"step=100", "step is 100 but must be 0..99 (kMaxLessonStep)"},
+        {"step=100", "step is 100 but must be 0..99"},
         {"panels=plot,colour", "panels[1] is \"colour\" but must be one of inputs, plot, loop"},
         {"panels=plot,plot", "panels[1] repeats \"plot\" (already panels[0]): list each panel once"},
         {"query=%zz", "query has a bad percent escape in the link: write % followed by two hex digits"},
@@ -239,7 +239,7 @@ TEST_CASE("url: limits keep hostile links cheap") {
         const std::string huge(kMaxFragmentBytes + 1, 'a');
         const UrlParseResult r = parse_url_fragment(huge, fallback);
         CHECK(r.fell_back);
-        CHECK(contains(r.error, "bytes (kMaxFragmentBytes): share a smaller state"));
+        CHECK(contains(r.error, "bytes: share a smaller state"));
     }
     SUBCASE("thousands of unknown or repeated keys give a bounded list of messages") {
         std::string many;

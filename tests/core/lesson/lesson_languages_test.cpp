@@ -122,11 +122,11 @@ TEST_CASE("languages: a value the learner types out of range is refused in their
     typed.push_back({s, "query is 9 but there are 6 tokens: use 0..5 (positions count from zero)"});
     s = base, s.projection.d_out = 0;
     typed.push_back({s,
-                     "projection.d_out is 0 but must be 1..1024 (kMaxDOut): it is the number of columns of "
+                     "projection.d_out is 0 but must be 1..1024: it is the number of columns of "
                      "W_query, W_key and W_value"});
     s = base, s.lab_scale = 0;
     typed.push_back({s,
-                     "lab_scale is 0 but must be greater than 0 and at most 1000 (kMaxLabScale, as a float32): "
+                     "lab_scale is 0 but must be greater than 0 and at most 1000 (as a float32): "
                      "1 leaves the scores unchanged"});
     s = base, s.tokens[2] = "a\tb";
     typed.push_back({s,

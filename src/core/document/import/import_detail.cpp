@@ -70,7 +70,7 @@ std::string row_name(int row, int line) {
 bool RowSink::begin_row(int line) {
     if (rows_ == kMaxTokens) {
         error = words_f(
-            "there are more than %d rows (%s is one too many) but the limit is %d (kMaxTokens): use "
+            "there are more than %d rows (%s is one too many) but the limit is %d: use "
             "fewer tokens",
             kMaxTokens, row_name(rows_, line).c_str(), kMaxTokens);
         return false;
@@ -82,7 +82,7 @@ bool RowSink::begin_row(int line) {
 
 bool RowSink::value(float x) {
     if (in_row_ == kMaxDims) {
-        error = words_f("%s has more than %d values but the limit is %d (kMaxDims): use shorter embeddings",
+        error = words_f("%s has more than %d values but the limit is %d: use shorter embeddings",
                         row_name(rows_, line_).c_str(), kMaxDims, kMaxDims);
         return false;
     }

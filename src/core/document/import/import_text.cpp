@@ -129,7 +129,7 @@ ImportResult import_embeddings(std::string_view text, const InterfaceText* langu
     ImportResult out;
     if (text.size() > kMaxDocumentBytes) {
         out.error = words_f(
-            "the text is %zu bytes but the limit is %zu bytes (kMaxDocumentBytes, 16 MiB): paste fewer "
+            "the text is %zu bytes but the limit is %zu bytes (16 MiB): paste fewer "
             "rows",
             text.size(), size_t(kMaxDocumentBytes));
         return out;
