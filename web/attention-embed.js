@@ -97,8 +97,19 @@
     check(noScript, 'No script (for platforms that remove it): a fixed height that fits a phone'),
     field('Height (px) ', height), heightNote,
     check(printed, 'For print and PDF: the numbers as a figure, shown instead when the page is printed (it shows every number, answers included)'),
-    snippet, el('div', { className: 'embed-actions' }, copyButton, scormButton, closeButton, status));
+    el('label', { className: 'embed-code' }, live(() => words('Embed code')), snippet), el('div', { className: 'embed-actions' }, copyButton, scormButton, closeButton, status));
   document.body.appendChild(dialog);
+  // Modal for the keyboard: the view behind is the preview this dialog drives, so Tab goes round
+  // the dialog's own controls until Close or Escape.
+  dialog.setAttribute('aria-modal', 'true');
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    const stops = [...dialog.querySelectorAll('input, select, textarea, button')].filter((c) => !c.disabled && c.offsetParent !== null);
+    if (!stops.length) return;
+    const [first, last] = [stops[0], stops[stops.length - 1]];
+    if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+    if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+  });
 
   let heightEdited = false;
   let titleEdited = false;  // the author wrote the iframe's title: a language switch keeps it

@@ -6,6 +6,8 @@
 // Readers never load the maker: the page requests attention-embed.js only when the button is used.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, saveArtifact, budget, waitFor } from './harness.mjs';
 
 let server, browser;
@@ -202,6 +204,41 @@ test('embed maker: on a lesson= page before its lesson came, the step list waits
                                    `(state step ${(await page.evaluate(() => window.attention.getState())).step}, ` +
                                    `status "${await page.textContent('#embed-status')}")`));
   assert.match(await page.inputValue('#embed-snippet'), /lesson=lessons\/examples\/my-sentence\.json/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// The maker as a keyboard and screen-reader user meets it: every field named (the snippet too:
+// axe-core found it unlabelled), and Tab going round the dialog while it is open, since the view
+// behind is the preview it drives; Escape gives the focus back to the button that opened it.
+test('embed maker: keyboard only, Tab stays in the open dialog, every control is named, axe-core finds nothing', async () => {
+  // bypassCSP: the page's policy allows no inline script, and axe-core comes in as one.
+  const page = await openSettled(browser, server.url + '/', { viewport: { width: 1366, height: 768 }, bypassCSP: true });
+  await page.focus('#copy-embed');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axe });
+  const result = await page.evaluate(() => window.axe.run(document.getElementById('embed-maker'),
+                                                          { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }));
+  assert.deepEqual(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
+  assert.ok(result.passes.some((r) => r.id === 'label'), 'axe-core checked the fields\' labels');
+  const cdp = await page.context().newCDPSession(page);
+  const snippet = await cdp.send('Accessibility.getPartialAXTree', {
+    backendNodeId: (await cdp.send('DOM.describeNode', { objectId: (await cdp.send('Runtime.evaluate',
+      { expression: 'document.getElementById("embed-snippet")' })).result.objectId })).node.backendNodeId,
+    fetchRelatives: false });
+  assert.equal(snippet.nodes[0].name.value, 'Embed code', 'the snippet is named');
+  // Tab from Close (the last control) comes back to the first; Shift+Tab goes round the other way.
+  await page.focus('#embed-close');
+  await page.keyboard.press('Tab');
+  const first = await page.evaluate(() => document.activeElement.id);
+  assert.equal(first, 'embed-panel-inputs', 'Tab past the last control comes back to the first');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'embed-close');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => document.getElementById('embed-maker').hidden), true);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'copy-embed');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
