@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include "core/document/json_writer.h"
 #include "core/lesson/bug_trace.h"
@@ -143,11 +145,19 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     const StepRange range = range_of(e);
     w->begin_object().key("title").string(texts.say("lesson.wrap-up")).key("steps").begin_array();
     for (int k = range.first; k <= range.last; ++k) {
-        std::string marks;
+        // "right", or for a step of two questions "question 1: not right; question 2: right".
+        std::vector<const QuestionRecord*> answered;
         for (const QuestionRecord& q : e.record.questions)
-            if (q.step == k) marks += texts.say(q.first_correct ? "reader.right" : "reader.not-right") + ' ';
+            if (q.step == k) answered.push_back(&q);
+        std::string marks;
+        for (const QuestionRecord* q : answered) {
+            const std::string mark = texts.say(q->first_correct ? "reader.right" : "reader.not-right");
+            if (!marks.empty()) marks += texts.say("reader.marks-separator");
+            marks += answered.size() == 1 ? mark
+                                          : texts.say("reader.question-mark", {{"k", q->question + 1}, {"mark", mark}});
+        }
         w->begin_object().key("step").integer(k).key("title").string(e.lesson->step(k)->title);
-        w->key("marks").string(marks.empty() ? texts.say("lesson.not-answered") : marks.substr(0, marks.size() - 1));
+        w->key("marks").string(marks.empty() ? texts.say("lesson.not-answered") : marks);
         w->end_object();
     }
     w->end_array();

@@ -165,8 +165,9 @@ void write_context(JsonWriter* w, const AttentionResult& r, const Concealment& h
                                                  : words("The context vector: weights @ inputs");
     if (hidden.covers_context()) return write_covered(w, "context", caption, hidden);
     write_table(
-        w, "context", caption, dim_columns("", int(context.size())), 1, [](int) { return std::string("context"); },
-        [&](int, int c) { return num_cell(context[size_t(c)]); }, width_note(int(context.size())));
+        w, "context", caption, dim_columns(words("vector"), int(context.size())), 1,
+        [](int) { return std::string("context"); }, [&](int, int c) { return num_cell(context[size_t(c)]); },
+        width_note(int(context.size())));
 }
 
 // A multi-head class's weights, head by head, as the panel's grids show them: (n, n) each, after

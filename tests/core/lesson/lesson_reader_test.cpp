@@ -93,6 +93,10 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
     const JsonValue v = view_of(s);
     CHECK(contains(at(at(v, "wrap_up"), "summary").text, "16"));
     CHECK(at(at(v, "wrap_up"), "steps").items.size() == size_t(kLessonSteps));
+    // A step of one question says its verdict; one of two numbers them (they ran together as
+    // "not right right").
+    CHECK(at(at(at(v, "wrap_up"), "steps").items[0], "marks").text == "right");
+    CHECK(at(at(at(v, "wrap_up"), "steps").items[2], "marks").text == "question 1: right; question 2: right");
     CHECK(at(v, "resume").as_double() == 0);  // in the lesson: nothing to go back to
     act_by_name(&s, "leave");
     CHECK_FALSE(at(view_of(s), "in_lesson").boolean);
