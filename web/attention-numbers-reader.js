@@ -27,7 +27,7 @@
   const WITH_CACHE = WITH_DROPOUT.filter((m) => m !== 'multi-head-wrapper');
 
   let shown = '';
-  let errorText = '';   // the last refusal, shown beside the controls until a change succeeds
+  let errorText = null;  // the last refusal (a node), shown beside the controls until a change succeeds
   let editing = null;   // the number field the learner is typing in: no redraw replaces it
   let committing = false;  // a field's change is being handled: Tab moves the focus only after it
 
@@ -36,11 +36,18 @@
   // is typed), or [key, value] for a setting a link can carry (a select, a check box).
   function change(edit) {
     const reply = typeof edit === 'function' ? changeState(edit) : changeSetting(...edit);
-    // The refusal in the page's language where the demo has the words (the API's reply is English).
-    const said = reply.ok ? '' : (shared.readView(() => api.numbersView())?.refusal || reply.error);
-    errorText = reply.ok ? '' : api.words('Not changed: {0}', said);
+    // The refusal as the status line said it (shared.refusal: in the page's language where the
+    // demo has the words).
+    errorText = reply.ok ? null : shared.refusal(reply);
     const line = document.getElementById('numbers-reader-error');
-    if (line) { line.textContent = errorText; line.hidden = !errorText; }
+    if (line) {
+      line.replaceChildren(...(errorText ? [errorText.cloneNode(true)] : []));
+      line.hidden = !errorText;
+      // Right under the field it is about, where a magnified view still shows it (at 400% zoom
+      // the panel's foot is screens away).
+      const setting = document.activeElement?.closest('#numbers-reader-body .setting');
+      if (errorText && setting) setting.after(line);
+    }
     if (reply.ok) refresh();
   }
 
@@ -144,7 +151,7 @@
       }
     }
     // Out of the reading order while it says nothing (the fields stay described by it).
-    parts.push(element('p', { id: 'numbers-reader-error', class: 'wrong', text: errorText, hidden: !errorText }));
+    parts.push(element('p', { id: 'numbers-reader-error', class: 'wrong', hidden: !errorText }, errorText && errorText.cloneNode(true)));
     return element('fieldset', { class: 'settings' }, element('legend', { text: 'Settings' }), ...parts);
   }
 
@@ -196,6 +203,7 @@
     if (!view) return;
     const drawn = { ...view };
     delete drawn.refusal;  // change()'s to say, not a reason to redraw (it would replace what was typed)
+    delete drawn.refusal_english;
     const json = JSON.stringify(drawn);
     if (json === shown) return;
     // Never under the learner's typing: a field being edited keeps its text until committed.

@@ -28,7 +28,23 @@
   function say(text) {
     // A new text node each time: the same words twice are announced twice.
     announcer.textContent = '';
-    announcer.append(document.createTextNode(text));
+    announcer.append(typeof text === 'string' ? document.createTextNode(text) : text);
+  }
+
+  // A refused change as the learner reads it, beside the field and on the status line alike:
+  // "Not changed: " and the reason. The reason is the core's sentence in the page's language
+  // where the demo has its words, else the API's English, then marked as English (lang="en")
+  // so a screen reader reads it with an English voice. A node, or null for a change that went.
+  function refusal(reply) {
+    if (reply.ok) return null;
+    const view = readView(() => api.numbersView());
+    const [before, after] = api.words('Not changed: {0}', '\u0000').split('\u0000');
+    const english = view?.refusal ? view.refusal_english : api.language().lang !== 'en';
+    const reason = element('span', { lang: english ? 'en' : false });
+    reason.textContent = view?.refusal || reply.error;
+    const node = element('span', { class: 'refusal' });
+    node.append(before, reason, after || '');
+    return node;
   }
 
   // One setting by its link key (query, norm, project, scale, causal, module): applied on top of
@@ -37,7 +53,7 @@
   function changeSetting(key, value) {
     let reply;
     try { reply = api.applyLink(`#${key}=${encodeURIComponent(String(value))}`); } catch (e) { reply = { ok: false, error: e.message }; }
-    if (!reply.ok) say(`That did not work: ${reply.error}`);
+    if (!reply.ok) say(refusal(reply));
     return reply;
   }
 
@@ -50,7 +66,7 @@
       change(state);
       reply = api.setState(state);
     } catch (e) { reply = { ok: false, error: e.message }; }
-    if (!reply.ok) say(`That did not work: ${reply.error}`);
+    if (!reply.ok) say(refusal(reply));
     return reply;
   }
 
@@ -118,5 +134,5 @@
     document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
   }
 
-  window.attentionTextVersion = { element, say, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed };
+  window.attentionTextVersion = { element, say, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed };
 })();

@@ -638,7 +638,9 @@
     // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came.
     lessonView() { requireRuntime(); return JSON.parse(callString('attn_lesson_view')); },
     // The panels' numbers as tables and the settings behind them, covered as on screen (the page's
-    // text version of the numbers reads it): {controls: {query, n, d, norm, projection, d_out,
+    // text version of the numbers reads it): {refusal (the last refused change's reason, in the
+    // language's words where it has them), refusal_english (it has not: the reason is English),
+    // controls: {query, n, d, norm, projection, d_out,
     // scale, causal, lab_scale, module, heads, dropout, training, module_error}, tables: [{key,
     // caption, columns, rows: [[row header, cells...]], note}]}.
     numbersView() { requireRuntime(); return JSON.parse(callString('attn_numbers_view')); },

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { startServer, launchBrowser, openSettled, settleAfter, waitUntil, saveArtifact } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, settleAfter, waitUntil, saveArtifact, budget } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -293,5 +293,30 @@ test('a11y numbers: keyboard only, the book\'s classes whose code could not be f
   assert.ok(table.name, 'the class ran');
   await waitUntil(async () => (!/could not be fetched/.test(await said()) ? true : null), 'the reason to go');
   assert.deepEqual(page.problems.filter((p) => !/Failed to load resource.*503/.test(p)), []);
+  await page.context().close();
+});
+
+// In Chinese a refusal reads as the field's line says it, on the status line too ("That did not
+// work:" in English was said there): 未改变：and the reason; a reason the demo has no Chinese
+// words for is marked lang="en", so a screen reader switches voice. The line sits under the field.
+test('a11y numbers: in Chinese a refused value is said in Chinese, its English reason marked as English, under its field', async () => {
+  const { page, tabTo } = await keyboardSession(`${server.url}/index.html?lang=zh-CN`);
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: budget() });
+  await page.locator('#numbers-reader-query').focus();
+  await tabTo('textbox', '将分数乘以', 20);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('x');
+  await page.keyboard.press('Enter');
+  const line = await waitUntil(async () => (await page.locator('#numbers-reader-error').textContent()) || null, 'the refusal');
+  assert.match(line, /^未改变：/);
+  const english = await page.evaluate(() => document.querySelector('#numbers-reader-error [lang="en"]')?.textContent || '');
+  assert.match(english, /lab_scale/, 'the untranslated reason is marked as English');
+  assert.ok(!/That did not work/.test(await page.evaluate(() => document.querySelector('[role=status]')?.textContent || '')));
+  const said = await page.evaluate(() => [...document.querySelectorAll('[role=status]')].map((s) => s.textContent).join(' | '));
+  assert.match(said, /未改变：/, `the status line says it as the field does: ${said}`);
+  // Right after the field's own setting.
+  assert.equal(await page.evaluate(() => document.getElementById('numbers-reader-error').previousElementSibling
+    .contains(document.activeElement)), true, 'the line follows the field');
+  assert.equal((await page.evaluate(() => window.attention.getState())).lab_scale, 1, 'the last good value is kept');
   await page.context().close();
 });

@@ -38,4 +38,8 @@ std::string words_said(const Sentence& s) {
     return said_in(s, [](const char* english) { return translated(english); });
 }
 
+bool words_said_in_english(const Sentence& s) {
+    return g_words && g_words->lang != "en" && !s.empty() && translated(s.format) == s.format;
+}
+
 }  // namespace attn

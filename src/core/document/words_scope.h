@@ -29,5 +29,8 @@ std::string words(const char* english);
 std::string words_f(const char* english_format, ...) ATTN_PRINTF(1, 2);
 // A core refusal (core/math/sentence.h) said in the language.
 std::string words_said(const Sentence& s);
+// Whether words_said(s) comes out in English in another language, for want of its words: a page
+// marks such text lang="en" so that a screen reader reads it with an English voice.
+bool words_said_in_english(const Sentence& s);
 
 }  // namespace attn

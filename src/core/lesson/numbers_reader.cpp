@@ -453,7 +453,8 @@ std::string numbers_reader_json(const State& s, const AttentionResult& r, const 
     const WordsScope in_language(language);
     std::string out;
     JsonWriter w(&out);
-    w.begin_object().key("refusal").string(refusal ? words_said(*refusal) : "").key("controls");
+    w.begin_object().key("refusal").string(refusal ? words_said(*refusal) : "");
+    w.key("refusal_english").boolean(refusal && words_said_in_english(*refusal)).key("controls");
     write_controls(&w, s, module);
     w.key("tables").begin_array();
     const int n = s.inputs.rows;

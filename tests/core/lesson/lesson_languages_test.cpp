@@ -151,6 +151,25 @@ TEST_CASE("languages: a value the learner types out of range is refused in their
     }
 }
 
+TEST_CASE("languages: a refusal the language has no words for is known to come out in English") {
+    // The page marks such a reason lang="en" (a screen reader then reads it with an English voice).
+    State s;
+    load_example("your-journey", &s);
+    s.query = 9;
+    const Sentence known = state_refusal(s);
+    const Sentence unknown = sentence("%s is a refusal no language has words for", {"x"});
+    for (const std::string& lang : attn_test::languages()) {
+        const InterfaceTextParse words = parse_interface_text(read_repo_file("lessons/" + lang + "/interface.json"));
+        REQUIRE_MESSAGE(words.ok, words.error);
+        const WordsScope in_language(&words.text);
+        CHECK_FALSE(words_said_in_english(known));
+        CHECK(words_said_in_english(unknown));
+        CHECK(words_said(unknown) == "x is a refusal no language has words for");
+    }
+    const WordsScope in_english(nullptr);
+    CHECK_FALSE(words_said_in_english(unknown));
+}
+
 TEST_CASE("languages: pasted embeddings that cannot be read are refused in the learner's language") {
     // What a learner pastes into Import: a short row, a word among the numbers, a 3-D tensor, a
     // label with a tab in it, a cell typed empty. English stays what the API and the CLI return.
