@@ -569,8 +569,10 @@
       const kind = s.projected ? words('Scores (queries times keys)') : words('Scores (inputs times the query)');
       const query = hidden.query_token ? words('inputs[{0}] (which token it picks is {1})', s.query, hidden.reason)
                                        : words('"{0}", inputs[{1}]', s.tokens[s.query], s.query);
+      // The normalisation by its name on screen, not its id in the document ("softmax-naive").
+      const norm = { sum: '÷ sum', 'softmax-naive': 'naive softmax', softmax: 'softmax' }[s.norm] || s.norm;
       document.getElementById('summary').textContent =
-        words('Query: {0}. {1}: {2}. Weights ({3}): {4}.', query, kind, list(s.scores), s.norm, list(s.weights));
+        words('Query: {0}. {1}: {2}. Weights ({3}): {4}.', query, kind, list(s.scores), words(norm), list(s.weights));
       const body = document.querySelector('#mirror-table tbody');
       body.replaceChildren();
       s.tokens.forEach((token, i) => {

@@ -226,6 +226,8 @@ void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, doubl
     std::vector<LessonEvent> events;
     // What the engine writes for the panels while applying (a Check's covers) in the interface's words.
     const WordsScope in_language(&app->language.words);
+    const uint64_t version = app->state_version;
+    const Concealment covered = app->lesson.concealed;
     for (const LessonIntent& intent : intents) {
         // (Before the lesson's file is here the engine keeps the intent until it comes.)
         app_update_result(app);  // the engine reads the state the learner acted on
@@ -236,6 +238,9 @@ void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, doubl
     }
     app_update_result(app);
     app_want_lesson(app);
+    // What is covered changed without the state (Practice's Show the answer): the page's mirrors
+    // of the numbers hear of it as of any change.
+    if (app->state_version == version && app->lesson.concealed != covered) browser_state_changed();
     for (const LessonEvent& e : events) browser_emit_event(e.kind.c_str(), e.detail);
 }
 

@@ -34,7 +34,7 @@ test('a11y: the numbers as text and a table; a burst of changes is announced onc
                 'the live region to announce the new state', { describe: summaryNow(page) });
   assert.equal(await summaryText(page),
     'Query: "token 0", inputs[0]. Scores (inputs times the query): token 0 1.00, token 1 2.00, token 2 0.00. ' +
-    'Weights (sum): token 0 0.33, token 1 0.67, token 2 0.00.');
+    'Weights (÷ sum): token 0 0.33, token 1 0.67, token 2 0.00.');
 
   // A drag's worth of changes (30, 20 ms apart): one announcement, of where it ended, not thirty.
   await page.evaluate(() => {

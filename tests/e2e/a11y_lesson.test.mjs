@@ -314,6 +314,34 @@ test('a11y lesson: Practice by keyboard in the text version: predict, type the s
   await page.context().close();
 });
 
+// Show the answer, by keyboard: the answer is said (the panels show it, a screen reader hears it),
+// and the page's summary of the numbers stops saying the weights are hidden.
+test('a11y lesson: Practice\'s Show the answer says the values, and the numbers\' summary uncovers them', async () => {
+  const session = await keyboardSession(`${server.url}/index.html`);
+  const { page, key, waitFocus, tabTo } = session;
+  await startLessonByKeyboard(session);
+  await tabTo((n) => n.role === 'button' && n.name === 'Practice', 'Practice, in the lesson\'s navigation', 12);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Practice: '), 'the exercise\'s heading');
+  await tabTo((n) => n.role === 'button' && n.name === '2. Softmax by hand', 'the second exercise', 12);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name === 'Practice: Softmax by hand', 'its heading');
+  const summary = () => page.evaluate(() => document.getElementById('summary').textContent);
+  await waitUntil(async () => /hidden until you solve the exercise|solve the exercise/.test(await summary()) || null,
+                  'the summary covering the weights while the exercise is open');
+  await tabTo((n) => n.role === 'button' && n.name === 'Show the answer', 'Show the answer', 12);
+  await key('Enter');
+  const said = await waitUntil(async () => {
+    const text = await page.evaluate(() => document.getElementById('announcer').textContent);
+    return /0\.9362/.test(text) ? text : null;
+  }, 'the answer announced with its values');
+  assert.match(said, /The answer: \[0\.0171, 0\.9362, 0\.0466\]/);
+  await waitUntil(async () => /0\.94/.test(await summary()) || null, 'the summary giving the weights',
+                  { describe: async () => `#summary: ${await summary()}` });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y lesson: Debug this by keyboard in the text version: judge each printed value until the bug is found', async () => {
   const session = await keyboardSession(`${server.url}/index.html`);
   const { page, cdp, key, waitFocus, tabTo } = session;

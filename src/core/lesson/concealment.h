@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <tuple>
 
 #include "core/document/state.h"
 #include "core/lesson/quiz.h"
@@ -45,6 +46,16 @@ struct Concealment {
     // A class's (n, n) weights: which keys a window keeps or a cache call scores, or, with dropout,
     // what a kept weight becomes.
     bool covers_class_weights() const { return module_window || module_cache || module_dropout; }
+
+    // Covers the same values for the same reason (a lesson action that changes only what is covered,
+    // such as Practice's Show the answer, is news for whoever mirrors the numbers).
+    auto flags() const {
+        return std::tie(query_token, score_count, scores, weights, naive_weights, naive_in_use, context, matrices,
+                        softmax_dim, scaling, masking, module_layout, module_leak, module_dropout, module_heads,
+                        module_cache, module_groups, module_window, module_masks, angles);
+    }
+    bool operator==(const Concealment& o) const { return flags() == o.flags() && reason == o.reason; }
+    bool operator!=(const Concealment& o) const { return !(*this == o); }
 
     bool any() const {
         return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||

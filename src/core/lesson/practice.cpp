@@ -467,6 +467,7 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s, const At
                   {{"rows", rows + (n > 6 ? ", …" : "")}, {"third", n >= 3 ? literal(2) : std::string()}, {"n", n}});
         e.hint = t.say("practice.scores.hint");
         e.input_label = t.say("practice.scores.input");
+        if (n >= 3) e.answer = vec(score_vector_loop(s.inputs, 2));  // the third token's, as the task asks
     } else if (index == 1) {
         e.title = t.say("practice.weights.title");
         e.task = t.say("practice.weights.task",
@@ -474,6 +475,7 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s, const At
                         {"scores", vec(s.inputs.rows ? score_vector_loop(s.inputs, s.query) : Vector())}});
         e.hint = t.say("practice.weights.hint");
         e.input_label = t.say("practice.weights.input");
+        if (n > 0) e.answer = vec(softmax_stable(score_vector_loop(s.inputs, s.query)));
     } else if (index == 3) {
         const ModuleSettings& m = s.module.settings;
         const bool window = m.module == AttentionModule::SlidingWindowAttention;

@@ -17,8 +17,9 @@ struct Exercise {
     std::string task;         // the instructions, with the data's numbers
     std::string hint;         // one line that helps without giving the answer
     std::string input_label;  // "scores", "weights", "token"
-    // What Show the answer states where the panels do not print the answer as it is typed (the
-    // cache's counts, the window's positions); empty where they do.
+    // What Show the answer states, as it would be typed (the scores, the weights, the cache's
+    // counts, the window's positions): the panels show the values too, but a screen reader is
+    // told them here. Empty where the data gives none (fewer than 3 tokens for the scores).
     std::string answer;
 };
 

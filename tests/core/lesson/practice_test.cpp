@@ -196,7 +196,10 @@ TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways 
     CHECK(contains(check(4, s, "").message, "Type the positions token 4 attends to"));  // not how many
     CHECK(exercise_info(attn_test::texts(), 4, s).answer == "2, 3, 4");
     CHECK(exercise_info(attn_test::texts(), 3, exercise(3)).answer == "18, 8, 10, 12");
-    CHECK(exercise_info(attn_test::texts(), 0, exercise(0)).answer.empty());  // the panels print it
+    // The panels print these too, but Show the answer says them (the text version reads them out):
+    // the scores of inputs[2] and softmax of the query's scores, on each exercise's own data.
+    CHECK(exercise_info(attn_test::texts(), 0, exercise(0)).answer == "[0, 2, 1]");
+    CHECK(exercise_info(attn_test::texts(), 1, exercise(1)).answer == "[0.0171, 0.9362, 0.0466]");
     c = check(4, s, "3 4");
     CHECK(contains(c.message, "Some positions it sees are missing"));
     CHECK(c.wrong_entry == -1);  // no one entry is wrong: the list is
