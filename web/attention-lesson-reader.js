@@ -391,7 +391,10 @@
     // new heading or the feedback, which a screen reader reads anyway.
     const inside = root.contains(document.activeElement);
     const stepChanged = step !== announcedStep;
-    const stepSaid = step && stepChanged && announcedStep !== '' && !inside;
+    // Entering the lesson is news too when the learner did it in the drawing (Space on its Start):
+    // the focus is there. A page opened on a step link is not (the focus is nowhere yet).
+    const fromDrawing = document.activeElement && document.activeElement.id === 'canvas';
+    const stepSaid = step && stepChanged && (announcedStep !== '' || fromDrawing) && !inside;
     const verdictNew = verdict && verdict !== announcedVerdict;
     // One status line for the whole change (a second say() would replace the first): a new step
     // by its name (a step answered before comes back with its verdict, said after the name); else

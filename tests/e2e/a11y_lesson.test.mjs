@@ -225,6 +225,19 @@ test('a11y lesson: in the drawing the arrow keys stay on the step (they move bet
   await page.context().close();
 });
 
+test('a11y lesson: the lesson started in the drawing is announced by its first step', async () => {
+  // A keyboard user pressed Space on the drawn "Start the lesson": the lesson began, unsaid.
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  await page.locator('#canvas').focus();
+  const start = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'lesson:start');
+  await settleAfter(page, () => page.mouse.click(start.x + start.w / 2, start.y + start.h / 2), 'Start, in the drawing');
+  await waitUntil(() => page.evaluate(() => document.getElementById('announcer').textContent.startsWith('Step 1 of 14:')),
+                  'the first step to be announced', { describe: () => page.evaluate(() => document.getElementById('announcer').textContent) });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'the focus stays in the drawing');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y lesson: axe-core finds no violation with the lesson\'s text version open on a question', async () => {
   // bypassCSP: the page's policy allows no inline script, and axe-core comes in as one.
   const page = await openSettled(browser, `${server.url}/index.html#step=3`,
