@@ -47,6 +47,7 @@
       // the panel's foot is screens away).
       const setting = document.activeElement?.closest('#numbers-reader-body .setting');
       if (errorText && setting) setting.after(line);
+      if (errorText) line.scrollIntoView({ block: 'nearest' });  // not under the panel's foot
     }
     if (reply.ok) refresh();
   }
@@ -156,6 +157,29 @@
   }
 
   let bugsOpen = false;  // "Break it on purpose" stays as the learner left it across redraws
+  // One embedding value, changed by keyboard: the drawing's typed cells and draggable arrow heads
+  // (step 4 asks a learner to move an arrow) as three native controls: which token, which
+  // dimension, the value. The first 32 tokens and dimensions, as the inputs' table lists them.
+  let editToken = 0;
+  let editDim = 0;
+  function embeddingEditor(view) {
+    const inputs = view.tables.find((t) => t.key === 'inputs');
+    if (!inputs || !inputs.rows.length) return null;
+    const dims = inputs.columns.length - 1;
+    editToken = Math.min(editToken, inputs.rows.length - 1);
+    editDim = Math.min(editDim, dims - 1);
+    const tokens = select(inputs.rows.map((row, i) => [String(i), row[0]]), String(editToken), (v) => { editToken = Number(v); refresh(true); });
+    const dim = select(inputs.columns.slice(1).map((name, j) => [String(j), name]), String(editDim), (v) => { editDim = Number(v); refresh(true); });
+    // Text that is no number goes as typed, and the validator names it.
+    const value = numberField(inputs.rows[editToken][editDim + 1], {}, (v) => change((s) => {
+      s.inputs[editToken][editDim] = v;
+      s.example = '';  // the data is the learner's own now, as after an edit in the drawing
+    }));
+    return element('fieldset', { class: 'settings' }, element('legend', { text: 'Change an embedding value' }),
+      labelled('numbers-reader-edit-token', 'Token ', tokens), labelled('numbers-reader-edit-dim', 'Dimension ', dim),
+      labelled('numbers-reader-edit-value', 'Value ', value));
+  }
+
   function table(t, index) {
     const id = `numbers-reader-table-${index}`;
     const parts = [element('h3', { id, text: t.caption })];
@@ -184,7 +208,8 @@
     // The bugs the classes panel plants are one collapsed group, "Break it on purpose", after the
     // numbers: a learner opens it when a step asks them to plant one.
     const planted = view.tables.filter((t) => t.key.startsWith('planted:'));
-    const parts = [controls(view.controls), ...view.tables.filter((t) => !t.key.startsWith('planted:')).flatMap(table)];
+    const parts = [controls(view.controls), embeddingEditor(view),
+                   ...view.tables.filter((t) => !t.key.startsWith('planted:')).flatMap(table)].filter(Boolean);
     if (planted.length) {
       const details = element('details', { open: bugsOpen },
         element('summary', { 'data-focus': 'planted', text: 'Break it on purpose: the bugs the classes panel plants' }),
@@ -197,8 +222,9 @@
     if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }
 
-  function refresh() {
+  function refresh(force = false) {
     if (committing) return;  // drawn when the commit is done
+    if (force) shown = '';  // the editor's choice of cell changed: the same numbers, another field
     const view = shared.readView(() => api.numbersView());
     if (!view) return;
     const drawn = { ...view };

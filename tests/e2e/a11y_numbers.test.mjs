@@ -320,3 +320,37 @@ test('a11y numbers: in Chinese a refused value is said in Chinese, its English r
   assert.equal((await page.evaluate(() => window.attention.getState())).lab_scale, 1, 'the last good value is kept');
   await page.context().close();
 });
+
+// Step 4 asks a learner to drag an arrow head; in the text version an embedding value is changed
+// with three native controls (token, dimension, value), by keyboard alone.
+test('a11y numbers: keyboard only, an embedding value changed by token, dimension and value', async () => {
+  const { page, cdp, tabTo } = await keyboardSession(`${server.url}/index.html`);
+  await page.locator('#numbers-reader-query').focus();
+  await tabTo('combobox', 'Token', 30);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');  // token 2, "starts"
+  await waitUntil(() => page.evaluate(() => document.activeElement.id === 'numbers-reader-edit-token' &&
+                                             document.activeElement.value === '2'), 'token 2 chosen, the focus kept');
+  await tabTo('combobox', 'Dimension', 2);
+  await page.keyboard.press('ArrowDown');  // x[1]
+  await tabTo('textbox', 'Value', 2);
+  assert.equal(await page.locator('#numbers-reader-edit-value').inputValue(), '0.85', 'the value of inputs[2][1] as the book has it');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('-0.5');
+  await page.keyboard.press('Enter');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).inputs[2][1] === -0.5, 'inputs[2][1] = -0.5');
+  const state = await page.evaluate(() => window.attention.getState());
+  assert.equal(state.example, '', 'the data is the learner\'s own now');
+  assert.equal(state.inputs[2][0], 0.57, 'the rest as it was');
+  const inputs = await waitUntil(() => readTable(cdp, 'Inputs: 6 token embeddings (6 x 3)'), 'the inputs\' table');
+  assert.equal(inputs[3][2], '-0.50', 'the table follows');
+  // A word is refused by name and the value stays.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('half');
+  await page.keyboard.press('Enter');
+  await waitUntil(async () => /^Not changed: .*inputs\[2\]\[1\]/.test(await page.locator('#numbers-reader-error').textContent()) || null,
+                  'the refusal names the value');
+  assert.equal((await page.evaluate(() => window.attention.getState())).inputs[2][1], -0.5);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
