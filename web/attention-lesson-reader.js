@@ -64,8 +64,16 @@
       input.addEventListener('change', () => { if (input.checked) send('choose', i); });
       group.append(element('div', { class: 'choice' }, input, element('label', { for: id, text: choice })));
     });
-    const parts = [group, button('reveal', words.reveal, 'reveal', 0, q.answer < 0 || q.revealed)];
-    if (q.answer < 0) parts.push(element('p', { class: 'hint', 'data-role': 'pick', text: words.pick }));
+    // Before a choice Reveal stays a Tab stop (aria-disabled, not disabled): a keyboard user meets
+    // it, hears why it waits, and pressing it says so again.
+    const waiting = q.answer < 0 && !q.revealed;
+    const reveal = element('button', { type: 'button', 'data-focus': 'reveal', disabled: q.revealed, text: words.reveal,
+                                       'aria-disabled': waiting ? 'true' : false,
+                                       'aria-describedby': waiting ? 'lesson-reader-pick' : false,
+                                       onclick: () => (reveal.getAttribute('aria-disabled') === 'true' ? say(words.pick)
+                                                                                                      : send('reveal', 0)) });
+    const parts = [group, reveal];
+    if (q.answer < 0) parts.push(element('p', { class: 'hint', id: 'lesson-reader-pick', 'data-role': 'pick', text: words.pick }));
     if (q.revealed) {
       // Focus comes here after Reveal, so a screen reader reads the verdict, answer and reason.
       // Named by the verdict and described by the answer, the reason and the mistake, so reading
@@ -338,7 +346,10 @@
         input.checked = view.question.answer === i;
       });
       const reveal = body.querySelector('[data-focus="reveal"]');
-      if (reveal) reveal.disabled = view.question.answer < 0;
+      if (reveal && view.question.answer >= 0) {
+        reveal.removeAttribute('aria-disabled');
+        reveal.removeAttribute('aria-describedby');
+      }
       if (view.question.answer >= 0) body.querySelector('[data-role="pick"]')?.remove();
       return;
     }

@@ -168,7 +168,10 @@
     const dims = inputs.columns.length - 1;
     editToken = Math.min(editToken, inputs.rows.length - 1);
     editDim = Math.min(editDim, dims - 1);
-    const tokens = select(inputs.rows.map((row, i) => [String(i), row[0]]), String(editToken), (v) => { editToken = Number(v); refresh(true); });
+    // While a question asks which token a position picks, positions only, as the query controls.
+    const positionsOnly = view.query_control && view.query_control[2];
+    const tokens = select(inputs.rows.map((row, i) => [String(i), positionsOnly ? String(i) : row[0]]), String(editToken),
+                          (v) => { editToken = Number(v); refresh(true); });
     const dim = select(inputs.columns.slice(1).map((name, j) => [String(j), name]), String(editDim), (v) => { editDim = Number(v); refresh(true); });
     // Text that is no number goes as typed, and the validator names it.
     const value = numberField(inputs.rows[editToken][editDim + 1], {}, (v) => change((s) => {

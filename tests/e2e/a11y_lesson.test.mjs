@@ -140,7 +140,7 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
         const options = (await axNodes(cdp)).filter((n) => (n.role === 'option' || n.role === 'MenuListOption') &&
                                                            !languages.includes(n.name)).map((n) => n.name);
         assert.deepEqual(options.slice(0, 3), ['0', '1', '2'], 'positions only while asked');
-        assert.equal(options.filter((o) => /^\d+$/.test(o)).length, 6, 'in both query controls');
+        assert.equal(options.filter((o) => /^\d+$/.test(o)).length, 9, 'in both query controls and the embedding editor\'s tokens');
         assert.ok(!options.some((o) => /^\d+: /.test(o)), `no option names a token: ${options}`);
       }
       if (q.right === 0) await key('Space');
@@ -221,6 +221,24 @@ test('a11y lesson: in the drawing the arrow keys stay on the step (they move bet
   // The text version's status line says where n led (the focus is in the drawing, not on its heading).
   await waitUntil(() => page.evaluate(() => document.getElementById('announcer').textContent.startsWith('Step 4 of 14:')),
                   'the new step to be announced', { describe: () => page.evaluate(() => document.getElementById('announcer').textContent) });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a11y lesson: Reveal before a choice is a stop that says what it waits for', async () => {
+  // It was disabled, so Tab went past it, and its hint came only in browse mode.
+  const session = await keyboardSession(`${server.url}/index.html`);
+  const { page, key, waitFocus, tabTo } = session;
+  await startLessonByKeyboard(session);
+  await tabTo((n) => n.role === 'radio', 'step 1\'s choices', 4);
+  await key('Tab');
+  const reveal = await waitFocus((n) => n.role === 'button' && n.name === 'Reveal', 'Reveal, reached before a choice');
+  assert.equal(reveal.disabled, true, 'announced as unavailable');
+  assert.match(reveal.description, /^Pick an answer first/, 'described by why');
+  await key('Enter');
+  await waitUntil(() => page.evaluate(() => document.getElementById('announcer').textContent.startsWith('Pick an answer first')),
+                  'pressed, it says why again');
+  assert.equal((await page.evaluate(() => window.attention.lessonStatus())).revealed, false, 'nothing revealed');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
