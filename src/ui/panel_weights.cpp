@@ -116,6 +116,11 @@ std::string non_finite_reason(const QueryRow& r, Norm norm) {
     if (norm == Norm::Sum) {
         if (vector_sum(r.pass->lab_scores) == 0.0f)
             return tr("divide by sum: the scores add up to 0, and x / 0 is inf or nan.");
+        // The causal mask's -inf: meant for softmax, where exp(-inf) = 0 (section 3.5.1).
+        if (std::find(r.pass->lab_scores.begin(), r.pass->lab_scores.end(), -INFINITY) != r.pass->lab_scores.end())
+            return tr(
+                "divide by sum: the masked scores are -inf, so the sum is -inf and -inf / -inf is nan. "
+                "Masking with -inf is for softmax, where exp(-inf) = 0.");
         return tr("divide by sum: a score is not finite, so neither is the sum.");
     }
     if (norm == Norm::SoftmaxNaive && top > 88.72f)
@@ -205,7 +210,9 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     mode_selector(in, draft, ui, &edited);
     if (s.causal) {
         // The mask is switched on the heatmaps panel; here it explains the zeros below the query.
-        ImGui::TextColored(error_color(), "%s", tr("masked: keys after the query score -inf, weight 0"));
+        ImGui::TextColored(error_color(), "%s",
+                           s.norm == Norm::Sum ? tr("masked: keys after the query score -inf")
+                                               : tr("masked: keys after the query score -inf, weight 0"));
         record_layout(ui, "badge:masked:weights");
     }
 

@@ -85,6 +85,23 @@ TEST_CASE("ui: naive softmax overflow is explained, not hidden") {
     CHECK(h.find("panel:plot") != nullptr);
 }
 
+TEST_CASE("ui: dividing masked scores by their sum is explained: -inf is for softmax") {
+    // A learner's walk met nan above the diagonal with "÷ sum" and the causal mask on, under a
+    // line saying the masked weights are 0. PyTorch gives the same nan; the screen says why.
+    attn::State s;
+    attn::load_example("your-journey", &s);
+    s.causal = true;
+    s.norm = attn::Norm::Sum;
+    const attn::AttentionResult result = attn::compute_attention(s);
+    const attn::ui::Textures textures;
+    const attn::Sentence no_error;
+    const attn::ui::QueryRow r = attn::ui::query_row(attn::ui::FrameInput{s, result, no_error, textures});
+    const std::string why = attn::ui::non_finite_reason(r, attn::Norm::Sum);
+    CHECK(why.find("-inf / -inf is nan") != std::string::npos);
+    CHECK(why.find("Masking with -inf is for softmax") != std::string::npos);
+    CHECK(attn::ui::non_finite_reason(r, attn::Norm::Softmax).empty());
+}
+
 TEST_CASE("ui: the projection toggle turns on the trainable version; invalid settings never apply") {
     UiHarness h;
     h.click("projection:toggle");
