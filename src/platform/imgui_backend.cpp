@@ -404,8 +404,9 @@ namespace {
 // as it is (the Import box keeps a pasted table's tabs).
 std::string for_the_active_field(const std::string& text) {
     const ImGuiContext* g = ImGui::GetCurrentContext();
-    if (!g || g->InputTextState.ID == 0 || g->InputTextState.ID != g->ActiveId ||
-        (g->InputTextState.Flags & ImGuiInputTextFlags_Multiline))
+    // (InputTextState.Flags holds a field's flags only during its own call; the text editor's
+    // state keeps whether the active field is single-line.)
+    if (!g || g->InputTextState.ID == 0 || g->InputTextState.ID != g->ActiveId || !g->InputTextState.Stb.single_line)
         return text;
     size_t first = 0, last = text.size();
     while (first < last && (text[first] == '\n' || text[first] == '\r')) ++first;
