@@ -280,13 +280,10 @@
     }
     if (!view.in_lesson) {
       // Which lesson Start opens: the chapter, or the page's lesson= (its title once its file is
-      // here, its file's name before: the file is fetched when the lesson starts).
-      const file = api.pageOptions().lesson;
-      const chapter = !file || /(^|\/)lessons\/(en|zh-CN)\/chapter-3\.json$/.test(file);
-      const about = chapter ? phrase('A guided lesson through chapter 3 of the book: predict each result, then see it computed on the numbers in the demo.')
+      // here, its file's name before: the file is fetched when the lesson starts), as the band says.
+      const about = !view.file ? phrase('A guided lesson through chapter 3 of the book: predict each result, then see it computed on the numbers in the demo.')
         : view.loaded ? phrase('A guided lesson, "{0}": predict each result, then see it computed on the numbers in the demo.', view.lesson_title)
-          : phrase('A guided lesson from the file {0}: predict each result, then see it computed on the numbers in the demo.',
-                   file.split(/[?#]/)[0].split('/').filter(Boolean).pop() || file);
+          : phrase('A guided lesson from the file {0}: predict each result, then see it computed on the numbers in the demo.', view.file);
       return [element('p', { text: about }),
               // After Leave, "start" goes back to the step the learner left, and says so.
               view.resume > 0 ? button('start', phrase('Continue the guided lesson at step {0}', view.resume), 'start')

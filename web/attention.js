@@ -637,7 +637,8 @@
     // it: a 'lesson-progress' event says when lessonStatus() knows its steps.
     loadLesson() { requireRuntime(); loadLesson(); },
     // The lesson band as text (the page's HTML copy of the lesson reads it): its step, text, open
-    // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came.
+    // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came;
+    // file: a lesson= page's lesson file by name ("" for the chapter).
     lessonView() { requireRuntime(); return JSON.parse(callString('attn_lesson_view')); },
     // The panels' numbers as tables and the settings behind them, covered as on screen (the page's
     // text version of the numbers reads it): {refusal (the last refused change's reason, in the

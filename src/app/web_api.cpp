@@ -300,6 +300,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_view() {
     w.begin_object().key("loaded").boolean(false).key("mode").string(attn::lesson_mode_name(s.lesson.mode));
     w.key("in_lesson").boolean(attn::in_lesson(s));
     w.key("waiting").boolean(!lesson.pending.empty()).key("load_error").string(lesson.load_error);
+    w.key("file").string(lesson.file_name);  // a lesson= page's file, named before it is fetched
     w.end_object();
     return attn::reply(std::move(out));
 }
