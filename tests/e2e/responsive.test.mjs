@@ -162,12 +162,13 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
   await page.keyboard.press('Tab');
   assert.equal(await frame.evaluate(() => document.activeElement.textContent), 'Start the guided lesson');
   const stops = [];
-  for (let k = 0; k < 12 && stops[stops.length - 1] !== 'open-full'; ++k) {
+  for (let k = 0; k < 16 && stops[stops.length - 1] !== 'open-full'; ++k) {
     await page.keyboard.press('Tab');
     stops.push(await active());
   }
   assert.deepEqual(stops, ['numbers-reader-query', 'numbers-reader-norm', 'numbers-reader-projection', 'numbers-reader-causal',
-                           'numbers-reader-lab-scale', 'numbers-reader-module', 'open-full']);
+                           'numbers-reader-lab-scale', 'numbers-reader-module', 'numbers-reader-edit-token',
+                           'numbers-reader-edit-dim', 'numbers-reader-edit-value', 'open-full']);
   await page.keyboard.press('Tab');
   assert.equal(await active(), 'outside');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'after', 'Tab leaves the demo');

@@ -235,6 +235,27 @@ test('scorm: Practice and Debug this after chapter 3 are kept across two session
   await two.page.context().close();
 });
 
+// The maker's package as the author downloads it (its dialog open): unpacked into a folder of its
+// own, with its manifest and the launch item's parameters as an LMS reads them.
+async function downloadPackage(author, name) {
+  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
+  const zipPath = path.join(unpacked, name);
+  await download.saveAs(zipPath);
+  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-made-'));
+  execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
+  const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
+  const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
+  return { folder, manifest, parameters };
+}
+
+// Every file of an unpacked package, served under /lms/<prefix>/ (only what the zip holds).
+function servePackage(folder, prefix) {
+  for (const name of readdirSync(folder, { recursive: true })) {
+    if (!statSync(path.join(folder, name)).isFile()) continue;
+    server.routes.set(`/lms/${prefix}/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
+  }
+}
+
 test('scorm: the embed maker downloads a package for steps 11-14 and a pass mark of 80%, and an LMS launches it so', async () => {
   const author = await openSettled(browser, server.url + '/#example=your-journey&query=1', { viewport: { width: 1366, height: 768 } });
   await author.click('#copy-embed');
@@ -243,26 +264,18 @@ test('scorm: the embed maker downloads a package for steps 11-14 and a pass mark
   await author.fill('#embed-steps', '11-14');
   await author.fill('#embed-pass', '0.8');
   await author.waitForFunction(() => document.getElementById('embed-status').textContent === '');
-  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
-  const zipPath = path.join(unpacked, 'from-maker.zip');
-  await download.saveAs(zipPath);
+  const { folder, manifest, parameters } = await downloadPackage(author, 'from-maker.zip');
   await author.waitForFunction(() => /Downloaded attention-scorm12\.zip/.test(document.getElementById('embed-status').textContent));
   assert.deepEqual(author.problems, []);
   await author.context().close();
 
-  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-maker-'));
   try {
-    execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
-    const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
     assert.match(manifest, /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
-    const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
     assert.match(parameters, /^\?steps=11-14&pass=0\.8#/);
     const listed = [...manifest.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]).sort();
     const files = readdirSync(folder, { recursive: true }).filter((n) => statSync(path.join(folder, n)).isFile());
     assert.deepEqual(files.filter((n) => n !== 'imsmanifest.xml').sort(), listed, 'the zip holds what its manifest lists');
-    for (const name of files) {
-      server.routes.set(`/lms/maker/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
-    }
+    servePackage(folder, 'maker');
     // The LMS launches the item's href with its parameters and gives the mastery score.
     const mastery = /<adlcp:masteryscore>(\d+)</.exec(manifest)[1];
     server.routes.set('/lms/maker-course.html', lmsSessionPage({ student_data: { mastery_score: mastery } },
@@ -299,25 +312,16 @@ test('scorm: a teacher\'s lesson= page gives a link, a snippet and a package tha
   assert.deepEqual(steps, ['0', '1', '2', '3'], 'the maker lists the lesson\'s three steps, not the chapter\'s 14');
   await author.waitForFunction(() => /lesson=lessons\/examples\/my-sentence\.json/.test(document.getElementById('embed-snippet').value))
     .catch(() => assert.fail('the snippet carries lesson='));
-  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
-  const zipPath = path.join(unpacked, 'teacher.zip');
-  await download.saveAs(zipPath);
+  const { folder, manifest, parameters } = await downloadPackage(author, 'teacher.zip');
   assert.deepEqual(author.problems, []);
   await author.context().close();
 
-  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-teacher-'));
   try {
-    execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
-    const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
-    const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
     assert.match(parameters, /^\?lesson=lessons\/custom\/my-sentence\.json#/);
     assert.match(manifest, /<file href="lessons\/custom\/my-sentence\.json"\/>/, 'the manifest lists the lesson');
     assert.deepEqual(readFileSync(path.join(folder, 'lessons/custom/my-sentence.json')),
                      readFileSync(path.join(distDir, 'lessons/examples/my-sentence.json')), 'the package holds the file as served');
-    for (const name of readdirSync(folder, { recursive: true })) {
-      if (!statSync(path.join(folder, name)).isFile()) continue;
-      server.routes.set(`/lms/teacher/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
-    }
+    servePackage(folder, 'teacher');
     server.routes.set('/lms/teacher-course.html', lmsSessionPage({}, `/lms/teacher/scorm.html${parameters}`));
     const page = await openPage(browser, server.url + '/lms/teacher-course.html', { viewport: { width: 1300, height: 820 } });
     const frame = await demoFrame(page, 'scorm.html');
@@ -398,17 +402,11 @@ test('scorm: a package of the lesson after the chapter, made on the Chinese page
     .catch(() => assert.fail('the lesson after the chapter loads'));
   await author.click('#copy-embed');
   await author.waitForSelector('#embed-maker:not([hidden])');
-  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
-  const zipPath = path.join(unpacked, 'generation-zh.zip');
-  await download.saveAs(zipPath);
+  const { folder, manifest, parameters } = await downloadPackage(author, 'generation-zh.zip');
   assert.deepEqual(author.problems, []);
   await author.context().close();
 
-  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-generation-'));
   try {
-    execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
-    const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
-    const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
     assert.match(parameters, /^\?lang=zh-CN&lesson=lessons\/zh-CN\/generation\.json#/);
     for (const lang of ['en', 'zh-CN']) {
       assert.match(manifest, new RegExp(`<file href="lessons/${lang}/generation\\.json"/>`), `the manifest lists the ${lang} file`);
@@ -416,10 +414,7 @@ test('scorm: a package of the lesson after the chapter, made on the Chinese page
                        readFileSync(path.join(distDir, `lessons/${lang}/generation.json`)), `the package holds the ${lang} file as served`);
     }
     assert.ok(!readdirSync(folder).includes('custom') && !manifest.includes('lessons/custom/'), 'no copy under custom/');
-    for (const name of readdirSync(folder, { recursive: true })) {
-      if (!statSync(path.join(folder, name)).isFile()) continue;
-      server.routes.set(`/lms/generation/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
-    }
+    servePackage(folder, 'generation');
     const session = await openSession({}, '/lms/generation-course.html', `/lms/generation/scorm.html${parameters}`);
     const title = () => session.frame.evaluate(() => window.attention.lessonView().title || '');
     await session.frame.waitForFunction(() => window.attention.lessonStatus().lesson === 'generation' &&
@@ -455,23 +450,14 @@ test('scorm: a lesson from another site that origins= allows goes into the packa
     .catch(() => assert.fail('the other site\'s lesson loads'));
   await author.click('#copy-embed');
   await author.waitForSelector('#embed-maker:not([hidden])');
-  const [download] = await Promise.all([author.waitForEvent('download'), author.click('#embed-scorm')]);
-  const zipPath = path.join(unpacked, 'other-site.zip');
-  await download.saveAs(zipPath);
+  const { folder, parameters } = await downloadPackage(author, 'other-site.zip');
   assert.deepEqual(author.problems, []);
   await author.context().close();
-  const folder = mkdtempSync(path.join(tmpdir(), 'attention-scorm-other-'));
   try {
-    execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
-    const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
-    const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
     // The address ends in '/': its last part names the copy, as a .json file.
     assert.match(parameters, /^\?lesson=lessons\/custom\/lesson\.json#/);
     assert.deepEqual(readFileSync(path.join(folder, 'lessons/custom/lesson.json')), lesson, 'the package holds the file as served');
-    for (const name of readdirSync(folder, { recursive: true })) {
-      if (!statSync(path.join(folder, name)).isFile()) continue;
-      server.routes.set(`/lms/other/${name}`, { body: readFileSync(path.join(folder, name)), type: types[path.extname(name)] });
-    }
+    servePackage(folder, 'other');
     server.routes.delete('/elsewhere/lesson/');  // the course does without the other site
     const session = await openSession({}, '/lms/other-course.html', `/lms/other/scorm.html${parameters}`);
     await session.frame.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence', null, { timeout: budget() })
