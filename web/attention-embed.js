@@ -55,10 +55,14 @@
   // The lesson's steps, as many as the page's lesson has (the chapter's, or a lesson= file's). Until
   // its file has come (the maker asks for it) the list says so, and the step wanted is chosen when
   // the file arrives.
-  const loadingSteps = el('option', { value: '', disabled: true }, live(() => words('the lesson\'s steps are loading…')));
+  const loadingSteps = el('option', { value: '', disabled: true });
   let wantedStep = 0;
   function listSteps() {
-    const count = api.lessonStatus().steps || 0;
+    const status = api.lessonStatus();
+    // The chapter has 14 steps before its file says so; a lesson that will not come says why.
+    const count = status.steps || (api.pageOptions().lesson || status.load_error ? 0 : 14);
+    loadingSteps.textContent = status.load_error ? words('the lesson could not be loaded: see the lesson band')
+                                                 : words('the lesson\'s steps are loading…');
     const listed = loadingSteps.parentNode ? 0 : step.options.length - 1;
     if (count !== listed || (!count && !loadingSteps.parentNode)) {
       while (step.options.length > 1) step.remove(1);
@@ -409,7 +413,7 @@
   // ... or later still: a step's band grows when the lesson's files arrive.
   api.onEvent((kind) => { if (kind === 'content-height' && !dialog.hidden) render(); });
   // The lesson's file arrived (the maker opened before it had): its own steps are listed.
-  api.onEvent((kind) => { if (kind === 'lesson-progress') listSteps(); });
+  api.onEvent((kind) => { if (kind === 'lesson-progress' || kind === 'lesson-unavailable') listSteps(); });
   // Another language while the maker is open: its words follow, the iframe's title too unless the
   // author wrote their own, and the snippet (which carries lang=) is made again.
   api.onEvent((kind) => {

@@ -166,15 +166,18 @@
     const inputs = view.tables.find((t) => t.key === 'inputs');
     if (!inputs || !inputs.rows.length) return null;
     const dims = inputs.columns.length - 1;
-    editToken = Math.min(editToken, inputs.rows.length - 1);
+    // Each row by its own token number ("40: step"): the table lists the first 32 and the query's.
+    const numbers = inputs.rows.map((row) => parseInt(row[0], 10));
+    if (!numbers.includes(editToken)) editToken = numbers[0];
+    const row = inputs.rows[numbers.indexOf(editToken)];
     editDim = Math.min(editDim, dims - 1);
     // While a question asks which token a position picks, positions only, as the query controls.
     const positionsOnly = view.query_control && view.query_control[2];
-    const tokens = select(inputs.rows.map((row, i) => [String(i), positionsOnly ? String(i) : row[0]]), String(editToken),
+    const tokens = select(inputs.rows.map((r, i) => [String(numbers[i]), positionsOnly ? String(numbers[i]) : r[0]]), String(editToken),
                           (v) => { editToken = Number(v); refresh(true); });
     const dim = select(inputs.columns.slice(1).map((name, j) => [String(j), name]), String(editDim), (v) => { editDim = Number(v); refresh(true); });
     // Text that is no number goes as typed, and the validator names it.
-    const value = numberField(inputs.rows[editToken][editDim + 1], {}, (v) => change((s) => {
+    const value = numberField(row[editDim + 1], {}, (v) => change((s) => {
       s.inputs[editToken][editDim] = v;
       s.example = '';  // the data is the learner's own now, as after an edit in the drawing
     }));

@@ -414,10 +414,16 @@
       if (!r.ok) throw Object.assign(new Error(`${url} answered HTTP ${r.status}`), { status: r.status });
       return r.text();
     });
+    // The lesson will not come: the band says why, and so does a 'lesson-unavailable' event
+    // (the embed maker's step list waits for the lesson's steps until one or the other).
+    const unavailable = (message) => {
+      console.warn('lesson: ' + message);
+      callWithText('attn_lesson_unavailable', message, 'the message');
+      emit('lesson-unavailable', { error: message });
+    };
     const address = lessonAddress();
     if (address.error) {
-      console.warn('lesson: ' + address.error);
-      callWithText('attn_lesson_unavailable', address.error, 'the message');
+      unavailable(address.error);
       return;
     }
     const code = deferredCodeLoaded();  // this load waits for this fetch, whatever happens to the shared one
@@ -433,17 +439,14 @@
       const name = (params.get('lesson') || `${lessonDir()}chapter-3.json`).slice(0, 200);
       const reply = callWithTexts('attn_load_lesson', [texts, lesson, name], 'the lesson file');
       const error = typeof reply === 'object' ? reply.refused : reply;
-      if (typeof reply === 'object') callWithText('attn_lesson_unavailable', error, 'the message');
-      if (error) console.warn('lesson: ' + error);
+      if (error) unavailable(error);
       wake();
     }).catch((e) => {
       // The site answered (404: a wrong name or place): the address is what to mend, not the network.
       const mend = e.status === 404 || e.status === 410
         ? 'check that the file is at that address (lesson= in the link, relative to this page)'
         : 'check the connection and reload';
-      const message = `the lesson's files could not be fetched (${e.message}): ${mend}`;
-      console.warn('lesson: ' + message);
-      callWithText('attn_lesson_unavailable', message, 'the message');
+      unavailable(`the lesson's files could not be fetched (${e.message}): ${mend}`);
     });
   }
 

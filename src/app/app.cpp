@@ -226,6 +226,7 @@ void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, doubl
     std::vector<LessonEvent> events;
     // What the engine writes for the panels while applying (a Check's covers) in the interface's words.
     const WordsScope in_language(&app->language.words);
+    app_update_result(app);  // the covers as they stand before the actions
     const uint64_t version = app->state_version;
     const Concealment covered = app->lesson.concealed;
     for (const LessonIntent& intent : intents) {

@@ -104,7 +104,7 @@ void bars(const FrameInput& in, UiState* ui, const std::vector<Column>& cols, fl
 
 }  // namespace
 
-std::string non_finite_reason(const QueryRow& r, Norm norm) {
+std::string non_finite_reason(const QueryRow& r, Norm norm, bool causal) {
     const Vector& w = norm == Norm::Sum            ? r.pass->weights_sum
                       : norm == Norm::SoftmaxNaive ? r.pass->weights_softmax_naive
                                                    : r.pass->weights_softmax;
@@ -117,7 +117,8 @@ std::string non_finite_reason(const QueryRow& r, Norm norm) {
         if (vector_sum(r.pass->lab_scores) == 0.0f)
             return tr("divide by sum: the scores add up to 0, and x / 0 is inf or nan.");
         // The causal mask's -inf: meant for softmax, where exp(-inf) = 0 (section 3.5.1).
-        if (std::find(r.pass->lab_scores.begin(), r.pass->lab_scores.end(), -INFINITY) != r.pass->lab_scores.end())
+        if (causal &&
+            std::find(r.pass->lab_scores.begin(), r.pass->lab_scores.end(), -INFINITY) != r.pass->lab_scores.end())
             return tr(
                 "divide by sum: the masked scores are -inf, so the sum is -inf and -inf / -inf is nan. "
                 "Masking with -inf is for softmax, where exp(-inf) = 0.");
@@ -278,7 +279,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         });
     for (Norm m : {Norm::Sum, Norm::SoftmaxNaive, Norm::Softmax}) {
         if (weights_hidden || (m == Norm::SoftmaxNaive && hidden.naive_weights)) continue;
-        const std::string why = non_finite_reason(r, m);
+        const std::string why = non_finite_reason(r, m, s.causal);
         if (why.empty()) continue;
         ImGui::PushStyleColor(ImGuiCol_Text, error_color());
         prose_f("%s", why.c_str());

@@ -23,7 +23,8 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui);
 bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui);
 // Why a normalisation's weights hold inf or nan, in one sentence; "" when they are all finite.
 struct QueryRow;
-std::string non_finite_reason(const QueryRow& row, Norm norm);
+// Why the weights of `norm` are not finite ("" when they are); causal: the mask's -inf may be why.
+std::string non_finite_reason(const QueryRow& row, Norm norm, bool causal = false);
 // The trainable version: W_query, W_key, W_value, Q K^T and the sqrt(d_k) scaling.
 bool panel_projection(const FrameInput& in, State* draft, UiState* ui);
 // The rest of chapter 3, as the book's classes: SelfAttention_v1 and _v2 (nn.Linear, Exercise 3.1),

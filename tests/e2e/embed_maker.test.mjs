@@ -206,6 +206,16 @@ test('embed maker: on a lesson= page before its lesson came, the step list waits
   assert.match(await page.inputValue('#embed-snippet'), /lesson=lessons\/examples\/my-sentence\.json/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
+
+  // A lesson that will not come: the list says so instead of loading forever.
+  const missing = await openSettled(browser, server.url + '/?lesson=lessons/examples/no-such-lesson.json', { viewport: { width: 1366, height: 768 } });
+  await missing.click('#copy-embed');
+  await missing.waitForSelector('#embed-maker:not([hidden])');
+  await missing.waitForFunction(() => /could not be loaded/.test(document.querySelector('#embed-step option[disabled]')?.textContent || ''),
+                                null, { timeout: budget() })
+    .catch(async () => assert.fail('the list says the lesson could not be loaded: ' +
+                                   await missing.$$eval('#embed-step option', (o) => o.map((x) => x.textContent).join(' | '))));
+  await missing.context().close();  // (its 404 is the point: not asserted as a problem)
 });
 
 // The maker as a keyboard and screen-reader user meets it: every field named (the snippet too:

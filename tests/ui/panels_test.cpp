@@ -96,7 +96,7 @@ TEST_CASE("ui: dividing masked scores by their sum is explained: -inf is for sof
     const attn::ui::Textures textures;
     const attn::Sentence no_error;
     const attn::ui::QueryRow r = attn::ui::query_row(attn::ui::FrameInput{s, result, no_error, textures});
-    const std::string why = attn::ui::non_finite_reason(r, attn::Norm::Sum);
+    const std::string why = attn::ui::non_finite_reason(r, attn::Norm::Sum, s.causal);
     CHECK(why.find("-inf / -inf is nan") != std::string::npos);
     CHECK(why.find("Masking with -inf is for softmax") != std::string::npos);
     CHECK(attn::ui::non_finite_reason(r, attn::Norm::Softmax).empty());
