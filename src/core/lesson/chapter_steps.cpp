@@ -62,8 +62,12 @@ const ModuleResult* module_for_step(const State& s, const ModuleRun* page_run, M
 // The calls a generating model makes through its KV cache, as the classes panel runs them (its
 // prefill, in chunks when it has them, then one token per call), named as the panel's PyTorch code
 // names the module.
-void decode_calls(const TextCatalog& t, const State& s, std::vector<LessonLine>* out) {
+void cache_call_lines(const TextCatalog& t, const State& s, std::vector<LessonLine>* out) {
     const ModuleSettings& m = s.module.settings;
+    if (!m.decode) {  // the learner turned decoding off in the panel: no calls to write
+        out->push_back({LineKind::Warn, t.say("s.decode.off")});
+        return;
+    }
     const std::string var = book_instance_name(m.module);
     const int n = s.inputs.rows, p = std::clamp(m.prefill, 1, std::max(1, n));
     const std::string ps = std::to_string(p), ns = std::to_string(n);
@@ -130,7 +134,7 @@ void chapter_section_lines(std::string_view name, const Lesson& lesson, const St
         return;
     }
     if (section == ChapterSection::DecodeCalls) {
-        decode_calls(t, s, out);
+        cache_call_lines(t, s, out);
         return;
     }
     ModuleResult local;

@@ -74,6 +74,18 @@ bool practice_solved(const LessonEngine& e, const State& s) {
     return p.shown || (p.checked && e.practice_check.correct && !e.practice_check.stale);
 }
 
+// A prompt without the tokens' names: each quoted label ("token 1", as prompts quote them) as
+// "·", so that renaming a token does not make a question another one.
+std::string prompt_key(std::string prompt, const std::vector<std::string>& tokens) {
+    for (const std::string& label : tokens) {
+        if (label.empty()) continue;
+        const std::string quoted = "\"" + label + "\"";
+        for (size_t at = prompt.find(quoted); at != std::string::npos; at = prompt.find(quoted, at + 3))
+            prompt.replace(at, quoted.size(), "\"\u00b7\"");
+    }
+    return prompt;
+}
+
 void reveal_question(LessonEngine* e, const State& shown, State* draft, std::vector<LessonEvent>* events) {
     const std::vector<Question>& qs = e->questions;
     if (!in_track(shown) || qs.empty()) return;
@@ -100,7 +112,7 @@ void reveal_question(LessonEngine* e, const State& shown, State* draft, std::vec
     auto asked = std::find_if(e->asked_as.begin(), e->asked_as.end(),
                               [&](const LessonEngine::AskedAs& a) { return a.step == shown.step && a.question == k; });
     if (asked == e->asked_as.end()) asked = e->asked_as.insert(asked, LessonEngine::AskedAs{shown.step, k, ""});
-    asked->prompt = q.prompt;
+    asked->prompt = prompt_key(q.prompt, shown.tokens);
     if (e->fresh_walk && std::find(e->walked.begin(), e->walked.end(), shown.step) == e->walked.end())
         e->walked.push_back(shown.step);
     rec->attempts = std::min(rec->attempts + 1, kMaxRecordCount);
@@ -268,7 +280,8 @@ ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& 
     const auto asked = std::find_if(e.asked_as.begin(), e.asked_as.end(), [&](const LessonEngine::AskedAs& a) {
         return a.step == s.step && a.question == k;
     });
-    const bool asked_otherwise = asked != e.asked_as.end() && asked->prompt != q.prompt;
+    const bool asked_otherwise =
+        asked != e.asked_as.end() && size_t(k) < e.prompt_keys.size() && asked->prompt != e.prompt_keys[size_t(k)];
     if (rec->last_correct == r.correct && !asked_otherwise) return r;
     // The record counts the questions the step asks; where it lists alternatives (step 14's
     // head-dim, or wrapper-width once the learner picks the wrapper), the same place may be another
@@ -333,6 +346,7 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
     const bool track = in_track(s);
     if (track) {
         e->questions = step_questions(lesson, s, result, module);
+        for (const Question& q : e->questions) e->prompt_keys.push_back(prompt_key(q.prompt, s.tokens));
         const StepSpec* step = lesson.step(s.step);
         if (e->questions.empty() && step && !step->questions.empty())
             e->unaskable = lesson.texts.say("lesson.unaskable");
@@ -510,6 +524,7 @@ void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result,
     if (version != 0 && e->synced_version == version) return;
     e->synced_version = version;
     e->questions.clear();
+    e->prompt_keys.clear();
     e->unaskable.clear();
     e->lines.clear();
     e->lines_pending = false;

@@ -134,11 +134,13 @@ struct LessonEngine {
     // shown_reveal keeps that verdict once the live numbers ask something else (num_kv_groups
     // changed after step 2 was answered). Not in the record: a restored or retranslated lesson
     // compares correctness only.
+    // Prompts are compared without the tokens' names (prompt_key): a renamed token asks nothing else.
     struct AskedAs {
         int step = 0, question = 0;
-        std::string prompt;
+        std::string prompt;  // its prompt_key
     };
     std::vector<AskedAs> asked_as;
+    std::vector<std::string> prompt_keys;  // the questions' prompt_keys on the synced state
     // lesson_revisits()'s answer and the answers it was worked out from.
     std::vector<Revisit> revisits;
     std::vector<QuestionRecord> revisits_of;

@@ -153,8 +153,9 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
         for (const QuestionRecord* q : answered) {
             const std::string mark = texts.say(q->first_correct ? "reader.right" : "reader.not-right");
             if (!marks.empty()) marks += texts.say("reader.marks-separator");
-            marks += answered.size() == 1 ? mark
-                                          : texts.say("reader.question-mark", {{"k", q->question + 1}, {"mark", mark}});
+            marks += e.lesson->step(k)->questions.size() < 2
+                         ? mark
+                         : texts.say("reader.question-mark", {{"k", q->question + 1}, {"mark", mark}});
         }
         w->begin_object().key("step").integer(k).key("title").string(e.lesson->step(k)->title);
         w->key("marks").string(marks.empty() ? texts.say("lesson.not-answered") : marks);

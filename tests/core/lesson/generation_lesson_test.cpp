@@ -206,6 +206,14 @@ TEST_CASE("generation lesson: step 1's calls follow the panel's prefill and chun
                    "for start in range(0, 3, 2):   # the prompt's 3 tokens, 2 per call\n"
                    "    rows.append(mha(batch[:, start:min(start + 2, 3)], use_cache=True))\n"
                    "for t in range(3, 6):\n"));
+    // Decoding switched off in the panel: no calls to write, and the way back.
+    s.module.settings.decode = false;
+    CHECK(code_of(s).empty());
+    bool said = false;
+    for (const LessonLine& line : step_lines(attn_test::generation_lesson(), s, compute_attention(s)))
+        said |= line.kind == LineKind::Warn && contains(line.text, "Decoding is off in the classes panel");
+    CHECK(said);
+    s.module.settings.decode = true;
     // Another class picked in the panel: named as the panel's PyTorch code names it.
     s.module.settings = book_module_settings(AttentionModule::GroupedQueryAttention);
     s.module.settings.decode = true;

@@ -247,6 +247,17 @@ TEST_CASE(
     moved.tokens[0] = "zero";
     s.commit(moved);
     CHECK(shown_reveal(s.lesson, s.state).since.empty());
+    // Not even the query's, which the second question names ("Using "token 1" = [2, 2] as the query").
+    s.act(LessonAction::NextQuestion);
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    REQUIRE(s.state.lesson.question == 1);
+    REQUIRE(contains(s.lesson.questions[1].prompt, "\"token 1\""));
+    moved = s.state;
+    moved.tokens[1] = "one";
+    s.commit(moved);
+    REQUIRE(contains(s.lesson.questions[1].prompt, "\"one\""));
+    CHECK(shown_reveal(s.lesson, s.state).since.empty());
 
     // Wrong, then asked about other numbers where it is still wrong: said as such.
     Session w;
