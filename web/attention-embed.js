@@ -103,9 +103,8 @@
     check(printed, 'For print and PDF: the numbers as a figure, shown instead when the page is printed (it shows every number, answers included)'),
     el('label', { className: 'embed-code' }, live(() => words('Embed code')), snippet), el('div', { className: 'embed-actions' }, copyButton, scormButton, closeButton, status));
   document.body.appendChild(dialog);
-  // Modal for the keyboard: the view behind is the preview this dialog drives, so Tab goes round
-  // the dialog's own controls until Close or Escape.
-  dialog.setAttribute('aria-modal', 'true');
+  // Tab goes round the dialog's own controls until Close or Escape: the view behind is the preview
+  // it drives. (Not aria-modal: the preview stays there to look at and to click.)
   dialog.addEventListener('keydown', (e) => {
     if (e.key !== 'Tab') return;
     const stops = [...dialog.querySelectorAll('input, select, textarea, button')].filter((c) => !c.disabled && c.offsetParent !== null);
@@ -350,10 +349,11 @@
     } else if (pageLesson && !builtIn) {
       // From this site, or from another that origins= lets the page read (it loaded the lesson):
       // the package holds a copy either way, since an LMS serves the package alone.
+      // (A site origins= does not list, or one that refuses the read, fails the fetch itself.)
       const url = pageLessonUrl;
-      if (url.origin !== location.origin && api.lessonStatus().lesson === '') {
-        throw new Error(`the lesson ${url.href} is on another site and has not loaded here: open it (origins= must ` +
-                        'list its site) or copy the file to this site to put it in a package');
+      if (url.origin !== location.origin && !api.pageOptions().origins.split(',').map((o) => o.trim()).includes(url.origin)) {
+        throw new Error(`the lesson ${url.href} is on another site that origins= does not list: list it, or copy the ` +
+                        'file to this site, to put it in a package');
       }
       const reply = await fetch(url.href).catch((e) => {
         throw new Error(`the lesson ${url.href} could not be read (${e.message}): copy the file to this site to put it in a package`);

@@ -33,7 +33,13 @@
     let reply;
     try { reply = api.lessonIntent(action, value, text); } catch (e) { reply = { ok: false, error: e.message }; }
     if (!reply.ok) {
-      say(phrase('That did not work: {0}', reply.error));
+      // The API's reason is English: marked so, on a page in another language.
+      const [before, after] = phrase('That did not work: {0}', '\u0000').split('\u0000');
+      const reason = element('span', { lang: api.language().lang === 'en' ? false : 'en' });
+      reason.textContent = reply.error;
+      const node = element('span', {});
+      node.append(before, reason, after || '');
+      say(node);
     } else {
       actedInBurst = true;
       if (action === 'start-over') draftAnswer = null;
@@ -283,7 +289,7 @@
       // here, its file's name before: the file is fetched when the lesson starts), as the band says.
       const about = !view.file ? phrase('A guided lesson through chapter 3 of the book: predict each result, then see it computed on the numbers in the demo.')
         : view.loaded ? phrase('A guided lesson, "{0}": predict each result, then see it computed on the numbers in the demo.', view.lesson_title)
-          : phrase('A guided lesson from the file {0}: predict each result, then see it computed on the numbers in the demo.', view.file);
+          : phrase('A guided lesson, {0}: predict each result, then see it computed on the numbers in the demo.', view.file);
       return [element('p', { text: about }),
               // After Leave, "start" goes back to the step the learner left, and says so.
               view.resume > 0 ? button('start', phrase('Continue the guided lesson at step {0}', view.resume), 'start')

@@ -169,21 +169,31 @@
     // Each row by its own token number ("40: step"): the table lists the first 32 and the query's.
     const numbers = inputs.rows.map((row) => parseInt(row[0], 10));
     if (!numbers.includes(editToken)) editToken = numbers[0];
-    const row = inputs.rows[numbers.indexOf(editToken)];
     editDim = Math.min(editDim, dims - 1);
+    const valueOf = () => inputs.rows[numbers.indexOf(editToken)][editDim + 1];
     // While a question asks which token a position picks, positions only, as the query controls.
     const positionsOnly = view.query_control && view.query_control[2];
-    const tokens = select(inputs.rows.map((r, i) => [String(numbers[i]), positionsOnly ? String(numbers[i]) : r[0]]), String(editToken),
-                          (v) => { editToken = Number(v); refresh(true); });
-    const dim = select(inputs.columns.slice(1).map((name, j) => [String(j), name]), String(editDim), (v) => { editDim = Number(v); refresh(true); });
     // Text that is no number goes as typed, and the validator names it.
-    const value = numberField(row[editDim + 1], {}, (v) => change((s) => {
+    const value = numberField(valueOf(), {}, (v) => change((s) => {
       s.inputs[editToken][editDim] = v;
       s.example = '';  // the data is the learner's own now, as after an edit in the drawing
     }));
+    const valueLabel = element('label', { for: 'numbers-reader-edit-value' });
+    // Another cell chosen: the field and its label follow in place (a redraw would announce the
+    // select again at every arrow key).
+    const show = () => {
+      value.value = valueOf();
+      valueLabel.textContent = api.words('Value of inputs[{0}][{1}] ', editToken, editDim);
+    };
+    show();
+    const tokens = select(inputs.rows.map((r, i) => [String(numbers[i]), positionsOnly ? String(numbers[i]) : r[0]]), String(editToken),
+                          (v) => { editToken = Number(v); show(); });
+    const dim = select(inputs.columns.slice(1).map((name, j) => [String(j), name]), String(editDim), (v) => { editDim = Number(v); show(); });
+    value.id = 'numbers-reader-edit-value';
+    value.setAttribute('data-focus', value.id);
     return element('fieldset', { class: 'settings' }, element('legend', { text: 'Change an embedding value' }),
       labelled('numbers-reader-edit-token', 'Token ', tokens), labelled('numbers-reader-edit-dim', 'Dimension ', dim),
-      labelled('numbers-reader-edit-value', 'Value ', value));
+      element('p', { class: 'setting' }, valueLabel, value));
   }
 
   function table(t, index) {
@@ -228,9 +238,8 @@
     if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }
 
-  function refresh(force = false) {
+  function refresh() {
     if (committing) return;  // drawn when the commit is done
-    if (force) shown = '';  // the editor's choice of cell changed: the same numbers, another field
     const view = shared.readView(() => api.numbersView());
     if (!view) return;
     const drawn = { ...view };

@@ -303,6 +303,7 @@
         } catch (e) { /* the C++ reader has named what is wrong with the file */ }
         translatePage();
         updateMirror();  // the screen reader's summary, in the new words
+        nameLessonFile();  // the band's name for the lesson after the chapter, too
         document.documentElement.dataset.language = code;
       }
       return error;
@@ -450,16 +451,24 @@
     });
   }
 
+  // A lesson= page names its lesson in the band before Start, when its file is not fetched yet:
+  // the lesson after the chapter by what it is (in the page's language: said again after a
+  // language change), a teacher's by its file's name; the chapter needs no name.
+  function nameLessonFile() {
+    const file = params.get('lesson');
+    let builtIn = null;
+    try { builtIn = file && BUILT_IN_LESSON.exec(new URL(file, location.href).pathname); } catch (e) { /* not an address: said at Start */ }
+    if (!file || (builtIn && builtIn[2] === 'chapter-3')) return;
+    let name = file.split(/[?#]/)[0].split('/').filter(Boolean).pop() || file;
+    try { name = decodeURIComponent(name); } catch (e) { /* a stray '%': as written */ }
+    callWithText('attn_lesson_file', builtIn ? words('the lesson after chapter 3') : name, 'the lesson\'s name');
+  }
+
   // ?steps=11-14&pass=0.8: the course's range and pass mark, set before anything can use the lesson.
   // ?remember=1: the learner's record is kept in this browser's storage for this page and lesson,
   // so a reload does not lose the lesson (an LMS keeps it instead: attention-scorm12.js).
   function applyCourseOptions() {
-    // A lesson= page names its lesson in the band before Start, when its file is not fetched yet:
-    // by the file's name (the chapter's own files need no name).
-    const file = params.get('lesson');
-    if (file && !/(^|\/)lessons\/(en|zh-CN)\/chapter-3\.json$/.test(file.split(/[?#]/)[0])) {
-      callWithText('attn_lesson_file', file.split(/[?#]/)[0].split('/').filter(Boolean).pop() || file, 'the lesson\'s name');
-    }
+    nameLessonFile();
     if (params.has('steps') || params.has('pass')) {
       const result = api.setLessonCourse({ steps: params.get('steps'), pass: params.get('pass') });
       if (!result.ok) console.warn('lesson: ' + result.error);

@@ -333,7 +333,7 @@ test('a11y numbers: keyboard only, an embedding value changed by token, dimensio
                                              document.activeElement.value === '2'), 'token 2 chosen, the focus kept');
   await tabTo('combobox', 'Dimension', 2);
   await page.keyboard.press('ArrowDown');  // x[1]
-  await tabTo('textbox', 'Value', 2);
+  await tabTo('textbox', 'Value of inputs[2][1]', 2);
   assert.equal(await page.locator('#numbers-reader-edit-value').inputValue(), '0.85', 'the value of inputs[2][1] as the book has it');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('-0.5');

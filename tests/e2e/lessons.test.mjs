@@ -86,7 +86,7 @@ test('lessons: before Start a lesson= page names its lesson, by its file, withou
   const about = async () => (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'value:lesson:about')?.text;
   assert.equal(await about(), 'my-sentence.json: predict, then see the computed answer');
   assert.equal(await page.evaluate(() => document.querySelector('#lesson-reader-body p')?.textContent),
-               'A guided lesson from the file my-sentence.json: predict each result, then see it computed on the numbers in the demo.');
+               'A guided lesson, my-sentence.json: predict each result, then see it computed on the numbers in the demo.');
   // Started and left: the band names it by its title now.
   await click(page, 'lesson:start');
   await page.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence', null, { timeout: budget() });
