@@ -58,9 +58,7 @@ struct Concealment {
     bool operator!=(const Concealment& o) const { return !(*this == o); }
 
     bool any() const {
-        return query_token || score_count || scores || weights || naive_weights || context || matrices || softmax_dim ||
-               scaling || masking || module_layout || module_leak || module_dropout || module_heads || module_cache ||
-               module_groups || module_window || module_masks || angles;
+        return std::apply([](auto... covered) { return (covered || ...); }, flags());
     }
 };
 
