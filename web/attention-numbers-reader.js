@@ -30,6 +30,7 @@
   let errorText = null;  // the last refusal (a node), shown beside the controls until a change succeeds
   let editing = null;   // the number field the learner is typing in: no redraw replaces it
   let committing = false;  // a field's change is being handled: Tab moves the focus only after it
+  let lastKey = '';  // the last key pressed in here: a change by Tab waits for the focus to move
 
   // A refused change keeps the last good state and the typed text, and says why beside the
   // controls (and through the status line). edit: a function that edits the state document (what
@@ -47,6 +48,8 @@
       // the panel's foot is screens away).
       const setting = document.activeElement?.closest('#numbers-reader-body .setting');
       if (errorText && setting) setting.after(line);
+      // The refused field says so itself (a redraw, after a value is taken, makes it anew).
+      if (errorText && setting && document.activeElement.matches('input')) document.activeElement.setAttribute('aria-invalid', 'true');
       if (errorText) line.scrollIntoView({ block: 'nearest' });  // not under the panel's foot
     }
     if (reply.ok) refresh();
@@ -87,13 +90,22 @@
     field.value = String(value);
     // Taken when the learner commits it (Enter or leaving the field), not on every keystroke.
     field.addEventListener('input', () => { editing = field; });
-    // Tab commits the field and then moves the focus: the controls are drawn again once it has
-    // moved (draw keeps it where it went), not while the field it leaves is still there to replace.
+    // Tab commits the field (its change comes with the key) and then moves the focus: the
+    // controls are drawn again once the focus has left the field (draw keeps it where it went),
+    // not while the field is still there to be replaced under it. Enter: at once.
     field.addEventListener('change', () => {
       editing = null;
       committing = true;
       try { onChange(typedNumber(field)); } finally { committing = false; }
-      setTimeout(refresh, 0);
+      if (lastKey !== 'Tab') { setTimeout(refresh, 0); return; }
+      committing = true;  // no redraw until the focus has moved on
+      const release = () => {
+        if (!committing) return;
+        committing = false;
+        setTimeout(refresh, 0);
+      };
+      field.addEventListener('focusout', release, { once: true });
+      setTimeout(release, 1000);  // a Tab that moved nothing (the last control)
     });
     return field;
   }
@@ -218,9 +230,14 @@
     }
   }
 
+  // The control that last had the focus here: a redraw that finds the focus fallen to the page
+  // (its element replaced by an earlier one, under load) puts it back there.
+  let lastFocus = null;
+  let lastFocusAt = -Infinity;
   function draw(view) {
     const hadFocus = root.contains(document.activeElement);
-    const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
+    const fell = document.activeElement === document.body && performance.now() - lastFocusAt < 2000;
+    const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : fell ? lastFocus : null;
     // The bugs the classes panel plants are one collapsed group, "Break it on purpose", after the
     // numbers: a learner opens it when a step asks them to plant one.
     const planted = view.tables.filter((t) => t.key.startsWith('planted:'));
@@ -238,6 +255,13 @@
     if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }
 
+  // Focus that fell to the page since a control here had it (its element replaced): back on the
+  // control that stands in its place.
+  function restoreFocus() {
+    if (document.activeElement !== document.body || !lastFocus || performance.now() - lastFocusAt > 2000) return;
+    body.querySelector(`[data-focus="${lastFocus}"]`)?.focus();
+  }
+
   function refresh() {
     if (committing) return;  // drawn when the commit is done
     const view = shared.readView(() => api.numbersView());
@@ -246,7 +270,7 @@
     delete drawn.refusal;  // change()'s to say, not a reason to redraw (it would replace what was typed)
     delete drawn.refusal_english;
     const json = JSON.stringify(drawn);
-    if (json === shown) return;
+    if (json === shown) return restoreFocus();
     // Never under the learner's typing: a field being edited keeps its text until committed.
     if (editing && editing === document.activeElement) return;
     shown = json;
@@ -282,7 +306,16 @@
       if (kind === 'language-changed') shown = '';  // the same numbers, in other words
       soon();
     });
-    root.addEventListener('focusin', () => { refresh(); markScrollable(); });
+    root.addEventListener('keydown', (e) => { lastKey = e.key; }, true);
+    root.addEventListener('pointerdown', () => { lastKey = ''; }, true);
+    // Drawn after the focus has landed, not inside its own focus event (a focus() there may be
+    // lost to the page).
+    root.addEventListener('focusin', (e) => {
+      lastFocus = e.target.getAttribute?.('data-focus') || null;
+      lastFocusAt = performance.now();
+      setTimeout(() => { refresh(); markScrollable(); }, 0);
+    });
+    root.addEventListener('focusout', (e) => { if (e.relatedTarget && !root.contains(e.relatedTarget)) lastFocus = null; });
     root.addEventListener('pointerdown', () => requestAnimationFrame(markScrollable));
     window.addEventListener('resize', markScrollable);
     shared.openWhileUsed(root);
