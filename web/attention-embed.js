@@ -375,6 +375,13 @@
     const item = '<item identifier="attention-lesson" identifierref="attention-sco" isvisible="true"';
     if (!manifestText.includes(item + '>')) throw new Error('this site\'s imsmanifest.xml has no lesson item to launch');
     let manifest = manifestText.replace(item + '>', `${item} parameters="${escapeXml(parameters)}">`);
+    // Another lesson than the chapter: the LMS lists the item by that lesson's title, in the page's
+    // language (the title is the file's own text, escaped).
+    const view = api.lessonView();
+    if (lessonFiles.length && view.loaded && view.lesson_title) {
+      manifest = manifest.replace(/(<item identifier="attention-lesson"[^>]*>\s*<title>)[^<]*(<\/title>)/,
+                                  (all, open, close) => open + escapeXml(view.lesson_title.slice(0, 200)) + close);
+    }
     if (share !== null) manifest = manifest.replace(/(<item identifier="attention-lesson"[^>]*>\s*<title>[^<]*<\/title>)/,
                                                     `$1\n        <adlcp:masteryscore>${Math.round(share)}</adlcp:masteryscore>`);
     for (const { name } of lessonFiles) manifest = manifest.replace('</resource>', `  <file href="${escapeXml(name)}"/>\n    </resource>`);

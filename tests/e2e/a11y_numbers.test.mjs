@@ -318,6 +318,7 @@ test('a11y numbers: in Chinese a refused value is said in Chinese, its English r
   assert.equal(await page.evaluate(() => document.getElementById('numbers-reader-error').previousElementSibling
     .contains(document.activeElement)), true, 'the line follows the field');
   assert.equal((await page.evaluate(() => window.attention.getState())).lab_scale, 1, 'the last good value is kept');
+  assert.equal(await page.getAttribute('#numbers-reader-lab-scale', 'aria-invalid'), 'true', 'the field says it was refused');
   await page.context().close();
 });
 

@@ -318,6 +318,7 @@ test('scorm: a teacher\'s lesson= page gives a link, a snippet and a package tha
 
   try {
     assert.match(parameters, /^\?lesson=lessons\/custom\/my-sentence\.json#/);
+    assert.match(manifest, /<title>Attention on our own sentence: the cat sat on the mat<\/title>/, 'the item has the lesson\'s title');
     assert.match(manifest, /<file href="lessons\/custom\/my-sentence\.json"\/>/, 'the manifest lists the lesson');
     assert.deepEqual(readFileSync(path.join(folder, 'lessons/custom/my-sentence.json')),
                      readFileSync(path.join(distDir, 'lessons/examples/my-sentence.json')), 'the package holds the file as served');
@@ -408,6 +409,7 @@ test('scorm: a package of the lesson after the chapter, made on the Chinese page
 
   try {
     assert.match(parameters, /^\?lang=zh-CN&lesson=lessons\/zh-CN\/generation\.json#/);
+    assert.match(manifest, /<item identifier="attention-lesson"[^>]*>\s*<title>第 3 章之后：/, 'the LMS lists it by its own title, in Chinese');
     for (const lang of ['en', 'zh-CN']) {
       assert.match(manifest, new RegExp(`<file href="lessons/${lang}/generation\\.json"/>`), `the manifest lists the ${lang} file`);
       assert.deepEqual(readFileSync(path.join(folder, `lessons/${lang}/generation.json`)),

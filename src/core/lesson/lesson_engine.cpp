@@ -288,9 +288,10 @@ ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& 
     // kind's now: no verdict of the other is quoted.
     const StepSpec* step = e.lesson->step(s.step);
     if (!step || step->questions.size() != e.questions.size()) return r;
-    r.since = e.lesson->texts.say(rec->last_correct ? "lesson.changed-since-right"
-                                  : r.correct       ? "lesson.changed-since-wrong"
-                                                    : "lesson.changed-since-wrong-still");
+    r.since = e.lesson->texts.say(rec->last_correct && r.correct ? "lesson.changed-since-still-right"
+                                  : rec->last_correct            ? "lesson.changed-since-right"
+                                  : r.correct                    ? "lesson.changed-since-wrong"
+                                                                 : "lesson.changed-since-wrong-still");
     r.correct = rec->last_correct;
     r.verdict = e.lesson->texts.say(r.correct ? "lesson.right" : "lesson.not-quite");
     r.mistake.clear();

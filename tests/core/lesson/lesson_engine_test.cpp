@@ -241,7 +241,7 @@ TEST_CASE(
     REQUIRE(s.lesson.questions[0].prompt != prompt_then);  // ... for another question
     RevealResult r = shown_reveal(s.lesson, s.state);
     CHECK(r.correct);
-    CHECK(contains(r.since, "That was right on the numbers you answered on"));
+    CHECK(contains(r.since, "That was right on the numbers you answered on, and it is right on these too"));
     // A token renamed asks nothing else: no note.
     moved.query = 1;
     moved.tokens[0] = "zero";
