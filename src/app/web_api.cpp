@@ -459,6 +459,9 @@ EMSCRIPTEN_KEEPALIVE void attn_code_loaded() {
 EMSCRIPTEN_KEEPALIVE void attn_code_unavailable(const char* message, size_t length) {
     g_app->code.requested = false;
     g_app->code.error = std::string(attn::text_of(message, length));
+    // What the classes' panel and the numbers' text version show changed (why the classes do not
+    // run): news for whoever follows the page, as the code's arrival is.
+    attn::browser_state_changed();
     attn::app_request_frames(g_app);
 }
 
