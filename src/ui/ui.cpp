@@ -561,7 +561,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         in.input_error.where == "module" && std::find(ids.begin(), ids.end(), PanelId::Module) != ids.end();
     if (!in.input_error.empty() && !said_in_panel) {
         ImGui::PushTextWrapPos(0);
-        const std::string refusal = trf("Not applied: %s", tr(in.input_error).c_str());
+        const std::string refusal = trf("Not changed: %s", tr(in.input_error).c_str());
         ImGui::TextColored(error_color(), "%s", refusal.c_str());
         ImGui::PopTextWrapPos();
         record_value(ui, "input-error", refusal);

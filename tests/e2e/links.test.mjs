@@ -108,7 +108,7 @@ test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers a
   // A teacher's link with a query past the end, opened by a learner reading the page in zh-CN.
   const page = await openPage(browser, server.url + '/?lang=zh-CN#example=three-tokens&query=7');
   await waitReady(page);
-  assert.equal(await refusalInChinese(page), '未应用：查询 query 为 7，但只有 3 个词元：请用 0..2（位置从零开始数）（链接的其余部分已应用）');
+  assert.equal(await refusalInChinese(page), '未改变：查询 query 为 7，但只有 3 个词元：请用 0..2（位置从零开始数）（链接的其余部分已应用）');
   // The API keeps its English, for scripts and host pages.
   assert.match((await page.evaluate(() => window.attention.summary())).error, /^link: query is 7 but there are 3 tokens/);
   assert.deepEqual(page.problems, []);
@@ -116,7 +116,7 @@ test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers a
   // A mistyped example refuses the whole link: said in Chinese too, the names as written.
   const typo = await openPage(browser, server.url + '/?lang=zh-CN#example=your-jorney');
   await waitReady(typo);
-  assert.match(await refusalInChinese(typo), /^未应用：没有名为“your-jorney”的示例：请从 your-journey, three-tokens, .*中选一个/);
+  assert.match(await refusalInChinese(typo), /^未改变：没有名为“your-jorney”的示例：请从 your-journey, three-tokens, .*中选一个/);
   assert.deepEqual(typo.problems, []);
   await typo.context().close();
 });
