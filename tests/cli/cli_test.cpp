@@ -586,8 +586,8 @@ TEST_CASE("cli: --check-lesson reads a lesson file as the page does; a broken on
     REQUIRE(end_of_first != std::string::npos);
     const std::string first = both.err.substr(0, end_of_first), second = both.err.substr(end_of_first + 1);
     CHECK(first.rfind("error: " + two + ": line 2, column ", 0) == 0);
-    CHECK(contains(first, "steps[0].lines[0].prose: {nope} is not a value"));
-    CHECK(second.rfind("error: " + two + ": line 3, column 2: steps[1]: has no title", 0) == 0);
+    CHECK(contains(first, "steps[0].lines[0].prose (step 1): {nope} is not a value"));
+    CHECK(second.rfind("error: " + two + ": line 3, column 2: steps[1] (step 2): has no title", 0) == 0);
     CHECK(second.find('\n') == second.size() - 1);  // two lines, each ended
 }
 

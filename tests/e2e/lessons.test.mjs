@@ -139,15 +139,15 @@ test('lessons: a broken lesson file says on screen where it is broken, and nothi
   const s = await status(page);
   const problems = s.load_error.split('\n');
   assert.equal(problems.length, 2, `one line per problem: ${s.load_error}`);
-  assert.match(problems[0], /^\/teacher\/broken\.json: line 2, column \d+: steps\[0\]\.lines\[0\]\.prose: \{nope\} is not a value/,
+  assert.match(problems[0], /^\/teacher\/broken\.json: line 2, column \d+: steps\[0\]\.lines\[0\]\.prose \(step 1\): \{nope\} is not a value/,
                'the message names the file as the link does');
-  assert.match(problems[1], /^\/teacher\/broken\.json: line 3, column 2: steps\[1\]: has no title/);
+  assert.match(problems[1], /^\/teacher\/broken\.json: line 3, column 2: steps\[1\] \(step 2\): has no title/);
   // The text version reads them as the band shows them, one paragraph each.
   await page.waitForFunction(() => document.querySelectorAll('#lesson-reader-body p').length >= 2, null, { timeout: budget() })
     .catch(() => assert.fail('the text version shows the problems'));
   const paragraphs = await page.$$eval('#lesson-reader-body p', (ps) => ps.map((p) => p.textContent));
   assert.match(paragraphs[0], /^The lesson could not be loaded: \/teacher\/broken\.json: line 2, column \d+: steps\[0\]/);
-  assert.match(paragraphs[1], /^\/teacher\/broken\.json: line 3, column 2: steps\[1\]: has no title/);
+  assert.match(paragraphs[1], /^\/teacher\/broken\.json: line 3, column 2: steps\[1\] \(step 2\): has no title/);
   assert.equal(s.lesson, '', 'no lesson is loaded');
   assert.notEqual((await state(page)).example, 'cat-sat-mat', 'its setup did not apply');
   const items = await page.evaluate(() => window.attention.layout());

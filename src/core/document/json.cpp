@@ -315,6 +315,31 @@ std::string json_line_column(std::string_view text, size_t offset) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
+size_t json_string_source_offset(std::string_view text, size_t string_offset, size_t decoded) {
+    size_t i = string_offset + 1, produced = 0;  // past the opening quote
+    while (i < text.size() && text[i] != '"' && produced < decoded) {
+        if (text[i] != '\\') {
+            const unsigned char lead = static_cast<unsigned char>(text[i]);
+            const size_t n = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+            i += n, produced += n;
+            continue;
+        }
+        if (i + 1 < text.size() && text[i + 1] != 'u') {  // \n, \" ...: one byte
+            i += 2, produced += 1;
+            continue;
+        }
+        uint32_t cp = 0;
+        for (size_t k = i + 2; k < i + 6 && k < text.size(); ++k) {
+            const char c = text[k];
+            cp = cp * 16 + uint32_t(c >= 'a' ? c - 'a' + 10 : c >= 'A' ? c - 'A' + 10 : c - '0');
+        }
+        const bool pair = cp >= 0xD800 && cp <= 0xDBFF;  // a parsed string pairs it with \uDC00..
+        i += pair ? 12 : 6;
+        produced += pair ? 4 : cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
+    }
+    return std::min(i, text.size());
+}
+
 JsonParseResult parse_json(std::string_view text) {
     JsonParseResult r;
     Parser parser(text);

@@ -68,6 +68,11 @@ JsonParseResult parse_json(std::string_view text);
 // code points from 1, as parse errors count them.
 std::string json_line_column(std::string_view text, size_t offset);
 
+// Where the decoded string's byte `decoded` was written in text, for a message that points inside
+// a string ("{nope}" in a prose line): string_offset is the string value's offset (its opening
+// quote); an escape counts as the bytes it decodes to. Past the string's end: its closing quote.
+size_t json_string_source_offset(std::string_view text, size_t string_offset, size_t decoded);
+
 // The value through JsonWriter (core/document/json_writer.h): compact, keys in stored order.
 std::string write_json(const JsonValue& value);
 void write_json(const JsonValue& value, std::string* out);

@@ -50,6 +50,13 @@ struct Path {
         if (key) return out + (out.empty() ? "" : ".") + key;
         return out + "[" + std::to_string(index) + "]";
     }
+    // The path with the step as the band counts it, from 1: "steps[2].title (step 3)".
+    std::string named() const {
+        for (const Path* p = this; p && p->parent; p = p->parent)
+            if (!p->key && !p->parent->parent && p->parent->key == std::string_view("steps"))
+                return text() + " (step " + std::to_string(p->index + 1) + ")";
+        return text();
+    }
 };
 
 // Collects the file's problems, each with its position, so that a teacher mends them in one pass:
@@ -63,8 +70,15 @@ struct Reader {
 
     bool failed() const { return !problems.empty(); }
     bool fail(const JsonValue& at, const Path& path, const std::string& message) {
+        return fail_at(at.offset, path, message);
+    }
+    // A problem inside a string: the position of its decoded byte `byte` ("{nope}" in a line).
+    bool fail_inside(const JsonValue& string, size_t byte, const Path& path, const std::string& message) {
+        return fail_at(json_string_source_offset(source, string.offset, byte), path, message);
+    }
+    bool fail_at(size_t offset, const Path& path, const std::string& message) {
         if (problems.size() < kMaxReportedProblems)
-            problems.push_back(json_line_column(source, at.offset) + ": " + path.text() + ": " + message);
+            problems.push_back(json_line_column(source, offset) + ": " + path.named() + ": " + message);
         else
             ++more;
         return false;
@@ -122,11 +136,12 @@ bool read_line(Reader& r, const JsonValue& v, const Path& path, int questions, L
                     : text->first == "warn" ? LineKind::Warn
                                             : LineKind::Prose;
         const TemplateParse t = parse_template(s);
-        if (!t.ok) return r.fail(text->second, text_path, t.error);
-        for (const std::string& name : t.value.names)
-            if (!is_lesson_value(name))
-                return r.fail(text->second, text_path,
-                              "{" + name + "} is not a value a lesson can show: use one of " + lesson_value_names());
+        if (!t.ok) return r.fail_inside(text->second, t.error_at, text_path, t.error);
+        for (size_t i = 0; i < t.value.names.size(); ++i)
+            if (!is_lesson_value(t.value.names[i]))
+                return r.fail_inside(
+                    text->second, t.name_at[i], text_path,
+                    "{" + t.value.names[i] + "} is not a value a lesson can show: use one of " + lesson_value_names());
         out->text = t.value;
     }
     if (const JsonValue* after = v.find("after")) {

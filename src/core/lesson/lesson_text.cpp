@@ -21,7 +21,8 @@ std::string read_entry(const JsonValue& v, std::string_view source, const std::s
     if (!problem.empty()) return json_place(source, v, path) + problem;
     const TemplateParse t = parse_template(v.text);
     if (!t.ok)
-        return json_place(source, v, path) + t.error + " (at byte " + std::to_string(t.error_at) + " of the text)";
+        return json_line_column(source, json_string_source_offset(source, v.offset, t.error_at)) + ": " + path + ": " +
+               t.error;
     *out = t.value;
     return "";
 }

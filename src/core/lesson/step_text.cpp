@@ -32,10 +32,6 @@ struct Section {
     void add(LineKind kind, std::string text, int after = -1) { out->push_back({kind, std::move(text), after}); }
 };
 
-float max_of(const Vector& v) {
-    return v.empty() ? 0.0f : v[size_t(argmax(v))];
-}
-
 float total(const Vector& v) {
     float t = 0;
     for (float x : v) t += x;

@@ -69,6 +69,7 @@ TemplateParse parse_template(std::string_view text) {
         }
         t.literals.push_back(std::move(literal));
         literal.clear();
+        out.name_at.push_back(i);
         t.names.emplace_back(text.substr(i + 1, end - i - 1));
         i = end;
     }

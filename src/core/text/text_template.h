@@ -21,8 +21,9 @@ struct TextTemplate {
 struct TemplateParse {
     bool ok = false;
     TextTemplate value;
-    std::string error;    // "an unclosed '{' ...": names the fix
-    size_t error_at = 0;  // byte offset in the text
+    std::string error;            // "an unclosed '{' ...": names the fix
+    size_t error_at = 0;          // byte offset in the text
+    std::vector<size_t> name_at;  // where each placeholder's '{' is, for a message about its name
 };
 TemplateParse parse_template(std::string_view text);
 

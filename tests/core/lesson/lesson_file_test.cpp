@@ -190,8 +190,14 @@ TEST_CASE("lesson file: every mistake is refused with its line, its column and w
         {"{\"format\": 1, \"id\": \"x\", \"lang\": \"fr\", \"title\": \"t\", \"steps\": []}", "lang", "\"en\""},
         {lesson_with(""), "steps", "non-empty"},
         {lesson_with(R"({"lines": [{"prose": "x"}]})"), "line 2", "has no title"},
-        {lesson_with(R"({"title": "t", "lines": [{"prose": "The {nope} value"}]})"), "line 2, column 47",
+        // The column is the placeholder's, inside the string: 47 is its opening quote.
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "The {nope} value"}]})"), "line 2, column 52",
          "{nope} is not a value"},
+        // Escapes count as written: \u00e9 is six columns, \" two, where the text has one character each.
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "caf\u00e9 \"x\" {nope}"}]})"), "line 2, column 64",
+         "{nope} is not a value"},
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "\u4e2d\ud83d\ude00 a}"}]})"), "line 2, column 68",
+         "without its '{'"},
         {lesson_with(R"({"title": "t", "lines": [{"prose": "an {open brace"}]})"), "steps[0].lines[0].prose",
          "a-z, 0-9"},
         {lesson_with(R"({"title": "t", "lines": [{"prose": "ends {open"}]})"), "steps[0].lines[0].prose",
@@ -262,11 +268,11 @@ TEST_CASE("lesson file: a file with several mistakes names each step's first, in
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     REQUIRE(lines.size() == 4);
     CHECK(contains(lines[0], "the lesson: has no title"));
-    CHECK(contains(lines[1], "line 4, column 68: steps[1].widget: must be one of"));
+    CHECK(contains(lines[1], "line 4, column 68: steps[1].widget (step 2): must be one of"));
     CHECK_FALSE(contains(parsed.error, "{nope}"));  // step 2's second mistake waits for the next check
     CHECK(contains(lines[2], "line 5, column 38: steps[2].lines[0].section"));
     CHECK(contains(lines[3], "line 6, column 1: "));
-    CHECK(contains(lines[3], "steps[3]: has no title"));
+    CHECK(contains(lines[3], "steps[3] (step 4): has no title"));
     CHECK(parsed.lesson.step_count() == 0);  // nothing of a bad file is used
 
     // A compiler's way: each line under the file's name (the page's band, the CLI's stderr).
