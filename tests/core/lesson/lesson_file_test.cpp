@@ -310,7 +310,7 @@ TEST_CASE("lesson file: a catalog is read once, with every broken text named by 
     const CatalogParse bad =
         parse_text_catalog("{\"format\": 1, \"lang\": \"en\",\n \"texts\": {\"x\": \"a {broken\"}}");
     CHECK_FALSE(bad.ok);
-    CHECK(contains(bad.error, "line 2"));
+    CHECK(contains(bad.error, "line 2, column 20: texts.x"));  // the open brace, not the quote
     CHECK(contains(bad.error, "texts.x"));
     CHECK(contains(parse_text_catalog(R"({"format": 1, "lang": "en", "texts": {"x": 3}})").error, "string"));
     CHECK(contains(parse_text_catalog(R"({"format": 1, "texts": {}})").error, "lang"));
