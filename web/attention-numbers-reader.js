@@ -28,6 +28,7 @@
 
   let shown = '';
   let errorText = null;  // the last refusal (a node), shown beside the controls until a change succeeds
+  let errorFor = null;   // the data-focus of the refused control: a redraw puts the line back under it
   let editing = null;   // the number field the learner is typing in: no redraw replaces it
   let committing = false;  // a field's change is being handled: Tab moves the focus only after it
   let lastKey = '';  // the last key pressed in here: a change by Tab waits for the focus to move
@@ -47,6 +48,7 @@
       // Right under the field it is about, where a magnified view still shows it (at 400% zoom
       // the panel's foot is screens away).
       const setting = document.activeElement?.closest('#numbers-reader-body .setting');
+      errorFor = errorText && setting ? setting.querySelector('[data-focus]')?.getAttribute('data-focus') : null;
       if (errorText && setting) setting.after(line);
       // The refused field says so itself (a redraw, after a value is taken, makes it anew).
       if (errorText && setting && document.activeElement.matches('input')) document.activeElement.setAttribute('aria-invalid', 'true');
@@ -251,6 +253,9 @@
       parts.push(details);
     }
     body.replaceChildren(...parts);
+    // A refusal still said stays under its own control, not at the settings' foot.
+    const refused = errorText && errorFor && body.querySelector(`[data-focus="${errorFor}"]`)?.closest('.setting');
+    if (refused) refused.after(body.querySelector('#numbers-reader-error'));
     markScrollable();  // first: a wide table the focus was on is focusable again
     if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }

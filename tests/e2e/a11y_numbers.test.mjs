@@ -319,6 +319,14 @@ test('a11y numbers: in Chinese a refused value is said in Chinese, its English r
     .contains(document.activeElement)), true, 'the line follows the field');
   assert.equal((await page.evaluate(() => window.attention.getState())).lab_scale, 1, 'the last good value is kept');
   assert.equal(await page.getAttribute('#numbers-reader-lab-scale', 'aria-invalid'), 'true', 'the field says it was refused');
+  // The learner moves on and something else redraws the panel (a click in the drawing): the line,
+  // still said, stays under the field it is about.
+  await page.keyboard.press('Tab');
+  await settleAfter(page, () => page.evaluate(() => window.attention.applyLink('#query=2')), 'query 2');
+  await waitUntil(() => page.evaluate(() => document.querySelector('#numbers-reader-query')?.value === '2'), 'the panel redrawn');
+  assert.match(await page.locator('#numbers-reader-error').textContent(), /^未改变：/, 'the refusal is still said');
+  assert.equal(await page.evaluate(() => document.getElementById('numbers-reader-error').previousElementSibling
+    .contains(document.getElementById('numbers-reader-lab-scale'))), true, 'after a redraw the line still follows its field');
   await page.context().close();
 });
 
