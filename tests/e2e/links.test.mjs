@@ -119,6 +119,15 @@ test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers a
   assert.match(await refusalInChinese(typo), /^未改变：没有名为“your-jorney”的示例：请从 your-journey, three-tokens, .*中选一个/);
   assert.deepEqual(typo.problems, []);
   await typo.context().close();
+  // What only a link can get wrong (a word where a number goes, a setting without its class) too.
+  for (const [hash, said] of [['#query=abc', /^未改变：链接中的查询 query 为 "abc"，不是整数：请用一个词元位置/],
+                              ['#kv_groups=2', /^未改变：链接中有 kv_groups，但没有 module：请加上 module=NAME/]]) {
+    const mistyped = await openPage(browser, server.url + '/?lang=zh-CN' + hash);
+    await waitReady(mistyped);
+    assert.match(await refusalInChinese(mistyped), said, hash);
+    assert.deepEqual(mistyped.problems, []);
+    await mistyped.context().close();
+  }
 });
 
 test('links: edits rewrite the fragment with replaceState (no history entries); the address bar applies', async () => {

@@ -53,17 +53,29 @@ bool percent_decode(std::string_view in, std::string* out) {
     return true;
 }
 
-// A bounded list of messages: the first kMaxUrlMessages are kept, the rest only counted.
+Sentence as_sentence(Sentence s) {
+    return s;
+}
+Sentence as_sentence(std::string text) {
+    return as_is(std::move(text));
+}
+
+// A bounded list of messages: the first kMaxUrlMessages are kept, the rest only counted. The first
+// is kept as a sentence too: a link with one mistake is refused in the learner's language.
 struct MessageList {
     std::vector<std::string> items;
+    Sentence first;
     size_t dropped = 0;
     // make() builds the message only when it will be kept: a hostile link may hold millions of keys.
     template <typename Make>
     void add(Make make) {
-        if (items.size() < kMaxUrlMessages)
-            items.push_back(make());
-        else
+        if (items.size() >= kMaxUrlMessages) {
             ++dropped;
+            return;
+        }
+        Sentence said = as_sentence(make());
+        items.push_back(english(said));
+        if (items.size() == 1) first = std::move(said);
     }
     std::string joined() const {
         std::string out;
@@ -83,30 +95,40 @@ std::string quoted(const std::string& v) {
     return json_quote_short(v);
 }
 
-// Applies one short key to *s. Returns "" or why the key was refused (then *s is unchanged), and
-// *refusal the state rule it broke, if it was one.
-std::string apply_key(const std::string& key, const std::string& v, State* s, Sentence* refusal) {
+// Applies one short key to *s. Returns an empty sentence or why the key was refused (then *s is
+// unchanged): a sentence the learner reads in their language, a state rule's among them.
+Sentence apply_key(const std::string& key, const std::string& v, State* s) {
     State next = *s;
     int64_t whole = 0;
-    auto whole_field = [&](const std::string& hint, int* field) -> std::string {
+    // A whole number, refused with the key's own two sentences (not whole; far out of range), each
+    // "%s" the value as written, then `extra`.
+    auto whole_field = [&](const char* not_whole, const char* far_out, int* field,
+                           std::vector<std::string> extra = {}) -> Sentence {
         const WholeKind r = read_whole(v, &whole);
-        if (r == WholeKind::NotWhole) return key + " is " + quoted(v) + " in the link, not a whole number: " + hint;
+        extra.insert(extra.begin(), quoted(v));
+        if (r == WholeKind::NotWhole) return Sentence{not_whole, std::move(extra), ""};
         if (r == WholeKind::OutOfRange || whole < INT_MIN || whole > INT_MAX)
-            return key + " is " + quoted(v) + " in the link, which is far out of range: " + hint;
+            return Sentence{far_out, std::move(extra), ""};
         *field = int(whole);
-        return "";
+        return {};
     };
-    auto flag_field = [&](bool* field) -> std::string {
+    auto flag_field = [&](bool* field) -> Sentence {
         if (!read_flag(v, field))
-            return key + " is " + quoted(v) + " in the link but must be 1 or 0 (or true or false)";
-        return "";
+            return sentence("%s is %s in the link but must be 1 or 0 (or true or false)", {key, quoted(v)});
+        return {};
     };
-    std::string e;
+    Sentence e;
     if (key == "query") {
-        e = whole_field("use a token position such as 0 (positions count from zero)", &next.query);
+        e = whole_field(sentence("query is %s in the link, not a whole number: use a token position such as 0 "
+                                 "(positions count from zero)")
+                            .format,
+                        sentence("query is %s in the link, which is far out of range: use a token position such as 0 "
+                                 "(positions count from zero)")
+                            .format,
+                        &next.query);
     } else if (key == "norm") {
         if (!parse_norm(v, &next.norm))
-            e = "norm is " + quoted(v) + " in the link but must be sum, softmax-naive or softmax";
+            e = sentence("norm is %s in the link but must be sum, softmax-naive or softmax", {quoted(v)});
     } else if (key == "causal") {
         e = flag_field(&next.causal);
     } else if (key == "scale") {
@@ -116,13 +138,15 @@ std::string apply_key(const std::string& key, const std::string& v, State* s, Se
     } else if (key == "seed") {
         const WholeKind r = read_whole(v, &whole);
         if (r == WholeKind::NotWhole)
-            e = "seed is " + quoted(v) + " in the link, not a whole number: use one such as 123";
+            e = sentence("seed is %s in the link, not a whole number: use one such as 123", {quoted(v)});
         else if (r == WholeKind::OutOfRange || whole < 0)
-            e = "seed is " + quoted(v) + " in the link but must be 0.." + std::to_string(kMaxSeed);
+            e = sentence("seed is %s in the link but must be 0..%s", {quoted(v), std::to_string(kMaxSeed)});
         else
             next.projection.seed = uint64_t(whole);
     } else if (key == "d_out") {
-        e = whole_field("use 1.." + std::to_string(kMaxDOut) + ", such as 2", &next.projection.d_out);
+        e = whole_field(sentence("d_out is %s in the link, not a whole number: use 1..%s, such as 2").format,
+                        sentence("d_out is %s in the link, which is far out of range: use 1..%s, such as 2").format,
+                        &next.projection.d_out, {std::to_string(kMaxDOut)});
     } else if (key == "lab_scale") {
         // A JSON numeral (1, 0.5, 1e2), nothing else: no spaces, no "inf".
         bool plain = !v.empty();
@@ -130,7 +154,7 @@ std::string apply_key(const std::string& key, const std::string& v, State* s, Se
             plain = plain && ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+');
         const JsonParseResult number = plain ? parse_json(v) : JsonParseResult{};
         if (!number.ok || !number.value.is_number())
-            e = "lab_scale is " + quoted(v) + " in the link, not a number: use one such as 1 or 0.5";
+            e = sentence("lab_scale is %s in the link, not a number: use one such as 1 or 0.5", {quoted(v)});
         else
             next.lab_scale = number.value.as_float();
     } else if (key == "module") {
@@ -138,9 +162,9 @@ std::string apply_key(const std::string& key, const std::string& v, State* s, Se
         AttentionModule m = AttentionModule::SelfAttentionV1;
         next.module.enabled = v != "none";
         if (next.module.enabled && !parse_module(v, &m)) {
-            e = "module is " + quoted(v) + " in the link but must be ";
-            for (AttentionModule each : kAllModules) e += std::string(module_name(each)) + ", ";
-            e += "or none";
+            std::string names;
+            for (AttentionModule each : kAllModules) names += std::string(module_name(each)) + ", ";
+            e = sentence("module is %s in the link but must be %sor none", {quoted(v), names});
         } else if (next.module.enabled) {
             next.module.settings = book_module_settings(m);
         }
@@ -148,25 +172,58 @@ std::string apply_key(const std::string& key, const std::string& v, State* s, Se
         ModuleSettings& m = next.module.settings;
         const AttentionModule cls = m.module;
         if (!next.module.enabled)
-            e = key + " is in the link but no module is: add module=NAME (" + key + " is one of its settings)";
+            e = sentence("%s is in the link but no module is: add module=NAME (%s is one of its settings)", {key, key});
         else if (key == "kv_groups" && cls != AttentionModule::GroupedQueryAttention)
-            e = "kv_groups is for module=grouped-query-attention, not " + std::string(module_name(cls));
+            e = sentence("kv_groups is for module=grouped-query-attention, not %s", {module_name(cls)});
         else if (key == "window" && cls != AttentionModule::SlidingWindowAttention)
-            e = "window is for module=sliding-window-attention, not " + std::string(module_name(cls));
+            e = sentence("window is for module=sliding-window-attention, not %s", {module_name(cls)});
         else if (key == "kv_groups")
-            e = whole_field("use a divisor of the heads, such as 2", &m.kv_groups);
+            e = whole_field(
+                sentence("kv_groups is %s in the link, not a whole number: use a divisor of the heads, such as 2")
+                    .format,
+                sentence(
+                    "kv_groups is %s in the link, which is far out of range: use a divisor of the heads, such as 2")
+                    .format,
+                &m.kv_groups);
         else if (key == "window")
-            e = whole_field("use the window's width in tokens, such as 3", &m.window);
+            e = whole_field(
+                sentence("window is %s in the link, not a whole number: use the window's width in tokens, such as 3")
+                    .format,
+                sentence(
+                    "window is %s in the link, which is far out of range: use the window's width in tokens, such as 3")
+                    .format,
+                &m.window);
         else if (key == "decode")
             e = flag_field(&m.decode);
         else if (key == "prefill")
-            e = whole_field("use the number of prompt tokens, such as 3", &m.prefill);
+            e = whole_field(
+                sentence("prefill is %s in the link, not a whole number: use the number of prompt tokens, such as 3")
+                    .format,
+                sentence(
+                    "prefill is %s in the link, which is far out of range: use the number of prompt tokens, such as 3")
+                    .format,
+                &m.prefill);
         else if (key == "pads")
-            e = whole_field("use how many tokens shorter the second sentence is, such as 2", &m.pads);
+            e = whole_field(sentence("pads is %s in the link, not a whole number: use how many tokens shorter the "
+                                     "second sentence is, such as 2")
+                                .format,
+                            sentence("pads is %s in the link, which is far out of range: use how many tokens shorter "
+                                     "the second sentence is, such as 2")
+                                .format,
+                            &m.pads);
         else
-            e = whole_field("use the chunk's size in tokens, such as 2 (0: the whole prefill at once)", &m.chunk);
+            e = whole_field(sentence("chunk is %s in the link, not a whole number: use the chunk's size in tokens, "
+                                     "such as 2 (0: the whole prefill at once)")
+                                .format,
+                            sentence("chunk is %s in the link, which is far out of range: use the chunk's size in "
+                                     "tokens, such as 2 (0: the whole prefill at once)")
+                                .format,
+                            &m.chunk);
     } else if (key == "step") {
-        e = whole_field("use 0.." + std::to_string(kMaxLessonStep) + " (0 is free exploration)", &next.step);
+        e = whole_field(
+            sentence("step is %s in the link, not a whole number: use 0..%s (0 is free exploration)").format,
+            sentence("step is %s in the link, which is far out of range: use 0..%s (0 is free exploration)").format,
+            &next.step, {std::to_string(kMaxLessonStep)});
     } else if (key == "panels") {
         next.panels.clear();
         size_t start = 0;
@@ -180,10 +237,7 @@ std::string apply_key(const std::string& key, const std::string& v, State* s, Se
     }
     // The module's keys are checked together once all are applied (see parse_url_fragment): one
     // alone may not fit the others yet (chunk=4 before prefill=6).
-    if (e.empty() && !is_one_of(key, kModuleLinkKeys)) {
-        *refusal = state_refusal(next);  // a state rule: said in the learner's language too
-        e = english(*refusal);
-    }
+    if (e.empty() && !is_one_of(key, kModuleLinkKeys)) e = state_refusal(next);
     if (e.empty()) *s = std::move(next);
     return e;
 }
@@ -239,7 +293,6 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
                                    {std::to_string(fragment.size()), std::to_string(kMaxFragmentBytes)}));
 
     MessageList errors, warnings;
-    std::vector<Sentence> refusals;  // the state rules among errors (empty sentences: the link's own)
     std::vector<Pair> pairs;
     const Pair* state_pair = nullptr;
     const Pair* example_pair = nullptr;
@@ -255,8 +308,8 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         std::string key;
         if (!percent_decode(raw_key, &key)) {
             errors.add([&] {
-                return "the key " + quoted(std::string(raw_key)) +
-                       " has a bad percent escape: write % followed by two hex digits, as in %2C";
+                return sentence("the key %s has a bad percent escape: write %% followed by two hex digits, as in %%2C",
+                                {quoted(std::string(raw_key))});
             });
             continue;
         }
@@ -269,11 +322,13 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         bool repeated = false;
         for (const Pair& p : pairs) repeated = repeated || p.key == key;
         if (repeated) {
-            errors.add([&] { return key + " is given twice in the link: the first value counts, remove the second"; });
+            errors.add([&] {
+                return sentence("%s is given twice in the link: the first value counts, remove the second", {key});
+            });
             continue;
         }
         if (eq == std::string_view::npos) {
-            errors.add([&] { return key + " has no value in the link: write it as " + key + "=value"; });
+            errors.add([&] { return sentence("%s has no value in the link: write it as %s=value", {key, key}); });
             continue;
         }
         pairs.push_back({key, item.substr(eq + 1)});
@@ -301,7 +356,7 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         s = std::move(parsed.state);
         if (example_pair)
             errors.add([] {
-                return std::string("example is ignored because state= already holds the whole document: keep one");
+                return sentence("example is ignored because state= already holds the whole document: keep one");
             });
     } else if (example_pair) {
         if (!percent_decode(example_pair->raw_value, &value))
@@ -324,15 +379,15 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
             first_module_key = result.applied.size();
         }
         if (!percent_decode(p.raw_value, &value)) {
-            errors.add(
-                [&] { return p.key + " has a bad percent escape in the link: write % followed by two hex digits"; });
+            errors.add([&] {
+                return sentence("%s has a bad percent escape in the link: write %% followed by two hex digits",
+                                {p.key});
+            });
             continue;
         }
-        Sentence rule;
-        std::string why = apply_key(p.key, value, &s, &rule);
+        Sentence why = apply_key(p.key, value, &s);
         if (!why.empty()) {
             errors.add([&] { return std::move(why); });
-            refusals.push_back(rule);
         } else {
             result.applied.push_back(p.key);
         }
@@ -341,8 +396,7 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
         if (Sentence rule = state_refusal(s); !rule.empty()) {
             s = std::move(before_module_keys);
             result.applied.resize(first_module_key);
-            errors.add([&] { return english(rule); });
-            refusals.push_back(rule);
+            errors.add([&] { return std::move(rule); });
         }
     }
     if (state_pair) result.applied.insert(result.applied.begin(), "state");
@@ -353,10 +407,8 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
     if (warnings.dropped)
         result.warnings.push_back("and " + std::to_string(warnings.dropped) + " more unknown keys ignored");
     result.error = errors.joined();
-    // One refusal, and it a state rule: the learner reads it in their language.
-    if (errors.items.size() == 1 && !errors.dropped && refusals.size() == 1 && !refusals[0].empty() &&
-        english(refusals[0]) == result.error)
-        result.refusal = refusals[0];
+    // One refusal: the learner reads it in their language.
+    if (errors.items.size() == 1 && !errors.dropped) result.refusal = errors.first;
     return result;
 }
 

@@ -172,8 +172,19 @@ TEST_CASE("url: a value that breaks a state rule is also the rule's sentence, fo
     const UrlParseResult groups = parse_url_fragment("module=grouped-query-attention&kv_groups=3", fallback);
     CHECK(std::string(groups.refusal.format).find("num_kv_groups") != std::string::npos);
     CHECK(english(groups.refusal) == groups.error);
-    // What only a link can get wrong (not a number, two refusals) stays the link's English alone.
-    CHECK(parse_url_fragment("query=abc", fallback).refusal.empty());
+    // What only a link can get wrong is a sentence too, so a learner reads it in their language.
+    const UrlParseResult typed = parse_url_fragment("query=abc", fallback);
+    CHECK(std::string(typed.refusal.format).rfind("query is %s in the link, not a whole number", 0) == 0);
+    CHECK(typed.refusal.args == std::vector<std::string>{"\"abc\""});
+    CHECK(english(typed.refusal) == typed.error);
+    for (const char* link : {"module=nope", "kv_groups=2", "module=causal-attention&window=2", "step=x", "d_out=1e99",
+                             "query", "query=1&query=2", "que%zzry=1", "causal=maybe", "seed=-1"}) {
+        INFO(link);
+        const UrlParseResult r = parse_url_fragment(link, fallback);
+        CHECK_FALSE(r.refusal.empty());
+        CHECK(english(r.refusal) == r.error);  // the same words the API gives
+    }
+    // Two refusals stay the link's English, joined: one sentence cannot say both.
     CHECK(parse_url_fragment("query=9&d_out=0", fallback).refusal.empty());
 }
 
