@@ -93,6 +93,8 @@ void light_colors(ImGuiStyle* style) {
     c[ImGuiCol_ButtonHovered] = ImVec4(0.80f, 0.86f, 0.96f, 1.0f);
     c[ImGuiCol_ButtonActive] = ImVec4(0.70f, 0.79f, 0.94f, 1.0f);
     c[ImGuiCol_Header] = ImVec4(0.86f, 0.90f, 0.97f, 1.0f);
+    // Popups and dialogs are opaque: ImGui's 0.98 let the panels' text show through the Import box.
+    c[ImGuiCol_PopupBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
 }
 
 void dark_colors(ImGuiStyle* style) {
@@ -100,7 +102,7 @@ void dark_colors(ImGuiStyle* style) {
     ImVec4* c = style->Colors;
     c[ImGuiCol_WindowBg] = kDarkWindowBg;
     c[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
-    c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.16f, 0.98f);
+    c[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.16f, 1.0f);  // opaque, as in the light theme
     c[ImGuiCol_Border] = ImVec4(0.45f, 0.48f, 0.53f, 1.0f);
     c[ImGuiCol_Text] = ImVec4(0.90f, 0.92f, 0.94f, 1.0f);
     c[ImGuiCol_TextDisabled] = ImVec4(0.58f, 0.62f, 0.68f, 1.0f);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, waitIdle, waitFor, settleAfter, describeStats, openPage, openSettled, openFramedDemo,
-  postToDemo } from './harness.mjs';
+  postToDemo, decodePng, regionStats } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -212,6 +212,14 @@ test('hardening: a bad paste in the import box is refused, a good one applies', 
     await settleAfter(page, () => page.mouse.click(...at), `a click on ${name}`);
   };
   await settleAfter(page, () => page.mouse.click(...centre(open)), 'a click on import:open');
+  // The dialog is opaque: beside the empty box, under its hint, the panels behind do not show.
+  const box = await find('import:text');
+  const close = await find('import:close');
+  const png = decodePng(await page.screenshot());
+  const beside = [box.x + box.w + 12, box.y + box.h * 0.4, close.x + close.w - 4 - (box.x + box.w + 12), box.h * 0.6 - 4];
+  assert.ok(beside[2] > 100, `room beside the box to look at: ${beside}`);
+  const blank = regionStats(png, ...beside);
+  assert.ok(blank.nonDominantShare < 0.002, `the dialog's empty part is one colour, not the panels behind: ${JSON.stringify(blank)}`);
   await clickOn('import:text');
   await page.focus('canvas');  // keys reach SDL only while the canvas has the browser's focus
   // One line each: ImGui 1.86 drops a key pressed and released within one frame (a test's Enter or
