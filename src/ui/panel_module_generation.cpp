@@ -155,15 +155,16 @@ struct MemoryPreset {
     const char* name;
     KvMemoryModel model;
 };
-// {batch, context, emb_dim, heads, kv_heads, layers, bytes, window, swa, full}. The names are drawn
-// through tr(); the translation test finds them in these lines:
-//   tr("the repository's example: 4096 wide, 32 layers")
-//   tr("the same, a 1,024 window in 5 of 6 layers")
-//   tr("GPT-2 small (the book's 124M model)")
+// {batch, context, emb_dim, heads, kv_heads, layers, bytes, window, swa, full}. The names are short
+// enough for a phone's menu (the model's sizes are a line under it), drawn through tr(); the
+// translation test finds them in these lines:
+//   tr("the repository's example")
+//   tr("the same, with a sliding window")
+//   tr("GPT-2 small (the book's model)")
 const MemoryPreset kPresets[] = {
-    {"the repository's example: 4096 wide, 32 layers", {1, 32768, 4096, 32, 8, 32, 2, 0, 1, 0}},
-    {"the same, a 1,024 window in 5 of 6 layers", {1, 32768, 4096, 32, 8, 32, 2, 1024, 5, 1}},
-    {"GPT-2 small (the book's 124M model)", {1, 1024, 768, 12, 12, 12, 4, 0, 1, 0}},
+    {"the repository's example", {1, 32768, 4096, 32, 8, 32, 2, 0, 1, 0}},
+    {"the same, with a sliding window", {1, 32768, 4096, 32, 8, 32, 2, 1024, 5, 1}},
+    {"GPT-2 small (the book's model)", {1, 1024, 768, 12, 12, 12, 4, 0, 1, 0}},
 };
 
 std::string gigabytes(double bytes) {
@@ -186,8 +187,15 @@ void memory(UiState* ui) {
         ImGui::EndCombo();
     }
     record_layout(ui, "module:memory-model");
+    record_value(ui, "module:memory-preset", tr(kPresets[m.memory_preset].name));
     if (m.memory.heads == 0) m.memory = kPresets[0].model;
     KvMemoryModel& model = m.memory;
+    prose(model.window > 0
+              ? trf("%lld wide, %lld heads, %lld layers; a %lld-token window in %lld of every %lld layers.",
+                    model.emb_dim, model.heads, model.layers, model.window, model.swa_share,
+                    model.swa_share + model.full_share)
+              : trf("%lld wide, %lld heads, %lld layers.", model.emb_dim, model.heads, model.layers),
+          muted_text());
     int64_t kv = model.kv_heads, context = model.context;
     // The - and + buttons step to the next divisor of the heads (8 -> 16 of 32), as num_kv_groups's
     // do; a typed number that does not divide them is named under the field and not applied.

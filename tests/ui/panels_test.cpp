@@ -1129,6 +1129,30 @@ TEST_CASE("ui: a control's tooltip waits for the pointer to move after a click c
     CHECK(tooltip_open());
 }
 
+TEST_CASE("ui: on a phone every KV-memory model's name fits its menu, and its sizes are a line under it") {
+    attn::PageOptions phone;
+    phone.touch = true;
+    UiHarness h("your-journey", ImVec2(390, 844));
+    h.page = &phone;
+    attn::State s = h.state;
+    s.module.enabled = true;
+    s.panels = {"module"};
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+    REQUIRE(h.set_state(s).empty());
+    for (int preset = 0; preset < 3; ++preset) {
+        h.ui.module.memory_preset = preset;
+        h.frames(2);
+        const attn::ui::LayoutItem* menu = h.find("module:memory-model");
+        const attn::ui::LayoutItem* name = h.find("value:module:memory-preset");
+        REQUIRE(menu != nullptr);
+        REQUIRE(name != nullptr);
+        // The name, its padding and the arrow button within the menu's width: not cut.
+        const float needed =
+            ImGui::CalcTextSize(name->text.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetFrameHeight();
+        CHECK_MESSAGE(needed <= menu->rect.z, "\"" << name->text << "\" needs " << needed << " of " << menu->rect.z);
+    }
+}
+
 TEST_CASE("ui: the KV-memory calculator's kv heads step to divisors of the heads; another number is named") {
     UiHarness h("your-journey", ImVec2(1280, 3000));
     attn::State s = h.state;
