@@ -68,23 +68,11 @@ void cache_call_lines(const TextCatalog& t, const State& s, std::vector<LessonLi
         out->push_back({LineKind::Warn, t.say("s.decode.off")});
         return;
     }
-    const std::string var = book_instance_name(m.module);
     const int n = s.inputs.rows, p = std::clamp(m.prefill, 1, std::max(1, n));
-    const std::string ps = std::to_string(p), ns = std::to_string(n);
-    const auto code = [out](std::string line) { out->push_back({LineKind::Code, std::move(line)}); };
-    code(var + ".reset_cache()");
-    if (m.chunk > 0 && m.chunk < p) {
-        const std::string c = std::to_string(m.chunk);
-        code("rows = []");
-        code("for start in range(0, " + ps + ", " + c + "):   # " +
-             t.say("s.decode.chunks", {{"p", p}, {"c", m.chunk}}));
-        code("    rows.append(" + var + "(batch[:, start:min(start + " + c + ", " + ps + ")], use_cache=True))");
-    } else {
-        code("rows = [" + var + "(batch[:, :" + ps + "], use_cache=True)]   # " +
-             (p == 1 ? t.say("s.decode.prompt-one") : t.say("s.decode.prompt", {{"p", p}})));
-    }
-    code("for t in range(" + ps + ", " + ns + "):");
-    code("    rows.append(" + var + "(batch[:, t:t + 1], use_cache=True))   # " + t.say("s.decode.one-token"));
+    const DecodeComments comments{p == 1 ? t.say("s.decode.prompt-one") : t.say("s.decode.prompt", {{"p", p}}),
+                                  t.say("s.decode.chunks", {{"p", p}, {"c", m.chunk}}), t.say("s.decode.one-token")};
+    for (std::string& line : decode_call_lines(book_instance_name(m.module), p, m.chunk, n, comments))
+        out->push_back({LineKind::Code, std::move(line)});
 }
 
 enum class ChapterSection {

@@ -366,4 +366,24 @@ const char* book_instance_name(AttentionModule module) {
     }
 }
 
+std::vector<std::string> decode_call_lines(const std::string& var, int prefill, int chunk, int n,
+                                           const DecodeComments& comments) {
+    const std::string p = std::to_string(prefill), n_text = std::to_string(n);
+    const auto with = [](std::string code, const std::string& comment) {
+        return comment.empty() ? code : code + "  # " + comment;
+    };
+    std::vector<std::string> out = {var + ".reset_cache()", "rows = []", "with torch.no_grad():"};
+    if (chunk > 0 && chunk < prefill) {
+        const std::string c = std::to_string(chunk);
+        out.push_back(with("    for start in range(0, " + p + ", " + c + "):", comments.chunks));
+        out.push_back("        rows.append(" + var + "(batch[:, start:min(start + " + c + ", " + p +
+                      ")], use_cache=True))");
+    } else {
+        out.push_back(with("    rows.append(" + var + "(batch[:, :" + p + "], use_cache=True))", comments.prefill));
+    }
+    out.push_back(with("    for t in range(" + p + ", " + n_text + "):", comments.one_token));
+    out.push_back("        rows.append(" + var + "(batch[:, t:t + 1], use_cache=True))");
+    return out;
+}
+
 }  // namespace attn

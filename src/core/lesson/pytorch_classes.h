@@ -3,6 +3,7 @@
 // come from core/math.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/math/attention_modules.h"
 
@@ -15,5 +16,17 @@ namespace attn {
 std::string book_class_code(AttentionModule module, bool causal, bool cached = false);
 // The variable the book names an instance of the class: "sa_v1", "sa_v2", "ca", "mha" ("gqa", "swa").
 const char* book_instance_name(AttentionModule module);
+
+// The calls that decode a sequence of n tokens through an instance's KV cache: the prompt's first
+// `prefill` tokens (in calls of `chunk`, when 0 < chunk < prefill), then one token per call, the
+// rows collected in `rows`. One layout for the lesson's step and the classes' PyTorch code; the
+// comments are the caller's, in its language.
+struct DecodeComments {
+    std::string prefill;    // after the prefill's one call
+    std::string chunks;     // after the loop over chunks
+    std::string one_token;  // after the loop over the new tokens
+};
+std::vector<std::string> decode_call_lines(const std::string& var, int prefill, int chunk, int n,
+                                           const DecodeComments& comments);
 
 }  // namespace attn

@@ -204,21 +204,14 @@ void write_module(const State& s, Writer* w) {
 // call through its KV cache; the rows it returns are the full pass's.
 void write_decode(const ModuleResult& r, const std::string& var, Writer* w) {
     const ModuleSettings& m = r.settings;
-    const std::string p = std::to_string(m.prefill), n = std::to_string(r.n);
+    const std::string p = std::to_string(m.prefill);
     w->line();
     w->line("# Generating: the prompt's " + p + " tokens, then one token per call, each through the KV cache.");
-    w->line(var + ".reset_cache()");
-    w->line("rows = []");
-    w->line("with torch.no_grad():");
-    if (m.chunk > 0 && m.chunk < m.prefill) {
-        const std::string c = std::to_string(m.chunk);
-        w->line("    for start in range(0, " + p + ", " + c + "):  # the prefill in chunks of " + c);
-        w->line("        rows.append(" + var + "(batch[:, start:min(start + " + c + ", " + p + ")], use_cache=True))");
-    } else {
-        w->line("    rows.append(" + var + "(batch[:, :" + p + "], use_cache=True))  # the prefill");
-    }
-    w->line("    for t in range(" + p + ", " + n + "):  # one new token: its query against every cached key");
-    w->line("        rows.append(" + var + "(batch[:, t:t + 1], use_cache=True))");
+    for (const std::string& line :
+         decode_call_lines(var, m.prefill, m.chunk, r.n,
+                           {"the prefill", "the prefill in chunks of " + std::to_string(m.chunk),
+                            "one new token: its query against every cached key"}))
+        w->line(line);
     w->line("decoded = torch.cat(rows, dim=1)");
     w->print("decoded[0]", r.decode.output);
     w->line("# The largest difference from the full pass: none, up to float32 rounding.");

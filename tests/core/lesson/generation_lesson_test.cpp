@@ -13,6 +13,7 @@
 #include "core/lesson/concealment.h"
 #include "core/lesson/lesson_engine.h"
 #include "core/lesson/lesson_file.h"
+#include "core/lesson/pytorch_code.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
@@ -193,19 +194,34 @@ TEST_CASE("generation lesson: step 1's calls follow the panel's prefill and chun
     REQUIRE(s.inputs.rows == 6);
     CHECK(code_of(s) ==
           "mha.reset_cache()\n"
-          "rows = [mha(batch[:, :1], use_cache=True)]   # the prompt: one token here\n"
-          "for t in range(1, 6):\n"
-          "    rows.append(mha(batch[:, t:t + 1], use_cache=True))   # one new token per call\n");
+          "rows = []\n"
+          "with torch.no_grad():\n"
+          "    rows.append(mha(batch[:, :1], use_cache=True))  # the prompt: one token here\n"
+          "    for t in range(1, 6):  # one new token per call\n"
+          "        rows.append(mha(batch[:, t:t + 1], use_cache=True))\n");
     s.module.settings.prefill = 3;
     CHECK(contains(code_of(s),
-                   "rows = [mha(batch[:, :3], use_cache=True)]   # the prompt: its first 3 tokens\n"
-                   "for t in range(3, 6):\n"));
+                   "    rows.append(mha(batch[:, :3], use_cache=True))  # the prompt: its first 3 tokens\n"
+                   "    for t in range(3, 6):"));
     s.module.settings.chunk = 2;
     CHECK(contains(code_of(s),
                    "rows = []\n"
-                   "for start in range(0, 3, 2):   # the prompt's 3 tokens, 2 per call\n"
-                   "    rows.append(mha(batch[:, start:min(start + 2, 3)], use_cache=True))\n"
-                   "for t in range(3, 6):\n"));
+                   "with torch.no_grad():\n"
+                   "    for start in range(0, 3, 2):  # the prompt's 3 tokens, 2 per call\n"
+                   "        rows.append(mha(batch[:, start:min(start + 2, 3)], use_cache=True))\n"
+                   "    for t in range(3, 6):"));
+    // The same calls as the classes panel's PyTorch code runs, line for line (the comments are the
+    // lesson's words there, the code's own here).
+    const auto without_comment = [](std::string line) { return line.substr(0, line.find("  #")); };
+    const std::string panel_code = pytorch_code_for_state(s);
+    const std::string step_code = code_of(s);
+    std::string step_calls;
+    for (size_t at = 0, end; (end = step_code.find('\n', at)) != std::string::npos; at = end + 1)
+        step_calls += without_comment(step_code.substr(at, end - at)) + "\n";
+    std::string panel_stripped;
+    for (size_t at = 0, end; (end = panel_code.find('\n', at)) != std::string::npos; at = end + 1)
+        panel_stripped += without_comment(panel_code.substr(at, end - at)) + "\n";
+    CHECK_MESSAGE(contains(panel_stripped, step_calls), panel_code);
     // Decoding switched off in the panel: no calls to write, and the way back.
     s.module.settings.decode = false;
     CHECK(code_of(s).empty());
