@@ -52,9 +52,7 @@ void lines(const LessonEngine& lesson, unsigned revealed, float* reveal_y) {
                 prose(line.text);
                 break;
             case LineKind::Code:
-                ImGui::PushFont(mono_font());
-                prose(line.text);
-                ImGui::PopFont();
+                code_line(line.text);
                 break;
             case LineKind::Note:
                 prose(line.text, muted_text());

@@ -279,12 +279,10 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
     }
     const MaskComparison& v = m.mask_routes.comparison;
     const bool plain_causal = r.settings.module != AttentionModule::SlidingWindowAttention;
-    ImGui::PushFont(mono_font());
-    prose(tr("scores.masked_fill(mask, -torch.inf)  # True = hidden"));
-    prose(tr("F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)  # True = kept"));
-    prose(tr("F.scaled_dot_product_attention(q, k, v, attn_mask=bias)  # 0 or -inf, added"));
-    if (plain_causal) prose(tr("F.scaled_dot_product_attention(q, k, v, is_causal=True)"));
-    ImGui::PopFont();
+    code_line(tr("scores.masked_fill(mask, -torch.inf)  # True = hidden"));
+    code_line(tr("F.scaled_dot_product_attention(q, k, v, attn_mask=~mask)  # True = kept"));
+    code_line(tr("F.scaled_dot_product_attention(q, k, v, attn_mask=bias)  # 0 or -inf, added"));
+    if (plain_causal) code_line(tr("F.scaled_dot_product_attention(q, k, v, is_causal=True)"));
     prose(
         v.largest == 0.0f
             ? trf("Head 0's weights come out the same all ways, to the last bit here (head_dim %d); SDPA multiplies "

@@ -114,6 +114,17 @@ void prose(const std::string& text, ImVec4 color, float width) {
     }
 }
 
+void code_line(const std::string& line, ImVec4 color) {
+    ImGui::PushFont(mono_font());
+    const ImU32 ink = color.w > 0 ? ImGui::GetColorU32(color) : 0;
+    std::vector<Piece> pieces;
+    for (std::string& piece : line_break_pieces(line)) pieces.push_back({std::move(piece), ink});
+    if (pieces.empty()) pieces.push_back({" ", ink});
+    const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    flow_text(pieces, ImGui::CalcTextSize(" ").x * float(indent + 4));
+    ImGui::PopFont();
+}
+
 void prose_f(const char* format, ...) {
     va_list args;
     va_start(args, format);

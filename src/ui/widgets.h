@@ -53,6 +53,9 @@ void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f, float widt
 // so "70.7" or "[0.43, 0.15]" never breaks at the dot or comma the way TextWrapped does. Lines
 // separated by '\n' start new lines. color 0: the theme's.
 void prose(const std::string& text, ImVec4 color = ImVec4(0, 0, 0, 0), float width = 0.0f);
+// One line of Python in the code font, wrapped as prose is; a wrapped part starts four columns
+// deeper than the line's own indentation, so the nesting Python reads stays visible on a phone.
+void code_line(const std::string& line, ImVec4 color = ImVec4(0, 0, 0, 0));
 // prose() of a printf format: what the panels use where ImGui::TextWrapped would break "0.43".
 void prose_f(const char* format, ...) IM_FMTARGS(1);
 

@@ -7,7 +7,7 @@
 // holding more than the window.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitUntil, touchSwipe,
+import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitUntil, waitFor, touchSwipe,
   layoutOf as layout, layoutItem as item, layoutValue as value, clickItem as click } from './harness.mjs';
 
 let server, browser;
@@ -215,6 +215,13 @@ test('generation lesson: three steps by clicks at 1366 x 768, each answer covere
   assert.equal(await value(page, 'module:call'), '?', 'the calls are covered while the question is open');
   const decodeTable = await page.evaluate(() => window.attention.numbersView().tables.find((t) => t.key === 'decode'));
   assert.deepEqual(decodeTable.rows, [], 'the text version covers the calls too');
+  // The step's calls in the text version keep Python's indentation (HTML would fold the spaces).
+  const nested = await waitFor(page, () => {
+    const inside = [...document.querySelectorAll('#lesson-reader-body code')].filter((c) => c.textContent.startsWith('    '));
+    return inside.length >= 2 ? inside.map((c) => [c.textContent, getComputedStyle(c).whiteSpace]) : null;
+  }, null, 'the calls inside "with torch.no_grad():" in the text version');
+  const calls = await nested.jsonValue();
+  for (const [text, space] of calls) assert.equal(space, 'pre-wrap', `"${text}" is shown with its spaces`);
   await click(page, 'lesson:choice:0');
   await click(page, 'lesson:reveal');
   assert.equal(await value(page, 'module:call'), '5 1 0 6', 'revealed: token 5 against keys 0..5');

@@ -192,3 +192,29 @@ TEST_CASE("ui: a table scrolled sideways in its box keeps its first column, the 
     ImGui::Render();
     ImGui::DestroyContext();
 }
+
+TEST_CASE("ui: a wrapped line of code goes on four columns deeper than its own indentation") {
+    new_test_frame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(220, 400));  // a phone's column: the call wraps
+    ImGui::Begin("code");
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int first_vertex = dl->VtxBuffer.Size;
+    const float top = ImGui::GetCursorScreenPos().y, left = ImGui::GetCursorScreenPos().x;
+    code_line("    rows.append(mha(batch[:, :1], use_cache=True))  # the prompt");
+    const float column = ImGui::CalcTextSize(" ").x;
+    // The leftmost glyph of the first line and of the lines after it.
+    float first_line = FLT_MAX, later_lines = FLT_MAX;
+    for (int i = first_vertex; i < dl->VtxBuffer.Size; ++i) {
+        const ImVec2 p = dl->VtxBuffer[i].pos;
+        float& leftmost = p.y < top + ImGui::GetFontSize() ? first_line : later_lines;
+        leftmost = std::min(leftmost, p.x);
+    }
+    ImGui::End();
+    ImGui::Render();
+    ImGui::DestroyContext();
+    REQUIRE(later_lines < FLT_MAX);               // it wrapped
+    CHECK(first_line >= left + 4 * column - 1);   // its own four spaces
+    CHECK(later_lines >= left + 8 * column - 1);  // and four more for what did not fit
+    CHECK(later_lines < left + 9 * column);
+}
