@@ -6,6 +6,8 @@
 
 #include "core/lesson/pytorch_code.h"
 #include "core/math/deferred_entry.h"
+#include "core/text/line_breaks.h"
+#include "core/text/utf8.h"
 #include "ui/lesson_panels.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -13,6 +15,18 @@
 
 namespace attn::ui {
 namespace {
+
+// How many of the code font's columns text takes: a Chinese character is about two wide.
+size_t code_columns(std::string_view text) {
+    size_t columns = 0;
+    for (size_t at = 0; at < text.size();) {
+        uint32_t cp = 0;
+        const size_t n = decode_utf8(text, at, &cp);
+        columns += n > 0 && is_cjk_code_point(cp) ? 2 : 1;
+        at += n > 0 ? n : 1;
+    }
+    return columns;
+}
 
 // Splits the code into rows for a view `columns` characters wide. Code lines stay whole (the view
 // scrolls sideways for them); comment lines, the printed outputs and the explanations, are broken
@@ -24,17 +38,20 @@ ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi*
     // While a question of the lesson is open, what the code prints is covered as the panels are
     // (it prints the scores, the weights, the shapes the question may ask for).
     const std::string covered = in.lesson && in.concealed().any() ? in.concealed().reason : std::string();
-    const bool same = cache.valid && cache.state == in.state && cache.covered == covered;
+    const InterfaceText* words = current_words();
+    const std::string lang = words ? words->lang : "en";  // the comments' language
+    const bool same = cache.valid && cache.state == in.state && cache.covered == covered && cache.lang == lang;
     if (same && cache.wrapped_columns == columns) return;
     const bool open = cache.open, copied = cache.copied && same;
     if (!same)
-        cache.code = in.lesson ? code_as_covered(pytorch_code(in.state, in.result).code, in.concealed())
-                               : pytorch_code(in.state, in.result).code;
+        cache.code = in.lesson ? code_as_covered(pytorch_code(in.state, in.result, words).code, in.concealed())
+                               : pytorch_code(in.state, in.result, words).code;
     cache.open = open;
     cache.copied = copied;
     cache.valid = true;
     cache.state = in.state;
     cache.covered = covered;
+    cache.lang = lang;
     cache.wrapped_columns = columns;
     cache.rows.clear();
     const std::string& code = cache.code;
@@ -47,16 +64,24 @@ ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi*
         const bool comment = code.compare(start, 2, "# ") == 0;
         const bool print = code.compare(start, 6, "print(") == 0;
         in_output = comment && in_output;
-        size_t b = start;
+        // A comment too wide for the view goes on in rows of its own, broken where its language
+        // breaks (at spaces; between Chinese characters), each after a 4-column "#   ".
+        size_t b = start, used = 0, at = start;
         bool continuation = false;
-        // A continuation row is drawn after a 4-character "#   " prefix.
-        while (comment && end - b > width - (continuation ? 4 : 0)) {
-            const size_t limit = b + width - (continuation ? 4 : 0);
-            size_t cut = code.rfind(' ', limit);
-            if (cut == std::string::npos || cut <= b + 2) break;  // one long word: leave it whole
-            cache.rows.push_back({b, cut, in_output, continuation});
-            b = cut + 1;
-            continuation = true;
+        if (comment && code_columns(std::string_view(code).substr(start, end - start)) > width) {
+            for (const std::string& piece : line_break_pieces(std::string_view(code).substr(start, end - start))) {
+                const size_t visible = code_columns(piece.substr(0, piece.find_last_not_of(' ') + 1));
+                if (used > 0 && used + visible > width - (continuation ? 4 : 0)) {
+                    size_t row_end = at;  // the spaces at the break are not drawn
+                    while (row_end > b && code[row_end - 1] == ' ') --row_end;
+                    cache.rows.push_back({b, row_end, in_output, continuation});
+                    b = at;
+                    used = 0;
+                    continuation = true;
+                }
+                used += code_columns(piece);
+                at += piece.size();
+            }
         }
         cache.rows.push_back({b, end, in_output, continuation});
         if (print) in_output = true;

@@ -131,6 +131,7 @@ struct CodeUi {
     bool valid = false;  // code belongs to state
     State state;
     std::string covered;  // why the printed outputs are covered (the lesson's open question), or ""
+    std::string lang;     // the language of the code's comments
     std::string code;
     // What is drawn, row by row: [begin, end) in code; comment lines longer than the view is wide
     // are broken at spaces into continuation rows (wrapped_columns: the width they were broken for).

@@ -19,7 +19,17 @@ namespace {
 
 class Writer {
 public:
+    explicit Writer(const InterfaceText* words) : words_(words) {}
     void line(const std::string& text = "") { code_ += text + "\n"; }
+    // A comment's words in the learner's language (the code beside it stays as it is).
+    std::string say(const Sentence& s) const { return words_ ? said_in(s, *words_) : said(s, s.format); }
+    // "# " and the words, on a line of their own.
+    void comment(const Sentence& s) { line("# " + say(s)); }
+    // The position as a comment says it: "2nd" in English, the number in a language whose
+    // sentence says the rest ("第 %s 个词元").
+    std::string ordinal(int position_one_based) const {
+        return !words_ || words_->lang == "en" ? ordinal_word(position_one_based) : std::to_string(position_one_based);
+    }
 
     void print(const std::string& expression, const Vector& values, std::vector<int> shape) {
         CodeOutput out;
@@ -30,8 +40,9 @@ public:
         if (!out.full) {
             std::string dims;
             for (size_t i = 0; i < out.shape.size(); ++i) dims += (i ? ", " : "") + std::to_string(out.shape[i]);
-            out.text = "a (" + dims + ") tensor of " + std::to_string(values.size()) +
-                       " values: PyTorch prints only its first and last rows and columns";
+            out.text =
+                say(sentence("a (%s) tensor of %s values: PyTorch prints only its first and last rows and columns",
+                             {dims, std::to_string(values.size())}));
         } else if (out.shape.empty()) {
             out.text = "tensor(" + format_scalar(values.at(0)) + ")";
         } else if (out.shape.size() == 1) {
@@ -58,6 +69,7 @@ public:
     PyTorchCode finish() { return {std::move(code_), std::move(outputs_)}; }
 
 private:
+    const InterfaceText* words_;
     std::string code_;
     std::vector<CodeOutput> outputs_;
 };
@@ -95,7 +107,7 @@ void write_inputs(const State& s, Writer* w) {
             if (end == std::string::npos) break;
             start = end + 1;
         }
-        w->line("# tokens t0 .. t" + std::to_string(n - 1) + ", one row each");
+        w->comment(sentence("tokens t0 .. t%s, one row each", {std::to_string(n - 1)}));
         return;
     }
     std::vector<std::string> rows(size_t(X.rows));
@@ -140,21 +152,23 @@ std::string normalised(Norm norm, const std::string& x, const char* dim) {
     return "torch.softmax(" + x + ", dim=" + std::string(dim) + ")";
 }
 
-const char* norm_comment(Norm norm) {
+// "# The context vector: ..." for the normalisation the state uses.
+Sentence context_comment(Norm norm) {
     switch (norm) {
         case Norm::Sum:
-            return "divide by the sum";
+            return sentence("The context vector: the inputs weighted by the divide-by-the-sum weights.");
         case Norm::SoftmaxNaive:
-            return "hand-written softmax";
+            return sentence("The context vector: the inputs weighted by the hand-written softmax weights.");
         case Norm::Softmax:
-            return "softmax";
+            break;
     }
-    return "softmax";
+    return sentence("The context vector: the inputs weighted by the softmax weights.");
 }
 
 void write_mask(const State& s, const std::string& var, Writer* w) {
     const std::string n = std::to_string(s.inputs.rows);
-    w->line("mask = torch.triu(torch.ones(" + n + ", " + n + "), diagonal=1)  # 1 above the diagonal: later tokens");
+    w->line("mask = torch.triu(torch.ones(" + n + ", " + n + "), diagonal=1)  # " +
+            w->say(sentence("1 above the diagonal: later tokens")));
     w->line(var + " = " + var + ".masked_fill(mask.bool(), -torch.inf)");
 }
 
@@ -168,12 +182,12 @@ void write_module(const State& s, Writer* w) {
     const ModuleResult r = run_module(s.inputs, m);
     w->line();
     if (!r.error.empty()) {
-        w->line("# The book's classes cannot run on these inputs: " + english(r.error));
+        w->comment(sentence("The book's classes cannot run on these inputs: %s", {w->say(r.error)}));
         return;
     }
     const bool repository = after_chapter_3(m);
-    w->line(repository ? "# The book repository's class (its ch04 bonus material), run on the same inputs."
-                       : "# The book's class, as section 3.4 to 3.6 writes it, run on the same inputs.");
+    w->comment(repository ? sentence("The book repository's class (its ch04 bonus material), run on the same inputs.")
+                          : sentence("The book's class, as section 3.4 to 3.6 writes it, run on the same inputs."));
     w->line("import torch.nn as nn");
     w->line();
     const std::string code = book_class_code(m.module, m.causal, m.decode);
@@ -187,10 +201,11 @@ void write_module(const State& s, Writer* w) {
     w->line(var + " = " + module_constructor(r));
     const bool batched = r.batches.size() > 1 || has_dropout_layer(m.module);  // the classes of 3.5 on
     if (batched) w->line("batch = torch.stack((inputs,) * " + std::to_string(m.batch) + ")");
-    if (!m.training) w->line(var + ".eval()  # dropout off");
+    if (!m.training) w->line(var + ".eval()  # " + w->say(sentence("dropout off")));
     if (m.reseed_dropout)
-        w->line("torch.manual_seed(" + std::to_string(m.dropout_seed) + ")  # before the forward pass");
-    w->line("with torch.no_grad():  # the forward pass only: no gradients to track");
+        w->line("torch.manual_seed(" + std::to_string(m.dropout_seed) + ")  # " +
+                w->say(sentence("before the forward pass")));
+    w->line("with torch.no_grad():  # " + w->say(sentence("the forward pass only: no gradients to track")));
     w->line("    context_vecs = " + var + (batched ? "(batch)" : "(inputs)"));
     if (!batched) {
         w->print("context_vecs", r.output[0]);
@@ -206,15 +221,18 @@ void write_decode(const ModuleResult& r, const std::string& var, Writer* w) {
     const ModuleSettings& m = r.settings;
     const std::string p = std::to_string(m.prefill);
     w->line();
-    w->line("# Generating: the prompt's " + p + " tokens, then one token per call, each through the KV cache.");
+    w->comment(
+        sentence("Generating: the prompt's %s tokens, then one token per call, each through the KV cache.", {p}));
     for (const std::string& line :
          decode_call_lines(var, m.prefill, m.chunk, r.n,
-                           {"the prefill", "the prefill in chunks of " + std::to_string(m.chunk),
-                            "one new token: its query against every cached key"}))
+                           {w->say(sentence("the prefill")),
+                            w->say(sentence("the prefill in chunks of %s", {std::to_string(m.chunk)})),
+                            w->say(sentence("one new token: its query against every cached key"))}))
         w->line(line);
     w->line("decoded = torch.cat(rows, dim=1)");
     w->print("decoded[0]", r.decode.output);
-    w->line("# The largest difference from the full pass: none, up to float32 rounding.");
+    w->line();  // not part of what the print above printed (the panel tints outputs, a lesson covers them)
+    w->comment(sentence("The largest difference from the full pass: none, up to float32 rounding."));
     w->print_scalar("(decoded[0] - context_vecs[0]).abs().max()", float(r.decode_vs_full.max_abs_difference));
 }
 
@@ -227,8 +245,8 @@ std::string python_float(float x) {
     return text;
 }
 
-PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
-    Writer w;
+PyTorchCode pytorch_code(const State& s, const AttentionResult& r, const InterfaceText* words) {
+    Writer w(words);
     const int q = s.query, n = s.inputs.rows;
     const std::string k = std::to_string(q + 1);  // the book's x^(2) naming for inputs[1]
     const std::string qs = std::to_string(q);
@@ -236,19 +254,22 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
     const bool scaled_lab = s.lab_scale != 1.0f;
     const bool masks_any = s.causal && q + 1 < n;
 
-    std::string where = s.example.empty() ? "your own inputs" : "the example \"" + comment_text(s.example) + "\"";
-    w.line("# PyTorch code for what the explainer shows: " + where + ", query inputs[" + qs + "].");
-    w.line("# Each print() is followed by what it prints, computed by the explainer's own core.");
+    w.comment(s.example.empty()
+                  ? sentence("PyTorch code for what the explainer shows: your own inputs, query inputs[%s].", {qs})
+                  : sentence("PyTorch code for what the explainer shows: the example \"%s\", query inputs[%s].",
+                             {comment_text(s.example), qs}));
+    w.comment(sentence("Each print() is followed by what it prints, computed by the explainer's own core."));
     w.line("import torch");
     w.line();
     write_inputs(s, &w);
     w.line();
 
-    w.line("# The query, picked by position: positions count from zero.");
-    w.line("query = inputs[" + qs + "]  # the " + ordinal_word(q + 1) + " token, " + comment_text(s.tokens[size_t(q)]));
+    w.comment(sentence("The query, picked by position: positions count from zero."));
+    w.line("query = inputs[" + qs + "]  # " +
+           w.say(sentence("the %s token, %s", {w.ordinal(q + 1), comment_text(s.tokens[size_t(q)])})));
     w.line();
 
-    w.line("# One dot product two ways: multiply and sum by hand, then torch.dot. They agree.");
+    w.comment(sentence("One dot product two ways: multiply and sum by hand, then torch.dot. They agree."));
     w.line("res = 0.");
     w.line("for idx, element in enumerate(inputs[0]):");
     w.line("    res += inputs[0][idx] * query[idx]");
@@ -256,21 +277,22 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
     w.print_scalar("torch.dot(inputs[0], query)", dot_library(s.inputs.row(0), s.inputs.row(q), s.inputs.cols));
     w.line();
 
-    w.line("# The loop: each input token in turn, its dot product with the query in its own slot.");
+    w.comment(sentence("The loop: each input token in turn, its dot product with the query in its own slot."));
     w.line("attn_scores_" + k + " = torch.empty(inputs.shape[0])");
     w.line("for i, x_i in enumerate(inputs):");
     w.line("    attn_scores_" + k + "[i] = torch.dot(x_i, query)");
     if (masks_any)
-        w.line("attn_scores_" + k + "[" + std::to_string(q + 1) +
-               ":] = -torch.inf  # causal mask: tokens after the query");
+        w.line("attn_scores_" + k + "[" + std::to_string(q + 1) + ":] = -torch.inf  # " +
+               w.say(sentence("causal mask: tokens after the query")));
     w.print("attn_scores_" + k, r.scores);
     if (scaled_lab) {
-        w.line("attn_scores_" + k + " = attn_scores_" + k + " * " + lab + "  # the robustness lab's scale");
+        w.line("attn_scores_" + k + " = attn_scores_" + k + " * " + lab + "  # " +
+               w.say(sentence("the robustness lab's scale")));
         w.print("attn_scores_" + k, r.lab_scores);
     }
     w.line();
 
-    w.line("# Scores to weights, three ways: divide by the sum, softmax by hand, torch.softmax.");
+    w.comment(sentence("Scores to weights, three ways: divide by the sum, softmax by hand, torch.softmax."));
     w.line("attn_weights_" + k + "_tmp = attn_scores_" + k + " / attn_scores_" + k + ".sum()");
     w.print("attn_weights_" + k + "_tmp", r.weights_sum);
     w.line("def softmax_naive(x):");
@@ -284,18 +306,19 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
     const std::string chosen = s.norm == Norm::Sum            ? "attn_weights_" + k + "_tmp"
                                : s.norm == Norm::SoftmaxNaive ? "attn_weights_" + k + "_naive"
                                                               : "attn_weights_" + k;
-    w.line(std::string("# The context vector: the inputs weighted by the ") + norm_comment(s.norm) + " weights.");
+    w.comment(context_comment(s.norm));
     w.line("context_vec_" + k + " = torch.zeros(query.shape)");
     w.line("for i, x_i in enumerate(inputs):");
     w.line("    context_vec_" + k + " += " + chosen + "[i] * x_i");
     w.print("context_vec_" + k, r.context);
     w.line();
 
-    w.line("# All queries at once: one row of scores per query.");
+    w.comment(sentence("All queries at once: one row of scores per query."));
     w.line("attn_scores = inputs @ inputs.T");
     if (s.causal) write_mask(s, "attn_scores", &w);
     w.print("attn_scores", r.score_matrix);
-    if (scaled_lab) w.line("attn_scores = attn_scores * " + lab + "  # the robustness lab's scale");
+    if (scaled_lab)
+        w.line("attn_scores = attn_scores * " + lab + "  # " + w.say(sentence("the robustness lab's scale")));
     w.line(std::string("attn_weights = ") + normalised(s.norm, "attn_scores", "-1"));
     w.print("attn_weights", r.weight_matrix);
     w.line("all_context_vecs = attn_weights @ inputs");
@@ -304,7 +327,7 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
     if (r.has_projection) {
         const ProjectionResult& p = r.projection;
         w.line();
-        w.line("# Trainable projections, seeded as in the book.");
+        w.comment(sentence("Trainable projections, seeded as in the book."));
         w.line("torch.manual_seed(" + std::to_string(p.seed) + ")");
         w.line("d_in, d_out = " + std::to_string(s.inputs.cols) + ", " + std::to_string(p.d_out));
         w.line("W_query = torch.nn.Parameter(torch.rand(d_in, d_out), requires_grad=False)");
@@ -315,7 +338,9 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
         w.line("keys = inputs @ W_key");
         w.line("values = inputs @ W_value");
         w.line("attn_scores_" + k + " = query_" + k + " @ keys.T");
-        if (masks_any) w.line("attn_scores_" + k + "[" + std::to_string(q + 1) + ":] = -torch.inf  # causal mask");
+        if (masks_any)
+            w.line("attn_scores_" + k + "[" + std::to_string(q + 1) + ":] = -torch.inf  # " +
+                   w.say(sentence("causal mask")));
         w.print("attn_scores_" + k, p.scores);
         std::string x = "attn_scores_" + k;
         if (s.scale) {
@@ -324,7 +349,7 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r) {
         }
         if (scaled_lab) x = "(" + x + ") * " + lab;
         w.line("attn_weights_" + k + " = " + normalised(s.norm, x, "-1") +
-               (s.scale ? "" : "  # not divided by sqrt(d_k)"));
+               (s.scale ? "" : "  # " + w.say(sentence("not divided by sqrt(d_k)"))));
         w.print("attn_weights_" + k, p.weights);
         w.line("context_vec_" + k + " = attn_weights_" + k + " @ values");
         w.print("context_vec_" + k, p.context);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/document/interface_text.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/concealment.h"
@@ -29,8 +30,9 @@ struct PyTorchCode {
     std::vector<CodeOutput> outputs;  // in print order
 };
 
-// result must be compute_attention(state).
-PyTorchCode pytorch_code(const State& state, const AttentionResult& result);
+// result must be compute_attention(state). words: the language of the comments that explain the
+// code (null: English); the code, the names and what it prints are the same in every language.
+PyTorchCode pytorch_code(const State& state, const AttentionResult& result, const InterfaceText* words = nullptr);
 // The code text alone, for callers without a result at hand (the web glue's "copy" path).
 std::string pytorch_code_for_state(const State& state);
 // The code as the panel shows it while a lesson question is open (hidden.any()): each print's

@@ -13,10 +13,13 @@
 #include "core/document/import/import_text.h"
 #include "core/document/interface_text.h"
 #include "core/document/state.h"
+#include "core/document/state_attention.h"
 #include "core/document/words_scope.h"
 #include "core/lesson/bug_trace.h"
 #include "core/lesson/lesson_check.h"
 #include "core/lesson/lesson_file.h"
+#include "core/lesson/pytorch_classes.h"
+#include "core/lesson/pytorch_code.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
 #include "core/lesson/track.h"
@@ -217,5 +220,59 @@ TEST_CASE("languages: Debug this quotes a class that cannot run in the interface
         CHECK(contains(english_trace.error, "d_out must be divisible by num_heads"));
         CHECK_FALSE(contains(translated.error, "d_out must be divisible by num_heads"));
         CHECK(contains(translated.error, "d_out = 2"));
+    }
+}
+
+TEST_CASE("languages: the PyTorch code explains itself in the learner's language; its code is the same") {
+    // Every kind of comment the generator writes: projections, the causal mask, the lab's scale,
+    // a class with dropout off and its seed, decoding in chunks.
+    State s;
+    load_example("your-journey", &s);
+    s.causal = true;
+    s.projection.enabled = true;
+    s.lab_scale = 2.0f;
+    s.module.enabled = true;
+    s.module.settings = book_module_settings(AttentionModule::MultiHeadAttention);
+    s.module.settings.training = false;
+    s.module.settings.reseed_dropout = true;
+    s.module.settings.decode = true;
+    s.module.settings.prefill = 3;
+    s.module.settings.chunk = 2;
+    REQUIRE(validate_state(s).empty());
+    const AttentionResult r = compute_attention(s);
+    const auto lines_of = [](const std::string& text) {
+        std::vector<std::string> out;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) out.push_back(line);
+        return out;
+    };
+    const std::vector<std::string> english = lines_of(pytorch_code(s, r).code);
+    // The book's class is printed as the book prints it, its comments too.
+    const std::vector<std::string> book = lines_of(book_class_code(AttentionModule::MultiHeadAttention, true, true));
+    for (const std::string& lang : attn_test::languages()) {
+        const InterfaceTextParse words = parse_interface_text(read_repo_file("lessons/" + lang + "/interface.json"));
+        REQUIRE_MESSAGE(words.ok, words.error);
+        const std::vector<std::string> translated = lines_of(pytorch_code(s, r, &words.text).code);
+        REQUIRE(translated.size() == english.size());
+        bool after_print = false;
+        int explained = 0;
+        for (size_t i = 0; i < english.size(); ++i) {
+            const std::string& en = english[i];
+            const std::string& tr = translated[i];
+            INFO(lang << ": " << en << " | " << tr);
+            const bool output = after_print && en.rfind("# ", 0) == 0;  // what a print printed
+            after_print = en.rfind("print(", 0) == 0 || output;
+            const bool the_books = std::find(book.begin(), book.end(), en) != book.end();
+            if (output || the_books || en.find('#') == std::string::npos || en.rfind("  [", 0) == 0 ||
+                en.rfind("   [", 0) == 0) {
+                CHECK(tr == en);  // code, outputs and the inputs' rows (their tokens) as written
+                continue;
+            }
+            // The code before the comment is the same; the comment is in the language.
+            CHECK(tr.substr(0, tr.find("# ")) == en.substr(0, en.find("# ")));
+            CHECK_MESSAGE(tr != en, "a comment left in English");
+            ++explained;
+        }
+        CHECK(explained >= 20);
     }
 }
