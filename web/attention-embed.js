@@ -331,26 +331,23 @@
     // A teacher's lesson (the page's lesson=) goes into the package and the launch opens it there:
     // the LMS serves the package alone. The chapter is in the package already.
     const lessonFiles = [];
-    const pageLesson = api.pageOptions().lesson;
-    // A built-in lesson however the link spells it (lessons/en/..., ./lessons/..., the full address).
-    const pageLessonUrl = pageLesson ? new URL(pageLesson, location.href) : null;
-    const builtIn = pageLessonUrl && pageLessonUrl.origin === location.origin &&
-                    /\/lessons\/(en|zh-CN)\/(chapter-3|generation)\.json$/.exec(pageLessonUrl.pathname);
-    if (builtIn && builtIn[2] !== 'chapter-3') {
+    // A built-in lesson however the link spells it (the page reads the address: pageOptions()).
+    const { lesson: pageLesson, lessonBuiltIn: builtIn, lessonName } = api.pageOptions();
+    if (builtIn && builtIn !== 'chapter-3') {
       // A lesson the demo ships: in every language, at its own place, so a launch in Chinese (or a
       // learner who switches language in the LMS) reads it in that language, as on the site.
       for (const code of Object.keys(api.language().languages)) {
-        const name = `lessons/${code}/${builtIn[2]}.json`;
+        const name = `lessons/${code}/${builtIn}.json`;
         const reply = await fetch(name);
         if (!reply.ok) throw new Error(`${name} answered HTTP ${reply.status}: the package would be incomplete`);
         lessonFiles.push({ name, bytes: new Uint8Array(await reply.arrayBuffer()) });
       }
-      launch.set('lesson', `lessons/${api.language().lang}/${builtIn[2]}.json`);
+      launch.set('lesson', `lessons/${api.language().lang}/${builtIn}.json`);
     } else if (pageLesson && !builtIn) {
       // From this site, or from another that origins= lets the page read (it loaded the lesson):
       // the package holds a copy either way, since an LMS serves the package alone.
       // (A site origins= does not list, or one that refuses the read, fails the fetch itself.)
-      const url = pageLessonUrl;
+      const url = new URL(pageLesson, location.href);
       if (url.origin !== location.origin && !api.pageOptions().origins.split(',').map((o) => o.trim()).includes(url.origin)) {
         throw new Error(`the lesson ${url.href} is on another site that origins= does not list: list it, or copy the ` +
                         'file to this site, to put it in a package');
@@ -359,12 +356,9 @@
         throw new Error(`the lesson ${url.href} could not be read (${e.message}): copy the file to this site to put it in a package`);
       });
       if (!reply.ok) throw new Error(`the lesson ${url.href} answered HTTP ${reply.status}`);
-      // Its name in the package: the address's last part, as a plain file name ending in .json
-      // (an address may end in '/', lesson.php or nothing an LMS would serve as JSON).
-      const last = url.pathname.split('/').filter(Boolean).pop() || 'lesson';
-      let plain = last;
-      try { plain = decodeURIComponent(last); } catch (e) { /* a stray '%': kept, then replaced below */ }
-      const base = plain.replace(/\.json$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+      // Its name in the package: the file's name as the band says it, as a plain file name ending
+      // in .json (an address may end in '/', lesson.php or nothing an LMS would serve as JSON).
+      const base = lessonName.replace(/\.json$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
       const name = `lessons/custom/${(base || 'lesson').slice(0, 60)}.json`;
       lessonFiles.push({ name, bytes: new Uint8Array(await reply.arrayBuffer()) });
       launch.set('lesson', name);

@@ -50,11 +50,28 @@
   // (bigger targets, an embedded view that a swipe scrolls past) hold from the first frame.
   let lastPointerTouch = !!window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
 
+  // A lesson= address as the page reads it: builtIn, the name of a lesson the demo ships
+  // ('chapter-3', 'generation') however the link spells it (lessons/en/..., ./lessons/..., the full
+  // address on this site), else ''; name, the file's own name, decoded ('my lesson.json').
+  const BUILT_IN_LESSON = /\/lessons\/(en|zh-CN)\/(chapter-3|generation)\.json$/;
+  function lessonFileOf(file) {
+    let builtIn = '', name = file;
+    try {
+      const url = new URL(file, location.href);
+      const match = url.origin === location.origin && BUILT_IN_LESSON.exec(url.pathname);
+      builtIn = match ? match[2] : '';
+      name = url.pathname.split('/').filter(Boolean).pop() || url.hostname;
+    } catch (e) { /* not an address: said when the lesson starts */ }
+    try { name = decodeURIComponent(name); } catch (e) { /* a stray '%': as written */ }
+    return { builtIn, name };
+  }
   function pageOptions() {
     const dark = themeChoice === 'dark' || (themeChoice === 'auto' && !!darkQuery && darkQuery.matches);
+    const lesson = params.get('lesson') || '';
+    const address = lesson ? lessonFileOf(lesson) : { builtIn: '', name: '' };
     return { embed, framed, theme: dark ? 'dark' : 'light', themeChoice,
              reducedMotion: !!motionQuery && motionQuery.matches, touch: lastPointerTouch,
-             origins: params.get('origins') || '', lesson: params.get('lesson') || '' };
+             origins: params.get('origins') || '', lesson, lessonBuiltIn: address.builtIn, lessonName: address.name };
   }
   // ?origins=: the hosts this demo talks to; none listed, any host.
   const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
@@ -348,7 +365,6 @@
   // step), never for the first view. The catalog holds the words of the built-in parts, the lesson
   // file the steps (docs/lessons.md). The built-in lessons come in every language the demo has: a
   // link to lessons/en/generation.json opens lessons/zh-CN/generation.json for a Chinese reader.
-  const BUILT_IN_LESSON = /\/lessons\/(en|zh-CN)\/(chapter-3|generation)\.json$/;
   const lessonDir = () => `lessons/${lang}/`;
   // ?lesson=URL: a teacher's lesson file (docs/lessons.md) instead of the chapter. From this site,
   // or from a site origins= lists; it is untrusted text, checked by the C++ reader like any input.
@@ -455,13 +471,9 @@
   // the lesson after the chapter by what it is (in the page's language: said again after a
   // language change), a teacher's by its file's name; the chapter needs no name.
   function nameLessonFile() {
-    const file = params.get('lesson');
-    let builtIn = null;
-    try { builtIn = file && BUILT_IN_LESSON.exec(new URL(file, location.href).pathname); } catch (e) { /* not an address: said at Start */ }
-    if (!file || (builtIn && builtIn[2] === 'chapter-3')) return;
-    let name = file.split(/[?#]/)[0].split('/').filter(Boolean).pop() || file;
-    try { name = decodeURIComponent(name); } catch (e) { /* a stray '%': as written */ }
-    callWithText('attn_lesson_file', builtIn ? words('the lesson after chapter 3') : name, 'the lesson\'s name');
+    const { lesson, lessonBuiltIn, lessonName } = pageOptions();
+    if (!lesson || lessonBuiltIn === 'chapter-3') return;
+    callWithText('attn_lesson_file', lessonBuiltIn ? words('the lesson after chapter 3') : lessonName, 'the lesson\'s name');
   }
 
   // ?steps=11-14&pass=0.8: the course's range and pass mark, set before anything can use the lesson.
