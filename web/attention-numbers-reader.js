@@ -38,9 +38,8 @@
   // is typed), or [key, value] for a setting a link can carry (a select, a check box).
   function change(edit) {
     const reply = typeof edit === 'function' ? changeState(edit) : changeSetting(...edit);
-    // The refusal as the status line said it (shared.refusal: in the page's language where the
-    // demo has the words).
-    errorText = reply.ok ? null : shared.refusal(reply);
+    // The refusal as the status line said it (in the page's language where the demo has the words).
+    errorText = reply.said;
     const line = document.getElementById('numbers-reader-error');
     if (line) {
       line.replaceChildren(...(errorText ? [errorText.cloneNode(true)] : []));

@@ -49,16 +49,18 @@
 
   // One setting by its link key (query, norm, project, scale, causal, module): applied on top of
   // what is shown, as a link's key would be, without copying the whole document (at 1024 x 1024
-  // that is megabytes of JSON each way, for every arrow key on a select). {ok, error}.
+  // that is megabytes of JSON each way, for every arrow key on a select). {ok, error, said}: said,
+  // the refusal's node as the status line says it (null when the change went).
   function changeSetting(key, value) {
     let reply;
     try { reply = api.applyLink(`#${key}=${encodeURIComponent(String(value))}`); } catch (e) { reply = { ok: false, error: e.message }; }
-    if (!reply.ok) say(refusal(reply));
+    reply.said = refusal(reply);
+    if (reply.said) say(reply.said.cloneNode(true));
     return reply;
   }
 
-  // change(state) edits the document in place; {ok, error}. A refusal is said, not dropped. For
-  // what a learner types (its refusal names the field as the document does).
+  // change(state) edits the document in place; {ok, error, said}. A refusal is said, not dropped.
+  // For what a learner types (its refusal names the field as the document does).
   function changeState(change) {
     let reply;
     try {
@@ -66,7 +68,8 @@
       change(state);
       reply = api.setState(state);
     } catch (e) { reply = { ok: false, error: e.message }; }
-    if (!reply.ok) say(refusal(reply));
+    reply.said = refusal(reply);
+    if (reply.said) say(reply.said.cloneNode(true));
     return reply;
   }
 
