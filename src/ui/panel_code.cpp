@@ -56,20 +56,20 @@ ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi*
     cache.rows.clear();
     const std::string& code = cache.code;
     const size_t width = size_t(std::max(columns, 24));
-    bool in_output = false;
+    OutputLineReader outputs;
     size_t start = 0;
     while (start < code.size()) {
         size_t end = code.find('\n', start);
         if (end == std::string::npos) end = code.size();
-        const bool comment = code.compare(start, 2, "# ") == 0;
-        const bool print = code.compare(start, 6, "print(") == 0;
-        in_output = comment && in_output;
+        const std::string_view line = std::string_view(code).substr(start, end - start);
+        const bool comment = line.substr(0, 2) == "# ";
+        const bool in_output = outputs.is_output(line);
         // A comment too wide for the view goes on in rows of its own, broken where its language
         // breaks (at spaces; between Chinese characters), each after a 4-column "#   ".
         size_t b = start, used = 0, at = start;
         bool continuation = false;
-        if (comment && code_columns(std::string_view(code).substr(start, end - start)) > width) {
-            for (const std::string& piece : line_break_pieces(std::string_view(code).substr(start, end - start))) {
+        if (comment && code_columns(line) > width) {
+            for (const std::string& piece : line_break_pieces(line)) {
                 const size_t visible = code_columns(piece.substr(0, piece.find_last_not_of(' ') + 1));
                 if (used > 0 && used + visible > width - (continuation ? 4 : 0)) {
                     size_t row_end = at;  // the spaces at the break are not drawn
@@ -84,7 +84,6 @@ ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi*
             }
         }
         cache.rows.push_back({b, end, in_output, continuation});
-        if (print) in_output = true;
         start = end + 1;
     }
 }

@@ -20,7 +20,10 @@ namespace {
 class Writer {
 public:
     explicit Writer(const InterfaceText* words) : words_(words) {}
-    void line(const std::string& text = "") { code_ += text + "\n"; }
+    void line(const std::string& text = "") {
+        code_ += text + "\n";
+        ++lines_;
+    }
     // A comment's words in the learner's language (the code beside it stays as it is).
     std::string say(const Sentence& s) const { return words_ ? said_in(s, *words_) : said(s, s.format); }
     // "# " and the words, on a line of their own.
@@ -56,6 +59,7 @@ public:
         size_t start = 0;
         while (start <= out.text.size()) {
             const size_t end = out.text.find('\n', start);
+            output_lines_.push_back(lines_);
             line("# " + out.text.substr(start, end == std::string::npos ? std::string::npos : end - start));
             if (end == std::string::npos) break;
             start = end + 1;
@@ -66,12 +70,14 @@ public:
     void print(const std::string& expression, const Vector& v) { print(expression, v, {int(v.size())}); }
     void print_scalar(const std::string& expression, float x) { print(expression, Vector{x}, {}); }
 
-    PyTorchCode finish() { return {std::move(code_), std::move(outputs_)}; }
+    PyTorchCode finish() { return {std::move(code_), std::move(outputs_), std::move(output_lines_)}; }
 
 private:
     const InterfaceText* words_;
     std::string code_;
+    int lines_ = 0;
     std::vector<CodeOutput> outputs_;
+    std::vector<int> output_lines_;
 };
 
 // A label for a code comment: labels cannot hold control characters (validate_label), but a
@@ -375,20 +381,16 @@ std::string pytorch_code_for_state(const State& state) {
 std::string code_as_covered(const std::string& code, const Concealment& hidden) {
     if (!hidden.any()) return code;
     std::string out;
-    bool after_print = false, in_output = false;
+    OutputLineReader reader;
+    bool in_output = false;
     for (size_t start = 0; start < code.size();) {
         size_t end = code.find('\n', start);
         if (end == std::string::npos) end = code.size();
         const std::string_view line(code.data() + start, end - start);
-        const bool comment = line.substr(0, 2) == "# ";
-        if (comment && (after_print || in_output)) {
-            if (!in_output) out += "# (" + hidden.reason + ")\n";  // once per output
-            in_output = true;
-        } else {
-            in_output = false;
-            out.append(line).append("\n");
-        }
-        after_print = line.substr(0, 6) == "print(";
+        const bool output = reader.is_output(line);
+        if (output && !in_output) out += "# (" + hidden.reason + ")\n";  // once per output
+        if (!output) out.append(line).append("\n");
+        in_output = output;
         start = end + 1;
     }
     if (hidden.softmax_dim)  // a learner read dim=-1 here while step 8 asked for it

@@ -5,6 +5,7 @@
 // PyTorch's format).
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/document/interface_text.h"
@@ -28,6 +29,24 @@ struct CodeOutput {
 struct PyTorchCode {
     std::string code;                 // runnable Python; each print is followed by "# ..." output lines
     std::vector<CodeOutput> outputs;  // in print order
+    std::vector<int> output_lines;    // the lines (from 0) that are printed output, as the writer wrote them
+};
+
+// Reads generated code line by line and says which lines are printed output: a "# " line right
+// after a print( or after another output line. The one rule the panel's tint and the lesson's
+// cover read; the generator keeps an explaining comment apart from an output before it (a blank
+// line between), and a test holds the rule to the writer's own output_lines.
+class OutputLineReader {
+public:
+    bool is_output(std::string_view line) {
+        const bool output = line.substr(0, 2) == "# " && (after_print_ || in_output_);
+        in_output_ = output;
+        after_print_ = line.substr(0, 6) == "print(";
+        return output;
+    }
+
+private:
+    bool after_print_ = false, in_output_ = false;
 };
 
 // result must be compute_attention(state). words: the language of the comments that explain the

@@ -192,3 +192,44 @@ TEST_CASE("pytorch code: while a question is open its outputs are covered, and s
     CHECK(code_as_covered(code, scores) ==
           "w = torch.softmax(s, dim=?)\nprint(w)\n# (hidden until you answer)\nx = 1\n");
 }
+
+TEST_CASE("code: the lines read as printed output are exactly the ones the writer printed, in every kind of state") {
+    // The panel tints them and a lesson's cover hides them by OutputLineReader's rule: an
+    // explaining comment right after an output would be hidden with it.
+    std::vector<State> states;
+    for (const char* name : {"your-journey", "three-tokens", "random-40x4-seed7"}) states.push_back(example(name));
+    State every = example("your-journey");
+    every.causal = true;
+    every.projection.enabled = true;
+    every.scale = false;
+    every.lab_scale = 3.0f;
+    states.push_back(every);
+    for (AttentionModule m : kAllModules) {
+        State s = example("your-journey");
+        s.module.enabled = true;
+        s.module.settings = book_module_settings(m);
+        s.module.settings.training = false;
+        s.module.settings.reseed_dropout = true;
+        if (m == AttentionModule::MultiHeadAttention || m == AttentionModule::GroupedQueryAttention) {
+            s.module.settings.decode = true;
+            s.module.settings.prefill = 3;
+            s.module.settings.chunk = 2;
+        }
+        states.push_back(s);
+    }
+    for (const State& s : states) {
+        REQUIRE(validate_state(s).empty());
+        const PyTorchCode c = code_for(s);
+        REQUIRE_FALSE(c.output_lines.empty());
+        std::vector<int> read;
+        OutputLineReader reader;
+        int number = 0;
+        for (size_t start = 0; start < c.code.size(); ++number) {
+            const size_t end = c.code.find('\n', start);
+            if (reader.is_output(std::string_view(c.code).substr(start, end - start))) read.push_back(number);
+            start = end + 1;
+        }
+        INFO(s.example << " module " << std::string(s.module.enabled ? module_name(s.module.settings.module) : "off"));
+        CHECK(read == c.output_lines);
+    }
+}
