@@ -95,7 +95,9 @@ void flow_text(const std::vector<Piece>& pieces, float indent, float width) {
         dl->AddText(ImVec2(x, y), p.color ? p.color : text_color, p.text.c_str());
         x += ImGui::CalcTextSize(p.text.c_str()).x;
         max_x = std::max(max_x, x);
-        line_start = false;
+        // A line's leading spaces (code's indentation) are not its first word: a first word too
+        // wide for what is left goes after them on the same line, not alone on the next.
+        line_start = line_start && visible == std::string::npos;
     }
     ImGui::Dummy(ImVec2(std::max(1.0f, max_x - start.x), y + line_h - start.y));
 }

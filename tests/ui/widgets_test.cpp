@@ -202,10 +202,19 @@ TEST_CASE("ui: a wrapped line of code goes on four columns deeper than its own i
     const int first_vertex = dl->VtxBuffer.Size;
     const float top = ImGui::GetCursorScreenPos().y, left = ImGui::GetCursorScreenPos().x;
     code_line("    rows.append(mha(batch[:, :1], use_cache=True))  # the prompt");
+    // Deeper than a phone's column is wide for its first word: the word still follows its indent.
+    const float second_top = ImGui::GetCursorScreenPos().y;
+    const int second_vertex = dl->VtxBuffer.Size;
+    code_line("            rows.append(a_rather_long_name_for_the_model(batch[:, t:t + 1], use_cache=True))");
+    float second_first_row = FLT_MAX;
+    for (int i = second_vertex; i < dl->VtxBuffer.Size; ++i)
+        if (dl->VtxBuffer[i].pos.y < second_top + ImGui::GetFontSize())
+            second_first_row = std::min(second_first_row, dl->VtxBuffer[i].pos.x);
+    CHECK(second_first_row < FLT_MAX);  // the first row holds glyphs, not only the indentation
     const float column = ImGui::CalcTextSize(" ").x;
     // The leftmost glyph of the first line and of the lines after it.
     float first_line = FLT_MAX, later_lines = FLT_MAX;
-    for (int i = first_vertex; i < dl->VtxBuffer.Size; ++i) {
+    for (int i = first_vertex; i < second_vertex; ++i) {
         const ImVec2 p = dl->VtxBuffer[i].pos;
         float& leftmost = p.y < top + ImGui::GetFontSize() ? first_line : later_lines;
         leftmost = std::min(leftmost, p.x);
