@@ -90,9 +90,9 @@ std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
     }
     app_set_state(app, next);  // always valid
     if (!r.ok()) {
-        // A whole link refused, or one state rule broken, is said in the learner's language
-        // (sentence() marks the second sentences for the translation test); several refusals of
-        // the link's keys, in English as written.
+        // A link with one mistake (or refused whole) is said in the learner's language (sentence()
+        // marks the second sentences for the translation test); several refusals of the link's
+        // keys, in English as written.
         Sentence said = r.refusal.empty() ? as_is(r.error) : r.refusal;
         said.where = said.where.empty() ? "link" : "link: " + said.where;  // "link: module: ..." as before
         said.then = r.fell_back ? (at_start ? sentence("(showing the default example instead)").format

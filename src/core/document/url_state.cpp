@@ -101,14 +101,14 @@ Sentence apply_key(const std::string& key, const std::string& v, State* s) {
     State next = *s;
     int64_t whole = 0;
     // A whole number, refused with the key's own two sentences (not whole; far out of range), each
-    // "%s" the value as written, then `extra`.
-    auto whole_field = [&](const char* not_whole, const char* far_out, int* field,
-                           std::vector<std::string> extra = {}) -> Sentence {
+    // with the value as written first, then their own arguments.
+    auto whole_field = [&](Sentence not_whole, Sentence far_out, int* field) -> Sentence {
         const WholeKind r = read_whole(v, &whole);
-        extra.insert(extra.begin(), quoted(v));
-        if (r == WholeKind::NotWhole) return Sentence{not_whole, std::move(extra), ""};
-        if (r == WholeKind::OutOfRange || whole < INT_MIN || whole > INT_MAX)
-            return Sentence{far_out, std::move(extra), ""};
+        Sentence& refused = r == WholeKind::NotWhole ? not_whole : far_out;
+        if (r == WholeKind::NotWhole || r == WholeKind::OutOfRange || whole < INT_MIN || whole > INT_MAX) {
+            refused.args.insert(refused.args.begin(), quoted(v));
+            return refused;
+        }
         *field = int(whole);
         return {};
     };
@@ -120,11 +120,9 @@ Sentence apply_key(const std::string& key, const std::string& v, State* s) {
     Sentence e;
     if (key == "query") {
         e = whole_field(sentence("query is %s in the link, not a whole number: use a token position such as 0 "
-                                 "(positions count from zero)")
-                            .format,
+                                 "(positions count from zero)"),
                         sentence("query is %s in the link, which is far out of range: use a token position such as 0 "
-                                 "(positions count from zero)")
-                            .format,
+                                 "(positions count from zero)"),
                         &next.query);
     } else if (key == "norm") {
         if (!parse_norm(v, &next.norm))
@@ -144,9 +142,10 @@ Sentence apply_key(const std::string& key, const std::string& v, State* s) {
         else
             next.projection.seed = uint64_t(whole);
     } else if (key == "d_out") {
-        e = whole_field(sentence("d_out is %s in the link, not a whole number: use 1..%s, such as 2").format,
-                        sentence("d_out is %s in the link, which is far out of range: use 1..%s, such as 2").format,
-                        &next.projection.d_out, {std::to_string(kMaxDOut)});
+        const std::string most = std::to_string(kMaxDOut);
+        e = whole_field(sentence("d_out is %s in the link, not a whole number: use 1..%s, such as 2", {most}),
+                        sentence("d_out is %s in the link, which is far out of range: use 1..%s, such as 2", {most}),
+                        &next.projection.d_out);
     } else if (key == "lab_scale") {
         // A JSON numeral (1, 0.5, 1e2), nothing else: no spaces, no "inf".
         bool plain = !v.empty();
@@ -163,8 +162,9 @@ Sentence apply_key(const std::string& key, const std::string& v, State* s) {
         next.module.enabled = v != "none";
         if (next.module.enabled && !parse_module(v, &m)) {
             std::string names;
-            for (AttentionModule each : kAllModules) names += std::string(module_name(each)) + ", ";
-            e = sentence("module is %s in the link but must be %sor none", {quoted(v), names});
+            for (AttentionModule each : kAllModules)
+                names += (names.empty() ? "" : ", ") + std::string(module_name(each));
+            e = sentence("module is %s in the link but must be %s or none", {quoted(v), names});
         } else if (next.module.enabled) {
             next.module.settings = book_module_settings(m);
         }
@@ -179,51 +179,43 @@ Sentence apply_key(const std::string& key, const std::string& v, State* s) {
             e = sentence("window is for module=sliding-window-attention, not %s", {module_name(cls)});
         else if (key == "kv_groups")
             e = whole_field(
-                sentence("kv_groups is %s in the link, not a whole number: use a divisor of the heads, such as 2")
-                    .format,
+                sentence("kv_groups is %s in the link, not a whole number: use a divisor of the heads, such as 2"),
                 sentence(
-                    "kv_groups is %s in the link, which is far out of range: use a divisor of the heads, such as 2")
-                    .format,
+                    "kv_groups is %s in the link, which is far out of range: use a divisor of the heads, such as 2"),
                 &m.kv_groups);
         else if (key == "window")
             e = whole_field(
-                sentence("window is %s in the link, not a whole number: use the window's width in tokens, such as 3")
-                    .format,
+                sentence("window is %s in the link, not a whole number: use the window's width in tokens, such as 3"),
                 sentence(
-                    "window is %s in the link, which is far out of range: use the window's width in tokens, such as 3")
-                    .format,
+                    "window is %s in the link, which is far out of range: use the window's width in tokens, such as 3"),
                 &m.window);
         else if (key == "decode")
             e = flag_field(&m.decode);
         else if (key == "prefill")
             e = whole_field(
-                sentence("prefill is %s in the link, not a whole number: use the number of prompt tokens, such as 3")
-                    .format,
+                sentence("prefill is %s in the link, not a whole number: use the number of prompt tokens, such as 3"),
                 sentence(
-                    "prefill is %s in the link, which is far out of range: use the number of prompt tokens, such as 3")
-                    .format,
+                    "prefill is %s in the link, which is far out of range: use the number of prompt tokens, such as 3"),
                 &m.prefill);
         else if (key == "pads")
             e = whole_field(sentence("pads is %s in the link, not a whole number: use how many tokens shorter the "
-                                     "second sentence is, such as 2")
-                                .format,
+                                     "second sentence is, such as 2"),
                             sentence("pads is %s in the link, which is far out of range: use how many tokens shorter "
-                                     "the second sentence is, such as 2")
-                                .format,
+                                     "the second sentence is, such as 2"),
                             &m.pads);
         else
             e = whole_field(sentence("chunk is %s in the link, not a whole number: use the chunk's size in tokens, "
-                                     "such as 2 (0: the whole prefill at once)")
-                                .format,
+                                     "such as 2 (0: the whole prefill at once)"),
                             sentence("chunk is %s in the link, which is far out of range: use the chunk's size in "
-                                     "tokens, such as 2 (0: the whole prefill at once)")
-                                .format,
+                                     "tokens, such as 2 (0: the whole prefill at once)"),
                             &m.chunk);
     } else if (key == "step") {
+        const std::string most_steps = std::to_string(kMaxLessonStep);
         e = whole_field(
-            sentence("step is %s in the link, not a whole number: use 0..%s (0 is free exploration)").format,
-            sentence("step is %s in the link, which is far out of range: use 0..%s (0 is free exploration)").format,
-            &next.step, {std::to_string(kMaxLessonStep)});
+            sentence("step is %s in the link, not a whole number: use 0..%s (0 is free exploration)", {most_steps}),
+            sentence("step is %s in the link, which is far out of range: use 0..%s (0 is free exploration)",
+                     {most_steps}),
+            &next.step);
     } else if (key == "panels") {
         next.panels.clear();
         size_t start = 0;
