@@ -318,10 +318,8 @@ std::string json_line_column(std::string_view text, size_t offset) {
 size_t json_string_source_offset(std::string_view text, size_t string_offset, size_t decoded) {
     size_t i = string_offset + 1, produced = 0;  // past the opening quote
     while (i < text.size() && text[i] != '"' && produced < decoded) {
-        if (text[i] != '\\') {
-            const unsigned char lead = static_cast<unsigned char>(text[i]);
-            const size_t n = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-            i += n, produced += n;
+        if (text[i] != '\\') {  // a byte as it is, UTF-8 included
+            ++i, ++produced;
             continue;
         }
         if (i + 1 < text.size() && text[i + 1] != 'u') {  // \n, \" ...: one byte

@@ -6,7 +6,11 @@
 namespace attn {
 
 std::string json_place(std::string_view source, const JsonValue& v, const std::string& path) {
-    return json_line_column(source, v.offset) + ": " + path + ": ";
+    return json_place(source, v.offset, path);
+}
+
+std::string json_place(std::string_view source, size_t offset, const std::string& path) {
+    return json_line_column(source, offset) + ": " + path + ": ";
 }
 
 const JsonValue* read_language_file(std::string_view source, const JsonValue& root, const LanguageFileSpec& spec,

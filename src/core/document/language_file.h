@@ -20,6 +20,8 @@ struct LanguageFileSpec {
 
 // "line 3, column 14: path: " for a value of source, the start of every message.
 std::string json_place(std::string_view source, const JsonValue& v, const std::string& path);
+// The same for a byte offset into source (a place inside a string: json_string_source_offset).
+std::string json_place(std::string_view source, size_t offset, const std::string& path);
 
 // The file's body object (checked to be one), with *lang set; null with *error set when the
 // envelope is broken.

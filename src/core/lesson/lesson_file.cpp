@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/document/examples.h"
+#include "core/document/language_file.h"
 #include "core/document/words_scope.h"
 #include "core/lesson/lesson_record.h"
 #include "core/lesson/lesson_values.h"
@@ -78,7 +79,7 @@ struct Reader {
     }
     bool fail_at(size_t offset, const Path& path, const std::string& message) {
         if (problems.size() < kMaxReportedProblems)
-            problems.push_back(json_line_column(source, offset) + ": " + path.named() + ": " + message);
+            problems.push_back(json_place(source, offset, path.named()) + message);
         else
             ++more;
         return false;

@@ -20,9 +20,7 @@ std::string read_entry(const JsonValue& v, std::string_view source, const std::s
     const std::string problem = check_lesson_text(v.text, kMaxTextBytes);
     if (!problem.empty()) return json_place(source, v, path) + problem;
     const TemplateParse t = parse_template(v.text);
-    if (!t.ok)
-        return json_line_column(source, json_string_source_offset(source, v.offset, t.error_at)) + ": " + path + ": " +
-               t.error;
+    if (!t.ok) return json_place(source, json_string_source_offset(source, v.offset, t.error_at), path) + t.error;
     *out = t.value;
     return "";
 }

@@ -196,6 +196,8 @@ TEST_CASE("lesson file: every mistake is refused with its line, its column and w
         // Escapes count as written: \u00e9 is six columns, \" two, where the text has one character each.
         {lesson_with(R"({"title": "t", "lines": [{"prose": "caf\u00e9 \"x\" {nope}"}]})"), "line 2, column 64",
          "{nope} is not a value"},
+        // Characters written as themselves count one column each, however many bytes they take.
+        {lesson_with(R"({"title": "t", "lines": [{"prose": "中文 {nope}"}]})"), "line 2, column 51", "{nope} is not"},
         {lesson_with(R"({"title": "t", "lines": [{"prose": "\u4e2d\ud83d\ude00 a}"}]})"), "line 2, column 68",
          "without its '{'"},
         {lesson_with(R"({"title": "t", "lines": [{"prose": "an {open brace"}]})"), "steps[0].lines[0].prose",
