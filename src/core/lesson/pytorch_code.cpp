@@ -389,7 +389,13 @@ std::string code_as_covered(const std::string& code, const Concealment& hidden) 
         const std::string_view line(code.data() + start, end - start);
         const bool output = reader.is_output(line);
         if (output && !in_output) out += "# (" + hidden.reason + ")\n";  // once per output
-        if (!output) out.append(line).append("\n");
+        // While the lesson asks which token inputs[q] is, the query line's comment (its ordinal
+        // and name) would answer.
+        const size_t comment = line.find("  # ");
+        if (!output && hidden.query_token && line.substr(0, 15) == "query = inputs[" && comment != std::string::npos)
+            out.append(line.substr(0, comment)).append("  # (" + hidden.reason + ")\n");
+        else if (!output)
+            out.append(line).append("\n");
         in_output = output;
         start = end + 1;
     }

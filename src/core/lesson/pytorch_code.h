@@ -55,8 +55,9 @@ PyTorchCode pytorch_code(const State& state, const AttentionResult& result, cons
 // The code text alone, for callers without a result at hand (the web glue's "copy" path).
 std::string pytorch_code_for_state(const State& state);
 // The code as the panel shows it while a lesson question is open (hidden.any()): each print's
-// output (the comment lines after it) replaced by one line saying why it is covered, and while
-// step 8 asks which dim softmax takes, dim=-1 written dim=? (the heatmap's heading does the same).
+// output (the comment lines after it) replaced by one line saying why it is covered, the query
+// line's comment too while the lesson asks which token it is, and while step 8 asks which dim
+// softmax takes, dim=-1 written dim=? (the heatmap's heading does the same).
 // Nothing covered: the code as it is.
 std::string code_as_covered(const std::string& code, const Concealment& hidden);
 // A float32 as a Python float literal that torch.tensor turns back into the same float32:

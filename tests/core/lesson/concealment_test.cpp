@@ -6,9 +6,11 @@
 
 #include "core/document/examples.h"
 #include "core/document/state_attention.h"
+#include "core/lesson/pytorch_code.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/track.h"
 #include "core/test_helpers.h"
+#include "core/text/prose_format.h"
 
 using namespace attn;
 
@@ -137,4 +139,23 @@ TEST_CASE("concealment: practice hides what the exercise asks for until it is so
     CHECK_FALSE(covered(enter_exercise(1, s), true).any());
     CHECK_FALSE(covered(enter_exercise(2, s), false).any());  // reading the projected panel is the point
     CHECK_FALSE(covered(enter_bug(Bug::WrongQuery, s), false).any());
+}
+
+TEST_CASE("concealment: while step 1 asks which token inputs[q] is, the PyTorch code does not name it") {
+    const State s = at_step(1);
+    const Concealment which = covered(s, false);
+    REQUIRE(which.query_token);
+    const std::string q = std::to_string(s.query), token = s.tokens[size_t(s.query)];
+    const std::string named = "query = inputs[" + q + "]  # the " + ordinal_word(s.query + 1) + " token, " + token;
+    const std::string code = pytorch_code(s, compute_attention(s)).code;
+    REQUIRE(attn_test::contains(code, named));
+    const std::string shown = code_as_covered(code, which);
+    CHECK(attn_test::contains(shown, "query = inputs[" + q + "]  # (" + which.reason + ")\n"));
+    CHECK_FALSE(attn_test::contains(shown, ordinal_word(s.query + 1) + " token"));
+    // The inputs' rows keep their tokens: reading position q off them is the question.
+    CHECK(attn_test::contains(shown, "# " + token));
+    // Other covers (the scores of a later question) leave it named.
+    Concealment others = which;
+    others.query_token = false;
+    CHECK(attn_test::contains(code_as_covered(code, others), named));
 }
