@@ -65,13 +65,14 @@
     try { name = decodeURIComponent(name); } catch (e) { /* a stray '%': as written */ }
     return { builtIn, name };
   }
+  const lessonParam = params.get('lesson') || '';  // the page's link does not change
+  const lessonFile = lessonParam ? lessonFileOf(lessonParam) : { builtIn: '', name: '' };
   function pageOptions() {
     const dark = themeChoice === 'dark' || (themeChoice === 'auto' && !!darkQuery && darkQuery.matches);
-    const lesson = params.get('lesson') || '';
-    const address = lesson ? lessonFileOf(lesson) : { builtIn: '', name: '' };
     return { embed, framed, theme: dark ? 'dark' : 'light', themeChoice,
              reducedMotion: !!motionQuery && motionQuery.matches, touch: lastPointerTouch,
-             origins: params.get('origins') || '', lesson, lessonBuiltIn: address.builtIn, lessonName: address.name };
+             origins: params.get('origins') || '', lesson: lessonParam,
+             lessonBuiltIn: lessonFile.builtIn, lessonName: lessonFile.name };
   }
   // ?origins=: the hosts this demo talks to; none listed, any host.
   const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
@@ -380,9 +381,8 @@
       return { error: `lesson=${url.href.slice(0, 120)} is on another site (${url.origin}): a lesson loads from ` +
                       'this site, or from a site that origins= lists' };
     }
-    if (url.origin === location.origin && BUILT_IN_LESSON.test(url.pathname)) {
-      url.pathname = url.pathname.replace(BUILT_IN_LESSON, `/lessons/${lang}/$2.json`);
-    }
+    // A lesson the demo ships, in the page's language.
+    if (lessonFile.builtIn) url.pathname = url.pathname.replace(BUILT_IN_LESSON, `/lessons/${lang}/${lessonFile.builtIn}.json`);
     return { url: url.href };
   }
   // The deferred code (cmake/split_lesson_code.py): a second wasm module that fills in the page's
