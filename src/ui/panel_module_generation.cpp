@@ -49,7 +49,7 @@ void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const int size = s.heads / s.kv_groups;
     std::string who;
     for (int g = 0; g < s.kv_groups && g < 8; ++g)
-        who += trf("%sgroup %d: heads %s", g ? "; " : "", g, span(g * size, size).c_str());
+        who += trf("%sgroup %d: heads %s", g ? tr("; ") : "", g, span(g * size, size).c_str());  // "；" in Chinese
     const std::string after = s.kv_groups == 1         ? std::string(tr("One group is multi-query attention."))
                               : s.kv_groups == s.heads ? std::string(tr("One group per head is multi-head attention."))
                                                        : trf("repeat instead would hand group 0 to heads 0, %d, ...: "
@@ -231,16 +231,17 @@ void memory(UiState* ui) {
               now.head_dim, now.per_token_per_layer, now.head_dim, model.kv_heads, model.bytes_per_number, dtype,
               model.layers),
           muted_text());
+    // The estimator's --n_kv_groups is heads per group: the model's own, as the fields set it.
     prose(trf("kv heads is num_kv_groups in GroupedQueryAttention; the repository's memory_estimator_gqa.py counts "
-              "heads per group instead: its --n_kv_groups 4 with %lld heads is %lld kv heads here.",
-              model.heads, model.heads / 4),
+              "heads per group instead: its --n_kv_groups %lld with %lld heads is the %lld kv heads here.",
+              model.heads / model.kv_heads, model.heads, model.kv_heads),
           muted_text());
     std::string line = trf("With %lld kv heads: %s", model.kv_heads, gigabytes(now.total).c_str());
     if (model.kv_heads != model.heads)
         line += trf("; multi-head (%lld kv heads) would keep %s, %.2f\u00d7 as much", model.heads,
                     gigabytes(all.total).c_str(), all.total / now.total);
     if (model.window > 0) line += trf("; %lld layers keep only the last %lld tokens", now.swa_layers, model.window);
-    prose(line + ".");
+    prose(line + tr("."));  // the sentence's full stop: "。" in Chinese
     record_value(ui, "module:memory", gigabytes(now.total));
 }
 
