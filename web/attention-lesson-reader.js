@@ -54,7 +54,14 @@
   }
 
   function paragraph(line) {
-    if (line.kind === 'code') return element('p', {}, element('code', { text: line.text }));
+    if (line.kind === 'code') {
+      // Wrapped on a narrow screen, a line goes on four columns deeper than its own indentation,
+      // so the nesting Python reads stays visible (as the canvas draws it).
+      const code = element('code', { class: 'hanging', text: line.text });
+      const deeper = `${line.text.length - line.text.trimStart().length + 4}ch`;
+      Object.assign(code.style, { paddingLeft: deeper, textIndent: `-${deeper}` });  // CSSOM: allowed by the page's CSP
+      return element('p', {}, code);
+    }
     const prefix = line.kind === 'good' ? phrase('Check: ') : line.kind === 'warn' ? phrase('Note: ') : '';
     return element('p', { class: `lesson-line ${line.kind}`, text: prefix + line.text });
   }
@@ -278,11 +285,18 @@
 
   function content(view) {
     if (!view.loaded && (view.in_lesson || view.waiting || view.load_error)) {
-      // A refused file's problems, one per line (docs/lessons.md): one paragraph each.
+      // A refused file's problems, one per line (docs/lessons.md): one paragraph each, in the
+      // reader's English (marked so, for a screen reader's voice, on a page in another language).
+      // Refused before the lesson began, the way on is Start again (the band's), not Leave.
       const [first, ...more] = (view.load_error || '').split('\n');
-      return [element('p', { text: view.load_error ? phrase('The lesson could not be loaded: {0}', first) : 'Loading the lesson…' }),
-              ...more.map((problem) => element('p', { text: problem })),
-              button('leave', 'Leave the lesson', 'leave')];
+      const english = api.language().lang !== 'en' ? 'en' : false;
+      const [before, after] = phrase('The lesson could not be loaded: {0}', '\u0000').split('\u0000');
+      const refusedAtStart = view.load_error && !view.in_lesson;  // (still "waiting": the step it was to open)
+      const onward = refusedAtStart ? button('start', 'Start the guided lesson', 'start')
+        : button('leave', 'Leave the lesson', 'leave');
+      if (!view.load_error) return [element('p', { text: 'Loading the lesson…' }), onward];
+      return [element('p', {}, before, element('span', { lang: english, text: first }), after || ''),
+              ...more.map((problem) => element('p', { lang: english, text: problem })), onward];
     }
     if (!view.in_lesson) {
       // Which lesson Start opens: the chapter, or the page's lesson= (its title once its file is

@@ -218,10 +218,19 @@ test('generation lesson: three steps by clicks at 1366 x 768, each answer covere
   // The step's calls in the text version keep Python's indentation (HTML would fold the spaces).
   const nested = await waitFor(page, () => {
     const inside = [...document.querySelectorAll('#lesson-reader-body code')].filter((c) => c.textContent.startsWith('    '));
-    return inside.length >= 2 ? inside.map((c) => [c.textContent, getComputedStyle(c).whiteSpace]) : null;
+    return inside.length >= 2 ? inside.map((c) => {
+      const style = getComputedStyle(c);
+      return [c.textContent, style.whiteSpace, parseFloat(style.paddingLeft), parseFloat(style.textIndent),
+              parseFloat(getComputedStyle(c).fontSize)];
+    }) : null;
   }, null, 'the calls inside "with torch.no_grad():" in the text version');
   const calls = await nested.jsonValue();
-  for (const [text, space] of calls) assert.equal(space, 'pre-wrap', `"${text}" is shown with its spaces`);
+  for (const [text, space, padding, indent, font] of calls) {
+    assert.equal(space, 'pre-wrap', `"${text}" is shown with its spaces`);
+    // A wrapped part hangs four columns deeper than the line's own spaces (the first line not moved).
+    const spaces = text.length - text.trimStart().length;
+    assert.ok(padding > (spaces + 3) * font * 0.5 && indent === -padding, `"${text}": padding ${padding}, indent ${indent}`);
+  }
   await click(page, 'lesson:choice:0');
   await click(page, 'lesson:reveal');
   assert.equal(await value(page, 'module:call'), '5 1 0 6', 'revealed: token 5 against keys 0..5');

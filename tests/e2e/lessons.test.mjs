@@ -120,6 +120,33 @@ test('lessons: a teacher\'s lesson link survives an edit and a reload: the addre
   await page.context().close();
 });
 
+// Refused when the learner pressed Start (no step in the link): the text version's way on is
+// Start again, as the band's, and on a Chinese page the reader's English problems are marked
+// English for a screen reader's voice.
+test('lessons: a broken lesson refused at Start offers Start again in the text version, its problems marked English', async () => {
+  const broken = '{"format": 1, "id": "broken", "lang": "en", "title": "Broken",\n' +
+    ' "steps": [{"title": "One", "lines": [{"prose": "caf\\u00e9 {nope}"}]},\n {"lines": [{"prose": "Two"}]}]}';
+  server.routes.set('/teacher/broken-at-start.json', { body: broken, type: 'application/json' });
+  const page = await openPage(browser, server.url + '/?lang=zh-CN&lesson=/teacher/broken-at-start.json');
+  await waitReady(page);
+  const start = page.locator('#lesson-reader-body button[data-focus="start"]');
+  await start.waitFor({ state: 'attached', timeout: budget() });
+  await start.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#lesson-reader-body p').length >= 2, null, { timeout: budget() })
+    .catch(() => assert.fail('the text version lists the problems'));
+  const shown = await page.evaluate(() => ({
+    first: document.querySelector('#lesson-reader-body p span[lang="en"]')?.textContent || '',
+    second: document.querySelectorAll('#lesson-reader-body p')[1].getAttribute('lang'),
+    buttons: [...document.querySelectorAll('#lesson-reader-body button')].map((b) => b.dataset.focus),
+  }));
+  assert.match(shown.first, /line 2, column 60: steps\[0\]\.lines\[0\]\.prose \(step 1\): \{nope\}/, 'the brace, after café\'s escape');
+  assert.equal(shown.second, 'en');
+  assert.deepEqual(shown.buttons, ['start'], 'Start again, not a Leave that does nothing');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lessons: a broken lesson file says on screen where it is broken, and nothing of it applies', async () => {
   // Two mistakes in two steps: both are named, so a teacher mends them in one pass.
   const broken = '{"format": 1, "id": "broken", "lang": "en", "title": "Broken",\n' +
