@@ -57,17 +57,24 @@
   // the file arrives.
   const loadingSteps = el('option', { value: '', disabled: true });
   let wantedStep = 0;
+  let listedTitles = '';
   function listSteps() {
     const status = api.lessonStatus();
     // The chapter has 14 steps before its file says so; a lesson that will not come says why.
     const count = status.steps || (api.pageOptions().lesson || status.load_error ? 0 : 14);
     loadingSteps.textContent = status.load_error ? words('the lesson could not be loaded: see the lesson band')
                                                  : words('the lesson\'s steps are loading…');
+    // Each step by its number and, once the lesson's file is here, its title (in the page's language).
+    const titles = status.titles || [];
     const listed = loadingSteps.parentNode ? 0 : step.options.length - 1;
-    if (count !== listed || (!count && !loadingSteps.parentNode)) {
+    if (count !== listed || (!count && !loadingSteps.parentNode) || titles.join('\n') !== listedTitles) {
+      listedTitles = titles.join('\n');
       while (step.options.length > 1) step.remove(1);
       if (!count) step.append(loadingSteps);
-      for (let i = 1; i <= count; ++i) step.append(el('option', { value: String(i) }, live(() => words('step {0}', i))));
+      for (let i = 1; i <= count; ++i) {
+        const title = titles[i - 1];
+        step.append(el('option', { value: String(i) }, title ? `${i}. ${title}` : live(() => words('step {0}', i))));
+      }
     }
     step.value = String(wantedStep <= count ? wantedStep : 0);
   }

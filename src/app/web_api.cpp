@@ -264,6 +264,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
     // The lesson loaded ("" while none is), and why the last file offered was refused ("" when none).
     w.key("lesson").string(lesson.lesson ? lesson.lesson->id : "");
     w.key("steps").integer(lesson.lesson ? lesson.lesson->step_count() : 0);  // the lesson's, 0 while none is
+    std::vector<std::string> titles;  // the steps' titles, for the embed maker's list
+    if (lesson.lesson)
+        for (const attn::StepSpec& step : lesson.lesson->steps) titles.push_back(step.title);
+    w.key("titles").strings(titles);
     w.key("load_error").string(lesson.load_error);
     // The course's pass mark (null: none), and why a course setting or a saved record was refused.
     w.key("pass_mark");

@@ -198,6 +198,11 @@ test('embed maker: on a lesson= page before its lesson came, the step list waits
     .catch(async () => assert.fail('the lesson\'s three steps, listed: ' +
                                    await page.$$eval('#embed-step option', (o) => o.map((x) => x.textContent).join(' | '))));
   assert.ok(!seen.includes(14), `the chapter's 14 steps are never listed (seen: ${seen})`);
+  // Each by its title, so a teacher picks the step they mean.
+  await page.waitForFunction(() => document.querySelector('#embed-step option[value="2"]').textContent ===
+                                   '2. Which word lines up best with it?', null, { timeout: budget() })
+    .catch(async () => assert.fail('the steps by their titles: ' +
+                                   await page.$$eval('#embed-step option', (o) => o.map((x) => x.textContent).join(' | '))));
   await page.selectOption('#embed-step', '2');
   await page.waitForFunction(() => /lesson step 2\)"/.test(document.getElementById('embed-snippet').value), null, { timeout: budget() })
     .catch(async () => assert.fail(`the snippet opens step 2: ${await page.inputValue('#embed-snippet')} ` +
