@@ -304,10 +304,25 @@
   }
 
   api.whenUsable().then(() => {
+    // A link refused as the page opened (the canvas says it under its title): said here too, on
+    // the status line and under the settings, for a learner who does not see the canvas.
+    // (The page's language may come after: then it is said again, in that language.)
+    let linkRefusal = false;
+    const sayLinkRefusal = () => {
+      const opened = shared.readView(() => api.numbersView());
+      if (!opened || !opened.refusal) return;
+      errorText = shared.refusal({ ok: false, error: opened.refusal });
+      linkRefusal = true;
+      shared.say(errorText.cloneNode(true));
+    };
+    sayLinkRefusal();
     refresh();
     api.onChange(soon);
     api.onEvent((kind) => {
-      if (kind === 'language-changed') shown = '';  // the same numbers, in other words
+      if (kind === 'language-changed') {
+        shown = '';  // the same numbers, in other words
+        if (linkRefusal && errorText) sayLinkRefusal();
+      }
       soon();
     });
     root.addEventListener('keydown', (e) => { lastKey = e.key; }, true);

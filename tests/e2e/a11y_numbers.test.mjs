@@ -363,3 +363,21 @@ test('a11y numbers: keyboard only, an embedding value changed by token, dimensio
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// A link with a mistake is refused under the canvas's title; a learner who does not see the
+// canvas hears it on the status line and finds it under the settings, in the page's language.
+test('a11y numbers: a link refused as the page opens is said on the status line and under the settings', async () => {
+  for (const [query, said] of [['', /^Not changed: query is "abc" in the link, not a whole number/],
+                               ['?lang=zh-CN', /^未改变：链接中的查询 query 为 "abc"，不是整数/]]) {
+    const page = await openSettled(browser, `${server.url}/index.html${query}#query=abc`, { viewport: { width: 1366, height: 768 } });
+    const line = await waitUntil(async () => {
+      const text = await page.locator('#numbers-reader-error').textContent();
+      return said.test(text) ? text : null;
+    }, `the refusal under the settings (${query || 'en'})`);
+    assert.match(line, /\(the rest of the link was applied\)$|（链接的其余部分已应用）$/);
+    const status = await page.evaluate(() => [...document.querySelectorAll('[role=status]')].map((s) => s.textContent).join(' | '));
+    assert.match(status, said, `the status line says it: ${status}`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
