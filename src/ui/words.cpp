@@ -47,7 +47,7 @@ const char* verb_s(long long count) {
 }
 
 std::string ordinal(int position_one_based) {
-    return g_words->lang == "en" ? ordinal_word(position_one_based) : std::to_string(position_one_based);
+    return interface_ordinal(g_words, position_one_based);
 }
 
 }  // namespace attn::ui

@@ -6,6 +6,7 @@
 
 #include "core/document/json.h"
 #include "core/document/language_file.h"
+#include "core/text/prose_format.h"
 #include "core/text/utf8.h"
 
 namespace attn {
@@ -99,6 +100,10 @@ InterfaceTextParse parse_interface_text(std::string_view json) {
     std::sort(out.text.strings.begin(), out.text.strings.end());
     out.ok = true;
     return out;
+}
+
+std::string interface_ordinal(const InterfaceText* words, int position_one_based) {
+    return !words || words->lang == "en" ? ordinal_word(position_one_based) : std::to_string(position_one_based);
 }
 
 }  // namespace attn

@@ -32,6 +32,10 @@ struct InterfaceTextParse {
 // holds the HTML page's own words (web/attention.js translates them) and is not read here.
 InterfaceTextParse parse_interface_text(std::string_view json);
 
+// A position as the interface's sentences write it ("the %s token"): English's "2nd" (words null or
+// English), the number in any other language, whose format says the rest ("第 %s 个词元").
+std::string interface_ordinal(const InterfaceText* words, int position_one_based);
+
 // The printf conversions of a format in order, each as written: "Step %d of %.2f%%" -> "%d%.2f".
 // What a translation must keep, byte for byte.
 std::string printf_conversions(std::string_view format);

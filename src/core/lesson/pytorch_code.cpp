@@ -28,11 +28,7 @@ public:
     std::string say(const Sentence& s) const { return words_ ? said_in(s, *words_) : said(s, s.format); }
     // "# " and the words, on a line of their own.
     void comment(const Sentence& s) { line("# " + say(s)); }
-    // The position as a comment says it: "2nd" in English, the number in a language whose
-    // sentence says the rest ("第 %s 个词元").
-    std::string ordinal(int position_one_based) const {
-        return !words_ || words_->lang == "en" ? ordinal_word(position_one_based) : std::to_string(position_one_based);
-    }
+    std::string ordinal(int position_one_based) const { return interface_ordinal(words_, position_one_based); }
 
     void print(const std::string& expression, const Vector& values, std::vector<int> shape) {
         CodeOutput out;
