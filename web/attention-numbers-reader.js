@@ -49,7 +49,8 @@
       const setting = document.activeElement?.closest('#numbers-reader-body .setting');
       errorFor = errorText && setting ? setting.querySelector('[data-focus]')?.getAttribute('data-focus') : null;
       if (errorText && setting) setting.after(line);
-      // The refused field says so itself (a redraw, after a value is taken, makes it anew).
+      // The refused field says so itself while it holds the refused text; a redraw (another
+      // change) shows the last good value again, unmarked, and the line stays until one is taken.
       if (errorText && setting && document.activeElement.matches('input')) document.activeElement.setAttribute('aria-invalid', 'true');
       if (errorText) line.scrollIntoView({ block: 'nearest' });  // not under the panel's foot
     }
