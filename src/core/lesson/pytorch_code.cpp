@@ -94,7 +94,7 @@ std::string pad(std::string s, size_t width) {
 // torch.tensor([[...], ...]) with one commented row per token, as in the book; or, for generated
 // inputs, the two generator lines, which give the same numbers bit for bit (a 1024-row literal
 // would bury the lesson).
-void write_inputs(const State& s, Writer* w) {
+void write_inputs(const State& s, bool numbered, Writer* w) {
     const Matrix& X = s.inputs;
     int n = 0, d = 0;
     uint64_t seed = 0;
@@ -135,8 +135,8 @@ void write_inputs(const State& s, Writer* w) {
     label_width = std::min<size_t>(label_width, 16);
     w->line("inputs = torch.tensor(");
     for (int i = 0; i < X.rows; ++i)
-        w->line(pad(rows[size_t(i)], width) + "  # " + pad(comment_text(s.tokens[size_t(i)]), label_width) + " (x^" +
-                std::to_string(i + 1) + ")");
+        w->line(pad(rows[size_t(i)], width) + "  # " + pad(comment_text(s.tokens[size_t(i)]), label_width) +
+                (numbered ? " (x^" + std::to_string(i + 1) + ")" : ""));
     w->line(")");
 }
 
@@ -247,10 +247,10 @@ std::string python_float(float x) {
     return text;
 }
 
-PyTorchCode pytorch_code(const State& s, const AttentionResult& r, const InterfaceText* words) {
+PyTorchCode pytorch_code(const State& s, const AttentionResult& r, const InterfaceText* words, bool query_covered) {
     Writer w(words);
     const int q = s.query, n = s.inputs.rows;
-    const std::string k = std::to_string(q + 1);  // the book's x^(2) naming for inputs[1]
+    const std::string k = query_covered ? "q" : std::to_string(q + 1);  // the book's x^(2) naming for inputs[1]
     const std::string qs = std::to_string(q);
     const std::string lab = python_float(s.lab_scale);
     const bool scaled_lab = s.lab_scale != 1.0f;
@@ -263,7 +263,7 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r, const Interfa
     w.comment(sentence("Each print() is followed by what it prints, computed by the explainer's own core."));
     w.line("import torch");
     w.line();
-    write_inputs(s, &w);
+    write_inputs(s, !query_covered, &w);
     w.line();
 
     w.comment(sentence("The query, picked by position: positions count from zero."));

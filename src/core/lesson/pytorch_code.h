@@ -51,7 +51,10 @@ private:
 
 // result must be compute_attention(state). words: the language of the comments that explain the
 // code (null: English); the code, the names and what it prints are the same in every language.
-PyTorchCode pytorch_code(const State& state, const AttentionResult& result, const InterfaceText* words = nullptr);
+// query_covered: the lesson asks which token the query is, so no name says its position (the
+// book's attn_scores_2 for inputs[1] is attn_scores_q, and the inputs' rows lose their "(x^2)").
+PyTorchCode pytorch_code(const State& state, const AttentionResult& result, const InterfaceText* words = nullptr,
+                         bool query_covered = false);
 // The code text alone, for callers without a result at hand (the web glue's "copy" path).
 std::string pytorch_code_for_state(const State& state);
 // The code as the panel shows it while a lesson question is open (hidden.any()): each print's

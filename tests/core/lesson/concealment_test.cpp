@@ -149,11 +149,15 @@ TEST_CASE("concealment: while step 1 asks which token inputs[q] is, the PyTorch 
     const std::string named = "query = inputs[" + q + "]  # the " + ordinal_word(s.query + 1) + " token, " + token;
     const std::string code = pytorch_code(s, compute_attention(s)).code;
     REQUIRE(attn_test::contains(code, named));
-    const std::string shown = code_as_covered(code, which);
+    const std::string shown = code_as_covered(pytorch_code(s, compute_attention(s), nullptr, true).code, which);
     CHECK(attn_test::contains(shown, "query = inputs[" + q + "]  # (" + which.reason + ")\n"));
     CHECK_FALSE(attn_test::contains(shown, ordinal_word(s.query + 1) + " token"));
-    // The inputs' rows keep their tokens: reading position q off them is the question.
+    // The inputs' rows keep their tokens (reading position q off them is the question), but no
+    // name or comment numbers them from one: attn_scores_2 beside "# journey (x^2)" would answer.
     CHECK(attn_test::contains(shown, "# " + token));
+    CHECK_FALSE(attn_test::contains(shown, "(x^"));
+    CHECK_FALSE(attn_test::contains(shown, "_" + std::to_string(s.query + 1)));
+    CHECK(attn_test::contains(shown, "attn_scores_q = torch.empty(inputs.shape[0])"));
     // Other covers (the scores of a later question) leave it named.
     Concealment others = which;
     others.query_token = false;
