@@ -434,6 +434,7 @@
     // The lesson will not come: the band says why, and so does a 'lesson-unavailable' event
     // (the embed maker's step list waits for the lesson's steps until one or the other).
     const unavailable = (message) => {
+      lessonRequested = false;  // asked for again (Start after a teacher mended the file) fetches anew
       console.warn('lesson: ' + message);
       callWithText('attn_lesson_unavailable', message, 'the message');
       emit('lesson-unavailable', { error: message });

@@ -227,6 +227,13 @@ void app_apply_intents(App* app, const std::vector<LessonIntent>& intents, doubl
     // What the engine writes for the panels while applying (a Check's covers) in the interface's words.
     const WordsScope in_language(&app->language.words);
     app_update_result(app);  // the covers as they stand before the actions
+    // A lesson file that was refused (broken, or not there): Start asks for it again, so a teacher
+    // who mended it sees the mended file without reloading the page.
+    for (const LessonIntent& intent : intents)
+        if (intent.action == LessonAction::StartTrack && !app->lesson.lesson && !app->lesson.load_error.empty()) {
+            lesson_refused(&app->lesson, "");
+            app->lesson_requested = false;
+        }
     const uint64_t version = app->state_version;
     const Concealment covered = app->lesson.concealed;
     for (const LessonIntent& intent : intents) {

@@ -143,6 +143,14 @@ test('lessons: a broken lesson refused at Start offers Start again in the text v
   assert.match(shown.first, /line 2, column 60: steps\[0\]\.lines\[0\]\.prose \(step 1\): \{nope\}/, 'the brace, after café\'s escape');
   assert.equal(shown.second, 'en');
   assert.deepEqual(shown.buttons, ['start'], 'Start again, not a Leave that does nothing');
+  // The teacher mends the file; Start again reads it anew, without a reload of the page.
+  server.routes.set('/teacher/broken-at-start.json', { body: readFileSync(path.join(repoRoot, 'lessons/examples/my-sentence.json')),
+                                                       type: 'application/json' });
+  await page.locator('#lesson-reader-body button[data-focus="start"]').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence', null, { timeout: budget() })
+    .catch(async () => assert.fail(`the mended file loads: ${JSON.stringify(await status(page))}`));
+  assert.equal((await status(page)).load_error, '');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
