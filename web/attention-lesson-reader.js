@@ -53,7 +53,7 @@
                                onclick: () => send(action, value) });
   }
 
-  function paragraph(line) {
+  function paragraph(line, lang = false) {
     if (line.kind === 'code') {
       // Wrapped on a narrow screen, a line goes on four columns deeper than its own indentation,
       // so the nesting Python reads stays visible (as the canvas draws it).
@@ -63,11 +63,12 @@
       return element('p', {}, code);
     }
     const prefix = line.kind === 'good' ? phrase('Check: ') : line.kind === 'warn' ? phrase('Note: ') : '';
-    return element('p', { class: `lesson-line ${line.kind}`, text: prefix + line.text });
+    if (!lang) return element('p', { class: `lesson-line ${line.kind}`, text: prefix + line.text });
+    return element('p', { class: `lesson-line ${line.kind}` }, prefix, element('span', { lang, text: line.text }));
   }
 
-  function questionBlock(q, words) {
-    const group = element('fieldset', { class: 'lesson-question' },
+  function questionBlock(q, words, lang) {
+    const group = element('fieldset', { class: 'lesson-question', lang },
       element('legend', { text: phrase('{0}: {1}', q.label, q.prompt) }));
     q.choices.forEach((choice, i) => {
       const id = `lesson-reader-choice-${i}`;
@@ -97,11 +98,11 @@
       const feedback = element('div', { class: 'lesson-feedback', id: 'lesson-reader-feedback', tabindex: '-1',
                                         role: 'group', 'aria-labelledby': 'lesson-reader-verdict',
                                         'aria-describedby': described.filter(Boolean).join(' ') },
-        element('p', { id: 'lesson-reader-verdict', class: q.correct ? 'right' : 'wrong', text: q.verdict }),
-        q.since ? element('p', { id: 'lesson-reader-since', text: q.since }) : null,
-        element('p', { id: 'lesson-reader-answer-line', text: q.answer_line }),
-        element('p', { id: 'lesson-reader-reason', text: q.reason }));
-      if (q.mistake) feedback.append(element('p', { id: 'lesson-reader-mistake', text: q.mistake }));
+        element('p', { id: 'lesson-reader-verdict', class: q.correct ? 'right' : 'wrong', lang, text: q.verdict }),
+        q.since ? element('p', { id: 'lesson-reader-since', lang, text: q.since }) : null,
+        element('p', { id: 'lesson-reader-answer-line', lang, text: q.answer_line }),
+        element('p', { id: 'lesson-reader-reason', lang, text: q.reason }));
+      if (q.mistake) feedback.append(element('p', { id: 'lesson-reader-mistake', lang, text: q.mistake }));
       parts.push(feedback);
       if (q.next) parts.push(button('next-question', q.next, 'next-question'));
     }
@@ -320,9 +321,12 @@
                       button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
     const heading = view.title ? phrase('{0}: {1}', view.indicator, view.title) : phrase('Step {0}: the lesson has no such step', view.step);
+    // A lesson in another language than the page's (a teacher's English lesson on a Chinese page):
+    // its own words are marked so, for a screen reader's voice.
+    const own = view.lang && view.lang !== api.language().lang ? view.lang : false;
     // Which lesson this is (a teacher's own has its title), before the step.
     const parts = [element('p', { class: 'hint', text: phrase('Lesson: {0}', view.lesson_title) }),
-                   element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: heading })];
+                   element('h3', { id: 'lesson-reader-step', tabindex: '-1', lang: own, text: heading })];
     if (view.watch.length) {
       parts.push(element('p', { class: 'hint', text: phrase('Watch in the drawing: {0}.', view.watch.map((p) => phrase(PANEL_NAMES[p] || p)).join(phrase(', '))) }));
     }
@@ -330,7 +334,7 @@
       parts.push(element('p', { class: 'lesson-line warn', text: phrase('Note: ') + view.class_changed }),
                  button('restore-class', view.restore_class, 'restore-class'));
     }
-    for (const line of view.lines) parts.push(paragraph(line));
+    for (const line of view.lines) parts.push(paragraph(line, own));
     if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));
     if (view.table) parts.push(...table(view.table));
     const query = queryControl();
@@ -339,7 +343,7 @@
       parts.push(element('p', { class: 'lesson-line warn', text: phrase('Note: ') + view.unaskable }),
                  button('set-up-again', view.set_up_again, 'revisit', view.step));
     }
-    if (view.question) parts.push(...questionBlock(view.question, view.words));
+    if (view.question) parts.push(...questionBlock(view.question, view.words, own));
     if (view.wrap_up) parts.push(...wrapUp(view.wrap_up));
     parts.push(element('nav', { 'aria-label': 'Lesson steps' },
       button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),

@@ -286,3 +286,31 @@ test('lessons: every lesson file and catalog the project ships passes its JSON S
   unknown.steps[0].questions = [{ ask: 'what' }];
   assert.equal(lesson(unknown), false);
 });
+
+// A teacher's English lesson on a Chinese page: its own words are marked English in the text
+// version (a screen reader reads them with an English voice), the page's words are not.
+test('lessons: an English lesson on a Chinese page is marked English in the text version', async () => {
+  const page = await openPage(browser, server.url + '/?lang=zh-CN&lesson=lessons/examples/my-sentence.json#step=1');
+  await waitReady(page);
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN' &&
+                                   document.querySelector('#lesson-reader-step')?.getAttribute('lang') === 'en', null,
+                             { timeout: budget() })
+    .catch(async () => assert.fail(`the step's heading is marked English: ${await page.evaluate(() =>
+      document.querySelector('#lesson-reader-body')?.innerHTML.slice(0, 400))}`));
+  const marks = await page.evaluate(() => ({
+    question: document.querySelector('#lesson-reader-body fieldset.lesson-question')?.getAttribute('lang'),
+    line: document.querySelector('#lesson-reader-body p.lesson-line span[lang="en"]')?.textContent || '',
+    nav: document.querySelector('#lesson-reader-body nav')?.getAttribute('lang'),
+  }));
+  assert.equal(marks.question, 'en', 'the question and its choices');
+  assert.ok(marks.line.length > 0, 'the step\'s lines');
+  assert.equal(marks.nav, null, 'the page\'s own buttons are in the page\'s language');
+  await page.context().close();
+  // The same lesson on an English page: nothing to mark.
+  const english = await openPage(browser, server.url + '/?lesson=lessons/examples/my-sentence.json#step=1');
+  await waitReady(english);
+  await english.waitForFunction(() => /Which word is the query\?/.test(document.querySelector('#lesson-reader-step')?.textContent || ''),
+                                null, { timeout: budget() });
+  assert.equal(await english.evaluate(() => document.querySelectorAll('#lesson-reader-body [lang]').length), 0);
+  await english.context().close();
+});

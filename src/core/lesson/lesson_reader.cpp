@@ -312,6 +312,7 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
     std::string out;
     JsonWriter w(&out);
     w.begin_object().key("loaded").boolean(true).key("lesson_title").string(lesson.title);
+    w.key("lang").string(lesson.lang);  // its words' language: a teacher's English lesson on a Chinese page
     w.key("file").string(e.file_name);  // a lesson= page's file, "" for the chapter
     w.key("mode").string(lesson_mode_name(s.lesson.mode)).key("in_lesson").boolean(in_lesson(s));
     w.key("step").integer(s.step).key("first").integer(range.first).key("last").integer(range.last);
