@@ -385,6 +385,11 @@
     const judged = (v) => (v && v.debug ? v.debug.steps.length : -1);
     const newlyJudged = !stepChanged && judged(lastView) >= 0 && judged(view) > judged(lastView);
     body.replaceChildren(...content(view).filter(Boolean));
+    // A lesson file refused (at Start, or again after Start): said on the status line, so a learner
+    // whose focus stays on the button hears why nothing began.
+    if (view.load_error && (!lastView || lastView.load_error !== view.load_error)) {
+      say(body.querySelector('p')?.textContent || view.load_error);
+    }
     if (hadFocus) {
       // Focus is never dropped to the page's start. A new step: its heading, read from the top.
       // Else the same control if it is still there and usable; else (Reveal, once pressed) the

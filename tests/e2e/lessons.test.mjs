@@ -143,6 +143,8 @@ test('lessons: a broken lesson refused at Start offers Start again in the text v
   assert.match(shown.first, /line 2, column 60: steps\[0\]\.lines\[0\]\.prose \(step 1\): \{nope\}/, 'the brace, after café\'s escape');
   assert.equal(shown.second, 'en');
   assert.deepEqual(shown.buttons, ['start'], 'Start again, not a Leave that does nothing');
+  const said = await page.evaluate(() => [...document.querySelectorAll('[role=status]')].map((s) => s.textContent).join(' | '));
+  assert.match(said, /line 2, column 60/, `the status line says why nothing began: ${said}`);
   // The teacher mends the file; Start again reads it anew, without a reload of the page.
   server.routes.set('/teacher/broken-at-start.json', { body: readFileSync(path.join(repoRoot, 'lessons/examples/my-sentence.json')),
                                                        type: 'application/json' });
