@@ -266,7 +266,9 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r, const Interfa
     write_inputs(s, !query_covered, &w);
     w.line();
 
-    w.comment(sentence("The query, picked by position: positions count from zero."));
+    // (While the lesson asks which token inputs[q] is, the rule is its answer's: said at the reveal.)
+    w.comment(query_covered ? sentence("The query, picked by position.")
+                            : sentence("The query, picked by position: positions count from zero."));
     w.line("query = inputs[" + qs + "]  # " +
            w.say(sentence("the %s token, %s", {w.ordinal(q + 1), comment_text(s.tokens[size_t(q)])})));
     w.line();

@@ -158,6 +158,7 @@ TEST_CASE("concealment: while step 1 asks which token inputs[q] is, the PyTorch 
     CHECK_FALSE(attn_test::contains(shown, "(x^"));
     CHECK_FALSE(attn_test::contains(shown, "_" + std::to_string(s.query + 1)));
     CHECK(attn_test::contains(shown, "attn_scores_q = torch.empty(inputs.shape[0])"));
+    CHECK_FALSE(attn_test::contains(shown, "count from zero"));  // the rule the question asks about
     // Other covers (the scores of a later question) leave it named.
     Concealment others = which;
     others.query_token = false;
