@@ -27,6 +27,23 @@ JsonValue make(JsonType type, std::string text) {
     return v;
 }
 
+// The four hex digits of a \u escape at s[at]: false when they are not there.
+bool hex4_at(std::string_view s, size_t at, uint32_t* v) {
+    if (at + 4 > s.size()) return false;
+    uint32_t r = 0;
+    for (size_t k = 0; k < 4; ++k) {
+        const char c = s[at + k];
+        const int d = is_digit(c)              ? c - '0'
+                      : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                      : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                               : -1;
+        if (d < 0) return false;
+        r = r * 16 + uint32_t(d);
+    }
+    *v = r;
+    return true;
+}
+
 class Parser {
 public:
     explicit Parser(std::string_view text) : s_(text) {
@@ -174,19 +191,8 @@ private:
     }
 
     bool read_hex4(uint32_t* v) {
-        if (pos_ + 4 > s_.size()) return false;
-        uint32_t r = 0;
-        for (size_t k = 0; k < 4; ++k) {
-            const char c = s_[pos_ + k];
-            const int d = is_digit(c)              ? c - '0'
-                          : (c >= 'a' && c <= 'f') ? c - 'a' + 10
-                          : (c >= 'A' && c <= 'F') ? c - 'A' + 10
-                                                   : -1;
-            if (d < 0) return false;
-            r = r * 16 + uint32_t(d);
-        }
+        if (!hex4_at(s_, pos_, v)) return false;
         pos_ += 4;
-        *v = r;
         return true;
     }
 
@@ -327,10 +333,7 @@ size_t json_string_source_offset(std::string_view text, size_t string_offset, si
             continue;
         }
         uint32_t cp = 0;
-        for (size_t k = i + 2; k < i + 6 && k < text.size(); ++k) {
-            const char c = text[k];
-            cp = cp * 16 + uint32_t(c >= 'a' ? c - 'a' + 10 : c >= 'A' ? c - 'A' + 10 : c - '0');
-        }
+        hex4_at(text, i + 2, &cp);                       // a parsed string has them
         const bool pair = cp >= 0xD800 && cp <= 0xDBFF;  // a parsed string pairs it with \uDC00..
         i += pair ? 12 : 6;
         produced += pair ? 4 : cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
