@@ -44,10 +44,9 @@ ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi*
     if (same && cache.wrapped_columns == columns) return;
     const bool open = cache.open, copied = cache.copied && same;
     if (!same)
-        cache.code = in.lesson
-                         ? code_as_covered(pytorch_code(in.state, in.result, words, in.concealed().query_token).code,
-                                           in.concealed())
-                         : pytorch_code(in.state, in.result, words).code;
+        cache.code =
+            in.lesson ? code_as_covered(pytorch_code(in.state, in.result, words, &in.concealed()).code, in.concealed())
+                      : pytorch_code(in.state, in.result, words).code;
     cache.open = open;
     cache.copied = copied;
     cache.valid = true;

@@ -247,7 +247,9 @@ std::string python_float(float x) {
     return text;
 }
 
-PyTorchCode pytorch_code(const State& s, const AttentionResult& r, const InterfaceText* words, bool query_covered) {
+PyTorchCode pytorch_code(const State& s, const AttentionResult& r, const InterfaceText* words,
+                         const Concealment* hidden) {
+    const bool query_covered = hidden && hidden->query_token;
     Writer w(words);
     const int q = s.query, n = s.inputs.rows;
     const std::string k = query_covered ? "q" : std::to_string(q + 1);  // the book's x^(2) naming for inputs[1]
@@ -270,7 +272,9 @@ PyTorchCode pytorch_code(const State& s, const AttentionResult& r, const Interfa
     w.comment(query_covered ? sentence("The query, picked by position.")
                             : sentence("The query, picked by position: positions count from zero."));
     w.line("query = inputs[" + qs + "]  # " +
-           w.say(sentence("the %s token, %s", {w.ordinal(q + 1), comment_text(s.tokens[size_t(q)])})));
+           (query_covered
+                ? "(" + hidden->reason + ")"
+                : w.say(sentence("the %s token, %s", {w.ordinal(q + 1), comment_text(s.tokens[size_t(q)])}))));
     w.line();
 
     w.comment(sentence("One dot product two ways: multiply and sum by hand, then torch.dot. They agree."));
@@ -387,13 +391,7 @@ std::string code_as_covered(const std::string& code, const Concealment& hidden) 
         const std::string_view line(code.data() + start, end - start);
         const bool output = reader.is_output(line);
         if (output && !in_output) out += "# (" + hidden.reason + ")\n";  // once per output
-        // While the lesson asks which token inputs[q] is, the query line's comment (its ordinal
-        // and name) would answer.
-        const size_t comment = line.find("  # ");
-        if (!output && hidden.query_token && line.substr(0, 15) == "query = inputs[" && comment != std::string::npos)
-            out.append(line.substr(0, comment)).append("  # (" + hidden.reason + ")\n");
-        else if (!output)
-            out.append(line).append("\n");
+        if (!output) out.append(line).append("\n");
         in_output = output;
         start = end + 1;
     }

@@ -51,16 +51,17 @@ private:
 
 // result must be compute_attention(state). words: the language of the comments that explain the
 // code (null: English); the code, the names and what it prints are the same in every language.
-// query_covered: the lesson asks which token the query is, so no name says its position (the
-// book's attn_scores_2 for inputs[1] is attn_scores_q, and the inputs' rows lose their "(x^2)").
+// hidden: what a lesson's open question covers (null: nothing). While it asks which token the
+// query is, nothing says it: the query line's comment gives the reason instead, no name numbers
+// the query (the book's attn_scores_2 for inputs[1] is attn_scores_q, and the inputs' rows lose
+// their "(x^2)"), and the zero-based rule waits for the reveal. The outputs: code_as_covered.
 PyTorchCode pytorch_code(const State& state, const AttentionResult& result, const InterfaceText* words = nullptr,
-                         bool query_covered = false);
+                         const Concealment* hidden = nullptr);
 // The code text alone, for callers without a result at hand (the web glue's "copy" path).
 std::string pytorch_code_for_state(const State& state);
 // The code as the panel shows it while a lesson question is open (hidden.any()): each print's
-// output (the comment lines after it) replaced by one line saying why it is covered, the query
-// line's comment too while the lesson asks which token it is, and while step 8 asks which dim
-// softmax takes, dim=-1 written dim=? (the heatmap's heading does the same).
+// output (the comment lines after it) replaced by one line saying why it is covered, and while
+// step 8 asks which dim softmax takes, dim=-1 written dim=? (the heatmap's heading does the same).
 // Nothing covered: the code as it is.
 std::string code_as_covered(const std::string& code, const Concealment& hidden);
 // A float32 as a Python float literal that torch.tensor turns back into the same float32:

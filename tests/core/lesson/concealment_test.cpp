@@ -149,7 +149,7 @@ TEST_CASE("concealment: while step 1 asks which token inputs[q] is, the PyTorch 
     const std::string named = "query = inputs[" + q + "]  # the " + ordinal_word(s.query + 1) + " token, " + token;
     const std::string code = pytorch_code(s, compute_attention(s)).code;
     REQUIRE(attn_test::contains(code, named));
-    const std::string shown = code_as_covered(pytorch_code(s, compute_attention(s), nullptr, true).code, which);
+    const std::string shown = code_as_covered(pytorch_code(s, compute_attention(s), nullptr, &which).code, which);
     CHECK(attn_test::contains(shown, "query = inputs[" + q + "]  # (" + which.reason + ")\n"));
     CHECK_FALSE(attn_test::contains(shown, ordinal_word(s.query + 1) + " token"));
     // The inputs' rows keep their tokens (reading position q off them is the question), but no
@@ -162,5 +162,6 @@ TEST_CASE("concealment: while step 1 asks which token inputs[q] is, the PyTorch 
     // Other covers (the scores of a later question) leave it named.
     Concealment others = which;
     others.query_token = false;
-    CHECK(attn_test::contains(code_as_covered(code, others), named));
+    CHECK(attn_test::contains(code_as_covered(pytorch_code(s, compute_attention(s), nullptr, &others).code, others),
+                              named));
 }
