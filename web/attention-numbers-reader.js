@@ -48,13 +48,19 @@
       // the panel's foot is screens away).
       const setting = document.activeElement?.closest('#numbers-reader-body .setting');
       errorFor = errorText && setting ? setting.querySelector('[data-focus]')?.getAttribute('data-focus') : null;
-      if (errorText && setting) setting.after(line);
+      placeRefusal();
       // The refused field says so itself while it holds the refused text; a redraw (another
       // change) shows the last good value again, unmarked, and the line stays until one is taken.
       if (errorText && setting && document.activeElement.matches('input')) document.activeElement.setAttribute('aria-invalid', 'true');
       if (errorText) line.scrollIntoView({ block: 'nearest' });  // not under the panel's foot
     }
     if (reply.ok) refresh();
+  }
+
+  // The refusal's line right after the setting it is about (errorFor), not at the settings' foot.
+  function placeRefusal() {
+    const refused = errorText && errorFor && body.querySelector(`[data-focus="${errorFor}"]`)?.closest('.setting');
+    if (refused) refused.after(document.getElementById('numbers-reader-error'));
   }
 
   // A typed number as the document takes it; text that is no number goes as typed, so the
@@ -253,9 +259,7 @@
       parts.push(details);
     }
     body.replaceChildren(...parts);
-    // A refusal still said stays under its own control, not at the settings' foot.
-    const refused = errorText && errorFor && body.querySelector(`[data-focus="${errorFor}"]`)?.closest('.setting');
-    if (refused) refused.after(body.querySelector('#numbers-reader-error'));
+    placeRefusal();  // a refusal still said stays under its own control
     markScrollable();  // first: a wide table the focus was on is focusable again
     if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }
