@@ -120,8 +120,14 @@ for (const width of [360, 768, 1280]) {
                     `the content wants ${await frame.evaluate(() => window.attention.contentHeight())} px; iframe-resizer set ` +
                     `${JSON.stringify(await page.evaluate(() => window.resized))}` });
     await waitFrameFits(page, frame, '#demo');
-    const taller = await frame.evaluate(() => window.attention.contentHeight());
-    assert.ok(Math.abs((await frameHeight(page)) - taller) <= 4, `frame follows the content (${taller} px)`);
+    // The frame and the content agree once iframe-resizer's last resize has landed (the content
+    // may still settle after the frame first fits): waited for, not read once.
+    let taller = 0;
+    await waitUntil(async () => {
+      taller = await frame.evaluate(() => window.attention.contentHeight());
+      return Math.abs((await frameHeight(page)) - taller) <= 4;
+    }, 'the frame to follow the content').catch(async () =>
+      assert.fail(`frame follows the content (${taller} px; the frame is ${await frameHeight(page)} px)`));
     await saveArtifact(`resize-iframe-resizer-${width}.png`, await page.screenshot({ fullPage: true }));
     assert.deepEqual(page.problems, [], 'no console errors in the page or the demo');
     await page.context().close();
