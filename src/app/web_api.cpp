@@ -90,9 +90,8 @@ std::string apply_fragment(App* app, std::string_view fragment, bool at_start) {
     }
     app_set_state(app, next);  // always valid
     if (!r.ok()) {
-        // A link with one mistake (or refused whole) is said in the learner's language (sentence()
-        // marks the second sentences for the translation test); several refusals of the link's
-        // keys, in English as written.
+        // The link's refusals are said in the learner's language, each of several in turn
+        // (sentence() marks the second sentences for the translation test).
         Sentence said = r.refusal.empty() ? as_is(r.error) : r.refusal;
         said.where = said.where.empty() ? "link" : "link: " + said.where;  // "link: module: ..." as before
         said.then = r.fell_back ? (at_start ? sentence("(showing the default example instead)").format

@@ -121,7 +121,10 @@ test('links: in Chinese, a value a link gets wrong is said in Chinese, numbers a
   await typo.context().close();
   // What only a link can get wrong (a word where a number goes, a setting without its class) too.
   for (const [hash, said] of [['#query=abc', /^未改变：链接中的查询 query 为 "abc"，不是整数：请用一个词元位置/],
-                              ['#kv_groups=2', /^未改变：链接中有 kv_groups，但没有 module：请加上 module=NAME/]]) {
+                              ['#kv_groups=2', /^未改变：链接中有 kv_groups，但没有 module：请加上 module=NAME/],
+                              // Two mistakes: each said in Chinese, joined by the Chinese semicolon.
+                              ['#query=abc&causal=maybe',
+                               /^未改变：链接中的查询 query 为 "abc"，不是整数：[^；;]*；链接中的 causal 为 "maybe"，但必须是 1、0、true 或 false（链接的其余部分已应用）$/]]) {
     const mistyped = await openPage(browser, server.url + '/?lang=zh-CN' + hash);
     await waitReady(mistyped);
     assert.match(await refusalInChinese(mistyped), said, hash);

@@ -60,11 +60,11 @@ Sentence as_sentence(std::string text) {
     return as_is(std::move(text));
 }
 
-// A bounded list of messages: the first kMaxUrlMessages are kept, the rest only counted. The first
-// is kept as a sentence too: a link with one mistake is refused in the learner's language.
+// A bounded list of messages: the first kMaxUrlMessages are kept, the rest only counted. Each is
+// kept as a sentence too, so that a link's refusals are said in the learner's language.
 struct MessageList {
     std::vector<std::string> items;
-    Sentence first;
+    std::vector<Sentence> sentences;  // items, as sentences
     size_t dropped = 0;
     // make() builds the message only when it will be kept: a hostile link may hold millions of keys.
     template <typename Make>
@@ -75,13 +75,21 @@ struct MessageList {
         }
         Sentence said = as_sentence(make());
         items.push_back(english(said));
-        if (items.size() == 1) first = std::move(said);
+        sentences.push_back(std::move(said));
     }
     std::string joined() const {
         std::string out;
         for (const auto& item : items) out += (out.empty() ? "" : "; ") + item;
         if (dropped) out += "; and " + std::to_string(dropped) + " more";
         return out;
+    }
+    // The same as one sentence, the first with the others `also`: english(as_one()) == joined().
+    Sentence as_one() const {
+        if (sentences.empty()) return {};
+        Sentence one = sentences.front();
+        one.also.assign(sentences.begin() + 1, sentences.end());
+        if (dropped) one.also.push_back(sentence("and %s more", {std::to_string(dropped)}));
+        return one;
     }
 };
 
@@ -399,8 +407,8 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
     if (warnings.dropped)
         result.warnings.push_back("and " + std::to_string(warnings.dropped) + " more unknown keys ignored");
     result.error = errors.joined();
-    // One refusal: the learner reads it in their language.
-    if (errors.items.size() == 1 && !errors.dropped) result.refusal = errors.first;
+    // The learner reads the refusals in their language.
+    result.refusal = errors.as_one();
     return result;
 }
 

@@ -20,8 +20,8 @@ struct UrlParseResult {
     std::vector<std::string> warnings;  // keys that were ignored because they are unknown
     std::vector<std::string> applied;   // the link keys that were applied, in the link's order
     std::string error;                  // "" when every key applied; else what was refused and why
-    Sentence refusal;                   // the error as a translatable sentence when it is one, else empty
-    bool fell_back = false;             // the whole link was refused: state is the fallback
+    Sentence refusal;        // the error as sentences the learner reads translated; english(refusal) == error
+    bool fell_back = false;  // the whole link was refused: state is the fallback
     bool ok() const { return error.empty(); }
 };
 

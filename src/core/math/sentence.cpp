@@ -22,8 +22,9 @@ std::string fill_sentence(const char* format, const std::vector<std::string>& ar
 
 std::string english(const Sentence& s) {
     if (s.empty()) return "";
-    return (s.where.empty() ? std::string() : s.where + ": ") + fill_sentence(s.format, s.args) +
-           (s.then[0] ? std::string(" ") + s.then : "");
+    std::string out = (s.where.empty() ? std::string() : s.where + ": ") + fill_sentence(s.format, s.args);
+    for (const Sentence& more : s.also) out += "; " + english(more);
+    return out + (s.then[0] ? std::string(" ") + s.then : "");
 }
 
 }  // namespace attn

@@ -20,41 +20,51 @@ struct Sentence {
     std::string where;              // what it is about, as the API names it ("module", "link"), or ""
     const char* then = "";          // a second English sentence after it (a literal), translated on its own
                                     // ("(the rest of the link was applied)"), or ""
+    std::vector<Sentence> also;     // sentences said after this one, each after "; " (a link's several
+                                    // refusals), before `then`; each translated on its own
     bool empty() const { return format[0] == '\0'; }
 };
 
 // The one way a core file makes a sentence: tests/scripts/translation_test.py reads every
 // sentence("...") in src/core and requires each language's table to translate its format.
 inline Sentence sentence(const char* english_format, std::vector<std::string> args = {}) {
-    return Sentence{english_format, std::move(args), ""};
+    Sentence s;
+    s.format = english_format;
+    s.args = std::move(args);
+    return s;
 }
 
 // format with each %s replaced by the next argument and %% by %; a %s without an argument stays
 // empty, and arguments beyond the format's are not shown (a translation cannot read past them).
 std::string fill_sentence(const char* format, const std::vector<std::string>& args);
 // What the learner reads: `format` (the sentence's own, or its translation) filled in, without where
-// (and without `then`: said_in says both).
+// (and without `also` or `then`: said_in says them).
 inline std::string said(const Sentence& s, const char* format) {
     return s.empty() ? std::string() : fill_sentence(format, s.args);
 }
 // The same in a language: words(english) is its translation of a format (an InterfaceText), for
-// the sentence and its `then`.
+// the sentence, each of `also` (joined by its "; ") and its `then`.
 // (No space before a `then` that starts with CJK text or full-width punctuation, U+3000 on: "（".)
 template <typename Words>
 std::string said_in(const Sentence& s, const Words& words) {
     if (s.empty()) return "";
-    std::string out = fill_sentence(words(s.format), s.args);
+    const std::string format = words(s.format);
+    std::string out = fill_sentence(format.c_str(), s.args);
+    for (const Sentence& more : s.also) out += std::string(words("; ")) + said_in(more, words);
     if (!s.then[0]) return out;
     const std::string then = words(s.then);
     const bool wide = !then.empty() && static_cast<unsigned char>(then[0]) >= 0xE3;
     return out + (wide ? "" : " ") + then;
 }
-// "where: " and the English filled in ("module: d_out is 0 but ..."), then `then`, for the API, the
-// CLI, the logs.
+// "where: " and the English filled in ("module: d_out is 0 but ..."), then each of `also` (with its
+// own where), then `then`, for the API, the CLI, the logs.
 std::string english(const Sentence& s);
 // Text that has no translation yet (a parser's message), carried as a sentence, about `where`.
 inline Sentence as_is(std::string english_text, std::string where = "") {
-    return english_text.empty() ? Sentence{} : Sentence{"%s", {std::move(english_text)}, std::move(where)};
+    if (english_text.empty()) return {};
+    Sentence s = sentence("%s", {std::move(english_text)});
+    s.where = std::move(where);
+    return s;
 }
 
 }  // namespace attn

@@ -185,8 +185,25 @@ TEST_CASE("url: a value that breaks a state rule is also the rule's sentence, fo
         CHECK(std::string(r.refusal.format) != "%s");  // a sentence of its own, not English carried as_is
         CHECK(english(r.refusal) == r.error);          // the same words the API gives
     }
-    // Two refusals stay the link's English, joined: one sentence cannot say both.
-    CHECK(parse_url_fragment("query=9&d_out=0", fallback).refusal.empty());
+    // Two refusals: the first sentence, the second `also`, each translated on its own and joined by
+    // the language's "; ".
+    const UrlParseResult two = parse_url_fragment("query=9&d_out=0", fallback);
+    REQUIRE(two.refusal.also.size() == 1);
+    CHECK(english(two.refusal) == two.error);
+    const auto marked = [](const char* english_text) { return "<" + std::string(english_text) + ">"; };
+    CHECK(said_in(two.refusal, marked) ==
+          "<query is 9 but there are 6 tokens: use 0..5 (positions count from zero)><; >"
+          "<projection.d_out is 0 but must be 1..1024: it is the number of columns of W_query, W_key and W_value>");
+}
+
+TEST_CASE("url: past the listed refusals, the rest are counted in a sentence of their own") {
+    std::string link;
+    for (int i = 0; i < 11; ++i) link += "&causal=maybe" + std::to_string(i);
+    const UrlParseResult r = parse_url_fragment(link, example("your-journey"));
+    REQUIRE(r.refusal.also.size() == kMaxUrlMessages);  // 7 more kept, and the count
+    CHECK(std::string(r.refusal.also.back().format) == "and %s more");
+    CHECK(r.refusal.also.back().args == std::vector<std::string>{"3"});
+    CHECK(english(r.refusal) == r.error);
 }
 
 TEST_CASE("url: a duplicate key keeps the first value") {
