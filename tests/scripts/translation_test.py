@@ -146,8 +146,18 @@ def page_keys(root):
 
 
 def conversions(text):
-    """Each printf conversion as written, in order (the C++ reader's rule): %lld for %d is refused."""
-    return [m.group(0) for m in re.finditer(r"%[-+ #0-9.*hlLzjt]*.", text) if m.group(0) != "%%"]
+    """Each printf conversion as written, in order (the C++ reader's rule): %lld for %d is refused.
+    A translation may number them ("%2$s ... %1$s"): then all are numbered, 1..n once each, and they
+    are compared in the arguments' order."""
+    found = [(int(m.group(1) or 0), "%" + m.group(2))
+             for m in re.finditer(r"%(?:([0-9]{1,2})\$)?([-+ #0-9.*hlLzjt]*.)", text) if m.group(0) != "%%"]
+    if found and found[0][0]:
+        found.sort()
+        if [n for n, _ in found] != list(range(1, len(found) + 1)):
+            return ["%!numbered"]
+    elif any(n for n, _ in found):
+        return ["%!numbered"]
+    return [c for _, c in found]
 
 
 def strings_with_paths(value, path=""):

@@ -25,23 +25,46 @@ const char* InterfaceText::operator()(const char* english) const {
 }
 
 std::string printf_conversions(std::string_view format) {
-    std::string out;
+    // Each conversion as written, and its argument's number when it names one ("%2$s" -> 2, "%s" -> 0).
+    std::vector<std::pair<int, std::string>> found;
+    bool lone_percent = false;
     for (size_t i = 0; i < format.size(); ++i) {
         if (format[i] != '%') continue;
         size_t k = i + 1;
+        int position = 0;
+        size_t digits = k;
+        while (digits < format.size() && format[digits] >= '0' && format[digits] <= '9') ++digits;
+        if (digits > k && digits < format.size() && format[digits] == '$' && digits - k <= 2) {
+            position = std::stoi(std::string(format.substr(k, digits - k)));
+            k = digits + 1;
+        }
+        const size_t spec = k;
         while (k < format.size() &&
                std::string_view("-+ #0123456789.*hlLzjt").find(format[k]) != std::string_view::npos)
             ++k;
         if (k >= format.size()) {
-            out += "%!";  // a lone % at the end: never a match for a real format
+            lone_percent = true;  // a lone % at the end: never a match for a real format
             break;
         }
         // The whole conversion, flags, width, precision and length included: a translation may not
         // turn %d into %lld or %*d (reading what was never passed) or widen it to %99999d.
-        if (format[k] != '%') out += std::string(format.substr(i, k + 1 - i));
+        if (format[k] != '%') found.emplace_back(position, "%" + std::string(format.substr(spec, k + 1 - spec)));
         i = k;
     }
-    return out;
+    // Numbered arguments let a translation put them in its own order: all of them numbered, each
+    // of 1..n once, read in the arguments' order. Anything else cannot match a format.
+    const bool numbered = !found.empty() && found.front().first > 0;
+    std::string out;
+    if (numbered) {
+        std::sort(found.begin(), found.end());
+        for (size_t n = 0; n < found.size(); ++n)
+            if (found[n].first != int(n) + 1) return "%!numbered";  // a gap, a repeat or a mix
+    } else {
+        for (const auto& [position, conversion] : found)
+            if (position) return "%!numbered";
+    }
+    for (const auto& entry : found) out += entry.second;
+    return lone_percent ? out + "%!" : out;
 }
 
 InterfaceTextParse parse_interface_text(std::string_view json) {

@@ -37,7 +37,9 @@ InterfaceTextParse parse_interface_text(std::string_view json);
 std::string interface_ordinal(const InterfaceText* words, int position_one_based);
 
 // The printf conversions of a format in order, each as written: "Step %d of %.2f%%" -> "%d%.2f".
-// What a translation must keep, byte for byte.
+// What a translation must keep, byte for byte. A translation may number them to put them in its
+// own order ("第 %2$d 步，共 %1$d" for "%d ... %d"): then they are read in the arguments' order,
+// and every argument must be used once. "%!..." for a format no translation can match.
 std::string printf_conversions(std::string_view format);
 
 }  // namespace attn

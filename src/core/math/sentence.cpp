@@ -6,7 +6,12 @@ std::string fill_sentence(const char* format, const std::vector<std::string>& ar
     std::string out;
     size_t next = 0;
     for (const char* p = format; *p; ++p) {
-        if (p[0] == '%' && p[1] == 's') {
+        // "%2$s": a translation that puts the arguments in its own order names the one it wants.
+        if (p[0] == '%' && p[1] >= '1' && p[1] <= '9' && p[2] == '$' && p[3] == 's') {
+            const size_t named = size_t(p[1] - '1');
+            if (named < args.size()) out += args[named];
+            p += 3;
+        } else if (p[0] == '%' && p[1] == 's') {
             if (next < args.size()) out += args[next];
             ++next;
             ++p;

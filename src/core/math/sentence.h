@@ -34,8 +34,9 @@ inline Sentence sentence(const char* english_format, std::vector<std::string> ar
     return s;
 }
 
-// format with each %s replaced by the next argument and %% by %; a %s without an argument stays
-// empty, and arguments beyond the format's are not shown (a translation cannot read past them).
+// format with each %s replaced by the next argument, each %N$s by argument N (1 to 9: a translation's
+// own order), and %% by %; a %s without an argument stays empty, and arguments beyond the format's
+// are not shown (a translation cannot read past them).
 std::string fill_sentence(const char* format, const std::vector<std::string>& args);
 // What the learner reads: `format` (the sentence's own, or its translation) filled in, without where
 // (and without `also` or `then`: said_in says them).

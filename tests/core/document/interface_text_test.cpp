@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "core/text/printf_text.h"
+
 using attn::parse_interface_text;
 using attn::printf_conversions;
 
@@ -24,6 +26,25 @@ TEST_CASE("printf conversions are read in order, each as written, without %%") {
     CHECK(printf_conversions("%.2f%% of %-8s") == "%.2f%-8s");
     CHECK(printf_conversions("100%") == "%!");
     CHECK(printf_conversions("none") == "");
+}
+
+TEST_CASE("printf conversions: a translation may number them to put them in its own order") {
+    // Read in the arguments' order, so "%2$d ... %1$s" matches an English "%s ... %d".
+    CHECK(printf_conversions("每 %2$lld 层中有 %1$lld 层") == "%lld%lld");
+    CHECK(printf_conversions("%2$d 与 %1$s") == printf_conversions("%s and %d"));
+    // All numbered, each argument once: a gap, a repeat or a mix would read what was never passed.
+    for (const char* bad : {"%1$d %3$d", "%1$d %1$d", "%1$d %d", "%d %2$d"}) {
+        INFO(bad);
+        CHECK(printf_conversions(bad).rfind("%!", 0) == 0);
+    }
+    // The formatter puts them where the translation says.
+    const auto p = parse_interface_text(
+        R"({"format": 1, "lang": "zh-CN", "strings": {"a %lld-token window in %lld of every %lld layers": )"
+        R"("每 %3$lld 层中有 %2$lld 层用 %1$lld 个词元的窗口"}})");
+    REQUIRE_MESSAGE(p.ok, p.error);
+    CHECK(attn::printf_text(p.text("a %lld-token window in %lld of every %lld layers"), 4LL, 5LL, 6LL) ==
+          "每 6 层中有 5 层用 4 个词元的窗口");
+    CHECK_FALSE(parse_interface_text(R"({"format": 1, "lang": "zh-CN", "strings": {"%d of %d": "%1$d"}})").ok);
 }
 
 TEST_CASE("A broken interface file is refused with the entry it names") {

@@ -16,6 +16,9 @@ TEST_CASE("sentence: each %s takes the next argument, %% is a percent sign, a mi
     CHECK(fill_sentence("%s and %s", {"one"}) == "one and ");
     CHECK(fill_sentence("no conversions", {"ignored"}) == "no conversions");
     CHECK(fill_sentence("%d stays as written", {}) == "%d stays as written");
+    // A translation's own order names the argument.
+    CHECK(fill_sentence("%2$s 中的 %1$s", {"d_out", "module"}) == "module 中的 d_out");
+    CHECK(fill_sentence("%3$s", {"one"}) == "");
 }
 
 TEST_CASE("sentence: where comes first in the English the API reads, not in what the learner reads") {
