@@ -87,6 +87,39 @@ test('a11y: Tab from the drawing opens the text version; Escape closes it and gi
   await page.context().close();
 });
 
+// The drawing's own ring (web/style.css): there for the keyboard, not after a click or a tap,
+// which the browser would otherwise ring as a script's focus().
+test('a11y: the drawing\'s focus ring shows when the keyboard brings the focus, not after a click or a tap', async () => {
+  const ringAt = async (page) => {  // the left edge, halfway down: the ring's colour or the page's
+    const png = decodePng(await page.screenshot());
+    const [r, g, b] = pixel(png, 1, png.height / 2);
+    return r === 0x00 && g === 0x72 && b === 0xb2;
+  };
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  await page.mouse.click(683, 740);  // the drawing's foot, no control there
+  await page.waitForFunction(() => document.activeElement?.id === 'canvas');
+  assert.equal(await ringAt(page), false, 'no ring after a click');
+  await page.keyboard.press('ArrowDown');  // then the keyboard: the ring shows where the focus is
+  await page.waitForFunction(() => getComputedStyle(document.activeElement).outlineStyle === 'solid');
+  assert.equal(await ringAt(page), true, 'the ring once the keyboard is used');
+  await page.mouse.click(683, 740);  // a click again: no ring
+  await page.waitForFunction(() => getComputedStyle(document.activeElement).outlineStyle === 'none');
+  await page.keyboard.press('Tab');  // out to the text version, and Shift+Tab back into the drawing
+  await page.waitForFunction(() => document.activeElement?.closest('.text-version'));
+  await page.keyboard.press('Shift+Tab');
+  await page.waitForFunction(() => document.activeElement?.id === 'canvas');
+  assert.equal(await ringAt(page), true, 'the ring when Shift+Tab brings the focus');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  const phone = await openSettled(browser, `${server.url}/index.html`,
+                                  { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await phone.touchscreen.tap(300, 18);  // the title bar, no control there
+  await phone.waitForFunction(() => document.activeElement?.id === 'canvas');
+  assert.equal(await ringAt(phone), false, 'no ring around the phone\'s screen after a tap');
+  assert.deepEqual(phone.problems, []);
+  await phone.context().close();
+});
+
 test('a11y: reduced motion, dark theme (auto) and framing reach the app as page options', async () => {
   const page = await openPage(browser, server.url + '/?theme=auto', { reducedMotion: 'reduce', colorScheme: 'dark' });
   await waitReady(page);
