@@ -41,6 +41,12 @@ inline void send(UiState* ui, LessonAction action, int value = 0, std::string te
     ui->intents.push_back(LessonIntent{action, value, std::move(text)});
 }
 
+// Where the learner is in the lesson, as focus_from holds it: the mode, the step and the question.
+std::string lesson_place(const State& s);
+// Whether the item about to be drawn takes the keyboard's focus: the keyboard moved the lesson
+// (LessonUi::focus_from) and this is the new place's first control. Clears the request when true.
+bool takes_focus_here(const State& s, UiState* ui);
+
 // Whether a panel matters in the current lesson step (for a highlight): the step's "watch".
 bool lesson_highlights(const FrameInput& in, const char* panel);
 

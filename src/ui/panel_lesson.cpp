@@ -30,6 +30,12 @@ bool tab(const char* label, bool selected, UiState* ui, const char* layout_name)
     return clicked;
 }
 
+// The intents after which the lesson is somewhere else (another step, question or mode).
+bool moves_the_place(LessonAction a) {
+    return a == LessonAction::StartTrack || a == LessonAction::GoToStep || a == LessonAction::RevisitStep ||
+           a == LessonAction::NextQuestion || a == LessonAction::RestartTrack || a == LessonAction::Leave;
+}
+
 // Next/back by keyboard: n / b, when no text is being typed and no widget is busy. Not the arrow
 // keys: they move between the controls (the answer choices of a question among them).
 int key_step() {
@@ -104,23 +110,31 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
             ImGui::PopID();
         }
         ImGui::PopStyleVar();
+        // The keyboard's focus, when it moved here and no question waits for an answer: Next, or
+        // Back on the range's last step.
+        const bool waits = !in.lesson->questions.empty() && !s.lesson.revealed && in.lesson->unaskable.empty();
         next_to(tr("\u2190 Back"));
         const int step = std::min(s.step, lesson->step_count());
         ImGui::BeginDisabled(step <= range.first);
         if (ImGui::Button(tr("\u2190 Back"))) send(ui, LessonAction::GoToStep, step - 1);
+        if (!waits && step >= range.last && step > range.first && takes_focus_here(s, ui)) take_keyboard_focus();
         ImGui::EndDisabled();
         record_layout(ui, "lesson:back");
         next_to(tr("Next \u2192"));
         ImGui::BeginDisabled(step >= range.last);
         if (ImGui::Button(tr("Next \u2192"))) send(ui, LessonAction::GoToStep, step + 1);
+        if (!waits && step < range.last && takes_focus_here(s, ui)) take_keyboard_focus();
         ImGui::EndDisabled();
         record_layout(ui, "lesson:next");
         const int delta = open && ui->intents.empty() ? key_step() : 0;
-        if (delta != 0 && step + delta >= range.first && step + delta <= range.last)
+        if (delta != 0 && step + delta >= range.first && step + delta <= range.last) {
             send(ui, LessonAction::GoToStep, step + delta);
+            ui->lesson.focus_from = lesson_place(s);  // n and b are the keyboard's too
+        }
     } else if (mode == LessonMode::Track && s.step == 0) {  // (a step without its lesson: the body says why)
         next_to(tr("Start the lesson \u2192"));
         if (ImGui::Button(tr("Start the lesson \u2192"))) send(ui, LessonAction::StartTrack);
+        if (takes_focus_here(s, ui)) take_keyboard_focus();  // after Leave
         record_layout(ui, "lesson:start");
         // Started before the lesson's files are here: say that it is coming, or why it is not.
         if (!lesson && !in.lesson->load_error.empty()) {
@@ -201,6 +215,16 @@ void record_lesson_item(UiState* ui, const std::string& name) {
     record_layout(ui, name, min, max);
 }
 
+std::string lesson_place(const State& s) {
+    return std::to_string(int(s.lesson.mode)) + ":" + std::to_string(s.step) + ":" + std::to_string(s.lesson.question);
+}
+
+bool takes_focus_here(const State& s, UiState* ui) {
+    if (ui->lesson.focus_from.empty() || ui->lesson.focus_from == lesson_place(s)) return false;
+    ui->lesson.focus_from.clear();
+    return true;
+}
+
 bool lesson_highlights(const FrameInput& in, const char* panel) {
     const State& state = in.state;
     const Lesson* lesson = in.lesson->lesson;
@@ -211,6 +235,7 @@ bool lesson_highlights(const FrameInput& in, const char* panel) {
 
 bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout) {
     const State& s = in.state;
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui->lesson.focus_from.clear();  // the pointer leads
     const bool show_lesson = panel_listed(s, "lesson");
     const bool show_code = panel_listed(s, "code");
     if (!show_lesson && !show_code) return false;
@@ -315,6 +340,10 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         if (!show_lesson) ImGui::TextColored(muted_text(), "%s", tr("PyTorch code for this screen"));
         code_view(in, ui);
     }
+    // A keyboard press that moves the lesson: the control it pressed may go with the place (Start,
+    // Leave, the step's Reveal), and the focus with it; the new place's first control takes it.
+    for (const LessonIntent& intent : ui->intents)
+        if (moves_the_place(intent.action) && keyboard_navigating()) ui->lesson.focus_from = lesson_place(s);
     ImGui::EndChild();
 
     if (code_window) {

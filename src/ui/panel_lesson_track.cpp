@@ -214,17 +214,19 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     for (std::string& piece : line_break_pieces(q.prompt)) run.push_back({std::move(piece), 0});
     flow_text(run);
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
+    const bool revealed = s.lesson.revealed && k == s.lesson.question;
     for (size_t i = 0; i < q.choices.size(); ++i) {
         ImGui::PushID(int(i));
         if (i > 0)
             same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                                   ImGui::CalcTextSize(q.choices[i].c_str()).x,
                               lesson_gap());
-        if (choice_radio(q.choices[i], answer == int(i))) send(ui, LessonAction::Choose, int(i));
+        // The keyboard moved here: the chosen choice takes its focus, or the first.
+        const bool focus = !revealed && int(i) == std::max(answer, 0) && takes_focus_here(s, ui);
+        if (choice_radio(q.choices[i], answer == int(i), focus)) send(ui, LessonAction::Choose, int(i));
         record_lesson_item(ui, "lesson:choice:" + std::to_string(i));
         ImGui::PopID();
     }
-    const bool revealed = s.lesson.revealed && k == s.lesson.question;
     ImGui::BeginDisabled(answer < 0 || revealed);
     if (ImGui::Button(say(*in.lesson, "lesson.reveal").c_str()))
         send(ui, LessonAction::Reveal), ui->lesson.reveal_clicked = true;

@@ -85,6 +85,8 @@ void light_colors(ImGuiStyle* style) {
     c[ImGuiCol_FrameBgHovered] = ImVec4(0.90f, 0.94f, 0.99f, 1.0f);
     c[ImGuiCol_FrameBgActive] = ImVec4(0.84f, 0.90f, 0.99f, 1.0f);
     c[ImGuiCol_CheckMark] = ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
+    // The keyboard's focus: opaque, in the page's accent (ImGui's light blue at 0.8 alpha had 2.4:1).
+    c[ImGuiCol_NavHighlight] = ImVec4(0.0f, 0.447f, 0.698f, 1.0f);
     c[ImGuiCol_TableRowBgAlt] = ImVec4(0.955f, 0.962f, 0.972f, 1.0f);
     c[ImGuiCol_TableHeaderBg] = ImVec4(0.93f, 0.94f, 0.96f, 1.0f);
     c[ImGuiCol_TableBorderStrong] = ImVec4(0.80f, 0.83f, 0.87f, 1.0f);
@@ -110,6 +112,7 @@ void dark_colors(ImGuiStyle* style) {
     c[ImGuiCol_FrameBgHovered] = ImVec4(0.20f, 0.25f, 0.33f, 1.0f);
     c[ImGuiCol_FrameBgActive] = ImVec4(0.24f, 0.31f, 0.42f, 1.0f);
     c[ImGuiCol_CheckMark] = ImVec4(0.35f, 0.66f, 0.92f, 1.0f);
+    c[ImGuiCol_NavHighlight] = ImVec4(0.35f, 0.66f, 0.92f, 1.0f);  // the page's dark accent
     c[ImGuiCol_TableRowBgAlt] = ImVec4(0.14f, 0.15f, 0.17f, 1.0f);
     c[ImGuiCol_TableHeaderBg] = ImVec4(0.17f, 0.18f, 0.21f, 1.0f);
     c[ImGuiCol_Button] = ImVec4(0.20f, 0.23f, 0.28f, 1.0f);

@@ -580,6 +580,13 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     }
     ImGui::End();
     if (ui->touch_targets) ImGui::PopStyleVar(3);
+    // Where the keyboard's focus is highlighted, as the layout names it ("focus"): the rectangle
+    // ImGui draws its highlight around, from its window's last record of the focused item.
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (g.NavWindow && g.NavId && !g.NavDisableHighlight) {
+        const ImRect at = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
+        record_layout(ui, "focus", at.Min, at.Max);
+    }
     out.intents = std::move(ui->intents);
     ui->intents.clear();
     out.wants_code = ui->wants_code;

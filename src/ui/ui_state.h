@@ -204,6 +204,8 @@ struct LessonUi {
     int reveal_scroll_passes = 0;   // passes it still scrolls there (the new lines settle first)
     int wrap_up_scroll_passes = 0;  // the same for the wrap-up the range's last Reveal made appear
     bool reveal_clicked = false;    // the band's Reveal was pressed: its verdict is brought into view
+    std::string focus_from;         // the keyboard moved the lesson from this place (lesson_place()): the
+                                    // new place's first control takes the focus, then this is cleared
     bool split = false;             // the question has its own column beside the text (wide screens)
     int text_step = -1;             // the step the text column last drew,
     unsigned text_done = 0;         // and a bit per question of it done then

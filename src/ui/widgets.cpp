@@ -57,6 +57,21 @@ bool control_tooltip() {
     return io.MouseClickedTime[0] <= 0.0 || moved.x * moved.x + moved.y * moved.y > kStill * kStill;
 }
 
+bool keyboard_navigating() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    return !g.NavDisableHighlight && g.NavId != 0;
+}
+
+void take_keyboard_focus() {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (g.LastItemData.ID == 0) return;
+    ImGui::FocusWindow(g.CurrentWindow);
+    ImGui::SetFocusID(g.LastItemData.ID, g.CurrentWindow);
+    g.NavDisableHighlight = false;  // SetFocusID hides it unless the keyboard was pressing something
+    g.NavDisableMouseHover = true;  // as after an arrow key: the pointer's hover does not take over
+    ImGui::ScrollToItem(ImGuiScrollFlags_KeepVisibleEdgeY);
+}
+
 void help_marker(const char* text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
@@ -135,13 +150,18 @@ void prose_f(const char* format, ...) {
     prose(text);
 }
 
-bool choice_radio(const std::string& label, bool active) {
+bool choice_radio(const std::string& label, bool active, bool take_focus) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float circle = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
     const float room = ImGui::GetContentRegionAvail().x;
-    if (circle + ImGui::CalcTextSize(label.c_str()).x <= room) return ImGui::RadioButton(label.c_str(), active);
+    if (circle + ImGui::CalcTextSize(label.c_str()).x <= room) {
+        const bool picked = ImGui::RadioButton(label.c_str(), active);
+        if (take_focus) take_keyboard_focus();
+        return picked;
+    }
     ImGui::BeginGroup();
     bool picked = ImGui::RadioButton("##choice", active);
+    if (take_focus) take_keyboard_focus();
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     ImGui::BeginGroup();
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + style.FramePadding.y);  // the first line level with the circle

@@ -39,6 +39,12 @@ bool item_tooltip();
 // would cover what came (Start, then Leave's tooltip over the bar); it shows again once the
 // pointer moves, and for keyboard focus. Text keeps item_tooltip(): tapping it is how a phone asks.
 bool control_tooltip();
+// Whether the keyboard moves the focus among the drawing's controls now (its highlight shows).
+bool keyboard_navigating();
+// Gives the keyboard's focus to the last item, highlighted as the arrow keys leave it, and scrolls
+// it into view (its window and those around it): for the control that takes over from one the
+// keyboard pressed away (Start, or a step's Reveal, gone with its step), whose focus would be lost.
+void take_keyboard_focus();
 // A small "(?)" marker with a tooltip, as in imgui_demo.cpp.
 void help_marker(const char* text);
 
@@ -71,8 +77,9 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
 
 // A radio button whose label wraps (at spaces, as prose does) when it is wider than the room left:
 // a long answer choice on a phone reads whole instead of being cut. A click on the circle or the
-// text picks it; the last item is the whole choice (for record_layout).
-bool choice_radio(const std::string& label, bool active);
+// text picks it; the last item is the whole choice (for record_layout). take_focus: the circle
+// takes the keyboard's focus (take_keyboard_focus).
+bool choice_radio(const std::string& label, bool active, bool take_focus = false);
 
 // Marks the last item (a tab, the current exercise or bug) as the selected one by a bar along its
 // foot in the text colour, so that it is told by shape and not by its fill alone (WCAG 1.4.1).

@@ -243,15 +243,33 @@ test('a11y lesson: Reveal before a choice is a stop that says what it waits for'
   await page.context().close();
 });
 
-test('a11y lesson: the lesson started in the drawing is announced by its first step', async () => {
-  // A keyboard user pressed Space on the drawn "Start the lesson": the lesson began, unsaid.
+test('a11y lesson: started by the keyboard in the drawing, announced, the focus on its first choice, not lost', async () => {
+  // Space on the drawn "Lesson" tab: the lesson began, unsaid, and the focus went with the button
+  // that gave way to Leave, so the next Space left the lesson.
   const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
   await page.locator('#canvas').focus();
-  const start = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'lesson:start');
-  await settleAfter(page, () => page.mouse.click(start.x + start.w / 2, start.y + start.h / 2), 'Start, in the drawing');
+  // Down to the band, Space into it (its first control, the Lesson tab), Space on the tab.
+  for (const key of ['ArrowDown', 'Space', 'Space']) await settleAfter(page, () => page.keyboard.press(key), key);
   await waitUntil(() => page.evaluate(() => document.getElementById('announcer').textContent.startsWith('Step 1 of 14:')),
                   'the first step to be announced', { describe: () => page.evaluate(() => document.getElementById('announcer').textContent) });
   assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'the focus stays in the drawing');
+  // The highlight on the step's first choice, drawn where it is.
+  const focusOn = async (name) => {
+    const items = await page.evaluate(() => window.attention.layout());
+    const focus = items.find((l) => l.name === 'focus'), item = items.find((l) => l.name === name);
+    return !!focus && !!item && Math.abs(focus.x - item.x) < 8 && Math.abs(focus.y - item.y) < 8;
+  };
+  await waitUntil(() => focusOn('lesson:choice:0'), 'the keyboard\'s focus on the first choice',
+                  { describe: () => page.evaluate(() => JSON.stringify(window.attention.layout().find((l) => l.name === 'focus'))) });
+  await saveArtifact('a11y-lesson-keyboard-start-1366.png', await page.screenshot());
+  // Space picks it: the learner is still in the lesson, with an answer.
+  await settleAfter(page, () => page.keyboard.press('Space'), 'Space');
+  let state = await page.evaluate(() => window.attention.getState());
+  assert.deepEqual([state.step, state.lesson.answer], [1, 0], 'Space chose the first choice, and the lesson goes on');
+  // n to the next step: the focus follows to its first choice.
+  await settleAfter(page, () => page.keyboard.press('n'), 'n');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).step === 2, 'step 2');
+  await waitUntil(() => focusOn('lesson:choice:0'), 'the focus on step 2\'s first choice');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -1,5 +1,6 @@
 // The theme's colours against WCAG 2.1 AA, in both themes: text in the panels' colours has 4.5:1
-// on every background it is drawn on, and the outlines of fields, boxes and radio rings 3:1.
+// on every background it is drawn on, and the outlines of fields, boxes and radio rings, and the
+// keyboard's focus highlight, 3:1.
 #include "ui/theme.h"
 
 #include <doctest/doctest.h>
@@ -68,6 +69,10 @@ TEST_CASE("theme: text colours have 4.5:1 and control outlines 3:1 on every back
         };
         const auto [border, border_on] = worst(rgba_of(c[ImGuiCol_Border]), around);
         CHECK_MESSAGE(border >= 3.0f, (theme + "outline on " + border_on + " has " + std::to_string(border)));
+        // The keyboard's focus highlight, around buttons and fields on every background (2.4.7, 1.4.11).
+        CHECK(c[ImGuiCol_NavHighlight].w == 1.0f);
+        const auto [focus, focus_on] = worst(rgba_of(c[ImGuiCol_NavHighlight]), around);
+        CHECK_MESSAGE(focus >= 3.0f, (theme + "focus highlight on " + focus_on + " has " + std::to_string(focus)));
         const float mark = contrast_ratio(rgba_of(c[ImGuiCol_CheckMark]), rgba_of(c[ImGuiCol_FrameBg]));
         CHECK_MESSAGE(mark >= 3.0f, (theme + "check mark has " + std::to_string(mark)));
         // The current step's number on its button, filled with the query colour.
