@@ -29,6 +29,11 @@
   let announcedVerdict = '';
 
   let actedInBurst = false;  // the learner acted here: the step or verdict says what changed
+  // An action taken here without the focus here: a screen reader's browse mode can press a button
+  // without focusing it. The drawing it makes (at once: the API applies it) moves the focus as if
+  // it had been there (the new step's heading, read from the top), instead of leaving it on the
+  // page's start, unsaid.
+  let actedWithoutFocus = false;
   function send(action, value = 0, text = '') {
     let reply;
     try { reply = api.lessonIntent(action, value, text); } catch (e) { reply = { ok: false, error: e.message }; }
@@ -44,7 +49,9 @@
       actedInBurst = true;
       if (action === 'start-over') draftAnswer = null;
     }
+    actedWithoutFocus = reply.ok && !root.contains(document.activeElement);
     refresh();
+    actedWithoutFocus = false;
     return reply;
   }
 
@@ -374,8 +381,8 @@
       if (view.question.answer >= 0) body.querySelector('[data-role="pick"]')?.remove();
       return;
     }
-    const hadFocus = root.contains(document.activeElement);
-    const focused = hadFocus ? document.activeElement.getAttribute('data-focus') : null;
+    const hadFocus = root.contains(document.activeElement) || actedWithoutFocus;
+    const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus') : null;
     const exercise = (v) => v && v.practice ? v.practice.current : v && v.debug ? 100 + (v.debug.bugs.find((b) => b.current)?.value ?? 0) : -1;
     const stepChanged = !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
                         lastView.in_lesson !== view.in_lesson || exercise(lastView) !== exercise(view);

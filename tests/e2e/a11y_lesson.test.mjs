@@ -274,6 +274,24 @@ test('a11y lesson: started by the keyboard in the drawing, announced, the focus 
   await page.context().close();
 });
 
+test('a11y lesson: Start pressed in browse mode, without the focus on it: the focus goes to step 1\'s heading', async () => {
+  // A screen reader's virtual cursor can press a button without focusing it (element.click()):
+  // the lesson began, and the focus stayed on the page's start, unsaid.
+  const { page, cdp, waitFocus } = await keyboardSession(`${server.url}/index.html`);
+  await page.locator('#lesson-reader-body button[data-focus="start"]').waitFor({ state: 'attached' });
+  assert.equal(await page.evaluate(() => document.activeElement === document.body), true, 'nothing focused yet');
+  await page.evaluate(() => document.querySelector('#lesson-reader-body button[data-focus="start"]').click());
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading to take the focus');
+  // Reveal pressed the same way, on a choice made the same way: the feedback takes the focus.
+  await page.evaluate(() => document.querySelector('#lesson-reader-body input[name="lesson-reader-choice"]').click());
+  await page.evaluate(() => document.activeElement.blur());
+  await page.evaluate(() => document.querySelector('#lesson-reader-body button[data-focus="reveal"]').click());
+  await waitUntil(() => page.evaluate(() => document.activeElement?.id === 'lesson-reader-feedback'), 'the feedback to take the focus');
+  assert.deepEqual(await refusals(page), []);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y lesson: axe-core finds no violation with the lesson\'s text version open on a question', async () => {
   // bypassCSP: the page's policy allows no inline script, and axe-core comes in as one.
   const page = await openSettled(browser, `${server.url}/index.html#step=3`,
