@@ -227,3 +227,32 @@ TEST_CASE("ui: a wrapped line of code goes on four columns deeper than its own i
     CHECK(later_lines >= left + 8 * column - 1);  // and four more for what did not fit
     CHECK(later_lines < left + 9 * column);
 }
+
+TEST_CASE("ui: a piece of code wider than a wrapped line breaks after '(' or ',', before '.', never past the edge") {
+    new_test_frame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(220, 400));  // a phone's column
+    ImGui::Begin("code");
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    const float top = ImGui::GetCursorScreenPos().y;
+    const int first_vertex = dl->VtxBuffer.Size;
+    // The lesson's grouped-query step: one word of 44 characters, wider than the column.
+    code_line("keys = keys_base.repeat_interleave(self.group_size, dim=1)  # group_size = num_heads // num_kv_groups");
+    const float bottom = ImGui::GetCursorScreenPos().y;
+    float rightmost = 0;
+    for (int i = first_vertex; i < dl->VtxBuffer.Size; ++i) rightmost = std::max(rightmost, dl->VtxBuffer[i].pos.x);
+    // A name with no place to break at all is cut between characters, inside the edge too.
+    const int second_vertex = dl->VtxBuffer.Size;
+    code_line("x = a_single_name_far_longer_than_any_phone_column_is_wide_at_all");
+    float rightmost_name = 0;
+    for (int i = second_vertex; i < dl->VtxBuffer.Size; ++i)
+        rightmost_name = std::max(rightmost_name, dl->VtxBuffer[i].pos.x);
+    const float font = ImGui::GetFontSize();
+    ImGui::End();
+    ImGui::Render();
+    ImGui::DestroyContext();
+    CHECK(bottom - top > 3 * font);  // it wrapped onto several lines
+    CHECK(rightmost <= right + 0.5f);
+    CHECK(rightmost_name <= right + 0.5f);
+}
