@@ -598,6 +598,8 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
                       ImVec2(at.x + ImGui::GetContentRegionAvail().x, at.y + ImGui::GetTextLineHeight()));
         if (ui->module.section_scroll <= 0) return;
         // At the section's own line: SetScrollHereY would aim at the item before it (a whole grid).
+        // A section near the end (dropout, whose results wait for the answer) stops where the
+        // content ends, lower than the top but whole: no blank room is made below it to reach the top.
         // Up by the item spacing, not the padding: the foot of the control before it stays out of sight.
         ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() - ImGui::GetStyle().ItemSpacing.y, 0.0f);
         --ui->module.section_scroll;
@@ -624,27 +626,11 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
     if (generation) top_if_about(Section::Generation);
     ui->module.section_y = section_y;
     edited |= module_generation(in, r, draft, ui);
-    // Room below the last section, so that a lesson step's section near the end (dropout, whose
-    // results wait for the answer) can still scroll to the panel's top. Only where the panel's
-    // content overflows it without this room (a fixed-height panel; not one at its natural height).
-    // (panel_module reset the room; last frame's is what the scroll range held besides content.)
-    if (section_y >= 0 && in.state.lesson.mode == LessonMode::Track && in.state.step > 0 &&
-        ImGui::GetScrollMaxY() > ui->module.scroll_room_before + 0.5f) {
-        const float visible = ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y * 2;
-        const float below = ImGui::GetCursorPosY() - section_y;
-        if (below < visible) {
-            ImGui::Dummy(ImVec2(1, visible - below));
-            ui->module.scroll_room = visible - below + ImGui::GetStyle().ItemSpacing.y;  // all the Dummy added
-        }
-    }
     return edited;
 }
 
 bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
-    // The room below the sections is made afresh by module_body each frame; none when it is not drawn.
-    ui->module.scroll_room_before = ui->module.scroll_room;
-    ui->module.scroll_room = 0;
     ui->module.error_drawn = false;
     ui->module.section_y = -1;  // module_body sets it when it draws the step's section
     // A step shows its own planted bug, not the last step's: a new step unticks them all, and step

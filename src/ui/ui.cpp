@@ -163,8 +163,7 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
         // What the content needed (scrolled or not): panels whose height follows their text.
         // The plot and the heatmaps fill what they are given, so theirs would only echo it.
         if (measure && id != PanelId::Plot && id != PanelId::Heatmaps) {
-            const float room = id == PanelId::Module ? f.ui->module.scroll_room : 0.0f;  // not content
-            const float measured = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y - room;
+            const float measured = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
             if (std::fabs(measured - f.ui->measured_h[int(id)]) > 0.5f ||
                 std::fabs(size.x - f.ui->measured_w[int(id)]) >= 1.0f)
                 f.out->relayout = true;
@@ -173,6 +172,7 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
         }
     }
     ImGui::EndChild();
+    record_layout(f.ui, std::string("panel-box:") + key_of(id));  // the panel's whole frame
     if (highlighted) {
         const float t = 2.0f;  // inside the child's own 1 px border, so a neighbour never covers it
         ImGui::GetWindowDrawList()->AddRect(ImVec2(ImGui::GetItemRectMin().x + 0.5f, ImGui::GetItemRectMin().y + 0.5f),
@@ -208,11 +208,16 @@ void draw_column(Frame& f, std::vector<Slot> slots, float width, float height) {
 float estimated_height(const Frame& f, PanelId id, float width);
 
 // Height each panel needs when it does not have to share (the scrolling layouts): the estimate,
-// or what its content took when last drawn at this width if that was more.
+// or what its content took when last drawn at this width if that was more. The estimate is a
+// floor because a panel's scrolling table or bars fill what they are given, so its measure
+// follows its height down. Not for the book's classes: they draw at their natural height (prose,
+// grids, no region that fills), so their measure is exact, and their rough estimate left a blank
+// foot of up to 550 px in the panel on a phone.
 float natural_height(const Frame& f, PanelId id, float width) {
     const float estimate = estimated_height(f, id, width);
     const int k = int(id);
     const bool same_width = std::fabs(f.ui->measured_w[k] - width) < 1.0f;
+    if (id == PanelId::Module && same_width && f.ui->measured_h[k] > 0) return f.ui->measured_h[k];
     return same_width ? std::max(estimate, f.ui->measured_h[k]) : estimate;
 }
 

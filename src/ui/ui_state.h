@@ -161,15 +161,14 @@ struct ModuleUi {
     std::string error_field;              // that field's name ("dropout", "heads" ...)
     bool error_drawn = false;             // this frame said it under its field
     int step_seen = -1;                   // the lesson step the planted bugs were last set for
-    int section_scroll = 0;               // passes left to bring the step's section to the panel's top
-    float section_y = -1;                 // where the step's section began in the panel, as last drawn
-    float scroll_room = 0;                // blank room below the content for that (not content: not measured)
-    float scroll_room_before = 0;         // the room last frame (the scroll range it made)
-    int section_moment = -1;              // the step, question and reveal it was last brought up for
-    int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
-    std::string memory_error;             // the KV-memory calculator: why the kv heads typed were refused
-    std::string pads_error;               // masks four ways: why the pad tokens typed were refused
-    uint64_t pads_error_version = 0;      // the state version it was refused on
+    int section_scroll =
+        0;  // passes left to bring the step's section up (to the panel's top, or as far as the content goes)
+    float section_y = -1;             // where the step's section began in the panel, as last drawn
+    int section_moment = -1;          // the step, question and reveal it was last brought up for
+    int decode_call = -1;             // decode mode: the cache call shown (-1: the last)
+    std::string memory_error;         // the KV-memory calculator: why the kv heads typed were refused
+    std::string pads_error;           // masks four ways: why the pad tokens typed were refused
+    uint64_t pads_error_version = 0;  // the state version it was refused on
     // The masks four ways (core/math/mask_comparison.h), worked out when the run (ModuleRun::serial)
     // changes (its settings' pads among them), not every frame, with their text as drawn.
     struct MaskRoutes {

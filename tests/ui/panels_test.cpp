@@ -806,16 +806,26 @@ TEST_CASE("ui: a step about the book's classes opens their panel on its own sect
     UiHarness h("your-journey", ImVec2(1366, 768));
     for (int step : {12, 13, 14}) {
         CAPTURE(step);
-        h.go_to_step(step);
+        attn::State s = h.go_to_step(step);
         h.frames(6);
-        const attn::ui::LayoutItem* panel = h.find("highlight:module");
-        const attn::ui::LayoutItem* section = h.find("module:section");
-        REQUIRE(panel != nullptr);
-        REQUIRE(section != nullptr);
-        // The section starts at the panel's top (under its title line), even when little content
-        // follows it (13: dropout's results wait for the answer): the panel keeps room below.
-        CHECK(section->rect.y >= panel->rect.y + 2);  // clear of the panel's border
-        CHECK(section->rect.y <= panel->rect.y + 2 * section->rect.w);
+        const auto section_in_view = [&](bool at_top) {
+            const attn::ui::LayoutItem* panel = h.find("highlight:module");
+            const attn::ui::LayoutItem* section = h.find("module:section");
+            REQUIRE(panel != nullptr);
+            REQUIRE(section != nullptr);
+            CHECK(section->rect.y >= panel->rect.y + 2);  // clear of the panel's border
+            CHECK(section->rect.y + section->rect.w <= panel->rect.y + panel->rect.w);
+            // At the panel's top (under its title line) where enough follows it (12, 14; 13 once
+            // answered); dropout's results wait for the answer, so before it the panel's content
+            // ends soon after it: it sits lower, whole, with no blank room made to reach the top.
+            if (at_top) CHECK(section->rect.y <= panel->rect.y + 2 * section->rect.w);
+        };
+        section_in_view(step != 13);
+        if (step == 13) {
+            h.reveal(s);
+            h.frames(6);
+            section_in_view(true);
+        }
     }
 }
 
@@ -1186,4 +1196,30 @@ TEST_CASE("ui: the KV-memory calculator's kv heads step to divisors of the heads
     REQUIRE(field != nullptr);
     CHECK(said->rect.y > field->rect.y);  // under the field, not at the panel's foot
     CHECK(said->rect.y < field->rect.y + 3 * field->rect.w);
+}
+
+TEST_CASE("ui: on a phone the book's classes panel ends where its content ends, with no blank foot") {
+    // Its height estimate ran up to 550 px past the content (the KV cache's sections folded until
+    // a later step): the panel is as tall as what it drew. (A phone's width; tall enough that the
+    // column shows every panel, so each draws its content.)
+    UiHarness h("your-journey", ImVec2(390, 9000));
+    attn::State s = h.state;
+    s.module.enabled = true;
+    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+    s.module.settings.decode = true;
+    REQUIRE(h.set_state(s).empty());
+    for (int step : {0, 13}) {
+        CAPTURE(step);
+        if (step) h.go_to_step(step);
+        h.frames(6);
+        float panel_foot = -1, content_foot = -1;
+        for (const attn::ui::LayoutItem& item : h.ui.layout) {
+            if (item.name == "panel-box:module") panel_foot = item.rect.y + item.rect.w;
+            if (item.name.rfind("module:", 0) == 0 || item.name.rfind("value:module:", 0) == 0)
+                content_foot = std::max(content_foot, item.rect.y + item.rect.w);
+        }
+        REQUIRE(panel_foot > 0);
+        REQUIRE(content_foot > 0);
+        CHECK(panel_foot - content_foot <= 6 * ImGui::GetTextLineHeightWithSpacing());
+    }
 }
