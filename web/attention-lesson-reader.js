@@ -83,7 +83,14 @@
                                        value: String(i), disabled: q.revealed });
       input.checked = q.answer === i;
       input.addEventListener('change', () => { if (input.checked) send('choose', i); });
-      group.append(element('div', { class: 'choice' }, input, element('label', { for: id, text: choice })));
+      // Once revealed, the learner's choice and the right ones say so in their labels, which a
+      // screen reader reads with the radio, and which the greyed-out radios no longer show.
+      const right = q.revealed && (q.right || []).includes(i), mine = q.revealed && q.answer === i;
+      const label = !q.revealed || (!right && !mine) ? choice
+        : right && mine ? phrase('{0} (your answer, right)', choice)
+        : right ? phrase('{0} (right)', choice) : phrase('{0} (your answer)', choice);
+      group.append(element('div', { class: `choice${right ? ' right-choice' : ''}${mine ? ' mine' : ''}` }, input,
+                           element('label', { for: id, text: label })));
     });
     // Before a choice Reveal stays a Tab stop (aria-disabled, not disabled): a keyboard user meets
     // it, hears why it waits, and pressing it says so again.
@@ -273,7 +280,7 @@
 
   function wrapUp(w) {
     const list = element('ul');
-    for (const s of w.steps) list.append(element('li', { text: `${s.step}. ${s.title}: ${s.marks}` }));
+    for (const s of w.steps) list.append(element('li', { text: phrase('{0}: {1}', `${s.step}. ${s.title}`, s.marks) }));
     const parts = [element('h3', { text: w.title }), element('p', { text: w.summary })];
     // What the wrong first answers reveal: each idea, and its step asked afresh.
     if (w.revisits.length) {
@@ -282,6 +289,9 @@
         // Two ideas may send to one step: each button is its own stop, described by its idea.
         const go = button(`revisit-${i}`, r.go, 'revisit', r.step);
         go.setAttribute('aria-describedby', `lesson-reader-idea-${i}`);
+        // Named with the step's title: a list of buttons called "step 3" says little.
+        const title = w.steps.find((s) => s.step === r.step)?.title;
+        if (title) go.setAttribute('aria-label', phrase('{0}: {1}', r.go, title));
         ideas.append(element('li', {}, element('p', { id: `lesson-reader-idea-${i}`, text: r.idea }), go));
       });
       parts.push(element('h4', { text: w.revisit }), ideas);

@@ -487,8 +487,11 @@ test('a11y lesson: back to an answered step by keyboard, it is read as it was le
   const group = nodes.find((n) => n.role === 'group' && n.name === 'Not quite.');
   assert.ok(group, 'the verdict is there, not a fresh question');
   assert.ok(group.description.includes(q.answer), `and why: ${group.description}`);
-  assert.ok(nodes.some((n) => n.role === 'radio' && n.name === q.choices[wrong] && n.checked === 'true' && n.disabled),
-            'the choice made, kept');
+  // The choice made, kept, and named so; the right one named so (the greyed-out radios no longer show it).
+  assert.ok(nodes.some((n) => n.role === 'radio' && n.name === `${q.choices[wrong]} (your answer)` && n.checked === 'true' &&
+                              n.disabled), 'the choice made, kept');
+  assert.ok(nodes.some((n) => n.role === 'radio' && n.name === `${q.choices[q.right]} (right)` && n.checked !== 'true'),
+            'the right choice, named');
   const status = await page.evaluate(() => window.attention.lessonStatus());
   assert.deepEqual([status.progress.answered, status.progress.score], [1, 0], 'coming back answered nothing again');
   assert.deepEqual(await refusals(page), []);

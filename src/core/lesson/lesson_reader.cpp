@@ -53,6 +53,11 @@ void write_question(const LessonEngine& e, const State& s, JsonWriter* w) {
         w->key("answer_line").string(texts.say("lesson.answer", {{"answer", r.answer}}));
         w->key("reason").string(r.reason);
         w->key("mistake").string(r.mistake.empty() ? "" : texts.say("lesson.common-mistake", {{"mistake", r.mistake}}));
+        // Which choices are right, now that it is revealed (never before): the text version marks them.
+        w->key("right").begin_array();
+        for (size_t i = 0; i < q.correct.size(); ++i)
+            if (q.correct[i]) w->integer(int64_t(i));
+        w->end_array();
     }
     w->key("next").string(revealed && k + 1 < n ? texts.say("lesson.next-question") : "");
     w->end_object();
@@ -145,7 +150,7 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     const StepRange range = range_of(e);
     w->begin_object().key("title").string(texts.say("lesson.wrap-up")).key("steps").begin_array();
     for (int k = range.first; k <= range.last; ++k) {
-        // "right", or for a step of two questions "question 1: not right; question 2: right".
+        // "right", or for a step of two questions answered "question 1: not right; question 2: right".
         std::vector<const QuestionRecord*> answered;
         for (const QuestionRecord& q : e.record.questions)
             if (q.step == k) answered.push_back(&q);
@@ -153,9 +158,10 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
         for (const QuestionRecord* q : answered) {
             const std::string mark = texts.say(q->first_correct ? "reader.right" : "reader.not-right");
             if (!marks.empty()) marks += texts.say("reader.marks-separator");
-            marks += e.lesson->step(k)->questions.size() < 2
-                         ? mark
-                         : texts.say("reader.question-mark", {{"k", q->question + 1}, {"mark", mark}});
+            // Numbered only where the learner met more than one (step 14's second question is
+            // asked only with the multi-head wrapper).
+            marks += answered.size() < 2 ? mark
+                                         : texts.say("reader.question-mark", {{"k", q->question + 1}, {"mark", mark}});
         }
         w->begin_object().key("step").integer(k).key("title").string(e.lesson->step(k)->title);
         w->key("marks").string(marks.empty() ? texts.say("lesson.not-answered") : marks);

@@ -66,6 +66,7 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
             CHECK(at(asked, "prompt").text == q.prompt);
             CHECK(at(asked, "choices").items.size() == q.choices.size());
             CHECK(asked.find("verdict") == nullptr);
+            CHECK(asked.find("right") == nullptr);  // which choices are right: only once revealed
             CHECK(at(asked, "answer").as_double() == -1);
             act_by_name(&s, "choose", s.right_choice());
             CHECK(at(at(view_of(s), "question"), "answer").as_double() == s.right_choice());
@@ -78,6 +79,12 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
             CHECK(contains(at(revealed, "answer_line").text, q.answer));
             CHECK(at(revealed, "reason").text == q.reason);
             CHECK(at(revealed, "mistake").text.empty());
+            bool lists_choice = false;  // the right choices, the learner's among them
+            for (const JsonValue& i : at(revealed, "right").items) {
+                CHECK(q.correct.at(size_t(i.as_double())));
+                lists_choice = lists_choice || int(i.as_double()) == s.right_choice();
+            }
+            CHECK(lists_choice);
             CHECK(at(revealed, "next").text.empty() == (k + 1 == s.lesson.questions.size()));
             ++questions;
         }
@@ -97,6 +104,8 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
     // "not right right").
     CHECK(at(at(at(v, "wrap_up"), "steps").items[0], "marks").text == "right");
     CHECK(at(at(at(v, "wrap_up"), "steps").items[2], "marks").text == "question 1: right; question 2: right");
+    // Step 14 asks its second question only with the multi-head wrapper: one answered, not numbered.
+    CHECK(at(at(at(v, "wrap_up"), "steps").items[13], "marks").text == "right");
     CHECK(at(v, "resume").as_double() == 0);  // in the lesson: nothing to go back to
     act_by_name(&s, "leave");
     CHECK_FALSE(at(view_of(s), "in_lesson").boolean);
