@@ -127,7 +127,8 @@
   // pointer or the focus elsewhere closes it. Escape closes it and gives the focus back to the
   // drawing, as a keyboard user who tabbed in by mistake expects.
   function openWhileUsed(root) {
-    root.addEventListener('pointerdown', () => root.classList.add('open'));
+    root.addEventListener('focusin', () => place(root));
+    root.addEventListener('pointerdown', () => { root.classList.add('open'); place(root); });
     root.addEventListener('keydown', (e) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
       root.classList.remove('open');
@@ -135,6 +136,33 @@
     });
     document.addEventListener('pointerdown', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
     document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
+  }
+
+  // Where the open panel stands: over the foot of the page; or, on a screen wide enough for three
+  // columns of panels, down the side whose column holds none of the panels the lesson's step says
+  // to watch (the layout's "highlight:" rectangles), so that a sighted keyboard user reads the step
+  // beside what it asks them to watch instead of over it. Placed again as the focus moves in it
+  // (a new step takes the focus to its heading).
+  const SIDE_FROM_WIDTH = 1100;  // CSS px: the demo's three-column layout (src/ui/ui.cpp)
+  const SIDE_MIN = 360, SIDE_MAX = 492;  // CSS px, the panel's padding and border included
+  function place(root) {
+    let side = '', width = 0;
+    const canvas = document.getElementById('canvas');
+    if (innerWidth >= SIDE_FROM_WIDTH && canvas) {
+      let watched = [];
+      try { watched = api.layout().filter((l) => l.name.startsWith('highlight:')); } catch (e) { /* not running yet */ }
+      const left = canvas.getBoundingClientRect().left;
+      // The room beside the watched panels on each side, less a margin.
+      const right = innerWidth - 16 - Math.max(...watched.map((r) => left + r.x + r.w));
+      const before = Math.min(...watched.map((r) => left + r.x)) - 16;
+      if (watched.length && right >= SIDE_MIN) side = 'right', width = Math.min(SIDE_MAX, right);
+      else if (watched.length && before >= SIDE_MIN) side = 'left', width = Math.min(SIDE_MAX, before);
+    }
+    root.classList.toggle('side-right', side === 'right');
+    root.classList.toggle('side-left', side === 'left');
+    // Its width through a property the side rules read (a closed panel keeps its 1 px); CSSOM:
+    // allowed by the page's CSP.
+    root.style.setProperty('--side-width', `${Math.floor(width)}px`);
   }
 
   window.attentionTextVersion = { element, say, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed };

@@ -120,6 +120,31 @@ test('a11y: the drawing\'s focus ring shows when the keyboard brings the focus, 
   await phone.context().close();
 });
 
+test('a11y: on a laptop the open text version stands beside the panels the step watches, not over them', async () => {
+  // Over the foot of the page it covered the panels a step says to watch (steps 1 and 3: the
+  // inputs, the loop, the weights); down the free side a sighted keyboard user reads both.
+  for (const step of [1, 3, 11]) {
+    const page = await openSettled(browser, `${server.url}/index.html#step=${step}`, { viewport: { width: 1366, height: 768 } });
+    await page.locator('#canvas').focus();
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.activeElement && document.activeElement.closest('#lesson-reader'));
+    const panel = await page.evaluate(() => {
+      const r = document.getElementById('lesson-reader').getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height };
+    });
+    assert.ok(panel.h > 400 && panel.w >= 360, `step ${step}: the text version is open and readable: ${JSON.stringify(panel)}`);
+    const watched = (await page.evaluate(() => window.attention.layout())).filter((l) => l.name.startsWith('highlight:'));
+    assert.ok(watched.length > 0, `step ${step} watches panels`);
+    for (const r of watched) {
+      const apart = r.x + r.w <= panel.x || r.x >= panel.x + panel.w || r.y + r.h <= panel.y || r.y >= panel.y + panel.h;
+      assert.ok(apart, `step ${step}: ${r.name} ${JSON.stringify(r)} is clear of the text version ${JSON.stringify(panel)}`);
+    }
+    await saveArtifact(`a11y-text-version-beside-step${step}.png`, await page.screenshot());
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('a11y: reduced motion, dark theme (auto) and framing reach the app as page options', async () => {
   const page = await openPage(browser, server.url + '/?theme=auto', { reducedMotion: 'reduce', colorScheme: 'dark' });
   await waitReady(page);
