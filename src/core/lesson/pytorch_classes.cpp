@@ -329,6 +329,15 @@ const char* const kSlidingWindow =
 
 }  // namespace
 
+std::vector<Sentence> book_class_annotations() {
+    return {sentence("the causal mask of 3.5"),
+            sentence("chapter 3's class with ch04/03_kv-cache's KV cache"),
+            sentence("with the KV cache of ch04/03_kv-cache"),
+            sentence("Each group's keys and values serve group_size heads in a row: [K1, K1, K2, K2]"),
+            sentence("A chunk's queries need up to W - 1 older keys plus the whole chunk"),
+            sentence("later keys, and keys W or more positions back")};
+}
+
 std::string book_class_code(AttentionModule module, bool causal, bool cached) {
     switch (module) {
         case AttentionModule::SelfAttentionV1:

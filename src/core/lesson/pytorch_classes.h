@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/math/attention_modules.h"
+#include "core/math/sentence.h"
 
 namespace attn {
 
@@ -14,6 +15,10 @@ namespace attn {
 // 3.5 added to their forward pass (the book's classes of 3.5 and 3.6 always mask). cached: the
 // version with a KV cache (forward(x, use_cache=True)); GQA's and SWA's always have one.
 std::string book_class_code(AttentionModule module, bool causal, bool cached = false);
+// The comments in those listings that are this project's, not the book's code (where a class comes
+// from; a line that condenses the repository's longer comments), each the whole text after a
+// line's "# ": the PyTorch code says them in the learner's language.
+std::vector<Sentence> book_class_annotations();
 // The variable the book names an instance of the class: "sa_v1", "sa_v2", "ca", "mha" ("gqa", "swa").
 const char* book_instance_name(AttentionModule module);
 

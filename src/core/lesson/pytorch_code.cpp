@@ -193,9 +193,16 @@ void write_module(const State& s, Writer* w) {
     w->line("import torch.nn as nn");
     w->line();
     const std::string code = book_class_code(m.module, m.causal, m.decode);
+    const std::vector<Sentence> annotations = book_class_annotations();
     for (size_t start = 0; start < code.size();) {
         const size_t end = code.find('\n', start);
-        w->line(code.substr(start, end - start));
+        std::string line = code.substr(start, end - start);
+        // This project's comments in the listing in the learner's language; the book's code as written.
+        const size_t hash = line.find("# ");
+        for (const Sentence& a : annotations)
+            if (hash != std::string::npos && line.compare(hash + 2, std::string::npos, a.format) == 0)
+                line = line.substr(0, hash + 2) + w->say(a);
+        w->line(line);
         start = end + 1;
     }
     const std::string var = book_instance_name(m.module);
