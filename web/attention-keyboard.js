@@ -109,7 +109,12 @@
       show();
     }
   };
-  proxy.addEventListener('blur', () => { proxy.hidden = true; });
+  // Put away: by the demo when its field ends (Enter), which blurs the field before it is told, or
+  // by the learner leaving it. Focus that would fall to the page goes back to the drawing.
+  proxy.addEventListener('blur', (e) => {
+    proxy.hidden = true;
+    if (!e.relatedTarget && document.hasFocus()) canvas.focus({ preventScroll: true });
+  });
   // A tap on the field being edited brings the keyboard back (inside the tap: iOS wants that).
   canvas.addEventListener('pointerup', (e) => {
     if (e.pointerType === 'touch' && field.active && proxy.hidden) show();

@@ -30,10 +30,13 @@
 
   let actedInBurst = false;  // the learner acted here: the step or verdict says what changed
   // An action taken here without the focus here: a screen reader's browse mode can press a button
-  // without focusing it. The drawing it makes (at once: the API applies it) moves the focus as if
-  // it had been there (the new step's heading, read from the top), instead of leaving it on the
-  // page's start, unsaid.
-  let actedWithoutFocus = false;
+  // without focusing it. The drawing of the new step or question it leads to (at once, or once the
+  // lesson's file is in, so for a few seconds) moves the focus as if it had been there (the new
+  // step's heading, read from the top), instead of leaving it on the page's start, unsaid. Focus
+  // taken anywhere meanwhile ends it.
+  const ACTED_MS = 10000;
+  let actedWithoutFocusUntil = 0;
+  document.addEventListener('focusin', () => { actedWithoutFocusUntil = 0; });
   function send(action, value = 0, text = '') {
     let reply;
     try { reply = api.lessonIntent(action, value, text); } catch (e) { reply = { ok: false, error: e.message }; }
@@ -49,9 +52,8 @@
       actedInBurst = true;
       if (action === 'start-over') draftAnswer = null;
     }
-    actedWithoutFocus = reply.ok && !root.contains(document.activeElement);
+    actedWithoutFocusUntil = reply.ok && !root.contains(document.activeElement) ? performance.now() + ACTED_MS : 0;
     refresh();
-    actedWithoutFocus = false;
     return reply;
   }
 
@@ -85,7 +87,7 @@
       input.addEventListener('change', () => { if (input.checked) send('choose', i); });
       // Once revealed, the learner's choice and the right ones say so in their labels, which a
       // screen reader reads with the radio, and which the greyed-out radios no longer show.
-      const right = q.revealed && (q.right || []).includes(i), mine = q.revealed && q.answer === i;
+      const right = q.revealed && (q.right_choices || []).includes(i), mine = q.revealed && q.answer === i;
       const label = !q.revealed || (!right && !mine) ? choice
         : right && mine ? phrase('{0} (your answer, right)', choice)
         : right ? phrase('{0} (right)', choice) : phrase('{0} (your answer)', choice);
@@ -391,7 +393,6 @@
       if (view.question.answer >= 0) body.querySelector('[data-role="pick"]')?.remove();
       return;
     }
-    const hadFocus = root.contains(document.activeElement) || actedWithoutFocus;
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus') : null;
     const exercise = (v) => v && v.practice ? v.practice.current : v && v.debug ? 100 + (v.debug.bugs.find((b) => b.current)?.value ?? 0) : -1;
     const stepChanged = !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
@@ -399,6 +400,10 @@
     if (exercise(lastView) !== exercise(view)) draftAnswer = null;
     const question = (v) => v && v.question ? `${v.question.index}:${v.question.revealed}` : '';
     const questionChanged = !stepChanged && question(lastView) !== question(view);
+    // A press without the focus here moves it only where a new step or question would take it;
+    // a check's result is said where the learner is.
+    const acted = performance.now() < actedWithoutFocusUntil && (stepChanged || questionChanged);
+    const hadFocus = root.contains(document.activeElement) || acted;
     const judged = (v) => (v && v.debug ? v.debug.steps.length : -1);
     const newlyJudged = !stepChanged && judged(lastView) >= 0 && judged(view) > judged(lastView);
     body.replaceChildren(...content(view).filter(Boolean));

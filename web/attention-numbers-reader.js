@@ -49,8 +49,8 @@
       const setting = document.activeElement?.closest('#numbers-reader-body .setting');
       errorFor = errorText && setting ? setting.querySelector('[data-focus]')?.getAttribute('data-focus') : null;
       placeRefusal();
-      // The refused field says so itself while it holds the refused text; a redraw (another
-      // change) shows the last good value again, unmarked, and the line stays until one is taken.
+      // The refused field says so itself while it holds the refused text; a change taken since
+      // redraws it with the value in force, unmarked, and takes the line away (draw()).
       if (errorText && setting && document.activeElement.matches('input')) document.activeElement.setAttribute('aria-invalid', 'true');
       if (errorText) line.scrollIntoView({ block: 'nearest' });  // not under the panel's foot
     }
@@ -259,7 +259,15 @@
       parts.push(details);
     }
     body.replaceChildren(...parts);
-    placeRefusal();  // a refusal still said stays under its own control
+    // A refusal the demo no longer holds (a change since was taken, here or in the drawing, as the
+    // drawing's own "Not changed:" line goes): its line goes too, rather than quote text the
+    // redrawn field no longer shows. One still held stays under its own control.
+    if (errorText && !view.refusal) {
+      errorText = errorFor = null;
+      const line = document.getElementById('numbers-reader-error');
+      if (line) { line.replaceChildren(); line.hidden = true; }
+    }
+    placeRefusal();
     markScrollable();  // first: a wide table the focus was on is focusable again
     if (focused) body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }

@@ -922,20 +922,23 @@
                       'touchmove', 'touchend', 'focus', 'blur']) {
     canvas.addEventListener(type, wake, { passive: true });
   }
-  // The canvas's focus ring shows when the keyboard brought the focus (Tab, or arrows and Tab
-  // while it has it), not after a click or a tap: the browser counts the click's focus() below as
-  // a script's and would ring the whole demo for a mouse or a finger.
-  canvas.addEventListener('focus', () => { if (!pointerFocus) canvas.classList.add('keyboard-focus'); });
+  // The canvas's focus ring shows when the keyboard is how the learner moves (Tab, Shift+Tab, the
+  // arrows), not after a click or a tap: the browser counts the focus() calls of a click (below)
+  // or of the phone keyboard's field closing (attention-keyboard.js) as a script's, and would ring
+  // the whole demo for a mouse or a finger. Typed text and Enter say nothing of how one moves.
+  let movingByKeys = true;  // nothing pressed yet: a focus now is a script's or a Tab's
+  document.addEventListener('pointerdown', () => { movingByKeys = false; }, { capture: true, passive: true });
+  document.addEventListener('keydown', (e) => {
+    if (/^(Tab|Arrow)/.test(e.key)) movingByKeys = true;
+  }, { capture: true, passive: true });
+  canvas.addEventListener('focus', () => canvas.classList.toggle('keyboard-focus', movingByKeys));
   canvas.addEventListener('keydown', (e) => {
     if (/^(Tab|Arrow)/.test(e.key)) canvas.classList.add('keyboard-focus');
   }, { passive: true });
-  let pointerFocus = false;
   canvas.addEventListener('pointerdown', (e) => {
     canvas.classList.remove('keyboard-focus');
     // SDL cancels mousedown, so a click would not focus the canvas and typed keys would go nowhere.
-    pointerFocus = true;
     if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
-    pointerFocus = false;
     const touch = e.pointerType === 'touch';
     if (touch !== lastPointerTouch) { lastPointerTouch = touch; applyPageOptions(); }
     clearTimeout(liftTimer);

@@ -43,6 +43,9 @@ inline void send(UiState* ui, LessonAction action, int value = 0, std::string te
 
 // Where the learner is in the lesson, as focus_from holds it: the mode, the step and the question.
 std::string lesson_place(const State& s);
+// The keyboard is moving the lesson from where s is: the new place's first control is to take the
+// focus, within the next few frames (else the request lapses).
+void ask_focus_after_move(const State& s, UiState* ui);
 // Whether the item about to be drawn takes the keyboard's focus: the keyboard moved the lesson
 // (LessonUi::focus_from) and this is the new place's first control. Clears the request when true.
 bool takes_focus_here(const State& s, UiState* ui);

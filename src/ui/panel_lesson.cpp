@@ -58,7 +58,8 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
     const LessonMode mode = s.lesson.mode;
     ImGui::TextColored(query_color(), "%s", tr("Guided lesson"));
     next_to(tr("Lesson"));
-    if (tab(tr("Lesson"), mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track"))
+    if (tab(tr("Lesson"), mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track") &&
+        !(mode == LessonMode::Track && s.step > 0))
         send(ui, LessonAction::StartTrack);  // back to the step the learner left
     next_to(tr("Practice"));
     if (tab(tr("Practice"), mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice)
@@ -129,7 +130,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         const int delta = open && ui->intents.empty() ? key_step() : 0;
         if (delta != 0 && step + delta >= range.first && step + delta <= range.last) {
             send(ui, LessonAction::GoToStep, step + delta);
-            ui->lesson.focus_from = lesson_place(s);  // n and b are the keyboard's too
+            ask_focus_after_move(s, ui);  // n and b are the keyboard's too
         }
     } else if (mode == LessonMode::Track && s.step == 0) {  // (a step without its lesson: the body says why)
         next_to(tr("Start the lesson \u2192"));
@@ -219,6 +220,11 @@ std::string lesson_place(const State& s) {
     return std::to_string(int(s.lesson.mode)) + ":" + std::to_string(s.step) + ":" + std::to_string(s.lesson.question);
 }
 
+void ask_focus_after_move(const State& s, UiState* ui) {
+    ui->lesson.focus_from = lesson_place(s);
+    ui->lesson.focus_frames = 4;
+}
+
 bool takes_focus_here(const State& s, UiState* ui) {
     if (ui->lesson.focus_from.empty() || ui->lesson.focus_from == lesson_place(s)) return false;
     ui->lesson.focus_from.clear();
@@ -235,7 +241,10 @@ bool lesson_highlights(const FrameInput& in, const char* panel) {
 
 bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout) {
     const State& s = in.state;
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui->lesson.focus_from.clear();  // the pointer leads
+    // The keyboard's focus request lives a few frames (the move is applied after the frame that
+    // sent it, and drawn in the next), and none once the pointer leads.
+    if (ui->lesson.focus_frames > 0) --ui->lesson.focus_frames;
+    if (ui->lesson.focus_frames == 0 || ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui->lesson.focus_from.clear();
     const bool show_lesson = panel_listed(s, "lesson");
     const bool show_code = panel_listed(s, "code");
     if (!show_lesson && !show_code) return false;
@@ -343,7 +352,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     // A keyboard press that moves the lesson: the control it pressed may go with the place (Start,
     // Leave, the step's Reveal), and the focus with it; the new place's first control takes it.
     for (const LessonIntent& intent : ui->intents)
-        if (moves_the_place(intent.action) && keyboard_navigating()) ui->lesson.focus_from = lesson_place(s);
+        if (moves_the_place(intent.action) && keyboard_navigating()) ask_focus_after_move(s, ui);
     ImGui::EndChild();
 
     if (code_window) {

@@ -161,14 +161,13 @@ struct ModuleUi {
     std::string error_field;              // that field's name ("dropout", "heads" ...)
     bool error_drawn = false;             // this frame said it under its field
     int step_seen = -1;                   // the lesson step the planted bugs were last set for
-    int section_scroll =
-        0;  // passes left to bring the step's section up (to the panel's top, or as far as the content goes)
-    float section_y = -1;             // where the step's section began in the panel, as last drawn
-    int section_moment = -1;          // the step, question and reveal it was last brought up for
-    int decode_call = -1;             // decode mode: the cache call shown (-1: the last)
-    std::string memory_error;         // the KV-memory calculator: why the kv heads typed were refused
-    std::string pads_error;           // masks four ways: why the pad tokens typed were refused
-    uint64_t pads_error_version = 0;  // the state version it was refused on
+    int section_scroll = 0;               // passes left to bring the step's section up (to the top, if it can)
+    float section_y = -1;                 // where the step's section began in the panel, as last drawn
+    int section_moment = -1;              // the step, question and reveal it was last brought up for
+    int decode_call = -1;                 // decode mode: the cache call shown (-1: the last)
+    std::string memory_error;             // the KV-memory calculator: why the kv heads typed were refused
+    std::string pads_error;               // masks four ways: why the pad tokens typed were refused
+    uint64_t pads_error_version = 0;      // the state version it was refused on
     // The masks four ways (core/math/mask_comparison.h), worked out when the run (ModuleRun::serial)
     // changes (its settings' pads among them), not every frame, with their text as drawn.
     struct MaskRoutes {
@@ -205,6 +204,8 @@ struct LessonUi {
     bool reveal_clicked = false;    // the band's Reveal was pressed: its verdict is brought into view
     std::string focus_from;         // the keyboard moved the lesson from this place (lesson_place()): the
                                     // new place's first control takes the focus, then this is cleared
+    int focus_frames = 0;           // frames the request still waits (a move refused, or to a place
+                                    // with no control to take it, must not fire on a later change)
     bool split = false;             // the question has its own column beside the text (wide screens)
     int text_step = -1;             // the step the text column last drew,
     unsigned text_done = 0;         // and a bit per question of it done then

@@ -116,6 +116,16 @@ test('a11y: the drawing\'s focus ring shows when the keyboard brings the focus, 
   await phone.touchscreen.tap(300, 18);  // the title bar, no control there
   await phone.waitForFunction(() => document.activeElement?.id === 'canvas');
   assert.equal(await ringAt(phone), false, 'no ring around the phone\'s screen after a tap');
+  // A number typed on the phone's keyboard, Enter: its field goes and the focus comes back to the
+  // drawing, still without the ring.
+  const field = (await phone.evaluate(() => window.attention.layout())).find((l) => l.name === 'query:input');
+  await phone.touchscreen.tap(field.x + field.w / 2, field.y + field.h / 2);
+  await phone.waitForFunction(() => document.activeElement?.id === 'text-proxy');
+  await phone.keyboard.press('Backspace');
+  await phone.keyboard.type('2');
+  await phone.keyboard.press('Enter');
+  await phone.waitForFunction(() => document.activeElement?.id === 'canvas');
+  assert.equal(await ringAt(phone), false, 'no ring when the phone\'s keyboard is put away');
   assert.deepEqual(phone.problems, []);
   await phone.context().close();
 });

@@ -150,7 +150,9 @@ def conversions(text):
     A translation may number them ("%2$s ... %1$s"): then all are numbered, 1..n once each, and they
     are compared in the arguments' order."""
     found = [(int(m.group(1) or 0), "%" + m.group(2))
-             for m in re.finditer(r"%(?:([0-9]{1,2})\$)?([-+ #0-9.*hlLzjt]*.)", text) if m.group(0) != "%%"]
+             for m in re.finditer(r"%(?:([0-9]+)\$)?([-+ #0-9.*hlLzjt]*.)", text) if m.group(0) != "%%"]
+    if any(m.group(1) and not 1 <= int(m.group(1)) <= 9 for m in re.finditer(r"%([0-9]+)\$", text)):
+        return ["%!numbered"]  # 1 to 9 only, as the C++ reads them
     if found and found[0][0]:
         found.sort()
         if [n for n, _ in found] != list(range(1, len(found) + 1)):

@@ -12,6 +12,7 @@
 #include "core/lesson/track.h"
 #include "core/math/torch_rng.h"
 #include "core/text/tensor_format.h"
+#include "ui/lesson_panels.h"
 #include "ui/query_row.h"
 #include "ui/theme.h"
 #include "ui_harness.h"
@@ -1222,4 +1223,17 @@ TEST_CASE("ui: on a phone the book's classes panel ends where its content ends, 
         REQUIRE(content_foot > 0);
         CHECK(panel_foot - content_foot <= 6 * ImGui::GetTextLineHeightWithSpacing());
     }
+}
+
+TEST_CASE("ui: a keyboard focus request that no control took lapses, and never fires on a later change") {
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::State s = h.go_to_step(3);
+    // As after Space on the Lesson tab while in the lesson: a request, and the place unchanged.
+    attn::ui::ask_focus_after_move(s, &h.ui);
+    h.frames(6);
+    CHECK(h.ui.lesson.focus_from.empty());
+    // The text version (or a host page) moves the lesson later: the drawing takes no focus.
+    h.go_to_step(4);
+    h.frames(3);
+    CHECK(h.find("focus") == nullptr);
 }

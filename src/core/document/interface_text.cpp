@@ -32,10 +32,12 @@ std::string printf_conversions(std::string_view format) {
         if (format[i] != '%') continue;
         size_t k = i + 1;
         int position = 0;
+        // "%N$": N from 1 to 9, as fill_sentence reads it ("%0$d" and "%10$s" print as written).
         size_t digits = k;
         while (digits < format.size() && format[digits] >= '0' && format[digits] <= '9') ++digits;
-        if (digits > k && digits < format.size() && format[digits] == '$' && digits - k <= 2) {
-            position = std::stoi(std::string(format.substr(k, digits - k)));
+        if (digits < format.size() && format[digits] == '$') {
+            if (digits != k + 1 || format[k] == '0') return "%!numbered";
+            position = format[k] - '0';
             k = digits + 1;
         }
         const size_t spec = k;
@@ -66,6 +68,19 @@ std::string printf_conversions(std::string_view format) {
     for (const auto& entry : found) out += entry.second;
     return lone_percent ? out + "%!" : out;
 }
+
+namespace {
+// Whether a format names its arguments ("%2$s").
+bool numbers_arguments(std::string_view format) {
+    for (size_t i = 0; i + 1 < format.size(); ++i) {
+        if (format[i] != '%') continue;
+        size_t k = i + 1;
+        while (k < format.size() && format[k] >= '0' && format[k] <= '9') ++k;
+        if (k > i + 1 && k < format.size() && format[k] == '$') return true;
+    }
+    return false;
+}
+}  // namespace
 
 InterfaceTextParse parse_interface_text(std::string_view json) {
     InterfaceTextParse out;
@@ -103,6 +118,13 @@ InterfaceTextParse parse_interface_text(std::string_view json) {
             return out;
         }
         const std::string want = printf_conversions(english), got = printf_conversions(value.text);
+        const bool numbered = got.rfind("%!numbered", 0) == 0 || numbers_arguments(value.text);
+        if (want != got && numbered) {
+            out.error = json_place(json, value, path) + "numbers its conversions but not each of %1$ to %" +
+                        std::to_string(std::count(want.begin(), want.end(), '%')) +
+                        "$ once (1 to 9): number all of them, each once, or none";
+            return out;
+        }
         if (want != got) {
             out.error = json_place(json, value, path) +
                         "must use the English text's conversions, as written and in its order (\"" + want +

@@ -54,7 +54,7 @@ void write_question(const LessonEngine& e, const State& s, JsonWriter* w) {
         w->key("reason").string(r.reason);
         w->key("mistake").string(r.mistake.empty() ? "" : texts.say("lesson.common-mistake", {{"mistake", r.mistake}}));
         // Which choices are right, now that it is revealed (never before): the text version marks them.
-        w->key("right").begin_array();
+        w->key("right_choices").begin_array();
         for (size_t i = 0; i < q.correct.size(); ++i)
             if (q.correct[i]) w->integer(int64_t(i));
         w->end_array();
@@ -154,14 +154,17 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
         std::vector<const QuestionRecord*> answered;
         for (const QuestionRecord& q : e.record.questions)
             if (q.step == k) answered.push_back(&q);
+        // Numbered where the step asks more than one as it is set up, or the learner met more (step
+        // 14 asks its second only of the multi-head wrapper): "question 1: right" says that a second
+        // waits; a step of one says "right".
+        const bool numbered =
+            answered.size() >= 2 ||
+            (answered.size() == 1 && (answered[0]->question > 0 || questions_as_set_up(*e.lesson, k).size() >= 2));
         std::string marks;
         for (const QuestionRecord* q : answered) {
             const std::string mark = texts.say(q->first_correct ? "reader.right" : "reader.not-right");
             if (!marks.empty()) marks += texts.say("reader.marks-separator");
-            // Numbered only where the learner met more than one (step 14's second question is
-            // asked only with the multi-head wrapper).
-            marks += answered.size() < 2 ? mark
-                                         : texts.say("reader.question-mark", {{"k", q->question + 1}, {"mark", mark}});
+            marks += numbered ? texts.say("reader.question-mark", {{"k", q->question + 1}, {"mark", mark}}) : mark;
         }
         w->begin_object().key("step").integer(k).key("title").string(e.lesson->step(k)->title);
         w->key("marks").string(marks.empty() ? texts.say("lesson.not-answered") : marks);

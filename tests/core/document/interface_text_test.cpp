@@ -33,7 +33,7 @@ TEST_CASE("printf conversions: a translation may number them to put them in its 
     CHECK(printf_conversions("每 %2$lld 层中有 %1$lld 层") == "%lld%lld");
     CHECK(printf_conversions("%2$d 与 %1$s") == printf_conversions("%s and %d"));
     // All numbered, each argument once: a gap, a repeat or a mix would read what was never passed.
-    for (const char* bad : {"%1$d %3$d", "%1$d %1$d", "%1$d %d", "%d %2$d"}) {
+    for (const char* bad : {"%1$d %3$d", "%1$d %1$d", "%1$d %d", "%d %2$d", "%0$d %1$d", "%10$d"}) {
         INFO(bad);
         CHECK(printf_conversions(bad).rfind("%!", 0) == 0);
     }
@@ -44,7 +44,9 @@ TEST_CASE("printf conversions: a translation may number them to put them in its 
     REQUIRE_MESSAGE(p.ok, p.error);
     CHECK(attn::printf_text(p.text("a %lld-token window in %lld of every %lld layers"), 4LL, 5LL, 6LL) ==
           "每 6 层中有 5 层用 4 个词元的窗口");
-    CHECK_FALSE(parse_interface_text(R"({"format": 1, "lang": "zh-CN", "strings": {"%d of %d": "%1$d"}})").ok);
+    const auto half = parse_interface_text(R"({"format": 1, "lang": "zh-CN", "strings": {"%d of %d": "%1$d"}})");
+    CHECK_FALSE(half.ok);
+    CHECK(half.error.find("number all of them, each once, or none") != std::string::npos);
 }
 
 TEST_CASE("A broken interface file is refused with the entry it names") {

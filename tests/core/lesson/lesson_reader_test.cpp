@@ -66,7 +66,7 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
             CHECK(at(asked, "prompt").text == q.prompt);
             CHECK(at(asked, "choices").items.size() == q.choices.size());
             CHECK(asked.find("verdict") == nullptr);
-            CHECK(asked.find("right") == nullptr);  // which choices are right: only once revealed
+            CHECK(asked.find("right_choices") == nullptr);  // which choices are right: only once revealed
             CHECK(at(asked, "answer").as_double() == -1);
             act_by_name(&s, "choose", s.right_choice());
             CHECK(at(at(view_of(s), "question"), "answer").as_double() == s.right_choice());
@@ -80,7 +80,7 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
             CHECK(at(revealed, "reason").text == q.reason);
             CHECK(at(revealed, "mistake").text.empty());
             bool lists_choice = false;  // the right choices, the learner's among them
-            for (const JsonValue& i : at(revealed, "right").items) {
+            for (const JsonValue& i : at(revealed, "right_choices").items) {
                 CHECK(q.correct.at(size_t(i.as_double())));
                 lists_choice = lists_choice || int(i.as_double()) == s.right_choice();
             }
@@ -106,6 +106,16 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
     CHECK(at(at(at(v, "wrap_up"), "steps").items[2], "marks").text == "question 1: right; question 2: right");
     // Step 14 asks its second question only with the multi-head wrapper: one answered, not numbered.
     CHECK(at(at(at(v, "wrap_up"), "steps").items[13], "marks").text == "right");
+    // Step 3 asks two: with only its first answered, numbered, so that the second is seen to wait.
+    Session once;
+    act_by_name(&once, "start");
+    act_by_name(&once, "go", 3);
+    act_by_name(&once, "choose", once.right_choice());
+    act_by_name(&once, "reveal");
+    act_by_name(&once, "go", kLessonSteps);  // the wrap-up comes with the last step's answer
+    act_by_name(&once, "choose", once.right_choice());
+    act_by_name(&once, "reveal");
+    CHECK(at(at(at(view_of(once), "wrap_up"), "steps").items[2], "marks").text == "question 1: right");
     CHECK(at(v, "resume").as_double() == 0);  // in the lesson: nothing to go back to
     act_by_name(&s, "leave");
     CHECK_FALSE(at(view_of(s), "in_lesson").boolean);
