@@ -392,18 +392,23 @@
       if (!reply.ok) throw new Error(`${name} answered HTTP ${reply.status}: the package would be incomplete`);
       files.push({ name, bytes: new Uint8Array(await reply.arrayBuffer()) });
     }
-    return zip(files);
+    // Its file's name says what is in it beyond the chapter in English, so that a teacher's
+    // packages (a lesson, its steps, a language) do not overwrite one another in Downloads:
+    // attention-scorm12.zip, attention-scorm12-generation-steps-2-3-zh-CN.zip.
+    const lessonStem = (launch.get('lesson') || '').replace(/^.*\//, '').replace(/\.json$/, '');
+    const parts = [lessonStem, launch.get('steps') && `steps-${launch.get('steps')}`, launch.get('lang')].filter(Boolean);
+    const name = ['attention-scorm12', ...parts].join('-').replace(/[^A-Za-z0-9_-]+/g, '-') + '.zip';
+    return { blob: zip(files), name };
   }
   scormButton.addEventListener('click', () => {
     status.textContent = words('Building the SCORM package…');
-    scormPackage().then((blob) => {
-      const link = el('a', { href: URL.createObjectURL(blob), download: 'attention-scorm12.zip' });
+    scormPackage().then(({ blob, name }) => {
+      const link = el('a', { href: URL.createObjectURL(blob), download: name });
       document.body.appendChild(link);
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-      status.textContent = words('Downloaded attention-scorm12.zip ({0} KB): import it into your LMS',
-                                 Math.round(blob.size / 1000));
+      status.textContent = words('Downloaded {0} ({1} KB): import it into your LMS', name, Math.round(blob.size / 1000));
     }).catch((e) => { status.textContent = words('No package: {0}', e.message); });
   });
 

@@ -245,7 +245,7 @@ async function downloadPackage(author, name) {
   execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, folder]);
   const manifest = readFileSync(path.join(folder, 'imsmanifest.xml'), 'utf8');
   const parameters = /parameters="([^"]*)"/.exec(manifest)[1].replace(/&#38;/g, '&').replace(/&amp;/g, '&');
-  return { folder, manifest, parameters };
+  return { folder, manifest, parameters, fileName: download.suggestedFilename() };
 }
 
 // Every file of an unpacked package, served under /lms/<prefix>/ (only what the zip holds).
@@ -264,8 +264,10 @@ test('scorm: the embed maker downloads a package for steps 11-14 and a pass mark
   await author.fill('#embed-steps', '11-14');
   await author.fill('#embed-pass', '0.8');
   await author.waitForFunction(() => document.getElementById('embed-status').textContent === '');
-  const { folder, manifest, parameters } = await downloadPackage(author, 'from-maker.zip');
-  await author.waitForFunction(() => /Downloaded attention-scorm12\.zip/.test(document.getElementById('embed-status').textContent));
+  const { folder, manifest, parameters, fileName } = await downloadPackage(author, 'from-maker.zip');
+  // Named by what it holds beyond the chapter, so a teacher's packages do not overwrite one another.
+  assert.equal(fileName, 'attention-scorm12-steps-11-14.zip');
+  await author.waitForFunction(() => /Downloaded attention-scorm12-steps-11-14\.zip/.test(document.getElementById('embed-status').textContent));
   assert.deepEqual(author.problems, []);
   await author.context().close();
 
@@ -312,7 +314,8 @@ test('scorm: a teacher\'s lesson= page gives a link, a snippet and a package tha
   assert.deepEqual(steps, ['0', '1', '2', '3'], 'the maker lists the lesson\'s three steps, not the chapter\'s 14');
   await author.waitForFunction(() => /lesson=lessons\/examples\/my-sentence\.json/.test(document.getElementById('embed-snippet').value))
     .catch(() => assert.fail('the snippet carries lesson='));
-  const { folder, manifest, parameters } = await downloadPackage(author, 'teacher.zip');
+  const { folder, manifest, parameters, fileName } = await downloadPackage(author, 'teacher.zip');
+  assert.equal(fileName, 'attention-scorm12-my-sentence.zip');
   assert.deepEqual(author.problems, []);
   await author.context().close();
 
@@ -403,7 +406,8 @@ test('scorm: a package of the lesson after the chapter, made on the Chinese page
     .catch(() => assert.fail('the lesson after the chapter loads'));
   await author.click('#copy-embed');
   await author.waitForSelector('#embed-maker:not([hidden])');
-  const { folder, manifest, parameters } = await downloadPackage(author, 'generation-zh.zip');
+  const { folder, manifest, parameters, fileName } = await downloadPackage(author, 'generation-zh.zip');
+  assert.equal(fileName, 'attention-scorm12-generation-zh-CN.zip');
   assert.deepEqual(author.problems, []);
   await author.context().close();
 
