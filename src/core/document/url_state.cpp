@@ -60,34 +60,26 @@ Sentence as_sentence(std::string text) {
     return as_is(std::move(text));
 }
 
-// A bounded list of messages: the first kMaxUrlMessages are kept, the rest only counted. Each is
-// kept as a sentence too, so that a link's refusals are said in the learner's language.
+// A bounded list of messages: the first kMaxUrlMessages are kept, the rest only counted. Each is a
+// sentence, so that a link's refusals are said in the learner's language.
 struct MessageList {
-    std::vector<std::string> items;
-    std::vector<Sentence> sentences;  // items, as sentences
+    std::vector<Sentence> kept;
     size_t dropped = 0;
     // make() builds the message only when it will be kept: a hostile link may hold millions of keys.
     template <typename Make>
     void add(Make make) {
-        if (items.size() >= kMaxUrlMessages) {
+        if (kept.size() >= kMaxUrlMessages) {
             ++dropped;
             return;
         }
-        Sentence said = as_sentence(make());
-        items.push_back(english(said));
-        sentences.push_back(std::move(said));
+        kept.push_back(as_sentence(make()));
     }
-    std::string joined() const {
-        std::string out;
-        for (const auto& item : items) out += (out.empty() ? "" : "; ") + item;
-        if (dropped) out += "; and " + std::to_string(dropped) + " more";
-        return out;
-    }
-    // The same as one sentence, the first with the others `also`: english(as_one()) == joined().
+    // All as one sentence, the first with the others `also` and the count of the rest:
+    // english() of it is "first; second; and 3 more".
     Sentence as_one() const {
-        if (sentences.empty()) return {};
-        Sentence one = sentences.front();
-        one.also.assign(sentences.begin() + 1, sentences.end());
+        if (kept.empty()) return {};
+        Sentence one = kept.front();
+        one.also.assign(kept.begin() + 1, kept.end());
         if (dropped) one.also.push_back(sentence("and %s more", {std::to_string(dropped)}));
         return one;
     }
@@ -403,12 +395,11 @@ UrlParseResult parse_url_fragment(std::string_view fragment, const State& fallba
     if (example_pair && !state_pair) result.applied.insert(result.applied.begin(), "example");
 
     result.state = std::move(s);
-    result.warnings = warnings.items;
+    for (const Sentence& warning : warnings.kept) result.warnings.push_back(english(warning));
     if (warnings.dropped)
         result.warnings.push_back("and " + std::to_string(warnings.dropped) + " more unknown keys ignored");
-    result.error = errors.joined();
-    // The learner reads the refusals in their language.
-    result.refusal = errors.as_one();
+    result.refusal = errors.as_one();        // the learner reads it in their language,
+    result.error = english(result.refusal);  // the API, the CLI and the logs in English
     return result;
 }
 
