@@ -131,37 +131,6 @@ void prose(const std::string& text, ImVec4 color, float width) {
     }
 }
 
-namespace {
-
-// A piece of code wider than a whole wrapped line (a long call chain on a phone) in fragments that
-// each fit `room`, cut where Python is broken by hand: after "(" "[" ","; a fragment still too
-// wide, before a "."; one still too wide, between characters, so nothing runs past the edge unseen.
-void push_code_fragments(const std::string& piece, float room, ImU32 ink, std::vector<Piece>* out, int rule = 0) {
-    const auto width = [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; };
-    if (width(piece) <= room || piece.find_first_not_of(' ') == std::string::npos || rule > 2) {
-        out->push_back({piece, ink});
-        return;
-    }
-    std::string part;
-    const auto flush = [&] {
-        if (!part.empty()) push_code_fragments(part, room, ink, out, rule + 1);
-        part.clear();
-    };
-    for (size_t i = 0; i < piece.size();) {
-        size_t n = 1;  // the UTF-8 character at i
-        while (i + n < piece.size() && (static_cast<unsigned char>(piece[i + n]) & 0xC0) == 0x80) ++n;
-        const std::string ch = piece.substr(i, n);
-        if (rule == 1 && ch == "." && !part.empty()) flush();
-        if (rule == 2 && ch != " " && !part.empty() && width(part + ch) > room) flush();
-        part += ch;
-        if (rule == 0 && (ch == "(" || ch == "[" || ch == ",")) flush();
-        i += n;
-    }
-    flush();
-}
-
-}  // namespace
-
 void code_line(const std::string& line, ImVec4 color) {
     ImGui::PushFont(mono_font());
     const ImU32 ink = color.w > 0 ? ImGui::GetColorU32(color) : 0;
@@ -170,7 +139,10 @@ void code_line(const std::string& line, ImVec4 color) {
     // What a wrapped line has: the region less the hanging indent.
     const float room = std::max(ImGui::GetContentRegionAvail().x - hang, ImGui::GetFontSize() * 4);
     std::vector<Piece> pieces;
-    for (std::string& piece : line_break_pieces(line)) push_code_fragments(piece, room, ink, &pieces);
+    const auto width = [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; };
+    for (const std::string& piece : line_break_pieces(line))
+        for (std::string& fragment : code_break_pieces(piece, room, width))
+            pieces.push_back({std::move(fragment), ink});
     if (pieces.empty()) pieces.push_back({" ", ink});
     flow_text(pieces, hang);
     ImGui::PopFont();

@@ -1,5 +1,7 @@
 #include "core/text/line_breaks.h"
 
+#include <algorithm>
+
 #include "core/text/utf8.h"
 
 namespace attn {
@@ -59,6 +61,51 @@ std::vector<std::string> line_break_pieces(std::string_view line) {
     }
     if (!current.empty()) pieces.push_back(std::move(current));
     return pieces;
+}
+
+namespace {
+
+enum class CodeCut { AfterOpening, BeforeDot, AnyCharacter, None };
+
+void cut_code(const std::string& piece, float room, const std::function<float(const std::string&)>& width, CodeCut rule,
+              std::vector<std::string>* out) {
+    const size_t visible = piece.find_last_not_of(' ');
+    if (visible == std::string::npos || rule == CodeCut::None || width(piece.substr(0, visible + 1)) <= room) {
+        out->push_back(piece);
+        return;
+    }
+    const CodeCut next = CodeCut(int(rule) + 1);
+    std::string part;
+    float part_width = 0;
+    bool after_opening = false;  // the part ends with "(" "[" "," (and the spaces after it stay with it)
+    const auto flush = [&] {
+        if (!part.empty()) cut_code(part, room, width, next, out);
+        part.clear();
+        part_width = 0;
+    };
+    for (size_t i = 0; i < piece.size();) {
+        uint32_t cp = 0;
+        const size_t n = std::max<size_t>(1, decode_utf8(piece, i, &cp));  // a bad byte: one at a time
+        const std::string ch = piece.substr(i, n);
+        const float ch_width = width(ch);
+        if (after_opening && ch != " ") flush(), after_opening = false;
+        if (rule == CodeCut::BeforeDot && ch == "." && !part.empty()) flush();
+        if (rule == CodeCut::AnyCharacter && ch != " " && !part.empty() && part_width + ch_width > room) flush();
+        part += ch;
+        part_width += ch_width;
+        if (rule == CodeCut::AfterOpening && (ch == "(" || ch == "[" || ch == ",")) after_opening = true;
+        i += n;
+    }
+    flush();
+}
+
+}  // namespace
+
+std::vector<std::string> code_break_pieces(const std::string& piece, float room,
+                                           const std::function<float(const std::string&)>& width) {
+    std::vector<std::string> out;
+    cut_code(piece, room, width, CodeCut::AfterOpening, &out);
+    return out;
 }
 
 }  // namespace attn
