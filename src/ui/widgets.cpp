@@ -139,10 +139,9 @@ void code_line(const std::string& line, ImVec4 color) {
     // What a wrapped line has: the region less the hanging indent.
     const float room = std::max(ImGui::GetContentRegionAvail().x - hang, ImGui::GetFontSize() * 4);
     std::vector<Piece> pieces;
-    const auto width = [](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x; };
+    const int columns = int(room / ImGui::CalcTextSize(" ").x);  // the mono font's: a character each
     for (const std::string& piece : line_break_pieces(line))
-        for (std::string& fragment : code_break_pieces(piece, room, width))
-            pieces.push_back({std::move(fragment), ink});
+        for (std::string& fragment : code_break_pieces(piece, columns)) pieces.push_back({std::move(fragment), ink});
     if (pieces.empty()) pieces.push_back({" ", ink});
     flow_text(pieces, hang);
     ImGui::PopFont();

@@ -67,32 +67,38 @@ namespace {
 
 enum class CodeCut { AfterOpening, BeforeDot, AnyCharacter, None };
 
-void cut_code(const std::string& piece, float room, const std::function<float(const std::string&)>& width, CodeCut rule,
-              std::vector<std::string>* out) {
+// The characters (code points) of text: its columns in a monospace font.
+int columns_of(std::string_view text) {
+    int n = 0;
+    for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<std::string>* out) {
     const size_t visible = piece.find_last_not_of(' ');
-    if (visible == std::string::npos || rule == CodeCut::None || width(piece.substr(0, visible + 1)) <= room) {
+    if (visible == std::string::npos || rule == CodeCut::None ||
+        columns_of(std::string_view(piece).substr(0, visible + 1)) <= columns) {
         out->push_back(piece);
         return;
     }
     const CodeCut next = CodeCut(int(rule) + 1);
     std::string part;
-    float part_width = 0;
+    int part_columns = 0;
     bool after_opening = false;  // the part ends with "(" "[" "," (and the spaces after it stay with it)
     const auto flush = [&] {
-        if (!part.empty()) cut_code(part, room, width, next, out);
+        if (!part.empty()) cut_code(part, columns, next, out);
         part.clear();
-        part_width = 0;
+        part_columns = 0;
     };
     for (size_t i = 0; i < piece.size();) {
         uint32_t cp = 0;
         const size_t n = std::max<size_t>(1, decode_utf8(piece, i, &cp));  // a bad byte: one at a time
-        const std::string ch = piece.substr(i, n);
-        const float ch_width = width(ch);
+        const std::string_view ch = std::string_view(piece).substr(i, n);
         if (after_opening && ch != " ") flush(), after_opening = false;
         if (rule == CodeCut::BeforeDot && ch == "." && !part.empty()) flush();
-        if (rule == CodeCut::AnyCharacter && ch != " " && !part.empty() && part_width + ch_width > room) flush();
+        if (rule == CodeCut::AnyCharacter && ch != " " && !part.empty() && part_columns + 1 > columns) flush();
         part += ch;
-        part_width += ch_width;
+        ++part_columns;
         if (rule == CodeCut::AfterOpening && (ch == "(" || ch == "[" || ch == ",")) after_opening = true;
         i += n;
     }
@@ -101,10 +107,9 @@ void cut_code(const std::string& piece, float room, const std::function<float(co
 
 }  // namespace
 
-std::vector<std::string> code_break_pieces(const std::string& piece, float room,
-                                           const std::function<float(const std::string&)>& width) {
+std::vector<std::string> code_break_pieces(const std::string& piece, int columns) {
     std::vector<std::string> out;
-    cut_code(piece, room, width, CodeCut::AfterOpening, &out);
+    cut_code(piece, std::max(columns, 1), CodeCut::AfterOpening, &out);
     return out;
 }
 

@@ -6,7 +6,6 @@
 // comment's "#" never ends a line without its first word.
 #pragma once
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,12 +21,11 @@ bool is_cjk_code_point(uint32_t cp);
 // "x = 0.43 then" -> "x ", "= ", "0.43 ", "then"; "权重为 0.4419。" -> "权", "重", "为 ", "0.4419。".
 std::vector<std::string> line_break_pieces(std::string_view line);
 
-// A piece of code wider than `room` (a long call chain on a phone) cut into fragments that each
-// fit, where Python is broken by hand: after "(" "[" ","; a fragment still too wide, before a ".";
-// one still too wide, between characters, so that nothing runs past the edge unseen. A piece that
-// fits comes back whole; trailing spaces do not count (they may hang past the edge).
-// width(text) is the text's width as drawn (a monospace font: its characters times one width).
-std::vector<std::string> code_break_pieces(const std::string& piece, float room,
-                                           const std::function<float(const std::string&)>& width);
+// A piece of code wider than `columns` (a long call chain on a phone) cut into fragments that
+// each fit, where Python is broken by hand: after "(" "[" "," (with the spaces after them); a
+// fragment still too wide, before a "."; one still too wide, between characters, so that nothing
+// runs past the edge unseen. A piece that fits comes back whole; trailing spaces do not count (they
+// may hang past the edge). Code is drawn in a monospace font: a character is a column.
+std::vector<std::string> code_break_pieces(const std::string& piece, int columns);
 
 }  // namespace attn

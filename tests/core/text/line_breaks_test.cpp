@@ -34,18 +34,17 @@ TEST_CASE("The pieces joined give the line back, broken bytes included") {
 }
 
 TEST_CASE("Code wider than a line breaks after '(' '[' ',', then before '.', then between characters") {
-    const auto chars = [](const std::string& t) { return float(t.size()); };  // one column a byte (ASCII)
     // It fits: whole, its trailing spaces not counted.
-    CHECK(code_break_pieces("repeat(x, ", 9, chars) == Pieces{"repeat(x, "});
+    CHECK(code_break_pieces("repeat(x, ", 9) == Pieces{"repeat(x, "});
     // The lesson's call, 44 columns on a line of 30: after the opening bracket and the comma.
-    CHECK(code_break_pieces("keys_base.repeat_interleave(self.group_size, ", 30, chars) ==
+    CHECK(code_break_pieces("keys_base.repeat_interleave(self.group_size, ", 30) ==
           Pieces{"keys_base.repeat_interleave(", "self.group_size, "});
     // "keys_base.repeat_interleave(" is still 28 wide on a line of 20: before its dot.
-    CHECK(code_break_pieces("keys_base.repeat_interleave(self.group_size, ", 20, chars) ==
+    CHECK(code_break_pieces("keys_base.repeat_interleave(self.group_size, ", 20) ==
           Pieces{"keys_base", ".repeat_interleave(", "self.group_size, "});
     // No place to break: between characters, each fragment within the line.
-    CHECK(code_break_pieces("abcdefghij", 4, chars) == Pieces{"abcd", "efgh", "ij"});
-    // UTF-8 stays whole: a two-byte character is never cut.
-    const Pieces cut = code_break_pieces("\u00e9\u00e9\u00e9\u00e9", 4, chars);
-    CHECK(cut == Pieces{"\u00e9\u00e9", "\u00e9\u00e9"});
+    CHECK(code_break_pieces("abcdefghij", 4) == Pieces{"abcd", "efgh", "ij"});
+    // A two-byte character is one column, and never cut.
+    CHECK(code_break_pieces("\u00e9\u00e9\u00e9\u00e9", 4) == Pieces{"\u00e9\u00e9\u00e9\u00e9"});
+    CHECK(code_break_pieces("\u00e9\u00e9\u00e9\u00e9", 3) == Pieces{"\u00e9\u00e9\u00e9", "\u00e9"});
 }
