@@ -407,6 +407,8 @@
     const judged = (v) => (v && v.debug ? v.debug.steps.length : -1);
     const newlyJudged = !stepChanged && judged(lastView) >= 0 && judged(view) > judged(lastView);
     body.replaceChildren(...content(view).filter(Boolean));
+    // A new step watches other panels: where the open panel stands follows them.
+    if (stepChanged && (root.classList.contains('open') || hadFocus)) shared.placeWhenDrawn(root);
     // A lesson file refused (at Start, or again after Start): said on the status line, so a learner
     // whose focus stays on the button hears why nothing began.
     if (view.load_error && (!lastView || lastView.load_error !== view.load_error)) {

@@ -144,7 +144,7 @@
   // beside what it asks them to watch instead of over it. Placed again as the focus moves in it
   // (a new step takes the focus to its heading).
   const SIDE_FROM_WIDTH = 1100;  // CSS px: the demo's three-column layout (src/ui/ui.cpp)
-  const SIDE_MIN = 360, SIDE_MAX = 492;  // CSS px, the panel's padding and border included
+  const SIDE_MIN = 300, SIDE_MAX = 492;  // CSS px, the panel's padding and border included
   function place(root) {
     let side = '', width = 0;
     const canvas = document.getElementById('canvas');
@@ -165,5 +165,19 @@
     root.style.setProperty('--side-width', `${Math.floor(width)}px`);
   }
 
-  window.attentionTextVersion = { element, say, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed };
+  // Placed again once the drawing shows a new step (its watched panels framed where they now are):
+  // each animation frame until the demo has no frames left to draw, at most a second.
+  function placeWhenDrawn(root) {
+    let ticks = 0, quiet = 0;
+    const tick = () => {
+      place(root);
+      let pending = 0;
+      try { pending = api.stats().pending_frames; } catch (e) { /* not running yet */ }
+      quiet = pending ? 0 : quiet + 1;
+      if (quiet < 2 && ++ticks < 60) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  window.attentionTextVersion = { element, say, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed, placeWhenDrawn };
 })();

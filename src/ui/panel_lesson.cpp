@@ -281,79 +281,86 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     bool edited = false;
     float measured_body = 0;
 
-    ImGui::BeginChild("lesson_band", ImVec2(avail.x, height), true, ImGuiWindowFlags_NoScrollbar);
-    const ImVec2 band_pos = ImGui::GetWindowPos();
-    record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + avail.x, band_pos.y + height));
-    const float header_top = ImGui::GetCursorPosY();
-    if (show_lesson) header_row(in, ui, in_lesson);
-    if (show_lesson) course_problems(in, ui);
-    if (foldable) {
-        next_to(tr("Hide the lesson"));
-        if (ImGui::Button(tr("Hide the lesson"))) ui->lesson.collapsed = true;
-        record_layout(ui, "lesson:collapse");
-    }
-    ui->lesson.header_h = ImGui::GetCursorPosY() - header_top;
-    if (in_lesson) {
-        const ImVec2 body = ImGui::GetContentRegionAvail();
-        const float gap = ImGui::GetStyle().ItemSpacing.x;
-        const bool two = s.lesson.mode != LessonMode::Practice && !narrow;
-        const bool debug = s.lesson.mode == LessonMode::Debug;
-        const float left_w = two ? std::floor(body.x * 0.56f) : body.x;
-        ui->lesson.split = two;
-        if (!debug) ui->lesson.trace_scrolled = -1;  // entering Debug this again scrolls nowhere
-        ImGui::BeginChild("lesson_body", ImVec2(left_w, body.y), false);
-        ImGui::PushTextWrapPos(0);
-        if (!in.lesson->lesson) {
-            // The page fetches the lesson's file when the learner first enters it.
-            if (in.lesson->load_error.empty())
-                ImGui::TextColored(muted_text(), "%s", tr("Loading the lesson\u2026"));
-            else
-                ImGui::TextColored(error_color(), tr("The lesson could not be loaded: %s"),
-                                   in.lesson->load_error.c_str());
-            record_lesson_item(ui, "lesson:loading");
-        } else
-            switch (s.lesson.mode) {
-                case LessonMode::Track:
-                    edited |= lesson_track(in, draft, ui, 0);
-                    if (!two) {
-                        ImGui::Separator();
-                        edited |= lesson_track(in, draft, ui, 1);
-                    }
-                    break;
-                case LessonMode::Practice:
-                    edited |= lesson_practice(in, draft, ui);
-                    break;
-                case LessonMode::Debug:
-                    edited |= lesson_debug(in, draft, ui, 0);
-                    if (!two) edited |= lesson_debug(in, draft, ui, 1);
-                    break;
-            }
-        ImGui::PopTextWrapPos();
-        measured_body = ImGui::GetCursorPosY();
-        ImGui::EndChild();
-        if (two && in.lesson->lesson) {
-            ImGui::SameLine(0, gap);
-            ImGui::BeginChild("lesson_question", ImVec2(body.x - left_w - gap, body.y), true);
+    // The band: the lesson, or the code alone when it fills it. The code beside other panels
+    // floats in its own window: no empty band above them.
+    ImVec2 band_pos = ImGui::GetCursorScreenPos();
+    const bool band = show_lesson || code_inline;
+    if (!band) height = -8;  // (the code window then starts at the panels' top)
+    if (band) {
+        ImGui::BeginChild("lesson_band", ImVec2(avail.x, height), true, ImGuiWindowFlags_NoScrollbar);
+        band_pos = ImGui::GetWindowPos();
+        record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + avail.x, band_pos.y + height));
+        const float header_top = ImGui::GetCursorPosY();
+        if (show_lesson) header_row(in, ui, in_lesson);
+        if (show_lesson) course_problems(in, ui);
+        if (foldable) {
+            next_to(tr("Hide the lesson"));
+            if (ImGui::Button(tr("Hide the lesson"))) ui->lesson.collapsed = true;
+            record_layout(ui, "lesson:collapse");
+        }
+        ui->lesson.header_h = ImGui::GetCursorPosY() - header_top;
+        if (in_lesson) {
+            const ImVec2 body = ImGui::GetContentRegionAvail();
+            const float gap = ImGui::GetStyle().ItemSpacing.x;
+            const bool two = s.lesson.mode != LessonMode::Practice && !narrow;
+            const bool debug = s.lesson.mode == LessonMode::Debug;
+            const float left_w = two ? std::floor(body.x * 0.56f) : body.x;
+            ui->lesson.split = two;
+            if (!debug) ui->lesson.trace_scrolled = -1;  // entering Debug this again scrolls nowhere
+            ImGui::BeginChild("lesson_body", ImVec2(left_w, body.y), false);
             ImGui::PushTextWrapPos(0);
-            edited |= debug ? lesson_debug(in, draft, ui, 1) : lesson_track(in, draft, ui, 1);
+            if (!in.lesson->lesson) {
+                // The page fetches the lesson's file when the learner first enters it.
+                if (in.lesson->load_error.empty())
+                    ImGui::TextColored(muted_text(), "%s", tr("Loading the lesson\u2026"));
+                else
+                    ImGui::TextColored(error_color(), tr("The lesson could not be loaded: %s"),
+                                       in.lesson->load_error.c_str());
+                record_lesson_item(ui, "lesson:loading");
+            } else
+                switch (s.lesson.mode) {
+                    case LessonMode::Track:
+                        edited |= lesson_track(in, draft, ui, 0);
+                        if (!two) {
+                            ImGui::Separator();
+                            edited |= lesson_track(in, draft, ui, 1);
+                        }
+                        break;
+                    case LessonMode::Practice:
+                        edited |= lesson_practice(in, draft, ui);
+                        break;
+                    case LessonMode::Debug:
+                        edited |= lesson_debug(in, draft, ui, 0);
+                        if (!two) edited |= lesson_debug(in, draft, ui, 1);
+                        break;
+                }
             ImGui::PopTextWrapPos();
-            measured_body = std::max(measured_body, ImGui::GetCursorPosY() + style.WindowPadding.y);
+            measured_body = ImGui::GetCursorPosY();
             ImGui::EndChild();
+            if (two && in.lesson->lesson) {
+                ImGui::SameLine(0, gap);
+                ImGui::BeginChild("lesson_question", ImVec2(body.x - left_w - gap, body.y), true);
+                ImGui::PushTextWrapPos(0);
+                edited |= debug ? lesson_debug(in, draft, ui, 1) : lesson_track(in, draft, ui, 1);
+                ImGui::PopTextWrapPos();
+                measured_body = std::max(measured_body, ImGui::GetCursorPosY() + style.WindowPadding.y);
+                ImGui::EndChild();
+            }
+            // The content changed height (an answer revealed, a step changed): one more frame to fit it.
+            if (std::fabs(measured_body - ui->lesson.body_h) > 0.5f) {
+                ui->lesson.body_h = measured_body;
+                *relayout = true;
+            }
+        } else if (code_inline) {
+            if (!show_lesson) ImGui::TextColored(muted_text(), "%s", tr("PyTorch code for this screen"));
+            code_view(in, ui);
         }
-        // The content changed height (an answer revealed, a step changed): one more frame to fit it.
-        if (std::fabs(measured_body - ui->lesson.body_h) > 0.5f) {
-            ui->lesson.body_h = measured_body;
-            *relayout = true;
-        }
-    } else if (code_inline) {
-        if (!show_lesson) ImGui::TextColored(muted_text(), "%s", tr("PyTorch code for this screen"));
-        code_view(in, ui);
+        // A keyboard press that moves the lesson: the control it pressed may go with the place (Start,
+        // Leave, the step's Reveal), and the focus with it; the new place's first control takes it.
+        for (const LessonIntent& intent : ui->intents)
+            if (moves_the_place(intent.action) && keyboard_navigating()) ask_focus_after_move(s, ui);
+        ImGui::EndChild();
     }
-    // A keyboard press that moves the lesson: the control it pressed may go with the place (Start,
-    // Leave, the step's Reveal), and the focus with it; the new place's first control takes it.
-    for (const LessonIntent& intent : ui->intents)
-        if (moves_the_place(intent.action) && keyboard_navigating()) ask_focus_after_move(s, ui);
-    ImGui::EndChild();
 
     if (code_window) {
         // Over the inputs and the plot by default (the code prints the inputs again), leaving the

@@ -1237,3 +1237,16 @@ TEST_CASE("ui: a keyboard focus request that no control took lapses, and never f
     h.frames(3);
     CHECK(h.find("focus") == nullptr);
 }
+
+TEST_CASE("ui: the PyTorch code listed beside other panels floats in its window, with no empty band above them") {
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::State s = h.state;
+    s.panels = {"module", "code"};
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("panel:lesson") == nullptr);  // it was a bordered, empty bar 49 px tall
+    s.panels = {"code"};                       // alone, the code fills the band
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("panel:lesson") != nullptr);
+}

@@ -231,7 +231,9 @@ void write_decode(const ModuleResult& r, const std::string& var, Writer* w) {
     const std::string p = std::to_string(m.prefill);
     w->line();
     w->comment(
-        sentence("Generating: the prompt's %s tokens, then one token per call, each through the KV cache.", {p}));
+        m.prefill == 1
+            ? sentence("Generating: the prompt's one token, then one token per call, each through the KV cache.")
+            : sentence("Generating: the prompt's %s tokens, then one token per call, each through the KV cache.", {p}));
     for (const std::string& line :
          decode_call_lines(var, m.prefill, m.chunk, r.n,
                            {w->say(sentence("the prefill")),
