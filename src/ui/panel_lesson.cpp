@@ -242,8 +242,9 @@ bool lesson_highlights(const FrameInput& in, const char* panel) {
 bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout) {
     const State& s = in.state;
     // The keyboard's focus request lives a few frames (the move is applied after the frame that
-    // sent it, and drawn in the next), and none once the pointer leads.
-    if (ui->lesson.focus_frames > 0) --ui->lesson.focus_frames;
+    // sent it, and drawn in the next), counted once the lesson's file is here (Start fetches it:
+    // on a busy machine that takes longer than a few frames), and none once the pointer leads.
+    if (ui->lesson.focus_frames > 0 && in.lesson->lesson) --ui->lesson.focus_frames;
     if (ui->lesson.focus_frames == 0 || ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui->lesson.focus_from.clear();
     const bool show_lesson = panel_listed(s, "lesson");
     const bool show_code = panel_listed(s, "code");

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { startServer, launchBrowser, openSettled, settleAfter, waitUntil, saveArtifact, repoRoot } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, settleAfter, waitFor, waitUntil, saveArtifact, repoRoot } from './harness.mjs';
 
 const STEPS = 14;
 const cli = path.join(repoRoot, 'build/native/attention-cli');
@@ -247,9 +247,22 @@ test('a11y lesson: started by the keyboard in the drawing, announced, the focus 
   // Space on the drawn "Lesson" tab: the lesson began, unsaid, and the focus went with the button
   // that gave way to Leave, so the next Space left the lesson.
   const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  // The lesson's file held back, as on a slow connection or a busy machine: the focus waits for
+  // the step's choices, however many frames "Loading the lesson" takes.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/lessons/en/chapter-3.json', async (route) => { await held; await route.continue(); });
   await page.locator('#canvas').focus();
   // Down to the band, Space into it (its first control, the Lesson tab), Space on the tab.
-  for (const key of ['ArrowDown', 'Space', 'Space']) await settleAfter(page, () => page.keyboard.press(key), key);
+  for (const key of ['ArrowDown', 'Space']) await settleAfter(page, () => page.keyboard.press(key), key);
+  await page.keyboard.press('Space');  // (the page cannot settle while its lesson is held)
+  await waitFor(page, () => window.attention.stats().lesson_loading || null, null, 'the lesson\'s file to be asked for');
+  const passesThen = (await page.evaluate(() => window.attention.stats())).passes;
+  for (let k = 1; k <= 8; ++k) {  // the pointer moving over the drawing: passes of the interface each
+    await page.mouse.move(600 + 10 * k, 600);
+    await waitFor(page, (n) => window.attention.stats().passes > n || null, passesThen + k, 'a pass while the file is held');
+  }
+  release();
   await waitUntil(() => page.evaluate(() => document.getElementById('announcer').textContent.startsWith('Step 1 of 14:')),
                   'the first step to be announced', { describe: () => page.evaluate(() => document.getElementById('announcer').textContent) });
   assert.equal(await page.evaluate(() => document.activeElement.id), 'canvas', 'the focus stays in the drawing');
