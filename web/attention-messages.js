@@ -32,9 +32,18 @@
     return (typeof id === 'string' && id.length <= MAX_ID_CHARS) || (typeof id === 'number' && Number.isFinite(id));
   }
 
+  // A host that says hello may have missed the heights an embed sent before it listened (a sizing
+  // script loaded async or late, after the last change of height): it hears the height again.
+  function tellHeight(source, origin) {
+    const height = api.contentHeight();
+    if (!api.pageOptions().embed || !height) return;
+    try { source.postMessage({ type: 'attention:resize', height }, targetFor(origin)); } catch (e) { /* the host went away */ }
+  }
+
   function handle(type, data, source, origin) {
     switch (type) {
       case 'attention:hello':
+        tellHeight(source, origin);
         return { ok: true, result: { version: api.version, ready: true } };
       case 'attention:getState':
         return { ok: true, result: api.getState() };

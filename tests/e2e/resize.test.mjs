@@ -93,6 +93,33 @@ test('resize: a host can opt out, and the frame keeps its own height', async () 
   await page.context().close();
 });
 
+// A host whose sizing script comes after the demo has drawn (loaded async, by a tag manager, or
+// added by a site that swaps pages): the demo's first heights went to a page that was not
+// listening yet, and nothing changes afterwards to send them again. The host's hello asks.
+test('resize: a host script that arrives after the demo has drawn still sizes the frame', async () => {
+  const demoUrl = `${server.url}/index.html?embed=1#example=your-journey&panels=inputs,weights`;
+  const route = `/host-late-${Math.random().toString(36).slice(2)}.html`;
+  server.routes.set(route, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title>
+<link rel="icon" href="data:,"></head><body style="margin:0;padding:8px"><p>Text before the demo.</p>
+<iframe id="demo" data-attention-frame src="${demoUrl}" title="attention demo" style="width:100%;height:300px;border:0;display:block"></iframe>
+<p>Text after the demo.</p></body></html>`);
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 768, height: 700 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitQuiet(frame, 'the demo to have drawn and told its height to nobody');
+  const wanted = await frame.evaluate(() => window.attention.contentHeight());
+  assert.ok(wanted > 300, `the content wants more than the frame's 300 px (${wanted})`);
+  assert.equal(await frameHeight(page), 300, 'no host script yet: the frame keeps its own height');
+  await page.evaluate((src) => { const s = document.createElement('script'); s.src = src; document.body.append(s); },
+                      `${server.url}/attention-host.js`);
+  // The content then needs a little less (no scrollbar inside the frame): the fit is to what it
+  // wants now.
+  const fit = await waitFrameFits(page, frame, '#demo');
+  assert.ok(fit.height > 300 && Math.abs(fit.height - fit.wanted) <= 4, `the late host sized the frame (${JSON.stringify(fit)})`);
+  assert.deepEqual(page.problems, [], 'no console errors in the page or the demo');
+  await page.context().close();
+});
+
 // iframe-resizer's parent script, as a course site includes it, on a host page of another origin.
 function iframeResizerHost(demoUrl) {
   return coursePage(demoUrl, '/iframe-resizer.parent.js', `

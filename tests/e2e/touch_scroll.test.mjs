@@ -138,7 +138,9 @@ test('touch scroll: a course page embedding the book\'s classes panel scrolls un
   const frame = await demoFrame(page, 'index.html');
   await waitReady(frame);
   await waitFor(page, () => document.querySelector('iframe').getBoundingClientRect().height > 900, null,
-                'the host to size the frame to the demo (> 900 px)');
+                'the host to size the frame to the demo (> 900 px)',
+                { describe: async () => `the frame is ${await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height)} px, ` +
+                  `the demo wants ${await frame.evaluate(() => window.attention.contentHeight())} px` });
   // The height comes in two steps (the panel, then the bar under it): wait for the frame to be
   // as tall as the content says, then for both sides to rest.
   await waitFor(frame, () => window.attention.contentHeight() > 0 && innerHeight === window.attention.contentHeight(), null,
