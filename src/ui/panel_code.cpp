@@ -30,10 +30,8 @@ size_t code_columns(std::string_view text) {
 
 // Splits the code into rows for a view `columns` characters wide. Code lines stay whole (the view
 // scrolls sideways for them); comment lines, the printed outputs and the explanations, are broken
-// at spaces so that no comment is cut off at the view's edge. The code generator is not part of
-// the first view (core/view/deferred_code.h): this is called once the page has the deferred code,
-// which showing the code asks for.
-ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi* view) {
+// at spaces so that no comment is cut off at the view's edge.
+void prepare_code(const FrameInput& in, int columns, CodeUi* view) {
     CodeUi& cache = *view;
     // While a question of the lesson is open, what the code prints is covered as the panels are
     // (it prints the scores, the weights, the shapes the question may ask for).
@@ -89,10 +87,10 @@ ATTN_DEFERRED_ENTRY void prepare_code(const FrameInput& in, int columns, CodeUi*
     }
 }
 
-}  // namespace
-
-void code_view(const FrameInput& in, UiState* ui) {
-    if (!code_here_or_ask(in, ui, tr("The code is on its way..."), "code:retry")) return;
+// The code and its Copy button. The code generator and this view are not part of the first view
+// (core/view/deferred_code.h): this is called once the page has the deferred code, which showing
+// the code asks for.
+ATTN_DEFERRED_ENTRY void code_view_here(const FrameInput& in, UiState* ui) {
     ImGui::PushFont(mono_font());
     const float char_w = ImGui::CalcTextSize("M").x;
     ImGui::PopFont();
@@ -135,6 +133,12 @@ void code_view(const FrameInput& in, UiState* ui) {
     }
     ImGui::PopFont();
     ImGui::EndChild();
+}
+
+}  // namespace
+
+void code_view(const FrameInput& in, UiState* ui) {
+    if (code_here_or_ask(in, ui, tr("The code is on its way..."), "code:retry")) code_view_here(in, ui);
 }
 
 }  // namespace attn::ui
