@@ -239,6 +239,139 @@ bool lesson_highlights(const FrameInput& in, const char* panel) {
     return std::find(step->watch.begin(), step->watch.end(), panel) != step->watch.end();
 }
 
+namespace {
+
+// The band over the panels: what it holds and how it is placed (window units).
+struct BandShape {
+    float width = 0, height = 0;
+    bool show_lesson = false;  // the header rows (the lesson's tabs and place)
+    bool in_lesson = false;    // a step, Practice or Debug this: the text beside its question
+    bool code_inline = false;  // the code alone fills the band
+    bool foldable = false;     // a phone: "Hide the lesson" folds it to one line
+    bool narrow = false;       // the text and the question one above the other
+};
+
+// The band: the header, then the step's text beside its question, Practice or Debug this; or the
+// code alone. Its height is what its content took last frame: a change asks for one more frame.
+bool lesson_band(const FrameInput& in, State* draft, UiState* ui, const BandShape& shape, bool* relayout) {
+    const State& s = in.state;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    bool edited = false;
+    float measured_body = 0;
+    ImGui::BeginChild("lesson_band", ImVec2(shape.width, shape.height), true, ImGuiWindowFlags_NoScrollbar);
+    const ImVec2 band_pos = ImGui::GetWindowPos();
+    record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + shape.width, band_pos.y + shape.height));
+    const float header_top = ImGui::GetCursorPosY();
+    if (shape.show_lesson) header_row(in, ui, shape.in_lesson);
+    if (shape.show_lesson) course_problems(in, ui);
+    if (shape.foldable) {
+        next_to(tr("Hide the lesson"));
+        if (ImGui::Button(tr("Hide the lesson"))) ui->lesson.collapsed = true;
+        record_layout(ui, "lesson:collapse");
+    }
+    ui->lesson.header_h = ImGui::GetCursorPosY() - header_top;
+    if (shape.in_lesson) {
+        const ImVec2 body = ImGui::GetContentRegionAvail();
+        const float gap = ImGui::GetStyle().ItemSpacing.x;
+        const bool two = s.lesson.mode != LessonMode::Practice && !shape.narrow;
+        const bool debug = s.lesson.mode == LessonMode::Debug;
+        const float left_w = two ? std::floor(body.x * 0.56f) : body.x;
+        ui->lesson.split = two;
+        if (!debug) ui->lesson.trace_scrolled = -1;  // entering Debug this again scrolls nowhere
+        ImGui::BeginChild("lesson_body", ImVec2(left_w, body.y), false);
+        ImGui::PushTextWrapPos(0);
+        if (!in.lesson->lesson) {
+            // The page fetches the lesson's file when the learner first enters it.
+            if (in.lesson->load_error.empty())
+                ImGui::TextColored(muted_text(), "%s", tr("Loading the lesson\u2026"));
+            else
+                ImGui::TextColored(error_color(), tr("The lesson could not be loaded: %s"),
+                                   in.lesson->load_error.c_str());
+            record_lesson_item(ui, "lesson:loading");
+        } else
+            switch (s.lesson.mode) {
+                case LessonMode::Track:
+                    edited |= lesson_track(in, draft, ui, 0);
+                    if (!two) {
+                        ImGui::Separator();
+                        edited |= lesson_track(in, draft, ui, 1);
+                    }
+                    break;
+                case LessonMode::Practice:
+                    edited |= lesson_practice(in, draft, ui);
+                    break;
+                case LessonMode::Debug:
+                    edited |= lesson_debug(in, draft, ui, 0);
+                    if (!two) edited |= lesson_debug(in, draft, ui, 1);
+                    break;
+            }
+        ImGui::PopTextWrapPos();
+        measured_body = ImGui::GetCursorPosY();
+        ImGui::EndChild();
+        if (two && in.lesson->lesson) {
+            ImGui::SameLine(0, gap);
+            ImGui::BeginChild("lesson_question", ImVec2(body.x - left_w - gap, body.y), true);
+            ImGui::PushTextWrapPos(0);
+            edited |= debug ? lesson_debug(in, draft, ui, 1) : lesson_track(in, draft, ui, 1);
+            ImGui::PopTextWrapPos();
+            measured_body = std::max(measured_body, ImGui::GetCursorPosY() + style.WindowPadding.y);
+            ImGui::EndChild();
+        }
+        // The content changed height (an answer revealed, a step changed): one more frame to fit it.
+        if (std::fabs(measured_body - ui->lesson.body_h) > 0.5f) {
+            ui->lesson.body_h = measured_body;
+            *relayout = true;
+        }
+    } else if (shape.code_inline) {
+        if (!shape.show_lesson) ImGui::TextColored(muted_text(), "%s", tr("PyTorch code for this screen"));
+        code_view(in, ui);
+    }
+    // A keyboard press that moves the lesson: the control it pressed may go with the place (Start,
+    // Leave, the step's Reveal), and the focus with it; the new place's first control takes it.
+    for (const LessonIntent& intent : ui->intents)
+        if (moves_the_place(intent.action) && keyboard_navigating()) ask_focus_after_move(s, ui);
+    ImGui::EndChild();
+    return edited;
+}
+
+// The code beside other panels floats in its own window, below the band when that leaves at least
+// half the screen (band_bottom: the band's foot, or the panels' top less a gap when there is none).
+bool code_window_over_panels(const FrameInput& in, State* draft, UiState* ui, float band_bottom, bool code_listed) {
+    bool edited = false;
+    // Over the inputs and the plot by default (the code prints the inputs again), leaving the
+    // scores, weights and heatmaps it computes beside it to compare; the learner can move,
+    // resize or close it.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float w = std::min(display.x - 16, std::max(420.0f, display.x * 0.42f));
+    // Below the band when that leaves at least half the screen; else (a phone, where the band
+    // of a step can be taller than the screen) over the lower half, never off its edge.
+    const float below = std::max(8.0f, band_bottom + 8);
+    const float wanted = std::max(200.0f, display.y * 0.5f);
+    const float top = display.y - 52 - below >= wanted ? below : std::max(8.0f, display.y - 52 - wanted);
+    ImGui::SetNextWindowPos(ImVec2(8, top), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
+    bool open = true;
+    if (ImGui::Begin(tr("PyTorch code for this screen"), &open,
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+        code_view(in, ui);
+        // Escape closes it while it has the focus, as it closes Import / Export.
+        if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+            open = false;
+    }
+    ImGui::End();
+    if (!open) {
+        ui->code.open = false;
+        if (code_listed) {
+            draft->panels.erase(std::remove(draft->panels.begin(), draft->panels.end(), "code"), draft->panels.end());
+            edited = true;
+        }
+    }
+    return edited;
+}
+
+}  // namespace
+
 bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout) {
     const State& s = in.state;
     // The keyboard's focus request lives a few frames (the move is applied after the frame that
@@ -279,122 +412,16 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         if (max_height > 0) height = std::min(height, max_height);
         height = std::floor(height);
     }
-    bool edited = false;
-    float measured_body = 0;
-
     // The band: the lesson, or the code alone when it fills it. The code beside other panels
     // floats in its own window: no empty band above them.
-    ImVec2 band_pos = ImGui::GetCursorScreenPos();
+    const ImVec2 band_pos = ImGui::GetCursorScreenPos();
     const bool band = show_lesson || code_inline;
-    if (!band) height = -8;  // (the code window then starts at the panels' top)
-    if (band) {
-        ImGui::BeginChild("lesson_band", ImVec2(avail.x, height), true, ImGuiWindowFlags_NoScrollbar);
-        band_pos = ImGui::GetWindowPos();
-        record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + avail.x, band_pos.y + height));
-        const float header_top = ImGui::GetCursorPosY();
-        if (show_lesson) header_row(in, ui, in_lesson);
-        if (show_lesson) course_problems(in, ui);
-        if (foldable) {
-            next_to(tr("Hide the lesson"));
-            if (ImGui::Button(tr("Hide the lesson"))) ui->lesson.collapsed = true;
-            record_layout(ui, "lesson:collapse");
-        }
-        ui->lesson.header_h = ImGui::GetCursorPosY() - header_top;
-        if (in_lesson) {
-            const ImVec2 body = ImGui::GetContentRegionAvail();
-            const float gap = ImGui::GetStyle().ItemSpacing.x;
-            const bool two = s.lesson.mode != LessonMode::Practice && !narrow;
-            const bool debug = s.lesson.mode == LessonMode::Debug;
-            const float left_w = two ? std::floor(body.x * 0.56f) : body.x;
-            ui->lesson.split = two;
-            if (!debug) ui->lesson.trace_scrolled = -1;  // entering Debug this again scrolls nowhere
-            ImGui::BeginChild("lesson_body", ImVec2(left_w, body.y), false);
-            ImGui::PushTextWrapPos(0);
-            if (!in.lesson->lesson) {
-                // The page fetches the lesson's file when the learner first enters it.
-                if (in.lesson->load_error.empty())
-                    ImGui::TextColored(muted_text(), "%s", tr("Loading the lesson\u2026"));
-                else
-                    ImGui::TextColored(error_color(), tr("The lesson could not be loaded: %s"),
-                                       in.lesson->load_error.c_str());
-                record_lesson_item(ui, "lesson:loading");
-            } else
-                switch (s.lesson.mode) {
-                    case LessonMode::Track:
-                        edited |= lesson_track(in, draft, ui, 0);
-                        if (!two) {
-                            ImGui::Separator();
-                            edited |= lesson_track(in, draft, ui, 1);
-                        }
-                        break;
-                    case LessonMode::Practice:
-                        edited |= lesson_practice(in, draft, ui);
-                        break;
-                    case LessonMode::Debug:
-                        edited |= lesson_debug(in, draft, ui, 0);
-                        if (!two) edited |= lesson_debug(in, draft, ui, 1);
-                        break;
-                }
-            ImGui::PopTextWrapPos();
-            measured_body = ImGui::GetCursorPosY();
-            ImGui::EndChild();
-            if (two && in.lesson->lesson) {
-                ImGui::SameLine(0, gap);
-                ImGui::BeginChild("lesson_question", ImVec2(body.x - left_w - gap, body.y), true);
-                ImGui::PushTextWrapPos(0);
-                edited |= debug ? lesson_debug(in, draft, ui, 1) : lesson_track(in, draft, ui, 1);
-                ImGui::PopTextWrapPos();
-                measured_body = std::max(measured_body, ImGui::GetCursorPosY() + style.WindowPadding.y);
-                ImGui::EndChild();
-            }
-            // The content changed height (an answer revealed, a step changed): one more frame to fit it.
-            if (std::fabs(measured_body - ui->lesson.body_h) > 0.5f) {
-                ui->lesson.body_h = measured_body;
-                *relayout = true;
-            }
-        } else if (code_inline) {
-            if (!show_lesson) ImGui::TextColored(muted_text(), "%s", tr("PyTorch code for this screen"));
-            code_view(in, ui);
-        }
-        // A keyboard press that moves the lesson: the control it pressed may go with the place (Start,
-        // Leave, the step's Reveal), and the focus with it; the new place's first control takes it.
-        for (const LessonIntent& intent : ui->intents)
-            if (moves_the_place(intent.action) && keyboard_navigating()) ask_focus_after_move(s, ui);
-        ImGui::EndChild();
-    }
-
-    if (code_window) {
-        // Over the inputs and the plot by default (the code prints the inputs again), leaving the
-        // scores, weights and heatmaps it computes beside it to compare; the learner can move,
-        // resize or close it.
-        const ImVec2 display = ImGui::GetIO().DisplaySize;
-        const float w = std::min(display.x - 16, std::max(420.0f, display.x * 0.42f));
-        // Below the band when that leaves at least half the screen; else (a phone, where the band
-        // of a step can be taller than the screen) over the lower half, never off its edge.
-        const float below = std::max(8.0f, band_pos.y + height + 8);
-        const float wanted = std::max(200.0f, display.y * 0.5f);
-        const float top = display.y - 52 - below >= wanted ? below : std::max(8.0f, display.y - 52 - wanted);
-        ImGui::SetNextWindowPos(ImVec2(8, top), ImGuiCond_Appearing);
-        ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
-        bool open = true;
-        if (ImGui::Begin(tr("PyTorch code for this screen"), &open,
-                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
-            code_view(in, ui);
-            // Escape closes it while it has the focus, as it closes Import / Export.
-            if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
-                ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-                open = false;
-        }
-        ImGui::End();
-        if (!open) {
-            ui->code.open = false;
-            if (code_listed) {
-                draft->panels.erase(std::remove(draft->panels.begin(), draft->panels.end(), "code"),
-                                    draft->panels.end());
-                edited = true;
-            }
-        }
-    }
+    bool edited = false;
+    if (band)
+        edited |= lesson_band(in, draft, ui, {avail.x, height, show_lesson, in_lesson, code_inline, foldable, narrow},
+                              relayout);
+    if (code_window)
+        edited |= code_window_over_panels(in, draft, ui, band ? band_pos.y + height : band_pos.y - 8, code_listed);
     return edited;
 }
 
