@@ -41,8 +41,8 @@ inline void send(UiState* ui, LessonAction action, int value = 0, std::string te
     ui->intents.push_back(LessonIntent{action, value, std::move(text)});
 }
 
-// Where the learner is in the lesson, as focus_from holds it: the mode, the step and the question.
-std::string lesson_place(const State& s);
+// Where the learner is in the lesson, as focus_from holds it.
+LessonPlace lesson_place(const State& s);
 // The keyboard is moving the lesson from where s is: the new place's first control is to take the
 // focus, within the next few frames (else the request lapses).
 void ask_focus_after_move(const State& s, UiState* ui);

@@ -58,8 +58,8 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
     const LessonMode mode = s.lesson.mode;
     ImGui::TextColored(query_color(), "%s", tr("Guided lesson"));
     next_to(tr("Lesson"));
-    if (tab(tr("Lesson"), mode == LessonMode::Track && s.step > 0, ui, "lesson:mode:track") &&
-        !(mode == LessonMode::Track && s.step > 0))
+    const bool at_a_step = mode == LessonMode::Track && s.step > 0;
+    if (tab(tr("Lesson"), at_a_step, ui, "lesson:mode:track") && !at_a_step)
         send(ui, LessonAction::StartTrack);  // back to the step the learner left
     next_to(tr("Practice"));
     if (tab(tr("Practice"), mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice)
@@ -82,7 +82,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
                                   : tr("Back to free exploration: the causal mask and the lab's multiplier go off"));
     }
 
-    if (mode == LessonMode::Track && s.step > 0 && lesson) {
+    if (at_a_step && lesson) {
         // Step indicator: "Step 3 of 14", one small button per step, back and next.
         // On a phone the numbered buttons would be too small for a finger: back and next only.
         const std::string indicator = lesson->step_indicator(s.step);
@@ -216,8 +216,8 @@ void record_lesson_item(UiState* ui, const std::string& name) {
     record_layout(ui, name, min, max);
 }
 
-std::string lesson_place(const State& s) {
-    return std::to_string(int(s.lesson.mode)) + ":" + std::to_string(s.step) + ":" + std::to_string(s.lesson.question);
+LessonPlace lesson_place(const State& s) {
+    return LessonPlace{s.lesson.mode, s.step, s.lesson.question};
 }
 
 void ask_focus_after_move(const State& s, UiState* ui) {
@@ -226,8 +226,8 @@ void ask_focus_after_move(const State& s, UiState* ui) {
 }
 
 bool takes_focus_here(const State& s, UiState* ui) {
-    if (ui->lesson.focus_from.empty() || ui->lesson.focus_from == lesson_place(s)) return false;
-    ui->lesson.focus_from.clear();
+    if (!ui->lesson.focus_from || *ui->lesson.focus_from == lesson_place(s)) return false;
+    ui->lesson.focus_from.reset();
     return true;
 }
 
@@ -378,7 +378,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
     // sent it, and drawn in the next), counted once the lesson's file is here (Start fetches it:
     // on a busy machine that takes longer than a few frames), and none once the pointer leads.
     if (ui->lesson.focus_frames > 0 && in.lesson->lesson) --ui->lesson.focus_frames;
-    if (ui->lesson.focus_frames == 0 || ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui->lesson.focus_from.clear();
+    if (ui->lesson.focus_frames == 0 || ImGui::IsMouseClicked(ImGuiMouseButton_Left)) ui->lesson.focus_from.reset();
     const bool show_lesson = panel_listed(s, "lesson");
     const bool show_code = panel_listed(s, "code");
     if (!show_lesson && !show_code) return false;

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -189,6 +190,13 @@ struct PracticeInput {
     bool hint = false;
 };
 
+// Where the learner is in the lesson: the mode, the step and the question.
+struct LessonPlace {
+    LessonMode mode = LessonMode::Track;
+    int step = 0, question = 0;
+    bool operator==(const LessonPlace& o) const { return mode == o.mode && step == o.step && question == o.question; }
+};
+
 // The lesson band's view state: how tall it was drawn, what it scrolls to. What the learner did is
 // the lesson engine's (core/lesson/lesson_engine.h), never the band's.
 struct LessonUi {
@@ -202,15 +210,16 @@ struct LessonUi {
     int reveal_scroll_passes = 0;   // passes it still scrolls there (the new lines settle first)
     int wrap_up_scroll_passes = 0;  // the same for the wrap-up the range's last Reveal made appear
     bool reveal_clicked = false;    // the band's Reveal was pressed: its verdict is brought into view
-    std::string focus_from;         // the keyboard moved the lesson from this place (lesson_place()): the
-                                    // new place's first control takes the focus, then this is cleared
-    int focus_frames = 0;           // frames the request still waits (a move refused, or to a place
-                                    // with no control to take it, must not fire on a later change)
-    bool split = false;             // the question has its own column beside the text (wide screens)
-    int text_step = -1;             // the step the text column last drew,
-    unsigned text_done = 0;         // and a bit per question of it done then
-    float text_reveal_y = -1;       // where the text a reveal brought starts, in the text column
-    int text_scroll_passes = 0;     // passes it still scrolls there (the new lines settle first)
+    // The keyboard moved the lesson from this place: the new place's first control takes the focus,
+    // then this is reset.
+    std::optional<LessonPlace> focus_from;
+    int focus_frames = 0;        // frames the request still waits (a move refused, or to a place
+                                 // with no control to take it, must not fire on a later change)
+    bool split = false;          // the question has its own column beside the text (wide screens)
+    int text_step = -1;          // the step the text column last drew,
+    unsigned text_done = 0;      // and a bit per question of it done then
+    float text_reveal_y = -1;    // where the text a reveal brought starts, in the text column
+    int text_scroll_passes = 0;  // passes it still scrolls there (the new lines settle first)
     PracticeInput practice[kExerciseCount];
     int trace_scrolled = -1;      // the bug x 1000 + trace length x 2 (+ 1 on a second look) last drawn
     int trace_scroll_passes = 0;  // passes it still scrolls to the end (the new lines settle first)

@@ -1231,7 +1231,7 @@ TEST_CASE("ui: a keyboard focus request that no control took lapses, and never f
     // As after Space on the Lesson tab while in the lesson: a request, and the place unchanged.
     attn::ui::ask_focus_after_move(s, &h.ui);
     h.frames(6);
-    CHECK(h.ui.lesson.focus_from.empty());
+    CHECK(!h.ui.lesson.focus_from);
     // The text version (or a host page) moves the lesson later: the drawing takes no focus.
     h.go_to_step(4);
     h.frames(3);
