@@ -28,9 +28,37 @@ size_t code_columns(std::string_view text) {
     return columns;
 }
 
-// Splits the code into rows for a view `columns` characters wide. Code lines stay whole (the view
-// scrolls sideways for them); comment lines, the printed outputs and the explanations, are broken
-// at spaces so that no comment is cut off at the view's edge.
+// A comment, code[begin, end) ("# ..."), as rows of a view `width` columns wide, `indent` columns in:
+// when too wide it goes on in rows of its own, broken where its language breaks (at spaces; between
+// Chinese characters), each after a 4-column "#   ". The spaces at a break are not drawn.
+void add_comment_rows(const std::string& code, size_t begin, size_t end, size_t width, int indent, bool output,
+                      std::vector<CodeUi::Row>* rows) {
+    const std::string_view comment = std::string_view(code).substr(begin, end - begin);
+    const size_t room = width > size_t(indent) + 24 ? width - size_t(indent) : 24;
+    size_t b = begin, used = 0, at = begin;
+    bool continuation = false;
+    if (code_columns(comment) > room) {
+        for (const std::string& piece : line_break_pieces(comment)) {
+            const size_t visible = code_columns(piece.substr(0, piece.find_last_not_of(' ') + 1));
+            if (used > 0 && used + visible > room - (continuation ? 4 : 0)) {
+                size_t row_end = at;
+                while (row_end > b && code[row_end - 1] == ' ') --row_end;
+                rows->push_back({b, row_end, output, continuation, indent});
+                b = at;
+                used = 0;
+                continuation = true;
+            }
+            used += code_columns(piece);
+            at += piece.size();
+        }
+    }
+    rows->push_back({b, end, output, continuation, indent});
+}
+
+// Splits the code into rows for a view `columns` characters wide. Code stays whole (the view scrolls
+// sideways for a long line); comments, the printed outputs and the explanations, are broken where
+// their language breaks, so that no comment is cut off at the view's edge, and a comment after a
+// code line too wide for the view goes on the rows under it.
 void prepare_code(const FrameInput& in, int columns, CodeUi* view) {
     CodeUi& cache = *view;
     // While a question of the lesson is open, what the code prints is covered as the panels are
@@ -63,26 +91,18 @@ void prepare_code(const FrameInput& in, int columns, CodeUi* view) {
         const std::string_view line = std::string_view(code).substr(start, end - start);
         const bool comment = line.substr(0, 2) == "# ";
         const bool in_output = outputs.is_output(line);
-        // A comment too wide for the view goes on in rows of its own, broken where its language
-        // breaks (at spaces; between Chinese characters), each after a 4-column "#   ".
-        size_t b = start, used = 0, at = start;
-        bool continuation = false;
-        if (comment && code_columns(line) > width) {
-            for (const std::string& piece : line_break_pieces(line)) {
-                const size_t visible = code_columns(piece.substr(0, piece.find_last_not_of(' ') + 1));
-                if (used > 0 && used + visible > width - (continuation ? 4 : 0)) {
-                    size_t row_end = at;  // the spaces at the break are not drawn
-                    while (row_end > b && code[row_end - 1] == ' ') --row_end;
-                    cache.rows.push_back({b, row_end, in_output, continuation});
-                    b = at;
-                    used = 0;
-                    continuation = true;
-                }
-                used += code_columns(piece);
-                at += piece.size();
-            }
+        // A code line too wide for the view with a comment after it ("x = ...  # why"): the code
+        // keeps its row, and the comment goes under it, indented past the code's own indent.
+        const size_t same_line = comment ? std::string_view::npos : line.find("  # ");
+        if (same_line != std::string_view::npos && code_columns(line) > width) {
+            cache.rows.push_back({start, start + same_line, in_output, false, 0});
+            const int indent = int(line.find_first_not_of(' ')) + 4;
+            add_comment_rows(code, start + same_line + 2, end, width, indent, in_output, &cache.rows);
+        } else if (comment) {
+            add_comment_rows(code, start, end, width, 0, in_output, &cache.rows);
+        } else {
+            cache.rows.push_back({start, end, in_output, false, 0});
         }
-        cache.rows.push_back({b, end, in_output, continuation});
         start = end + 1;
     }
 }
@@ -123,6 +143,10 @@ ATTN_DEFERRED_ENTRY void code_view_here(const FrameInput& in, UiState* ui) {
             const char* start = cache.code.c_str() + row.begin;
             const bool comment = row.continuation || (row.end > row.begin && start[0] == '#');
             ImGui::PushStyleColor(ImGuiCol_Text, row.output ? context_color() : comment ? muted_text() : text);
+            if (row.indent > 0) {
+                ImGui::Dummy(ImVec2(float(row.indent) * ImGui::CalcTextSize(" ").x, ImGui::GetTextLineHeight()));
+                ImGui::SameLine(0, 0);
+            }
             if (row.continuation) {
                 ImGui::TextUnformatted("#   ");
                 ImGui::SameLine(0, 0);

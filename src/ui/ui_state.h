@@ -134,12 +134,14 @@ struct CodeUi {
     std::string covered;  // why the printed outputs are covered (the lesson's open question), or ""
     std::string lang;     // the language of the code's comments
     std::string code;
-    // What is drawn, row by row: [begin, end) in code; comment lines longer than the view is wide
-    // are broken at spaces into continuation rows (wrapped_columns: the width they were broken for).
+    // What is drawn, row by row: [begin, end) in code; comments longer than the view is wide are
+    // broken into continuation rows, and the comment after a code line too wide goes under it
+    // (wrapped_columns: the width they were broken for).
     struct Row {
         size_t begin = 0, end = 0;
         bool output = false;        // printed output (the comments after a print)
-        bool continuation = false;  // the rest of a comment line broken above
+        bool continuation = false;  // the rest of a comment broken above
+        int indent = 0;             // columns of space before it (a comment moved under its code line)
     };
     std::vector<Row> rows;
     int wrapped_columns = 0;

@@ -553,21 +553,30 @@ TEST_CASE("ui: Escape closes the PyTorch code window while it has the focus, and
     CHECK_FALSE(h.ui.code.open);
 }
 
-TEST_CASE("ui: the PyTorch code breaks long comment lines to the view's width, and keeps code lines whole") {
+TEST_CASE("ui: the PyTorch code breaks long comments to the view's width, and keeps code lines whole") {
     UiHarness h("your-journey", ImVec2(1000, 700));
     h.click("lesson:code-toggle");
     REQUIRE(h.find("panel:code") != nullptr);
+    attn::State causal = h.state;  // the mask's line and its comment are wider than the window
+    causal.causal = true;
+    REQUIRE(h.set_state(causal).empty());
+    h.frames(2);
     const attn::ui::CodeUi& code = h.ui.code;
     REQUIRE(code.wrapped_columns > 20);
-    bool continued = false;
+    bool continued = false, moved = false;
     for (const auto& row : code.rows) {
         const std::string text = code.code.substr(row.begin, row.end - row.begin);
         const bool comment = row.continuation || text.rfind("# ", 0) == 0;
         if (comment && text.find(' ') != std::string::npos)
-            CHECK_MESSAGE(int(text.size()) + (row.continuation ? 4 : 0) <= code.wrapped_columns, text);
+            CHECK_MESSAGE(row.indent + int(text.size()) + (row.continuation ? 4 : 0) <= code.wrapped_columns, text);
+        // A code line wider than the view keeps no comment after it: that went on the rows under it.
+        if (!comment && int(text.size()) > code.wrapped_columns)
+            CHECK_MESSAGE(text.find("  # ") == std::string::npos, text);
         continued |= row.continuation;
+        moved |= comment && row.indent > 0;
     }
     CHECK(continued);  // the book's 6 x 6 weights print wider than a 420-pixel window
+    CHECK(moved);      // "mask = torch.triu(torch.ones(6, 6), diagonal=1)  # ..." is wider too
     // Every character of the code is drawn once, in order: the rows cover it, newlines and the
     // spaces at a break aside.
     std::string drawn, written;
