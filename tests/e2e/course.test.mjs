@@ -71,6 +71,17 @@ test('course: a bad steps= or pass= is said in the lesson\'s header, and the les
   await page.context().close();
 });
 
+// steps=15 is a range until the lesson's file arrives (a file may have up to 30 steps); the
+// chapter has 14: said then, and the whole track counts, not step 14 alone complete in one answer.
+test('course: steps= past the lesson\'s last step is said once the lesson is here, and the lesson runs on the whole track', async () => {
+  const page = await openLesson('/index.html?steps=15-16#step=1');
+  const s = await status(page);
+  assert.match(s.course_error, /steps=15-16 is not a range of steps such as 11-14 \(1\.\.14,/);
+  assert.deepEqual([s.first_step, s.last_step, s.progress.questions, s.progress.complete], [1, 14, 16, false]);
+  assert.ok((await layoutNames(page)).includes('lesson:course-error'), 'the header shows the message');
+  await page.context().close();
+});
+
 test('course: with remember=1 a reload keeps the learner\'s answers; without it the lesson starts afresh', async () => {
   const page = await openLesson('/index.html?remember=1#step=3');
   const asked = await answerStepWithFirstChoices(page, page.mainFrame());

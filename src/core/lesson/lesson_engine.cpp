@@ -208,6 +208,17 @@ void lesson_set(LessonEngine* e, const Lesson* lesson) {
     e->trace_valid = false;
     e->revisits_valid = false;
     e->asked_as.clear();  // another file (or language): its words are not the ones answered
+    // A range asked for before the lesson was here was checked against the most steps a file may
+    // have: checked again against this lesson's own (steps=15 of 14 steps would be step 14 alone,
+    // complete in one answer). Refused now: said, and the whole lesson counts.
+    if (e->lesson && !e->range_asked.empty()) {
+        const std::string refused = lesson_set_range(e, e->range_asked);
+        if (!refused.empty()) {
+            e->range_error = refused;
+            e->range = StepRange{};
+            e->range_asked.clear();
+        }
+    }
     if (e->lesson && e->record.lesson != e->lesson->id) {
         // A record restored while the file was on its way, of another lesson: said, and not used.
         if (!e->record.empty())
@@ -650,6 +661,7 @@ std::string lesson_set_range(LessonEngine* e, const std::string& text) {
         r.last = int(b);
     }
     e->range = r;
+    e->range_asked = text;
     e->counted_range = StepRange{0, -1};
     return "";
 }

@@ -89,8 +89,9 @@ struct LessonEngine {
     std::string pass_error;    // why the last pass= was refused ("" when none)
     std::string record_error;  // why a saved record was not used ("" when none)
     LessonRecord record;
-    StepRange range;        // as asked for; range_of() gives the steps it covers in the lesson
-    double pass_mark = -1;  // 0..1 of the range's questions right, or -1: none set
+    StepRange range;          // as asked for; range_of() gives the steps it covers in the lesson
+    std::string range_asked;  // the steps= text the range came from (checked again when a lesson arrives)
+    double pass_mark = -1;    // 0..1 of the range's questions right, or -1: none set
 
     // Derived from the state the engine was last synced to (lesson_sync), for the screen:
     uint64_t synced_version = 0;
@@ -209,8 +210,9 @@ std::string lesson_restore(LessonEngine* engine, const std::string& encoded);
 // reveal), "" for none. "" when applied, else why not, and the mark is kept as it was.
 std::string lesson_set_pass_mark(LessonEngine* engine, const std::string& text);
 
-// Sets the range ("11-14", "3", "" for the whole lesson): "" when applied, else why not. Steps past
-// the loaded lesson are cut to its last step.
+// Sets the range ("11-14", "3", "" for the whole lesson): "" when applied, else why not, and the
+// range is kept as it was. Before the lesson is here, its steps are checked against the most a
+// lesson file may have; when it arrives, against its own (refused then: the whole lesson counts).
 std::string lesson_set_range(LessonEngine* engine, const std::string& text);
 
 // The range's first step when `step` lies outside it, else step.

@@ -513,6 +513,34 @@ TEST_CASE("lesson engine: a record restored before the lesson's file arrived is 
     CHECK(contains(other.record_error, "chapter-3"));
 }
 
+TEST_CASE("lesson engine: a range asked for before the lesson arrived is checked against its steps when it does") {
+    // A link or a SCORM launch sets steps= before the page has fetched the lesson: only the most
+    // steps a file may have is known then.
+    LessonEngine early;
+    CHECK(lesson_set_range(&early, "12-14").empty());
+    lesson_set(&early, &builtin_chapter_lesson());
+    CHECK(early.range_error.empty());
+    CHECK(range_of(early) == StepRange{12, 14});
+
+    // Past the chapter's 14 steps: said when the lesson is here, and the whole lesson counts
+    // (not step 14 alone, complete in one answer).
+    LessonEngine past;
+    CHECK(lesson_set_range(&past, "15").empty());
+    lesson_set(&past, &builtin_chapter_lesson());
+    CHECK(contains(past.range_error, "steps=15"));
+    CHECK(contains(past.range_error, "1..14"));
+    CHECK(range_of(past) == StepRange{1, 14});
+    CHECK(lesson_progress(&past).questions == 16);
+
+    // A refused text keeps the range before it, and the lesson's arrival does not bring it back.
+    LessonEngine kept;
+    CHECK(lesson_set_range(&kept, "3-4").empty());
+    kept.range_error = lesson_set_range(&kept, "x");  // as the page keeps it, for the lesson's header
+    lesson_set(&kept, &builtin_chapter_lesson());
+    CHECK(contains(kept.range_error, "steps=x"));  // still said
+    CHECK(range_of(kept) == StepRange{3, 4});
+}
+
 TEST_CASE("lesson engine: pass= takes a share or a percentage, and refuses anything else by name") {
     LessonEngine e;
     CHECK(lesson_set_pass_mark(&e, "0.8").empty());
