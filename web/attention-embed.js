@@ -136,34 +136,59 @@
   }
 
   // ---- the course's settings: checked as they are typed, each with a message that names it
+  // {params, errors}: errors are [field, message] pairs, each naming what to write instead.
   function courseParams() {
     const errors = [];
     const params = {};
     const stepsText = steps.value.trim(), passText = pass.value.trim();
     // The preview takes them (the lesson's header says a bad one as the reader would see it).
     const result = api.setLessonCourse({ steps: stepsText, pass: passText });
-    if (!result.ok) errors.push(result.error);
-    else { params.steps = stepsText; params.pass = passText; }
+    if (!result.ok) {
+      for (const message of result.error.split('; ')) errors.push([message.startsWith('pass=') ? pass : steps, message]);
+    } else { params.steps = stepsText; params.pass = passText; }
     const sites = origins.value.split(',').map((o) => o.trim()).filter(Boolean);
     for (const site of sites) {
       let origin = null;
       try { origin = new URL(site).origin; } catch (e) { /* said below */ }
-      if (origin !== site.replace(/\/$/, '')) errors.push(`${site} is not a site's origin: write it as https://lms.your-school.edu`);
+      if (origin !== site.replace(/\/$/, '')) errors.push([origins, `${site} is not a site's origin: write it as https://lms.your-school.edu`]);
     }
-    if (sites.length && errors.length === 0) params.origins = sites.map((s) => s.replace(/\/$/, '')).join(',');
+    // A lesson kept on another site loads in the frame only from a site origins= lists, and
+    // origins= also names the course pages the frame talks to (its height): both go in it.
+    const lessonSite = lessonOrigin();
+    if (lessonSite && !sites.length) {
+      errors.push([origins, words('The lesson comes from {0}: write the course\'s site(s) here, and the lesson\'s site goes in with them', lessonSite)]);
+    }
+    const listed = [...new Set([...sites.map((s) => s.replace(/\/$/, '')), ...(lessonSite ? [lessonSite] : [])])];
+    if (sites.length && !errors.some(([control]) => control === origins)) params.origins = listed.join(',');
     if (xapi.checked) params.xapi = '1';
     const iri = activity.value.trim();
     if (iri) {
       let url = null;
       try { url = new URL(iri); } catch (e) { /* said below */ }
       if (!url || !/^(https?|urn|tag):$/.test(url.protocol) || url.hash) {
-        errors.push(`${iri} is not an absolute IRI without a #fragment (such as https://your.course/attention/week-3)`);
+        errors.push([activity, `${iri} is not an absolute IRI without a #fragment (such as https://your.course/attention/week-3)`]);
       } else {
         params.activity = iri;
-        if (!xapi.checked) errors.push('An activity IRI names the lesson in xAPI statements: tick "Send xAPI statements" too');
+        if (!xapi.checked) errors.push([activity, 'An activity IRI names the lesson in xAPI statements: tick "Send xAPI statements" too']);
       }
     }
-    return { params, errors };
+    for (const control of [steps, pass, origins, activity]) {
+      const wrong = errors.some(([c]) => c === control);
+      for (const [name, value] of [['aria-invalid', 'true'], ['aria-describedby', 'embed-status']]) {
+        if (wrong) control.setAttribute(name, value);
+        else control.removeAttribute(name);
+      }
+    }
+    return { params, errors: errors.map(([, message]) => message) };
+  }
+
+  // The site of the page's lesson= when that is another site's file, else null.
+  function lessonOrigin() {
+    const lesson = api.pageOptions().lesson;
+    if (!lesson || api.pageOptions().lessonBuiltIn) return null;
+    let url = null;
+    try { url = new URL(lesson, location.href); } catch (e) { return null; }
+    return url.origin !== location.origin ? url.origin : null;
   }
 
   // ---- height
@@ -216,7 +241,14 @@
     if (!dialog.hidden && tickWatched()) { apply(); return; }
     try {
       const { params, errors } = courseParams();
-      status.textContent = errors.join('; ');
+      // A snippet without a setting the author typed would grade differently from what the
+      // preview shows: none until every field is right (as for the SCORM package).
+      if (errors.length) {
+        snippet.value = '';
+        status.textContent = words('No embed code until this is mended: {0}', errors.join('; '));
+        return;
+      }
+      status.textContent = '';
       const sized = !noScript.checked;
       let suggested = measuredHeight();
       if (sized) {
@@ -441,6 +473,13 @@
     render();
   });
   copyButton.addEventListener('click', () => {
+    if (!snippet.value) {  // nothing to copy: why is said again, now that the author asks
+      const why = courseParams().errors.join('; ');
+      const said = why ? words('No embed code until this is mended: {0}', why) : status.textContent;
+      status.textContent = '';
+      requestAnimationFrame(() => { status.textContent = said; });
+      return;
+    }
     const done = () => { status.textContent = words('Copied the embed code'); };
     const byHand = () => {
       snippet.focus();

@@ -117,20 +117,32 @@ test('embed maker: a course\'s settings go into the snippet, bad ones are named,
   await page.waitForSelector('#embed-maker:not([hidden])');
   await page.selectOption('#embed-step', '11');
   const snippetNow = () => page.inputValue('#embed-snippet');
-  // Typed as an author types them; a bad one is named and stays out of the snippet.
-  await page.fill('#embed-steps', '20-3');
-  await page.waitForFunction(() => /steps=20-3 is not a range/.test(document.getElementById('embed-status').textContent))
-    .catch(() => assert.fail('a bad range is named'));
-  assert.doesNotMatch(await snippetNow(), /steps=/);
-  await page.fill('#embed-steps', '11-14');
+  // Typed as an author types them; a bad one is named, its field marked, and there is no snippet
+  // to copy until it is mended: one without it (or without the good settings beside it) would
+  // grade differently from the preview.
   await page.fill('#embed-pass', '0.8');
+  await page.fill('#embed-steps', '20-3');
+  await page.waitForFunction(() => /No embed code until this is mended: steps=20-3 is not a range/
+    .test(document.getElementById('embed-status').textContent))
+    .catch(async () => assert.fail(`a bad range is named: ${await page.textContent('#embed-status')}`));
+  assert.equal(await snippetNow(), '', 'no snippet while a field is wrong');
+  assert.equal(await page.getAttribute('#embed-steps', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#embed-pass', 'aria-invalid'), null);
+  await page.evaluate(() => { window.copied = null; navigator.clipboard.writeText = async (t) => { window.copied = t; }; });
+  await page.click('#embed-copy');
+  await page.waitForFunction(() => /No embed code until this is mended: steps=20-3/.test(document.getElementById('embed-status').textContent));
+  assert.equal(await page.evaluate(() => window.copied), null, 'Copy copied nothing');
+  await page.fill('#embed-steps', '11-14');
   await page.click('#embed-xapi');
   await page.fill('#embed-activity', 'week-3');
   await page.waitForFunction(() => /week-3 is not an absolute IRI/.test(document.getElementById('embed-status').textContent));
+  assert.equal(await page.getAttribute('#embed-activity', 'aria-invalid'), 'true');
   await page.fill('#embed-activity', 'https://course.example/attention/week-3');
   await page.fill('#embed-origins', 'https://lms.example.edu');
   await page.waitForFunction(() => document.getElementById('embed-status').textContent === '')
     .catch(async () => assert.fail(`no complaint left: ${await page.textContent('#embed-status')}`));
+  for (const field of ['#embed-steps', '#embed-pass', '#embed-activity', '#embed-origins'])
+    assert.equal(await page.getAttribute(field, 'aria-invalid'), null, `${field} is no longer marked`);
   let snippet = await snippetNow();
   const src = new URL(/src="([^"]*)"/.exec(snippet)[1].replace(/&amp;/g, '&'));
   assert.deepEqual(Object.fromEntries(src.searchParams), {
@@ -221,6 +233,44 @@ test('embed maker: on a lesson= page before its lesson came, the step list waits
     .catch(async () => assert.fail('the list says the lesson could not be loaded: ' +
                                    await missing.$$eval('#embed-step option', (o) => o.map((x) => x.textContent).join(' | '))));
   await missing.context().close();  // (its 404 is the point: not asserted as a problem)
+});
+
+// A teacher's lesson kept on another site (the page's origins= lets it load): the embed loads it
+// only if its origins= lists that site too, and origins= also names the course pages the frame
+// talks to. So the maker asks for the course's site, and lists the lesson's beside it.
+test('embed maker: a lesson from another site goes into the snippet with its site, beside the course\'s', async () => {
+  const lessonSite = `http://localhost:${server.port}`;
+  // The teacher's site serves the file to other sites (CORS), as a lesson host must (docs/lessons.md).
+  server.routes.set('/teacher/week-3.json', { type: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' },
+    body: readFileSync(new URL('../../dist/lessons/examples/my-sentence.json', import.meta.url)) });
+  const page = await openSettled(browser, `${server.url}/?lesson=${lessonSite}/teacher/week-3.json` +
+                                 `&origins=${lessonSite}#step=1`, { viewport: { width: 1366, height: 768 } });
+  await page.waitForFunction(() => window.attention.lessonStatus().steps === 3, null, { timeout: budget() })
+    .catch(async () => assert.fail(`the page loads the lesson: ${JSON.stringify(await page.evaluate(() => window.attention.lessonStatus()))}`));
+  await page.click('#copy-embed');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  await page.waitForFunction((site) => document.getElementById('embed-status').textContent.includes(`The lesson comes from ${site}`),
+                             lessonSite, { timeout: budget() })
+    .catch(async () => assert.fail(`the maker asks for the course's site: ${await page.textContent('#embed-status')}`));
+  assert.equal(await page.inputValue('#embed-snippet'), '', 'no snippet that could not load its lesson');
+  assert.equal(await page.getAttribute('#embed-origins', 'aria-invalid'), 'true');
+  await page.fill('#embed-origins', 'https://lms.example.edu');
+  await page.waitForFunction(() => document.getElementById('embed-snippet').value !== '', null, { timeout: budget() });
+  const src = new URL(/src="([^"]*)"/.exec(await page.inputValue('#embed-snippet'))[1].replace(/&amp;/g, '&'));
+  assert.equal(src.searchParams.get('origins'), `https://lms.example.edu,${lessonSite}`);
+  assert.equal(src.searchParams.get('lesson'), `${lessonSite}/teacher/week-3.json`);
+  // The snippet's frame, on a course page of the lesson's site, loads the lesson.
+  server.routes.set('/course-lesson-site.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
+<link rel="icon" href="data:,"></head><body>${await page.inputValue('#embed-snippet')}</body></html>`);
+  const course = await openPage(browser, `${lessonSite}/course-lesson-site.html`, { viewport: { width: 1366, height: 768 } });
+  const frame = await demoFrame(course, 'embed=1');
+  await waitReady(frame);
+  await frame.waitForFunction(() => window.attention.lessonStatus().steps === 3, null, { timeout: budget() })
+    .catch(async () => assert.fail(`the embed loads the lesson: ${JSON.stringify(await frame.evaluate(() => window.attention.lessonStatus()))}`));
+  assert.deepEqual(course.problems, []);
+  await course.context().close();
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 // The maker as a keyboard and screen-reader user meets it: every field named (the snippet too:
