@@ -137,7 +137,9 @@
 
   // ---- the course's settings: checked as they are typed, each with a message that names it
   // {params, errors}: errors are [field, message] pairs, each naming what to write instead.
-  function courseParams() {
+  // forPackage: for the SCORM package, which carries a copy of another site's lesson, so that
+  // site need not be listed.
+  function courseParams(forPackage = false) {
     const errors = [];
     const params = {};
     const stepsText = steps.value.trim(), passText = pass.value.trim();
@@ -154,7 +156,7 @@
     }
     // A lesson kept on another site loads in the frame only from a site origins= lists, and
     // origins= also names the course pages the frame talks to (its height): both go in it.
-    const lessonSite = lessonOrigin();
+    const lessonSite = forPackage ? null : lessonOrigin();
     if (lessonSite && !sites.length) {
       errors.push([origins, words('The lesson comes from {0}: write the course\'s site(s) here, and the lesson\'s site goes in with them', lessonSite)]);
     }
@@ -358,7 +360,7 @@
   }
   const escapeXml = (t) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   async function scormPackage() {
-    const { params, errors } = courseParams();
+    const { params, errors } = courseParams(true);
     if (errors.length) throw new Error(errors.join('; '));
     const manifestText = await (await fetch('imsmanifest.xml')).text();
     const names = [...manifestText.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);

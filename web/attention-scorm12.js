@@ -11,14 +11,37 @@
 //     which the LMS gives as cmi.student_data.mastery_score, or pass= in the launch link);
 //   - every revealed question as cmi.interactions.n, the step as cmi.core.lesson_location, the
 //     session time on leaving, and cmi.core.exit "suspend" until the lesson is complete, "" after.
-// Without an LMS it does nothing and the page runs as the normal demo. window.attentionScorm tells
-// what happened (found, errors).
+// Without an LMS the page runs as the normal demo, with a line above it that says nothing is
+// recorded. window.attentionScorm tells what happened (found, errors, notice).
 (function () {
   'use strict';
   const attention = window.attention;
   const status = { found: false, errors: [] };
   window.attentionScorm = status;
   if (!attention) return;
+
+  // No LMS answered: the launch page runs as the normal demo, and says so above it, so that a
+  // learner in a course whose player cannot reach this page (served from another site, say) does
+  // not finish the lesson believing it was graded. A line of its own above the drawing, which
+  // takes the rest of the height.
+  function notRecorded() {
+    const app = document.getElementById('app');
+    if (!app) return;
+    const notice = document.createElement('p');
+    notice.id = 'scorm-not-recorded';
+    notice.setAttribute('role', 'status');
+    const say = () => {
+      notice.textContent = attention.words('No course platform answered: what you do here is not recorded for a grade. If your course expects it to be, tell your teacher.');
+    };
+    say();
+    attention.onEvent((kind) => { if (kind === 'language-changed') say(); });
+    Object.assign(notice.style, { margin: '0', padding: '4px 10px', font: '13px/1.4 system-ui, sans-serif', flex: '0 0 auto',
+                                  background: 'var(--panel)', color: 'var(--error)', borderBottom: '1px solid var(--line)' });
+    Object.assign(document.body.style, { display: 'flex', flexDirection: 'column' });
+    Object.assign(app.style, { height: 'auto', flex: '1 1 auto', minHeight: '0' });
+    document.body.insertBefore(notice, app);
+    status.notice = notice.textContent;
+  }
 
   // SCORM 1.2's run-time discovery: the API object in a parent frame (at most 7 up), else in the
   // opener's frames.
@@ -32,7 +55,7 @@
     return null;
   }
   const api = findApi(window.parent !== window ? window.parent : null) || (window.opener ? findApi(window.opener) : null);
-  if (!api) return;
+  if (!api) { notRecorded(); return; }
 
   function call(name, ...args) {
     const value = api[name](...args);
@@ -42,7 +65,7 @@
   }
   const set = (key, value) => call('LMSSetValue', key, String(value));
 
-  if (String(call('LMSInitialize', '')) !== 'true') return;
+  if (String(call('LMSInitialize', '')) !== 'true') { notRecorded(); return; }
   status.found = true;
   document.documentElement.classList.add('scorm');  // the page hides "Open the full demo": it is not tracked
   const started = Date.now();

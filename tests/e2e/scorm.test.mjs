@@ -348,12 +348,33 @@ test('scorm: a teacher\'s lesson= page gives a link, a snippet and a package tha
   }
 });
 
-test('scorm: without an LMS the launch page is the normal demo', async () => {
+test('scorm: without an LMS the launch page is the normal demo, and says that nothing is recorded', async () => {
   const page = await openSettled(browser, server.url + '/lms/package/scorm.html');
   assert.equal(await page.evaluate(() => window.attentionScorm.found), false);
   assert.equal(await page.evaluate(() => window.attention.getState().step), 0, 'free exploration, no lesson forced');
+  assert.match(await page.textContent('#scorm-not-recorded'), /not recorded for a grade/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
+
+  // An LMS whose player frames the package from another site (its API is out of reach): the
+  // learner is told, above the demo, which still fits the frame.
+  const route = '/lms/cross-site.html';
+  server.routes.set(route, lmsSessionPage({}, `${server.url}/lms/package/scorm.html`));
+  const lms = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(lms, 'scorm.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  assert.equal(await frame.evaluate(() => window.attentionScorm.found), false);
+  const notice = await frame.evaluate(() => {
+    const r = document.getElementById('scorm-not-recorded').getBoundingClientRect();
+    const c = document.getElementById('canvas').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, canvasTop: c.top, canvasBottom: c.bottom, role: document.getElementById('scorm-not-recorded').getAttribute('role') };
+  });
+  assert.equal(notice.role, 'status');
+  assert.ok(notice.top >= 0 && notice.bottom <= notice.canvasTop + 1, `the line is above the drawing: ${JSON.stringify(notice)}`);
+  assert.ok(notice.canvasBottom <= await frame.evaluate(() => innerHeight) + 1, 'the drawing still ends inside the frame');
+  await saveArtifact('scorm-not-recorded-1300.png', await lms.screenshot());
+  await lms.context().close();
 });
 
 // A course in Chinese (#31): the package launched with lang=zh-CN speaks Chinese from its own files
