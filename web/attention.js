@@ -501,13 +501,23 @@
   }
 
   // The first language, once the demo answers: a wrong lang= or files that could not come are said
-  // in the demo (as a refused input is) and the page stays English.
+  // in the demo (as a refused input is) and the page stays English. So are the course's options a
+  // link may get wrong by hand (the embed maker checks them as they are typed): an origins= entry
+  // that is no site's origin (the demo would talk to none), an xapi= that is not 1.
   function startLanguage() {
     const refuse = (message) => {
       console.warn(message);
       callWithText('attn_page_refused', message, 'the message');
     };
-    if (chosenLanguage.error) refuse(chosenLanguage.error);
+    const problems = chosenLanguage.error ? [chosenLanguage.error] : [];
+    for (const site of allowedOrigins()) {
+      let origin = null;
+      try { origin = new URL(site).origin; } catch (e) { /* said below */ }
+      if (origin !== site.replace(/\/$/, '')) problems.push(`origins=${site.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`);
+    }
+    const xapi = params.get('xapi');
+    if (xapi && xapi !== '1') problems.push(`xapi=${xapi.slice(0, 20)} is not 1: no xAPI statements are sent`);
+    if (problems.length) refuse(problems.join('; '));
     if (lang === 'en') {
       document.documentElement.dataset.language = 'en';
       return;

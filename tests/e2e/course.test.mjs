@@ -5,7 +5,7 @@
 // when the embed leaves them out.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, saveArtifact, clickInFrame,
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, saveArtifact, clickInFrame,
          answerStepWithFirstChoices } from './harness.mjs';
 
 let server, browser;
@@ -79,6 +79,20 @@ test('course: steps= past the lesson\'s last step is said once the lesson is her
   assert.match(s.course_error, /steps=15-16 is not a range of steps such as 11-14 \(1\.\.14,/);
   assert.deepEqual([s.first_step, s.last_step, s.progress.questions, s.progress.complete], [1, 14, 16, false]);
   assert.ok((await layoutNames(page)).includes('lesson:course-error'), 'the header shows the message');
+  await page.context().close();
+});
+
+// Course options written into a link by hand: a site without its scheme would make the demo talk
+// to nobody (the frame keeps its first height, no events reach the course page), xapi=yes sends no
+// statement. Each is said in the demo, as a refused input is.
+test('course: an origins= entry that is no site\'s origin and an xapi= that is not 1 are said in the demo', async () => {
+  const page = await openPage(browser, `${server.url}/index.html?embed=1&origins=lms.school.edu&xapi=yes`,
+                              { viewport: { width: 1366, height: 768 } });
+  await waitReady(page);
+  await waitFor(page, () => /origins=lms\.school\.edu is not a site's origin/.test(window.attention.summary().error) &&
+                            /xapi=yes is not 1/.test(window.attention.summary().error), null, 'both refusals said',
+                { describe: () => page.evaluate(() => window.attention.summary().error) });
+  await saveArtifact('course-bad-origins-1366.png', await page.screenshot());
   await page.context().close();
 });
 
