@@ -170,7 +170,7 @@ int run_lesson_cli(const std::vector<std::string>& args, std::string* out, std::
     // The page refuses a file whose questions cannot be asked as written: --check-lesson says so;
     // --lesson still prints the step, under the problem, since that is how a teacher looks into it.
     const std::string problem = lesson_questions_problem(lesson);
-    if (!check.empty() && !problem.empty()) return fail(path + ": " + problem);
+    if (!check.empty() && !problem.empty()) return fail_each(path, problem);
 
     if (!check.empty()) {
         *out = path + ": a lesson of " + std::to_string(lesson.step_count()) + " steps and " +

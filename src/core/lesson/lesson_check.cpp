@@ -53,8 +53,8 @@ std::string giveaway(const Lesson& lesson, int number, const std::vector<Questio
             const Concealment covered = covered_by(asked[size_t(k)].id);
             for (const std::string& name : line.text.names)
                 if (shows_covered(name, covered))
-                    return step_name(number) + ".lines[" + std::to_string(i) + "] shows {" + name +
-                           "} before the step's question \"" + asked[size_t(k)].id +
+                    return step_name(number) + ".lines[" + std::to_string(i) + "] (step " + std::to_string(number) +
+                           ") shows {" + name + "} before the step's question \"" + asked[size_t(k)].id +
                            "\" is answered, which gives its answer away: add \"after\": " + std::to_string(k) +
                            " to the line (it then shows once that question is answered)";
         }
@@ -65,13 +65,21 @@ std::string giveaway(const Lesson& lesson, int number, const std::vector<Questio
 }  // namespace
 
 ATTN_LESSON_ENTRY std::string lesson_questions_problem(const Lesson& lesson) {
+    // Each step's first problem, one per line, up to eight (as the file's reader reports), so that
+    // a teacher mends them in one pass.
+    constexpr int kMaxReported = 8;
+    std::string out;
+    int found = 0;
     for (int number = 1; number <= lesson.step_count(); ++number) {
         const std::vector<Question> asked = questions_as_set_up(lesson, number);
         std::string problem = unaskable(lesson, number, asked);
         if (problem.empty()) problem = giveaway(lesson, number, asked);
-        if (!problem.empty()) return problem;
+        if (problem.empty()) continue;
+        if (++found <= kMaxReported) out += (out.empty() ? "" : "\n") + problem;
     }
-    return "";
+    if (found > kMaxReported)
+        out += "\n... and " + std::to_string(found - kMaxReported) + " more: mend these and check the file again";
+    return out;
 }
 
 }  // namespace attn

@@ -14,8 +14,9 @@
 
 namespace attn {
 
-// "" when the lesson's questions can be asked as written, else its first problem in a message
-// that names the step (steps[k], as the file counts), the line and the fix.
+// "" when the lesson's questions can be asked as written, else each step's first problem (up to
+// eight), one per line, each naming the step (steps[k], as the file counts, and the step as the
+// learner counts it), the line and the fix.
 ATTN_LESSON_ENTRY std::string lesson_questions_problem(const Lesson& lesson);
 
 }  // namespace attn

@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -143,7 +144,7 @@ TEST_CASE("lesson file: a line that names what its step's question covers, befor
     };
     // The weights before "which is sharper?": the panels would cover them while the text gives them.
     const std::string why = problem(R"({"prose": "Weights: {weights}."})", R"({"ask": "sharper"})");
-    CHECK(contains(why, "steps[0].lines[0] shows {weights} before the step's question \"sharper\""));
+    CHECK(contains(why, "steps[0].lines[0] (step 1) shows {weights} before the step's question \"sharper\""));
     CHECK(contains(why, "add \"after\": 0"));
     // After the question, or a value it does not cover, is fine.
     CHECK(problem(R"({"prose": "Weights: {weights}.", "after": 0})", R"({"ask": "sharper"})").empty());
@@ -154,6 +155,29 @@ TEST_CASE("lesson file: a line that names what its step's question covers, befor
         "add \"after\": 1"));
     // The query's name answers "which token is inputs[q]?".
     CHECK(contains(problem(R"({"prose": "The query is {query}."})", R"({"ask": "which-token"})"), "{query}"));
+}
+
+TEST_CASE("lesson file: the questions' check names each step's first problem, up to eight, in one pass") {
+    // Two steps that give their answers away and one that cannot ask its question: all three said.
+    const std::string giving = R"({"title": "G", "setup": {"example": "three-tokens"}, "watch": ["inputs"],
+        "lines": [{"prose": "Weights: {weights}."}], "questions": [{"ask": "sharper"}]})";
+    const std::string unaskable = R"({"title": "Cache", "setup": {"module": {"name": "causal-attention"}},
+        "watch": ["module"], "lines": [{"prose": "The cache."}], "questions": [{"ask": "cache-scores"}]})";
+    LessonParse parsed = parse_lesson(lesson_with(giving + "," + unaskable + "," + giving), attn_test::texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    const std::string why = lesson_questions_problem(parsed.lesson);
+    CHECK(std::count(why.begin(), why.end(), '\n') == 2);
+    CHECK(contains(why, "steps[0].lines[0] (step 1) shows {weights}"));
+    CHECK(contains(why, "steps[1] asks \"cache-scores\""));
+    CHECK(contains(why, "steps[2].lines[0] (step 3) shows {weights}"));
+    // Ten such steps: eight said, and how many more.
+    std::string ten = giving;
+    for (int i = 1; i < 10; ++i) ten += "," + giving;
+    parsed = parse_lesson(lesson_with(ten), attn_test::texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    const std::string many = lesson_questions_problem(parsed.lesson);
+    CHECK(std::count(many.begin(), many.end(), '\n') == 8);
+    CHECK(contains(many, "... and 2 more"));
 }
 
 TEST_CASE("lesson file: a lesson-wide setup applies to every step, and a step's own keys win") {
