@@ -348,9 +348,13 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
     const State& s = in.state;
     const Lesson& lesson = *in.lesson->lesson;
     const StepSpec* step = lesson.step(s.step);
-    if (!step) {
-        if (part == 0)
+    if (!step) {  // a link's step past the lesson's end: said, with the way into the lesson
+        if (part == 0) {
             prose(say(*in.lesson, "lesson.no-such-step", {{"step", s.step}, {"steps", lesson.step_count()}}));
+            if (ImGui::Button(tr("Start the lesson \u2192")))
+                send(ui, LessonAction::GoToStep, range_of(*in.lesson).first);
+            record_layout(ui, "lesson:start-from-missing");
+        }
         return false;
     }
     if (part == 1) {

@@ -313,6 +313,19 @@ TEST_CASE("ui: far from the origin and zoomed far in, the grid still ends (float
     CHECK(h.out.plot.lines.size() < 1000);
 }
 
+TEST_CASE("ui: a link's step past the lesson's end says so, and its Start button goes into the lesson") {
+    UiHarness h;
+    attn::State s = attn::enter_step(attn::builtin_chapter_lesson(), 1, h.state);
+    s.step = 20;  // a link's #step=20: a lesson file may have up to 30 steps; the chapter has 14
+    REQUIRE(h.set_state(s).empty());
+    h.frames(2);
+    REQUIRE(h.find("lesson:start-from-missing") != nullptr);
+    h.click("lesson:start-from-missing");
+    h.frames(2);
+    CHECK(h.state.step == 1);
+    CHECK(h.find("lesson:start-from-missing") == nullptr);
+}
+
 TEST_CASE("ui: a lesson step outlines the panels it is about, and free exploration none") {
     UiHarness h;
     for (const char* p : {"inputs", "plot", "loop", "weights", "heatmaps", "projection"})
