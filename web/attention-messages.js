@@ -22,6 +22,19 @@
   const allowed = api.pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
   const allowAll = allowed.length === 0;
 
+  // What a course may get wrong in a link by hand (the embed maker checks it as it is typed), said
+  // in the demo: an origins= entry that is no site's origin (the demo would talk to none: the frame
+  // keeps its first height), an xapi= that is not 1 (no statement would reach the course page).
+  const problems = [];
+  for (const site of allowed) {
+    let origin = null;
+    try { origin = new URL(site).origin; } catch (e) { /* said below */ }
+    if (origin !== site.replace(/\/$/, '')) problems.push(`origins=${site.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`);
+  }
+  const xapi = new URLSearchParams(location.search).get('xapi');
+  if (xapi && xapi !== '1') problems.push(`xapi=${xapi.slice(0, 20)} is not 1: no xAPI statements are sent`);
+  if (problems.length) api.whenUsable().then(() => api.refusePageOption(problems.join('; ')));
+
   const subscribers = new Map();  // window -> {origin, kinds: Set | null}
 
   // An opaque origin ("null", a sandboxed host) can only be addressed with '*'; every other reply

@@ -500,24 +500,16 @@
     });
   }
 
+  // A page option the demo cannot follow, said in the demo as a refused input is.
+  function refuse(message) {
+    console.warn(message);
+    callWithText('attn_page_refused', message, 'the message');
+  }
+
   // The first language, once the demo answers: a wrong lang= or files that could not come are said
-  // in the demo (as a refused input is) and the page stays English. So are the course's options a
-  // link may get wrong by hand (the embed maker checks them as they are typed): an origins= entry
-  // that is no site's origin (the demo would talk to none), an xapi= that is not 1.
+  // in the demo and the page stays English.
   function startLanguage() {
-    const refuse = (message) => {
-      console.warn(message);
-      callWithText('attn_page_refused', message, 'the message');
-    };
-    const problems = chosenLanguage.error ? [chosenLanguage.error] : [];
-    for (const site of allowedOrigins()) {
-      let origin = null;
-      try { origin = new URL(site).origin; } catch (e) { /* said below */ }
-      if (origin !== site.replace(/\/$/, '')) problems.push(`origins=${site.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`);
-    }
-    const xapi = params.get('xapi');
-    if (xapi && xapi !== '1') problems.push(`xapi=${xapi.slice(0, 20)} is not 1: no xAPI statements are sent`);
-    if (problems.length) refuse(problems.join('; '));
+    if (chosenLanguage.error) refuse(chosenLanguage.error);
     if (lang === 'en') {
       document.documentElement.dataset.language = 'en';
       return;
@@ -817,6 +809,7 @@
   // for it, in order; with no such page there is nobody to answer, and nothing is loaded.
   const earlyMessages = [];
   const keepEarly = (e) => earlyMessages.push(e);
+  api.refusePageOption = refuse;  // (attention-messages.js: the options a framed page talks by)
   api.takeEarlyMessages = () => {
     window.removeEventListener('message', keepEarly);
     return earlyMessages.splice(0);

@@ -5,7 +5,7 @@
 // when the embed leaves them out.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, saveArtifact, clickInFrame,
+import { startServer, launchBrowser, openPage, waitReady, waitIdle, waitFor, saveArtifact, clickInFrame, demoFrame,
          answerStepWithFirstChoices } from './harness.mjs';
 
 let server, browser;
@@ -86,12 +86,17 @@ test('course: steps= past the lesson\'s last step is said once the lesson is her
 // to nobody (the frame keeps its first height, no events reach the course page), xapi=yes sends no
 // statement. Each is said in the demo, as a refused input is.
 test('course: an origins= entry that is no site\'s origin and an xapi= that is not 1 are said in the demo', async () => {
-  const page = await openPage(browser, `${server.url}/index.html?embed=1&origins=lms.school.edu&xapi=yes`,
-                              { viewport: { width: 1366, height: 768 } });
-  await waitReady(page);
-  await waitFor(page, () => /origins=lms\.school\.edu is not a site's origin/.test(window.attention.summary().error) &&
-                            /xapi=yes is not 1/.test(window.attention.summary().error), null, 'both refusals said',
-                { describe: () => page.evaluate(() => window.attention.summary().error) });
+  const route = `/course-bad-options-${Math.random().toString(36).slice(2)}.html`;
+  server.routes.set(route, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
+<link rel="icon" href="data:,"></head><body style="margin:0">
+<iframe src="${server.url}/index.html?embed=1&origins=lms.school.edu&xapi=yes" title="demo" style="width:1300px;height:740px;border:0"></iframe>
+</body></html>`);
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1366, height: 768 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitFor(frame, () => /origins=lms\.school\.edu is not a site's origin/.test(window.attention.summary().error) &&
+                             /xapi=yes is not 1/.test(window.attention.summary().error), null, 'both refusals said',
+                { describe: () => frame.evaluate(() => window.attention.summary().error) });
   await saveArtifact('course-bad-origins-1366.png', await page.screenshot());
   await page.context().close();
 });
