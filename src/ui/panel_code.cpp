@@ -89,17 +89,18 @@ void prepare_code(const FrameInput& in, int columns, CodeUi* view) {
         size_t end = code.find('\n', start);
         if (end == std::string::npos) end = code.size();
         const std::string_view line = std::string_view(code).substr(start, end - start);
-        const bool comment = line.substr(0, 2) == "# ";
         const bool in_output = outputs.is_output(line);
+        // A comment line, at its own indent (a comment inside a class's method is indented too).
+        const size_t lead = std::min(line.find_first_not_of(' '), line.size());
+        const bool comment = line.substr(lead, 2) == "# ";
         // A code line too wide for the view with a comment after it ("x = ...  # why"): the code
         // keeps its row, and the comment goes under it, indented past the code's own indent.
-        const size_t same_line = comment ? std::string_view::npos : line.find("  # ");
+        const size_t same_line = comment ? std::string_view::npos : line.find("  # ", lead);
         if (same_line != std::string_view::npos && code_columns(line) > width) {
             cache.rows.push_back({start, start + same_line, in_output, false, 0});
-            const int indent = int(line.find_first_not_of(' ')) + 4;
-            add_comment_rows(code, start + same_line + 2, end, width, indent, in_output, &cache.rows);
+            add_comment_rows(code, start + same_line + 2, end, width, int(lead) + 4, in_output, &cache.rows);
         } else if (comment) {
-            add_comment_rows(code, start, end, width, 0, in_output, &cache.rows);
+            add_comment_rows(code, start + lead, end, width, int(lead), in_output, &cache.rows);
         } else {
             cache.rows.push_back({start, end, in_output, false, 0});
         }

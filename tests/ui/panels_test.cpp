@@ -566,17 +566,10 @@ TEST_CASE("ui: Escape closes the PyTorch code window while it has the focus, and
     CHECK_FALSE(h.ui.code.open);
 }
 
-TEST_CASE("ui: the PyTorch code breaks long comments to the view's width, and keeps code lines whole") {
-    UiHarness h("your-journey", ImVec2(1000, 700));
-    h.click("lesson:code-toggle");
-    REQUIRE(h.find("panel:code") != nullptr);
-    attn::State causal = h.state;  // the mask's line and its comment are wider than the window
-    causal.causal = true;
-    REQUIRE(h.set_state(causal).empty());
-    h.frames(2);
-    const attn::ui::CodeUi& code = h.ui.code;
+// The rows the code view drew, checked: every comment fits the view's width at its indent, no
+// code line wider than the view keeps a comment after it, and every character is drawn once.
+void check_code_rows(const attn::ui::CodeUi& code, bool* continued, bool* moved, bool* indented) {
     REQUIRE(code.wrapped_columns > 20);
-    bool continued = false, moved = false;
     for (const auto& row : code.rows) {
         const std::string text = code.code.substr(row.begin, row.end - row.begin);
         const bool comment = row.continuation || text.rfind("# ", 0) == 0;
@@ -585,11 +578,17 @@ TEST_CASE("ui: the PyTorch code breaks long comments to the view's width, and ke
         // A code line wider than the view keeps no comment after it: that went on the rows under it.
         if (!comment && int(text.size()) > code.wrapped_columns)
             CHECK_MESSAGE(text.find("  # ") == std::string::npos, text);
-        continued |= row.continuation;
-        moved |= comment && row.indent > 0;
+        CHECK_MESSAGE((text.empty() || text.find_first_not_of(' ') != std::string::npos), "a row of spaces only");
+        *continued |= row.continuation;
+        if (comment && !row.continuation && row.indent > 0) {
+            // After code on its line (moved under it), or after spaces only (a comment indented).
+            const size_t newline = row.begin == 0 ? std::string::npos : code.code.rfind('\n', row.begin - 1);
+            const size_t from = newline == std::string::npos ? 0 : newline + 1;
+            const bool after_code = code.code.find_first_not_of(' ', from) < row.begin;
+            *moved |= after_code;
+            *indented |= !after_code;
+        }
     }
-    CHECK(continued);  // the book's 6 x 6 weights print wider than a 420-pixel window
-    CHECK(moved);      // "mask = torch.triu(torch.ones(6, 6), diagonal=1)  # ..." is wider too
     // Every character of the code is drawn once, in order: the rows cover it, newlines and the
     // spaces at a break aside.
     std::string drawn, written;
@@ -600,6 +599,31 @@ TEST_CASE("ui: the PyTorch code breaks long comments to the view's width, and ke
     written.erase(std::remove(written.begin(), written.end(), ' '), written.end());
     CHECK(drawn == written);
     for (size_t i = 1; i < code.rows.size(); ++i) CHECK(code.rows[i].begin >= code.rows[i - 1].end);
+}
+
+TEST_CASE("ui: the PyTorch code breaks long comments to the view's width, and keeps code lines whole") {
+    UiHarness h("your-journey", ImVec2(1000, 700));
+    h.click("lesson:code-toggle");
+    REQUIRE(h.find("panel:code") != nullptr);
+    attn::State causal = h.state;  // the mask's line and its comment are wider than the window
+    causal.causal = true;
+    REQUIRE(h.set_state(causal).empty());
+    h.frames(2);
+    bool continued = false, moved = false, indented = false;
+    check_code_rows(h.ui.code, &continued, &moved, &indented);
+    CHECK(continued);  // the book's 6 x 6 weights print wider than a 420-pixel window
+    CHECK(moved);      // "mask = torch.triu(torch.ones(6, 6), diagonal=1)  # ..." is wider too
+
+    // The book repository's GroupedQueryAttention: comments inside its methods are indented, and
+    // break at their own indent (no row of spaces before them).
+    attn::State gqa = h.state;
+    gqa.module.enabled = true;
+    gqa.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+    REQUIRE(h.set_state(gqa).empty());
+    h.frames(3);
+    continued = moved = indented = false;
+    check_code_rows(h.ui.code, &continued, &moved, &indented);
+    CHECK(indented);
 }
 
 TEST_CASE("ui: a few listed panels fill the frame side by side instead of stacking in one column") {
