@@ -351,8 +351,11 @@ ATTN_LESSON_ENTRY bool lesson_track(const FrameInput& in, State* draft, UiState*
     if (!step) {  // a link's step past the lesson's end: said, with the way into the lesson
         if (part == 0) {
             prose(say(*in.lesson, "lesson.no-such-step", {{"step", s.step}, {"steps", lesson.step_count()}}));
+            // Where the learner left the lesson, as the header's Start goes, else the range's start.
+            const StepRange range = range_of(*in.lesson);
+            const int left = in.lesson->record.step;
             if (ImGui::Button(tr("Start the lesson \u2192")))
-                send(ui, LessonAction::GoToStep, range_of(*in.lesson).first);
+                send(ui, LessonAction::GoToStep, left >= range.first && left <= range.last ? left : range.first);
             record_layout(ui, "lesson:start-from-missing");
         }
         return false;

@@ -324,6 +324,18 @@ TEST_CASE("ui: a link's step past the lesson's end says so, and its Start button
     h.frames(2);
     CHECK(h.state.step == 1);
     CHECK(h.find("lesson:start-from-missing") == nullptr);
+    // A learner who had been at step 6: back there.
+    s = h.state;
+    s.step = 6;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(2);
+    s = h.state;
+    s.step = 20;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(2);
+    h.click("lesson:start-from-missing");
+    h.frames(2);
+    CHECK(h.state.step == 6);
 }
 
 TEST_CASE("ui: a lesson step outlines the panels it is about, and free exploration none") {
