@@ -71,11 +71,12 @@
     const dark = themeChoice === 'dark' || (themeChoice === 'auto' && !!darkQuery && darkQuery.matches);
     return { embed, framed, theme: dark ? 'dark' : 'light', themeChoice,
              reducedMotion: !!motionQuery && motionQuery.matches, touch: lastPointerTouch,
-             origins: params.get('origins') || '', lesson: lessonParam,
+             origins: params.get('origins') || '', xapi: params.get('xapi') || '', lesson: lessonParam,
              lessonBuiltIn: lessonFile.builtIn, lessonName: lessonFile.name };
   }
   // ?origins=: the hosts this demo talks to; none listed, any host.
-  const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim()).filter(Boolean);
+  const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  let saidBadOrigin = 0;
   // The bits platform/browser.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
   function pageBits(o) {
     return (o.embed ? 1 : 0) | (o.theme === 'dark' ? 2 : 0) | (o.reducedMotion ? 4 : 0) | (o.touch ? 8 : 0);
@@ -501,9 +502,11 @@
   }
 
   // A page option the demo cannot follow, said in the demo as a refused input is.
+  const pageProblems = [];  // each said until the page reloads: a later one joins, never hides, them
   function refuse(message) {
     console.warn(message);
-    callWithText('attn_page_refused', message, 'the message');
+    pageProblems.push(message);
+    callWithText('attn_page_refused', pageProblems.join('; ').slice(0, 4000), 'the message');
   }
 
   // The first language, once the demo answers: a wrong lang= or files that could not come are said
@@ -807,17 +810,19 @@
   // The postMessage API (attention-messages.js) is loaded only when a page can talk to this one: a
   // parent frame, or the window that opened it. Messages that arrive before it has loaded wait
   // for it, in order; with no such page there is nobody to answer, and nothing is loaded.
+  // It loads with the first message of its kind: a bare iframe never needs it, a host page's script
+  // (attention-host.js says hello at once) does.
   const earlyMessages = [];
-  const keepEarly = (e) => earlyMessages.push(e);
+  const keepEarly = (e) => {
+    if (!earlyMessages.length && !/^attention:/.test(e.data && e.data.type)) return;
+    if (earlyMessages.push(e) === 1) loadScript('attention-messages.js');
+  };
   api.refusePageOption = refuse;  // (attention-messages.js: the options a framed page talks by)
   api.takeEarlyMessages = () => {
     window.removeEventListener('message', keepEarly);
     return earlyMessages.splice(0);
   };
-  if (framed || window.opener) {
-    window.addEventListener('message', keepEarly);
-    loadScript('attention-messages.js');
-  }
+  if (framed || window.opener) window.addEventListener('message', keepEarly);
   // ?xapi=1: lesson events also leave as xAPI statements (docs/xapi.md), by a script loaded only then.
   if (params.get('xapi') === '1') loadScript('attention-xapi.js');
 
@@ -870,7 +875,9 @@
         try {
           window.parent.postMessage({ type: 'attention:resize', height: contentHeight }, target);
           window.parent.postMessage({ subject: 'lti.frameResize', height: contentHeight }, target);
-        } catch (e) { /* a malformed origin in the list: the others still get it */ }
+        } catch (e) {  // a malformed origin in the list: the others still get it, and the page says so once
+          if (!saidBadOrigin) saidBadOrigin = queueMicrotask(() => refuse(`origins=${target.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`)) || 1;
+        }
       }
       tellResizer();
     },

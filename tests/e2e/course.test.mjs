@@ -89,11 +89,18 @@ test('course: an origins= entry that is no site\'s origin and an xapi= that is n
   const route = `/course-bad-options-${Math.random().toString(36).slice(2)}.html`;
   server.routes.set(route, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
 <link rel="icon" href="data:,"></head><body style="margin:0">
-<iframe src="${server.url}/index.html?embed=1&origins=lms.school.edu&xapi=yes" title="demo" style="width:1300px;height:740px;border:0"></iframe>
+<iframe src="${server.url}/index.html?embed=1&origins=lms.school.edu,http://localhost:${server.port}/&xapi=yes" title="demo" style="width:1300px;height:740px;border:0"></iframe>
+<script>window.replies = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'attention:reply') window.replies.push(e.data); });</script>
 </body></html>`);
   const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1366, height: 768 } });
   const frame = await demoFrame(page, 'index.html');
   await waitReady(frame);
+  // A bare frame loads no postMessage bridge; the course page's script says hello, as
+  // attention-host.js does, and it loads, and answers this page: its origin is listed with a slash.
+  const scripts = () => frame.evaluate(() => [...document.scripts].map((x) => x.src.split('/').pop()));
+  assert.ok(!(await scripts()).includes('attention-messages.js'), 'no bridge before a message');
+  await page.evaluate(() => document.querySelector('iframe').contentWindow.postMessage({ type: 'attention:hello', id: 1 }, '*'));
+  await waitFor(page, () => window.replies.some((r) => r.id === 1 && r.ok), null, 'the reply to the course page\'s hello');
   await waitFor(frame, () => /origins=lms\.school\.edu is not a site's origin/.test(window.attention.summary().error) &&
                              /xapi=yes is not 1/.test(window.attention.summary().error), null, 'both refusals said',
                 { describe: () => frame.evaluate(() => window.attention.summary().error) });
