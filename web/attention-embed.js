@@ -174,14 +174,17 @@
         if (!xapi.checked) errors.push([activity, 'An activity IRI names the lesson in xAPI statements: tick "Send xAPI statements" too']);
       }
     }
+    return { params, errors: errors.map(([, message]) => message), fields: errors.map(([control]) => control) };
+  }
+
+  // The fields a snippet cannot carry as typed, marked for assistive technology (and outlined).
+  function markFields(wrongFields) {
     for (const control of [steps, pass, origins, activity]) {
-      const wrong = errors.some(([c]) => c === control);
       for (const [name, value] of [['aria-invalid', 'true'], ['aria-describedby', 'embed-status']]) {
-        if (wrong) control.setAttribute(name, value);
+        if (wrongFields.includes(control)) control.setAttribute(name, value);
         else control.removeAttribute(name);
       }
     }
-    return { params, errors: errors.map(([, message]) => message) };
   }
 
   // The site of the page's lesson= when that is another site's file, else null.
@@ -242,7 +245,8 @@
   function render() {
     if (!dialog.hidden && tickWatched()) { apply(); return; }
     try {
-      const { params, errors } = courseParams();
+      const { params, errors, fields } = courseParams();
+      markFields(fields);
       // A snippet without a setting the author typed would grade differently from what the
       // preview shows: none until every field is right (as for the SCORM package).
       if (errors.length) {

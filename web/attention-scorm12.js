@@ -32,6 +32,7 @@
     notice.setAttribute('role', 'status');
     const say = () => {
       notice.textContent = attention.words('No course platform answered: what you do here is not recorded for a grade. If your course expects it to be, tell your teacher.');
+      status.notice = notice.textContent;
     };
     say();
     attention.onEvent((kind) => { if (kind === 'language-changed') say(); });
@@ -40,7 +41,6 @@
     Object.assign(document.body.style, { display: 'flex', flexDirection: 'column' });
     Object.assign(app.style, { height: 'auto', flex: '1 1 auto', minHeight: '0' });
     document.body.insertBefore(notice, app);
-    status.notice = notice.textContent;
   }
 
   // SCORM 1.2's run-time discovery: the API object in a parent frame (at most 7 up), else in the

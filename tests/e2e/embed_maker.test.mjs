@@ -128,7 +128,11 @@ test('embed maker: a course\'s settings go into the snippet, bad ones are named,
   assert.equal(await snippetNow(), '', 'no snippet while a field is wrong');
   assert.equal(await page.getAttribute('#embed-steps', 'aria-invalid'), 'true');
   assert.equal(await page.getAttribute('#embed-pass', 'aria-invalid'), null);
-  await page.evaluate(() => { window.copied = null; navigator.clipboard.writeText = async (t) => { window.copied = t; }; });
+  await page.evaluate(() => {
+    window.copied = null;
+    navigator.clipboard.writeText = async (t) => { window.copied = t; };
+    document.getElementById('embed-status').textContent = '';  // so that only Copy can say it again
+  });
   await page.click('#embed-copy');
   await page.waitForFunction(() => /No embed code until this is mended: steps=20-3/.test(document.getElementById('embed-status').textContent));
   assert.equal(await page.evaluate(() => window.copied), null, 'Copy copied nothing');
