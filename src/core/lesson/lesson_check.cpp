@@ -65,21 +65,20 @@ std::string giveaway(const Lesson& lesson, int number, const std::vector<Questio
 }  // namespace
 
 ATTN_LESSON_ENTRY std::string lesson_questions_problem(const Lesson& lesson) {
-    // Each step's first problem, one per line, up to eight (as the file's reader reports), so that
-    // a teacher mends them in one pass.
-    constexpr int kMaxReported = 8;
-    std::string out;
-    int found = 0;
+    // Each step's first problem, reported as the file's reader reports its own.
+    std::vector<std::string> problems;
+    size_t more = 0;
     for (int number = 1; number <= lesson.step_count(); ++number) {
         const std::vector<Question> asked = questions_as_set_up(lesson, number);
         std::string problem = unaskable(lesson, number, asked);
         if (problem.empty()) problem = giveaway(lesson, number, asked);
         if (problem.empty()) continue;
-        if (++found <= kMaxReported) out += (out.empty() ? "" : "\n") + problem;
+        if (problems.size() < kMaxReportedProblems)
+            problems.push_back(std::move(problem));
+        else
+            ++more;
     }
-    if (found > kMaxReported)
-        out += "\n... and " + std::to_string(found - kMaxReported) + " more: mend these and check the file again";
-    return out;
+    return problem_report(problems, more);
 }
 
 }  // namespace attn

@@ -63,7 +63,6 @@ struct Path {
 // Collects the file's problems, each with its position, so that a teacher mends them in one pass:
 // a step stops at its first problem (what follows in it may only be an echo) and the next step is
 // read; the checks across steps run only on a file whose steps all read.
-constexpr size_t kMaxReportedProblems = 8;
 struct Reader {
     std::string_view source;
     std::vector<std::string> problems;
@@ -85,12 +84,7 @@ struct Reader {
         return false;
     }
     // One problem per line, in the file's order.
-    std::string report() const {
-        std::string out;
-        for (const std::string& p : problems) out += (out.empty() ? "" : "\n") + p;
-        if (more > 0) out += "\n... and " + std::to_string(more) + " more: mend these and check the file again";
-        return out;
-    }
+    std::string report() const { return problem_report(problems, more); }
     bool string_at(const JsonValue& v, const Path& path, size_t max_bytes, std::string* out) {
         if (!v.is_string()) return fail(v, path, "must be a string");
         if (v.text.empty()) return fail(v, path, "must not be empty");
@@ -299,6 +293,13 @@ State apply_setups(const JsonValue& lesson_setup, const JsonValue& step_setup, i
 }
 
 }  // namespace
+
+std::string problem_report(const std::vector<std::string>& problems, size_t more) {
+    std::string out;
+    for (const std::string& p : problems) out += (out.empty() ? "" : "\n") + p;
+    if (more > 0) out += "\n... and " + std::to_string(more) + " more: mend these and check the file again";
+    return out;
+}
 
 std::string name_each_problem(std::string_view name, std::string_view problems) {
     std::string out;

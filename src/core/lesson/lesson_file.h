@@ -86,6 +86,12 @@ struct LessonParse {
     std::string error;
 };
 
+// A file's problems are reported at most this many at a time, each on its own line, so that a
+// teacher mends them in one pass; past it, "... and N more" (problem_report).
+constexpr size_t kMaxReportedProblems = 8;
+// The problems, one per line, then "... and N more" when `more` were left out.
+std::string problem_report(const std::vector<std::string>& problems, size_t more);
+
 // Each line of a parse's error under the file's name, as a compiler names its problems:
 // "my.json: line 3, column 5: ...\nmy.json: line 9, column 1: ...".
 std::string name_each_problem(std::string_view name, std::string_view problems);
