@@ -27,6 +27,12 @@ bool lesson_practice(const FrameInput& in, State* draft, UiState* ui);         /
 // The planted program and its outputs (part 0) or the trace walk (part 1).
 bool lesson_debug(const FrameInput& in, State* draft, UiState* ui, int part);  // panel_lesson_debug.cpp
 void code_view(const FrameInput& in, UiState* ui);                             // panel_code.cpp
+// The code beside other panels, in a window of its own that floats from free_top (the band's foot,
+// or the panels' top) when that leaves half the screen, else over the screen's lower half; the
+// learner can move, resize or close it (closing it when a link listed the "code" panel, code_listed,
+// is an edit: true).
+bool code_window_over_panels(const FrameInput& in, State* draft, UiState* ui, float free_top,
+                             bool code_listed);  // panel_code.cpp
 
 // Records the last item for attention.layout() only while it is visible in its scrolling region,
 // clipped to it, so a test that clicks the rectangle never hits what lies behind a scrolled-out item.

@@ -1,5 +1,6 @@
 // The PyTorch code for the state on screen, regenerated whenever the state changes, with a Copy
-// button. Output lines (the comments after each print) are tinted so they read as results.
+// button, in the lesson band or in a window of its own over the panels. Output lines (the comments
+// after each print) are tinted so they read as results.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -164,6 +165,40 @@ ATTN_DEFERRED_ENTRY void code_view_here(const FrameInput& in, UiState* ui) {
 
 void code_view(const FrameInput& in, UiState* ui) {
     if (code_here_or_ask(in, ui, tr("The code is on its way..."), "code:retry")) code_view_here(in, ui);
+}
+
+bool code_window_over_panels(const FrameInput& in, State* draft, UiState* ui, float free_top, bool code_listed) {
+    bool edited = false;
+    // Over the inputs and the plot by default (the code prints the inputs again), leaving the
+    // scores, weights and heatmaps it computes beside it to compare; the learner can move,
+    // resize or close it.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float w = std::min(display.x - 16, std::max(420.0f, display.x * 0.42f));
+    // Below the band when that leaves at least half the screen; else (a phone, where the band
+    // of a step can be taller than the screen) over the lower half, never off its edge.
+    const float below = std::max(8.0f, free_top);
+    const float wanted = std::max(200.0f, display.y * 0.5f);
+    const float top = display.y - 52 - below >= wanted ? below : std::max(8.0f, display.y - 52 - wanted);
+    ImGui::SetNextWindowPos(ImVec2(8, top), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
+    bool open = true;
+    if (ImGui::Begin(tr("PyTorch code for this screen"), &open,
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+        code_view(in, ui);
+        // Escape closes it while it has the focus, as it closes Import / Export.
+        if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+            open = false;
+    }
+    ImGui::End();
+    if (!open) {
+        ui->code.open = false;
+        if (code_listed) {
+            draft->panels.erase(std::remove(draft->panels.begin(), draft->panels.end(), "code"), draft->panels.end());
+            edited = true;
+        }
+    }
+    return edited;
 }
 
 }  // namespace attn::ui

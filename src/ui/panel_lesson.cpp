@@ -334,42 +334,6 @@ bool lesson_band(const FrameInput& in, State* draft, UiState* ui, const BandShap
     return edited;
 }
 
-// The code beside other panels floats in its own window, below the band when that leaves at least
-// half the screen (band_bottom: the band's foot, or the panels' top less a gap when there is none).
-bool code_window_over_panels(const FrameInput& in, State* draft, UiState* ui, float band_bottom, bool code_listed) {
-    bool edited = false;
-    // Over the inputs and the plot by default (the code prints the inputs again), leaving the
-    // scores, weights and heatmaps it computes beside it to compare; the learner can move,
-    // resize or close it.
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float w = std::min(display.x - 16, std::max(420.0f, display.x * 0.42f));
-    // Below the band when that leaves at least half the screen; else (a phone, where the band
-    // of a step can be taller than the screen) over the lower half, never off its edge.
-    const float below = std::max(8.0f, band_bottom + 8);
-    const float wanted = std::max(200.0f, display.y * 0.5f);
-    const float top = display.y - 52 - below >= wanted ? below : std::max(8.0f, display.y - 52 - wanted);
-    ImGui::SetNextWindowPos(ImVec2(8, top), ImGuiCond_Appearing);
-    ImGui::SetNextWindowSize(ImVec2(w, std::max(200.0f, display.y - top - 52)), ImGuiCond_Appearing);
-    bool open = true;
-    if (ImGui::Begin(tr("PyTorch code for this screen"), &open,
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
-        code_view(in, ui);
-        // Escape closes it while it has the focus, as it closes Import / Export.
-        if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
-            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-            open = false;
-    }
-    ImGui::End();
-    if (!open) {
-        ui->code.open = false;
-        if (code_listed) {
-            draft->panels.erase(std::remove(draft->panels.begin(), draft->panels.end(), "code"), draft->panels.end());
-            edited = true;
-        }
-    }
-    return edited;
-}
-
 }  // namespace
 
 bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_height, bool* relayout) {
@@ -421,7 +385,7 @@ bool panel_lesson(const FrameInput& in, State* draft, UiState* ui, float max_hei
         edited |= lesson_band(in, draft, ui, {avail.x, height, show_lesson, in_lesson, code_inline, foldable, narrow},
                               relayout);
     if (code_window)
-        edited |= code_window_over_panels(in, draft, ui, band ? band_pos.y + height : band_pos.y - 8, code_listed);
+        edited |= code_window_over_panels(in, draft, ui, band ? band_pos.y + height + 8 : band_pos.y, code_listed);
     return edited;
 }
 
