@@ -35,7 +35,8 @@ std::string span(int first, int count) {
 
 void groups(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     if (in.concealed().module_groups) {  // the lesson asks which heads share a group
-        prose(trf("Which heads read which key and value group: %s.", in.concealed().reason.c_str()), muted_text());
+        prose(trf("Which heads read which key and value group: %s.", in.concealed().groups_reason().c_str()),
+              muted_text());
         record_value(ui, "module:groups", kHidden);
         return;
     }
@@ -262,7 +263,9 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("One mask, the ways libraries write it"));
     if (in.concealed().module_masks || in.concealed().module_window) {  // polarity, or the window's keys
-        prose(trf("How each library writes it: %s.", in.concealed().reason.c_str()), muted_text());
+        const Concealment& c = in.concealed();
+        prose(trf("How each library writes it: %s.", (c.module_window ? c.reason : c.masks_reason()).c_str()),
+              muted_text());
         record_value(ui, "module:mask-differences", kHidden);
         return false;
     }

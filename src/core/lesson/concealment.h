@@ -35,6 +35,12 @@ struct Concealment {
     bool angles = false;         // the text version's arrow angles (0° same way, 180° opposite)
     // Shown where values are covered: "Answer the question in the lesson first" and the like.
     std::string reason;
+    // The mask routes and the heads' groups covered only because a later step asks about them
+    // (cover_later_sections): they say that reason, not the open question's.
+    bool masks_for_later = false, groups_for_later = false;
+    std::string later_reason;
+    const std::string& masks_reason() const { return masks_for_later ? later_reason : reason; }
+    const std::string& groups_reason() const { return groups_for_later ? later_reason : reason; }
 
     // Which shown values each flag covers, as every panel and the text version decide it: a
     // weight gives away the scores' order, and the context vector is made of the weights.
@@ -54,7 +60,10 @@ struct Concealment {
                         softmax_dim, scaling, masking, module_layout, module_leak, module_dropout, module_heads,
                         module_cache, module_groups, module_window, module_masks, angles);
     }
-    bool operator==(const Concealment& o) const { return flags() == o.flags() && reason == o.reason; }
+    bool operator==(const Concealment& o) const {
+        return flags() == o.flags() && reason == o.reason && masks_reason() == o.masks_reason() &&
+               groups_reason() == o.groups_reason();
+    }
     bool operator!=(const Concealment& o) const { return !(*this == o); }
 
     bool any() const {

@@ -343,12 +343,16 @@ void cover_later_sections(const LessonEngine& e, const State& s, Concealment* c)
         for (const std::string& kind : lesson.step(later)->questions) {
             if (kind != "mask-polarity" && kind != "gqa-heads") continue;
             const Concealment asks = covered_by(kind);
+            c->masks_for_later |= asks.module_masks && !c->module_masks;
+            c->groups_for_later |= asks.module_groups && !c->module_groups;
             c->module_masks |= asks.module_masks;
             c->module_groups |= asks.module_groups;
             covered = true;
         }
     }
-    if (covered && c->reason.empty()) c->reason = words("hidden until a later step asks about it");
+    if (!covered) return;
+    c->later_reason = words("hidden until a later step asks about it");
+    if (c->reason.empty()) c->reason = c->later_reason;
 }
 
 // lesson_sync once the lesson is here: the step's questions and lines, the concealment, the trace.

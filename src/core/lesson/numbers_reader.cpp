@@ -65,8 +65,11 @@ void write_withheld(JsonWriter* w, const char* key, const std::string& caption, 
 }
 
 // A table the lesson covers: its caption and why.
+void write_covered(JsonWriter* w, const char* key, const std::string& caption, const std::string& reason) {
+    write_withheld(w, key, caption, words_f("Covered: %s.", reason.c_str()));
+}
 void write_covered(JsonWriter* w, const char* key, const std::string& caption, const Concealment& hidden) {
-    write_withheld(w, key, caption, words_f("Covered: %s.", hidden.reason.c_str()));
+    write_covered(w, key, caption, hidden.reason);
 }
 
 // Column headers "dim 0", "dim 1", ... after the row headers' column, up to the reader's width.
@@ -227,8 +230,9 @@ void write_mask_routes(JsonWriter* w, const ModuleResult& m, const HeadTrace& t,
     const std::string caption = words(
         "Masking head 0 other ways: the largest difference from the book's weights, "
         "masked_fill(mask, -inf) then softmax");
-    if (hidden.module_window || (routes && hidden.module_masks))  // which keys are kept; the polarity
-        return write_covered(w, "mask_routes", words("Masking head 0 other ways"), hidden);  // (neutral, as the panel)
+    if (hidden.module_window || (routes && hidden.module_masks))                    // which keys are kept; the polarity
+        return write_covered(w, "mask_routes", words("Masking head 0 other ways"),  // (neutral, as the panel)
+                             hidden.module_window ? hidden.reason : hidden.masks_reason());
     std::vector<std::pair<std::string, float>> rows;
     rows.push_back({band ? words("softmax, then \u00d7 the band's 0/1, then \u00f7 row sums")
                          : words("softmax, then \u00d7 tril(ones), then \u00f7 row sums"),
@@ -271,7 +275,7 @@ void write_groups(JsonWriter* w, const State& s, const ModuleResult& m, const Co
     const int groups = m.settings.kv_groups, size = m.settings.heads / groups;
     const std::string caption =
         words_f("Grouped-query attention, num_kv_groups = %d: the heads that read each key and value group", groups);
-    if (hidden.module_groups) return write_covered(w, "kv_groups", caption, hidden);
+    if (hidden.module_groups) return write_covered(w, "kv_groups", caption, hidden.groups_reason());
     if (groups_judged_in_trace(s))  // Debug this asks it: no question's reason, the trace's own words
         return write_withheld(w, "kv_groups", caption,
                               words("Which heads read which key and value group: for you to judge in the trace."));

@@ -147,7 +147,13 @@ TEST_CASE("generation lesson: step 2's panel keeps step 3's masks covered until 
     CHECK_FALSE(c.module_groups);
     CHECK(c.module_masks);
     CHECK(attn_test::contains(c.reason, "later step"));
+    // While step 2's own question is open, the masks still say why they wait: a later step asks
+    // them, not this question (whose answer would not uncover them).
+    const Concealment open = sync(step(2));
+    CHECK(attn_test::contains(open.reason, "answer the question"));
+    CHECK(attn_test::contains(open.masks_reason(), "later step"));
     CHECK(sync(step(1)).module_groups);  // step 2's groups, in step 1
+    CHECK(attn_test::contains(sync(step(1)).groups_reason(), "later step"));
     // Step 3 answered (the record has it): step 2 shows the masks again.
     QuestionRecord answered;
     answered.step = 3;
