@@ -16,8 +16,10 @@ float mean_row_sum(const Matrix& w) {
     return w.rows ? float(sum / double(w.rows)) : 0.0f;
 }
 
-void zero_mask(const HeadTrace& t, const std::vector<std::string>& tokens, PlantedBugView* v) {
-    v->caption = sentence("masked_fill(triu(ones, 1), 0), then softmax");
+// window > 0: the sliding-window class, whose mask is the band (diff < 0) | (diff >= W).
+void zero_mask(const HeadTrace& t, int window, const std::vector<std::string>& tokens, PlantedBugView* v) {
+    v->caption = window > 0 ? sentence("masked_fill((diff < 0) | (diff >= W), 0), then softmax")
+                            : sentence("masked_fill(triu(ones, 1), 0), then softmax");
     v->weights = &t.weights_zero_masked;
     // The weight row 0 gives to tokens after it: with -inf it is exactly 0.
     float leak = 0;
@@ -182,7 +184,8 @@ PlantedBugView planted_bug(PlantedBug bug, const ModuleResult& r, size_t batch, 
     const HeadTrace& t = r.batches[std::min(batch, r.batches.size() - 1)][0];
     switch (bug) {
         case PlantedBug::ZeroMask:
-            zero_mask(t, tokens, &v);
+            zero_mask(t, r.settings.module == AttentionModule::SlidingWindowAttention ? r.settings.window : 0, tokens,
+                      &v);
             break;
         case PlantedBug::FlippedMask:
             flipped_mask(t, tokens, &v);

@@ -73,10 +73,11 @@ HeadTrace attend(Matrix queries, Matrix keys, Matrix values, bool causal, int wi
                     ? weights_by_route(h.scores, causal_keys(h.scores.rows, window), style, h.keys.cols)
                     : softmax_rows_scaled(h.masked_scores, divisor);
     h.weights_wrong_dim = transposed(softmax_rows_scaled(transposed(h.masked_scores), divisor));
-    if (causal) {
+    if (causal) {  // the class's own mask (the band, with a window), filled with 0 instead of -inf
         Matrix zero_filled = h.scores;
         for (int r = 0; r < zero_filled.rows; ++r)
-            for (int c = r + 1; c < zero_filled.cols; ++c) zero_filled.at(r, c) = 0.0f;
+            for (int c = 0; c < zero_filled.cols; ++c)
+                if (c > r || (window > 0 && r - c >= window)) zero_filled.at(r, c) = 0.0f;
         h.weights_zero_masked = softmax_rows_scaled(zero_filled, divisor);
     }
     if (causal && planted) {

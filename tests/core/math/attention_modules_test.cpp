@@ -266,6 +266,22 @@ TEST_CASE("modules: masking with 0 before softmax leaks weight to later tokens (
         0);
 }
 
+TEST_CASE("modules: with a sliding window the planted 0 fill fills the class's band mask, not the triangle") {
+    const ModuleSettings s = settings(AttentionModule::SlidingWindowAttention, 123);
+    REQUIRE(s.window == 3);
+    const ModuleResult r = run_module(journey(), s);
+    REQUIRE(r.error.empty());
+    const HeadTrace& h = r.batches[0][0];
+    REQUIRE(h.weights_zero_masked.rows == 6);
+    // Row 4 ("one") keeps keys 2..4; keys 0 and 1 (too far back) and 5 (the future) score 0, so
+    // the three get the same weight: softmax([0, 0, s42, s43, s44, 0] / sqrt(head_dim)).
+    const float d = std::sqrt(float(h.keys.cols));
+    double sum = 3.0;
+    for (int c = 2; c <= 4; ++c) sum += std::exp(double(h.scores.at(4, c) / d));
+    for (int c : {0, 1, 5}) CHECK(std::fabs(h.weights_zero_masked.at(4, c) - float(1.0 / sum)) <= 1e-6f);
+    CHECK(std::fabs(h.weights_zero_masked.at(4, 2) - float(std::exp(double(h.scores.at(4, 2) / d)) / sum)) <= 1e-6f);
+}
+
 TEST_CASE("modules: Exercise 3.1 run as the page runs it: v1 loaded from v2 prints v2's numbers") {
     const Matrix x = journey();
     const ModuleResult v2 = run_module(x, settings(AttentionModule::SelfAttentionV2, 789));
