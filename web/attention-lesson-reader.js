@@ -190,7 +190,7 @@
     } else if (p.checked) {
       if (p.note) verdict.append(element('p', { text: p.note }));
       if (p.entries.length) {
-        verdict.append(element('p', { text: p.entries.map((ok, i) => (ok ? phrase('entry {0} right', i) : phrase('entry {0} wrong', i))).join(phrase(', ')) }));
+        verdict.append(element('p', { text: p.entries.map((ok, i) => (ok ? phrase('entry {0} right', i + p.first_entry) : phrase('entry {0} wrong', i + p.first_entry))).join(phrase(', ')) }));
       }
       verdict.append(element('p', { class: p.correct ? 'right' : 'wrong', text: p.message }));
       if (p.prediction) verdict.append(element('p', { text: p.prediction }));

@@ -109,7 +109,7 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
             for (size_t i = 0; i < c.entry_ok.size(); ++i) {
                 if (i) ImGui::SameLine();
                 ImGui::TextColored(c.entry_ok[i] ? context_color() : error_color(), "%s %s",
-                                   texts.say("practice.entry", {{"i", int(i)}}).c_str(),
+                                   texts.say("practice.entry", {{"i", int(i) + c.first_entry}}).c_str(),
                                    c.entry_ok[i] ? "\u2713" : "\u2717");
             }
         }

@@ -216,7 +216,7 @@ void write_practice(const LessonEngine& e, const State& s, const AttentionResult
     w->key("correct").boolean(checked && c.correct && !c.stale).key("entries").begin_array();
     if (checked && !c.stale && c.entry_ok.size() > 1)
         for (int ok : c.entry_ok) w->integer(ok);
-    w->end_array();
+    w->end_array().key("first_entry").integer(c.first_entry);
     w->key("message").string(checked ? c.message : "").key("note").string(checked ? c.note : "");
     std::string prediction;
     if (current == 0 && checked && c.correct && !c.stale && record.prediction >= 0 &&

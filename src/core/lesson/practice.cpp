@@ -313,6 +313,7 @@ bool cache_counts(const State& s, CacheCounts* out) {
 
 ExerciseCheck check_cache_scores(const TextCatalog& t, const State& s, const std::string& typed_text) {
     ExerciseCheck out;
+    out.first_entry = 1;  // the task counts calls from the 1st
     CacheCounts c;
     if (!cache_counts(s, &c)) {
         out.message = t.say("practice.cache.decode-off");

@@ -34,6 +34,8 @@ struct ExerciseCheck {
     bool correct = false;
     int wrong_entry = -1;       // first wrong entry (0-based), -1 if none or not applicable
     std::vector<int> entry_ok;  // per typed entry: 1 right, 0 wrong (empty when unreadable)
+    int first_entry = 0;        // what the first entry is numbered as the task counts: 0 (a token's
+                                // position) or 1 (a cache's first call)
     std::string message;        // what is right or which entry is wrong and why
     std::string note;           // the parser's note, if any
     // The learner changed the data or a setting since they pressed Check: the verdict above is

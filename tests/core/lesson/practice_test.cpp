@@ -52,6 +52,7 @@ TEST_CASE("practice 1: a wrong entry is named with its arithmetic; common mistak
     CHECK_FALSE(c.correct);
     CHECK(c.wrong_entry == 1);
     CHECK(c.entry_ok == std::vector<int>{1, 0, 1});
+    CHECK(c.first_entry == 0);  // the entries go by the tokens' positions
     CHECK(contains(c.message, "Entry 1 (\"token 1\") is 4, but torch.dot(inputs[1], query) = 2·0 + 2·1 = 2."));
     c = check(0, s, "2 1");
     CHECK(contains(c.message, "Did you skip the query?"));
@@ -128,6 +129,7 @@ TEST_CASE("practice 4: a KV cache's work, call by call: heads x new tokens x key
     CHECK_FALSE(c.correct);
     CHECK(c.wrong_entry == 1);
     CHECK(c.entry_ok == std::vector<int>{1, 0, 1, 1});
+    CHECK(c.first_entry == 1);  // the entries go by their calls, counted from the 1st, as the message says
     CHECK(contains(c.message, "The 2nd call (token 3): 4 counts one head"));
     CHECK(contains(c.message, "2 × 1 × 4 = 8"));
     // The whole sequence scored again: 2 x 4 x 4 = 32 for token 3.
