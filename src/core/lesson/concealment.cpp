@@ -87,6 +87,13 @@ Concealment concealment(const State& s, const std::vector<Question>& questions, 
     return c;
 }
 
+std::string Concealment::masks_reason() const {
+    return masks_for_later ? words("hidden until a later step asks about it") : reason;
+}
+std::string Concealment::groups_reason() const {
+    return groups_for_later ? words("hidden until a later step asks about it") : reason;
+}
+
 bool groups_judged_in_trace(const State& s) {
     return s.lesson.mode == LessonMode::Debug && s.lesson.bug == Bug::RepeatNotInterleave;
 }

@@ -38,9 +38,8 @@ struct Concealment {
     // The mask routes and the heads' groups covered only because a later step asks about them
     // (cover_later_sections): they say that reason, not the open question's.
     bool masks_for_later = false, groups_for_later = false;
-    std::string later_reason;
-    const std::string& masks_reason() const { return masks_for_later ? later_reason : reason; }
-    const std::string& groups_reason() const { return groups_for_later ? later_reason : reason; }
+    std::string masks_reason() const;
+    std::string groups_reason() const;
 
     // Which shown values each flag covers, as every panel and the text version decide it: a
     // weight gives away the scores' order, and the context vector is made of the weights.
@@ -58,12 +57,10 @@ struct Concealment {
     auto flags() const {
         return std::tie(query_token, score_count, scores, weights, naive_weights, naive_in_use, context, matrices,
                         softmax_dim, scaling, masking, module_layout, module_leak, module_dropout, module_heads,
-                        module_cache, module_groups, module_window, module_masks, angles);
+                        module_cache, module_groups, module_window, module_masks, angles, masks_for_later,
+                        groups_for_later);
     }
-    bool operator==(const Concealment& o) const {
-        return flags() == o.flags() && reason == o.reason && masks_reason() == o.masks_reason() &&
-               groups_reason() == o.groups_reason();
-    }
+    bool operator==(const Concealment& o) const { return flags() == o.flags() && reason == o.reason; }
     bool operator!=(const Concealment& o) const { return !(*this == o); }
 
     bool any() const {

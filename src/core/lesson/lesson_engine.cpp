@@ -350,9 +350,7 @@ void cover_later_sections(const LessonEngine& e, const State& s, Concealment* c)
             covered = true;
         }
     }
-    if (!covered) return;
-    c->later_reason = words("hidden until a later step asks about it");
-    if (c->reason.empty()) c->reason = c->later_reason;
+    if (covered && c->reason.empty()) c->reason = words("hidden until a later step asks about it");
 }
 
 // lesson_sync once the lesson is here: the step's questions and lines, the concealment, the trace.
