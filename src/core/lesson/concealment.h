@@ -57,9 +57,9 @@ struct Concealment {
     auto flags() const {
         return std::tie(query_token, score_count, scores, weights, naive_weights, naive_in_use, context, matrices,
                         softmax_dim, scaling, masking, module_layout, module_leak, module_dropout, module_heads,
-                        module_cache, module_groups, module_window, module_masks, angles, masks_for_later,
-                        groups_for_later);
+                        module_cache, module_groups, module_window, module_masks, angles);
     }
+    // (masks_for_later and groups_for_later change only with a flag or the reason.)
     bool operator==(const Concealment& o) const { return flags() == o.flags() && reason == o.reason; }
     bool operator!=(const Concealment& o) const { return !(*this == o); }
 
