@@ -4,7 +4,8 @@
 // get one reply {type: "attention:reply", id, ok, result | error} with the same id; subscribers get
 // {type: "attention:event", kind, detail}. Received data is validated like any input and is only
 // ever parsed as JSON by the C++ validator: never evaluated, never put into HTML. attention.js
-// loads it when a page can talk to the demo (a parent frame, or the window that opened it).
+// loads it with the first message a page (a parent frame, or the window that opened it) sends the
+// demo. It also answers iframe-resizer's parent script.
 (function () {
   'use strict';
   const api = window.attention;
@@ -129,10 +130,40 @@
       api.wake();
     });
   }
+  // iframe-resizer's parent script (@iframe-resizer/parent, common on course sites) greets the frame
+  // with "[iFrameSizer]<id>:8:..." and sizes it by the answer "[iFrameSizer]<id>:<height>:<width>:<type>";
+  // the first answer has type init. Any other message of its kind asks for the height again, and
+  // every change of the content's height is told.
+  let resizer = null;  // {id, source, origin, inited} once the parent has greeted
+  // Until the first frame says how tall the content is, the page's own height answers the greeting
+  // (the parent warns about frames that stay silent for 5 s).
+  function tellResizer() {
+    if (!resizer) return;
+    const type = resizer.inited ? 'resize' : 'init';
+    resizer.inited = true;
+    const height = api.contentHeight() || document.documentElement.scrollHeight;
+    try {
+      resizer.source.postMessage(`[iFrameSizer]${resizer.id}:${height}:${innerWidth}:${type}:attention`, resizer.origin);
+    } catch (e) { /* the host went away */ }
+  }
+  function onResizerMessage(e) {
+    if (!api.pageOptions().embed || typeof e.data !== 'string' || !e.data.startsWith('[iFrameSizer]') ||
+        e.source !== window.parent) return;
+    if (!allowAll && !allowed.includes(e.origin)) return;
+    const fields = e.data.slice(13).split(':');
+    if (fields[1] === '8') resizer = { id: fields[0], source: e.source, origin: e.origin === 'null' ? '*' : e.origin };
+    tellResizer();
+  }
+  api.onEvent((kind) => { if (kind === 'content-height') tellResizer(); });
+
   window.addEventListener('message', onMessage);
-  // attention.js loads this bridge only once a page can talk to the demo; what it sent before
-  // that is answered now, in order.
-  for (const event of api.takeEarlyMessages()) onMessage(event);
+  window.addEventListener('message', onResizerMessage);
+  // attention.js loads this bridge with the first message a page sends the demo (its own kind, or
+  // iframe-resizer's greeting); what came before it is answered now, in order.
+  for (const event of api.takeEarlyMessages()) {
+    onMessage(event);
+    onResizerMessage(event);
+  }
 
   api.onEvent((kind, detail) => {
     for (const [source, sub] of subscribers) {

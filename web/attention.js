@@ -814,7 +814,7 @@
   // (attention-host.js says hello at once) does.
   const earlyMessages = [];
   const keepEarly = (e) => {
-    if (!earlyMessages.length && !/^attention:/.test(e.data && e.data.type)) return;
+    if (!earlyMessages.length && !/^attention:/.test(e.data && e.data.type) && !/^\[iFrameSizer\]/.test(e.data)) return;
     if (earlyMessages.push(e) === 1) loadScript('attention-messages.js');
   };
   api.refusePageOption = refuse;  // (attention-messages.js: the options a framed page talks by)
@@ -860,7 +860,7 @@
     onCodeWanted: loadCode,
     // The height the content needs (CSS px): an embedded demo tells its parent, so a host page can
     // size the frame to it. Three shapes, for the hosts that listen: attention-host.js's own,
-    // Canvas's lti.frameResize, and iframe-resizer's (below). Sent to the ?origins= allowlist, or
+    // Canvas's lti.frameResize, and iframe-resizer's (attention-messages.js). Sent to the ?origins= allowlist, or
     // to any parent without one.
     // The bar under an embed ("Open the full demo") shows from the first frame on, which may come
     // after the first height: onFirstFrame says it again, with the bar.
@@ -879,7 +879,6 @@
           if (!saidBadOrigin) saidBadOrigin = queueMicrotask(() => refuse(`origins=${target.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`)) || 1;
         }
       }
-      tellResizer();
     },
     // Lesson events from C++ (docs/lesson-events.md): delivered after the frame that caused them,
     // never inside C++, because a listener may call setState.
@@ -901,29 +900,6 @@
     onAbort(what) { showError('The demo stopped unexpectedly (' + what + '). Reload the page to start again.'); },
   };
   applyPageOptions();
-
-  // iframe-resizer's parent script (@iframe-resizer/parent, common on course sites) greets the frame
-  // with "[iFrameSizer]<id>:8:..." and sizes it by the answer "[iFrameSizer]<id>:<height>:<width>:<type>";
-  // the first answer has type init. Any other message of its kind asks for the height again.
-  let resizer = null;  // {id, source, origin, inited} once the parent has greeted
-  // Until the first frame says how tall the content is, the page's own height answers the greeting
-  // (the parent warns about frames that stay silent for 5 s).
-  function tellResizer() {
-    if (!resizer) return;
-    const type = resizer.inited ? 'resize' : 'init';
-    resizer.inited = true;
-    const height = contentHeight || document.documentElement.scrollHeight;
-    try {
-      resizer.source.postMessage(`[iFrameSizer]${resizer.id}:${height}:${innerWidth}:${type}:attention`, resizer.origin);
-    } catch (e) { /* the host went away */ }
-  }
-  window.addEventListener('message', (e) => {
-    if (!embed || typeof e.data !== 'string' || !e.data.startsWith('[iFrameSizer]') || e.source !== window.parent) return;
-    if (allowedOrigins().length && !allowedOrigins().includes(e.origin)) return;
-    const fields = e.data.slice(13).split(':');
-    if (fields[1] === '8') resizer = { id: fields[0], source: e.source, origin: e.origin === 'null' ? '*' : e.origin };
-    tellResizer();
-  });
 
   // ---- cost at rest: the main loop sleeps while nothing changes; input, a resize or an API call
   // wakes it. Off-screen or hidden, it stays asleep (same-origin iframes are not throttled).
