@@ -258,7 +258,8 @@ ParsedNumbers numbers_any_count(const std::string& text, int expected) {
     return p;
 }
 
-// "2..5" as the lessons write a run of positions, spelled out ("2, 3, 4, 5") for the number
+// "2..5" as the lessons write a run of positions, or "2-5" / "2–5" as a learner may (the dash right
+// after the first number, so "2 -5" stays a minus), spelled out ("2, 3, 4, 5") for the number
 // reader: whole numbers on both sides, the first not past the second, at most 1,024 of them;
 // anything else is left as typed, for the reader to name.
 std::string spell_out_ranges(const std::string& text) {
@@ -277,8 +278,16 @@ std::string spell_out_ranges(const std::string& text) {
         const int a = starts_number ? digits_at(i, &a_end) : -1;
         size_t dots = a_end;
         while (a >= 0 && dots < text.size() && text[dots] == ' ') ++dots;
-        if (a >= 0 && text.compare(dots, 2, "..") == 0 && text.compare(dots, 3, "...") != 0) {
-            size_t b_at = dots + 2, b_end = 0;
+        // The separator's length: "..", or a dash or an en dash right after the number.
+        size_t sep = 0;
+        if (a >= 0 && text.compare(dots, 2, "..") == 0 && text.compare(dots, 3, "...") != 0)
+            sep = 2;
+        else if (a >= 0 && text.compare(a_end, 1, "-") == 0)
+            sep = 1;
+        else if (a >= 0 && text.compare(a_end, 3, "\u2013") == 0)
+            sep = 3;
+        if (sep > 0) {
+            size_t b_at = (sep == 2 ? dots : a_end) + sep, b_end = 0;
             while (b_at < text.size() && text[b_at] == ' ') ++b_at;
             const int b = digits_at(b_at, &b_end);
             const bool whole = b_end >= text.size() || text[b_end] != '.';

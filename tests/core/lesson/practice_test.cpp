@@ -185,6 +185,11 @@ TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways 
     CHECK(contains(check(4, s, "1..4").message, "One too many"));
     CHECK(contains(check(4, s, "4..2").message, "not a position"));  // backwards: left for the reader to name
     CHECK(contains(check(4, s, "2...4").message, "not a position"));
+    // A dash as a learner writes a range, right after the first number (en dash too).
+    CHECK(check(4, s, "2-4").correct);
+    CHECK(check(4, s, "2\u20134").correct);
+    CHECK(contains(check(4, s, "1-4").message, "One too many"));
+    CHECK_FALSE(check(4, s, "2 -4").correct);  // a minus, not a range
     c = check(4, s, "1, 2, 3, 4");
     CHECK_FALSE(c.correct);
     CHECK(contains(c.message, "One too many"));
