@@ -107,12 +107,12 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         span(c.key_first, c.key_count).c_str(), scores, heads, plural_s(heads), c.first + c.count, c.first + c.count));
     const int kv = kv_heads(r.settings);
     if (c.first < r.settings.prefill)
-        prose(trf("This call is part of the prompt (prefill): %d tokens in calls of %d, then one call per new token.",
-                  r.settings.prefill, r.settings.chunk > 0 ? r.settings.chunk : r.settings.prefill),
+        prose(trf("This call is part of the prompt (prefill): %d token%s in calls of %d, then one call per new token.",
+                  r.settings.prefill, plural_s(r.settings.prefill),
+                  r.settings.chunk > 0 ? r.settings.chunk : r.settings.prefill),
               muted_text());
     prose(trf("The cache now keeps %d row%s per sequence: 2 (keys, values) \u00d7 %d key and value head%s \u00d7 %d "
-              "\u00d7 %d = %d "
-              "numbers%s.",
+              "(head_dim) \u00d7 %d (rows) = %d numbers%s.",
               c.cache_rows, plural_s(c.cache_rows), kv, plural_s(kv), r.head_dim, c.cache_rows,
               2 * kv * r.head_dim * c.cache_rows,
               r.settings.module == AttentionModule::SlidingWindowAttention ? tr(" (never more than the window)") : ""),
@@ -226,9 +226,8 @@ void memory(UiState* ui) {
     mha.kv_heads = model.heads;
     const KvMemory now = kv_memory(model), all = kv_memory(mha);
     const char* dtype = model.bytes_per_number == 4 ? "fp32" : "bf16";
-    prose(trf("head_dim = %lld; one token adds %lld bytes to a layer's cache (%lld \u00d7 %lld kv heads \u00d7 2 "
-              "\u00d7 %lld bytes, "
-              "%s); %lld layers.",
+    prose(trf("head_dim = %lld; one token adds %lld bytes to a layer's cache (%lld head_dim \u00d7 %lld kv heads "
+              "\u00d7 2 (keys, values) \u00d7 %lld bytes per number, %s); %lld layers.",
               now.head_dim, now.per_token_per_layer, now.head_dim, model.kv_heads, model.bytes_per_number, dtype,
               model.layers),
           muted_text());
