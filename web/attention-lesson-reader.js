@@ -299,7 +299,7 @@
       parts.push(element('h4', { text: w.revisit }), ideas);
     }
     // The steps with their first verdicts last: the score and the ideas to revisit come first.
-    return [...parts, list, element('p', { text: w.next }), button('practice', w.practice, 'practice'),
+    return [...parts, list, element('p', { text: w.next }), button('practice', w.practice, 'practice', w.exercise),
             button('again', w.again, 'restart')];
   }
 

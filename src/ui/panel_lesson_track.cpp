@@ -326,8 +326,8 @@ void wrap_up(const FrameInput& in, UiState* ui) {
     const auto to_the_band = [&] {
         if (compact_layout()) ui->lesson.scroll_to = "lesson", ui->lesson.scroll_passes = 2;
     };
-    if (ImGui::Button(say(lesson, "lesson.to-practice").c_str()))
-        send(ui, LessonAction::OpenPractice, 0), to_the_band();
+    if (ImGui::Button(wrap_up_practice(*lesson.lesson).c_str()))
+        send(ui, LessonAction::OpenPractice, wrap_up_exercise(*lesson.lesson)), to_the_band();
     record_lesson_item(ui, "lesson:wrap-up:practice");
     const std::string again = say(lesson, "lesson.start-again");
     same_line_if_fits(button_width(again.c_str()));

@@ -181,7 +181,8 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
         w->key("idea").string(texts.say("idea." + r.misconception)).end_object();
     }
     w->end_array();
-    w->key("next").string(wrap_up_next(*e.lesson)).key("practice").string(texts.say("lesson.to-practice"));
+    w->key("next").string(wrap_up_next(*e.lesson)).key("practice").string(wrap_up_practice(*e.lesson));
+    w->key("exercise").integer(wrap_up_exercise(*e.lesson));
     w->key("again").string(texts.say("lesson.start-again"));
     w->end_object();
 }
@@ -379,6 +380,14 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
         w.null();
     w.end_object();
     return out;
+}
+
+int wrap_up_exercise(const Lesson& lesson) {
+    return lesson.id == "generation" ? 3 : 0;
+}
+
+std::string wrap_up_practice(const Lesson& lesson) {
+    return lesson.texts.say(lesson.id == "generation" ? "lesson.to-practice-generation" : "lesson.to-practice");
 }
 
 std::string wrap_up_next(const Lesson& lesson) {

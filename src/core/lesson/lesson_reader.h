@@ -41,6 +41,10 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, con
 // The wrap-up's line before Practice: where the book goes next is the chapter's to say; another
 // lesson (a teacher's, the one after the chapter) leads on to the chapter's exercises without it.
 std::string wrap_up_next(const Lesson& lesson);
+// The exercise the wrap-up's Practice opens, and its button's words: the lesson after the chapter
+// goes to its own material's (a KV cache's work, exercise 4), any other lesson to the first.
+int wrap_up_exercise(const Lesson& lesson);
+std::string wrap_up_practice(const Lesson& lesson);
 
 // An intent by the name the page sends: "start", "go" (value: step), "revisit" (value: step),
 // "restore-class", "choose" (value: choice), "reveal", "next-question", "restart", "practice" (value: exercise),

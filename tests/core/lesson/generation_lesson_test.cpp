@@ -13,6 +13,7 @@
 #include "core/lesson/concealment.h"
 #include "core/lesson/lesson_engine.h"
 #include "core/lesson/lesson_file.h"
+#include "core/lesson/lesson_reader.h"
 #include "core/lesson/pytorch_code.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
@@ -241,4 +242,11 @@ TEST_CASE("generation lesson: step 1's calls follow the panel's prefill and chun
     s.module.settings.decode = true;
     REQUIRE(validate_state(s).empty());
     CHECK(contains(code_of(s), "gqa.reset_cache()\n"));
+}
+
+TEST_CASE("generation lesson: the wrap-up's Practice opens the exercises on its own material") {
+    CHECK(wrap_up_exercise(attn_test::generation_lesson()) == 3);  // exercise 4: a KV cache's work
+    CHECK(contains(wrap_up_practice(attn_test::generation_lesson()), "KV cache"));
+    CHECK(wrap_up_exercise(attn_test::chapter()) == 0);
+    CHECK(contains(wrap_up_practice(attn_test::chapter()), "five exercises"));
 }
