@@ -77,7 +77,8 @@ void trace_causal(const TextCatalog& tx, Bug bug, const ModuleResult& r, BugTrac
                 "attn_scores.masked_fill_(mask.bool(), -torch.inf)",
                 "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)"};
     if (manual_dropout) {
-        t->fixed.push_back("keep = self.dropout(torch.ones_like(attn_weights)) != 0   # nn.Dropout's own draw");
+        t->fixed.push_back("keep = self.dropout(torch.ones_like(attn_weights)) != 0   # " +
+                           tx.say("bug.note.dropout-draw"));
         t->fixed.push_back("attn_weights = attn_weights * keep / (1 - " + ps + ")");
     } else {
         t->fixed.push_back("attn_weights = self.dropout(attn_weights)");
@@ -202,19 +203,20 @@ void trace_heads(const TextCatalog& tx, Bug bug, const ModuleResult& r, BugTrace
     const HeadTrace& h = heads[0];
     const int n = r.n, hd = r.head_dim, count = int(heads.size()), d_out = r.settings.d_out;
     const std::string H = std::to_string(count), HD = std::to_string(hd);
-    t->fixed = {
-        "queries, keys, values = self.W_query(x), self.W_key(x), self.W_value(x)   # (b, n, d_out)",
-        "keys = keys.view(b, n, " + H + ", " + HD + ").transpose(1, 2)   # (b, h, n, hd); queries, values alike",
-        "attn_scores = queries @ keys.transpose(2, 3)   # (b, h, n, n)",
-        "attn_scores.masked_fill_(mask_bool, -torch.inf)   # mask_bool = self.mask.bool()[:n, :n]",
-        "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)",
-        "print(attn_weights[0, 0])"};
+    t->fixed = {"queries, keys, values = self.W_query(x), self.W_key(x), self.W_value(x)   # (b, n, d_out)",
+                "keys = keys.view(b, n, " + H + ", " + HD + ").transpose(1, 2)   # (b, h, n, hd); " +
+                    tx.say("bug.note.queries-values-alike"),
+                "attn_scores = queries @ keys.transpose(2, 3)   # (b, h, n, n)",
+                "attn_scores.masked_fill_(mask_bool, -torch.inf)   # mask_bool = self.mask.bool()[:n, :n]",
+                "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)",
+                "print(attn_weights[0, 0])"};
     t->program = t->fixed;
     const Matrix keys = joined(heads, &HeadTrace::keys);
     const float right = float(std::sqrt(double(hd)));
     const std::string weights_what = "attn_weights[0, 0], (n, n)";
     if (bug == Bug::ViewNoTranspose) {
-        t->program[1] = "keys = keys.view(b, " + H + ", n, " + HD + ")   # (b, h, n, hd); queries, values alike";
+        t->program[1] = "keys = keys.view(b, " + H + ", n, " + HD + ")   # (b, h, n, hd); " +
+                        tx.say("bug.note.queries-values-alike");
         t->buggy_line = 1;
         t->title = tx.say("bug.view-no-transpose.title");
         const Matrix queries = joined(heads, &HeadTrace::queries);

@@ -77,14 +77,14 @@ void trace_cache_offset(const TextCatalog& tx, const Matrix& inputs, const Modul
     const size_t c = first_changed_call(right, wrong, 1);
     const CacheCall &a = right.calls[c], &b = wrong.calls[c];
     t->fixed = {"keys_new, values_new, queries = self.W_key(x), self.W_value(x), self.W_query(x)",
-                "self.cache_k = torch.cat([self.cache_k, keys_new], dim=1)   # values alike",
-                "attn_scores = queries @ keys.transpose(2, 3)   # (b, h, new tokens, cached keys)",
+                "self.cache_k = torch.cat([self.cache_k, keys_new], dim=1)   # " + tx.say("bug.note.values-alike"),
+                "attn_scores = queries @ keys.transpose(2, 3)   # " + tx.say("bug.note.new-by-cached"),
                 "mask_bool = self.mask.bool()[self.ptr_current_pos:self.ptr_current_pos + num_tokens_Q, "
                 ":num_tokens_K]",
                 "attn_scores.masked_fill_(mask_bool, -torch.inf)",
                 "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)",
-                "context_vec = self.out_proj(...)   # the heads' (attn_weights @ values), side by side",
-                "print(context_vec[0])   # this call's rows"};
+                "context_vec = self.out_proj(...)   # " + tx.say("bug.note.heads-side-by-side"),
+                "print(context_vec[0])   # " + tx.say("bug.note.call-rows")};
     t->program = t->fixed;
     t->program[3] = "mask_bool = self.mask.bool()[:num_tokens_Q, :num_tokens_K]";
     t->buggy_line = 3;
@@ -137,16 +137,18 @@ void trace_repeat(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
     const std::string H = std::to_string(heads), G = std::to_string(groups), S = std::to_string(group_size),
                       HD = std::to_string(hd), head = std::to_string(h);
     t->fixed = {"queries = self.W_query(x).view(b, n, " + H + ", " + HD + ").transpose(1, 2)   # (b, heads, n, hd)",
-                "keys_base = self.W_key(x).view(b, n, " + G + ", " + HD +
-                    ").transpose(1, 2)   # (b, groups, n, hd); values alike",
-                "keys = keys_base.repeat_interleave(" + S + ", dim=1)   # (b, heads, n, hd); values alike",
+                "keys_base = self.W_key(x).view(b, n, " + G + ", " + HD + ").transpose(1, 2)   # (b, groups, n, hd); " +
+                    tx.say("bug.note.values-alike"),
+                "keys = keys_base.repeat_interleave(" + S + ", dim=1)   # (b, heads, n, hd); " +
+                    tx.say("bug.note.values-alike"),
                 "attn_scores = queries @ keys.transpose(2, 3)",
                 "attn_scores = attn_scores.masked_fill(mask, -torch.inf)",
                 "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)",
-                "context_vec = self.out_proj(...)   # the heads' (attn_weights @ values), side by side",
+                "context_vec = self.out_proj(...)   # " + tx.say("bug.note.heads-side-by-side"),
                 "print(context_vec[0])"};
     t->program = t->fixed;
-    t->program[2] = "keys = keys_base.repeat(1, " + S + ", 1, 1)   # (b, heads, n, hd); values alike";
+    t->program[2] =
+        "keys = keys_base.repeat(1, " + S + ", 1, 1)   # (b, heads, n, hd); " + tx.say("bug.note.values-alike");
     t->buggy_line = 2;
     t->title = tx.say("bug.repeat-not-interleave.title");
     Vector group_right(static_cast<size_t>(heads)), group_wrong(static_cast<size_t>(heads));
@@ -186,7 +188,8 @@ void trace_sdpa_mask(const TextCatalog& tx, const ModuleResult& r, BugTrace* t) 
     const HeadTrace& h = r.batches[0][0];
     const int n = r.n;
     const std::string ns = std::to_string(n);
-    t->fixed = {"mask = torch.triu(torch.ones(" + ns + ", " + ns + ", dtype=torch.bool), diagonal=1)   # True: hidden",
+    t->fixed = {"mask = torch.triu(torch.ones(" + ns + ", " + ns + ", dtype=torch.bool), diagonal=1)   # " +
+                    tx.say("bug.note.true-hidden"),
                 "queries, keys, values = self.W_query(x), self.W_key(x), self.W_value(x)",
                 "context_vec = F.scaled_dot_product_attention(queries, keys, values, attn_mask=~mask)",
                 "print(context_vec[0])"};
@@ -230,14 +233,14 @@ void trace_window(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
     const CacheCall &a = right.calls[c], &b = wrong.calls[c];
     const int cached = c > 0 ? right.calls[c - 1].cache_rows : 0;
     const int combined = cached + a.count, combined_first = a.first - cached;
-    t->fixed = {"combined_k = torch.cat([self.cache_k, keys_new], dim=1)   # values alike",
+    t->fixed = {"combined_k = torch.cat([self.cache_k, keys_new], dim=1)   # " + tx.say("bug.note.values-alike"),
                 "attn_keep = min(combined_k.size(1), self.sliding_window_size + num_tokens - 1)",
-                "keys = combined_k[:, -attn_keep:, :, :]   # values alike",
+                "keys = combined_k[:, -attn_keep:, :, :]   # " + tx.say("bug.note.values-alike"),
                 "attn_scores = queries @ keys.transpose(2, 3)",
-                "attn_scores.masked_fill_((diff < 0) | (diff >= W), -torch.inf)   # diff: query - key position",
+                "attn_scores.masked_fill_((diff < 0) | (diff >= W), -torch.inf)   # " + tx.say("bug.note.diff"),
                 "attn_weights = torch.softmax(attn_scores / keys.shape[-1]**0.5, dim=-1)",
-                "context_vec = self.out_proj(...)   # the heads' (attn_weights @ values), side by side",
-                "print(context_vec[0])   # this call's rows"};
+                "context_vec = self.out_proj(...)   # " + tx.say("bug.note.heads-side-by-side"),
+                "print(context_vec[0])   # " + tx.say("bug.note.call-rows")};
     t->program = t->fixed;
     t->program[1] = "attn_keep = min(combined_k.size(1), self.sliding_window_size)";
     t->buggy_line = 1;

@@ -224,6 +224,27 @@ TEST_CASE("languages: Debug this quotes a class that cannot run in the interface
     }
 }
 
+TEST_CASE("languages: Debug this's code comments are in the learner's language; its code is the same") {
+    State s;
+    load_example("your-journey", &s);
+    const BugTrace english = trace_bug(attn_test::texts_in("en"), Bug::CacheMaskNoOffset, s);
+    const BugTrace chinese = trace_bug(attn_test::texts_in("zh-CN"), Bug::CacheMaskNoOffset, s);
+    REQUIRE(english.error.empty());
+    REQUIRE(english.program.size() == chinese.program.size());
+    bool commented = false;
+    for (size_t i = 0; i < english.program.size(); ++i) {
+        const std::string& e = english.program[i];
+        const std::string& z = chinese.program[i];
+        const size_t hash = e.find("   # ");
+        CHECK(e.substr(0, hash) == z.substr(0, hash));  // the code itself, as written
+        if (hash != std::string::npos && contains(e, "values alike")) {
+            commented = true;
+            CHECK_FALSE(contains(z, "values alike"));
+        }
+    }
+    CHECK(commented);
+}
+
 TEST_CASE("languages: the PyTorch code explains itself in the learner's language; its code is the same") {
     // Every kind of comment the generator writes: projections, the causal mask, the lab's scale,
     // a class with dropout off and its seed, decoding in chunks.
