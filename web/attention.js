@@ -797,8 +797,9 @@
       if (typeof reply === 'object') return { ok: false, fell_back: false, error: reply.refused, warnings: [] };
       return JSON.parse(reply);
     },
-    // {embed, framed, theme, themeChoice, reducedMotion, touch, origins, lesson}: the page's options
-    // as read from its link and the browser (lesson: the lesson= address as given, or '').
+    // {embed, framed, theme, themeChoice, reducedMotion, touch, origins, xapi, lesson, lessonBuiltIn,
+    // lessonName}: the page's options as read from its link and the browser (lesson: the lesson=
+    // address as given, or '').
     pageOptions,
     onChange(callback) { changeListeners.add(callback); return () => changeListeners.delete(callback); },
     // callback(kind, detail) for query-changed, step-changed, state-changed and lesson events.

@@ -175,7 +175,7 @@ test('a11y: reduced motion, dark theme (auto) and framing reach the app as page 
   await waitReady(page);
   assert.deepEqual(await page.evaluate(() => window.attention.pageOptions()),
     { embed: false, framed: false, theme: 'dark', themeChoice: 'auto', reducedMotion: true, touch: false, origins: '',
-      lesson: '', lessonBuiltIn: '', lessonName: '' });
+      xapi: '', lesson: '', lessonBuiltIn: '', lessonName: '' });
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await waitFor(page, () => window.attention.pageOptions().theme === 'light', null, 'the theme to follow prefers-color-scheme: light');
