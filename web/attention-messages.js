@@ -20,7 +20,7 @@
 
   // ?origins=https://a.example,https://b.example: only these origins are answered; messages from
   // any other origin are ignored without a reply. No list: every origin may ask.
-  const allowed = api.pageOptions().origins.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
+  const allowed = api.allowedOrigins();
   const allowAll = allowed.length === 0;
 
   // xapi= other than 1 (or 0, off) sends no statement to the course page: said in the demo (the

@@ -76,7 +76,7 @@
   }
   // ?origins=: the hosts this demo talks to; none listed, any host.
   const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
-  let saidBadOrigin = 0;
+  let saidBadOrigin = false;
   // The bits platform/browser.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
   function pageBits(o) {
     return (o.embed ? 1 : 0) | (o.theme === 'dark' ? 2 : 0) | (o.reducedMotion ? 4 : 0) | (o.touch ? 8 : 0);
@@ -818,7 +818,9 @@
     if (!earlyMessages.length && !/^attention:/.test(e.data && e.data.type) && !/^\[iFrameSizer\]/.test(e.data)) return;
     if (earlyMessages.push(e) === 1) loadScript('attention-messages.js');
   };
-  api.refusePageOption = refuse;  // (attention-messages.js: the options a framed page talks by)
+  // (attention-messages.js: the options a framed page talks by, and the hosts it may talk to)
+  api.refusePageOption = refuse;
+  api.allowedOrigins = allowedOrigins;
   api.takeEarlyMessages = () => {
     window.removeEventListener('message', keepEarly);
     return earlyMessages.splice(0);
@@ -877,7 +879,8 @@
           window.parent.postMessage({ type: 'attention:resize', height: contentHeight }, target);
           window.parent.postMessage({ subject: 'lti.frameResize', height: contentHeight }, target);
         } catch (e) {  // a malformed origin in the list: the others still get it, and the page says so once
-          if (!saidBadOrigin) saidBadOrigin = queueMicrotask(() => refuse(`origins=${target.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`)) || 1;
+          if (!saidBadOrigin) queueMicrotask(() => refuse(`origins=${target.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`));
+          saidBadOrigin = true;
         }
       }
     },
