@@ -102,7 +102,7 @@ if(EMSCRIPTEN)
   foreach(t attn_imgui attn_ui attn_render attention-explainer)
     target_compile_options(${t} PRIVATE -Oz)
   endforeach()
-  set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout,_attn_summary,_attn_fragment,_attn_apply_fragment,_attn_set_page_options,_attn_canvas_resized,_attn_text_input,_attn_text_key,_attn_paste,_attn_pointer_lifted,_attn_touch_belongs,_attn_touch_scrolls,_attn_touch_scroll_by,_attn_svg,_attn_lesson_status,_attn_load_lesson,_attn_lesson_unavailable,_attn_lesson_file,_attn_lesson_restore,_attn_lesson_set_range,_attn_lesson_set_pass,_attn_lesson_view,_attn_lesson_intent,_attn_numbers_view,_attn_page_refused,_attn_set_language,_attn_code_loaded,_attn_code_unavailable")
+  set(ATTN_WEB_EXPORTS "_main,_malloc,_free,_attn_get_state,_attn_set_state,_attn_results,_attn_stats,_attn_wake,_attn_set_visible,_attn_layout,_attn_summary,_attn_fragment,_attn_apply_fragment,_attn_set_page_options,_attn_canvas_resized,_attn_text_input,_attn_text_key,_attn_paste,_attn_pointer_lifted,_attn_touch_belongs,_attn_touch_scrolls,_attn_touch_scroll_by,_attn_svg,_attn_lesson_status,_attn_load_lesson,_attn_lesson_unavailable,_attn_lesson_file,_attn_lesson_restore,_attn_lesson_set_range,_attn_lesson_set_pass,_attn_lesson_view,_attn_lesson_intent,_attn_numbers_view,_attn_kv_memory,_attn_page_refused,_attn_set_language,_attn_code_loaded,_attn_code_unavailable")
   set(ATTN_WEB_LINK_OPTIONS
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web
     -Oz -flto -sFILESYSTEM=0 -sMALLOC=emmalloc -sASSERTIONS=0 -sSUPPORT_LONGJMP=0 -sTEXTDECODER=2

@@ -22,9 +22,6 @@
     ['causal-attention', 'CausalAttention'], ['multi-head-wrapper', 'MultiHeadAttentionWrapper'],
     ['multi-head-attention', 'MultiHeadAttention'], ['grouped-query-attention', 'GroupedQueryAttention'],
     ['sliding-window-attention', 'MultiHeadAttentionWithSWA']];
-  const MULTI_HEAD = ['multi-head-wrapper', 'multi-head-attention', 'grouped-query-attention', 'sliding-window-attention'];
-  const WITH_DROPOUT = ['causal-attention', ...MULTI_HEAD];
-  const WITH_CACHE = WITH_DROPOUT.filter((m) => m !== 'multi-head-wrapper');
 
   let shown = '';
   let errorText = null;  // the last refusal (a node), shown beside the controls until a change succeeds
@@ -118,6 +115,25 @@
     return field;
   }
 
+  // A class's own settings (seed, d_out, heads, dropout, groups, window, the KV cache, pad tokens)
+  // and the cache's memory calculator are in attention-numbers-reader-classes.js, fetched when a
+  // class is first chosen, as the classes' own code is: the first view runs no class. It draws
+  // them with the tools here (shared.classSettings(c, tools) -> the settings' elements).
+  let classesScript = null;  // null, 'loading' or 'failed'
+  function classSettings(c) {
+    if (shared.classSettings) return shared.classSettings(c, tools);
+    if (!classesScript) {
+      classesScript = 'loading';
+      const script = element('script', { src: 'attention-numbers-reader-classes.js' });
+      script.onload = () => { classesScript = null; shown = ''; refresh(); };
+      script.onerror = () => { script.remove(); classesScript = 'failed'; shown = ''; refresh(); };
+      document.head.append(script);
+    }
+    return [element('p', { class: classesScript === 'failed' ? 'setting wrong' : 'setting hint', role: 'status',
+      text: classesScript === 'failed' ? api.words('The class\'s settings could not be fetched: choose the class again to try again.')
+                                       : api.words('The class\'s settings are on their way…') })];
+  }
+
   function controls(c) {
     const parts = [shared.queryControl('numbers-reader-query', refresh),
       labelled('numbers-reader-norm', 'Weights by ', select(NORMS, c.norm, (v) => change(['norm', v]))),
@@ -134,47 +150,19 @@
                labelled('numbers-reader-lab-scale', 'Multiply the scores by ',
                         numberField(c.lab_scale, {}, (v) => change((s) => { s.lab_scale = v; }))),
                labelled('numbers-reader-module', 'The book\'s class run on these inputs ',
-                        select(CLASSES, c.module, (v) => change(['module', v || 'none']))));
-    // The class's settings as the panel has them, each a key of the state's module object.
-    const moduleField = (id, label, key, value) => labelled(id, label,
-      numberField(value, {}, (v) => change((s) => { s.module = { ...s.module, [key]: v }; })));
-    const moduleCheck = (id, label, key, on) => labelled(id, label,
-      checkbox(on, (v) => change((s) => { s.module = { ...s.module, [key]: v }; })));
-    if (c.module) {
-      parts.push(moduleField('numbers-reader-module-seed', 'torch.manual_seed before the class ', 'seed', c.module_seed),
-                 moduleField('numbers-reader-module-d-out', 'd_out of the class ', 'd_out', c.module_d_out));
-    }
-    if (MULTI_HEAD.includes(c.module)) parts.push(moduleField('numbers-reader-heads', 'num_heads (it must divide d_out) ', 'heads', c.heads));
-    if (c.module && c.module !== 'self-attention-v1') {
-      parts.push(moduleCheck('numbers-reader-qkv-bias', 'qkv_bias (nn.Linear with a bias)', 'qkv_bias', c.qkv_bias));
-    }
-    if (c.module === 'self-attention-v1' || c.module === 'self-attention-v2') {
-      parts.push(moduleCheck('numbers-reader-module-causal', 'The class masks the future (causal)', 'causal', c.module_causal));
-    }
-    if (WITH_DROPOUT.includes(c.module)) {
-      parts.push(moduleField('numbers-reader-dropout', 'Dropout probability ', 'dropout', c.dropout),
-                 moduleCheck('numbers-reader-training', 'Training mode (dropout on)', 'training', c.training),
-                 moduleField('numbers-reader-batch', 'Batch: copies of the inputs ', 'batch', c.batch),
-                 labelled('numbers-reader-reseed', 'torch.manual_seed again before forward',
-                          // A seed turns it on, null off (as the state document writes it).
-                          checkbox(c.reseed_dropout, (on) => change((s) => { s.module = { ...s.module, dropout_seed: on ? c.dropout_seed : null }; }))));
-      if (c.reseed_dropout) parts.push(moduleField('numbers-reader-dropout-seed', 'Seed before forward ', 'dropout_seed', c.dropout_seed));
-    }
-    // The repository's classes (ch04) and decode mode.
-    if (c.module === 'grouped-query-attention') parts.push(moduleField('numbers-reader-kv-groups', 'num_kv_groups (it must divide num_heads) ', 'kv_groups', c.kv_groups));
-    if (c.module === 'sliding-window-attention') parts.push(moduleField('numbers-reader-window', 'sliding_window_size ', 'window', c.window));
-    if (WITH_CACHE.includes(c.module)) {
-      parts.push(labelled('numbers-reader-decode', 'Decode with a KV cache (one token per call)',
-                          checkbox(c.decode, (on) => change((s) => { s.module = { ...s.module, decode: on }; }))));
-      if (c.decode) {
-        parts.push(moduleField('numbers-reader-prefill', 'Prompt tokens (prefill) ', 'prefill', c.prefill),
-                   moduleField('numbers-reader-chunk', 'Prefill chunk (0: all at once) ', 'chunk', c.chunk));
-      }
-    }
+                        select(CLASSES, c.module, (v) => {
+                          if (classesScript === 'failed') classesScript = null;  // choosing again fetches again
+                          change(['module', v || 'none']);
+                        })));
+    // The class's own settings come with attention-numbers-reader-classes.js (below).
+    if (c.module) parts.push(...classSettings(c));
     // Out of the reading order while it says nothing (the fields stay described by it).
     parts.push(element('p', { id: 'numbers-reader-error', class: 'wrong', hidden: !errorText }, errorText && errorText.cloneNode(true)));
     return element('fieldset', { class: 'settings' }, element('legend', { text: 'Settings' }), ...parts);
   }
+
+  // What the class's settings are drawn with (attention-numbers-reader-classes.js).
+  const tools = { labelled, select, checkbox, numberField, change, refresh, forget: () => { shown = ''; } };
 
   let bugsOpen = false;  // "Break it on purpose" stays as the learner left it across redraws
   // One embedding value, changed by keyboard: the drawing's typed cells and draggable arrow heads

@@ -677,6 +677,14 @@
     // scale, causal, lab_scale, module, heads, dropout, training, module_error}, tables: [{key,
     // caption, columns, rows: [[row header, cells...]], note}]}.
     numbersView() { requireRuntime(); return JSON.parse(callString('attn_numbers_view')); },
+    // The classes panel's KV-memory calculator for a whole model, in the page's words: preset
+    // (0..), kv heads and context as typed. {presets, preset, heads, kv_heads, context, error (a
+    // refused number, not used; or the calculator's code still on its way), sizes, arithmetic,
+    // estimator, total, cache}.
+    kvMemory(preset, kvHeads, context) {
+      requireRuntime();
+      return JSON.parse(Module.UTF8ToString(Module._attn_kv_memory(preset | 0, Number(kvHeads), Number(context))));
+    },
     // One of the learner's lesson actions, as the band's buttons send it: 'start', 'go' (value:
     // the step, shown as the learner left it), 'revisit' (value: the step, asked afresh),
     // 'restore-class' (the step's own class back in the classes panel), 'choose' (value: the

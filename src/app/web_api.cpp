@@ -18,6 +18,7 @@
 #include "core/document/results_svg.h"
 #include "core/document/url_state.h"
 #include "core/document/words_scope.h"
+#include "core/lesson/kv_memory_text.h"
 #include "core/lesson/lesson_reader.h"
 #include "core/lesson/numbers_reader.h"
 #include "core/lesson/track.h"
@@ -236,6 +237,15 @@ EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
     }
     return attn::reply(attn::numbers_reader_json(g_app->state, result, g_app->lesson.concealed, module,
                                                  &g_app->language.words, &g_app->input_error));
+}
+
+// The KV-memory calculator for the text version (core/lesson/kv_memory_text.h): a model by its
+// number, the kv heads and context typed; a refused one is named in "error" and not used. Its code
+// is deferred: before it is here, {"error"} says so and the caller asks again later.
+EMSCRIPTEN_KEEPALIVE const char* attn_kv_memory(int preset, double kv_heads, double context) {
+    if (!g_app->code.here) return attn::reply(std::string("{\"error\":\"the calculator's code is on its way\"}"));
+    const attn::WordsScope in_language(&g_app->language.words);
+    return attn::reply(attn::kv_memory_json(preset, kv_heads, context));
 }
 
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",

@@ -54,13 +54,6 @@ int step_with_arrows(ImGuiInputTextCallbackData* data) {
 
 }  // namespace
 
-std::string divisor_list(int64_t n) {
-    std::string out;
-    for (int64_t g = 1; g <= n; ++g)
-        if (n % g == 0) out += (out.empty() ? "" : ", ") + std::to_string(g);
-    return out;
-}
-
 bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step, int64_t divisors_of) {
     ImGui::PushID(name.c_str());
     const float button = ImGui::GetFrameHeight(), inner = ImGui::GetStyle().ItemInnerSpacing.x;

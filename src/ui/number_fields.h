@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/text/number_list.h"  // divisor_list: the numbers a divisors_of field steps to
 #include "ui/ui_state.h"
 
 namespace attn::ui {
@@ -19,8 +20,6 @@ namespace attn::ui {
 // step only to divisors of it (a typed number is taken as typed, for the caller to refuse).
 bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step = 1,
                  int64_t divisors_of = 0);
-// The numbers a divisors_of field steps to, for its hint or a refusal: "1, 2, 4, 8" for 8.
-std::string divisor_list(int64_t n);
 
 // A decimal number as text, shown with up to `decimals` decimals while not being typed into.
 // Returns true when the typed text read as another number. Layout: name.

@@ -14,7 +14,8 @@
 #include <cstdio>
 #include <string>
 
-#include "core/math/kv_memory.h"
+#include "core/document/words_scope.h"
+#include "core/lesson/kv_memory_text.h"
 #include "core/math/mask_comparison.h"
 #include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
@@ -152,97 +153,56 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     record_value(ui, "module:decode-equal", same.equal_bits ? "bits" : trf("%.3g", same.max_abs_difference));
 }
 
-struct MemoryPreset {
-    const char* name;
-    KvMemoryModel model;
-};
-// {batch, context, emb_dim, heads, kv_heads, layers, bytes, window, swa, full}. The names are short
-// enough for a phone's menu (the model's sizes are a line under it), drawn through tr(); the
-// translation test finds them in these lines:
-//   tr("the repository's example")
-//   tr("the same, with a sliding window")
-//   tr("GPT-2 small (the book's model)")
-const MemoryPreset kPresets[] = {
-    {"the repository's example", {1, 32768, 4096, 32, 8, 32, 2, 0, 1, 0}},
-    {"the same, with a sliding window", {1, 32768, 4096, 32, 8, 32, 2, 1024, 5, 1}},
-    {"GPT-2 small (the book's model)", {1, 1024, 768, 12, 12, 12, 4, 0, 1, 0}},
-};
-
-std::string gigabytes(double bytes) {
-    return bytes >= 1e7 ? trf("%.2f GB", bytes / 1e9) : trf("%.2f MB", bytes / 1e6);  // as the estimators print
-}
-
 void memory(UiState* ui) {
     ModuleUi& m = ui->module;
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("The cache's memory for a whole model"));
-    const int count = int(sizeof kPresets / sizeof kPresets[0]);
-    m.memory_preset = std::clamp(m.memory_preset, 0, count - 1);
+    m.memory_preset = std::clamp(m.memory_preset, 0, kKvMemoryPresetCount - 1);
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 24));
-    if (ImGui::BeginCombo("##memory", tr(kPresets[m.memory_preset].name))) {
-        for (int p = 0; p < count; ++p)
-            if (ImGui::Selectable(tr(kPresets[p].name), p == m.memory_preset)) {
+    if (ImGui::BeginCombo("##memory", tr(kKvMemoryPresets[m.memory_preset].name))) {
+        for (int p = 0; p < kKvMemoryPresetCount; ++p)
+            if (ImGui::Selectable(tr(kKvMemoryPresets[p].name), p == m.memory_preset)) {
                 m.memory_preset = p;
-                m.memory = kPresets[p].model;
+                m.memory = kKvMemoryPresets[p].model;
+                m.memory_error.clear();
             }
         ImGui::EndCombo();
     }
     record_layout(ui, "module:memory-model");
-    record_value(ui, "module:memory-preset", tr(kPresets[m.memory_preset].name));
-    if (m.memory.heads == 0) m.memory = kPresets[0].model;
+    record_value(ui, "module:memory-preset", tr(kKvMemoryPresets[m.memory_preset].name));
+    if (m.memory.heads == 0) m.memory = kKvMemoryPresets[0].model;
     KvMemoryModel& model = m.memory;
-    prose(model.window > 0
-              ? trf("%lld wide, %lld heads, %lld layers; a %lld-token window in %lld of every %lld layers.",
-                    model.emb_dim, model.heads, model.layers, model.window, model.swa_share,
-                    model.swa_share + model.full_share)
-              : trf("%lld wide, %lld heads, %lld layers.", model.emb_dim, model.heads, model.layers),
-          muted_text());
+    // The sentences in the interface's words (core/lesson/kv_memory_text.h, which the text version
+    // reads too).
+    const WordsScope in_language(current_words());
+    prose(kv_memory_sentences(model).sizes, muted_text());
     int64_t kv = model.kv_heads, context = model.context;
     // The - and + buttons step to the next divisor of the heads (8 -> 16 of 32), as num_kv_groups's
-    // do; a typed number that does not divide them is named under the field and not applied.
+    // do; a typed number that does not divide them, or a context out of range, is named under the
+    // fields and not applied.
     const float buttons = 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
     if (whole_field(ui, "module:kv-heads", &kv, ImGui::GetFontSize() * 2.5f + buttons, 1, model.heads)) {
-        if (kv >= 1 && kv <= model.heads && model.heads % kv == 0) {
-            model.kv_heads = kv;
-            m.memory_error.clear();
-        } else {
-            m.memory_error = trf("kv heads is %lld but must divide the %lld heads: %s", (long long)kv,
-                                 (long long)model.heads, divisor_list(model.heads).c_str());
-        }
+        m.memory_error = kv_heads_refusal(double(kv), model.heads);
+        if (m.memory_error.empty()) model.kv_heads = kv;
     }
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::Text(tr("kv heads (of %lld)"), model.heads);
-    if (!m.memory_error.empty()) {  // under its field
+    same_line_if_fits(ImGui::GetFontSize() * 12);
+    if (whole_field(ui, "module:context", &context, ImGui::GetFontSize() * 8)) {
+        m.memory_error = context_refusal(double(context));
+        if (m.memory_error.empty()) model.context = context;
+    }
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(tr("tokens"));
+    if (!m.memory_error.empty()) {  // under its fields
         prose(m.memory_error, error_color());
         record_value(ui, "module:memory-error", m.memory_error);
     }
-    same_line_if_fits(ImGui::GetFontSize() * 12);
-    if (whole_field(ui, "module:context", &context, ImGui::GetFontSize() * 8) && context >= 1 && context <= (1 << 24))
-        model.context = context;
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted(tr("tokens"));
-
-    KvMemoryModel mha = model;
-    mha.kv_heads = model.heads;
-    const KvMemory now = kv_memory(model), all = kv_memory(mha);
-    const char* dtype = model.bytes_per_number == 4 ? "fp32" : "bf16";
-    prose(trf("head_dim = %lld; one token adds %lld bytes to a layer's cache (%lld head_dim \u00d7 %lld kv heads "
-              "\u00d7 2 (keys, values) \u00d7 %lld bytes per number, %s); %lld layers.",
-              now.head_dim, now.per_token_per_layer, now.head_dim, model.kv_heads, model.bytes_per_number, dtype,
-              model.layers),
-          muted_text());
-    // The estimator's --n_kv_groups is heads per group: the model's own, as the fields set it.
-    prose(trf("kv heads is num_kv_groups in GroupedQueryAttention; the repository's memory_estimator_gqa.py counts "
-              "heads per group instead: its --n_kv_groups %lld with %lld heads is the %lld kv heads here.",
-              model.heads / model.kv_heads, model.heads, model.kv_heads),
-          muted_text());
-    std::string line = trf("With %lld kv heads: %s", model.kv_heads, gigabytes(now.total).c_str());
-    if (model.kv_heads != model.heads)
-        line += trf("; multi-head (%lld kv heads) would keep %s, %.2f\u00d7 as much", model.heads,
-                    gigabytes(all.total).c_str(), all.total / now.total);
-    if (model.window > 0) line += trf("; %lld layers keep only the last %lld tokens", now.swa_layers, model.window);
-    prose(line + tr("."));  // the sentence's full stop: "。" in Chinese
-    record_value(ui, "module:memory", gigabytes(now.total));
+    const KvMemorySentences said = kv_memory_sentences(model);
+    prose(said.arithmetic, muted_text());
+    prose(said.estimator, muted_text());
+    prose(said.total);
+    record_value(ui, "module:memory", said.cache);
 }
 
 // The first `count` tokens as a quoted phrase ("Your journey starts"), the first eight when longer.

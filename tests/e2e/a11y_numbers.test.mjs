@@ -269,6 +269,73 @@ test('a11y numbers: on a phone the panel reflows, a wide table scrolls in its ow
   await page.context().close();
 });
 
+// The lesson after the chapter asks for two things the drawing has beside the class: the masks'
+// padded batch (pad tokens) and the cache's memory calculator. With the keyboard only, both here
+// too, with the numbers the drawing gives; a refused number is said and not used. Their settings
+// come with the class: the first view does not fetch them.
+test('a11y numbers: keyboard only, the pad tokens and the KV-memory calculator, as the drawing has them', async () => {
+  const scripts = (page) => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
+  const first = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  assert.ok(!(await scripts(first)).includes('attention-numbers-reader-classes.js'), 'no class, no class settings fetched');
+  await first.context().close();
+
+  const { page, cdp, tabTo } = await keyboardSession(`${server.url}/index.html#module=multi-head-attention`);
+  const said = () => page.evaluate(() => document.getElementById('numbers-reader-body').innerText);
+  const status = () => page.evaluate(() => document.getElementById('announcer').textContent);
+  // demo: the number changes the demo's state (the calculator's are the text version's own, and
+  // the test waits for what it says instead).
+  const typeInto = async (label, text, what, demo = true) => {
+    await tabTo('textbox', label, 80);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(text);
+    if (demo) await settleAfter(page, () => page.keyboard.press('Enter'), what);
+    else await page.keyboard.press('Enter');
+  };
+  await page.keyboard.press('Tab');
+  await typeInto('Pad tokens', '2', 'two pad tokens');
+  assert.equal((await page.evaluate(() => window.attention.getState())).module.pads, 2);
+  assert.deepEqual(await waitUntil(() => readTable(cdp, 'key_padding_mask (True = ignored)'), 'the padding mask'),
+                   [['columnheader:sentence \\ key', ...[0, 1, 2, 3, 4, 5].map((i) => `columnheader:${i}`)],
+                    ['rowheader:sentence 1', 'False', 'False', 'False', 'False', 'False', 'False'],
+                    ['rowheader:sentence 2', 'True', 'True', 'False', 'False', 'False', 'False']]);
+  const padded = await readTable(cdp, 'Sentence 2, head 0\'s weights: masked_fill(causal_mask | key_padding_mask, -inf), a key hidden by either mask');
+  assert.ok(padded, 'sentence 2\'s weights');
+  assert.deepEqual(padded[1].slice(0, 2), ['rowheader:0: [pad]', 'nan'], 'a pad\'s own query sees no key');
+  assert.deepEqual(padded[3].slice(0, 4), ['rowheader:2: Your', '0.0000', '0.0000', '1.0000'], '"Your" sees only itself');
+  assert.match(await said(), /the book's softmax of all -inf gives NaN \(0 \/ 0\), while scaled_dot_product_attention returns zeros/);
+  // Six tokens: at most five pads. Said, and the two kept.
+  await typeInto('Pad tokens', '6', 'six pad tokens');
+  await waitUntil(async () => (/pads is 6 but must be from 0 to 5/.test(await status()) ? true : null), 'the refusal said');
+  assert.equal((await page.evaluate(() => window.attention.getState())).module.pads, 2, 'the last good number kept');
+
+  // GroupedQueryAttention, the next class in the menu: its calculator, the repository's example.
+  await tabTo('combobox', 'The book\'s class', 80, true);
+  await settleAfter(page, () => page.keyboard.press('ArrowDown'), 'GroupedQueryAttention');
+  await waitUntil(async () => (/With 8 kv heads: 4\.29 GB; multi-head \(32 kv heads\) would keep 17\.18 GB, 4\.00× as much\./.test(await said()) ? true : null),
+                  'the repository\'s example, as memory_estimator_gqa.py prints it');
+  await typeInto('kv heads (of 32)', '4', 'four kv heads', false);
+  await waitUntil(async () => (/With 4 kv heads: 2\.15 GB; multi-head \(32 kv heads\) would keep 17\.18 GB, 8\.00× as much\./.test(await said()) ? true : null),
+                  'four kv heads keep half as much');
+  await typeInto('kv heads (of 32)', '5', 'five kv heads', false);
+  await waitUntil(async () => (/kv heads is 5 but must divide the 32 heads: 1, 2, 4, 8, 16, 32/.test(await status()) ? true : null),
+                  'the refusal on the status line');
+  await waitUntil(async () => (/kv heads is 5 but must divide the 32 heads/.test(await said()) ? true : null), 'and under the fields');
+  assert.match(await said(), /With 4 kv heads: 2\.15 GB/, 'the last good model kept');
+  const field = await tabTo('textbox', 'kv heads (of 32)', 4, true);
+  assert.ok(field.properties.some((p) => p.name === 'invalid' && p.value.value !== 'false'), 'the field says it is invalid');
+  await typeInto('Context length in tokens', '65536', 'twice the context', false);
+  await waitUntil(async () => (/With 4 kv heads: 4\.29 GB/.test(await said()) ? true : null), 'twice the context, twice the cache');
+  assert.doesNotMatch(await said(), /kv heads is 5/, 'a number taken: the refusal goes');
+  // The book's GPT-2 small from the model menu: fp32, 12 heads, its 1,024 tokens.
+  await tabTo('combobox', 'Model', 10, true);
+  await page.keyboard.press('End');
+  await waitUntil(async () => (/768 wide, 12 heads, 12 layers\./.test(await said()) && /With 12 kv heads: 0\.08 GB\./.test(await said()) ? true : null),
+                  'GPT-2 small\'s cache');
+  await saveArtifact('a11y-numbers-memory.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y numbers: keyboard only, the book\'s classes whose code could not be fetched say so, and a new choice fetches it', async () => {
   // The classes' code comes when first used (core/view/deferred_code.h). Refused once, the text
   // version's table says why instead of showing nothing; the next class chosen fetches it again.

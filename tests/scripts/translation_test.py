@@ -133,7 +133,7 @@ def page_keys(root):
         text = path.read_text(encoding="utf-8")
         # words('...') and the embed maker's labels, which its field(), check() and PANELS pass to words().
         patterns = [r"\b(?:phrase|words)\("]
-        if path.name == "attention-numbers-reader.js":  # its settings' labels: labelled(id, 'label', ...)
+        if path.name.startswith("attention-numbers-reader"):  # its settings' labels: labelled(id, 'label', ...)
             patterns += [r"\b(?:labelled|moduleField|moduleCheck)\('[\w-]+', "]
         if path.name == "attention-embed.js":
             patterns += [r"\bfield\(", r"\bcheck\(\w+, ", r"\['(?:inputs|plot|loop|weights|heatmaps|projection|module|lesson|code)', "]

@@ -224,7 +224,43 @@ const char* sdpa_call(MaskStyle style) {
 // Masking (3.5.1) the other ways, for head 0: each route's largest difference from the book's
 // weights (masked_fill(mask, -inf), then softmax). Masked classes only; the classes with the masks'
 // view add the ways libraries write the mask.
-void write_mask_routes(JsonWriter* w, const ModuleResult& m, const HeadTrace& t, const Concealment& hidden) {
+// The masks' padded batch (module.pads > 0), as the panel draws it: which keys each sentence's
+// key_padding_mask ignores, and sentence 2's weights (its pads first, then its tokens).
+void write_padded_batch(JsonWriter* w, const State& s, const ModuleResult& m, const MaskComparison& v) {
+    const int n = v.padded_weights.rows, pads = v.pads, shown = std::min(n, kReaderMaxTokens);
+    const auto label = [&](int i) {
+        return std::to_string(i) + ": " + (i < pads ? std::string("[pad]") : s.tokens[size_t(i - pads)]);
+    };
+    std::vector<std::string> keys = {words("sentence \\ key")};
+    for (int i = 0; i < shown; ++i) keys.push_back(std::to_string(i));
+    write_table(
+        w, "key_padding_mask", words("key_padding_mask (True = ignored)"), keys, 2,
+        [](int r) { return words_f("sentence %d", r + 1); },
+        [&](int r, int c) {
+            return v.key_padding_mask[size_t(r * n + c)] ? std::string("True") : std::string("False");
+        },
+        words_f("Sentence 2 is %d tokens shorter: %d pad tokens on the left, then its first %d tokens.", pads, pads,
+                n - pads));
+    std::vector<std::string> columns = {words("query \\ key")};
+    for (int i = 0; i < shown; ++i) columns.push_back(label(i));
+    const bool windowed = m.settings.module == AttentionModule::SlidingWindowAttention;
+    write_table(
+        w, "padded_weights",
+        words_f("Sentence 2, head 0's weights: masked_fill(%s | key_padding_mask, -inf), a key hidden by either mask",
+                windowed ? "window_mask" : "causal_mask"),
+        columns, n, label, [&](int r, int c) { return num_cell(v.padded_weights.at(r, c)); },
+        words_f("Its tokens get exactly the weights they get alone: largest difference %g. The pads take no weight "
+                "and change nothing.",
+                double(v.alone_difference)) +
+            " " +
+            words_f("A pad's own query sees no key: the book's softmax of all -inf gives %s, while "
+                    "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",
+                    v.book_nan ? "NaN (0 / 0)" : words("numbers").c_str(),
+                    v.sdpa_zero ? words("zeros").c_str() : words("numbers").c_str()));
+}
+
+void write_mask_routes(JsonWriter* w, const State& s, const ModuleResult& m, const HeadTrace& t,
+                       const Concealment& hidden) {
     const bool band = m.settings.module == AttentionModule::SlidingWindowAttention;
     const bool routes = has_mask_routes(m.settings.module);
     const std::string caption = words(
@@ -238,8 +274,8 @@ void write_mask_routes(JsonWriter* w, const ModuleResult& m, const HeadTrace& t,
                          : words("softmax, then \u00d7 tril(ones), then \u00f7 row sums"),
                     largest_difference(t.masked_simple_norm, t.weights)});
     std::string note;
+    const MaskComparison v = routes ? compare_mask_routes(m) : MaskComparison{};
     if (routes) {
-        const MaskComparison v = compare_mask_routes(m);
         for (size_t i = 0; i < v.routes.size() && i < v.differences.size(); ++i)
             rows.push_back({sdpa_call(v.routes[i]), v.differences[i]});
         note =
@@ -249,6 +285,7 @@ void write_mask_routes(JsonWriter* w, const ModuleResult& m, const HeadTrace& t,
         w, "mask_routes", caption, {words("route"), words("largest difference")}, int(rows.size()),
         [&](int r) { return rows[size_t(r)].first; },
         [&](int r, int) { return printf_text("%.1e", double(rows[size_t(r)].second)); }, note);
+    if (v.pads > 0) write_padded_batch(w, s, m, v);
 }
 
 // Dropout (3.5.2), head 0: the mask the weights were multiplied by, and their row sums after it.
@@ -382,7 +419,8 @@ ATTN_DEFERRED_ENTRY void write_module_sections(JsonWriter* w, const State& s, co
     write_shapes(w, m, hidden);
     write_groups(w, s, m, hidden);
     write_window(w, s, m, hidden);
-    if (m.settings.causal || has_dropout_layer(m.settings.module)) write_mask_routes(w, m, t, hidden);  // as the panel
+    if (m.settings.causal || has_dropout_layer(m.settings.module))
+        write_mask_routes(w, s, m, t, hidden);  // as the panel
     write_dropout(w, s, m, t, hidden);
     write_planted_bugs(w, s, m, hidden);
 }
@@ -445,7 +483,7 @@ void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {
     w->key("dropout").number(m.dropout).key("training").boolean(m.training);
     w->key("reseed_dropout").boolean(m.reseed_dropout).key("dropout_seed").uinteger(m.dropout_seed);
     w->key("kv_groups").integer(m.kv_groups).key("window").integer(m.window).key("decode").boolean(m.decode);
-    w->key("prefill").integer(m.prefill).key("chunk").integer(m.chunk);
+    w->key("prefill").integer(m.prefill).key("chunk").integer(m.chunk).key("pads").integer(m.pads);
     w->key("module_error").string(module ? words_said(module->error) : "");
     w->end_object();
 }

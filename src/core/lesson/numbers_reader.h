@@ -25,7 +25,7 @@ constexpr int kReaderMaxHeads = 8;
 //  "controls": {"query", "n", "d", "norm", "projection", "d_out", "seed", "scale", "causal", "lab_scale",
 //               "module": "" (off) or its name ("self-attention-v2"), "module_seed", "module_d_out",
 //               "heads", "qkv_bias", "module_causal", "batch", "dropout", "training", "reseed_dropout",
-//               "dropout_seed", "kv_groups", "window", "decode", "prefill", "chunk", "module_error"},
+//               "dropout_seed", "kv_groups", "window", "decode", "prefill", "chunk", "pads", "module_error"},
 //  "tables": [{"key", "caption", "columns": [column headers, the first over the row headers],
 //              "rows": [[row header, cells...]], "note": why cells are covered or left out, or ""}]}
 // Table keys: "inputs", "query" (the query's scores and its three normalisations), "context",

@@ -133,4 +133,11 @@ ParsedNumbers parse_numbers(const std::string& raw, int expected_count) {
     return out;
 }
 
+std::string divisor_list(long long n) {
+    std::string out;
+    for (long long g = 1; g <= n; ++g)
+        if (n % g == 0) out += (out.empty() ? "" : ", ") + std::to_string(g);
+    return out;
+}
+
 }  // namespace attn

@@ -35,4 +35,8 @@ struct ParsedNumbers {
 // whole-number style).
 ParsedNumbers parse_numbers(const std::string& text, int expected_count);
 
+// The divisors of n, for a hint or a refusal about a count that must divide another (num_kv_groups
+// of num_heads): "1, 2, 4, 8" for 8.
+std::string divisor_list(long long n);
+
 }  // namespace attn

@@ -429,3 +429,28 @@ TEST_CASE("numbers reader: the bugs the classes panel plants, each with what it 
     CHECK(has_table(v, "planted:wrong-scale"));
     CHECK_FALSE(has_table(v, "planted:wrong-dim"));  // (b, h, n, n): dim=1 is the heads
 }
+
+TEST_CASE("numbers reader: the masks' padded batch, its key_padding_mask and sentence 2's weights, as the panel") {
+    Session s;
+    JsonValue v = with_class(&s, AttentionModule::MultiHeadAttention, [](ModuleSettings* m) {
+        m->batch = 1;
+        m->pads = 2;
+    });
+    CHECK(v.find("controls")->find("pads")->as_double() == 2);
+    const JsonValue& mask = table(v, "key_padding_mask");
+    CHECK(row(mask, 0) == std::vector<std::string>{"sentence 1", "False", "False", "False", "False", "False", "False"});
+    CHECK(row(mask, 1) == std::vector<std::string>{"sentence 2", "True", "True", "False", "False", "False", "False"});
+    const JsonValue& padded = table(v, "padded_weights");
+    REQUIRE(padded.find("rows")->items.size() == 6);
+    CHECK(padded.find("columns")->items[1].text == "0: [pad]");
+    CHECK(padded.find("columns")->items[3].text == "2: Your");  // sentence 2's first token, after its pads
+    CHECK(row(padded, 0)[1] == "nan");                          // a pad's own query sees no key
+    CHECK(row(padded, 2)[3] == "1.0000");                       // "Your" sees only itself, as alone
+    CHECK(row(padded, 3)[1] == "0.0000");                       // the pads take no weight
+    CHECK(contains(padded.find("note")->text, "largest difference 0."));
+    CHECK(contains(padded.find("note")->text, "gives NaN (0 / 0), while scaled_dot_product_attention returns zeros"));
+    // No pads: no padded batch.
+    v = with_class(&s, AttentionModule::MultiHeadAttention, [](ModuleSettings* m) { m->batch = 1; });
+    CHECK_FALSE(has_table(v, "padded_weights"));
+    CHECK_FALSE(has_table(v, "key_padding_mask"));
+}
