@@ -50,7 +50,7 @@
       say(node);
     } else {
       actedInBurst = true;
-      if (action === 'start-over') draftAnswer = null;
+      if (action === 'start-over') shared.lessonPractice?.forgetDraft();
     }
     actedWithoutFocusUntil = reply.ok && !root.contains(document.activeElement) ? performance.now() + ACTED_MS : 0;
     refresh();
@@ -127,77 +127,30 @@
 
   const queryControl = () => shared.queryControl('lesson-reader-query', refresh);
 
-  // Practice: the exercises, the task, the prediction (exercise 1), a real text field for the
-  // answer with Check, and the core's verdict. What is being typed survives a redraw.
-  let draftAnswer = null;  // the field's text while the learner types, null: the record's entry
-  let hintOpen = false;     // the hint stays open across redraws
-  function hintDetails(p) {
-    const details = element('details', { open: hintOpen }, element('summary', { 'data-focus': 'hint', text: p.words.hint }),
-                            element('p', { text: p.hint }));
-    details.addEventListener('toggle', () => { hintOpen = details.open; });
-    return details;
+  // Practice and Debug this come with attention-lesson-reader-practice.js, fetched as soon as a
+  // lesson runs (before the learner can open either): the first view runs no lesson. It draws them
+  // with the tools here (shared.lessonPractice.practiceBlock(p, tools), .debugBlock(d, tools)).
+  let practiceScript = null;  // null, 'loading' or 'failed'
+  function loadPractice() {
+    if (shared.lessonPractice || practiceScript) return;
+    practiceScript = 'loading';
+    const script = element('script', { src: 'attention-lesson-reader-practice.js' });
+    script.onload = () => { practiceScript = null; shown = ''; refresh(); };
+    script.onerror = () => { script.remove(); practiceScript = 'failed'; shown = ''; refresh(); };
+    document.head.append(script);
   }
-  function practiceBlock(p) {
-    const exercises = element('div', { role: 'group', 'aria-label': 'Exercises' });
-    p.exercises.forEach((title, i) => {
-      // The current one is marked, and pressing it again does nothing (opening it would reset its data).
-      const b = i === p.current
-        ? element('button', { type: 'button', 'data-focus': `exercise-${i}`, 'aria-current': 'true', text: `${i + 1}. ${title}` })
-        : button(`exercise-${i}`, `${i + 1}. ${title}`, 'practice', i);
-      exercises.append(b);
-    });
-    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: phrase('Practice: {0}', p.exercises[p.current]) }),
-                   exercises, element('p', { text: p.task }),
-                   hintDetails(p),
-                   button('start-over', p.words.start_over, 'start-over'), queryControl()].filter(Boolean);
-    if (p.predict) {
-      const group = element('fieldset', { class: 'lesson-question' }, element('legend', { text: p.predict.prompt }));
-      p.predict.choices.forEach((token, t) => {
-        const id = `lesson-reader-predict-${t}`;
-        const input = element('input', { type: 'radio', name: 'lesson-reader-predict', id, 'data-focus': `predict-${t}` });
-        input.checked = p.predict.answer === t;
-        input.addEventListener('change', () => { if (input.checked) send('predict', t); });
-        group.append(element('div', { class: 'choice' }, input, element('label', { for: id, text: token })));
-      });
-      parts.push(group);
-      if (p.predict.answer < 0) return [...parts, element('p', { class: 'hint', text: p.predict.first })];
-    }
-    const field = element('input', { type: 'text', id: 'lesson-reader-answer', 'data-focus': 'answer', autocomplete: 'off',
-                                     spellcheck: 'false', 'aria-describedby': 'lesson-reader-verdict' });
-    field.value = draftAnswer ?? p.typed;
-    field.addEventListener('input', () => { draftAnswer = field.value; });
-    const form = element('form', { class: 'practice-answer' },
-      element('label', { for: 'lesson-reader-answer', text: p.label }), field,
-      element('button', { type: 'submit', 'data-focus': 'check', text: p.words.check }),
-      element('button', { type: 'button', 'data-focus': 'show-answer', text: p.words.show,
-                          onclick: () => {
-                            if (!send('show-answer').ok) return;
-                            const now = lastView && lastView.practice;
-                            if (now && now.shown) { say(now.shown); actedInBurst = true; }
-                          } }));
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const reply = send('check', 0, field.value);
-      if (!reply.ok) return;  // refused: the text stays as typed, and the reason was said
-      draftAnswer = null;
-      const now = lastView && lastView.practice;
-      if (now && now.checked) say([now.message, now.prediction].filter(Boolean).join(' '));
-    });
-    parts.push(form);
-    const verdict = element('div', { id: 'lesson-reader-verdict' });
-    if (p.changed) {
-      verdict.append(element('p', { text: p.message }));  // the settings changed since the Check: no verdict
-    } else if (p.checked) {
-      if (p.note) verdict.append(element('p', { text: p.note }));
-      if (p.entries.length) {
-        verdict.append(element('p', { text: p.entries.map((ok, i) => (ok ? phrase('entry {0} right', i + p.first_entry) : phrase('entry {0} wrong', i + p.first_entry))).join(phrase(', ')) }));
-      }
-      verdict.append(element('p', { class: p.correct ? 'right' : 'wrong', text: p.message }));
-      if (p.prediction) verdict.append(element('p', { text: p.prediction }));
-    }
-    if (p.shown) verdict.append(element('p', { text: p.shown }));
-    parts.push(verdict);
-    return parts;
+  const tools = { element, button, send, say, phrase, queryControl: () => queryControl(), view: () => lastView,
+                  acted: () => { actedInBurst = true; } };
+  // Practice's or Debug this's elements; while its script is on its way (or failed: leaving and
+  // coming back fetches it again), a line that says so.
+  function practiceOrDebug(block, data) {
+    if (shared.lessonPractice) return shared.lessonPractice[block](data, tools);
+    const failed = practiceScript === 'failed';
+    if (failed) practiceScript = null;  // the next drawing tries again
+    else loadPractice();
+    return [element('p', { class: failed ? 'wrong' : 'hint', role: 'status',
+                           text: failed ? 'This part of the lesson could not be fetched: go back to the lesson and come here again.'
+                                        : 'This part of the lesson is on its way…' })];
   }
 
   // The step's table (step 4's alignment, step 6's two softmaxes, step 9's d_out table), with row
@@ -229,57 +182,6 @@
     return parts;
   }
 
-  // Debug this: the bugs by symptom, the planted program, and the trace judged one printed value
-  // at a time ("As it should be" / "It is off") until the first one that differs.
-  function debugBlock(d) {
-    const bugs = element('div', { role: 'group', 'aria-label': 'Bugs, by what they do' });
-    for (const b of d.bugs) {
-      bugs.append(b.current
-        ? element('button', { type: 'button', 'data-focus': `bug-${b.value}`, 'aria-current': 'true', text: b.label })
-        : button(`bug-${b.value}`, b.label, 'debug', b.value));
-    }
-    // The heading names the bug being traced. The bugs' buttons come after the trace once one is
-    // planted, so its judgment is the first Tab stop after the heading, not the sixteenth.
-    const current = d.bugs.find((b) => b.current);
-    const parts = [element('h3', { id: 'lesson-reader-step', tabindex: '-1', text: current ? phrase('Debug this: {0}', current.label) : 'Debug this' }),
-                   element('p', { text: d.intro })];
-    if (!current) parts.push(bugs);
-    if (d.pick) parts.push(element('p', { class: 'hint', text: d.pick }));
-    if (d.error) parts.push(element('p', { class: 'wrong', text: d.error }));
-    if (d.note) parts.push(element('p', { class: 'hint', text: d.note }));
-    if (!d.program.length) return current ? [...parts, bugs] : parts;
-    const program = element('ol', { class: 'program', 'aria-label': 'The program, with the bug planted' });
-    for (const line of d.program) {
-      const mark = line.buggy ? 'the bug: ' : line.running ? 'just ran: ' : '';
-      const item = element('li', { class: line.buggy ? 'wrong' : '' }, mark, element('code', { text: line.text }));
-      if (line.fix) item.append(element('p', {}, element('code', { text: line.fix })));
-      program.append(item);
-    }
-    parts.push(program, element('pre', { text: `${d.expected}\n${d.printed}` }),
-               element('h4', { text: `${d.trace}: ${d.judge_each}` }));
-    const steps = element('ol', { class: 'trace' });
-    d.steps.forEach((step) => {
-      const item = element('li', {}, element('p', { text: `${step.name}: ${step.question}` }),
-                           element('pre', { text: `${step.printed}\n${step.expected}` }));
-      if (step.judged) item.append(element('p', { class: step.held ? 'right' : 'wrong', text: step.judged }));
-      if (step.found) item.append(element('p', { id: 'lesson-reader-found', tabindex: '-1', text: step.found }));
-      steps.append(item);
-    });
-    if (d.steps.length) parts.push(steps);  // (no empty list before the first judgment)
-    if (d.next) {
-      // Named by the question, described by the value it asks about.
-      parts.push(element('div', { role: 'group', 'aria-labelledby': 'lesson-reader-judge', 'aria-describedby': 'lesson-reader-judged-value' },
-        element('p', { id: 'lesson-reader-judge', text: phrase('Step {0}, {1}: {2}', d.next.index + 1, d.next.name, d.next.question) }),
-        element('pre', { id: 'lesson-reader-judged-value', text: d.next.printed }),
-        d.next.look_again ? element('p', { id: 'lesson-reader-look-again', class: 'wrong', text: d.next.look_again }) : null,
-        button('judge-fine', d.words.fine, 'judge', 1), button('judge-off', d.words.off, 'judge', 0)));
-    }
-    if (d.hidden) parts.push(element('p', { id: 'lesson-reader-hidden', tabindex: '-1', class: 'hint', text: d.hidden }));
-    if (d.steps.length) parts.push(button('trace-again', d.words.again, 'trace-again'));
-    if (current) parts.push(bugs);
-    return parts;
-  }
-
   function wrapUp(w) {
     const list = element('ul');
     for (const s of w.steps) list.append(element('li', { text: phrase('{0}: {1}', `${s.step}. ${s.title}`, s.marks) }));
@@ -299,8 +201,11 @@
       parts.push(element('h4', { text: w.revisit }), ideas);
     }
     // The steps with their first verdicts last: the score and the ideas to revisit come first.
+    // The lesson after this one, a link to it, where the page may lead away (no course grades it).
+    const next = w.next_lesson && api.lessonLink(w.next_lesson.name);
     return [...parts, list, element('p', { text: w.next }), button('practice', w.practice, 'practice', w.exercise),
-            button('again', w.again, 'restart')];
+            button('again', w.again, 'restart'),
+            next && element('p', {}, element('a', { id: 'lesson-reader-next-lesson', 'data-focus': 'next-lesson', href: next }, w.next_lesson.go))];
   }
 
   function content(view) {
@@ -330,15 +235,16 @@
                               : button('start', 'Start the guided lesson', 'start')];
     }
     if (view.mode === 'practice' && view.practice) {
-      return [...practiceBlock(view.practice),
+      return [...practiceOrDebug('practiceBlock', view.practice),
               element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
                       button('to-debug', 'Debug this', 'debug', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
     if (view.mode === 'debug' && view.debug) {
-      return [...debugBlock(view.debug),
+      return [...practiceOrDebug('debugBlock', view.debug),
               element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
                       button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
+    loadPractice();  // a lesson runs: Practice and Debug this are a button away
     const heading = view.title ? phrase('{0}: {1}', view.indicator, view.title) : phrase('Step {0}: the lesson has no such step', view.step);
     // A lesson in another language than the page's (a teacher's English lesson on a Chinese page):
     // its own words are marked so, for a screen reader's voice.
@@ -397,7 +303,7 @@
     const exercise = (v) => v && v.practice ? v.practice.current : v && v.debug ? 100 + (v.debug.bugs.find((b) => b.current)?.value ?? 0) : -1;
     const stepChanged = !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
                         lastView.in_lesson !== view.in_lesson || exercise(lastView) !== exercise(view);
-    if (exercise(lastView) !== exercise(view)) draftAnswer = null;
+    if (exercise(lastView) !== exercise(view)) shared.lessonPractice?.forgetDraft();
     const question = (v) => v && v.question ? `${v.question.index}:${v.question.revealed}` : '';
     const questionChanged = !stepChanged && question(lastView) !== question(view);
     // A press without the focus here moves it only where a new step or question would take it;

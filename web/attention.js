@@ -54,7 +54,9 @@
   // ('chapter-3', 'generation') however the link spells it (lessons/en/..., ./lessons/..., the full
   // address on this site), else ''; name, the file's own name, decoded ('my lesson.json').
   const BUILT_IN_LESSON = /\/lessons\/(en|zh-CN)\/(chapter-3|generation)\.json$/;
+  const LESSON_NAME = /^(chapter-3|generation)$/;  // lesson=generation: a built-in lesson by its name
   function lessonFileOf(file) {
+    if (LESSON_NAME.test(file)) return { builtIn: file, name: `${file}.json` };
     let builtIn = '', name = file;
     try {
       const url = new URL(file, location.href);
@@ -78,8 +80,12 @@
   const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
   let saidBadOrigin = false;
   // The bits platform/browser.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
+  // 16: the page may open another of the demo's lessons (the chapter's wrap-up leads on), unless
+  // a course grades this one (pass=, steps=, xapi=1, the SCORM package's adapter).
+  const graded = () => !!(params.get('pass') || params.get('steps') || params.get('xapi') === '1' || window.attentionScorm);
   function pageBits(o) {
-    return (o.embed ? 1 : 0) | (o.theme === 'dark' ? 2 : 0) | (o.reducedMotion ? 4 : 0) | (o.touch ? 8 : 0);
+    return (o.embed ? 1 : 0) | (o.theme === 'dark' ? 2 : 0) | (o.reducedMotion ? 4 : 0) | (o.touch ? 8 : 0) |
+           (graded() ? 0 : 16);
   }
   function applyPageOptions() {
     const o = pageOptions();
@@ -372,7 +378,7 @@
   // or from a site origins= lists; it is untrusted text, checked by the C++ reader like any input.
   function lessonAddress() {
     const wanted = params.get('lesson');
-    if (!wanted) return { url: new URL(lessonDir() + 'chapter-3.json', location.href).href };
+    if (!wanted || LESSON_NAME.test(wanted)) return { url: new URL(`${lessonDir()}${wanted || 'chapter-3'}.json`, location.href).href };
     let url;
     try { url = new URL(wanted, location.href); } catch (e) {
       return { error: `lesson=${wanted.slice(0, 80)} is not an address: give the lesson file's URL` };
@@ -670,6 +676,16 @@
     // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came;
     // file: a lesson= page's lesson file by name ("" for the chapter).
     lessonView() { requireRuntime(); return JSON.parse(callString('attn_lesson_view')); },
+    // This page with another of the demo's lessons ('generation'), in the language now chosen; the
+    // view is the lesson's own. '' where a course grades this lesson: it does not lead away.
+    lessonLink(name) {
+      if (graded() || !LESSON_NAME.test(name)) return '';
+      const url = new URL(location.href);
+      url.searchParams.set('lesson', name);
+      url.searchParams.set('lang', lang);
+      url.hash = '';
+      return url.href;
+    },
     // The panels' numbers as tables and the settings behind them, covered as on screen (the page's
     // text version of the numbers reads it): {refusal (the last refused change's reason, in the
     // language's words where it has them), refusal_english (it has not: the reason is English),
@@ -853,6 +869,7 @@
     // every state function answers, even while the demo is off-screen and draws nothing.
     onAppReady() {
       runtimeReady = true;
+      applyPageOptions();  // the SCORM adapter, a script after this one, has said it is there
       startLanguage();
       try { lastSummary = api.summary(); } catch (e) { /* reported elsewhere */ }
       applyCourseOptions();
@@ -868,6 +885,8 @@
     },
     onStateChanged: stateChanged,
     onLessonWanted: loadLesson,
+    // The wrap-up's "Next lesson" (only drawn where the page may: pageBits' 16).
+    onOpenLesson: (name) => { const link = api.lessonLink(name); if (link) location.assign(link); },
     onCodeWanted: loadCode,
     // The height the content needs (CSS px): an embedded demo tells its parent, so a host page can
     // size the frame to it. Three shapes, for the hosts that listen: attention-host.js's own,

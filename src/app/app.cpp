@@ -318,6 +318,7 @@ void app_frame(void* user) {
     if (out.edited) app_set_state(app, app->draft);
     app_apply_intents(app, out.intents, start);
     if (out.wants_code) app_request_code(app, out.retry_code);
+    if (!out.open_lesson.empty()) browser_open_lesson(out.open_lesson);
     out.edited = out.edited || !out.intents.empty();
     const int content_height = int(std::ceil(out.content_height));
     if (content_height > 0 && std::abs(content_height - app->reported_content_height) > 1) {

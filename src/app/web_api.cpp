@@ -58,7 +58,7 @@ std::string_view text_of(const char* data, size_t length) {
     return data ? std::string_view(data, length) : std::string_view();
 }
 
-enum PageBits { kEmbed = 1, kDark = 2, kReducedMotion = 4, kTouch = 8 };
+enum PageBits { kEmbed = 1, kDark = 2, kReducedMotion = 4, kTouch = 8, kOpensLessons = 16 };
 
 void set_page_bits(App* app, int bits) {
     PageOptions page;
@@ -66,6 +66,7 @@ void set_page_bits(App* app, int bits) {
     page.theme = (bits & kDark) ? Theme::Dark : Theme::Light;
     page.reduced_motion = bits & kReducedMotion;
     page.touch = bits & kTouch;
+    page.opens_lessons = bits & kOpensLessons;
     if (page != app->page) {
         app->page = page;
         app_request_frames(app);

@@ -44,6 +44,9 @@ EM_JS(void, attn_js_warn, (const char* text), {
 EM_JS(void, attn_js_request_lesson, (), {
     if (Module["onLessonWanted"]) Module["onLessonWanted"]();
 });
+EM_JS(void, attn_js_open_lesson, (const char* name), {
+    if (Module["onOpenLesson"]) Module["onOpenLesson"](UTF8ToString(name));
+});
 EM_JS(void, attn_js_request_code, (), {
     if (Module["onCodeWanted"]) Module["onCodeWanted"]();
 });
@@ -171,6 +174,10 @@ void browser_request_lesson() {
     attn_js_request_lesson();
 }
 
+void browser_open_lesson(const std::string& name) {
+    attn_js_open_lesson(name.c_str());
+}
+
 void browser_request_code() {
     attn_js_request_code();
 }
@@ -250,6 +257,7 @@ void browser_no_graphics(const std::string&) {}
 void browser_emit_event(const char*, const std::string&) {}
 void browser_warn(const std::string&) {}
 void browser_request_lesson() {}
+void browser_open_lesson(const std::string&) {}
 void browser_request_code() {}
 void browser_content_height(int) {}
 bool browser_queue_text(PageTyping*, std::string_view) {

@@ -29,6 +29,9 @@ void browser_warn(const std::string& text);  // console.warn
 // The learner entered the lesson and its file is not here yet: the page fetches it (the lesson's
 // text is not part of the first view) and hands it back through attn_load_lesson.
 void browser_request_lesson();
+// The learner asked for another of the demo's lessons by name ("generation"): the page opens it
+// (PageOptions::opens_lessons says whether it can).
+void browser_open_lesson(const std::string& name);
 // A panel needs the code the first view does not run (attention-explainer.deferred.wasm): the page
 // fetches it and says when it is here (attn_code_loaded) or why not (attn_code_unavailable).
 void browser_request_code();

@@ -333,6 +333,12 @@ void wrap_up(const FrameInput& in, UiState* ui) {
     same_line_if_fits(button_width(again.c_str()));
     if (ImGui::Button(again.c_str())) send(ui, LessonAction::RestartTrack), to_the_band();
     record_lesson_item(ui, "lesson:wrap-up:again");
+    // The lesson after this one, where the page can open it (a page no course grades).
+    const std::string next_lesson = wrap_up_next_lesson(*lesson.lesson);
+    if (!next_lesson.empty() && in.page && in.page->opens_lessons) {
+        if (ImGui::Button(wrap_up_next_lesson_words(*lesson.lesson).c_str())) ui->open_lesson = next_lesson;
+        record_lesson_item(ui, "lesson:wrap-up:next-lesson");
+    }
     // Brought into view after the last answer's Reveal, from its heading down as far as the window
     // shows: it appears below the question, where a laptop's band had it out of sight.
     if (ui->lesson.wrap_up_scroll_passes > 0) {

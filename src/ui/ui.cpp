@@ -594,6 +594,8 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     }
     out.intents = std::move(ui->intents);
     ui->intents.clear();
+    out.open_lesson = std::move(ui->open_lesson);
+    ui->open_lesson.clear();
     out.wants_code = ui->wants_code;
     out.retry_code = ui->retry_code;
     ui->wants_code = ui->retry_code = false;

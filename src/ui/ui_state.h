@@ -241,6 +241,7 @@ struct UiState {
     // The learner's lesson intents this frame (choose, reveal, check ...); draw_ui hands them over
     // in FrameOutput for the app to apply through the lesson engine.
     std::vector<LessonIntent> intents;
+    std::string open_lesson;  // the wrap-up's "after the chapter" pressed: that lesson's name
     bool wants_code = false;  // a panel needs the deferred code (FrameInput::code): the app fetches it
     bool retry_code = false;  // ... and the learner asked to try again after a failed fetch
     // Set by the platform from prefers-reduced-motion: Play still steps, without highlight fades.
@@ -298,6 +299,7 @@ struct FrameInput {
 struct FrameOutput {
     bool edited = false;                // *draft changed: the app validates and commits it
     std::vector<LessonIntent> intents;  // what the learner did in the lesson: lesson_apply() each
+    std::string open_lesson;            // another lesson the learner asked for: the page opens it
     bool wants_code = false;            // a panel needs the deferred code that is not here yet
     bool retry_code = false;            // the learner asked to fetch it again after a failure
     // The height the content needs with every panel at its natural height (window units): a frame

@@ -174,6 +174,10 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
   await waitUntil(() => page.evaluate(() => window.__said.some((t) => /16 right of 16 answered/.test(t))),
                   'the wrap-up\'s score said when it appears');
   await saveArtifact('a11y-lesson-wrap-up-1366.png', await page.screenshot());
+  // The lesson after the chapter, a link a screen reader lists: this page with lesson=generation.
+  const next = (await axNodes(cdp)).find((n) => n.role === 'link' && n.name.startsWith('Next lesson'));
+  assert.ok(next, 'the wrap-up links to the lesson after the chapter');
+  assert.match(await page.evaluate(() => document.getElementById('lesson-reader-next-lesson').href), /[?&]lesson=generation(&|$)/);
   const status = await page.evaluate(() => window.attention.lessonStatus());
   assert.deepEqual([status.progress.score, status.progress.questions, status.progress.complete], [16, 16, true]);
   assert.deepEqual(await refusals(page), [], 'no action of the walk was refused');
@@ -343,6 +347,31 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
   assert.ok(await shown(), 'a click on its text keeps the panel open');
   await page.mouse.click(600, 150);
   await waitUntil(async () => !(await shown()), 'a click on the drawing to close the panel');
+  await page.context().close();
+});
+
+// Practice and Debug this come with their own script, fetched when a lesson starts. Refused by the
+// server, the text version says so where Practice would be; back to the lesson and Practice again
+// fetches it again.
+test('a11y lesson: Practice whose script could not be fetched says so, and going back and again fetches it', async () => {
+  const session = await keyboardSession(`${server.url}/index.html`);
+  const { page, cdp, key, waitFocus, tabTo } = session;
+  let refuse = true;
+  await page.route('**/attention-lesson-reader-practice.js',
+                   (route) => (refuse ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+  await startLessonByKeyboard(session);
+  await tabTo((n) => n.role === 'button' && n.name === 'Practice', 'Practice, in the lesson\'s navigation', 12);
+  await key('Enter');
+  await waitUntil(async () => (await axNodes(cdp)).find((n) => /could not be fetched: go back to the lesson/.test(n.name)),
+                  'the text version to say Practice could not be fetched');
+  refuse = false;
+  await tabTo((n) => n.role === 'button' && n.name === 'Back to the guided lesson', 'back to the lesson', 12);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step '), 'the step\'s heading');
+  await tabTo((n) => n.role === 'button' && n.name === 'Practice', 'Practice again', 30);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Practice: '), 'the exercise\'s heading, fetched this time');
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource.*503/.test(p)), []);
   await page.context().close();
 });
 

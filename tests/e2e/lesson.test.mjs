@@ -4,7 +4,7 @@
 // view, and a deep link into step 6 with the slider at 80.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, settleAfter, saveArtifact, openSettled, waitFor } from './harness.mjs';
+import { startServer, launchBrowser, settleAfter, saveArtifact, openSettled, waitFor, waitReady, waitIdle } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -17,7 +17,15 @@ const settle = (page, what, action) => settleAfter(page, action, what);
 
 // Clicks a named widget. Lesson items are only listed while visible, so when one is missing the
 // lesson's scrolling regions are scrolled (down, then back up) until it appears.
-async function click(page, name) {
+// navigates: the click opens another page, so the demo is not waited for to go idle.
+async function click(page, name, navigates = false) {
+  const item = await reach(page, name);
+  const press = () => page.mouse.click(item.x + item.w / 2, item.y + item.h / 2);
+  if (navigates) await press();
+  else await settle(page, `a click on ${name}`, press);
+}
+// The named widget, once scrolled into view (null: never, after every scroll tried).
+async function reach(page, name, optional = false) {
   let items = await layout(page);
   let item = items.find((l) => l.name === name);
   for (let tries = 0; !item && tries < 24; ++tries) {
@@ -31,8 +39,8 @@ async function click(page, name) {
     items = await layout(page);
     item = items.find((l) => l.name === name);
   }
-  assert.ok(item, `${name} is on screen (have: ${items.map((l) => l.name).filter((n) => n.startsWith('lesson')).join(', ')})`);
-  await settle(page, `a click on ${name}`, () => page.mouse.click(item.x + item.w / 2, item.y + item.h / 2));
+  if (!optional) assert.ok(item, `${name} is on screen (have: ${items.map((l) => l.name).filter((n) => n.startsWith('lesson')).join(', ')})`);
+  return item || null;
 }
 
 const has = async (page, name) => (await layout(page)).some((l) => l.name === name);
@@ -139,6 +147,44 @@ test('lesson: the wrap-up after the last question lists the verdicts and leads o
   await click(page, 'lesson:wrap-up:practice');
   const s = await state(page);
   assert.equal(s.lesson.mode, 'practice');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// The chapter's wrap-up leads on to the lesson after it (the KV cache, GQA, the sliding window):
+// a click opens this page with lesson=generation, in the language chosen, its first step a
+// Start away. A page a course grades (pass=, steps=, xAPI, SCORM) does not lead away from the
+// graded lesson, and has no such button.
+test('lesson: the wrap-up\'s "Next lesson" opens the lesson after the chapter; a graded page has none', async () => {
+  const finish = async (page) => {
+    for (let q = 0; q < 8 && !(await has(page, 'value:wrap-up')); ++q) {
+      if (q > 0) await click(page, 'lesson:next-question');
+      await click(page, 'lesson:choice:0');
+      await click(page, 'lesson:reveal');
+    }
+    assert.ok(await has(page, 'value:wrap-up'), 'the wrap-up shows');
+  };
+  const graded = await open(`/?pass=50#step=${LAST}`);
+  await finish(graded);
+  assert.ok(await reach(graded, 'lesson:wrap-up:again'), 'its wrap-up\'s buttons');
+  assert.equal(await reach(graded, 'lesson:wrap-up:next-lesson', true), null, 'a graded lesson does not lead away');
+  assert.equal(await graded.evaluate(() => window.attention.lessonLink('generation')), '');
+  await graded.context().close();
+
+  const page = await open(`/?lang=zh-CN#step=${LAST}`);
+  await finish(page);
+  await click(page, 'lesson:wrap-up:next-lesson', true);
+  await page.waitForURL(/lesson=generation/);
+  await waitReady(page);
+  await waitIdle(page);
+  assert.equal(new URL(page.url()).searchParams.get('lang'), 'zh-CN', 'in the language chosen');
+  const options = await page.evaluate(() => window.attention.pageOptions());
+  assert.equal(options.lessonBuiltIn, 'generation');
+  await settle(page, 'Start on the lesson after the chapter', () => page.evaluate(() => window.attention.lessonIntent('start')));
+  await waitFor(page, () => window.attention.lessonView().loaded, null, 'the lesson\'s file');
+  const view = await page.evaluate(() => window.attention.lessonView());
+  assert.ok(view.loaded && view.in_lesson, 'its file came');
+  assert.match(view.lesson_title, /KV/, `the lesson after the chapter, in Chinese: ${view.lesson_title}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -182,6 +182,18 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     }
     w->end_array();
     w->key("next").string(wrap_up_next(*e.lesson)).key("practice").string(wrap_up_practice(*e.lesson));
+    // The lesson after this one (the page opens it where it can: PageOptions::opens_lessons).
+    const std::string next_lesson = wrap_up_next_lesson(*e.lesson);
+    w->key("next_lesson");
+    if (next_lesson.empty())
+        w->null();
+    else
+        w->begin_object()
+            .key("name")
+            .string(next_lesson)
+            .key("go")
+            .string(wrap_up_next_lesson_words(*e.lesson))
+            .end_object();
     w->key("exercise").integer(wrap_up_exercise(*e.lesson));
     w->key("again").string(texts.say("lesson.start-again"));
     w->end_object();
@@ -388,6 +400,14 @@ int wrap_up_exercise(const Lesson& lesson) {
 
 std::string wrap_up_practice(const Lesson& lesson) {
     return lesson.texts.say(lesson.id == "generation" ? "lesson.to-practice-generation" : "lesson.to-practice");
+}
+
+std::string wrap_up_next_lesson(const Lesson& lesson) {
+    return lesson.id == "chapter-3" ? "generation" : "";
+}
+
+std::string wrap_up_next_lesson_words(const Lesson& lesson) {
+    return lesson.texts.say("lesson.to-next-lesson");
 }
 
 std::string wrap_up_next(const Lesson& lesson) {

@@ -23,7 +23,7 @@ namespace attn {
 //    {"index", "count", "label", "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line",
 //    "reason", "mistake", "next"}, "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
 //    "marks"}], "summary", "revisit", "revisits": [{"step", "go", "idea"}], "next", "practice",
-//    "again"}, "practice": null |
+//    "again", "next_lesson": null | {"name" (as lesson= takes it), "go" (its button's words)}}, "practice": null |
 //    {"current", "exercises": [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null |
 //    {"prompt", "choices": [tokens], "answer", "first"}, "typed", "checked", "changed" (since the Check), "correct",
 //    "entries": [1 | 0], "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "",
@@ -44,6 +44,10 @@ std::string wrap_up_next(const Lesson& lesson);
 // The exercise the wrap-up's Practice opens, and its button's words: the lesson after the chapter
 // goes to its own material's (a KV cache's work, exercise 4), any other lesson to the first.
 int wrap_up_exercise(const Lesson& lesson);
+// The demo's lesson that follows this one, by the name lesson= takes ("generation" after the
+// chapter), or "" for none; and its button's words.
+std::string wrap_up_next_lesson(const Lesson& lesson);
+std::string wrap_up_next_lesson_words(const Lesson& lesson);
 std::string wrap_up_practice(const Lesson& lesson);
 
 // An intent by the name the page sends: "start", "go" (value: step), "revisit" (value: step),

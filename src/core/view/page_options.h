@@ -21,8 +21,13 @@ struct PageOptions {
     bool reduced_motion = false;
     // The last pointer input was a finger: hit targets may want to be larger.
     bool touch = false;
+    // The page can open another of the demo's lessons (the chapter's wrap-up leads on to the one
+    // after it): a web page no course grades. Not where SCORM, xAPI, pass= or steps= grade this
+    // lesson (leaving it would leave the graded one), nor natively.
+    bool opens_lessons = false;
     bool operator==(const PageOptions& o) const {
-        return embed == o.embed && theme == o.theme && reduced_motion == o.reduced_motion && touch == o.touch;
+        return embed == o.embed && theme == o.theme && reduced_motion == o.reduced_motion && touch == o.touch &&
+               opens_lessons == o.opens_lessons;
     }
     bool operator!=(const PageOptions& o) const { return !(*this == o); }
 };

@@ -100,6 +100,10 @@ TEST_CASE("lesson reader: every step's text and question, the answer only after 
     const JsonValue v = view_of(s);
     CHECK(contains(at(at(v, "wrap_up"), "summary").text, "16"));
     CHECK(at(at(v, "wrap_up"), "steps").items.size() == size_t(kLessonSteps));
+    // The chapter leads on to the lesson after it, by the name lesson= takes.
+    CHECK(at(at(at(v, "wrap_up"), "next_lesson"), "name").text == "generation");
+    CHECK(at(at(at(v, "wrap_up"), "next_lesson"), "go").text ==
+          "Next lesson: the KV cache, GQA, sliding window \u2192");
     // A step of one question says its verdict; one of two numbers them (they ran together as
     // "not right right").
     CHECK(at(at(at(v, "wrap_up"), "steps").items[0], "marks").text == "right");
@@ -171,6 +175,9 @@ TEST_CASE("lesson reader: only the chapter says where the book goes next; anothe
     other.id = "my-sentence";
     CHECK(contains(wrap_up_next(other), "the chapter's own exercises"));
     CHECK_FALSE(contains(wrap_up_next(other), "chapter 4"));
+    CHECK(wrap_up_next_lesson(other).empty());  // and leads to no other lesson
+    other.id = "generation";
+    CHECK(wrap_up_next_lesson(other).empty());
 }
 
 TEST_CASE("lesson reader: practice, as the band shows it: the field after a prediction, the core's verdict") {
