@@ -285,6 +285,16 @@ ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& 
     const Question& q = e.questions[size_t(k)];
     RevealResult r = reveal_answer(e.lesson->texts, q, s.lesson.answer);
     const QuestionRecord* rec = e.record.find(s.step, k);
+    if (rec && s.lesson.revealed && k == s.lesson.question && rec->last_choice == s.lesson.answer &&
+        s.lesson.answer >= int(q.choices.size())) {
+        // Answered on other numbers, whose choice these no longer list (a window widened from 3
+        // to 4 has one choice fewer): its verdict then, and the answer on these numbers.
+        r.answered = true;
+        r.correct = rec->last_correct;
+        r.verdict = e.lesson->texts.say(r.correct ? "lesson.right" : "lesson.not-quite");
+        r.since = e.lesson->texts.say(r.correct ? "lesson.changed-since-right" : "lesson.changed-since-wrong-still");
+        return r;
+    }
     if (!r.answered || !rec || rec->last_choice != s.lesson.answer) return r;
     // Or asked about other numbers now ("inputs[2]" for "inputs[1]", 4 groups for 2), even when
     // the same choice is as right as it was. (New words for a choice, a token renamed, are not.)
@@ -353,6 +363,26 @@ void cover_later_sections(const LessonEngine& e, const State& s, Concealment* c)
     if (covered && c->reason.empty()) c->reason = words("hidden until a later step asks about it");
 }
 
+// Answers are kept by their place in the step (the record's step and question). A question the
+// step asks as set up that cannot be asked on this state (a window wider than the sequence), with
+// one after it that it asks as set up and can: the later one would take the earlier one's place,
+// and its answer that place in the record. Such a step asks none until it is set up again. (A kind
+// that only asks instead of another, step 14's wrapper-width for head-dim, is no question the
+// step asks as set up: it takes the place as the other's alternative.)
+namespace {
+bool questions_shifted(const Lesson& lesson, int step, const std::vector<Question>& now) {
+    const StepSpec* spec = lesson.step(step);
+    if (!spec || now.size() >= spec->questions.size()) return false;
+    const std::vector<Question> set_up = questions_as_set_up(lesson, step);
+    for (size_t k = 0; k < now.size() && k < set_up.size(); ++k) {
+        if (now[k].id == set_up[k].id) continue;
+        for (const Question& q : set_up)
+            if (q.id == now[k].id) return true;
+    }
+    return false;
+}
+}  // namespace
+
 // lesson_sync once the lesson is here: the step's questions and lines, the concealment, the trace.
 ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const AttentionResult& result,
                                    const ModuleRun* module) {
@@ -360,6 +390,7 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
     const bool track = in_track(s);
     if (track) {
         e->questions = step_questions(lesson, s, result, module);
+        if (questions_shifted(lesson, s.step, e->questions)) e->questions.clear();
         for (const Question& q : e->questions) e->prompt_keys.push_back(prompt_key(q.prompt, s.tokens));
         const StepSpec* step = lesson.step(s.step);
         if (e->questions.empty() && step && !step->questions.empty())

@@ -14,6 +14,7 @@
 #include "core/lesson/lesson_engine.h"
 #include "core/lesson/lesson_file.h"
 #include "core/lesson/lesson_reader.h"
+#include "core/lesson/lesson_session.h"
 #include "core/lesson/pytorch_code.h"
 #include "core/lesson/quiz.h"
 #include "core/lesson/step_text.h"
@@ -249,4 +250,56 @@ TEST_CASE("generation lesson: the wrap-up's Practice opens the exercises on its 
     CHECK(contains(wrap_up_practice(attn_test::generation_lesson()), "KV cache"));
     CHECK(wrap_up_exercise(attn_test::chapter()) == 0);
     CHECK(contains(wrap_up_practice(attn_test::chapter()), "five exercises"));
+}
+
+// Answers are kept by their place in the step. A window wider than the sentence cannot ask step
+// 3's first question; its second must not take the first's place (and a new answer to it the first
+// one's record): the step asks none until it is set up again, and both come back as answered. A
+// window that leaves the learner's choice out of the list says its verdict, not "pick one first".
+TEST_CASE("generation lesson: a setting that drops step 3's first question never moves the second into its place") {
+    attn_test::Session s;
+    lesson_set(&s.lesson, &attn_test::generation_lesson());
+    s.commit(s.state);
+    s.act(LessonAction::StartTrack);
+    s.act(LessonAction::GoToStep, 3);
+    REQUIRE(s.lesson.questions.size() == 2);
+    REQUIRE(s.lesson.questions[0].id == "window-keys");
+    const int last = int(s.lesson.questions[0].choices.size()) - 1;  // a choice a wider window drops
+    s.act(LessonAction::Choose, last);
+    s.act(LessonAction::Reveal);
+    const bool first_right = s.lesson.questions[0].correct[size_t(last)];
+    s.act(LessonAction::NextQuestion);
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    const std::vector<QuestionRecord> answered = s.lesson.record.questions;
+    REQUIRE(answered.size() == 2);
+
+    State wide = s.state;
+    wide.module.settings.window = 9;
+    s.commit(wide);
+    CHECK(s.lesson.questions.empty());
+    CHECK(contains(s.lesson.unaskable, "a window narrower than the sentence"));
+    s.act(LessonAction::Choose, 0);  // nothing asked: nothing recorded
+    s.act(LessonAction::Reveal);
+    CHECK(s.lesson.record.questions == answered);
+
+    State back = s.state;
+    back.module.settings.window = 3;
+    s.commit(back);
+    REQUIRE(s.lesson.questions.size() == 2);
+    CHECK(s.state.lesson.question == 1);
+    CHECK(shown_reveal(s.lesson, s.state).verdict == "Right.");
+
+    // The first question, answered with its last choice; a window of 4 lists one choice fewer.
+    s.act(LessonAction::RevisitStep, 3);
+    s.act(LessonAction::Choose, last);
+    s.act(LessonAction::Reveal);
+    State four = s.state;
+    four.module.settings.window = 4;
+    s.commit(four);
+    REQUIRE(int(s.lesson.questions[0].choices.size()) <= last);
+    const RevealResult shown = shown_reveal(s.lesson, s.state);
+    CHECK(shown.answered);
+    CHECK(shown.verdict == (first_right ? "Right." : "Not quite."));
+    CHECK(contains(shown.since, "They have changed since"));
 }
