@@ -11,8 +11,11 @@
 
   // What is being typed survives a redraw.
   let draftAnswer = null;  // the field's text while the learner types, null: the record's entry
-  let hintOpen = false;     // the hint stays open across redraws
+  let hintOpen = false;     // the hint stays open across redraws of its exercise
+  let hintFor = -1;         // the exercise it was opened on: another one's hint starts closed
   function hintDetails(p, { element }) {
+    if (hintFor !== p.current) hintOpen = false;
+    hintFor = p.current;
     const details = element('details', { open: hintOpen }, element('summary', { 'data-focus': 'hint', text: p.words.hint }),
                             element('p', { text: p.hint }));
     details.addEventListener('toggle', () => { hintOpen = details.open; });

@@ -19,8 +19,9 @@
   const WITH_MASK_ROUTES = MULTI_HEAD.filter((m) => m !== 'multi-head-wrapper');
 
   // The calculator's model as the learner left it: a preset, its kv heads and context (null: the
-  // preset's own), and the last refusal, said under its fields until a number is taken.
-  const memory = { preset: 0, kvHeads: null, context: null, error: '' };
+  // preset's own); and the last refusal, said under the field it is about, which keeps the text
+  // typed, until a number is taken.
+  const memory = { preset: 0, kvHeads: null, context: null, error: '', refused: '', typed: '' };
 
   function memoryCalculator(tools) {
     const { labelled, select, numberField } = tools;
@@ -31,21 +32,27 @@
     const m = ask(memory.kvHeads, memory.context);
     // A typed number: taken when the demo takes it; else named under the fields, and the model
     // stays as it was.
-    const take = (kvHeads, context) => {
+    const take = (which, kvHeads, context, typed) => {
       const reply = ask(kvHeads, context);
-      memory.error = reply.error;
-      if (!reply.error) Object.assign(memory, { kvHeads, context });
+      Object.assign(memory, reply.error ? { error: reply.error, refused: which, typed: String(typed) }
+                                        : { kvHeads, context, error: '', refused: '', typed: '' });
       tools.forget();  // drawn again with the sentences, or the refusal
-      if (reply.error) shared.say(reply.error);
+      shared.say(reply.error || reply.total);  // what it keeps now, or why not
     };
     const preset = select(m.presets.map((name, i) => [String(i), name]), String(memory.preset), (v) => {
-      Object.assign(memory, { preset: Number(v), kvHeads: null, context: null, error: '' });
+      Object.assign(memory, { preset: Number(v), kvHeads: null, context: null, error: '', refused: '', typed: '' });
       tools.forget();
       tools.refresh();
+      shared.say(ask(NaN, NaN).total);  // the model's cache, as the drawing shows it
     });
-    const kv = numberField(memory.kvHeads, { 'aria-describedby': 'numbers-reader-memory-error' }, (v) => take(v, memory.context));
-    const context = numberField(memory.context, { 'aria-describedby': 'numbers-reader-memory-error' }, (v) => take(memory.kvHeads, v));
-    if (memory.error) for (const field of [kv, context]) field.setAttribute('aria-invalid', 'true');
+    const kv = numberField(memory.kvHeads, {}, (v) => take('kv', v, memory.context, v));
+    const context = numberField(memory.context, {}, (v) => take('context', memory.kvHeads, v, v));
+    const refused = memory.refused === 'kv' ? kv : memory.refused === 'context' ? context : null;
+    if (refused) {
+      refused.value = memory.typed;
+      refused.setAttribute('aria-invalid', 'true');
+      refused.setAttribute('aria-describedby', 'numbers-reader-memory-error');
+    }
     return [element('fieldset', { class: 'settings' }, element('legend', { text: 'The cache\'s memory for a whole model' }),
       labelled('numbers-reader-memory-model', 'Model ', preset),
       element('p', { class: 'hint', text: m.sizes }),

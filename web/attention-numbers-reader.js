@@ -55,9 +55,12 @@
   }
 
   // The refusal's line right after the setting it is about (errorFor), not at the settings' foot.
+  // The refused field alone is described by it (not every field on the page).
   function placeRefusal() {
-    const refused = errorText && errorFor && body.querySelector(`[data-focus="${errorFor}"]`)?.closest('.setting');
-    if (refused) refused.after(document.getElementById('numbers-reader-error'));
+    const field = errorText && errorFor && body.querySelector(`[data-focus="${errorFor}"]`);
+    if (!field) return;
+    field.setAttribute('aria-describedby', 'numbers-reader-error');
+    field.closest('.setting').after(document.getElementById('numbers-reader-error'));
   }
 
   // A typed number as the document takes it; text that is no number goes as typed, so the
@@ -90,8 +93,7 @@
   }
 
   function numberField(value, attributes, onChange) {
-    const field = element('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
-                                     'aria-describedby': 'numbers-reader-error', ...attributes });
+    const field = element('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', ...attributes });
     field.value = String(value);
     // Taken when the learner commits it (Enter or leaving the field), not on every keystroke.
     field.addEventListener('input', () => { editing = field; });

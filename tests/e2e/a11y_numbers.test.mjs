@@ -214,8 +214,8 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
   await settleAfter(page, () => page.keyboard.press('Enter'), 'a prompt of 3 tokens');
   assert.equal((await page.evaluate(() => window.attention.getState())).module.prefill, 3);
   const calls = await waitUntil(() => readTable(cdp, 'Decoding with the KV cache: each call'), 'the cache\'s calls');
-  assert.deepEqual(calls[0], ['columnheader:call', 'columnheader:new tokens', 'columnheader:keys scored',
-                              'columnheader:scores', 'columnheader:cache rows']);
+  assert.deepEqual(calls[0], ['columnheader:call', 'columnheader:new positions', 'columnheader:keys scored',
+                              'columnheader:scores, all heads', 'columnheader:cache rows']);
   assert.deepEqual(calls.slice(1), [['rowheader:1', '0..2', '0..2', '18', '3'], ['rowheader:2', '3', '0..3', '8', '4'],
                                     ['rowheader:3', '4', '0..4', '10', '5'], ['rowheader:4', '5', '0..5', '12', '6']]);
   await page.context().close();

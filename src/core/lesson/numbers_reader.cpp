@@ -239,8 +239,8 @@ void write_padded_batch(JsonWriter* w, const State& s, const ModuleResult& m, co
         [&](int r, int c) {
             return v.key_padding_mask[size_t(r * n + c)] ? std::string("True") : std::string("False");
         },
-        words_f("Sentence 2 is %d tokens shorter: %d pad tokens on the left, then its first %d tokens.", pads, pads,
-                n - pads));
+        words_f("Sentence 2: pads at positions %s, then sentence 1's tokens %s.", position_span(0, pads - 1).c_str(),
+                position_span(0, n - pads - 1).c_str()));
     std::vector<std::string> columns = {words("query \\ key")};
     for (int i = 0; i < shown; ++i) columns.push_back(label(i));
     const bool windowed = m.settings.module == AttentionModule::SlidingWindowAttention;
@@ -453,7 +453,7 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
     const long long heads = m.batches.empty() ? 1 : (long long)m.batches[0].size();
     write_table(
         w, "decode", words("Decoding with the KV cache: each call"),
-        {words("call"), words("new tokens"), words("keys scored"), words("scores"), words("cache rows")},
+        {words("call"), words("new positions"), words("keys scored"), words("scores, all heads"), words("cache rows")},
         int(calls.size()), [](int r) { return std::to_string(r + 1); },
         [&](int r, int c) {
             const CacheCall& k = calls[size_t(r)];
