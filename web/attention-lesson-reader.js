@@ -371,11 +371,14 @@
     if (stepSaid) parts.push(step);
     if (verdictNew && !inside) parts.push(`${q.verdict} ${q.answer_line}`);
     if (view.wrap_up && lastView && !lastView.wrap_up && !stepChanged) parts.push(`${view.wrap_up.title} ${view.wrap_up.summary}`);
+    // A setting changed elsewhere (the numbers' text version) took the step's questions away.
+    if (view.unaskable && lastView && !lastView.unaskable && !stepChanged) parts.push(phrase('Note: ') + view.unaskable);
     if (parts.length) say(parts.join(' '));
     // What changed is said: the numbers of this burst need not be read out after it.
     if (verdictNew || stepSaid || parts.length) actedInBurst = true;
     announcedStep = step;
-    announcedVerdict = verdict;
+    // A question a setting took away and gave back comes back with the verdict it had: no news.
+    if (verdict || stepChanged) announcedVerdict = verdict;
   }
 
   function refresh() {

@@ -350,6 +350,29 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
   await page.context().close();
 });
 
+// A setting changed outside the lesson (the numbers' text version, a link) that takes the step's
+// questions away is said; giving them back does not say an old verdict again as if it were news.
+test('a11y lesson: questions a setting takes away are said to be gone; back, their old verdict is not said again', async () => {
+  const { page } = await keyboardSession(`${server.url}/index.html?lesson=generation#step=3`);
+  const intent = (action, value = 0) => page.evaluate(([a, v]) => window.attention.lessonIntent(a, v), [action, value]);
+  await waitUntil(async () => ((await page.evaluate(() => window.attention.lessonView())).question ? true : null), 'step 3\'s question');
+  for (let q = 0; q < 2; ++q) {
+    if (q > 0) await intent('next-question');
+    await intent('choose', 0);
+    await intent('reveal');
+  }
+  await waitUntil(() => page.evaluate(() => window.__said.some((t) => /^(Right|Not quite)\./.test(t))), 'the second verdict said');
+  const before = await page.evaluate(() => window.__said.length);
+  await settleAfter(page, () => page.evaluate(() => window.attention.applyLink('#window=9')), 'a window wider than the sentence');
+  await waitUntil(() => page.evaluate(() => window.__said.some((t) => /questions need what the step sets up/.test(t))),
+                  'the questions said to be gone');
+  await settleAfter(page, () => page.evaluate(() => window.attention.applyLink('#window=3')), 'the window back');
+  assert.ok((await page.evaluate(() => window.attention.lessonView())).question.revealed, 'the question back, answered');
+  const since = await page.evaluate((n) => window.__said.slice(n), before);
+  assert.ok(!since.some((t) => /^(Right|Not quite)\./.test(t)), `no old verdict said again: ${JSON.stringify(since)}`);
+  await page.context().close();
+});
+
 // Practice and Debug this come with their own script, fetched when a lesson starts. Refused by the
 // server, the text version says so where Practice would be; back to the lesson and Practice again
 // fetches it again.
