@@ -286,6 +286,16 @@ void write_mask_routes(JsonWriter* w, const State& s, const ModuleResult& m, con
         [&](int r) { return rows[size_t(r)].first; },
         [&](int r, int) { return printf_text("%.1e", double(rows[size_t(r)].second)); }, note);
     if (v.pads > 0) write_padded_batch(w, s, m, v);
+    if (!routes) return;
+    // The panel's checkbox "plant the bug: mask as attn_mask", in the reader's "Break it on purpose".
+    write_matrix(w, "planted:sdpa-polarity", words("plant the bug: mask as attn_mask"), s, v.polarity_bug,
+                 words("query \\ key"),
+                 words("attn_mask=mask: True now means kept") + ". " +
+                     (band ? words("Each token attends to exactly the keys it should not see, and no longer to itself. "
+                                   "SDPA's boolean mask says which keys to keep: pass ~mask.")
+                           : words("Each token attends to exactly the keys it should not see, and no longer to itself; "
+                                   "the last token sees nothing. SDPA's boolean mask says which keys to keep: pass "
+                                   "~mask.")));
 }
 
 // Dropout (3.5.2), head 0: the mask the weights were multiplied by, and their row sums after it.

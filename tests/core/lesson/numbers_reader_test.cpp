@@ -352,6 +352,12 @@ TEST_CASE("numbers reader: after chapter 3, the heads' shapes, the groups, the w
     CHECK(row(routes, 3)[0] == "F.scaled_dot_product_attention(q, k, v, is_causal=True)");
     for (size_t r = 0; r < 4; ++r) CHECK(std::stod(row(routes, r)[1]) <= 1e-6);
     CHECK(contains(routes.find("note")->text, "True where it is kept"));
+    // The panel's planted polarity bug: the book's mask given to SDPA keeps what it should hide.
+    const JsonValue& flipped = table(v, "planted:sdpa-polarity");
+    CHECK(row(flipped, 0)[1] == "0.0000");  // no longer to itself
+    CHECK(row(flipped, 5) == std::vector<std::string>{"5: step", "0.0000", "0.0000", "0.0000", "0.0000", "0.0000",
+                                                      "0.0000"});  // the last sees nothing: SDPA's zeros
+    CHECK(contains(flipped.find("note")->text, "pass ~mask"));
     Concealment heads;
     heads.module_heads = true;
     heads.reason = "hidden until you answer";
