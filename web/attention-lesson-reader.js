@@ -253,7 +253,14 @@
     const parts = [element('p', { class: 'hint', text: phrase('Lesson: {0}', view.lesson_title) }),
                    element('h3', { id: 'lesson-reader-step', tabindex: '-1', lang: own, text: heading })];
     if (view.watch.length) {
-      parts.push(element('p', { class: 'hint', text: phrase('Watch in the drawing: {0}.', view.watch.map((p) => phrase(PANEL_NAMES[p] || p)).join(phrase(', '))) }));
+      parts.push(element('p', { class: 'hint', text: phrase('Watch in the drawing: {0}.', view.watch.map((p) => phrase(PANEL_NAMES[p] || p)).join(phrase(', '))) }),
+                 // Their numbers and settings are the next text version: one stop away, not twenty.
+                 element('button', { type: 'button', 'data-focus': 'to-numbers', text: 'Go to the numbers and settings',
+                                      onclick: () => {
+                                        const heading = document.getElementById('numbers-reader-title');
+                                        heading.setAttribute('tabindex', '-1');
+                                        heading.focus();
+                                      } }));
     }
     if (view.class_changed) {
       parts.push(element('p', { class: 'lesson-line warn', text: phrase('Note: ') + view.class_changed }),

@@ -128,9 +128,10 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
       }
       // Before Reveal nothing read out states the answer.
       assert.ok(!(await axNodes(cdp)).some((n) => n.name.includes(q.answer)), `step ${step}: "${q.answer}" waits for Reveal`);
-      // From the heading, past the query position; a next question brings the focus itself.
-      // (Step 6's table has the multiplier's three presets before the question.)
-      if (k === 0) await tabTo((n) => n.role === 'radio', `step ${step}'s choices`, step === 6 ? 5 : 2);
+      // From the heading, past "Go to the numbers and settings" and the query position; a next
+      // question brings the focus itself. (Step 6's table has the multiplier's three presets
+      // before the question.)
+      if (k === 0) await tabTo((n) => n.role === 'radio', `step ${step}'s choices`, step === 6 ? 6 : 3);
       await waitFocus((n) => n.role === 'radio' && n.name === q.choices[0], `step ${step}'s first choice`);
       if (step === 1) {
         // Step 1 asks which token a position picks: the query control names positions only.
@@ -353,9 +354,15 @@ test('a11y lesson: axe-core finds no violation with the lesson\'s text version o
 // A setting changed outside the lesson (the numbers' text version, a link) that takes the step's
 // questions away is said; giving them back does not say an old verdict again as if it were news.
 test('a11y lesson: questions a setting takes away are said to be gone; back, their old verdict is not said again', async () => {
-  const { page } = await keyboardSession(`${server.url}/index.html?lesson=generation#step=3`);
+  const { page, key, waitFocus, tabTo } = await keyboardSession(`${server.url}/index.html?lesson=generation#step=3`);
   const intent = (action, value = 0) => page.evaluate(([a, v]) => window.attention.lessonIntent(a, v), [action, value]);
   await waitUntil(async () => ((await page.evaluate(() => window.attention.lessonView())).question ? true : null), 'step 3\'s question');
+  // The step watches the classes panel: its numbers and settings are one stop away by keyboard.
+  await key('Tab');
+  await tabTo((n) => n.role === 'button' && n.name === 'Go to the numbers and settings', 'the way to the numbers', 12);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name === 'Numbers and settings, text version', 'the numbers\' heading');
+  await tabTo((n) => n.role === 'combobox' && n.name === 'Query position', 'their first setting', 3);
   for (let q = 0; q < 2; ++q) {
     if (q > 0) await intent('next-question');
     await intent('choose', 0);
