@@ -8,6 +8,23 @@ bool name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+// A CJK punctuation mark or full-width form (U+3000..U+303F, U+FF00..U+FFEF: "）", "，", "。") in
+// UTF-8, at the start of s (first) or at its end.
+bool wide_mark(std::string_view s, bool first) {
+    if (s.size() < 3) return false;
+    const std::string_view c = first ? s.substr(0, 3) : s.substr(s.size() - 3);
+    const unsigned char a = static_cast<unsigned char>(c[0]), b = static_cast<unsigned char>(c[1]);
+    return (a == 0xE3 && b == 0x80) || (a == 0xEF && b >= 0xBC && b <= 0xBF);
+}
+
+// Joins a piece onto the text: a space between a value and the words around it is dropped where a
+// full-width mark already stands beside it ("（位置 5） 的" reads "（位置 5）的"), as Chinese sets it.
+void append_joined(std::string* out, std::string_view piece) {
+    if (!piece.empty() && piece[0] == ' ' && wide_mark(*out, false)) piece.remove_prefix(1);
+    if (!out->empty() && out->back() == ' ' && wide_mark(piece, true)) out->pop_back();
+    out->append(piece);
+}
+
 std::string render(const TextTemplate& t, TemplateArgs args) {
     std::string out = t.literals.empty() ? std::string() : t.literals[0];
     for (size_t i = 0; i < t.names.size(); ++i) {
@@ -19,8 +36,8 @@ std::string render(const TextTemplate& t, TemplateArgs args) {
         else if (!value->text)
             out += std::to_string(value->size);
         else
-            out.append(value->text, size_t(value->size));
-        out += t.literals[i + 1];
+            append_joined(&out, std::string_view(value->text, size_t(value->size)));
+        append_joined(&out, t.literals[i + 1]);
     }
     return out;
 }
@@ -88,8 +105,11 @@ std::string render_template(const TextTemplate& t, const TemplateValues& values)
         const std::string* value = nullptr;
         for (const auto& [name, text] : values)
             if (name == t.names[i]) value = &text;
-        out += value ? *value : "{" + t.names[i] + "}";
-        out += t.literals[i + 1];
+        if (value)
+            append_joined(&out, *value);
+        else
+            out += "{" + t.names[i] + "}";
+        append_joined(&out, t.literals[i + 1]);
     }
     return out;
 }

@@ -49,3 +49,22 @@ TEST_CASE("text template: broken placeholders are refused with the byte where th
         CHECK(contains(t.error, c.says));
     }
 }
+
+TEST_CASE("text template: no space beside a value's full-width mark, as Chinese sets it; English keeps its spaces") {
+    const TemplateParse t = parse_template("处理最新词元 {token} 的那次调用");
+    REQUIRE(t.ok);
+    const std::string token = "\u201cstep\u201d\uff08\u4f4d\u7f6e 5\uff09";  // “step”（位置 5）
+    CHECK(render_template(t.value, {{"token", token}}) ==
+          "处理最新词元 \u201cstep\u201d\uff08\u4f4d\u7f6e 5\uff09的那次调用");
+    CHECK(render_template(t.value, TemplateValues{{"token", token}}) ==
+          "处理最新词元 \u201cstep\u201d\uff08\u4f4d\u7f6e 5\uff09的那次调用");
+    const std::string plain = "\u201cstep\u201d";  // no full-width mark: the space stays
+    CHECK(render_template(t.value, {{"token", plain}}) == "处理最新词元 \u201cstep\u201d 的那次调用");
+    const TemplateParse before = parse_template("词元 {value}");
+    REQUIRE(before.ok);
+    CHECK(render_template(before.value, {{"value", "\uff08\u7a7a\uff09"}}) == "词元\uff08\u7a7a\uff09");
+    const TemplateParse english = parse_template("The call for {token} scores");
+    REQUIRE(english.ok);
+    CHECK(render_template(english.value, {{"token", "\"step\" (position 5)"}}) ==
+          "The call for \"step\" (position 5) scores");
+}
