@@ -146,7 +146,7 @@
     // The preview takes them (the lesson's header says a bad one as the reader would see it).
     const result = api.setLessonCourse({ steps: stepsText, pass: passText });
     if (!result.ok) {
-      for (const message of result.error.split('; ')) errors.push([message.startsWith('pass=') ? pass : steps, message]);
+      for (const [key, message] of Object.entries(result.errors)) errors.push([key === 'pass' ? pass : steps, message]);
     } else { params.steps = stepsText; params.pass = passText; }
     const sites = origins.value.split(',').map((o) => o.trim()).filter(Boolean);
     for (const site of sites) {

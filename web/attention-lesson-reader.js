@@ -135,7 +135,8 @@
     if (shared.lessonPractice || practiceScript) return;
     practiceScript = 'loading';
     const script = element('script', { src: 'attention-lesson-reader-practice.js' });
-    script.onload = () => { practiceScript = null; shown = ''; refresh(); };
+    // Loaded but not registered (it failed as it ran): failed, not fetched again and again.
+    script.onload = () => { practiceScript = shared.lessonPractice ? null : 'failed'; shown = ''; refresh(); };
     script.onerror = () => { script.remove(); practiceScript = 'failed'; shown = ''; refresh(); };
     document.head.append(script);
   }
@@ -384,8 +385,9 @@
     // What changed is said: the numbers of this burst need not be read out after it.
     if (verdictNew || stepSaid || parts.length) actedInBurst = true;
     announcedStep = step;
-    // A question a setting took away and gave back comes back with the verdict it had: no news.
-    if (verdict || stepChanged) announcedVerdict = verdict;
+    // A question a setting took away (unaskable) and gave back comes back with the verdict it had:
+    // no news. Asked afresh (Revisit), it is news again, even the same verdict.
+    if (verdict || stepChanged || !view.unaskable) announcedVerdict = verdict;
   }
 
   function refresh() {

@@ -127,13 +127,15 @@
     if (!classesScript) {
       classesScript = 'loading';
       const script = element('script', { src: 'attention-numbers-reader-classes.js' });
-      script.onload = () => { classesScript = null; shown = ''; refresh(); };
+      // Loaded but not registered (it failed as it ran): failed, not fetched again and again.
+      script.onload = () => { classesScript = shared.classSettings ? null : 'failed'; shown = ''; refresh(); };
       script.onerror = () => { script.remove(); classesScript = 'failed'; shown = ''; refresh(); };
       document.head.append(script);
     }
-    return [element('p', { class: classesScript === 'failed' ? 'setting wrong' : 'setting hint', role: 'status',
-      text: classesScript === 'failed' ? api.words('The class\'s settings could not be fetched: choose the class again to try again.')
-                                       : api.words('The class\'s settings are on their way…') })];
+    if (classesScript !== 'failed') return [element('p', { class: 'setting hint', role: 'status', text: api.words('The class\'s settings are on their way…') })];
+    return [element('p', { class: 'setting wrong', role: 'status', text: api.words('The class\'s settings could not be fetched.') }),
+            element('button', { type: 'button', 'data-focus': 'classes-again', text: 'Try again',
+                                onclick: () => { classesScript = null; shown = ''; refresh(); } })];
   }
 
   function controls(c) {
@@ -153,7 +155,7 @@
                         numberField(c.lab_scale, {}, (v) => change((s) => { s.lab_scale = v; }))),
                labelled('numbers-reader-module', 'The book\'s class run on these inputs ',
                         select(CLASSES, c.module, (v) => {
-                          if (classesScript === 'failed') classesScript = null;  // choosing again fetches again
+                          if (classesScript === 'failed') classesScript = null;  // another class fetches again
                           change(['module', v || 'none']);
                         })));
     // The class's own settings come with attention-numbers-reader-classes.js (below).

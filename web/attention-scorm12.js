@@ -29,6 +29,7 @@
     if (!app) return;
     const notice = document.createElement('p');
     notice.id = 'scorm-not-recorded';
+    notice.className = 'page-notice';  // counted in the height the page tells a host (attention.js)
     notice.setAttribute('role', 'status');
     const say = () => {
       notice.textContent = attention.words('No course platform answered: what you do here is not recorded for a grade. If your course expects it to be, tell your teacher.');

@@ -80,12 +80,14 @@
   const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
   let saidBadOrigin = false;
   // The bits platform/browser.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
-  // 16: the page may open another of the demo's lessons (the chapter's wrap-up leads on), unless
-  // a course grades this one (pass=, steps=, xapi=1, the SCORM package's adapter).
-  const graded = () => !!(params.get('pass') || params.get('steps') || params.get('xapi') === '1' || window.attentionScorm);
+  // 16: the page may lead on to the demo's lesson after this one: it runs the demo's own chapter,
+  // and no course grades it (pass=, steps=, xapi=1, the SCORM package's adapter; a host's
+  // setLessonCourse is the engine's to see).
+  const leadsOn = () => (!lessonParam || lessonFile.builtIn === 'chapter-3') &&
+    !(params.get('pass') || params.get('steps') || params.get('xapi') === '1' || window.attentionScorm);
   function pageBits(o) {
     return (o.embed ? 1 : 0) | (o.theme === 'dark' ? 2 : 0) | (o.reducedMotion ? 4 : 0) | (o.touch ? 8 : 0) |
-           (graded() ? 0 : 16);
+           (leadsOn() ? 16 : 0);
   }
   function applyPageOptions() {
     const o = pageOptions();
@@ -676,14 +678,17 @@
     // question and wrap-up, covered exactly as on screen; {loaded: false, ...} before its files came;
     // file: a lesson= page's lesson file by name ("" for the chapter).
     lessonView() { requireRuntime(); return JSON.parse(callString('attn_lesson_view')); },
-    // This page with another of the demo's lessons ('generation'), in the language now chosen; the
-    // view is the lesson's own. '' where a course grades this lesson: it does not lead away.
+    // This page with the demo's lesson after its chapter ('generation'), in the language now
+    // chosen, with the page's options (those the fragment gives too) and the lesson's own view.
+    // '' where the page does not lead on (another lesson, or a course grades this one).
     lessonLink(name) {
-      if (graded() || !LESSON_NAME.test(name)) return '';
+      if (!leadsOn() || !LESSON_NAME.test(name)) return '';
       const url = new URL(location.href);
+      const fragment = new URLSearchParams(url.hash.slice(1));
+      url.hash = '';
+      for (const key of PAGE_KEYS) if (fragment.has(key)) url.searchParams.set(key, fragment.get(key));
       url.searchParams.set('lesson', name);
       url.searchParams.set('lang', lang);
-      url.hash = '';
       return url.href;
     },
     // The panels' numbers as tables and the settings behind them, covered as on screen (the page's
@@ -740,19 +745,20 @@
     },
     // A course's settings (docs/grading.md): steps, the range the learner stays in ('11-14', '' for
     // the whole lesson), and pass, the pass mark ('0.8' or '80%', '' for none); a key left out
-    // keeps its value. {ok, error}; what is refused keeps its last value, and the lesson's header
-    // says why.
+    // keeps its value. {ok, error, errors}: error says every refusal, errors each by its key
+    // ({pass: '...'}); what is refused keeps its last value, and the lesson's header says why.
     setLessonCourse(course = {}) {
       requireRuntime();
-      const errors = [];
+      const errors = {};
       for (const [key, name] of [['steps', 'attn_lesson_set_range'], ['pass', 'attn_lesson_set_pass']]) {
         if (course[key] === undefined || course[key] === null) continue;
         const reply = callWithText(name, String(course[key]), key);
         const error = typeof reply === 'object' ? reply.refused : reply;
-        if (error) errors.push(error);
+        if (error) errors[key] = error;
       }
       wake();
-      return errors.length ? { ok: false, error: errors.join('; ') } : { ok: true, error: null };
+      const said = Object.values(errors).join('; ');
+      return { ok: !said, error: said || null, errors };
     },
     layout() { requireRuntime(); return JSON.parse(callString('attn_layout')); },
     // The current state as a URL fragment (no '#'): short for an unedited example, else state=...
@@ -898,7 +904,10 @@
       canvasContentHeight = height;
       const bar = document.getElementById('reader-bar');
       const before = contentHeight;
-      contentHeight = Math.ceil(height + (embed && bar ? bar.offsetHeight : 0));
+      // With the notices a page puts above the demo (the SCORM package's "not recorded").
+      let notices = 0;
+      for (const notice of document.querySelectorAll('body > .page-notice')) notices += notice.offsetHeight;
+      contentHeight = Math.ceil(height + notices + (embed && bar ? bar.offsetHeight : 0));
       if (contentHeight !== before) queueMicrotask(() => emit('content-height', { height: contentHeight }));
       if (!embed || !framed) return;
       for (const target of allowedOrigins().length ? allowedOrigins() : ['*']) {
@@ -1075,8 +1084,8 @@
   }
 
   // ---- keyboard: Tab always moves the browser's focus, so it can leave the canvas (no keyboard
-  // trap); inside, arrow keys move between controls and Space or Enter uses them (ImGui's keyboard
-  // navigation). Browser zoom and F-keys stay the browser's too. SDL would otherwise cancel them.
+  // trap); inside, arrow keys move between panels and, once Space or Enter has gone into one,
+  // between its controls, which Space or Enter uses (ImGui's keyboard navigation). Browser zoom and F-keys stay the browser's too. SDL would otherwise cancel them.
   window.addEventListener('keydown', (e) => {
     if (e.target !== canvas) return;
     const zoom = (e.ctrlKey || e.metaKey) && ['+', '-', '=', '0'].includes(e.key);

@@ -242,10 +242,20 @@ EMSCRIPTEN_KEEPALIVE const char* attn_numbers_view() {
 
 // The KV-memory calculator for the text version (core/lesson/kv_memory_text.h): a model by its
 // number, the kv heads and context typed; a refused one is named in "error" and not used. Its code
-// is deferred: before it is here, {"error"} says so and the caller asks again later.
+// is deferred: before it is here (or when it could not be fetched), {"error"} says so; the text
+// version draws again when the classes' numbers arrive with it.
 EMSCRIPTEN_KEEPALIVE const char* attn_kv_memory(int preset, double kv_heads, double context) {
-    if (!g_app->code.here) return attn::reply(std::string("{\"error\":\"the calculator's code is on its way\"}"));
     const attn::WordsScope in_language(&g_app->language.words);
+    if (!g_app->code.here) {
+        std::string out;
+        attn::JsonWriter w(&out);
+        w.begin_object().key("error");
+        w.string(g_app->code.error.empty()
+                     ? attn::words("the calculator's code is on its way")
+                     : attn::words_f("the calculator's code could not be fetched: %s", g_app->code.error.c_str()));
+        w.end_object();
+        return attn::reply(std::move(out));
+    }
     return attn::reply(attn::kv_memory_json(preset, kv_heads, context));
 }
 

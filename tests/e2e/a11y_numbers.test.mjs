@@ -336,6 +336,27 @@ test('a11y numbers: keyboard only, the pad tokens and the KV-memory calculator, 
   await page.context().close();
 });
 
+// The class's settings come with their own script: refused by the server, said, with a button
+// that fetches it again.
+test('a11y numbers: the class settings\' script refused is said, and Try again fetches it', async () => {
+  const { page, cdp, tabTo } = await keyboardSession(`${server.url}/index.html`);
+  let refuse = true;
+  await page.route('**/attention-numbers-reader-classes.js',
+                   (route) => (refuse ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+  await page.keyboard.press('Tab');
+  await tabTo('combobox', 'The book\'s class', 80);
+  for (let k = 0; k < 3; ++k) await settleAfter(page, () => page.keyboard.press('ArrowDown'), 'the next class');  // CausalAttention
+  await waitUntil(async () => (await axTree(cdp)).nodes.find((n) => n.name?.value === 'The class\'s settings could not be fetched.'),
+                  'the refusal said');
+  refuse = false;
+  await tabTo('button', 'Try again', 3);
+  await page.keyboard.press('Enter');
+  await waitUntil(async () => (await axTree(cdp)).nodes.find((n) => n.role?.value === 'textbox' && n.name?.value === 'Dropout probability'),
+                  'the class\'s settings, fetched this time');
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource.*503/.test(p)), []);
+  await page.context().close();
+});
+
 test('a11y numbers: keyboard only, the book\'s classes whose code could not be fetched say so, and a new choice fetches it', async () => {
   // The classes' code comes when first used (core/view/deferred_code.h). Refused once, the text
   // version's table says why instead of showing nothing; the next class chosen fetches it again.

@@ -136,6 +136,14 @@ test('embed maker: a course\'s settings go into the snippet, bad ones are named,
   await page.click('#embed-copy');
   await page.waitForFunction(() => /No embed code until this is mended: steps=20-3/.test(document.getElementById('embed-status').textContent));
   assert.equal(await page.evaluate(() => window.copied), null, 'Copy copied nothing');
+  // Both wrong: both fields marked, both named (setLessonCourse says each by its key).
+  await page.fill('#embed-pass', '80');
+  await page.waitForFunction(() => document.getElementById('embed-pass').getAttribute('aria-invalid') === 'true');
+  assert.equal(await page.getAttribute('#embed-steps', 'aria-invalid'), 'true');
+  assert.deepEqual(Object.keys(await page.evaluate(() => window.attention.setLessonCourse({ steps: '20-3', pass: '80' }).errors)),
+                   ['steps', 'pass']);
+  assert.match(await page.textContent('#embed-status'), /steps=20-3.*pass=80|pass=80.*steps=20-3/);
+  await page.fill('#embed-pass', '0.8');
   await page.fill('#embed-steps', '11-14');
   await page.click('#embed-xapi');
   await page.fill('#embed-activity', 'week-3');

@@ -156,22 +156,28 @@ test('lesson: the wrap-up after the last question lists the verdicts and leads o
 // Start away. A page a course grades (pass=, steps=, xAPI, SCORM) does not lead away from the
 // graded lesson, and has no such button.
 test('lesson: the wrap-up\'s "Next lesson" opens the lesson after the chapter; a graded page has none', async () => {
+  // Every question of the last step answered (the wrap-up may be drawn below the fold).
+  const wrapped = async (page) => !!(await page.evaluate(() => window.attention.lessonView().wrap_up));
   const finish = async (page) => {
-    for (let q = 0; q < 8 && !(await has(page, 'value:wrap-up')); ++q) {
+    for (let q = 0; q < 8 && !(await wrapped(page)); ++q) {
       if (q > 0) await click(page, 'lesson:next-question');
       await click(page, 'lesson:choice:0');
       await click(page, 'lesson:reveal');
     }
-    assert.ok(await has(page, 'value:wrap-up'), 'the wrap-up shows');
+    assert.ok(await wrapped(page), 'the wrap-up shows');
   };
-  const graded = await open(`/?pass=50#step=${LAST}`);
+  const graded = await open(`/?pass=0.8#step=${LAST}`);
   await finish(graded);
   assert.ok(await reach(graded, 'lesson:wrap-up:again'), 'its wrap-up\'s buttons');
   assert.equal(await reach(graded, 'lesson:wrap-up:next-lesson', true), null, 'a graded lesson does not lead away');
   assert.equal(await graded.evaluate(() => window.attention.lessonLink('generation')), '');
   await graded.context().close();
 
-  const page = await open(`/?lang=zh-CN#step=${LAST}`);
+  // Chinese chosen in the page's language menu (not in the link): the next lesson is in it too.
+  const page = await open(`/#step=${LAST}`);
+  await settle(page, 'choosing 中文', () => page.selectOption('#lang-choice', 'zh-CN'));
+  await waitFor(page, () => window.attention.language().lang === 'zh-CN', null, 'Chinese');
+  await waitIdle(page);  // drawn in Chinese: the layout's places are its
   await finish(page);
   await click(page, 'lesson:wrap-up:next-lesson', true);
   await page.waitForURL(/lesson=generation/);
@@ -184,7 +190,8 @@ test('lesson: the wrap-up\'s "Next lesson" opens the lesson after the chapter; a
   await waitFor(page, () => window.attention.lessonView().loaded, null, 'the lesson\'s file');
   const view = await page.evaluate(() => window.attention.lessonView());
   assert.ok(view.loaded && view.in_lesson, 'its file came');
-  assert.match(view.lesson_title, /KV/, `the lesson after the chapter, in Chinese: ${view.lesson_title}`);
+  assert.match(view.lesson_title, /KV/, `the lesson after the chapter: ${view.lesson_title}`);
+  assert.match(view.lesson_title, /[\u4e00-\u9fff]/, `in Chinese: ${view.lesson_title}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

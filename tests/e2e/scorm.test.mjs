@@ -374,7 +374,19 @@ test('scorm: without an LMS the launch page is the normal demo, and says that no
   assert.ok(notice.top >= 0 && notice.bottom <= notice.canvasTop + 1, `the line is above the drawing: ${JSON.stringify(notice)}`);
   assert.ok(notice.canvasBottom <= await frame.evaluate(() => innerHeight) + 1, 'the drawing still ends inside the frame');
   await saveArtifact('scorm-not-recorded-1300.png', await lms.screenshot());
+  // The height it tells the course page counts the line: the plain demo in the same frame needs
+  // that much less.
+  const told = await frame.evaluate(() => window.attention.contentHeight());
   await lms.context().close();
+  server.routes.set('/lms/cross-site-plain.html', lmsSessionPage({}, `${server.url}/index.html`));
+  const plainPage = await openPage(browser, `http://localhost:${server.port}/lms/cross-site-plain.html`, { viewport: { width: 1300, height: 820 } });
+  const plain = await demoFrame(plainPage, 'index.html');
+  await waitReady(plain);
+  await waitIdle(plain);
+  const plainHeight = await plain.evaluate(() => window.attention.contentHeight());
+  assert.ok(Math.abs(told - plainHeight - (notice.bottom - notice.top)) <= 1,
+            `the line's ${notice.bottom - notice.top} px are in the height told: ${told} vs ${plainHeight} without it`);
+  await plainPage.context().close();
 });
 
 // A course in Chinese (#31): the package launched with lang=zh-CN speaks Chinese from its own files

@@ -135,6 +135,10 @@ def page_keys(root):
         patterns = [r"\b(?:phrase|words)\("]
         if path.name.startswith("attention-numbers-reader"):  # its settings' labels: labelled(id, 'label', ...)
             patterns += [r"\b(?:labelled|moduleField|moduleCheck)\('[\w-]+', "]
+        if path.name.startswith(("attention-numbers-reader", "attention-lesson-reader")):
+            # the text versions' fixed words: element(tag, {text: '...'}) and button(id, '...', ...),
+            # each shown through words(), and the choice between two ("cond ? '...' : '...'")
+            patterns += [r"\btext: ", r"\bbutton\('[\w-]+', ", r"\btext: [^,}']*? \? ", r"\btext: [^,}']*? \? '[^']*'\s*: "]
         if path.name == "attention-embed.js":
             patterns += [r"\bfield\(", r"\bcheck\(\w+, ", r"\['(?:inputs|plot|loop|weights|heatmaps|projection|module|lesson|code)', "]
         for pattern in patterns:

@@ -71,8 +71,7 @@ std::string kv_heads_refusal(double kv, long long heads) {
     if (!whole(kv))
         return words_f("kv heads must be a whole number that divides the %lld heads: %s", heads,
                        divisor_list(heads).c_str());
-    return words_f("kv heads is %lld but must divide the %lld heads: %s", (long long)kv, heads,
-                   divisor_list(heads).c_str());
+    return words_f("kv heads is %.0f but must divide the %lld heads: %s", kv, heads, divisor_list(heads).c_str());
 }
 
 std::string context_refusal(double context) {
@@ -89,8 +88,8 @@ ATTN_DEFERRED_ENTRY std::string kv_memory_json(int preset, double kv_heads, doub
     const std::string context_error = context_refusal(context);
     if (context_error.empty())
         model.context = (long long)context;
-    else if (error.empty())
-        error = context_error;
+    else
+        error += (error.empty() ? "" : "; ") + context_error;  // both said when both are wrong
     const KvMemorySentences said = kv_memory_sentences(model);
     std::string out;
     JsonWriter w(&out);

@@ -285,7 +285,11 @@ ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& 
     const Question& q = e.questions[size_t(k)];
     RevealResult r = reveal_answer(e.lesson->texts, q, s.lesson.answer);
     const QuestionRecord* rec = e.record.find(s.step, k);
-    if (rec && s.lesson.revealed && k == s.lesson.question && rec->last_choice == s.lesson.answer &&
+    const StepSpec* step = e.lesson->step(s.step);
+    // (Where a step lists alternatives, step 14's head-dim or wrapper-width, the same place may be
+    // another kind's now: no verdict of the other is quoted.)
+    const bool same_kinds = step && step->questions.size() == e.questions.size();
+    if (rec && same_kinds && s.lesson.revealed && k == s.lesson.question && rec->last_choice == s.lesson.answer &&
         s.lesson.answer >= int(q.choices.size())) {
         // Answered on other numbers, whose choice these no longer list (a window widened from 3
         // to 4 has one choice fewer): its verdict then, and the answer on these numbers.
@@ -304,11 +308,8 @@ ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& 
     const bool asked_otherwise =
         asked != e.asked_as.end() && size_t(k) < e.prompt_keys.size() && asked->prompt != e.prompt_keys[size_t(k)];
     if (rec->last_correct == r.correct && !asked_otherwise) return r;
-    // The record counts the questions the step asks; where it lists alternatives (step 14's
-    // head-dim, or wrapper-width once the learner picks the wrapper), the same place may be another
-    // kind's now: no verdict of the other is quoted.
-    const StepSpec* step = e.lesson->step(s.step);
-    if (!step || step->questions.size() != e.questions.size()) return r;
+    // The record counts the questions the step asks (same_kinds, above).
+    if (!same_kinds) return r;
     r.since = e.lesson->texts.say(rec->last_correct && r.correct ? "lesson.changed-since-still-right"
                                   : rec->last_correct            ? "lesson.changed-since-right"
                                   : r.correct                    ? "lesson.changed-since-wrong"

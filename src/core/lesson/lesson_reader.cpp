@@ -183,7 +183,7 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     w->end_array();
     w->key("next").string(wrap_up_next(*e.lesson)).key("practice").string(wrap_up_practice(*e.lesson));
     // The lesson after this one (the page opens it where it can: PageOptions::opens_lessons).
-    const std::string next_lesson = wrap_up_next_lesson(*e.lesson);
+    const std::string next_lesson = wrap_up_next_lesson(e);
     w->key("next_lesson");
     if (next_lesson.empty())
         w->null();
@@ -402,8 +402,9 @@ std::string wrap_up_practice(const Lesson& lesson) {
     return lesson.texts.say(lesson.id == "generation" ? "lesson.to-practice-generation" : "lesson.to-practice");
 }
 
-std::string wrap_up_next_lesson(const Lesson& lesson) {
-    return lesson.id == "chapter-3" ? "generation" : "";
+std::string wrap_up_next_lesson(const LessonEngine& e) {
+    if (!e.lesson || e.pass_mark >= 0 || !e.range_asked.empty() || !e.range_error.empty()) return "";
+    return e.lesson->id == "chapter-3" ? "generation" : "";
 }
 
 std::string wrap_up_next_lesson_words(const Lesson& lesson) {

@@ -45,8 +45,10 @@ std::string wrap_up_next(const Lesson& lesson);
 // goes to its own material's (a KV cache's work, exercise 4), any other lesson to the first.
 int wrap_up_exercise(const Lesson& lesson);
 // The demo's lesson that follows this one, by the name lesson= takes ("generation" after the
-// chapter), or "" for none; and its button's words.
-std::string wrap_up_next_lesson(const Lesson& lesson);
+// chapter), or "" for none: none where a course grades this one (a pass mark, or steps= asked,
+// from the link or a host's setLessonCourse). Its button's words. (The page also says whether it
+// can lead on at all: PageOptions::opens_lessons.)
+std::string wrap_up_next_lesson(const LessonEngine& engine);
 std::string wrap_up_next_lesson_words(const Lesson& lesson);
 std::string wrap_up_practice(const Lesson& lesson);
 

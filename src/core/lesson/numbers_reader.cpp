@@ -221,9 +221,6 @@ const char* sdpa_call(MaskStyle style) {
     return "scores.masked_fill(mask, -torch.inf)";
 }
 
-// Masking (3.5.1) the other ways, for head 0: each route's largest difference from the book's
-// weights (masked_fill(mask, -inf), then softmax). Masked classes only; the classes with the masks'
-// view add the ways libraries write the mask.
 // The masks' padded batch (module.pads > 0), as the panel draws it: which keys each sentence's
 // key_padding_mask ignores, and sentence 2's weights (its pads first, then its tokens).
 void write_padded_batch(JsonWriter* w, const State& s, const ModuleResult& m, const MaskComparison& v) {
@@ -259,6 +256,9 @@ void write_padded_batch(JsonWriter* w, const State& s, const ModuleResult& m, co
                     v.sdpa_zero ? words("zeros").c_str() : words("numbers").c_str()));
 }
 
+// Masking (3.5.1) the other ways, for head 0: each route's largest difference from the book's
+// weights (masked_fill(mask, -inf), then softmax). Masked classes only; the classes with the masks'
+// view add the ways libraries write the mask, the padded batch and the planted polarity bug.
 void write_mask_routes(JsonWriter* w, const State& s, const ModuleResult& m, const HeadTrace& t,
                        const Concealment& hidden) {
     const bool band = m.settings.module == AttentionModule::SlidingWindowAttention;

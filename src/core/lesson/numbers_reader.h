@@ -33,7 +33,9 @@ constexpr int kReaderMaxHeads = 8;
 // book's classes "module" (one per batch element), for a multi-head class "head_weights" (one per
 // head, up to kReaderMaxHeads), else "module_weights"; then head 0's sections as the panel draws
 // them: "head_shapes" (the shape tracer), "kv_groups" (GQA), "window_mask" (SWA), "mask_routes"
-// (each masking route's largest difference from the book's), "dropout_mask" (training with p > 0)
+// (each masking route's largest difference from the book's), with pads "key_padding_mask" and
+// "padded_weights" (sentence 2's), and "planted:sdpa-polarity" (the book's mask as SDPA's
+// attn_mask), "dropout_mask" (training with p > 0)
 // then "planted:zero-mask", "planted:flipped-mask", "planted:wrong-dim", "planted:unscaled-dropout",
 // "planted:no-transpose" and "planted:wrong-scale", the bugs the panel plants, where the class has
 // them (core/lesson/planted_bugs.h); and, decoding, "decode" (one row per cache call). A covered table has no rows, and

@@ -8,13 +8,19 @@ bool name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// A CJK punctuation mark or full-width form (U+3000..U+303F, U+FF00..U+FFEF: "）", "，", "。") in
-// UTF-8, at the start of s (first) or at its end.
+// A CJK punctuation mark (U+3000..U+303F: "、", "。", "「") or a full-width one (U+FF01..U+FF0F,
+// U+FF1A..U+FF20, U+FF3B..U+FF40, U+FF5B..U+FF65: "（", "）", "，", "："; not the full-width letters
+// and digits) in UTF-8, at the start of s (first) or at its end.
 bool wide_mark(std::string_view s, bool first) {
     if (s.size() < 3) return false;
     const std::string_view c = first ? s.substr(0, 3) : s.substr(s.size() - 3);
-    const unsigned char a = static_cast<unsigned char>(c[0]), b = static_cast<unsigned char>(c[1]);
-    return (a == 0xE3 && b == 0x80) || (a == 0xEF && b >= 0xBC && b <= 0xBF);
+    const unsigned a = static_cast<unsigned char>(c[0]), b = static_cast<unsigned char>(c[1]),
+                   d = static_cast<unsigned char>(c[2]);
+    if (a == 0xE3) return b == 0x80;
+    if (a != 0xEF) return false;
+    const unsigned cp = 0xF000 | ((b & 0x3F) << 6) | (d & 0x3F);  // U+Fxxx
+    return (cp >= 0xFF01 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
+           (cp >= 0xFF5B && cp <= 0xFF65);
 }
 
 // Joins a piece onto the text: a space between a value and the words around it is dropped where a

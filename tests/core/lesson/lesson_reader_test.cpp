@@ -175,9 +175,18 @@ TEST_CASE("lesson reader: only the chapter says where the book goes next; anothe
     other.id = "my-sentence";
     CHECK(contains(wrap_up_next(other), "the chapter's own exercises"));
     CHECK_FALSE(contains(wrap_up_next(other), "chapter 4"));
-    CHECK(wrap_up_next_lesson(other).empty());  // and leads to no other lesson
+    LessonEngine engine;
+    engine.lesson = &other;
+    CHECK(wrap_up_next_lesson(engine).empty());  // and leads to no other lesson
     other.id = "generation";
-    CHECK(wrap_up_next_lesson(other).empty());
+    CHECK(wrap_up_next_lesson(engine).empty());
+    other.id = "chapter-3";
+    CHECK(wrap_up_next_lesson(engine) == "generation");
+    engine.pass_mark = 0.8;  // graded by a course: it does not lead away
+    CHECK(wrap_up_next_lesson(engine).empty());
+    engine.pass_mark = -1;
+    engine.range_asked = "11-14";
+    CHECK(wrap_up_next_lesson(engine).empty());
 }
 
 TEST_CASE("lesson reader: practice, as the band shows it: the field after a prediction, the core's verdict") {

@@ -68,3 +68,9 @@ TEST_CASE("text template: no space beside a value's full-width mark, as Chinese 
     CHECK(render_template(english.value, {{"token", "\"step\" (position 5)"}}) ==
           "The call for \"step\" (position 5) scores");
 }
+
+TEST_CASE("text template: a full-width letter or digit is no mark: its space stays") {
+    const TemplateParse t = parse_template("词元 {token} 的");
+    REQUIRE(t.ok);
+    CHECK(render_template(t.value, {{"token", "\uff21\uff22"}}) == "词元 \uff21\uff22 的");  // ＡＢ
+}
