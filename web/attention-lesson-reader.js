@@ -409,7 +409,11 @@
   function numbersChanged() {
     clearTimeout(numbersTimer);
     numbersTimer = setTimeout(() => {
-      const text = document.getElementById('summary')?.textContent || '';
+      // In Practice what an edit changes is the exercise's task (another query asks about another
+      // token): that is said, not the attention numbers around it.
+      const p = lastView && lastView.mode === 'practice' && lastView.practice;
+      const text = p ? [p.task, p.predict && p.predict.prompt].filter(Boolean).join(' ')
+        : document.getElementById('summary')?.textContent || '';
       if (text && text !== numbersSaid && changed && !actedInBurst) say(text);
       numbersSaid = text;
       actedInBurst = false;

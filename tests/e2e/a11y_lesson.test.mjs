@@ -380,6 +380,22 @@ test('a11y lesson: questions a setting takes away are said to be gone; back, the
   await page.context().close();
 });
 
+// In Practice an edit (another query) changes the exercise's task: the task is said, not the
+// attention numbers around it.
+test('a11y lesson: in Practice another query says the exercise\'s new task', async () => {
+  const { page } = await keyboardSession(`${server.url}/index.html?lesson=generation`);
+  await settleAfter(page, () => page.evaluate(() => window.attention.lessonIntent('start')), 'Start');
+  await waitUntil(async () => ((await page.evaluate(() => window.attention.lessonView())).loaded ? true : null), 'the lesson\'s file');
+  await settleAfter(page, () => page.evaluate(() => window.attention.lessonIntent('practice', 4)), 'exercise 5');
+  const task = await waitUntil(async () => (await page.evaluate(() => window.attention.lessonView())).practice?.task || null, 'its task');
+  await settleAfter(page, () => page.evaluate(() => window.attention.applyLink('#query=3')), 'another query');
+  const now = await page.evaluate(() => window.attention.lessonView().practice.task);
+  assert.notEqual(now, task, 'the task asks about another token');
+  await waitUntil(() => page.evaluate((t) => window.__said.some((s) => s.startsWith(t)), now), 'the new task said');
+  assert.ok(!(await page.evaluate(() => window.__said.some((s) => /Weights \(softmax\)/.test(s)))), 'not the numbers');
+  await page.context().close();
+});
+
 // Practice and Debug this come with their own script, fetched when a lesson starts. Refused by the
 // server, the text version says so where Practice would be; back to the lesson and Practice again
 // fetches it again.
