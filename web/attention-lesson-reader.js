@@ -206,7 +206,9 @@
     const next = w.next_lesson && api.lessonLink(w.next_lesson.name);
     return [...parts, list, element('p', { text: w.next }), button('practice', w.practice, 'practice', w.exercise),
             button('again', w.again, 'restart'),
-            next && element('p', {}, element('a', { id: 'lesson-reader-next-lesson', 'data-focus': 'next-lesson', href: next }, w.next_lesson.go))];
+            next && element('p', { id: 'lesson-reader-next-about' }, w.next_lesson.about),
+            next && element('p', {}, element('a', { id: 'lesson-reader-next-lesson', 'data-focus': 'next-lesson', href: next,
+                                                    'aria-describedby': 'lesson-reader-next-about' }, w.next_lesson.go))];
   }
 
   function content(view) {

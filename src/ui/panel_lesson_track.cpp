@@ -336,6 +336,7 @@ void wrap_up(const FrameInput& in, UiState* ui) {
     // The lesson after this one, where the page can open it (a page no course grades).
     const std::string next_lesson = wrap_up_next_lesson(lesson);
     if (!next_lesson.empty() && in.page && in.page->opens_lessons) {
+        prose(wrap_up_next_lesson_about(*lesson.lesson), muted_text());  // wrapped: the button's words are short
         if (ImGui::Button(wrap_up_next_lesson_words(*lesson.lesson).c_str())) ui->open_lesson = next_lesson;
         record_lesson_item(ui, "lesson:wrap-up:next-lesson");
     }

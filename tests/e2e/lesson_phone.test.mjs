@@ -57,6 +57,7 @@ test('lesson on a phone: the wrap-up fits, and Practice from it starts at its ta
   }
   await inside(page, await reach(page, 'lesson:wrap-up:practice'), 'Practice: five exercises');
   await inside(page, await reach(page, 'lesson:wrap-up:again'), 'Start the track again');
+  await inside(page, await reach(page, 'lesson:wrap-up:next-lesson'), 'Next lesson');
   await saveArtifact('lesson-phone-wrap-up.png', await page.screenshot());
   await tap(page, 'lesson:wrap-up:practice');
   assert.equal((await page.evaluate(() => window.attention.lessonStatus())).mode, 'practice');

@@ -193,6 +193,8 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
             .string(next_lesson)
             .key("go")
             .string(wrap_up_next_lesson_words(*e.lesson))
+            .key("about")
+            .string(wrap_up_next_lesson_about(*e.lesson))
             .end_object();
     w->key("exercise").integer(wrap_up_exercise(*e.lesson));
     w->key("again").string(texts.say("lesson.start-again"));
@@ -409,6 +411,10 @@ std::string wrap_up_next_lesson(const LessonEngine& e) {
 
 std::string wrap_up_next_lesson_words(const Lesson& lesson) {
     return lesson.texts.say("lesson.to-next-lesson");
+}
+
+std::string wrap_up_next_lesson_about(const Lesson& lesson) {
+    return lesson.texts.say("lesson.next-lesson-about");
 }
 
 std::string wrap_up_next(const Lesson& lesson) {

@@ -23,7 +23,8 @@ namespace attn {
 //    {"index", "count", "label", "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line",
 //    "reason", "mistake", "next"}, "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
 //    "marks"}], "summary", "revisit", "revisits": [{"step", "go", "idea"}], "next", "practice",
-//    "again", "next_lesson": null | {"name" (as lesson= takes it), "go" (its button's words)}}, "practice": null |
+//    "again", "next_lesson": null | {"name" (as lesson= takes it), "go" (its button's words), "about"}}, "practice":
+//    null |
 //    {"current", "exercises": [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null |
 //    {"prompt", "choices": [tokens], "answer", "first"}, "typed", "checked", "changed" (since the Check), "correct",
 //    "entries": [1 | 0], "message", "note", "prediction": the prediction's verdict or "", "shown": a line or "",
@@ -50,6 +51,7 @@ int wrap_up_exercise(const Lesson& lesson);
 // can lead on at all: PageOptions::opens_lessons.)
 std::string wrap_up_next_lesson(const LessonEngine& engine);
 std::string wrap_up_next_lesson_words(const Lesson& lesson);
+std::string wrap_up_next_lesson_about(const Lesson& lesson);  // what it is about, a line before it
 std::string wrap_up_practice(const Lesson& lesson);
 
 // An intent by the name the page sends: "start", "go" (value: step), "revisit" (value: step),
