@@ -199,7 +199,7 @@
         if (title) go.setAttribute('aria-label', phrase('{0}: {1}', r.go, title));
         ideas.append(element('li', {}, element('p', { id: `lesson-reader-idea-${i}`, text: r.idea }), go));
       });
-      parts.push(element('h4', { text: w.revisit }), ideas);
+      parts.push(element('h4', { text: w.revisit }), ideas, element('p', { class: 'hint', text: w.revisit_note }));
     }
     // The steps with their first verdicts last: the score and the ideas to revisit come first.
     // The lesson after this one, a link to it, where the page may lead away (no course grades it).

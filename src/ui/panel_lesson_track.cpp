@@ -300,7 +300,7 @@ void wrap_up(const FrameInput& in, UiState* ui) {
     // What the wrong first answers reveal, each with the step that teaches it.
     if (!lesson.revisits.empty()) {
         const TextCatalog& texts = lesson.lesson->texts;
-        ImGui::TextColored(query_color(), "%s", texts.say("lesson.revisit").c_str());
+        prose(texts.say("lesson.revisit"), query_color());  // wrapped: a phone is narrower
         for (const Revisit& r : lesson.revisits) {
             ImGui::PushID(r.misconception.c_str());
             const std::string go = texts.say("lesson.revisit-step", {{"step", r.step}});
@@ -310,6 +310,7 @@ void wrap_up(const FrameInput& in, UiState* ui) {
             prose(texts.say("idea." + r.misconception));
             ImGui::PopID();
         }
+        prose(texts.say("lesson.revisit-afresh"), muted_text());  // what a revisit does to the record
     }
     // Then every step with its first verdicts (a long list: the score and the ideas come first).
     for (int k = range.first; k <= range.last; ++k) {

@@ -174,7 +174,8 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     const RangeAnswers a = range_answers(e);
     w->key("summary").string(texts.say("lesson.your-predictions", {{"right", a.right}, {"answered", a.answered}}));
     // What the wrong first answers reveal, each with the step that asks it afresh (as the band).
-    w->key("revisit").string(texts.say("lesson.revisit")).key("revisits").begin_array();
+    w->key("revisit").string(texts.say("lesson.revisit"));
+    w->key("revisit_note").string(texts.say("lesson.revisit-afresh")).key("revisits").begin_array();
     for (const Revisit& r : e.revisits) {
         w->begin_object().key("step").integer(r.step);
         w->key("go").string(texts.say("lesson.revisit-step", {{"step", r.step}}));

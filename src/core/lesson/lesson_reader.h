@@ -22,7 +22,7 @@ namespace attn {
 //    (the step can ask none of its questions on the state now, or ""), "set_up_again" (its button), "question": null |
 //    {"index", "count", "label", "prompt", "choices", "answer", "revealed", "verdict", "correct", "answer_line",
 //    "reason", "mistake", "next"}, "words": {"reveal", "pick"}, "wrap_up": null | {"title", "steps": [{"step", "title",
-//    "marks"}], "summary", "revisit", "revisits": [{"step", "go", "idea"}], "next", "practice",
+//    "marks"}], "summary", "revisit", "revisit_note", "revisits": [{"step", "go", "idea"}], "next", "practice",
 //    "again", "next_lesson": null | {"name" (as lesson= takes it), "go" (its button's words), "about"}}, "practice":
 //    null |
 //    {"current", "exercises": [titles], "task", "hint", "label" (what is typed: "your scores"), "predict": null |

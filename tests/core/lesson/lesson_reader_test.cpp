@@ -155,6 +155,8 @@ TEST_CASE("lesson reader: the wrap-up names the ideas a wrong first answer revea
     JsonValue v = view_of(s);
     const JsonValue& wrap = at(v, "wrap_up");
     CHECK(at(wrap, "revisit").text == "Ideas to revisit, from your first answers:");
+    CHECK(at(wrap, "revisit_note").text ==
+          "A step revisited asks its questions afresh; your first answers still count.");
     CHECK(contains(at(wrap, "next").text, "Next in the book: chapter 4"));  // the chapter's own way on
     REQUIRE(at(wrap, "revisits").items.size() == 1);
     const JsonValue& r = at(wrap, "revisits").items[0];
