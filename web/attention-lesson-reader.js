@@ -130,25 +130,17 @@
   // Practice and Debug this come with attention-lesson-reader-practice.js, fetched as soon as a
   // lesson runs (before the learner can open either): the first view runs no lesson. It draws them
   // with the tools here (shared.lessonPractice.practiceBlock(p, tools), .debugBlock(d, tools)).
-  let practiceScript = null;  // null, 'loading' or 'failed'
-  function loadPractice() {
-    if (shared.lessonPractice || practiceScript) return;
-    practiceScript = 'loading';
-    const script = element('script', { src: 'attention-lesson-reader-practice.js' });
-    // Loaded but not registered (it failed as it ran): failed, not fetched again and again.
-    script.onload = () => { practiceScript = shared.lessonPractice ? null : 'failed'; shown = ''; refresh(); };
-    script.onerror = () => { script.remove(); practiceScript = 'failed'; shown = ''; refresh(); };
-    document.head.append(script);
-  }
+  const practiceScript = shared.lateScript('attention-lesson-reader-practice.js', () => !!shared.lessonPractice,
+                                           () => { shown = ''; refresh(); });
   const tools = { element, button, send, say, phrase, queryControl: () => queryControl(), view: () => lastView,
                   acted: () => { actedInBurst = true; } };
   // Practice's or Debug this's elements; while its script is on its way (or failed: leaving and
   // coming back fetches it again), a line that says so.
   function practiceOrDebug(block, data) {
     if (shared.lessonPractice) return shared.lessonPractice[block](data, tools);
-    const failed = practiceScript === 'failed';
-    if (failed) practiceScript = null;  // the next drawing tries again
-    else loadPractice();
+    const failed = practiceScript.state() === 'failed';
+    if (failed) practiceScript.forget();  // the next drawing tries again
+    else practiceScript.load();
     return [element('p', { class: failed ? 'wrong' : 'hint', role: 'status',
                            text: failed ? 'This part of the lesson could not be fetched: go back to the lesson and come here again.'
                                         : 'This part of the lesson is on its way…' })];
@@ -247,7 +239,7 @@
               element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
                       button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
-    loadPractice();  // a lesson runs: Practice and Debug this are a button away
+    practiceScript.load();  // a lesson runs: Practice and Debug this are a button away
     const heading = view.title ? phrase('{0}: {1}', view.indicator, view.title) : phrase('Step {0}: the lesson has no such step', view.step);
     // A lesson in another language than the page's (a teacher's English lesson on a Chinese page):
     // its own words are marked so, for a screen reader's voice.

@@ -121,21 +121,15 @@
   // and the cache's memory calculator are in attention-numbers-reader-classes.js, fetched when a
   // class is first chosen, as the classes' own code is: the first view runs no class. It draws
   // them with the tools here (shared.classSettings(c, tools) -> the settings' elements).
-  let classesScript = null;  // null, 'loading' or 'failed'
+  const classesScript = shared.lateScript('attention-numbers-reader-classes.js', () => !!shared.classSettings,
+                                          () => { shown = ''; refresh(); });
   function classSettings(c) {
     if (shared.classSettings) return shared.classSettings(c, tools);
-    if (!classesScript) {
-      classesScript = 'loading';
-      const script = element('script', { src: 'attention-numbers-reader-classes.js' });
-      // Loaded but not registered (it failed as it ran): failed, not fetched again and again.
-      script.onload = () => { classesScript = shared.classSettings ? null : 'failed'; shown = ''; refresh(); };
-      script.onerror = () => { script.remove(); classesScript = 'failed'; shown = ''; refresh(); };
-      document.head.append(script);
-    }
-    if (classesScript !== 'failed') return [element('p', { class: 'setting hint', role: 'status', text: api.words('The class\'s settings are on their way…') })];
+    classesScript.load();
+    if (classesScript.state() !== 'failed') return [element('p', { class: 'setting hint', role: 'status', text: api.words('The class\'s settings are on their way…') })];
     return [element('p', { class: 'setting wrong', role: 'status', text: api.words('The class\'s settings could not be fetched.') }),
             element('button', { type: 'button', 'data-focus': 'classes-again', text: 'Try again',
-                                onclick: () => { classesScript = null; shown = ''; refresh(); } })];
+                                onclick: () => { classesScript.forget(); shown = ''; refresh(); } })];
   }
 
   function controls(c) {
@@ -155,7 +149,7 @@
                         numberField(c.lab_scale, {}, (v) => change((s) => { s.lab_scale = v; }))),
                labelled('numbers-reader-module', 'The book\'s class run on these inputs ',
                         select(CLASSES, c.module, (v) => {
-                          if (classesScript === 'failed') classesScript = null;  // another class fetches again
+                          classesScript.forget();  // after a failure, another class fetches again
                           change(['module', v || 'none']);
                         })));
     // The class's own settings come with attention-numbers-reader-classes.js (below).

@@ -179,5 +179,25 @@
     requestAnimationFrame(tick);
   }
 
-  window.attentionTextVersion = { element, say, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed, placeWhenDrawn };
+  // A part of a text version fetched when first used (Practice and Debug this, a class's settings):
+  // load() fetches src once; registered() says whether it ran and registered itself; drawn() redraws
+  // when it came or failed. state(): null, 'loading' or 'failed' (fetched again only after forget()).
+  function lateScript(src, registered, drawn) {
+    let state = null;
+    return {
+      state: () => state,
+      forget() { if (state === 'failed') state = null; },
+      load() {
+        if (registered() || state) return;
+        state = 'loading';
+        const script = element('script', { src });
+        // Loaded but not registered (it failed as it ran): failed, not fetched again and again.
+        script.onload = () => { state = registered() ? null : 'failed'; drawn(); };
+        script.onerror = () => { script.remove(); state = 'failed'; drawn(); };
+        document.head.append(script);
+      },
+    };
+  }
+
+  window.attentionTextVersion = { element, say, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed, placeWhenDrawn, lateScript };
 })();

@@ -684,9 +684,8 @@
     lessonLink(name) {
       if (!leadsOn() || !LESSON_NAME.test(name)) return '';
       const url = new URL(location.href);
-      const fragment = new URLSearchParams(url.hash.slice(1));
       url.hash = '';
-      for (const key of PAGE_KEYS) if (fragment.has(key)) url.searchParams.set(key, fragment.get(key));
+      for (const [key, value] of params) url.searchParams.set(key, value);  // the fragment's too
       url.searchParams.set('lesson', name);
       url.searchParams.set('lang', lang);
       return url.href;
