@@ -228,6 +228,8 @@ void write_padded_batch(JsonWriter* w, const State& s, const ModuleResult& m, co
     const auto label = [&](int i) {
         return std::to_string(i) + ": " + (i < pads ? std::string("[pad]") : s.tokens[size_t(i - pads)]);
     };
+    // A long sentence lists its first keys, as its rows, and says so.
+    const std::string cut = n > shown ? words_f("The first %d of %d keys.", shown, n) + " " : "";
     std::vector<std::string> keys = {words("sentence \\ key")};
     for (int i = 0; i < shown; ++i) keys.push_back(std::to_string(i));
     write_table(
@@ -236,8 +238,8 @@ void write_padded_batch(JsonWriter* w, const State& s, const ModuleResult& m, co
         [&](int r, int c) {
             return v.key_padding_mask[size_t(r * n + c)] ? std::string("True") : std::string("False");
         },
-        words_f("Sentence 2: pads at positions %s, then sentence 1's tokens %s.", position_span(0, pads - 1).c_str(),
-                position_span(0, n - pads - 1).c_str()));
+        cut + words_f("Sentence 2: pads at positions %s, then sentence 1's tokens %s.",
+                      position_span(0, pads - 1).c_str(), position_span(0, n - pads - 1).c_str()));
     std::vector<std::string> columns = {words("query \\ key")};
     for (int i = 0; i < shown; ++i) columns.push_back(label(i));
     const bool windowed = m.settings.module == AttentionModule::SlidingWindowAttention;
@@ -246,9 +248,10 @@ void write_padded_batch(JsonWriter* w, const State& s, const ModuleResult& m, co
         words_f("Sentence 2, head 0's weights: masked_fill(%s | key_padding_mask, -inf), a key hidden by either mask",
                 windowed ? "window_mask" : "causal_mask"),
         columns, n, label, [&](int r, int c) { return num_cell(v.padded_weights.at(r, c)); },
-        words_f("Its tokens get exactly the weights they get alone: largest difference %g. The pads take no weight "
-                "and change nothing.",
-                double(v.alone_difference)) +
+        cut +
+            words_f("Its tokens get exactly the weights they get alone: largest difference %g. The pads take no weight "
+                    "and change nothing.",
+                    double(v.alone_difference)) +
             " " +
             words_f("A pad's own query sees no key: the book's softmax of all -inf gives %s, while "
                     "scaled_dot_product_attention returns %s (its safe softmax, PyTorch 2.5 on; NaN before).",

@@ -455,6 +455,20 @@ TEST_CASE("numbers reader: the masks' padded batch, its key_padding_mask and sen
     CHECK(row(padded, 3)[1] == "0.0000");                       // the pads take no weight
     CHECK(contains(padded.find("note")->text, "largest difference 0."));
     CHECK(contains(padded.find("note")->text, "gives NaN (0 / 0), while scaled_dot_product_attention returns zeros"));
+    // A long sentence (sentence 2 keeps its length: 2 pads, then its first 38 tokens): the first 32
+    // keys both ways, and the tables say so.
+    State long_one = s.state;
+    REQUIRE(load_example("random-40x50-seed1", &long_one));
+    s.commit(long_one);
+    v = with_class(&s, AttentionModule::MultiHeadAttention, [](ModuleSettings* m) {
+        m->batch = 1;
+        m->pads = 2;
+    });
+    CHECK(table(v, "key_padding_mask").find("columns")->items.size() == size_t(kReaderMaxTokens) + 1);
+    CHECK(contains(table(v, "key_padding_mask").find("note")->text, "The first 32 of 40 keys. Sentence 2:"));
+    CHECK(table(v, "padded_weights").find("columns")->items.size() == size_t(kReaderMaxTokens) + 1);
+    CHECK(contains(table(v, "padded_weights").find("note")->text, "The first 32 of 40 rows"));
+    CHECK(contains(table(v, "padded_weights").find("note")->text, "The first 32 of 40 keys."));
     // No pads: no padded batch.
     v = with_class(&s, AttentionModule::MultiHeadAttention, [](ModuleSettings* m) { m->batch = 1; });
     CHECK_FALSE(has_table(v, "padded_weights"));
