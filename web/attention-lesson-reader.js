@@ -66,7 +66,11 @@
     if (line.kind === 'code') {
       // Wrapped on a narrow screen, a line goes on four columns deeper than its own indentation,
       // so the nesting Python reads stays visible (as the canvas draws it).
-      const code = element('code', { class: 'hanging', text: line.text });
+      // Python is read in English; a comment in another script (a translation's) in the page's language.
+      const cut = line.text.indexOf('#');
+      const comment = cut >= 0 && /[^\x00-\x7f]/.test(line.text.slice(cut)) ? line.text.slice(cut) : '';
+      const code = element('code', { class: 'hanging' }, line.text.slice(0, line.text.length - comment.length),
+                           comment && element('span', { lang: document.documentElement.lang, text: comment }));
       const deeper = `${line.text.length - line.text.trimStart().length + 4}ch`;
       Object.assign(code.style, { paddingLeft: deeper, textIndent: `-${deeper}` });  // CSSOM: allowed by the page's CSP
       return element('p', {}, code);

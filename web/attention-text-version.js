@@ -14,6 +14,8 @@
   const words = (text) => (window.attention && window.attention.words ? window.attention.words(text) : text);
   function element(tag, attributes = {}, ...children) {
     const e = document.createElement(tag);
+    // Code is Python as the book prints it: read in English on a page in any language (WCAG 3.1.2).
+    if (tag === 'code' && document.documentElement.lang !== 'en') e.lang = 'en';
     for (const [key, value] of Object.entries(attributes)) {
       if (key === 'text') e.textContent = words(value);
       else if (key === 'aria-label' || key === 'title') e.setAttribute(key, words(value));

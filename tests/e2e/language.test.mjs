@@ -53,6 +53,17 @@ test('language: a Chinese reader opens a course link with ?lang=zh-CN and answer
   assert.equal(v.question.verdict, '正确。');
   assert.match(v.question.reason, CHINESE);
   await saveArtifact('language-zh-laptop-step1-revealed.png', await page.screenshot());
+  // The code line the answer shows, in the text version: the Python read in English, its comment in Chinese
+  // (WCAG 3.1.2, so a screen reader switches voice).
+  await waitFor(page, () => !!document.querySelector('#lesson-reader-body code'), null, 'the code line in the text version');
+  const code = await page.evaluate(() => {
+    const line = document.querySelector('#lesson-reader-body code'), comment = line.querySelector('span');
+    return { lang: line.lang, text: line.textContent, comment: comment?.lang, words: comment?.textContent || '' };
+  });
+  assert.equal(code.lang, 'en', code.text);
+  assert.match(code.text, /^query = inputs\[1\]/);
+  assert.equal(code.comment, 'zh-CN', code.text);
+  assert.match(code.words, /^# 查询为第 2 个词元/);
   assert.ok(!requests.some((u) => /fonts\/zh-CN\.otf/.test(u)), 'the glyphs are not fetched again for the lesson');
   await page.context().close();
 });
