@@ -389,6 +389,32 @@ test('scorm: without an LMS the launch page is the normal demo, and says that no
   await plainPage.context().close();
 });
 
+// The line rewraps when the course page narrows the player (a responsive LMS on a phone turned
+// upright: one line at 1280 px, three at 360): the height told to the course page follows it.
+test('scorm: the "not recorded" line rewrapped by a narrower player is counted again in the height told', async () => {
+  const heights = async (launch, route) => {
+    server.routes.set(route, lmsSessionPage({}, `${server.url}${launch}`));
+    const lms = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+    const frame = await demoFrame(lms, launch.split('/').pop());
+    await waitReady(frame);
+    await waitIdle(frame);
+    const line = () => frame.evaluate(() => document.getElementById('scorm-not-recorded')?.offsetHeight || 0);
+    const wide = await line();
+    await lms.evaluate(() => { document.getElementById('sco').style.width = '360px'; });
+    await frame.waitForFunction(() => innerWidth === 360, null, { timeout: budget() });
+    await waitIdle(frame);
+    const result = { wide, narrow: await line(), told: await frame.evaluate(() => window.attention.contentHeight()) };
+    if (result.wide) await saveArtifact('scorm-not-recorded-360.png', await lms.screenshot());
+    await lms.context().close();
+    return result;
+  };
+  const scorm = await heights('/lms/package/scorm.html', '/lms/narrowed.html');
+  const plain = await heights('/index.html', '/lms/narrowed-plain.html');  // the demo without the package's line
+  assert.ok(scorm.wide > 0 && scorm.narrow > scorm.wide, `the line rewraps taller: ${JSON.stringify(scorm)}`);
+  assert.ok(Math.abs(scorm.told - plain.told - scorm.narrow) <= 1,
+            `the narrow line's ${scorm.narrow} px are in the height told: ${scorm.told} vs ${plain.told} without it`);
+});
+
 // A course in Chinese (#31): the package launched with lang=zh-CN speaks Chinese from its own files
 // (the zip carries the zh-CN lesson, catalog, interface text and glyphs), grades as the English one
 // does, and a second session keeps the first one's answers, still in Chinese.
