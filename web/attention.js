@@ -496,7 +496,10 @@
       if (!result.ok) console.warn('lesson: ' + result.error);
     }
     if (params.get('remember') !== '1') return;
-    const key = `attention-lesson:${location.pathname}:${params.get('lesson') || ''}:${params.get('steps') || ''}`;
+    // One key per lesson however the link names it (lesson=generation or its file's address); the
+    // chapter's stays '' as it was before links could name it.
+    const lesson = lessonFile.builtIn === 'chapter-3' ? '' : lessonFile.builtIn || lessonParam;
+    const key = `attention-lesson:${location.pathname}:${lesson}:${params.get('steps') || ''}`;
     let saved = null;
     try { saved = window.localStorage.getItem(key); } catch (e) { console.warn('remember=1: this browser keeps no storage here'); }
     if (saved) {

@@ -119,6 +119,14 @@ test('course: with remember=1 a reload keeps the learner\'s answers; without it 
   await waitIdle(page);
   const after = (await status(page)).progress;
   assert.deepEqual([after.answered, after.score], [before.answered, before.score], 'the record survived the reload');
+  // The same lesson named another way (the chapter by name, or its file): the same record.
+  for (const named of ['lesson=chapter-3', 'lesson=lessons/en/chapter-3.json']) {
+    await page.goto(`${server.url}/index.html?remember=1&${named}#step=3`);
+    await waitReady(page);
+    await page.waitForFunction(() => window.attention.lessonStatus().lesson !== '');
+    await waitIdle(page);
+    assert.equal((await status(page)).progress.answered, before.answered, `${named} keeps the record`);
+  }
   await page.context().close();
 
   const plain = await openLesson('/index.html#step=3');
