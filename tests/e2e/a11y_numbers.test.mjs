@@ -218,6 +218,18 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
                               'columnheader:scores, all heads', 'columnheader:cache rows']);
   assert.deepEqual(calls.slice(1), [['rowheader:1', '0..2', '0..2', '18', '3'], ['rowheader:2', '3', '0..3', '8', '4'],
                                     ['rowheader:3', '4', '0..4', '10', '5'], ['rowheader:4', '5', '0..5', '12', '6']]);
+  // Head 0's weights call by call, as the panel's < and > step through them: the prompt's three
+  // queries, then one per call; a key not yet in the cache is blank; each row head 0's full row.
+  const byCall = await waitUntil(() => readTable(cdp, 'Head 0\'s weights, call by call: a row per new query, a column per key'),
+                                 'head 0\'s weights call by call');
+  const full = await readTable(cdp, 'Head 0\'s weights, a row per query, a column per key');
+  assert.deepEqual(byCall.map((r) => r[0]), ['columnheader:call: query \\ key', 'rowheader:call 1: 0: Your', 'rowheader:call 1: 1: journey',
+    'rowheader:call 1: 2: starts', 'rowheader:call 2: 3: with', 'rowheader:call 3: 4: one', 'rowheader:call 4: 5: step']);
+  assert.deepEqual(byCall[4].slice(5), ['', ''], 'call 2 scores keys 0..3: keys 4 and 5 are not in the cache yet');
+  for (let r = 1; r < 7; ++r) {
+    const scored = r <= 3 ? 3 : r;
+    assert.deepEqual(byCall[r].slice(1, 1 + scored), full[r].slice(1, 1 + scored), `row ${r - 1} is the full pass's`);
+  }
   await page.context().close();
 });
 

@@ -438,25 +438,41 @@ ATTN_DEFERRED_ENTRY void write_module_sections(JsonWriter* w, const State& s, co
     write_planted_bugs(w, s, m, hidden);
 }
 
-void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
-    const std::string name = module_class(m.settings.module);
-    if (!m.error.empty()) return write_withheld(w, "module", words_f("%s output", name.c_str()), words_said(m.error));
-    for (size_t b = 0; b < m.output.size(); ++b) {
-        const Matrix& out = m.output[b];
-        std::string caption = m.output.size() > 1 ? words_f("%s output, batch element %d", name.c_str(), int(b))
-                                                  : words_f("%s output", name.c_str());
-        if (hidden.module_heads) {
-            write_covered(w, "module", caption, hidden);
-            continue;
-        }
-        write_table(
-            w, "module", caption + " " + shape(out.rows, out.cols), dim_columns(words("token"), out.cols), out.rows,
-            [&](int r) { return r < s.inputs.rows ? token_header(s, r) : std::to_string(r); },
-            [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
-    }
-    write_head_weights(w, s, m, hidden);
-    write_module_sections(w, s, m, hidden);
-    if (!m.settings.decode || hidden.module_heads) return;
+// Head 0's weights call by call, as the panel steps through them with < and >: a row per query a
+// call decodes (its new positions), a column per key; a key the call does not score is blank.
+void write_decode_weights(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    const std::vector<CacheCall>& calls = m.decode.calls;
+    const std::string caption = is_multi_head(m.settings.module)
+                                    ? words("Head 0's weights, call by call: a row per new query, a column per key")
+                                    : words("The weights, call by call: a row per new query, a column per key");
+    if (hidden.covers_class_weights()) return write_covered(w, "decode_weights", caption, hidden);
+    std::vector<std::pair<size_t, int>> rows;  // (call, its query's place in the call)
+    for (size_t c = 0; c < calls.size(); ++c)
+        for (int i = 0; i < calls[c].count; ++i) rows.push_back({c, i});
+    const int shown = std::min(m.n, kReaderMaxTokens);
+    std::vector<std::string> columns = {words("call: query \\ key")};
+    for (int k = 0; k < shown; ++k) columns.push_back(token_header(s, k));
+    const std::string cut = m.n > shown ? words_f("The first %d of %d keys.", shown, m.n) + " " : "";
+    write_table(
+        w, "decode_weights", caption, columns, int(rows.size()),
+        [&](int r) {
+            const CacheCall& call = calls[rows[size_t(r)].first];
+            return words_f("call %d: %s", int(rows[size_t(r)].first) + 1,
+                           token_header(s, call.first + rows[size_t(r)].second).c_str());
+        },
+        [&](int r, int key) {
+            const CacheCall& call = calls[rows[size_t(r)].first];
+            if (key < call.key_first || key >= call.key_first + call.key_count) return std::string();
+            return num_cell(call.weights[0].at(rows[size_t(r)].second, key - call.key_first));
+        },
+        cut + words("A blank cell: a key the call does not score (not in the cache yet, or out of the window).") +
+            (m.decode_vs_full.equal_bits ? " " + words("Each row is the full pass's row, bit for bit.") : ""));
+}
+
+// Decode mode: one row per forward(x, use_cache=True) call, then head 0's weights call by call.
+// Deferred, as the class that decodes is (its numbers exist once the deferred code has run).
+ATTN_DEFERRED_ENTRY void write_decoding(JsonWriter* w, const State& s, const ModuleResult& m,
+                                        const Concealment& hidden) {
     if (hidden.module_cache || hidden.module_window)  // how many keys a call scores, or which
         return write_covered(w, "decode", words("Decoding with the KV cache: each call"), hidden);
     // Decode mode: one row per forward(x, use_cache=True) call (the cache's own numbers are the
@@ -480,6 +496,28 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
                       "full pass.",
                       (long long)m.decode.scores_computed, heads * m.n * m.n)
             : words("The decoded rows differ from the full pass's."));
+    write_decode_weights(w, s, m, hidden);
+}
+
+void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    const std::string name = module_class(m.settings.module);
+    if (!m.error.empty()) return write_withheld(w, "module", words_f("%s output", name.c_str()), words_said(m.error));
+    for (size_t b = 0; b < m.output.size(); ++b) {
+        const Matrix& out = m.output[b];
+        std::string caption = m.output.size() > 1 ? words_f("%s output, batch element %d", name.c_str(), int(b))
+                                                  : words_f("%s output", name.c_str());
+        if (hidden.module_heads) {
+            write_covered(w, "module", caption, hidden);
+            continue;
+        }
+        write_table(
+            w, "module", caption + " " + shape(out.rows, out.cols), dim_columns(words("token"), out.cols), out.rows,
+            [&](int r) { return r < s.inputs.rows ? token_header(s, r) : std::to_string(r); },
+            [&](int r, int c) { return num_cell(out.at(r, c)); }, width_note(out.cols));
+    }
+    write_head_weights(w, s, m, hidden);
+    write_module_sections(w, s, m, hidden);
+    if (m.settings.decode && !hidden.module_heads) write_decoding(w, s, m, hidden);
 }
 
 void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {

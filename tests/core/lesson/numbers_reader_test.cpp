@@ -474,3 +474,47 @@ TEST_CASE("numbers reader: the masks' padded batch, its key_padding_mask and sen
     CHECK_FALSE(has_table(v, "padded_weights"));
     CHECK_FALSE(has_table(v, "key_padding_mask"));
 }
+
+TEST_CASE("numbers reader: decoding with the cache, head 0's weights call by call, each row the full pass's") {
+    Session s;
+    JsonValue v = with_class(&s, AttentionModule::MultiHeadAttention, [](ModuleSettings* m) {
+        m->batch = 1;
+        m->decode = true;
+        m->prefill = 3;
+    });
+    const JsonValue& calls = table(v, "decode_weights");
+    CHECK(calls.find("caption")->text == "Head 0's weights, call by call: a row per new query, a column per key");
+    REQUIRE(calls.find("rows")->items.size() == 6);  // the prompt's 3 queries in call 1, then one per call
+    CHECK(row(calls, 0)[0] == "call 1: 0: Your");
+    CHECK(row(calls, 3)[0] == "call 2: 3: with");
+    const JsonValue& full = table(v, "head_weights");
+    for (size_t r = 0; r < 6; ++r) {
+        const std::vector<std::string> decoded = row(calls, r), whole = row(full, r);
+        REQUIRE(decoded.size() == whole.size());
+        for (size_t k = 1; k < decoded.size(); ++k) {
+            // A key the call does not score is blank: in the prompt, the keys after it; then the
+            // tokens not yet appended. The causal mask's zeros inside a call stay numbers.
+            const size_t cached = r < 3 ? 3 : r + 1;
+            if (k - 1 >= cached)
+                CHECK_MESSAGE(decoded[k].empty(), "row " << r << " key " << k - 1);
+            else
+                CHECK_MESSAGE(decoded[k] == whole[k], "row " << r << " key " << k - 1);
+        }
+    }
+    CHECK(contains(calls.find("note")->text, "bit for bit"));
+    // While a question asks what the heads' weights hold, the calls' are covered as theirs are;
+    // while it asks which keys a call scores, the whole decoding is.
+    Concealment dropout;
+    dropout.module_dropout = true;
+    dropout.reason = "hidden until you answer";
+    JsonParseResult read = parse_json(numbers_reader_json(s.state, s.result, dropout, &s.module.result));
+    REQUIRE(read.ok);
+    CHECK(table(read.value, "decode_weights").find("rows")->items.empty());
+    CHECK(contains(table(read.value, "decode_weights").find("note")->text, "hidden until you answer"));
+    Concealment cache;
+    cache.module_cache = true;
+    cache.reason = "hidden until you answer";
+    read = parse_json(numbers_reader_json(s.state, s.result, cache, &s.module.result));
+    REQUIRE(read.ok);
+    CHECK_FALSE(has_table(read.value, "decode_weights"));
+}
