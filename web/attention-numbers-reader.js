@@ -44,7 +44,16 @@
       // Right under the field it is about, where a magnified view still shows it (at 400% zoom
       // the panel's foot is screens away).
       const setting = document.activeElement?.closest('#numbers-reader-body .setting');
+      const earlier = errorFor;
       errorFor = errorText && setting ? setting.querySelector('[data-focus]')?.getAttribute('data-focus') : null;
+      // One line, one refused field: a field refused before this one shows the value in force
+      // again, unmarked, rather than be described by this field's reason.
+      const before = earlier !== errorFor && body.querySelector(`[data-focus="${earlier}"]`);
+      if (before) {
+        before.removeAttribute('aria-invalid');
+        before.removeAttribute('aria-describedby');
+        if (before.type !== 'checkbox') before.value = before.defaultValue;
+      }
       placeRefusal();
       // The refused field says so itself while it holds the refused text; a change taken since
       // redraws it with the value in force, unmarked, and takes the line away (draw()).
@@ -94,7 +103,7 @@
 
   function numberField(value, attributes, onChange) {
     const field = element('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', ...attributes });
-    field.value = String(value);
+    field.value = field.defaultValue = String(value);  // defaultValue: the value in force, after a refusal
     // Taken when the learner commits it (Enter or leaving the field), not on every keystroke.
     field.addEventListener('input', () => { editing = field; });
     // Tab commits the field (its change comes with the key) and then moves the focus: the
@@ -188,7 +197,7 @@
     // Another cell chosen: the field and its label follow in place (a redraw would announce the
     // select again at every arrow key).
     const show = () => {
-      value.value = valueOf();
+      value.value = value.defaultValue = valueOf();
       valueLabel.textContent = api.words('Value of inputs[{0}][{1}] ', editToken, editDim);
     };
     show();

@@ -432,6 +432,36 @@ test('a11y numbers: in Chinese a refused value is said in Chinese, its English r
   await page.context().close();
 });
 
+// An accessibility review's find: a second field refused while the first still held its refused
+// text left the first marked invalid and described by the second one's reason. One line, one
+// refused field: the first shows the value in force again, unmarked.
+test('a11y numbers: keyboard only, a second refused field takes the refusal; the first shows the value in force, unmarked', async () => {
+  const { page, cdp, tabTo } = await keyboardSession(`${server.url}/index.html`);
+  await page.locator('#numbers-reader-query').focus();
+  await tabTo('textbox', 'Multiply the scores by', 20);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1e9');
+  await page.keyboard.press('Enter');
+  await waitUntil(async () => /lab_scale/.test(await page.locator('#numbers-reader-error').textContent()) || null, 'the first refusal');
+  assert.equal(await page.getAttribute('#numbers-reader-lab-scale', 'aria-invalid'), 'true');
+  await tabTo('textbox', 'Value of inputs', 12);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('x');
+  await page.keyboard.press('Enter');
+  await waitUntil(async () => /inputs\[0\]\[0\]/.test(await page.locator('#numbers-reader-error').textContent()) || null, 'the second refusal');
+  const scale = (await axTree(cdp)).nodes.find((n) => n.role?.value === 'textbox' && n.name?.value.startsWith('Multiply the scores by'));
+  const property = (name) => scale.properties?.find((p) => p.name === name)?.value.value;
+  assert.equal(await page.inputValue('#numbers-reader-lab-scale'), '1', 'the first field shows the value in force');
+  assert.ok(!property('invalid') || property('invalid') === 'false', `unmarked: ${JSON.stringify(scale.properties)}`);
+  assert.ok(!/inputs\[0\]\[0\]/.test(scale.description?.value || ''), `not described by the other field's reason: ${scale.description?.value}`);
+  const value = (await focused(cdp));
+  assert.match(value.name.value, /^Value of inputs/);
+  assert.ok(value.properties.some((p) => p.name === 'invalid' && p.value.value === 'true'), 'the field refused now is marked');
+  assert.match(value.description?.value || '', /^Not changed: inputs\[0\]\[0\] is not a number/);
+  assert.equal((await page.evaluate(() => window.attention.getState())).lab_scale, 1, 'the last good value is kept');
+  await page.context().close();
+});
+
 // Step 4 asks a learner to drag an arrow head; in the text version an embedding value is changed
 // with three native controls (token, dimension, value), by keyboard alone.
 test('a11y numbers: keyboard only, an embedding value changed by token, dimension and value', async () => {
