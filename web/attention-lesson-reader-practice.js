@@ -48,7 +48,7 @@
       if (p.predict.answer < 0) return [...parts, element('p', { class: 'hint', text: p.predict.first })];
     }
     const field = element('input', { type: 'text', id: 'lesson-reader-answer', 'data-focus': 'answer', autocomplete: 'off',
-                                     spellcheck: 'false', 'aria-describedby': 'lesson-reader-verdict' });
+                                     spellcheck: 'false', 'aria-describedby': 'lesson-reader-verdict', 'aria-invalid': p.unreadable ? 'true' : false });
     field.value = draftAnswer ?? p.typed;
     field.addEventListener('input', () => { draftAnswer = field.value; });
     const form = element('form', { class: 'practice-answer' },
@@ -67,6 +67,8 @@
       draftAnswer = null;
       const now = tools.view() && tools.view().practice;
       if (now && now.checked) say([now.message, now.prediction].filter(Boolean).join(' '));
+      // In view too: the panel's own scroll leaves the lines under the field below its foot.
+      document.getElementById('lesson-reader-verdict')?.scrollIntoView({ block: 'nearest' });
     });
     parts.push(form);
     const verdict = element('div', { id: 'lesson-reader-verdict' });

@@ -47,7 +47,8 @@ async function axNodes(cdp) {
   return nodes.filter((n) => !n.ignored).map((n) => {
     const prop = (name) => n.properties?.find((p) => p.name === name)?.value?.value;
     return { role: n.role?.value, name: n.name?.value ?? '', description: n.description?.value ?? '',
-             focused: !!prop('focused'), checked: prop('checked'), pressed: prop('pressed'), disabled: !!prop('disabled') };
+             focused: !!prop('focused'), checked: prop('checked'), pressed: prop('pressed'), disabled: !!prop('disabled'),
+             invalid: prop('invalid') === 'true' };
   });
 }
 // Every text the status line says, from now on (window.__said).
@@ -444,12 +445,25 @@ test('a11y lesson: Practice by keyboard in the text version: predict, type the s
   await waitFocus((n) => n.role === 'radio' && n.name === 'token 1' && n.checked === 'true', '"token 1" predicted');
   await key('Tab');
   await waitFocus((n) => n.role === 'textbox' && n.name === 'your scores', 'the answer field, labelled');
-  // A wrong entry first: the core names it.
+  // An entry that is no number: the field is marked invalid, described by the reason, which is in
+  // view (the panel scrolls to it, not leaving it under its foot).
+  await page.keyboard.type('0 2 x');
+  await key('Enter');
+  const field = await waitFocus((n) => n.role === 'textbox' && n.invalid, 'the field marked invalid');
+  assert.match(field.description, /"x" \(entry 2\) is not a number/);  // entries numbered as positions, from 0
+  const inView = () => page.evaluate(() => {
+    const box = document.getElementById('lesson-reader-verdict').getBoundingClientRect();
+    const panel = document.getElementById('lesson-reader').getBoundingClientRect();
+    return box.height > 0 && box.top >= Math.max(0, panel.top) && box.bottom <= Math.min(innerHeight, panel.bottom) + 1;
+  });
+  await waitUntil(inView, 'the verdict scrolled into view');
+  // A wrong entry next: the core names it; a number, so the field is not invalid.
+  await page.keyboard.press('Control+A');
   await page.keyboard.type('0 3 1');
   await key('Enter');
   await waitUntil(async () => (await axNodes(cdp)).some((n) => /entry 1 wrong/.test(n.name)), 'entry 1 named wrong',
                   { describe: async () => JSON.stringify(await page.evaluate(() => window.attention.lessonView().practice.message)) });
-  await waitFocus((n) => n.role === 'textbox', 'the focus kept on the field');
+  await waitFocus((n) => n.role === 'textbox' && !n.invalid, 'the focus kept on the field, no longer marked invalid');
   // Then the right one, with a Chinese keyboard's commas (the field takes an IME's text): Enter
   // checks it, and the verdict is announced and read.
   await page.keyboard.press('Control+A');
