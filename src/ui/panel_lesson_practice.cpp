@@ -39,7 +39,8 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
     if (small_button(texts.say("practice.start-over").c_str())) {
         send(ui, LessonAction::ResetPractice);
         input = PracticeInput();
-        input.stale = true;  // the record still holds the old entry until the reset is applied
+        input.stale = true;         // the record still holds the old entry until the reset is applied
+        input.seen = record.typed;  // and the box does not take it back
     }
     record_lesson_item(ui, "lesson:practice:reset");
     if (input.hint) prose(e.hint, muted_text());
@@ -68,9 +69,15 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
         }
     }
 
-    // A checked entry restored from the course record fills the empty box it was typed in.
-    if (record.checked && !input.stale && !input.text[0])
-        std::snprintf(input.text, sizeof input.text, "%s", record.typed.c_str());
+    // The entry last checked shows in the box, wherever it was checked: here, in the text version
+    // (its field and this box show the same entry beside the same verdict) or in a restored record.
+    if (record.typed != input.seen) {
+        input.seen = record.typed;
+        if (record.checked) {
+            std::snprintf(input.text, sizeof input.text, "%s", record.typed.c_str());
+            input.stale = false;
+        }
+    }
     // The field leaves room for Check beside it on a phone; Show the answer wraps under them.
     const std::string check_label = texts.say("practice.check"), show_label = texts.say("practice.show-answer");
     const float gap = ImGui::GetStyle().ItemSpacing.x;

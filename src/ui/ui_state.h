@@ -190,6 +190,7 @@ struct PracticeInput {
     char text[kMaxPracticeText + 1] = "";  // what the record keeps of an entry
     bool stale = false;                    // edited since it was last checked: the verdict shown is not of this text
     bool hint = false;
+    std::string seen;  // the record's entry when the box last followed it: a Check made elsewhere shows here
 };
 
 // Where the learner is in the lesson: the mode, the step and the question.

@@ -955,6 +955,30 @@ TEST_CASE("ui: Practice checks the typed scores through the lesson engine and sh
     CHECK(h.lesson.record.practice[0].ever_solved);
 }
 
+TEST_CASE("ui: a Practice entry checked in the text version shows in the drawing's box, beside its verdict") {
+    // An accessibility review: the box kept "1, 2, x" while the verdict beside it was of "0 2 1".
+    UiHarness h;
+    h.click("lesson:mode:practice");
+    h.click("query:plus");
+    h.click("lesson:predict:1");
+    h.click("lesson:practice:input");
+    h.type("1, 2, x");
+    h.click("lesson:practice:check");
+    REQUIRE(h.lesson.record.practice[0].typed == "1, 2, x");
+    // The text version's Check: the same intent, sent from the page.
+    attn::State next = h.state;
+    attn::lesson_apply(&h.lesson, {attn::LessonAction::CheckPractice, 0, "0 2 1"}, h.state, h.result, h.now_ms, &next,
+                       &h.events);
+    REQUIRE(h.set_state(next).empty());
+    h.frames(2);
+    CHECK(std::string(h.ui.lesson.practice[0].text) == "0 2 1");
+    CHECK(h.find("lesson:practice:right") != nullptr);  // the verdict of what the box shows
+    // Start over empties the box, and the old entry does not come back into it.
+    h.click("lesson:practice:reset");
+    h.frames(2);
+    CHECK(std::string(h.ui.lesson.practice[0].text).empty());
+}
+
 TEST_CASE("ui: without their code the book's classes say so and ask for it once; after a failure only Try again asks") {
     UiHarness h;
     attn::DeferredCode code;
