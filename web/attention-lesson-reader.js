@@ -382,6 +382,9 @@
     if (parts.length) say(parts.join(' '));
     // What changed is said: the numbers of this burst need not be read out after it.
     if (verdictNew || stepSaid || parts.length) actedInBurst = true;
+    // A new step (its heading says so) sets its numbers up: they are no news either, unless an
+    // edit changes them before the burst ends.
+    if (stepChanged) stepNumbers = numbersNow();
     announcedStep = step;
     // A question a setting took away (unaskable) and gave back comes back with the verdict it had:
     // no news. Asked afresh (Revisit), it is news again, even the same verdict.
@@ -404,6 +407,8 @@
   let numbersTimer = 0;
   let numbersSaid = '';
   let changed = false;
+  let stepNumbers = null;  // the numbers as a new step set them up (api.summary()), until its burst ends
+  const numbersNow = () => { try { return JSON.stringify(api.summary()); } catch (e) { return null; } };
   function numbersChanged() {
     clearTimeout(numbersTimer);
     numbersTimer = setTimeout(() => {
@@ -412,9 +417,11 @@
       const p = lastView && lastView.mode === 'practice' && lastView.practice;
       const text = p ? [p.task, p.predict && p.predict.prompt].filter(Boolean).join(' ')
         : document.getElementById('summary')?.textContent || '';
-      if (text && text !== numbersSaid && changed && !actedInBurst) say(text);
+      const setUp = stepNumbers !== null && stepNumbers === numbersNow();
+      if (text && text !== numbersSaid && changed && !actedInBurst && !setUp) say(text);
       numbersSaid = text;
       actedInBurst = false;
+      stepNumbers = null;
     }, NUMBERS_QUIET_MS);
   }
 
