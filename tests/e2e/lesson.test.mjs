@@ -456,21 +456,22 @@ test('lesson: practice after chapter 3 - a cache\'s work counted and a window\'s
   await click(page, 'lesson:practice:check');
   assert.ok(await has(page, 'lesson:practice:right'));
   assert.ok((await cacheTable()).rows.length > 0, 'solved: the cache\'s calls show');
-  // The window: token 4 with W = 3 sees 2, 3 and 4; one too many is named.
+  // The window: the last token with W = 4 sees 2 to 5; one too many is named.
   await click(page, 'lesson:exercise:4');
   s = await state(page);
   assert.equal(s.module.name, 'sliding-window-attention');
-  assert.equal(s.query, 4);
+  // The last token with a window of 4 (the lesson's own step asks about token 4 with 3).
+  assert.deepEqual([s.query, s.module.window], [5, 4]);
   await click(page, 'lesson:practice:input');
-  await settle(page, 'typing the positions', () => page.keyboard.type('1 2 3 4'));
+  await settle(page, 'typing the positions', () => page.keyboard.type('1 2 3 4 5'));
   await settle(page, 'Enter', () => page.keyboard.press('Enter'));
   assert.match((await view()).message, /One too many/);
   // Show the answer states the positions (the panels do not print them as typed).
   await click(page, 'lesson:practice:show');
-  assert.match((await view()).shown, /The answer: 2, 3, 4\./);
+  assert.match((await view()).shown, /The answer: 2, 3, 4, 5\./);
   await click(page, 'lesson:practice:input');
   await settle(page, 'selecting the entry', () => page.keyboard.press('Control+a'));
-  await settle(page, 'typing the positions', () => page.keyboard.type('2, 3, 4'));
+  await settle(page, 'typing the positions', () => page.keyboard.type('2, 3, 4, 5'));
   await settle(page, 'Enter', () => page.keyboard.press('Enter'));
   assert.ok(await has(page, 'lesson:practice:right'));
   await saveArtifact('lesson-practice-window-right.png', await page.screenshot());

@@ -82,10 +82,14 @@ State enter_exercise(int index, const State& current) {
             next.module = ModuleDocument{true, m};
             break;
         }
-        case 4:  // a window of 3 over six tokens, the query token 4: it sees 2, 3 and 4
-            load_data("your-journey", 4, &next);
-            next.module = ModuleDocument{true, book_module_settings(AttentionModule::SlidingWindowAttention)};
+        case 4: {  // a window of 4 over six tokens, the query the last token: it sees 2 to 5 (not the
+                   // lesson's own question, token 4 with a window of 3)
+            load_data("your-journey", 5, &next);
+            ModuleSettings m = book_module_settings(AttentionModule::SlidingWindowAttention);
+            m.window = 4;
+            next.module = ModuleDocument{true, m};
             break;
+        }
         default:  // the query "Your": plain attention favours itself, the projection "journey"
             load_data("your-journey", 0, &next);
             next.projection = ProjectionSettings{false, ProjectionSettings().seed, ProjectionSettings().d_out};

@@ -172,7 +172,15 @@ TEST_CASE("practice 4: a KV cache's work, call by call: heads x new tokens x key
 TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways to miss them") {
     State s = exercise(4);
     REQUIRE(s.module.settings.module == AttentionModule::SlidingWindowAttention);
-    REQUIRE(s.query == 4);
+    // Not the lesson's own question (token 4, W = 3): the last token with a window of 4.
+    CHECK(s.query == 5);
+    CHECK(s.module.settings.window == 4);
+    CHECK(contains(exercise_info(attn_test::texts(), 4, s).task, "sliding_window_size = 4"));
+    CHECK(check(4, s, "2 3 4 5").correct);
+    CHECK(contains(check(4, s, "3 4 5").message, "Some positions it sees are missing"));
+    // The ways to miss, on token 4 with W = 3 (another query, another window, as a learner sets them).
+    s.query = 4;
+    s.module.settings.window = 3;
     CHECK(contains(exercise_info(attn_test::texts(), 4, s).task, "sliding_window_size = 3"));
     ExerciseCheck c = check(4, s, "2, 3, 4");
     CHECK(c.correct);
