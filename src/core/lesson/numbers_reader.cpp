@@ -11,6 +11,7 @@
 #include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
 #include "core/text/tensor_format.h"
+#include "core/text/text_template.h"
 
 namespace attn {
 namespace {
@@ -54,14 +55,14 @@ void write_table(JsonWriter* w, const char* key, const std::string& caption, con
         for (size_t c = 1; c < columns.size(); ++c) w->string(at(r, int(c) - 1));
         w->end_array();
     }
-    w->end_array().key("note").string(note).end_object();
+    w->end_array().key("note").string(tidy_wide_spacing(note)).end_object();  // its sentences joined with " "
 }
 
 // A table without numbers: its caption and the note that says why (no shape either: it can be
 // what the lesson asks).
 void write_withheld(JsonWriter* w, const char* key, const std::string& caption, const std::string& note) {
     w->begin_object().key("key").string(key).key("caption").string(caption).key("columns").begin_array().end_array();
-    w->key("rows").begin_array().end_array().key("note").string(note).end_object();
+    w->key("rows").begin_array().end_array().key("note").string(tidy_wide_spacing(note)).end_object();
 }
 
 // A table the lesson covers: its caption and why.
@@ -499,9 +500,11 @@ ATTN_DEFERRED_ENTRY void write_decoding(JsonWriter* w, const State& s, const Mod
     write_decode_weights(w, s, m, hidden);
 }
 
-void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+// The classes' tables, once they have run (their numbers exist only then, so the code that reads
+// them is deferred with theirs).
+ATTN_DEFERRED_ENTRY void write_module_tables(JsonWriter* w, const State& s, const ModuleResult& m,
+                                             const Concealment& hidden) {
     const std::string name = module_class(m.settings.module);
-    if (!m.error.empty()) return write_withheld(w, "module", words_f("%s output", name.c_str()), words_said(m.error));
     for (size_t b = 0; b < m.output.size(); ++b) {
         const Matrix& out = m.output[b];
         std::string caption = m.output.size() > 1 ? words_f("%s output, batch element %d", name.c_str(), int(b))
@@ -518,6 +521,13 @@ void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Co
     write_head_weights(w, s, m, hidden);
     write_module_sections(w, s, m, hidden);
     if (m.settings.decode && !hidden.module_heads) write_decoding(w, s, m, hidden);
+}
+
+// The classes' output, or why there is none: refused settings, or their code still on its way
+// (then no deferred function may run).
+void write_module(JsonWriter* w, const State& s, const ModuleResult& m, const Concealment& hidden) {
+    if (m.error.empty()) return write_module_tables(w, s, m, hidden);
+    write_withheld(w, "module", words_f("%s output", module_class(m.settings.module)), words_said(m.error));
 }
 
 void write_controls(JsonWriter* w, const State& s, const ModuleResult* module) {

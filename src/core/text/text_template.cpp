@@ -31,6 +31,20 @@ void append_joined(std::string* out, std::string_view piece) {
     out->append(piece);
 }
 
+}  // namespace
+
+std::string tidy_wide_spacing(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == ' ' && (wide_mark(out, false) || wide_mark(text.substr(i + 1), true))) continue;
+        out += text[i];
+    }
+    return out;
+}
+
+namespace {
+
 std::string render(const TextTemplate& t, TemplateArgs args) {
     std::string out = t.literals.empty() ? std::string() : t.literals[0];
     for (size_t i = 0; i < t.names.size(); ++i) {

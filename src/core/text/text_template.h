@@ -48,4 +48,8 @@ using TemplateValues = std::vector<std::pair<std::string_view, std::string>>;
 std::string render_template(const TextTemplate& t, TemplateArgs args);
 std::string render_template(const TextTemplate& t, const TemplateValues& values);
 
+// Sentences joined with " " in code (a table's note: "A blank cell ... 。 Each row ..."): the
+// space beside a full-width mark dropped, as render_template drops it around a value.
+std::string tidy_wide_spacing(std::string_view text);
+
 }  // namespace attn

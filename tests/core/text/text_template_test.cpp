@@ -74,3 +74,12 @@ TEST_CASE("text template: a full-width letter or digit is no mark: its space sta
     REQUIRE(t.ok);
     CHECK(render_template(t.value, {{"token", "\uff21\uff22"}}) == "词元 \uff21\uff22 的");  // ＡＢ
 }
+
+TEST_CASE("text template: sentences joined in code lose the space beside a full-width mark, not elsewhere") {
+    CHECK(tidy_wide_spacing("空白单元格。 每一行都相同。") == "空白单元格。每一行都相同。");
+    CHECK(tidy_wide_spacing("列出前 32 个键（共 40 个）。 第 2 句") == "列出前 32 个键（共 40 个）。第 2 句");
+    CHECK(tidy_wide_spacing("A blank cell. Each row is the same.") == "A blank cell. Each row is the same.");
+    CHECK(tidy_wide_spacing("词元 \uff21\uff22 的") == "词元 \uff21\uff22 的");  // full-width letters: no mark
+    CHECK(tidy_wide_spacing("") == "");
+    CHECK(tidy_wide_spacing(" 。") == "。");
+}
