@@ -993,29 +993,43 @@
   // As the whole page (not embedded) the demo is what scrolls: the same fingers, once they have
   // moved past a tap's wobble, scroll the region under them or the demo's own column; a heatmap,
   // a button or a field under a swipe is not pressed (a tap still is).
+  // The lesson's slider (claim 3) waits for the first move past the wobble: sideways, the finger
+  // drags it, as the mouse events it is turned into; up or down, it is a swipe like any other.
   const ownPage = !embed;
   const TAP_SLOP = 8;  // CSS px a tap may wobble before it is a swipe
   let pageTouch = false;
-  let held = null;    // {x, y}: where a gesture the first move decides began (canvas px)
+  let held = null;    // {x, y, slider, start}: where a gesture the first move decides began (canvas px)
   let swiping = null; // {x, y, sideways, lastX, lastY}: a swipe the demo's region took
+  let sliding = false;  // the slider follows the finger, by mouse events
   const canvasPoint = (t) => { const r = canvas.getBoundingClientRect(); return [t.clientX - r.left, t.clientY - r.top]; };
+  // (Its pointer events wake the loop.)
+  const mouse = (type, t) => canvas.dispatchEvent(new MouseEvent(type, { clientX: t.clientX, clientY: t.clientY, bubbles: true }));
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
     window.addEventListener(type, (e) => {
       if (e.target !== canvas) return;
+      const touch = e.changedTouches[0];
       if (type === 'touchstart' && e.touches.length === e.changedTouches.length) {  // a new gesture
-        const [x, y] = canvasPoint(e.changedTouches[0]);
+        const [x, y] = canvasPoint(touch);
         const claim = runtimeReady ? Module._attn_touch_belongs(x, y, ownPage ? 1 : 0) : 1;
         pageTouch = claim !== 1;
-        held = claim === 2 || (ownPage && claim === 0) ? { x, y } : null;
+        held = claim > 1 || (ownPage && claim === 0) ? { x, y, slider: claim === 3, start: touch } : null;
         swiping = null;
-      } else if (type === 'touchmove' && (held || swiping)) {
-        const [x, y] = canvasPoint(e.changedTouches[0]);
+        sliding = false;
+      } else if (type === 'touchmove' && (held || swiping || sliding)) {
+        const [x, y] = canvasPoint(touch);
         const dx = held ? x - held.x : 0, dy = held ? y - held.y : 0;
-        if (held && (!ownPage || Math.hypot(dx, dy) >= TAP_SLOP)) {
-          if (ownPage || Module._attn_touch_scrolls(held.x, held.y, dx, dy)) {
+        if (held && ((!ownPage && !held.slider) || Math.hypot(dx, dy) >= TAP_SLOP)) {
+          if (held.slider && Math.abs(dx) > Math.abs(dy)) {
+            sliding = true;
+            mouse('mousedown', held.start);
+          } else if (ownPage || (!held.slider && Module._attn_touch_scrolls(held.x, held.y, dx, dy))) {
             swiping = { x: held.x, y: held.y, sideways: Math.abs(dx) > Math.abs(dy), lastX: held.x, lastY: held.y };
           }
           held = null;
+        }
+        if (sliding) {
+          mouse('mousemove', touch);
+          if (e.cancelable) e.preventDefault();
         }
         if (swiping) {
           Module._attn_touch_scroll_by(swiping.x, swiping.y, x - swiping.lastX, y - swiping.lastY,
@@ -1025,8 +1039,10 @@
           if (e.cancelable) e.preventDefault();  // the first move is cancelable: the page never starts
         }
       } else if (type === 'touchend' || type === 'touchcancel') {
+        if (sliding) mouse('mouseup', touch);
         held = null;
         swiping = null;
+        sliding = false;
       }
       if (pageTouch) e.stopImmediatePropagation();
     }, { capture: true, passive: type !== 'touchmove' });

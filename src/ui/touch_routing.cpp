@@ -58,7 +58,7 @@ TouchClaim touch_claim(const UiState& ui, ImVec2 point, bool own_page) {
     const ImGuiContext& g = *GImGui;
     if (g.OpenPopupStack.Size > 0 || g.IO.WantTextInput) return TouchClaim::Demo;
     if (own_page && on_title_bar(point)) return TouchClaim::Demo;
-    if (item_at(ui, point, [](const std::string& n) { return n == "lesson:lab-slider"; })) return TouchClaim::Demo;
+    if (item_at(ui, point, [](const std::string& n) { return n == "lesson:lab-slider"; })) return TouchClaim::Slider;
     const bool on_view =
         item_at(ui, point, [](const std::string& n) { return n == "panel:plot" || starts_with(n, "arrow:"); });
     if (on_view) return ui.plot.engaged ? TouchClaim::Demo : TouchClaim::Page;

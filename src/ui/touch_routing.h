@@ -2,8 +2,9 @@
 // screen (web/attention.js asks at each touchstart, and for a scrolling region at the first move). A swipe over the
 // demo should scroll the page around it, as it does over the page's text, and must never edit the learner's data by
 // accident. The demo keeps at once only what a finger means to work: an open popup or a text field
-// being edited, the lesson's slider, and the 3-D view once the learner has tapped it (engaged: it
-// turns and its heads move until a tap elsewhere). A region that scrolls inside (a long table,
+// being edited, and the 3-D view once the learner has tapped it (engaged: it turns and its heads
+// move until a tap elsewhere). The lesson's slider is dragged sideways: a swipe up or down that
+// starts on it scrolls (a learner's walk lost step 6's x20 to one). A region that scrolls inside (a long table,
 // the whole column of a frame too short for its content) is decided at the finger's first move:
 // it scrolls while it can go that way (for the whole swipe), and hands the swipe to the page at
 // its ends. Everything
@@ -18,6 +19,7 @@ enum class TouchClaim {
     Page = 0,    // the browser scrolls the page; a tap arrives as a click
     Demo = 1,    // the demo follows the finger
     Scroll = 2,  // a region that scrolls inside: ask touch_scrolls_demo at the first move
+    Slider = 3,  // the lesson's slider: a sideways first move drags it, an up or down one is the page's
 };
 
 // The claim on a touch that starts at `point` (window units, from the canvas's top-left).

@@ -219,6 +219,38 @@ test('lesson on a phone: a swipe that starts on a heatmap, a field or the 3-D vi
   await page.context().close();
 });
 
+// A learner's walk swiped up from step 6's slider to read on: the scale jumped from x1 to x31.62
+// and the page stayed. A swipe up or down that starts on it scrolls; a sideways drag moves it.
+test('lesson on a phone: a swipe up from step 6\'s slider scrolls and keeps the scale; a sideways drag moves it', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html#step=6`, PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  const swipe = (x0, y0, x1, y1, what) => settleAfter(page, async () => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0, id: 1 }] });
+    for (let k = 1; k <= 8; ++k) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove',
+        touchPoints: [{ x: x0 + (x1 - x0) * k / 8, y: y0 + (y1 - y0) * k / 8, id: 1 }] });
+      await page.waitForTimeout(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }, what, { lifted: true });
+  const scale = async () => (await page.evaluate(() => window.attention.getState())).lab_scale;
+  assert.equal(await scale(), 1);
+  const slider = await reach(page, 'lesson:lab-slider');
+  await swipe(slider.x + slider.w / 2, slider.y + slider.h / 2, slider.x + slider.w / 2, slider.y + slider.h / 2 - 200,
+              'a swipe up from the slider');
+  const moved = await find(page, 'lesson:lab-slider');
+  assert.ok(!moved || moved.y < slider.y - 150, `the slider went up with the page: y ${slider.y} -> ${moved && moved.y}`);
+  assert.equal(await scale(), 1, 'the scale is kept');
+  // Sideways, from its left third to the right: the finger drags it, and the scale grows.
+  const again = await reach(page, 'lesson:lab-slider', -1);
+  await swipe(again.x + again.w * 0.2, again.y + again.h / 2, again.x + again.w * 0.7, again.y + again.h / 2 + 6,
+              'a sideways drag on the slider');
+  const dragged = await scale();
+  assert.ok(dragged > 1.5, `the drag moved the scale: x${dragged}`);
+  await saveArtifact('lesson-phone-slider-dragged.png', await page.screenshot());
+  await page.context().close();
+});
+
 test('lesson on a phone: Debug this after chapter 3, a sliding-window cache traced by taps to the keys a chunk lost', async () => {
   const page = await openSettled(browser, `${server.url}/index.html`, PHONE);
   await tap(page, 'lesson:mode:debug');
