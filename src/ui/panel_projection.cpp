@@ -163,9 +163,14 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::PopFont();
 
     const float root = float(std::sqrt(double(p.keys.cols)));
-    prose_f(tr("d_k = %d, so \u221ad_k = %s. Dividing the scores by it keeps softmax from getting too "
-               "sharp as d_k grows:"),
-            p.keys.cols, format_fixed(root, 4).c_str());
+    const Concealment& hidden = in.concealed();
+    // What the division is for is what step 9 asks: said once its question is answered.
+    if (hidden.scaling)
+        prose_f(tr("d_k = %d, so \u221ad_k = %s."), p.keys.cols, format_fixed(root, 4).c_str());
+    else
+        prose_f(tr("d_k = %d, so \u221ad_k = %s. Dividing the scores by it keeps softmax from getting too "
+                   "sharp as d_k grows:"),
+                p.keys.cols, format_fixed(root, 4).c_str());
     Vector before = p.scores, after = p.scores;
     for (float& x : after) x /= root;
     const Vector sharp = softmax_stable(before), soft = softmax_stable(after);
@@ -173,10 +178,9 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     for (const Vector* w : {&sharp, &soft})
         for (float x : *w)
             if (std::isfinite(x)) scale = std::max(scale, x);
-    const Concealment& hidden = in.concealed();
     if (hidden.scaling || hidden.covers_weights()) {
         // The lesson asks what the division does to the weights: the two strips answer it.
-        ImGui::TextColored(muted_text(), tr("The weights with and without the division: %s."), hidden.reason.c_str());
+        prose(trf("The weights with and without the division: %s.", hidden.reason.c_str()), muted_text());
         record_value(ui, "projection:strips", kHidden);
     } else {
         weight_strip("softmax(scores)", sharp, s, !s.scale, scale);
@@ -191,8 +195,9 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
         flow_text(context, ImGui::CalcTextSize(tr("context = tensor([")).x);
         ImGui::PopFont();
     }
-    ImGui::TextColored(muted_text(), tr("every token's context vector (weights @ values, %d \u00d7 %d):"),
-                       p.context_matrix.rows, p.context_matrix.cols);
+    prose(trf("every token's context vector (weights @ values, %d \u00d7 %d):", p.context_matrix.rows,
+              p.context_matrix.cols),
+          muted_text());
     if (hidden.covers_context()) {  // the query's row is the covered context vector
         ImGui::TextColored(muted_text(), "%s", hidden.reason.c_str());
         record_value(ui, "matrix:context_matrix", kHidden);

@@ -108,6 +108,11 @@ void flow_text(const std::vector<Piece>& pieces, float indent, float width) {
             y += line_step;
         }
         dl->AddText(ImVec2(x, y), p.color ? p.color : text_color, p.text.c_str());
+        // In ImGui's log too, as its own text is (ImGui::LogToClipboard: what the UI tests read on screen).
+        if (GImGui->LogEnabled) {
+            const ImVec2 at(x, y);
+            ImGui::LogRenderedText(&at, p.text.c_str());
+        }
         x += ImGui::CalcTextSize(p.text.c_str()).x;
         max_x = std::max(max_x, x);
         // A line's leading spaces (code's indentation) are not its first word: a first word too

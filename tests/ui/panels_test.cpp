@@ -979,6 +979,20 @@ TEST_CASE("ui: a Practice entry checked in the text version shows in the drawing
     CHECK(std::string(h.ui.lesson.practice[0].text).empty());
 }
 
+TEST_CASE("ui: step 9's trainable panel does not say what the division by sqrt(d_k) is for until it is answered") {
+    // A learner's walk read "keeps softmax from getting too sharp as d_k grows" in the watched
+    // panel while step 9 asked what happens to the largest weight without the division.
+    UiHarness h("your-journey", ImVec2(1366, 8000));  // tall enough for every panel to be drawn whole
+    const attn::State s = h.go_to_step(9);
+    h.log_text = true;
+    h.frames(1);
+    CHECK(h.drawn_text.find("d_k = 2, so") != std::string::npos);  // the panel is drawn
+    CHECK(h.drawn_text.find("too sharp") == std::string::npos);
+    CHECK(h.drawn_text.find("Dividing the scores by it") == std::string::npos);
+    h.reveal(s);
+    CHECK(h.drawn_text.find("Dividing the scores by it") != std::string::npos);  // (wrapped lines: its start)
+}
+
 TEST_CASE("ui: without their code the book's classes say so and ask for it once; after a failure only Try again asks") {
     UiHarness h;
     attn::DeferredCode code;

@@ -3,7 +3,9 @@
 // one leaves it and sets input_error). Clicks aim at the rectangles the UI records in its layout.
 #pragma once
 #include <doctest/doctest.h>
+#include <imgui_internal.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -83,11 +85,32 @@ struct UiHarness {
         return "";
     }
 
+    // With log_text, each frame keeps every text it draws, in drawn_text: what a learner can read
+    // on screen, for a test of what the screen says. ImGui's log, to the "clipboard" (the root
+    // window's End() finishes a log and empties its buffer; the clipboard is where it goes first).
+    bool log_text = false;
+    std::string drawn_text;
     void frame() {
         ImGui::NewFrame();
+        if (log_text) {
+            ImGuiIO& io = ImGui::GetIO();
+            io.ClipboardUserData = this;
+            io.SetClipboardTextFn = [](void* harness, const char* text) {
+                static_cast<UiHarness*>(harness)->drawn_text += text;
+            };
+            drawn_text.clear();
+            ImGui::LogToClipboard();
+        }
         const attn::ui::FrameInput in{state,        result,  input_error, textures, now_ms, page,   pinch,
                                       touch_points, &module, &lesson,     words,    code,   version};
         out = attn::ui::draw_ui(in, &draft, &ui);
+        if (log_text) {
+            ImGui::LogFinish();  // (ended already with the root window)
+            // Wrapped prose logs each word with its space and ImGui's separator: one space.
+            drawn_text.erase(
+                std::unique(drawn_text.begin(), drawn_text.end(), [](char a, char b) { return a == ' ' && b == ' '; }),
+                drawn_text.end());
+        }
         asked_for_code += out.wants_code;
         asked_again += out.retry_code;
         ImGui::Render();
