@@ -572,13 +572,15 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
                                   ? trf("output, shape (%d, %d, %d), batch %d", s.batch, r.n, r.out_width, int(b))
                                   : trf("output, shape (%d, %d)", r.n, r.out_width);
     CellGrid out{"module:output", shape, &r.output[b], 0.0f, 4, {}, &in.state.tokens, ""};
-    if (in.concealed().module_heads) {  // step 14 asks how wide a head or the wrapper's output is
+    // Step 14 asks how wide a head or the wrapper's output is; step 13 what a kept weight becomes,
+    // which the output's rows show (twice the rows without dropout, at p = 0.5).
+    const bool covered = in.concealed().module_heads || in.concealed().module_dropout;
+    if (covered) {
         out.title = "output";
         out.covered = trf("The output's numbers and shape: %s.", in.concealed().reason.c_str());
     }
     cell_grid(out, ui);
-    if (!r.output[b].data.empty())
-        record_value(ui, "module:output", in.concealed().module_heads ? kHidden : num(r.output[b].at(0, 0)));
+    if (!r.output[b].data.empty()) record_value(ui, "module:output", covered ? kHidden : num(r.output[b].at(0, 0)));
 
     const HeadTrace& t = r.batches[b][0];
     // The section the step's settings are about: the heads, dropout, the masks, or v1 and v2.

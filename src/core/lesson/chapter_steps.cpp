@@ -155,9 +155,13 @@ void chapter_section_lines(std::string_view name, const Lesson& lesson, const St
                                 0});
             return;
         }
-        case ChapterSection::Output:
-            out->push_back({LineKind::Code, "output[0][0] = " + vec(r.output[0].row_vector(0))});
+        case ChapterSection::Output: {
+            // With dropout the row shows what became of the weights it kept (at p = 0.5, twice
+            // the row without it): after the step's question, as the weights are.
+            const bool after = h.has_dropout && !step_questions(lesson, s, result, page_run).empty();
+            out->push_back({LineKind::Code, "output[0][0] = " + vec(r.output[0].row_vector(0)), after ? 0 : -1});
             return;
+        }
         case ChapterSection::PlantedMasking:
             if (m.causal || has_dropout_layer(m.module))
                 planted = t.say(batch_weights ? "s.module.plant-masking-batch" : "s.module.plant-masking");

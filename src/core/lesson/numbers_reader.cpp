@@ -509,7 +509,7 @@ ATTN_DEFERRED_ENTRY void write_module_tables(JsonWriter* w, const State& s, cons
         const Matrix& out = m.output[b];
         std::string caption = m.output.size() > 1 ? words_f("%s output, batch element %d", name.c_str(), int(b))
                                                   : words_f("%s output", name.c_str());
-        if (hidden.module_heads) {
+        if (hidden.module_heads || hidden.module_dropout) {  // a head's width; what dropout made of the rows
             write_covered(w, "module", caption, hidden);
             continue;
         }

@@ -235,6 +235,22 @@ TEST_CASE("lesson text: while a question is open, the step's title and shown lin
         CHECK(after_reveal.find(g.phrase) != std::string::npos);
     }
     CHECK(lesson.step(3)->title.find("query included") == std::string::npos);
+    // A learner's walk: step 12's title said the 0 leaks before its question asked whether it does,
+    // and step 11's prose said "the same x @ W" before it asked which way nn.Linear multiplies.
+    CHECK(lesson.step(12)->title.find("leak") == std::string::npos);
+    // Step 13's output row is twice step 12's (p = 0.5): it shows what a kept weight becomes.
+    State s13 = enter_step(lesson, 13, base);
+    const AttentionResult r13 = compute_attention(s13);
+    bool output_shown = false;
+    for (const LessonLine& line : step_lines(lesson, s13, r13))
+        if (line.text.rfind("output[0][0]", 0) == 0) {
+            output_shown = true;
+            CHECK(line.after_question == 0);
+        }
+    CHECK(output_shown);
+    State s11 = enter_step(lesson, 11, base);
+    for (const LessonLine& line : step_lines(lesson, s11, compute_attention(s11)))
+        if (line.after_question < 0) CHECK(line.text.find("x @ W") == std::string::npos);
 }
 
 TEST_CASE("lesson text: a tie for the lowest score names every token in it, not the first") {
