@@ -283,9 +283,10 @@ void drag_to_scroll(UiState* ui) {
 
 // Phones and tablets: panels at their natural height in one or two columns that scroll; dragging
 // empty space scrolls too, since a finger has no wheel.
-// Phones, once the lesson band has scrolled away above a watched panel: a bar pinned to the
-// bottom with the step, Back and Next, so the way on (and back to the step's words) is always a
-// tap away. Next and Back also bring the new step's words into view.
+// Phones, once the lesson band's Back and Next have scrolled away above (to a watched panel, or
+// down a long step's revealed words): a bar pinned to the bottom with the step, Back and Next, so
+// the way on (and back to the step's words) is always a tap away. Next and Back also bring the new step's words into
+// view.
 void step_bar(Frame& f) {
     const State& s = f.in.state;
     const Lesson* lesson = f.in.lesson ? f.in.lesson->lesson : nullptr;
@@ -338,7 +339,11 @@ void scrolling_layout(Frame& f, int columns) {
     // The lesson band scrolls with the panels, at its full height: a phone has no room for a
     // second scrolling region, and the question must not hide below the fold of a small one.
     f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->relayout);
-    const bool band_gone = ImGui::GetCursorScreenPos().y < column_top;  // scrolled away above
+    // The bar below shows once the band's own Back / Next has scrolled away above: the whole band,
+    // or only its top, past a long step's revealed words (a walk swiped 250 px back up for Next).
+    bool band_gone = ImGui::GetCursorScreenPos().y < column_top;
+    for (const LayoutItem& item : f.ui->layout)
+        if (item.name == "lesson:next") band_gone = band_gone || item.rect.y + item.rect.w < column_top;
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float w = (ImGui::GetContentRegionAvail().x - gap * float(columns - 1)) / float(columns);
     std::vector<std::vector<PanelId>> order;

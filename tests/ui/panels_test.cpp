@@ -274,6 +274,31 @@ TEST_CASE("ui: on a phone, once the lesson has scrolled away, a bar keeps the st
     CHECK(h.find("lesson:bar:next") == nullptr);
 }
 
+TEST_CASE("ui: on a phone, a long step read down past its Back and Next brings the bar, the band still in view") {
+    // A learner's walk: after step 4's Reveal, Back and Next were above the screen and no bar
+    // showed (the band was still partly in view); Next took a 250 px swipe back up.
+    UiHarness h("your-journey", ImVec2(390, 844));
+    h.reveal(h.go_to_step(9));
+    const attn::ui::LayoutItem* next = h.find("lesson:next");
+    REQUIRE(next != nullptr);
+    CHECK(h.find("lesson:bar:next") == nullptr);
+    // Down the step's words to its verdict, as a learner reads on (the band is taller than the screen).
+    const attn::ui::LayoutItem* verdict = nullptr;
+    for (float down = 100; down < 4000 && !verdict; down += 100) {
+        for (ImGuiWindow* w : GImGui->Windows)
+            if (w->Active && std::strstr(w->Name, "/column_") && w->ScrollMax.y > 0) ImGui::SetScrollY(w, down);
+        h.frames(2);
+        verdict = h.find("lesson:verdict:right") ? h.find("lesson:verdict:right") : h.find("lesson:verdict:wrong");
+    }
+    REQUIRE(verdict != nullptr);  // the band's revealed words are on screen
+    CHECK(verdict->rect.y > 0);
+    CHECK((h.find("lesson:next") == nullptr || h.find("lesson:next")->rect.y < 0));  // its Next is not
+    REQUIRE(h.find("lesson:bar:next") != nullptr);
+    h.click("lesson:bar:next");
+    h.frames(3);
+    CHECK(h.state.step == 10);
+}
+
 TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once") {
     UiHarness h;
     h.ui.reduced_motion = true;
