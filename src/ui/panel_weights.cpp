@@ -308,9 +308,9 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     if (in.concealed().naive_weights)  // the lesson asks what the naive softmax gives at a large scale
         help_marker(tr("Multiplies every score before normalising, to see how the methods cope with large values."));
     else
-        help_marker(
-            tr("Multiplies every score before normalising, to see how the methods cope with large values: "
-               "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not."));
+        help_marker(tr("Multiplies every score before normalising, to see how the methods cope with large values: "
+                       "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not."),
+                    ui, "help:lab-scale");
     context_vector(in, r, ui);
     ui->weights.tail_h = ImGui::GetCursorPosY() - tail_top;
     return edited;

@@ -72,19 +72,34 @@ void take_keyboard_focus() {
     ImGui::ScrollToItem(ImGuiScrollFlags_KeepVisibleEdgeY);
 }
 
-void help_marker(const char* text) {
+void help_marker(const char* text, UiState* ui, const char* name) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
-    if (item_tooltip()) {
-        // Broken as prose is: between Chinese characters, never inside torch.softmax or a number
-        // (ImGui's own wrapping breaks at spaces only, so a Chinese line broke at its one space).
-        // The tooltip sizes itself to its content, so its width is set first: 28 em, or the text's.
-        const float width = std::min(ImGui::GetFontSize() * 28.0f, ImGui::CalcTextSize(text).x + 1.0f) +
-                            ImGui::GetStyle().WindowPadding.x * 2;
-        ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
-        ImGui::BeginTooltip();
+    if (ui && name) record_layout(ui, name);
+    // A finger has no hover (a lifted one is gone): a tap opens the help as a popup, which a tap
+    // elsewhere closes. A mouse's hover shows it as a tooltip.
+    // (Released without a drag: a press on text is taken by the column's drag-to-scroll.)
+    const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold &&
+        ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem))
+        ImGui::OpenPopup(text);
+    const bool popup = ImGui::IsPopupOpen(text);
+    if (!popup && !item_tooltip()) return;
+    // Broken as prose is: between Chinese characters, never inside torch.softmax or a number
+    // (ImGui's own wrapping breaks at spaces only, so a Chinese line broke at its one space).
+    // The window sizes itself to its content, so its width is set first: 28 em, or the text's, and
+    // never wider than the screen (a phone's edge cut it).
+    const float pad = ImGui::GetStyle().WindowPadding.x * 2;
+    const float width = std::min({ImGui::GetFontSize() * 28.0f, ImGui::CalcTextSize(text).x + 1.0f,
+                                  ImGui::GetIO().DisplaySize.x - pad * 2}) +
+                        pad;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
+    if (popup ? ImGui::BeginPopup(text) : (ImGui::BeginTooltip(), true)) {
         prose(text);
-        ImGui::EndTooltip();
+        if (popup)
+            ImGui::EndPopup();
+        else
+            ImGui::EndTooltip();
     }
 }
 

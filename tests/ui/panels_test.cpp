@@ -299,6 +299,31 @@ TEST_CASE("ui: on a phone, a long step read down past its Back and Next brings t
     CHECK(h.state.step == 10);
 }
 
+TEST_CASE("ui: on a phone a tap on a (?) opens its help within the screen; a tap elsewhere closes it") {
+    // A learner's walk: a tap on "(?)" did nothing (a finger has no hover); only a press held
+    // showed it, running off the screen's right edge. (A phone's width; tall enough for the
+    // weights panel to be on screen without scrolling.)
+    UiHarness h("your-journey", ImVec2(390, 4000));
+    REQUIRE(h.find("help:lab-scale") != nullptr);
+    REQUIRE(h.find("help:lab-scale")->rect.y < 3900);
+    h.log_text = true;
+    h.click("help:lab-scale");
+    h.mouse_move(ImVec2(-100, -100));  // the finger lifted: no hover
+    h.frames(2);
+    CHECK(h.drawn_text.find("the naive softmax overflows") != std::string::npos);
+    const ImGuiWindow* popup = nullptr;
+    for (ImGuiWindow* w : GImGui->Windows)
+        if (w->Active && (w->Flags & ImGuiWindowFlags_Popup)) popup = w;
+    REQUIRE(popup != nullptr);
+    CHECK(popup->Pos.x >= 0);
+    CHECK(popup->Pos.x + popup->Size.x <= 390);
+    h.mouse_move(ImVec2(195, 400));
+    h.mouse_down(true);
+    h.mouse_down(false);
+    h.frames(2);
+    CHECK(h.drawn_text.find("the naive softmax overflows") == std::string::npos);
+}
+
 TEST_CASE("ui: reduced motion shows the loop highlight at full strength at once") {
     UiHarness h;
     h.ui.reduced_motion = true;

@@ -99,7 +99,7 @@ struct UiHarness {
                 static_cast<UiHarness*>(harness)->drawn_text += text;
             };
             drawn_text.clear();
-            ImGui::LogToClipboard();
+            ImGui::LogToClipboard(0);  // 0: no folded section opened for the log (ImGui's default opens two levels)
         }
         const attn::ui::FrameInput in{state,        result,  input_error, textures, now_ms, page,   pinch,
                                       touch_points, &module, &lesson,     words,    code,   version};
