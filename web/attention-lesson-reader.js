@@ -384,7 +384,7 @@
     if (verdictNew || stepSaid || parts.length) actedInBurst = true;
     // A new step (its heading says so) sets its numbers up: they are no news either, unless an
     // edit changes them before the burst ends.
-    if (stepChanged) stepNumbers = numbersNow();
+    if (stepChanged && step) stepNumbers = numbersNow();  // (Practice's task, entered from a step, is news)
     announcedStep = step;
     // A question a setting took away (unaskable) and gave back comes back with the verdict it had:
     // no news. Asked afresh (Revisit), it is news again, even the same verdict.

@@ -52,7 +52,7 @@
       if (before) {
         before.removeAttribute('aria-invalid');
         before.removeAttribute('aria-describedby');
-        if (before.type !== 'checkbox') before.value = before.defaultValue;
+        if (before.type === 'text') before.value = before.defaultValue;  // (a number field: the only kind refused)
       }
       placeRefusal();
       // The refused field says so itself while it holds the refused text; a change taken since

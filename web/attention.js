@@ -501,7 +501,9 @@
     const lesson = lessonFile.builtIn === 'chapter-3' ? '' : lessonFile.builtIn || lessonParam;
     const key = `attention-lesson:${location.pathname}:${lesson}:${params.get('steps') || ''}`;
     let saved = null;
-    try { saved = window.localStorage.getItem(key); } catch (e) { console.warn('remember=1: this browser keeps no storage here'); }
+    // (Else a record kept under the link's own spelling, before one key per lesson.)
+    const spelled = `attention-lesson:${location.pathname}:${lessonParam}:${params.get('steps') || ''}`;
+    try { saved = window.localStorage.getItem(key) || window.localStorage.getItem(spelled); } catch (e) { console.warn('remember=1: this browser keeps no storage here'); }
     if (saved) {
       const result = api.setLessonRecord(saved);
       if (!result.ok) console.warn('remember=1: the saved record was not used: ' + result.error);

@@ -76,6 +76,8 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
         if (record.checked) {
             std::snprintf(input.text, sizeof input.text, "%s", record.typed.c_str());
             input.stale = false;
+        } else {
+            input.text[0] = '\0';  // started over (here or in the text version)
         }
     }
     // The field leaves room for Check beside it on a phone; Show the answer wraps under them.

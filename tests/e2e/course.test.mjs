@@ -127,6 +127,17 @@ test('course: with remember=1 a reload keeps the learner\'s answers; without it 
     await waitIdle(page);
     assert.equal((await status(page)).progress.answered, before.answered, `${named} keeps the record`);
   }
+  // A record kept before one key per lesson, under the link's own spelling (lesson=chapter-3): found.
+  await page.evaluate(() => {
+    const key = 'attention-lesson:/index.html::';
+    localStorage.setItem('attention-lesson:/index.html:chapter-3:', localStorage.getItem(key));
+    localStorage.removeItem(key);
+  });
+  await page.goto(`${server.url}/index.html?remember=1&lesson=chapter-3#step=3`);
+  await waitReady(page);
+  await page.waitForFunction(() => window.attention.lessonStatus().lesson !== '');
+  await waitIdle(page);
+  assert.equal((await status(page)).progress.answered, before.answered, 'the record under the old key is found');
   await page.context().close();
 
   const plain = await openLesson('/index.html#step=3');

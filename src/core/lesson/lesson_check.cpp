@@ -20,7 +20,7 @@ bool shows_covered(const std::string& name, const Concealment& c) {
         return c.covers_scores();
     if (name == "weights" || name == "top" || name == "top_weight") return c.covers_weights();
     if (name == "context") return c.covers_context();
-    if (name == "module_output") return c.module_heads;  // the heads' outputs and widths
+    if (name == "module_output") return c.module_heads || c.module_dropout;  // widths; what dropout kept
     return false;
 }
 

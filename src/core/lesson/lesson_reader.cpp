@@ -233,9 +233,9 @@ void write_practice(const LessonEngine& e, const State& s, const AttentionResult
     if (checked && !c.stale && c.entry_ok.size() > 1)
         for (int ok : c.entry_ok) w->integer(ok);
     w->end_array().key("first_entry").integer(c.first_entry);
-    // unreadable: the entry could not be read as the task's numbers (no entry judged): the field is
-    // marked invalid, as a refused setting is.
-    w->key("unreadable").boolean(checked && !c.stale && !c.correct && c.entry_ok.empty());
+    // unreadable: the entry could not be read as the task asks (an input error, not a wrong answer):
+    // the field is marked invalid, as a refused setting is.
+    w->key("unreadable").boolean(checked && !c.stale && c.unreadable);
     w->key("message").string(checked ? c.message : "").key("note").string(checked ? c.note : "");
     std::string prediction;
     if (current == 0 && checked && c.correct && !c.stale && record.prediction >= 0 &&

@@ -97,6 +97,7 @@ ExerciseCheck check_scores(const TextCatalog& t, const State& s, const ParsedNum
     }
     const Vector want = score_vector_loop(s.inputs, target);
     if (!p.ok) {
+        out.unreadable = true;
         out.message = numbers_error(t, p, n);
         if (int(p.values.size()) == n - 1) out.message += " " + t.say("practice.scores.skipped-query");
         return out;
@@ -130,6 +131,7 @@ ExerciseCheck check_weights(const TextCatalog& t, const State& s, const ParsedNu
     ExerciseCheck out;
     out.note = numbers_note(t, p);
     if (!p.ok) {
+        out.unreadable = true;
         out.message = numbers_error(t, p, s.inputs.rows);
         return out;
     }
@@ -137,6 +139,7 @@ ExerciseCheck check_weights(const TextCatalog& t, const State& s, const ParsedNu
     const Vector scores = score_vector_loop(s.inputs, s.query);
     const Vector want = softmax_stable(scores), by_sum = normalize_sum(scores);
     if (int(p.values.size()) != s.inputs.rows) {
+        out.unreadable = true;
         out.message = t.say("practice.weights.count", {{"n", s.inputs.rows}});
         return out;
     }
@@ -194,6 +197,7 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
     if (read_float32(text, false, &number) == NumberKind::Ok && number == std::floor(number)) {
         chosen = int(number);
         if (chosen < 0 || chosen >= n) {
+            out.unreadable = true;
             out.message = t.say("practice.top.no-position", {{"text", text}, {"last", n - 1}});
             return out;
         }
@@ -203,6 +207,7 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
         for (int i = 0; i < n && chosen < 0; ++i)
             if (lowercase(s.tokens[size_t(i)]) == lowercase(name)) chosen = i;
         if (chosen < 0) {
+            out.unreadable = true;
             out.message = text.empty() ? t.say("practice.top.empty")
                                        : t.say("practice.top.unknown", {{"text", quoted(text)}, {"last", n - 1}});
             return out;
@@ -332,10 +337,12 @@ ExerciseCheck check_cache_scores(const TextCatalog& t, const State& s, const std
     const ParsedNumbers p = numbers_any_count(typed_text, calls);
     out.note = numbers_note(t, p);
     if (!p.ok) {
+        out.unreadable = true;
         out.message = numbers_error(t, p, calls);
         return out;
     }
     if (int(p.values.size()) != calls) {
+        out.unreadable = true;
         out.message = t.say("practice.cache.count", {{"calls", calls}});
         return out;
     }
@@ -399,6 +406,7 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
     const ParsedNumbers p = numbers_any_count(spell_out_ranges(typed_text), q - from + 1);
     out.note = numbers_note(t, p);
     if (!p.ok) {  // nothing typed, or not a number: said without the count, which is the answer's
+        out.unreadable = true;
         out.message = p.problem == ParsedNumbers::Problem::Empty
                           ? t.say("practice.window.empty", {{"t", q}})
                           : t.say("practice.window.not-a-position", {{"typed", quoted(p.bad)}, {"last", n - 1}});
@@ -408,6 +416,7 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
     std::vector<int> named;
     for (float x : p.values) {
         if (x != std::floor(x) || x < 0 || x >= float(n)) {
+            out.unreadable = true;
             out.message = t.say("practice.window.not-a-position", {{"typed", typed(x)}, {"last", n - 1}});
             return out;
         }

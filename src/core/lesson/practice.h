@@ -38,6 +38,8 @@ struct ExerciseCheck {
                                 // position) or 1 (a cache's first call)
     std::string message;        // what is right or which entry is wrong and why
     std::string note;           // the parser's note, if any
+    bool unreadable = false;    // not read as the task's entries (no number, no position, nothing, the wrong
+                                // count): an input error, not a wrong answer
     // The learner changed the data or a setting since they pressed Check: the verdict above is
     // of this state, not of what they checked, so it is not shown (message says to check again).
     bool stale = false;

@@ -208,6 +208,12 @@ TEST_CASE("practice 5: the tokens a window lets a token see, and the three ways 
     CHECK(contains(check(4, s, "2 2 3 4").message, "appears twice"));
     CHECK(contains(check(4, s, "2.5").message, "not a position"));
     CHECK(contains(check(4, s, "abc").message, "not a position"));
+    // An entry that cannot be read is an input error (the field is marked invalid); a wrong set of
+    // positions is a wrong answer, not an error.
+    CHECK(check(4, s, "abc").unreadable);
+    CHECK(check(4, s, "9").unreadable);
+    CHECK_FALSE(check(4, s, "3 4 5").unreadable);
+    CHECK_FALSE(check(4, s, "2 3 4").unreadable);
     CHECK(contains(check(4, s, "").message, "Type the positions token 4 attends to"));  // not how many
     CHECK(exercise_info(attn_test::texts(), 4, s).answer == "2, 3, 4");
     CHECK(exercise_info(attn_test::texts(), 3, exercise(3)).answer == "18, 8, 10, 12");
