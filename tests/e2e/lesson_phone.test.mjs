@@ -39,6 +39,17 @@ async function tap(page, name) {
   return r;
 }
 
+// One finger from (x0, y0) to (x1, y1) in eight moves, through CDP, and the demo settled after it.
+const fingerSwipe = (page, cdp, x0, y0, x1, y1, what) => settleAfter(page, async () => {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0, id: 1 }] });
+  for (let k = 1; k <= 8; ++k) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove',
+      touchPoints: [{ x: x0 + (x1 - x0) * k / 8, y: y0 + (y1 - y0) * k / 8, id: 1 }] });
+    await page.waitForTimeout(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}, what, { lifted: true });
+
 // Within the lesson band's width (its frame clips what runs past it), on screen.
 async function inside(page, r, what) {
   assert.ok(r, `${what} is drawn`);
@@ -170,15 +181,7 @@ test('lesson on a phone: the PyTorch code opens on screen during a step', async 
 test('lesson on a phone: a swipe that starts on a heatmap, a field or the 3-D view scrolls, and presses or turns nothing', async () => {
   const page = await openSettled(browser, `${server.url}/index.html#step=9`, PHONE);
   const cdp = await page.context().newCDPSession(page);
-  const swipe = (x0, y0, x1, y1, what) => settleAfter(page, async () => {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0, id: 1 }] });
-    for (let k = 1; k <= 8; ++k) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove',
-        touchPoints: [{ x: x0 + (x1 - x0) * k / 8, y: y0 + (y1 - y0) * k / 8, id: 1 }] });
-      await page.waitForTimeout(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  }, what, { lifted: true });
+  const swipe = (x0, y0, x1, y1, what) => fingerSwipe(page, cdp, x0, y0, x1, y1, what);
   const state = () => page.evaluate(() => window.attention.getState());
   const before = await state();
   // Up over the scores heatmap: the column moves with the finger; no row became the query.
@@ -224,15 +227,7 @@ test('lesson on a phone: a swipe that starts on a heatmap, a field or the 3-D vi
 test('lesson on a phone: a swipe up from step 6\'s slider scrolls and keeps the scale; a sideways drag moves it', async () => {
   const page = await openSettled(browser, `${server.url}/index.html#step=6`, PHONE);
   const cdp = await page.context().newCDPSession(page);
-  const swipe = (x0, y0, x1, y1, what) => settleAfter(page, async () => {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0, id: 1 }] });
-    for (let k = 1; k <= 8; ++k) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove',
-        touchPoints: [{ x: x0 + (x1 - x0) * k / 8, y: y0 + (y1 - y0) * k / 8, id: 1 }] });
-      await page.waitForTimeout(20);  // the finger's pace: a swipe, not a jump (not a wait for anything)
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  }, what, { lifted: true });
+  const swipe = (x0, y0, x1, y1, what) => fingerSwipe(page, cdp, x0, y0, x1, y1, what);
   const scale = async () => (await page.evaluate(() => window.attention.getState())).lab_scale;
   assert.equal(await scale(), 1);
   const slider = await reach(page, 'lesson:lab-slider');
