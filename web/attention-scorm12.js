@@ -42,6 +42,8 @@
     Object.assign(document.body.style, { display: 'flex', flexDirection: 'column' });
     Object.assign(app.style, { height: 'auto', flex: '1 1 auto', minHeight: '0' });
     document.body.insertBefore(notice, app);
+    // Rewrapped (a narrower player, another language), it is counted again in the height a host is told.
+    if (window.ResizeObserver) new ResizeObserver(() => attention.contentHeight(true)).observe(notice);
   }
 
   // SCORM 1.2's run-time discovery: the API object in a parent frame (at most 7 up), else in the

@@ -773,7 +773,11 @@
       return text === '' ? null : text;
     },
     // The height (CSS px) the demo needs to show everything without scrolling; 0 before the first frame.
-    contentHeight() { return contentHeight; },
+    // recount: a notice above the demo changed its height (attention-scorm12.js): counted and told again.
+    contentHeight(recount) {
+      if (recount && canvasContentHeight) Module.onContentHeight(canvasContentHeight);
+      return contentHeight;
+    },
     // A link that opens this view on its own page.
     link() {
       const fragment = api.fragment();

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget, saveArtifact, settleAfter } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget, saveArtifact, settleAfter, waitFor } from './harness.mjs';
 
 let server, browser, unpacked;
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -402,6 +402,10 @@ test('scorm: the "not recorded" line rewrapped by a narrower player is counted a
     const wide = await line();
     await lms.evaluate(() => { document.getElementById('sco').style.width = '360px'; });
     await frame.waitForFunction(() => innerWidth === 360, null, { timeout: budget() });
+    // The demo's own signal that it has laid out at the new width (its column is recorded at it),
+    // then settled: the height it tells is the narrow layout's.
+    await waitFor(frame, () => window.attention.layout().some((l) => l.name === 'view:column' && l.w <= 360), null,
+                  'the demo laid out at 360 px');
     await waitIdle(frame);
     const result = { wide, narrow: await line(), told: await frame.evaluate(() => window.attention.contentHeight()) };
     if (result.wide) await saveArtifact('scorm-not-recorded-360.png', await lms.screenshot());
