@@ -163,7 +163,10 @@ void refresh_exports(const State& s, ImportUi* panel) {
     for (int f = 0; f < 3; ++f) panel->exported[f] = export_embeddings(s, ExportFormat(f));
 }
 
-void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
+// The three forms and their Copy buttons. Export's writer is not part of the first view
+// (core/view/deferred_code.h): this is called once the page has the deferred code, which opening
+// Export asks for.
+ATTN_DEFERRED_ENTRY void export_tab_here(const FrameInput& in, UiState* ui, ImportUi* panel) {
     refresh_exports(in.state, panel);
     const char* names[] = {"JSON", "CSV", "PyTorch"};
     const char* layout[] = {"export:copy:json", "export:copy:csv", "export:copy:torch"};
@@ -191,6 +194,10 @@ void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
         ImGui::PopFont();
         ImGui::PopID();
     }
+}
+
+void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
+    if (code_here_or_ask(in, ui, tr("The export is on its way..."), "export:retry")) export_tab_here(in, ui, panel);
 }
 
 }  // namespace

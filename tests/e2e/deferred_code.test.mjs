@@ -81,6 +81,34 @@ test('deferred code: the PyTorch code, shown on its own, comes with its generato
   await page.context().close();
 });
 
+test('deferred code: Export fetches its writer when opened, and its JSON copies to the clipboard and back in', async () => {
+  const page = await openRecording(server.url + '/#example=three-tokens', laptop);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  assert.equal(deferredFetches(page), 0);
+  await click(page, 'import:open');
+  await click(page, 'import:tab:export');
+  await waitFor(page, () => window.attention.layout().some((l) => l.name === 'export:copy:json'), null,
+    'the Export tab drawn with its Copy buttons');
+  assert.equal(deferredFetches(page), 1, 'opening Export fetched its writer');
+  await click(page, 'export:copy:json');
+  const copied = await (await waitFor(page, () => navigator.clipboard.readText().then((t) => t.includes('inputs') && t),
+    null, 'the JSON on the clipboard')).jsonValue();
+  const json = JSON.parse(copied);
+  assert.deepEqual(json.tokens, ['token 0', 'token 1', 'token 2']);
+  assert.deepEqual(json.inputs, [[1, 0], [2, 2], [0, 1]]);
+  // It pastes back in exactly, as the tab promises.
+  await click(page, 'import:tab:import');
+  await click(page, 'import:text');
+  await page.focus('canvas');
+  await settleAfter(page, () => page.keyboard.press('Control+V'), 'Ctrl+V into Import');
+  await waitFor(page, () => window.attention.layout().some((l) => l.name === 'import:apply'), null, 'Apply');
+  await click(page, 'import:apply');
+  assert.deepEqual((await page.evaluate(() => window.attention.getState())).inputs, [[1, 0], [2, 2], [0, 1]]);
+  assert.equal(deferredFetches(page), 1, 'the deferred code is fetched once');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('deferred code: a failed fetch is named in the panel, not repeated on its own, and "Try again" fetches it', async () => {
   const page = await openPage(browser, 'about:blank', laptop);
   page.requested = [];
