@@ -78,8 +78,20 @@ float grid_gap() {
 }
 
 std::string cell_number(float v, int decimals, float width) {
-    std::string text = format_fixed(v, decimals);
-    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    // Fewer decimals before an exponent, while two significant digits stay: 100 reads "100", not
+    // "1e+02" (a phone's step 6); 0.3 never reads "0". (Counted in the text: log10 would bring
+    // libm's into the page's first download.)
+    const auto significant = [](const std::string& t) {
+        const size_t first = t.find_first_of("123456789");
+        int digits = 0;
+        for (size_t i = first; i < t.size(); ++i) digits += t[i] >= '0' && t[i] <= '9';
+        return first == std::string::npos ? 0 : digits;
+    };
+    for (int d = decimals; d >= 0; --d) {
+        const std::string text = format_fixed(v, d);
+        if (d < decimals && v != 0.0f && significant(text) < 2) break;
+        if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    }
     char compact[32];
     std::snprintf(compact, sizeof compact, "%.2g", double(v));
     return compact;

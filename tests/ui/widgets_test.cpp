@@ -118,6 +118,13 @@ TEST_CASE("ui: a grid cell prints the book's decimals, and a huge value as digit
     const std::string huge = attn::ui::cell_number(2525698851910073792.0f, 4, cell);
     CHECK(huge == "2.5e+18");
     CHECK(ImGui::CalcTextSize(huge.c_str()).x <= cell);
+    // Step 6 on a phone: a weight of 100 (exp at x20) in a cell narrower than "100.0000".
+    const float narrow = ImGui::CalcTextSize("100.00").x + 1;
+    CHECK(attn::ui::cell_number(100.0f, 4, narrow) == "100.00");
+    CHECK(attn::ui::cell_number(100.0f, 4, ImGui::CalcTextSize("100").x + 1) == "100");
+    // Fewer decimals only while two significant digits stay: 0.3 never prints as "0".
+    CHECK(attn::ui::cell_number(0.3127f, 4, ImGui::CalcTextSize("0.3").x + 1) != "0");
+    CHECK(attn::ui::cell_number(0.3127f, 4, ImGui::CalcTextSize("0.31").x + 1) == "0.31");
     ImGui::EndFrame();
     ImGui::DestroyContext();
 }
