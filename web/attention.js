@@ -498,12 +498,11 @@
     if (params.get('remember') !== '1') return;
     // One key per lesson however the link names it (lesson=generation or its file's address); the
     // chapter's stays '' as it was before links could name it.
-    const lesson = lessonFile.builtIn === 'chapter-3' ? '' : lessonFile.builtIn || lessonParam;
-    const key = `attention-lesson:${location.pathname}:${lesson}:${params.get('steps') || ''}`;
+    const keyFor = (name) => `attention-lesson:${location.pathname}:${name}:${params.get('steps') || ''}`;
+    const key = keyFor(lessonFile.builtIn === 'chapter-3' ? '' : lessonFile.builtIn || lessonParam);
     let saved = null;
     // (Else a record kept under the link's own spelling, before one key per lesson.)
-    const spelled = `attention-lesson:${location.pathname}:${lessonParam}:${params.get('steps') || ''}`;
-    try { saved = window.localStorage.getItem(key) || window.localStorage.getItem(spelled); } catch (e) { console.warn('remember=1: this browser keeps no storage here'); }
+    try { saved = window.localStorage.getItem(key) || window.localStorage.getItem(keyFor(lessonParam)); } catch (e) { console.warn('remember=1: this browser keeps no storage here'); }
     if (saved) {
       const result = api.setLessonRecord(saved);
       if (!result.ok) console.warn('remember=1: the saved record was not used: ' + result.error);

@@ -84,6 +84,11 @@ std::string width_note(int width) {
     return width > kReaderMaxWidth ? words_f("The first %d of %d numbers per row.", kReaderMaxWidth, width) : "";
 }
 
+// Before a table that lists the first `shown` of n keys as its columns; "" when it lists them all.
+std::string keys_cut_note(int shown, int n) {
+    return n > shown ? words_f("The first %d of %d keys.", shown, n) + " " : "";
+}
+
 // An (n, n) matrix with token headers both ways; note follows what the table leaves out.
 void write_matrix(JsonWriter* w, const char* key, const std::string& caption, const State& s, const Matrix& m,
                   const std::string& corner, const std::string& note = "") {
@@ -230,7 +235,7 @@ void write_padded_batch(JsonWriter* w, const State& s, const ModuleResult& m, co
         return std::to_string(i) + ": " + (i < pads ? std::string("[pad]") : s.tokens[size_t(i - pads)]);
     };
     // A long sentence lists its first keys, as its rows, and says so.
-    const std::string cut = n > shown ? words_f("The first %d of %d keys.", shown, n) + " " : "";
+    const std::string cut = keys_cut_note(shown, n);
     std::vector<std::string> keys = {words("sentence \\ key")};
     for (int i = 0; i < shown; ++i) keys.push_back(std::to_string(i));
     write_table(
@@ -453,7 +458,7 @@ void write_decode_weights(JsonWriter* w, const State& s, const ModuleResult& m, 
     const int shown = std::min(m.n, kReaderMaxTokens);
     std::vector<std::string> columns = {words("call: query \\ key")};
     for (int k = 0; k < shown; ++k) columns.push_back(token_header(s, k));
-    const std::string cut = m.n > shown ? words_f("The first %d of %d keys.", shown, m.n) + " " : "";
+    const std::string cut = keys_cut_note(shown, m.n);
     write_table(
         w, "decode_weights", caption, columns, int(rows.size()),
         [&](int r) {
