@@ -255,8 +255,11 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
         tr("token"),
         [&](size_t c) {
             // The tick marks the column in use when there is room for it; the colour always does.
+            // Not while the weights are hidden: step 5 asks which way is sharper, and a tick beside
+            // one of them reads as the answer (a phone walk).
             const std::string ticked = cols[c].title + " \u2713";
-            return cols[c].in_use && ImGui::CalcTextSize(ticked.c_str()).x + 8 < col_w ? ticked : cols[c].title;
+            const bool tick = cols[c].in_use && !cols[c].hidden;
+            return tick && ImGui::CalcTextSize(ticked.c_str()).x + 8 < col_w ? ticked : cols[c].title;
         },
         [&](size_t c) { return cols[c].in_use ? query_color() : muted_text(); });
 

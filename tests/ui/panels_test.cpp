@@ -1043,6 +1043,19 @@ TEST_CASE("ui: step 9's trainable panel does not say what the division by sqrt(d
     CHECK(h.drawn_text.find("Dividing the scores by it") != std::string::npos);  // (wrapped lines: its start)
 }
 
+TEST_CASE("ui: step 5 ticks no normalisation while it asks which one is sharper") {
+    // A phone walk read "softmax \u2713" beside the question as its answer.
+    UiHarness h("your-journey", ImVec2(1366, 8000));
+    const attn::State s = h.go_to_step(5);
+    h.log_text = true;
+    h.frames(1);
+    CHECK(h.drawn_text.find("naive") != std::string::npos);  // the panel's header is drawn
+    for (const char* column : {"sum \u2713", "naive \u2713", "softmax \u2713"})
+        CHECK(h.drawn_text.find(column) == std::string::npos);
+    h.reveal(s);
+    CHECK(h.drawn_text.find("softmax \u2713") != std::string::npos);
+}
+
 TEST_CASE("ui: without their code the book's classes say so and ask for it once; after a failure only Try again asks") {
     UiHarness h;
     attn::DeferredCode code;
