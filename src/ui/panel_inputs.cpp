@@ -27,17 +27,49 @@ namespace {
 
 constexpr int kTableDims = 12;  // embedding columns shown at once, at most
 
+// What an example holds, in words that give away no answer the lesson asks about it.
+const char* example_contents(const std::string& name) {
+    if (name == "your-journey") return tr("\"Your journey starts with one step\": the book's six 3-D embeddings");
+    if (name == "three-tokens") return tr("three 2-D vectors; the query is inputs[1]");
+    if (name == "cat-sat-mat") return tr("cat, sat, mat: three 2-D vectors; the query is sat");
+    if (name == "alignment") return tr("u = [1, 1] beside a vector the same, one at right angles and one opposite");
+    return "";
+}
+
 bool example_picker(State* draft, UiState* ui) {
     bool edited = false;
     // Data that is no example: the learner's edits, an import, or a teacher's lesson's own sentence.
     const std::string current =
         tr("example: ") + (draft->example.empty() ? std::string(tr("(custom data)")) : draft->example);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
-    const bool open = ImGui::BeginCombo("##example", current.c_str());
+    const bool open =
+        ImGui::BeginCombo("##example", current.c_str(), ImGuiComboFlags_HeightLargest);  // (two lines or more each)
     record_layout(ui, "example");
+    const float combo_left = ImGui::GetItemRectMin().x;
     if (open) {
+        // Each choice is its name (the link's example=) over what it holds, in the learner's
+        // language and in sight on a phone (a finger has no hover for a tooltip). The text is
+        // drawn over the selectable's highlight: two draw channels, the text's on top.
+        // As wide as the words need, up to the screen's right edge (a phone's 390 px).
+        const float room =
+            ImGui::GetMainViewport()->WorkSize.x - combo_left - ImGui::GetStyle().WindowPadding.x * 2 - 8;
+        const float width = std::max(std::min(ImGui::GetFontSize() * 26, room), ImGui::GetFontSize() * 10);
         for (const Example& e : examples()) {
-            if (ImGui::Selectable(e.name, draft->example == e.name)) {
+            ImDrawList* dl = ImGui::GetWindowDrawList();
+            dl->ChannelsSplit(2);
+            dl->ChannelsSetCurrent(1);
+            const ImVec2 top = ImGui::GetCursorScreenPos();
+            ImGui::BeginGroup();
+            ImGui::TextUnformatted(e.name);
+            prose(example_contents(e.name), muted_text(), width);
+            ImGui::EndGroup();
+            const ImVec2 size(width, ImGui::GetItemRectSize().y);
+            dl->ChannelsSetCurrent(0);
+            ImGui::SetCursorScreenPos(top);
+            const bool picked =
+                ImGui::Selectable((std::string("##") + e.name).c_str(), draft->example == e.name, 0, size);
+            dl->ChannelsMerge();
+            if (picked) {
                 State fresh;
                 load_example(e.name, &fresh);
                 // Keep the reader's settings (normalisation, projection); replace the data.
@@ -49,7 +81,6 @@ bool example_picker(State* draft, UiState* ui) {
                 edited = true;
             }
             record_layout(ui, std::string("example:") + e.name);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.description);
         }
         ImGui::EndCombo();
     }

@@ -225,6 +225,27 @@ TEST_CASE("ui: switching example loads its data and resets the stepper and the v
     CHECK(h.result.scores == attn::Vector{2, 8, 2});
 }
 
+TEST_CASE("ui: the example menu says what each example holds, in sight on a phone, and a tap anywhere on it picks it") {
+    // A finger has no hover: the menu's words were a tooltip, in English on a Chinese page.
+    UiHarness h("your-journey", ImVec2(390, 4000));
+    h.log_text = true;
+    h.click("example");
+    h.frames(1);
+    CHECK(h.drawn_text.find("cat, sat, mat: three 2-D vectors;") != std::string::npos);
+    for (const char* name :
+         {"example:your-journey", "example:three-tokens", "example:cat-sat-mat", "example:alignment"}) {
+        const auto* item = h.find(name);
+        REQUIRE(item != nullptr);
+        CHECK(item->rect.x >= 0);
+        CHECK(item->rect.x + item->rect.z <= 390);
+        CHECK(item->rect.w > ImGui::GetTextLineHeight() * 1.5f);  // the name and its line below
+    }
+    const auto* alignment = h.find("example:alignment");
+    h.click_at(ImVec2(alignment->rect.x + 20, alignment->rect.y + alignment->rect.w - 4));  // on its second line
+    CHECK(h.state.example == "alignment");
+    CHECK(h.state.tokens.size() == 4);
+}
+
 TEST_CASE("ui: the query's - and + buttons step through the positions and stop at the ends") {
     UiHarness h;
     h.click("query:plus");

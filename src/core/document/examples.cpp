@@ -8,10 +8,10 @@ namespace attn {
 
 const std::vector<Example>& examples() {
     static const std::vector<Example> list = {
-        {"your-journey", "\"Your journey starts with one step\": six 3-D embeddings, query journey"},
-        {"three-tokens", "[1,0], [2,2], [0,1]: query inputs[1] scores [2, 8, 2]"},
-        {"cat-sat-mat", "cat, sat, mat: query sat scores 1, 5, 2"},
-        {"alignment", "u=[1,1] against same, orthogonal and opposite vectors: 2, 2, 0, -2"},
+        {"your-journey"},  // "Your journey starts with one step": six 3-D embeddings, query journey
+        {"three-tokens"},  // [1,0], [2,2], [0,1]: query inputs[1] scores [2, 8, 2]
+        {"cat-sat-mat"},   // cat, sat, mat: query sat scores 1, 5, 2
+        {"alignment"},     // u=[1,1] against same, orthogonal and opposite vectors: 2, 2, 0, -2
     };
     return list;
 }

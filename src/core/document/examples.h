@@ -8,8 +8,7 @@
 namespace attn {
 
 struct Example {
-    const char* name;         // "three-tokens", "your-journey", "cat-sat-mat", "alignment"
-    const char* description;  // one line for the picker
+    const char* name;  // "three-tokens", "your-journey", "cat-sat-mat", "alignment"
 };
 
 const std::vector<Example>& examples();
