@@ -322,9 +322,17 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     toolbar(in, v, ui);
     v = make_view(in, ui);  // the toolbar may have switched the space
 
+    // On a touch screen a swipe over the view scrolls the page, the course page around an embedded
+    // demo or the demo's own column (ui/touch_routing.h): a tap engages the view (a finger then
+    // turns it, pinches it and moves its heads), a tap elsewhere lets go. A line above the view
+    // says which: over it, the hint covered the top axis's label (a phone walk).
+    const bool gated = in.page && in.page->touch;
+    const ImVec2 hint_at = ImGui::GetCursorScreenPos();
+    const float hint_h = gated ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    v.size = ImVec2(std::max(avail.x, 60.0f), std::max(avail.y, ImGui::GetFontSize() * 8));
-    v.origin = ImGui::GetCursorScreenPos();
+    v.size = ImVec2(std::max(avail.x, 60.0f), std::max(avail.y - hint_h, ImGui::GetFontSize() * 8));
+    v.origin = ImVec2(hint_at.x, hint_at.y + hint_h);
+    ImGui::SetCursorScreenPos(v.origin);
     const float aspect = v.size.x / v.size.y;
 
     // Refit when the dimensions or the space change, on Reset, and (2-D) when an edit pushed a head
@@ -364,10 +372,6 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
                          (ImGui::IsItemActive() || !ImGui::IsAnyItemActive());
     const bool on_view = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
     const bool edited = interact(in, v, draft, ui, hovered);
-    // On a touch screen a swipe over the view scrolls the page, the course page around an embedded
-    // demo or the demo's own column (ui/touch_routing.h): a tap engages the view (a finger then
-    // turns it, pinches it and moves its heads), a tap elsewhere lets go.
-    const bool gated = in.page && in.page->touch;
     if (!gated || (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !on_view)) ui->plot.engaged = false;
     if (gated && tapped) ui->plot.engaged = true;
     if (!in.textures.renderer_error.empty() && !in.textures.plot) {
@@ -424,20 +428,17 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     record_value(ui, "plot:query-arrow", v.mark_query ? s.tokens[size_t(s.query)] : kHidden);
     record_value(ui, "plot:context-arrow", v.has_context ? "shown" : kHidden);
     draw_ticks(dl, ticks, draw_plot_labels(dl, labels, v.origin, end));
+    if (gated && ui->plot.engaged) dl->AddRect(v.origin, end, u32(query_color()), 0.0f, 0, 2.0f);
+    dl->PopClipRect();
     if (gated) {
-        // Which way a finger goes here, on the view itself: a swipe scrolls past it until it is tapped.
+        // Which way a finger goes here, right above the view: a swipe scrolls past it until it is tapped.
         const char* hint =
             ui->plot.engaged ? tr("tap outside to scroll the page") : tr("tap to turn, zoom or move a head");
         const ImVec2 size = ImGui::CalcTextSize(hint);
-        const ImVec2 at(v.origin.x + 6, v.origin.y + 6);  // the top: the part of the view a frame shows first
-        dl->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + size.x + 4, at.y + size.y + 2),
-                          u32(plot_background()), 3.0f);
-        dl->AddText(at, u32(ui->plot.engaged ? query_color() : muted_text()), hint);
-        if (ui->plot.engaged) dl->AddRect(v.origin, end, u32(query_color()), 0.0f, 0, 2.0f);
-        record_layout(ui, ui->plot.engaged ? "plot:engaged" : "plot:tap-to-engage", at,
-                      ImVec2(at.x + size.x, at.y + size.y));
+        dl->AddText(hint_at, u32(ui->plot.engaged ? query_color() : muted_text()), hint);
+        record_layout(ui, ui->plot.engaged ? "plot:engaged" : "plot:tap-to-engage", hint_at,
+                      ImVec2(hint_at.x + size.x, hint_at.y + size.y));
     }
-    dl->PopClipRect();
 
     if (ui->plot.hovered_token >= 0 && ui->plot.hovered_token < int(v.heads.size()) && tooltips_allowed())
         plot_tooltip(v, s, ui->plot.hovered_token, v.inputs_space, click_verb(*ui));

@@ -1409,3 +1409,18 @@ TEST_CASE("ui: the PyTorch code listed beside other panels floats in its window,
     h.frames(3);
     CHECK(h.find("panel:lesson") != nullptr);
 }
+
+TEST_CASE("ui: on a phone the view's tap hint is a line above the view, clear of its axis labels") {
+    // A phone walk: the hint, drawn over the view's top, covered the label "x[1]".
+    attn::PageOptions phone;
+    phone.touch = true;
+    UiHarness h("your-journey", ImVec2(390, 4000));
+    h.page = &phone;
+    h.frames(2);
+    const attn::ui::LayoutItem* hint = h.find("plot:tap-to-engage");
+    const attn::ui::LayoutItem* view = h.find("panel:plot");
+    REQUIRE(hint != nullptr);
+    REQUIRE(view != nullptr);
+    CHECK(hint->rect.y + hint->rect.w <= view->rect.y);  // its bottom above the view's top
+    CHECK(hint->rect.x >= view->rect.x);
+}
