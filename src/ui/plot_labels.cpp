@@ -71,9 +71,11 @@ void grid_2d(const PlotView& v, const OrbitCamera& cam, PlotScene* scene, std::v
         if (!v.to_screen(Vec3{gx, 0, 0}, &p)) continue;
         const std::string text = tick_text(gx, step);
         const float w = ImGui::CalcTextSize(text.c_str()).x;
-        if (p.x - w / 2 < last_label_x + font * 0.6f || p.x - w / 2 < v.origin.x || p.x + w / 2 > end.x) continue;
-        tick_label(dl, ImVec2(p.x, end.y - font - 3), text, true);
-        last_label_x = p.x + w / 2;
+        // The axis's own label sits right of it: centred, the axis line ran through its "0.0".
+        const float left = axis ? p.x + 3 : p.x - w / 2;
+        if (left < last_label_x + font * 0.6f || left < v.origin.x || left + w > end.x) continue;
+        tick_label(dl, ImVec2(left, end.y - font - 3), text, false);
+        last_label_x = left + w;
     }
     for (int k = 0; k < kMaxGridLines && first_y + float(k) * step <= y1 && !one_d; ++k) {
         const float gy = first_y + float(k) * step;
@@ -81,7 +83,8 @@ void grid_2d(const PlotView& v, const OrbitCamera& cam, PlotScene* scene, std::v
         scene->lines.push_back({Vec3{x0, gy, 0}, Vec3{x1, gy, 0}, axis ? kAxis : kGrid, (axis ? 1.5f : 1.0f) * px});
         ImVec2 p;
         if (!v.to_screen(Vec3{0, gy, 0}, &p) || p.y < v.origin.y + font || p.y > end.y - font * 2.2f) continue;
-        tick_label(dl, ImVec2(v.origin.x + 4, p.y - font / 2), tick_text(gy, step), false);
+        // The axis's own label sits above it: centred, the axis line read as a minus ("-0.0").
+        tick_label(dl, ImVec2(v.origin.x + 4, axis ? p.y - font - 1 : p.y - font / 2), tick_text(gy, step), false);
     }
     if (one_d) scene->lines.push_back({Vec3{x0, 0, 0}, Vec3{x1, 0, 0}, kAxis, 1.5f * px});
     // Axis names at the far ends of the axes, inside the image.

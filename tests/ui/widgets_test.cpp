@@ -9,6 +9,7 @@
 
 #include "ui/cell_grid.h"
 #include "ui/heatmap_view.h"
+#include "ui/plot_view.h"
 #include "ui/text_table.h"
 #include "ui/ui.h"
 
@@ -262,4 +263,37 @@ TEST_CASE("ui: a piece of code wider than a wrapped line breaks after '(' or ','
     CHECK(bottom - top > 3 * font);  // it wrapped onto several lines
     CHECK(rightmost <= right + 0.5f);
     CHECK(rightmost_name <= right + 0.5f);
+}
+
+TEST_CASE("ui: the flat plot's zero labels sit beside its axes, not on them") {
+    // A walk read the y axis's "0.0" as "-0.0": the x axis ran through it; the y axis ran through
+    // the x axis's "0.0".
+    new_test_frame();
+    attn::ui::PlotView v;
+    v.dims = 2;
+    v.origin = ImVec2(0, 0);
+    v.size = ImVec2(500, 400);
+    attn::OrbitCamera camera;
+    camera.half_extent = 1.5f;
+    attn::camera_view_projection(camera, v.size.x / v.size.y, v.view_projection);
+    attn::PlotScene scene;
+    std::vector<attn::ui::TickText> ticks;
+    attn::ui::add_plot_grid(v, camera, &scene, &ticks);
+    ImVec2 zero;
+    REQUIRE(v.to_screen(attn::Vec3{0, 0, 0}, &zero));
+    int zeros = 0;
+    for (const attn::ui::TickText& t : ticks) {
+        if (t.text != "0.0") continue;
+        ++zeros;
+        const ImVec2 size = ImGui::CalcTextSize(t.text.c_str());
+        CAPTURE(t.pos.x);
+        CAPTURE(t.pos.y);
+        const bool crosses_x_axis = t.pos.y < zero.y && t.pos.y + size.y > zero.y;
+        const bool crosses_y_axis = t.pos.x < zero.x && t.pos.x + size.x > zero.x;
+        CHECK_FALSE(crosses_x_axis);
+        CHECK_FALSE(crosses_y_axis);
+    }
+    CHECK(zeros == 2);  // one on each axis
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
 }
