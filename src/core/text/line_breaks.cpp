@@ -23,6 +23,60 @@ bool no_break_after(uint32_t cp) {
     return false;
 }
 
+// A bracket or a straight quote left open at the end of a piece: the depth of (, [ and { not yet
+// closed, and whether a '"' is open, carried from piece to piece.
+struct GroupScan {
+    int depth = 0;
+    bool quoted = false;
+    bool open() const { return depth > 0 || quoted; }
+    void read(std::string_view piece) {
+        for (char c : piece) {
+            if (c == '(' || c == '[' || c == '{') ++depth;
+            if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+            if (c == '"') quoted = !quoted;
+        }
+    }
+};
+
+// A group this short is never broken: a vector, a shape, a call's arguments or a quoted token
+// ("[0.1250, 0.6250, 0.2500]", "(6, 3)", "tril(ones, -1)", "\"token 1\"") reads as one thing, and
+// its columns fit the narrowest line the page has (320 CSS px). A longer one breaks at its spaces.
+constexpr int kShortGroupColumns = 32;
+
+int code_points(std::string_view text) {
+    int n = 0;
+    for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+// Joins the pieces from one that opens a short group to the one that closes it.
+std::vector<std::string> keep_short_groups(std::vector<std::string> pieces) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < pieces.size();) {
+        GroupScan scan;
+        scan.read(pieces[i]);
+        size_t j = i;
+        int columns = code_points(pieces[i]);
+        while (scan.open() && j + 1 < pieces.size() && columns <= kShortGroupColumns) {
+            ++j;
+            scan.read(pieces[j]);
+            const size_t visible = pieces[j].find_last_not_of(' ');
+            columns +=
+                code_points(std::string_view(pieces[j]).substr(0, visible == std::string::npos ? 0 : visible + 1));
+        }
+        if (j > i && !scan.open() && columns <= kShortGroupColumns) {
+            std::string joined;
+            for (size_t k = i; k <= j; ++k) joined += pieces[k];
+            out.push_back(std::move(joined));
+            i = j + 1;
+        } else {
+            out.push_back(std::move(pieces[i]));
+            ++i;
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 bool is_cjk_code_point(uint32_t cp) {
@@ -47,7 +101,11 @@ std::vector<std::string> line_break_pieces(std::string_view line) {
             // A code comment's "#" stays with its first word: "# the prompt", not "#" at a line's end.
             const bool comment_mark = current.size() >= 2 && current[0] == '#' && current[1] == ' ' &&
                                       current.find_first_not_of(' ', 1) == std::string::npos;
-            const bool after_space = prev == ' ' && !comment_mark;
+            // "= " stays with what follows: a line may end before "=", not after it ("sqrt(2) =" alone).
+            const size_t last = current.find_last_not_of(' ');
+            const bool after_equals =
+                last != std::string::npos && current[last] == '=' && (last == 0 || current[last - 1] == ' ');
+            const bool after_space = prev == ' ' && !comment_mark && !after_equals;
             const bool cjk_edge =
                 (is_cjk_code_point(prev) || is_cjk_code_point(cp)) && !no_break_before(cp) && !no_break_after(prev);
             if (after_space || cjk_edge) {
@@ -60,7 +118,7 @@ std::vector<std::string> line_break_pieces(std::string_view line) {
         i = end;
     }
     if (!current.empty()) pieces.push_back(std::move(current));
-    return pieces;
+    return keep_short_groups(std::move(pieces));
 }
 
 namespace {

@@ -1,9 +1,11 @@
 // Where a line of running text may break, for any language the lesson is written in: after a run
 // of spaces (English), and between two Chinese characters (Chinese puts no spaces between words),
 // but never inside a number, a tensor or code ("0.4419", "inputs[1]", "[0.43, 0.15]" keep their
-// spaces' rule: they break only at a space), never before closing punctuation ("，" "。" "）") and
-// never after opening punctuation ("（" "“"), as Chinese typesetting's basic rule asks; and a code
-// comment's "#" never ends a line without its first word.
+// spaces' rule: they break only at a space, and a short bracketed or quoted group not even there:
+// "[0.43, 0.15]", "tril(ones, -1)", "\"token 1\""; a line breaks before "=", not after it), never
+// before closing punctuation ("，" "。" "）") and never after opening punctuation ("（" "“"), as
+// Chinese typesetting's basic rule asks; and a code comment's "#" never ends a line without its
+// first word.
 #pragma once
 #include <cstdint>
 #include <string>
