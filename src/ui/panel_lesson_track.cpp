@@ -274,6 +274,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
             }
             record_lesson_item(ui, "lesson:show-me");
         }
+        ui->lesson.verdict_top = verdict_top;
         // The frames after a reveal appears, bring it into view, from the verdict to the way on: it
         // is the point of the question. On a phone the text a reveal adds above it pushed it down.
         if (ui->lesson.reveal_scroll_passes > 0) {
@@ -341,12 +342,15 @@ void wrap_up(const FrameInput& in, UiState* ui) {
         if (ImGui::Button(wrap_up_next_lesson_words(*lesson.lesson).c_str())) ui->open_lesson = next_lesson;
         record_lesson_item(ui, "lesson:wrap-up:next-lesson");
     }
-    // Brought into view after the last answer's Reveal, from its heading down as far as the window
-    // shows: it appears below the question, where a laptop's band had it out of sight.
+    // Brought into view after the last answer's Reveal, below its verdict and as far down as the
+    // window shows: it appears below the question, where a laptop's band had it out of sight. The
+    // verdict stays in view: scrolled to the wrap-up's heading, a learner lost "Not quite." and
+    // the choices to pick again (a walk).
     if (ui->lesson.wrap_up_scroll_passes > 0) {
         --ui->lesson.wrap_up_scroll_passes;
+        const float from = std::min(top, ui->lesson.verdict_top);
         const float room = ImGui::GetWindowHeight() * 0.9f;
-        scroll_into_view(top, std::min(ImGui::GetCursorScreenPos().y, top + room));
+        scroll_into_view(from, std::min(ImGui::GetCursorScreenPos().y, from + room));
     }
 }
 

@@ -306,10 +306,11 @@ test('lesson: the wrap-up names what a wrong first answer reveals, and its revis
     await click(page, 'lesson:reveal');
   }
   assert.ok(await has(page, 'value:wrap-up'), 'the wrap-up shows once the last question is revealed');
-  // The last Reveal brought the wrap-up into view, its ideas to revisit too, with no scrolling
-  // (lesson items are listed only while they are on screen).
+  // The last Reveal brought the wrap-up's heading into view with no scrolling (lesson items are
+  // listed only while they are on screen), below the last answer's own verdict: scrolled to the
+  // wrap-up alone, a walk lost "Not quite." and the answer. Its ideas to revisit follow below.
   assert.ok(await has(page, 'lesson:title'), 'the wrap-up\'s heading is in view');
-  assert.ok(await has(page, 'lesson:revisit:query-not-compared'), 'and the idea to revisit');
+  assert.ok(await has(page, 'lesson:verdict:wrong'), 'the last answer\'s verdict stays in view');
   await saveArtifact('lesson-wrap-up-in-view.png', await page.screenshot());
   await click(page, 'lesson:revisit:query-not-compared');
   await saveArtifact('lesson-revisit.png', await page.screenshot());
