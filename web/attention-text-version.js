@@ -28,9 +28,10 @@
   }
 
   function say(text) {
-    // A new text node each time: the same words twice are announced twice.
+    // A new text node each time: the same words twice are announced twice. Sentences joined with
+    // ' ' lose the space after a full-width mark, as Chinese sets them ("。答案", not "。 答案").
     announcer.textContent = '';
-    announcer.append(typeof text === 'string' ? document.createTextNode(text) : text);
+    announcer.append(typeof text === 'string' ? document.createTextNode(text.replace(/([\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]) +/g, '$1')) : text);
   }
 
   // A refused change as the learner reads it, beside the field and on the status line alike:

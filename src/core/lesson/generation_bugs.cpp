@@ -276,7 +276,7 @@ void trace_window(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
     // A query left with no key (a chunk longer than the window): PyTorch's softmax gives NaN.
     bool empty_row = false;
     for (float x : b.weights[0].data) empty_row = empty_row || std::isnan(x);
-    if (empty_row) t->explanation += " " + tx.say("bug.window-drops-chunk-keys.nan");
+    if (empty_row) append_sentence(&t->explanation, tx.say("bug.window-drops-chunk-keys.nan"));
     t->hidden = window >= inputs.rows
                     ? tx.say("bug.window-drops-chunk-keys.hidden-wide", {{"window", window}, {"n", inputs.rows}})
                     : tx.say("bug.window-drops-chunk-keys.hidden");
@@ -368,7 +368,9 @@ void trace_generation_bug(const TextCatalog& tx, Bug bug, const State& state, Bu
         const std::string on = tx.say(
             "bug.traced-on-class",
             {{"class", module_class(m.module)}, {"seed", std::to_string(m.seed)}, {"d_out", m.d_out}, {"more", more}});
-        t->note = t->note.empty() ? on : on + " " + t->note;
+        std::string note = on;
+        append_sentence(&note, t->note);
+        t->note = note;
     }
     print_last_step(t);
 }

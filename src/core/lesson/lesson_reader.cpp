@@ -216,8 +216,8 @@ void write_practice(const LessonEngine& e, const State& s, const AttentionResult
     w->key("label").string(texts.say("practice.your", {{"what", exercise.input_label}}));
     w->key("predict");
     if (current == 0) {
-        w->begin_object().key("prompt").string(texts.say("lesson.predict") + ": " +
-                                               texts.say("practice.which-largest"));
+        w->begin_object().key("prompt").string(
+            texts.say("practice.predict-prompt", {{"question", texts.say("practice.which-largest")}}));
         w->key("choices").begin_array();
         for (int t = 0; t < s.inputs.rows && t < 10; ++t) w->string(s.tokens[size_t(t)]);
         w->end_array().key("answer").integer(record.prediction);
@@ -249,7 +249,8 @@ void write_practice(const LessonEngine& e, const State& s, const AttentionResult
     std::string shown;
     if (record.shown) {
         shown = texts.say("practice.answer-shown");
-        if (!exercise.answer.empty()) shown += " " + texts.say("practice.the-answer", {{"answer", exercise.answer}});
+        if (!exercise.answer.empty())
+            append_sentence(&shown, texts.say("practice.the-answer", {{"answer", exercise.answer}}));
     }
     w->key("shown").string(shown);
     w->key("words").begin_object();
@@ -308,10 +309,12 @@ void write_debug(const LessonEngine& e, const State& s, JsonWriter* w) {
         bool held = false;
         const char* verdict = walk.verdict_id(t, k, &held);
         w->key("judged").string(verdict ? texts.say(verdict) : "").key("held").boolean(held);
-        w->key("found").string(k == t.first_divergence
-                                   ? texts.say("debug.first-divergence", {{"k", k + 1}, {"name", step.name}}) + " " +
-                                         t.explanation
-                                   : "");
+        std::string found_here;
+        if (k == t.first_divergence) {
+            found_here = texts.say("debug.first-divergence", {{"k", k + 1}, {"name", step.name}});
+            append_sentence(&found_here, t.explanation);
+        }
+        w->key("found").string(found_here);
         w->end_object();
     }
     w->end_array().key("next");

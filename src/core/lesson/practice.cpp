@@ -54,7 +54,7 @@ std::string numbers_error(const TextCatalog& t, const ParsedNumbers& p, int expe
             return t.say("numbers.not-a-number", {{"text", quoted(p.bad)}, {"i", p.bad_entry}});
         case Problem::WrongCount: {
             std::string out = t.say("numbers.wrong-count", {{"found", int(p.values.size())}, {"n", expected}});
-            if (p.comma_hint) out += " " + t.say("numbers.comma-hint");
+            if (p.comma_hint) append_sentence(&out, t.say("numbers.comma-hint"));
             return out;
         }
         case Problem::None:
@@ -99,7 +99,7 @@ ExerciseCheck check_scores(const TextCatalog& t, const State& s, const ParsedNum
     if (!p.ok) {
         out.unreadable = true;
         out.message = numbers_error(t, p, n);
-        if (int(p.values.size()) == n - 1) out.message += " " + t.say("practice.scores.skipped-query");
+        if (int(p.values.size()) == n - 1) append_sentence(&out.message, t.say("practice.scores.skipped-query"));
         return out;
     }
     const Vector old_query = score_vector_loop(s.inputs, 1);
@@ -173,7 +173,7 @@ ExerciseCheck check_weights(const TextCatalog& t, const State& s, const ParsedNu
                                                          {"weight", num(want[size_t(i)])},
                                                          {"rounded", num(want[size_t(i)], 2)}});
     if (std::fabs(typed_sum - 1.0f) > 0.02f)
-        out.message += " " + t.say("practice.weights.sum-off", {{"sum", typed(typed_sum)}});
+        append_sentence(&out.message, t.say("practice.weights.sum-off", {{"sum", typed(typed_sum)}}));
     return out;
 }
 
@@ -507,10 +507,10 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s, const At
                         {"prefill", m.prefill},
                         {"chunk", m.chunk},
                         {"calls", int(calls.size())}});
-        if (window) e.task += " " + t.say("practice.cache.window-note", {{"window", m.window}});
+        if (window) append_sentence(&e.task, t.say("practice.cache.window-note", {{"window", m.window}}));
         // Each count takes up to 6 characters and a separator ("2048, "): a long decode may not fit.
         if (calls.size() * 7 > kMaxPracticeText)
-            e.task += " " + t.say("practice.too-long", {{"max", int(kMaxPracticeText)}});
+            append_sentence(&e.task, t.say("practice.too-long", {{"max", int(kMaxPracticeText)}}));
         e.hint = t.say(window ? "practice.cache.hint-window" : "practice.cache.hint");
         e.input_label = t.say("practice.cache.input");
         CacheCounts c;

@@ -91,7 +91,7 @@ ATTN_LESSON_ENTRY bool naive_overflow(const QuizContext& c, Question* out) {
     a.add("0", kind == "0", a.say("zero.why"), "float32-is-exact");
     if (kind == "finite" && std::fabs(v - exact) > 1e-4f) a.add(num(v), true, "", "");
     a.q.answer = a.say(kind == "nan" ? "answer-nan" : "answer", {{"weight", num(v)}});
-    for (size_t i = 0; i < lab.explanation.size() && i < 2; ++i) a.q.reason += (i ? " " : "") + lab.explanation[i];
+    for (size_t i = 0; i < lab.explanation.size() && i < 2; ++i) append_sentence(&a.q.reason, lab.explanation[i]);
     *out = a.q;
     return true;
 }

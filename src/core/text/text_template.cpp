@@ -43,6 +43,12 @@ std::string tidy_wide_spacing(std::string_view text) {
     return out;
 }
 
+void append_sentence(std::string* text, std::string_view next) {
+    if (next.empty()) return;
+    if (!text->empty() && !wide_mark(*text, false) && !wide_mark(next, true)) *text += ' ';
+    text->append(next);
+}
+
 namespace {
 
 std::string render(const TextTemplate& t, TemplateArgs args) {

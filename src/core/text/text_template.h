@@ -51,5 +51,8 @@ std::string render_template(const TextTemplate& t, const TemplateValues& values)
 // Sentences joined with " " in code (a table's note: "A blank cell ... 。 Each row ..."): the
 // space beside a full-width mark dropped, as render_template drops it around a value.
 std::string tidy_wide_spacing(std::string_view text);
+// *text, then next as a further sentence: after a space, or none beside a full-width mark
+// ("...inf。" then "于是..." reads "...inf。于是..."). Nothing is added for an empty next.
+void append_sentence(std::string* text, std::string_view next);
 
 }  // namespace attn

@@ -83,3 +83,18 @@ TEST_CASE("text template: sentences joined in code lose the space beside a full-
     CHECK(tidy_wide_spacing("") == "");
     CHECK(tidy_wide_spacing(" 。") == "。");
 }
+
+TEST_CASE("A further sentence follows after a space, or none beside a full-width mark") {
+    // A Chinese walk read "exp(100) = inf。 于是各 exp 之和" and "每个词元一个。 如果你用的是小数逗号".
+    std::string zh = "每个词元一个。";
+    attn::append_sentence(&zh, "如果你用的是小数逗号（0,5），请用空格分隔。");
+    CHECK(zh == "每个词元一个。如果你用的是小数逗号（0,5），请用空格分隔。");
+    std::string en = "One per token.";
+    attn::append_sentence(&en, "With a decimal comma, separate them with spaces.");
+    CHECK(en == "One per token. With a decimal comma, separate them with spaces.");
+    std::string empty;
+    attn::append_sentence(&empty, "First.");
+    CHECK(empty == "First.");
+    attn::append_sentence(&empty, "");
+    CHECK(empty == "First.");
+}
