@@ -66,6 +66,9 @@ State enter_exercise(int index, const State& current) {
     next.lab_scale = 1.0f;
     next.scale = true;
     next.projection.enabled = false;
+    // The book's classes off unless the exercise runs one: left on from step 14, their heads'
+    // weights showed beside exercises that cover every other weight (a walk).
+    next.module = ModuleDocument();
     switch (index) {
         case 0:
             load_data("three-tokens", 1, &next);

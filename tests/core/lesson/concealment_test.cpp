@@ -141,6 +141,15 @@ TEST_CASE("concealment: practice hides what the exercise asks for until it is so
     CHECK_FALSE(covered(enter_bug(Bug::WrongQuery, s), false).any());
 }
 
+TEST_CASE("practice: an exercise that runs none of the book's classes turns them off") {
+    // From step 14 the classes stayed on, their heads' weights beside exercises that cover the rest.
+    State s = at_step(14);
+    REQUIRE(s.module.enabled);
+    for (int ex : {0, 1, 2}) CHECK_FALSE(enter_exercise(ex, s).module.enabled);
+    CHECK(enter_exercise(3, s).module.enabled);  // the cache's calls
+    CHECK(enter_exercise(4, s).module.enabled);  // the window's keys
+}
+
 TEST_CASE("concealment: while step 1 asks which token inputs[q] is, the PyTorch code does not name it") {
     const State s = at_step(1);
     const Concealment which = covered(s, false);
