@@ -181,10 +181,10 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
         return -1;
     }
     if (spec.scores == nullptr)
-        help_marker(
-            tr("Row r holds the scores of query r against every key (column). The query's row is "
-               "outlined; it is the score vector the loop fills. Hover a cell for the dot product it "
-               "came from; click or tap a row to make it the query."));
+        help_marker("help:scores-matrix",
+                    tr("Row r holds the scores of query r against every key (column). The query's row is "
+                       "outlined; it is the score vector the loop fills. Hover a cell for the dot product it "
+                       "came from; click or tap a row to make it the query."));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const ImVec2 o(start.x + label_width(), start.y + ImGui::GetTextLineHeight() + 4);  // image top-left

@@ -666,6 +666,7 @@ bool panel_module(const FrameInput& in, State* draft, UiState* ui) {
     }
     record_layout(ui, "module:toggle");
     help_marker(
+        "help:module",
         tr("The rest of chapter 3 as the book writes it: SelfAttention_v2 with nn.Linear, CausalAttention with its "
            "mask and dropout, and the two multi-head classes. Every parameter is drawn the way PyTorch draws it, so "
            "the numbers are the book's."));

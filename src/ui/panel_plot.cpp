@@ -139,12 +139,12 @@ void view_note(const PlotView& v, UiState* ui) {
             ui->plot.pca.total_variance > 0
                 ? 100.0f * (ui->plot.pca.variance[0] + ui->plot.pca.variance[1]) / ui->plot.pca.total_variance
                 : 100.0f;
-        help_marker(trf("With more than three dimensions the view shows each vector's components along the two "
+        help_marker("help:pca",
+                    trf("With more than three dimensions the view shows each vector's components along the two "
                         "directions in which the tokens differ most (principal components); these keep %.0f%% of "
                         "the spread. Lengths and angles are approximate here, but every score is still computed "
                         "in all %d dimensions. Dragging a head moves it within this plane.",
-                        double(kept), v.dims)
-                        .c_str());
+                        double(kept), v.dims));
     } else {
         ImGui::TextColored(muted_text(), "%s", usage_line(v, *ui).c_str());
     }

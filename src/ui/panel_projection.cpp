@@ -117,10 +117,10 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
         ui->heatmaps.projected = draft->projection.enabled;
     }
     record_layout(ui, "projection:toggle");
-    help_marker(
-        tr("The trainable version projects every input with three weight matrices before comparing. "
-           "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
-           "PyTorch; training would adjust them."));
+    help_marker("help:projection",
+                tr("The trainable version projects every input with three weight matrices before comparing. "
+                   "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
+                   "PyTorch; training would adjust them."));
     if (!s.projection.enabled || !in.result.has_projection) {
         ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
         prose_f("%s", tr("Off: the scores compare the input embeddings directly."));

@@ -72,18 +72,19 @@ void take_keyboard_focus() {
     ImGui::ScrollToItem(ImGuiScrollFlags_KeepVisibleEdgeY);
 }
 
-void help_marker(const char* text, UiState* ui, const char* name) {
+void help_marker(const char* key, const std::string& help, UiState* ui) {
+    const char* text = help.c_str();
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
-    if (ui && name) record_layout(ui, name);
+    if (ui) record_layout(ui, key);
     // A finger has no hover (a lifted one is gone): a tap opens the help as a popup, which a tap
     // elsewhere closes. A mouse's hover shows it as a tooltip.
     // (Released without a drag: a press on text is taken by the column's drag-to-scroll.)
     const ImGuiIO& io = ImGui::GetIO();
     if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold &&
         ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem))
-        ImGui::OpenPopup(text);
-    const bool popup = ImGui::IsPopupOpen(text);
+        ImGui::OpenPopup(key);
+    const bool popup = ImGui::IsPopupOpen(key);
     if (!popup && !item_tooltip()) return;
     // Broken as prose is: between Chinese characters, never inside torch.softmax or a number
     // (ImGui's own wrapping breaks at spaces only, so a Chinese line broke at its one space).
@@ -94,7 +95,7 @@ void help_marker(const char* text, UiState* ui, const char* name) {
                                   ImGui::GetIO().DisplaySize.x - pad * 2}) +
                         pad;
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
-    if (popup ? ImGui::BeginPopup(text) : (ImGui::BeginTooltip(), true)) {
+    if (popup ? ImGui::BeginPopup(key) : (ImGui::BeginTooltip(), true)) {
         prose(text);
         if (popup)
             ImGui::EndPopup();

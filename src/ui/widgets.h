@@ -46,8 +46,9 @@ bool keyboard_navigating();
 // keyboard pressed away (Start, or a step's Reveal, gone with its step), whose focus would be lost.
 void take_keyboard_focus();
 // A small "(?)" marker with its help, as in imgui_demo.cpp: a tooltip under a mouse, a popup
-// under a finger's tap. With ui and name, the marker is recorded in the layout.
-void help_marker(const char* text, UiState* ui = nullptr, const char* name = nullptr);
+// under a finger's tap. key names the marker ("help:lab-scale"): its popup stays open when its
+// text changes under it (a Reveal, a new number), and with ui it is recorded in the layout.
+void help_marker(const char* key, const std::string& text, UiState* ui = nullptr);
 
 // A run of text drawn piece by piece, wrapping to the next line only between pieces, so numbers
 // are never cut ("0.\n7070"). Continuation lines start `indent` pixels in.

@@ -1424,3 +1424,21 @@ TEST_CASE("ui: on a phone the view's tap hint is a line above the view, clear of
     CHECK(hint->rect.y + hint->rect.w <= view->rect.y);  // its bottom above the view's top
     CHECK(hint->rect.x >= view->rect.x);
 }
+
+TEST_CASE("ui: a (?) help opened on a phone stays open when its text changes under it") {
+    // Keyed by its text, the popup of step 6's scale help vanished at Reveal (its text grows by
+    // what the question asked) and stayed open undrawn until the next tap.
+    UiHarness h("your-journey", ImVec2(390, 4000));
+    const attn::State s = h.go_to_step(6);
+    h.frames(2);
+    REQUIRE(h.find("help:lab-scale") != nullptr);
+    h.log_text = true;
+    h.click("help:lab-scale");
+    h.mouse_move(ImVec2(-100, -100));  // the finger lifted: no hover
+    h.frames(2);
+    CHECK(h.drawn_text.find("Multiplies every score") != std::string::npos);
+    CHECK(h.drawn_text.find("the naive softmax overflows") == std::string::npos);  // the question is open
+    h.reveal(s);
+    h.frames(2);
+    CHECK(h.drawn_text.find("the naive softmax overflows") != std::string::npos);
+}
