@@ -1006,21 +1006,26 @@
   let held = null;    // {x, y, slider, start}: where a gesture the first move decides began (canvas px)
   let swiping = null; // {x, y, sideways, lastX, lastY}: a swipe the demo's region took
   let sliding = false;  // the slider follows the finger, by mouse events
+  let finger;  // the identifier of the gesture's first finger
   const canvasPoint = (t) => { const r = canvas.getBoundingClientRect(); return [t.clientX - r.left, t.clientY - r.top]; };
   // (Its pointer events wake the loop.)
   const mouse = (type, t) => canvas.dispatchEvent(new MouseEvent(type, { clientX: t.clientX, clientY: t.clientY, bubbles: true }));
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
     window.addEventListener(type, (e) => {
       if (e.target !== canvas) return;
-      const touch = e.changedTouches[0];
+      // The finger that began the gesture: a second one neither moves nor lets go of the slider.
+      const touch = [...e.changedTouches].find((t) => t.identifier === finger);
+      if (sliding && !touch) return e.stopImmediatePropagation();
       if (type === 'touchstart' && e.touches.length === e.changedTouches.length) {  // a new gesture
+        finger = e.changedTouches[0].identifier;
+        const touch = e.changedTouches[0];
         const [x, y] = canvasPoint(touch);
         const claim = runtimeReady ? Module._attn_touch_belongs(x, y, ownPage ? 1 : 0) : 1;
         pageTouch = claim !== 1;
         held = claim > 1 || (ownPage && claim === 0) ? { x, y, slider: claim === 3, start: touch } : null;
         swiping = null;
         sliding = false;
-      } else if (type === 'touchmove' && (held || swiping || sliding)) {
+      } else if (type === 'touchmove' && touch && (held || swiping || sliding)) {
         const [x, y] = canvasPoint(touch);
         const dx = held ? x - held.x : 0, dy = held ? y - held.y : 0;
         if (held && ((!ownPage && !held.slider) || Math.hypot(dx, dy) >= TAP_SLOP)) {

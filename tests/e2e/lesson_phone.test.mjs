@@ -243,6 +243,28 @@ test('lesson on a phone: a swipe up from step 6\'s slider scrolls and keeps the 
   const dragged = await scale();
   assert.ok(dragged > 1.5, `the drag moved the scale: x${dragged}`);
   await saveArtifact('lesson-phone-slider-dragged.png', await page.screenshot());
+  // A second finger during a drag (a thumb resting on the screen) neither moves the slider nor
+  // lets it go: the first finger still drags it.
+  const y = again.y + again.h / 2;
+  const first = (x) => ({ x, y, id: 1 }), second = (x) => ({ x, y: y + 120, id: 2 });
+  const send = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+  let held;
+  await settleAfter(page, async () => {
+    await send('touchStart', [first(again.x + again.w * 0.3)]);
+    for (let k = 1; k <= 4; ++k) await send('touchMove', [first(again.x + again.w * (0.3 + 0.05 * k))]);
+  }, 'a finger drags the slider', { lifted: false });
+  held = await scale();
+  await settleAfter(page, async () => {
+    await send('touchStart', [first(again.x + again.w * 0.5), second(again.x + again.w * 0.95)]);
+    for (let k = 1; k <= 4; ++k) await send('touchMove', [first(again.x + again.w * 0.5), second(again.x + again.w * (0.95 - 0.2 * k))]);
+    await send('touchMove', [first(again.x + again.w * 0.5)]);  // (CDP lifts the finger a list leaves out)
+  }, 'a second finger comes and goes', { lifted: false });
+  assert.equal(await scale(), held, 'the second finger did not move the slider');
+  await settleAfter(page, async () => {
+    for (let k = 1; k <= 4; ++k) await send('touchMove', [first(again.x + again.w * (0.5 - 0.08 * k))]);
+    await send('touchEnd', []);
+  }, 'the first finger drags on and lifts', { lifted: true });
+  assert.ok(await scale() < held, `the first finger still drags it: x${held} -> x${await scale()}`);
   await page.context().close();
 });
 
