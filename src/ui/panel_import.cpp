@@ -74,7 +74,10 @@ ATTN_DEFERRED_ENTRY void read_pasted(const std::string& lang, ImportUi* panel) {
     panel->parsed_valid = true;
 }
 
-bool import_tab(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel) {
+// The box, what its text reads as, Apply and Clear. Not part of the first view
+// (core/view/deferred_code.h): this is called once the page has the deferred code, which opening
+// Import (or a paste that opens it) asks for.
+ATTN_DEFERRED_ENTRY bool import_tab_here(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel) {
     bool edited = false;
     const float font = ImGui::GetFontSize();
     ImGui::TextWrapped("%s", tr("Paste embeddings: a JSON list, rows of numbers (CSV, TSV, spaces) or a PyTorch tensor "
@@ -194,6 +197,11 @@ ATTN_DEFERRED_ENTRY void export_tab_here(const FrameInput& in, UiState* ui, Impo
         ImGui::PopFont();
         ImGui::PopID();
     }
+}
+
+bool import_tab(const FrameInput& in, State* draft, UiState* ui, ImportUi* panel) {
+    return code_here_or_ask(in, ui, tr("The import is on its way..."), "import:retry") &&
+           import_tab_here(in, draft, ui, panel);
 }
 
 void export_tab(const FrameInput& in, UiState* ui, ImportUi* panel) {
