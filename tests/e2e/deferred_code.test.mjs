@@ -1,6 +1,6 @@
 // What the first view does not run comes when it is first used (core/view/deferred_code.h): the
-// page's first view fetches no attention-explainer.deferred.wasm; typing into Import, turning the
-// book's classes on or showing the PyTorch code fetches it once, and the panel then works as
+// page's first view fetches no attention-explainer.deferred.wasm; opening Import or Export, turning
+// the book's classes on or showing the PyTorch code fetches it once, and the panel then works as
 // before. A failed fetch is named in the panel, is not repeated on its own, and "Try again" fetches
 // again. Real clicks, typing and taps at 1366 x 768 and on a 390 x 844 phone (DPR 2).
 import { test, before, after } from 'node:test';
@@ -39,12 +39,13 @@ test('deferred code: the first view fetches none of it; Import and the book\'s c
   assert.equal(deferredFetches(page), 0, 'the first view runs without the deferred code');
   assert.equal((await results(page)).module, null);
 
-  // Import reads what the learner types once its reader is here.
+  // Opening Import fetches its box and reader; it reads what the learner types.
   await click(page, 'import:open');
+  assert.equal(deferredFetches(page), 1, 'opening Import fetched its box');
   await click(page, 'import:text');
   await page.focus('canvas');  // keys reach SDL only while the canvas has the browser's focus
   await settleAfter(page, () => page.keyboard.type('[[1,2],[3,4]]'), 'typing a matrix into Import');
-  assert.equal(deferredFetches(page), 1, 'typing into Import fetched the reader');
+  assert.equal(deferredFetches(page), 1, 'typing into Import fetched nothing more');
   assert.deepEqual(page.requested.filter((p) => p.startsWith('/lessons/')), [], 'and no lesson file');
   await click(page, 'import:apply');
   assert.deepEqual((await page.evaluate(() => window.attention.getState())).inputs, [[1, 2], [3, 4]]);
