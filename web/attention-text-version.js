@@ -16,6 +16,9 @@
     const e = document.createElement(tag);
     // Code is Python as the book prints it: read in English on a page in any language (WCAG 3.1.2).
     if (tag === 'code' && document.documentElement.lang !== 'en') e.lang = 'en';
+    // So is a table cell of ASCII words (a token "journey", True, nan): the data's own language.
+    const ascii = /^[\x20-\x7e]*[A-Za-z]{2}[\x20-\x7e]*$/;
+    if (/^t[hd]$/.test(tag) && document.documentElement.lang !== 'en' && ascii.test(words(attributes.text || ''))) e.lang = 'en';
     for (const [key, value] of Object.entries(attributes)) {
       if (key === 'text') e.textContent = words(value);
       else if (key === 'aria-label' || key === 'title') e.setAttribute(key, words(value));

@@ -64,6 +64,15 @@ test('language: a Chinese reader opens a course link with ?lang=zh-CN and answer
   assert.match(code.text, /^query = inputs\[1\]/);
   assert.equal(code.comment, 'zh-CN', code.text);
   assert.match(code.words, /^# 查询为第 2 个词元/);
+  // The numbers' tables: a cell of ASCII words (the token "token 1") is marked English, a Chinese
+  // heading is not (WCAG 3.1.2).
+  const cells = await page.evaluate(() => [...document.querySelectorAll('#numbers-reader-body th')]
+    .map((th) => ({ text: th.textContent, lang: th.lang })));
+  const token = cells.find((c) => /token 1/.test(c.text));
+  assert.ok(token, 'a heading names the token "token 1"');
+  assert.equal(token.lang, 'en', token.text);
+  const chinese = cells.filter((c) => CHINESE.test(c.text));
+  assert.ok(chinese.length > 0 && chinese.every((c) => c.lang === ''), 'Chinese headings keep the page\'s language');
   assert.ok(!requests.some((u) => /fonts\/zh-CN\.otf/.test(u)), 'the glyphs are not fetched again for the lesson');
   await page.context().close();
 });
