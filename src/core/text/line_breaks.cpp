@@ -108,7 +108,7 @@ std::vector<std::string> line_break_pieces(std::string_view line) {
             const bool after_space = prev == ' ' && !comment_mark && !after_equals;
             const bool cjk_edge =
                 (is_cjk_code_point(prev) || is_cjk_code_point(cp)) && !no_break_before(cp) && !no_break_after(prev);
-            if (after_space || cjk_edge) {
+            if ((after_space || cjk_edge) && !after_equals) {
                 pieces.push_back(std::move(current));
                 current.clear();
             }

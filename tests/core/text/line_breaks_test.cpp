@@ -10,6 +10,8 @@ TEST_CASE("English breaks only after spaces, so numbers and tensors stay whole")
     // A line may break before "=", never after it.
     CHECK(line_break_pieces("x = 0.43 then") == Pieces{"x ", "= 0.43 ", "then"});
     CHECK(line_break_pieces("# sqrt(2) = 1.4142") == Pieces{"# sqrt(2) ", "= 1.4142"});
+    // Chinese after "=" too: "# True =" / "隐藏" read as an unfinished line on a phone.
+    CHECK(line_break_pieces("# True = 隐藏") == Pieces{"# True ", "= 隐", "藏"});
     // A code comment's "#" keeps its first word with it; the words after it break as words do.
     CHECK(line_break_pieces("rows = [q]   # the prompt") == Pieces{"rows ", "= [q]   ", "# the ", "prompt"});
     CHECK(line_break_pieces("two  spaces") == Pieces{"two  ", "spaces"});
