@@ -182,7 +182,7 @@ void context_vector(const FrameInput& in, const QueryRow& row, UiState* ui) {
     for (int i = 0; i < n && i < kTerms; ++i) {
         terms.push_back({format_fixed(row.pass->weights[size_t(i)], 4) + "\u00b7",
                          u32(i == s.query && mark_query ? query_color() : token_color())});
-        terms.push_back({vec(row.values->row(i), d, 4, 4) + (i + 1 < n ? " + " : ""), 0});
+        terms.push_back({vec(row.values->row(i), d, 4, 4) + (i + 1 < n ? " + " : ""), 0, true});
     }
     if (n > kTerms) terms.push_back({trf("... (%d more terms)", n - kTerms), 0});
     flow_text(terms, indent);

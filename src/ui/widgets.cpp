@@ -114,12 +114,21 @@ void flow_text(const std::vector<Piece>& pieces, float indent, float width) {
     const ImU32 text_color = ImGui::GetColorU32(ImGuiCol_Text);
     float x = start.x, y = start.y, max_x = start.x;
     bool line_start = true;
-    for (const Piece& p : pieces) {
-        // Trailing spaces may hang past the edge: only the visible glyphs must fit.
+    // Trailing spaces may hang past the edge: only the visible glyphs must fit.
+    const auto visible_width = [](const std::string& text) {
+        const size_t visible = text.find_last_not_of(' ');
+        return visible == std::string::npos ? 0.0f : ImGui::CalcTextSize(text.c_str(), text.c_str() + visible + 1).x;
+    };
+    for (size_t i = 0; i < pieces.size(); ++i) {
+        const Piece& p = pieces[i];
         const size_t visible = p.text.find_last_not_of(' ');
-        const float visible_w =
-            visible == std::string::npos ? 0.0f : ImGui::CalcTextSize(p.text.c_str(), p.text.c_str() + visible + 1).x;
-        if (!line_start && x + visible_w > right) {
+        const float visible_w = visible_width(p.text);
+        // A piece and those glued to it go to the next line together when they do not fit here.
+        float run_w = visible_w;
+        for (size_t j = i + 1, before = i; j < pieces.size() && pieces[j].glued; before = j++)
+            run_w += ImGui::CalcTextSize(pieces[before].text.c_str()).x - visible_width(pieces[before].text) +
+                     visible_width(pieces[j].text);
+        if (!line_start && (x + visible_w > right || (!p.glued && x + run_w > right))) {
             x = start.x + indent;
             y += line_step;
         }

@@ -54,7 +54,8 @@ void help_marker(const char* key, const std::string& text, UiState* ui = nullptr
 // are never cut ("0.\n7070"). Continuation lines start `indent` pixels in.
 struct Piece {
     std::string text;
-    ImU32 color = 0;  // 0: the theme's text colour
+    ImU32 color = 0;     // 0: the theme's text colour
+    bool glued = false;  // starts no line: it goes where the piece before it goes ("0.0085·" "[-1, -1]")
 };
 void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f, float width = 0.0f);  // 0: to the region's edge
 // Running text that wraps only at spaces (and between Chinese characters: core/text/line_breaks.h),

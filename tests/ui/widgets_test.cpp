@@ -297,3 +297,34 @@ TEST_CASE("ui: the flat plot's zero labels sit beside its axes, not on them") {
     ImGui::EndFrame();
     ImGui::DestroyContext();
 }
+
+TEST_CASE("ui: a glued piece goes to the next line with the piece before it") {
+    // The context vector's terms on a laptop: "0.0085·" at a line's end, its "[-1, -1]" alone below.
+    new_test_frame();
+    ImGui::SetNextWindowSize(ImVec2(380, 380));
+    ImGui::Begin("w");
+    // Room for "first second·", or for "second·[-1, -1]", not for all three.
+    const float w = ImGui::CalcTextSize("second·[-1, -1]").x + 2;
+    REQUIRE(ImGui::CalcTextSize("first second·").x < w);
+    ImGui::LogToBuffer();
+    flow_text({{"first ", 0}, {"second·", 0}, {"[-1, -1]", 0, true}}, 0.0f, w);
+    const std::string glued = GImGui->LogBuffer.c_str();
+    ImGui::LogFinish();
+    ImGui::LogToBuffer();
+    flow_text({{"first ", 0}, {"second·", 0}, {"[-1, -1]", 0, false}}, 0.0f, w);
+    const std::string loose = GImGui->LogBuffer.c_str();
+    ImGui::LogFinish();
+    ImGui::End();
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
+    CAPTURE(glued);
+    CAPTURE(loose);
+    // (ImGui's log starts a line where the text does and puts a space between pieces on one.)
+    const auto apart = [](const std::string& log) {
+        const size_t a = log.find("second"), b = log.find("[-1, -1]");
+        return log.find('\n', a) < b;
+    };
+    CHECK(glued.find("first \nsecond") != std::string::npos);  // "second·" moved down...
+    CHECK_FALSE(apart(glued));                                 // ...with its vector
+    CHECK(apart(loose));                                       // without the glue, apart
+}
