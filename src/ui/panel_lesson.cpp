@@ -127,6 +127,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         if (!waits && step < range.last && takes_focus_here(s, ui)) take_keyboard_focus();
         ImGui::EndDisabled();
         record_layout(ui, "lesson:next");
+        ui->lesson.next_bottom = ImGui::GetItemRectMax().y;
         const int delta = open && ui->intents.empty() ? key_step() : 0;
         if (delta != 0 && step + delta >= range.first && step + delta <= range.last) {
             send(ui, LessonAction::GoToStep, step + delta);

@@ -6,6 +6,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -336,14 +337,13 @@ void scrolling_layout(Frame& f, int columns) {
         if (--f.ui->lesson.scroll_passes <= 0) f.ui->lesson.scroll_to.clear();
     }
     const float column_top = ImGui::GetWindowPos().y;
+    f.ui->lesson.next_bottom = FLT_MAX;  // panel_lesson sets it if it draws Next
     // The lesson band scrolls with the panels, at its full height: a phone has no room for a
     // second scrolling region, and the question must not hide below the fold of a small one.
     f.out->edited |= panel_lesson(f.in, f.draft, f.ui, 0, &f.out->relayout);
     // The bar below shows once the band's own Back / Next has scrolled away above: the whole band,
     // or only its top, past a long step's revealed words (a walk swiped 250 px back up for Next).
-    bool band_gone = ImGui::GetCursorScreenPos().y < column_top;
-    for (const LayoutItem& item : f.ui->layout)
-        if (item.name == "lesson:next") band_gone = band_gone || item.rect.y + item.rect.w < column_top;
+    const bool band_gone = ImGui::GetCursorScreenPos().y < column_top || f.ui->lesson.next_bottom < column_top;
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     const float w = (ImGui::GetContentRegionAvail().x - gap * float(columns - 1)) / float(columns);
     std::vector<std::vector<PanelId>> order;

@@ -212,6 +212,7 @@ struct LessonUi {
     int shown_reveal = -1;          // the reveal last scrolled into view (step, question, answer)
     int reveal_scroll_passes = 0;   // passes it still scrolls there (the new lines settle first)
     int wrap_up_scroll_passes = 0;  // the same for the wrap-up the range's last Reveal made appear
+    float next_bottom = 0;          // the band's Next button's bottom this frame (FLT_MAX: not drawn)
     float verdict_top = 0;          // where that Reveal's verdict starts this frame: the wrap-up keeps it in view
     bool reveal_clicked = false;    // the band's Reveal was pressed: its verdict is brought into view
     // The keyboard moved the lesson from this place: the new place's first control takes the focus,
