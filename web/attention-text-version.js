@@ -32,9 +32,9 @@
 
   function say(text) {
     // A new text node each time: the same words twice are announced twice. Sentences joined with
-    // ' ' lose the space after a full-width mark, as Chinese sets them ("。答案", not "。 答案").
+    // ' ' lose the spaces beside a full-width mark, as Chinese sets them ("。答案", not "。 答案").
     announcer.textContent = '';
-    announcer.append(typeof text === 'string' ? document.createTextNode(text.replace(/([\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]) +/g, '$1')) : text);
+    announcer.append(typeof text === 'string' ? document.createTextNode(text.replace(/ *([\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]) */g, '$1')) : text);
   }
 
   // A refused change as the learner reads it, beside the field and on the status line alike:

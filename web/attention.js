@@ -1013,12 +1013,16 @@
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
     window.addEventListener(type, (e) => {
       if (e.target !== canvas) return;
-      // The finger that began the gesture: a second one neither moves nor lets go of the slider.
+      // A new gesture: its first finger is the one followed; another (a thumb resting on the
+      // screen) neither moves the gesture nor ends it.
+      const fresh = type === 'touchstart' && e.targetTouches.length === e.changedTouches.length;
+      if (fresh) finger = e.changedTouches[0].identifier;
       const touch = [...e.changedTouches].find((t) => t.identifier === finger);
-      if (sliding && !touch) return e.stopImmediatePropagation();
-      if (type === 'touchstart' && e.touches.length === e.changedTouches.length) {  // a new gesture
-        finger = e.changedTouches[0].identifier;
-        const touch = e.changedTouches[0];
+      if (!touch && (held || swiping || sliding)) {
+        if (sliding && type === 'touchmove' && e.cancelable) e.preventDefault();
+        return e.stopImmediatePropagation();
+      }
+      if (fresh) {
         const [x, y] = canvasPoint(touch);
         const claim = runtimeReady ? Module._attn_touch_belongs(x, y, ownPage ? 1 : 0) : 1;
         pageTouch = claim !== 1;

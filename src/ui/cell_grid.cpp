@@ -87,13 +87,21 @@ std::string cell_number(float v, int decimals, float width) {
         for (size_t i = first; i < t.size(); ++i) digits += t[i] >= '0' && t[i] <= '9';
         return first == std::string::npos ? 0 : digits;
     };
+    const auto fits = [&](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x <= width; };
     for (int d = decimals; d >= 0; --d) {
         const std::string text = format_fixed(v, d);
         if (d < decimals && v != 0.0f && significant(text) < 2) break;
-        if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+        if (fits(text)) return text;
     }
     char compact[32];
     std::snprintf(compact, sizeof compact, "%.2g", double(v));
+    if (fits(compact)) return compact;
+    // Narrower still: one significant digit ("0.3" for 0.3127), never "0" for a number that is not.
+    for (int d = decimals; d >= 0; --d) {
+        const std::string text = format_fixed(v, d);
+        if (v != 0.0f && significant(text) < 1) break;
+        if (fits(text)) return text;
+    }
     return compact;
 }
 

@@ -64,10 +64,8 @@ std::string summary(const ImportResult& r) {
     return s + (r.tokens.size() > 6 ? ", ..." : "");
 }
 
-// Reads the panel's text, and what it reads as in the interface's words. Import's reader is not part
-// of the first view (core/view/deferred_code.h): this is called once the page has the deferred
-// code, which the learner's first text asks for.
-ATTN_DEFERRED_ENTRY void read_pasted(const std::string& lang, ImportUi* panel) {
+// Reads the panel's text, and what it reads as in the interface's words.
+void read_pasted(const std::string& lang, ImportUi* panel) {
     panel->parsed = import_embeddings(panel->text, current_words());
     panel->parsed_summary = panel->parsed.ok ? summary(panel->parsed) : std::string();
     panel->parsed_lang = lang;
@@ -106,12 +104,7 @@ ATTN_DEFERRED_ENTRY bool import_tab_here(const FrameInput& in, State* draft, UiS
     static const std::string english = "en";
     const std::string& lang = in.words ? in.words->lang : english;                       // no copy per frame
     if (panel->parsed_valid && panel->parsed_lang != lang) panel->parsed_valid = false;  // words of another language
-    if (!panel->parsed_valid) {
-        if (in.code_here())
-            read_pasted(lang, panel);
-        else
-            panel->parsed = ImportResult{};  // nothing to apply until the text is read (asked for below)
-    }
+    if (!panel->parsed_valid) read_pasted(lang, panel);
     const ImportResult& r = panel->parsed;
 
     if (beside) ImGui::SameLine();
@@ -125,14 +118,12 @@ ATTN_DEFERRED_ENTRY bool import_tab_here(const FrameInput& in, State* draft, UiS
                                   : tr("Paste or type in the box above; what the text reads as appears here.");
         ImGui::TextDisabled("%s", hint);
         record_value(ui, "import:hint", hint);
-    } else if (!panel->parsed_valid) {
-        code_here_or_ask(in, ui, tr("Reading it: the reader is on its way..."), "import:retry");
     } else if (r.ok) {
         ImGui::TextColored(context_color(), "%s", panel->parsed_summary.c_str());
     } else {
         ImGui::TextColored(error_color(), tr("Cannot apply: %s"), r.error.c_str());
     }
-    if (panel->parsed_valid && !r.ok && !empty) record_value(ui, "import:error", r.error);
+    if (!r.ok && !empty) record_value(ui, "import:error", r.error);
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
 

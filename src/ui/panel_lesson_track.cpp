@@ -211,7 +211,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     // wide label (Chinese's "预测（第 1 题，共 2 题）" on a phone) does not leave the question a
     // narrow column beside it.
     std::vector<Piece> run{{predict + "  ", u32(query_color())}};
-    for (std::string& piece : line_break_pieces(q.prompt)) run.push_back({std::move(piece), 0});
+    add_words(&run, q.prompt);
     flow_text(run);
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
     const bool revealed = s.lesson.revealed && k == s.lesson.question;
@@ -342,14 +342,16 @@ void wrap_up(const FrameInput& in, UiState* ui) {
         if (ImGui::Button(wrap_up_next_lesson_words(*lesson.lesson).c_str())) ui->open_lesson = next_lesson;
         record_lesson_item(ui, "lesson:wrap-up:next-lesson");
     }
-    // Brought into view after the last answer's Reveal, below its verdict and as far down as the
-    // window shows: it appears below the question, where a laptop's band had it out of sight. The
-    // verdict stays in view: scrolled to the wrap-up's heading, a learner lost "Not quite." and
-    // the choices to pick again (a walk).
+    // Brought into view after the last answer's Reveal, from its verdict down as far as the window
+    // shows: it appears below the question, where a laptop's band had it out of sight. The verdict
+    // stays in view (scrolled to the wrap-up's heading, a walk lost "Not quite." and the answer),
+    // unless the answer's words are so long (a phone) that the heading would not show: the heading
+    // and a line after it come first.
     if (ui->lesson.wrap_up_scroll_passes > 0) {
         --ui->lesson.wrap_up_scroll_passes;
-        const float from = std::min(top, ui->lesson.verdict_top);
         const float room = ImGui::GetWindowHeight() * 0.9f;
+        const float from =
+            std::max(std::min(top, ui->lesson.verdict_top), top + ImGui::GetTextLineHeightWithSpacing() * 3 - room);
         scroll_into_view(from, std::min(ImGui::GetCursorScreenPos().y, from + room));
     }
 }

@@ -261,7 +261,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
             const bool tick = cols[c].in_use && !cols[c].hidden;
             return tick && ImGui::CalcTextSize(ticked.c_str()).x + 8 < col_w ? ticked : cols[c].title;
         },
-        [&](size_t c) { return cols[c].in_use ? query_color() : muted_text(); });
+        [&](size_t c) { return cols[c].in_use && !cols[c].hidden ? query_color() : muted_text(); });
 
     // The bars take what the lines below them (measured last frame) leave free; with room to spare
     // the rows grow a little taller, up to 2 lines.

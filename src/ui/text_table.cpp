@@ -32,7 +32,7 @@ float text_width(const std::string& text) {
 std::vector<std::string> header_lines(const std::string& text, float width) {
     if (width <= 0) return {text};
     std::vector<std::string> lines(1);
-    for (std::string& piece : line_break_pieces(text)) {
+    for (std::string& piece : line_break_pieces(text, LineGroups::Split)) {  // a column is narrow
         if (!lines.back().empty() && text_width(lines.back() + piece) > width)
             lines.push_back(std::move(piece));
         else
@@ -45,7 +45,8 @@ std::vector<std::string> header_lines(const std::string& text, float width) {
 // (a two-character Chinese word such as "朴素" is not split into a column of single characters).
 float widest_word(const std::string& text) {
     float widest = 0;
-    for (const std::string& piece : line_break_pieces(text)) widest = std::max(widest, text_width(piece));
+    for (const std::string& piece : line_break_pieces(text, LineGroups::Split))
+        widest = std::max(widest, text_width(piece));
     return std::max(widest, std::min(text_width(text), ImGui::GetFontSize() * 2.5f));
 }
 

@@ -240,8 +240,9 @@ float estimated_height(const Frame& f, PanelId id, float width) {
             return chrome + picker + buttons + line + table + style.ItemSpacing.y +
                    (f.in.state.inputs.cols > 12 ? frame : 0);
         }
-        case PanelId::Plot:
-            return chrome + std::min(width * 0.9f, font * 30) + frame * 2;
+        case PanelId::Plot:  // (a touch screen's hint line above the view too: panel_plot.cpp)
+            return chrome + std::min(width * 0.9f, font * 30) + frame * 2 +
+                   (f.in.page && f.in.page->touch ? ImGui::GetTextLineHeightWithSpacing() : 0.0f);
         case PanelId::Loop:
             return chrome + line * 12 + frame;
         case PanelId::Weights: {

@@ -147,13 +147,23 @@ void flow_text(const std::vector<Piece>& pieces, float indent, float width) {
     ImGui::Dummy(ImVec2(std::max(1.0f, max_x - start.x), y + line_h - start.y));
 }
 
+void add_words(std::vector<Piece>* out, std::string_view text, ImU32 ink, float width) {
+    const float room = width > 0 ? std::min(width, ImGui::GetContentRegionAvail().x) : ImGui::GetContentRegionAvail().x;
+    for (std::string& piece : line_break_pieces(text)) {
+        if (ImGui::CalcTextSize(piece.c_str()).x <= room) {
+            out->push_back({std::move(piece), ink});
+            continue;
+        }
+        for (std::string& part : line_break_pieces(piece, LineGroups::Split)) out->push_back({std::move(part), ink});
+    }
+}
+
 void prose(const std::string& text, ImVec4 color, float width) {
     const ImU32 ink = color.w > 0 ? ImGui::GetColorU32(color) : 0;
     for (size_t begin = 0;;) {
         const size_t end = std::min(text.find('\n', begin), text.size());
         std::vector<Piece> words;  // each with the space after it; Chinese also breaks between characters
-        for (std::string& piece : line_break_pieces(std::string_view(text).substr(begin, end - begin)))
-            words.push_back({std::move(piece), ink});
+        add_words(&words, std::string_view(text).substr(begin, end - begin), ink, width);
         if (words.empty()) words.push_back({" ", ink});  // an empty line keeps its height
         flow_text(words, 0.0f, width);
         if (end == text.size()) break;

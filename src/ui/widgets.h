@@ -58,6 +58,9 @@ struct Piece {
     bool glued = false;  // starts no line: it goes where the piece before it goes ("0.0085·" "[-1, -1]")
 };
 void flow_text(const std::vector<Piece>& pieces, float indent = 0.0f, float width = 0.0f);  // 0: to the region's edge
+// text's words as flow_text's pieces (core/text/line_breaks.h), a short group ("[0.43, 0.15]") as
+// one unless it is wider than the line (width 0: the region's), where it breaks at its spaces.
+void add_words(std::vector<Piece>* out, std::string_view text, ImU32 ink = 0, float width = 0.0f);
 // Running text that wraps only at spaces (and between Chinese characters: core/text/line_breaks.h),
 // so "70.7" or "[0.43, 0.15]" never breaks at the dot or comma the way TextWrapped does. Lines
 // separated by '\n' start new lines. color 0: the theme's.

@@ -124,7 +124,8 @@ TEST_CASE("ui: a grid cell prints the book's decimals, and a huge value as digit
     CHECK(attn::ui::cell_number(100.0f, 4, narrow) == "100.00");
     CHECK(attn::ui::cell_number(100.0f, 4, ImGui::CalcTextSize("100").x + 1) == "100");
     // Fewer decimals only while two significant digits stay: 0.3 never prints as "0".
-    CHECK(attn::ui::cell_number(0.3127f, 4, ImGui::CalcTextSize("0.3").x + 1) != "0");
+    CHECK(attn::ui::cell_number(0.3127f, 4, ImGui::CalcTextSize("0.3").x + 1) == "0.3");  // not an overflowing 0.31
+    CHECK(attn::ui::cell_number(0.3127f, 4, ImGui::CalcTextSize("0").x + 1) != "0");
     CHECK(attn::ui::cell_number(0.3127f, 4, ImGui::CalcTextSize("0.31").x + 1) == "0.31");
     ImGui::EndFrame();
     ImGui::DestroyContext();
@@ -327,4 +328,27 @@ TEST_CASE("ui: a glued piece goes to the next line with the piece before it") {
     CHECK(glued.find("first \nsecond") != std::string::npos);  // "second·" moved down...
     CHECK_FALSE(apart(glued));                                 // ...with its vector
     CHECK(apart(loose));                                       // without the glue, apart
+}
+
+TEST_CASE("ui: running text keeps a short group on one line, and breaks one wider than the line at its spaces") {
+    new_test_frame();
+    ImGui::SetNextWindowSize(ImVec2(380, 380));
+    ImGui::Begin("w");
+    const float narrow = ImGui::CalcTextSize("[0.1250, 0.6250,").x + 2;  // less than the whole vector
+    const auto logged = [](const std::string& text, float width) {
+        ImGui::LogToBuffer();
+        attn::ui::prose(text, ImVec4(0, 0, 0, 0), width);
+        const std::string log = GImGui->LogBuffer.c_str();
+        ImGui::LogFinish();
+        return log;
+    };
+    const std::string kept = logged("weights [0.1250, 0.6250, 0.2500]", 0.0f);
+    const std::string split = logged("[0.1250, 0.6250, 0.2500]", narrow);
+    ImGui::End();
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
+    CAPTURE(kept);
+    CAPTURE(split);
+    CHECK(kept.find('\n', kept.find('[')) > kept.find(']'));  // no line break inside the vector
+    CHECK(split.find('\n') < split.find("0.2500"));           // too wide for the line: broken, not cut
 }

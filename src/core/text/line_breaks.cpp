@@ -23,29 +23,40 @@ bool no_break_after(uint32_t cp) {
     return false;
 }
 
-// A bracket or a straight quote left open at the end of a piece: the depth of (, [ and { not yet
-// closed, and whether a '"' is open, carried from piece to piece.
+// A bracket or a quote left open at the end of a piece: the depth of ( [ { and “ not yet closed,
+// and whether a straight '"' is open, carried from piece to piece. (Not Chinese's （）: an aside
+// in running Chinese breaks as the sentence does.)
 struct GroupScan {
     int depth = 0;
     bool quoted = false;
     bool open() const { return depth > 0 || quoted; }
     void read(std::string_view piece) {
-        for (char c : piece) {
-            if (c == '(' || c == '[' || c == '{') ++depth;
-            if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
-            if (c == '"') quoted = !quoted;
+        for (size_t i = 0; i < piece.size();) {
+            uint32_t cp = 0;
+            const size_t n = decode_utf8(piece, i, &cp);
+            i += n ? n : 1;
+            if (cp == '(' || cp == '[' || cp == '{' || cp == 0x201C) ++depth;
+            if ((cp == ')' || cp == ']' || cp == '}' || cp == 0x201D) && depth > 0) --depth;
+            if (cp == '"') quoted = !quoted;
         }
     }
 };
 
 // A group this short is never broken: a vector, a shape, a call's arguments or a quoted token
-// ("[0.1250, 0.6250, 0.2500]", "(6, 3)", "tril(ones, -1)", "\"token 1\"") reads as one thing, and
-// its columns fit the narrowest line the page has (320 CSS px). A longer one breaks at its spaces.
+// ("[0.1250, 0.6250, 0.2500]", "(6, 3)", "tril(ones, -1)", "\"token 1\"", “token 1”) reads as
+// one thing, and its columns fit the narrowest line the page has (320 CSS px). A longer one breaks
+// at its spaces. (A renderer with less room than a group needs asks for LineGroups::Split.)
 constexpr int kShortGroupColumns = 32;
 
-int code_points(std::string_view text) {
+// The columns text takes, a Chinese character two: about its width in the page's fonts.
+int display_columns(std::string_view text) {
     int n = 0;
-    for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+    for (size_t i = 0; i < text.size();) {
+        uint32_t cp = 0;
+        const size_t length = decode_utf8(text, i, &cp);
+        i += length ? length : 1;
+        n += is_cjk_code_point(cp) ? 2 : 1;
+    }
     return n;
 }
 
@@ -56,14 +67,15 @@ std::vector<std::string> keep_short_groups(std::vector<std::string> pieces) {
         GroupScan scan;
         scan.read(pieces[i]);
         size_t j = i;
-        int columns = code_points(pieces[i]);
+        int columns = display_columns(pieces[i]);
         while (scan.open() && j + 1 < pieces.size() && columns <= kShortGroupColumns) {
             ++j;
             scan.read(pieces[j]);
-            const size_t visible = pieces[j].find_last_not_of(' ');
-            columns +=
-                code_points(std::string_view(pieces[j]).substr(0, visible == std::string::npos ? 0 : visible + 1));
+            columns += display_columns(pieces[j]);
         }
+        // (The group's last trailing spaces may hang past the edge.)
+        const size_t visible = pieces[j].find_last_not_of(' ');
+        columns -= int(pieces[j].size() - (visible == std::string::npos ? 0 : visible + 1));
         if (j > i && !scan.open() && columns <= kShortGroupColumns) {
             std::string joined;
             for (size_t k = i; k <= j; ++k) joined += pieces[k];
@@ -88,7 +100,7 @@ bool is_cjk_code_point(uint32_t cp) {
            (cp >= 0x20000 && cp <= 0x3FFFF);  // supplementary ideographs
 }
 
-std::vector<std::string> line_break_pieces(std::string_view line) {
+std::vector<std::string> line_break_pieces(std::string_view line, LineGroups groups) {
     std::vector<std::string> pieces;
     std::string current;
     uint32_t prev = 0;
@@ -108,7 +120,7 @@ std::vector<std::string> line_break_pieces(std::string_view line) {
             const bool after_space = prev == ' ' && !comment_mark && !after_equals;
             const bool cjk_edge =
                 (is_cjk_code_point(prev) || is_cjk_code_point(cp)) && !no_break_before(cp) && !no_break_after(prev);
-            if ((after_space || cjk_edge) && !after_equals) {
+            if ((after_space || cjk_edge) && !after_equals && !comment_mark) {
                 pieces.push_back(std::move(current));
                 current.clear();
             }
@@ -118,7 +130,7 @@ std::vector<std::string> line_break_pieces(std::string_view line) {
         i = end;
     }
     if (!current.empty()) pieces.push_back(std::move(current));
-    return keep_short_groups(std::move(pieces));
+    return groups == LineGroups::KeepShort ? keep_short_groups(std::move(pieces)) : pieces;
 }
 
 namespace {

@@ -21,7 +21,10 @@ bool is_cjk_code_point(uint32_t cp);
 // line cut into pieces that a renderer may place on a new line each; a break is allowed only
 // between pieces. Each piece keeps the spaces after it, so the pieces joined give line back.
 // "x = 0.43 then" -> "x ", "= ", "0.43 ", "then"; "权重为 0.4419。" -> "权", "重", "为 ", "0.4419。".
-std::vector<std::string> line_break_pieces(std::string_view line);
+// KeepShort: a short group is one piece (above); Split: it breaks at its spaces, for a renderer
+// whose line is narrower than the group (a phone's table header, a long Chinese token).
+enum class LineGroups { KeepShort, Split };
+std::vector<std::string> line_break_pieces(std::string_view line, LineGroups groups = LineGroups::KeepShort);
 
 // A piece of code wider than `columns` (a long call chain on a phone) cut into fragments that
 // each fit, where Python is broken by hand: after "(" "[" "," (with the spaces after them); a

@@ -12,6 +12,8 @@ TEST_CASE("English breaks only after spaces, so numbers and tensors stay whole")
     CHECK(line_break_pieces("# sqrt(2) = 1.4142") == Pieces{"# sqrt(2) ", "= 1.4142"});
     // Chinese after "=" too: "# True =" / "隐藏" read as an unfinished line on a phone.
     CHECK(line_break_pieces("# True = 隐藏") == Pieces{"# True ", "= 隐", "藏"});
+    // A comment's "#" keeps its first Chinese character too.
+    CHECK(line_break_pieces("# 查询") == Pieces{"# 查", "询"});
     // A code comment's "#" keeps its first word with it; the words after it break as words do.
     CHECK(line_break_pieces("rows = [q]   # the prompt") == Pieces{"rows ", "= [q]   ", "# the ", "prompt"});
     CHECK(line_break_pieces("two  spaces") == Pieces{"two  ", "spaces"});
@@ -34,6 +36,12 @@ TEST_CASE("A short vector, shape, call or quoted token is never broken; a long o
     // Longer than a phone's narrowest line: it breaks at its spaces as before.
     CHECK(line_break_pieces("[0.1385, 0.2379, 0.2333, 0.1240, 0.1082]") ==
           Pieces{"[0.1385, ", "0.2379, ", "0.2333, ", "0.1240, ", "0.1082]"});
+    // Chinese quotes a token with curly quotes: kept whole too ("“token" / "1”" on a phone).
+    CHECK(line_break_pieces("与查询“token 1”比较") == Pieces{"与", "查", "询", "“token 1”", "比", "较"});
+    // A Chinese character counts two columns: sixteen of them in quotes are too long to keep whole.
+    CHECK(line_break_pieces("\"一二三四五六七八九十一二三四五六\"").size() > 1);
+    // Split: for a line narrower than the group, it breaks at its spaces after all.
+    CHECK(line_break_pieces("x = [-4, 0, -3]", attn::LineGroups::Split) == Pieces{"x ", "= [-4, ", "0, ", "-3]"});
     // A quote or bracket never closed breaks as words do.
     CHECK(line_break_pieces("a 12\" screen and more") == Pieces{"a ", "12\" ", "screen ", "and ", "more"});
 }
