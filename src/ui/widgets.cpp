@@ -77,15 +77,23 @@ void help_marker(const char* key, const std::string& help, UiState* ui) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
     if (ui) record_layout(ui, key);
-    // A finger has no hover (a lifted one is gone): a tap opens the help as a popup, which a tap
-    // elsewhere closes. A mouse's hover shows it as a tooltip.
+    // A finger has no hover (a lifted one is gone): a tap opens the help, shown under the marker
+    // until the next press anywhere, which also does what it pressed (a popup took that press:
+    // a tap on an answer only closed the help). A mouse's hover shows it too. The window keeps
+    // whether it is open, under the marker's key.
     // (Released without a drag: a press on text is taken by the column's drag-to-scroll.)
     const ImGuiIO& io = ImGui::GetIO();
+    const ImGuiID id = ImGui::GetID(key);
+    ImGuiStorage* kept = ImGui::GetStateStorage();
+    bool open = kept->GetBool(id, false);
+    const bool on_marker = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
     if (ImGui::IsMouseReleased(0) && io.MouseDragMaxDistanceSqr[0] < io.MouseDragThreshold * io.MouseDragThreshold &&
-        ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem))
-        ImGui::OpenPopup(key);
-    const bool popup = ImGui::IsPopupOpen(key);
-    if (!popup && !item_tooltip()) return;
+        on_marker)
+        open = !open;
+    else if (ImGui::IsMouseClicked(0) && !on_marker)
+        open = false;
+    kept->SetBool(id, open);
+    if (!(open && tooltips_allowed()) && !item_tooltip()) return;
     // Broken as prose is: between Chinese characters, never inside torch.softmax or a number
     // (ImGui's own wrapping breaks at spaces only, so a Chinese line broke at its one space).
     // The window sizes itself to its content, so its width is set first: 28 em, or the text's, and
@@ -95,13 +103,15 @@ void help_marker(const char* key, const std::string& help, UiState* ui) {
                                   ImGui::GetIO().DisplaySize.x - pad * 2}) +
                         pad;
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
-    if (popup ? ImGui::BeginPopup(key) : (ImGui::BeginTooltip(), true)) {
-        prose(text);
-        if (popup)
-            ImGui::EndPopup();
-        else
-            ImGui::EndTooltip();
+    if (open) {  // under the marker, within the screen (a lifted finger leaves no pointer to follow)
+        const ImVec2 marker = ImGui::GetItemRectMin();
+        const float x =
+            std::clamp(marker.x, pad / 2, std::max(pad / 2, ImGui::GetIO().DisplaySize.x - width - pad / 2));
+        ImGui::SetNextWindowPos(ImVec2(x, ImGui::GetItemRectMax().y + 4));
     }
+    ImGui::BeginTooltip();
+    prose(text);
+    ImGui::EndTooltip();
 }
 
 void flow_text(const std::vector<Piece>& pieces, float indent, float width) {

@@ -313,7 +313,7 @@ TEST_CASE("ui: on a phone a tap on a (?) opens its help within the screen; a tap
     CHECK(h.drawn_text.find("the naive softmax overflows") != std::string::npos);
     const ImGuiWindow* popup = nullptr;
     for (ImGuiWindow* w : GImGui->Windows)
-        if (w->Active && (w->Flags & ImGuiWindowFlags_Popup)) popup = w;
+        if (w->Active && (w->Flags & ImGuiWindowFlags_Tooltip)) popup = w;
     REQUIRE(popup != nullptr);
     CHECK(popup->Pos.x >= 0);
     CHECK(popup->Pos.x + popup->Size.x <= 390);
@@ -1441,4 +1441,21 @@ TEST_CASE("ui: a (?) help opened on a phone stays open when its text changes und
     h.reveal(s);
     h.frames(2);
     CHECK(h.drawn_text.find("the naive softmax overflows") != std::string::npos);
+}
+
+TEST_CASE("ui: with a (?) help open, the next tap closes it and also does what it tapped") {
+    // A walk tapped an answer with the scale help open: the tap only closed the help, and Reveal
+    // still said to pick an answer first.
+    UiHarness h("your-journey", ImVec2(1366, 8000));
+    h.go_to_step(6);
+    h.frames(2);
+    h.log_text = true;
+    h.click("help:lab-scale");
+    h.mouse_move(ImVec2(-100, -100));
+    h.frames(2);
+    REQUIRE(h.drawn_text.find("Multiplies every score") != std::string::npos);
+    h.click("lesson:choice:2");
+    h.frames(2);
+    CHECK(h.state.lesson.answer == 2);                                        // the tap chose
+    CHECK(h.drawn_text.find("Multiplies every score") == std::string::npos);  // and closed the help
 }
