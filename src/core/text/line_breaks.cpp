@@ -89,6 +89,14 @@ std::vector<std::string> keep_short_groups(std::vector<std::string> pieces) {
     return out;
 }
 
+// The operators a line keeps with both its neighbours when written between spaces.
+bool is_operator(std::string_view token) {
+    for (std::string_view op :
+         {"=", "==", "!=", "<=", ">=", "<", ">", "-", "+", "@", "*", "/", "->", "\u00d7", "\u00b7"})
+        if (token == op) return true;
+    return false;
+}
+
 }  // namespace
 
 bool is_cjk_code_point(uint32_t cp) {
@@ -113,14 +121,25 @@ std::vector<std::string> line_break_pieces(std::string_view line, LineGroups gro
             // A code comment's "#" stays with its first word: "# the prompt", not "#" at a line's end.
             const bool comment_mark = current.size() >= 2 && current[0] == '#' && current[1] == ' ' &&
                                       current.find_first_not_of(' ', 1) == std::string::npos;
-            // "= " stays with what follows: a line may end before "=", not after it ("sqrt(2) =" alone).
+            // An operator between spaces ("=", "-", "@", "->") stays with both sides: a line does
+            // not end "s -" or "queries @" (a phone walk). Not when a group is split: a line too
+            // narrow for a short group breaks at every space.
+            const bool keep = groups == LineGroups::KeepShort;
             const size_t last = current.find_last_not_of(' ');
-            const bool after_equals =
-                last != std::string::npos && current[last] == '=' && (last == 0 || current[last - 1] == ' ');
-            const bool after_space = prev == ' ' && !comment_mark && !after_equals;
+            const size_t token_start = last == std::string::npos ? 0 : current.find_last_of(' ', last);
+            const std::string_view last_token =
+                last == std::string::npos ? std::string_view()
+                                          : std::string_view(current).substr(
+                                                token_start == std::string::npos ? 0 : token_start + 1,
+                                                last + 1 - (token_start == std::string::npos ? 0 : token_start + 1));
+            const bool after_operator = keep && is_operator(last_token);
+            const size_t next_space = line.find(' ', i);
+            const bool before_operator =
+                keep && next_space != std::string_view::npos && is_operator(line.substr(i, next_space - i));
+            const bool after_space = prev == ' ' && !comment_mark && !after_operator && !before_operator;
             const bool cjk_edge =
                 (is_cjk_code_point(prev) || is_cjk_code_point(cp)) && !no_break_before(cp) && !no_break_after(prev);
-            if ((after_space || cjk_edge) && !after_equals && !comment_mark) {
+            if ((after_space || cjk_edge) && !after_operator && !comment_mark) {
                 pieces.push_back(std::move(current));
                 current.clear();
             }

@@ -7,15 +7,17 @@ using attn::line_break_pieces;
 using Pieces = std::vector<std::string>;
 
 TEST_CASE("English breaks only after spaces, so numbers and tensors stay whole") {
-    // A line may break before "=", never after it.
-    CHECK(line_break_pieces("x = 0.43 then") == Pieces{"x ", "= 0.43 ", "then"});
-    CHECK(line_break_pieces("# sqrt(2) = 1.4142") == Pieces{"# sqrt(2) ", "= 1.4142"});
+    // An operator between spaces stays with both sides: no "x =" or "s -" at a line's end.
+    CHECK(line_break_pieces("x = 0.43 then") == Pieces{"x = 0.43 ", "then"});
+    CHECK(line_break_pieces("# sqrt(2) = 1.4142") == Pieces{"# sqrt(2) = 1.4142"});
+    CHECK(line_break_pieces("scores = queries @ keys.T and") == Pieces{"scores = queries @ keys.T ", "and"});
+    CHECK(line_break_pieces("a -4 b") == Pieces{"a ", "-4 ", "b"});  // a negative number is no operator
     // Chinese after "=" too: "# True =" / "隐藏" read as an unfinished line on a phone.
-    CHECK(line_break_pieces("# True = 隐藏") == Pieces{"# True ", "= 隐", "藏"});
+    CHECK(line_break_pieces("# True = 隐藏") == Pieces{"# True = 隐", "藏"});
     // A comment's "#" keeps its first Chinese character too.
     CHECK(line_break_pieces("# 查询") == Pieces{"# 查", "询"});
     // A code comment's "#" keeps its first word with it; the words after it break as words do.
-    CHECK(line_break_pieces("rows = [q]   # the prompt") == Pieces{"rows ", "= [q]   ", "# the ", "prompt"});
+    CHECK(line_break_pieces("rows = [q]   # the prompt") == Pieces{"rows = [q]   ", "# the ", "prompt"});
     CHECK(line_break_pieces("two  spaces") == Pieces{"two  ", "spaces"});
     CHECK(line_break_pieces("") == Pieces{});
 }
@@ -26,13 +28,13 @@ TEST_CASE("A short vector, shape, call or quoted token is never broken; a long o
     CHECK(line_break_pieces("tensor([0.43, 0.15])") == Pieces{"tensor([0.43, 0.15])"});
     CHECK(line_break_pieces("weights [0.1250, 0.6250, 0.2500] add") ==
           Pieces{"weights ", "[0.1250, 0.6250, 0.2500] ", "add"});
-    CHECK(line_break_pieces("s - max = [-4, 0, -3]") == Pieces{"s ", "- ", "max ", "= [-4, 0, -3]"});
-    CHECK(line_break_pieces("mask = tril(ones, -1)") == Pieces{"mask ", "= tril(ones, -1)"});
-    CHECK(line_break_pieces("# (6, 3) @ (3, 6)") == Pieces{"# (6, 3) ", "@ ", "(3, 6)"});
+    CHECK(line_break_pieces("s - max = [-4, 0, -3]") == Pieces{"s - max = [-4, 0, -3]"});
+    CHECK(line_break_pieces("mask = tril(ones, -1)") == Pieces{"mask = tril(ones, -1)"});
+    CHECK(line_break_pieces("# (6, 3) @ (3, 6)") == Pieces{"# (6, 3) @ (3, 6)"});
     CHECK(line_break_pieces("the largest is \"token 1\" here") ==
           Pieces{"the ", "largest ", "is ", "\"token 1\" ", "here"});
     CHECK(line_break_pieces("查询为第 2 个词元，\"token 1\" = [2, 2]") ==
-          Pieces{"查", "询", "为", "第 ", "2 ", "个", "词", "元，", "\"token 1\" ", "= [2, 2]"});
+          Pieces{"查", "询", "为", "第 ", "2 ", "个", "词", "元，", "\"token 1\" = [2, 2]"});
     // Longer than a phone's narrowest line: it breaks at its spaces as before.
     CHECK(line_break_pieces("[0.1385, 0.2379, 0.2333, 0.1240, 0.1082]") ==
           Pieces{"[0.1385, ", "0.2379, ", "0.2333, ", "0.1240, ", "0.1082]"});
@@ -41,7 +43,7 @@ TEST_CASE("A short vector, shape, call or quoted token is never broken; a long o
     // A Chinese character counts two columns: sixteen of them in quotes are too long to keep whole.
     CHECK(line_break_pieces("\"一二三四五六七八九十一二三四五六\"").size() > 1);
     // Split: for a line narrower than the group, it breaks at its spaces after all.
-    CHECK(line_break_pieces("x = [-4, 0, -3]", attn::LineGroups::Split) == Pieces{"x ", "= [-4, ", "0, ", "-3]"});
+    CHECK(line_break_pieces("x = [-4, 0, -3]", attn::LineGroups::Split) == Pieces{"x ", "= ", "[-4, ", "0, ", "-3]"});
     // A quote or bracket never closed breaks as words do.
     CHECK(line_break_pieces("a 12\" screen and more") == Pieces{"a ", "12\" ", "screen ", "and ", "more"});
 }
