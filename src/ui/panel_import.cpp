@@ -55,7 +55,7 @@ void push_mono() {
 }
 
 std::string summary(const ImportResult& r) {
-    std::string s = printf_text(tr("Reads as %s: %d token%s x %d dimension%s."), import_format_name(r.format),
+    std::string s = printf_text(tr("Reads as %s: %d token%s \u00d7 %d dimension%s."), import_format_name(r.format),
                                 r.inputs.rows, plural_s(r.inputs.rows), r.inputs.cols, plural_s(r.inputs.cols));
     if (r.tokens.empty())
         return s + tr(" No labels: the current ones stay if the count matches, else token 0, token 1 ...");
@@ -173,8 +173,16 @@ ATTN_DEFERRED_ENTRY void export_tab_here(const FrameInput& in, UiState* ui, Impo
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(names[f]);
         ImGui::SameLine();
-        if (small_button(tr("Copy"))) ImGui::SetClipboardText(panel->exported[f].c_str());
+        if (small_button(tr("Copy"))) {
+            ImGui::SetClipboardText(panel->exported[f].c_str());
+            panel->copied = f;
+        }
         record_layout(ui, layout[f]);
+        if (panel->copied == f) {  // said where it was pressed, as the code view's Copy says it
+            ImGui::SameLine();
+            ImGui::TextColored(context_color(), "%s", tr("copied"));
+            record_layout(ui, "export:copied");
+        }
         const std::string& full = panel->exported[f];
         std::string shown;
         if (full.size() > kPreviewBytes) {
@@ -207,6 +215,7 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
     if (ImGui::Button(tr("Import / Export...")) || panel->open_requested) {
         if (panel->open_requested) panel->exporting = false;  // a paste arrived: show it on Import
         panel->open_requested = false;
+        panel->copied = -1;
         ImGui::OpenPopup(kPopup);
     }
     record_layout(ui, "import:open");

@@ -432,8 +432,9 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
     dl->PopClipRect();
     if (gated) {
         // Which way a finger goes here, right above the view: a swipe scrolls past it until it is tapped.
-        const char* hint =
-            ui->plot.engaged ? tr("tap outside to scroll the page") : tr("tap to turn, zoom or move a head");
+        const char* hint = ui->plot.engaged            ? tr("tap outside to scroll the page")
+                           : v.mode == PlotMode::Space ? tr("tap to turn, zoom or move a head")
+                                                       : tr("tap to zoom or move a head");  // a flat plot does not turn
         const ImVec2 size = ImGui::CalcTextSize(hint);
         dl->AddText(hint_at, u32(ui->plot.engaged ? query_color() : muted_text()), hint);
         record_layout(ui, ui->plot.engaged ? "plot:engaged" : "plot:tap-to-engage", hint_at,

@@ -308,7 +308,9 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     }
     ImGui::SameLine();
     ImGui::TextColored(muted_text(), "%s", tr("scores first (try \u00d7 100)"));
-    if (in.concealed().naive_weights)  // the lesson asks what the naive softmax gives at a large scale
+    // While the lesson asks what the naive softmax gives at a large scale (step 6), or covers the
+    // weights one step before (step 5), the help does not say it.
+    if (in.concealed().naive_weights || in.concealed().weights)
         help_marker("help:lab-scale",
                     tr("Multiplies every score before normalising, to see how the methods cope with large values."),
                     ui);

@@ -124,6 +124,7 @@ struct ImportUi {
     std::vector<std::string> export_tokens;
     Matrix export_inputs;
     std::string exported[3];  // ExportFormat::Json, Csv, Torch
+    int copied = -1;          // the form Copy last put on the clipboard (-1: none since it opened)
 };
 
 // The PyTorch code for the state on screen, regenerated when the state changes.

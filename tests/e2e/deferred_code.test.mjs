@@ -92,6 +92,7 @@ test('deferred code: Export fetches its writer when opened, and its JSON copies 
     'the Export tab drawn with its Copy buttons');
   assert.equal(deferredFetches(page), 1, 'opening Export fetched its writer');
   await click(page, 'export:copy:json');
+  await layoutItem(page, 'export:copied');  // the button says it copied
   const copied = await (await waitFor(page, () => navigator.clipboard.readText().then((t) => t.includes('inputs') && t),
     null, 'the JSON on the clipboard')).jsonValue();
   const json = JSON.parse(copied);
