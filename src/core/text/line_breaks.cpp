@@ -97,6 +97,21 @@ bool is_operator(std::string_view token) {
     return false;
 }
 
+// The last run of non-spaces in text ("@" in "queries @ "); "" when it has none.
+std::string_view last_word(std::string_view text) {
+    const size_t last = text.find_last_not_of(' ');
+    if (last == std::string_view::npos) return {};
+    const size_t space = text.find_last_of(' ', last);
+    const size_t start = space == std::string_view::npos ? 0 : space + 1;
+    return text.substr(start, last + 1 - start);
+}
+
+// Whether an operator followed by a space starts at i ("= 1" does, "-4" does not).
+bool operator_at(std::string_view line, size_t i) {
+    const size_t space = line.find(' ', i);
+    return space != std::string_view::npos && is_operator(line.substr(i, space - i));
+}
+
 }  // namespace
 
 bool is_cjk_code_point(uint32_t cp) {
@@ -117,29 +132,18 @@ std::vector<std::string> line_break_pieces(std::string_view line, LineGroups gro
         const size_t length = decode_utf8(line, i, &cp);
         if (length == 0) cp = 0xFFFD;  // a broken byte goes along as one character
         const size_t end = i + (length ? length : 1);
-        if (!current.empty() && cp != ' ') {
+        const bool cjk_edge =
+            (is_cjk_code_point(prev) || is_cjk_code_point(cp)) && !no_break_before(cp) && !no_break_after(prev);
+        if (!current.empty() && cp != ' ' && (prev == ' ' || cjk_edge)) {  // a place a line may break
             // A code comment's "#" stays with its first word: "# the prompt", not "#" at a line's end.
             const bool comment_mark = current.size() >= 2 && current[0] == '#' && current[1] == ' ' &&
                                       current.find_first_not_of(' ', 1) == std::string::npos;
             // An operator between spaces ("=", "-", "@", "->") stays with both sides: a line does
             // not end "s -" or "queries @" (a phone walk). Not when a group is split: a line too
             // narrow for a short group breaks at every space.
-            const bool keep = groups == LineGroups::KeepShort;
-            const size_t last = current.find_last_not_of(' ');
-            const size_t token_start = last == std::string::npos ? 0 : current.find_last_of(' ', last);
-            const std::string_view last_token =
-                last == std::string::npos ? std::string_view()
-                                          : std::string_view(current).substr(
-                                                token_start == std::string::npos ? 0 : token_start + 1,
-                                                last + 1 - (token_start == std::string::npos ? 0 : token_start + 1));
-            const bool after_operator = keep && is_operator(last_token);
-            const size_t next_space = line.find(' ', i);
-            const bool before_operator =
-                keep && next_space != std::string_view::npos && is_operator(line.substr(i, next_space - i));
-            const bool after_space = prev == ' ' && !comment_mark && !after_operator && !before_operator;
-            const bool cjk_edge =
-                (is_cjk_code_point(prev) || is_cjk_code_point(cp)) && !no_break_before(cp) && !no_break_after(prev);
-            if ((after_space || cjk_edge) && !after_operator && !comment_mark) {
+            const bool operator_kept =
+                groups == LineGroups::KeepShort && (is_operator(last_word(current)) || operator_at(line, i));
+            if (!comment_mark && !operator_kept) {
                 pieces.push_back(std::move(current));
                 current.clear();
             }
