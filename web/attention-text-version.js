@@ -12,13 +12,13 @@
   // Text and labels go through the page's words: in another language, a fixed English text the
   // language translates ("Leave the lesson") is shown in it; the lesson's own text comes translated.
   const words = (text) => (window.attention && window.attention.words ? window.attention.words(text) : text);
+  const ASCII_WORDS = /^[\x20-\x7e]*[A-Za-z]{2}[\x20-\x7e]*$/;
   function element(tag, attributes = {}, ...children) {
     const e = document.createElement(tag);
     // Code is Python as the book prints it: read in English on a page in any language (WCAG 3.1.2).
     if (tag === 'code' && document.documentElement.lang !== 'en') e.lang = 'en';
     // So is a table cell of ASCII words (a token "journey", True, nan): the data's own language.
-    const ascii = /^[\x20-\x7e]*[A-Za-z]{2}[\x20-\x7e]*$/;
-    if (/^t[hd]$/.test(tag) && document.documentElement.lang !== 'en' && ascii.test(words(attributes.text || ''))) e.lang = 'en';
+    if (/^t[hd]$/.test(tag) && document.documentElement.lang !== 'en' && ASCII_WORDS.test(words(attributes.text || ''))) e.lang = 'en';
     for (const [key, value] of Object.entries(attributes)) {
       if (key === 'text') e.textContent = words(value);
       else if (key === 'aria-label' || key === 'title') e.setAttribute(key, words(value));

@@ -1029,7 +1029,7 @@
         held = claim > 1 || (ownPage && claim === 0) ? { x, y, slider: claim === 3, start: touch } : null;
         swiping = null;
         sliding = false;
-      } else if (type === 'touchmove' && touch && (held || swiping || sliding)) {
+      } else if (type === 'touchmove' && (held || swiping || sliding)) {  // (its own finger: see above)
         const [x, y] = canvasPoint(touch);
         const dx = held ? x - held.x : 0, dy = held ? y - held.y : 0;
         if (held && ((!ownPage && !held.slider) || Math.hypot(dx, dy) >= TAP_SLOP)) {

@@ -88,20 +88,21 @@ std::string cell_number(float v, int decimals, float width) {
         return first == std::string::npos ? 0 : digits;
     };
     const auto fits = [&](const std::string& t) { return ImGui::CalcTextSize(t.c_str()).x <= width; };
-    for (int d = decimals; d >= 0; --d) {
-        const std::string text = format_fixed(v, d);
-        if (d < decimals && v != 0.0f && significant(text) < 2) break;
-        if (fits(text)) return text;
-    }
+    // The most decimals that fit while `least` significant digits stay; "" if none does.
+    const auto fewer_decimals = [&](int least) {
+        for (int d = decimals; d >= 0; --d) {
+            std::string text = format_fixed(v, d);
+            if (d < decimals && v != 0.0f && significant(text) < least) break;
+            if (fits(text)) return text;
+        }
+        return std::string();
+    };
+    if (std::string text = fewer_decimals(2); !text.empty()) return text;
     char compact[32];
     std::snprintf(compact, sizeof compact, "%.2g", double(v));
     if (fits(compact)) return compact;
     // Narrower still: one significant digit ("0.3" for 0.3127), never "0" for a number that is not.
-    for (int d = decimals; d >= 0; --d) {
-        const std::string text = format_fixed(v, d);
-        if (v != 0.0f && significant(text) < 1) break;
-        if (fits(text)) return text;
-    }
+    if (std::string text = fewer_decimals(1); !text.empty()) return text;
     return compact;
 }
 

@@ -150,16 +150,14 @@ void mode_selector(const FrameInput& in, State* draft, UiState* ui, bool* edited
     }
     // While the lesson asks which method is sharper, or what the hand-written one gives past the
     // overflow, the help does not answer it.
-    if (in.concealed().weights || in.concealed().naive_weights)
-        help_marker("help:normalise",
-                    tr("Three ways to turn scores into weights that sum to 1. How they differ is what the lesson's "
-                       "question asks: answer it, and the weights show here."));
-    else
-        help_marker("help:normalise",
-                    tr("Divide by sum keeps the scores' proportions. Softmax exponentiates first, so the largest "
-                       "score takes a bigger share and every weight is positive. Naive softmax computes exp(s) "
-                       "directly and overflows for large scores; the stable form (torch.softmax) subtracts the "
-                       "max first. The choice drives the weights heatmap and the context vector too."));
+    help_marker("help:normalise",
+                in.concealed().weights || in.concealed().naive_weights
+                    ? tr("Three ways to turn scores into weights that sum to 1. How they differ is what the lesson's "
+                         "question asks: answer it, and the weights show here.")
+                    : tr("Divide by sum keeps the scores' proportions. Softmax exponentiates first, so the largest "
+                         "score takes a bigger share and every weight is positive. Naive softmax computes exp(s) "
+                         "directly and overflows for large scores; the stable form (torch.softmax) subtracts the "
+                         "max first. The choice drives the weights heatmap and the context vector too."));
 }
 
 // The context vector written out as the weighted sum it is: of the inputs, or of the values when
@@ -310,15 +308,12 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::TextColored(muted_text(), "%s", tr("scores first (try \u00d7 100)"));
     // While the lesson asks what the naive softmax gives at a large scale (step 6), or covers the
     // weights one step before (step 5), the help does not say it.
-    if (in.concealed().naive_weights || in.concealed().weights)
-        help_marker("help:lab-scale",
-                    tr("Multiplies every score before normalising, to see how the methods cope with large values."),
-                    ui);
-    else
-        help_marker("help:lab-scale",
-                    tr("Multiplies every score before normalising, to see how the methods cope with large values: "
-                       "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not."),
-                    ui);
+    help_marker("help:lab-scale",
+                in.concealed().naive_weights || in.concealed().weights
+                    ? tr("Multiplies every score before normalising, to see how the methods cope with large values.")
+                    : tr("Multiplies every score before normalising, to see how the methods cope with large values: "
+                         "around \u00d7 100 the naive softmax overflows to inf and nan while the stable one does not."),
+                ui);
     context_vector(in, r, ui);
     ui->weights.tail_h = ImGui::GetCursorPosY() - tail_top;
     return edited;
