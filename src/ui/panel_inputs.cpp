@@ -11,6 +11,7 @@
 #include "core/document/examples.h"
 #include "core/document/import/import_text.h"
 #include "core/document/random_inputs.h"
+#include "core/math/deferred_entry.h"
 #include "core/text/number_parse.h"
 #include "core/text/printf_text.h"
 #include "core/text/prose_format.h"
@@ -218,41 +219,53 @@ bool size_buttons(const State& s, State* draft) {
     return edited;
 }
 
+}  // namespace
+
 // A long sequence in one click: torch.manual_seed(seed); torch.rand(n, d) * 2 - 1, so a teacher
-// can show how the n x n score matrix grows.
-bool random_inputs_popup(State* draft, UiState* ui) {
+// can show how the n x n score matrix grows. The dialog's body is deferred code: the first view
+// shows only its button.
+ATTN_DEFERRED_ENTRY bool random_inputs_here(State* draft, UiState* ui) {
+    bool edited = false;
+    ImGui::TextUnformatted(tr("Random embeddings, uniform in [-1, 1)"));
+    const float w = ImGui::GetFontSize() * 7;
+    // The labels go through tr() below; the translation test finds them in these lines:
+    //   tr("tokens n") tr("dimensions d")
+    for (auto [field, label, name] : {std::tuple{&ui->inputs.random_n, "tokens n", "random:n"},
+                                      std::tuple{&ui->inputs.random_d, "dimensions d", "random:d"},
+                                      std::tuple{&ui->inputs.random_seed, "seed", "random:seed"}}) {
+        int64_t v = *field;
+        if (whole_field(ui, name, &v, w)) *field = int(std::clamp<int64_t>(v, INT_MIN, INT_MAX));
+        ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+        ImGui::TextUnformatted(tr(label));
+    }
+    ImGui::TextColored(muted_text(), tr("torch.manual_seed(%d); torch.rand(%d, %d) * 2 - 1"), ui->inputs.random_seed,
+                       ui->inputs.random_n, ui->inputs.random_d);
+    if (ImGui::Button(tr("Generate"))) {
+        State next = *draft;
+        ui->inputs.random_error = ui->inputs.random_seed < 0
+                                      ? tr("seed must be 0 or more")
+                                      : apply_random_inputs(&next, ui->inputs.random_n, ui->inputs.random_d,
+                                                            uint64_t(ui->inputs.random_seed));
+        if (ui->inputs.random_error.empty()) {
+            *draft = next;
+            edited = true;
+            ImGui::CloseCurrentPopup();
+        }
+    }
+    record_layout(ui, "random:generate");
+    if (!ui->inputs.random_error.empty()) ImGui::TextColored(error_color(), "%s", ui->inputs.random_error.c_str());
+    return edited;
+}
+
+namespace {
+
+bool random_inputs_popup(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     if (ImGui::Button(tr("Random…"))) ImGui::OpenPopup("random_inputs");
     record_layout(ui, "inputs:random");
     if (ImGui::BeginPopup("random_inputs")) {
-        ImGui::TextUnformatted(tr("Random embeddings, uniform in [-1, 1)"));
-        const float w = ImGui::GetFontSize() * 7;
-        // The labels go through tr() below; the translation test finds them in these lines:
-        //   tr("tokens n") tr("dimensions d")
-        for (auto [field, label, name] : {std::tuple{&ui->inputs.random_n, "tokens n", "random:n"},
-                                          std::tuple{&ui->inputs.random_d, "dimensions d", "random:d"},
-                                          std::tuple{&ui->inputs.random_seed, "seed", "random:seed"}}) {
-            int64_t v = *field;
-            if (whole_field(ui, name, &v, w)) *field = int(std::clamp<int64_t>(v, INT_MIN, INT_MAX));
-            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-            ImGui::TextUnformatted(tr(label));
-        }
-        ImGui::TextColored(muted_text(), tr("torch.manual_seed(%d); torch.rand(%d, %d) * 2 - 1"),
-                           ui->inputs.random_seed, ui->inputs.random_n, ui->inputs.random_d);
-        if (ImGui::Button(tr("Generate"))) {
-            State next = *draft;
-            ui->inputs.random_error = ui->inputs.random_seed < 0
-                                          ? tr("seed must be 0 or more")
-                                          : apply_random_inputs(&next, ui->inputs.random_n, ui->inputs.random_d,
-                                                                uint64_t(ui->inputs.random_seed));
-            if (ui->inputs.random_error.empty()) {
-                *draft = next;
-                edited = true;
-                ImGui::CloseCurrentPopup();
-            }
-        }
-        record_layout(ui, "random:generate");
-        if (!ui->inputs.random_error.empty()) ImGui::TextColored(error_color(), "%s", ui->inputs.random_error.c_str());
+        if (code_here_or_ask(in, ui, tr("The generator is on its way..."), "random:retry"))
+            edited = random_inputs_here(draft, ui);
         ImGui::EndPopup();
     }
     return edited;
@@ -480,7 +493,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     }
     edited |= size_buttons(s, draft);
     if (!random_own_row) ImGui::SameLine();
-    edited |= random_inputs_popup(draft, ui);
+    edited |= random_inputs_popup(in, draft, ui);
     return edited;
 }
 

@@ -111,6 +111,22 @@ test('deferred code: Export fetches its writer when opened, and its JSON copies 
   await page.context().close();
 });
 
+test('deferred code: the Random… dialog fetches its body when opened, and Generate makes the book\'s torch.rand data', async () => {
+  const page = await openRecording(server.url + '/#example=three-tokens', laptop);
+  assert.equal(deferredFetches(page), 0);
+  await click(page, 'inputs:random');
+  await waitFor(page, () => window.attention.layout().some((l) => l.name === 'random:generate'), null,
+    'the dialog drawn with its Generate button');
+  assert.equal(deferredFetches(page), 1, 'opening Random… fetched its body');
+  await click(page, 'random:generate');  // n = 256, d = 64, seed 123 until the learner types others
+  const state = await page.evaluate(() => window.attention.getState());
+  assert.equal(state.example, 'random-256x64-seed123');
+  assert.equal(state.inputs.length, 256);
+  assert.equal(state.inputs[0].length, 64);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('deferred code: a failed fetch is named in the panel, not repeated on its own, and "Try again" fetches it', async () => {
   const page = await openPage(browser, 'about:blank', laptop);
   page.requested = [];
