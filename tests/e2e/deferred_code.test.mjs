@@ -105,7 +105,9 @@ test('deferred code: Export fetches its writer when opened, and its JSON copies 
   await settleAfter(page, () => page.keyboard.press('Control+V'), 'Ctrl+V into Import');
   await waitFor(page, () => window.attention.layout().some((l) => l.name === 'import:apply'), null, 'Apply');
   await click(page, 'import:apply');
-  assert.deepEqual((await page.evaluate(() => window.attention.getState())).inputs, [[1, 0], [2, 2], [0, 1]]);
+  const back = await page.evaluate(() => window.attention.getState());
+  assert.deepEqual(back.inputs, [[1, 0], [2, 2], [0, 1]]);
+  assert.equal(back.example, 'three-tokens', 'the example\'s own data, back in, is that example again, not "(custom data)"');
   assert.equal(deferredFetches(page), 1, 'the deferred code is fetched once');
   assert.deepEqual(page.problems, []);
   await page.context().close();

@@ -3,6 +3,7 @@
 // (import_text_literal.cpp) are read in their own files; all collect rows through RowSink.
 #include "core/document/import/import_text.h"
 
+#include "core/document/examples.h"
 #include "core/document/import/import_detail.h"
 #include "core/document/json.h"
 #include "core/document/words_scope.h"
@@ -203,7 +204,15 @@ State apply_import(const State& current, const ImportResult& imported) {
     }
     if (next.query < 0 || next.query >= n) next.query = 0;
     fit_module_to_inputs(&next);
+    // An example's own data, exported and imported back (or pasted from the book), is that
+    // example again: its name stays in the picker and in links.
     next.example.clear();
+    for (const Example& e : examples()) {
+        State example;
+        if (load_example(e.name, &example) && example.tokens == next.tokens && example.inputs.rows == n &&
+            example.inputs.cols == next.inputs.cols && example.inputs.data == next.inputs.data)
+            next.example = e.name;
+    }
     return next;
 }
 

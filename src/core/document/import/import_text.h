@@ -55,7 +55,8 @@ ImportResult import_embeddings(std::string_view text, const InterfaceText* langu
 
 // The current state with the imported tokens and inputs: labels from the import, else the
 // current ones when the row count matches, else "token i"; query kept when still in range, else 0;
-// example cleared (the data is no longer a built-in example's). imported must be ok.
+// example: the built-in example whose tokens and inputs these are, bit for bit, else cleared.
+// imported must be ok.
 State apply_import(const State& current, const ImportResult& imported);
 
 enum class ExportFormat { Json, Csv, Torch };

@@ -217,7 +217,16 @@ TEST_CASE("import: apply_import keeps the reader's settings and labels when they
         CHECK(next.tokens == current.tokens);
         CHECK(next.query == 4);
         CHECK(next.norm == Norm::Sum);
-        CHECK(next.example.empty());
+        CHECK(next.example == "your-journey");  // the example's own data, back again: its name too
+    }
+    SUBCASE("one number changed, or other labels: no longer the example") {
+        State edited = current;
+        edited.inputs.at(2, 1) = 0.86f;
+        CHECK(apply_import(current, import_embeddings(export_embeddings(edited, ExportFormat::Json))).example.empty());
+        edited = current;
+        edited.tokens[0] = "My";
+        CHECK(apply_import(current, import_embeddings(export_embeddings(edited, ExportFormat::Csv))).example.empty());
+        CHECK(apply_import(current, import_embeddings("1,0\n2,2\n0,1")).example == "three-tokens");
     }
     SUBCASE("fewer rows without labels: generated labels and a query that exists") {
         const State next = apply_import(current, import_embeddings("1,2\n3,4"));
