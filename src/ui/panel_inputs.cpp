@@ -316,13 +316,29 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             widest = std::max(widest, ImGui::CalcTextSize(text).x);
         }
     const float number_w = widest + pad;
+    // The rows' own scrollbar takes room only when they scroll: rows that all fit the panel's
+    // height (on a phone the page scrolls instead) leave its width to the columns, so three
+    // dimensions and the score fit a 390 px screen without a sideways scroll.
+    const float row_h = ImGui::GetFrameHeight() + style.CellPadding.y * 2;
+    const bool random_own_row = inputs_button_rows(ImGui::GetContentRegionAvail().x) == 2;
+    const float buttons_h = ImGui::GetFrameHeightWithSpacing() * (random_own_row ? 2.0f : 1.0f) + style.ItemSpacing.y;
+    const float header_h = ImGui::GetTextLineHeight() + style.CellPadding.y * 2;
+    const float wanted = row_h * float(n) + 3;
+    const float window_line = d > 3 ? ImGui::GetFrameHeightWithSpacing() : 0;  // "from x[ ]", if shown
+    const float rows_bar =
+        wanted > ImGui::GetContentRegionAvail().y - buttons_h - header_h - window_line ? style.ScrollbarSize : 0;
     char last_position[16];  // the widest position shown (n - 1): room for no more digits than it has
     std::snprintf(last_position, sizeof last_position, "%d", n - 1);
     const float query_w =
         ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(last_position).x + text_pad;
-    const float score_w = ImGui::CalcTextSize("-0.0000").x + text_pad;
+    // The score column has room for a minus sign only when a score has one.
+    const QueryRow row = query_row(in);
+    const char* score_title = in.result.has_projection ? "q\u00b7k" : tr("score");  // queries[q] · keys[i]
+    float lowest = 0;
+    for (const float v : row.pass->scores) lowest = std::min(lowest, v);
+    const float score_w = ImGui::CalcTextSize(lowest < 0 ? "-0.0000" : "0.0000").x + text_pad;
     const float token_min = ImGui::GetFontSize() * 3 + pad;
-    const float inner_w = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - 2;
+    const float inner_w = ImGui::GetContentRegionAvail().x - rows_bar - 2;
     const int fit = std::max(1, int((inner_w - query_w - score_w - token_min) / number_w));
     // Up to three dimensions (the lesson's examples) always show together; past that, as many as fit.
     const int shown = d <= 3 ? d : std::min({d, kTableDims, fit});
@@ -364,18 +380,12 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     x[2] = x[1] + token_w;
     for (int c = 0; c < shown; ++c) x[3 + c] = x[2 + c] + dim_w;
     const float table_w = x[2 + shown] + score_w;
-    const char* score_title = in.result.has_projection ? "q\u00b7k" : tr("score");  // queries[q] · keys[i]
 
-    const float row_h = ImGui::GetFrameHeight() + style.CellPadding.y * 2;
-    const bool random_own_row = inputs_button_rows(ImGui::GetContentRegionAvail().x) == 2;
-    const float buttons_h = ImGui::GetFrameHeightWithSpacing() * (random_own_row ? 2.0f : 1.0f) + style.ItemSpacing.y;
-    const float header_h = ImGui::GetTextLineHeight() + style.CellPadding.y * 2;
-    const float wanted = row_h * float(n) + 3;
     const float body_h = std::max(row_h * 3, std::min(wanted, ImGui::GetContentRegionAvail().y - buttons_h - header_h));
     // Wider than the room: header and rows in one region that scrolls sideways (its scrollbar
     // below the rows; a swipe sideways on a phone, ui/touch_routing.h).
     const float room = ImGui::GetContentRegionAvail().x;
-    const bool sideways = table_w + style.ScrollbarSize + 2 > room + 0.5f;
+    const bool sideways = table_w + rows_bar + 2 > room + 0.5f;
     if (sideways)
         ImGui::BeginChild("tokens-wide", ImVec2(room, header_h + body_h + style.ScrollbarSize), false,
                           ImGuiWindowFlags_HorizontalScrollbar);
@@ -402,9 +412,8 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::SetCursorScreenPos(ImVec2(h0.x, h0.y + header_h));
     }
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));  // rows from edge to edge
-    ImGui::BeginChild("tokens", ImVec2(table_w + style.ScrollbarSize + 2, body_h), true);
+    ImGui::BeginChild("tokens", ImVec2(table_w + rows_bar + 2, body_h), true);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 0));
-    const QueryRow row = query_row(in);
     const bool mark_query = !in.concealed().query_token;
     ImDrawList* rows_dl = ImGui::GetWindowDrawList();
     const float left = ImGui::GetCursorScreenPos().x;
