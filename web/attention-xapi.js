@@ -18,9 +18,11 @@
   const attention = window.attention;
   if (!attention) return;
   // Language maps (docs/translating.md): the fixed words in every language the demo has; what the
-  // lesson says (a question, its choices) in the language the learner saw it in, under that tag.
+  // lesson says (a question, its choices, its title) under the tag of the language it is written
+  // in, as the learner read it: a teacher's English lesson under a Chinese interface is English
+  // (lessonStatus().lang, known once the file is here; else the interface's).
   const TAGS = { en: 'en-US', 'zh-CN': 'zh-CN' };
-  const tag = () => TAGS[attention.language().lang] || 'en-US';
+  const tag = () => TAGS[attention.lessonStatus().lang || attention.language().lang] || 'en-US';
   const said = (text) => ({ [tag()]: text });
   const VERBS = {
     answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered', 'zh-CN': '回答了' } },
@@ -58,11 +60,19 @@
   for (const error of status.errors) console.warn('xAPI: ' + error);
   // A wrong answer's misconception (an id of docs/misconceptions.md), as a result extension.
   const MISCONCEPTION = page + '#misconception';
-  const lesson = {
-    objectType: 'Activity', id: authored || page + '#lesson',
-    definition: { type: 'http://adlnet.gov/expapi/activities/lesson',
-                  name: { 'en-US': 'Attention scores, step by step: the guided lesson', 'zh-CN': '逐步计算注意力分数：引导课程' } },
-  };
+  // The chapter's activities are …#lesson and …#step-3/count-scores; another lesson's (a teacher's
+  // lesson= file, the lesson after the chapter) are under …#lesson/ITS-ID, named by its own title,
+  // so a gradebook never merges two lessons' answers. With activity= the author's IRI is the lesson.
+  const CHAPTER = 'chapter-3';
+  function lessonActivity() {
+    const { lesson: id, title } = attention.lessonStatus();
+    const own = id && id !== CHAPTER;
+    return {
+      objectType: 'Activity', id: authored || page + (own ? `#lesson/${id}` : '#lesson'),
+      definition: { type: 'http://adlnet.gov/expapi/activities/lesson',
+                    name: own ? said(title) : { 'en-US': 'Attention scores, step by step: the guided lesson', 'zh-CN': '逐步计算注意力分数：引导课程' } },
+    };
+  }
 
   function uuid() {
     if (crypto.randomUUID) return crypto.randomUUID();
@@ -75,11 +85,14 @@
 
   // name: a language map, or the lesson's own text (in the learner's language).
   function activity(id, name, definition = {}) {
-    return { objectType: 'Activity', id: authored ? `${authored}/${id}` : `${page}#${id}`,
+    const lesson = attention.lessonStatus().lesson;
+    const under = authored ? `${authored}/` : lesson && lesson !== CHAPTER ? `${page}#lesson/${lesson}/` : `${page}#`;
+    return { objectType: 'Activity', id: under + id,
              definition: { name: typeof name === 'string' ? said(name) : name, ...definition } };
   }
 
   function statement(verb, object, result) {
+    const lesson = lessonActivity();
     const s = {
       id: uuid(),
       // The demo does not know the learner: the host puts its own in place of this one.
@@ -130,8 +143,8 @@
           success: d.pass_mark === null || d.pass_mark === undefined ? d.score === d.questions : d.passed,
           completion: true, duration: `PT${Math.max(0, Math.round(d.seconds))}S`,
         };
-        const done = [statement('completed', lesson, result)];
-        if (d.pass_mark !== null && d.pass_mark !== undefined) done.push(statement(d.passed ? 'passed' : 'failed', lesson, result));
+        const done = [statement('completed', lessonActivity(), result)];
+        if (d.pass_mark !== null && d.pass_mark !== undefined) done.push(statement(d.passed ? 'passed' : 'failed', lessonActivity(), result));
         return done;
       }
       case 'lesson-progress':

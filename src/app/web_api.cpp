@@ -262,7 +262,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_kv_memory(int preset, double kv_heads, dou
 // Where the learner is in the lesson and what the engine holds: {"mode","step","question",
 // "questions" (the step's), "answer","revealed","first_step","last_step","progress":{score,
 // answered,questions,complete,passed},"record" (the record encoded as lesson-progress carries it),
-// "lesson" (its id), "load_error", "pass_mark", "course_error", "record_error", "watch"}.
+// "lesson" (its id), "title", "lang" (its words'), "load_error", "pass_mark", "course_error", "record_error", "watch"}.
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
     attn::current_result(g_app);  // syncs the engine with the state
     attn::LessonEngine& lesson = g_app->lesson;
@@ -283,6 +283,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_status() {
     w.key("record").string(attn::encode_record(lesson.record));
     // The lesson loaded ("" while none is), and why the last file offered was refused ("" when none).
     w.key("lesson").string(lesson.lesson ? lesson.lesson->id : "");
+    // Its title and the language of its words (a teacher's English lesson under a Chinese interface).
+    w.key("title").string(lesson.lesson ? lesson.lesson->title : "");
+    w.key("lang").string(lesson.lesson ? lesson.lesson->lang : "");
     w.key("steps").integer(lesson.lesson ? lesson.lesson->step_count() : 0);  // the lesson's, 0 while none is
     std::vector<std::string> titles;  // the steps' titles, for the embed maker's list
     if (lesson.lesson)

@@ -166,6 +166,38 @@ test('xapi: activity=, registration= and pass= reach every statement; a short ra
   await other.context().close();
 });
 
+// A teacher's lesson (lesson=) is not the chapter: its activities are its own, under its id and
+// named by its title, so a gradebook never merges its answers with the chapter's step-1 question
+// of the same kind. Its English words stay tagged English under a Chinese interface.
+test('xapi: a teacher\'s English lesson under ?lang=zh-CN reports under its own ids, in English', async () => {
+  const route = '/host-xapi-teacher.html';
+  server.routes.set(route, hostPage(`${server.url}/index.html?xapi=1&lang=zh-CN&lesson=lessons/examples/my-sentence.json#step=1`));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await frame.waitForFunction(() => window.attention.lessonStatus().lesson === 'my-sentence', null, { timeout: budget() });
+  await waitIdle(frame);
+  await click(page, frame, 'lesson:choice:0');
+  await click(page, frame, 'lesson:reveal');
+  await page.waitForFunction(() => window.statements.some((s) => s.verb.id.endsWith('/answered')), null, { timeout: budget() });
+  const statements = await page.evaluate(() => window.statements);
+  statements.forEach((s, i) => assertValidStatement(s, `statement ${i}`));
+  const answer = statements.find((s) => s.verb.id === ADL + 'answered');
+  assert.match(answer.object.id, /\/index\.html#lesson\/my-sentence\/step-1\/which-token$/, 'under the lesson\'s own id');
+  assert.deepEqual(Object.keys(answer.object.definition.description), ['en-US'], 'the question as written: English');
+  assert.deepEqual(answer.object.definition.choices.map((c) => Object.keys(c.description)).flat(),
+                   answer.object.definition.choices.map(() => 'en-US'));
+  assert.equal(answer.context.language, 'en-US');
+  const [parent] = answer.context.contextActivities.parent;
+  assert.match(parent.id, /\/index\.html#lesson\/my-sentence$/);
+  assert.deepEqual(parent.definition.name, { 'en-US': 'Attention on our own sentence: the cat sat on the mat' });
+  assert.deepEqual(answer.verb.display, { 'en-US': 'answered', 'zh-CN': '回答了' }, 'the fixed words in both languages');
+  const landed = statements.find((s) => s.verb.id === ADL + 'experienced');
+  assert.match(landed.object.id, /#lesson\/my-sentence\/step-1$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('xapi: without ?xapi=1 the page never loads the xAPI script', async () => {
   const requested = [];
   const page = await openSettled(browser, server.url + '/#step=3');
