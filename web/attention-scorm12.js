@@ -5,7 +5,7 @@
 //     cmi.suspend_data after every change, given back to the lesson when a later session starts,
 //     so earlier answers still count;
 //   - the score (percent of the range's questions right at their first reveal) in
-//     cmi.core.score.raw after every reveal;
+//     cmi.core.score.raw after every reveal (none before the first);
 //   - cmi.core.lesson_status: incomplete until every question of the range is answered, then
 //     completed, or passed / failed against the pass mark (the manifest's adlcp:masteryscore,
 //     which the LMS gives as cmi.student_data.mastery_score, or pass= in the launch link);
@@ -126,11 +126,14 @@
         call('LMSCommit', '');
       } else if (kind === 'lesson-progress') {
         // The whole record, so that the next session counts these answers too (at most 4,096
-        // characters: SCORM 1.2's limit for suspend_data), and the score so far.
+        // characters: SCORM 1.2's limit for suspend_data), and the score so far, once there is
+        // one: before the first answer a gradebook shows no score, not 0 %.
         set('cmi.suspend_data', d.record);
-        set('cmi.core.score.min', 0);
-        set('cmi.core.score.max', 100);
-        set('cmi.core.score.raw', d.questions ? Math.round((100 * d.score) / d.questions) : 0);
+        if (d.answered > 0) {
+          set('cmi.core.score.min', 0);
+          set('cmi.core.score.max', 100);
+          set('cmi.core.score.raw', d.questions ? Math.round((100 * d.score) / d.questions) : 0);
+        }
         complete = d.complete;
         if (d.complete) set('cmi.core.lesson_status', d.pass_mark === null ? 'completed' : d.passed ? 'passed' : 'failed');
         call('LMSCommit', '');

@@ -64,6 +64,11 @@ test('scorm: questions, location, score and completion reach the LMS run-time (s
   await waitIdle(frame);
   const lms = (key) => page.evaluate((k) => window.API.LMSGetValue(k), key);
   assert.equal(await lms('cmi.core.lesson_status'), 'incomplete', 'started: incomplete');
+  // The lesson's first progress (its file here, the record saved) writes no score: a gradebook
+  // shows none before the first answer, not 0 %.
+  await page.waitForFunction(() => window.API.LMSGetValue('cmi.suspend_data') !== '', null, { timeout: budget() })
+    .catch(() => assert.fail('the record is saved once the lesson is here'));
+  assert.equal(await lms('cmi.core.score.raw'), '', 'no score before the first answer');
   await frame.evaluate(() => window.attention.onEvent((kind, detail) => { if (kind === 'lesson-completed') window.done = detail; }));
   // Step 14, the last, answered with its first choice: the lesson is not complete with one step.
   let asked = await answerStepWithFirstChoices(page, frame);
