@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/math/deferred_entry.h"
 #include "core/math/normalize.h"
 #include "core/text/tensor_format.h"
 #include "ui/number_fields.h"
@@ -109,26 +110,12 @@ void matrix_row(const char* const names[3], const Matrix* const mats[3], int per
 
 }  // namespace
 
-bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
-    bool edited = false;
+// What the projection makes of the inputs: the three weight matrices, the projected queries,
+// keys and values, the query's scores and their scaling, and the context vectors. Deferred code
+// (core/view/deferred_code.h): the first view shows the projection off; turning it on (or a link,
+// or a lesson step that does) asks for the code first.
+ATTN_DEFERRED_ENTRY void projection_here(const FrameInput& in, UiState* ui) {
     const State& s = in.state;
-    if (ImGui::Checkbox(tr("use W_query, W_key, W_value"), &draft->projection.enabled)) {
-        edited = true;
-        ui->heatmaps.projected = draft->projection.enabled;
-    }
-    record_layout(ui, "projection:toggle");
-    help_marker("help:projection",
-                tr("The trainable version projects every input with three weight matrices before comparing. "
-                   "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
-                   "PyTorch; training would adjust them."));
-    if (!s.projection.enabled || !in.result.has_projection) {
-        ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
-        prose_f("%s", tr("Off: the scores compare the input embeddings directly."));
-        ImGui::PopStyleColor();
-        return edited;
-    }
-    edited |= settings(in, draft, ui);
-
     const ProjectionResult& p = in.result.projection;
     const int d_in = s.inputs.cols;
     ImGui::TextColored(muted_text(), tr("weights (d_in %d \u00d7 d_out %d), torch.manual_seed(%llu)"), d_in, p.d_out,
@@ -201,10 +188,32 @@ bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     if (hidden.covers_context()) {  // the query's row is the covered context vector
         ImGui::TextColored(muted_text(), "%s", hidden.reason.c_str());
         record_value(ui, "matrix:context_matrix", kHidden);
-        return edited;
+        return;
     }
     matrix_grid("context_matrix", p.context_matrix, 8,
                 std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2), &s.tokens, s.query, ui);
+}
+
+bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
+    bool edited = false;
+    const State& s = in.state;
+    if (ImGui::Checkbox(tr("use W_query, W_key, W_value"), &draft->projection.enabled)) {
+        edited = true;
+        ui->heatmaps.projected = draft->projection.enabled;
+    }
+    record_layout(ui, "projection:toggle");
+    help_marker("help:projection",
+                tr("The trainable version projects every input with three weight matrices before comparing. "
+                   "Here they are torch.rand(d_in, d_out) after torch.manual_seed(seed), exactly as in "
+                   "PyTorch; training would adjust them."));
+    if (!s.projection.enabled || !in.result.has_projection) {
+        ImGui::PushStyleColor(ImGuiCol_Text, muted_text());
+        prose_f("%s", tr("Off: the scores compare the input embeddings directly."));
+        ImGui::PopStyleColor();
+        return edited;
+    }
+    edited |= settings(in, draft, ui);
+    if (code_here_or_ask(in, ui, tr("The projection is on its way..."), "projection:retry")) projection_here(in, ui);
     return edited;
 }
 

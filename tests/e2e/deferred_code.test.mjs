@@ -129,6 +129,19 @@ test('deferred code: the Random… dialog fetches its body when opened, and Gene
   await page.context().close();
 });
 
+test('deferred code: turning the projection on fetches its body once, and it shows the book\'s W matrices', async () => {
+  const page = await openRecording(server.url + '/#example=your-journey', laptop);
+  assert.equal(deferredFetches(page), 0, 'the first view shows the projection off, without its body');
+  await click(page, 'projection:toggle');
+  await waitFor(page, () => window.attention.layout().some((l) => l.name === 'table:W_query_grid'), null,
+    'W_query drawn in the projection panel');
+  assert.equal(deferredFetches(page), 1, 'turning it on fetched the body');
+  const r = await results(page);
+  assert.ok(r.projection, 'results() has the projection');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('deferred code: a failed fetch is named in the panel, not repeated on its own, and "Try again" fetches it', async () => {
   const page = await openPage(browser, 'about:blank', laptop);
   page.requested = [];
