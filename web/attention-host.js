@@ -76,6 +76,12 @@
         if (this.autoResize && Number.isFinite(height) && height >= 80 && height <= 20000) {
           this.iframe.style.height = `${Math.ceil(height)}px`;
         }
+      } else if (data.type === 'attention:scroll-to') {
+        // What the learner asked to see (a phone's "watch" link) is top CSS px down the frame,
+        // which is as tall as its content and cannot scroll itself: this page scrolls to it.
+        const top = Number(data.top);
+        const frame = this.iframe.getBoundingClientRect();
+        if (Number.isFinite(top) && top >= 0 && top <= frame.height) window.scrollTo(window.scrollX, window.scrollY + frame.top + top);
       } else if (data.type === 'attention:xapi') {  // a demo opened with ?xapi=1 (docs/xapi.md)
         for (const callback of this.handlers.get('xapi') || []) {
           try { callback(data.statement, 'xapi'); } catch (e) { console.error(e); }

@@ -154,7 +154,14 @@
     if (fields[1] === '8') resizer = { id: fields[0], source: e.source, origin: e.origin === 'null' ? '*' : e.origin };
     tellResizer();
   }
-  api.onEvent((kind) => { if (kind === 'content-height') tellResizer(); });
+  api.onEvent((kind, detail) => {
+    if (kind === 'content-height') tellResizer();
+    // A panel the learner asked to see, in a frame as tall as its content: the parent scrolls
+    // its own page to that offset within the frame.
+    if (kind === 'scroll-request' && resizer) {
+      try { resizer.source.postMessage(`[iFrameSizer]${resizer.id}:${detail.top}:0:scrollToOffset`, resizer.origin); } catch (e) { /* gone */ }
+    }
+  });
 
   window.addEventListener('message', onMessage);
   window.addEventListener('message', onResizerMessage);

@@ -79,6 +79,18 @@
   // ?origins=: the hosts this demo talks to; none listed, any host.
   const allowedOrigins = () => pageOptions().origins.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean);
   let saidBadOrigin = false;
+  // Messages to the page that frames the demo: to the ?origins= allowlist, or to any parent without one.
+  function tellParent(...messages) {
+    if (!framed) return;
+    for (const target of allowedOrigins().length ? allowedOrigins() : ['*']) {
+      try {
+        for (const message of messages) window.parent.postMessage(message, target);
+      } catch (e) {  // a malformed origin in the list: the others still get it, and the page says so once
+        if (!saidBadOrigin) queueMicrotask(() => refuse(`origins=${target.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`));
+        saidBadOrigin = true;
+      }
+    }
+  }
   // The bits platform/browser.cpp reads (attn_js_page_bits) and attn_set_page_options takes.
   // 16: the page may lead on to the demo's lesson after this one: it runs the demo's own chapter,
   // and no course grades it (pass=, steps=, xapi=1, the SCORM package's adapter; a host's
@@ -916,16 +928,16 @@
       for (const notice of document.querySelectorAll('body > .page-notice')) notices += notice.offsetHeight;
       contentHeight = Math.ceil(height + notices + (embed && bar ? bar.offsetHeight : 0));
       if (contentHeight !== before) queueMicrotask(() => emit('content-height', { height: contentHeight }));
-      if (!embed || !framed) return;
-      for (const target of allowedOrigins().length ? allowedOrigins() : ['*']) {
-        try {
-          window.parent.postMessage({ type: 'attention:resize', height: contentHeight }, target);
-          window.parent.postMessage({ subject: 'lti.frameResize', height: contentHeight }, target);
-        } catch (e) {  // a malformed origin in the list: the others still get it, and the page says so once
-          if (!saidBadOrigin) queueMicrotask(() => refuse(`origins=${target.slice(0, 60)} is not a site's origin: write it as https://lms.your-school.edu`));
-          saidBadOrigin = true;
-        }
-      }
+      if (embed) tellParent({ type: 'attention:resize', height: contentHeight }, { subject: 'lti.frameResize', height: contentHeight });
+    },
+    // What the learner asked to see (a phone's "watch" link) starts top CSS px down the canvas, in
+    // a frame as tall as its content, which the demo cannot scroll: the page around the frame
+    // scrolls there instead (attention-host.js; iframe-resizer's scrollToOffset, sent by
+    // attention-messages.js on the scroll-request event).
+    onPageScroll(top) {
+      const y = Math.round(top + canvas.getBoundingClientRect().top + window.scrollY);
+      queueMicrotask(() => emit('scroll-request', { top: y }));
+      tellParent({ type: 'attention:scroll-to', top: y });
     },
     // Lesson events from C++ (docs/lesson-events.md): delivered after the frame that caused them,
     // never inside C++, because a listener may call setState.

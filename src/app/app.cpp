@@ -325,6 +325,7 @@ void app_frame(void* user) {
         app->reported_content_height = content_height;
         browser_content_height(content_height);
     }
+    if (out.page_scroll_to >= 0) browser_page_scroll(out.page_scroll_to);
     ImGui::Render();
     ++app->stats.passes;
 

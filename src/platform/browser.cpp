@@ -37,6 +37,10 @@ EM_JS(void, attn_js_content_height, (int height), {
     if (Module["onContentHeight"]) Module["onContentHeight"](height);
 });
 
+EM_JS(void, attn_js_page_scroll, (float top), {
+    if (Module["onPageScroll"]) Module["onPageScroll"](top);
+});
+
 EM_JS(void, attn_js_warn, (const char* text), {
     console.warn(UTF8ToString(text));
 });
@@ -186,6 +190,10 @@ void browser_content_height(int css_pixels) {
     attn_js_content_height(css_pixels);
 }
 
+void browser_page_scroll(float css_pixels) {
+    attn_js_page_scroll(css_pixels);
+}
+
 bool browser_queue_text(PageTyping* typing, std::string_view utf8) {
     if (utf8.empty() || typing->queue.size() >= kMaxTypedQueue) return false;
     // SDL's text events end at a NUL: one inside the text would cut it short silently.
@@ -260,6 +268,7 @@ void browser_request_lesson() {}
 void browser_open_lesson(const std::string&) {}
 void browser_request_code() {}
 void browser_content_height(int) {}
+void browser_page_scroll(float) {}
 bool browser_queue_text(PageTyping*, std::string_view) {
     return false;
 }

@@ -38,6 +38,9 @@ void browser_request_code();
 // How tall the demo's content wants to be, in CSS pixels, when it changed: an embedding page may
 // size its frame to it (web/attention.js posts attention:resize to the parent).
 void browser_content_height(int css_pixels);
+// What the learner asked to see starts css_pixels down the demo, where the demo cannot scroll
+// itself (a frame as tall as its content): the page asks its host page to scroll there.
+void browser_page_scroll(float css_pixels);
 
 // The text field ImGui is editing, as told to the page (which puts its text proxy over it).
 struct TextFieldReport {

@@ -312,6 +312,11 @@ struct FrameOutput {
     // This pass placed the panels by sizes their content has since changed (a panel grew, the
     // lesson text changed length): the next pass places them right. This one need not be shown.
     bool relayout = false;
+    // >= 0: what the learner asked to see (a phone's "watch" link, the step bar's way back to the
+    // words) starts this far down the demo (window units, CSS px), and the demo's own window cannot
+    // scroll there: it is as tall as its content, in a frame sized to it. The page asks the page
+    // around the frame to scroll instead.
+    float page_scroll_to = -1;
     // > 0: the frame after this one is due at this time (now_ms clock), even without input: a
     // playing stepper wakes the loop once per step, not on every display frame.
     double wake_at_ms = 0;

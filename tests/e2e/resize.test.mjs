@@ -160,3 +160,45 @@ for (const width of [360, 768, 1280]) {
     await page.context().close();
   });
 }
+
+// A phone in a frame as tall as its content: the lesson's "watch" links (a step's panel, far below
+// its words) cannot scroll the demo, which has nothing to scroll; they scroll the course page to
+// the panel instead, with attention-host.js and with iframe-resizer's parent script. Real taps.
+for (const host of ['attention-host.js', 'iframe-resizer']) {
+  test(`resize: on a phone in a self-sizing frame (${host}), a step's "watch" link scrolls the course page to its panel`, async () => {
+    server.routes.set('/iframe-resizer.parent.js', {
+      body: readFileSync(new URL('./node_modules/@iframe-resizer/parent/index.umd.js', import.meta.url)),
+      type: 'text/javascript' });
+    const demoUrl = `${server.url}/index.html?embed=1#step=4`;
+    const route = `/host-watch-${Math.random().toString(36).slice(2)}.html`;
+    server.routes.set(route, (host === 'iframe-resizer' ? iframeResizerHost(demoUrl) : hostPage(demoUrl))
+      .replace('<head>', '<head><meta name="viewport" content="width=device-width, initial-scale=1">'));
+    const page = await openPage(browser, `http://localhost:${server.port}${route}`,
+      { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const frame = await demoFrame(page, 'index.html');
+    await waitReady(frame);
+    await waitFor(frame, () => window.attention.lessonStatus().lesson !== '', null, 'the lesson to load');
+    await waitFrameFits(page, frame, '#demo');
+    await waitQuiet(page);
+    await waitIdle(frame);
+    const layout = () => frame.evaluate(() => window.attention.layout());
+    const watch = (await layout()).find((l) => l.name === 'lesson:watch:plot');
+    assert.ok(watch, 'step 4 links to the embedding view it watches');
+    const panelTop = async () => {
+      const box = (await layout()).find((l) => l.name === 'panel-box:plot');
+      const frameTop = await page.evaluate(() => document.getElementById('demo').getBoundingClientRect().top);
+      return frameTop + box.y;  // where the panel is on the phone's screen
+    };
+    assert.ok(await panelTop() > 844, 'the panel starts below the screen');
+    const frameBox = await (await frame.frameElement()).boundingBox();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.touchscreen.tap(frameBox.x + watch.x + watch.w / 2, frameBox.y + watch.y + watch.h / 2);
+    await waitFor(page, (y) => window.scrollY > y + 200, scrolled, 'the course page to scroll to the panel');
+    await waitQuiet(page);
+    const top = await panelTop();
+    assert.ok(top >= -2 && top < 120, `the panel's top is at the top of the screen (${top} px)`);
+    await saveArtifact(`resize-watch-${host}-390.png`, await page.screenshot());
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

@@ -237,6 +237,33 @@ TEST_CASE("ui: on a phone every embedding value keeps the width to show it; only
     }
 }
 
+TEST_CASE("ui: a watch link in a frame as tall as its content asks the page around it to scroll to the panel") {
+    attn::PageOptions phone;
+    phone.touch = true;
+    UiHarness h("your-journey", ImVec2(390, 844));
+    h.page = &phone;
+    h.go_to_step(4);
+    h.frames(3);
+    SUBCASE("the demo's own column scrolls: it scrolls itself, and asks the page for nothing") {
+        h.click("lesson:watch:plot");
+        CHECK(h.page_scrolls.empty());
+    }
+    SUBCASE("a frame sized to the content: nothing to scroll, so the page is asked, to the panel's top") {
+        for (int k = 0; k < 6; ++k) {  // as a host page does: the frame follows the content's height
+            ImGui::GetIO().DisplaySize = ImVec2(390, std::ceil(h.out.content_height));
+            h.frames(3);
+        }
+        REQUIRE(ImGui::GetIO().DisplaySize.y == doctest::Approx(std::ceil(h.out.content_height)));
+        h.page_scrolls.clear();
+        const attn::ui::LayoutItem* panel = h.find("panel-box:plot");
+        REQUIRE(panel != nullptr);
+        const float panel_top = panel->rect.y;
+        h.click("lesson:watch:plot");
+        REQUIRE_FALSE(h.page_scrolls.empty());
+        CHECK(h.page_scrolls.front() == doctest::Approx(panel_top).epsilon(0.01));
+    }
+}
+
 TEST_CASE("ui: with more dimensions than fit, \"showing 2 of 6\" wraps under its field, never cut at the edge") {
     UiHarness h("your-journey", ImVec2(320, 700));  // 400% zoom of a 1280 px window
     attn::State s = h.state;

@@ -32,6 +32,7 @@ struct UiHarness {
     attn::ui::UiState ui;
     attn::ui::FrameOutput out;
     int asked_for_code = 0, asked_again = 0;  // frames whose output asked for the deferred code / to retry
+    std::vector<float> page_scrolls;          // each frame's ask for the page around the demo to scroll
     double now_ms = 1000.0;
     const attn::PageOptions* page = nullptr;     // what the host page asks for; null: defaults
     const attn::DeferredCode* code = nullptr;    // the web's deferred code; null: here (as natively)
@@ -113,6 +114,7 @@ struct UiHarness {
         }
         asked_for_code += out.wants_code;
         asked_again += out.retry_code;
+        if (out.page_scroll_to >= 0) page_scrolls.push_back(out.page_scroll_to);
         ImGui::Render();
         if (out.edited) set_state(draft);
         // As app_apply_intents: each intent on the state it was sent from, then committed.
