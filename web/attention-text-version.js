@@ -20,14 +20,30 @@
     // So is a table cell of ASCII words (a token "journey", True, nan): the data's own language.
     if (/^t[hd]$/.test(tag) && document.documentElement.lang !== 'en' && ASCII_WORDS.test(words(attributes.text || ''))) e.lang = 'en';
     for (const [key, value] of Object.entries(attributes)) {
-      if (key === 'text') e.textContent = words(value);
-      else if (key === 'aria-label' || key === 'title') e.setAttribute(key, words(value));
+      if (key === 'text') continue;
+      if (key === 'aria-label' || key === 'title') e.setAttribute(key, words(value));
       else if (key === 'onclick') e.addEventListener('click', value);
       else if (value === true) e.setAttribute(key, '');
       else if (value !== false && value !== undefined) e.setAttribute(key, value);
     }
+    if ('text' in attributes) put(e, tag, words(attributes.text));
     for (const child of children) if (child) e.append(child);
     return e;
+  }
+
+  // In a Chinese sentence, a run of ASCII words (a token "journey", inputs[1], x @ W_query) is
+  // English: its own span with lang="en", so a screen reader reads it with an English voice
+  // (WCAG 3.1.2). Numbers and a single letter stay in the sentence's voice; an option holds text only.
+  const WIDE = /[\u3000-\u9fff\uff00-\uffef]/;
+  function put(e, tag, text) {
+    if (document.documentElement.lang === 'en' || e.lang || tag === 'option' || !WIDE.test(text)) {
+      e.textContent = text;
+      return;
+    }
+    text.split(/([!-~](?:[ -~]*[!-~])?)/).forEach((part, i) => {
+      if (i % 2 && /[A-Za-z]{2}/.test(part)) e.append(element('span', { lang: 'en' }, part));
+      else if (part) e.append(part);
+    });
   }
 
   function say(text) {

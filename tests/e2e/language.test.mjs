@@ -74,6 +74,14 @@ test('language: a Chinese reader opens a course link with ?lang=zh-CN and answer
   const chinese = cells.filter((c) => CHINESE.test(c.text));
   assert.ok(chinese.length > 0 && chinese.every((c) => c.lang === ''), 'Chinese headings keep the page\'s language');
   assert.ok(!requests.some((u) => /fonts\/zh-CN\.otf/.test(u)), 'the glyphs are not fetched again for the lesson');
+  // In the step's Chinese sentences, the ASCII words (inputs[1], query) are marked English; the
+  // numbers and the Chinese around them are not.
+  const mixed = await page.evaluate(() => [...document.querySelectorAll('#lesson-reader-body p span[lang="en"]')]
+    .filter((span) => /[\u4e00-\u9fff]/.test(span.parentElement.textContent))
+    .map((span) => ({ words: span.textContent, sentence: span.parentElement.textContent })));
+  assert.ok(mixed.some((m) => m.words === 'inputs[1]' && /第 2 个/.test(m.sentence)),
+            `inputs[1] is marked English in its Chinese sentence: ${JSON.stringify(mixed.slice(0, 4))}`);
+  assert.ok(mixed.every((m) => /[A-Za-z]{2}/.test(m.words) && !/[\u4e00-\u9fff]/.test(m.words)), 'only ASCII words are marked');
   await page.context().close();
 });
 
