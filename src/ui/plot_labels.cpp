@@ -93,10 +93,10 @@ void grid_2d(const PlotView& v, const OrbitCamera& cam, PlotScene* scene, std::v
         const std::string& xn = v.axis_names[0];
         const float w = ImGui::CalcTextSize(xn.c_str()).x;
         const float y = std::clamp(p.y - font - 2, v.origin.y + 2, end.y - font * 2.4f);
-        dl->push_back({ImVec2(end.x - w - 4, y), xn});
+        dl->push_back({ImVec2(end.x - w - 4, y), xn, true});
         if (!one_d) {
             const float x = std::clamp(p.x + 5, v.origin.x + font * 2.5f, end.x - font * 3);
-            dl->push_back({ImVec2(x, v.origin.y + 2), v.axis_names[1]});
+            dl->push_back({ImVec2(x, v.origin.y + 2), v.axis_names[1], true});
         }
     }
 }
@@ -137,7 +137,7 @@ void grid_3d(const PlotView& v, PlotScene* scene, std::vector<TickText>* dl) {
             const float w = ImGui::CalcTextSize(v.axis_names[a].c_str()).x;
             const float x = std::clamp(p.x + 3, v.origin.x + 2, v.origin.x + v.size.x - w - 2);
             const float y = std::clamp(p.y - font / 2, v.origin.y + 2, v.origin.y + v.size.y - font - 2);
-            dl->push_back({ImVec2(x, y), v.axis_names[a]});
+            dl->push_back({ImVec2(x, y), v.axis_names[a], true});
         }
         // Tick labels along the axis, skipping 0 (the origin) and crowded ones.
         const float from = a == 0 ? gx0 : a == 1 ? gy0 : gz0, to = a == 0 ? gx1 : a == 1 ? gy1 : gz1;
@@ -163,14 +163,20 @@ void add_plot_grid(const PlotView& view, const OrbitCamera& camera, PlotScene* s
         grid_2d(view, camera, scene, ticks);
 }
 
-void draw_ticks(ImDrawList* dl, const std::vector<TickText>& ticks, const std::vector<ImVec4>& taken) {
-    for (const TickText& t : ticks) {
-        const ImVec2 size = ImGui::CalcTextSize(t.text.c_str());
-        const ImVec4 r(t.pos.x, t.pos.y, t.pos.x + size.x, t.pos.y + size.y);
-        bool covered = false;
-        for (const ImVec4& o : taken) covered |= overlaps(r, o);
-        if (!covered) dl->AddText(t.pos, u32(muted_text()), t.text.c_str());
-    }
+void draw_ticks(ImDrawList* dl, const std::vector<TickText>& ticks, std::vector<ImVec4> taken) {
+    // The axis names first, then the tick labels: none drawn over a token's label, an axis name or
+    // another tick (a 3-D axis's "1.0" ran into the name "x[0]" of the axis beside it).
+    for (const bool names : {true, false})
+        for (const TickText& t : ticks) {
+            if (t.axis_name != names) continue;
+            const ImVec2 size = ImGui::CalcTextSize(t.text.c_str());
+            const ImVec4 r(t.pos.x, t.pos.y, t.pos.x + size.x, t.pos.y + size.y);
+            bool covered = false;
+            for (const ImVec4& o : taken) covered |= overlaps(r, o);
+            if (covered) continue;
+            dl->AddText(t.pos, u32(muted_text()), t.text.c_str());
+            taken.push_back(r);
+        }
 }
 
 std::vector<ImVec4> draw_plot_labels(ImDrawList* dl, std::vector<PlotLabel> labels, ImVec2 clip_min, ImVec2 clip_max) {

@@ -57,10 +57,11 @@ std::vector<ImVec4> draw_plot_labels(ImDrawList* dl, std::vector<PlotLabel> labe
 struct TickText {
     ImVec2 pos;  // top-left
     std::string text;
+    bool axis_name = false;  // "x[0]": drawn first; a tick label that would cover it gives way
 };
 // Grid lines and axes into the scene; their tick labels and axis names into *ticks.
 void add_plot_grid(const PlotView& view, const OrbitCamera& camera, PlotScene* scene, std::vector<TickText>* ticks);
-void draw_ticks(ImDrawList* dl, const std::vector<TickText>& ticks, const std::vector<ImVec4>& taken);
+void draw_ticks(ImDrawList* dl, const std::vector<TickText>& ticks, std::vector<ImVec4> taken);
 // The tooltip of a hovered arrow head: its vector, and its score with the query as a dot product.
 void plot_tooltip(const PlotView& view, const State& s, int token, bool can_drag, const char* verb);
 

@@ -352,3 +352,28 @@ TEST_CASE("ui: running text keeps a short group on one line, and breaks one wide
     CHECK(kept.find('\n', kept.find('[')) > kept.find(']'));  // no line break inside the vector
     CHECK(split.find('\n') < split.find("0.2500"));           // too wide for the line: broken, not cut
 }
+
+TEST_CASE("ui: a tick label gives way to an axis name and to a tick already drawn; a token's label wins over both") {
+    // On a phone, the 3-D view's "1.0" on one axis ran into the name "x[0]" of the axis beside it.
+    new_test_frame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(400, 400));  // the texts inside its clip rect
+    ImGui::Begin("plot");
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const auto glyph_quads = [&](const std::vector<attn::ui::TickText>& ticks, std::vector<ImVec4> taken) {
+        const int before = dl->VtxBuffer.Size;
+        attn::ui::draw_ticks(dl, ticks, std::move(taken));
+        return (dl->VtxBuffer.Size - before) / 4;  // AddText: one quad per glyph
+    };
+    const attn::ui::TickText name{ImVec2(100, 100), "x[0]", true};
+    const attn::ui::TickText tick_on_name{ImVec2(104, 102), "1.0"};  // listed before or after the name
+    const attn::ui::TickText tick_on_tick{ImVec2(106, 104), "0.5"};  // overlaps the first tick
+    const attn::ui::TickText tick_clear{ImVec2(300, 300), "-0.5"};
+    CHECK(glyph_quads({tick_on_name, name}, {}) == 4);                        // "x[0]" only
+    CHECK(glyph_quads({tick_on_name, tick_on_tick}, {}) == 3);                // "1.0" only
+    CHECK(glyph_quads({tick_clear, name}, {}) == 8);                          // both
+    CHECK(glyph_quads({name, tick_clear}, {ImVec4(90, 90, 140, 120)}) == 4);  // a token's label there: the tick only
+    ImGui::End();
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
+}
