@@ -32,8 +32,10 @@ int64_t stepped(int64_t value, int step, int64_t divisors_of) {
         (step < 0 && value == std::numeric_limits<int64_t>::min()))
         return value;
     int64_t next = value + step;
-    if (divisors_of > 0)
+    if (divisors_of > 0) {
         while (next > 1 && next < divisors_of && divisors_of % next != 0) next += step;
+        next = std::clamp<int64_t>(next, 1, divisors_of);  // + at 32 of 32 heads stays at 32, not 33
+    }
     return next;
 }
 

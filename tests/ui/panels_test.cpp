@@ -1393,6 +1393,15 @@ TEST_CASE("ui: the KV-memory calculator's kv heads step to divisors of the heads
     h.click("module:kv-heads:minus");
     h.click("module:kv-heads:minus");
     CHECK(h.ui.module.memory.kv_heads == 4);
+    // The buttons stop at the ends, 1 and all 32 heads: never a number the learner did not type
+    // that the calculator then refuses (a walk pressed + at 32 and read "kv heads is 33 but...").
+    for (int k = 0; k < 3; ++k) h.click("module:kv-heads:minus");
+    CHECK(h.ui.module.memory.kv_heads == 1);
+    for (int k = 0; k < 6; ++k) h.click("module:kv-heads:plus");
+    CHECK(h.ui.module.memory.kv_heads == 32);
+    CHECK(h.ui.module.memory_error.empty());
+    for (int k = 0; k < 3; ++k) h.click("module:kv-heads:minus");
+    CHECK(h.ui.module.memory.kv_heads == 4);
     // A typed 5 is named under the field, and the last good number stays.
     h.click("module:kv-heads");
     for (int k = 0; k < 3; ++k) h.key(attn_test::kKeyBackspace);
