@@ -476,10 +476,10 @@ void heads(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     const size_t b = size_t(std::clamp(ui->module.batch, 0, int(r.batches.size()) - 1));
     const bool mha = s.module != AttentionModule::MultiHeadWrapper;  // one projection split into heads
     ImGui::Spacing();
-    if (s.module == AttentionModule::GroupedQueryAttention)
-        ImGui::Text(tr("%d heads, each with its own queries; keys and values from its group"), s.heads);
-    else
-        ImGui::Text(tr("%d heads (3.6), each with its own weights"), s.heads);
+    // Wrapped: on a phone, or beside a narrow panel, the line ran past the edge.
+    prose(s.module == AttentionModule::GroupedQueryAttention
+              ? trf("%d heads, each with its own queries; keys and values from its group", s.heads)
+              : trf("%d heads (3.6), each with its own weights", s.heads));
     for (size_t h = 0; h < r.batches[b].size(); ++h) {
         const std::string id = trf("module:head%d", int(h));
         CellGrid g{

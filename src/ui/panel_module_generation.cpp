@@ -85,12 +85,15 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
         tr("module.reset_cache(), then module(x, use_cache=True) on the prompt and on each new token: a call projects "
            "only its new tokens, appends their keys and values to the cache, and scores only its new queries."),
         muted_text());
-    if (small_button("<##call") && k > 0) --k;
+    // Full-size buttons: the learner steps through every call, on a phone with a finger.
+    const ImVec2 square(ImGui::GetFrameHeight(), ImGui::GetFrameHeight());
+    if (ImGui::Button("<##call", square) && k > 0) --k;
     record_layout(ui, "module:call-back");
     ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
     ImGui::Text(tr("call %d of %d"), k + 1, calls);
     ImGui::SameLine();
-    if (small_button(">##call") && k + 1 < calls) ++k;
+    if (ImGui::Button(">##call", square) && k + 1 < calls) ++k;
     record_layout(ui, "module:call-next");
 
     const CacheCall& c = d.calls[size_t(k)];
