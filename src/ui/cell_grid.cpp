@@ -133,17 +133,34 @@ void cell_grid(const CellGrid& g, UiState* ui) {
     const int rows = std::min(m.rows, kMaxGridCells), cols = std::min(m.cols, kMaxGridCells);
     const float side = cell_width(g), row_h = std::floor(ImGui::GetFontSize() * 1.4f), labels = label_width(g);
     const ImVec2 o = ImGui::GetCursorScreenPos();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
     ImGui::PushFont(mono_font());
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (g.tokens)
+        for (int r = 0; r < rows; ++r)
+            if (size_t(g.first_row + r) < g.tokens->size()) {
+                const std::string label = fitted((*g.tokens)[size_t(g.first_row + r)], labels - 4);
+                dl->AddText(ImVec2(o.x, o.y + row_h * float(r) + (row_h - ImGui::GetFontSize()) / 2), u32(muted_text()),
+                            label.c_str());
+            }
+    // Wider than the panel (eight columns on a phone): the cells scroll sideways in their own
+    // region (a swipe sideways moves them, ui/touch_routing.h), the row labels stay at the left.
+    const float cells_w = side * float(cols), cells_h = row_h * float(rows);
+    const float room = ImGui::GetContentRegionAvail().x - labels;
+    const bool sideways = cells_w > room + 0.5f && room > side;
+    ImVec2 co(o.x + labels, o.y);  // the first cell's top-left
+    if (sideways) {
+        ImGui::SetCursorScreenPos(co);
+        ImGui::BeginChild((std::string(g.id) + "##wide").c_str(),
+                          ImVec2(room, cells_h + ImGui::GetStyle().ScrollbarSize), false,
+                          ImGuiWindowFlags_HorizontalScrollbar);
+        co = ImGui::GetCursorScreenPos();
+        dl = ImGui::GetWindowDrawList();
+    }
     for (int r = 0; r < rows; ++r) {
-        const float y = o.y + row_h * float(r);
-        if (g.tokens && size_t(g.first_row + r) < g.tokens->size()) {
-            const std::string label = fitted((*g.tokens)[size_t(g.first_row + r)], labels - 4);
-            dl->AddText(ImVec2(o.x, y + (row_h - ImGui::GetFontSize()) / 2), u32(muted_text()), label.c_str());
-        }
+        const float y = co.y + row_h * float(r);
         for (int c = 0; c < cols; ++c) {
             const float v = m.at(r, c);
-            const ImVec2 a(o.x + labels + side * float(c), y), b(a.x + side - 1, a.y + row_h - 1);
+            const ImVec2 a(co.x + side * float(c), y), b(a.x + side - 1, a.y + row_h - 1);
             Rgba fill;
             std::string text;
             if (!g.token_of.empty()) {
@@ -169,8 +186,15 @@ void cell_grid(const CellGrid& g, UiState* ui) {
             if (!text.empty()) cell_text(dl, a, b, text, u32(cell_ink(fill)), 2);
         }
     }
+    if (sideways) {
+        ImGui::Dummy(ImVec2(cells_w, cells_h));
+        ImGui::EndChild();
+        ImGui::SetCursorScreenPos(o);
+        ImGui::Dummy(ImVec2(labels + room, cells_h + ImGui::GetStyle().ScrollbarSize));
+    } else {
+        ImGui::Dummy(ImVec2(labels + cells_w, cells_h));
+    }
     ImGui::PopFont();
-    ImGui::Dummy(ImVec2(labels + side * float(cols), row_h * float(rows)));
     record_layout(ui, std::string("grid:") + g.id);
     if (m.rows > rows || m.cols > cols)
         ImGui::TextColored(muted_text(), tr("first %d of %d rows, %d of %d columns"), rows, m.rows, cols, m.cols);

@@ -165,3 +165,37 @@ test('touch scroll: a course page embedding the book\'s classes panel scrolls un
   assert.deepEqual(page.problems, [], 'no console errors in the page or the demo');
   await page.context().close();
 });
+
+// A grid wider than the phone (GroupedQueryAttention's (6, 8) output) scrolls its cells sideways
+// under a finger, its row labels staying put; the learner's settings are untouched.
+test('touch scroll: a sideways swipe over a grid wider than the phone shows its columns past the edge', async () => {
+  const page = await openPage(browser, `${server.url}/index.html#example=your-journey&module=grouped-query-attention&panels=module`,
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await waitReady(page);
+  await waitIdle(page);
+  const reply = await page.evaluate(() => {
+    const s = window.attention.getState();
+    Object.assign(s.module, { d_out: 8, heads: 8, kv_groups: 2 });
+    return window.attention.setState(s);
+  });
+  assert.deepEqual(reply, { ok: true, error: null });
+  await waitIdle(page);
+  const grid = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'grid:module:output');
+  assert.ok(grid && grid.y + grid.h < 844, 'the output grid is on screen');
+  const before = await page.evaluate(() => window.attention.getState());
+  const clip = { x: grid.x, y: grid.y, width: grid.w, height: grid.h };
+  const cellsBefore = await page.screenshot({ clip });
+  const labelsClip = { x: grid.x, y: grid.y, width: 50, height: grid.h };
+  const labelsBefore = await page.screenshot({ clip: labelsClip });
+  const cdp = await page.context().newCDPSession(page);
+  const y = grid.y + grid.h / 3;
+  await settleAfter(page, () => touchSwipe(cdp, { x: grid.x + grid.w - 30, y }, { x: grid.x + 90, y }), 'a sideways swipe on the grid');
+  await waitQuiet(page);
+  const cellsAfter = await page.screenshot({ clip });
+  assert.ok(!cellsAfter.equals(cellsBefore), 'the cells moved: the columns past the edge came into view');
+  assert.ok((await page.screenshot({ clip: labelsClip })).equals(labelsBefore), 'the row labels stayed');
+  assert.deepEqual(await page.evaluate(() => window.attention.getState()), before, 'nothing the learner set changed');
+  await saveArtifact('touch-scroll-wide-grid-390.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -15,6 +15,7 @@
 #include "ui/lesson_panels.h"
 #include "ui/query_row.h"
 #include "ui/theme.h"
+#include "ui/touch_routing.h"
 #include "ui_harness.h"
 
 using attn_test::UiHarness;
@@ -1518,4 +1519,49 @@ TEST_CASE("ui: with a (?) help open, the next tap closes it and also does what i
     h.frames(2);
     CHECK(h.state.lesson.answer == 2);                                        // the tap chose
     CHECK(h.drawn_text.find("Multiplies every score") == std::string::npos);  // and closed the help
+}
+
+TEST_CASE("ui: a grid wider than a phone scrolls its cells sideways, its row labels staying, and a swipe moves it") {
+    // A walk saw GroupedQueryAttention's (6, 8) output cut after five columns on a 390 px phone,
+    // with no way to the rest.
+    const auto open = [](UiHarness* h) {
+        attn::State s = h->state;
+        s.module.enabled = true;
+        s.panels = {"module"};
+        s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+        s.module.settings.d_out = 8;
+        s.module.settings.heads = 8;
+        s.module.settings.kv_groups = 2;
+        REQUIRE(h->set_state(s).empty());
+        h->frames(4);
+    };
+    const auto wide = []() -> ImGuiWindow* {
+        for (ImGuiWindow* w : GImGui->Windows)
+            if (w->Active && std::strstr(w->Name, "module:output##wide")) return w;
+        return nullptr;
+    };
+    attn::PageOptions phone;
+    phone.touch = true;
+    {
+        UiHarness h("your-journey", ImVec2(390, 2400));
+        h.page = &phone;
+        open(&h);
+        ImGuiWindow* cells = wide();
+        REQUIRE(cells != nullptr);
+        CHECK(cells->ScrollMax.x > 0);
+        const attn::ui::LayoutItem* grid = h.find("grid:module:output");
+        REQUIRE(grid != nullptr);
+        CHECK(grid->rect.x + grid->rect.z <= 390.0f);  // within the screen
+        CHECK(cells->Pos.x > grid->rect.x + 10);       // the tokens' labels stay left of the cells
+        // A finger drawn right to left over the cells shows the columns past the edge.
+        const ImVec2 on_cells(cells->Pos.x + 40, cells->Pos.y + 20);
+        attn::ui::touch_scroll_by(on_cells, ImVec2(-120, 0), true, true);
+        h.frames(2);
+        REQUIRE(wide() != nullptr);
+        CHECK(wide()->Scroll.x > 100);
+    }
+
+    UiHarness laptop("your-journey", ImVec2(1280, 2400));
+    open(&laptop);
+    CHECK(wide() == nullptr);  // room for all eight columns: no scrolling region
 }
