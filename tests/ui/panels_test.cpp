@@ -1360,10 +1360,7 @@ TEST_CASE("ui: on a phone every KV-memory model's name fits its menu, and its si
     phone.touch = true;
     UiHarness h("your-journey", ImVec2(390, 844));
     h.page = &phone;
-    attn::State s = h.state;
-    s.module.enabled = true;
-    s.panels = {"module"};
-    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+    attn::State s = h.book_class_alone(attn::AttentionModule::GroupedQueryAttention);
     REQUIRE(h.set_state(s).empty());
     for (int preset = 0; preset < 3; ++preset) {
         h.ui.module.memory_preset = preset;
@@ -1381,10 +1378,7 @@ TEST_CASE("ui: on a phone every KV-memory model's name fits its menu, and its si
 
 TEST_CASE("ui: the KV-memory calculator's kv heads step to divisors of the heads; another number is named") {
     UiHarness h("your-journey", ImVec2(1280, 3000));
-    attn::State s = h.state;
-    s.module.enabled = true;
-    s.panels = {"module"};
-    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+    attn::State s = h.book_class_alone(attn::AttentionModule::GroupedQueryAttention);
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
     REQUIRE(h.find("module:kv-heads:plus") != nullptr);
@@ -1525,10 +1519,7 @@ TEST_CASE("ui: a grid wider than a phone scrolls its cells sideways, its row lab
     // A walk saw GroupedQueryAttention's (6, 8) output cut after five columns on a 390 px phone,
     // with no way to the rest.
     const auto open = [](UiHarness* h) {
-        attn::State s = h->state;
-        s.module.enabled = true;
-        s.panels = {"module"};
-        s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+        attn::State s = h->book_class_alone(attn::AttentionModule::GroupedQueryAttention);
         s.module.settings.d_out = 8;
         s.module.settings.heads = 8;
         s.module.settings.kv_groups = 2;

@@ -25,10 +25,7 @@ attn::InterfaceText language(const std::string& lang) {
 
 // GroupedQueryAttention with 6 heads in 2 groups, and 4 typed into num_kv_groups.
 void type_four_groups(UiHarness* h) {
-    attn::State s = h->state;
-    s.module.enabled = true;
-    s.panels = {"module"};
-    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);
+    attn::State s = h->book_class_alone(attn::AttentionModule::GroupedQueryAttention);
     s.module.settings.d_out = 6;
     s.module.settings.heads = 6;
     REQUIRE(h->set_state(s).empty());
@@ -73,10 +70,7 @@ TEST_CASE("ui: the core's refusal of a module setting is said in the interface's
 
 TEST_CASE("ui: num_kv_groups: + steps to the next divisor of num_heads; a typed 3 is not moved to 4 but refused") {
     UiHarness h("your-journey", ImVec2(1280, 2400));
-    attn::State s = h.state;
-    s.module.enabled = true;
-    s.panels = {"module"};
-    s.module.settings = attn::book_module_settings(attn::AttentionModule::GroupedQueryAttention);  // 4 heads, 2 groups
+    attn::State s = h.book_class_alone(attn::AttentionModule::GroupedQueryAttention);  // 4 heads, 2 groups
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
     h.click("module:kv_groups:plus");

@@ -125,6 +125,15 @@ struct UiHarness {
         }
         now_ms += 1000.0 / 60.0;
     }
+    // The book's class `module` alone on screen (panels=module), as the book builds it: the state,
+    // for a test to change its settings before set_state().
+    attn::State book_class_alone(attn::AttentionModule module) const {
+        attn::State s = state;
+        s.module.enabled = true;
+        s.panels = {"module"};
+        s.module.settings = attn::book_module_settings(module);
+        return s;
+    }
     // The step's open question answered with choice `answer` and revealed, as a restored record or
     // the text version would leave it, and drawn.
     attn::State reveal(attn::State s, int answer = 0) {
