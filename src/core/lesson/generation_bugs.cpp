@@ -244,7 +244,8 @@ void trace_window(const TextCatalog& tx, const Matrix& inputs, const ModuleSetti
     t->program = t->fixed;
     t->program[1] = "attn_keep = min(combined_k.size(1), self.sliding_window_size)";
     t->buggy_line = 1;
-    t->title = tx.say("bug.window-drops-chunk-keys.title");
+    // W named before the learner judges: the steps ask whether a query still reaches W - 1 keys back.
+    t->title = tx.say("bug.window-drops-chunk-keys.title", {{"window", m.window}});
     // Head 0's weights over every combined key: 0 for a key the call did not keep.
     const auto over_combined = [&](const CacheCall& call) {
         Matrix w(call.count, combined);

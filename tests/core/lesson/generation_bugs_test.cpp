@@ -172,6 +172,7 @@ TEST_CASE("generation bugs: the book's mask given to SDPA keeps exactly the futu
 TEST_CASE("generation bugs: a window cache that keeps W keys for a chunk starves the chunk's first query") {
     const State s = with_bug(Bug::WindowDropsChunkKeys);
     const BugTrace t = trace_of(s);
+    CHECK(contains(t.title, "(W = 3)"));  // named before the learner judges whether W - 1 keys are reached
     CHECK(contains(t.note, "call 2 of 2"));
     CHECK(contains(t.note, "tokens 3 to 5"));
     CHECK(t.steps[0].expected == Vector{0, 1, 2, 3, 4, 5});  // 3 cached, 3 new
