@@ -59,6 +59,18 @@ std::string fitted(const std::string& label, float width) {
 
 }  // namespace
 
+std::vector<std::string> tracer_labels(const std::vector<std::string>& tokens, const std::vector<int>& shown,
+                                       float width) {
+    std::vector<std::string> letters;
+    for (const int t : shown) letters.push_back(fitted(tokens[size_t(t)], width));
+    for (size_t i = 0; i < letters.size(); ++i)
+        if (std::find(letters.begin() + long(i) + 1, letters.end(), letters[i]) != letters.end()) {
+            for (size_t k = 0; k < shown.size(); ++k) letters[k] = std::to_string(shown[k]);
+            break;
+        }
+    return letters;
+}
+
 ImU32 token_hue(int token) {
     // Okabe-Ito's eight, light enough for dark text on the light theme and the dark one alike.
     static const ImU32 kHues[] = {IM_COL32(230, 159, 0, 255),  IM_COL32(86, 180, 233, 255),  IM_COL32(0, 158, 115, 255),
@@ -156,6 +168,16 @@ void cell_grid(const CellGrid& g, UiState* ui) {
         co = ImGui::GetCursorScreenPos();
         dl = ImGui::GetWindowDrawList();
     }
+    std::vector<int> shown;  // the tokens the tracer's cells name, and their labels in that order
+    if (!g.token_of.empty() && g.tokens)
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c) {
+                const int t = g.token_of[size_t(r * m.cols + c)];
+                if (t >= 0 && size_t(t) < g.tokens->size() && std::find(shown.begin(), shown.end(), t) == shown.end())
+                    shown.push_back(t);
+            }
+    const std::vector<std::string> letters =
+        shown.empty() ? std::vector<std::string>() : tracer_labels(*g.tokens, shown, side - 4);
     for (int r = 0; r < rows; ++r) {
         const float y = co.y + row_h * float(r);
         for (int c = 0; c < cols; ++c) {
@@ -166,7 +188,8 @@ void cell_grid(const CellGrid& g, UiState* ui) {
             if (!g.token_of.empty()) {
                 const int t = g.token_of[size_t(r * m.cols + c)];
                 dl->AddRectFilled(a, b, token_hue(t));
-                if (g.tokens && t >= 0 && size_t(t) < g.tokens->size()) text = fitted((*g.tokens)[size_t(t)], side - 4);
+                const auto at = std::find(shown.begin(), shown.end(), t);
+                if (at != shown.end()) text = letters[size_t(at - shown.begin())];
                 dl->AddText(ImVec2(a.x + 2, a.y + (row_h - ImGui::GetFontSize()) / 2), IM_COL32(20, 24, 32, 255),
                             text.c_str());
                 continue;

@@ -26,6 +26,11 @@ struct CellGrid {
     int first_row = 0;    // row r is token first_row + r (a decode call's rows start at its first token)
 };
 
+// The shape tracer's cell labels for the tokens shown (indexes into tokens): each one's first
+// letters that fit `width` (mono font), or every one's position where two would read alike ("t1"
+// for both t1 and t10, which the row labels then contradict).
+std::vector<std::string> tracer_labels(const std::vector<std::string>& tokens, const std::vector<int>& shown,
+                                       float width);
 // The grid's width for m's columns and its title (for laying grids side by side).
 float cell_grid_width(const CellGrid& g);
 // The gutter between grids side by side: an em, so that their titles read apart (a Chinese title

@@ -377,3 +377,16 @@ TEST_CASE("ui: a tick label gives way to an axis name and to a tick already draw
     ImGui::EndFrame();
     ImGui::DestroyContext();
 }
+
+TEST_CASE("ui: the shape tracer labels cells by letters, or by positions where two tokens' letters read alike") {
+    // Twelve tokens t0..t11 in cells two letters wide: t10 and t11 read "t1", as t1 does.
+    new_test_frame();
+    const float two = ImGui::CalcTextSize("Yo").x;
+    CHECK(tracer_labels({"Your", "journey", "starts"}, {0, 1, 2}, two) == std::vector<std::string>{"Yo", "jo", "st"});
+    std::vector<std::string> twelve;
+    for (int i = 0; i < 12; ++i) twelve.push_back("t" + std::to_string(i));
+    CHECK(tracer_labels(twelve, {0, 1, 2}, two) == std::vector<std::string>{"t0", "t1", "t2"});
+    CHECK(tracer_labels(twelve, {1, 10, 11}, two) == std::vector<std::string>{"1", "10", "11"});
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
+}
