@@ -55,6 +55,11 @@ bool load_example(const std::string& name, State* out) {
     return true;
 }
 
+bool same_data(const State& a, const State& b) {
+    return a.tokens == b.tokens && a.inputs.rows == b.inputs.rows && a.inputs.cols == b.inputs.cols &&
+           a.inputs.data == b.inputs.data;
+}
+
 bool is_example_name(const std::string& name) {
     for (const Example& e : examples())
         if (name == e.name) return true;

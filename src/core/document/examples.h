@@ -16,6 +16,9 @@ const std::vector<Example>& examples();
 // "random-<n>x<d>-seed<s>" (see random_inputs.h) gives torch.rand embeddings, query 0. False if
 // the name is unknown.
 bool load_example(const std::string& name, State* out);
+// The same tokens and the same inputs, number for number (as floats compare: -0 equals 0): what
+// makes data an example's own, after an import or in a short link.
+bool same_data(const State& a, const State& b);
 // True for the four names and for random-<n>x<d>-seed<s> within the generator's limits: what the
 // state document's example field may hold besides "". Cheap: nothing is generated.
 bool is_example_name(const std::string& name);

@@ -260,8 +260,7 @@ bool same_as_example(const State& s, State* example) {
     if (s.module.enabled &&
         without_link_options(s.module.settings) != without_link_options(book_module_settings(s.module.settings.module)))
         return false;
-    return s.tokens == example->tokens && s.inputs.rows == example->inputs.rows &&
-           s.inputs.cols == example->inputs.cols && s.inputs.data == example->inputs.data;
+    return same_data(s, *example);
 }
 
 }  // namespace

@@ -55,7 +55,7 @@ ImportResult import_embeddings(std::string_view text, const InterfaceText* langu
 
 // The current state with the imported tokens and inputs: labels from the import, else the
 // current ones when the row count matches, else "token i"; query kept when still in range, else 0;
-// example: the built-in example whose tokens and inputs these are, bit for bit, else cleared.
+// example: the built-in example whose tokens and inputs these are (same_data), else cleared.
 // imported must be ok.
 State apply_import(const State& current, const ImportResult& imported);
 
