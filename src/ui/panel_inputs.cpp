@@ -219,8 +219,6 @@ bool size_buttons(const State& s, State* draft) {
     return edited;
 }
 
-}  // namespace
-
 // A long sequence in one click: torch.manual_seed(seed); torch.rand(n, d) * 2 - 1, so a teacher
 // can show how the n x n score matrix grows. The dialog's body is deferred code: the first view
 // shows only its button.
@@ -256,8 +254,6 @@ ATTN_DEFERRED_ENTRY bool random_inputs_here(State* draft, UiState* ui) {
     if (!ui->inputs.random_error.empty()) ImGui::TextColored(error_color(), "%s", ui->inputs.random_error.c_str());
     return edited;
 }
-
-namespace {
 
 bool random_inputs_popup(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
@@ -331,12 +327,16 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     std::snprintf(last_position, sizeof last_position, "%d", n - 1);
     const float query_w =
         ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(last_position).x + text_pad;
-    // The score column has room for a minus sign only when a score has one.
+    // The score column: as wide as its widest number (a minus sign only when a score has one; at
+    // least 0.0000, wider than the hidden mark), or its title.
     const QueryRow row = query_row(in);
     const char* score_title = in.result.has_projection ? "q\u00b7k" : tr("score");  // queries[q] · keys[i]
-    float lowest = 0;
-    for (const float v : row.pass->scores) lowest = std::min(lowest, v);
-    const float score_w = ImGui::CalcTextSize(lowest < 0 ? "-0.0000" : "0.0000").x + text_pad;
+    float lowest = 0, highest = 0;
+    for (const float v : row.pass->scores) lowest = std::min(lowest, v), highest = std::max(highest, v);
+    float score_text_w = ImGui::CalcTextSize(score_title).x;
+    for (const float v : {lowest, highest})
+        score_text_w = std::max(score_text_w, ImGui::CalcTextSize(format_fixed(v, 4).c_str()).x);
+    const float score_w = score_text_w + text_pad;
     const float token_min = ImGui::GetFontSize() * 3 + pad;
     const float inner_w = ImGui::GetContentRegionAvail().x - rows_bar - 2;
     const int fit = std::max(1, int((inner_w - query_w - score_w - token_min) / number_w));
@@ -412,7 +412,10 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::SetCursorScreenPos(ImVec2(h0.x, h0.y + header_h));
     }
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));  // rows from edge to edge
-    ImGui::BeginChild("tokens", ImVec2(table_w + rows_bar + 2, body_h), true);
+    // Without room kept for a scrollbar, none is drawn over the scores (the guess above may miss
+    // a wrapped "showing" line); the wheel and a finger still scroll the rows.
+    ImGui::BeginChild("tokens", ImVec2(table_w + rows_bar + 2, body_h), true,
+                      rows_bar > 0 ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoScrollbar);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 0));
     const bool mark_query = !in.concealed().query_token;
     ImDrawList* rows_dl = ImGui::GetWindowDrawList();

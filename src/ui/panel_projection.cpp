@@ -108,8 +108,6 @@ void matrix_row(const char* const names[3], const Matrix* const mats[3], int per
     }
 }
 
-}  // namespace
-
 // What the projection makes of the inputs: the three weight matrices, the projected queries,
 // keys and values, the query's scores and their scaling, and the context vectors. Deferred code
 // (core/view/deferred_code.h): the first view shows the projection off; turning it on (or a link,
@@ -193,6 +191,8 @@ ATTN_DEFERRED_ENTRY void projection_here(const FrameInput& in, UiState* ui) {
     matrix_grid("context_matrix", p.context_matrix, 8,
                 std::max(1, int(ImGui::GetContentRegionAvail().x / number_w) - 2), &s.tokens, s.query, ui);
 }
+
+}  // namespace
 
 bool panel_projection(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;

@@ -238,6 +238,33 @@ TEST_CASE("ui: on a phone every embedding value keeps the width to show it; only
     }
 }
 
+TEST_CASE("ui: on a phone a score with more digits or a minus sign still shows whole in its column") {
+    // The column is as wide as its widest number: -24.1234 was cut at the rows' edge.
+    attn::PageOptions phone;
+    phone.touch = true;
+    UiHarness h("your-journey", ImVec2(390, 844));
+    h.page = &phone;
+    attn::State s = h.state;
+    for (float& v : s.inputs.data) v *= 4;
+    for (int c = 0; c < s.inputs.cols; ++c) s.inputs.at(0, c) = -s.inputs.at(0, c);
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    const ImGuiWindow* rows = nullptr;
+    for (const ImGuiWindow* w : GImGui->Windows)
+        if (w->Active && std::strstr(w->Name, "/tokens_")) rows = w;
+    REQUIRE(rows != nullptr);
+    for (int i = 0; i < s.inputs.rows; ++i) {
+        const attn::ui::LayoutItem* score = h.find("value:score:" + std::to_string(i));
+        if (!score) continue;  // scrolled out of view
+        CAPTURE(score->text);
+        const float text_right = score->rect.x + ImGui::CalcTextSize(score->text.c_str()).x;
+        // Inside its cell's padding, at the table's right (where the table is wider than the phone,
+        // it scrolls sideways; the rows here all fit, so no scrollbar takes room).
+        const float cell_right = rows->Pos.x + rows->Size.x - 2;
+        CHECK(text_right <= cell_right - ImGui::GetStyle().CellPadding.x + 0.5f);
+    }
+}
+
 TEST_CASE("ui: a watch link in a frame as tall as its content asks the page around it to scroll to the panel") {
     attn::PageOptions phone;
     phone.touch = true;
