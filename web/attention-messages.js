@@ -103,7 +103,7 @@
     const data = event.data;
     // Not ours (other widgets use postMessage too), or our own replies and events: stay silent.
     if (!data || typeof data !== 'object' || typeof data.type !== 'string' || !data.type.startsWith('attention:')) return;
-    if (data.type === 'attention:reply' || data.type === 'attention:event' || data.type === 'attention:resize') return;
+    if (['attention:reply', 'attention:event', 'attention:resize', 'attention:scroll-to', 'attention:xapi'].includes(data.type)) return;
     if (!allowAll && !allowed.includes(event.origin)) return;
     const source = event.source;
     if (!source || typeof source.postMessage !== 'function') return;

@@ -935,6 +935,7 @@
     // scrolls there instead (attention-host.js; iframe-resizer's scrollToOffset, sent by
     // attention-messages.js on the scroll-request event).
     onPageScroll(top) {
+      if (!framed) return;  // the page is the demo: nothing around it to scroll
       const y = Math.round(top + canvas.getBoundingClientRect().top + window.scrollY);
       queueMicrotask(() => emit('scroll-request', { top: y }));
       tellParent({ type: 'attention:scroll-to', top: y });

@@ -124,7 +124,10 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
                                   ? f.ui->module.section_y - 2 * ImGui::GetTextLineHeightWithSpacing()
                                   : 0.0f;
         ImGui::SetScrollFromPosY(ImGui::GetCursorPosY() - ImGui::GetScrollY() + std::max(0.0f, section), 0.0f);
-        if (ImGui::GetScrollMaxY() < 1) f.out->page_scroll_to = ImGui::GetCursorScreenPos().y + std::max(0.0f, section);
+        // A column with nothing to scroll (a frame sized to the content) asks the page around it,
+        // once, on the last pass, where the layout has settled.
+        if (ImGui::GetScrollMaxY() < 1 && f.ui->lesson.scroll_passes <= 1)
+            f.out->page_scroll_to = ImGui::GetCursorScreenPos().y + std::max(0.0f, section);
         if (--f.ui->lesson.scroll_passes <= 0) f.ui->lesson.scroll_to.clear();
     }
     const bool open = ImGui::BeginChild("panel", size, true);
@@ -336,7 +339,8 @@ void scrolling_layout(Frame& f, int columns) {
         ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
     if (f.ui->lesson.scroll_to == "lesson") {  // the step bar asked for the step's words
         ImGui::SetScrollY(0.0f);
-        if (ImGui::GetScrollMaxY() < 1) f.out->page_scroll_to = ImGui::GetWindowPos().y;
+        if (ImGui::GetScrollMaxY() < 1 && f.ui->lesson.scroll_passes <= 1)
+            f.out->page_scroll_to = ImGui::GetWindowPos().y;
         if (--f.ui->lesson.scroll_passes <= 0) f.ui->lesson.scroll_to.clear();
     }
     const float column_top = ImGui::GetWindowPos().y;

@@ -274,6 +274,7 @@ TEST_CASE("ui: a watch link in a frame as tall as its content asks the page arou
     h.frames(3);
     SUBCASE("the demo's own column scrolls: it scrolls itself, and asks the page for nothing") {
         h.click("lesson:watch:plot");
+        h.frames(3);
         CHECK(h.page_scrolls.empty());
     }
     SUBCASE("a frame sized to the content: nothing to scroll, so the page is asked, to the panel's top") {
@@ -287,7 +288,8 @@ TEST_CASE("ui: a watch link in a frame as tall as its content asks the page arou
         REQUIRE(panel != nullptr);
         const float panel_top = panel->rect.y;
         h.click("lesson:watch:plot");
-        REQUIRE_FALSE(h.page_scrolls.empty());
+        h.frames(3);
+        REQUIRE(h.page_scrolls.size() == 1);  // once, where the layout has settled
         CHECK(h.page_scrolls.front() == doctest::Approx(panel_top).epsilon(0.01));
     }
 }
