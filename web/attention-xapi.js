@@ -22,7 +22,10 @@
   // in, as the learner read it: a teacher's English lesson under a Chinese interface is English
   // (lessonStatus().lang, known once the file is here; else the interface's).
   const TAGS = { en: 'en-US', 'zh-CN': 'zh-CN' };
-  const tag = () => TAGS[attention.lessonStatus().lang || attention.language().lang] || 'en-US';
+  // The lesson as it stands, read once per event (lessonStatus() writes the whole record).
+  let lessonRead = null;
+  const lessonNow = () => lessonRead || attention.lessonStatus();
+  const tag = () => TAGS[lessonNow().lang || attention.language().lang] || 'en-US';
   const said = (text) => ({ [tag()]: text });
   const VERBS = {
     answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered', 'zh-CN': '回答了' } },
@@ -65,7 +68,7 @@
   // so a gradebook never merges two lessons' answers. With activity= the author's IRI is the lesson.
   const CHAPTER = 'chapter-3';
   function lessonActivity() {
-    const { lesson: id, title } = attention.lessonStatus();
+    const { lesson: id, title } = lessonNow();
     const own = id && id !== CHAPTER;
     return {
       objectType: 'Activity', id: authored || page + (own ? `#lesson/${id}` : '#lesson'),
@@ -85,7 +88,7 @@
 
   // name: a language map, or the lesson's own text (in the learner's language).
   function activity(id, name, definition = {}) {
-    const lesson = attention.lessonStatus().lesson;
+    const lesson = lessonNow().lesson;
     const under = authored ? `${authored}/` : lesson && lesson !== CHAPTER ? `${page}#lesson/${lesson}/` : `${page}#`;
     return { objectType: 'Activity', id: under + id,
              definition: { name: typeof name === 'string' ? said(name) : name, ...definition } };
@@ -172,7 +175,11 @@
 
   attention.onEvent((kind, detail) => {
     let s = null;
-    try { s = toStatement(kind, detail); } catch (e) { console.warn(`xAPI: no statement for ${kind}: ${e.message}`); }
+    try {
+      lessonRead = attention.lessonStatus();
+      s = toStatement(kind, detail);
+    } catch (e) { console.warn(`xAPI: no statement for ${kind}: ${e.message}`); }
+    lessonRead = null;
     for (const one of Array.isArray(s) ? s : s ? [s] : []) send(one);
   });
   attention.xapi = { toStatement };  // for tests and for hosts that build their own
