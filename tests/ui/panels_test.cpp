@@ -199,6 +199,14 @@ static bool inputs_table_scrolls_sideways() {
     return false;
 }
 
+// The inputs table's rows region as last drawn (its clip and its edges), or null.
+static const ImGuiWindow* inputs_rows_window() {
+    const ImGuiWindow* rows = nullptr;
+    for (const ImGuiWindow* w : GImGui->Windows)
+        if (w->Active && std::strstr(w->Name, "/tokens_")) rows = w;
+    return rows;
+}
+
 TEST_CASE("ui: on a phone every embedding value keeps the width to show it; only a narrower screen scrolls sideways") {
     attn::PageOptions phone;
     phone.touch = true;  // bigger targets: the query column is wider than with a mouse
@@ -226,9 +234,7 @@ TEST_CASE("ui: on a phone every embedding value keeps the width to show it; only
             // and the score, whole, inside the rows' own clip (a column cut at the panel's edge is not)
             const attn::ui::LayoutItem* score = h.find("value:score:0");
             REQUIRE(score != nullptr);
-            const ImGuiWindow* rows = nullptr;
-            for (const ImGuiWindow* w : GImGui->Windows)
-                if (w->Active && std::strstr(w->Name, "/tokens_")) rows = w;
+            const ImGuiWindow* rows = inputs_rows_window();
             REQUIRE(rows != nullptr);
             CHECK(score->rect.x + score->rect.z <= rows->InnerClipRect.Max.x);
         }
@@ -249,9 +255,7 @@ TEST_CASE("ui: on a phone a score with more digits or a minus sign still shows w
     for (int c = 0; c < s.inputs.cols; ++c) s.inputs.at(0, c) = -s.inputs.at(0, c);
     REQUIRE(h.set_state(s).empty());
     h.frames(3);
-    const ImGuiWindow* rows = nullptr;
-    for (const ImGuiWindow* w : GImGui->Windows)
-        if (w->Active && std::strstr(w->Name, "/tokens_")) rows = w;
+    const ImGuiWindow* rows = inputs_rows_window();
     REQUIRE(rows != nullptr);
     for (int i = 0; i < s.inputs.rows; ++i) {
         const attn::ui::LayoutItem* score = h.find("value:score:" + std::to_string(i));

@@ -125,13 +125,13 @@ struct UiHarness {
         }
         now_ms += 1000.0 / 60.0;
     }
-    // The book's class `module` alone on screen (panels=module), as the book builds it: the state,
+    // The book's class `kind` alone on screen (panels=module), as the book builds it: the state,
     // for a test to change its settings before set_state().
-    attn::State book_class_alone(attn::AttentionModule module) const {
+    attn::State book_class_alone(attn::AttentionModule kind) const {
         attn::State s = state;
         s.module.enabled = true;
         s.panels = {"module"};
-        s.module.settings = attn::book_module_settings(module);
+        s.module.settings = attn::book_module_settings(kind);
         return s;
     }
     // The step's open question answered with choice `answer` and revealed, as a restored record or
