@@ -208,15 +208,13 @@ static const ImGuiWindow* inputs_rows_window() {
 }
 
 TEST_CASE("ui: on a phone every embedding value keeps the width to show it; only a narrower screen scrolls sideways") {
-    attn::PageOptions phone;
-    phone.touch = true;  // bigger targets: the query column is wider than with a mouse
     // 390 px: the book's three dimensions and the score fit (the rows' scrollbar takes no room
     // while every row is in view, and the score column is as wide as its numbers). 320 px (a
     // 1280 px window at 400%): each value keeps its width and the table scrolls sideways.
     for (const float width : {390.0f, 320.0f}) {
         CAPTURE(width);
         UiHarness h("your-journey", ImVec2(width, 844));
-        h.page = &phone;
+        h.on_touch_screen();
         h.frames(3);
         CHECK(inputs_table_scrolls_sideways() == (width < 390.0f));
         // A one-line field draws its text from FramePadding.x and clips it at its own edge.
@@ -246,10 +244,8 @@ TEST_CASE("ui: on a phone every embedding value keeps the width to show it; only
 
 TEST_CASE("ui: on a phone a score with more digits or a minus sign still shows whole in its column") {
     // The column is as wide as its widest number: -24.1234 was cut at the rows' edge.
-    attn::PageOptions phone;
-    phone.touch = true;
     UiHarness h("your-journey", ImVec2(390, 844));
-    h.page = &phone;
+    h.on_touch_screen();
     attn::State s = h.state;
     for (float& v : s.inputs.data) v *= 4;
     for (int c = 0; c < s.inputs.cols; ++c) s.inputs.at(0, c) = -s.inputs.at(0, c);
@@ -270,10 +266,8 @@ TEST_CASE("ui: on a phone a score with more digits or a minus sign still shows w
 }
 
 TEST_CASE("ui: a watch link in a frame as tall as its content asks the page around it to scroll to the panel") {
-    attn::PageOptions phone;
-    phone.touch = true;
     UiHarness h("your-journey", ImVec2(390, 844));
-    h.page = &phone;
+    h.on_touch_screen();
     h.go_to_step(4);
     h.frames(3);
     SUBCASE("the demo's own column scrolls: it scrolls itself, and asks the page for nothing") {
@@ -1037,10 +1031,8 @@ TEST_CASE("ui: each step of the book's classes starts with its own planted bug, 
 }
 
 TEST_CASE("ui: on a phone a long answer choice wraps inside the screen, and a tap on its words picks it") {
-    attn::PageOptions phone;
-    phone.touch = true;
     UiHarness h("your-journey", ImVec2(390, 844));
-    h.page = &phone;
+    h.on_touch_screen();
     attn::State s = h.go_to_step(4);  // long choices
     const attn::ui::LayoutItem* longest = nullptr;
     for (int i = 0; i < 4; ++i) {
@@ -1298,10 +1290,8 @@ TEST_CASE("ui: a help tooltip is as wide as its text up to 28 em, and nothing in
 }
 
 TEST_CASE("ui: on a phone the book's classes panel is as tall as what it shows, not what a question covers") {
-    attn::PageOptions phone;
-    phone.touch = true;
     UiHarness h("your-journey", ImVec2(390, 12000));  // a phone's width, tall enough to draw every panel
-    h.page = &phone;
+    h.on_touch_screen();
     for (int step : {12, 13, 14}) {
         CAPTURE(step);
         h.go_to_step(step);
@@ -1389,10 +1379,8 @@ TEST_CASE("ui: a control's tooltip waits for the pointer to move after a click c
 }
 
 TEST_CASE("ui: on a phone every KV-memory model's name fits its menu, and its sizes are a line under it") {
-    attn::PageOptions phone;
-    phone.touch = true;
     UiHarness h("your-journey", ImVec2(390, 844));
-    h.page = &phone;
+    h.on_touch_screen();
     attn::State s = h.book_class_alone(attn::AttentionModule::GroupedQueryAttention);
     REQUIRE(h.set_state(s).empty());
     for (int preset = 0; preset < 3; ++preset) {
@@ -1500,10 +1488,8 @@ TEST_CASE("ui: the PyTorch code listed beside other panels floats in its window,
 
 TEST_CASE("ui: on a phone the view's tap hint is a line above the view, clear of its axis labels") {
     // A phone walk: the hint, drawn over the view's top, covered the label "x[1]".
-    attn::PageOptions phone;
-    phone.touch = true;
     UiHarness h("your-journey", ImVec2(390, 4000));
-    h.page = &phone;
+    h.on_touch_screen();
     h.frames(2);
     const attn::ui::LayoutItem* hint = h.find("plot:tap-to-engage");
     const attn::ui::LayoutItem* view = h.find("panel:plot");
@@ -1564,11 +1550,9 @@ TEST_CASE("ui: a grid wider than a phone scrolls its cells sideways, its row lab
             if (w->Active && std::strstr(w->Name, "module:output##wide")) return w;
         return nullptr;
     };
-    attn::PageOptions phone;
-    phone.touch = true;
     {
         UiHarness h("your-journey", ImVec2(390, 2400));
-        h.page = &phone;
+        h.on_touch_screen();
         open(&h);
         ImGuiWindow* cells = wide();
         REQUIRE(cells != nullptr);

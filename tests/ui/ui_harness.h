@@ -35,6 +35,7 @@ struct UiHarness {
     std::vector<float> page_scrolls;          // each frame's ask for the page around the demo to scroll
     double now_ms = 1000.0;
     const attn::PageOptions* page = nullptr;     // what the host page asks for; null: defaults
+    attn::PageOptions touch_page;                // what on_touch_screen() points page at
     const attn::DeferredCode* code = nullptr;    // the web's deferred code; null: here (as natively)
     const attn::InterfaceText* words = nullptr;  // the interface's language; null: English
     float pinch = 1.0f;                          // the next frames' two-finger pinch (1: none) and touch points down
@@ -65,6 +66,12 @@ struct UiHarness {
     ~UiHarness() { ImGui::DestroyContext(); }
     UiHarness(const UiHarness&) = delete;
     UiHarness& operator=(const UiHarness&) = delete;
+
+    // A touch screen (a phone's bigger targets and finger scrolling) for the frames that follow.
+    void on_touch_screen() {
+        touch_page.touch = true;
+        page = &touch_page;
+    }
 
     // What the app does with a new document: validate, commit, recompute.
     std::string set_state(const attn::State& next) {
