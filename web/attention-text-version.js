@@ -146,16 +146,12 @@
   }
 
   // A pointer inside keeps the panel open (a click on its text takes the focus from it); a
-  // pointer or the focus elsewhere closes it. Escape closes it and gives the focus back to the
-  // drawing, as a keyboard user who tabbed in by mistake expects.
+  // pointer or the focus elsewhere closes it. Shift+Tab from its first control goes back to the
+  // drawing. Escape does not: a screen reader's user presses it often (to leave a field, to stop
+  // a menu), and a walk found it threw them out of the lesson into the drawing, which says less.
   function openWhileUsed(root) {
     root.addEventListener('focusin', () => place(root));
     root.addEventListener('pointerdown', () => { root.classList.add('open'); place(root); });
-    root.addEventListener('keydown', (e) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      root.classList.remove('open');
-      document.getElementById('canvas')?.focus();
-    });
     document.addEventListener('pointerdown', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
     document.addEventListener('focusin', (e) => { if (!root.contains(e.target)) root.classList.remove('open'); });
   }

@@ -3,7 +3,7 @@
 // and without WebGL2 it shows the numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitFor, waitUntil, clickInFrame, saveArtifact, decodePng, pixel,
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, waitFor, waitUntil, clickInFrame, saveArtifact, decodePng, pixel,
   layoutItem, clickItem as click } from './harness.mjs';
 
 let server, browser;
@@ -71,16 +71,24 @@ test('a11y: the numbers as text and a table; a burst of changes is announced onc
   await page.context().close();
 });
 
-test('a11y: Tab from the drawing opens the text version; Escape closes it and gives the focus back', async () => {
+test('a11y: Tab from the drawing opens the text version; Escape keeps the focus in it, Shift+Tab goes back', async () => {
   const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
   await page.locator('#canvas').focus();
   await page.keyboard.press('Tab');
   await page.waitForFunction(() => document.activeElement && document.activeElement.closest('.text-version'));
   const opened = await page.evaluate(() => document.activeElement.closest('.text-version').getBoundingClientRect().height);
   assert.ok(opened > 100, `the text version opened over the page: ${opened} px`);
+  const first = await page.evaluate(() => document.activeElement.outerHTML);
+  // A screen reader's user presses Escape often: it must not throw them out of the lesson.
   await page.keyboard.press('Escape');
+  await waitIdle(page);  // and two frames for any handler of the key to have moved the focus
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.equal(await page.evaluate(() => document.activeElement.outerHTML), first, 'Escape left the focus where it was');
+  assert.ok(await page.evaluate(() => document.activeElement.closest('.text-version').getBoundingClientRect().height > 100),
+    'the text version stays open');
+  await page.keyboard.press('Shift+Tab');
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'canvas')
-    .catch(() => assert.fail('Escape gave the focus back to the drawing'));
+    .catch(() => assert.fail('Shift+Tab gave the focus back to the drawing'));
   const closed = await page.evaluate(() => [...document.querySelectorAll('.text-version')].map((e) => e.getBoundingClientRect().height));
   assert.ok(closed.every((h) => h <= 1), `both text versions are closed again: ${closed}`);
   assert.deepEqual(page.problems, []);
