@@ -504,7 +504,12 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             practice_of(e, shown).shown = true;
             // Practice 3's answer is the projected weights: shown where they live, by turning the
             // projection on (the learner's part of the exercise).
-            if (shown.lesson.exercise == 2) draft->projection.enabled = true;
+            if (shown.lesson.exercise == 2) {
+                draft->projection.enabled = true;
+                // A Check made before stays of this state: the engine turned the projection on, not
+                // the learner, and the verdict is on the projected weights either way.
+                if (e->checked_known[2]) e->checked_on[2].projection.enabled = true;
+            }
             e->concealed = concealment(shown, e->questions, true);
             break;
         case LessonAction::ResetPractice: {

@@ -591,6 +591,25 @@ TEST_CASE("lesson engine: Practice 3 leaves the projection to the learner, and S
     CHECK(e.answer == "\"journey\" (position 1)");
 }
 
+TEST_CASE("lesson engine: Practice 3 checked right, then Show the answer: the verdict stands, no new Check asked") {
+    // A screen-reader walk heard "You changed the data or a setting since you checked" after Show
+    // the answer, which turns the projection on itself; the learner had changed nothing.
+    Session s;
+    s.act(LessonAction::OpenPractice, 2);
+    s.act(LessonAction::CheckPractice, 0, "journey");
+    REQUIRE(s.lesson.practice_check.correct);
+    s.act(LessonAction::ShowPracticeAnswer);
+    REQUIRE(s.state.projection.enabled);
+    CHECK_FALSE(s.lesson.practice_check.stale);
+    CHECK(s.lesson.practice_check.correct);
+    CHECK_FALSE(contains(s.lesson.practice_check.message, "since you checked"));
+    // The learner's own change afterwards still asks for a new Check.
+    State next = s.state;
+    next.query = (s.state.query + 1) % s.state.inputs.rows;
+    s.commit(next);
+    CHECK(s.lesson.practice_check.stale);
+}
+
 TEST_CASE(
     "lesson engine: a practice verdict is of the state it was checked on; a change of data or setting asks for a new "
     "Check") {
