@@ -182,7 +182,8 @@
   function wrapUp(w) {
     const list = element('ul');
     for (const s of w.steps) list.append(element('li', { text: phrase('{0}: {1}', `${s.step}. ${s.title}`, s.marks) }));
-    const parts = [element('h3', { text: w.title }), element('p', { text: w.summary })];
+    const parts = [element('h3', { id: 'lesson-reader-wrap-up', text: w.title }),
+                   element('p', { id: 'lesson-reader-wrap-up-summary', text: w.summary })];
     // What the wrong first answers reveal: each idea, and its step asked afresh.
     if (w.revisits.length) {
       const ideas = element('ul');
@@ -275,7 +276,16 @@
                  button('set-up-again', view.set_up_again, 'revisit', view.step));
     }
     if (view.question) parts.push(...questionBlock(view.question, view.words, own));
-    if (view.wrap_up) parts.push(...wrapUp(view.wrap_up));
+    if (view.wrap_up) {
+      parts.push(...wrapUp(view.wrap_up));
+      // The reveal that ends the lesson takes the focus to its feedback, which then says the
+      // wrap-up's score too: one utterance, not a status line talking over the focused group.
+      const feedback = parts.find((p) => p && p.id === 'lesson-reader-feedback');
+      if (feedback) {
+        feedback.setAttribute('aria-describedby',
+          `${feedback.getAttribute('aria-describedby')} lesson-reader-wrap-up lesson-reader-wrap-up-summary`);
+      }
+    }
     parts.push(element('nav', { 'aria-label': 'Lesson steps' },
       button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),
       button('next', 'Next step →', 'go', view.step + 1, view.step >= view.last),
@@ -372,11 +382,11 @@
     // One status line for the whole change (a second say() would replace the first): a new step
     // by its name (a step answered before comes back with its verdict, said after the name); else
     // a new verdict, when the focus is not on it already; then the wrap-up's score, when a reveal
-    // (not a visit) made it appear.
+    // (not a visit) made it appear and the focus is not on the feedback, which says it.
     const parts = [];
     if (stepSaid) parts.push(step);
     if (verdictNew && !inside) parts.push(`${q.verdict} ${q.answer_line}`);
-    if (view.wrap_up && lastView && !lastView.wrap_up && !stepChanged) parts.push(`${view.wrap_up.title} ${view.wrap_up.summary}`);
+    if (view.wrap_up && lastView && !lastView.wrap_up && !stepChanged && !inside) parts.push(`${view.wrap_up.title} ${view.wrap_up.summary}`);
     // A setting changed elsewhere (the numbers' text version) took the step's questions away.
     if (view.unaskable && lastView && !lastView.unaskable && !stepChanged) parts.push(phrase('Note: ') + view.unaskable);
     if (parts.length) say(parts.join(' '));

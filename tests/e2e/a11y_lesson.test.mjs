@@ -105,6 +105,7 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
   await saveArtifact('a11y-lesson-start-1366.png', await page.screenshot());
   await key('Enter');
   let right = 0;
+  let lastFeedback = null;
   for (let step = 1; step <= STEPS; ++step) {
     await waitFocus((n) => n.role === 'heading' && n.name.startsWith(`Step ${step} of ${STEPS}:`),
                     `step ${step}'s heading to take the focus`);
@@ -157,6 +158,7 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
       const feedback = await waitFocus((n) => n.role === 'group' && n.name === 'Right.', `step ${step}: the focus on the feedback "Right."`);
       // Described by the answer and its reason, so reading the focused group says why.
       assert.ok(feedback.description.includes(q.answer), `step ${step}: the feedback describes the answer: ${feedback.description}`);
+      lastFeedback = feedback;
       ++right;
       if (k + 1 < questions.length) {
         await key('Tab');
@@ -173,8 +175,11 @@ test('a11y lesson: keyboard only, through the accessibility tree, all 14 steps, 
   const summary = await waitUntil(async () => (await axNodes(cdp)).find((n) => n.name.startsWith('Your predictions:')),
                                   'the wrap-up');
   assert.match(summary.name, /16 right of 16 answered/);
-  await waitUntil(() => page.evaluate(() => window.__said.some((t) => /16 right of 16 answered/.test(t))),
-                  'the wrap-up\'s score said when it appears');
+  // The last Reveal took the focus to its feedback, which says the wrap-up's score after the
+  // answer: one utterance, with no status line talking over it.
+  assert.match(lastFeedback.description, /Wrap-up: .*16 right of 16 answered/, 'the focused feedback says the score');
+  assert.ok(!(await page.evaluate(() => window.__said.some((t) => /right of 16 answered/.test(t)))),
+            'the score is not said a second time through the status line');
   await saveArtifact('a11y-lesson-wrap-up-1366.png', await page.screenshot());
   // The lesson after the chapter, a link a screen reader lists: this page with lesson=generation.
   const next = (await axNodes(cdp)).find((n) => n.role === 'link' && n.name.startsWith('Next lesson'));
