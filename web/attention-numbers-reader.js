@@ -216,20 +216,25 @@
     const parts = [element('h3', { id, text: t.caption })];
     if (t.rows.length) {
       // A wide table scrolls sideways in its own box; the page never does (reflow at 320 px).
-      parts.push(element('div', { class: 'table-scroll', role: 'region', 'aria-labelledby': id, 'data-focus': `table-${index}` },
+      parts.push(element('div', { class: 'table-scroll', 'data-label': id, 'data-focus': `table-${index}` },
         shared.dataTable(t.columns, t.rows, { 'aria-labelledby': id })));
     }
     if (t.note) parts.push(element('p', { class: 'hint', text: t.note }));
     return parts;
   }
 
-  // A table wider than the panel is reached by Tab and scrolled with the arrow keys; one that
-  // fits is no stop on the way. Measured while the panel is open (closed, everything overflows).
+  // A table wider than the panel is reached by Tab and scrolled with the arrow keys: a region
+  // named by the table's heading. One that fits is no stop on the way and no landmark: its heading
+  // and the table's name say it already (a walk heard each table's name three times, and ten
+  // regions in the landmarks' list). Measured while the panel is open (closed, everything overflows).
   function markScrollable() {
     if (!root.matches(':focus-within, .open')) return;
     for (const box of body.querySelectorAll('.table-scroll')) {
-      if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
-      else box.removeAttribute('tabindex');
+      const scrolls = box.scrollWidth > box.clientWidth + 1;
+      for (const [name, value] of [['tabindex', '0'], ['role', 'region'], ['aria-labelledby', box.dataset.label]]) {
+        if (scrolls) box.setAttribute(name, value);
+        else box.removeAttribute(name);
+      }
     }
   }
 

@@ -271,8 +271,13 @@ test('a11y numbers: on a phone the panel reflows, a wide table scrolls in its ow
   // The 6 x 6 score matrix is wider than a phone: its box scrolls, and Tab stops on it.
   const box = page.locator('#numbers-reader .table-scroll[aria-labelledby]').filter({ has: page.locator('th', { hasText: 'query \\ key' }) }).first();
   assert.equal(await box.getAttribute('tabindex'), '0', 'a table wider than the panel is a Tab stop');
-  assert.equal(await page.locator('#numbers-reader .table-scroll').first().getAttribute('tabindex'), null,
-               'a table that fits is not');
+  assert.equal(await box.getAttribute('role'), 'region', 'a region named by its heading');
+  const fits = page.locator('#numbers-reader .table-scroll').first();
+  assert.equal(await fits.getAttribute('tabindex'), null, 'a table that fits is not');
+  // ... nor a landmark: its heading and the table's own name say it (not three times over).
+  assert.equal(await fits.getAttribute('role'), null, 'a table that fits is no region');
+  assert.equal(await fits.locator('table').getAttribute('aria-labelledby'), await fits.getAttribute('data-label'),
+               'the table is named by its heading');
   await box.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
