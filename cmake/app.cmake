@@ -28,7 +28,10 @@ if(EMSCRIPTEN)
 endif()
 # IMGUI_USE_WCHAR32: text fields hold code points past U+FFFF (an emoji typed into a label or the
 # import box stays itself instead of becoming U+FFFD, as it already does through setState).
-target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_USE_WCHAR32)
+# IMGUI_ENABLE_TEST_ENGINE: Dear ImGui's own hooks that report each widget's label and state, which
+# the drawing says to a screen reader as the keyboard moves (src/ui/keyboard_speech.cpp defines them).
+target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_USE_WCHAR32
+                                             IMGUI_ENABLE_TEST_ENGINE)
 
 # --- Embedded assets: shaders (text) and the subset UI fonts (binary), generated at build time.
 set(ATTN_GENERATED "${CMAKE_BINARY_DIR}/generated")

@@ -46,11 +46,28 @@
     });
   }
 
-  function say(text) {
+  function announce(text) {
     // A new text node each time: the same words twice are announced twice. Sentences joined with
     // ' ' lose the spaces beside a full-width mark, as Chinese sets them ("。答案", not "。 答案").
     announcer.textContent = '';
     announcer.append(typeof text === 'string' ? document.createTextNode(text.replace(/ *([\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]) */g, '$1')) : text);
+  }
+
+  // One status line for one change: what a key press says (n: a new step) and where the drawing's
+  // keyboard focus went with it (the step's first choice) are one utterance, the change first;
+  // else the focus would replace the change before it is read. A later key starts a new change.
+  let lastSaid = '', saidAfterKey = false;
+  document.addEventListener('keydown', () => { saidAfterKey = false; }, true);
+  function say(text) {
+    lastSaid = typeof text === 'string' ? text : '';
+    saidAfterKey = true;
+    announce(text);
+  }
+  // Where the drawing's keyboard focus is ("causal mask, not checked"): web/attention.js. After
+  // the same key's change it is added to the line, which a screen reader reads as what was added.
+  function sayFocus(text) {
+    if (saidAfterKey && lastSaid) announcer.append(document.createTextNode(` ${text}`));
+    else announce(text);
   }
 
   // A refused change as the learner reads it, beside the field and on the status line alike:
@@ -217,5 +234,5 @@
     };
   }
 
-  window.attentionTextVersion = { element, say, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed, placeWhenDrawn, lateScript };
+  window.attentionTextVersion = { element, say, sayFocus, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed, placeWhenDrawn, lateScript };
 })();

@@ -940,6 +940,12 @@
       queueMicrotask(() => emit('scroll-request', { top: y }));
       tellParent({ type: 'attention:scroll-to', top: y });
     },
+    // The keyboard's focus moved in the drawing ("causal mask, not checked"): said on the page's
+    // status line while the drawing has the focus, so a screen reader hears where it is.
+    onKeyboardFocus(text) {
+      if (document.activeElement !== canvas) return;
+      queueMicrotask(() => window.attentionTextVersion?.sayFocus(text));
+    },
     // Lesson events from C++ (docs/lesson-events.md): delivered after the frame that caused them,
     // never inside C++, because a listener may call setState.
     onEvent(kind, detail) { queueMicrotask(() => emit(kind, detail)); },

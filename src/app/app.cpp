@@ -326,6 +326,7 @@ void app_frame(void* user) {
         browser_content_height(content_height);
     }
     if (out.page_scroll_to >= 0) browser_page_scroll(out.page_scroll_to);
+    if (!out.keyboard_said.empty()) browser_keyboard_said(out.keyboard_said);
     ImGui::Render();
     ++app->stats.passes;
 

@@ -41,6 +41,10 @@ EM_JS(void, attn_js_page_scroll, (float top), {
     if (Module["onPageScroll"]) Module["onPageScroll"](top);
 });
 
+EM_JS(void, attn_js_keyboard_said, (const char* text), {
+    if (Module["onKeyboardFocus"]) Module["onKeyboardFocus"](UTF8ToString(text));
+});
+
 EM_JS(void, attn_js_warn, (const char* text), {
     console.warn(UTF8ToString(text));
 });
@@ -194,6 +198,10 @@ void browser_page_scroll(float css_pixels) {
     attn_js_page_scroll(css_pixels);
 }
 
+void browser_keyboard_said(const std::string& text) {
+    attn_js_keyboard_said(text.c_str());
+}
+
 bool browser_queue_text(PageTyping* typing, std::string_view utf8) {
     if (utf8.empty() || typing->queue.size() >= kMaxTypedQueue) return false;
     // SDL's text events end at a NUL: one inside the text would cut it short silently.
@@ -269,6 +277,7 @@ void browser_open_lesson(const std::string&) {}
 void browser_request_code() {}
 void browser_content_height(int) {}
 void browser_page_scroll(float) {}
+void browser_keyboard_said(const std::string&) {}
 bool browser_queue_text(PageTyping*, std::string_view) {
     return false;
 }

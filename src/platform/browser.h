@@ -41,6 +41,9 @@ void browser_content_height(int css_pixels);
 // What the learner asked to see starts css_pixels down the demo, where the demo cannot scroll
 // itself (a frame as tall as its content): the page asks its host page to scroll there.
 void browser_page_scroll(float css_pixels);
+// Where the keyboard's focus moved in the drawing, in words: the page says it on its status line
+// while the canvas has the focus (ui/keyboard_speech.h).
+void browser_keyboard_said(const std::string& text);
 
 // The text field ImGui is editing, as told to the page (which puts its text proxy over it).
 struct TextFieldReport {

@@ -56,7 +56,8 @@ int step_with_arrows(ImGuiInputTextCallbackData* data) {
 
 }  // namespace
 
-bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step, int64_t divisors_of) {
+bool whole_field(UiState* ui, const std::string& name, const std::string& spoken, int64_t* value, float width,
+                 int up_step, int64_t divisors_of) {
     ImGui::PushID(name.c_str());
     const float button = ImGui::GetFrameHeight(), inner = ImGui::GetStyle().ItemInnerSpacing.x;
     char text[32];
@@ -73,6 +74,7 @@ bool whole_field(UiState* ui, const std::string& name, int64_t* value, float wid
         changed = true;
     }
     record_layout(ui, name);
+    name_for_keyboard(spoken + tr(": ") + text);
     // "query:input" has buttons "query:minus" and "query:plus"; "projection:seed", "...:seed:minus".
     const std::string base =
         name.size() > 6 && name.compare(name.size() - 6, 6, ":input") == 0 ? name.substr(0, name.size() - 6) : name;
@@ -81,18 +83,21 @@ bool whole_field(UiState* ui, const std::string& name, int64_t* value, float wid
         *value = stepped(*value, -1, divisors_of);
         changed = true;
     }
+    name_for_keyboard(spoken + " \u2212");
     record_layout(ui, base + ":minus");
     ImGui::SameLine(0, inner);
     if (ImGui::Button("+", ImVec2(button, button)) && *value < std::numeric_limits<int64_t>::max()) {
         *value = stepped(*value, 1, divisors_of);
         changed = true;
     }
+    name_for_keyboard(spoken + " +");
     record_layout(ui, base + ":plus");
     ImGui::PopID();
     return changed;
 }
 
-bool decimal_field(UiState* ui, const std::string& name, float* value, int decimals, float width) {
+bool decimal_field(UiState* ui, const std::string& name, const std::string& spoken, float* value, int decimals,
+                   float width) {
     ImGui::PushID(name.c_str());
     char text[48];
     std::snprintf(text, sizeof text, "%s", num(*value, decimals).c_str());
@@ -106,6 +111,7 @@ bool decimal_field(UiState* ui, const std::string& name, float* value, int decim
         changed = true;
     }
     record_layout(ui, name);
+    name_for_keyboard(spoken + tr(": ") + text);
     ImGui::PopID();
     return changed;
 }

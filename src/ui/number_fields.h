@@ -18,12 +18,15 @@ namespace attn::ui {
 // Layout: name (the text) and base + ":minus", base + ":plus", base being name without a
 // trailing ":input" ("query:input", "query:minus"). divisors_of > 0: the buttons and the arrow keys
 // step only to divisors of it (a typed number is taken as typed, for the caller to refuse).
-bool whole_field(UiState* ui, const std::string& name, int64_t* value, float width, int up_step = 1,
-                 int64_t divisors_of = 0);
+// spoken: what a screen reader hears the field called as the keyboard reaches it (its label on
+// screen, translated), said with its value; its buttons are "spoken −" and "spoken +".
+bool whole_field(UiState* ui, const std::string& name, const std::string& spoken, int64_t* value, float width,
+                 int up_step = 1, int64_t divisors_of = 0);
 
 // A decimal number as text, shown with up to `decimals` decimals while not being typed into.
-// Returns true when the typed text read as another number. Layout: name.
-bool decimal_field(UiState* ui, const std::string& name, float* value, int decimals, float width);
+// Returns true when the typed text read as another number. Layout: name; spoken as whole_field's.
+bool decimal_field(UiState* ui, const std::string& name, const std::string& spoken, float* value, int decimals,
+                   float width);
 
 // A slider over [lo, hi] on a log scale (a score multiplier from × 1 to × 1000), in ImGui's
 // frame and grab colours, showing `text` on it: drag or click to set it; from the keyboard, Space

@@ -20,9 +20,9 @@ bool panel_heatmaps(const FrameInput& in, State* draft, UiState* ui) {
     const Concealment& hidden = in.concealed();
     bool edited = false;
     if (r.has_projection) {
-        if (ImGui::RadioButton("inputs @ inputs.T", !ui->heatmaps.projected)) ui->heatmaps.projected = false;
+        if (radio_button("inputs @ inputs.T", !ui->heatmaps.projected)) ui->heatmaps.projected = false;
         ImGui::SameLine();
-        if (ImGui::RadioButton(tr("queries @ keys.T"), ui->heatmaps.projected)) ui->heatmaps.projected = true;
+        if (radio_button(tr("queries @ keys.T"), ui->heatmaps.projected)) ui->heatmaps.projected = true;
         record_layout(ui, "heatmap:projected");
         // Beside the two radios where it fits; on a phone, on the next line (it was cut at the edge).
         same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +

@@ -229,10 +229,10 @@ bool import_popup(const FrameInput& in, State* draft, UiState* ui, ImportUi* pan
     if (ImGui::BeginPopupModal(title.c_str(), &open)) {
         // Import or Export as two radio buttons: the same choice as a tab bar, without ImGui's tab
         // code in the page (about 3 KB gzip of the size budget).
-        if (ImGui::RadioButton(tr("Import"), !panel->exporting)) panel->exporting = false;
+        if (radio_button(tr("Import"), !panel->exporting)) panel->exporting = false;
         record_layout(ui, "import:tab:import");
         ImGui::SameLine();
-        if (ImGui::RadioButton(tr("Export"), panel->exporting)) panel->exporting = true;
+        if (radio_button(tr("Export"), panel->exporting)) panel->exporting = true;
         record_layout(ui, "import:tab:export");
         ImGui::Separator();
         if (panel->exporting)

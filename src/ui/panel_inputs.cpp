@@ -45,6 +45,7 @@ bool example_picker(State* draft, UiState* ui) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     const bool open =
         ImGui::BeginCombo("##example", current.c_str(), ImGuiComboFlags_HeightLargest);  // (two lines or more each)
+    name_for_keyboard(current);
     record_layout(ui, "example");
     const float combo_left = ImGui::GetItemRectMin().x;
     if (open) {
@@ -108,6 +109,7 @@ bool value_cell(int row, int col, float* value, int decimals, UiState* ui) {
     // Narrow cells (phones, many dimensions): a small side padding leaves room for "-0.43".
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2.0f, ImGui::GetStyle().FramePadding.y));
     const bool typed = ImGui::InputText("##x", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
+    name_for_keyboard("inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]" + tr(": ") + text);
     ImGui::PopStyleVar();
     if (typed) {
         ui->inputs.cell_text = text;
@@ -148,7 +150,7 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::SameLine();
     // Up and Down while typing: the previous and the next token, as the table lists them.
     int64_t typed = q;
-    if (whole_field(ui, "query:input", &typed,
+    if (whole_field(ui, "query:input", tr("query position"), &typed,
                     ImGui::GetFontSize() * 3.2f + 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x),
                     -1))
         q = int(std::clamp<int64_t>(typed, -1, n));  // out of range is clamped below, as before
@@ -232,7 +234,7 @@ ATTN_DEFERRED_ENTRY bool random_inputs_here(State* draft, UiState* ui) {
                                       std::tuple{&ui->inputs.random_d, "dimensions d", "random:d"},
                                       std::tuple{&ui->inputs.random_seed, "seed", "random:seed"}}) {
         int64_t v = *field;
-        if (whole_field(ui, name, &v, w)) *field = int(std::clamp<int64_t>(v, INT_MIN, INT_MAX));
+        if (whole_field(ui, name, tr(label), &v, w)) *field = int(std::clamp<int64_t>(v, INT_MIN, INT_MAX));
         ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
         ImGui::TextUnformatted(tr(label));
     }
@@ -352,7 +354,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::TextUnformatted(tr("from x["));
         ImGui::SameLine(0, 0);
         int64_t first = ui->inputs.first_dim;
-        if (whole_field(ui, "inputs:first-dim", &first, ImGui::GetFontSize() * 6.5f))
+        if (whole_field(ui, "inputs:first-dim", tr("first dimension shown"), &first, ImGui::GetFontSize() * 6.5f))
             ui->inputs.first_dim = int(std::clamp<int64_t>(first, 0, d - shown));
         ImGui::SameLine(0, 0);
         ImGui::TextUnformatted("]");
@@ -416,6 +418,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     // a wrapped "showing" line); the wheel and a finger still scroll the rows.
     ImGui::BeginChild("tokens", ImVec2(table_w + rows_bar + 2, body_h), true,
                       rows_bar > 0 ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoScrollbar);
+    region_for_keyboard(tr("token table"));
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 0));
     const bool mark_query = !in.concealed().query_token;
     ImDrawList* rows_dl = ImGui::GetWindowDrawList();
@@ -436,11 +439,12 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             for (int c = 1; c <= shown + 2; ++c)
                 rows_dl->AddLine(ImVec2(left + x[c], y), ImVec2(left + x[c], y + row_h), rule);
             at(x[0], y);
-            if (ImGui::RadioButton("##query", s.query == i && mark_query) && draft->query != i) {
+            if (radio_button("##query", s.query == i && mark_query) && draft->query != i) {
                 draft->query = i;
                 edited = true;
             }
             record_layout(ui, "token:" + std::to_string(i));
+            name_for_keyboard(trf("make inputs[%d] the query", i));
             if (control_tooltip()) ImGui::SetTooltip(tr("make inputs[%d] the query"), i);
             ImGui::SameLine(0, style.ItemInnerSpacing.x);
             ImGui::TextColored(i == s.query && mark_query ? query_color() : muted_text(), "%d", i);
@@ -455,6 +459,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 edited = true;
             }
             record_layout(ui, "label:" + std::to_string(i));
+            name_for_keyboard("tokens[" + std::to_string(i) + "]" + tr(": ") + label);
             // A label wider than its field ("journe|y" in a narrow column) is there in full on hover.
             if (ImGui::IsItemHovered() && !ImGui::IsItemActive() &&
                 ImGui::CalcTextSize(label).x > ImGui::GetItemRectSize().x - style.FramePadding.x * 2)

@@ -188,6 +188,7 @@ bool folded_band(const FrameInput& in, UiState* ui) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float height = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().WindowPadding.y * 2;
     ImGui::BeginChild("lesson_band", ImVec2(avail.x, height), true, ImGuiWindowFlags_NoScrollbar);
+    panel_for_keyboard(tr("Guided lesson"));
     const ImVec2 pos = ImGui::GetWindowPos();
     record_layout(ui, "panel:lesson", pos, ImVec2(pos.x + avail.x, pos.y + height));
     ImGui::AlignTextToFramePadding();
@@ -260,6 +261,7 @@ bool lesson_band(const FrameInput& in, State* draft, UiState* ui, const BandShap
     bool edited = false;
     float measured_body = 0;
     ImGui::BeginChild("lesson_band", ImVec2(shape.width, shape.height), true, ImGuiWindowFlags_NoScrollbar);
+    panel_for_keyboard(tr("Guided lesson"));
     const ImVec2 band_pos = ImGui::GetWindowPos();
     record_layout(ui, "panel:lesson", band_pos, ImVec2(band_pos.x + shape.width, band_pos.y + shape.height));
     const float header_top = ImGui::GetCursorPosY();

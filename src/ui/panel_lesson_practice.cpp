@@ -59,7 +59,7 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
                 same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(choice.c_str()).x +
                                       ImGui::GetStyle().ItemInnerSpacing.x,
                                   lesson_gap());
-            if (ImGui::RadioButton(choice.c_str(), record.prediction == t)) send(ui, LessonAction::Predict, t);
+            if (radio_button(choice.c_str(), record.prediction == t)) send(ui, LessonAction::Predict, t);
             record_lesson_item(ui, "lesson:predict:" + std::to_string(t));
             ImGui::PopID();
         }

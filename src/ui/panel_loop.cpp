@@ -138,6 +138,7 @@ void slot_list(const FrameInput& in, const QueryRow& row, UiState* ui_out) {
     if (room < row_h * 4) return;
     ImGui::Separator();
     ImGui::BeginChild("slots", ImVec2(0, std::min(room - 4, row_h * float(n + 1) + 4)), false);
+    region_for_keyboard(tr("the loop's slots"));
     ImGui::PushFont(mono_font());
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 4));
     ImGuiListClipper clipper;

@@ -53,7 +53,7 @@ bool whole_in(UiState* ui, const char* name, const char* label, int64_t* value, 
               int64_t divisors_of = 0) {
     int64_t v = *value;
     bool edited = false;
-    if (whole_field(ui, std::string("module:") + name, &v, width, 1, divisors_of)) {
+    if (whole_field(ui, std::string("module:") + name, label, &v, width, 1, divisors_of)) {
         if (v < lo || v > hi) {
             ui->module.error =
                 trf("%s is %lld but must be %lld..%lld", label, (long long)v, (long long)lo, (long long)hi);
@@ -147,7 +147,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         record_layout(ui, "module:causal");
     } else {
         float p = float(m.dropout);
-        if (decimal_field(ui, "module:dropout", &p, 2, ImGui::GetFontSize() * 4)) {
+        if (decimal_field(ui, "module:dropout", tr("dropout p"), &p, 2, ImGui::GetFontSize() * 4)) {
             if (!(p >= 0.0f && p < 1.0f)) {
                 ui->module.error = trf("dropout p is %s but must be at least 0 and less than 1", num(p, 2).c_str());
                 ui->module.error_field = "dropout";

@@ -184,14 +184,15 @@ void memory(UiState* ui) {
     // do; a typed number that does not divide them, or a context out of range, is named under the
     // fields and not applied.
     const float buttons = 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
-    if (whole_field(ui, "module:kv-heads", &kv, ImGui::GetFontSize() * 2.5f + buttons, 1, model.heads)) {
+    if (whole_field(ui, "module:kv-heads", trf("kv heads (of %lld)", (long long)model.heads), &kv,
+                    ImGui::GetFontSize() * 2.5f + buttons, 1, model.heads)) {
         m.memory_error = kv_heads_refusal(double(kv), model.heads);
         if (m.memory_error.empty()) model.kv_heads = kv;
     }
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::Text(tr("kv heads (of %lld)"), model.heads);
     same_line_if_fits(ImGui::GetFontSize() * 12);
-    if (whole_field(ui, "module:context", &context, ImGui::GetFontSize() * 8)) {
+    if (whole_field(ui, "module:context", tr("context length in tokens"), &context, ImGui::GetFontSize() * 8)) {
         m.memory_error = context_refusal(double(context));
         if (m.memory_error.empty()) model.context = context;
     }
@@ -266,7 +267,7 @@ bool masks(const FrameInput& in, const ModuleRun& run, State* draft, UiState* ui
     // Typed into the state (module.pads: links carry it); out of range, refused under the field.
     int64_t typed = pads;
     bool edited = false;
-    if (whole_field(ui, "module:pads", &typed, ImGui::GetFontSize() * 5)) {
+    if (whole_field(ui, "module:pads", tr("pad tokens"), &typed, ImGui::GetFontSize() * 5)) {
         m.pads_error = typed >= 0 && typed < n ? std::string()
                                                : trf("pad tokens is %lld but must be 0..%d: the shorter sentence keeps "
                                                      "at least one token",

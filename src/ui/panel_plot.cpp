@@ -164,10 +164,10 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
                              .x;
     const bool note_below = spaces || note_w + buttons_w + style.ItemSpacing.x > ImGui::GetContentRegionAvail().x;
     if (spaces) {
-        if (ImGui::RadioButton(tr("inputs"), ui->plot.space == PlotSpace::Inputs)) ui->plot.space = PlotSpace::Inputs;
+        if (radio_button(tr("inputs"), ui->plot.space == PlotSpace::Inputs)) ui->plot.space = PlotSpace::Inputs;
         record_layout(ui, "plot:inputs");
         ImGui::SameLine();
-        if (ImGui::RadioButton(tr("queries & keys"), ui->plot.space == PlotSpace::QueriesKeys))
+        if (radio_button(tr("queries & keys"), ui->plot.space == PlotSpace::QueriesKeys))
             ui->plot.space = PlotSpace::QueriesKeys;
         record_layout(ui, "plot:keys");
     } else if (!note_below) {

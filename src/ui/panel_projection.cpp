@@ -29,7 +29,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     const float seed_w = ImGui::GetFontSize() * 7, d_out_w = ImGui::GetFontSize() * 6;
     const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
     int64_t seed = int64_t(std::min<uint64_t>(draft->projection.seed, uint64_t(INT64_MAX)));
-    if (whole_field(ui, "projection:seed", &seed, seed_w)) {
+    if (whole_field(ui, "projection:seed", tr("seed"), &seed, seed_w)) {
         if (seed < 0) {
             refuse(trf("seed is %lld but must be 0 or more", (long long)seed));
         } else if (uint64_t(seed) > kMaxSeed) {
@@ -44,7 +44,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::TextUnformatted(tr("seed"));
     ImGui::SameLine();
     int64_t d_out = draft->projection.d_out;
-    if (whole_field(ui, "projection:d_out", &d_out, d_out_w)) {
+    if (whole_field(ui, "projection:d_out", tr("d_out"), &d_out, d_out_w)) {
         if (d_out < 1 || d_out > kMaxDOut) {
             refuse(trf("%s is %lld but must be %lld..%lld", "d_out", (long long)d_out, 1LL, (long long)kMaxDOut));
         } else {

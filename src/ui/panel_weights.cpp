@@ -65,6 +65,7 @@ void bars(const FrameInput& in, UiState* ui, const std::vector<Column>& cols, fl
     const int n = s.inputs.rows;
     const float label_w = ImGui::GetFontSize() * 5.0f;
     ImGui::BeginChild("bars", ImVec2(0, height), false);
+    region_for_keyboard(tr("scores and weights per token"));
     // A new query (or the first frame) brings its row into view when the list is taller than the
     // room: with six tokens in four rows, query 4's highlight was out of sight. The learner's own
     // scrolling stays until the query changes. Not while the lesson hides which token it is.
@@ -142,7 +143,7 @@ void mode_selector(const FrameInput& in, State* draft, UiState* ui, bool* edited
     static const char* names[] = {"norm:sum", "norm:softmax-naive", "norm:softmax"};
     for (int m = 0; m < 3; ++m) {
         if (m) same_line_if_fits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(tr(labels[m])).x + ImGui::GetFontSize());
-        if (ImGui::RadioButton(tr(labels[m]), int(s.norm) == m) && int(draft->norm) != m) {
+        if (radio_button(tr(labels[m]), int(s.norm) == m) && int(draft->norm) != m) {
             draft->norm = Norm(m);
             *edited = true;
         }
@@ -300,7 +301,7 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::TextUnformatted("\u00d7");
     ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
     float k = draft->lab_scale;
-    if (decimal_field(ui, "norm:lab-scale", &k, 2, ImGui::GetFontSize() * 4.5f)) {
+    if (decimal_field(ui, "norm:lab-scale", tr("score multiplier"), &k, 2, ImGui::GetFontSize() * 4.5f)) {
         draft->lab_scale = std::clamp(k, 0.01f, kMaxLabScale);
         edited = true;
     }

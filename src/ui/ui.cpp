@@ -93,7 +93,9 @@ struct Frame {
 // A panel folded for the lesson step: its title and a button that unfolds it for the step.
 void draw_folded(Frame& f, PanelId id, ImVec2 size) {
     ImGui::PushID(key_of(id));
-    if (ImGui::BeginChild("panel", size, true, ImGuiWindowFlags_NoScrollbar)) {
+    const bool open = ImGui::BeginChild("panel", size, true, ImGuiWindowFlags_NoScrollbar);
+    panel_for_keyboard(trf("%s (folded)", title_of(id, f.in.result.has_projection)));
+    if (open) {
         const std::string title = title_of(id, f.in.result.has_projection);
         ImGui::AlignTextToFramePadding();
         ImGui::TextColored(muted_text(), "%s", title.c_str());
@@ -131,6 +133,7 @@ void draw_panel(Frame& f, PanelId id, ImVec2 size, bool measure) {
         if (--f.ui->lesson.scroll_passes <= 0) f.ui->lesson.scroll_to.clear();
     }
     const bool open = ImGui::BeginChild("panel", size, true);
+    panel_for_keyboard(title_of(id, f.in.result.has_projection));
     if (open) {
         if (highlighted) {
             ImGui::TextColored(query_color(), "\u25B6");
@@ -523,6 +526,7 @@ void wide_layout(Frame& f) {
 FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     FrameOutput out;
     set_words(in.words);
+    begin_keyboard_speech(&ui->speech);
     ui->layout.clear();
     ui->plot.hovered_token = -1;  // the plot sets it again if it is drawn and hovered
     const PageOptions page = in.page ? *in.page : PageOptions{};
@@ -604,6 +608,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         const ImRect at = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
         record_layout(ui, "focus", at.Min, at.Max);
     }
+    out.keyboard_said = keyboard_speech(&ui->speech);
     out.intents = std::move(ui->intents);
     ui->intents.clear();
     out.open_lesson = std::move(ui->open_lesson);

@@ -22,6 +22,7 @@
 #include "core/view/deferred_code.h"
 #include "core/view/page_options.h"
 #include "core/view/plot_scene.h"
+#include "ui/keyboard_speech.h"
 
 namespace attn::ui {
 
@@ -268,6 +269,7 @@ struct UiState {
     // panel, in PanelId order), which lasts until the step changes.
     unsigned unfolded = 0;
     int unfolded_step = -1;
+    KeyboardSpeech speech;  // what the status line says as the keyboard moves in the drawing
     std::vector<LayoutItem> layout;
 };
 
@@ -317,6 +319,9 @@ struct FrameOutput {
     // scroll there: it is as tall as its content, in a frame sized to it. The page asks the page
     // around the frame to scroll instead.
     float page_scroll_to = -1;
+    // Where the keyboard's focus moved this pass, for a screen reader ("causal mask, not checked"),
+    // in the interface's words; "" when it did not move (keyboard_speech.h).
+    std::string keyboard_said;
     // > 0: the frame after this one is due at this time (now_ms clock), even without input: a
     // playing stepper wakes the loop once per step, not on every display frame.
     double wake_at_ms = 0;

@@ -210,12 +210,13 @@ bool choice_radio(const std::string& label, bool active, bool take_focus) {
     const float circle = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
     const float room = ImGui::GetContentRegionAvail().x;
     if (circle + ImGui::CalcTextSize(label.c_str()).x <= room) {
-        const bool picked = ImGui::RadioButton(label.c_str(), active);
+        const bool picked = radio_button(label.c_str(), active);
         if (take_focus) take_keyboard_focus();
         return picked;
     }
     ImGui::BeginGroup();
-    bool picked = ImGui::RadioButton("##choice", active);
+    bool picked = radio_button("##choice", active);
+    name_for_keyboard(label);  // its words are drawn beside it, wrapped
     if (take_focus) take_keyboard_focus();
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     ImGui::BeginGroup();

@@ -71,6 +71,40 @@ test('a11y: the numbers as text and a table; a burst of changes is announced onc
   await page.context().close();
 });
 
+// The drawing is one element to the browser: as the arrow keys move its focus, the status line
+// says where it is, so a screen reader is not silent there (a walk heard nothing at all).
+test('a11y: the keyboard\'s moves in the drawing are said on the status line: the panel, then the control', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  await page.evaluate(() => {
+    window.__said = [];
+    new MutationObserver(() => { const t = document.getElementById('announcer').textContent; if (t) window.__said.push(t); })
+      .observe(document.getElementById('announcer'), { childList: true, characterData: true, subtree: true });
+  });
+  await page.locator('#canvas').focus();
+  const pressAndHear = async (key, expected) => {  // said after this key, not before it
+    const n = await page.evaluate(() => window.__said.length);
+    await page.keyboard.press(key);
+    await waitUntil(() => page.evaluate(([e, n]) => window.__said.slice(n).includes(e), [expected, n]),
+                    `${key} to say "${expected}"`, { describe: () => page.evaluate(() => JSON.stringify(window.__said)) });
+  };
+  await pressAndHear('ArrowDown', 'Guided lesson, panel');
+  await pressAndHear('ArrowDown', 'Embeddings: every token is a vector, panel');
+  await pressAndHear('ArrowDown', '3  Scores to weights, and the context vector, panel');
+  await pressAndHear('Enter', 'divide by sum, not checked');
+  await pressAndHear('ArrowRight', 'naive softmax, not checked');
+  await pressAndHear('ArrowRight', 'softmax, checked');
+  await pressAndHear('Escape', '3  Scores to weights, and the context vector, panel');
+  // A click is not the keyboard: what it lands on is not said (the learner sees it).
+  const before = await page.evaluate(() => window.__said.length);
+  await click(page, 'norm:sum');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).norm === 'sum', 'the click to apply');
+  await waitIdle(page);
+  assert.deepEqual(await page.evaluate((n) => window.__said.slice(n).filter((t) => /, (panel|checked|not checked)$/.test(t)), before),
+                   [], 'nothing said about the clicked control');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y: Tab from the drawing opens the text version; Escape keeps the focus in it, Shift+Tab goes back', async () => {
   const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
   await page.locator('#canvas').focus();

@@ -232,6 +232,12 @@ test('a11y lesson: in the drawing the arrow keys stay on the step (they move bet
   // The text version's status line says where n led (the focus is in the drawing, not on its heading).
   await waitUntil(() => page.evaluate(() => document.getElementById('announcer').textContent.startsWith('Step 4 of 14:')),
                   'the new step to be announced', { describe: () => page.evaluate(() => document.getElementById('announcer').textContent) });
+  // ... then, added to the same line, where the keyboard's focus went: the step's first choice.
+  const choice = (await page.evaluate(() => window.attention.lessonView())).question.choices[0];
+  await waitUntil(() => page.evaluate((c) => document.getElementById('announcer').textContent.endsWith(`${c}, not checked`), choice),
+                  'the focus on the first choice said after the step',
+                  { describe: () => page.evaluate(() => document.getElementById('announcer').textContent) });
+  assert.match(await page.evaluate(() => document.getElementById('announcer').textContent), /^Step 4 of 14: /, 'the step still first');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

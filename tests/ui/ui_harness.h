@@ -18,7 +18,8 @@
 
 namespace attn_test {
 
-constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA = 5, kKeyEscape = 6;
+constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA = 5, kKeyEscape = 6, kKeyLeft = 7,
+              kKeyRight = 8, kKeySpace = 9;
 
 struct UiHarness {
     attn::State state, draft;
@@ -33,6 +34,7 @@ struct UiHarness {
     attn::ui::FrameOutput out;
     int asked_for_code = 0, asked_again = 0;  // frames whose output asked for the deferred code / to retry
     std::vector<float> page_scrolls;          // each frame's ask for the page around the demo to scroll
+    std::vector<std::string> said;            // what the keyboard's moves said for a screen reader
     double now_ms = 1000.0;
     const attn::PageOptions* page = nullptr;     // what the host page asks for; null: defaults
     attn::PageOptions touch_page;                // what on_touch_screen() points page at
@@ -53,6 +55,9 @@ struct UiHarness {
         io.KeyMap[ImGuiKey_Enter] = kKeyEnter;
         io.KeyMap[ImGuiKey_A] = kKeyA;
         io.KeyMap[ImGuiKey_Escape] = kKeyEscape;
+        io.KeyMap[ImGuiKey_LeftArrow] = kKeyLeft;
+        io.KeyMap[ImGuiKey_RightArrow] = kKeyRight;
+        io.KeyMap[ImGuiKey_Space] = kKeySpace;
         attn::ui::setup_style(1.0f);
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;
@@ -122,6 +127,7 @@ struct UiHarness {
         asked_for_code += out.wants_code;
         asked_again += out.retry_code;
         if (out.page_scroll_to >= 0) page_scrolls.push_back(out.page_scroll_to);
+        if (!out.keyboard_said.empty()) said.push_back(out.keyboard_said);
         ImGui::Render();
         if (out.edited) set_state(draft);
         // As app_apply_intents: each intent on the state it was sent from, then committed.

@@ -1,0 +1,55 @@
+// What a screen reader says as the keyboard moves in the drawing. The canvas is one element to the
+// browser: as the arrow keys move Dear ImGui's focus from panel to panel and, inside one, from
+// control to control, the page's status line says where the focus now is ("Inputs: pick the
+// query, panel"; "causal mask, not checked"), in the interface's language.
+//
+// The controls' names come from Dear ImGui itself: built with IMGUI_ENABLE_TEST_ENGINE, each
+// widget reports its label and state (checkable, checked) through ImGuiTestEngineHook_ItemInfo
+// (imgui_internal.h), which keyboard_speech.cpp defines. Hooks are on only while the keyboard's
+// focus is shown. A control drawn without a label ("##x": a value cell, a choice whose words are
+// drawn beside it) is named by the panel after it is drawn (name_for_keyboard).
+#pragma once
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+struct ImGuiWindow;  // imgui_internal.h
+
+namespace attn::ui {
+
+struct KeyboardSpeech {
+    // This frame: the panels' windows and titles, and what the focused control reported.
+    struct Window {
+        ImGuiWindow* window;
+        std::string name;
+        bool panel;  // a panel, else a region inside one (the token table, the weights' bars)
+    };
+    std::vector<Window> windows;
+    std::string item_label;
+    bool item_checkable = false, item_checked = false;
+    // What was said last, to say only a move or a new state: the focused control's id, its state
+    // (-1: none, 0: not checked, 1: checked) and its panel.
+    ImGuiID said_id = 0;
+    int said_checked = -1;
+    std::string said_panel;
+};
+
+// Before the frame's widgets: hooks on while the keyboard's focus is shown, this frame's records
+// cleared, and speech the context's (the calls below, in the frame's widgets, record into it).
+void begin_keyboard_speech(KeyboardSpeech* speech);
+// A panel's window (call between its BeginChild and EndChild) and its title.
+void panel_for_keyboard(const std::string& title);
+// A region's window inside a panel (between its BeginChild and EndChild): a scrolling table the
+// arrow keys reach as one stop, then go into.
+void region_for_keyboard(const std::string& name);
+// The name of the control just drawn, when it has no label of its own, and if the keyboard is on it.
+void name_for_keyboard(const std::string& name);
+// A radio button, as ImGui::RadioButton, whose state a screen reader hears ("softmax, checked"):
+// ImGui 1.86 reports a radio's label but not whether it is the one picked.
+bool radio_button(const char* label, bool active);
+// After the frame's widgets: what to say, when the keyboard's focus moved to another control or
+// panel (else ""). Said in the interface's words.
+std::string keyboard_speech(KeyboardSpeech* speech);
+
+}  // namespace attn::ui

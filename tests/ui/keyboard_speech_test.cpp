@@ -1,0 +1,98 @@
+// What a screen reader hears as the keyboard moves in the drawing (ui/keyboard_speech.h): the
+// panel the arrows reach, then inside it each control by its name, value and state, in the
+// interface's language. Driven by the keys a learner presses, through Dear ImGui's own navigation.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/document/interface_text.h"
+#include "ui_harness.h"
+
+using attn_test::UiHarness;
+
+namespace {
+
+// The keyboard moves ImGui's focus, as on the page (imgui_backend.cpp).
+void keyboard_on(UiHarness* h) {
+    ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    h->frames(2);
+}
+
+// Presses key and returns what it made the drawing say ("" for nothing).
+std::string press(UiHarness* h, int key) {
+    const size_t before = h->said.size();
+    h->key(key);
+    h->frames(2);
+    std::string said;
+    for (size_t k = before; k < h->said.size(); ++k) said += (said.empty() ? "" : " | ") + h->said[k];
+    return said;
+}
+
+attn::InterfaceText language(const std::string& lang) {
+    std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/lessons/" + lang + "/interface.json");
+    std::stringstream text;
+    text << file.rdbuf();
+    attn::InterfaceTextParse parsed = attn::parse_interface_text(text.str());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    return parsed.text;
+}
+
+}  // namespace
+
+TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by its name, value and state") {
+    // A screen-reader walk heard nothing at all as the arrows moved through the drawing.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    CHECK(h.said.empty());  // nothing before a key
+    // Between panels: each by its title.
+    CHECK(press(&h, kKeyDown) == "Guided lesson, panel");
+    CHECK(press(&h, kKeyDown) == "Embeddings: every token is a vector, panel");
+    CHECK(press(&h, kKeyLeft) == "1  Inputs: pick the query, panel");
+    // Into one (Space): its controls by their names and values, as the screen shows them.
+    CHECK(press(&h, kKeySpace) == "example: your-journey");
+    CHECK(press(&h, kKeyDown) == "query position: 1");
+    CHECK(press(&h, kKeyDown) == "token table, group");
+    CHECK(press(&h, kKeySpace) == "make inputs[0] the query, not checked");
+    CHECK(press(&h, kKeyDown) == "make inputs[1] the query, checked");  // the query, a radio button
+    CHECK(press(&h, kKeyRight) == "tokens[1]: journey");
+    CHECK(press(&h, kKeyRight) == "inputs[1][0]: 0.55");
+    // Out again (Escape): the group, then the panel.
+    CHECK(press(&h, kKeyEscape) == "token table, group");
+    CHECK(press(&h, kKeyEscape) == "1  Inputs: pick the query, panel");
+    // A checkbox says its state, and says it again when Space changes it.
+    CHECK(press(&h, kKeyDown) == "3  Scores to weights, and the context vector, panel");
+    CHECK(press(&h, kKeyRight) == "Trainable attention: W_query, W_key, W_value, panel");
+    CHECK(press(&h, kKeySpace) == "use W_query, W_key, W_value, not checked");
+    CHECK(press(&h, kKeySpace) == "use W_query, W_key, W_value, checked");
+    CHECK(h.state.projection.enabled);
+    // A key that moves nothing says nothing (the status line is not filled with repeats).
+    CHECK(press(&h, kKeyUp) == "");
+}
+
+TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are said") {
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    h.click("norm:sum");
+    h.click("projection:toggle");
+    h.frames(2);
+    CHECK(h.said.empty());
+    // After the pointer, the keyboard's next move is said again.
+    CHECK_FALSE(press(&h, kKeyDown).empty());
+}
+
+TEST_CASE("ui: keyboard moves are said in the interface's language") {
+    using namespace attn_test;
+    const attn::InterfaceText zh = language("zh-CN");
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.words = &zh;
+    keyboard_on(&h);
+    CHECK(press(&h, kKeyDown) == "引导课程，面板");
+    press(&h, kKeyDown);
+    press(&h, kKeyLeft);
+    press(&h, kKeySpace);
+    CHECK(press(&h, kKeyDown) == "查询位置：1");
+}
