@@ -208,6 +208,22 @@
                                                     'aria-describedby': 'lesson-reader-next-about' }, w.next_lesson.go))];
   }
 
+  // Any step of the range, as the drawing's numbered step buttons: a menu, then Go (a menu that
+  // moved on every arrow key would throw the learner from step to step while they read it).
+  function goToStep(view) {
+    if (!view.step_list || view.step_list.length < 2) return null;
+    const select = element('select', { id: 'lesson-reader-go-step', 'data-focus': 'go-step-menu' });
+    for (const s of view.step_list) {
+      const option = element('option', { value: String(s.step), text: phrase('Step {0}: {1}', s.step, s.title) });
+      option.selected = s.step === view.step;
+      select.append(option);
+    }
+    const go = element('button', { type: 'button', 'data-focus': 'go-step', text: 'Go',
+                                   onclick: () => send('go', Number(select.value)) });
+    return element('span', { class: 'go-step' }, element('label', { for: 'lesson-reader-go-step', text: 'Go to step ' }),
+                   select, go);
+  }
+
   function content(view) {
     if (!view.loaded && (view.in_lesson || view.waiting || view.load_error)) {
       // A refused file's problems, one per line (docs/lessons.md): one paragraph each, in the
@@ -289,6 +305,7 @@
     parts.push(element('nav', { 'aria-label': 'Lesson steps' },
       button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),
       button('next', 'Next step →', 'go', view.step + 1, view.step >= view.last),
+      goToStep(view),
       button('to-practice', 'Practice', 'practice', 0), button('to-debug', 'Debug this', 'debug', 0),
       button('leave', 'Leave the lesson', 'leave')));
     return parts;

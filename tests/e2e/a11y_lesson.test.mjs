@@ -242,6 +242,28 @@ test('a11y lesson: in the drawing the arrow keys stay on the step (they move bet
   await page.context().close();
 });
 
+// The drawing has a button per step; the text version had only Back and Next (a walk: "no way to
+// jump to a step"). A menu of the steps by title, then Go: the arrows in the menu move no step.
+test('a11y lesson: keyboard only, Go to step takes the learner to any step by its title', async () => {
+  const session = await keyboardSession(`${server.url}/index.html`);
+  const { page, cdp, key, waitFocus, tabTo } = session;
+  await startLessonByKeyboard(session);
+  const menu = await tabTo((n) => n.role === 'combobox' && n.name === 'Go to step', 'the steps\' menu', 20);
+  const options = (await axNodes(cdp)).filter((n) => (n.role === 'option' || n.role === 'MenuListOption') && n.name.startsWith('Step '));
+  assert.equal(options.length, STEPS, `one option a step: ${options.map((o) => o.name)}`);
+  assert.match(menu.value ?? options[0].name, /^Step 1: /);
+  for (let k = 0; k < 8; ++k) await key('ArrowDown');
+  await waitUntil(() => page.evaluate(() => document.getElementById('lesson-reader-go-step').value === '9'), 'step 9 picked in the menu');
+  assert.equal((await page.evaluate(() => window.attention.getState())).step, 1, 'the arrows in the menu moved no step');
+  await key('Tab');
+  await waitFocus((n) => n.role === 'button' && n.name === 'Go', 'Go, after the menu');
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith(`Step 9 of ${STEPS}:`), 'step 9\'s heading to take the focus');
+  assert.equal((await page.evaluate(() => window.attention.getState())).step, 9);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a11y lesson: Reveal before a choice is a stop that says what it waits for', async () => {
   // It was disabled, so Tab went past it, and its hint came only in browse mode.
   const session = await keyboardSession(`${server.url}/index.html`);

@@ -347,6 +347,12 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
     w.key("file").string(e.file_name);  // a lesson= page's file, "" for the chapter
     w.key("mode").string(lesson_mode_name(s.lesson.mode)).key("in_lesson").boolean(in_lesson(s));
     w.key("step").integer(s.step).key("first").integer(range.first).key("last").integer(range.last);
+    // The range's steps by title, for "Go to step" (the drawing's step buttons name them too).
+    w.key("step_list").begin_array();
+    for (int k = range.first; k <= range.last; ++k)
+        if (const StepSpec* each = lesson.step(k))
+            w.begin_object().key("step").integer(k).key("title").string(each->title).end_object();
+    w.end_array();
     // Outside the lesson, the step "start" goes back to when the learner has been in it (0: none).
     w.key("resume").integer(!in_lesson(s) && e.record.step > 0 ? lesson_start_step(e, s) : 0);
     w.key("indicator").string(step ? lesson.step_indicator(s.step) : "");
