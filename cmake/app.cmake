@@ -18,10 +18,14 @@ endif()
 # --- Dear ImGui core, as Debian ships it: what the UI and its tests need; no backend, no GL, no SDL.
 # The app drives it with its own platform glue (src/platform/imgui_backend.cpp) and draws its lists
 # with the renderer (src/render/ui_renderer.cpp); Dear ImGui's example backends are not linked.
+# With it, the item hooks the IMGUI_ENABLE_TEST_ENGINE build calls (src/imgui_hooks/item_report.cpp,
+# the project's own file: what the drawing says to a screen reader starts there).
 add_library(attn_imgui STATIC
   ${ATTN_IMGUI_DIR}/imgui.cpp ${ATTN_IMGUI_DIR}/imgui_draw.cpp
-  ${ATTN_IMGUI_DIR}/imgui_tables.cpp ${ATTN_IMGUI_DIR}/imgui_widgets.cpp)
+  ${ATTN_IMGUI_DIR}/imgui_tables.cpp ${ATTN_IMGUI_DIR}/imgui_widgets.cpp
+  ${CMAKE_SOURCE_DIR}/src/imgui_hooks/item_report.cpp)
 target_include_directories(attn_imgui SYSTEM PUBLIC ${ATTN_IMGUI_DIR})
+target_include_directories(attn_imgui PUBLIC ${CMAKE_SOURCE_DIR}/src)
 if(EMSCRIPTEN)
   # The page has no files (-sFILESYSTEM=0): no imgui.ini, no fonts from disk, no log files.
   target_compile_definitions(attn_imgui PUBLIC IMGUI_DISABLE_FILE_FUNCTIONS)

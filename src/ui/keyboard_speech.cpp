@@ -3,26 +3,7 @@
 
 #include <imgui_internal.h>
 
-#include <cstring>
-
 #include "ui/words.h"
-
-// Dear ImGui's test-engine hooks (imgui_internal.h, IMGUI_ENABLE_TEST_ENGINE): called by the
-// widgets while GImGui->TestEngineHookItems is set, with ctx->TestEngine as this frame's
-// KeyboardSpeech. Only the focused control's report is kept.
-void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
-void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
-const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) {
-    return nullptr;
-}
-void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* label, ImGuiItemStatusFlags flags) {
-    auto* speech = static_cast<attn::ui::KeyboardSpeech*>(ctx->TestEngine);
-    if (!speech || id == 0 || id != ctx->NavId || !label) return;
-    // The words ImGui shows: before "##" (a label's hidden id part), after "###" nothing shown either.
-    speech->item_label.assign(label, ImGui::FindRenderedTextEnd(label));
-    speech->item_checkable = (flags & ImGuiItemStatusFlags_Checkable) != 0;
-    speech->item_checked = (flags & ImGuiItemStatusFlags_Checked) != 0;
-}
 
 namespace attn::ui {
 namespace {
@@ -35,7 +16,13 @@ bool keyboard_focus_shown() {
 
 // The frame's KeyboardSpeech (begin_keyboard_speech), or null before any frame.
 KeyboardSpeech* current() {
-    return static_cast<KeyboardSpeech*>(GImGui->TestEngine);
+    const auto* report = static_cast<const ImGuiItemReport*>(GImGui->TestEngine);
+    return report ? static_cast<KeyboardSpeech*>(report->owner) : nullptr;
+}
+
+// The control just drawn has the keyboard's focus, and the hooks are on.
+bool focused_now() {
+    return GImGui->TestEngineHookItems && ImGui::IsItemFocused();
 }
 
 }  // namespace
@@ -43,9 +30,9 @@ KeyboardSpeech* current() {
 void begin_keyboard_speech(KeyboardSpeech* speech) {
     ImGuiContext& g = *GImGui;
     speech->windows.clear();
-    speech->item_label.clear();
-    speech->item_checkable = speech->item_checked = false;
-    g.TestEngine = speech;
+    speech->item = ImGuiItemReport{};
+    speech->item.owner = speech;
+    g.TestEngine = &speech->item;
     g.TestEngineHookItems = keyboard_focus_shown();
 }
 
@@ -59,15 +46,17 @@ void region_for_keyboard(const std::string& name) {
 
 void name_for_keyboard(const std::string& name) {
     KeyboardSpeech* speech = current();
-    if (speech && GImGui->TestEngineHookItems && ImGui::IsItemFocused()) speech->item_label = name;
+    if (!speech || !focused_now()) return;
+    speech->item.id = GImGui->NavId;
+    speech->item.label = name;
 }
 
 bool radio_button(const char* label, bool active) {
     const bool picked = ImGui::RadioButton(label, active);
     KeyboardSpeech* speech = current();
-    if (speech && GImGui->TestEngineHookItems && ImGui::IsItemFocused()) {
-        speech->item_checkable = true;
-        speech->item_checked = active;
+    if (speech && focused_now()) {
+        speech->item.checkable = true;
+        speech->item.checked = active;
     }
     return picked;
 }
@@ -75,7 +64,9 @@ bool radio_button(const char* label, bool active) {
 std::string keyboard_speech(KeyboardSpeech* speech) {
     const ImGuiContext& g = *GImGui;
     if (!keyboard_focus_shown()) {
-        speech->said_id = 0;  // the pointer took over: the keyboard's next move is news again
+        // Hidden (the pointer took over, or a frame of Space going into a panel): the keyboard's
+        // next move, wherever it lands, is news again; the panel it was in is still the one named.
+        speech->said_id = 0;
         return "";
     }
     // The focus on a panel or a region itself (the arrows between them), or on a control inside.
@@ -86,28 +77,35 @@ std::string keyboard_speech(KeyboardSpeech* speech) {
         for (const ImGuiWindow* w = g.NavWindow; w && k.panel; w = w->ParentWindow)
             if (w == k.window) inside = &k.name;
     }
-    // The same control again says nothing, unless Space changed its state ("causal mask, checked").
-    const int checked = speech->item_checkable ? int(speech->item_checked) : -1;
-    if (g.NavId == speech->said_id && (focused || speech->item_label.empty() || checked == speech->said_checked))
-        return "";
     std::string said;
-    if (focused && focused->panel) {
-        said = trf("%s, panel", focused->name.c_str());
-        speech->said_panel = focused->name;
-    } else if (focused) {
-        said = trf("%s, group", focused->name.c_str());
-        if (inside && *inside != speech->said_panel) said = *inside + tr(": ") + said;
-        speech->said_panel = inside ? *inside : "";
-    } else {
-        if (speech->item_label.empty()) return "";  // nothing to name it by: the next move says more
-        said = speech->item_label;
-        if (speech->item_checkable) said += speech->item_checked ? tr(", checked") : tr(", not checked");
-        // Moving into a panel, or to another one, says which.
-        if (inside && *inside != speech->said_panel) said = *inside + tr(": ") + said;
-        speech->said_panel = inside ? *inside : "";
+    if (focused) {
+        if (g.NavId == speech->said_id) return "";
+        said = focused->panel ? trf("%s, panel", focused->name.c_str()) : trf("%s, group", focused->name.c_str());
+        if (!focused->panel && inside && *inside != speech->said_panel) said = *inside + tr(": ") + said;
+        speech->said_panel = focused->panel ? focused->name : inside ? *inside : "";
+        speech->said_id = g.NavId;
+        speech->said_label.clear();
+        speech->said_checked = -1;
+        return said;
     }
+    // A control: named by this frame's report of it (a report of a control the focus has since
+    // left, as when a new step's first choice takes it mid-frame, is not this one's name).
+    const ImGuiItemReport& item = speech->item;
+    if (item.id != g.NavId || item.label.empty()) return "";  // nothing to name it by yet
+    const int checked = item.checkable ? int(item.checked) : -1;
+    const bool moved = g.NavId != speech->said_id;
+    // Under the focus, a new state (Space on a check box) or new words (+ on a number's button, a
+    // pick in a menu) are said again; a field being typed into is not read back key by key.
+    if (!moved && ((checked == speech->said_checked && item.label == speech->said_label) || g.ActiveId == g.NavId))
+        return "";
+    said = item.label;
+    if (checked >= 0) said += checked ? tr(", checked") : tr(", not checked");
+    // Moving into a panel, or to another one, says which.
+    if (inside && *inside != speech->said_panel) said = *inside + tr(": ") + said;
+    speech->said_panel = inside ? *inside : "";
     speech->said_id = g.NavId;
-    speech->said_checked = focused ? -1 : checked;
+    speech->said_label = item.label;
+    speech->said_checked = checked;
     return said;
 }
 

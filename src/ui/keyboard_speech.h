@@ -3,34 +3,36 @@
 // control to control, the page's status line says where the focus now is ("Inputs: pick the
 // query, panel"; "causal mask, not checked"), in the interface's language.
 //
-// The controls' names come from Dear ImGui itself: built with IMGUI_ENABLE_TEST_ENGINE, each
-// widget reports its label and state (checkable, checked) through ImGuiTestEngineHook_ItemInfo
-// (imgui_internal.h), which keyboard_speech.cpp defines. Hooks are on only while the keyboard's
-// focus is shown. A control drawn without a label ("##x": a value cell, a choice whose words are
-// drawn beside it) is named by the panel after it is drawn (name_for_keyboard).
+// The controls' names come from Dear ImGui itself: each widget reports its label and state through
+// its item hooks (imgui_hooks/item_report.h), on only while the keyboard's focus is shown. A control
+// drawn without a label ("##x": a value cell, a choice whose words are drawn beside it) is named
+// where it is drawn (name_for_keyboard). A control is said when the focus reaches it, and again
+// when its words or state change under the focus (Space on a check box, + on a number's button).
 #pragma once
 #include <imgui.h>
 
 #include <string>
 #include <vector>
 
+#include "imgui_hooks/item_report.h"
+
 struct ImGuiWindow;  // imgui_internal.h
 
 namespace attn::ui {
 
 struct KeyboardSpeech {
-    // This frame: the panels' windows and titles, and what the focused control reported.
+    ImGuiItemReport item;  // this frame's report of the focused control (ctx->TestEngine points here)
+    // This frame's panels and regions: their windows and names.
     struct Window {
         ImGuiWindow* window;
         std::string name;
         bool panel;  // a panel, else a region inside one (the token table, the weights' bars)
     };
     std::vector<Window> windows;
-    std::string item_label;
-    bool item_checkable = false, item_checked = false;
-    // What was said last, to say only a move or a new state: the focused control's id, its state
-    // (-1: none, 0: not checked, 1: checked) and its panel.
+    // What was said last, to say only a move or a change: the focused control's id, its words and
+    // state (-1: none, 0: not checked, 1: checked), and its panel.
     ImGuiID said_id = 0;
+    std::string said_label;
     int said_checked = -1;
     std::string said_panel;
 };
@@ -49,7 +51,7 @@ void name_for_keyboard(const std::string& name);
 // ImGui 1.86 reports a radio's label but not whether it is the one picked.
 bool radio_button(const char* label, bool active);
 // After the frame's widgets: what to say, when the keyboard's focus moved to another control or
-// panel (else ""). Said in the interface's words.
+// panel, or the focused control's words or state changed (else ""). In the interface's words.
 std::string keyboard_speech(KeyboardSpeech* speech);
 
 }  // namespace attn::ui

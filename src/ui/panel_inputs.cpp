@@ -82,6 +82,7 @@ bool example_picker(State* draft, UiState* ui) {
                 fit_module_to_inputs(draft);
                 edited = true;
             }
+            name_for_keyboard(std::string(e.name) + tr(": ") + example_contents(e.name));
             record_layout(ui, std::string("example:") + e.name);
         }
         ImGui::EndCombo();

@@ -103,6 +103,8 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
             const std::string label = std::to_string(k);
             const ImVec2 target(std::max(kMinTarget, button_width(label.c_str())), kMinTarget);
             if (ImGui::Button(label.c_str(), target) && !current) send(ui, LessonAction::GoToStep, k);
+            name_for_keyboard(trf("Step %d: %s", k, lesson->step(k)->title.c_str()) +
+                              (current ? tr(", the current step") : ""));
             if (current) ImGui::PopStyleColor(4);
             // Not on the current step, nor under a pointer that has not moved since it clicked:
             // the title would sit over the step's own question.

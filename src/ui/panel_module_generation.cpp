@@ -88,12 +88,14 @@ void decode(const FrameInput& in, const ModuleResult& r, UiState* ui) {
     // Full-size buttons: the learner steps through every call, on a phone with a finger.
     const ImVec2 square(ImGui::GetFrameHeight(), ImGui::GetFrameHeight());
     if (ImGui::Button("<##call", square) && k > 0) --k;
+    name_for_keyboard(trf("previous call: call %d of %d", k + 1, calls));
     record_layout(ui, "module:call-back");
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     ImGui::Text(tr("call %d of %d"), k + 1, calls);
     ImGui::SameLine();
     if (ImGui::Button(">##call", square) && k + 1 < calls) ++k;
+    name_for_keyboard(trf("next call: call %d of %d", k + 1, calls));
     record_layout(ui, "module:call-next");
 
     const CacheCall& c = d.calls[size_t(k)];

@@ -367,6 +367,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
         dl->AddRectFilled(v.origin, end, u32(plot_background()));
     }
     const bool tapped = ImGui::InvisibleButton("##plot_area", v.size);
+    name_for_keyboard(tr("the embedding view: the arrows of the tokens"));
     record_layout(ui, "panel:plot");
     const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
                          (ImGui::IsItemActive() || !ImGui::IsAnyItemActive());

@@ -3,7 +3,8 @@
 # project headers of its own room and of the rooms its room stands on, nothing above, and only
 # the platform, the renderer and the app may include SDL, GL or Emscripten.
 #   core: math <- text <- document <- lesson; view stands alone
-#   ui -> core (its headers take ui_state.h, never the dispatcher ui.h);  render -> core/view, core/math;  platform -> nothing of ours;  app, cli -> below
+#   ui -> core, imgui_hooks (its headers take ui_state.h, never the dispatcher ui.h);  render -> core/view, core/math;  platform -> nothing of ours;  app, cli -> below
+#   imgui_hooks: Dear ImGui's item hooks, built into the ImGui library; nothing of ours
 #   tests/scripts/layering_test.sh [REPOSITORY_ROOT]
 set -uo pipefail
 root="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
@@ -18,7 +19,8 @@ allowed() {
     core/document) echo "core/document/ core/text/ core/math/" ;;
     core/lesson) echo "core/lesson/ core/document/ core/text/ core/math/" ;;
     core/view) echo "core/view/" ;;
-    ui) echo "ui/ core/ fonts_embedded.h" ;;
+    ui) echo "ui/ core/ imgui_hooks/ fonts_embedded.h" ;;
+    imgui_hooks) echo "imgui_hooks/" ;;
     render) echo "render/ core/view/ core/math/ shaders_embedded.h" ;;
     platform) echo "platform/" ;;
     cli) echo "cli/ core/ builtin/" ;;

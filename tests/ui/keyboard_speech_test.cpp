@@ -69,13 +69,48 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     CHECK(press(&h, kKeySpace) == "use W_query, W_key, W_value, checked");
     CHECK(h.state.projection.enabled);
     // A key that moves nothing says nothing (the status line is not filled with repeats).
+    const ImGuiID on = GImGui->NavId;
     CHECK(press(&h, kKeyUp) == "");
+    CHECK(GImGui->NavId == on);
+}
+
+TEST_CASE("ui: a number's - and + buttons say the value they leave, under the keyboard's focus") {
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyLeft, kKeySpace}) press(&h, key);
+    REQUIRE(press(&h, kKeyDown) == "query position: 1");
+    CHECK(press(&h, kKeyRight) == "query position \u2212: 1");
+    CHECK(press(&h, kKeySpace) == "query position \u2212: 0");  // said again: the focus stayed, the value moved
+    CHECK(h.state.query == 0);
+    CHECK(press(&h, kKeyRight) == "query position +: 0");
+}
+
+TEST_CASE("ui: n in the drawing says the new step's first choice, not the control the focus left") {
+    // The focus moves in the middle of a frame (the new step's first choice takes it): the name
+    // reported earlier in that frame was the old control's.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.go_to_step(3);
+    keyboard_on(&h);
+    press(&h, kKeyDown);
+    REQUIRE(press(&h, kKeySpace) == "Lesson");
+    const size_t before = h.said.size();
+    h.type("n");
+    h.frames(4);
+    REQUIRE(h.state.step == 4);
+    REQUIRE(h.said.size() > before);
+    const std::string first = h.lesson.questions.at(0).choices.at(0);
+    CHECK(h.said.back() == first + ", not checked");
+    for (size_t k = before; k < h.said.size(); ++k) CHECK(h.said[k].find("Lesson") == std::string::npos);
 }
 
 TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are said") {
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyDown}) REQUIRE_FALSE(press(&h, key).empty());  // the keyboard's focus shown
+    h.said.clear();
     h.click("norm:sum");
     h.click("projection:toggle");
     h.frames(2);
