@@ -64,10 +64,12 @@
     announce(text);
   }
   // Where the drawing's keyboard focus is ("causal mask, not checked"): web/attention.js. After
-  // the same key's change it is added to the line, which a screen reader reads as what was added.
+  // the same key's change it is added to the line: the line is not atomic (aria-atomic="false" on
+  // #announcer, where role=status would make it so), so a screen reader reads what was added, not
+  // the step again. No space after a full-width mark, as Chinese sets it.
   function sayFocus(text) {
-    if (saidAfterKey && lastSaid) announcer.append(document.createTextNode(` ${text}`));
-    else announce(text);
+    if (!(saidAfterKey && lastSaid)) return announce(text);
+    announcer.append(document.createTextNode(/[\u3000-\u303f\uff00-\uffef]$/.test(lastSaid) ? text : ` ${text}`));
   }
 
   // A refused change as the learner reads it, beside the field and on the status line alike:

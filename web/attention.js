@@ -21,6 +21,7 @@
   const eventListeners = new Set();
   let contentHeight = 0;  // CSS px the page needs: the canvas's content and the embed's bar
   let canvasContentHeight = 0;  // CSS px the canvas's content needs, as C++ last said (onContentHeight)
+  let focusWords = '';  // where the drawing's keyboard focus last was, in words (onKeyboardFocus)
 
   // ---- page options: read from ?query and #fragment (the fragment wins), never part of the state
 
@@ -943,6 +944,7 @@
     // The keyboard's focus moved in the drawing ("causal mask, not checked"): said on the page's
     // status line while the drawing has the focus, so a screen reader hears where it is.
     onKeyboardFocus(text) {
+      focusWords = text;
       if (document.activeElement !== canvas) return;
       queueMicrotask(() => window.attentionTextVersion?.sayFocus(text));
     },
@@ -984,6 +986,11 @@
     if (/^(Tab|Arrow)/.test(e.key)) movingByKeys = true;
   }, { capture: true, passive: true });
   canvas.addEventListener('focus', () => canvas.classList.toggle('keyboard-focus', movingByKeys));
+  // Back in the drawing by Tab: where its focus still is was said (or not) while the page had the
+  // focus elsewhere; said again after the drawing's own name.
+  canvas.addEventListener('focus', () => {
+    if (movingByKeys && focusWords) queueMicrotask(() => window.attentionTextVersion?.sayFocus(focusWords));
+  });
   canvas.addEventListener('keydown', (e) => {
     if (/^(Tab|Arrow)/.test(e.key)) canvas.classList.add('keyboard-focus');
   }, { passive: true });
