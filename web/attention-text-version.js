@@ -18,7 +18,9 @@
     // Code is Python as the book prints it: read in English on a page in any language (WCAG 3.1.2).
     if (tag === 'code' && document.documentElement.lang !== 'en') e.lang = 'en';
     // So is a table cell of ASCII words (a token "journey", True, nan): the data's own language.
-    if (/^t[hd]$/.test(tag) && document.documentElement.lang !== 'en' && ASCII_WORDS.test(words(attributes.text || ''))) e.lang = 'en';
+    // And an option of ASCII words (a class's name, MultiHeadAttention): an option holds text only,
+    // so the option itself carries the language.
+    if (/^(t[hd]|option)$/.test(tag) && document.documentElement.lang !== 'en' && ASCII_WORDS.test(words(attributes.text || ''))) e.lang = 'en';
     for (const [key, value] of Object.entries(attributes)) {
       if (key === 'text') continue;
       if (key === 'aria-label' || key === 'title') e.setAttribute(key, words(value));

@@ -638,6 +638,8 @@
         [String(i), token, score, weight].forEach((value, k) => {
           const cell = document.createElement(k < 2 ? 'th' : 'td');
           if (k < 2) cell.setAttribute('scope', 'row');
+          // A token of ASCII words ("journey") on a page in another language: read in English.
+          if (k === 1 && lang !== 'en' && /^[\x20-\x7e]*[A-Za-z]{2}[\x20-\x7e]*$/.test(value)) cell.lang = 'en';
           cell.textContent = value;
           row.appendChild(cell);
         });

@@ -113,6 +113,10 @@ test('language: switching mid-lesson keeps the step, the answer and the data; ba
                       'table "当前查询的分数和权重"', 'columnheader "位置"', 'columnheader "权重"'])
     assert.ok(mirror.includes(said), `the mirror says ${said}:\n${mirror}`);
   assert.doesNotMatch(mirror, /Query:|Scores|Weights|position|weight\b/, 'no English left in the mirror');
+  // The data's own words are read in English: a token in the mirror, a class's name in a menu.
+  assert.equal(await page.$eval('#mirror-table tbody tr th:nth-child(2)', (e) => e.lang), 'en', 'the token "token 0"');
+  await waitFor(page, () => document.querySelector('#numbers-reader-module option[value="multi-head-attention"]')?.lang === 'en',
+                null, 'MultiHeadAttention\'s option marked English');
   await saveArtifact('language-switched-zh.png', await page.screenshot());
   // Back by keyboard: Tab to the menu, an arrow key picks English.
   await page.focus('#lang-choice');
