@@ -402,7 +402,8 @@
     // (not a visit) made it appear and the focus is not on the feedback, which says it.
     const parts = [];
     if (stepSaid) parts.push(step);
-    if (verdictNew && !inside) parts.push(`${q.verdict} ${q.answer_line}`);
+    // (From the drawing, with why: the focus there has no feedback group to read.)
+    if (verdictNew && !inside) parts.push([q.verdict, q.answer_line, q.reason].filter(Boolean).join(' '));
     if (view.wrap_up && lastView && !lastView.wrap_up && !stepChanged && !inside) parts.push(`${view.wrap_up.title} ${view.wrap_up.summary}`);
     // A setting changed elsewhere (the numbers' text version) took the step's questions away.
     if (view.unaskable && lastView && !lastView.unaskable && !stepChanged) parts.push(phrase('Note: ') + view.unaskable);

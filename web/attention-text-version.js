@@ -71,7 +71,10 @@
   // the step again. No space after a full-width mark, as Chinese sets it.
   function sayFocus(text) {
     if (!(saidAfterKey && lastSaid)) return announce(text);
-    announcer.append(document.createTextNode(/[\u3000-\u303f\uff00-\uffef]$/.test(lastSaid) ? text : ` ${text}`));
+    // A full stop between them where the change's words end without one ("…then sum. 5, not checked").
+    const joiner = /[\u3000-\u303f\uff00-\uffef]$/.test(lastSaid) ? '' : /[.!?:;)]$/.test(lastSaid) ? ' '
+      : WIDE.test(lastSaid) ? '。' : '. ';
+    announcer.append(document.createTextNode(`${joiner}${text}`));
   }
 
   // A refused change as the learner reads it, beside the field and on the status line alike:

@@ -12,6 +12,7 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* lab
     auto* report = static_cast<ImGuiItemReport*>(ctx->TestEngine);
     if (!report || id == 0 || id != ctx->NavId || !label) return;
     report->id = id;
+    report->item_context = report->context;
     // The words ImGui shows: before "##" (a label's hidden id part).
     report->label.assign(label, ImGui::FindRenderedTextEnd(label));
     report->checkable = (flags & ImGuiItemStatusFlags_Checkable) != 0;

@@ -14,5 +14,8 @@ struct ImGuiItemReport {
     ImGuiID id = 0;     // the control reported (the focused one, ctx->NavId, when it was drawn); 0: none
     std::string label;  // its words as drawn: the label before any "##"
     bool checkable = false, checked = false;
+    // What the controls drawn now belong to (a question's words, before its choices), as the UI
+    // sets it, and what it was when the focused control was drawn.
+    std::string context, item_context;
     void* owner = nullptr;  // who reads the report (ui::KeyboardSpeech)
 };

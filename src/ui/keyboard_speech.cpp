@@ -3,6 +3,8 @@
 
 #include <imgui_internal.h>
 
+#include <algorithm>
+
 #include "ui/words.h"
 
 namespace attn::ui {
@@ -18,6 +20,15 @@ bool keyboard_focus_shown() {
 KeyboardSpeech* current() {
     const auto* report = static_cast<const ImGuiItemReport*>(GImGui->TestEngine);
     return report ? static_cast<KeyboardSpeech*>(report->owner) : nullptr;
+}
+
+// Text that ends with its own mark ("What does that say?", "这说明了什么？"): no colon after it.
+bool ends_a_sentence(const std::string& text) {
+    for (const char* mark : {"?", ".", ":", "!", "\uff1f", "\u3002", "\uff1a", "\uff01"}) {
+        const size_t n = std::char_traits<char>::length(mark);
+        if (text.size() >= n && text.compare(text.size() - n, n, mark) == 0) return true;
+    }
+    return false;
 }
 
 // The control just drawn has the keyboard's focus, and the hooks are on.
@@ -44,11 +55,16 @@ void region_for_keyboard(const std::string& name) {
     if (KeyboardSpeech* speech = current()) speech->windows.push_back({ImGui::GetCurrentWindow(), name, false});
 }
 
+void context_for_keyboard(const std::string& context) {
+    if (KeyboardSpeech* speech = current()) speech->item.context = context;
+}
+
 void name_for_keyboard(const std::string& name) {
     KeyboardSpeech* speech = current();
     if (!speech || !focused_now()) return;
     speech->item.id = GImGui->NavId;
     speech->item.label = name;
+    speech->item.item_context = speech->item.context;
 }
 
 bool radio_button(const char* label, bool active) {
@@ -61,7 +77,8 @@ bool radio_button(const char* label, bool active) {
     return picked;
 }
 
-std::string keyboard_speech(KeyboardSpeech* speech) {
+// What this frame says, before its spaces are tidied (keyboard_speech).
+std::string speech_of_frame(KeyboardSpeech* speech) {
     const ImGuiContext& g = *GImGui;
     if (!keyboard_focus_shown()) {
         // Hidden (the pointer took over, or a frame of Space going into a panel): the keyboard's
@@ -86,6 +103,7 @@ std::string keyboard_speech(KeyboardSpeech* speech) {
         speech->said_id = g.NavId;
         speech->said_label.clear();
         speech->said_checked = -1;
+        speech->said_context.clear();
         return said;
     }
     // A control: named by this frame's report of it (a report of a control the focus has since
@@ -100,12 +118,23 @@ std::string keyboard_speech(KeyboardSpeech* speech) {
         return "";
     said = item.label;
     if (checked >= 0) said += checked ? tr(", checked") : tr(", not checked");
-    // Moving into a panel, or to another one, says which.
+    // Reaching a question's choices says the question first; moving into a panel, or to another
+    // one, says which.
+    if (!item.item_context.empty() && item.item_context != speech->said_context)
+        said = item.item_context + (ends_a_sentence(item.item_context) ? " " : tr(": ")) + said;
     if (inside && *inside != speech->said_panel) said = *inside + tr(": ") + said;
     speech->said_panel = inside ? *inside : "";
+    speech->said_context = item.item_context;
     speech->said_id = g.NavId;
     speech->said_label = item.label;
     speech->said_checked = checked;
+    return said;
+}
+
+std::string keyboard_speech(KeyboardSpeech* speech) {
+    std::string said = speech_of_frame(speech);
+    // One space where the screen spaces words out ("1  Inputs", "MultiHeadAttention  (3.6.2)").
+    said.erase(std::unique(said.begin(), said.end(), [](char a, char b) { return a == ' ' && b == ' '; }), said.end());
     return said;
 }
 

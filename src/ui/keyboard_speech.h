@@ -34,7 +34,7 @@ struct KeyboardSpeech {
     ImGuiID said_id = 0;
     std::string said_label;
     int said_checked = -1;
-    std::string said_panel;
+    std::string said_panel, said_context;
 };
 
 // Before the frame's widgets: hooks on while the keyboard's focus is shown, this frame's records
@@ -45,6 +45,9 @@ void panel_for_keyboard(const std::string& title);
 // A region's window inside a panel (between its BeginChild and EndChild): a scrolling table the
 // arrow keys reach as one stop, then go into.
 void region_for_keyboard(const std::string& name);
+// What the controls drawn after this belong to, said once before the first of them the focus
+// reaches (a question's words before its choices); "" ends it.
+void context_for_keyboard(const std::string& context);
 // The name of the control just drawn, when it has no label of its own, and if the keyboard is on it.
 void name_for_keyboard(const std::string& name);
 // A radio button, as ImGui::RadioButton, whose state a screen reader hears ("softmax, checked"):

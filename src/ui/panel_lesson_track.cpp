@@ -216,6 +216,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     flow_text(run);
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
     const bool revealed = s.lesson.revealed && k == s.lesson.question;
+    context_for_keyboard(predict + " " + q.prompt);  // said before the first choice the keyboard reaches
     for (size_t i = 0; i < q.choices.size(); ++i) {
         ImGui::PushID(int(i));
         if (i > 0)
@@ -228,6 +229,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         record_lesson_item(ui, "lesson:choice:" + std::to_string(i));
         ImGui::PopID();
     }
+    context_for_keyboard("");
     ImGui::BeginDisabled(answer < 0 || revealed);
     if (ImGui::Button(say(*in.lesson, "lesson.reveal").c_str()))
         send(ui, LessonAction::Reveal), ui->lesson.reveal_clicked = true;

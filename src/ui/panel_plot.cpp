@@ -180,9 +180,11 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
         ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons_w));
     }
     if (ImGui::Button("\u2212", ImVec2(ImGui::GetFrameHeight(), 0))) zoom(ui, 1.0f / 0.8f);
+    name_for_keyboard(tr("zoom out"));
     record_layout(ui, "plot:zoom-out");
     ImGui::SameLine();
     if (ImGui::Button("+", ImVec2(ImGui::GetFrameHeight(), 0))) zoom(ui, 0.8f);
+    name_for_keyboard(tr("zoom in"));
     record_layout(ui, "plot:zoom-in");
     ImGui::SameLine();
     if (ImGui::Button(tr("Reset"))) {

@@ -89,11 +89,11 @@ test('a11y: the keyboard\'s moves in the drawing are said on the status line: th
   };
   await pressAndHear('ArrowDown', 'Guided lesson, panel');
   await pressAndHear('ArrowDown', 'Embeddings: every token is a vector, panel');
-  await pressAndHear('ArrowDown', '3  Scores to weights, and the context vector, panel');
+  await pressAndHear('ArrowDown', '3 Scores to weights, and the context vector, panel');
   await pressAndHear('Enter', 'divide by sum, not checked');
   await pressAndHear('ArrowRight', 'naive softmax, not checked');
   await pressAndHear('ArrowRight', 'softmax, checked');
-  await pressAndHear('Escape', '3  Scores to weights, and the context vector, panel');
+  await pressAndHear('Escape', '3 Scores to weights, and the context vector, panel');
   // A click is not the keyboard: what it lands on is not said (the learner sees it).
   const before = await page.evaluate(() => window.__said.length);
   await click(page, 'norm:sum');

@@ -50,7 +50,7 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     // Between panels: each by its title.
     CHECK(press(&h, kKeyDown) == "Guided lesson, panel");
     CHECK(press(&h, kKeyDown) == "Embeddings: every token is a vector, panel");
-    CHECK(press(&h, kKeyLeft) == "1  Inputs: pick the query, panel");
+    CHECK(press(&h, kKeyLeft) == "1 Inputs: pick the query, panel");
     // Into one (Space): its controls by their names and values, as the screen shows them.
     CHECK(press(&h, kKeySpace) == "example: your-journey");
     CHECK(press(&h, kKeyDown) == "query position: 1");
@@ -61,9 +61,9 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     CHECK(press(&h, kKeyRight) == "inputs[1][0]: 0.55");
     // Out again (Escape): the group, then the panel.
     CHECK(press(&h, kKeyEscape) == "token table, group");
-    CHECK(press(&h, kKeyEscape) == "1  Inputs: pick the query, panel");
+    CHECK(press(&h, kKeyEscape) == "1 Inputs: pick the query, panel");
     // A checkbox says its state, and says it again when Space changes it.
-    CHECK(press(&h, kKeyDown) == "3  Scores to weights, and the context vector, panel");
+    CHECK(press(&h, kKeyDown) == "3 Scores to weights, and the context vector, panel");
     CHECK(press(&h, kKeyRight) == "Trainable attention: W_query, W_key, W_value, panel");
     CHECK(press(&h, kKeySpace) == "use W_query, W_key, W_value, not checked");
     CHECK(press(&h, kKeySpace) == "use W_query, W_key, W_value, checked");
@@ -94,14 +94,16 @@ TEST_CASE("ui: n in the drawing says the new step's first choice, not the contro
     h.go_to_step(3);
     keyboard_on(&h);
     press(&h, kKeyDown);
-    REQUIRE(press(&h, kKeySpace) == "Lesson");
+    REQUIRE(press(&h, kKeySpace) == "Lesson, selected");  // the mode tab in use
     const size_t before = h.said.size();
     h.type("n");
     h.frames(4);
     REQUIRE(h.state.step == 4);
     REQUIRE(h.said.size() > before);
-    const std::string first = h.lesson.questions.at(0).choices.at(0);
-    CHECK(h.said.back() == first + ", not checked");
+    // The question first (reaching its choices), then the choice: "Predict <prompt>? <choice>, not checked".
+    const attn::Question& q = h.lesson.questions.at(0);
+    REQUIRE(q.prompt.back() == '?');
+    CHECK(h.said.back() == "Predict " + q.prompt + " " + q.choices.at(0) + ", not checked");
     for (size_t k = before; k < h.said.size(); ++k) CHECK(h.said[k].find("Lesson") == std::string::npos);
 }
 
