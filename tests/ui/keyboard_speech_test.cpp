@@ -3,11 +3,8 @@
 // interface's language. Driven by the keys a learner presses, through Dear ImGui's own navigation.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
-#include "core/document/interface_text.h"
 #include "ui_harness.h"
 
 using attn_test::UiHarness;
@@ -28,15 +25,6 @@ std::string press(UiHarness* h, int key) {
     std::string said;
     for (size_t k = before; k < h->said.size(); ++k) said += (said.empty() ? "" : " | ") + h->said[k];
     return said;
-}
-
-attn::InterfaceText language(const std::string& lang) {
-    std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/lessons/" + lang + "/interface.json");
-    std::stringstream text;
-    text << file.rdbuf();
-    attn::InterfaceTextParse parsed = attn::parse_interface_text(text.str());
-    REQUIRE_MESSAGE(parsed.ok, parsed.error);
-    return parsed.text;
 }
 
 }  // namespace
@@ -123,7 +111,7 @@ TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are sai
 
 TEST_CASE("ui: keyboard moves are said in the interface's language") {
     using namespace attn_test;
-    const attn::InterfaceText zh = language("zh-CN");
+    const attn::InterfaceText zh = attn_test::interface_language("zh-CN");
     UiHarness h("your-journey", ImVec2(1366, 768));
     h.words = &zh;
     keyboard_on(&h);

@@ -3,25 +3,13 @@
 // numbers the learner typed; the page's API keeps the English.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
-#include "core/document/interface_text.h"
 #include "ui_harness.h"
 
 using attn_test::UiHarness;
 
 namespace {
-
-attn::InterfaceText language(const std::string& lang) {
-    std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/lessons/" + lang + "/interface.json");
-    std::stringstream text;
-    text << file.rdbuf();
-    attn::InterfaceTextParse parsed = attn::parse_interface_text(text.str());
-    REQUIRE_MESSAGE(parsed.ok, parsed.error);
-    return parsed.text;
-}
 
 // GroupedQueryAttention with 6 heads in 2 groups, and 4 typed into num_kv_groups.
 void type_four_groups(UiHarness* h) {
@@ -55,7 +43,7 @@ TEST_CASE("ui: the core's refusal of a module setting is said in the interface's
         CHECK(h.find("value:input-error") == nullptr);  // said once, not again at the top
     }
     SUBCASE("Chinese") {
-        const attn::InterfaceText zh = language("zh-CN");
+        const attn::InterfaceText zh = attn_test::interface_language("zh-CN");
         UiHarness h("your-journey", ImVec2(1280, 2400));
         h.words = &zh;
         type_four_groups(&h);

@@ -6,11 +6,14 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "builtin/builtin_lesson.h"
 #include "core/document/examples.h"
+#include "core/document/interface_text.h"
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/track.h"
@@ -20,6 +23,16 @@ namespace attn_test {
 
 constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA = 5, kKeyEscape = 6, kKeyLeft = 7,
               kKeyRight = 8, kKeySpace = 9;
+
+// The interface's words in a language, as the page loads them (lessons/<lang>/interface.json).
+inline attn::InterfaceText interface_language(const std::string& lang) {
+    std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/lessons/" + lang + "/interface.json");
+    std::stringstream text;
+    text << file.rdbuf();
+    attn::InterfaceTextParse parsed = attn::parse_interface_text(text.str());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    return parsed.text;
+}
 
 struct UiHarness {
     attn::State state, draft;
