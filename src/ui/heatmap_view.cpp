@@ -195,7 +195,8 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     ImGui::SetCursorScreenPos(o);
     ImGui::InvisibleButton(spec.name, ImVec2(side, side));
     record_layout(ui, std::string("heatmap:") + spec.name);
-    name_for_keyboard(spec.title + tr(": ") + std::to_string(n) + " x " + std::to_string(n));
+    if (keyboard_on_last_item())
+        name_for_keyboard(spec.title + tr(": ") + std::to_string(n) + " x " + std::to_string(n));
     record_value(ui, std::string("heatmap:") + spec.name, std::to_string(n) + "x" + std::to_string(n), o, end);
     if (spec.image->texture) {
         dl->AddImage(spec.image->texture, o, end);

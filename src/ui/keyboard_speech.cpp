@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/text/text_template.h"
 #include "ui/words.h"
 
 namespace attn::ui {
@@ -31,12 +32,11 @@ bool ends_a_sentence(const std::string& text) {
     return false;
 }
 
-// The control just drawn has the keyboard's focus, and the hooks are on.
-bool focused_now() {
+}  // namespace
+
+bool keyboard_on_last_item() {
     return GImGui->TestEngineHookItems && ImGui::IsItemFocused();
 }
-
-}  // namespace
 
 void begin_keyboard_speech(KeyboardSpeech* speech) {
     ImGuiContext& g = *GImGui;
@@ -61,7 +61,7 @@ void context_for_keyboard(const std::string& context) {
 
 void name_for_keyboard(const std::string& name) {
     KeyboardSpeech* speech = current();
-    if (!speech || !focused_now()) return;
+    if (!speech || !keyboard_on_last_item()) return;
     speech->item.id = GImGui->NavId;
     speech->item.label = name;
     speech->item.item_context = speech->item.context;
@@ -70,7 +70,7 @@ void name_for_keyboard(const std::string& name) {
 bool radio_button(const char* label, bool active) {
     const bool picked = ImGui::RadioButton(label, active);
     KeyboardSpeech* speech = current();
-    if (speech && focused_now()) {
+    if (speech && keyboard_on_last_item()) {
         speech->item.checkable = true;
         speech->item.checked = active;
     }
@@ -120,8 +120,14 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
     if (checked >= 0) said += checked ? tr(", checked") : tr(", not checked");
     // Reaching a question's choices says the question first; moving into a panel, or to another
     // one, says which.
-    if (!item.item_context.empty() && item.item_context != speech->said_context)
-        said = item.item_context + (ends_a_sentence(item.item_context) ? " " : tr(": ")) + said;
+    if (!item.item_context.empty() && item.item_context != speech->said_context) {
+        std::string context = item.item_context;
+        if (ends_a_sentence(context))
+            append_sentence(&context, said);  // (no space after a full-width mark)
+        else
+            context += tr(": ") + said;
+        said = std::move(context);
+    }
     if (inside && *inside != speech->said_panel) said = *inside + tr(": ") + said;
     speech->said_panel = inside ? *inside : "";
     speech->said_context = item.item_context;

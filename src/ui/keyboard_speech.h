@@ -50,6 +50,10 @@ void region_for_keyboard(const std::string& name);
 void context_for_keyboard(const std::string& context);
 // The name of the control just drawn, when it has no label of its own, and if the keyboard is on it.
 void name_for_keyboard(const std::string& name);
+// The keyboard's focus is on the control just drawn: where a name is built from the row's numbers,
+// it is built only then (`if (keyboard_on_last_item()) name_for_keyboard(...)`), not every frame
+// for every cell.
+bool keyboard_on_last_item();
 // A radio button, as ImGui::RadioButton, whose state a screen reader hears ("softmax, checked"):
 // ImGui 1.86 reports a radio's label but not whether it is the one picked.
 bool radio_button(const char* label, bool active);

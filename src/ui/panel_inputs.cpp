@@ -82,7 +82,7 @@ bool example_picker(State* draft, UiState* ui) {
                 fit_module_to_inputs(draft);
                 edited = true;
             }
-            name_for_keyboard(std::string(e.name) + tr(": ") + example_contents(e.name));
+            if (keyboard_on_last_item()) name_for_keyboard(std::string(e.name) + tr(": ") + example_contents(e.name));
             record_layout(ui, std::string("example:") + e.name);
         }
         ImGui::EndCombo();
@@ -110,7 +110,8 @@ bool value_cell(int row, int col, float* value, int decimals, UiState* ui) {
     // Narrow cells (phones, many dimensions): a small side padding leaves room for "-0.43".
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2.0f, ImGui::GetStyle().FramePadding.y));
     const bool typed = ImGui::InputText("##x", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
-    name_for_keyboard("inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]" + tr(": ") + text);
+    if (keyboard_on_last_item())
+        name_for_keyboard("inputs[" + std::to_string(row) + "][" + std::to_string(col) + "]" + tr(": ") + text);
     ImGui::PopStyleVar();
     if (typed) {
         ui->inputs.cell_text = text;
@@ -445,7 +446,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 edited = true;
             }
             record_layout(ui, "token:" + std::to_string(i));
-            name_for_keyboard(trf("make inputs[%d] the query", i));
+            if (keyboard_on_last_item()) name_for_keyboard(trf("make inputs[%d] the query", i));
             if (control_tooltip()) ImGui::SetTooltip(tr("make inputs[%d] the query"), i);
             ImGui::SameLine(0, style.ItemInnerSpacing.x);
             ImGui::TextColored(i == s.query && mark_query ? query_color() : muted_text(), "%d", i);
@@ -460,7 +461,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
                 edited = true;
             }
             record_layout(ui, "label:" + std::to_string(i));
-            name_for_keyboard("tokens[" + std::to_string(i) + "]" + tr(": ") + label);
+            if (keyboard_on_last_item()) name_for_keyboard("tokens[" + std::to_string(i) + "]" + tr(": ") + label);
             // A label wider than its field ("journe|y" in a narrow column) is there in full on hover.
             if (ImGui::IsItemHovered() && !ImGui::IsItemActive() &&
                 ImGui::CalcTextSize(label).x > ImGui::GetItemRectSize().x - style.FramePadding.x * 2)
