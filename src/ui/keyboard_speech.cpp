@@ -116,6 +116,9 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
     // pick in a menu) are said again; a field being typed into is not read back key by key.
     if (!moved && ((checked == speech->said_checked && item.label == speech->said_label) || g.ActiveId == g.NavId))
         return "";
+    // The frame a field lets go (Enter) it still shows the typed text ("0.9"); the next shows the
+    // value as kept ("0.90"), which is what is said.
+    if (!moved && g.ActiveIdPreviousFrame == g.NavId) return "";
     said = item.label;
     if (checked >= 0) said += checked ? tr(", checked") : tr(", not checked");
     // Reaching a question's choices says the question first; moving into a panel, or to another

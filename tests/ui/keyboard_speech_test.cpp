@@ -95,6 +95,22 @@ TEST_CASE("ui: n in the drawing says the new step's first choice, not the contro
     for (size_t k = before; k < h.said.size(); ++k) CHECK(h.said[k].find("Lesson") == std::string::npos);
 }
 
+TEST_CASE("ui: a value typed into a cell is said once, as the cell then shows it") {
+    // A walk heard "inputs[1][0]: 0.9" and then "inputs[1][0]: 0.90" for one Enter: the frame the
+    // field let go still showed the typed text.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyLeft, kKeySpace, kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyRight})
+        press(&h, key);
+    REQUIRE(press(&h, kKeyRight) == "inputs[1][0]: 0.55");
+    CHECK(press(&h, kKeyEnter) == "");  // editing starts: the field's text is the value already said
+    h.type("0.9");
+    h.frames(2);
+    CHECK(press(&h, kKeyEnter) == "inputs[1][0]: 0.90");
+    CHECK(h.state.inputs.at(1, 0) == doctest::Approx(0.9f));
+}
+
 TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are said") {
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
