@@ -77,6 +77,12 @@ bool radio_button(const char* label, bool active) {
     return picked;
 }
 
+bool begin_combo(const char* id, const std::string& preview, const std::string& spoken, ImGuiComboFlags flags) {
+    const bool open = ImGui::BeginCombo(id, preview.c_str(), flags);
+    if (!open) name_for_keyboard(trf("%s, list", spoken.c_str()));  // (open: the focus is on its choices)
+    return open;
+}
+
 // What this frame says, before its spaces are tidied (keyboard_speech).
 std::string speech_of_frame(KeyboardSpeech* speech) {
     const ImGuiContext& g = *GImGui;

@@ -57,6 +57,11 @@ bool keyboard_on_last_item();
 // A radio button, as ImGui::RadioButton, whose state a screen reader hears ("softmax, checked"):
 // ImGui 1.86 reports a radio's label but not whether it is the one picked.
 bool radio_button(const char* label, bool active);
+// A drop-down list, as ImGui::BeginCombo (id: a "##" id; preview: the words drawn in it), said as
+// "<spoken>, list" while closed ("class: CausalAttention (3.5.3), list"); its choices are said by
+// their own labels, and the picked one takes the focus when it opens (ImGui::SetItemDefaultFocus
+// after it). EndCombo when it returns true.
+bool begin_combo(const char* id, const std::string& preview, const std::string& spoken, ImGuiComboFlags flags = 0);
 // After the frame's widgets: what to say, when the keyboard's focus moved to another control or
 // panel, or the focused control's words or state changed (else ""). In the interface's words.
 std::string keyboard_speech(KeyboardSpeech* speech);

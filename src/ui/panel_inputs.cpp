@@ -44,8 +44,7 @@ bool example_picker(State* draft, UiState* ui) {
         tr("example: ") + (draft->example.empty() ? std::string(tr("(custom data)")) : draft->example);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     const bool open =
-        ImGui::BeginCombo("##example", current.c_str(), ImGuiComboFlags_HeightLargest);  // (two lines or more each)
-    name_for_keyboard(current);
+        begin_combo("##example", current, current, ImGuiComboFlags_HeightLargest);  // (two lines or more each)
     record_layout(ui, "example");
     const float combo_left = ImGui::GetItemRectMin().x;
     if (open) {
@@ -82,6 +81,7 @@ bool example_picker(State* draft, UiState* ui) {
                 fit_module_to_inputs(draft);
                 edited = true;
             }
+            if (draft->example == e.name) ImGui::SetItemDefaultFocus();  // the list opens on the one shown
             if (keyboard_on_last_item()) name_for_keyboard(std::string(e.name) + tr(": ") + example_contents(e.name));
             record_layout(ui, std::string("example:") + e.name);
         }

@@ -103,7 +103,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         std::min(ImGui::GetContentRegionAvail().x,
                  widest + ImGui::GetFrameHeight() + style.FramePadding.x * 2 + style.ItemInnerSpacing.x));
     const std::string preview = trf("%s  (%s)", module_class(m.module), kSections[current]);
-    if (ImGui::BeginCombo("##class", preview.c_str())) {
+    if (begin_combo("##class", preview, trf("class: %s", preview.c_str()))) {
         for (int k = 0; k < kClassCount; ++k) {
             const std::string item = trf("%s  (%s)", module_class(kAllModules[k]), kSections[k]);
             if (ImGui::Selectable(item.c_str(), k == current) && k != current) {
@@ -111,6 +111,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
                 ui->module = ModuleUi();
                 edited = true;
             }
+            if (k == current) ImGui::SetItemDefaultFocus();  // the list opens on the class shown
             record_layout(ui, std::string("module:class:") + module_class(kAllModules[k]), ImGui::GetItemRectMin(),
                           ImGui::GetItemRectMax());
         }

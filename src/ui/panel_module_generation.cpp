@@ -164,13 +164,16 @@ void memory(UiState* ui) {
     ImGui::TextUnformatted(tr("The cache's memory for a whole model"));
     m.memory_preset = std::clamp(m.memory_preset, 0, kKvMemoryPresetCount - 1);
     ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 24));
-    if (ImGui::BeginCombo("##memory", tr(kKvMemoryPresets[m.memory_preset].name))) {
-        for (int p = 0; p < kKvMemoryPresetCount; ++p)
+    const char* preset = tr(kKvMemoryPresets[m.memory_preset].name);
+    if (begin_combo("##memory", preset, trf("model: %s", preset))) {
+        for (int p = 0; p < kKvMemoryPresetCount; ++p) {
             if (ImGui::Selectable(tr(kKvMemoryPresets[p].name), p == m.memory_preset)) {
                 m.memory_preset = p;
                 m.memory = kKvMemoryPresets[p].model;
                 m.memory_error.clear();
             }
+            if (p == m.memory_preset) ImGui::SetItemDefaultFocus();  // the list opens on the model shown
+        }
         ImGui::EndCombo();
     }
     record_layout(ui, "module:memory-model");

@@ -337,6 +337,7 @@ void scrolling_layout(Frame& f, int columns) {
     // The column ends above the page's share bar (Link, Embed, the language), which sits over the
     // canvas's foot: no content ever scrolls under it (WCAG reflow at 320 px, and a phone).
     ImGui::BeginChild("column", ImVec2(0, -share_bar_height(f.in)), false);
+    region_for_keyboard(tr("panels"));  // the arrows' first stop: Space goes into it
     record_layout(
         f.ui, "view:column", ImGui::GetWindowPos(),
         ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
@@ -403,6 +404,7 @@ void subset_layout(Frame& f, const std::vector<PanelId>& ids, int max_columns) {
     // Above the share bar, as in scrolling_layout (an embed has none).
     ImGui::BeginChild("column", ImVec2(0, -share_bar_height(f.in)), false,
                       f.ui->subset_fits ? ImGuiWindowFlags_NoScrollbar : 0);
+    region_for_keyboard(tr("panels"));  // the arrows' first stop: Space goes into it
     record_layout(
         f.ui, "view:column", ImGui::GetWindowPos(),
         ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));

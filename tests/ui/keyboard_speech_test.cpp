@@ -40,7 +40,7 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     CHECK(press(&h, kKeyDown) == "Embeddings: every token is a vector, panel");
     CHECK(press(&h, kKeyLeft) == "1 Inputs: pick the query, panel");
     // Into one (Space): its controls by their names and values, as the screen shows them.
-    CHECK(press(&h, kKeySpace) == "example: your-journey");
+    CHECK(press(&h, kKeySpace) == "example: your-journey, list");
     CHECK(press(&h, kKeyDown) == "query position: 1");
     CHECK(press(&h, kKeyDown) == "token table, group");
     CHECK(press(&h, kKeySpace) == "make inputs[0] the query, not checked");
@@ -136,4 +136,21 @@ TEST_CASE("ui: keyboard moves are said in the interface's language") {
     press(&h, kKeyLeft);
     press(&h, kKeySpace);
     CHECK(press(&h, kKeyDown) == "查询位置：1");
+}
+
+TEST_CASE("ui: a list is said with its choice, opens on that choice, and says each choice the arrows reach") {
+    // A walk found the class list silent (its label is hidden) and opening on its first class,
+    // and, with the book's classes alone (a course page's embed), the first arrow silent.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    REQUIRE(h.set_state(h.book_class_alone(attn::AttentionModule::CausalAttention)).empty());
+    keyboard_on(&h);
+    CHECK(press(&h, kKeyDown) == "panels, group");  // the column the panels scroll in
+    CHECK(press(&h, kKeySpace) == "The book's classes (3.4.2 to 3.6, ch04), panel");
+    CHECK(press(&h, kKeySpace) == "run the book's classes, checked");
+    CHECK(press(&h, kKeyDown) == "class: CausalAttention (3.5.3), list");
+    CHECK(press(&h, kKeySpace) == "CausalAttention (3.5.3)");  // open, on the class shown
+    CHECK(press(&h, kKeyDown) == "MultiHeadAttentionWrapper (3.6.1)");
+    CHECK(press(&h, kKeySpace) == "class: MultiHeadAttentionWrapper (3.6.1), list");  // picked, closed
+    CHECK(h.state.module.settings.module == attn::AttentionModule::MultiHeadWrapper);
 }
