@@ -423,6 +423,11 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     region_for_keyboard(tr("token table"));
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 0));
     const bool mark_query = !in.concealed().query_token;
+    // A new query brings its row into view, and so does each token the score loop reaches as it
+    // steps (not while the lesson hides which token is the query).
+    if (mark_query && s.query < n) keep_row_in_view(s.query, row_h, &ui->inputs.query_in_view);
+    if (highlight > 0 && ui->loop.step >= 0 && ui->loop.step < n)
+        keep_row_in_view(ui->loop.step, row_h, &ui->inputs.loop_in_view);
     ImDrawList* rows_dl = ImGui::GetWindowDrawList();
     const float left = ImGui::GetCursorScreenPos().x;
     const auto at = [&](float column_x, float y) {

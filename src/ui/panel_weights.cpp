@@ -66,15 +66,9 @@ void bars(const FrameInput& in, UiState* ui, const std::vector<Column>& cols, fl
     const float label_w = ImGui::GetFontSize() * 5.0f;
     ImGui::BeginChild("bars", ImVec2(0, height), false);
     region_for_keyboard(tr("scores and weights per token"));
-    // A new query (or the first frame) brings its row into view when the list is taller than the
-    // room: with six tokens in four rows, query 4's highlight was out of sight. The learner's own
-    // scrolling stays until the query changes. Not while the lesson hides which token it is.
-    if (mark_query && s.query != ui->weights.query_in_view && s.query < n) {
-        const float top = row_h * float(s.query), room = ImGui::GetWindowHeight();
-        if (top < ImGui::GetScrollY() || top + row_h > ImGui::GetScrollY() + room)
-            ImGui::SetScrollY(std::max(0.0f, top + row_h / 2 - room / 2));
-        ui->weights.query_in_view = s.query;
-    }
+    // A new query (or the first frame) brings its row into view. Not while the lesson hides which
+    // token it is.
+    if (mark_query && s.query < n) keep_row_in_view(s.query, row_h, &ui->weights.query_in_view);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));  // rows exactly row_h apart
     const float col_w = (ImGui::GetContentRegionAvail().x - label_w) / float(cols.size());
     ImDrawList* dl = ImGui::GetWindowDrawList();

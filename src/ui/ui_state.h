@@ -72,6 +72,8 @@ struct InputsUi {
     std::string cell_error_example;
     bool cell_error_new = false;  // made this frame: its example is read at the next
     int first_dim = 0;            // first embedding column shown when d is large
+    int query_in_view = -1;       // the query and the loop's token the rows last scrolled to show
+    int loop_in_view = -1;
 };
 
 // The embedding view.

@@ -356,6 +356,14 @@ void scroll_into_view(float top, float bottom) {
     ImGui::ScrollToRect(window, ImRect(x, top, x + 1, std::max(top, bottom)), ImGuiScrollFlags_KeepVisibleEdgeY);
 }
 
+void keep_row_in_view(int row, float row_h, int* in_view) {
+    if (row == *in_view) return;
+    const float top = row_h * float(row), room = ImGui::GetWindowHeight();
+    if (top < ImGui::GetScrollY() || top + row_h > ImGui::GetScrollY() + room)
+        ImGui::SetScrollY(std::max(0.0f, top + row_h / 2 - room / 2));
+    *in_view = row;
+}
+
 bool compact_layout() {
     return ImGui::GetIO().DisplaySize.x < 700.0f;
 }

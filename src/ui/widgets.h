@@ -112,6 +112,10 @@ bool code_here_or_ask(const FrameInput& in, UiState* ui, const char* waiting, co
 // from `top` when they do not fit. Call it for a few frames after the lines appear: a window
 // scrolls only as far as its last frame's content reached.
 void scroll_into_view(float top, float bottom);
+// In a scrolling list of rows row_h apart from its top (the current window), a new `row` (not
+// *in_view) is brought to the middle when it is out of sight; *in_view becomes row. The learner's
+// own scrolling stays until the row changes (with six tokens in four rows, query 4 was out of sight).
+void keep_row_in_view(int row, float row_h, int* in_view);
 // True on a phone-width layout: one column.
 bool compact_layout();
 // The verb hints use: "tap" where fingers are the pointer, else "click".

@@ -334,6 +334,27 @@ TEST_CASE("ui: a new query brings its row of the weight bars into view when the 
     CHECK(h.find("value:softmax:0") != nullptr);
 }
 
+TEST_CASE("ui: the token table brings the query's row, and the loop's token as it steps, into view") {
+    // A teacher's six-token lesson at 1366 x 768 showed three of the six rows; a query at 4, or the
+    // loop stepping past the third token, was out of sight.
+    UiHarness h("your-journey", ImVec2(1366, 520));
+    h.frames(3);
+    REQUIRE(h.find("token:0") != nullptr);
+    REQUIRE(h.find("token:5") == nullptr);  // below the fold of the rows
+    attn::State s = h.state;
+    s.query = 5;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.find("token:5") != nullptr);
+    CHECK(h.find("token:0") == nullptr);
+    // The loop from the start: its first token comes back into view, then each one it reaches.
+    for (int k = 0; k < 6; ++k) {
+        h.click("loop:step");
+        h.frames(3);
+        CHECK_MESSAGE(h.find("token:" + std::to_string(k)) != nullptr, "the loop at token " << k);
+    }
+}
+
 TEST_CASE("ui: on a phone, once the lesson has scrolled away, a bar keeps the step, Back and Next a tap away") {
     UiHarness h("your-journey", ImVec2(390, 844));
     attn::State s = h.go_to_step(9);
