@@ -11,6 +11,7 @@
 #include "core/document/examples.h"
 #include "core/document/import/import_text.h"
 #include "core/document/random_inputs.h"
+#include "core/lesson/lesson_file.h"
 #include "core/math/deferred_entry.h"
 #include "core/text/number_parse.h"
 #include "core/text/printf_text.h"
@@ -37,11 +38,27 @@ const char* example_contents(const std::string& name) {
     return "";
 }
 
-bool example_picker(State* draft, UiState* ui) {
+// Whether the data shown is the lesson's own (a teacher's sentence, set up by the step), not an
+// example's nor the learner's: worked out once per state version.
+bool lessons_own_data(const FrameInput& in, UiState* ui) {
+    InputsUi& iu = ui->inputs;
+    if (iu.lesson_data_version != in.state_version || in.state_version == 0) {
+        const State& s = in.state;
+        const Lesson* lesson = in.lesson ? in.lesson->lesson : nullptr;
+        iu.lesson_data = s.example.empty() && lesson && s.lesson.mode == LessonMode::Track && s.step >= 1 &&
+                         s.step <= lesson->step_count() && same_data(apply_step_setup(*lesson, s.step, s), s);
+        iu.lesson_data_version = in.state_version;
+    }
+    return iu.lesson_data;
+}
+
+bool example_picker(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
-    // Data that is no example: the learner's edits, an import, or a teacher's lesson's own sentence.
-    const std::string current =
-        tr("example: ") + (draft->example.empty() ? std::string(tr("(custom data)")) : draft->example);
+    // Data that is no example: a teacher's lesson's own sentence, the learner's edits, an import.
+    const std::string current = tr("example: ") + (!draft->example.empty() ? draft->example
+                                                   : same_data(*draft, in.state) && lessons_own_data(in, ui)
+                                                       ? std::string(tr("this lesson's data"))
+                                                       : std::string(tr("(custom data)")));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     const bool open =
         begin_combo("##example", current, current, ImGuiComboFlags_HeightLargest);  // (two lines or more each)
@@ -296,7 +313,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
         (iu.cell_error_row >= n || iu.cell_error_col >= d ||
          s.inputs.at(iu.cell_error_row, iu.cell_error_col) != iu.cell_error_kept || s.example != iu.cell_error_example))
         iu.cell_error.clear();
-    bool edited = example_picker(draft, ui);
+    bool edited = example_picker(in, draft, ui);
     // Pasting a whole set of embeddings (JSON, CSV, a torch.tensor literal) and copying them out.
     same_line_if_fits(ImGui::CalcTextSize(tr("Import / Export...")).x + ImGui::GetStyle().FramePadding.x * 2);
     edited |= panel_import(in, draft, ui);

@@ -74,6 +74,8 @@ struct InputsUi {
     int first_dim = 0;            // first embedding column shown when d is large
     int query_in_view = -1;       // the query and the loop's token the rows last scrolled to show
     int loop_in_view = -1;
+    bool lesson_data = false;  // the data shown is the lesson's own, as of state version:
+    uint64_t lesson_data_version = 0;
 };
 
 // The embedding view.

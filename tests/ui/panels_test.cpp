@@ -1594,3 +1594,28 @@ TEST_CASE("ui: a grid wider than a phone scrolls its cells sideways, its row lab
     open(&laptop);
     CHECK(wide() == nullptr);  // room for all eight columns: no scrolling region
 }
+
+TEST_CASE("ui: a teacher's lesson's own sentence is named as the lesson's data, not as the learner's custom data") {
+    // A teacher's walk: "example: (custom data)" over the sentence the lesson set up, though the
+    // learner had changed nothing.
+    std::ifstream file(std::string(ATTN_SOURCE_DIR) + "/lessons/examples/my-sentence.json");
+    std::stringstream json;
+    json << file.rdbuf();
+    const attn::LessonParse parsed = attn::parse_lesson(json.str(), attn::builtin_catalog());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::lesson_set(&h.lesson, &parsed.lesson);
+    attn::State s = attn::enter_step(parsed.lesson, 1, h.state);
+    REQUIRE(s.example.empty());
+    REQUIRE(h.set_state(s).empty());
+    h.log_text = true;
+    h.frames(3);
+    CHECK(h.drawn_text.find("example: this lesson's data") != std::string::npos);
+    CHECK(h.drawn_text.find("(custom data)") == std::string::npos);
+    // Changed by the learner, it is theirs.
+    s.inputs.at(0, 0) = 0.7f;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    CHECK(h.drawn_text.find("example: (custom data)") != std::string::npos);
+    attn::lesson_set(&h.lesson, &attn::builtin_chapter_lesson());  // (before the parsed lesson goes)
+}
