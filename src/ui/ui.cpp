@@ -13,6 +13,7 @@
 
 #include "ui/heatmap_view.h"
 #include "ui/lesson_panels.h"
+#include "ui/panel_moves.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/words.h"
@@ -610,6 +611,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         const ImRect at = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
         record_layout(ui, "focus", at.Min, at.Max);
     }
+    steer_panel_moves(ui->speech);
     out.keyboard_said = keyboard_speech(&ui->speech);
     out.intents = std::move(ui->intents);
     ui->intents.clear();

@@ -88,7 +88,8 @@ test('a11y: the keyboard\'s moves in the drawing are said on the status line: th
                     `${key} to say "${expected}"`, { describe: () => page.evaluate(() => JSON.stringify(window.__said)) });
   };
   await pressAndHear('ArrowDown', 'Guided lesson, panel');
-  await pressAndHear('ArrowDown', 'Embeddings: every token is a vector, panel');
+  await pressAndHear('ArrowDown', '1 Inputs: pick the query, panel');  // panel 1 first, as it reads
+  await pressAndHear('ArrowRight', 'Embeddings: every token is a vector, panel');
   await pressAndHear('ArrowDown', '3 Scores to weights, and the context vector, panel');
   await pressAndHear('Enter', 'divide by sum, not checked');
   await pressAndHear('ArrowRight', 'naive softmax, not checked');

@@ -37,8 +37,7 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     CHECK(h.said.empty());  // nothing before a key
     // Between panels: each by its title.
     CHECK(press(&h, kKeyDown) == "Guided lesson, panel");
-    CHECK(press(&h, kKeyDown) == "Embeddings: every token is a vector, panel");
-    CHECK(press(&h, kKeyLeft) == "1 Inputs: pick the query, panel");
+    CHECK(press(&h, kKeyDown) == "1 Inputs: pick the query, panel");
     // Into one (Space): its controls by their names and values, as the screen shows them.
     CHECK(press(&h, kKeySpace) == "example: your-journey, list");
     CHECK(press(&h, kKeyDown) == "query position: 1");
@@ -51,7 +50,8 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     CHECK(press(&h, kKeyEscape) == "token table, group");
     CHECK(press(&h, kKeyEscape) == "1 Inputs: pick the query, panel");
     // A checkbox says its state, and says it again when Space changes it.
-    CHECK(press(&h, kKeyDown) == "3 Scores to weights, and the context vector, panel");
+    CHECK(press(&h, kKeyDown) == "2 The score loop: one dot product per token, panel");
+    CHECK(press(&h, kKeyRight) == "3 Scores to weights, and the context vector, panel");
     CHECK(press(&h, kKeyRight) == "Trainable attention: W_query, W_key, W_value, panel");
     CHECK(press(&h, kKeySpace) == "use W_query, W_key, W_value, not checked");
     CHECK(press(&h, kKeySpace) == "use W_query, W_key, W_value, checked");
@@ -66,7 +66,7 @@ TEST_CASE("ui: a number's - and + buttons say the value they leave, under the ke
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
-    for (int key : {kKeyDown, kKeyDown, kKeyLeft, kKeySpace}) press(&h, key);
+    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
     REQUIRE(press(&h, kKeyDown) == "query position: 1");
     CHECK(press(&h, kKeyRight) == "query position \u2212: 1");
     CHECK(press(&h, kKeySpace) == "query position \u2212: 0");  // said again: the focus stayed, the value moved
@@ -101,8 +101,7 @@ TEST_CASE("ui: a value typed into a cell is said once, as the cell then shows it
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
-    for (int key : {kKeyDown, kKeyDown, kKeyLeft, kKeySpace, kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyRight})
-        press(&h, key);
+    for (int key : {kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyRight}) press(&h, key);
     REQUIRE(press(&h, kKeyRight) == "inputs[1][0]: 0.55");
     CHECK(press(&h, kKeyEnter) == "");  // editing starts: the field's text is the value already said
     h.type("0.9");
@@ -133,7 +132,6 @@ TEST_CASE("ui: keyboard moves are said in the interface's language") {
     keyboard_on(&h);
     CHECK(press(&h, kKeyDown) == "引导课程，面板");
     press(&h, kKeyDown);
-    press(&h, kKeyLeft);
     press(&h, kKeySpace);
     CHECK(press(&h, kKeyDown) == "查询位置：1");
 }
@@ -153,4 +151,45 @@ TEST_CASE("ui: a list is said with its choice, opens on that choice, and says ea
     CHECK(press(&h, kKeyDown) == "MultiHeadAttentionWrapper (3.6.1)");
     CHECK(press(&h, kKeySpace) == "class: MultiHeadAttentionWrapper (3.6.1), list");  // picked, closed
     CHECK(h.state.module.settings.module == attn::AttentionModule::MultiHeadWrapper);
+}
+
+TEST_CASE("ui: the arrow keys go from panel to panel as the layout reads: down a column, across a row") {
+    // Dear ImGui's own scoring sent Down from the inputs to panel 3 in the next column and Up from
+    // the score loop to the heatmaps on the far right (ui/panel_moves.h).
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    const std::pair<int, const char*> walk[] = {
+        {kKeyDown, "Guided lesson, panel"},
+        {kKeyDown, "1 Inputs: pick the query, panel"},  // panel 1, first in reading order
+        {kKeyLeft, ""},                                 // the left edge
+        {kKeyDown, "2 The score loop: one dot product per token, panel"},
+        {kKeyRight, "3 Scores to weights, and the context vector, panel"},
+        {kKeyUp, "Embeddings: every token is a vector, panel"},
+        {kKeyRight, "All queries at once, panel"},
+        {kKeyDown, "Trainable attention: W_query, W_key, W_value, panel"},
+        {kKeyDown, "The book's classes (3.4.2 to 3.6, ch04), panel"},
+        {kKeyLeft, "3 Scores to weights, and the context vector, panel"},
+        {kKeyLeft, "2 The score loop: one dot product per token, panel"},
+        {kKeyUp, "1 Inputs: pick the query, panel"},
+        {kKeyRight, "Embeddings: every token is a vector, panel"},
+        {kKeyUp, "Guided lesson, panel"},
+    };
+    for (const auto& [key, said] : walk) CHECK(press(&h, key) == said);
+}
+
+TEST_CASE("ui: in a lesson step, Down from the lesson goes to panel 1 and on down its column") {
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.go_to_step(2);
+    keyboard_on(&h);
+    press(&h, kKeyDown);
+    // From wherever the step put the focus, out to the panels' level.
+    for (int k = 0; k < 3; ++k) press(&h, kKeyEscape);
+    REQUIRE(GImGui->NavWindow != nullptr);
+    REQUIRE(std::string(GImGui->NavWindow->Name) == "##root");
+    // Up to the band, then down the first column.
+    for (int k = 0; k < 4; ++k) press(&h, kKeyUp);
+    CHECK(press(&h, kKeyDown) == "1 Inputs: pick the query, panel");
+    CHECK(press(&h, kKeyDown) == "2 The score loop: one dot product per token, panel");
 }

@@ -1,0 +1,56 @@
+// The arrow keys between panels: see panel_moves.h.
+#include "ui/panel_moves.h"
+
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn::ui {
+
+void steer_panel_moves(const KeyboardSpeech& speech) {
+    ImGuiContext& g = *GImGui;
+    // A move by an arrow key this frame (not Tab, not a focus call), from a panel in the window
+    // the focus is in.
+    if (!g.NavMoveScoringItems || g.NavMoveDir == ImGuiDir_None || !g.NavWindow ||
+        (g.NavMoveFlags & (ImGuiNavMoveFlags_Tabbing | ImGuiNavMoveFlags_FocusApi)))
+        return;
+    const KeyboardSpeech::Window* from = nullptr;
+    for (const KeyboardSpeech::Window& k : speech.windows)
+        if (k.panel && k.window->ChildId == g.NavId && k.window->ParentWindow == g.NavWindow) from = &k;
+    if (!from) return;
+    const ImRect a = from->window->Rect();
+    const bool vertical = g.NavMoveDir == ImGuiDir_Up || g.NavMoveDir == ImGuiDir_Down;
+    const KeyboardSpeech::Window* best = nullptr;
+    float best_gap = 0, best_offset = 0;
+    for (const KeyboardSpeech::Window& k : speech.windows) {
+        if (!k.panel || &k == from || k.window->ParentWindow != g.NavWindow) continue;
+        const ImRect b = k.window->Rect();
+        // How far past a's edge that way b starts (a pixel of overlap still counts as past).
+        const float gap = g.NavMoveDir == ImGuiDir_Down    ? b.Min.y - a.Max.y
+                          : g.NavMoveDir == ImGuiDir_Up    ? a.Min.y - b.Max.y
+                          : g.NavMoveDir == ImGuiDir_Right ? b.Min.x - a.Max.x
+                                                           : a.Min.x - b.Max.x;
+        // What the two have in common across the move: columns for Up and Down, rows for Left and Right.
+        const float shared = vertical ? std::min(a.Max.x, b.Max.x) - std::max(a.Min.x, b.Min.x)
+                                      : std::min(a.Max.y, b.Max.y) - std::max(a.Min.y, b.Min.y);
+        if (gap < -1.0f || shared <= 0.0f) continue;
+        // At equal distance, the one that starts nearest in reading order: from the lesson's band
+        // Down goes to panel 1 on the left, from panel 3 Right to the top of what faces it.
+        const float offset = vertical ? std::fabs(b.Min.x - a.Min.x) : std::fabs(b.Min.y - a.Min.y);
+        if (!best || gap < best_gap - 2.0f || (gap <= best_gap + 2.0f && offset < best_offset))
+            best = &k, best_gap = gap, best_offset = offset;
+    }
+    if (!best) return;
+    ImGuiNavItemData& pick = g.NavMoveResultLocal;
+    pick.Clear();
+    pick.Window = g.NavWindow;
+    pick.ID = best->window->ChildId;
+    pick.FocusScopeId = g.NavFocusScopeId;  // (the same window as the panel the move started on)
+    pick.RectRel = ImGui::WindowRectAbsToRel(g.NavWindow, best->window->Rect());
+    pick.DistBox = pick.DistCenter = pick.DistAxial = 0.0f;
+    g.NavMoveResultOther.Clear();
+    g.NavMoveResultLocalVisible.Clear();
+}
+
+}  // namespace attn::ui

@@ -1,0 +1,17 @@
+// The arrow keys between panels, in the order the eye reads the layout: Down goes to the panel
+// right below, Right to the one beside it. Dear ImGui scores a move by the gap between boxes, with
+// their heights squashed to their middle 60% and a sideways gap counted as almost nothing, so from
+// the inputs Down went to panel 3 in the next column (its top is higher than the score loop's,
+// right below), and Up from the loop went to the heatmaps on the far right.
+#pragma once
+#include "ui/keyboard_speech.h"
+
+namespace attn::ui {
+
+// After the frame's panels (registered with panel_for_keyboard): when an arrow key asked to move
+// from one panel, the nearest panel that way whose side faces it (sharing columns for Up and Down,
+// rows for Left and Right; at equal distance, the one starting nearest in reading order) replaces
+// ImGui's pick, which it applies at the next frame. Nothing in line that way: ImGui's pick stands.
+void steer_panel_moves(const KeyboardSpeech& speech);
+
+}  // namespace attn::ui
