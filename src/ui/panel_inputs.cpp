@@ -211,6 +211,7 @@ bool size_buttons(const State& s, State* draft) {
         draft->inputs = resized(draft->inputs, n + 1, d, 0.5f);
         edited = true;
     }
+    name_for_keyboard(trf("%s: %d tokens", tr("+ token"), n));  // said again with the new count
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(n <= 1);
@@ -221,6 +222,7 @@ bool size_buttons(const State& s, State* draft) {
         fit_module_to_inputs(draft);
         edited = true;
     }
+    name_for_keyboard(trf("%s: %d tokens", tr("\u2212 token"), n));
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(d >= kMaxDims);
@@ -228,6 +230,7 @@ bool size_buttons(const State& s, State* draft) {
         draft->inputs = resized(draft->inputs, n, d + 1, 0.5f);
         edited = true;
     }
+    name_for_keyboard(trf("%s: %d dimensions", tr("+ dim"), d));
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(d <= 1);
@@ -235,6 +238,7 @@ bool size_buttons(const State& s, State* draft) {
         draft->inputs = resized(draft->inputs, n, d - 1, 0.0f);
         edited = true;
     }
+    name_for_keyboard(trf("%s: %d dimensions", tr("\u2212 dim"), d));
     ImGui::EndDisabled();
     if (edited) draft->example.clear();
     return edited;

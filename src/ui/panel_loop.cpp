@@ -65,6 +65,19 @@ void buttons(const FrameInput& in, UiState* ui) {
         ++ui->loop.step;
         ui->loop.playing = false;
     }
+    // Under the keyboard, what a step did: the slot it filled ("Step: 2 of 6, torch.dot(inputs[1],
+    // query) = 1.4950"), said again after each press.
+    if (keyboard_on_last_item()) {
+        const int i = ui->loop.step;
+        std::string said = trf("%s: %d of %d", tr("Step"), i + 1, n);
+        if (i >= 0 && i < n && !wait) {
+            const QueryRow row = query_row(in);
+            said +=
+                tr(", ") + trf("torch.dot(%s[%d], query) = %s", row.key_name, i,
+                               format_scalar(dot_library(row.keys->row(i), row.query.data(), row.keys->cols)).c_str());
+        }
+        name_for_keyboard(said);
+    }
     ImGui::EndDisabled();
     record_layout(ui, "loop:step");
     ImGui::SameLine();
@@ -72,6 +85,7 @@ void buttons(const FrameInput& in, UiState* ui) {
         ui->loop.step = -1;
         ui->loop.playing = false;
     }
+    if (keyboard_on_last_item()) name_for_keyboard(trf("%s: %d of %d", tr("Reset"), ui->loop.step + 1, n));
     record_layout(ui, "loop:reset");
     ImGui::EndDisabled();
     ImGui::SameLine();

@@ -193,3 +193,25 @@ TEST_CASE("ui: in a lesson step, Down from the lesson goes to panel 1 and on dow
     CHECK(press(&h, kKeyDown) == "1 Inputs: pick the query, panel");
     CHECK(press(&h, kKeyDown) == "2 The score loop: one dot product per token, panel");
 }
+
+TEST_CASE("ui: a button whose press changes no words of its own says what it did: Step, Reset, + token") {
+    // A walk pressed Step in the score loop and "+ token" and heard nothing: the buttons' labels
+    // stay the same, so nothing seemed to happen.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyDown}) press(&h, key);
+    REQUIRE(press(&h, kKeySpace) == "Play");
+    CHECK(press(&h, kKeyRight) == "Step: 0 of 6");
+    CHECK(press(&h, kKeySpace) == "Step: 1 of 6, torch.dot(inputs[0], query) = 0.9544");
+    CHECK(press(&h, kKeySpace) == "Step: 2 of 6, torch.dot(inputs[1], query) = 1.4950");
+    CHECK(press(&h, kKeyRight) == "Reset: 2 of 6");
+    CHECK(press(&h, kKeySpace) == "Reset: 0 of 6");
+    // Up to the inputs panel's buttons: + token says the count it leaves.
+    for (int key : {kKeyEscape, kKeyUp, kKeySpace}) press(&h, key);
+    std::string said;
+    for (int k = 0; k < 12 && said.rfind("+ token", 0) != 0; ++k) said = press(&h, kKeyDown);
+    REQUIRE(said == "+ token: 6 tokens");
+    CHECK(press(&h, kKeySpace) == "+ token: 7 tokens");
+    CHECK(h.state.inputs.rows == 7);
+}
