@@ -104,6 +104,9 @@ test('language: switching mid-lesson keeps the step, the answer and the data; ba
   assert.match(page.url(), /[?&]lang=zh-CN/, 'the address says the language, so a reload keeps it');
   assert.match(await page.evaluate(() => window.attention.link()), /lang=zh-CN/, 'a shared link carries it');
   assert.match((await view(page)).question.verdict, CHINESE);
+  // The menu is named in the page's language; each language in it names itself, in its own voice.
+  assert.equal(await page.getAttribute('#lang-choice', 'aria-label'), '语言');
+  assert.equal(await page.$eval('#lang-choice option[value="en"]', (o) => o.lang), 'en');
   // The screen reader's copy of the numbers follows the switch: its summary, the table's name and
   // headers, as the accessibility tree gives them (the learner's tokens stay as typed).
   await waitFor(page, () => document.getElementById('summary').textContent.startsWith('查询：'), null,
@@ -124,6 +127,7 @@ test('language: switching mid-lesson keeps the step, the answer and the data; ba
   await languageIs(page, 'en');
   assert.equal((await status(page)).progress.answered, 1);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.equal(await page.getAttribute('#lang-choice', 'aria-label'), 'Language');
   assert.doesNotMatch(await page.evaluate(() => document.title), CHINESE);
   await waitFor(page, () => document.getElementById('summary').textContent.startsWith('Query: "token 1", inputs[1]. Scores'),
                 null, 'the summary in English again');
