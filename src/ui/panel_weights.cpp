@@ -1,6 +1,8 @@
 // From scores to weights: the scores and the three normalisations side by side as bars with their
 // sums, the mode selector that drives everything downstream, honest inf/nan with the reason, and
 // the context vector written out as a weighted sum of the inputs.
+#include <imgui_internal.h>  // a bar row as a keyboard stop: ItemAdd, RenderNavHighlight
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -84,13 +86,26 @@ void bars(const FrameInput& in, UiState* ui, const std::vector<Column>& cols, fl
             dl->AddText(ImVec2(p.x, p.y + (row_h - ImGui::GetTextLineHeight()) / 2),
                         u32(query ? query_color() : muted_text()), label.c_str());
             dl->PopClipRect();
+            // A row is one stop for the arrow keys inside the region, said as the screen shows it:
+            // "1 journey (query): scores 1.4950, ÷ sum 0.2278, naive 0.2379, softmax 0.2379" (a covered
+            // value is "?", as drawn).
+            const ImRect row(p, ImVec2(p.x + label_w + col_w * float(cols.size()), p.y + row_h));
+            ImGui::PushID(i);
+            const ImGuiID id = ImGui::GetID("row");
+            ImGui::PopID();
+            ImGui::ItemSize(row);
+            const bool added = ImGui::ItemAdd(row, id);
+            const bool spoken = added && keyboard_on_last_item();
+            if (spoken && query) label += tr(" (query)");
             for (size_t c = 0; c < cols.size(); ++c) {
                 const ImVec2 a(p.x + label_w + col_w * float(c) + 2, p.y);
                 const ImVec2 b(a.x + col_w - 6, p.y + row_h);
                 const std::string text = bar_cell(dl, a, b, (*cols[c].values)[size_t(i)], cols[c], color);
                 record_value(ui, cols[c].name + ":" + std::to_string(i), text, a, b);
+                if (spoken) label += (c ? tr(", ") : tr(": ")) + cols[c].title + " " + text;
             }
-            ImGui::Dummy(ImVec2(label_w + col_w * float(cols.size()), row_h));
+            if (added) ImGui::RenderNavHighlight(row, id);
+            if (spoken) name_for_keyboard(label);
         }
     }
     ImGui::PopStyleVar();

@@ -215,3 +215,43 @@ TEST_CASE("ui: a button whose press changes no words of its own says what it did
     CHECK(press(&h, kKeySpace) == "+ token: 7 tokens");
     CHECK(h.state.inputs.rows == 7);
 }
+
+TEST_CASE("ui: inside the weights' bars the arrow keys go row by row, each said as the screen shows it") {
+    // A walk went into "scores and weights per token" with Space and found nothing there: the
+    // focus frame vanished, and the numbers could not be reached in the drawing.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyDown, kKeyRight, kKeySpace}) press(&h, key);
+    REQUIRE(press(&h, kKeyDown) == "scores and weights per token, group");
+    CHECK(press(&h, kKeySpace) == "0 Your: scores 0.9544, \u00f7 sum 0.1455, naive 0.1385, softmax 0.1385");
+    CHECK(press(&h, kKeyDown) == "1 journey (query): scores 1.4950, \u00f7 sum 0.2278, naive 0.2379, softmax 0.2379");
+    for (int k = 2; k < 5; ++k) press(&h, kKeyDown);
+    // Below the region's fold: it scrolls to the row.
+    CHECK(press(&h, kKeyDown) == "5 step: scores 1.0865, \u00f7 sum 0.1656, naive 0.1581, softmax 0.1581");
+    CHECK(press(&h, kKeyDown) == "");  // the last row
+    CHECK(press(&h, kKeyEscape) == "scores and weights per token, group");
+}
+
+TEST_CASE("ui: a row of the bars said while a question covers its numbers says them as covered, as drawn") {
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    int step = 1;
+    for (; step <= 14; ++step) {
+        h.go_to_step(step);
+        if (h.lesson.concealed.scores && h.lesson.concealed.query_token == false && h.state.inputs.rows >= 3) break;
+    }
+    REQUIRE(step <= 14);
+    keyboard_on(&h);
+    // Out of the lesson's question to the panels, then to panel 3's bars.
+    for (int k = 0; k < 3; ++k) press(&h, kKeyEscape);
+    for (int k = 0; k < 4; ++k) press(&h, kKeyUp);
+    for (int key : {kKeyDown, kKeyDown, kKeyRight, kKeySpace}) press(&h, key);
+    std::string said;
+    for (int k = 0; k < 4 && said != "scores and weights per token, group"; ++k) said = press(&h, kKeyDown);
+    REQUIRE(said == "scores and weights per token, group");
+    said = press(&h, kKeySpace);
+    INFO("step ", step, ": ", said);
+    CHECK(said.rfind("0 ", 0) == 0);
+    CHECK(said.find("scores ?") != std::string::npos);  // "?" as drawn, not the number
+}
