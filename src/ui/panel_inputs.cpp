@@ -11,7 +11,6 @@
 #include "core/document/examples.h"
 #include "core/document/import/import_text.h"
 #include "core/document/random_inputs.h"
-#include "core/lesson/lesson_file.h"
 #include "core/math/deferred_entry.h"
 #include "core/text/number_parse.h"
 #include "core/text/printf_text.h"
@@ -38,25 +37,11 @@ const char* example_contents(const std::string& name) {
     return "";
 }
 
-// Whether the data shown is the lesson's own (a teacher's sentence, set up by the step), not an
-// example's nor the learner's: worked out once per state version.
-bool lessons_own_data(const FrameInput& in, UiState* ui) {
-    InputsUi& iu = ui->inputs;
-    if (iu.lesson_data_version != in.state_version || in.state_version == 0) {
-        const State& s = in.state;
-        const Lesson* lesson = in.lesson ? in.lesson->lesson : nullptr;
-        iu.lesson_data = s.example.empty() && lesson && s.lesson.mode == LessonMode::Track && s.step >= 1 &&
-                         s.step <= lesson->step_count() && same_data(apply_step_setup(*lesson, s.step, s), s);
-        iu.lesson_data_version = in.state_version;
-    }
-    return iu.lesson_data;
-}
-
 bool example_picker(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     // Data that is no example: a teacher's lesson's own sentence, the learner's edits, an import.
     const std::string current = tr("example: ") + (!draft->example.empty() ? draft->example
-                                                   : same_data(*draft, in.state) && lessons_own_data(in, ui)
+                                                   : same_data(*draft, in.state) && in.lesson->lesson_data
                                                        ? std::string(tr("this lesson's data"))
                                                        : std::string(tr("(custom data)")));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
@@ -446,9 +431,15 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const bool mark_query = !in.concealed().query_token;
     // A new query brings its row into view, and so does each token the score loop reaches as it
     // steps (not while the lesson hides which token is the query).
-    if (mark_query && s.query < n) keep_row_in_view(s.query, row_h, &ui->inputs.query_in_view);
+    // (A row hidden or let go is news again when it comes back: the loop restarted at token 0.)
+    if (mark_query && s.query < n)
+        keep_row_in_view(s.query, row_h, &ui->inputs.query_in_view);
+    else
+        ui->inputs.query_in_view = -1;
     if (highlight > 0 && ui->loop.step >= 0 && ui->loop.step < n)
         keep_row_in_view(ui->loop.step, row_h, &ui->inputs.loop_in_view);
+    else
+        ui->inputs.loop_in_view = -1;
     ImDrawList* rows_dl = ImGui::GetWindowDrawList();
     const float left = ImGui::GetCursorScreenPos().x;
     const auto at = [&](float column_x, float y) {

@@ -51,6 +51,7 @@ void buttons(const FrameInput& in, UiState* ui) {
         // Nothing moves on its own (prefers-reduced-motion): every slot fills at once, and Step
         // still goes one at a time.
         if (ImGui::Button(tr("Run all"), size)) ui->loop.step = n - 1;
+        if (keyboard_on_last_item()) name_for_keyboard(trf("%s: %d of %d", tr("Run all"), ui->loop.step + 1, n));
     } else if (ImGui::Button(ui->loop.playing ? tr("Pause") : tr("Play"), size)) {
         ui->loop.playing = !ui->loop.playing;
         if (ui->loop.playing) {
@@ -69,14 +70,15 @@ void buttons(const FrameInput& in, UiState* ui) {
     // query) = 1.4950"), said again after each press.
     if (keyboard_on_last_item()) {
         const int i = ui->loop.step;
-        std::string said = trf("%s: %d of %d", tr("Step"), i + 1, n);
         if (i >= 0 && i < n && !wait) {
             const QueryRow row = query_row(in);
-            said +=
-                tr(", ") + trf("torch.dot(%s[%d], query) = %s", row.key_name, i,
-                               format_scalar(dot_library(row.keys->row(i), row.query.data(), row.keys->cols)).c_str());
+            const std::string dot =
+                trf("torch.dot(%s[%d], query) = %s", row.key_name, i,
+                    format_scalar(dot_library(row.keys->row(i), row.query.data(), row.keys->cols)).c_str());
+            name_for_keyboard(trf("%s: %d of %d, %s", tr("Step"), i + 1, n, dot.c_str()));
+        } else {
+            name_for_keyboard(trf("%s: %d of %d", tr("Step"), i + 1, n));
         }
-        name_for_keyboard(said);
     }
     ImGui::EndDisabled();
     record_layout(ui, "loop:step");

@@ -10,11 +10,12 @@ namespace attn::ui {
 
 void steer_panel_moves(const KeyboardSpeech& speech) {
     ImGuiContext& g = *GImGui;
-    // A move by an arrow key this frame (not Tab, not a focus call), from a panel in the window
-    // the focus is in.
-    if (!g.NavMoveScoringItems || g.NavMoveDir == ImGuiDir_None || !g.NavWindow ||
-        (g.NavMoveFlags & (ImGuiNavMoveFlags_Tabbing | ImGuiNavMoveFlags_FocusApi)))
-        return;
+    // A move by an arrow key this frame, from a panel in the window the focus is in. Tab, a focus
+    // call, PageUp / PageDown and Home / End make move requests too, with flags of their own (and
+    // PageUp asks to move Down from a page above): ImGui's pick stands for them.
+    const ImGuiNavMoveFlags wrap =
+        ImGuiNavMoveFlags_WrapX | ImGuiNavMoveFlags_LoopX | ImGuiNavMoveFlags_WrapY | ImGuiNavMoveFlags_LoopY;
+    if (!g.NavMoveScoringItems || g.NavMoveDir == ImGuiDir_None || !g.NavWindow || (g.NavMoveFlags & ~wrap)) return;
     const KeyboardSpeech::Window* from = nullptr;
     for (const KeyboardSpeech::Window& k : speech.windows)
         if (k.panel && k.window->ChildId == g.NavId && k.window->ParentWindow == g.NavWindow) from = &k;

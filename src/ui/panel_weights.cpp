@@ -70,7 +70,10 @@ void bars(const FrameInput& in, UiState* ui, const std::vector<Column>& cols, fl
     region_for_keyboard(tr("scores and weights per token"));
     // A new query (or the first frame) brings its row into view. Not while the lesson hides which
     // token it is.
-    if (mark_query && s.query < n) keep_row_in_view(s.query, row_h, &ui->weights.query_in_view);
+    if (mark_query && s.query < n)
+        keep_row_in_view(s.query, row_h, &ui->weights.query_in_view);
+    else
+        ui->weights.query_in_view = -1;                            // news again once the lesson shows it
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));  // rows exactly row_h apart
     const float col_w = (ImGui::GetContentRegionAvail().x - label_w) / float(cols.size());
     ImDrawList* dl = ImGui::GetWindowDrawList();

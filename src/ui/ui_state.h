@@ -72,10 +72,8 @@ struct InputsUi {
     std::string cell_error_example;
     bool cell_error_new = false;  // made this frame: its example is read at the next
     int first_dim = 0;            // first embedding column shown when d is large
-    int query_in_view = -1;       // the query and the loop's token the rows last scrolled to show
-    int loop_in_view = -1;
-    bool lesson_data = false;  // the data shown is the lesson's own, as of state version:
-    uint64_t lesson_data_version = 0;
+    int query_in_view = -1;       // the query and the loop's token the rows last brought into view
+    int loop_in_view = -1;        // (if they were out of it); -1: none since they were hidden
 };
 
 // The embedding view.
@@ -112,7 +110,7 @@ struct HeatmapsUi {
 
 struct WeightsUi {
     float tail_h = 0;        // height of the panel below its bars, measured each frame
-    int query_in_view = -1;  // the query the bars were last scrolled to show (-1: none yet)
+    int query_in_view = -1;  // the query the bars last brought into view, if out of it (-1: none since hidden)
 };
 
 // The Import / Export popup: the learner's paste is kept (a refused paste loses nothing), its

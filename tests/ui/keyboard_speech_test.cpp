@@ -178,6 +178,24 @@ TEST_CASE("ui: the arrow keys go from panel to panel as the layout reads: down a
     for (const auto& [key, said] : walk) CHECK(press(&h, key) == said);
 }
 
+TEST_CASE("ui: PageUp, PageDown, Home and End on a panel move as ImGui moves them, not as the arrows do") {
+    // PageUp asks ImGui for a move Down from a page above: steered as an arrow, it went the wrong way.
+    using namespace attn_test;
+    const std::pair<int, const char*> keys[] = {{kKeyPageUp, "Guided lesson, panel"},
+                                                {kKeyHome, "Guided lesson, panel"},
+                                                {kKeyPageDown, "The book's classes (3.4.2 to 3.6, ch04), panel"},
+                                                {kKeyEnd, "The book's classes (3.4.2 to 3.6, ch04), panel"}};
+    for (const auto& [key, said] : keys) {
+        UiHarness h("your-journey", ImVec2(1366, 768));
+        keyboard_on(&h);
+        for (int k : {kKeyDown, kKeyDown, kKeyRight}) press(&h, k);
+        REQUIRE(press(&h, kKeyDown) != "");
+        press(&h, kKeyUp);
+        INFO("key ", key);
+        CHECK(press(&h, key) == said);
+    }
+}
+
 TEST_CASE("ui: in a lesson step, Down from the lesson goes to panel 1 and on down its column") {
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));

@@ -353,6 +353,21 @@ TEST_CASE("ui: the token table brings the query's row, and the loop's token as i
         h.frames(3);
         CHECK_MESSAGE(h.find("token:" + std::to_string(k)) != nullptr, "the loop at token " << k);
     }
+    // Another query starts the loop again: its first step brings token 0 back, as the first did
+    // (the loop's token 0 was the last one brought into view before).
+    s.query = 3;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    h.click("loop:step");
+    h.frames(3);
+    REQUIRE(h.find("token:0") != nullptr);
+    s.query = 5;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    REQUIRE(h.find("token:0") == nullptr);
+    h.click("loop:step");
+    h.frames(3);
+    CHECK(h.find("token:0") != nullptr);
 }
 
 TEST_CASE("ui: on a phone, once the lesson has scrolled away, a bar keeps the step, Back and Next a tap away") {

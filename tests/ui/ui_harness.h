@@ -22,7 +22,7 @@
 namespace attn_test {
 
 constexpr int kKeyUp = 1, kKeyDown = 2, kKeyBackspace = 3, kKeyEnter = 4, kKeyA = 5, kKeyEscape = 6, kKeyLeft = 7,
-              kKeyRight = 8, kKeySpace = 9;
+              kKeyRight = 8, kKeySpace = 9, kKeyPageUp = 10, kKeyPageDown = 11, kKeyHome = 12, kKeyEnd = 13;
 
 // The interface's words in a language, as the page loads them (lessons/<lang>/interface.json).
 inline attn::InterfaceText interface_language(const std::string& lang) {
@@ -71,6 +71,10 @@ struct UiHarness {
         io.KeyMap[ImGuiKey_LeftArrow] = kKeyLeft;
         io.KeyMap[ImGuiKey_RightArrow] = kKeyRight;
         io.KeyMap[ImGuiKey_Space] = kKeySpace;
+        io.KeyMap[ImGuiKey_PageUp] = kKeyPageUp;
+        io.KeyMap[ImGuiKey_PageDown] = kKeyPageDown;
+        io.KeyMap[ImGuiKey_Home] = kKeyHome;
+        io.KeyMap[ImGuiKey_End] = kKeyEnd;
         attn::ui::setup_style(1.0f);
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;

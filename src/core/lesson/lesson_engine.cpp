@@ -389,6 +389,9 @@ ATTN_LESSON_ENTRY void sync_loaded(LessonEngine* e, const State& s, const Attent
                                    const ModuleRun* module) {
     const Lesson& lesson = *e->lesson;
     const bool track = in_track(s);
+    // Set up on no data at all, the step gives its own only if its setup holds some.
+    e->lesson_data =
+        track && s.example.empty() && lesson.step(s.step) && same_data(apply_step_setup(lesson, s.step, State()), s);
     if (track) {
         e->questions = step_questions(lesson, s, result, module);
         if (questions_shifted(lesson, s.step, e->questions)) e->questions.clear();
@@ -582,6 +585,7 @@ void lesson_sync(LessonEngine* e, const State& s, const AttentionResult& result,
     e->class_changed.clear();
     e->restore_class.clear();
     e->practice_check = ExerciseCheck();
+    e->lesson_data = false;
     if (!e->lesson) {
         // The lesson's file is on its way: a link into a step must not show what it will ask. A
         // file that was refused is not coming: the numbers show, with its message in the band.

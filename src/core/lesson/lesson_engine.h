@@ -104,7 +104,10 @@ struct LessonEngine {
     // The step set up one of the book's classes and the classes panel now runs another (or none):
     // what the band says, else "", and RestoreStepClass's button.
     std::string class_changed, restore_class;
-    Concealment concealed;         // what the open question or unsolved exercise covers
+    Concealment concealed;  // what the open question or unsolved exercise covers
+    // The data shown is the lesson's own, as its step set it up (a teacher's sentence): neither an
+    // example's nor the learner's.
+    bool lesson_data = false;
     ExerciseCheck practice_check;  // the current exercise's checked entry, checked on this state
     // The state (its data and settings) each exercise's last Check was pressed on, when known this
     // session; a restored record's check is graded on the state as it is.

@@ -76,6 +76,40 @@ TEST_CASE("lesson file: the teachers' example from docs/lessons.md loads, walks 
     CHECK(lesson_progress(&engine).questions == 3);
 }
 
+TEST_CASE("lesson file: the engine knows when the data shown is the lesson's own, and when it is the learner's") {
+    // The example menu says "this lesson's data" over a teacher's sentence, "(custom data)" once
+    // the learner edits it, and for a lesson that sets up no data of its own, ever.
+    const LessonParse parsed = parse_lesson(read_repo_file("lessons/examples/my-sentence.json"), attn_test::texts());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    State base;
+    load_example("your-journey", &base);
+    LessonEngine engine;
+    lesson_set(&engine, &parsed.lesson);
+    State one = enter_step(parsed.lesson, 1, base);
+    lesson_sync(&engine, one, compute_attention(one), nullptr, 1);
+    CHECK(engine.lesson_data);
+    one.inputs.at(0, 0) = 0.77f;
+    lesson_sync(&engine, one, compute_attention(one), nullptr, 2);
+    CHECK_FALSE(engine.lesson_data);
+    // A lesson whose steps set only a setting: the data is the learner's, edited or not.
+    const LessonParse settings_only =
+        parse_lesson(lesson_with(R"({"title": "One", "setup": {"norm": "sum"}, "lines": [{"prose": "Sums."}]})"),
+                     attn_test::texts());
+    REQUIRE_MESSAGE(settings_only.ok, settings_only.error);
+    State mine = base;
+    mine.example.clear();
+    mine.inputs.at(0, 0) = 0.77f;
+    LessonEngine other;
+    lesson_set(&other, &settings_only.lesson);
+    const State step = enter_step(settings_only.lesson, 1, mine);
+    REQUIRE(step.example.empty());
+    lesson_sync(&other, step, compute_attention(step), nullptr, 1);
+    CHECK_FALSE(other.lesson_data);
+    // Free exploration: no lesson's data.
+    lesson_sync(&engine, base, compute_attention(base), nullptr, 3);
+    CHECK_FALSE(engine.lesson_data);
+}
+
 TEST_CASE("lesson file: another class is said only in a step that set one up, not under a lesson-wide class") {
     // The lesson runs MultiHeadAttention throughout; its second step is about CausalAttention.
     const LessonParse parsed =
