@@ -43,7 +43,7 @@ done
 closure=third_party/closure-compiler/node_modules/.bin/google-closure-compiler
 for f in web/attention.js web/attention-share.js web/attention-messages.js web/attention-keyboard.js \
          web/attention-text-version.js web/attention-lesson-reader.js web/attention-numbers-reader.js \
-         web/attention-lesson-reader-practice.js web/attention-numbers-reader-classes.js; do
+         web/attention-lesson-reader-practice.js web/attention-lesson-reader-steps.js web/attention-numbers-reader-classes.js; do
   [ -x "$closure" ] || break  # without it (not made by install_deps.sh) the copies stay as written
   "$closure" --compilation_level SIMPLE --language_out NO_TRANSPILE --js "$f" \
     --js_output_file "dist.tmp/$(basename "$f")"
@@ -64,7 +64,7 @@ cp web/scorm/imsmanifest.xml dist.tmp/
 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     for name in sys.argv[2:]: z.write(name)' attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
   attention.js attention-share.js attention-messages.js attention-keyboard.js attention-text-version.js \
-  attention-lesson-reader.js attention-lesson-reader-practice.js attention-numbers-reader.js \
+  attention-lesson-reader.js attention-lesson-reader-practice.js attention-lesson-reader-steps.js attention-numbers-reader.js \
   attention-numbers-reader-classes.js attention-scorm12.js \
   attention-explainer.js attention-explainer.wasm attention-explainer.deferred.wasm lessons/en/chapter-3.json \
   lessons/en/texts.json lessons/zh-CN/chapter-3.json lessons/zh-CN/texts.json lessons/zh-CN/interface.json \

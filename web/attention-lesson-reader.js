@@ -1,7 +1,8 @@
 // The guided lesson as HTML, for everyone the canvas leaves out: screen readers, keyboard users,
 // axe-core and an accessibility review. It shows what the lesson band shows (the step, its text,
 // the question as a radio group, Reveal, the verdict, Back / Next, the wrap-up, Practice, Debug
-// this) from
+// this; a step's parts come with attention-lesson-reader-steps.js, Practice and Debug this with
+// attention-lesson-reader-practice.js, when a lesson starts) from
 // attention.lessonView(), which the C++ lesson engine writes with the same concealment as the band,
 // and it acts through attention.lessonIntent(), the band's own path. Hidden until focus enters it;
 // then it stands over the foot of the page as a panel with visible focus.
@@ -19,8 +20,6 @@
   // The page's words in the demo's language, with values: phrase('Practice: {0}', title).
   const phrase = (english, ...values) => api.words(english, ...values);
 
-  const PANEL_NAMES = { inputs: 'Inputs', plot: 'Embeddings', loop: 'The score loop', weights: 'Scores to weights',
-    heatmaps: 'All queries at once', projection: 'Trainable attention', module: 'The book\'s classes' };
   const NUMBERS_QUIET_MS = 1000;  // the numbers are announced once edits have paused this long
 
   let shown = '';       // the view last drawn, as its JSON
@@ -62,170 +61,39 @@
                                onclick: () => send(action, value) });
   }
 
-  function paragraph(line, lang = false) {
-    if (line.kind === 'code') {
-      // Wrapped on a narrow screen, a line goes on four columns deeper than its own indentation,
-      // so the nesting Python reads stays visible (as the canvas draws it).
-      // Python is read in English; a comment in another script (a translation's) in the page's language.
-      const cut = line.text.indexOf('#');
-      const comment = cut >= 0 && /[^\x00-\x7f]/.test(line.text.slice(cut)) ? line.text.slice(cut) : '';
-      const code = element('code', { class: 'hanging' }, line.text.slice(0, line.text.length - comment.length),
-                           comment && element('span', { lang: document.documentElement.lang, text: comment }));
-      const deeper = `${line.text.length - line.text.trimStart().length + 4}ch`;
-      Object.assign(code.style, { paddingLeft: deeper, textIndent: `-${deeper}` });  // CSSOM: allowed by the page's CSP
-      return element('p', {}, code);
-    }
-    const prefix = line.kind === 'good' ? phrase('Check: ') : line.kind === 'warn' ? phrase('Note: ') : '';
-    if (!lang) return element('p', { class: `lesson-line ${line.kind}`, text: prefix + line.text });
-    return element('p', { class: `lesson-line ${line.kind}` }, prefix, element('span', { lang, text: line.text }));
-  }
-
-  function questionBlock(q, words, lang) {
-    const group = element('fieldset', { class: 'lesson-question', lang },
-      element('legend', { text: phrase('{0}: {1}', q.label, q.prompt) }));
-    q.choices.forEach((choice, i) => {
-      const id = `lesson-reader-choice-${i}`;
-      const input = element('input', { type: 'radio', name: 'lesson-reader-choice', id, 'data-focus': `choice-${i}`,
-                                       value: String(i), disabled: q.revealed });
-      input.checked = q.answer === i;
-      input.addEventListener('change', () => { if (input.checked) send('choose', i); });
-      // Once revealed, the learner's choice and the right ones say so in their labels, which a
-      // screen reader reads with the radio, and which the greyed-out radios no longer show.
-      const right = q.revealed && (q.right_choices || []).includes(i), mine = q.revealed && q.answer === i;
-      const label = !q.revealed || (!right && !mine) ? choice
-        : right && mine ? phrase('{0} (your answer, right)', choice)
-        : right ? phrase('{0} (right)', choice) : phrase('{0} (your answer)', choice);
-      group.append(element('div', { class: `choice${right ? ' right-choice' : ''}${mine ? ' mine' : ''}` }, input,
-                           element('label', { for: id, text: label })));
-    });
-    // Before a choice Reveal stays a Tab stop (aria-disabled, not disabled): a keyboard user meets
-    // it, hears why it waits, and pressing it says so again.
-    const waiting = q.answer < 0 && !q.revealed;
-    const reveal = element('button', { type: 'button', 'data-focus': 'reveal', disabled: q.revealed, text: words.reveal,
-                                       'aria-disabled': waiting ? 'true' : false,
-                                       'aria-describedby': waiting ? 'lesson-reader-pick' : false,
-                                       onclick: () => (reveal.getAttribute('aria-disabled') === 'true' ? say(words.pick)
-                                                                                                      : send('reveal', 0)) });
-    const parts = [group, reveal];
-    if (q.answer < 0) parts.push(element('p', { class: 'hint', id: 'lesson-reader-pick', 'data-role': 'pick', text: words.pick }));
-    if (q.revealed) {
-      // Focus comes here after Reveal, so a screen reader reads the verdict, answer and reason.
-      // Named by the verdict and described by the answer, the reason and the mistake, so reading
-      // the focused group says why, not only "Not quite."
-      // A verdict given on numbers that have changed since says so before the answer of the numbers now.
-      const described = [q.since ? 'lesson-reader-since' : null, 'lesson-reader-answer-line', 'lesson-reader-reason',
-                         q.mistake ? 'lesson-reader-mistake' : null];
-      const feedback = element('div', { class: 'lesson-feedback', id: 'lesson-reader-feedback', tabindex: '-1',
-                                        role: 'group', 'aria-labelledby': 'lesson-reader-verdict',
-                                        'aria-describedby': described.filter(Boolean).join(' ') },
-        element('p', { id: 'lesson-reader-verdict', class: q.correct ? 'right' : 'wrong', lang, text: q.verdict }),
-        q.since ? element('p', { id: 'lesson-reader-since', lang, text: q.since }) : null,
-        element('p', { id: 'lesson-reader-answer-line', lang, text: q.answer_line }),
-        element('p', { id: 'lesson-reader-reason', lang, text: q.reason }));
-      if (q.mistake) feedback.append(element('p', { id: 'lesson-reader-mistake', lang, text: q.mistake }));
-      parts.push(feedback);
-      if (q.next) parts.push(button('next-question', q.next, 'next-question'));
-    }
-    return parts;
-  }
-
   const queryControl = () => shared.queryControl('lesson-reader-query', refresh);
 
-  // Practice and Debug this come with attention-lesson-reader-practice.js, fetched as soon as a
-  // lesson runs (before the learner can open either): the first view runs no lesson. It draws them
-  // with the tools here (shared.lessonPractice.practiceBlock(p, tools), .debugBlock(d, tools)).
-  const practiceScript = shared.lateScript('attention-lesson-reader-practice.js', () => !!shared.lessonPractice,
-                                           () => { shown = ''; refresh(); });
+  // What only a running lesson draws comes in two scripts, so the first view (which runs no
+  // lesson) carries neither. A step (its words, question, wrap-up and the way between steps):
+  // attention-lesson-reader-steps.js, fetched when a lesson starts, with the lesson's own files.
+  // Practice and Debug this: attention-lesson-reader-practice.js, fetched once a lesson runs
+  // (before the learner can open either). Each draws with the tools here.
+  let stepsPending = false;  // the last drawing stood in for a step whose script was on its way
+  const redraw = () => { shown = ''; refresh(); };
+  const stepsScript = shared.lateScript('attention-lesson-reader-steps.js', () => !!shared.lessonSteps, redraw);
+  const practiceScript = shared.lateScript('attention-lesson-reader-practice.js', () => !!shared.lessonPractice, redraw);
   const tools = { element, button, send, say, phrase, queryControl: () => queryControl(), view: () => lastView,
-                  acted: () => { actedInBurst = true; } };
-  // Practice's or Debug this's elements; while its script is on its way (or failed: leaving and
-  // coming back fetches it again), a line that says so.
+                  acted: () => { actedInBurst = true; }, refresh: () => refresh() };
+  // While a part's script is on its way (or failed: the way back fetches it again), a line says
+  // so in its place. True when it failed.
+  function fetchLate(script) {
+    const failed = script.state() === 'failed';
+    if (failed) script.forget();  // the next drawing tries again
+    else script.load();
+    return failed;
+  }
+  const lateClass = (failed) => ({ class: failed ? 'wrong' : 'hint', role: 'status' });
   function practiceOrDebug(block, data) {
     if (shared.lessonPractice) return shared.lessonPractice[block](data, tools);
-    const failed = practiceScript.state() === 'failed';
-    if (failed) practiceScript.forget();  // the next drawing tries again
-    else practiceScript.load();
-    return [element('p', { class: failed ? 'wrong' : 'hint', role: 'status',
+    const failed = fetchLate(practiceScript);
+    return [element('p', { ...lateClass(failed),
                            text: failed ? 'This part of the lesson could not be fetched: go back to the lesson and come here again.'
                                         : 'This part of the lesson is on its way…' })];
   }
 
-  // The step's table (step 4's alignment, step 6's two softmaxes, step 9's d_out table), with row
-  // and column headers and its note; a table not drawn yet (step 9 before the answer) says why.
-  function table(t) {
-    const parts = [];
-    if (t.rows.length) {
-      parts.push(shared.dataTable(t.headers, t.rows, { class: 'lesson-table' }, element('caption', { text: t.caption })));
-    } else {
-      parts.push(element('p', { text: t.caption }));
-    }
-    if (t.note) parts.push(element('p', { class: 'hint', text: t.note }));
-    if (t.presets) {
-      // Step 6's multiplier, as the band's preset buttons set it.
-      const group = element('div', { role: 'group', 'aria-label': 'Scale the scores' });
-      // The one in use is pressed; pressing one says what the table now holds.
-      for (const p of t.presets) {
-        group.append(element('button', { type: 'button', 'data-focus': `preset-${p.label}`, text: phrase('Scale the scores {0}', p.label),
-                                          'aria-pressed': String(p.pressed),
-                                          onclick: () => {
-                                            shared.changeSetting('lab_scale', p.value);
-                                            refresh();
-                                            const now = lastView && lastView.table;
-                                            if (now) { say([now.caption, now.note].filter(Boolean).join(' ')); actedInBurst = true; }
-                                          } }));
-      }
-      parts.push(group);
-    }
-    return parts;
-  }
-
-  function wrapUp(w) {
-    const list = element('ul');
-    for (const s of w.steps) list.append(element('li', { text: phrase('{0}: {1}', `${s.step}. ${s.title}`, s.marks) }));
-    const parts = [element('h3', { id: 'lesson-reader-wrap-up', text: w.title }),
-                   element('p', { id: 'lesson-reader-wrap-up-summary', text: w.summary })];
-    // What the wrong first answers reveal: each idea, and its step asked afresh.
-    if (w.revisits.length) {
-      const ideas = element('ul');
-      w.revisits.forEach((r, i) => {
-        // Two ideas may send to one step: each button is its own stop, described by its idea.
-        const go = button(`revisit-${i}`, r.go, 'revisit', r.step);
-        go.setAttribute('aria-describedby', `lesson-reader-idea-${i}`);
-        // Named with the step's title: a list of buttons called "step 3" says little.
-        const title = w.steps.find((s) => s.step === r.step)?.title;
-        if (title) go.setAttribute('aria-label', phrase('{0}: {1}', r.go, title));
-        ideas.append(element('li', {}, element('p', { id: `lesson-reader-idea-${i}`, text: r.idea }), go));
-      });
-      parts.push(element('h4', { text: w.revisit }), ideas, element('p', { class: 'hint', text: w.revisit_note }));
-    }
-    // The steps with their first verdicts last: the score and the ideas to revisit come first.
-    // The lesson after this one, a link to it, where the page may lead away (no course grades it).
-    const next = w.next_lesson && api.lessonLink(w.next_lesson.name);
-    return [...parts, list, element('p', { text: w.next }), button('practice', w.practice, 'practice', w.exercise),
-            button('again', w.again, 'restart'),
-            next && element('p', { id: 'lesson-reader-next-about' }, w.next_lesson.about),
-            next && element('p', {}, element('a', { id: 'lesson-reader-next-lesson', 'data-focus': 'next-lesson', href: next,
-                                                    'aria-describedby': 'lesson-reader-next-about' }, w.next_lesson.go))];
-  }
-
-  // Any step of the range, as the drawing's numbered step buttons: a menu, then Go (a menu that
-  // moved on every arrow key would throw the learner from step to step while they read it).
-  function goToStep(view) {
-    if (!view.step_list || view.step_list.length < 2) return null;
-    const select = element('select', { id: 'lesson-reader-go-step', 'data-focus': 'go-step-menu' });
-    for (const s of view.step_list) {
-      const option = element('option', { value: String(s.step), text: phrase('Step {0}: {1}', s.step, s.title) });
-      option.selected = s.step === view.step;
-      select.append(option);
-    }
-    const go = element('button', { type: 'button', 'data-focus': 'go-step', text: 'Go',
-                                   onclick: () => send('go', Number(select.value)) });
-    return element('span', { class: 'go-step' }, element('label', { for: 'lesson-reader-go-step', text: 'Go to step ' }),
-                   select, go);
-  }
-
   function content(view) {
     if (!view.loaded && (view.in_lesson || view.waiting || view.load_error)) {
+      if (!view.load_error) stepsScript.load();  // on its way with the lesson's files
       // A refused file's problems, one per line (docs/lessons.md): one paragraph each, in the
       // reader's English (marked so, for a screen reader's voice, on a page in another language).
       // Refused before the lesson began, the way on is Start again (the band's), not Leave.
@@ -261,54 +129,13 @@
                       button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
     }
     practiceScript.load();  // a lesson runs: Practice and Debug this are a button away
-    const heading = view.title ? phrase('{0}: {1}', view.indicator, view.title) : phrase('Step {0}: the lesson has no such step', view.step);
-    // A lesson in another language than the page's (a teacher's English lesson on a Chinese page):
-    // its own words are marked so, for a screen reader's voice.
-    const own = view.lang && view.lang !== api.language().lang ? view.lang : false;
-    // Which lesson this is (a teacher's own has its title), before the step.
-    const parts = [element('p', { class: 'hint', text: phrase('Lesson: {0}', view.lesson_title) }),
-                   element('h3', { id: 'lesson-reader-step', tabindex: '-1', lang: own, text: heading })];
-    if (view.watch.length) {
-      parts.push(element('p', { class: 'hint', text: phrase('Watch in the drawing: {0}.', view.watch.map((p) => phrase(PANEL_NAMES[p] || p)).join(phrase(', '))) }),
-                 // Their numbers and settings are the next text version: one stop away, not twenty.
-                 element('button', { type: 'button', 'data-focus': 'to-numbers', text: 'Go to the numbers and settings',
-                                      onclick: () => {
-                                        const heading = document.getElementById('numbers-reader-title');
-                                        heading.setAttribute('tabindex', '-1');
-                                        heading.focus();
-                                      } }));
-    }
-    if (view.class_changed) {
-      parts.push(element('p', { class: 'lesson-line warn', text: phrase('Note: ') + view.class_changed }),
-                 button('restore-class', view.restore_class, 'restore-class'));
-    }
-    for (const line of view.lines) parts.push(paragraph(line, own));
-    if (view.more) parts.push(element('p', { class: 'hint', text: view.more }));
-    if (view.table) parts.push(...table(view.table));
-    const query = queryControl();
-    if (query) parts.push(query);
-    if (view.unaskable) {
-      parts.push(element('p', { class: 'lesson-line warn', text: phrase('Note: ') + view.unaskable }),
-                 button('set-up-again', view.set_up_again, 'revisit', view.step));
-    }
-    if (view.question) parts.push(...questionBlock(view.question, view.words, own));
-    if (view.wrap_up) {
-      parts.push(...wrapUp(view.wrap_up));
-      // The reveal that ends the lesson takes the focus to its feedback, which then says the
-      // wrap-up's score too: one utterance, not a status line talking over the focused group.
-      const feedback = parts.find((p) => p && p.id === 'lesson-reader-feedback');
-      if (feedback) {
-        feedback.setAttribute('aria-describedby',
-          `${feedback.getAttribute('aria-describedby')} lesson-reader-wrap-up lesson-reader-wrap-up-summary`);
-      }
-    }
-    parts.push(element('nav', { 'aria-label': 'Lesson steps' },
-      button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),
-      button('next', 'Next step →', 'go', view.step + 1, view.step >= view.last),
-      goToStep(view),
-      button('to-practice', 'Practice', 'practice', 0), button('to-debug', 'Debug this', 'debug', 0),
-      button('leave', 'Leave the lesson', 'leave')));
-    return parts;
+    stepsPending = !shared.lessonSteps;
+    if (!stepsPending) return shared.lessonSteps.stepBlock(view, tools);
+    const failed = fetchLate(stepsScript);
+    return [element('p', { ...lateClass(failed),
+                           text: failed ? 'This part of the lesson could not be fetched: leave the lesson and start it again.'
+                                        : 'This part of the lesson is on its way…' }),
+            element('nav', { 'aria-label': 'Lesson' }, button('leave', 'Leave the lesson', 'leave'))];
   }
 
   // Only the choice changed: the radios and Reveal follow in place, so arrowing through the
@@ -320,7 +147,9 @@
   }
 
   function draw(view) {
-    if (onlyChoiceChanged(lastView, view)) {
+    // The step's script arriving draws the step for the first time: a new step to the focus.
+    const stepsArrived = stepsPending && !!shared.lessonSteps;
+    if (!stepsArrived && onlyChoiceChanged(lastView, view)) {
       body.querySelectorAll('input[name="lesson-reader-choice"]').forEach((input, i) => {
         input.checked = view.question.answer === i;
       });
@@ -334,7 +163,7 @@
     }
     const focused = root.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus') : null;
     const exercise = (v) => v && v.practice ? v.practice.current : v && v.debug ? 100 + (v.debug.bugs.find((b) => b.current)?.value ?? 0) : -1;
-    const stepChanged = !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
+    const stepChanged = stepsArrived || !lastView || lastView.step !== view.step || lastView.mode !== view.mode ||
                         lastView.in_lesson !== view.in_lesson || exercise(lastView) !== exercise(view);
     if (exercise(lastView) !== exercise(view)) shared.lessonPractice?.forgetDraft();
     const question = (v) => v && v.question ? `${v.question.index}:${v.question.revealed}` : '';

@@ -475,6 +475,45 @@ test('a11y lesson: Practice whose script could not be fetched says so, and going
   await page.context().close();
 });
 
+// A step's parts come with their own script, fetched when a lesson starts (the first view runs
+// none). Slow, the step's heading still takes the focus when it arrives; refused, the text version
+// says how to fetch it again, and leaving and starting again does.
+test('a11y lesson: a step whose script is slow or refused: the heading takes the focus once it is here, or it says how to get it', async () => {
+  {
+    const session = await keyboardSession(`${server.url}/index.html`);
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await session.page.route('**/attention-lesson-reader-steps.js', async (route) => { await held; await route.continue(); });
+    await session.key('Tab');
+    await session.tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start', 3);
+    await session.key('Enter');
+    await waitUntil(async () => (await axNodes(session.cdp)).find((n) => n.name === 'This part of the lesson is on its way…'),
+                    'the text version to say the step is on its way');
+    release();
+    await session.waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading, once its script is here');
+    assert.deepEqual(session.page.problems, []);
+    await session.page.context().close();
+  }
+  const session = await keyboardSession(`${server.url}/index.html`);
+  const { page, cdp, key, waitFocus, tabTo } = session;
+  let refuse = true;
+  await page.route('**/attention-lesson-reader-steps.js',
+                   (route) => (refuse ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+  await key('Tab');
+  await tabTo((n) => n.role === 'button' && n.name === 'Start the guided lesson', 'the lesson\'s start', 3);
+  await key('Enter');
+  await waitUntil(async () => (await axNodes(cdp)).find((n) => /could not be fetched: leave the lesson and start it again/.test(n.name)),
+                  'the text version to say the step could not be fetched');
+  refuse = false;
+  await tabTo((n) => n.role === 'button' && n.name === 'Leave the lesson', 'Leave', 12);
+  await key('Enter');
+  await waitFocus((n) => n.role === 'button' && /guided lesson/.test(n.name), 'the way back into the lesson');
+  await key('Enter');
+  await waitFocus((n) => n.role === 'heading' && n.name.startsWith('Step 1 of 14:'), 'step 1\'s heading, fetched this time');
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource.*503/.test(p)), []);
+  await page.context().close();
+});
+
 test('a11y lesson: Practice by keyboard in the text version: predict, type the scores, Check, hear the verdict', async () => {
   const session = await keyboardSession(`${server.url}/index.html`);
   const { page, cdp, key, waitFocus, tabTo } = session;
