@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { startServer, launchBrowser, openSettled, settleAfter, waitUntil, saveArtifact, budget } from './harness.mjs';
+import { startServer, launchBrowser, openSettled, settleAfter, waitUntil, waitIdle, waitFor, saveArtifact, budget } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -47,8 +47,11 @@ async function keyboardSession(url, options = {}) {
   const page = await openSettled(browser, url, { viewport: { width: 1366, height: 768 }, ...options });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Accessibility.enable');
+  // Each Tab once the page is idle: a text version redrawn as a Tab lands (a class's settings
+  // arriving with their script) must not count as a stop passed (it failed so on a busy machine).
   const tabTo = async (role, name, most = 40, back = false) => {
     for (let k = 0; k <= most; ++k) {
+      await waitIdle(page);
       const n = await focused(cdp);
       if (n && n.role?.value === role && n.name?.value.startsWith(name)) return n;
       await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
@@ -147,6 +150,7 @@ test('a11y numbers: keyboard only, the book\'s numbers in tables with headers, s
                   'MultiHeadAttention chosen');
   await waitUntil(() => readTable(cdp, 'MultiHeadAttention output, batch element 0 (6 x 2)'), 'the class\'s output');
   // Its bias and its batch, as the panel has them: Space on qkv_bias, a batch of one typed.
+  await waitFor(page, () => !!document.getElementById('numbers-reader-qkv-bias'), null, 'MultiHeadAttention\'s settings');
   await tabTo('checkbox', 'qkv_bias', 6);
   await settleAfter(page, () => page.keyboard.press('Space'), 'qkv_bias on');
   assert.equal((await page.evaluate(() => window.attention.getState())).module.qkv_bias, true);
