@@ -77,6 +77,15 @@ void help_marker(const char* key, const std::string& help, UiState* ui) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
     if (ui) record_layout(ui, key);
+    // A stop for the arrow keys too: on it, the help shows as under a pointer and is said
+    // ("help: ..."), so a keyboard has what a hover gives (WCAG 1.4.13, 2.1.1).
+    const ImRect marker_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    const ImGuiID stop = ImGui::GetID((std::string(key) + ":keys").c_str());
+    const bool on_keys = ImGui::ItemAdd(marker_rect, stop) && keyboard_on_last_item();
+    if (on_keys) {
+        ImGui::RenderNavHighlight(marker_rect, stop);
+        name_for_keyboard(trf("help: %s", text));
+    }
     // A finger has no hover (a lifted one is gone): a tap opens the help, shown under the marker
     // until the next press anywhere, which also does what it pressed (a popup took that press:
     // a tap on an answer only closed the help). A mouse's hover shows it too. The window keeps
@@ -93,7 +102,7 @@ void help_marker(const char* key, const std::string& help, UiState* ui) {
     else if (ImGui::IsMouseClicked(0) && !on_marker)
         open = false;
     kept->SetBool(id, open);
-    if (!(open && tooltips_allowed()) && !item_tooltip()) return;
+    if (!(open && tooltips_allowed()) && !item_tooltip() && !on_keys) return;
     // Broken as prose is: between Chinese characters, never inside torch.softmax or a number
     // (ImGui's own wrapping breaks at spaces only, so a Chinese line broke at its one space).
     // The window sizes itself to its content, so its width is set first: 28 em, or the text's, and
@@ -103,7 +112,8 @@ void help_marker(const char* key, const std::string& help, UiState* ui) {
                                   ImGui::GetIO().DisplaySize.x - pad * 2}) +
                         pad;
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0), ImVec2(width, FLT_MAX));
-    if (open) {  // under the marker, within the screen (a lifted finger leaves no pointer to follow)
+    if (open ||
+        on_keys) {  // under the marker, within the screen (a lifted finger, or the keys, leave no pointer to follow)
         const ImVec2 marker = ImGui::GetItemRectMin();
         const float x =
             std::clamp(marker.x, pad / 2, std::max(pad / 2, ImGui::GetIO().DisplaySize.x - width - pad / 2));

@@ -273,3 +273,22 @@ TEST_CASE("ui: a row of the bars said while a question covers its numbers says t
     CHECK(said.rfind("0 ", 0) == 0);
     CHECK(said.find("scores ?") != std::string::npos);  // "?" as drawn, not the number
 }
+
+TEST_CASE("ui: a help marker is a stop for the arrow keys: its help shows, as under a pointer, and is said") {
+    // A keyboard could not reach the "(?)" help at all: it showed only under a hovering pointer.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyDown, kKeyRight, kKeySpace, kKeyRight}) press(&h, key);
+    REQUIRE(press(&h, kKeyRight) == "softmax, checked");
+    const auto tooltip_open = [] {
+        ImGuiWindow* w = ImGui::FindWindowByName("##Tooltip_00");
+        return w && w->Active;
+    };
+    CHECK_FALSE(tooltip_open());
+    const std::string said = press(&h, kKeyRight);
+    CHECK(said.rfind("help: Divide by sum keeps the scores' proportions.", 0) == 0);
+    CHECK(tooltip_open());
+    press(&h, kKeyLeft);
+    CHECK_FALSE(tooltip_open());  // gone with the focus
+}
