@@ -323,14 +323,9 @@ TEST_CASE("ui: a new query brings its row of the weight bars into view when the 
     h.frames(3);
     REQUIRE(h.find("value:softmax:0") != nullptr);
     REQUIRE(h.find("value:softmax:5") == nullptr);  // below the fold of the bars
-    attn::State s = h.state;
-    s.query = 5;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    h.set_query(5);
     CHECK(h.find("value:softmax:5") != nullptr);  // the query's row scrolled into view
-    s.query = 0;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    h.set_query(0);
     CHECK(h.find("value:softmax:0") != nullptr);
 }
 
@@ -341,10 +336,7 @@ TEST_CASE("ui: the token table brings the query's row, and the loop's token as i
     h.frames(3);
     REQUIRE(h.find("token:0") != nullptr);
     REQUIRE(h.find("token:5") == nullptr);  // below the fold of the rows
-    attn::State s = h.state;
-    s.query = 5;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    h.set_query(5);
     CHECK(h.find("token:5") != nullptr);
     CHECK(h.find("token:0") == nullptr);
     // The loop from the start: its first token comes back into view, then each one it reaches.
@@ -355,15 +347,11 @@ TEST_CASE("ui: the token table brings the query's row, and the loop's token as i
     }
     // Another query starts the loop again: its first step brings token 0 back, as the first did
     // (the loop's token 0 was the last one brought into view before).
-    s.query = 3;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    h.set_query(3);
     h.click("loop:step");
     h.frames(3);
     REQUIRE(h.find("token:0") != nullptr);
-    s.query = 5;
-    REQUIRE(h.set_state(s).empty());
-    h.frames(3);
+    h.set_query(5);
     REQUIRE(h.find("token:0") == nullptr);
     h.click("loop:step");
     h.frames(3);

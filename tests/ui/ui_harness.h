@@ -173,6 +173,13 @@ struct UiHarness {
         frames(3);
         return s;
     }
+    // The query moved to position q, as a learner's pick does, and drawn.
+    void set_query(int q) {
+        attn::State s = state;
+        s.query = q;
+        REQUIRE(set_state(s).empty());
+        frames(3);
+    }
     // Opens step `step` of the chapter on the data shown, as a link to it does, and draws it;
     // returns that state, for a test that goes on to change it.
     attn::State go_to_step(int step) {
