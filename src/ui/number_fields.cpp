@@ -83,14 +83,14 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
         *value = stepped(*value, -1, divisors_of);
         changed = true;
     }
-    name_for_keyboard(spoken + " \u2212" + tr(": ") + std::to_string(*value));
+    name_for_keyboard(trf("decrease %s: %lld", spoken.c_str(), static_cast<long long>(*value)));
     record_layout(ui, base + ":minus");
     ImGui::SameLine(0, inner);
     if (ImGui::Button("+", ImVec2(button, button)) && *value < std::numeric_limits<int64_t>::max()) {
         *value = stepped(*value, 1, divisors_of);
         changed = true;
     }
-    name_for_keyboard(spoken + " +" + tr(": ") + std::to_string(*value));
+    name_for_keyboard(trf("increase %s: %lld", spoken.c_str(), static_cast<long long>(*value)));
     record_layout(ui, base + ":plus");
     ImGui::PopID();
     return changed;

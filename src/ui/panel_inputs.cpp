@@ -188,42 +188,51 @@ Matrix resized(const Matrix& m, int rows, int cols, float fill) {
 }
 
 bool size_buttons(const State& s, State* draft) {
+    // Disabled by the committed size, applied to the draft's: two presses before the first is
+    // committed (a held key, a busy page) remove two tokens, never the last one.
     const int n = s.inputs.rows, d = s.inputs.cols;
+    const int dn = draft->inputs.rows, dd = draft->inputs.cols;
+    const auto tokens = [](const char* button, int k) {
+        return k == 1 ? trf("%s: %d token", button, k) : trf("%s: %d tokens", button, k);
+    };
+    const auto dims = [](const char* button, int k) {
+        return k == 1 ? trf("%s: %d dimension", button, k) : trf("%s: %d dimensions", button, k);
+    };
     bool edited = false;
     ImGui::BeginDisabled(n >= kMaxTokens);
-    if (ImGui::Button(tr("+ token"))) {
-        draft->tokens.push_back("token " + std::to_string(n));
-        draft->inputs = resized(draft->inputs, n + 1, d, 0.5f);
+    if (ImGui::Button(tr("+ token")) && dn < kMaxTokens) {
+        draft->tokens.push_back("token " + std::to_string(dn));
+        draft->inputs = resized(draft->inputs, dn + 1, dd, 0.5f);
         edited = true;
     }
-    name_for_keyboard(trf("%s: %d tokens", tr("+ token"), n));  // said again with the new count
+    name_for_keyboard(tokens(tr("+ token"), n));  // said again with the new count
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(n <= 1);
-    if (ImGui::Button(tr("\u2212 token"))) {
-        draft->tokens.pop_back();
-        draft->inputs = resized(draft->inputs, n - 1, d, 0.0f);
-        draft->query = std::min(draft->query, n - 2);
+    if (ImGui::Button(tr("\u2212 token")) && dn > 1) {
+        draft->tokens.resize(size_t(dn - 1));
+        draft->inputs = resized(draft->inputs, dn - 1, dd, 0.0f);
+        draft->query = std::min(draft->query, dn - 2);
         fit_module_to_inputs(draft);
         edited = true;
     }
-    name_for_keyboard(trf("%s: %d tokens", tr("\u2212 token"), n));
+    name_for_keyboard(tokens(tr("\u2212 token"), n));
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(d >= kMaxDims);
-    if (ImGui::Button(tr("+ dim"))) {
-        draft->inputs = resized(draft->inputs, n, d + 1, 0.5f);
+    if (ImGui::Button(tr("+ dim")) && dd < kMaxDims) {
+        draft->inputs = resized(draft->inputs, dn, dd + 1, 0.5f);
         edited = true;
     }
-    name_for_keyboard(trf("%s: %d dimensions", tr("+ dim"), d));
+    name_for_keyboard(dims(tr("+ dim"), d));
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(d <= 1);
-    if (ImGui::Button(tr("\u2212 dim"))) {
-        draft->inputs = resized(draft->inputs, n, d - 1, 0.0f);
+    if (ImGui::Button(tr("\u2212 dim")) && dd > 1) {
+        draft->inputs = resized(draft->inputs, dn, dd - 1, 0.0f);
         edited = true;
     }
-    name_for_keyboard(trf("%s: %d dimensions", tr("\u2212 dim"), d));
+    name_for_keyboard(dims(tr("\u2212 dim"), d));
     ImGui::EndDisabled();
     if (edited) draft->example.clear();
     return edited;

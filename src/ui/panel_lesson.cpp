@@ -285,6 +285,10 @@ bool lesson_band(const FrameInput& in, State* draft, UiState* ui, const BandShap
         ui->lesson.split = two;
         if (!debug) ui->lesson.trace_scrolled = -1;  // entering Debug this again scrolls nowhere
         ImGui::BeginChild("lesson_body", ImVec2(left_w, body.y), false);
+        // Stops the arrow keys reach inside the band, named for a screen reader.
+        region_for_keyboard(s.lesson.mode == LessonMode::Practice ? tr("the exercise")
+                            : debug                               ? tr("the planted bug")
+                                                                  : tr("the step's text"));
         ImGui::PushTextWrapPos(0);
         if (!in.lesson->lesson) {
             // The page fetches the lesson's file when the learner first enters it.
@@ -317,6 +321,7 @@ bool lesson_band(const FrameInput& in, State* draft, UiState* ui, const BandShap
         if (two && in.lesson->lesson) {
             ImGui::SameLine(0, gap);
             ImGui::BeginChild("lesson_question", ImVec2(body.x - left_w - gap, body.y), true);
+            region_for_keyboard(debug ? tr("the trace") : tr("the question"));
             ImGui::PushTextWrapPos(0);
             edited |= debug ? lesson_debug(in, draft, ui, 1) : lesson_track(in, draft, ui, 1);
             ImGui::PopTextWrapPos();

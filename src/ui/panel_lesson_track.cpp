@@ -111,6 +111,10 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
             draft->lab_scale = preset;
             edited = true;
         }
+        // Said again once pressed: the multiplier in use is this one now.
+        if (keyboard_on_last_item())
+            name_for_keyboard(trf("scale the scores %s", label.c_str()) +
+                              (s.lab_scale == preset ? tr(", in use") : ""));
         record_lesson_item(ui, "lesson:lab:" + num(preset));
         ImGui::PopID();
     }
@@ -216,7 +220,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     flow_text(run);
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
     const bool revealed = s.lesson.revealed && k == s.lesson.question;
-    context_for_keyboard(predict + " " + q.prompt);  // said before the first choice the keyboard reaches
+    context_for_keyboard(predict + tr(": ") + q.prompt);  // said before the first choice the keyboard reaches
     for (size_t i = 0; i < q.choices.size(); ++i) {
         ImGui::PushID(int(i));
         if (i > 0)

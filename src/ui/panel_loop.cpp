@@ -59,6 +59,9 @@ void buttons(const FrameInput& in, UiState* ui) {
             ui->loop.next_ms = in.now_ms;                    // the first step comes at once
         }
     }
+    // Under the keyboard, the slots filled so far: said as Play fills them, and where it ends.
+    if (!ui->reduced_motion && keyboard_on_last_item())
+        name_for_keyboard(trf("%s: %d of %d", ui->loop.playing ? tr("Pause") : tr("Play"), ui->loop.step + 1, n));
     record_layout(ui, "loop:play");
     ImGui::SameLine();
     ImGui::BeginDisabled(ui->loop.step >= n - 1);

@@ -68,10 +68,10 @@ TEST_CASE("ui: a number's - and + buttons say the value they leave, under the ke
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
     REQUIRE(press(&h, kKeyDown) == "query position: 1");
-    CHECK(press(&h, kKeyRight) == "query position \u2212: 1");
-    CHECK(press(&h, kKeySpace) == "query position \u2212: 0");  // said again: the focus stayed, the value moved
+    CHECK(press(&h, kKeyRight) == "decrease query position: 1");
+    CHECK(press(&h, kKeySpace) == "decrease query position: 0");  // said again: the focus stayed, the value moved
     CHECK(h.state.query == 0);
-    CHECK(press(&h, kKeyRight) == "query position +: 0");
+    CHECK(press(&h, kKeyRight) == "increase query position: 0");
 }
 
 TEST_CASE("ui: n in the drawing says the new step's first choice, not the control the focus left") {
@@ -88,10 +88,10 @@ TEST_CASE("ui: n in the drawing says the new step's first choice, not the contro
     h.frames(4);
     REQUIRE(h.state.step == 4);
     REQUIRE(h.said.size() > before);
-    // The question first (reaching its choices), then the choice: "Predict <prompt>? <choice>, not checked".
+    // The question first (reaching its choices), then the choice: "Predict: <prompt>? <choice>, not checked".
     const attn::Question& q = h.lesson.questions.at(0);
     REQUIRE(q.prompt.back() == '?');
-    CHECK(h.said.back() == "Predict " + q.prompt + " " + q.choices.at(0) + ", not checked");
+    CHECK(h.said.back() == "Predict: " + q.prompt + " " + q.choices.at(0) + ", not checked");
     for (size_t k = before; k < h.said.size(); ++k) CHECK(h.said[k].find("Lesson") == std::string::npos);
 }
 
@@ -219,7 +219,7 @@ TEST_CASE("ui: a button whose press changes no words of its own says what it did
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeyDown}) press(&h, key);
-    REQUIRE(press(&h, kKeySpace) == "Play");
+    REQUIRE(press(&h, kKeySpace) == "Play: 0 of 6");
     CHECK(press(&h, kKeyRight) == "Step: 0 of 6");
     CHECK(press(&h, kKeySpace) == "Step: 1 of 6, torch.dot(inputs[0], query) = 0.9544");
     CHECK(press(&h, kKeySpace) == "Step: 2 of 6, torch.dot(inputs[1], query) = 1.4950");
@@ -291,4 +291,46 @@ TEST_CASE("ui: a help marker is a stop for the arrow keys: its help shows, as un
     CHECK(tooltip_open());
     press(&h, kKeyLeft);
     CHECK_FALSE(tooltip_open());  // gone with the focus
+}
+
+TEST_CASE("ui: - token under the keyboard stops at one token, saying so, instead of asking for none") {
+    // A walk pressed Space on "- token" at one token: ImGui's keyboard press reaches a button
+    // drawn disabled, so it asked for no tokens and got a refusal about an empty list.
+    using namespace attn_test;
+    UiHarness h("three-tokens", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
+    std::string said;
+    for (int k = 0; k < 12 && said.rfind("\u2212 token", 0) != 0; ++k) {
+        said = press(&h, kKeyDown);
+        if (said.rfind("+ token", 0) == 0) said = press(&h, kKeyRight);
+    }
+    REQUIRE(said == "\u2212 token: 3 tokens");
+    CHECK(press(&h, kKeySpace) == "\u2212 token: 2 tokens");
+    CHECK(press(&h, kKeySpace) == "\u2212 token: 1 token");
+    press(&h, kKeySpace);
+    CHECK(h.state.inputs.rows == 1);
+    CHECK(h.state.tokens.size() == 1);
+    CHECK(h.input_error.empty());
+}
+
+TEST_CASE("ui: in a lesson step the band's parts are named stops, and a preset says it is now in use") {
+    // A walk met silent stops in the band (the step's text, the question) and a x20 that changed
+    // the table without a word.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.go_to_step(6);
+    keyboard_on(&h);
+    CHECK(press(&h, kKeyDown) == "Guided lesson, panel");
+    CHECK(press(&h, kKeySpace) == "Lesson, selected");
+    CHECK(press(&h, kKeyDown) == "the step's text, group");
+    CHECK(press(&h, kKeyRight) == "the question, group");
+    CHECK(press(&h, kKeyLeft) == "the step's text, group");
+    CHECK(press(&h, kKeySpace) == "score multiplier: \u00d71");
+    CHECK(press(&h, kKeyRight) == "scale the scores \u00d71, in use");
+    const std::string next = press(&h, kKeyRight);
+    REQUIRE(next.rfind("scale the scores \u00d7", 0) == 0);
+    CHECK(next.find(", in use") == std::string::npos);
+    CHECK(press(&h, kKeySpace) == next + ", in use");  // pressed: the multiplier in use now
+    CHECK(h.state.lab_scale > 1.0f);
 }
