@@ -8,6 +8,39 @@
 
 namespace attn::ui {
 
+namespace {
+
+// The focus on a region that holds panels (the column they scroll in, on a phone or with a few
+// panels): Down or Right goes on to its first panel, as if the region were not there, instead of
+// stopping until Space goes in.
+void enter_panels_region(const KeyboardSpeech& speech) {
+    ImGuiContext& g = *GImGui;
+    if (g.NavMoveDir != ImGuiDir_Down && g.NavMoveDir != ImGuiDir_Right) return;
+    const ImGuiWindow* region = nullptr;
+    for (const KeyboardSpeech::Window& k : speech.windows)
+        if (!k.panel && k.window->ChildId == g.NavId && k.window->ParentWindow == g.NavWindow) region = k.window;
+    if (!region) return;
+    const KeyboardSpeech::Window* first = nullptr;
+    for (const KeyboardSpeech::Window& k : speech.windows)
+        if (k.panel && k.window->ParentWindow == region &&
+            (!first || k.window->Pos.y < first->window->Pos.y - 1.0f ||
+             (k.window->Pos.y <= first->window->Pos.y + 1.0f && k.window->Pos.x < first->window->Pos.x)))
+            first = &k;
+    if (!first) return;
+    ImGuiWindow* into = first->window->ParentWindow;
+    ImGuiNavItemData& pick = g.NavMoveResultLocal;
+    pick.Clear();
+    pick.Window = into;
+    pick.ID = first->window->ChildId;
+    pick.FocusScopeId = g.NavFocusScopeId;  // (a child window shares its parent's focus scope)
+    pick.RectRel = ImGui::WindowRectAbsToRel(into, first->window->Rect());
+    pick.DistBox = pick.DistCenter = pick.DistAxial = 0.0f;
+    g.NavMoveResultOther.Clear();
+    g.NavMoveResultLocalVisible.Clear();
+}
+
+}  // namespace
+
 void steer_panel_moves(const KeyboardSpeech& speech) {
     ImGuiContext& g = *GImGui;
     // A move by an arrow key this frame, from a panel in the window the focus is in. Tab, a focus
@@ -19,7 +52,10 @@ void steer_panel_moves(const KeyboardSpeech& speech) {
     const KeyboardSpeech::Window* from = nullptr;
     for (const KeyboardSpeech::Window& k : speech.windows)
         if (k.panel && k.window->ChildId == g.NavId && k.window->ParentWindow == g.NavWindow) from = &k;
-    if (!from) return;
+    if (!from) {
+        enter_panels_region(speech);
+        return;
+    }
     const ImRect a = from->window->Rect();
     const bool vertical = g.NavMoveDir == ImGuiDir_Up || g.NavMoveDir == ImGuiDir_Down;
     const KeyboardSpeech::Window* best = nullptr;

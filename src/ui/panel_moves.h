@@ -13,6 +13,8 @@ namespace attn::ui {
 // from one panel, the nearest panel that way whose side faces it (sharing columns for Up and Down,
 // rows for Left and Right; at equal distance, the one starting nearest in reading order) replaces
 // ImGui's pick, which it applies at the next frame. Nothing in line that way: ImGui's pick stands.
+// From a region that holds panels (the column they scroll in, on a phone), Down or Right goes on
+// to its first panel.
 void steer_panel_moves(const KeyboardSpeech& speech);
 
 }  // namespace attn::ui

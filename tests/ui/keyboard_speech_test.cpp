@@ -196,6 +196,26 @@ TEST_CASE("ui: PageUp, PageDown, Home and End on a panel move as ImGui moves the
     }
 }
 
+TEST_CASE("ui: on a phone Down goes on from the panels' column into its panels, one by one, and Up back") {
+    // A walk on a phone heard "panels, group" and then nothing for any arrow until it found Space.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(390, 844));
+    h.on_touch_screen();
+    keyboard_on(&h);
+    const std::pair<int, const char*> walk[] = {
+        {kKeyDown, "panels, group"},
+        {kKeyDown, "Guided lesson, panel"},
+        {kKeyDown, "1 Inputs: pick the query, panel"},
+        {kKeyDown, "Embeddings: every token is a vector, panel"},
+        {kKeyDown, "2 The score loop: one dot product per token, panel"},
+        {kKeyUp, "Embeddings: every token is a vector, panel"},
+        {kKeyUp, "1 Inputs: pick the query, panel"},
+        {kKeyUp, "Guided lesson, panel"},
+        {kKeyEscape, "panels, group"},
+    };
+    for (const auto& [key, said] : walk) CHECK(press(&h, key) == said);
+}
+
 TEST_CASE("ui: in a lesson step, Down from the lesson goes to panel 1 and on down its column") {
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
