@@ -196,7 +196,8 @@ int draw_heatmap(const HeatmapSpec& spec, const FrameInput& in, UiState* ui, flo
     ImGui::InvisibleButton(spec.name, ImVec2(side, side));
     record_layout(ui, std::string("heatmap:") + spec.name);
     if (keyboard_on_last_item())
-        name_for_keyboard(spec.title + tr(": ") + std::to_string(n) + " x " + std::to_string(n));
+        name_for_keyboard(
+            trf("%s: %d x %d; each cell is in the numbers' text version, after the drawing", spec.title.c_str(), n, n));
     record_value(ui, std::string("heatmap:") + spec.name, std::to_string(n) + "x" + std::to_string(n), o, end);
     if (spec.image->texture) {
         dl->AddImage(spec.image->texture, o, end);

@@ -123,6 +123,10 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         m = book_module_settings(m.module);
         edited = true;
     }
+    // Said again once pressed: the settings are the book's now.
+    if (keyboard_on_last_item())
+        name_for_keyboard(m == book_module_settings(m.module) ? trf("%s, in use", tr("as in the book"))
+                                                              : std::string(tr("as in the book")));
     record_layout(ui, "module:book");
 
     // A field and its name side by side while they fit the width (a phone wraps them).

@@ -369,7 +369,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
         dl->AddRectFilled(v.origin, end, u32(plot_background()));
     }
     const bool tapped = ImGui::InvisibleButton("##plot_area", v.size);
-    name_for_keyboard(tr("the embedding view: the arrows of the tokens"));
+    name_for_keyboard(tr("the embedding view: the arrows of the tokens, which the token table sets by keys"));
     record_layout(ui, "panel:plot");
     const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
                          (ImGui::IsItemActive() || !ImGui::IsAnyItemActive());

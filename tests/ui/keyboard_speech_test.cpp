@@ -354,3 +354,27 @@ TEST_CASE("ui: in a lesson step the band's parts are named stops, and a preset s
     CHECK(press(&h, kKeySpace) == next + ", in use");  // pressed: the multiplier in use now
     CHECK(h.state.lab_scale > 1.0f);
 }
+
+TEST_CASE("ui: a heatmap says where its cells are to be read") {
+    // A walk found the heatmaps a dead end: no cells to reach, and no word of where they are.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyRight, kKeyRight, kKeySpace, kKeyDown}) press(&h, key);  // (its help)
+    CHECK(press(&h, kKeyDown) ==
+          "scores = inputs @ inputs.T: 6 x 6; each cell is in the numbers' text version, after the drawing");
+}
+
+TEST_CASE("ui: \"as in the book\" says when the class's settings are the book's, once pressed") {
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::State s = h.book_class_alone(attn::AttentionModule::CausalAttention);
+    s.module.settings.dropout = 0.5f;  // not the book's
+    REQUIRE(h.set_state(s).empty());
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
+    REQUIRE(press(&h, kKeyDown) == "class: CausalAttention (3.5.3), list");
+    REQUIRE(press(&h, kKeyRight) == "as in the book");
+    CHECK(press(&h, kKeySpace) == "as in the book, in use");
+    CHECK(h.state.module.settings == attn::book_module_settings(attn::AttentionModule::CausalAttention));
+}
