@@ -40,10 +40,10 @@ const char* example_contents(const std::string& name) {
 bool example_picker(const FrameInput& in, State* draft, UiState* ui) {
     bool edited = false;
     // Data that is no example: a teacher's lesson's own sentence, the learner's edits, an import.
-    const std::string current = tr("example: ") + (!draft->example.empty() ? draft->example
-                                                   : same_data(*draft, in.state) && in.lesson->lesson_data
-                                                       ? std::string(tr("this lesson's data"))
-                                                       : std::string(tr("(custom data)")));
+    const std::string current =
+        tr("example: ") + (!draft->example.empty()                                 ? draft->example
+                           : same_data(*draft, in.state) && in.lesson->lesson_data ? std::string(tr("(lesson data)"))
+                                                                                   : std::string(tr("(custom data)")));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.5f);
     const bool open =
         begin_combo("##example", current, current, ImGuiComboFlags_HeightLargest);  // (two lines or more each)

@@ -1613,7 +1613,11 @@ TEST_CASE("ui: a teacher's lesson's own sentence is named as the lesson's data, 
     REQUIRE(h.set_state(s).empty());
     h.log_text = true;
     h.frames(3);
-    CHECK(h.drawn_text.find("example: this lesson's data") != std::string::npos);
+    CHECK(h.drawn_text.find("example: (lesson data)") != std::string::npos);
+    // As short as "(custom data)": whole in the picker on a phone.
+    const attn::ui::LayoutItem* picker = h.find("example");
+    REQUIRE(picker != nullptr);
+    CHECK(ImGui::CalcTextSize("example: (lesson data)").x + ImGui::GetFrameHeight() <= picker->rect.z);
     CHECK(h.drawn_text.find("(custom data)") == std::string::npos);
     // Changed by the learner, it is theirs.
     s.inputs.at(0, 0) = 0.7f;

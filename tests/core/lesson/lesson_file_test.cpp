@@ -77,7 +77,7 @@ TEST_CASE("lesson file: the teachers' example from docs/lessons.md loads, walks 
 }
 
 TEST_CASE("lesson file: the engine knows when the data shown is the lesson's own, and when it is the learner's") {
-    // The example menu says "this lesson's data" over a teacher's sentence, "(custom data)" once
+    // The example menu says "(lesson data)" over a teacher's sentence, "(custom data)" once
     // the learner edits it, and for a lesson that sets up no data of its own, ever.
     const LessonParse parsed = parse_lesson(read_repo_file("lessons/examples/my-sentence.json"), attn_test::texts());
     REQUIRE_MESSAGE(parsed.ok, parsed.error);
