@@ -10,6 +10,22 @@ namespace attn::ui {
 
 namespace {
 
+// ImGui's result for this frame's move: `panel`'s window, in the window it sits in (which ImGui
+// applies at the next frame, as its own pick). Its other candidates are dropped.
+void pick_panel(ImGuiWindow* panel) {
+    ImGuiContext& g = *GImGui;
+    ImGuiWindow* in = panel->ParentWindow;
+    ImGuiNavItemData& pick = g.NavMoveResultLocal;
+    pick.Clear();
+    pick.Window = in;
+    pick.ID = panel->ChildId;
+    pick.FocusScopeId = g.NavFocusScopeId;  // (a child window shares its parent's focus scope)
+    pick.RectRel = ImGui::WindowRectAbsToRel(in, panel->Rect());
+    pick.DistBox = pick.DistCenter = pick.DistAxial = 0.0f;
+    g.NavMoveResultOther.Clear();
+    g.NavMoveResultLocalVisible.Clear();
+}
+
 // The focus on a region that holds panels (the column they scroll in, on a phone or with a few
 // panels): Down or Right goes on to its first panel, as if the region were not there, instead of
 // stopping until Space goes in.
@@ -26,17 +42,7 @@ void enter_panels_region(const KeyboardSpeech& speech) {
             (!first || k.window->Pos.y < first->window->Pos.y - 1.0f ||
              (k.window->Pos.y <= first->window->Pos.y + 1.0f && k.window->Pos.x < first->window->Pos.x)))
             first = &k;
-    if (!first) return;
-    ImGuiWindow* into = first->window->ParentWindow;
-    ImGuiNavItemData& pick = g.NavMoveResultLocal;
-    pick.Clear();
-    pick.Window = into;
-    pick.ID = first->window->ChildId;
-    pick.FocusScopeId = g.NavFocusScopeId;  // (a child window shares its parent's focus scope)
-    pick.RectRel = ImGui::WindowRectAbsToRel(into, first->window->Rect());
-    pick.DistBox = pick.DistCenter = pick.DistAxial = 0.0f;
-    g.NavMoveResultOther.Clear();
-    g.NavMoveResultLocalVisible.Clear();
+    if (first) pick_panel(first->window);
 }
 
 }  // namespace
@@ -78,16 +84,7 @@ void steer_panel_moves(const KeyboardSpeech& speech) {
         if (!best || gap < best_gap - 2.0f || (gap <= best_gap + 2.0f && offset < best_offset))
             best = &k, best_gap = gap, best_offset = offset;
     }
-    if (!best) return;
-    ImGuiNavItemData& pick = g.NavMoveResultLocal;
-    pick.Clear();
-    pick.Window = g.NavWindow;
-    pick.ID = best->window->ChildId;
-    pick.FocusScopeId = g.NavFocusScopeId;  // (the same window as the panel the move started on)
-    pick.RectRel = ImGui::WindowRectAbsToRel(g.NavWindow, best->window->Rect());
-    pick.DistBox = pick.DistCenter = pick.DistAxial = 0.0f;
-    g.NavMoveResultOther.Clear();
-    g.NavMoveResultLocalVisible.Clear();
+    if (best) pick_panel(best->window);
 }
 
 }  // namespace attn::ui
