@@ -79,7 +79,8 @@ bool radio_button(const char* label, bool active) {
 
 bool begin_combo(const char* id, const std::string& preview, const std::string& spoken, ImGuiComboFlags flags) {
     const bool open = ImGui::BeginCombo(id, preview.c_str(), flags);
-    if (!open) name_for_keyboard(trf("%s, list", spoken.c_str()));  // (open: the focus is on its choices)
+    if (!open && keyboard_on_last_item())
+        name_for_keyboard(trf("%s, list", spoken.c_str()));  // (open: the focus is on its choices)
     return open;
 }
 

@@ -74,7 +74,7 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
         changed = true;
     }
     record_layout(ui, name);
-    name_for_keyboard(spoken + tr(": ") + text);
+    if (keyboard_on_last_item()) name_for_keyboard(spoken + tr(": ") + text);
     // "query:input" has buttons "query:minus" and "query:plus"; "projection:seed", "...:seed:minus".
     const std::string base =
         name.size() > 6 && name.compare(name.size() - 6, 6, ":input") == 0 ? name.substr(0, name.size() - 6) : name;
@@ -83,14 +83,16 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
         *value = stepped(*value, -1, divisors_of);
         changed = true;
     }
-    name_for_keyboard(trf("decrease %s: %lld", spoken.c_str(), static_cast<long long>(*value)));
+    if (keyboard_on_last_item())
+        name_for_keyboard(trf("decrease %s: %lld", spoken.c_str(), static_cast<long long>(*value)));
     record_layout(ui, base + ":minus");
     ImGui::SameLine(0, inner);
     if (ImGui::Button("+", ImVec2(button, button)) && *value < std::numeric_limits<int64_t>::max()) {
         *value = stepped(*value, 1, divisors_of);
         changed = true;
     }
-    name_for_keyboard(trf("increase %s: %lld", spoken.c_str(), static_cast<long long>(*value)));
+    if (keyboard_on_last_item())
+        name_for_keyboard(trf("increase %s: %lld", spoken.c_str(), static_cast<long long>(*value)));
     record_layout(ui, base + ":plus");
     ImGui::PopID();
     return changed;
@@ -111,7 +113,7 @@ bool decimal_field(UiState* ui, const std::string& name, const std::string& spok
         changed = true;
     }
     record_layout(ui, name);
-    name_for_keyboard(spoken + tr(": ") + text);
+    if (keyboard_on_last_item()) name_for_keyboard(spoken + tr(": ") + text);
     ImGui::PopID();
     return changed;
 }

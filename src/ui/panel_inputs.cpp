@@ -205,7 +205,7 @@ bool size_buttons(const State& s, State* draft) {
         draft->inputs = resized(draft->inputs, dn + 1, dd, 0.5f);
         edited = true;
     }
-    name_for_keyboard(tokens(tr("+ token"), n));  // said again with the new count
+    if (keyboard_on_last_item()) name_for_keyboard(tokens(tr("+ token"), n));  // said again with the new count
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(n <= 1);
@@ -216,7 +216,7 @@ bool size_buttons(const State& s, State* draft) {
         fit_module_to_inputs(draft);
         edited = true;
     }
-    name_for_keyboard(tokens(tr("\u2212 token"), n));
+    if (keyboard_on_last_item()) name_for_keyboard(tokens(tr("\u2212 token"), n));
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(d >= kMaxDims);
@@ -224,7 +224,7 @@ bool size_buttons(const State& s, State* draft) {
         draft->inputs = resized(draft->inputs, dn, dd + 1, 0.5f);
         edited = true;
     }
-    name_for_keyboard(dims(tr("+ dim"), d));
+    if (keyboard_on_last_item()) name_for_keyboard(dims(tr("+ dim"), d));
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(d <= 1);
@@ -232,7 +232,7 @@ bool size_buttons(const State& s, State* draft) {
         draft->inputs = resized(draft->inputs, dn, dd - 1, 0.0f);
         edited = true;
     }
-    name_for_keyboard(dims(tr("\u2212 dim"), d));
+    if (keyboard_on_last_item()) name_for_keyboard(dims(tr("\u2212 dim"), d));
     ImGui::EndDisabled();
     if (edited) draft->example.clear();
     return edited;

@@ -99,7 +99,8 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         draft->lab_scale = std::clamp(scale, 1e-3f, kMaxLabScale);
         edited = true;
     }
-    name_for_keyboard(std::string(tr("score multiplier")) + tr(": ") + "\u00d7" + num(draft->lab_scale, 2));
+    if (keyboard_on_last_item())
+        name_for_keyboard(std::string(tr("score multiplier")) + tr(": ") + "\u00d7" + num(draft->lab_scale, 2));
     record_lesson_item(ui, "lesson:lab-slider");
     same_line_if_fits(ImGui::CalcTextSize(tr("scale the scores")).x, ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::TextUnformatted(tr("scale the scores"));
