@@ -511,7 +511,11 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
             at(x[2 + shown], y);
             const float score_value = row.pass->scores[size_t(i)];
             // covers_scores(): the mask's question covers them too (its -inf would count the keys).
-            const std::string score = in.concealed().covers_scores() ? kHidden : format_fixed(score_value, 4);
+            // Blank while step 3 asks how many scores there are: a "?" on every row, the query's
+            // among them, would count them.
+            const std::string score = in.concealed().score_count       ? std::string()
+                                      : in.concealed().covers_scores() ? std::string(kHidden)
+                                                                       : format_fixed(score_value, 4);
             ImGui::AlignTextToFramePadding();
             ImGui::TextColored(i == s.query && mark_query ? query_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text),
                                "%s", score.c_str());

@@ -262,35 +262,46 @@ bool panel_weights(const FrameInput& in, State* draft, UiState* ui) {
             ImGui::TextColored(color_of(c), "%s", t.c_str());
         }
     };
-    row_of_text(
-        tr("token"),
-        [&](size_t c) {
-            // The tick marks the column in use when there is room for it; the colour always does.
-            // Not while the weights are hidden: step 5 asks which way is sharper, and a tick beside
-            // one of them reads as the answer (a phone walk).
-            const std::string ticked = cols[c].title + " \u2713";
-            const bool tick = cols[c].in_use && !cols[c].hidden;
-            return tick && ImGui::CalcTextSize(ticked.c_str()).x + 8 < col_w ? ticked : cols[c].title;
-        },
-        [&](size_t c) { return cols[c].in_use && !cols[c].hidden ? query_color() : muted_text(); });
+    // Step 3 asks how many scores the loop makes: a row per token, the query's among them, would
+    // answer it (a learner's walk). The loop panel hides its slots for the same reason.
+    float tail_top = ImGui::GetCursorPosY();
+    if (hidden.score_count) {
+        prose(printf_text(tr("Covered: %s."), hidden.reason.c_str()), muted_text());
+        record_layout(ui, "weights:covered");
+        tail_top = ImGui::GetCursorPosY();
+    } else {
+        row_of_text(
+            tr("token"),
+            [&](size_t c) {
+                // The tick marks the column in use when there is room for it; the colour always does.
+                // Not while the weights are hidden: step 5 asks which way is sharper, and a tick beside
+                // one of them reads as the answer (a phone walk).
+                const std::string ticked = cols[c].title + " \u2713";
+                const bool tick = cols[c].in_use && !cols[c].hidden;
+                return tick && ImGui::CalcTextSize(ticked.c_str()).x + 8 < col_w ? ticked : cols[c].title;
+            },
+            [&](size_t c) { return cols[c].in_use && !cols[c].hidden ? query_color() : muted_text(); });
 
-    // The bars take what the lines below them (measured last frame) leave free; with room to spare
-    // the rows grow a little taller, up to 2 lines.
-    const float line = ImGui::GetTextLineHeight();
-    const float reserve = ui->weights.tail_h > 0 ? ui->weights.tail_h : ImGui::GetTextLineHeightWithSpacing() * 8;
-    const float fit = ImGui::GetContentRegionAvail().y - reserve - ImGui::GetStyle().WindowPadding.y;
-    const float row_h = std::clamp((fit - 2) / float(s.inputs.rows), line + 4, line * 2.0f);
-    bars(in, ui, cols, std::min(row_h * float(s.inputs.rows) + 2, std::max(fit, row_h * 4)), row_h);
-    const float tail_top = ImGui::GetCursorPosY();
+        // The bars take what the lines below them (measured last frame) leave free; with room to spare
+        // the rows grow a little taller, up to 2 lines.
+        const float line = ImGui::GetTextLineHeight();
+        const float reserve = ui->weights.tail_h > 0 ? ui->weights.tail_h : ImGui::GetTextLineHeightWithSpacing() * 8;
+        const float fit = ImGui::GetContentRegionAvail().y - reserve - ImGui::GetStyle().WindowPadding.y;
+        const float row_h = std::clamp((fit - 2) / float(s.inputs.rows), line + 4, line * 2.0f);
+        bars(in, ui, cols, std::min(row_h * float(s.inputs.rows) + 2, std::max(fit, row_h * 4)), row_h);
+        tail_top = ImGui::GetCursorPosY();
 
-    row_of_text(
-        tr("sum"),
-        [&](size_t c) { return cols[c].hidden ? std::string(kHidden) : format_fixed(vector_sum(*cols[c].values), 4); },
-        [&](size_t c) {
-            // A covered sum is not coloured either: red would say it is not finite.
-            const bool bad = !cols[c].hidden && !std::isfinite(vector_sum(*cols[c].values));
-            return bad ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
-        });
+        row_of_text(
+            tr("sum"),
+            [&](size_t c) {
+                return cols[c].hidden ? std::string(kHidden) : format_fixed(vector_sum(*cols[c].values), 4);
+            },
+            [&](size_t c) {
+                // A covered sum is not coloured either: red would say it is not finite.
+                const bool bad = !cols[c].hidden && !std::isfinite(vector_sum(*cols[c].values));
+                return bad ? error_color() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+            });
+    }
     for (Norm m : {Norm::Sum, Norm::SoftmaxNaive, Norm::Softmax}) {
         if (weights_hidden || (m == Norm::SoftmaxNaive && hidden.naive_weights)) continue;
         const std::string why = non_finite_reason(r, m, s.causal);

@@ -1226,6 +1226,23 @@ TEST_CASE("ui: the PyTorch code covers what it prints while the lesson's questio
     CHECK(h.ui.code.code.find("# tensor(") != std::string::npos);  // both revealed: the outputs are back
 }
 
+TEST_CASE("ui: while step 3 asks how many scores the loop makes, no panel lists one row per score") {
+    // A learner's walk (#28): panel 3 listed three rows of "?", the query's among them, and the token
+    // table a "?" score on each row: a count of the scores, the query's included, before the answer.
+    UiHarness h;
+    attn::State s = h.go_to_step(3);
+    REQUIRE(s.lesson.question == 0);
+    CHECK(h.find("weights:covered") != nullptr);
+    for (int i = 0; i < 3; ++i) {
+        CHECK(shown(h, "scores:" + std::to_string(i)) == "(none)");  // no bar rows at all
+        CHECK(shown(h, "score:" + std::to_string(i)).empty());       // the token table's column is blank
+    }
+    s = h.reveal(s);  // answered: the count is known, the next question covers the values
+    CHECK(h.find("weights:covered") == nullptr);
+    CHECK(shown(h, "scores:1") == "?");
+    CHECK(shown(h, "score:1") == "?");
+}
+
 TEST_CASE("ui: while step 8 asks for softmax's dim the code writes dim=?, as the heatmap's heading does") {
     UiHarness h;
     attn::State s = h.go_to_step(8);

@@ -128,6 +128,8 @@ void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const 
                                               s.query, hidden.reason.c_str())
                                     : words_f("The query inputs[%d], %s: its scores and weights", s.query,
                                               quoted(s.tokens[size_t(s.query)]).c_str());
+    // A row per key, the query's among them, would answer step 3's "how many scores?".
+    if (hidden.score_count) return write_covered(w, "query", caption, hidden);
     const bool covered[] = {hidden.covers_scores(), hidden.covers_weights(),
                             hidden.covers_weights() || hidden.naive_weights, hidden.covers_weights()};
     const bool any_covered = covered[0] || covered[2];

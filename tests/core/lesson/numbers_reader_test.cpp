@@ -142,6 +142,8 @@ TEST_CASE("numbers reader: while a question is open, no table shows its answer o
             const JsonValue v = view_of(s);
             CHECK_MESSAGE(!attn_test::json_says(v, q.answer), "step " << step << " shows \"" << q.answer << "\"");
             if (hidden.query_token) CHECK_FALSE(contains(table(v, "query").find("caption")->text, "\""));
+            // Step 3's "how many scores?": a row per key, the query's among them, would count them.
+            if (hidden.score_count) CHECK(table(v, "query").find("rows")->items.empty());
             if (hidden.covers_scores())
                 for (size_t r = 0; r < table(v, "query").find("rows")->items.size(); ++r)
                     CHECK(row(table(v, "query"), r)[1] == "?");
