@@ -17,4 +17,8 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char* lab
     report->label.assign(label, ImGui::FindRenderedTextEnd(label));
     report->checkable = (flags & ImGuiItemStatusFlags_Checkable) != 0;
     report->checked = (flags & ImGuiItemStatusFlags_Checked) != 0;
+    report->reported = true;
+    report->openable = (flags & ImGuiItemStatusFlags_Openable) != 0;
+    report->text_field = (ctx->LastItemData.InFlags & ImGuiItemFlags_Inputable) != 0;
+    report->disabled = (ctx->LastItemData.InFlags & ImGuiItemFlags_Disabled) != 0;
 }

@@ -59,11 +59,21 @@ void context_for_keyboard(const std::string& context) {
     if (KeyboardSpeech* speech = current()) speech->item.context = context;
 }
 
-void name_for_keyboard(const std::string& name) {
+void name_for_keyboard(const std::string& name, const std::string& state) {
     KeyboardSpeech* speech = current();
     if (!speech || !keyboard_on_last_item()) return;
-    speech->item.id = GImGui->NavId;
+    const ImGuiContext& g = *GImGui;
+    if (speech->item.id != g.NavId) {  // drawn without ImGui's report (a bar row, a drawn view): no kind
+        const ImGuiItemReport none;
+        speech->item.reported = none.reported;
+        speech->item.text_field = none.text_field;
+        speech->item.openable = none.openable;
+        speech->item.checkable = none.checkable;
+    }
+    speech->item.disabled = (g.LastItemData.InFlags & ImGuiItemFlags_Disabled) != 0;
+    speech->item.id = g.NavId;
     speech->item.label = name;
+    speech->item.state = state;
     speech->item.item_context = speech->item.context;
 }
 
@@ -119,14 +129,47 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
     if (item.id != g.NavId || item.label.empty()) return "";  // nothing to name it by yet
     const int checked = item.checkable ? int(item.checked) : -1;
     const bool moved = g.NavId != speech->said_id;
-    // Under the focus, a new state (Space on a check box) or new words (+ on a number's button, a
-    // pick in a menu) are said again; a field being typed into is not read back key by key.
-    if (!moved && ((checked == speech->said_checked && item.label == speech->said_label) || g.ActiveId == g.NavId))
-        return "";
-    // The frame a field lets go (Enter) it still shows the typed text ("0.9"); the next shows the
-    // value as kept ("0.90"), which is what is said.
-    if (!moved && g.ActiveIdPreviousFrame == g.NavId) return "";
-    said = item.label;
+    const bool typing = item.text_field && g.ActiveId == g.NavId;
+    if (moved) speech->editing = false;
+    // A field taken for typing (Enter or Space) says so once; the characters typed are not read
+    // back (a screen reader echoes the keys itself), but Up and Down, which step the number, are.
+    if (typing) {
+        const bool stepped = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow)) ||
+                             ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow));
+        if (!moved && speech->editing && !(stepped && item.label != speech->said_label)) return "";
+        said = moved || speech->editing ? item.label : trf("%s, editing", item.label.c_str());
+        if (!speech->editing) speech->edit_start = item.label;
+        speech->editing = true;
+        if (!moved) {
+            speech->said_label = item.label;
+            return said;
+        }
+    } else if (!moved) {
+        // The frame a field lets go (Enter, Escape) it still shows the typed text ("0.9"); the
+        // next shows the value as kept ("0.90"), which is what is said, or that it is unchanged.
+        if (g.ActiveIdPreviousFrame == g.NavId && item.text_field) return "";
+        if (speech->editing) {
+            speech->editing = false;
+            said = item.label == speech->edit_start ? trf("%s, unchanged", item.label.c_str()) : item.label;
+            speech->said_label = item.label;
+            return said;
+        }
+        // Under the focus, a new state (Space on a check box, a button that can no longer be
+        // used) or new words (+ on a number's button, a pick in a menu, Left on a slider) are said
+        // again, without the kind of control, which was said as the focus arrived.
+        if (checked == speech->said_checked && item.label == speech->said_label && item.state == speech->said_state &&
+            item.disabled == speech->said_disabled)
+            return "";
+        if (g.ActiveIdPreviousFrame == g.NavId && g.ActiveId != g.NavId) return "";
+    }
+    if (!typing) said = item.label;
+    // Arriving: the kind of control a key works on, as a screen reader says it of a page's own.
+    const bool in_list = g.NavWindow && (g.NavWindow->Flags & ImGuiWindowFlags_Popup);
+    if (moved && item.text_field) said += tr(", text field");
+    if (moved && item.reported && !item.text_field && !item.checkable && !item.openable && !in_list)
+        said += tr(", button");
+    said += item.state;
+    if (item.disabled) said += tr(", unavailable");
     if (checked >= 0) said += checked ? tr(", checked") : tr(", not checked");
     // Reaching a question's choices says the question first; moving into a panel, or to another
     // one, says which.
@@ -144,6 +187,8 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
     speech->said_id = g.NavId;
     speech->said_label = item.label;
     speech->said_checked = checked;
+    speech->said_disabled = item.disabled;
+    speech->said_state = item.state;
     return said;
 }
 

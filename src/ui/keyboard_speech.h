@@ -34,6 +34,12 @@ struct KeyboardSpeech {
     ImGuiID said_id = 0;
     std::string said_label;
     int said_checked = -1;
+    bool said_disabled = false;
+    std::string said_state;
+    // A field being typed into, and its words when the typing began (to say "unchanged" after
+    // Escape, or Enter on the same value).
+    bool editing = false;
+    std::string edit_start;
     std::string said_panel, said_context;
 };
 
@@ -48,8 +54,9 @@ void region_for_keyboard(const std::string& name);
 // What the controls drawn after this belong to, said once before the first of them the focus
 // reaches (a question's words before its choices); "" ends it.
 void context_for_keyboard(const std::string& context);
-// The name of the control just drawn, when it has no label of its own, and if the keyboard is on it.
-void name_for_keyboard(const std::string& name);
+// The name of the control just drawn, when it has no label of its own, and if the keyboard is on it;
+// state: what it is now, said after its kind (", selected": "Lesson, button, selected"), or "".
+void name_for_keyboard(const std::string& name, const std::string& state = "");
 // The keyboard's focus is on the control just drawn: where a name is built from the row's numbers,
 // it is built only then (`if (keyboard_on_last_item()) name_for_keyboard(...)`), not every frame
 // for every cell.

@@ -26,7 +26,7 @@ bool tab(const char* label, bool selected, UiState* ui, const char* layout_name)
     if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     const bool clicked = ImGui::Button(label);
     if (selected) ImGui::PopStyleColor(), mark_selected();
-    name_for_keyboard(selected ? std::string(label) + tr(", selected") : std::string(label));
+    name_for_keyboard(label, selected ? tr(", selected") : "");
     record_layout(ui, layout_name);
     return clicked;
 }

@@ -114,8 +114,7 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
         }
         // Said again once pressed: the multiplier in use is this one now.
         if (keyboard_on_last_item())
-            name_for_keyboard(trf("scale the scores %s", label.c_str()) +
-                              (s.lab_scale == preset ? tr(", in use") : ""));
+            name_for_keyboard(trf("scale the scores %s", label.c_str()), s.lab_scale == preset ? tr(", in use") : "");
         record_lesson_item(ui, "lesson:lab:" + num(preset));
         ImGui::PopID();
     }

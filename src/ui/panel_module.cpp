@@ -125,8 +125,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
     }
     // Said again once pressed: the settings are the book's now.
     if (keyboard_on_last_item())
-        name_for_keyboard(m == book_module_settings(m.module) ? trf("%s, in use", tr("as in the book"))
-                                                              : std::string(tr("as in the book")));
+        name_for_keyboard(tr("as in the book"), m == book_module_settings(m.module) ? tr(", in use") : "");
     record_layout(ui, "module:book");
 
     // A field and its name side by side while they fit the width (a phone wraps them).

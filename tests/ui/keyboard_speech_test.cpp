@@ -40,12 +40,12 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     CHECK(press(&h, kKeyDown) == "1 Inputs: pick the query, panel");
     // Into one (Space): its controls by their names and values, as the screen shows them.
     CHECK(press(&h, kKeySpace) == "example: your-journey, list");
-    CHECK(press(&h, kKeyDown) == "query position: 1");
+    CHECK(press(&h, kKeyDown) == "query position: 1, text field");
     CHECK(press(&h, kKeyDown) == "token table, group");
     CHECK(press(&h, kKeySpace) == "make inputs[0] the query, not checked");
     CHECK(press(&h, kKeyDown) == "make inputs[1] the query, checked");  // the query, a radio button
-    CHECK(press(&h, kKeyRight) == "tokens[1]: journey");
-    CHECK(press(&h, kKeyRight) == "inputs[1][0]: 0.55");
+    CHECK(press(&h, kKeyRight) == "tokens[1]: journey, text field");
+    CHECK(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field");
     // Out again (Escape): the group, then the panel.
     CHECK(press(&h, kKeyEscape) == "token table, group");
     CHECK(press(&h, kKeyEscape) == "1 Inputs: pick the query, panel");
@@ -67,11 +67,11 @@ TEST_CASE("ui: a number's - and + buttons say the value they leave, under the ke
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
-    REQUIRE(press(&h, kKeyDown) == "query position: 1");
-    CHECK(press(&h, kKeyRight) == "decrease query position: 1");
+    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field");
+    CHECK(press(&h, kKeyRight) == "decrease query position: 1, button");
     CHECK(press(&h, kKeySpace) == "decrease query position: 0");  // said again: the focus stayed, the value moved
     CHECK(h.state.query == 0);
-    CHECK(press(&h, kKeyRight) == "increase query position: 0");
+    CHECK(press(&h, kKeyRight) == "increase query position: 0, button");
 }
 
 TEST_CASE("ui: n in the drawing says the new step's first choice, not the control the focus left") {
@@ -82,7 +82,7 @@ TEST_CASE("ui: n in the drawing says the new step's first choice, not the contro
     h.go_to_step(3);
     keyboard_on(&h);
     press(&h, kKeyDown);
-    REQUIRE(press(&h, kKeySpace) == "Lesson, selected");  // the mode tab in use
+    REQUIRE(press(&h, kKeySpace) == "Lesson, button, selected");  // the mode tab in use
     const size_t before = h.said.size();
     h.type("n");
     h.frames(4);
@@ -102,12 +102,34 @@ TEST_CASE("ui: a value typed into a cell is said once, as the cell then shows it
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyRight}) press(&h, key);
-    REQUIRE(press(&h, kKeyRight) == "inputs[1][0]: 0.55");
-    CHECK(press(&h, kKeyEnter) == "");  // editing starts: the field's text is the value already said
+    REQUIRE(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field");
+    CHECK(press(&h, kKeyEnter) == "inputs[1][0]: 0.55, editing");  // typing begins: said once
     h.type("0.9");
     h.frames(2);
     CHECK(press(&h, kKeyEnter) == "inputs[1][0]: 0.90");
     CHECK(h.state.inputs.at(1, 0) == doctest::Approx(0.9f));
+}
+
+TEST_CASE("ui: a field being typed into says that it is, the numbers Up and Down step to, and Escape's undo") {
+    // A walk heard nothing from the start of typing to its end: not the field taken, not Up
+    // stepping the query, not Escape putting the old value back.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
+    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field");
+    CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
+    // Down steps to the next row's token, as the table lists them (query_selector).
+    CHECK(press(&h, kKeyDown) == "query position: 2");
+    CHECK(press(&h, kKeyDown) == "query position: 3");
+    h.type("5");  // typed characters are the screen reader's own to echo
+    CHECK(press(&h, kKeyEscape) == "query position: 1, unchanged");  // Escape: the old value back
+    CHECK(h.state.query == 1);
+    CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
+    CHECK(press(&h, kKeyUp) == "query position: 0");
+    CHECK(press(&h, kKeyEnter) == "query position: 0");  // kept
+    CHECK(h.state.query == 0);
+    CHECK(press(&h, kKeyRight) == "decrease query position: 0, button");
 }
 
 TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are said") {
@@ -133,7 +155,7 @@ TEST_CASE("ui: keyboard moves are said in the interface's language") {
     CHECK(press(&h, kKeyDown) == "引导课程，面板");
     press(&h, kKeyDown);
     press(&h, kKeySpace);
-    CHECK(press(&h, kKeyDown) == "查询位置：1");
+    CHECK(press(&h, kKeyDown) == "查询位置：1，文本框");
 }
 
 TEST_CASE("ui: a list is said with its choice, opens on that choice, and says each choice the arrows reach") {
@@ -239,17 +261,17 @@ TEST_CASE("ui: a button whose press changes no words of its own says what it did
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeyDown}) press(&h, key);
-    REQUIRE(press(&h, kKeySpace) == "Play: 0 of 6");
-    CHECK(press(&h, kKeyRight) == "Step: 0 of 6");
+    REQUIRE(press(&h, kKeySpace) == "Play: 0 of 6, button");
+    CHECK(press(&h, kKeyRight) == "Step: 0 of 6, button");
     CHECK(press(&h, kKeySpace) == "Step: 1 of 6, torch.dot(inputs[0], query) = 0.9544");
     CHECK(press(&h, kKeySpace) == "Step: 2 of 6, torch.dot(inputs[1], query) = 1.4950");
-    CHECK(press(&h, kKeyRight) == "Reset: 2 of 6");
+    CHECK(press(&h, kKeyRight) == "Reset: 2 of 6, button");
     CHECK(press(&h, kKeySpace) == "Reset: 0 of 6");
     // Up to the inputs panel's buttons: + token says the count it leaves.
     for (int key : {kKeyEscape, kKeyUp, kKeySpace}) press(&h, key);
     std::string said;
     for (int k = 0; k < 12 && said.rfind("+ token", 0) != 0; ++k) said = press(&h, kKeyDown);
-    REQUIRE(said == "+ token: 6 tokens");
+    REQUIRE(said == "+ token: 6 tokens, button");
     CHECK(press(&h, kKeySpace) == "+ token: 7 tokens");
     CHECK(h.state.inputs.rows == 7);
 }
@@ -325,9 +347,10 @@ TEST_CASE("ui: - token under the keyboard stops at one token, saying so, instead
         said = press(&h, kKeyDown);
         if (said.rfind("+ token", 0) == 0) said = press(&h, kKeyRight);
     }
-    REQUIRE(said == "\u2212 token: 3 tokens");
+    REQUIRE(said == "\u2212 token: 3 tokens, button");
     CHECK(press(&h, kKeySpace) == "\u2212 token: 2 tokens");
-    CHECK(press(&h, kKeySpace) == "\u2212 token: 1 token");
+    // At one token the button is drawn disabled, and says so.
+    CHECK(press(&h, kKeySpace) == "\u2212 token: 1 token, unavailable");
     press(&h, kKeySpace);
     CHECK(h.state.inputs.rows == 1);
     CHECK(h.state.tokens.size() == 1);
@@ -342,16 +365,18 @@ TEST_CASE("ui: in a lesson step the band's parts are named stops, and a preset s
     h.go_to_step(6);
     keyboard_on(&h);
     CHECK(press(&h, kKeyDown) == "Guided lesson, panel");
-    CHECK(press(&h, kKeySpace) == "Lesson, selected");
+    CHECK(press(&h, kKeySpace) == "Lesson, button, selected");
     CHECK(press(&h, kKeyDown) == "the step's text, group");
     CHECK(press(&h, kKeyRight) == "the question, group");
     CHECK(press(&h, kKeyLeft) == "the step's text, group");
     CHECK(press(&h, kKeySpace) == "score multiplier: \u00d71");
-    CHECK(press(&h, kKeyRight) == "scale the scores \u00d71, in use");
+    CHECK(press(&h, kKeyRight) == "scale the scores \u00d71, button, in use");
     const std::string next = press(&h, kKeyRight);
     REQUIRE(next.rfind("scale the scores \u00d7", 0) == 0);
     CHECK(next.find(", in use") == std::string::npos);
-    CHECK(press(&h, kKeySpace) == next + ", in use");  // pressed: the multiplier in use now
+    CHECK(next.size() > 8);
+    CHECK(next.compare(next.size() - 8, 8, ", button") == 0);
+    CHECK(press(&h, kKeySpace) == next.substr(0, next.size() - 8) + ", in use");  // pressed: in use now
     CHECK(h.state.lab_scale > 1.0f);
 }
 
@@ -374,7 +399,7 @@ TEST_CASE("ui: \"as in the book\" says when the class's settings are the book's,
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
     REQUIRE(press(&h, kKeyDown) == "class: CausalAttention (3.5.3), list");
-    REQUIRE(press(&h, kKeyRight) == "as in the book");
+    REQUIRE(press(&h, kKeyRight) == "as in the book, button");
     CHECK(press(&h, kKeySpace) == "as in the book, in use");
     CHECK(h.state.module.settings == attn::book_module_settings(attn::AttentionModule::CausalAttention));
 }
