@@ -158,7 +158,11 @@ std::vector<std::string> line_break_pieces(std::string_view line, LineGroups gro
 
 namespace {
 
-enum class CodeCut { AfterOpening, BeforeDot, AnyCharacter, None };
+enum class CodeCut { AfterOpening, BeforeOperator, BeforeDot, AnyCharacter, None };
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
 
 // The characters (code points) of text: its columns in a monospace font.
 int columns_of(std::string_view text) {
@@ -188,7 +192,15 @@ void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<s
         const size_t n = std::max<size_t>(1, decode_utf8(piece, i, &cp));  // a bad byte: one at a time
         const std::string_view ch = std::string_view(piece).substr(i, n);
         if (after_opening && ch != " ") flush(), after_opening = false;
-        if (rule == CodeCut::BeforeDot && ch == "." && !part.empty()) flush();
+        // Before an operator written between spaces, which starts the next line with what it
+        // joins ("= 0.8400"): the line's operators glued "query) = 0.9·0.5 + ... = 0.8400" into one piece.
+        if (rule == CodeCut::BeforeOperator && ch != " " && !part.empty() && part.back() == ' ' &&
+            operator_at(piece, i) && !is_operator(last_word(part)))
+            flush();
+        // Before a method's dot, never a decimal point's ("0" / ".8400" read as a score of 0).
+        const bool decimal_point =
+            ch == "." && i > 0 && is_digit(piece[i - 1]) && i + 1 < piece.size() && is_digit(piece[i + 1]);
+        if (rule == CodeCut::BeforeDot && ch == "." && !decimal_point && !part.empty()) flush();
         if (rule == CodeCut::AnyCharacter && ch != " " && !part.empty() && part_columns + 1 > columns) flush();
         part += ch;
         ++part_columns;

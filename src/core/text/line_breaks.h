@@ -28,7 +28,8 @@ std::vector<std::string> line_break_pieces(std::string_view line, LineGroups gro
 
 // A piece of code wider than `columns` (a long call chain on a phone) cut into fragments that
 // each fit, where Python is broken by hand: after "(" "[" "," (with the spaces after them); a
-// fragment still too wide, before a "."; one still too wide, between characters, so that nothing
+// fragment still too wide, before an operator between spaces ("= 0.8400" starts a line); then
+// before a "." that is no decimal point; one still too wide, between characters, so that nothing
 // runs past the edge unseen. A piece that fits comes back whole; trailing spaces do not count (they
 // may hang past the edge). Code is drawn in a monospace font: a character is a column.
 std::vector<std::string> code_break_pieces(const std::string& piece, int columns);

@@ -75,6 +75,13 @@ TEST_CASE("Code wider than a line breaks after '(' '[' ',', then before '.', the
     // "keys_base.repeat_interleave(" is still 28 wide on a line of 20: before its dot.
     CHECK(code_break_pieces("keys_base.repeat_interleave(self.group_size, ", 20) ==
           Pieces{"keys_base", ".repeat_interleave(", "self.group_size, "});
+    // The score loop's line on a phone (a teacher's walk): "... = 0" then ".8400" on the next line.
+    // Before its operators, which start the next line with what they join; never at a decimal point.
+    CHECK(code_break_pieces("query) = 0.9\u00b70.5 + 0.6\u00b70.4 + 0.5\u00b70.3 = 0.8400", 30) ==
+          Pieces{"query) ", "= 0.9\u00b70.5 ", "+ 0.6\u00b70.4 ", "+ 0.5\u00b70.3 ", "= 0.8400"});
+    CHECK(code_break_pieces("a.b(x) = 0.8400", 8) == Pieces{"a.b(", "x) ", "= 0.8400"});
+    CHECK(code_break_pieces("12.5000", 6) ==
+          Pieces{"12.500", "0"});  // no room even for the number: at worst, characters
     // No place to break: between characters, each fragment within the line.
     CHECK(code_break_pieces("abcdefghij", 4) == Pieces{"abcd", "efgh", "ij"});
     // A two-byte character is one column, and never cut.
