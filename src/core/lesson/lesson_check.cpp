@@ -49,14 +49,17 @@ std::string giveaway(const Lesson& lesson, int number, const std::vector<Questio
     const StepSpec& step = *lesson.step(number);
     for (size_t i = 0; i < step.lines.size(); ++i) {
         const LessonLineSpec& line = step.lines[i];
-        for (int k = std::max(line.after + 1, 0); k < int(asked.size()); ++k) {
+        // The last of the questions the line gives away: "after" it, the line gives none away (a
+        // teacher told "add after: 0" for the first one met the second one next).
+        for (int k = int(asked.size()) - 1; k > std::max(line.after, -1); --k) {
             const Concealment covered = covered_by(asked[size_t(k)].id);
             for (const std::string& name : line.text.names)
                 if (shows_covered(name, covered))
-                    return step_name(number) + ".lines[" + std::to_string(i) + "] (step " + std::to_string(number) +
-                           ") shows {" + name + "} before the step's question \"" + asked[size_t(k)].id +
-                           "\" is answered, which gives its answer away: add \"after\": " + std::to_string(k) +
-                           " to the line (it then shows once that question is answered)";
+                    return (line.place.empty() ? "" : line.place + ": ") + step_name(number) + ".lines[" +
+                           std::to_string(i) + "] (step " + std::to_string(number) + ") shows {" + name +
+                           "} before the step's question " + std::to_string(k + 1) + " (\"" + asked[size_t(k)].id +
+                           "\") is answered, which gives its answer away: add \"after\": " + std::to_string(k) +
+                           " to the line (it then shows once that question is answered; questions count from 0)";
         }
     }
     return "";

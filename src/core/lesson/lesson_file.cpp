@@ -221,6 +221,7 @@ bool read_step(Reader& r, const JsonValue& v, const Path& path, StepSpec* out) {
         return r.fail(*lines, lines_path, "has more than " + std::to_string(kMaxStepLines) + " lines: split the step");
     for (size_t i = 0; i < lines->items.size(); ++i) {
         LessonLineSpec line;
+        line.place = json_line_column(r.source, lines->items[i].offset);
         if (!read_line(r, lines->items[i], Path{&lines_path, nullptr, int(i)}, int(out->questions.size()), &line))
             return false;
         out->lines.push_back(std::move(line));

@@ -49,6 +49,7 @@ struct LessonLineSpec {
     TextTemplate text;
     std::string section;  // non-empty: a built-in section instead of text
     int after = -1;       // as LessonLine::after_question
+    std::string place;    // "line 12, column 7": where the line's object starts in its file, for messages
 };
 
 struct StepSpec {

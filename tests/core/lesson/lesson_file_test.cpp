@@ -178,11 +178,17 @@ TEST_CASE("lesson file: a line that names what its step's question covers, befor
     };
     // The weights before "which is sharper?": the panels would cover them while the text gives them.
     const std::string why = problem(R"({"prose": "Weights: {weights}."})", R"({"ask": "sharper"})");
-    CHECK(contains(why, "steps[0].lines[0] (step 1) shows {weights} before the step's question \"sharper\""));
+    CHECK(contains(why, "steps[0].lines[0] (step 1) shows {weights} before the step's question 1 (\"sharper\")"));
     CHECK(contains(why, "add \"after\": 0"));
+    CHECK(why.rfind("line ", 0) == 0);  // where the line is in the file, as the reader's own messages say
+    CHECK(contains(why, ", column "));
     // After the question, or a value it does not cover, is fine.
     CHECK(problem(R"({"prose": "Weights: {weights}.", "after": 0})", R"({"ask": "sharper"})").empty());
     CHECK(problem(R"({"prose": "Scores: {scores}."})", R"({"ask": "sharper"})").empty());
+    // Scores before two questions that both cover them: "after" the last of them, in one go (a
+    // teacher told "add after: 0" met "add after: 1" next).
+    CHECK(contains(problem(R"({"prose": "Scores: {scores}."})", R"({"ask": "dot-value"}, {"ask": "highest-score"})"),
+                   "add \"after\": 1"));
     // A line after the first question still names what the second one asks.
     CHECK(contains(
         problem(R"({"prose": "Best: {best}.", "after": 0})", R"({"ask": "count-scores"}, {"ask": "highest-score"})"),
