@@ -17,6 +17,12 @@
                   ['weights', 'Scores to weights'], ['heatmaps', 'All queries at once (heatmaps)'],
                   ['projection', 'Trainable attention'], ['module', 'The book\'s classes (nn.Linear, masks, dropout, heads)'],
                   ['lesson', 'Guided lesson'], ['code', 'PyTorch code']];
+  // Every panel but the PyTorch code is the whole demo, as the page opens (no panels= in the link):
+  // the code stays behind its button there. Ticked with the rest, the code window opens over the
+  // lesson, which a teacher's walk found covering the question on a phone.
+  const WHOLE_DEMO = PANELS.map((p) => p[0]).filter((p) => p !== 'code');
+  const listedPanels = (panels) =>
+    (panels.length === WHOLE_DEMO.length && WHOLE_DEMO.every((p) => panels.includes(p)) ? [] : panels);
   // The maker's own words in the page's language (interface.json's "page" map). Each label is a
   // function of the language, set again when the learner switches it while the maker is open.
   const words = (english, ...values) => api.words(english, ...values);
@@ -77,6 +83,11 @@
       }
     }
     step.value = String(wantedStep <= count ? wantedStep : 0);
+    // The step wanted before the file came (a lesson= page's first step) is shown once it can be.
+    if (!dialog.hidden && wantedStep > 0 && step.value === String(wantedStep) && api.getState().step !== wantedStep) {
+      lessonBox.checked = true;
+      apply();
+    }
   }
   const height = el('input', { type: 'number', id: 'embed-height', min: 200, max: 20000, step: 10 });
   const title = el('input', { type: 'text', id: 'embed-title' });
@@ -130,7 +141,7 @@
   // The iframe's title names the view, for screen-reader users of the course page.
   function describe(state, panels) {
     const names = panels.map((p) => words(PANELS.find((x) => x[0] === p)[1]).toLowerCase());
-    const what = (names.length === PANELS.length ? words('all panels') : names.join(words(', '))) +
+    const what = (!panels.length || names.length === PANELS.length ? words('all panels') : names.join(words(', '))) +
                  (state.step ? words('; lesson step {0}', state.step) : '');
     return words('Interactive demo: how attention scores are computed ({0})', what);
   }
@@ -312,12 +323,14 @@
   // The choices go to the live view (the preview); the snippet is rebuilt once it has drawn.
   function apply() {
     const state = api.getState();
-    const panels = boxes.filter((b) => b[1].checked).map((b) => b[0]);
-    if (!panels.length) { status.textContent = words('Pick at least one panel'); return; }
+    const ticked = boxes.filter((b) => b[1].checked).map((b) => b[0]);
+    if (!ticked.length) { status.textContent = words('Pick at least one panel'); return; }
+    const panels = listedPanels(ticked);
     const next = { ...state, panels, step: Number(step.value) };
     // A step opens as the lesson sets it up (step 11 turns on the book's classes it runs), through
     // a step-only link, as a reader's would; the snippet then carries that setup.
-    const result = next.step > 0 ? api.applyLink(`#step=${next.step}&panels=${panels.join(',')}`) : api.setState(next);
+    const result = next.step > 0 ? api.applyLink(`#step=${next.step}` + (panels.length ? `&panels=${panels.join(',')}` : ''))
+                                 : api.setState(next);
     if (result && result.ok === false) { status.textContent = result.error; return; }
     status.textContent = '';
     title.value = describe(next, panels);
@@ -473,7 +486,7 @@
     if (dialog.hidden) return;
     status.textContent = '';
     if (!titleEdited) {
-      const panels = boxes.filter((b) => b[1].checked).map((b) => b[0]);
+      const panels = listedPanels(boxes.filter((b) => b[1].checked).map((b) => b[0]));
       title.value = describe({ step: Number(step.value) }, panels);
     }
     render();
@@ -509,9 +522,11 @@
   window.attentionEmbedMaker = {
     open() {
       const state = api.getState();
-      // No panels listed means all of them (docs/state-schema.md).
-      for (const [key, box] of boxes) box.checked = !state.panels.length || state.panels.includes(key);
-      wantedStep = state.step || 0;
+      // No panels listed means the whole demo (docs/state-schema.md), its code behind its button.
+      for (const [key, box] of boxes) box.checked = state.panels.length ? state.panels.includes(key) : WHOLE_DEMO.includes(key);
+      // A page with a lesson= file is there for that lesson: its first step, not the book's
+      // sentence behind a Start button (a teacher's walk embedded "none" and saw the book's).
+      wantedStep = state.step || (api.pageOptions().lesson ? 1 : 0);
       listSteps();
       api.loadLesson();
       themeBefore = api.pageOptions().themeChoice;
@@ -519,10 +534,11 @@
       heightEdited = false;
       titleEdited = false;
       watchTickedFor = -1;
-      title.value = describe(state, state.panels.length ? state.panels : PANELS.map((p) => p[0]));
+      title.value = describe(state, state.panels);
       status.textContent = '';
       dialog.hidden = false;
       render();
+      listSteps();  // the wanted step, if the lesson's file is here already
       boxes[0][1].focus();
     },
   };

@@ -77,6 +77,44 @@ test('embed maker: panels, theme and step chosen by clicks give a snippet that e
   await course.context().close();
 });
 
+test('embed maker: opened on the whole demo, its code stays behind its button: no window over the lesson', async () => {
+  // A teacher's walk: every box ticked by default, "PyTorch code" among them, so the embed opened
+  // the code's window over the question (on a phone over every choice).
+  const page = await openSettled(browser, server.url + '/', { viewport: { width: 1366, height: 768 } });
+  await page.click('#copy-embed');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  assert.equal(await page.locator('#embed-panel-code').isChecked(), false, 'the code is not ticked');
+  for (const key of ['inputs', 'plot', 'loop', 'heatmaps', 'weights', 'projection', 'module', 'lesson'])
+    assert.equal(await page.locator(`#embed-panel-${key}`).isChecked(), true, `${key} is ticked`);
+  await page.selectOption('#embed-step', '2');
+  await page.waitForFunction(() => window.attention.getState().step === 2, null, { timeout: budget() });
+  await waitIdle(page);
+  await waitFor(page, () => /step=2/.test(document.getElementById('embed-snippet').value), null, 'the snippet for step 2');
+  const snippet = await page.inputValue('#embed-snippet');
+  assert.doesNotMatch(snippet, /panels=/, 'the whole demo needs no panels= in its link');
+  assert.match(snippet, /\(all panels; lesson step 2\)/);
+  assert.deepEqual(await page.evaluate(() => window.attention.getState().panels), []);
+  await page.keyboard.press('Escape');
+  await page.context().close();
+
+  server.routes.set('/course-whole.html', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"></head><body>${snippet}</body></html>`);
+  const course = await openPage(browser, `http://localhost:${server.port}/course-whole.html`,
+                                { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const frame = await demoFrame(course, 'embed=1');
+  await waitReady(frame);
+  await waitIdle(frame);
+  const shown = await frame.evaluate(() => ({ state: window.attention.getState(),
+                                              names: window.attention.layout().map((l) => l.name) }));
+  assert.equal(shown.state.step, 2);
+  assert.ok(!shown.names.includes('code:copy'), 'no code window is open');
+  assert.ok(shown.names.some((n) => n.startsWith('lesson:choice:')), `the question's choices are drawn: ${shown.names.filter((n) => n.startsWith('lesson')).join()}`);
+  await saveArtifact('embed-maker-whole-phone.png', await course.screenshot());
+  assert.deepEqual(course.problems, []);
+  await course.context().close();
+});
+
 test('embed maker: "for print and PDF" adds the view as a figure that replaces the frame when the page is printed', async () => {
   const page = await openSettled(browser, server.url + '/#example=your-journey&query=1&panels=inputs,weights',
                                  { viewport: { width: 1366, height: 768 } });
@@ -227,6 +265,13 @@ test('embed maker: on a lesson= page before its lesson came, the step list waits
                                    '2. Which word lines up best with it?', null, { timeout: budget() })
     .catch(async () => assert.fail('the steps by their titles: ' +
                                    await page.$$eval('#embed-step option', (o) => o.map((x) => x.textContent).join(' | '))));
+  // Nothing picked yet: the lesson's own first step, not the book's sentence behind a Start
+  // button (a teacher's walk embedded "none" and their students met the book's sentence).
+  await page.waitForFunction(() => document.getElementById('embed-step').value === '1' &&
+                                   window.attention.getState().step === 1 &&
+                                   /lesson step 1\)"/.test(document.getElementById('embed-snippet').value), null, { timeout: budget() })
+    .catch(async () => assert.fail(`the maker starts at the lesson's step 1: select ${await page.inputValue('#embed-step')}, ` +
+                                   `state step ${(await page.evaluate(() => window.attention.getState())).step}`));
   await page.selectOption('#embed-step', '2');
   await page.waitForFunction(() => /lesson step 2\)"/.test(document.getElementById('embed-snippet').value), null, { timeout: budget() })
     .catch(async () => assert.fail(`the snippet opens step 2: ${await page.inputValue('#embed-snippet')} ` +
