@@ -439,9 +439,11 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 0));
     const bool mark_query = !in.concealed().query_token;
     // A new query brings its row into view, and so does each token the score loop reaches as it
-    // steps (not while the lesson hides which token is the query).
+    // steps. Also while step 1 asks which token inputs[q] is: the question names the position,
+    // and the row is where its answer is read (by its index, unmarked); a teacher's walk found a
+    // query at 4 below a table showing three rows.
     // (A row hidden or let go is news again when it comes back: the loop restarted at token 0.)
-    if (mark_query && s.query < n)
+    if (s.query < n)
         keep_row_in_view(s.query, row_h, &ui->inputs.query_in_view);
     else
         ui->inputs.query_in_view = -1;

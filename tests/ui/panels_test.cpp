@@ -358,6 +358,23 @@ TEST_CASE("ui: the token table brings the query's row, and the loop's token as i
     CHECK(h.find("token:0") != nullptr);
 }
 
+TEST_CASE("ui: while step 1 asks which token inputs[q] is, the token table shows that row, unmarked") {
+    // A teacher's walk: step 1 asked about inputs[4] at 1366 x 768, and the table showed three rows.
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    const attn::State journey = h.state;  // six tokens
+    attn::State s = h.go_to_step(1);
+    s.tokens = journey.tokens;
+    s.inputs = journey.inputs;
+    s.example = journey.example;
+    s.query = 5;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    REQUIRE(h.lesson.concealed.query_token);
+    REQUIRE(h.find("token:0") == nullptr);            // the table is shorter than its six rows
+    CHECK(h.find("token:5") != nullptr);              // the question's position, in view to be read
+    CHECK(h.find("value:query-token")->text == "?");  // which token it is stays the learner's to say
+}
+
 TEST_CASE("ui: on a phone, once the lesson has scrolled away, a bar keeps the step, Back and Next a tap away") {
     UiHarness h("your-journey", ImVec2(390, 844));
     attn::State s = h.go_to_step(9);
