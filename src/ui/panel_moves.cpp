@@ -45,6 +45,22 @@ void enter_panels_region(const KeyboardSpeech& speech) {
     if (first) pick_panel(first->window);
 }
 
+// Home or End on a panel: the first or the last panel of its window in reading order. ImGui's own
+// pick, scored from the window's top or bottom edge with its boxes squashed, could be a panel above
+// the last one in a phone's column, off screen while the column scrolled to its end.
+void panel_at_edge(const KeyboardSpeech& speech, const KeyboardSpeech::Window& from) {
+    const bool last = GImGui->NavMoveDir == ImGuiDir_Up;  // End scores upwards from the bottom
+    const auto before = [](const ImGuiWindow* a, const ImGuiWindow* b) {
+        return a->Pos.y < b->Pos.y - 1.0f || (a->Pos.y <= b->Pos.y + 1.0f && a->Pos.x < b->Pos.x);
+    };
+    const KeyboardSpeech::Window* pick = nullptr;
+    for (const KeyboardSpeech::Window& k : speech.windows)
+        if (k.panel && k.window->ParentWindow == from.window->ParentWindow &&
+            (!pick || (last ? before(pick->window, k.window) : before(k.window, pick->window))))
+            pick = &k;
+    if (pick) pick_panel(pick->window);
+}
+
 }  // namespace
 
 void steer_panel_moves(const KeyboardSpeech& speech) {
@@ -54,10 +70,12 @@ void steer_panel_moves(const KeyboardSpeech& speech) {
     // PageUp asks to move Down from a page above): ImGui's pick stands for them.
     const ImGuiNavMoveFlags wrap =
         ImGuiNavMoveFlags_WrapX | ImGuiNavMoveFlags_LoopX | ImGuiNavMoveFlags_WrapY | ImGuiNavMoveFlags_LoopY;
-    if (!g.NavMoveScoringItems || g.NavMoveDir == ImGuiDir_None || !g.NavWindow || (g.NavMoveFlags & ~wrap)) return;
+    if (!g.NavMoveScoringItems || g.NavMoveDir == ImGuiDir_None || !g.NavWindow) return;
     const KeyboardSpeech::Window* from = nullptr;
     for (const KeyboardSpeech::Window& k : speech.windows)
         if (k.panel && k.window->ChildId == g.NavId && k.window->ParentWindow == g.NavWindow) from = &k;
+    if (from && (g.NavMoveFlags & ImGuiNavMoveFlags_ScrollToEdgeY)) return panel_at_edge(speech, *from);  // Home, End
+    if (g.NavMoveFlags & ~wrap) return;
     if (!from) {
         enter_panels_region(speech);
         return;

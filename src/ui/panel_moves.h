@@ -8,13 +8,13 @@
 
 namespace attn::ui {
 
-// After the frame's panels (registered with panel_for_keyboard): when an arrow key (not a page or
-// Home / End key, whose moves ImGui makes its own way) asked to move
+// After the frame's panels (registered with panel_for_keyboard): when an arrow key (not a page
+// key, whose moves ImGui makes its own way) asked to move
 // from one panel, the nearest panel that way whose side faces it (sharing columns for Up and Down,
 // rows for Left and Right; at equal distance, the one starting nearest in reading order) replaces
 // ImGui's pick, which it applies at the next frame. Nothing in line that way: ImGui's pick stands.
 // From a region that holds panels (the column they scroll in, on a phone), Down or Right goes on
-// to its first panel.
+// to its first panel. Home and End on a panel go to the first and the last panel of its window.
 void steer_panel_moves(const KeyboardSpeech& speech);
 
 }  // namespace attn::ui

@@ -236,6 +236,17 @@ TEST_CASE("ui: on a phone Down goes on from the panels' column into its panels, 
         {kKeyEscape, "panels, group"},
     };
     for (const auto& [key, said] : walk) CHECK(press(&h, key) == said);
+    // End: the column's last panel, on screen (a walk's End scrolled the column to its end while
+    // the focus went to a panel above, off screen); Home: the first.
+    press(&h, kKeyDown);
+    const std::string end = press(&h, kKeyEnd);
+    CHECK(end == "The book's classes (3.4.2 to 3.6, ch04), panel");
+    h.frames(3);
+    const attn::ui::LayoutItem* focus = h.find("focus");
+    REQUIRE(focus != nullptr);
+    CHECK(focus->rect.y >= 0);
+    CHECK(focus->rect.y < 844);
+    CHECK(press(&h, kKeyHome) == "Guided lesson, panel");
 }
 
 TEST_CASE("ui: in a lesson step, Down from the lesson goes to panel 1 and on down its column") {
