@@ -1223,6 +1223,25 @@ TEST_CASE("ui: a token label its narrow field cuts shows whole on hover; one tha
     CHECK_FALSE(tooltip_shown());
 }
 
+TEST_CASE("ui: a label the numbers leave room for shows whole: \"compiler\", not \"compile\"") {
+    // A teacher's sentence at 1366 x 768: the three number columns took 70% of the table while
+    // their values ("0.9") needed far less, and the label field cut "compiler".
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::State s = h.state;
+    s.example.clear();
+    s.tokens = {"the", "compiler", "rejects", "my", "code"};
+    s.inputs = attn::Matrix(5, 3);
+    for (int i = 0; i < 15; ++i) s.inputs.data[size_t(i)] = 0.1f * float(1 + i % 9);
+    s.query = 4;
+    REQUIRE(h.set_state(s).empty());
+    h.frames(3);
+    const attn::ui::LayoutItem* label = h.find("label:1");
+    REQUIRE(label != nullptr);
+    CHECK(label->rect.z >= ImGui::CalcTextSize("compiler").x + 2 * ImGui::GetStyle().FramePadding.x);
+    const float fits = ImGui::CalcTextSize("0.9").x + ImGui::GetStyle().FramePadding.x;  // and each value whole
+    for (int c = 0; c < 3; ++c) CHECK(h.find("cell:1:" + std::to_string(c))->rect.z >= fits);
+}
+
 TEST_CASE("ui: the PyTorch code covers what it prints while the lesson's question is open") {
     // A learner's walk read "# tensor([2., 8., 2.])" in the code view while step 3 asked how many
     // scores the loop makes (#28). The code stays; its outputs say why they are covered.
