@@ -460,6 +460,9 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             if (!in_track(shown) || e->questions.empty()) break;
             const int k = std::clamp(shown.lesson.question, 0, int(e->questions.size()) - 1);
             if (intent.value < 0 || size_t(intent.value) >= e->questions[size_t(k)].choices.size()) break;
+            // The answer already given and revealed, chosen again (Space on the checked choice, by
+            // keyboard): nothing changes. Only another choice asks again.
+            if (shown.lesson.revealed && shown.lesson.question == k && shown.lesson.answer == intent.value) break;
             draft->lesson = choose_answer(*draft, intent.value).lesson;
             draft->lesson.question = k;
             break;

@@ -367,6 +367,23 @@ TEST_CASE("lesson engine: a reveal needs a choice, and a choice outside the ques
     CHECK(s.state.lesson.question == 0);
 }
 
+TEST_CASE("lesson engine: choosing the revealed answer again changes nothing; another choice asks again") {
+    // A keyboard walk pressed Space on its checked, revealed choice: the reveal and the verdict
+    // went, and the covers came back, without a word.
+    Session s;
+    s.act(LessonAction::GoToStep, 3);
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    REQUIRE(s.state.lesson.revealed);
+    s.act(LessonAction::Choose, s.right_choice());
+    CHECK(s.state.lesson.revealed);
+    CHECK(s.state.lesson.answer == s.right_choice());
+    const int other = s.right_choice() == 0 ? 1 : 0;
+    s.act(LessonAction::Choose, other);
+    CHECK_FALSE(s.state.lesson.revealed);
+    CHECK(s.state.lesson.answer == other);
+}
+
 TEST_CASE("lesson engine: a range keeps navigation inside it and completes on its own questions") {
     Session s;
     CHECK(lesson_set_range(&s.lesson, "11-14").empty());
