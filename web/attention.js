@@ -630,6 +630,9 @@
         words('Query: {0}. {1}: {2}. Weights ({3}): {4}.', query, kind, list(s.scores), words(norm), list(s.weights));
       const body = document.querySelector('#mirror-table tbody');
       body.replaceChildren();
+      // Step 3 asks how many scores the loop makes: a row per score, the query's among them, would
+      // count them (a keyboard walk). No rows until it is answered; the summary says why.
+      if (hidden.score_count) return;
       s.tokens.forEach((token, i) => {
         const row = document.createElement('tr');
         const score = s.scores === null ? '?' : round(s.scores[i], 4);

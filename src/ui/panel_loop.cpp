@@ -46,13 +46,19 @@ void buttons(const FrameInput& in, UiState* ui) {
     const ImVec2 size(ImGui::GetFontSize() * 4.6f, 0);
     // Running the loop shows every score: it waits while a question asks for them.
     const bool wait = in.concealed().scores || in.concealed().score_count;
+    // How many slots, as the screen says it: "?" while step 3 asks how many scores there are.
+    const std::string slots = in.concealed().score_count ? std::string(kHidden) : std::to_string(n);
     ImGui::BeginDisabled(wait);
     if (ui->reduced_motion) {
         // Nothing moves on its own (prefers-reduced-motion): every slot fills at once, and Step
         // still goes one at a time.
         if (ImGui::Button(tr("Run all"), size)) ui->loop.step = n - 1;
-        if (keyboard_on_last_item()) name_for_keyboard(trf("%s: %d of %d", tr("Run all"), ui->loop.step + 1, n));
-    } else if (ImGui::Button(ui->loop.playing ? tr("Pause") : tr("Play"), size)) {
+        if (keyboard_on_last_item())
+            name_for_keyboard(trf("%s: %d of %s", tr("Run all"), ui->loop.step + 1, slots.c_str()));
+    } else if (ImGui::Button((std::string(ui->loop.playing ? tr("Pause") : tr("Play")) + "###loop-play").c_str(),
+                             size)) {
+        // (One id for Play and Pause: a new label is a new id to ImGui, and the keyboard's focus
+        // on Play was lost the moment it turned into Pause, so Pause could not be pressed.)
         ui->loop.playing = !ui->loop.playing;
         if (ui->loop.playing) {
             if (ui->loop.step >= n - 1) ui->loop.step = -1;  // finished: play again from the start
@@ -61,7 +67,8 @@ void buttons(const FrameInput& in, UiState* ui) {
     }
     // Under the keyboard, the slots filled so far: said as Play fills them, and where it ends.
     if (!ui->reduced_motion && keyboard_on_last_item())
-        name_for_keyboard(trf("%s: %d of %d", ui->loop.playing ? tr("Pause") : tr("Play"), ui->loop.step + 1, n));
+        name_for_keyboard(
+            trf("%s: %d of %s", ui->loop.playing ? tr("Pause") : tr("Play"), ui->loop.step + 1, slots.c_str()));
     record_layout(ui, "loop:play");
     ImGui::SameLine();
     ImGui::BeginDisabled(ui->loop.step >= n - 1);
@@ -80,7 +87,7 @@ void buttons(const FrameInput& in, UiState* ui) {
                     format_scalar(dot_library(row.keys->row(i), row.query.data(), row.keys->cols)).c_str());
             name_for_keyboard(trf("%s: %d of %d, %s", tr("Step"), i + 1, n, dot.c_str()));
         } else {
-            name_for_keyboard(trf("%s: %d of %d", tr("Step"), i + 1, n));
+            name_for_keyboard(trf("%s: %d of %s", tr("Step"), i + 1, slots.c_str()));
         }
     }
     ImGui::EndDisabled();
@@ -90,7 +97,7 @@ void buttons(const FrameInput& in, UiState* ui) {
         ui->loop.step = -1;
         ui->loop.playing = false;
     }
-    if (keyboard_on_last_item()) name_for_keyboard(trf("%s: %d of %d", tr("Reset"), ui->loop.step + 1, n));
+    if (keyboard_on_last_item()) name_for_keyboard(trf("%s: %d of %s", tr("Reset"), ui->loop.step + 1, slots.c_str()));
     record_layout(ui, "loop:reset");
     ImGui::EndDisabled();
     ImGui::SameLine();

@@ -249,6 +249,10 @@ test('a11y numbers: while the lesson asks for the scores, the tables cover them;
   await waitUntil(async () => /^P: Covered: /.test(await after('The query inputs[1]')),
                   'the query\'s scores covered while step 3 asks how many there are',
                   { describe: () => after('The query inputs[1]') });
+  // Nor does the canvas's own hidden copy of the numbers list a row per score (a keyboard walk).
+  await waitUntil(() => page.evaluate(() => /Scores \(inputs times the query\): hidden until you answer/.test(
+    document.getElementById('summary').textContent)), 'the summary covering the scores');
+  assert.equal(await page.locator('#mirror-table tbody tr').count(), 0, 'no row per score in the hidden copy');
   assert.match(await after('Score matrix'), /^P: Covered: /, 'the score matrix: no table, no shape, the reason');
   assert.match(await after('The context vector'), /^P: Covered: /);
   await page.locator('#numbers-reader-query').focus();

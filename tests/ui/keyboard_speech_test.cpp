@@ -287,6 +287,31 @@ TEST_CASE("ui: a button whose press changes no words of its own says what it did
     CHECK(h.state.inputs.rows == 7);
 }
 
+TEST_CASE("ui: Play turns into Pause under the keyboard's focus, and Space pauses it") {
+    // A keyboard walk: Play's label became Pause, a new id to ImGui, so the focus vanished and a
+    // second Space could not pause.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyDown}) press(&h, key);
+    REQUIRE(press(&h, kKeySpace) == "Play: 0 of 6, button");
+    CHECK(press(&h, kKeySpace).rfind("Pause: ", 0) == 0);
+    CHECK(h.ui.loop.playing);
+    CHECK(press(&h, kKeySpace).rfind("Play: ", 0) == 0);
+    CHECK_FALSE(h.ui.loop.playing);
+}
+
+TEST_CASE("ui: while step 3 asks how many scores there are, the loop's buttons say \"of ?\", as the screen does") {
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.go_to_step(3);
+    keyboard_on(&h);
+    std::string said;
+    for (int k = 0; k < 6 && said.find("score loop") == std::string::npos; ++k) said = press(&h, kKeyDown);
+    REQUIRE(said == "2 The score loop: one dot product per token, panel");
+    CHECK(press(&h, kKeySpace) == "Play: 0 of ?, button, unavailable");
+}
+
 TEST_CASE("ui: inside the weights' bars the arrow keys go row by row, each said as the screen shows it") {
     // A walk went into "scores and weights per token" with Space and found nothing there: the
     // focus frame vanished, and the numbers could not be reached in the drawing.
