@@ -23,6 +23,7 @@ namespace {
 struct Stepping {
     int up = 1;
     int64_t divisors_of = 0;
+    int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
 };
 
 // value + step, or on past the numbers that do not divide divisors_of (never past 1 or it);
@@ -48,7 +49,8 @@ int step_with_arrows(ImGuiInputTextCallbackData* data) {
     int64_t typed = 0;
     if (read_whole(std::string_view(data->Buf, size_t(data->BufTextLen)), &typed) != WholeKind::Ok) return 0;
     const std::string text =
-        std::to_string(stepped(typed, data->EventKey == ImGuiKey_UpArrow ? s.up : -s.up, s.divisors_of));
+        std::to_string(std::clamp(stepped(typed, data->EventKey == ImGuiKey_UpArrow ? s.up : -s.up, s.divisors_of),
+                                  std::min(s.lo, typed), std::max(s.hi, typed)));
     data->DeleteChars(0, data->BufTextLen);
     data->InsertChars(0, text.c_str());
     return 0;
@@ -57,7 +59,7 @@ int step_with_arrows(ImGuiInputTextCallbackData* data) {
 }  // namespace
 
 bool whole_field(UiState* ui, const std::string& name, const std::string& spoken, int64_t* value, float width,
-                 int up_step, int64_t divisors_of) {
+                 int up_step, int64_t divisors_of, int64_t lo, int64_t hi) {
     ImGui::PushID(name.c_str());
     const float button = ImGui::GetFrameHeight(), inner = ImGui::GetStyle().ItemInnerSpacing.x;
     char text[32];
@@ -67,7 +69,7 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
         ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_AutoSelectAll;
     bool changed = false;
     int64_t typed = 0;
-    Stepping stepping{up_step, divisors_of};
+    Stepping stepping{up_step, divisors_of, lo, hi};
     if (ImGui::InputText("##text", text, sizeof text, flags, step_with_arrows, &stepping) &&
         read_whole(text, &typed) == WholeKind::Ok && typed != *value) {
         *value = typed;
@@ -79,7 +81,8 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
     const std::string base =
         name.size() > 6 && name.compare(name.size() - 6, 6, ":input") == 0 ? name.substr(0, name.size() - 6) : name;
     ImGui::SameLine(0, inner);
-    if (ImGui::Button("\u2212", ImVec2(button, button)) && *value > std::numeric_limits<int64_t>::min()) {
+    if (ImGui::Button("\u2212", ImVec2(button, button)) && *value > std::numeric_limits<int64_t>::min() &&
+        *value > lo) {
         *value = stepped(*value, -1, divisors_of);
         changed = true;
     }
@@ -87,7 +90,7 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
         name_for_keyboard(trf("decrease %s: %lld", spoken.c_str(), static_cast<long long>(*value)));
     record_layout(ui, base + ":minus");
     ImGui::SameLine(0, inner);
-    if (ImGui::Button("+", ImVec2(button, button)) && *value < std::numeric_limits<int64_t>::max()) {
+    if (ImGui::Button("+", ImVec2(button, button)) && *value < std::numeric_limits<int64_t>::max() && *value < hi) {
         *value = stepped(*value, 1, divisors_of);
         changed = true;
     }

@@ -4,6 +4,7 @@
 // every number on screen, click-then-type that always works, and a phone's number keyboard.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "core/text/number_list.h"  // divisor_list: the numbers a divisors_of field steps to
@@ -20,8 +21,11 @@ namespace attn::ui {
 // step only to divisors of it (a typed number is taken as typed, for the caller to refuse).
 // spoken: what a screen reader hears the field called as the keyboard reaches it (its label on
 // screen, translated), said with its value; its buttons are "spoken −" and "spoken +".
+// lo..hi: where the arrow keys and the buttons stop (a query position 0..n-1: a walk heard Down
+// step to a position past the last token); a typed number is still the caller's to check.
 bool whole_field(UiState* ui, const std::string& name, const std::string& spoken, int64_t* value, float width,
-                 int up_step = 1, int64_t divisors_of = 0);
+                 int up_step = 1, int64_t divisors_of = 0, int64_t lo = std::numeric_limits<int64_t>::min(),
+                 int64_t hi = std::numeric_limits<int64_t>::max());
 
 // A decimal number as text, shown with up to `decimals` decimals while not being typed into.
 // Returns true when the typed text read as another number. Layout: name; spoken as whole_field's.

@@ -156,7 +156,7 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
     int64_t typed = q;
     if (whole_field(ui, "query:input", tr("query position"), &typed,
                     ImGui::GetFontSize() * 3.2f + 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x),
-                    -1))
+                    -1, 0, 0, n - 1))
         q = int(std::clamp<int64_t>(typed, -1, n));  // out of range is clamped below, as before
     if (control_tooltip() && !ImGui::IsItemActive())
         ImGui::SetTooltip(tr("A position 0..%d. While typing, Up/Down pick the previous/next token."), n - 1);

@@ -130,6 +130,16 @@ TEST_CASE("ui: a field being typed into says that it is, the numbers Up and Down
     CHECK(press(&h, kKeyEnter) == "query position: 0");  // kept
     CHECK(h.state.query == 0);
     CHECK(press(&h, kKeyRight) == "decrease query position: 0, button");
+    // The arrows and the buttons stop at the first and the last token (a walk heard Down step
+    // to "query position: 5" with five tokens, 0..4).
+    CHECK(press(&h, kKeySpace) == "");
+    CHECK(h.state.query == 0);
+    press(&h, kKeyLeft);
+    CHECK(press(&h, kKeyEnter) == "query position: 0, editing");
+    for (int k = 1; k <= 5; ++k) CHECK(press(&h, kKeyDown) == "query position: " + std::to_string(k));
+    CHECK(press(&h, kKeyDown) == "");  // the last token: 6 tokens, 0..5
+    CHECK(press(&h, kKeyEnter) == "query position: 5");
+    CHECK(h.state.query == 5);
 }
 
 TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are said") {
