@@ -125,6 +125,10 @@ ATTN_DEFERRED_ENTRY void code_view_here(const FrameInput& in, UiState* ui) {
         cache.copied = true;
     }
     record_layout(ui, "code:copy");
+    // The code is drawn, not text a screen reader reaches: Copy is how it is read (a keyboard walk
+    // heard nothing from Copy, and no code).
+    if (keyboard_on_last_item())
+        name_for_keyboard(tr("Copy the code"), cache.copied ? tr(", copied: paste it into an editor to read it") : "");
     if (cache.copied) {
         ImGui::SameLine();
         ImGui::TextColored(context_color(), "%s", tr("copied"));
@@ -132,6 +136,7 @@ ATTN_DEFERRED_ENTRY void code_view_here(const FrameInput& in, UiState* ui) {
     ImGui::SameLine();
     prose(tr("runs as it is with PyTorch; each print is followed by its output"), muted_text());  // wraps on a phone
     ImGui::BeginChild("code", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    region_for_keyboard(tr("the code, drawn: Copy it to read it"));
     record_layout(
         ui, "panel:code", ImGui::GetWindowPos(),
         ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));

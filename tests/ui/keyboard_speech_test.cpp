@@ -297,6 +297,25 @@ TEST_CASE("ui: a button whose press changes no words of its own says what it did
     CHECK(h.state.inputs.rows == 7);
 }
 
+TEST_CASE("ui: the PyTorch code's Copy says what it is for, and that it copied") {
+    // A keyboard walk opened the code's window and heard nothing: the code is drawn, and Copy,
+    // the way to read it, said "Copy" and nothing when pressed.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    press(&h, kKeyDown);
+    REQUIRE(press(&h, kKeySpace) == "Lesson, button");
+    std::string said;
+    for (int k = 0; k < 6 && said.rfind("PyTorch code", 0) != 0; ++k) said = press(&h, kKeyRight);
+    REQUIRE(said == "PyTorch code, button");
+    // The window opens with the focus on Copy, said; the code's own area is said to be read by it.
+    CHECK(press(&h, kKeySpace) == "Copy the code, button");
+    REQUIRE(h.ui.code.open);
+    CHECK(press(&h, kKeySpace) == "Copy the code, copied: paste it into an editor to read it");
+    CHECK(h.ui.code.copied);
+    CHECK(press(&h, kKeyDown) == "the code, drawn: Copy it to read it, group");
+}
+
 TEST_CASE("ui: Play turns into Pause under the keyboard's focus, and Space pauses it") {
     // A keyboard walk: Play's label became Pause, a new id to ImGui, so the focus vanished and a
     // second Space could not pause.
