@@ -35,7 +35,7 @@ struct AlignmentRow {
     float cosine = 0;     // dot / (|query| |token|); 0 if either is the zero vector
     std::string reading;  // "same direction", "at right angles: the products cancel", ...
 };
-// The table's column headings ("token (query: u)", "products", "dot product", "reading"), its caption
+// The table's column headings ("token (query: u)", "products", "dot product", "meaning"), its caption
 // and what the reading column shows while the question is open, from the catalog.
 struct AlignmentWords {
     std::vector<std::string> headers;
