@@ -63,6 +63,18 @@ void panel_at_edge(const KeyboardSpeech& speech, const KeyboardSpeech::Window& f
 
 }  // namespace
 
+void keep_keyboard_focus_in_view() {
+    ImGuiContext& g = *GImGui;
+    ImGuiWindow* window = g.NavWindow;
+    if (!window || !g.NavId || g.NavDisableHighlight || g.NavLayer != ImGuiNavLayer_Main || g.NavMoveScoringItems ||
+        window->ScrollMax.y <= 0.0f)
+        return;
+    const ImRect at = ImGui::WindowRectRelToAbs(window, window->NavRectRel[g.NavLayer]);
+    const ImRect& view = window->InnerClipRect;
+    if (at.GetHeight() <= 0.0f || (at.Min.y >= view.Min.y - 0.5f && at.Max.y <= view.Max.y + 0.5f)) return;
+    ImGui::ScrollToRect(window, at, ImGuiScrollFlags_KeepVisibleEdgeY);
+}
+
 void steer_panel_moves(const KeyboardSpeech& speech) {
     ImGuiContext& g = *GImGui;
     // A move by an arrow key this frame, from a panel in the window the focus is in. Tab, a focus

@@ -17,4 +17,10 @@ namespace attn::ui {
 // to its first panel. Home and End on a panel go to the first and the last panel of its window.
 void steer_panel_moves(const KeyboardSpeech& speech);
 
+// The control the keyboard's focus is on, scrolled back into its window's view when the layout
+// moved it out (ImGui scrolls to a control only as the focus moves to it). A keyboard walk pressed
+// "− token" down to one token: the panel grew shorter, its buttons fell below its edge, and from
+// there no arrow key went anywhere (a control out of view is no candidate for a move).
+void keep_keyboard_focus_in_view();
+
 }  // namespace attn::ui

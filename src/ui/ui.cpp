@@ -612,6 +612,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         record_layout(ui, "focus", at.Min, at.Max);
     }
     steer_panel_moves(ui->speech);
+    keep_keyboard_focus_in_view();
     out.keyboard_said = keyboard_speech(&ui->speech);
     out.intents = std::move(ui->intents);
     ui->intents.clear();

@@ -420,6 +420,9 @@ TEST_CASE("ui: - token under the keyboard stops at one token, saying so, instead
     CHECK(h.state.inputs.rows == 1);
     CHECK(h.state.tokens.size() == 1);
     CHECK(h.input_error.empty());
+    // The panel grew shorter and its buttons fell below its edge: the focus is kept in view, so
+    // the arrows still go on from it (they went nowhere).
+    CHECK(press(&h, kKeyLeft) == "+ token: 1 token, button");
 }
 
 TEST_CASE("ui: in a lesson step the band's parts are named stops, and a preset says it is now in use") {
