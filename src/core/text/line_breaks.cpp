@@ -182,7 +182,6 @@ void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<s
     std::string part;
     int part_columns = 0;
     bool after_opening = false;  // the part ends with "(" "[" "," (and the spaces after it stay with it)
-    size_t kept_until = 0;       // a short tensor "[1, 0]" is not cut after its "[" or its commas
     const auto flush = [&] {
         if (!part.empty()) cut_code(part, columns, next, out);
         part.clear();
@@ -205,17 +204,7 @@ void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<s
         if (rule == CodeCut::AnyCharacter && ch != " " && !part.empty() && part_columns + 1 > columns) flush();
         part += ch;
         ++part_columns;
-        if (rule == CodeCut::AfterOpening && ch == "[" && i >= kept_until) {
-            int depth = 0;
-            for (size_t j = i; j < piece.size(); ++j) {
-                depth += piece[j] == '[' ? 1 : piece[j] == ']' ? -1 : 0;
-                if (depth > 0) continue;
-                if (columns_of(std::string_view(piece).substr(i, j + 1 - i)) <= columns) kept_until = j + 1;
-                break;
-            }
-        }
-        if (rule == CodeCut::AfterOpening && i >= kept_until && (ch == "(" || ch == "[" || ch == ","))
-            after_opening = true;
+        if (rule == CodeCut::AfterOpening && (ch == "(" || ch == "[" || ch == ",")) after_opening = true;
         i += n;
     }
     flush();
