@@ -52,11 +52,12 @@ void buttons(const FrameInput& in, UiState* ui) {
     if (ui->reduced_motion) {
         // Nothing moves on its own (prefers-reduced-motion): every slot fills at once, and Step
         // still goes one at a time.
-        if (ImGui::Button(tr("Run all"), size)) ui->loop.step = n - 1;
+        if (ImGui::Button(tr("Run all"), size) && !wait) ui->loop.step = n - 1;
         if (keyboard_on_last_item())
             name_for_keyboard(trf("%s: %d of %s", tr("Run all"), ui->loop.step + 1, slots.c_str()));
     } else if (ImGui::Button((std::string(ui->loop.playing ? tr("Pause") : tr("Play")) + "###loop-play").c_str(),
-                             size)) {
+                             size) &&
+               !wait) {
         // (One id for Play and Pause: a new label is a new id to ImGui, and the keyboard's focus
         // on Play was lost the moment it turned into Pause, so Pause could not be pressed.)
         ui->loop.playing = !ui->loop.playing;
@@ -72,7 +73,9 @@ void buttons(const FrameInput& in, UiState* ui) {
     record_layout(ui, "loop:play");
     ImGui::SameLine();
     ImGui::BeginDisabled(ui->loop.step >= n - 1);
-    if (ImGui::Button(tr("Step"), size)) {
+    // Each press is refused while it cannot be used too: ImGui 1.86 presses a disabled button that
+    // has the keyboard's focus (Space), which ran the loop past its end, or counted step 3's scores.
+    if (ImGui::Button(tr("Step"), size) && !wait && ui->loop.step < n - 1) {
         ++ui->loop.step;
         ui->loop.playing = false;
     }
@@ -93,7 +96,7 @@ void buttons(const FrameInput& in, UiState* ui) {
     ImGui::EndDisabled();
     record_layout(ui, "loop:step");
     ImGui::SameLine();
-    if (ImGui::Button(tr("Reset"), size)) {
+    if (ImGui::Button(tr("Reset"), size) && !wait) {
         ui->loop.step = -1;
         ui->loop.playing = false;
     }

@@ -126,6 +126,11 @@ TEST_CASE("ui: a field being typed into says that it is, the numbers Up and Down
     CHECK(press(&h, kKeyEscape) == "query position: 1, unchanged");  // Escape: the old value back
     CHECK(h.state.query == 1);
     CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
+    // Typed, then stepped: said from the typed number (a reviewer heard nothing when the step
+    // came back to the number said before the typing).
+    h.type("2");
+    h.frames(2);
+    CHECK(press(&h, kKeyUp) == "query position: 1");
     CHECK(press(&h, kKeyUp) == "query position: 0");
     CHECK(press(&h, kKeyEnter) == "query position: 0");  // kept
     CHECK(h.state.query == 0);
@@ -339,6 +344,27 @@ TEST_CASE("ui: while step 3 asks how many scores there are, the loop's buttons s
     for (int k = 0; k < 6 && said.find("score loop") == std::string::npos; ++k) said = press(&h, kKeyDown);
     REQUIRE(said == "2 The score loop: one dot product per token, panel");
     CHECK(press(&h, kKeySpace) == "Play: 0 of ?, button, unavailable");
+    // Space on it, and on Step: ImGui 1.86 presses a disabled button under the focus; the loop
+    // stays put (a reviewer heard "Play: 3 of ?", the answer, and Step ran past the end).
+    CHECK(press(&h, kKeySpace) == "");
+    CHECK_FALSE(h.ui.loop.playing);
+    CHECK(h.ui.loop.step == -1);
+    press(&h, kKeyRight);
+    press(&h, kKeySpace);
+    CHECK(h.ui.loop.step == -1);
+}
+
+TEST_CASE("ui: Step at the loop's end, pressed by keyboard, stays at the end") {
+    using namespace attn_test;
+    UiHarness h("three-tokens", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeyDown}) press(&h, key);
+    REQUIRE(press(&h, kKeySpace) == "Play: 0 of 3, button");
+    REQUIRE(press(&h, kKeyRight) == "Step: 0 of 3, button");
+    for (int k = 0; k < 3; ++k) press(&h, kKeySpace);
+    CHECK(h.ui.loop.step == 2);
+    press(&h, kKeySpace);  // drawn disabled at 3 of 3
+    CHECK(h.ui.loop.step == 2);
 }
 
 TEST_CASE("ui: inside the weights' bars the arrow keys go row by row, each said as the screen shows it") {
