@@ -63,6 +63,7 @@
   // the file arrives.
   const loadingSteps = el('option', { value: '', disabled: true });
   let wantedStep = 0;
+  let autoStep = false;  // wantedStep is the lesson= page's first step, not yet shown
   let listedTitles = '';
   function listSteps() {
     const status = api.lessonStatus();
@@ -83,8 +84,10 @@
       }
     }
     step.value = String(wantedStep <= count ? wantedStep : 0);
-    // The step wanted before the file came (a lesson= page's first step) is shown once it can be.
-    if (!dialog.hidden && wantedStep > 0 && step.value === String(wantedStep) && api.getState().step !== wantedStep) {
+    // A lesson= page's first step, wanted as the maker opened, is shown once its file is here;
+    // once only: a later step chosen in the preview (Next) is the author's.
+    if (autoStep && !dialog.hidden && step.value === String(wantedStep) && api.getState().step !== wantedStep) {
+      autoStep = false;
       lessonBox.checked = true;
       apply();
     }
@@ -467,7 +470,7 @@
   // numbers it asks about are hidden): a step ticks the panel, and no panel means no step.
   const lessonBox = boxes.find((b) => b[0] === 'lesson')[1];
   for (const [, box] of boxes) box.addEventListener('change', () => { if (!lessonBox.checked) { step.value = '0'; wantedStep = 0; } apply(); });
-  step.addEventListener('change', () => { wantedStep = Number(step.value); if (step.value !== '0') lessonBox.checked = true; apply(); });
+  step.addEventListener('change', () => { autoStep = false; wantedStep = Number(step.value); if (step.value !== '0') lessonBox.checked = true; apply(); });
   theme.addEventListener('change', () => { api.setTheme(theme.value); render(); });
   for (const control of [printed, noScript, xapi]) control.addEventListener('change', render);
   for (const control of [steps, pass, activity, origins, title]) control.addEventListener('input', render);
@@ -526,7 +529,8 @@
       for (const [key, box] of boxes) box.checked = state.panels.length ? state.panels.includes(key) : WHOLE_DEMO.includes(key);
       // A page with a lesson= file is there for that lesson: its first step, not the book's
       // sentence behind a Start button (a teacher's walk embedded "none" and saw the book's).
-      wantedStep = state.step || (api.pageOptions().lesson ? 1 : 0);
+      autoStep = !state.step && Boolean(api.pageOptions().lesson);
+      wantedStep = state.step || (autoStep ? 1 : 0);
       listSteps();
       api.loadLesson();
       themeBefore = api.pageOptions().themeChoice;

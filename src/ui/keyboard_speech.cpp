@@ -4,6 +4,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/text/text_template.h"
 #include "ui/words.h"
@@ -136,7 +137,10 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
     if (typing) {
         const bool stepped = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow)) ||
                              ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow));
-        if (!moved && speech->editing && !(stepped && item.label != speech->said_label)) return "";
+        // (Compared with the last frame's words, not the last said: typed characters change them.)
+        const bool step_said = stepped && item.label != speech->edit_last;
+        speech->edit_last = item.label;
+        if (!moved && speech->editing && !step_said) return "";
         said = moved || speech->editing ? item.label : trf("%s, editing", item.label.c_str());
         if (!speech->editing) speech->edit_start = item.label;
         speech->editing = true;
@@ -164,7 +168,9 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
     }
     if (!typing) said = item.label;
     // Arriving: the kind of control a key works on, as a screen reader says it of a page's own.
-    const bool in_list = g.NavWindow && (g.NavWindow->Flags & ImGuiWindowFlags_Popup);
+    // (A drop-down list's choices: ImGui names its popup "##Combo_NN". A dialog's buttons are buttons.)
+    const bool in_list = g.NavWindow && (g.NavWindow->Flags & ImGuiWindowFlags_Popup) &&
+                         std::strncmp(g.NavWindow->Name, "##Combo_", 8) == 0;
     if (moved && item.text_field) said += tr(", text field");
     if (moved && item.reported && !item.text_field && !item.checkable && !item.openable && !in_list)
         said += tr(", button");

@@ -39,7 +39,7 @@ struct KeyboardSpeech {
     // A field being typed into, and its words when the typing began (to say "unchanged" after
     // Escape, or Enter on the same value).
     bool editing = false;
-    std::string edit_start;
+    std::string edit_start, edit_last;
     std::string said_panel, said_context;
 };
 

@@ -394,7 +394,7 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     // sentence at 1366 x 768), else a share of the room.
     float widest_label = 0;
     for (int i = 0; i < std::min(n, 64); ++i)
-        widest_label = std::max(widest_label, ImGui::CalcTextSize(draft->tokens[size_t(i)].c_str()).x);
+        widest_label = std::max(widest_label, ImGui::CalcTextSize(s.tokens[size_t(i)].c_str()).x);
     float token_w = std::clamp(std::max(rest * 0.3f, widest_label + pad), label_min, ImGui::GetFontSize() * 9 + pad);
     if (rest - token_w < value_w * float(shown)) token_w = std::max(label_min, rest - value_w * float(shown));
     const float dim_w = std::max(value_w, (rest - token_w) / float(shown));
