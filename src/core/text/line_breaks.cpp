@@ -182,6 +182,7 @@ void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<s
     std::string part;
     int part_columns = 0;
     bool after_opening = false;  // the part ends with "(" "[" "," (and the spaces after it stay with it)
+    size_t literal_end = 0;      // inside a tensor literal that fits a line: no cut after its "[" or commas
     const auto flush = [&] {
         if (!part.empty()) cut_code(part, columns, next, out);
         part.clear();
@@ -204,7 +205,23 @@ void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<s
         if (rule == CodeCut::AnyCharacter && ch != " " && !part.empty() && part_columns + 1 > columns) flush();
         part += ch;
         ++part_columns;
-        if (rule == CodeCut::AfterOpening && (ch == "(" || ch == "[" || ch == ",")) after_opening = true;
+        // A tensor literal, "[1, 0]" as an argument (after "(" "[" "," or at the start, not an index
+        // such as "weights[0, 0]"), that fits a line stays whole: "[1," and "0]" on a phone read
+        // as two broken tensors. The cut after the "(" before it already lets it start a line.
+        if (rule == CodeCut::AfterOpening && ch == "[" && i >= literal_end) {
+            const size_t before = i == 0 ? std::string::npos : piece.find_last_not_of(' ', i - 1);
+            if (before == std::string::npos || piece[before] == '(' || piece[before] == '[' || piece[before] == ',') {
+                int depth = 0;
+                for (size_t j = i; j < piece.size(); ++j) {
+                    depth += piece[j] == '[' ? 1 : piece[j] == ']' ? -1 : 0;
+                    if (depth > 0) continue;
+                    if (columns_of(std::string_view(piece).substr(i, j + 1 - i)) <= columns) literal_end = j + 1;
+                    break;
+                }
+            }
+        }
+        if (rule == CodeCut::AfterOpening && i >= literal_end && (ch == "(" || ch == "[" || ch == ","))
+            after_opening = true;
         i += n;
     }
     flush();

@@ -82,6 +82,14 @@ TEST_CASE("Code wider than a line breaks after '(' '[' ',', then before '.', the
     CHECK(code_break_pieces("a.b(x) = 0.8400", 8) == Pieces{"a.b(", "x) ", "= 0.8400"});
     CHECK(code_break_pieces("12.5000", 6) ==
           Pieces{"12.500", "0"});  // no room even for the number: at worst, characters
+    // A tensor literal that fits a line is not cut at its "[" or its commas ("[1," / "0]" on a
+    // phone); one wider than the line is, and so is an index, as before.
+    CHECK(code_break_pieces("torch.dot([1, 0], [2, 2])", 20) == Pieces{"torch.dot(", "[1, 0], ", "[2, 2])"});
+    CHECK(code_break_pieces("f([1, 2, 3, 4, 5, 6])", 8) == Pieces{"f(", "[", "1, ", "2, ", "3, ", "4, ", "5, ", "6])"});
+    for (int columns : {14, 16, 18})  // a reviewer's: the index was cut inside, "attn_weights[0" / ", 0]"
+        CHECK(code_break_pieces("attn_weights[0, 0], (2, 6, 6)", columns) ==
+              Pieces{"attn_weights[", "0, ", "0], ", "(", "2, ", "6, ", "6)"});
+    CHECK(code_break_pieces("[[1, 0], [2, 2]]", 10) == Pieces{"[", "[1, 0], ", "[2, 2]]"});
     // No place to break: between characters, each fragment within the line.
     CHECK(code_break_pieces("abcdefghij", 4) == Pieces{"abcd", "efgh", "ij"});
     // A two-byte character is one column, and never cut.
