@@ -191,6 +191,7 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
         ui->plot.camera_fit_pending = true;
         ui->plot.camera_zoomed = false;
     }
+    name_for_keyboard(tr("reset the view"));  // (said apart from the score loop's Reset)
     record_layout(ui, "plot:reset");
     if (note_below) view_note(v, ui);
 }

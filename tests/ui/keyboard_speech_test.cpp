@@ -321,6 +321,18 @@ TEST_CASE("ui: the PyTorch code's Copy says what it is for, and that it copied")
     CHECK(press(&h, kKeyDown) == "the code, drawn: Copy it to read it, group");
 }
 
+TEST_CASE("ui: the embedding view's buttons say what they do, its Reset apart from the loop's") {
+    // A keyboard walk heard "Reset" in the embedding view and the score loop alike.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown}) press(&h, key);
+    REQUIRE(press(&h, kKeyRight) == "Embeddings: every token is a vector, panel");
+    CHECK(press(&h, kKeySpace) == "zoom out, button");
+    CHECK(press(&h, kKeyRight) == "zoom in, button");
+    CHECK(press(&h, kKeyRight) == "reset the view, button");
+}
+
 TEST_CASE("ui: Play turns into Pause under the keyboard's focus, and Space pauses it") {
     // A keyboard walk: Play's label became Pause, a new id to ImGui, so the focus vanished and a
     // second Space could not pause.
