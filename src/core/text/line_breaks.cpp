@@ -1,6 +1,8 @@
 #include "core/text/line_breaks.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "core/text/utf8.h"
 
@@ -60,6 +62,44 @@ int display_columns(std::string_view text) {
     return n;
 }
 
+// A "[" left open at the end of piece, the innermost one: its byte offset, and the bracket depth
+// (of ( [ {) outside it; npos when the piece leaves no "[" open.
+struct OpenList {
+    size_t at = std::string::npos;
+    int depth_outside = 0;
+};
+OpenList innermost_open_list(std::string_view piece) {
+    std::vector<std::pair<char, size_t>> open;
+    for (size_t i = 0; i < piece.size(); ++i) {
+        const char c = piece[i];
+        if (c == '(' || c == '[' || c == '{') open.push_back({c, i});
+        if ((c == ')' || c == ']' || c == '}') && !open.empty()) open.pop_back();
+    }
+    if (open.empty() || open.back().first != '[') return {};
+    return {open.back().second, int(open.size()) - 1};
+}
+
+// The pieces after `first` that close the "[" it leaves open, when that list is short: "[1, " and
+// "0], " in "torch.dot([1, " "0], " "[2, 2])", whose "(" closes only far later (a phone broke the
+// tensor "[1," / "0]"). Returns the last piece's index, or first when there is none.
+size_t close_short_list(const std::vector<std::string>& pieces, size_t first) {
+    const OpenList list = innermost_open_list(pieces[first]);
+    if (list.at == std::string::npos) return first;
+    GroupScan scan;
+    scan.read(pieces[first]);
+    int columns = display_columns(std::string_view(pieces[first]).substr(list.at));
+    for (size_t j = first + 1; j < pieces.size() && columns <= kShortGroupColumns; ++j) {
+        scan.read(pieces[j]);
+        columns += display_columns(pieces[j]);
+        if (scan.depth <= list.depth_outside) {
+            const size_t visible = pieces[j].find_last_not_of(' ');
+            columns -= int(pieces[j].size() - (visible == std::string::npos ? 0 : visible + 1));
+            return columns <= kShortGroupColumns ? j : first;
+        }
+    }
+    return first;
+}
+
 // Joins the pieces from one that opens a short group to the one that closes it.
 std::vector<std::string> keep_short_groups(std::vector<std::string> pieces) {
     std::vector<std::string> out;
@@ -81,6 +121,12 @@ std::vector<std::string> keep_short_groups(std::vector<std::string> pieces) {
             for (size_t k = i; k <= j; ++k) joined += pieces[k];
             out.push_back(std::move(joined));
             i = j + 1;
+        } else if (const size_t last = close_short_list(pieces, i); last > i) {
+            // The whole group is too long, but the list it ends inside is short: that list whole.
+            std::string joined;
+            for (size_t k = i; k <= last; ++k) joined += pieces[k];
+            out.push_back(std::move(joined));
+            i = last + 1;
         } else {
             out.push_back(std::move(pieces[i]));
             ++i;

@@ -6,6 +6,16 @@ using attn::code_break_pieces;
 using attn::line_break_pieces;
 using Pieces = std::vector<std::string>;
 
+TEST_CASE("A short list inside a call too long to keep whole stays whole itself") {
+    // Step 2 on a phone: "torch.dot([1," / "0], [2, 2])". The call's "(" closes only at the line's
+    // end, too long to keep; the list "[1, 0]" inside it is short, and is kept.
+    CHECK(line_break_pieces("torch.dot(inputs[0], query) = torch.dot([1, 0], [2, 2])") ==
+          Pieces{"torch.dot(inputs[0], ", "query) = torch.dot([1, 0], ", "[2, 2])"});
+    // A list too long to keep still breaks at its spaces.
+    const std::string wide = "f(x) = g([0.1234, 0.2345, 0.3456, 0.4567, 0.5678, 0.6789], y)";
+    CHECK(line_break_pieces(wide).size() > 4);
+}
+
 TEST_CASE("English breaks only after spaces, so numbers and tensors stay whole") {
     // An operator between spaces stays with both sides: no "x =" or "s -" at a line's end.
     CHECK(line_break_pieces("x = 0.43 then") == Pieces{"x = 0.43 ", "then"});
