@@ -324,12 +324,15 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const float pad = style.FramePadding.x * 2 + style.CellPadding.x * 2 + 2;  // a field in a cell
     const float text_pad = style.CellPadding.x * 2 + 2;                        // plain text in a cell
     float widest = ImGui::CalcTextSize("0.00").x;
-    for (int i = 0; i < std::min(n, 64); ++i)
+    float widest_label = 0;  // the label column takes it when the numbers can spare it (below)
+    for (int i = 0; i < std::min(n, 64); ++i) {
+        widest_label = std::max(widest_label, ImGui::CalcTextSize(s.tokens[size_t(i)].c_str()).x);
         for (int c = 0; c < std::min(d, 64); ++c) {
             char text[32];
             std::snprintf(text, sizeof text, "%.4g", double(s.inputs.at(i, c)));
             widest = std::max(widest, ImGui::CalcTextSize(text).x);
         }
+    }
     const float number_w = widest + pad;
     // The rows' own scrollbar takes room only when they scroll: rows that all fit the panel's
     // height (on a phone the page scrolls instead) leave its width to the columns, so three
@@ -392,9 +395,6 @@ bool panel_inputs(const FrameInput& in, State* draft, UiState* ui) {
     const float label_min = ImGui::GetFontSize() * 2.5f + pad;
     // The widest label whole when the numbers can spare it ("compiler", not "compile": a teacher's
     // sentence at 1366 x 768), else a share of the room.
-    float widest_label = 0;
-    for (int i = 0; i < std::min(n, 64); ++i)
-        widest_label = std::max(widest_label, ImGui::CalcTextSize(s.tokens[size_t(i)].c_str()).x);
     float token_w = std::clamp(std::max(rest * 0.3f, widest_label + pad), label_min, ImGui::GetFontSize() * 9 + pad);
     if (rest - token_w < value_w * float(shown)) token_w = std::max(label_min, rest - value_w * float(shown));
     const float dim_w = std::max(value_w, (rest - token_w) / float(shown));

@@ -47,14 +47,15 @@ void buttons(const FrameInput& in, UiState* ui) {
     // Running the loop shows every score: it waits while a question asks for them.
     const bool wait = in.concealed().scores || in.concealed().score_count;
     // How many slots, as the screen says it: "?" while step 3 asks how many scores there are.
-    const std::string slots = in.concealed().score_count ? std::string(kHidden) : std::to_string(n);
+    // (Built only for the control the keyboard is on, as the spoken names are.)
+    const auto slots = [&] { return in.concealed().score_count ? std::string(kHidden) : std::to_string(n); };
     ImGui::BeginDisabled(wait);
     if (ui->reduced_motion) {
         // Nothing moves on its own (prefers-reduced-motion): every slot fills at once, and Step
         // still goes one at a time.
         if (ImGui::Button(tr("Run all"), size) && !wait) ui->loop.step = n - 1;
         if (keyboard_on_last_item())
-            name_for_keyboard(trf("%s: %d of %s", tr("Run all"), ui->loop.step + 1, slots.c_str()));
+            name_for_keyboard(trf("%s: %d of %s", tr("Run all"), ui->loop.step + 1, slots().c_str()));
     } else if (ImGui::Button((std::string(ui->loop.playing ? tr("Pause") : tr("Play")) + "###loop-play").c_str(),
                              size) &&
                !wait) {
@@ -69,7 +70,7 @@ void buttons(const FrameInput& in, UiState* ui) {
     // Under the keyboard, the slots filled so far: said as Play fills them, and where it ends.
     if (!ui->reduced_motion && keyboard_on_last_item())
         name_for_keyboard(
-            trf("%s: %d of %s", ui->loop.playing ? tr("Pause") : tr("Play"), ui->loop.step + 1, slots.c_str()));
+            trf("%s: %d of %s", ui->loop.playing ? tr("Pause") : tr("Play"), ui->loop.step + 1, slots().c_str()));
     record_layout(ui, "loop:play");
     ImGui::SameLine();
     ImGui::BeginDisabled(ui->loop.step >= n - 1);
@@ -90,7 +91,7 @@ void buttons(const FrameInput& in, UiState* ui) {
                     format_scalar(dot_library(row.keys->row(i), row.query.data(), row.keys->cols)).c_str());
             name_for_keyboard(trf("%s: %d of %d, %s", tr("Step"), i + 1, n, dot.c_str()));
         } else {
-            name_for_keyboard(trf("%s: %d of %s", tr("Step"), i + 1, slots.c_str()));
+            name_for_keyboard(trf("%s: %d of %s", tr("Step"), i + 1, slots().c_str()));
         }
     }
     ImGui::EndDisabled();
@@ -100,7 +101,8 @@ void buttons(const FrameInput& in, UiState* ui) {
         ui->loop.step = -1;
         ui->loop.playing = false;
     }
-    if (keyboard_on_last_item()) name_for_keyboard(trf("%s: %d of %s", tr("Reset"), ui->loop.step + 1, slots.c_str()));
+    if (keyboard_on_last_item())
+        name_for_keyboard(trf("%s: %d of %s", tr("Reset"), ui->loop.step + 1, slots().c_str()));
     record_layout(ui, "loop:reset");
     ImGui::EndDisabled();
     ImGui::SameLine();
