@@ -197,7 +197,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     // answered before (Back, Next, a link), whose words come first.
     const bool arrived = ui->lesson.question_step != s.step;
     ui->lesson.question_step = s.step;
-    if (arrived) ui->lesson.reveal_scroll_passes = 0;
+    if (arrived) ui->lesson.reveal_scroll_passes = 0, ui->lesson.reveal_room = 0;
     const std::vector<Question>& qs = in.lesson->questions;
     if (!in.lesson->unaskable.empty()) {
         prose(in.lesson->unaskable, error_color());
@@ -217,7 +217,12 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     // narrow column beside it.
     std::vector<Piece> run{{predict + "  ", u32(query_color())}};
     add_words(&run, q.prompt);
+    // Where the block's lines start (screen y): a scroll to the verdict starts the view at one.
+    std::vector<float> line_tops;
+    const float prompt_top = ImGui::GetCursorScreenPos().y;
     flow_text(run);
+    const float prompt_step = ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y * 0.5f;  // flow_text's
+    for (float y = prompt_top; y < ImGui::GetItemRectMax().y - 1; y += prompt_step) line_tops.push_back(y);
     const int answer = k == s.lesson.question ? s.lesson.answer : -1;
     const bool revealed = s.lesson.revealed && k == s.lesson.question;
     context_for_keyboard(predict + tr(": ") + q.prompt);  // said before the first choice the keyboard reaches
@@ -230,6 +235,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         // The keyboard moved here: the chosen choice takes its focus, or the first.
         const bool focus = !revealed && int(i) == std::max(answer, 0) && takes_focus_here(s, ui);
         if (choice_radio(q.choices[i], answer == int(i), focus)) send(ui, LessonAction::Choose, int(i));
+        line_tops.push_back(ImGui::GetItemRectMin().y);
         record_lesson_item(ui, "lesson:choice:" + std::to_string(i));
         ImGui::PopID();
     }
@@ -264,6 +270,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         if (ui->lesson.shown_reveal != key) {
             // Revealed by the band's own button: not by the text version, the page's API or a restore.
             ui->lesson.shown_reveal = key;
+            ui->lesson.reveal_room = 0;
             ui->lesson.reveal_scroll_passes = ui->lesson.reveal_clicked && !arrived ? 3 : 0;
             // The range's last answer brings the wrap-up below it into view instead.
             const bool last = s.step == range_of(*in.lesson).last && k + 1 == int(qs.size());
@@ -284,10 +291,20 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         ui->lesson.verdict_top = verdict_top;
         // The frames after a reveal appears, bring it into view, from the verdict to the way on: it
         // is the point of the question. On a phone the text a reveal adds above it pushed it down.
+        // In the question's own column (a laptop) the view starts at a line: ImGui's rule had cut
+        // the prompt's first line in half (a teacher's eight choices). The range's last answer
+        // has its wrap-up below, which scrolls on its own.
+        const bool own_column = ui->lesson.split && !(s.step == range_of(*in.lesson).last && k + 1 == int(qs.size()));
         if (ui->lesson.reveal_scroll_passes > 0) {
             --ui->lesson.reveal_scroll_passes;
-            scroll_into_view(verdict_top, ImGui::GetCursorScreenPos().y);
+            line_tops.push_back(verdict_top);
+            if (own_column)
+                scroll_into_view_whole_lines(verdict_top, ImGui::GetCursorScreenPos().y, line_tops,
+                                             &ui->lesson.reveal_room);
+            else
+                scroll_into_view(verdict_top, ImGui::GetCursorScreenPos().y);
         }
+        if (own_column && ui->lesson.reveal_room > 0) ImGui::Dummy(ImVec2(1, ui->lesson.reveal_room));
     }
     return edited;
 }

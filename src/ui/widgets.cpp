@@ -366,6 +366,23 @@ void scroll_into_view(float top, float bottom) {
     ImGui::ScrollToRect(window, ImRect(x, top, x + 1, std::max(top, bottom)), ImGuiScrollFlags_KeepVisibleEdgeY);
 }
 
+bool scroll_into_view_whole_lines(float top, float bottom, const std::vector<float>& row_tops, float* room_below) {
+    const ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float view_top = window->InnerRect.Min.y, room = window->InnerRect.GetHeight();
+    const float gap = ImGui::GetStyle().ItemSpacing.y;
+    if (top >= view_top && bottom <= view_top + room) return false;  // already whole
+    float from = top;  // too tall for the view, or above it: from its own start
+    if (top >= view_top && bottom - top + gap <= room) {
+        // Down: the first line start from which `bottom` shows (`top` is one).
+        const float reach = bottom + gap - room;
+        for (const float r : row_tops)
+            if (r >= reach && r < from) from = r;
+        *room_below = std::max(0.0f, from - gap * 0.5f + room - bottom);
+    }
+    ImGui::SetScrollY(std::max(0.0f, ImGui::GetScrollY() + from - gap * 0.5f - view_top));
+    return true;
+}
+
 void keep_row_in_view(int row, float row_h, int* in_view) {
     if (row == *in_view) return;
     const float top = row_h * float(row), room = ImGui::GetWindowHeight();

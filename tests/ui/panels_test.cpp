@@ -1679,3 +1679,51 @@ TEST_CASE("ui: a teacher's lesson's own sentence is named as the lesson's data, 
     CHECK(h.drawn_text.find("example: (custom data)") != std::string::npos);
     attn::lesson_set(&h.lesson, &attn::builtin_chapter_lesson());  // (before the parsed lesson goes)
 }
+
+TEST_CASE("ui: on a laptop a Reveal scrolls the question's column to a line's start, never cutting a line in half") {
+    // A teacher's walk: eight tokens made eight choices, taller than the question's column; the
+    // Reveal scrolled the verdict into view with ImGui's rule (its end at the lower edge), and
+    // the line at the top edge, a choice, showed in half.
+    const std::string long_prose = "A line the teacher wrote about her sentence, long enough to take a few rows. ";
+    std::string lines;
+    for (int k = 0; k < 3; ++k)
+        lines += std::string(k ? "," : "") + "{\"prose\": \"" + long_prose + long_prose + long_prose + "\"}";
+    const std::string json = R"({"format": 1, "id": "eight-tokens", "lang": "en", "title": "Eight tokens",
+      "setup": {"tokens": ["compiler", "translates", "source", "programs", "into", "machine", "instructions", "quickly"],
+                "inputs": [[0.1, 0.8, 0.8], [0.3, 0.5, 0.4], [0.7, 0.8, 0.1], [0.0, 0.8, 0.4],
+                           [0.8, 0.0, 0.4], [0.7, 0.2, 0.9], [0.9, 0.0, 0.0], [0.5, 0.9, 0.4]], "query": 1},
+      "steps": [{"title": "Which word is the query?", "watch": ["inputs"], "lines": [)" +
+                             lines + R"(], "questions": [{"ask": "which-token"}]},
+                {"title": "More", "lines": [{"prose": "More."}]}]})";
+    const attn::LessonParse parsed = attn::parse_lesson(json, attn::builtin_catalog());
+    REQUIRE_MESSAGE(parsed.ok, parsed.error);
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::lesson_set(&h.lesson, &parsed.lesson);
+    REQUIRE(h.set_state(attn::enter_step(parsed.lesson, 1, h.state)).empty());
+    h.frames(3);
+    ImGuiWindow* column = nullptr;
+    for (ImGuiWindow* w : GImGui->Windows)
+        if (w->Active && std::strstr(w->Name, "/lesson_question")) column = w;
+    REQUIRE(column != nullptr);
+    REQUIRE(column->ScrollMax.y > 0);  // the choices are taller than the column
+    h.click("lesson:choice:0");        // a wrong one: the verdict and a common mistake
+    // Down to Reveal, as the learner's wheel does, then a click on it.
+    for (float down = 0; down <= column->ScrollMax.y && !h.find("lesson:reveal"); down += 10) {
+        ImGui::SetScrollY(column, down);
+        h.frames(2);
+    }
+    h.click("lesson:reveal");
+    h.frames(4);
+    REQUIRE(h.find("lesson:verdict:wrong") != nullptr);
+    const float view_top = column->InnerRect.Min.y, gap = ImGui::GetStyle().ItemSpacing.y;
+    // The topmost choice in view starts at the view's top: no part of a line above it shows.
+    const attn::ui::LayoutItem* first = nullptr;
+    for (const auto& item : h.ui.layout)
+        if (item.name.rfind("lesson:choice:", 0) == 0 && (!first || item.rect.y < first->rect.y)) first = &item;
+    REQUIRE(first != nullptr);
+    CHECK(first->rect.y >= view_top);
+    CHECK(first->rect.y - view_top <= gap);
+    // And the verdict's words show to their end (the blank kept below them aside).
+    CHECK(column->Scroll.y + column->InnerRect.GetHeight() >= column->ContentSize.y - h.ui.lesson.reveal_room - gap);
+    attn::lesson_set(&h.lesson, &attn::builtin_chapter_lesson());  // (before the parsed lesson goes)
+}
