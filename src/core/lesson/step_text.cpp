@@ -62,13 +62,15 @@ ATTN_LESSON_ENTRY void dot_product(Section& c) {
               0);
 }
 
-// Every token whose score is exactly that of token i, named: "'one'", "'Your' and 'step'", "'a'
-// and 3 more" (a tie is not one token). skip: a token left out (the query), or -1.
+// Every token whose score is exactly that of token i, named: "'one'", "'Your' and 'step'", "'the'
+// (positions 0 and 4)", "'a' and 3 more" (a tie is not one token). skip: a token left out (the query), or -1.
 std::string tied(const Section& c, const Vector& scores, int i, int skip = -1) {
     std::vector<int> same;
     for (size_t k = 0; k < scores.size(); ++k)
         if (int(k) != skip && scores[k] == scores[size_t(i)]) same.push_back(int(k));
     if (same.size() <= 1) return label(c.s, i);
+    if (same.size() == 2 && label(c.s, same[0]) == label(c.s, same[1]))  // "the cat sat on the mat"
+        return c.t.say("s.list.same-two", {{"a", label(c.s, same[0])}, {"i", same[0]}, {"j", same[1]}});
     if (same.size() == 2) return c.t.say("s.list.two", {{"a", label(c.s, same[0])}, {"b", label(c.s, same[1])}});
     return c.t.say("s.list.more", {{"a", label(c.s, same[0])}, {"more", int(same.size() - 1)}});
 }
@@ -104,11 +106,14 @@ ATTN_LESSON_ENTRY void alignment_extremes(Section& c) {
     if (others.size() > 1) others[size_t(s.query)] = INFINITY;
     const int lo = argmin_finite(others);
     c.add(LineKind::Prose,
-          c.t.say("s.alignment.extremes", {{"best", tied(c, c.r.scores, hi, s.query)},
-                                           {"query", label(s, s.query)},
-                                           {"best_score", num(c.r.scores[size_t(hi)])},
-                                           {"worst", tied(c, c.r.scores, lo, s.query)},
-                                           {"worst_score", num(c.r.scores[size_t(lo)])}}),
+          c.t.say(c.r.scores[size_t(hi)] == c.r.scores[size_t(s.query)]
+                      ? "s.alignment.extremes-self"  // a tie the table shows
+                      : "s.alignment.extremes",
+                  {{"best", tied(c, c.r.scores, hi, s.query)},
+                   {"query", label(s, s.query)},
+                   {"best_score", num(c.r.scores[size_t(hi)])},
+                   {"worst", tied(c, c.r.scores, lo, s.query)},
+                   {"worst_score", num(c.r.scores[size_t(lo)])}}),
           0);
 }
 

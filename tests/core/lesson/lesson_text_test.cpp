@@ -268,3 +268,45 @@ TEST_CASE("lesson text: a tie for the lowest score names every token in it, not 
     INFO(text);
     CHECK(text.find("\"token 0\" and \"token 2\" least (2)") != std::string::npos);
 }
+
+TEST_CASE("lesson text: a tie between two tokens of the same word names their positions, not the word twice") {
+    // A teacher's sentence "the cat sat on the mat", query "cat": both "the" score 0.19, the lowest.
+    // "'the' and 'the' least" reads as a slip; the positions tell the two apart.
+    const Lesson& lesson = attn_test::chapter();
+    State s = enter_step(lesson, 3, State{});
+    s.tokens = {"the", "cat", "sat", "on", "the", "mat"};
+    s.inputs = Matrix(6, 3);
+    s.inputs.data = {0.1f, 0.2f, 0.1f, 0.9f, 0.4f, 0.2f, 0.3f, 0.8f, 0.5f,
+                     0.1f, 0.3f, 0.2f, 0.1f, 0.2f, 0.1f, 0.8f, 0.3f, 0.3f};
+    s.query = 1;
+    s.lesson.question = 9;  // every line shows
+    const AttentionResult r = compute_attention(s);
+    std::string text;
+    for (const LessonLine& line : step_lines(lesson, s, r)) text += line.text + "\n";
+    INFO(text);
+    CHECK(text.find("\"the\" (positions 0 and 4) least") != std::string::npos);
+    CHECK(text.find("\"the\" and \"the\"") == std::string::npos);
+}
+
+TEST_CASE("lesson text: step 4 says when the best-aligned other token scores as much as the query with itself") {
+    // The alignment example: u·v = 2 and u·u = 2. "'v' aligns most with 'u' (2)" left the learner
+    // with two 2s in the table and one named.
+    const Lesson& lesson = attn_test::chapter();
+    State base;
+    load_example("alignment", &base);
+    State s = enter_step(lesson, 4, base);
+    s.lesson.question = 9;
+    const AttentionResult r = compute_attention(s);
+    REQUIRE(r.scores[size_t(s.query)] == 2.0f);
+    std::string text;
+    for (const LessonLine& line : step_lines(lesson, s, r)) text += line.text + "\n";
+    INFO(text);
+    CHECK(text.find("aligns most with \"u\" (2, as much as \"u\" with itself)") != std::string::npos);
+    // A query that scores more with itself than any other: the plain sentence.
+    s.inputs.at(s.query, 0) *= 2;
+    const AttentionResult r2 = compute_attention(s);
+    std::string text2;
+    for (const LessonLine& line : step_lines(lesson, s, r2)) text2 += line.text + "\n";
+    CHECK(text2.find("with itself") == std::string::npos);
+    CHECK(text2.find("aligns most with") != std::string::npos);
+}
