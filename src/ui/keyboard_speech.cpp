@@ -155,7 +155,9 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
         if (speech->editing) {
             speech->editing = false;
             said = item.label == speech->edit_start ? trf("%s, unchanged", item.label.c_str()) : item.label;
+            said += item.state;  // why a typed number was refused ("query position is 9 but must be 0..4")
             speech->said_label = item.label;
+            speech->said_state = item.state;
             return said;
         }
         // Under the focus, a new state (Space on a check box, a button that can no longer be

@@ -59,7 +59,7 @@ int step_with_arrows(ImGuiInputTextCallbackData* data) {
 }  // namespace
 
 bool whole_field(UiState* ui, const std::string& name, const std::string& spoken, int64_t* value, float width,
-                 int up_step, int64_t divisors_of, int64_t lo, int64_t hi) {
+                 int up_step, int64_t divisors_of, int64_t lo, int64_t hi, const std::string& refusal) {
     ImGui::PushID(name.c_str());
     const float button = ImGui::GetFrameHeight(), inner = ImGui::GetStyle().ItemInnerSpacing.x;
     char text[32];
@@ -76,7 +76,7 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
         changed = true;
     }
     record_layout(ui, name);
-    if (keyboard_on_last_item()) name_for_keyboard(spoken + tr(": ") + text);
+    if (keyboard_on_last_item()) name_for_keyboard(spoken + tr(": ") + text, refusal.empty() ? "" : tr(", ") + refusal);
     // "query:input" has buttons "query:minus" and "query:plus"; "projection:seed", "...:seed:minus".
     const std::string base =
         name.size() > 6 && name.compare(name.size() - 6, 6, ":input") == 0 ? name.substr(0, name.size() - 6) : name;

@@ -23,9 +23,11 @@ namespace attn::ui {
 // screen, translated), said with its value; its buttons are "spoken −" and "spoken +".
 // lo..hi: where the arrow keys and the buttons stop (a query position 0..n-1: a walk heard Down
 // step to a position past the last token); a typed number is still the caller's to check.
+// refusal: why the caller refused the last number typed ("query position is 9 but must be 0..4"),
+// said with the field's value as its state, or empty.
 bool whole_field(UiState* ui, const std::string& name, const std::string& spoken, int64_t* value, float width,
                  int up_step = 1, int64_t divisors_of = 0, int64_t lo = std::numeric_limits<int64_t>::min(),
-                 int64_t hi = std::numeric_limits<int64_t>::max());
+                 int64_t hi = std::numeric_limits<int64_t>::max(), const std::string& refusal = {});
 
 // A decimal number as text, shown with up to `decimals` decimals while not being typed into.
 // Returns true when the typed text read as another number. Layout: name; spoken as whole_field's.

@@ -152,17 +152,37 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("query position"));
     ImGui::SameLine();
-    // Up and Down while typing: the previous and the next token, as the table lists them.
+    // A refusal said while it is true: the position it kept and the token count unchanged.
+    InputsUi& iu = ui->inputs;
+    if (!iu.query_error.empty() && (s.query != iu.query_error_kept || n != iu.query_error_n)) iu.query_error.clear();
+    // Up and Down while typing: the previous and the next token, as the table lists them. A number
+    // typed past the ends is refused, not clamped: the query stays, and the message says why (a
+    // walk typed 9 with five tokens and was silently given 4).
     int64_t typed = q;
     if (whole_field(ui, "query:input", tr("query position"), &typed,
                     ImGui::GetFontSize() * 3.2f + 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x),
-                    -1, 0, 0, n - 1))
-        q = int(std::clamp<int64_t>(typed, -1, n));  // out of range is clamped below, as before
+                    -1, 0, 0, n - 1, iu.query_error)) {
+        if (typed < 0 || typed >= n) {
+            iu.query_error = trf("%s is %lld but must be %lld..%lld", tr("query position"), (long long)typed, 0LL,
+                                 (long long)(n - 1));
+            iu.query_error_kept = s.query;
+            iu.query_error_n = n;
+        } else {
+            iu.query_error.clear();
+            q = int(typed);
+        }
+    }
     if (control_tooltip() && !ImGui::IsItemActive())
         ImGui::SetTooltip(tr("A position 0..%d. While typing, Up/Down pick the previous/next token."), n - 1);
     q = std::clamp(q, 0, n - 1);
     const bool edited = q != draft->query;
     if (edited) draft->query = q;
+    if (!iu.query_error.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(error_color(), "%s", iu.query_error.c_str());
+        ImGui::PopTextWrapPos();
+        record_value(ui, "query:error", iu.query_error);
+    }
     // The sentence the lesson keeps coming back to: which position, which token.
     ImGui::PushFont(mono_font());
     ImGui::TextColored(query_color(), tr("query = inputs[%d]"), s.query);

@@ -71,9 +71,13 @@ struct InputsUi {
     float cell_error_kept = 0.0f;
     std::string cell_error_example;
     bool cell_error_new = false;  // made this frame: its example is read at the next
-    int first_dim = 0;            // first embedding column shown when d is large
-    int query_in_view = -1;       // the query and the loop's token the rows last brought into view
-    int loop_in_view = -1;        // (if they were out of it); -1: none since they were hidden
+    // A query position typed outside 0..n-1, refused ("query position is 9 but must be 0..4"),
+    // with the position it kept and the token count then: either changed, it is no longer said.
+    std::string query_error;
+    int query_error_kept = -1, query_error_n = 0;
+    int first_dim = 0;       // first embedding column shown when d is large
+    int query_in_view = -1;  // the query and the loop's token the rows last brought into view
+    int loop_in_view = -1;   // (if they were out of it); -1: none since they were hidden
 };
 
 // The embedding view.

@@ -147,6 +147,30 @@ TEST_CASE("ui: a field being typed into says that it is, the numbers Up and Down
     CHECK(h.state.query == 5);
 }
 
+TEST_CASE("ui: a query position typed past the last token is refused, shown and said, and the query stays") {
+    // A walk typed 9 with six tokens and heard "query position: 5": clamped without a word.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    keyboard_on(&h);
+    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
+    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field");
+    CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
+    h.type("9");
+    h.frames(2);
+    CHECK(h.state.query == 1);  // the last good query stays
+    const attn::ui::LayoutItem* shown = h.find("value:query:error");
+    REQUIRE(shown != nullptr);
+    CHECK(shown->text == "query position is 9 but must be 0..5");
+    CHECK(press(&h, kKeyEnter) == "query position: 1, unchanged, query position is 9 but must be 0..5");
+    // A position in range, typed next, applies and takes the message away.
+    CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
+    h.type("4");
+    h.frames(2);
+    CHECK(press(&h, kKeyEnter) == "query position: 4");
+    CHECK(h.state.query == 4);
+    CHECK(h.find("value:query:error") == nullptr);
+}
+
 TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are said") {
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
