@@ -60,6 +60,14 @@ void context_for_keyboard(const std::string& context) {
     if (KeyboardSpeech* speech = current()) speech->item.context = context;
 }
 
+void choice_for_keyboard(const std::string& name, bool selected, int index, int count) {
+    if (!keyboard_on_last_item()) return;
+    // A radio button says "checked" of itself; a list's entry is said selected.
+    const bool says_checked = current() && current()->item.id == GImGui->NavId && current()->item.checkable;
+    name_for_keyboard(name, (selected && !says_checked ? std::string(tr(", selected")) : std::string()) +
+                                trf(", %d of %d", index + 1, count));
+}
+
 void name_for_keyboard(const std::string& name, const std::string& state) {
     KeyboardSpeech* speech = current();
     if (!speech || !keyboard_on_last_item()) return;
@@ -176,9 +184,10 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
     if (moved && item.text_field) said += tr(", text field");
     if (moved && item.reported && !item.text_field && !item.checkable && !item.openable && !in_list)
         said += tr(", button");
+    // Its state after its kind and check mark: "5, not checked, 1 of 4".
+    if (checked >= 0) said += checked ? tr(", checked") : tr(", not checked");
     said += item.state;
     if (item.disabled) said += tr(", unavailable");
-    if (checked >= 0) said += checked ? tr(", checked") : tr(", not checked");
     // Reaching a question's choices says the question first; moving into a panel, or to another
     // one, says which.
     if (!item.item_context.empty() && item.item_context != speech->said_context) {

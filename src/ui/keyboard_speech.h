@@ -61,6 +61,10 @@ void name_for_keyboard(const std::string& name, const std::string& state = "");
 // it is built only then (`if (keyboard_on_last_item()) name_for_keyboard(...)`), not every frame
 // for every cell.
 bool keyboard_on_last_item();
+// One of a set of choices just drawn (a question's answers, a list's entries), if the keyboard is
+// on it: its name, whether it is the one in use (", selected") and where it is in the set
+// (", 2 of 4"), as a screen reader says a page's own radio buttons and list entries.
+void choice_for_keyboard(const std::string& name, bool selected, int index, int count);
 // A radio button, as ImGui::RadioButton, whose state a screen reader hears ("softmax, checked"):
 // ImGui 1.86 reports a radio's label but not whether it is the one picked.
 bool radio_button(const char* label, bool active);

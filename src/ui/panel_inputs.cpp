@@ -84,7 +84,9 @@ bool example_picker(const FrameInput& in, State* draft, UiState* ui) {
                 edited = true;
             }
             if (draft->example == e.name) ImGui::SetItemDefaultFocus();  // the list opens on the one shown
-            if (keyboard_on_last_item()) name_for_keyboard(std::string(e.name) + tr(": ") + example_contents(e.name));
+            if (keyboard_on_last_item())
+                choice_for_keyboard(std::string(e.name) + tr(": ") + example_contents(e.name), draft->example == e.name,
+                                    int(&e - examples().data()), int(examples().size()));
             record_layout(ui, std::string("example:") + e.name);
         }
         ImGui::EndCombo();

@@ -234,7 +234,8 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
                               lesson_gap());
         // The keyboard moved here: the chosen choice takes its focus, or the first.
         const bool focus = !revealed && int(i) == std::max(answer, 0) && takes_focus_here(s, ui);
-        if (choice_radio(q.choices[i], answer == int(i), focus)) send(ui, LessonAction::Choose, int(i));
+        if (choice_radio(q.choices[i], answer == int(i), focus, int(i), int(q.choices.size())))
+            send(ui, LessonAction::Choose, int(i));
         line_tops.push_back(ImGui::GetItemRectMin().y);
         record_lesson_item(ui, "lesson:choice:" + std::to_string(i));
         ImGui::PopID();

@@ -215,18 +215,19 @@ void prose_f(const char* format, ...) {
     prose(text);
 }
 
-bool choice_radio(const std::string& label, bool active, bool take_focus) {
+bool choice_radio(const std::string& label, bool active, bool take_focus, int index, int count) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float circle = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
     const float room = ImGui::GetContentRegionAvail().x;
     if (circle + ImGui::CalcTextSize(label.c_str()).x <= room) {
         const bool picked = radio_button(label.c_str(), active);
+        choice_for_keyboard(label, active, index, count);
         if (take_focus) take_keyboard_focus();
         return picked;
     }
     ImGui::BeginGroup();
     bool picked = radio_button("##choice", active);
-    name_for_keyboard(label);  // its words are drawn beside it, wrapped
+    choice_for_keyboard(label, active, index, count);  // its words are drawn beside it, wrapped
     if (take_focus) take_keyboard_focus();
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     ImGui::BeginGroup();

@@ -84,8 +84,9 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
 // A radio button whose label wraps (at spaces, as prose does) when it is wider than the room left:
 // a long answer choice on a phone reads whole instead of being cut. A click on the circle or the
 // text picks it; the last item is the whole choice (for record_layout). take_focus: the circle
-// takes the keyboard's focus (take_keyboard_focus).
-bool choice_radio(const std::string& label, bool active, bool take_focus = false);
+// takes the keyboard's focus (take_keyboard_focus). index, count: its place among the choices,
+// said with it ("5, not checked, 1 of 4").
+bool choice_radio(const std::string& label, bool active, bool take_focus, int index, int count);
 
 // Marks the last item (a tab, the current exercise or bug) as the selected one by a bar along its
 // foot in the text colour, so that it is told by shape and not by its fill alone (WCAG 1.4.1).

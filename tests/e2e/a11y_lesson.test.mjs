@@ -234,7 +234,7 @@ test('a11y lesson: in the drawing the arrow keys stay on the step (they move bet
                   'the new step to be announced', { describe: () => page.evaluate(() => document.getElementById('announcer').textContent) });
   // ... then, added to the same line, where the keyboard's focus went: the step's first choice.
   const view = await page.evaluate(() => window.attention.lessonView());
-  const line = `${view.indicator}: ${view.title}. Predict: ${view.question.prompt} ${view.question.choices[0]}, not checked`;
+  const line = `${view.indicator}: ${view.title}. Predict: ${view.question.prompt} ${view.question.choices[0]}, not checked, 1 of ${view.question.choices.length}`;
   await waitUntil(() => page.evaluate((l) => document.getElementById('announcer').textContent === l, line),
                   `the line "${line}": the step, then the focus on its first choice`,
                   { describe: () => page.evaluate(() => document.getElementById('announcer').textContent) });

@@ -88,10 +88,12 @@ TEST_CASE("ui: n in the drawing says the new step's first choice, not the contro
     h.frames(4);
     REQUIRE(h.state.step == 4);
     REQUIRE(h.said.size() > before);
-    // The question first (reaching its choices), then the choice: "Predict: <prompt>? <choice>, not checked".
+    // The question first (reaching its choices), then the choice and its place among them:
+    // "Predict: <prompt>? <choice>, not checked, 1 of 4".
     const attn::Question& q = h.lesson.questions.at(0);
     REQUIRE(q.prompt.back() == '?');
-    CHECK(h.said.back() == "Predict: " + q.prompt + " " + q.choices.at(0) + ", not checked");
+    CHECK(h.said.back() ==
+          "Predict: " + q.prompt + " " + q.choices.at(0) + ", not checked, 1 of " + std::to_string(q.choices.size()));
     for (size_t k = before; k < h.said.size(); ++k) CHECK(h.said[k].find("Lesson") == std::string::npos);
 }
 
@@ -208,8 +210,9 @@ TEST_CASE("ui: a list is said with its choice, opens on that choice, and says ea
     CHECK(press(&h, kKeySpace) == "The book's classes (3.4.2 to 3.6, ch04), panel");
     CHECK(press(&h, kKeySpace) == "run the book's classes, checked");
     CHECK(press(&h, kKeyDown) == "class: CausalAttention (3.5.3), list");
-    CHECK(press(&h, kKeySpace) == "CausalAttention (3.5.3)");  // open, on the class shown
-    CHECK(press(&h, kKeyDown) == "MultiHeadAttentionWrapper (3.6.1)");
+    // Open, on the class shown, said as the one selected and where it is in the list.
+    CHECK(press(&h, kKeySpace) == "CausalAttention (3.5.3), selected, 3 of 7");
+    CHECK(press(&h, kKeyDown) == "MultiHeadAttentionWrapper (3.6.1), 4 of 7");
     CHECK(press(&h, kKeySpace) == "class: MultiHeadAttentionWrapper (3.6.1), list");  // picked, closed
     CHECK(h.state.module.settings.module == attn::AttentionModule::MultiHeadWrapper);
 }
