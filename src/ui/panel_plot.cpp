@@ -179,12 +179,18 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
     } else {
         ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons_w));
     }
+    // A press changes no words on the buttons: the view's size, said as their state, does.
+    const float extent = ui->plot.camera.half_extent;
+    const std::string size =
+        extent > 0 && ui->plot.fitted_half_extent > 0
+            ? trf(", view at %d%%", int(std::lround(100.0f * ui->plot.fitted_half_extent / extent)))
+            : std::string();
     if (ImGui::Button("\u2212", ImVec2(ImGui::GetFrameHeight(), 0))) zoom(ui, 1.0f / 0.8f);
-    name_for_keyboard(tr("zoom out"));
+    name_for_keyboard(tr("zoom out"), size);
     record_layout(ui, "plot:zoom-out");
     ImGui::SameLine();
     if (ImGui::Button("+", ImVec2(ImGui::GetFrameHeight(), 0))) zoom(ui, 0.8f);
-    name_for_keyboard(tr("zoom in"));
+    name_for_keyboard(tr("zoom in"), size);
     record_layout(ui, "plot:zoom-in");
     ImGui::SameLine();
     if (ImGui::Button(tr("Reset"))) {
@@ -355,6 +361,7 @@ bool panel_plot(const FrameInput& in, State* draft, UiState* ui, PlotScene* scen
         fit_camera(v, aspect, &ui->plot.camera);
         camera_view_projection(ui->plot.camera, aspect, v.view_projection);
     }
+    if (!ui->plot.camera_zoomed) ui->plot.fitted_half_extent = ui->plot.camera.half_extent;  // as fitted
     ui->plot.camera_fit_pending = false;
 
     const float pixel_scale = ImGui::GetIO().DisplayFramebufferScale.x;

@@ -85,7 +85,8 @@ struct PlotUi {
     OrbitCamera camera;
     std::string camera_key;  // dimensions and space the camera was fitted for
     bool camera_fit_pending = true;
-    bool camera_zoomed = false;  // the reader zoomed: no automatic refit until Reset
+    bool camera_zoomed = false;    // the reader zoomed: no automatic refit until Reset
+    float fitted_half_extent = 0;  // the camera's as last fitted: the zoom buttons say the view's size against it
     PlotSpace space = PlotSpace::Inputs;
     int hovered_token = -1;
     int dragged_token = -1;  // arrow head pressed; it moves once the mouse drags

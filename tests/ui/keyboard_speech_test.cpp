@@ -355,9 +355,17 @@ TEST_CASE("ui: the embedding view's buttons say what they do, its Reset apart fr
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown}) press(&h, key);
     REQUIRE(press(&h, kKeyRight) == "Embeddings: every token is a vector, panel");
-    CHECK(press(&h, kKeySpace) == "zoom out, button");
-    CHECK(press(&h, kKeyRight) == "zoom in, button");
+    CHECK(press(&h, kKeySpace) == "zoom out, button, view at 100%");
+    CHECK(press(&h, kKeyRight) == "zoom in, button, view at 100%");
+    // A press says what it did (a walk heard nothing: the buttons' words do not change).
+    CHECK(press(&h, kKeySpace) == "zoom in, view at 125%");
+    CHECK(press(&h, kKeySpace) == "zoom in, view at 156%");
+    CHECK(press(&h, kKeyLeft) == "zoom out, button, view at 156%");
+    CHECK(press(&h, kKeySpace) == "zoom out, view at 125%");
+    CHECK(press(&h, kKeyRight) == "zoom in, button, view at 125%");
     CHECK(press(&h, kKeyRight) == "reset the view, button");
+    press(&h, kKeySpace);
+    CHECK(press(&h, kKeyLeft) == "zoom in, button, view at 100%");
 }
 
 TEST_CASE("ui: Play turns into Pause under the keyboard's focus, and Space pauses it") {
