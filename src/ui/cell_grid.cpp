@@ -136,8 +136,8 @@ void cell_grid(const CellGrid& g, UiState* ui) {
     const float width = cell_grid_width(g);
     ImGui::BeginGroup();
     if (!g.title.empty()) prose(g.title, muted_text(), width);
-    if (!g.covered.empty()) {
-        prose(g.covered, muted_text(), width);
+    if (!g.covered.empty()) {  // the panel's width: a covered grid has no columns to be as wide as
+        prose(g.covered, muted_text());
         record_value(ui, std::string("grid:") + g.id, kHidden);
         ImGui::EndGroup();
         return;

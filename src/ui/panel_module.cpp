@@ -134,7 +134,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         same_line_if_fits(ImGui::GetFontSize() * 6 + ImGui::GetStyle().ItemInnerSpacing.x +
                           ImGui::CalcTextSize(label).x);
     };
-    edited |= seed_field(ui, "seed", "seed", &m.seed);
+    edited |= seed_field(ui, "seed", tr("seed"), &m.seed);  // as the trainable panel names it
     next_field("d_out");
     edited |= whole(ui, "d_out", "d_out", &m.d_out, 1, 64);
     const bool multi = is_multi_head(m.module), dropout = has_dropout_layer(m.module);
@@ -168,7 +168,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
         ImGui::SameLine();
         edited |= ImGui::Checkbox(tr("training"), &m.training);
         record_layout(ui, "module:training");
-        edited |= whole(ui, "batch", "batch", &m.batch, 1, 8);
+        edited |= whole(ui, "batch", tr("batch"), &m.batch, 1, 8);
         const char* reseed = tr("re-seed before forward");
         same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                           ImGui::CalcTextSize(reseed).x);
@@ -581,7 +581,7 @@ ATTN_DEFERRED_ENTRY bool module_body(const FrameInput& in, State* draft, UiState
     // which the output's rows show (twice the rows without dropout, at p = 0.5).
     const bool covered = in.concealed().module_heads || in.concealed().module_dropout;
     if (covered) {
-        out.title = "output";
+        out.title = tr("output");
         out.covered = trf("The output's numbers and shape: %s.", in.concealed().reason.c_str());
     }
     cell_grid(out, ui);

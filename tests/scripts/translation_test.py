@@ -61,7 +61,8 @@ def tr_keys(root):
             if parts:
                 key = "".join(c_string(p) for p in parts)
                 words = re.sub(r"%[-+ #0-9.*hlLzjt]*[a-zA-Z]", "", key)
-                punctuation = re.fullmatch(r"[.;:,] ?", key)  # tr("."): a full stop is "。" in Chinese
+                # tr("."): a full stop is "。" in Chinese; "%s: %s" a colon, "%s：%s".
+                punctuation = re.fullmatch(r"[.;:,] ?", key) or ": " in words
                 if (not re.search(r"[A-Za-z]{2}", words) and not punctuation) or re.fullmatch(r"[a-z]+:[a-z-]+%d", key):
                     continue  # a number format or a layout name: nothing to translate
                 keys.setdefault(key, f"{path.relative_to(root)}:{text.count(chr(10), 0, m.start()) + 1}")
