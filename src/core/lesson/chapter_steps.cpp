@@ -216,7 +216,7 @@ ATTN_LESSON_ENTRY bool zero_mask_leak(const QuizContext& c, Question* out) {
     if (!r || r->batches[0][0].weights_zero_masked.rows <= 1) return false;
     const float leak = zero_mask_leak_of(r->batches[0][0]);
     Ask a(c, "zero-mask-leak");
-    a.q.prompt = a.say("prompt", {{"label", label(c.s, 0)}});
+    a.q.prompt = a.say("prompt", {{"label", label(c.t, c.s, 0)}});
     a.add(fixed(leak, 2), true, "", "");
     a.add("0.00", false, a.say("none.why"), "mask-with-zero");
     a.add("1.00", false, a.say("all.why"), "mask-with-zero");

@@ -59,7 +59,7 @@ SoftmaxLab softmax_lab(const TextCatalog& t, const Vector& raw_scores, float sca
 
     // The sentences: what happened, where, and what the stable form changes.
     auto name = [&](int i) {
-        return size_t(i) < tokens.size() ? quoted(tokens[size_t(i)]) : t.say("lab.token", {{"i", i}});
+        return size_t(i) < tokens.size() ? t.quoted(tokens[size_t(i)]) : t.say("lab.token", {{"i", i}});
     };
     std::vector<std::string>& why = lab.explanation;
     if (lab.first_overflow >= 0) {

@@ -241,9 +241,10 @@ void write_practice(const LessonEngine& e, const State& s, const AttentionResult
     if (current == 0 && checked && c.correct && !c.stale && record.prediction >= 0 &&
         record.prediction < s.inputs.rows && !result.scores.empty()) {
         const int top = argmax(result.scores);
-        prediction = texts.say("practice.you-predicted", {{"predicted", quoted(s.tokens[size_t(record.prediction)])},
-                                                          {"top", quoted(s.tokens[size_t(top)])},
-                                                          {"score", num(result.scores[size_t(top)])}});
+        prediction =
+            texts.say("practice.you-predicted", {{"predicted", texts.quoted(s.tokens[size_t(record.prediction)])},
+                                                 {"top", texts.quoted(s.tokens[size_t(top)])},
+                                                 {"score", num(result.scores[size_t(top)])}});
     }
     w->key("prediction").string(prediction);
     std::string shown;

@@ -47,6 +47,11 @@ std::string TextCatalog::ordinal(int position_one_based) const {
     return t ? render_template(*t, {{"n", position_one_based}}) : ordinal_word(position_one_based);
 }
 
+std::string TextCatalog::quoted(const std::string& text) const {
+    const TextTemplate* t = find("value.quoted");
+    return t ? render_template(*t, {{"text", text}}) : attn::quoted(text);
+}
+
 std::string check_lesson_text(const std::string& text, size_t max_bytes) {
     if (text.size() > max_bytes)
         return "the text is " + std::to_string(text.size()) + " bytes long but the limit is " +

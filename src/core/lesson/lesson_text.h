@@ -29,6 +29,9 @@ struct TextCatalog {
     // catalog entry needed); a language whose catalog has "value.ordinal" ("{n}" in zh-CN, whose
     // sentences say "第 {ordinal} 个词元") fills that in with the number.
     std::string ordinal(int position_one_based) const;
+    // Text in the language's quotation marks: English "text" (no catalog entry needed); a
+    // language whose catalog has "value.quoted" fills it in ("“{text}”" in zh-CN).
+    std::string quoted(const std::string& text) const;
 };
 
 struct CatalogParse {

@@ -49,7 +49,7 @@ TemplateValues lesson_values(const State& s, const AttentionResult& r, const Mod
     std::string v[std::size(kNames)];
     v[0] = std::to_string(q);
     v[1] = words.ordinal(q + 1);
-    v[2] = label(s, q);
+    v[2] = label(words, s, q);
     v[3] = row(s, q);
     v[4] = std::to_string(s.inputs.rows);
     v[5] = std::to_string(s.inputs.cols);
@@ -58,11 +58,11 @@ TemplateValues lesson_values(const State& s, const AttentionResult& r, const Mod
     v[8] = vec(scores);
     v[9] = vec(weights);
     v[10] = vec(context);
-    v[11] = label(s, best);
+    v[11] = label(words, s, best);
     if (!scores.empty()) v[12] = num(scores[size_t(best)]);
-    v[13] = label(s, worst);
+    v[13] = label(words, s, worst);
     if (!scores.empty()) v[14] = num(scores[size_t(worst)]);
-    v[15] = label(s, top);
+    v[15] = label(words, s, top);
     if (!weights.empty()) v[16] = num(weights[size_t(top)]);
     v[17] = std::to_string(d_k);
     v[18] = num(float(std::sqrt(double(d_k))));

@@ -126,8 +126,8 @@ void write_query(JsonWriter* w, const State& s, const AttentionResult& r, const 
     const std::string caption = hidden.query_token
                                     ? words_f("The query inputs[%d] (which token it is: %s): its scores and weights",
                                               s.query, hidden.reason.c_str())
-                                    : words_f("The query inputs[%d], %s: its scores and weights", s.query,
-                                              quoted(s.tokens[size_t(s.query)]).c_str());
+                                    : words_f("The query inputs[%d], \"%s\": its scores and weights", s.query,
+                                              s.tokens[size_t(s.query)].c_str());
     // A row per key, the query's among them, would answer step 3's "how many scores?".
     if (hidden.score_count) return write_covered(w, "query", caption, hidden);
     const bool covered[] = {hidden.covers_scores(), hidden.covers_weights(),

@@ -112,15 +112,15 @@ ExerciseCheck check_scores(const TextCatalog& t, const State& s, const ParsedNum
     if (compare_entries(p.values, want, kScoreTolerance, &out)) {
         out.correct = true;
         const int best = argmax(want);
-        out.message =
-            t.say("practice.scores.right",
-                  {{"n", n}, {"scores", vec(want)}, {"best", label(s, best)}, {"best_score", num(want[size_t(best)])}});
+        out.message = t.say(
+            "practice.scores.right",
+            {{"n", n}, {"scores", vec(want)}, {"best", label(t, s, best)}, {"best_score", num(want[size_t(best)])}});
         return out;
     }
     const int i = out.wrong_entry;
     out.message = t.say("practice.scores.wrong-entry",
                         {{"i", i},
-                         {"label", label(s, i)},
+                         {"label", label(t, s, i)},
                          {"typed", typed(p.values[size_t(i)])},
                          {"terms", dot_terms(s.inputs.row(i), s.inputs.row(target), s.inputs.cols)},
                          {"score", num(want[size_t(i)])}});
@@ -166,7 +166,7 @@ ExerciseCheck check_weights(const TextCatalog& t, const State& s, const ParsedNu
     float exp_sum = 0;
     for (float x : scores) exp_sum += std::exp(x);
     out.message = t.say("practice.weights.wrong-entry", {{"i", i},
-                                                         {"label", label(s, i)},
+                                                         {"label", label(t, s, i)},
                                                          {"typed", typed(p.values[size_t(i)])},
                                                          {"score", num(scores[size_t(i)])},
                                                          {"exp_sum", num(exp_sum, 2)},
@@ -223,7 +223,7 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
     out.entry_ok = {w[size_t(chosen)] == w[size_t(best)] ? 1 : 0};
     if (out.entry_ok[0]) {
         out.correct = true;
-        out.message = t.say("practice.top.right", {{"label", label(s, chosen)},
+        out.message = t.say("practice.top.right", {{"label", label(t, s, chosen)},
                                                    {"i", chosen},
                                                    {"weight", num(w[size_t(chosen)])},
                                                    {"what", what},
@@ -233,19 +233,19 @@ ExerciseCheck check_top_token(const TextCatalog& t, const State& s, const Attent
     out.wrong_entry = 0;
     const int plain_best = argmax(r.weights);
     if (!shown.has_projection) {  // no projected numbers in the answer: turning it on is the exercise
-        out.message = chosen == plain_best ? t.say("practice.top.unprojected-off", {{"label", label(s, chosen)}})
-                                           : t.say("practice.top.wrong-off", {{"label", label(s, chosen)}});
+        out.message = chosen == plain_best ? t.say("practice.top.unprojected-off", {{"label", label(t, s, chosen)}})
+                                           : t.say("practice.top.wrong-off", {{"label", label(t, s, chosen)}});
         return out;
     }
     if (chosen == plain_best && plain_best != best)
         out.message =
             t.say("practice.top.unprojected",
-                  {{"label", label(s, chosen)}, {"what", what}, {"scores", shown_scores}, {"weights", vec(w)}});
+                  {{"label", label(t, s, chosen)}, {"what", what}, {"scores", shown_scores}, {"weights", vec(w)}});
     else if (chosen == best + 1)
         out.message =
-            t.say("practice.top.off-by-one", {{"label", label(s, chosen)}, {"i", chosen}, {"weights", vec(w)}});
+            t.say("practice.top.off-by-one", {{"label", label(t, s, chosen)}, {"i", chosen}, {"weights", vec(w)}});
     else
-        out.message = t.say("practice.top.wrong", {{"label", label(s, chosen)},
+        out.message = t.say("practice.top.wrong", {{"label", label(t, s, chosen)},
                                                    {"weight", num(w[size_t(chosen)])},
                                                    {"best_weight", num(w[size_t(best)])},
                                                    {"weights", vec(w)}});
@@ -437,7 +437,7 @@ ExerciseCheck check_window_keys(const TextCatalog& t, const State& s, const std:
     for (int k = from; k <= q; ++k) want.push_back(k);
     std::string positions;
     for (int k : want) positions += (positions.empty() ? "" : ", ") + std::to_string(k);
-    const std::string name = label(s, q);  // TemplateArg points into it
+    const std::string name = label(t, s, q);  // TemplateArg points into it
     const std::initializer_list<TemplateArg> args = {{"t", q},
                                                      {"label", name},
                                                      {"window", w},
@@ -490,7 +490,7 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s, const At
     } else if (index == 1) {
         e.title = t.say("practice.weights.title");
         e.task = t.say("practice.weights.task",
-                       {{"query", label(s, s.query)},
+                       {{"query", label(t, s, s.query)},
                         {"scores", vec(s.inputs.rows ? score_vector_loop(s.inputs, s.query) : Vector())}});
         e.hint = t.say("practice.weights.hint");
         e.input_label = t.say("practice.weights.input");
@@ -522,7 +522,7 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s, const At
         const int q = std::clamp(s.query, 0, std::max(0, n - 1));
         e.title = t.say("practice.window.title");
         e.task = t.say("practice.window.task",
-                       {{"window", s.module.settings.window}, {"t", q}, {"label", n ? label(s, q) : std::string()}});
+                       {{"window", s.module.settings.window}, {"t", q}, {"label", n ? label(t, s, q) : std::string()}});
         e.hint = t.say("practice.window.hint");
         e.input_label = t.say("practice.window.input");
         if (n > 0 && s.module.enabled && s.module.settings.module == AttentionModule::SlidingWindowAttention)
@@ -533,12 +533,12 @@ Exercise exercise_info(const TextCatalog& t, int index, const State& s, const At
         e.task = t.say("practice.top.task", {{"seed", std::to_string(s.projection.seed)},
                                              {"d_out", s.projection.d_out},
                                              {"q", s.query},
-                                             {"query", label(s, s.query)}});
+                                             {"query", label(t, s, s.query)}});
         e.hint = t.say("practice.top.hint");
         e.input_label = t.say("practice.top.input");
         if (result && result->has_projection && !result->projection.weights.empty()) {
             const int best = argmax(result->projection.weights);
-            e.answer = t.say("practice.top.answer", {{"label", label(s, best)}, {"i", best}});
+            e.answer = t.say("practice.top.answer", {{"label", label(t, s, best)}, {"i", best}});
         }
     }
     return e;

@@ -29,11 +29,11 @@ ATTN_LESSON_ENTRY bool which_token(const QuizContext& c, Question* out) {
         const std::string mistake =
             from_one ? a.say("count-from-one.why",
                              {{"q", q}, {"q_ordinal", c.t.ordinal(q + 1)}, {"ordinal", c.t.ordinal(q)}})
-                     : a.say("other.why", {{"q", q}, {"label", label(s, i)}, {"i", i}});
-        a.add(a.say("choice", {{"ordinal", c.t.ordinal(i + 1)}, {"label", label(s, i)}, {"row", row(s, i)}}), i == q,
-              mistake, from_one ? "count-from-one" : "position-is-index");
+                     : a.say("other.why", {{"q", q}, {"label", label(c.t, s, i)}, {"i", i}});
+        a.add(a.say("choice", {{"ordinal", c.t.ordinal(i + 1)}, {"label", label(c.t, s, i)}, {"row", row(s, i)}}),
+              i == q, mistake, from_one ? "count-from-one" : "position-is-index");
     }
-    a.q.answer = a.say("answer", {{"ordinal", c.t.ordinal(q + 1)}, {"label", label(s, q)}, {"row", row(s, q)}});
+    a.q.answer = a.say("answer", {{"ordinal", c.t.ordinal(q + 1)}, {"label", label(c.t, s, q)}, {"row", row(s, q)}});
     a.q.reason = a.say("reason", {{"q", q}, {"ordinal", c.t.ordinal(q + 1)}});
     *out = a.q;
     return true;
@@ -82,17 +82,17 @@ ATTN_LESSON_ENTRY bool highest_score(const QuizContext& c, Question* out) {
     const int best = argmax(r.scores);
     const float top = r.scores[size_t(best)];
     Ask a(c, "highest-score");
-    a.q.prompt = a.say("prompt", {{"query", label(s, q)}, {"row", row(s, q)}});
+    a.q.prompt = a.say("prompt", {{"query", label(c.t, s, q)}, {"row", row(s, q)}});
     const auto [lo, hi] = token_window(n, best);
     for (int i = lo; i < hi; ++i) {
         const float si = r.scores[size_t(i)];
-        std::string mistake = a.say("lower.why", {{"label", label(s, i)},
+        std::string mistake = a.say("lower.why", {{"label", label(c.t, s, i)},
                                                   {"terms", dot_terms(s.inputs.row(i), s.inputs.row(q), d)},
                                                   {"score", num(si)},
                                                   {"top", num(top)}});
         const bool query_wins = best == q && i != q;
         if (query_wins) mistake = a.say("query-wins.why", {{"rest", mistake}});
-        a.add(a.say("choice", {{"label", label(s, i)}, {"row", row(s, i)}}), si == top, mistake,
+        a.add(a.say("choice", {{"label", label(c.t, s, i)}, {"row", row(s, i)}}), si == top, mistake,
               query_wins ? "query-not-compared" : "alignment-by-eye");
     }
     a.q.answer = a.say("answer", {{"token", token_name(c.t, s, best)}, {"score", num(top)}});
@@ -101,12 +101,12 @@ ATTN_LESSON_ENTRY bool highest_score(const QuizContext& c, Question* out) {
         for (int i = 0; i < n; ++i)
             if (i != q) next = std::max(next, r.scores[size_t(i)]);
         a.q.reason = a.say(n == 1 ? "reason-itself-alone" : "reason-itself",
-                           {{"query", label(s, q)},
+                           {{"query", label(c.t, s, q)},
                             {"terms", dot_terms(s.inputs.row(q), s.inputs.row(q), d)},
                             {"score", num(top)},
                             {"next", num(next)}});
     } else {
-        a.q.reason = a.say("reason", {{"label", label(s, best)},
+        a.q.reason = a.say("reason", {{"label", label(c.t, s, best)},
                                       {"terms", dot_terms(s.inputs.row(best), s.inputs.row(q), d)},
                                       {"score", num(top)},
                                       {"own", num(r.scores[size_t(q)])}});
@@ -126,7 +126,7 @@ ATTN_LESSON_ENTRY bool lowest_meaning(const QuizContext& c, Question* out) {
     const int sign = std::fabs(score) <= 1e-6f ? 0 : (score > 0 ? 1 : -1);
     Ask a(c, "lowest-meaning");
     const std::string meaning = a.say(sign > 0 ? "positive" : sign < 0 ? "negative" : "zero");
-    const std::string lt = label(s, t), lq = label(s, q), sc = num(score);
+    const std::string lt = label(c.t, s, t), lq = label(c.t, s, q), sc = num(score);
     a.q.prompt = a.say("prompt", {{"label", lt}, {"score", sc}, {"query", lq}});
     const std::string otherwise = a.say("sign.why", {{"score", sc}, {"meaning", meaning}});
     a.add(a.say("apart", {{"label", lt}, {"query", lq}}), sign < 0, otherwise, "score-sign-ignored");

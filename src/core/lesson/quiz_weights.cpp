@@ -82,7 +82,8 @@ ATTN_LESSON_ENTRY bool naive_overflow(const QuizContext& c, Question* out) {
     const float v = lab.naive[size_t(top)], exact = lab.stable[size_t(top)];
     const std::string kind = std::isnan(v) ? "nan" : std::isinf(v) ? "inf" : v == 0 ? "0" : "finite";
     Ask a(c, "naive-overflow");
-    a.q.prompt = a.say("prompt", {{"scale", num(scale)}, {"scores", vec(lab.scores, 2)}, {"label", label(s, top)}});
+    a.q.prompt =
+        a.say("prompt", {{"scale", num(scale)}, {"scores", vec(lab.scores, 2)}, {"label", label(c.t, s, top)}});
     const std::string max_text = num(lab.max_score, 2);
     a.add(num(exact), kind == "finite" && std::fabs(v - exact) <= 1e-4f, a.say("exact.why", {{"max", max_text}}),
           "float32-is-exact");
@@ -181,11 +182,11 @@ ATTN_LESSON_ENTRY bool causal_count(const QuizContext& c, Question* out) {
     for (int j = 0; j < n; ++j)
         if (std::isfinite(masked[size_t(j)])) {
             ++visible;
-            if (visible <= 8) names += (names.empty() ? "" : ", ") + label(s, j);
+            if (visible <= 8) names += (names.empty() ? "" : ", ") + label(c.t, s, j);
         }
     if (visible > 8) names += ", …";
     Ask a(c, "causal-count");
-    a.q.prompt = a.say("prompt", {{"q", q}, {"label", label(s, q)}});
+    a.q.prompt = a.say("prompt", {{"q", q}, {"label", label(c.t, s, q)}});
     a.add(std::to_string(visible), true, "", "");
     a.add(std::to_string(q), false, a.say("without-itself.why"), "mask-hides-the-diagonal");
     a.add(std::to_string(n), false, a.say("unmasked.why", {{"n", n}, {"later", n - q - 1}, {"q", q}}),

@@ -68,11 +68,12 @@ std::string tied(const Section& c, const Vector& scores, int i, int skip = -1) {
     std::vector<int> same;
     for (size_t k = 0; k < scores.size(); ++k)
         if (int(k) != skip && scores[k] == scores[size_t(i)]) same.push_back(int(k));
-    if (same.size() <= 1) return label(c.s, i);
-    if (same.size() == 2 && label(c.s, same[0]) == label(c.s, same[1]))  // "the cat sat on the mat"
-        return c.t.say("s.list.same-two", {{"a", label(c.s, same[0])}, {"i", same[0]}, {"j", same[1]}});
-    if (same.size() == 2) return c.t.say("s.list.two", {{"a", label(c.s, same[0])}, {"b", label(c.s, same[1])}});
-    return c.t.say("s.list.more", {{"a", label(c.s, same[0])}, {"more", int(same.size() - 1)}});
+    if (same.size() <= 1) return label(c.t, c.s, i);
+    if (same.size() == 2 && label(c.t, c.s, same[0]) == label(c.t, c.s, same[1]))  // "the cat sat on the mat"
+        return c.t.say("s.list.same-two", {{"a", label(c.t, c.s, same[0])}, {"i", same[0]}, {"j", same[1]}});
+    if (same.size() == 2)
+        return c.t.say("s.list.two", {{"a", label(c.t, c.s, same[0])}, {"b", label(c.t, c.s, same[1])}});
+    return c.t.say("s.list.more", {{"a", label(c.t, c.s, same[0])}, {"more", int(same.size() - 1)}});
 }
 
 ATTN_LESSON_ENTRY void score_loop(Section& c) {
@@ -110,7 +111,7 @@ ATTN_LESSON_ENTRY void alignment_extremes(Section& c) {
                       ? "s.alignment.extremes-self"  // a tie the table shows
                       : "s.alignment.extremes",
                   {{"best", tied(c, c.r.scores, hi, s.query)},
-                   {"query", label(s, s.query)},
+                   {"query", label(c.t, s, s.query)},
                    {"best_score", num(c.r.scores[size_t(hi)])},
                    {"worst", tied(c, c.r.scores, lo, s.query)},
                    {"worst_score", num(c.r.scores[size_t(lo)])}}),
@@ -157,7 +158,7 @@ ATTN_LESSON_ENTRY void context_terms(Section& c) {
     const State& s = c.s;
     const int n = s.inputs.rows;
     for (int i = 0; i < n && i < 8; ++i)
-        c.add(LineKind::Code, "  " + num(c.r.weights[size_t(i)]) + " · " + row(s, i) + "   # " + label(s, i));
+        c.add(LineKind::Code, "  " + num(c.r.weights[size_t(i)]) + " · " + row(s, i) + "   # " + code_label(s, i));
     if (n > 8) c.add(LineKind::Code, c.t.say("s.context-vector.more", {{"more", n - 8}}));
     c.add(LineKind::Code, "z = " + vec(c.r.context), 0);
     c.add(LineKind::Prose, c.t.say("s.context-vector.size", {{"d", s.inputs.cols}}), 0);
@@ -228,12 +229,12 @@ ATTN_LESSON_ENTRY void causal_mask(Section& c) {
     for (int j = 0; j < n; ++j)
         if (std::isfinite(r.scores[size_t(j)])) {
             ++visible;
-            if (visible <= 8) names += (names.empty() ? "" : ", ") + label(s, j);
+            if (visible <= 8) names += (names.empty() ? "" : ", ") + label(c.t, s, j);
         }
     if (visible > 8) names += ", …";
     c.add(LineKind::Prose,
           c.t.say(visible == 1 ? "s.causal-mask.sees-one" : "s.causal-mask.sees",
-                  {{"query", label(s, q)}, {"q", q}, {"visible", visible}, {"names", names}}),
+                  {{"query", label(c.t, s, q)}, {"q", q}, {"visible", visible}, {"names", names}}),
           0);
 }
 

@@ -306,3 +306,39 @@ TEST_CASE("languages: the PyTorch code explains itself in the learner's language
         CHECK(explained >= 20);
     }
 }
+
+TEST_CASE("languages: a Chinese sentence quotes a token with Chinese quotation marks; code keeps Python's") {
+    // A Chinese reader's walk: 第 2 个词元，"token 1" beside the panel's 第 2 个词元“journey”.
+    const Lesson& lesson = attn_test::chapter_in("zh-CN");
+    State base;
+    REQUIRE(load_example("your-journey", &base));
+    int quoted_tokens = 0;
+    for (int k = 1; k <= lesson.step_count(); ++k) {
+        State s = enter_step(lesson, k, base);
+        s.lesson.question = 9;  // every line shows
+        const AttentionResult r = compute_attention(s);
+        ModuleRun run;
+        if (s.module.enabled) update_module_run(s.inputs, s.module.settings, &run);
+        std::vector<std::string> sentences;
+        for (const LessonLine& line : step_lines(lesson, s, r, &run))
+            if (line.kind != LineKind::Code) sentences.push_back(line.text);
+        for (const Question& q : step_questions(lesson, s, r, &run)) {
+            sentences.push_back(q.prompt);
+            sentences.insert(sentences.end(), q.choices.begin(), q.choices.end());
+            sentences.push_back(q.answer);
+            sentences.push_back(q.reason);
+            sentences.insert(sentences.end(), q.mistakes.begin(), q.mistakes.end());
+        }
+        for (const std::string& text : sentences) {
+            INFO("step " << k << ": " << text);
+            for (const std::string& token : s.tokens) {
+                CHECK(text.find("\"" + token + "\"") == std::string::npos);
+                if (text.find("\u201c" + token + "\u201d") != std::string::npos) ++quoted_tokens;
+            }
+        }
+    }
+    CHECK(quoted_tokens > 10);
+    // English keeps its straight quotes.
+    CHECK(attn_test::chapter().step_count() > 0);
+    CHECK(attn_test::texts_in("en").quoted("journey") == "\"journey\"");
+}
