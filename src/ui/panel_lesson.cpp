@@ -64,7 +64,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         send(ui, LessonAction::StartTrack);  // back to the step the learner left
     next_to(tr("Practice"));
     if (tab(tr("Practice"), mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice)
-        send(ui, LessonAction::OpenPractice, s.lesson.exercise);
+        send(ui, LessonAction::OpenPractice, -1);  // where the learner was, or the lesson's own
     next_to(tr("Debug this"));
     if (tab(tr("Debug this"), mode == LessonMode::Debug, ui, "lesson:mode:debug") && mode != LessonMode::Debug)
         send(ui, LessonAction::OpenDebug, int(Bug::None));
@@ -323,9 +323,11 @@ bool lesson_band(const FrameInput& in, State* draft, UiState* ui, const BandShap
             ImGui::BeginChild("lesson_question", ImVec2(body.x - left_w - gap, body.y), true);
             region_for_keyboard(debug ? tr("the trace") : tr("the question"));
             ImGui::PushTextWrapPos(0);
+            ui->lesson.room_drawn = 0;
             edited |= debug ? lesson_debug(in, draft, ui, 1) : lesson_track(in, draft, ui, 1);
             ImGui::PopTextWrapPos();
-            measured_body = std::max(measured_body, ImGui::GetCursorPosY() + style.WindowPadding.y);
+            measured_body =
+                std::max(measured_body, ImGui::GetCursorPosY() - ui->lesson.room_drawn + style.WindowPadding.y);
             ImGui::EndChild();
         }
         // The content changed height (an answer revealed, a step changed): one more frame to fit it.

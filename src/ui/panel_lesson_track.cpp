@@ -305,7 +305,10 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
             else
                 scroll_into_view(verdict_top, ImGui::GetCursorScreenPos().y);
         }
-        if (own_column && ui->lesson.reveal_room > 0) ImGui::Dummy(ImVec2(1, ui->lesson.reveal_room));
+        if (own_column && ui->lesson.reveal_room > 0) {
+            ImGui::Dummy(ImVec2(1, ui->lesson.reveal_room));
+            ui->lesson.room_drawn = ui->lesson.reveal_room + ImGui::GetStyle().ItemSpacing.y;  // not the band's to fit
+        }
     }
     return edited;
 }

@@ -224,7 +224,8 @@ struct LessonUi {
     float next_bottom = 0;          // the band's Next button's bottom this frame (FLT_MAX: not drawn)
     float verdict_top = 0;          // where that Reveal's verdict starts this frame: the wrap-up keeps it in view
     float reveal_room = 0;          // blank kept below that verdict, so its column scrolls to a line's start
-    bool reveal_clicked = false;    // the band's Reveal was pressed: its verdict is brought into view
+    float room_drawn = 0;         // that blank as drawn this frame, with its spacing (the band's height leaves it out)
+    bool reveal_clicked = false;  // the band's Reveal was pressed: its verdict is brought into view
     // The keyboard moved the lesson from this place: the new place's first control takes the focus,
     // then this is reset.
     std::optional<LessonPlace> focus_from;

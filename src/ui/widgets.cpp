@@ -221,13 +221,13 @@ bool choice_radio(const std::string& label, bool active, bool take_focus, int in
     const float room = ImGui::GetContentRegionAvail().x;
     if (circle + ImGui::CalcTextSize(label.c_str()).x <= room) {
         const bool picked = radio_button(label.c_str(), active);
-        choice_for_keyboard(label, active, index, count);
+        if (keyboard_on_last_item()) choice_for_keyboard(label, active, index, count);
         if (take_focus) take_keyboard_focus();
         return picked;
     }
     ImGui::BeginGroup();
     bool picked = radio_button("##choice", active);
-    choice_for_keyboard(label, active, index, count);  // its words are drawn beside it, wrapped
+    if (keyboard_on_last_item()) choice_for_keyboard(label, active, index, count);  // its words are beside it, wrapped
     if (take_focus) take_keyboard_focus();
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     ImGui::BeginGroup();
@@ -367,21 +367,26 @@ void scroll_into_view(float top, float bottom) {
     ImGui::ScrollToRect(window, ImRect(x, top, x + 1, std::max(top, bottom)), ImGuiScrollFlags_KeepVisibleEdgeY);
 }
 
-bool scroll_into_view_whole_lines(float top, float bottom, const std::vector<float>& row_tops, float* room_below) {
+void scroll_into_view_whole_lines(float top, float bottom, const std::vector<float>& row_tops, float* room_below) {
     const ImGuiWindow* window = ImGui::GetCurrentWindow();
-    const float view_top = window->InnerRect.Min.y, room = window->InnerRect.GetHeight();
-    const float gap = ImGui::GetStyle().ItemSpacing.y;
-    if (top >= view_top && bottom <= view_top + room) return false;  // already whole
-    float from = top;  // too tall for the view, or above it: from its own start
-    if (top >= view_top && bottom - top + gap <= room) {
-        // Down: the first line start from which `bottom` shows (`top` is one).
-        const float reach = bottom + gap - room;
-        for (const float r : row_tops)
-            if (r >= reach && r < from) from = r;
-        *room_below = std::max(0.0f, from - gap * 0.5f + room - bottom);
+    const float height = window->InnerRect.GetHeight(), gap = ImGui::GetStyle().ItemSpacing.y;
+    // In the window's content, from where its view starts unscrolled: the same on every pass,
+    // as the window grows to fit what the reveal added (a band not yet at its cap).
+    const float to_content = ImGui::GetScrollY() - window->InnerRect.Min.y;
+    const float first = top + to_content, end = bottom + to_content;
+    float from = 0;  // where the view starts: the window's top while everything fits
+    if (end > height) {
+        from = first;  // the lines are taller than the view: from their own start
+        if (end - first + gap <= height) {
+            // The first line start from which `bottom` shows (`top` is one).
+            const float reach = end + gap - height;
+            for (const float r : row_tops)
+                if (r + to_content >= reach && r + to_content < from) from = r + to_content;
+        }
+        from -= gap * 0.5f;
     }
-    ImGui::SetScrollY(std::max(0.0f, ImGui::GetScrollY() + from - gap * 0.5f - view_top));
-    return true;
+    *room_below = end > height ? std::max(0.0f, from + height - end) : 0.0f;
+    if (std::fabs(from - ImGui::GetScrollY()) >= 1.0f) ImGui::SetScrollY(std::max(0.0f, from));
 }
 
 void keep_row_in_view(int row, float row_h, int* in_view) {

@@ -114,11 +114,13 @@ bool code_here_or_ask(const FrameInput& in, UiState* ui, const char* waiting, co
 // scrolls only as far as its last frame's content reached.
 void scroll_into_view(float top, float bottom);
 // The same within the current window alone, with its view starting where a line starts: one of
-// `row_tops` (screen y, this frame), or `top`. ImGui's rule would put `bottom` at the lower edge and
-// cut whatever line is at the top in half (a question's prompt above its verdict). Scrolling to a
-// line's start may go past the content's end: *room_below becomes the blank the caller keeps after
-// `bottom` (a Dummy) while these lines show, so the window can scroll that far. Returns whether it scrolled.
-bool scroll_into_view_whole_lines(float top, float bottom, const std::vector<float>& row_tops, float* room_below);
+// `row_tops` (screen y, this frame), or `top`; from the window's top while all of its content fits.
+// ImGui's rule would put `bottom` at the lower edge and cut whatever line is at the top in half (a
+// question's prompt above its verdict). A line's start may be past where the content lets the
+// view scroll: *room_below becomes the blank the caller keeps after `bottom` (a Dummy) while
+// these lines show, so the window can scroll that far. Call it for a few frames, as the window
+// settles; each call works it out afresh.
+void scroll_into_view_whole_lines(float top, float bottom, const std::vector<float>& row_tops, float* room_below);
 // In a scrolling list of rows row_h apart from its top (the current window), a new `row` (not
 // *in_view) is brought to the middle when it is out of sight; *in_view becomes row. The learner's
 // own scrolling stays until the row changes (with six tokens in four rows, query 4 was out of sight).

@@ -1721,9 +1721,31 @@ TEST_CASE("ui: on a laptop a Reveal scrolls the question's column to a line's st
     for (const auto& item : h.ui.layout)
         if (item.name.rfind("lesson:choice:", 0) == 0 && (!first || item.rect.y < first->rect.y)) first = &item;
     REQUIRE(first != nullptr);
+    CHECK(first->rect.w >= ImGui::GetFrameHeight() - 0.5f);  // whole (a recorded item is clipped to the view)
     CHECK(first->rect.y >= view_top);
     CHECK(first->rect.y - view_top <= gap);
     // And the verdict's words show to their end (the blank kept below them aside).
     CHECK(column->Scroll.y + column->InnerRect.GetHeight() >= column->ContentSize.y - h.ui.lesson.reveal_room - gap);
     attn::lesson_set(&h.lesson, &attn::builtin_chapter_lesson());  // (before the parsed lesson goes)
+}
+
+TEST_CASE("ui: on a laptop a Reveal whose words fit the question's column leaves no blank and no scroll") {
+    // A reviewer: the blank kept for scrolling to a line's start stayed under a short step's
+    // verdict and made the band taller until the next step.
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    for (const int step : {1, 2, 10}) {
+        INFO("step " << step);
+        h.go_to_step(step);
+        h.click("lesson:choice:0");
+        h.click("lesson:reveal");
+        h.frames(6);
+        ImGuiWindow* column = nullptr;
+        for (ImGuiWindow* w : GImGui->Windows)
+            if (w->Active && std::strstr(w->Name, "/lesson_question")) column = w;
+        REQUIRE(column != nullptr);
+        REQUIRE((h.find("lesson:verdict:right") != nullptr || h.find("lesson:verdict:wrong") != nullptr));
+        CHECK(h.ui.lesson.reveal_room == 0);
+        CHECK(column->Scroll.y == 0);
+        CHECK(column->ScrollMax.y == 0);
+    }
 }
