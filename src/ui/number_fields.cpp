@@ -75,6 +75,13 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
         *value = typed;
         changed = true;
     }
+    // While a refusal stands, the value typed back is the caller's to hear too (9 refused, then 1,
+    // the query's own: the message goes). ImGui tells no change for it (the text is the field's).
+    const ImGuiContext& g = *GImGui;
+    if (!changed && !refusal.empty() && ImGui::IsItemActive() && g.InputTextState.ID == g.LastItemData.ID &&
+        read_whole(g.InputTextState.TextA.Data ? g.InputTextState.TextA.Data : "", &typed) == WholeKind::Ok &&
+        typed == *value)
+        changed = true;
     record_layout(ui, name);
     if (keyboard_on_last_item()) name_for_keyboard(spoken + tr(": ") + text, refusal.empty() ? "" : tr(", ") + refusal);
     // "query:input" has buttons "query:minus" and "query:plus"; "projection:seed", "...:seed:minus".

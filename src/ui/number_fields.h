@@ -24,7 +24,8 @@ namespace attn::ui {
 // lo..hi: where the arrow keys and the buttons stop (a query position 0..n-1: a walk heard Down
 // step to a position past the last token); a typed number is still the caller's to check.
 // refusal: why the caller refused the last number typed ("query position is 9 but must be 0..4"),
-// said with the field's value as its state, or empty.
+// said with the field's value as its state, or empty; while it stands, every number typed is
+// returned, the value itself included, so that the caller can take the refusal back.
 bool whole_field(UiState* ui, const std::string& name, const std::string& spoken, int64_t* value, float width,
                  int up_step = 1, int64_t divisors_of = 0, int64_t lo = std::numeric_limits<int64_t>::min(),
                  int64_t hi = std::numeric_limits<int64_t>::max(), const std::string& refusal = {});

@@ -154,12 +154,13 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("query position"));
     ImGui::SameLine();
-    // A refusal said while it is true: the position it kept and the token count unchanged.
+    // A refusal stands until a number in range is typed, or the query or the token count changes.
     InputsUi& iu = ui->inputs;
     if (!iu.query_error.empty() && (s.query != iu.query_error_kept || n != iu.query_error_n)) iu.query_error.clear();
     // Up and Down while typing: the previous and the next token, as the table lists them. A number
-    // typed past the ends is refused, not clamped: the query stays, and the message says why (a
-    // walk typed 9 with five tokens and was silently given 4).
+    // typed past the ends is refused, not clamped: the query keeps the last position typed in
+    // range (each digit applies as it is typed: "10" went by 1), and the message says why (a walk
+    // typed 9 with five tokens and was silently given 4).
     int64_t typed = q;
     if (whole_field(ui, "query:input", tr("query position"), &typed,
                     ImGui::GetFontSize() * 3.2f + 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x),

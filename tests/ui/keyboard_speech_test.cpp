@@ -164,6 +164,16 @@ TEST_CASE("ui: a query position typed past the last token is refused, shown and 
     REQUIRE(shown != nullptr);
     CHECK(shown->text == "query position is 9 but must be 0..5");
     CHECK(press(&h, kKeyEnter) == "query position: 1, unchanged, query position is 9 but must be 0..5");
+    // 9 again, then the query's own 1 typed back: the message goes (a reviewer found it stayed).
+    CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
+    h.type("9");
+    h.frames(2);
+    REQUIRE(h.find("value:query:error") != nullptr);
+    for (int k = 0; k < 3; ++k) press(&h, kKeyBackspace);  // the field emptied
+    h.type("1");
+    h.frames(2);
+    CHECK(h.find("value:query:error") == nullptr);
+    CHECK(press(&h, kKeyEnter) == "query position: 1, unchanged");
     // A position in range, typed next, applies and takes the message away.
     CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
     h.type("4");
