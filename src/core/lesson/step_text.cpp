@@ -64,11 +64,20 @@ ATTN_LESSON_ENTRY void dot_product(Section& c) {
 
 // Every token whose score is exactly that of token i, named: "'one'", "'Your' and 'step'", "'the'
 // (positions 0 and 4)", "'a' and 3 more" (a tie is not one token). skip: a token left out (the query), or -1.
+// Token i by its word, and by its position too where another token is the same word ("the"
+// (position 4) in "the cat sat on the mat").
+std::string named(const Section& c, int i) {
+    for (size_t k = 0; k < c.s.tokens.size(); ++k)
+        if (int(k) != i && c.s.tokens[k] == c.s.tokens[size_t(i)])
+            return c.t.say("value.token-at", {{"label", label(c.t, c.s, i)}, {"i", i}});
+    return label(c.t, c.s, i);
+}
+
 std::string tied(const Section& c, const Vector& scores, int i, int skip = -1) {
     std::vector<int> same;
     for (size_t k = 0; k < scores.size(); ++k)
         if (int(k) != skip && scores[k] == scores[size_t(i)]) same.push_back(int(k));
-    if (same.size() <= 1) return label(c.t, c.s, i);
+    if (same.size() <= 1) return named(c, i);
     if (same.size() == 2 && label(c.t, c.s, same[0]) == label(c.t, c.s, same[1]))  // "the cat sat on the mat"
         return c.t.say("s.list.same-two", {{"a", label(c.t, c.s, same[0])}, {"i", same[0]}, {"j", same[1]}});
     if (same.size() == 2)
@@ -106,12 +115,19 @@ ATTN_LESSON_ENTRY void alignment_extremes(Section& c) {
     const int hi = argmax(others);
     if (others.size() > 1) others[size_t(s.query)] = INFINITY;
     const int lo = argmin_finite(others);
+    if (others.size() <= 1) {  // one token: no other to compare with
+        c.add(LineKind::Prose,
+              c.t.say("s.alignment.extremes-one",
+                      {{"query", label(c.t, s, s.query)}, {"score", num(c.r.scores[size_t(s.query)])}}),
+              0);
+        return;
+    }
     c.add(LineKind::Prose,
           c.t.say(c.r.scores[size_t(hi)] == c.r.scores[size_t(s.query)]
                       ? "s.alignment.extremes-self"  // a tie the table shows
                       : "s.alignment.extremes",
                   {{"best", tied(c, c.r.scores, hi, s.query)},
-                   {"query", label(c.t, s, s.query)},
+                   {"query", named(c, s.query)},
                    {"best_score", num(c.r.scores[size_t(hi)])},
                    {"worst", tied(c, c.r.scores, lo, s.query)},
                    {"worst_score", num(c.r.scores[size_t(lo)])}}),

@@ -310,3 +310,33 @@ TEST_CASE("lesson text: step 4 says when the best-aligned other token scores as 
     CHECK(text2.find("with itself") == std::string::npos);
     CHECK(text2.find("aligns most with") != std::string::npos);
 }
+
+TEST_CASE("lesson text: step 4 with one token, and with the query's own word repeated, says what the table shows") {
+    // A reviewer: one token gave '"u" aligns most with "u" (2, as much as "u" with itself), "u"
+    // least (2)'; "the cat the" with query 0 named "the" twice.
+    const Lesson& lesson = attn_test::chapter();
+    State base;
+    load_example("alignment", &base);
+    State one = enter_step(lesson, 4, base);
+    one.tokens.resize(1);
+    one.inputs = Matrix(1, 2);
+    one.inputs.data = {1.0f, 1.0f};
+    one.query = 0;
+    one.lesson.question = 9;
+    std::string text;
+    for (const LessonLine& line : step_lines(lesson, one, compute_attention(one))) text += line.text + "\n";
+    INFO(text);
+    CHECK(text.find("With one token there is no other to compare: \"u\" scores 2 with itself.") != std::string::npos);
+    CHECK(text.find("aligns most") == std::string::npos);
+
+    State same = enter_step(lesson, 4, base);
+    same.tokens = {"the", "cat", "the"};
+    same.inputs = Matrix(3, 2);
+    same.inputs.data = {1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f};
+    same.query = 0;
+    same.lesson.question = 9;
+    std::string text2;
+    for (const LessonLine& line : step_lines(lesson, same, compute_attention(same))) text2 += line.text + "\n";
+    INFO(text2);
+    CHECK(text2.find("\"the\" (position 2) aligns most with \"the\" (position 0) (1, as much as") != std::string::npos);
+}
