@@ -206,7 +206,7 @@
       button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),
       button('next', 'Next step →', 'go', view.step + 1, view.step >= view.last),
       goToStep(view),
-      button('to-practice', 'Practice', 'practice', 0), button('to-debug', 'Debug this', 'debug', 0),
+      button('to-practice', 'Practice', 'practice', -1), button('to-debug', 'Debug this', 'debug', 0),
       button('leave', 'Leave the lesson', 'leave')));
     return parts;
   }

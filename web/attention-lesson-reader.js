@@ -126,7 +126,7 @@
     if (view.mode === 'debug' && view.debug) {
       return [...practiceOrDebug('debugBlock', view.debug),
               element('nav', { 'aria-label': 'Lesson' }, button('start', 'Back to the guided lesson', 'start'),
-                      button('to-practice', 'Practice', 'practice', 0), button('leave', 'Leave the lesson', 'leave'))];
+                      button('to-practice', 'Practice', 'practice', -1), button('leave', 'Leave the lesson', 'leave'))];
     }
     practiceScript.load();  // a lesson runs: Practice and Debug this are a button away
     stepsPending = !shared.lessonSteps;

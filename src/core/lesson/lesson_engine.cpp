@@ -481,9 +481,19 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             e->fresh_walk = true;
             e->walked.clear();
             break;
-        case LessonAction::OpenPractice:
-            *draft = enter_exercise(intent.value, *draft);
+        case LessonAction::OpenPractice: {
+            // -1 (the Practice tab): the exercise the learner was at, or, before any, the lesson's
+            // own (a walk in the lesson after the chapter opened the chapter's exercise 1).
+            int exercise = intent.value;
+            if (exercise < 0) {
+                bool practised = false;
+                for (const PracticeRecord& p : e->record.practice)
+                    practised = practised || p.checks > 0 || p.shown || p.prediction >= 0;
+                exercise = practised ? shown.lesson.exercise : lesson_first_exercise(lesson);
+            }
+            *draft = enter_exercise(exercise, *draft);
             break;
+        }
         case LessonAction::Predict:
             if (shown.lesson.mode == LessonMode::Practice && intent.value >= 0 && intent.value < shown.inputs.rows)
                 practice_of(e, shown).prediction = intent.value;

@@ -411,7 +411,7 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
 }
 
 int wrap_up_exercise(const Lesson& lesson) {
-    return lesson.id == "generation" ? 3 : 0;
+    return lesson_first_exercise(lesson);
 }
 
 std::string wrap_up_practice(const Lesson& lesson) {
@@ -473,8 +473,8 @@ std::string lesson_intent_problem(const LessonEngine& e, const State& s, const L
             return outside("bug", 0, int(kLastDebugBug));
         case LessonAction::JudgeTrace:
             return outside("judgment (1 as it should be, 0 it is off)", 0, 1);
-        case LessonAction::OpenPractice:
-            return outside("exercise", 0, kExerciseCount - 1);
+        case LessonAction::OpenPractice:  // -1: where the learner left Practice, else the lesson's own first
+            return outside("exercise", -1, kExerciseCount - 1);
         case LessonAction::Predict:
             return outside("token", 0, s.inputs.rows - 1);
         case LessonAction::GoToStep:

@@ -42,8 +42,7 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& engine, con
 // The wrap-up's line before Practice: where the book goes next is the chapter's to say; another
 // lesson (a teacher's, the one after the chapter) leads on to the chapter's exercises without it.
 std::string wrap_up_next(const Lesson& lesson);
-// The exercise the wrap-up's Practice opens, and its button's words: the lesson after the chapter
-// goes to its own material's (a KV cache's work, exercise 4), any other lesson to the first.
+// The exercise the wrap-up's Practice opens (the lesson's first, track.h), and its button's words.
 int wrap_up_exercise(const Lesson& lesson);
 // The demo's lesson that follows this one, by the name lesson= takes ("generation" after the
 // chapter), or "" for none: none where a course grades this one (a pass mark, or steps= asked,

@@ -55,6 +55,10 @@ State step_link_state(const Lesson& lesson, const UrlParseResult& link) {
     return s;
 }
 
+int lesson_first_exercise(const Lesson& lesson) {
+    return lesson.id == "generation" ? 3 : 0;
+}
+
 State enter_exercise(int index, const State& current) {
     index = std::clamp(index, 0, kExerciseCount - 1);
     State next = current;

@@ -28,6 +28,9 @@ bool link_sets_up_step(const UrlParseResult& link);
 State step_link_state(const Lesson& lesson, const UrlParseResult& link);
 // Practice exercise `index` (0..kExerciseCount-1, clamped), set up with the data it asks about.
 State enter_exercise(int index, const State& current);
+// The lesson's own first exercise: the lesson after the chapter's is about its material (a KV
+// cache's work, exercise 4); any other lesson's is the first.
+int lesson_first_exercise(const Lesson& lesson);
 // "Debug this" with `bug` planted; the trace starts unwalked. Bug::None just opens the picker.
 State enter_bug(Bug bug, const State& current);
 

@@ -819,3 +819,24 @@ TEST_CASE("lesson engine: the step's lines wait for their question, and the engi
     for (const LessonLine& line : s.lesson.lines) text += line.text;
     CHECK(contains(text, "attn_scores[0] ="));
 }
+
+TEST_CASE("lesson engine: the Practice tab opens where the learner practised, else the lesson's own first exercise") {
+    // A walk in the lesson after the chapter pressed Practice and met the chapter's exercise 1, not
+    // the lesson's own (a KV cache's work).
+    Session s;
+    lesson_set(&s.lesson, &attn_test::generation_lesson());
+    s.act(LessonAction::OpenPractice, -1);
+    CHECK(s.state.lesson.exercise == lesson_first_exercise(attn_test::generation_lesson()));
+    CHECK(s.state.lesson.exercise == 3);
+    // Practised there, then elsewhere, left: the tab comes back to the exercise the learner was at.
+    s.act(LessonAction::OpenPractice, 0);
+    s.act(LessonAction::CheckPractice, 0, "1, 2, 3");
+    s.act(LessonAction::Leave);
+    s.act(LessonAction::OpenPractice, -1);
+    CHECK(s.state.lesson.exercise == 0);
+    // The chapter's own first is its exercise 1.
+    Session chapter;
+    chapter.act(LessonAction::OpenPractice, -1);
+    CHECK(chapter.state.lesson.exercise == 0);
+    lesson_set(&s.lesson, &builtin_chapter_lesson());  // (before the test's lessons go)
+}

@@ -295,8 +295,10 @@ TEST_CASE("lesson reader: an intent's value out of its range is named, not appli
     CHECK(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::OpenDebug, 0, ""}).empty());
     CHECK(
         contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::JudgeTrace, 2, ""}), "judgment"));
-    CHECK(contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::OpenPractice, -1, ""}),
-                   "exercise -1"));
+    CHECK(contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::OpenPractice, -2, ""}),
+                   "exercise -2"));
+    // -1: the Practice tab's "where the learner was, or the lesson's own first".
+    CHECK(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::OpenPractice, -1, ""}).empty());
     CHECK(contains(lesson_intent_problem(s.lesson, s.state, LessonIntent{LessonAction::Choose, 0, ""}),
                    "no question is open"));
     act_by_name(&s, "start");
