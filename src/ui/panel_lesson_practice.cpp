@@ -60,6 +60,9 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
                                       ImGui::GetStyle().ItemInnerSpacing.x,
                                   lesson_gap());
             if (radio_button(choice.c_str(), record.prediction == t)) send(ui, LessonAction::Predict, t);
+            // Said with its place: two tokens of one word sound the same ("the").
+            if (keyboard_on_last_item())
+                choice_for_keyboard(choice, record.prediction == t, t, std::min(s.inputs.rows, 10));
             record_lesson_item(ui, "lesson:predict:" + std::to_string(t));
             ImGui::PopID();
         }

@@ -111,7 +111,7 @@ bool settings(const FrameInput& in, State* draft, UiState* ui) {
                 ui->module = ModuleUi();
                 edited = true;
             }
-            choice_for_keyboard(item.substr(0, item.find("##")), k == current, k, kClassCount);
+            if (keyboard_on_last_item()) choice_for_keyboard(item, k == current, k, kClassCount);
             if (k == current) ImGui::SetItemDefaultFocus();  // the list opens on the class shown
             record_layout(ui, std::string("module:class:") + module_class(kAllModules[k]), ImGui::GetItemRectMin(),
                           ImGui::GetItemRectMax());

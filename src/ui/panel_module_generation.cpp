@@ -172,7 +172,8 @@ void memory(UiState* ui) {
                 m.memory = kKvMemoryPresets[p].model;
                 m.memory_error.clear();
             }
-            choice_for_keyboard(tr(kKvMemoryPresets[p].name), p == m.memory_preset, p, kKvMemoryPresetCount);
+            if (keyboard_on_last_item())
+                choice_for_keyboard(tr(kKvMemoryPresets[p].name), p == m.memory_preset, p, kKvMemoryPresetCount);
             if (p == m.memory_preset) ImGui::SetItemDefaultFocus();  // the list opens on the model shown
         }
         ImGui::EndCombo();
