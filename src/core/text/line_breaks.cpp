@@ -206,15 +206,17 @@ namespace {
 
 enum class CodeCut { AfterOpening, BeforeOperator, BeforeDot, AnyCharacter, None };
 
+// Arguments this short ("-1", "b, n, h, hd") are not cut from their call.
+constexpr int kShortArguments = 12;
+
 bool is_digit(char c) {
     return c >= '0' && c <= '9';
 }
 
-// The characters (code points) of text: its columns in a monospace font.
+// The columns of text in a monospace font: a character one, a Chinese one (a comment in the
+// learner's language, drawn by the CJK font) two.
 int columns_of(std::string_view text) {
-    int n = 0;
-    for (unsigned char c : text) n += (c & 0xC0) != 0x80;
-    return n;
+    return display_columns(text);
 }
 
 void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<std::string>* out) {
@@ -251,12 +253,13 @@ void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<s
         if (rule == CodeCut::AnyCharacter && ch != " " && !part.empty() && part_columns + 1 > columns) flush();
         part += ch;
         ++part_columns;
-        // A tensor literal, "[1, 0]" as an argument (after "(" "[" "," or at the start, not an index
-        // such as "weights[0, 0]"), that fits a line stays whole: "[1," and "0]" on a phone read
+        // A tensor literal, "[1, 0]" as an argument or a value (after "(" "[" "," "=" or at the
+        // start, not an index such as "weights[0, 0]"), that fits a line stays whole: "[1," and "0]" on a phone read
         // as two broken tensors. The cut after the "(" before it already lets it start a line.
         if (rule == CodeCut::AfterOpening && ch == "[" && i >= literal_end) {
             const size_t before = i == 0 ? std::string::npos : piece.find_last_not_of(' ', i - 1);
-            if (before == std::string::npos || piece[before] == '(' || piece[before] == '[' || piece[before] == ',') {
+            if (before == std::string::npos || piece[before] == '(' || piece[before] == '[' || piece[before] == ',' ||
+                piece[before] == '=') {
                 int depth = 0;
                 for (size_t j = i; j < piece.size(); ++j) {
                     depth += piece[j] == '[' ? 1 : piece[j] == ']' ? -1 : 0;
@@ -264,6 +267,17 @@ void cut_code(const std::string& piece, int columns, CodeCut rule, std::vector<s
                     if (columns_of(std::string_view(piece).substr(i, j + 1 - i)) <= columns) literal_end = j + 1;
                     break;
                 }
+            }
+        }
+        // A call's short arguments stay with it: "unsqueeze(" / "-1)" read as a broken call.
+        if (rule == CodeCut::AfterOpening && ch == "(" && i >= literal_end) {
+            int depth = 0;
+            for (size_t j = i; j < piece.size(); ++j) {
+                depth += piece[j] == '(' ? 1 : piece[j] == ')' ? -1 : 0;
+                if (depth > 0) continue;
+                if (columns_of(std::string_view(piece).substr(i + 1, j - i - 1)) <= kShortArguments)
+                    literal_end = j + 1;
+                break;
             }
         }
         if (rule == CodeCut::AfterOpening && i >= literal_end && (ch == "(" || ch == "[" || ch == ","))

@@ -89,7 +89,7 @@ TEST_CASE("Code wider than a line breaks after '(' '[' ',', then before '.', the
     // Before its operators, which start the next line with what they join; never at a decimal point.
     CHECK(code_break_pieces("query) = 0.9\u00b70.5 + 0.6\u00b70.4 + 0.5\u00b70.3 = 0.8400", 30) ==
           Pieces{"query) ", "= 0.9\u00b70.5 ", "+ 0.6\u00b70.4 ", "+ 0.5\u00b70.3 ", "= 0.8400"});
-    CHECK(code_break_pieces("a.b(x) = 0.8400", 8) == Pieces{"a.b(", "x) ", "= 0.8400"});
+    CHECK(code_break_pieces("a.b(x) = 0.8400", 8) == Pieces{"a.b(x) ", "= 0.8400"});
     CHECK(code_break_pieces("12.5000", 6) ==
           Pieces{"12.500", "0"});  // no room even for the number: at worst, characters
     // A tensor literal that fits a line is not cut at its "[" or its commas ("[1," / "0]" on a
@@ -98,8 +98,17 @@ TEST_CASE("Code wider than a line breaks after '(' '[' ',', then before '.', the
     CHECK(code_break_pieces("f([1, 2, 3, 4, 5, 6])", 8) == Pieces{"f(", "[", "1, ", "2, ", "3, ", "4, ", "5, ", "6])"});
     for (int columns : {14, 16, 18})  // a reviewer's: the index was cut inside, "attn_weights[0" / ", 0]"
         CHECK(code_break_pieces("attn_weights[0, 0], (2, 6, 6)", columns) ==
-              Pieces{"attn_weights[", "0, ", "0], ", "(", "2, ", "6, ", "6)"});
+              Pieces{"attn_weights[", "0, ", "0], ", "(2, 6, 6)"});
     CHECK(code_break_pieces("[[1, 0], [2, 2]]", 10) == Pieces{"[", "[1, 0], ", "[2, 2]]"});
+    // A call's short arguments stay with it (a Chinese reader's phone: "unsqueeze(" / "-1) - ..."):
+    // the line breaks before its operator instead; long arguments are still cut after "(".
+    CHECK(code_break_pieces("diff = q_positions.unsqueeze(-1) - k_positions.unsqueeze(0)", 36) ==
+          Pieces{"diff ", "= q_positions.unsqueeze(-1) ", "- k_positions.unsqueeze(0)"});
+    CHECK(code_break_pieces("y = x.view(b, n, h, hd)", 20) == Pieces{"y ", "= x", ".view(b, n, h, hd)"});
+    // A value after "=" is a literal too (step 5 in Chinese on a phone: "[0.1250, 0.6250, " / "0.2500]").
+    CHECK(code_break_pieces("by_sum = scores / 8 = [0.1250, 0.6250, 0.2500]", 30) ==
+          Pieces{"by_sum ", "= scores ", "/ 8 ", "= [0.1250, 0.6250, 0.2500]"});
+    CHECK(code_break_pieces("torch.dot(inputs[0], query)", 20) == Pieces{"torch.dot(", "inputs[", "0], ", "query)"});
     // No place to break: between characters, each fragment within the line.
     CHECK(code_break_pieces("abcdefghij", 4) == Pieces{"abcd", "efgh", "ij"});
     // A two-byte character is one column, and never cut.
