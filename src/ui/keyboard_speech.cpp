@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/math/deferred_entry.h"
 #include "core/text/text_template.h"
 #include "ui/words.h"
 
@@ -103,15 +104,10 @@ bool begin_combo(const char* id, const std::string& preview, const std::string& 
     return open;
 }
 
-// What this frame says, before its spaces are tidied (keyboard_speech).
-std::string speech_of_frame(KeyboardSpeech* speech) {
+// What this frame says while the keyboard's focus shows, before its spaces are tidied
+// (keyboard_speech).
+ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
     const ImGuiContext& g = *GImGui;
-    if (!keyboard_focus_shown()) {
-        // Hidden (the pointer took over, or a frame of Space going into a panel): the keyboard's
-        // next move, wherever it lands, is news again; the panel it was in is still the one named.
-        speech->said_id = 0;
-        return "";
-    }
     // The focus on a panel or a region itself (the arrows between them), or on a control inside.
     const KeyboardSpeech::Window* focused = nullptr;
     const std::string* inside = nullptr;  // the panel the focus is in
@@ -209,7 +205,17 @@ std::string speech_of_frame(KeyboardSpeech* speech) {
     return said;
 }
 
-std::string keyboard_speech(KeyboardSpeech* speech) {
+std::string keyboard_speech(KeyboardSpeech* speech, bool code_here, bool* wants_code) {
+    if (!keyboard_focus_shown()) {
+        // Hidden (the pointer took over, or a frame of Space going into a panel): the keyboard's
+        // next move, wherever it lands, is news again; the panel it was in is still the one named.
+        speech->said_id = 0;
+        return "";
+    }
+    if (!code_here) {
+        *wants_code = true;
+        return "";
+    }
     std::string said = speech_of_frame(speech);
     // One space where the screen spaces words out ("1  Inputs", "MultiHeadAttention  (3.6.2)").
     said.erase(std::unique(said.begin(), said.end(), [](char a, char b) { return a == ' ' && b == ' '; }), said.end());

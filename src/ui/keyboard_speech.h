@@ -75,6 +75,9 @@ bool radio_button(const char* label, bool active);
 bool begin_combo(const char* id, const std::string& preview, const std::string& spoken, ImGuiComboFlags flags = 0);
 // After the frame's widgets: what to say, when the keyboard's focus moved to another control or
 // panel, or the focused control's words or state changed (else ""). In the interface's words.
-std::string keyboard_speech(KeyboardSpeech* speech);
+// The words are built by the code the first view does not run (core/view/deferred_code.h: only a
+// keyboard's user needs them): without it (code_here false) the keyboard's first move asks for it
+// (*wants_code) and nothing is said; once it is here, the control the focus is on then is said.
+std::string keyboard_speech(KeyboardSpeech* speech, bool code_here, bool* wants_code);
 
 }  // namespace attn::ui

@@ -183,6 +183,25 @@ TEST_CASE("ui: a query position typed past the last token is refused, shown and 
     CHECK(h.find("value:query:error") == nullptr);
 }
 
+TEST_CASE("ui: on the web the keyboard's first move asks for the code that says it, then the focus is said") {
+    // The words are deferred code (only a keyboard's user needs them): the first view stays within
+    // its budget, and the first arrow fetches them.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::DeferredCode code;
+    code.here = false;
+    h.code = &code;
+    keyboard_on(&h);
+    const int asked = h.asked_for_code;
+    CHECK(press(&h, kKeyDown) == "");  // not here yet: nothing said
+    CHECK(h.asked_for_code > asked);
+    code.here = true;  // the page instantiated it
+    h.frames(2);
+    REQUIRE_FALSE(h.said.empty());
+    CHECK(h.said.back() == "Guided lesson, panel");  // where the focus is now
+    h.code = nullptr;
+}
+
 TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are said") {
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
