@@ -166,8 +166,7 @@ bool query_selector(const FrameInput& in, State* draft, UiState* ui) {
                     ImGui::GetFontSize() * 3.2f + 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x),
                     -1, 0, 0, n - 1, iu.query_error)) {
         if (typed < 0 || typed >= n) {
-            iu.query_error = trf("%s is %lld but must be %lld..%lld", tr("query position"), (long long)typed, 0LL,
-                                 (long long)(n - 1));
+            iu.query_error = trf("query position is %lld but must be 0..%lld", (long long)typed, (long long)(n - 1));
             iu.query_error_kept = s.query;
             iu.query_error_n = n;
         } else {
