@@ -170,6 +170,14 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         ImGui::TextColored(muted_text(), "%s", blurb.c_str());
         ImGui::PopTextWrapPos();
         record_value(ui, "lesson:about", blurb);
+        // The chapter's page also offers the lesson after it, where the page can open it (a walk
+        // found it only at the chapter's end, five scrolls down its wrap-up).
+        if (!named && (!lesson || lesson->id == "chapter-3") && in.page && in.page->opens_lessons) {
+            const char* after = tr("After chapter 3: the KV cache \u2192");
+            same_line_if_fits(button_width(after), lesson_gap());
+            if (small_button(after)) ui->open_lesson = "generation";
+            record_layout(ui, "lesson:after-chapter");
+        }
     }
 }
 

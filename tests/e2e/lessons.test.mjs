@@ -316,3 +316,26 @@ test('lessons: an English lesson on a Chinese page is marked English in the text
   assert.equal(await english.evaluate(() => document.querySelectorAll('#lesson-reader-body [lang]').length), 0);
   await english.context().close();
 });
+
+test('lessons: the chapter\'s page leads to the lesson after it before Start, in the drawing and the text version', async () => {
+  // A Chinese reader's walk found the lesson after chapter 3 only at the chapter's end, five
+  // scrolls down its wrap-up.
+  const page = await openSettled(browser, `${server.url}/?lang=zh-CN`, { viewport: { width: 1366, height: 768 } });
+  const href = await page.evaluate(() => document.querySelector('#lesson-reader [data-focus="after-chapter"]')?.href);
+  assert.ok(href, 'the text version has the link');
+  assert.equal(new URL(href).searchParams.get('lesson'), 'generation');
+  assert.equal(new URL(href).searchParams.get('lang'), 'zh-CN');
+  await saveArtifact('lesson-after-chapter-link.png', await page.screenshot());
+  const item = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'lesson:after-chapter');
+  assert.ok(item, 'the band has the button');
+  await Promise.all([page.waitForURL((u) => u.searchParams.get('lesson') === 'generation', { timeout: budget() }),
+                     page.mouse.click(item.x + item.w / 2, item.y + item.h / 2)]);
+  await waitReady(page);
+  await waitIdle(page);
+  // The band names the lesson Start now opens (its file comes with Start), and no longer offers it.
+  const items = await page.evaluate(() => window.attention.layout());
+  assert.match(items.find((l) => l.name === 'value:lesson:about')?.text ?? '', /第 3 章之后/);
+  assert.ok(!items.some((l) => l.name === 'lesson:after-chapter'));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

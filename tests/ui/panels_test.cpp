@@ -1749,3 +1749,18 @@ TEST_CASE("ui: on a laptop a Reveal whose words fit the question's column leaves
         CHECK(column->ScrollMax.y == 0);
     }
 }
+
+TEST_CASE("ui: before Start, the chapter's band offers the lesson after it, where the page can open one") {
+    // A walk found the lesson after chapter 3 only at the chapter's end, five scrolls down its wrap-up.
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    REQUIRE(h.find("lesson:start") != nullptr);
+    CHECK(h.find("lesson:after-chapter") == nullptr);  // a page that cannot open lessons (a graded course)
+    attn::PageOptions page;
+    page.opens_lessons = true;
+    h.page = &page;
+    h.frames(3);
+    REQUIRE(h.find("lesson:after-chapter") != nullptr);
+    h.click("lesson:after-chapter");
+    CHECK(h.opened_lesson == "generation");
+    h.page = nullptr;
+}

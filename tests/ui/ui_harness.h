@@ -48,6 +48,7 @@ struct UiHarness {
     int asked_for_code = 0, asked_again = 0;  // frames whose output asked for the deferred code / to retry
     std::vector<float> page_scrolls;          // each frame's ask for the page around the demo to scroll
     std::vector<std::string> said;            // what the keyboard's moves said for a screen reader
+    std::string opened_lesson;                // the last lesson a frame asked the page to open
     double now_ms = 1000.0;
     const attn::PageOptions* page = nullptr;     // what the host page asks for; null: defaults
     attn::PageOptions touch_page;                // what on_touch_screen() points page at
@@ -145,6 +146,7 @@ struct UiHarness {
         asked_again += out.retry_code;
         if (out.page_scroll_to >= 0) page_scrolls.push_back(out.page_scroll_to);
         if (!out.keyboard_said.empty()) said.push_back(out.keyboard_said);
+        if (!out.open_lesson.empty()) opened_lesson = out.open_lesson;
         ImGui::Render();
         if (out.edited) set_state(draft);
         // As app_apply_intents: each intent on the state it was sent from, then committed.
