@@ -82,6 +82,16 @@ Measured measure(const TextTable& t, float avail) {
     };
     m.headers_wrap = others() + (wraps ? min_wrap : 0) > avail + 0.5f;
     if (m.headers_wrap) wrap_headers();
+    if (m.headers_wrap && !wraps) {
+        // The room the wrapped headers leave goes back to them, to each as much as it gave up:
+        // fewer lines ("最大权 / 重，不 / 缩放" in a table 50 px short of a phone's edge).
+        float gave = 0;
+        for (size_t c = 0; c < cols; ++c) gave += unwrapped[c] - m.widths[c];
+        const float spare = avail - others();
+        if (gave > 0 && spare > 0)
+            for (size_t c = 0; c < cols; ++c)
+                m.widths[c] += std::floor(std::min(spare, gave) * (unwrapped[c] - m.widths[c]) / gave);
+    }
     if (wraps) {
         float longest = wc < t.headers.size() ? ImGui::CalcTextSize(t.headers[wc].c_str()).x + pad_x : 0;
         for (const auto& row : t.rows)

@@ -390,3 +390,29 @@ TEST_CASE("ui: the shape tracer labels cells by letters, or by positions where t
     ImGui::EndFrame();
     ImGui::DestroyContext();
 }
+
+TEST_CASE("ui: a table whose headers wrap gives the room left back to them: as wide as the room, fewer header lines") {
+    // A Chinese reader's phone: step 9's headers broke into three lines ("最大权 / 重，不 / 缩放")
+    // in a table 50 px short of the panel's edge.
+    new_test_frame();
+    TextTable t;
+    t.id = "scaling";
+    t.headers = {"d_out = d_k", "top weight, no scaling", "top weight, / sqrt(d_k)", "entropy, no scaling",
+                 "entropy, / sqrt(d_k)"};
+    for (const char* d : {"2", "8", "32", "128"})
+        t.rows.push_back({{d}, {"0.2507"}, {"0.2264"}, {"1.7101"}, {"1.7480"}});
+    UiState ui;
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(380, 400));
+    ImGui::Begin("phone");
+    const float room = ImGui::GetContentRegionAvail().x;
+    text_table(t, &ui);
+    ImGui::End();
+    const attn::ui::LayoutItem* table = nullptr;
+    for (const attn::ui::LayoutItem& item : ui.layout)
+        if (item.name == "table:scaling") table = &item;
+    REQUIRE(table != nullptr);
+    CHECK(table->rect.z <= room + 0.5f);  // within the room: no sideways box
+    CHECK(table->rect.z >= room - 6.0f);  // and not short of it
+    ImGui::DestroyContext();
+}
