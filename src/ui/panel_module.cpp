@@ -362,7 +362,7 @@ void masking(const FrameInput& in, const HeadTrace& t, UiState* ui) {
     planted(in, PlantedBug::FlippedMask, &ui->module.flipped_mask, "module:flipped-mask", "module:masked-flipped",
             "module:flipped-future", ui);
     planted(in, PlantedBug::ZeroMask, &ui->module.zero_mask, "module:zero-mask", "module:masked-zero", "module:leak",
-            ui, in.concealed().module_leak ? trf("What it leaks: %s.", in.concealed().reason.c_str()) : "");
+            ui, in.concealed().module_leak ? trf("Planted. What it leaks: %s.", in.concealed().reason.c_str()) : "");
 }
 
 // 3.5.2: the mask, survivors at w / (1 - p), row sums no longer 1.
