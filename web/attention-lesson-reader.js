@@ -119,7 +119,7 @@
               // After Leave, "start" goes back to the step the learner left, and says so.
               view.resume > 0 ? button('start', phrase('Continue the guided lesson at step {0}', view.resume), 'start')
                               : button('start', 'Start the guided lesson', 'start'),
-              after && element('p', {}, element('a', { href: after, 'data-focus': 'after-chapter' },
+              after && element('p', {}, element('a', { id: 'lesson-reader-after-chapter', href: after, 'data-focus': 'after-chapter' },
                                                 phrase('After chapter 3: the KV cache →')))];
     }
     if (view.mode === 'practice' && view.practice) {
