@@ -16,7 +16,7 @@
   const root = document.getElementById('lesson-reader');
   const body = document.getElementById('lesson-reader-body');
   if (!api || !shared || !root || !body) return;
-  const { element, say } = shared;
+  const { element, say, sayAfter } = shared;
   // The page's words in the demo's language, with values: phrase('Practice: {0}', title).
   const phrase = (english, ...values) => api.words(english, ...values);
 
@@ -279,7 +279,7 @@
       const text = p ? [p.task, p.predict && p.predict.prompt].filter(Boolean).join(' ')
         : document.getElementById('summary')?.textContent || '';
       const setUp = stepNumbers !== null && stepNumbers === numbersNow();
-      if (text && text !== numbersSaid && changed && !actedInBurst && !setUp) say(text);
+      if (text && text !== numbersSaid && changed && !actedInBurst && !setUp) sayAfter(text);
       numbersSaid = text;
       actedInBurst = false;
       stepNumbers = null;

@@ -71,10 +71,20 @@
   // the step again. No space after a full-width mark, as Chinese sets it.
   function sayFocus(text) {
     if (!(saidAfterKey && lastSaid)) return announce(text);
-    // A full stop between them where the change's words end without one ("…then sum. 5, not checked").
-    const joiner = /[\u3000-\u303f\uff00-\uffef]$/.test(lastSaid) ? '' : /[.!?:;)]$/.test(lastSaid) ? ' '
-      : WIDE.test(lastSaid) ? '。' : '. ';
+    append(lastSaid, text);
+  }
+  // A full stop between them where the line's words end without one ("…then sum. 5, not checked").
+  function append(before, text) {
+    const joiner = /[\u3000-\u303f\uff00-\uffef]$/.test(before) ? '' : /[.!?:;)]$/.test(before) ? ' '
+      : WIDE.test(before) ? '。' : '. ';
     announcer.append(document.createTextNode(`${joiner}${text}`));
+  }
+  // The numbers once a burst of edits has ended come after what the line says by then (the
+  // drawing's focus, moved on meanwhile), not over it (a walk lost "…, selected, 1 of 4" to them).
+  function sayAfter(text) {
+    const now = announcer.textContent;
+    if (!now) return announce(text);
+    append(now, text);
   }
 
   // A refused change as the learner reads it, beside the field and on the status line alike:
@@ -241,5 +251,5 @@
     };
   }
 
-  window.attentionTextVersion = { element, say, sayFocus, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed, placeWhenDrawn, lateScript };
+  window.attentionTextVersion = { element, say, sayFocus, sayAfter, refusal, changeSetting, changeState, queryControl, readView, dataTable, openWhileUsed, placeWhenDrawn, lateScript };
 })();

@@ -159,7 +159,7 @@ ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
         if (speech->editing) {
             speech->editing = false;
             said = item.label == speech->edit_start ? trf("%s, unchanged", item.label.c_str()) : item.label;
-            said += item.state;  // why a typed number was refused ("query position is 9 but must be 0..4")
+            said += item.state;  // why a typed number was refused (": query position is 9 but must be 0..5")
             speech->said_label = item.label;
             speech->said_state = item.state;
             return said;
@@ -177,7 +177,8 @@ ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
     // (A drop-down list's choices: ImGui names its popup "##Combo_NN". A dialog's buttons are buttons.)
     const bool in_list = g.NavWindow && (g.NavWindow->Flags & ImGuiWindowFlags_Popup) &&
                          std::strncmp(g.NavWindow->Name, "##Combo_", 8) == 0;
-    if (moved && item.text_field) said += tr(", text field");
+    // (Typing goes to a field once Enter takes it: a walk typed into one and heard nothing.)
+    if (moved && item.text_field) said += tr(", text field, Enter to edit");
     if (moved && item.reported && !item.text_field && !item.checkable && !item.openable && !in_list)
         said += tr(", button");
     // Its state after its kind and check mark: "5, not checked, 1 of 4".
@@ -205,17 +206,33 @@ ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
     return said;
 }
 
-std::string keyboard_speech(KeyboardSpeech* speech, bool code_here, bool* wants_code) {
+std::string keyboard_speech(KeyboardSpeech* speech, const DeferredCode* code, bool* wants_code, bool* retry_code) {
     if (!keyboard_focus_shown()) {
         // Hidden (the pointer took over, or a frame of Space going into a panel): the keyboard's
         // next move, wherever it lands, is news again; the panel it was in is still the one named.
         speech->said_id = 0;
         return "";
     }
-    if (!code_here) {
+    if (code && !code->here) {
         *wants_code = true;
+        if (code->error.empty()) {  // on its way (again: a failure after it is said again)
+            speech->code_error_at = 0;
+            return "";
+        }
+        // Not fetched (a walk heard nothing for the rest of the session): said once; a move of the
+        // focus fetches again.
+        const ImGuiID at = GImGui->NavId;
+        if (speech->code_error_at == 0) {
+            speech->code_error_at = at;
+            return trf(
+                "The drawing's words for the keyboard could not be fetched (%s): move to try again, or use "
+                "the text versions after the drawing",
+                code->error.c_str());
+        }
+        if (at != speech->code_error_at) *retry_code = true, speech->code_error_at = at;
         return "";
     }
+    speech->code_error_at = 0;
     std::string said = speech_of_frame(speech);
     // One space where the screen spaces words out ("1  Inputs", "MultiHeadAttention  (3.6.2)").
     said.erase(std::unique(said.begin(), said.end(), [](char a, char b) { return a == ' ' && b == ' '; }), said.end());

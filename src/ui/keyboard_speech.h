@@ -14,11 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "core/view/deferred_code.h"
 #include "imgui_hooks/item_report.h"
 
 struct ImGuiWindow;  // imgui_internal.h
 
 namespace attn::ui {
+
+using attn::DeferredCode;
 
 struct KeyboardSpeech {
     ImGuiItemReport item;  // this frame's report of the focused control (ctx->TestEngine points here)
@@ -39,6 +42,9 @@ struct KeyboardSpeech {
     // A field being typed into, and its words when the typing began (to say "unchanged" after
     // Escape, or Enter on the same value).
     bool editing = false;
+    // The deferred code that builds the words could not be fetched: said once, where the focus
+    // was then (a move from there fetches again).
+    ImGuiID code_error_at = 0;
     std::string edit_start, edit_last;
     std::string said_panel, said_context;
 };
@@ -76,8 +82,9 @@ bool begin_combo(const char* id, const std::string& preview, const std::string& 
 // After the frame's widgets: what to say, when the keyboard's focus moved to another control or
 // panel, or the focused control's words or state changed (else ""). In the interface's words.
 // The words are built by the code the first view does not run (core/view/deferred_code.h: only a
-// keyboard's user needs them): without it (code_here false) the keyboard's first move asks for it
-// (*wants_code) and nothing is said; once it is here, the control the focus is on then is said.
-std::string keyboard_speech(KeyboardSpeech* speech, bool code_here, bool* wants_code);
+// keyboard's user needs them): without it the keyboard's first move asks for it (*wants_code) and
+// nothing is said; once it is here, the control the focus is on then is said. If it could not be
+// fetched, that is said once, and the keyboard's next move fetches again (*retry_code).
+std::string keyboard_speech(KeyboardSpeech* speech, const DeferredCode* code, bool* wants_code, bool* retry_code);
 
 }  // namespace attn::ui

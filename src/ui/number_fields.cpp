@@ -83,7 +83,7 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
         typed == *value)
         changed = true;
     record_layout(ui, name);
-    if (keyboard_on_last_item()) name_for_keyboard(spoken + tr(": ") + text, refusal.empty() ? "" : tr(", ") + refusal);
+    if (keyboard_on_last_item()) name_for_keyboard(spoken + tr(": ") + text, refusal.empty() ? "" : tr(": ") + refusal);
     // "query:input" has buttons "query:minus" and "query:plus"; "projection:seed", "...:seed:minus".
     const std::string base =
         name.size() > 6 && name.compare(name.size() - 6, 6, ":input") == 0 ? name.substr(0, name.size() - 6) : name;

@@ -197,7 +197,7 @@ void toolbar(const FrameInput& in, const PlotView& v, UiState* ui) {
         ui->plot.camera_fit_pending = true;
         ui->plot.camera_zoomed = false;
     }
-    name_for_keyboard(tr("reset the view"));  // (said apart from the score loop's Reset)
+    name_for_keyboard(tr("reset the view"), size);  // (said apart from the score loop's Reset; its press, by the size)
     record_layout(ui, "plot:reset");
     if (note_below) view_note(v, ui);
 }

@@ -613,7 +613,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     }
     steer_panel_moves(ui->speech);
     keep_keyboard_focus_in_view();
-    out.keyboard_said = keyboard_speech(&ui->speech, in.code_here(), &ui->wants_code);
+    out.keyboard_said = keyboard_speech(&ui->speech, in.code, &ui->wants_code, &ui->retry_code);
     out.intents = std::move(ui->intents);
     ui->intents.clear();
     out.open_lesson = std::move(ui->open_lesson);

@@ -40,12 +40,12 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     CHECK(press(&h, kKeyDown) == "1 Inputs: pick the query, panel");
     // Into one (Space): its controls by their names and values, as the screen shows them.
     CHECK(press(&h, kKeySpace) == "example: your-journey, list");
-    CHECK(press(&h, kKeyDown) == "query position: 1, text field");
+    CHECK(press(&h, kKeyDown) == "query position: 1, text field, Enter to edit");
     CHECK(press(&h, kKeyDown) == "token table, group");
     CHECK(press(&h, kKeySpace) == "make inputs[0] the query, not checked");
     CHECK(press(&h, kKeyDown) == "make inputs[1] the query, checked");  // the query, a radio button
-    CHECK(press(&h, kKeyRight) == "tokens[1]: journey, text field");
-    CHECK(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field");
+    CHECK(press(&h, kKeyRight) == "tokens[1]: journey, text field, Enter to edit");
+    CHECK(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field, Enter to edit");
     // Out again (Escape): the group, then the panel.
     CHECK(press(&h, kKeyEscape) == "token table, group");
     CHECK(press(&h, kKeyEscape) == "1 Inputs: pick the query, panel");
@@ -67,7 +67,7 @@ TEST_CASE("ui: a number's - and + buttons say the value they leave, under the ke
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
-    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field");
+    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field, Enter to edit");
     CHECK(press(&h, kKeyRight) == "decrease query position: 1, button");
     CHECK(press(&h, kKeySpace) == "decrease query position: 0");  // said again: the focus stayed, the value moved
     CHECK(h.state.query == 0);
@@ -104,7 +104,7 @@ TEST_CASE("ui: a value typed into a cell is said once, as the cell then shows it
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyRight}) press(&h, key);
-    REQUIRE(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field");
+    REQUIRE(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field, Enter to edit");
     CHECK(press(&h, kKeyEnter) == "inputs[1][0]: 0.55, editing");  // typing begins: said once
     h.type("0.9");
     h.frames(2);
@@ -119,7 +119,7 @@ TEST_CASE("ui: a field being typed into says that it is, the numbers Up and Down
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
-    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field");
+    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field, Enter to edit");
     CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
     // Down steps to the next row's token, as the table lists them (query_selector).
     CHECK(press(&h, kKeyDown) == "query position: 2");
@@ -155,7 +155,7 @@ TEST_CASE("ui: a query position typed past the last token is refused, shown and 
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
-    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field");
+    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field, Enter to edit");
     CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
     h.type("9");
     h.frames(2);
@@ -163,7 +163,7 @@ TEST_CASE("ui: a query position typed past the last token is refused, shown and 
     const attn::ui::LayoutItem* shown = h.find("value:query:error");
     REQUIRE(shown != nullptr);
     CHECK(shown->text == "query position is 9 but must be 0..5");
-    CHECK(press(&h, kKeyEnter) == "query position: 1, unchanged, query position is 9 but must be 0..5");
+    CHECK(press(&h, kKeyEnter) == "query position: 1, unchanged: query position is 9 but must be 0..5");
     // 9 again, then the query's own 1 typed back: the message goes (a reviewer found it stayed).
     CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
     h.type("9");
@@ -202,6 +202,29 @@ TEST_CASE("ui: on the web the keyboard's first move asks for the code that says 
     h.code = nullptr;
 }
 
+TEST_CASE("ui: keyboard words that could not be fetched are said to be missing once, and a move fetches again") {
+    // A walk with the file blocked: the focus moved, and nothing was said for the rest of the session.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    attn::DeferredCode code;
+    code.here = false;
+    code.error = "Failed to fetch (check the connection)";
+    h.code = &code;
+    keyboard_on(&h);
+    const int again = h.asked_again;
+    CHECK(press(&h, kKeyDown) ==
+          "The drawing's words for the keyboard could not be fetched (Failed to fetch (check the connection)): move to "
+          "try again, or use the text versions after the drawing");
+    CHECK(h.asked_again == again);     // said, not fetched again on its own
+    CHECK(press(&h, kKeyDown) == "");  // the move fetches again
+    CHECK(h.asked_again > again);
+    code = attn::DeferredCode{};  // it came
+    h.frames(2);
+    REQUIRE_FALSE(h.said.empty());
+    CHECK(h.said.back().find("panel") != std::string::npos);
+    h.code = nullptr;
+}
+
 TEST_CASE("ui: a click or a tap says nothing: the keyboard's moves alone are said") {
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
@@ -225,7 +248,7 @@ TEST_CASE("ui: keyboard moves are said in the interface's language") {
     CHECK(press(&h, kKeyDown) == "引导课程，面板");
     press(&h, kKeyDown);
     press(&h, kKeySpace);
-    CHECK(press(&h, kKeyDown) == "查询位置：1，文本框");
+    CHECK(press(&h, kKeyDown) == "查询位置：1，文本框，按 Enter 编辑");
 }
 
 TEST_CASE("ui: a list is said with its choice, opens on that choice, and says each choice the arrows reach") {
@@ -392,8 +415,8 @@ TEST_CASE("ui: the embedding view's buttons say what they do, its Reset apart fr
     CHECK(press(&h, kKeyLeft) == "zoom out, button, view at 156%");
     CHECK(press(&h, kKeySpace) == "zoom out, view at 125%");
     CHECK(press(&h, kKeyRight) == "zoom in, button, view at 125%");
-    CHECK(press(&h, kKeyRight) == "reset the view, button");
-    press(&h, kKeySpace);
+    CHECK(press(&h, kKeyRight) == "reset the view, button, view at 125%");
+    CHECK(press(&h, kKeySpace) == "reset the view, view at 100%");  // (a walk heard Reset say nothing)
     CHECK(press(&h, kKeyLeft) == "zoom in, button, view at 100%");
 }
 
