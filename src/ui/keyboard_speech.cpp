@@ -43,6 +43,7 @@ bool keyboard_on_last_item() {
 void begin_keyboard_speech(KeyboardSpeech* speech) {
     ImGuiContext& g = *GImGui;
     speech->windows.clear();
+    speech->choices.clear();
     speech->item = ImGuiItemReport{};
     speech->item.owner = speech;
     g.TestEngine = &speech->item;
@@ -59,6 +60,13 @@ void region_for_keyboard(const std::string& name) {
 
 void context_for_keyboard(const std::string& context) {
     if (KeyboardSpeech* speech = current()) speech->item.context = context;
+}
+
+void ordered_choice_for_keyboard() {
+    KeyboardSpeech* speech = current();
+    if (!speech || !GImGui->TestEngineHookItems) return;
+    const ImGuiContext& g = *GImGui;
+    speech->choices.push_back({g.CurrentWindow, g.LastItemData.ID, g.LastItemData.NavRect});
 }
 
 void choice_for_keyboard(const std::string& name, bool selected, int index, int count) {

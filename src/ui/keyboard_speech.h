@@ -10,6 +10,7 @@
 // when its words or state change under the focus (Space on a check box, + on a number's button).
 #pragma once
 #include <imgui.h>
+#include <imgui_internal.h>  // ImRect
 
 #include <string>
 #include <vector>
@@ -42,11 +43,19 @@ struct KeyboardSpeech {
     // A field being typed into, and its words when the typing began (to say "unchanged" after
     // Escape, or Enter on the same value).
     bool editing = false;
+    std::string edit_start, edit_last;
+    std::string said_panel, said_context;
     // The deferred code that builds the words could not be fetched: said once, where the focus
     // was then (a move from there fetches again).
     ImGuiID code_error_at = 0;
-    std::string edit_start, edit_last;
-    std::string said_panel, said_context;
+    // This frame's question choices in reading order (ordered_choice_for_keyboard): the arrow
+    // keys go from one to the next in that order (panel_moves.h).
+    struct Choice {
+        ImGuiWindow* window;
+        ImGuiID id;
+        ImRect rect;  // its navigation rectangle, on screen
+    };
+    std::vector<Choice> choices;
 };
 
 // Before the frame's widgets: hooks on while the keyboard's focus is shown, this frame's records
@@ -71,6 +80,10 @@ bool keyboard_on_last_item();
 // on it: its name, whether it is the one in use (", selected") and where it is in the set
 // (", 2 of 4"), as a screen reader says a page's own radio buttons and list entries.
 void choice_for_keyboard(const std::string& name, bool selected, int index, int count);
+// The item just drawn is the next of a set of choices read in order (a question's answers): the
+// arrow keys go through them in that order (steer_panel_moves), not by where they sit (wrapped on
+// two rows, Down from the second skipped the third, beside it).
+void ordered_choice_for_keyboard();
 // A radio button, as ImGui::RadioButton, whose state a screen reader hears ("softmax, checked"):
 // ImGui 1.86 reports a radio's label but not whether it is the one picked.
 bool radio_button(const char* label, bool active);

@@ -60,6 +60,7 @@ ATTN_LESSON_ENTRY bool lesson_practice(const FrameInput& in, State* /*draft*/, U
                                       ImGui::GetStyle().ItemInnerSpacing.x,
                                   lesson_gap());
             if (radio_button(choice.c_str(), record.prediction == t)) send(ui, LessonAction::Predict, t);
+            ordered_choice_for_keyboard();
             // Said with its place: two tokens of one word sound the same ("the").
             if (keyboard_on_last_item())
                 choice_for_keyboard(choice, record.prediction == t, t, std::min(s.inputs.rows, 10));

@@ -12,18 +12,38 @@ namespace {
 
 // ImGui's result for this frame's move: `panel`'s window, in the window it sits in (which ImGui
 // applies at the next frame, as its own pick). Its other candidates are dropped.
-void pick_panel(ImGuiWindow* panel) {
+// Item `id` in window `in` (its rectangle on screen) replaces ImGui's pick for this move.
+void pick_item(ImGuiWindow* in, ImGuiID id, const ImRect& rect) {
     ImGuiContext& g = *GImGui;
-    ImGuiWindow* in = panel->ParentWindow;
     ImGuiNavItemData& pick = g.NavMoveResultLocal;
     pick.Clear();
     pick.Window = in;
-    pick.ID = panel->ChildId;
+    pick.ID = id;
     pick.FocusScopeId = g.NavFocusScopeId;  // (a child window shares its parent's focus scope)
-    pick.RectRel = ImGui::WindowRectAbsToRel(in, panel->Rect());
+    pick.RectRel = ImGui::WindowRectAbsToRel(in, rect);
     pick.DistBox = pick.DistCenter = pick.DistAxial = 0.0f;
     g.NavMoveResultOther.Clear();
     g.NavMoveResultLocalVisible.Clear();
+}
+
+void pick_panel(ImGuiWindow* panel) {
+    pick_item(panel->ParentWindow, panel->ChildId, panel->Rect());
+}
+
+// From one of a question's choices: Down and Right to the next in reading order, Up and Left to
+// the one before. True when it picked one (at either end ImGui's pick stands: Reveal, the words).
+bool steer_choice_move(const KeyboardSpeech& speech) {
+    const ImGuiContext& g = *GImGui;
+    const std::vector<KeyboardSpeech::Choice>& c = speech.choices;
+    for (size_t k = 0; k < c.size(); ++k) {
+        if (c[k].id != g.NavId || c[k].window != g.NavWindow) continue;
+        const bool on = g.NavMoveDir == ImGuiDir_Down || g.NavMoveDir == ImGuiDir_Right;
+        const size_t to = on ? k + 1 : k - 1;  // (k - 1 wraps past the end at k = 0)
+        if (to >= c.size()) return false;
+        pick_item(c[to].window, c[to].id, c[to].rect);
+        return true;
+    }
+    return false;
 }
 
 // The focus on a region that holds panels (the column they scroll in, on a phone or with a few
@@ -88,6 +108,7 @@ void steer_panel_moves(const KeyboardSpeech& speech) {
         if (k.panel && k.window->ChildId == g.NavId && k.window->ParentWindow == g.NavWindow) from = &k;
     if (from && (g.NavMoveFlags & ImGuiNavMoveFlags_ScrollToEdgeY)) return panel_at_edge(speech, *from);  // Home, End
     if (g.NavMoveFlags & ~wrap) return;
+    if (steer_choice_move(speech)) return;
     if (!from) {
         enter_panels_region(speech);
         return;

@@ -221,12 +221,14 @@ bool choice_radio(const std::string& label, bool active, bool take_focus, int in
     const float room = ImGui::GetContentRegionAvail().x;
     if (circle + ImGui::CalcTextSize(label.c_str()).x <= room) {
         const bool picked = radio_button(label.c_str(), active);
+        ordered_choice_for_keyboard();
         if (keyboard_on_last_item()) choice_for_keyboard(label, active, index, count);
         if (take_focus) take_keyboard_focus();
         return picked;
     }
     ImGui::BeginGroup();
     bool picked = radio_button("##choice", active);
+    ordered_choice_for_keyboard();
     if (keyboard_on_last_item()) choice_for_keyboard(label, active, index, count);  // its words are beside it, wrapped
     if (take_focus) take_keyboard_focus();
     ImGui::SameLine(0, style.ItemInnerSpacing.x);

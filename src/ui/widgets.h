@@ -85,7 +85,8 @@ void matrix_grid(const char* id, const Matrix& m, int max_rows, int max_cols, co
 // a long answer choice on a phone reads whole instead of being cut. A click on the circle or the
 // text picks it; the last item is the whole choice (for record_layout). take_focus: the circle
 // takes the keyboard's focus (take_keyboard_focus). index, count: its place among the choices,
-// said with it ("5, not checked, 1 of 4").
+// said with it ("5, not checked, 1 of 4"); the arrow keys go through the choices in the order
+// they are drawn (ordered_choice_for_keyboard).
 bool choice_radio(const std::string& label, bool active, bool take_focus, int index, int count);
 
 // Marks the last item (a tab, the current exercise or bug) as the selected one by a bar along its

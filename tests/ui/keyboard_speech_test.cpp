@@ -97,6 +97,31 @@ TEST_CASE("ui: n in the drawing says the new step's first choice, not the contro
     for (size_t k = before; k < h.said.size(); ++k) CHECK(h.said[k].find("Lesson") == std::string::npos);
 }
 
+TEST_CASE("ui: the arrow keys go through a question's choices in reading order, however they wrap") {
+    // A keyboard walk: with the choices on two rows, Down from the second skipped the third, and
+    // Right stopped at the end of the first row.
+    using namespace attn_test;
+    for (const float width : {1366.0f, 390.0f}) {
+        INFO("width " << width);
+        UiHarness h("your-journey", ImVec2(width, 844));
+        h.go_to_step(2);  // b to step 1, whose three choices take two rows
+        keyboard_on(&h);
+        press(&h, kKeyDown);
+        press(&h, kKeySpace);
+        h.type("b");
+        h.frames(4);
+        REQUIRE(h.state.step == 1);
+        const std::vector<std::string>& choices = h.lesson.questions.at(0).choices;
+        const std::string n = std::to_string(choices.size());
+        for (size_t k = 1; k < choices.size(); ++k)  // Down and Right alike, one by one
+            CHECK(press(&h, k % 2 ? kKeyDown : kKeyRight) ==
+                  choices[k] + ", not checked, " + std::to_string(k + 1) + " of " + n);
+        for (size_t k = choices.size() - 1; k-- > 0;)
+            CHECK(press(&h, k % 2 ? kKeyUp : kKeyLeft) ==
+                  choices[k] + ", not checked, " + std::to_string(k + 1) + " of " + n);
+    }
+}
+
 TEST_CASE("ui: a value typed into a cell is said once, as the cell then shows it") {
     // A walk heard "inputs[1][0]: 0.9" and then "inputs[1][0]: 0.90" for one Enter: the frame the
     // field let go still showed the typed text.
