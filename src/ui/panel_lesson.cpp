@@ -127,7 +127,11 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         next_to(tr("Next \u2192"));
         ImGui::BeginDisabled(step >= range.last);
         if (ImGui::Button(tr("Next \u2192"))) send(ui, LessonAction::GoToStep, step + 1);
-        if (!waits && step < range.last && takes_focus_here(s, ui)) take_keyboard_focus();
+        // (And after the step's last Reveal by the keyboard: the way on.)
+        const bool after_reveal =
+            s.lesson.revealed && ui->lesson.reveal_by_keys && s.lesson.question + 1 >= int(in.lesson->questions.size());
+        if (!waits && step < range.last && (takes_focus_here(s, ui) || after_reveal))
+            take_keyboard_focus(), ui->lesson.reveal_by_keys = false;
         ImGui::EndDisabled();
         record_layout(ui, "lesson:next");
         ui->lesson.next_bottom = ImGui::GetItemRectMax().y;

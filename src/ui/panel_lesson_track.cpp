@@ -197,7 +197,7 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     // answered before (Back, Next, a link), whose words come first.
     const bool arrived = ui->lesson.question_step != s.step;
     ui->lesson.question_step = s.step;
-    if (arrived) ui->lesson.reveal_scroll_passes = 0, ui->lesson.reveal_room = 0;
+    if (arrived) ui->lesson.reveal_scroll_passes = 0, ui->lesson.reveal_room = 0, ui->lesson.reveal_by_keys = false;
     const std::vector<Question>& qs = in.lesson->questions;
     if (!in.lesson->unaskable.empty()) {
         prose(in.lesson->unaskable, error_color());
@@ -243,7 +243,8 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
     context_for_keyboard("");
     ImGui::BeginDisabled(answer < 0 || revealed);
     if (ImGui::Button(say(*in.lesson, "lesson.reveal").c_str()))
-        send(ui, LessonAction::Reveal), ui->lesson.reveal_clicked = true;
+        send(ui, LessonAction::Reveal), ui->lesson.reveal_clicked = true,
+                                        ui->lesson.reveal_by_keys = keyboard_navigating();
     ImGui::EndDisabled();
     record_lesson_item(ui, "lesson:reveal");
     const float verdict_top = ImGui::GetItemRectMin().y;  // the verdict sits beside Reveal
@@ -280,6 +281,9 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
         }
         if (k + 1 < int(qs.size())) {
             if (ImGui::Button(say(*in.lesson, "lesson.next-question").c_str())) send(ui, LessonAction::NextQuestion);
+            // Revealed by the keyboard: the way on takes the focus (a walk was left on the
+            // disabled Reveal, with nothing said of where to go).
+            if (ui->lesson.reveal_by_keys) take_keyboard_focus(), ui->lesson.reveal_by_keys = false;
             record_lesson_item(ui, "lesson:next-question");
         } else if (s.step == 6 && q.id == "naive-overflow") {
             const float scale = breaking_scale(in.result.scores);

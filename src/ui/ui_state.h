@@ -226,6 +226,7 @@ struct LessonUi {
     float reveal_room = 0;          // blank kept below that verdict, so its column scrolls to a line's start
     float room_drawn = 0;         // that blank as drawn this frame, with its spacing (the band's height leaves it out)
     bool reveal_clicked = false;  // the band's Reveal was pressed: its verdict is brought into view
+    bool reveal_by_keys = false;  // ... by the keyboard: the way on (Next question, Next) takes the focus
     // The keyboard moved the lesson from this place: the new place's first control takes the focus,
     // then this is reset.
     std::optional<LessonPlace> focus_from;

@@ -122,6 +122,28 @@ TEST_CASE("ui: the arrow keys go through a question's choices in reading order, 
     }
 }
 
+TEST_CASE("ui: Reveal pressed by the keyboard hands the focus to the way on: Next question, or Next") {
+    // A keyboard walk was left on the disabled Reveal ("Reveal, unavailable"), nothing said of where to go.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.go_to_step(2);  // b to step 1: one question
+    keyboard_on(&h);
+    press(&h, kKeyDown);
+    press(&h, kKeySpace);
+    h.type("b");
+    h.frames(4);
+    REQUIRE(h.state.step == 1);
+    press(&h, kKeySpace);  // the first choice
+    std::string said;
+    for (int k = 0; k < 6 && said.rfind("Reveal", 0) != 0; ++k) said = press(&h, kKeyDown);
+    REQUIRE(said == "Reveal, button");
+    press(&h, kKeySpace);
+    h.frames(4);
+    REQUIRE(h.state.lesson.revealed);
+    REQUIRE_FALSE(h.said.empty());
+    CHECK(h.said.back() == "Next \u2192, button");
+}
+
 TEST_CASE("ui: a value typed into a cell is said once, as the cell then shows it") {
     // A walk heard "inputs[1][0]: 0.9" and then "inputs[1][0]: 0.90" for one Enter: the frame the
     // field let go still showed the typed text.
