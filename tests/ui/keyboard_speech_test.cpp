@@ -27,6 +27,27 @@ std::string press(UiHarness* h, int key) {
     return said;
 }
 
+// From the page's top to the query position's field, as a keyboard goes there: into the panels,
+// into panel 1, down to its field.
+void to_query_field(UiHarness* h) {
+    using namespace attn_test;
+    keyboard_on(h);
+    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(h, key);
+    REQUIRE(press(h, kKeyDown) == "query position: 1, text field, Enter to edit");
+}
+
+// Step 2, then b by the keyboard: step 1, the keyboard's focus on its first choice.
+void back_to_step_1(UiHarness* h) {
+    using namespace attn_test;
+    h->go_to_step(2);
+    keyboard_on(h);
+    press(h, kKeyDown);
+    press(h, kKeySpace);
+    h->type("b");
+    h->frames(4);
+    REQUIRE(h->state.step == 1);
+}
+
 }  // namespace
 
 TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by its name, value and state") {
@@ -65,9 +86,7 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
 TEST_CASE("ui: a number's - and + buttons say the value they leave, under the keyboard's focus") {
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
-    keyboard_on(&h);
-    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
-    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field, Enter to edit");
+    to_query_field(&h);
     CHECK(press(&h, kKeyRight) == "decrease query position: 1, button");
     CHECK(press(&h, kKeySpace) == "decrease query position: 0");  // said again: the focus stayed, the value moved
     CHECK(h.state.query == 0);
@@ -104,13 +123,7 @@ TEST_CASE("ui: the arrow keys go through a question's choices in reading order, 
     for (const float width : {1366.0f, 390.0f}) {
         INFO("width " << width);
         UiHarness h("your-journey", ImVec2(width, 844));
-        h.go_to_step(2);  // b to step 1, whose three choices take two rows
-        keyboard_on(&h);
-        press(&h, kKeyDown);
-        press(&h, kKeySpace);
-        h.type("b");
-        h.frames(4);
-        REQUIRE(h.state.step == 1);
+        back_to_step_1(&h);  // whose three choices take two rows
         const std::vector<std::string>& choices = h.lesson.questions.at(0).choices;
         const std::string n = std::to_string(choices.size());
         for (size_t k = 1; k < choices.size(); ++k)  // Down and Right alike, one by one
@@ -126,13 +139,7 @@ TEST_CASE("ui: Reveal pressed by the keyboard hands the focus to the way on: Nex
     // A keyboard walk was left on the disabled Reveal ("Reveal, unavailable"), nothing said of where to go.
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
-    h.go_to_step(2);  // b to step 1: one question
-    keyboard_on(&h);
-    press(&h, kKeyDown);
-    press(&h, kKeySpace);
-    h.type("b");
-    h.frames(4);
-    REQUIRE(h.state.step == 1);
+    back_to_step_1(&h);    // one question
     press(&h, kKeySpace);  // the first choice
     std::string said;
     for (int k = 0; k < 6 && said.rfind("Reveal", 0) != 0; ++k) said = press(&h, kKeyDown);
@@ -164,9 +171,7 @@ TEST_CASE("ui: a field being typed into says that it is, the numbers Up and Down
     // stepping the query, not Escape putting the old value back.
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
-    keyboard_on(&h);
-    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
-    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field, Enter to edit");
+    to_query_field(&h);
     CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
     // Down steps to the next row's token, as the table lists them (query_selector).
     CHECK(press(&h, kKeyDown) == "query position: 2");
@@ -200,9 +205,7 @@ TEST_CASE("ui: a query position typed past the last token is refused, shown and 
     // A walk typed 9 with six tokens and heard "query position: 5": clamped without a word.
     using namespace attn_test;
     UiHarness h("your-journey", ImVec2(1366, 768));
-    keyboard_on(&h);
-    for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(&h, key);
-    REQUIRE(press(&h, kKeyDown) == "query position: 1, text field, Enter to edit");
+    to_query_field(&h);
     CHECK(press(&h, kKeyEnter) == "query position: 1, editing");
     h.type("9");
     h.frames(2);
