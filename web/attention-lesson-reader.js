@@ -113,8 +113,8 @@
       const about = !view.file ? phrase('A guided lesson through chapter 3 of the book: predict each result, then see it computed on the numbers in the demo.')
         : view.loaded ? phrase('A guided lesson, "{0}": predict each result, then see it computed on the numbers in the demo.', view.lesson_title)
           : phrase('A guided lesson, {0}: predict each result, then see it computed on the numbers in the demo.', view.file);
-      // The chapter's page also leads to the lesson after it, as the band does.
-      const after = !view.file && api.lessonLink('generation');
+      // The chapter's own page (not an embed) also leads to the lesson after it, as the band does.
+      const after = !view.file && !api.pageOptions().embed && api.lessonLink('generation');
       return [element('p', { text: about }),
               // After Leave, "start" goes back to the step the learner left, and says so.
               view.resume > 0 ? button('start', phrase('Continue the guided lesson at step {0}', view.resume), 'start')

@@ -174,9 +174,10 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         ImGui::TextColored(muted_text(), "%s", blurb.c_str());
         ImGui::PopTextWrapPos();
         record_value(ui, "lesson:about", blurb);
-        // The chapter's page also offers the lesson after it, where the page can open it (a walk
-        // found it only at the chapter's end, five scrolls down its wrap-up).
-        if (!named && (!lesson || lesson->id == "chapter-3") && in.page && in.page->opens_lessons) {
+        // The chapter's own page also offers the lesson after it, where the page can open it (a
+        // walk found it only at the chapter's end, five scrolls down its wrap-up). Not an embed:
+        // a course page shows what its author chose; the wrap-up still leads on.
+        if (!named && (!lesson || lesson->id == "chapter-3") && in.page && in.page->opens_lessons && !in.page->embed) {
             const char* after = tr("After chapter 3: the KV cache \u2192");
             same_line_if_fits(button_width(after), lesson_gap());
             if (small_button(after)) ui->open_lesson = "generation";

@@ -157,9 +157,8 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
   assert.equal(await active(), 'canvas', 'Tab enters the canvas');
   // Inside, keys go to the demo (ImGui navigation); Tab is not one of them.
   await page.keyboard.press('ArrowDown');
-  // Then the lesson's text version (its start button and the link to the lesson after the
-  // chapter), the numbers' settings; framed means embedded: the readers' one link follows, then
-  // the host page again.
+  // Then the lesson's text version (its start button), the numbers' settings; framed means
+  // embedded: the readers' one link follows, then the host page again.
   await page.keyboard.press('Tab');
   assert.equal(await frame.evaluate(() => document.activeElement.textContent), 'Start the guided lesson');
   const stops = [];
@@ -167,7 +166,7 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
     await page.keyboard.press('Tab');
     stops.push(await active());
   }
-  assert.deepEqual(stops, ['lesson-reader-after-chapter', 'numbers-reader-query', 'numbers-reader-norm', 'numbers-reader-projection', 'numbers-reader-causal',
+  assert.deepEqual(stops, ['numbers-reader-query', 'numbers-reader-norm', 'numbers-reader-projection', 'numbers-reader-causal',
                            'numbers-reader-lab-scale', 'numbers-reader-module', 'numbers-reader-edit-token',
                            'numbers-reader-edit-dim', 'numbers-reader-edit-value', 'open-full']);
   await page.keyboard.press('Tab');

@@ -1762,5 +1762,8 @@ TEST_CASE("ui: before Start, the chapter's band offers the lesson after it, wher
     REQUIRE(h.find("lesson:after-chapter") != nullptr);
     h.click("lesson:after-chapter");
     CHECK(h.opened_lesson == "generation");
+    page.embed = true;  // a course page's embed shows what its author chose
+    h.frames(3);
+    CHECK(h.find("lesson:after-chapter") == nullptr);
     h.page = nullptr;
 }
