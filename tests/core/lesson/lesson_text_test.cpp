@@ -269,6 +269,28 @@ TEST_CASE("lesson text: a tie for the lowest score names every token in it, not 
     CHECK(text.find("\"token 0\" and \"token 2\" least (2)") != std::string::npos);
 }
 
+namespace {
+
+// Every line of the state's step, one per line of text, as the band shows them all.
+std::string all_lines(const Lesson& lesson, const State& s) {
+    std::string text;
+    for (const LessonLine& line : step_lines(lesson, s, compute_attention(s))) text += line.text + "\n";
+    return text;
+}
+
+// Step 4 on the base's settings with these tokens and embeddings (row after row), every line shown.
+State step_4_with(const State& base, std::vector<std::string> tokens, int dims, std::vector<float> data, int query) {
+    State s = enter_step(attn_test::chapter(), 4, base);
+    s.inputs = Matrix(int(tokens.size()), dims);
+    s.inputs.data = std::move(data);
+    s.tokens = std::move(tokens);
+    s.query = query;
+    s.lesson.question = 9;
+    return s;
+}
+
+}  // namespace
+
 TEST_CASE("lesson text: a tie between two tokens of the same word names their positions, not the word twice") {
     // A teacher's sentence "the cat sat on the mat", query "cat": both "the" score 0.19, the lowest.
     // "'the' and 'the' least" reads as a slip; the positions tell the two apart.
@@ -298,15 +320,12 @@ TEST_CASE("lesson text: step 4 says when the best-aligned other token scores as 
     s.lesson.question = 9;
     const AttentionResult r = compute_attention(s);
     REQUIRE(r.scores[size_t(s.query)] == 2.0f);
-    std::string text;
-    for (const LessonLine& line : step_lines(lesson, s, r)) text += line.text + "\n";
+    const std::string text = all_lines(lesson, s);
     INFO(text);
     CHECK(text.find("aligns most with \"u\" (2, as much as \"u\" with itself)") != std::string::npos);
     // A query that scores more with itself than any other: the plain sentence.
     s.inputs.at(s.query, 0) *= 2;
-    const AttentionResult r2 = compute_attention(s);
-    std::string text2;
-    for (const LessonLine& line : step_lines(lesson, s, r2)) text2 += line.text + "\n";
+    const std::string text2 = all_lines(lesson, s);
     CHECK(text2.find("with itself") == std::string::npos);
     CHECK(text2.find("aligns most with") != std::string::npos);
 }
@@ -317,26 +336,13 @@ TEST_CASE("lesson text: step 4 with one token, and with the query's own word rep
     const Lesson& lesson = attn_test::chapter();
     State base;
     load_example("alignment", &base);
-    State one = enter_step(lesson, 4, base);
-    one.tokens.resize(1);
-    one.inputs = Matrix(1, 2);
-    one.inputs.data = {1.0f, 1.0f};
-    one.query = 0;
-    one.lesson.question = 9;
-    std::string text;
-    for (const LessonLine& line : step_lines(lesson, one, compute_attention(one))) text += line.text + "\n";
+    const std::string text = all_lines(lesson, step_4_with(base, {"u"}, 2, {1.0f, 1.0f}, 0));
     INFO(text);
     CHECK(text.find("With one token there is no other to compare: \"u\" scores 2 with itself.") != std::string::npos);
     CHECK(text.find("aligns most") == std::string::npos);
 
-    State same = enter_step(lesson, 4, base);
-    same.tokens = {"the", "cat", "the"};
-    same.inputs = Matrix(3, 2);
-    same.inputs.data = {1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f};
-    same.query = 0;
-    same.lesson.question = 9;
-    std::string text2;
-    for (const LessonLine& line : step_lines(lesson, same, compute_attention(same))) text2 += line.text + "\n";
+    const std::string text2 =
+        all_lines(lesson, step_4_with(base, {"the", "cat", "the"}, 2, {1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f}, 0));
     INFO(text2);
     CHECK(text2.find("\"the\" (position 2) aligns most with \"the\" (position 0) (1, as much as") != std::string::npos);
 }
