@@ -130,7 +130,7 @@ export function profile(file) {
 
 function main() {
   const args = process.argv.slice(2);
-  const file = args.find((a) => a.endsWith('.wasm') && args[args.indexOf(a) - 1] !== '--compare');
+  const file = args.find((a) => /\.wasm(\.orig)?$/.test(a) && args[args.indexOf(a) - 1] !== '--compare');
   if (!file) { console.error('usage: node bench/wasm_size_profile.mjs FILE.wasm [--top N] [--json OUT] [--compare OTHER.wasm]'); process.exit(2); }
   const top = Number(args[args.indexOf('--top') + 1]) || 40;
   const p = profile(file);
