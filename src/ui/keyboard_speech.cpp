@@ -44,6 +44,7 @@ void begin_keyboard_speech(KeyboardSpeech* speech) {
     ImGuiContext& g = *GImGui;
     speech->windows.clear();
     speech->choices.clear();
+    speech->typing_refused = false;
     speech->item = ImGuiItemReport{};
     speech->item.owner = speech;
     g.TestEngine = &speech->item;
@@ -105,6 +106,10 @@ bool radio_button(const char* label, bool active) {
     return picked;
 }
 
+void refused_typing_for_keyboard() {
+    if (KeyboardSpeech* speech = current()) speech->typing_refused = true;
+}
+
 bool begin_combo(const char* id, const std::string& preview, const std::string& spoken, ImGuiComboFlags flags) {
     const bool open = ImGui::BeginCombo(id, preview.c_str(), flags);
     if (!open && keyboard_on_last_item())
@@ -112,9 +117,11 @@ bool begin_combo(const char* id, const std::string& preview, const std::string& 
     return open;
 }
 
+namespace {
+
 // What this frame says while the keyboard's focus shows, before its spaces are tidied
-// (keyboard_speech).
-ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
+// (speech_of_frame).
+std::string words_of_frame(KeyboardSpeech* speech) {
     const ImGuiContext& g = *GImGui;
     // The focus on a panel or a region itself (the arrows between them), or on a control inside.
     const KeyboardSpeech::Window* focused = nullptr;
@@ -152,6 +159,7 @@ ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
         // (Compared with the last frame's words, not the last said: typed characters change them.)
         const bool step_said = stepped && item.label != speech->edit_last;
         speech->edit_last = item.label;
+        if (!moved && speech->editing && speech->typing_refused) return tr("numbers only");
         if (!moved && speech->editing && !step_said) return "";
         said = moved || speech->editing ? item.label : trf("%s, editing", item.label.c_str());
         if (!speech->editing) speech->edit_start = item.label;
@@ -185,8 +193,8 @@ ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
     // (A drop-down list's choices: ImGui names its popup "##Combo_NN". A dialog's buttons are buttons.)
     const bool in_list = g.NavWindow && (g.NavWindow->Flags & ImGuiWindowFlags_Popup) &&
                          std::strncmp(g.NavWindow->Name, "##Combo_", 8) == 0;
-    // (Typing goes to a field once Enter takes it: a walk typed into one and heard nothing.)
-    if (moved && item.text_field) said += tr(", text field, Enter to edit");
+    // (Typing on it edits it, as Enter or Space does: field_typing.h.)
+    if (moved && item.text_field) said += tr(", text field");
     if (moved && item.reported && !item.text_field && !item.checkable && !item.openable && !in_list)
         said += tr(", button");
     // Its state after its kind and check mark: "5, not checked, 1 of 4".
@@ -211,6 +219,17 @@ ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
     speech->said_checked = checked;
     speech->said_disabled = item.disabled;
     speech->said_state = item.state;
+    return said;
+}
+
+}  // namespace
+
+// What this frame says while the keyboard's focus shows (keyboard_speech), in the code the first
+// view does not run.
+ATTN_DEFERRED_ENTRY std::string speech_of_frame(KeyboardSpeech* speech) {
+    std::string said = words_of_frame(speech);
+    // One space where the screen spaces words out ("1  Inputs", "MultiHeadAttention  (3.6.2)").
+    said.erase(std::unique(said.begin(), said.end(), [](char a, char b) { return a == ' ' && b == ' '; }), said.end());
     return said;
 }
 
@@ -241,10 +260,7 @@ std::string keyboard_speech(KeyboardSpeech* speech, const DeferredCode* code, bo
         return "";
     }
     speech->code_error_at = 0;
-    std::string said = speech_of_frame(speech);
-    // One space where the screen spaces words out ("1  Inputs", "MultiHeadAttention  (3.6.2)").
-    said.erase(std::unique(said.begin(), said.end(), [](char a, char b) { return a == ' ' && b == ' '; }), said.end());
-    return said;
+    return speech_of_frame(speech);
 }
 
 }  // namespace attn::ui

@@ -48,6 +48,7 @@ struct KeyboardSpeech {
     // The deferred code that builds the words could not be fetched: said once, where the focus
     // was then (a move from there fetches again).
     ImGuiID code_error_at = 0;
+    bool typing_refused = false;  // this frame: refused_typing_for_keyboard
     // This frame's question choices in reading order (ordered_choice_for_keyboard): the arrow
     // keys go from one to the next in that order (panel_moves.h).
     struct Choice {
@@ -87,6 +88,9 @@ void ordered_choice_for_keyboard();
 // A radio button, as ImGui::RadioButton, whose state a screen reader hears ("softmax, checked"):
 // ImGui 1.86 reports a radio's label but not whether it is the one picked.
 bool radio_button(const char* label, bool active);
+// The field being typed into refused characters typed just now (a number field filters out
+// letters without a mark on screen): said while the typing goes on.
+void refused_typing_for_keyboard();
 // A drop-down list, as ImGui::BeginCombo (id: a "##" id; preview: the words drawn in it), said as
 // "<spoken>, list" while closed ("class: CausalAttention (3.5.3), list"); its choices are said by
 // their own labels, and the picked one takes the focus when it opens (ImGui::SetItemDefaultFocus

@@ -37,8 +37,9 @@ bool moves_the_place(LessonAction a) {
            a == LessonAction::NextQuestion || a == LessonAction::RestartTrack || a == LessonAction::Leave;
 }
 
-// Next/back by keyboard: n / b, when no text is being typed and no widget is busy. Not the arrow
-// keys: they move between the controls (the answer choices of a question among them).
+// Next/back by keyboard: n / b, when no text is being typed and no widget is busy (the caller checks
+// that the focus is not on a text field, which takes them: field_typing.h). Not the arrow keys:
+// they move between the controls (the answer choices of a question among them).
 int key_step() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput || ImGui::IsAnyItemActive()) return 0;
@@ -135,7 +136,7 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
         ImGui::EndDisabled();
         record_layout(ui, "lesson:next");
         ui->lesson.next_bottom = ImGui::GetItemRectMax().y;
-        const int delta = open && ui->intents.empty() ? key_step() : 0;
+        const int delta = open && ui->intents.empty() && !typing_goes_to_field(ui->typing) ? key_step() : 0;
         if (delta != 0 && step + delta >= range.first && step + delta <= range.last) {
             send(ui, LessonAction::GoToStep, step + delta);
             ask_focus_after_move(s, ui);  // n and b are the keyboard's too

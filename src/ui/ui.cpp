@@ -530,6 +530,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
     FrameOutput out;
     set_words(in.words);
     begin_keyboard_speech(&ui->speech);
+    hand_typing_to_field(&ui->typing);
     ui->layout.clear();
     ui->plot.hovered_token = -1;  // the plot sets it again if it is drawn and hovered
     const PageOptions page = in.page ? *in.page : PageOptions{};
@@ -612,6 +613,7 @@ FrameOutput draw_ui(const FrameInput& in, State* draft, UiState* ui) {
         record_layout(ui, "focus", at.Min, at.Max);
     }
     steer_panel_moves(ui->speech);
+    take_typing_for_field(&ui->typing, ui->speech);
     keep_keyboard_focus_in_view();
     out.keyboard_said = keyboard_speech(&ui->speech, in.code, &ui->wants_code, &ui->retry_code);
     out.intents = std::move(ui->intents);

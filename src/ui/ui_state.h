@@ -22,6 +22,7 @@
 #include "core/view/deferred_code.h"
 #include "core/view/page_options.h"
 #include "core/view/plot_scene.h"
+#include "ui/field_typing.h"
 #include "ui/keyboard_speech.h"
 
 namespace attn::ui {
@@ -280,6 +281,7 @@ struct UiState {
     unsigned unfolded = 0;
     int unfolded_step = -1;
     KeyboardSpeech speech;  // what the status line says as the keyboard moves in the drawing
+    FieldTyping typing;     // characters typed on the focused text field, until it takes them
     std::vector<LayoutItem> layout;
 };
 

@@ -71,22 +71,28 @@ test('a11y: the numbers as text and a table; a burst of changes is announced onc
   await page.context().close();
 });
 
-// The drawing is one element to the browser: as the arrow keys move its focus, the status line
-// says where it is, so a screen reader is not silent there (a walk heard nothing at all).
-test('a11y: the keyboard\'s moves in the drawing are said on the status line: the panel, then the control', async () => {
-  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+// Records what the status line says (window.__said) and returns pressAndHear(key, expected): press
+// key, then wait for the line to say expected, after the key and not before it.
+async function hearing(page) {
   await page.evaluate(() => {
     window.__said = [];
     new MutationObserver(() => { const t = document.getElementById('announcer').textContent; if (t) window.__said.push(t); })
       .observe(document.getElementById('announcer'), { childList: true, characterData: true, subtree: true });
   });
-  await page.locator('#canvas').focus();
-  const pressAndHear = async (key, expected) => {  // said after this key, not before it
+  return async (key, expected, act = () => page.keyboard.press(key)) => {
     const n = await page.evaluate(() => window.__said.length);
-    await page.keyboard.press(key);
+    await act();
     await waitUntil(() => page.evaluate(([e, n]) => window.__said.slice(n).includes(e), [expected, n]),
                     `${key} to say "${expected}"`, { describe: () => page.evaluate(() => JSON.stringify(window.__said)) });
   };
+}
+
+// The drawing is one element to the browser: as the arrow keys move its focus, the status line
+// says where it is, so a screen reader is not silent there (a walk heard nothing at all).
+test('a11y: the keyboard\'s moves in the drawing are said on the status line: the panel, then the control', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  const pressAndHear = await hearing(page);
+  await page.locator('#canvas').focus();
   await pressAndHear('ArrowDown', 'Guided lesson, panel');
   await pressAndHear('ArrowDown', '1 Inputs: pick the query, panel');  // panel 1 first, as it reads
   await pressAndHear('ArrowRight', 'Embeddings: every token is a vector, panel');
@@ -102,6 +108,25 @@ test('a11y: the keyboard\'s moves in the drawing are said on the status line: th
   await waitIdle(page);
   assert.deepEqual(await page.evaluate((n) => window.__said.slice(n).filter((t) => /, (panel|checked|not checked)$/.test(t)), before),
                    [], 'nothing said about the clicked control');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// A keyboard walk typed "3" on the focused query position and nothing happened: typing on a
+// focused field types into it, as on a web page, and a letter a number refuses is said.
+test('a11y: typing on the drawing\'s focused field types into it; a letter it refuses is said', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  const pressAndHear = await hearing(page);
+  await page.locator('#canvas').focus();
+  await pressAndHear('ArrowDown', 'Guided lesson, panel');
+  await pressAndHear('ArrowDown', '1 Inputs: pick the query, panel');
+  await pressAndHear('Enter', 'example: your-journey, list');
+  await pressAndHear('ArrowDown', 'query position: 1, text field');
+  await pressAndHear('3', 'query position: 1, editing');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).query === 3, 'the typed 3 to apply');
+  await pressAndHear('x', 'numbers only');
+  await pressAndHear('Enter', 'query position: 3');
+  assert.equal((await page.evaluate(() => window.attention.getState())).query, 3);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

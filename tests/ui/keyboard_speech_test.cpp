@@ -33,7 +33,7 @@ void to_query_field(UiHarness* h) {
     using namespace attn_test;
     keyboard_on(h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace}) press(h, key);
-    REQUIRE(press(h, kKeyDown) == "query position: 1, text field, Enter to edit");
+    REQUIRE(press(h, kKeyDown) == "query position: 1, text field");
 }
 
 // Step 2, then b by the keyboard: step 1, the keyboard's focus on its first choice.
@@ -61,12 +61,12 @@ TEST_CASE("ui: keyboard moves in the drawing say the panel, then each control by
     CHECK(press(&h, kKeyDown) == "1 Inputs: pick the query, panel");
     // Into one (Space): its controls by their names and values, as the screen shows them.
     CHECK(press(&h, kKeySpace) == "example: your-journey, list");
-    CHECK(press(&h, kKeyDown) == "query position: 1, text field, Enter to edit");
+    CHECK(press(&h, kKeyDown) == "query position: 1, text field");
     CHECK(press(&h, kKeyDown) == "token table, group");
     CHECK(press(&h, kKeySpace) == "make inputs[0] the query, not checked");
     CHECK(press(&h, kKeyDown) == "make inputs[1] the query, checked");  // the query, a radio button
-    CHECK(press(&h, kKeyRight) == "tokens[1]: journey, text field, Enter to edit");
-    CHECK(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field, Enter to edit");
+    CHECK(press(&h, kKeyRight) == "tokens[1]: journey, text field");
+    CHECK(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field");
     // Out again (Escape): the group, then the panel.
     CHECK(press(&h, kKeyEscape) == "token table, group");
     CHECK(press(&h, kKeyEscape) == "1 Inputs: pick the query, panel");
@@ -158,7 +158,7 @@ TEST_CASE("ui: a value typed into a cell is said once, as the cell then shows it
     UiHarness h("your-journey", ImVec2(1366, 768));
     keyboard_on(&h);
     for (int key : {kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyDown, kKeySpace, kKeyDown, kKeyRight}) press(&h, key);
-    REQUIRE(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field, Enter to edit");
+    REQUIRE(press(&h, kKeyRight) == "inputs[1][0]: 0.55, text field");
     CHECK(press(&h, kKeyEnter) == "inputs[1][0]: 0.55, editing");  // typing begins: said once
     h.type("0.9");
     h.frames(2);
@@ -298,7 +298,7 @@ TEST_CASE("ui: keyboard moves are said in the interface's language") {
     CHECK(press(&h, kKeyDown) == "引导课程，面板");
     press(&h, kKeyDown);
     press(&h, kKeySpace);
-    CHECK(press(&h, kKeyDown) == "查询位置：1，文本框，按 Enter 编辑");
+    CHECK(press(&h, kKeyDown) == "查询位置：1，文本框");
 }
 
 TEST_CASE("ui: a list is said with its choice, opens on that choice, and says each choice the arrows reach") {
@@ -645,4 +645,36 @@ TEST_CASE("ui: \"as in the book\" says when the class's settings are the book's,
     REQUIRE(press(&h, kKeyRight) == "as in the book, button");
     CHECK(press(&h, kKeySpace) == "as in the book, in use");
     CHECK(h.state.module.settings == attn::book_module_settings(attn::AttentionModule::CausalAttention));
+}
+
+TEST_CASE("ui: typing on a focused text field edits it, as on a web page, and letters a number refuses are said") {
+    // A keyboard walk typed "3" on the focused query position and nothing happened: ImGui takes
+    // typing only once Enter or Space has made the field active (field_typing.h).
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.go_to_step(2);  // three tokens, 0..2
+    to_query_field(&h);
+    const size_t before = h.said.size();
+    h.type("2");
+    h.frames(3);
+    CHECK(h.state.query == 2);  // typed over the field's text, which it selected
+    REQUIRE(h.said.size() > before);
+    CHECK(h.said[before] == "query position: 1, editing");
+    // A letter is the field's, not a shortcut (n: the lesson's next step), and the field refuses it aloud.
+    h.type("n");
+    h.frames(2);
+    CHECK(h.state.step == 2);
+    CHECK(h.said.back() == "numbers only");
+    CHECK(press(&h, kKeyEnter) == "query position: 2");
+    CHECK(h.state.query == 2);
+    // Two characters typed in one go, on a field that is not active yet: both arrive, in order.
+    h.type("24");
+    h.frames(3);
+    CHECK(h.state.query == 2);  // 24 is past the last token: refused, the last good one kept
+    CHECK(press(&h, kKeyEnter) == "query position: 2, unchanged: query position is 24 but must be 0..2");
+    // Away from a text field, n is the lesson's next step again.
+    press(&h, kKeyRight);
+    h.type("n");
+    h.frames(4);
+    CHECK(h.state.step == 3);
 }
