@@ -287,7 +287,21 @@
       }
       if (!heightEdited) height.value = String(suggested);
       const frame = api.embedCode({ theme: theme.value, height: height.value, title: title.value, params, sized });
-      snippet.value = printed.checked ? withFigure(frame) : frame;
+      const made = ++figuresAsked;  // a later render's snippet wins over this one's figure
+      if (!printed.checked) {
+        snippet.value = frame;
+        return;
+      }
+      // The figure's code comes with the first one: no snippet without the figure asked for.
+      snippet.value = '';
+      status.textContent = words('The figure for print is on its way…');
+      api.svg().then((svg) => {
+        if (made !== figuresAsked) return;
+        snippet.value = withFigure(frame, svg);
+        status.textContent = '';
+      }, (e) => {
+        if (made === figuresAsked) status.textContent = words('No figure for print: {0}', e.message);
+      });
     } catch (e) {
       snippet.value = '';
       status.textContent = e.message;
@@ -297,8 +311,9 @@
   // The iframe with the view's figure beside it (attention.svg(), the figure attention-cli --svg
   // draws), hidden on screen and shown instead of the frame when the course page is printed: a
   // WebGL canvas inside an iframe prints blank in most browsers.
-  function withFigure(frame) {
-    const figure = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(api.svg())}`;
+  let figuresAsked = 0;
+  function withFigure(frame, svg) {
+    const figure = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
     const alt = `${title.value}: the inputs, scores, weights and context vector as a figure`.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
     // Hidden by its own style attribute too: course platforms (Canvas, Moodle's filters) may strip
     // the <style> block, and the figure must then stay off screen rather than show under the demo.

@@ -679,8 +679,13 @@
       requireRuntime();
       return JSON.parse(Module.UTF8ToString(Module._attn_results(options.matrices === false ? 0 : 1)));
     },
-    // The inputs, scores, weights and context vector as an SVG document (for print and PDFs).
-    svg() { requireRuntime(); return callString('attn_svg'); },
+    // A promise of the inputs, scores, weights and context vector as an SVG document (for print
+    // and PDFs): its code is deferred, fetched on the first call.
+    svg() {
+      requireRuntime();
+      return deferredCodeLoaded().then(() => callString('attn_svg'),
+                                       (e) => { throw new Error(`the figure's code could not be fetched: ${e.message}`); });
+    },
     // query, step, norm, example, and the first 64 tokens with their scores and weights.
     summary() { requireRuntime(); return JSON.parse(callString('attn_summary')); },
     // {frames (drawn), passes (UI passes built; one that changes nothing is not drawn), last_frame_ms,

@@ -155,8 +155,10 @@ EMSCRIPTEN_KEEPALIVE const char* attn_results(int matrices) {
 }
 
 // The results as an SVG figure (core/document/results_svg.h), for print: the embed maker puts it
-// beside the iframe, shown only when the course page is printed.
+// beside the iframe, shown only when the course page is printed. Its code is deferred: the page
+// calls this once it is here ("" before).
 EMSCRIPTEN_KEEPALIVE const char* attn_svg() {
+    if (!g_app->code.here) return attn::reply("");
     return attn::reply(attn::results_svg(g_app->state, attn::current_result(g_app)));
 }
 

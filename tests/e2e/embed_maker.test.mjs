@@ -149,6 +149,24 @@ test('embed maker: "for print and PDF" adds the view as a figure that replaces t
   await course.context().close();
 });
 
+// The figure's code is deferred (attention.svg() fetches it): when it cannot come, the maker says
+// so and offers no snippet without the figure the author asked for.
+test('embed maker: "for print and PDF" whose figure cannot be fetched says why, and offers no snippet without it', async () => {
+  const page = await openSettled(browser, server.url + '/#example=your-journey&query=1', { viewport: { width: 1366, height: 768 } });
+  await page.route('**/attention-explainer.deferred.wasm', (route) => route.fulfill({ status: 503, body: 'busy' }));
+  await page.click('#copy-embed');
+  await page.waitForSelector('#embed-maker:not([hidden])');
+  await page.click('#embed-print');
+  await page.waitForFunction(() => /No figure for print: the figure's code could not be fetched: .*HTTP 503/
+    .test(document.getElementById('embed-status').textContent))
+    .catch(async () => assert.fail(`the failure is named: ${await page.textContent('#embed-status')}`));
+  assert.equal(await page.inputValue('#embed-snippet'), '', 'no snippet without the figure');
+  // Unticked, the snippet is the frame alone again.
+  await page.click('#embed-print');
+  await page.waitForFunction(() => document.getElementById('embed-snippet').value.startsWith('<iframe'));
+  await page.context().close();
+});
+
 test('embed maker: a course\'s settings go into the snippet, bad ones are named, and "No script" fits a phone', async () => {
   const page = await openSettled(browser, server.url + '/#example=your-journey&query=1', { viewport: { width: 1366, height: 768 } });
   await page.click('#copy-embed');

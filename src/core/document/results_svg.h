@@ -8,6 +8,7 @@
 
 #include "core/document/state.h"
 #include "core/math/attention.h"
+#include "core/math/deferred_entry.h"
 
 namespace attn {
 
@@ -16,6 +17,8 @@ namespace attn {
 inline constexpr int kSvgMaxRows = 32;
 inline constexpr int kSvgMaxColumns = 8;
 
-std::string results_svg(const State& state, const AttentionResult& result);
+// On the page it is deferred code (the first view does not draw it): attention.svg() fetches the
+// code before it calls this.
+ATTN_DEFERRED_ENTRY std::string results_svg(const State& state, const AttentionResult& result);
 
 }  // namespace attn
