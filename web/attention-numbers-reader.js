@@ -238,6 +238,27 @@
     }
   }
 
+  // The PyTorch code the code panel shows (drawn there, so a screen reader could only Copy it), as
+  // text: a collapsed group whose code, covered as the panels are, comes with the deferred code
+  // when it is first opened, and again with every redraw while it is open.
+  let codeOpen = false;
+  let codeAsked = 0;
+  function pytorchCode() {
+    const text = element('pre', { tabindex: '0', role: 'region', 'aria-label': 'PyTorch code', 'data-focus': 'code-text' });
+    const details = element('details', { open: codeOpen },
+      element('summary', { 'data-focus': 'code', text: 'PyTorch code: runs as it is; each print is followed by its output' }), text);
+    const fill = () => {
+      if (!details.open) return;
+      const asked = ++codeAsked;
+      text.textContent = api.words('The code is on its way…');
+      api.pytorchCode().then((code) => { if (asked === codeAsked) text.textContent = code; },
+                             (e) => { if (asked === codeAsked) text.textContent = api.words('No code: {0}. Close and open this again to try again.', e.message); });
+    };
+    details.addEventListener('toggle', () => { codeOpen = details.open; fill(); });
+    fill();
+    return details;
+  }
+
   // The control that last had the focus here: a redraw that finds the focus fallen to the page
   // (its element replaced by an earlier one, under load) puts it back there.
   let lastFocus = null;
@@ -258,6 +279,7 @@
       details.addEventListener('toggle', () => { bugsOpen = details.open; markScrollable(); });
       parts.push(details);
     }
+    parts.push(pytorchCode());
     body.replaceChildren(...parts);
     // A refusal the demo no longer holds (a change since was taken, here or in the drawing, as the
     // drawing's own "Not changed:" line goes): its line goes too, rather than quote text the

@@ -686,6 +686,14 @@
       return deferredCodeLoaded().then(() => callString('attn_svg'),
                                        (e) => { throw new Error(`the figure's code could not be fetched: ${e.message}`); });
     },
+    // A promise of the PyTorch code the code panel shows, as text: covered as the panels are while
+    // a lesson's question is open, its comments in the page's language. Its generator is deferred
+    // code, fetched on the first call.
+    pytorchCode() {
+      requireRuntime();
+      return deferredCodeLoaded().then(() => callString('attn_pytorch_code'),
+                                       (e) => { throw new Error(`the code's generator could not be fetched: ${e.message}`); });
+    },
     // query, step, norm, example, and the first 64 tokens with their scores and weights.
     summary() { requireRuntime(); return JSON.parse(callString('attn_summary')); },
     // {frames (drawn), passes (UI passes built; one that changes nothing is not drawn), last_frame_ms,

@@ -21,6 +21,7 @@
 #include "core/lesson/kv_memory_text.h"
 #include "core/lesson/lesson_reader.h"
 #include "core/lesson/numbers_reader.h"
+#include "core/lesson/pytorch_code.h"
 #include "core/lesson/track.h"
 #include "core/text/utf8.h"
 #include "platform/browser.h"
@@ -160,6 +161,16 @@ EMSCRIPTEN_KEEPALIVE const char* attn_results(int matrices) {
 EMSCRIPTEN_KEEPALIVE const char* attn_svg() {
     if (!g_app->code.here) return attn::reply("");
     return attn::reply(attn::results_svg(g_app->state, attn::current_result(g_app)));
+}
+
+// The PyTorch code as the code panel shows it (pytorch_code_shown: covered as the panels are, its
+// comments in the learner's language), for the numbers' text version. Deferred code: the page
+// calls this once it is here ("" before).
+EMSCRIPTEN_KEEPALIVE const char* attn_pytorch_code() {
+    if (!g_app->code.here) return attn::reply("");
+    const attn::AttentionResult& result = attn::current_result(g_app);  // syncs the engine: what is covered now
+    return attn::reply(
+        attn::pytorch_code_shown(g_app->state, result, &g_app->language.words, &g_app->lesson.concealed));
 }
 
 // The few fields events and the screen-reader summary need, without serialising the whole state:

@@ -70,10 +70,7 @@ void prepare_code(const FrameInput& in, int columns, CodeUi* view) {
     const bool same = cache.valid && cache.state == in.state && cache.covered == covered && cache.lang == lang;
     if (same && cache.wrapped_columns == columns) return;
     const bool open = cache.open, copied = cache.copied && same;
-    if (!same)
-        cache.code =
-            in.lesson ? code_as_covered(pytorch_code(in.state, in.result, words, &in.concealed()).code, in.concealed())
-                      : pytorch_code(in.state, in.result, words).code;
+    if (!same) cache.code = pytorch_code_shown(in.state, in.result, words, in.lesson ? &in.concealed() : nullptr);
     cache.open = open;
     cache.copied = copied;
     cache.valid = true;

@@ -527,3 +527,25 @@ test('a11y numbers: a link refused as the page opens is said on the status line 
     await page.context().close();
   }
 });
+
+// The PyTorch code is drawn in its panel: a screen reader could only Copy it. The numbers' text
+// version has it as text, covered as the panel covers it while a question is open.
+test('a11y numbers: keyboard only, the PyTorch code as text, its printed outputs covered while a question asks for them', async () => {
+  const { page, cdp, tabTo } = await keyboardSession(`${server.url}/index.html#step=3`);
+  await page.locator('#canvas').focus();
+  await tabTo('DisclosureTriangle', 'PyTorch code: runs as it is');
+  await page.keyboard.press('Enter');
+  await tabTo('region', 'PyTorch code');
+  const code = () => page.evaluate(() => document.querySelector('#numbers-reader pre[data-focus="code-text"]')?.textContent || '');
+  await waitUntil(async () => (await code()).includes('import torch'), 'the code to arrive', { describe: code });
+  const covered = await code();
+  assert.match(covered, /query = inputs\[1\]/);
+  assert.match(covered, /print\(res\)\n# \(hidden until you answer/, 'the outputs say why they are covered');
+  assert.ok(!/^# tensor/m.test(covered), 'nothing printed while step 3 asks about the scores');
+  // Out of the lesson (through the page's API: the lesson's own keyboard walk is a11y_lesson's),
+  // nothing is covered: the outputs come with the next redraw.
+  await page.evaluate(() => window.attention.lessonIntent('leave'));
+  await waitUntil(async () => /print\(res\)\n# tensor\(2\.\)/.test(await code()), 'the outputs once out of the lesson', { describe: code });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

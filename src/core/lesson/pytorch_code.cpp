@@ -389,6 +389,12 @@ std::string pytorch_code_for_state(const State& state) {
     return pytorch_code(state, compute_attention(state)).code;
 }
 
+std::string pytorch_code_shown(const State& state, const AttentionResult& result, const InterfaceText* words,
+                               const Concealment* hidden) {
+    if (!hidden) return pytorch_code(state, result, words).code;
+    return code_as_covered(pytorch_code(state, result, words, hidden).code, *hidden);
+}
+
 std::string code_as_covered(const std::string& code, const Concealment& hidden) {
     if (!hidden.any()) return code;
     std::string out;

@@ -12,6 +12,7 @@
 #include "core/document/state.h"
 #include "core/document/state_attention.h"
 #include "core/lesson/concealment.h"
+#include "core/math/deferred_entry.h"
 
 namespace attn {
 
@@ -64,6 +65,11 @@ std::string pytorch_code_for_state(const State& state);
 // step 8 asks which dim softmax takes, dim=-1 written dim=? (the heatmap's heading does the same).
 // Nothing covered: the code as it is.
 std::string code_as_covered(const std::string& code, const Concealment& hidden);
+// The code as the panel shows it and the numbers' text version reads it: in words' language,
+// covered while hidden (null: no lesson) covers something. On the page it is deferred code (the
+// first view shows no code): the panel and attention.pytorchCode() fetch it first.
+ATTN_DEFERRED_ENTRY std::string pytorch_code_shown(const State& state, const AttentionResult& result,
+                                                   const InterfaceText* words, const Concealment* hidden);
 // A float32 as a Python float literal that torch.tensor turns back into the same float32:
 // the shortest round-trip text, always with a point or exponent ("1.0", "0.43", "1e-07").
 std::string python_float(float x);

@@ -193,6 +193,21 @@ TEST_CASE("pytorch code: while a question is open its outputs are covered, and s
           "w = torch.softmax(s, dim=?)\nprint(w)\n# (hidden until you answer)\nx = 1\n");
 }
 
+TEST_CASE("pytorch code: as shown, it is the code with nothing covered, or covered as the lesson covers it") {
+    // The panel and the numbers' text version read the code from this one place.
+    const State s = example("your-journey");
+    const AttentionResult r = compute_attention(s);
+    CHECK(pytorch_code_shown(s, r, nullptr, nullptr) == pytorch_code(s, r).code);
+    Concealment weights;
+    weights.weights = true;
+    weights.reason = "hidden until you answer";
+    const std::string shown = pytorch_code_shown(s, r, nullptr, &weights);
+    CHECK(shown == code_as_covered(pytorch_code(s, r, nullptr, &weights).code, weights));
+    CHECK(shown.find("# (hidden until you answer)") != std::string::npos);
+    CHECK(shown.find("0.2379") == std::string::npos);  // the book's attn_weights_2[1], printed uncovered
+    CHECK(pytorch_code(s, r).code.find("0.2379") != std::string::npos);
+}
+
 TEST_CASE("code: the lines read as printed output are exactly the ones the writer printed, in every kind of state") {
     // The panel tints them and a lesson's cover hides them by OutputLineReader's rule: an
     // explaining comment right after an output would be hidden with it.
