@@ -320,11 +320,13 @@ void app_frame(void* user) {
     if (out.wants_code) app_request_code(app, out.retry_code);
     if (!out.open_lesson.empty()) browser_open_lesson(out.open_lesson);
     out.edited = out.edited || !out.intents.empty();
-    const int content_height = int(std::ceil(out.content_height));
-    if (content_height > 0 && std::abs(content_height - app->reported_content_height) > 1) {
-        app->reported_content_height = content_height;
-        browser_content_height(content_height);
-    }
+    const ImGuiIO& io = ImGui::GetIO();
+    bool acted = io.InputQueueCharacters.Size > 0;  // (a key: its press, below)
+    for (int b = 0; b < IM_ARRAYSIZE(io.MouseClicked); ++b) acted |= io.MouseClicked[b];
+    for (int k = 0; k < IM_ARRAYSIZE(io.KeysDownDuration); ++k) acted |= io.KeysDownDuration[k] == 0.0f;
+    if (const int tell = next_reported_height(&app->content_height, int(std::ceil(out.content_height)),
+                                              app->state_version, int(io.DisplaySize.x), acted))
+        browser_content_height(tell);
     if (out.page_scroll_to >= 0) browser_page_scroll(out.page_scroll_to);
     if (!out.keyboard_said.empty()) browser_keyboard_said(out.keyboard_said);
     ImGui::Render();

@@ -13,6 +13,7 @@
 #include "core/math/attention_cache.h"
 #include "core/view/deferred_code.h"
 #include "core/view/page_options.h"
+#include "core/view/reported_height.h"
 #include "platform/browser.h"
 #include "platform/window.h"
 #include "render/renderer.h"
@@ -74,7 +75,7 @@ struct App {
     PageOptions page;                // embed mode, theme, reduced motion: set by the page (web glue)
     bool quit = false;
     bool first_frame_reported = false;
-    int reported_content_height = 0;  // CSS pixels, as last told to the page (browser_content_height)
+    ReportedHeight content_height;  // as last told to the page (browser_content_height)
     FrameStats stats;
 };
 

@@ -173,3 +173,36 @@ test('phone: in a frame that cannot grow, swipes scroll the course page and neve
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// A teacher's walk: on a phone, the docs' own lesson in a frame the host page sizes to its content
+// (attention-host.js, another origin) went back and forth between two heights for ever, drawing
+// all the while, and a tap on an answer did nothing. Wider panels need more height there (no
+// scrollbar in a frame as tall as its content), narrower ones less: no height gave itself back.
+test('phone: a teacher\'s lesson in a frame sized to its content comes to rest, and a tap answers', async () => {
+  const demo = `${server.url}/index.html?embed=1&lesson=lessons/examples/my-sentence.json#step=1`;
+  server.routes.set('/course-sized.html', `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>course page</title><link rel="icon" href="data:,"></head>
+<body style="margin:0;padding:8px;font:16px sans-serif"><h1>Attention</h1>
+<iframe data-attention-frame src="${demo}" title="attention demo" width="100%" height="600" style="border:0;display:block"></iframe>
+<p>After the demo.</p><script src="${server.url}/attention-host.js"></script></body></html>`);
+  const page = await openPage(browser, `http://localhost:${server.port}/course-sized.html`,
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitFor(frame, () => window.attention.lessonStatus().lesson !== '', null, 'the teacher\'s lesson to load');
+  // At rest: the frame's height, the demo's passes and its content height stay the same.
+  await waitQuiet(page, 'the frame sized to the content to come to rest', 10);
+  await waitIdle(frame);
+  const fitted = await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height);
+  const wanted = await frame.evaluate(() => window.attention.contentHeight());
+  assert.ok(Math.abs(fitted - wanted) <= 1, `the frame (${fitted} px) is as tall as its content (${wanted} px)`);
+  const choice = (await frame.evaluate(() => window.attention.layout())).find((l) => l.name === 'lesson:choice:0');
+  assert.ok(choice, 'the question\'s first choice is drawn');
+  const top = await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().top);
+  assert.ok(top + choice.y + choice.h < 844, 'the choice is on the phone\'s screen');
+  await page.touchscreen.tap(8 + choice.x + choice.w / 2, top + choice.y + choice.h / 2);
+  await waitFor(frame, () => window.attention.getState().lesson.answer === 0, null, 'the tap to pick the first choice');
+  await saveArtifact('course-phone-sized-lesson.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
