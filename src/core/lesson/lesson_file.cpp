@@ -364,7 +364,7 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
     const JsonValue* title = root.find("title");
     if (!title) r.fail(root, top, "has no title");
     if (title) r.string_at(*title, Path{nullptr, "title", 0}, kMaxTitleBytes, &lesson->title);
-    read_setup(r, root.find("setup"), Path{nullptr, "setup", 0}, &lesson->setup);
+    const bool setup_read = read_setup(r, root.find("setup"), Path{nullptr, "setup", 0}, &lesson->setup);
     const JsonValue* steps = root.find("steps");
     const Path steps_path{nullptr, "steps", 0};
     if (!steps || !steps->is_array() || steps->items.empty())
@@ -387,6 +387,20 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
     lesson->texts = catalog;
     // Every step's setup (over the lesson's), applied to a fresh state, must make a valid document.
     const bool steps_read = !r.failed();
+    // A step that did not read leaves the steps uncounted; the lesson-wide setup is checked on its
+    // own then (a teacher mended a key's typo, and only then heard of the setup's query past the
+    // last token).
+    if (!steps_read && setup_read && root.find("setup")) {
+        State base;
+        load_example("your-journey", &base);
+        JsonValue rest = JsonValue::object();
+        for (const auto& [key, value] : lesson->setup.members)
+            if (key != "example" && !(key == "projection" && value.is_bool())) rest.add(key, value);
+        State probe = base;
+        std::string e = read_state_fields(rest, &probe);
+        if (e.empty()) e = validate_state(apply_setups(lesson->setup, JsonValue::object(), 1, base));
+        if (!e.empty()) r.fail(lesson->setup, Path{nullptr, "setup", 0}, e + " (the lesson-wide setup)");
+    }
     for (int k = 1; steps_read && k <= lesson->step_count(); ++k) {
         State base;
         load_example("your-journey", &base);

@@ -316,6 +316,14 @@ TEST_CASE("lesson file: every mistake is refused with its line, its column and w
                        attn_test::texts())
               .ok);
     CHECK(contains(top.error, "(the lesson-wide setup, as step 1 applies it)"));
+    // With a step that does not read, in the same pass: a teacher mended a key's typo, and only
+    // then heard of the setup's query past the last token.
+    const LessonParse both = parse_lesson(
+        lesson_with(R"({"title": "t", "lines": [{"prsoe": "a"}]})", R"( "setup": {"query": 9},)"), attn_test::texts());
+    CHECK_FALSE(both.ok);
+    INFO(both.error);
+    CHECK(contains(both.error, "prsoe"));
+    CHECK(contains(both.error, ": setup: query is 9"));
 }
 
 TEST_CASE("lesson file: a file with several mistakes names each step's first, in the file's order, in one pass") {
