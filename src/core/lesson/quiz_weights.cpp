@@ -189,11 +189,14 @@ ATTN_LESSON_ENTRY bool causal_count(const QuizContext& c, Question* out) {
     a.q.prompt = a.say("prompt", {{"q", q}, {"label", label(c.t, s, q)}});
     a.add(std::to_string(visible), true, "", "");
     a.add(std::to_string(q), false, a.say("without-itself.why"), "mask-hides-the-diagonal");
-    a.add(std::to_string(n), false, a.say("unmasked.why", {{"n", n}, {"later", n - q - 1}, {"q", q}}),
+    // (One later token is "the token", not "the 1 tokens": a teacher read it so.)
+    const int later = n - q - 1, hidden = n - visible;
+    a.add(std::to_string(n), false,
+          a.say(later == 1 ? "unmasked.why.one" : "unmasked.why", {{"n", n}, {"later", later}, {"q", q}}),
           "mask-changes-nothing");
     a.add("1", false, a.say("only-itself.why", {{"q", q}}), "mask-hides-the-past");
     a.q.answer = a.say("answer", {{"visible", visible}, {"names", names}});
-    a.q.reason = a.say("reason", {{"q", q}, {"hidden", n - visible}});
+    a.q.reason = a.say(hidden == 1 ? "reason.one" : "reason", {{"q", q}, {"hidden", hidden}});
     *out = a.q;
     return true;
 }

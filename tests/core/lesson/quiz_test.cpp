@@ -268,3 +268,20 @@ TEST_CASE("quiz: choices - each kind keeps its slots in one order on any data") 
     }
     CHECK(merged >= 1);
 }
+
+TEST_CASE("quiz: the causal count says one later token in the singular") {
+    // A teacher read "The 1 tokens after position 1 are hidden" and "the 1 later scores".
+    State s = at_step(10);
+    s.query = s.inputs.rows - 2;  // one token after the query
+    const auto qs = questions(s);
+    const auto q = std::find_if(qs.begin(), qs.end(), [](const Question& x) { return x.id == "causal-count"; });
+    REQUIRE(q != qs.end());
+    CHECK(contains(q->reason, "the one later score becomes -inf"));
+    const RevealResult unmasked = reveal_answer(attn_test::texts(), *q, choice_of(*q, std::to_string(s.inputs.rows)));
+    CHECK(contains(unmasked.mistake, "The token after position 4 is hidden."));
+    s.query = 1;  // four after it: the plural
+    const auto many = questions(s);
+    const auto m = std::find_if(many.begin(), many.end(), [](const Question& x) { return x.id == "causal-count"; });
+    REQUIRE(m != many.end());
+    CHECK(contains(m->reason, "the 4 later scores become -inf"));
+}
