@@ -114,7 +114,9 @@
       if (kind === 'quiz-answered') {
         const n = Number(call('LMSGetValue', 'cmi.interactions._count')) || 0;
         const at = `cmi.interactions.${n}.`;
-        set(at + 'id', identifier(`step${d.step}_${d.question_id}`));
+        // A later reveal of the same question is its own interaction: the score counts the first,
+        // and an interactions report must not show a retry's "correct" as the question's.
+        set(at + 'id', identifier(`step${d.step}_${d.question_id}${d.attempt > 1 ? `_attempt${d.attempt}` : ''}`));
         set(at + 'type', 'choice');
         set(at + 'time', clock(new Date()));
         set(at + 'correct_responses.0.pattern', d.correct_choices.map(letter).join(','));

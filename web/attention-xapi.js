@@ -61,8 +61,10 @@
     registration = null;
   }
   for (const error of status.errors) console.warn('xAPI: ' + error);
-  // A wrong answer's misconception (an id of docs/misconceptions.md), as a result extension.
+  // A wrong answer's misconception (an id of docs/misconceptions.md), and which reveal of its
+  // question an answer is (1: the one the score counts), as result extensions.
   const MISCONCEPTION = page + '#misconception';
+  const ATTEMPT = page + '#attempt';
   // The chapter's activities are …#lesson and …#step-3/count-scores; another lesson's (a teacher's
   // lesson= file, the lesson after the chapter) are under …#lesson/ITS-ID, named by its own title,
   // so a gradebook never merges two lessons' answers. With activity= the author's IRI is the lesson.
@@ -121,7 +123,7 @@
           type: INTERACTION, description: said(d.prompt), interactionType: 'choice', choices,
           correctResponsesPattern: d.correct_choices.map((i) => `choice-${i}`),
         }), { success: d.correct, response: `choice-${d.choice}`,
-              ...(d.misconception ? { extensions: { [MISCONCEPTION]: d.misconception } } : {}) });
+              extensions: { [ATTEMPT]: d.attempt, ...(d.misconception ? { [MISCONCEPTION]: d.misconception } : {}) } });
       }
       case 'exercise-checked':
         return statement('answered', activity(`practice-${d.exercise}`,

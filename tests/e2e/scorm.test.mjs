@@ -345,6 +345,20 @@ test('scorm: a teacher\'s lesson= page gives a link, a snippet and a package tha
     await page.waitForFunction(() => window.API.LMSGetValue('cmi.core.lesson_status') === 'completed', null, { timeout: budget() })
       .catch(() => assert.fail('the teacher\'s lesson completes in the LMS'));
     assert.equal(Number(await page.evaluate(() => window.API.LMSGetValue('cmi.interactions._count'))), 3);
+    // Another answer to the last question, revealed: its own interaction, named as a later attempt
+    // (a teacher's interactions report showed a retry's "correct" as the question's own).
+    const last = await frame.evaluate(() => window.attention.lessonStatus());
+    const scored = await page.evaluate(() => window.API.LMSGetValue('cmi.core.score.raw'));
+    const other = (await frame.evaluate(() => window.attention.layout())).map((l) => l.name)
+      .find((n) => /^lesson:choice:\d+$/.test(n) && n !== `lesson:choice:${last.answer}`);
+    assert.ok(other, 'another choice is on screen');
+    await click(page, frame, other);
+    await click(page, frame, 'lesson:reveal');
+    await page.waitForFunction(() => Number(window.API.LMSGetValue('cmi.interactions._count')) === 4, null, { timeout: budget() })
+      .catch(() => assert.fail('the second reveal is an interaction'));
+    const ids = await page.evaluate(() => Object.values(window.API.renderCMIToJSONObject().cmi.interactions).map((i) => i.id));
+    assert.equal(ids[3], `${ids[2]}_attempt2`, `the retry's id: ${ids.join(', ')}`);
+    assert.equal(await page.evaluate(() => window.API.LMSGetValue('cmi.core.score.raw')), scored, 'the retry changes no score');
     assert.deepEqual(await frame.evaluate(() => window.attentionScorm.errors), []);
     assert.deepEqual(page.problems, []);
     await page.context().close();

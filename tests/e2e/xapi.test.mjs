@@ -87,9 +87,12 @@ test('xapi: answers and steps reach the host as valid xAPI statements, with the 
   assert.deepEqual(def.correctResponsesPattern, ['choice-0']);
   assert.match(def.description['en-US'], /scores/);
   // The wrong answer names the misconception it shows (docs/misconceptions.md), as a result extension.
+  // Which reveal of the question each is: the score counts the first (a teacher's LRS showed the
+  // retry's success with nothing to tell it from the counted answer).
+  const extension = (name) => wrong.object.id.replace(/#.*/, `#${name}`);
   assert.deepEqual(wrong.result, { success: false, response: 'choice-2',
-                                   extensions: { [wrong.object.id.replace(/#.*/, '#misconception')]: 'query-not-compared' } });
-  assert.deepEqual(right.result, { success: true, response: 'choice-0' });
+                                   extensions: { [extension('attempt')]: 1, [extension('misconception')]: 'query-not-compared' } });
+  assert.deepEqual(right.result, { success: true, response: 'choice-0', extensions: { [extension('attempt')]: 2 } });
   assert.equal(wrong.context.contextActivities.parent[0].id, wrong.object.id.replace(/#.*/, '#lesson'));
   const steps = statements.filter((s) => s.verb.id === ADL + 'experienced');
   assert.match(steps[0].object.id, /#step-3$/, 'the step the link opened is experienced on landing');
@@ -232,7 +235,7 @@ test('xapi: in Chinese (lang=zh-CN) the statements carry Chinese and English lan
   assert.match(def.description['zh-CN'], /[\u4e00-\u9fff]/, `the question as the learner read it: ${def.description['zh-CN']}`);
   assert.deepEqual(def.choices.map((c) => c.description['zh-CN']), ['3', '9', '2']);
   assert.deepEqual(def.correctResponsesPattern, ['choice-0']);
-  assert.deepEqual(answer.result, { success: true, response: 'choice-0' });
+  assert.deepEqual(answer.result, { success: true, response: 'choice-0', extensions: { [answer.object.id.replace(/#.*/, '#attempt')]: 1 } });
   const lesson = answer.context.contextActivities.parent[0];
   assert.ok(lesson.definition.name['en-US'] && /[\u4e00-\u9fff]/.test(lesson.definition.name['zh-CN']), 'the lesson named in both');
   const landed = statements.find((s) => s.verb.id === ADL + 'experienced');
