@@ -138,8 +138,12 @@ void app_want_lesson(App* app) {
 
 void app_lesson_arrived(App* app) {
     const Lesson& l = *app->lesson.lesson;
-    if (app->pending_step_setup > 0 && app->state.step == app->pending_step_setup && l.step(app->state.step)) {
-        State s = enter_step(l, app->state.step, app->state);
+    // A link's step outside a course's range (steps=3 with #step=1, as a snippet had it) opens the
+    // range's first: a step outside counts for nothing, and its Next led nowhere in the range.
+    const int linked = app->state.step;
+    const int step = linked > 0 ? step_in_range(range_of(app->lesson), linked) : linked;
+    if (app->pending_step_setup > 0 && linked == app->pending_step_setup && l.step(step)) {
+        State s = enter_step(l, step, app->state);
         s.panels = app->state.panels;
         show_answers_given(app->lesson, &s);  // a course's resume: the step as it was left
         app_set_state(app, s);

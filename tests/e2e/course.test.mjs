@@ -60,6 +60,19 @@ test('course: steps=11-14 keeps the lesson in its range, and pass=0.75 decides p
   await page.context().close();
 });
 
+// A teacher's walk: steps=3 with the link's #step=1 (as the embed maker wrote it) opened step 1,
+// outside the range: its answers counted for nothing and its Next led nowhere in the range.
+test('course: a link\'s step outside steps= opens the range\'s first step', async () => {
+  for (const [url, first] of [['/index.html?steps=3#step=1', 3], ['/index.html?steps=11-14#step=2', 11]]) {
+    const page = await openLesson(url);
+    const s = await status(page);
+    assert.deepEqual([s.step, s.first_step], [first, first], url);
+    assert.ok((await layoutNames(page)).includes(`lesson:step:${first}`), `${url}: the range's step is drawn`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('course: a bad steps= or pass= is said in the lesson\'s header, and the lesson runs on the whole track', async () => {
   const page = await openLesson('/index.html?steps=20-3&pass=eighty#step=2');
   const s = await status(page);
