@@ -256,7 +256,9 @@
     return 0;
   }
 
+  let figuresAsked = 0;  // renders so far: a figure is used by the render that asked for it only
   function render() {
+    ++figuresAsked;  // a figure still on its way belongs to a snippet this render replaces
     if (!dialog.hidden && tickWatched()) { apply(); return; }
     try {
       const { params, errors, fields } = courseParams();
@@ -287,7 +289,7 @@
       }
       if (!heightEdited) height.value = String(suggested);
       const frame = api.embedCode({ theme: theme.value, height: height.value, title: title.value, params, sized });
-      const made = ++figuresAsked;  // a later render's snippet wins over this one's figure
+      const made = figuresAsked;  // a later render's snippet wins over this one's figure
       if (!printed.checked) {
         snippet.value = frame;
         return;
@@ -311,7 +313,6 @@
   // The iframe with the view's figure beside it (attention.svg(), the figure attention-cli --svg
   // draws), hidden on screen and shown instead of the frame when the course page is printed: a
   // WebGL canvas inside an iframe prints blank in most browsers.
-  let figuresAsked = 0;
   function withFigure(frame, svg) {
     const figure = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
     const alt = `${title.value}: the inputs, scores, weights and context vector as a figure`.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);

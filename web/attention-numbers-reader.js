@@ -254,8 +254,8 @@
       api.pytorchCode().then((code) => { if (asked === codeAsked) text.textContent = code; },
                              (e) => { if (asked === codeAsked) text.textContent = api.words('No code: {0}. Close and open this again to try again.', e.message); });
     };
+    // (Created open, it fires toggle too: that fills it, once.)
     details.addEventListener('toggle', () => { codeOpen = details.open; fill(); });
-    fill();
     return details;
   }
 

@@ -682,7 +682,7 @@
     // A promise of the inputs, scores, weights and context vector as an SVG document (for print
     // and PDFs): its code is deferred, fetched on the first call.
     svg() {
-      requireRuntime();
+      if (!runtimeReady) return Promise.reject(new Error(failed || 'attention is not ready yet: await attention.ready first'));
       return deferredCodeLoaded().then(() => callString('attn_svg'),
                                        (e) => { throw new Error(`the figure's code could not be fetched: ${e.message}`); });
     },
@@ -690,7 +690,7 @@
     // a lesson's question is open, its comments in the page's language. Its generator is deferred
     // code, fetched on the first call.
     pytorchCode() {
-      requireRuntime();
+      if (!runtimeReady) return Promise.reject(new Error(failed || 'attention is not ready yet: await attention.ready first'));
       return deferredCodeLoaded().then(() => callString('attn_pytorch_code'),
                                        (e) => { throw new Error(`the code's generator could not be fetched: ${e.message}`); });
     },

@@ -28,6 +28,7 @@ namespace {
 // input still gets kSettlePasses UI passes, as before; but only a pass that changes the picture is
 // drawn. A timer wake (an animation's next step) needs fewer.
 constexpr int kSettlePasses = 6;
+static_assert(kSettlePasses == kReportedHeightSettlePasses, "a new view's height follows it while it settles");
 constexpr int kWakePasses = 3;
 constexpr int kMaxStalePasses = 3;
 
@@ -137,6 +138,7 @@ void app_want_lesson(App* app) {
 }
 
 void app_lesson_arrived(App* app) {
+    reported_height_view_changed(&app->content_height);
     const Lesson& l = *app->lesson.lesson;
     // A link's step outside a course's range (steps=3 with #step=1, as a snippet had it) opens the
     // range's first: a step outside counts for nothing, and its Next led nowhere in the range.
@@ -211,6 +213,7 @@ void app_request_code(App* app, bool after_action) {
 
 void app_code_arrived(App* app) {
     app->code = DeferredCode{};
+    reported_height_view_changed(&app->content_height);  // the panels that waited for it are drawn
     // The book's classes waited for their code: their numbers are a new version of the results
     // (app_update_result runs them), which whoever follows the results hears of (the text
     // versions, a host page, onChange).
@@ -276,6 +279,7 @@ ATTN_LESSON_ENTRY std::string app_set_language(App* app, std::string_view interf
     }
     app->language.words = std::move(words);
     app->language.glyphs = std::move(glyphs);
+    reported_height_view_changed(&app->content_height);
     ui::set_script_font(app->language.glyphs.data(), app->language.glyphs.size());
     imgui_backend_fonts_changed();
     app_request_redraw(app);
@@ -326,7 +330,8 @@ void app_frame(void* user) {
     out.edited = out.edited || !out.intents.empty();
     const ImGuiIO& io = ImGui::GetIO();
     bool acted = io.InputQueueCharacters.Size > 0;  // (a key: its press, below)
-    for (int b = 0; b < IM_ARRAYSIZE(io.MouseClicked); ++b) acted |= io.MouseClicked[b];
+    // (A press and its release: a button acts on the release, which may come passes later.)
+    for (int b = 0; b < IM_ARRAYSIZE(io.MouseClicked); ++b) acted |= io.MouseClicked[b] || io.MouseReleased[b];
     for (int k = 0; k < IM_ARRAYSIZE(io.KeysDownDuration); ++k) acted |= io.KeysDownDuration[k] == 0.0f;
     if (const int tell = next_reported_height(&app->content_height, int(std::ceil(out.content_height)),
                                               app->state_version, int(io.DisplaySize.x), acted))

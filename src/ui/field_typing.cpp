@@ -8,6 +8,11 @@ namespace attn::ui {
 void hand_typing_to_field(FieldTyping* typing) {
     if (typing->field == 0) return;
     ImGuiContext& g = *GImGui;
+    if (g.ActiveId != 0 && g.ActiveId != typing->field) {  // another item took the focus (Tab, a click)
+        typing->field = 0;
+        typing->held.clear();
+        return;  // what is typed now is that item's
+    }
     // What is typed meanwhile is held too, in order: ImGui drops the characters of the frame that
     // makes a field active.
     ImVector<ImWchar>& queue = g.IO.InputQueueCharacters;

@@ -2,8 +2,8 @@
 // takes typing into a field only once Enter or Space has made it active, and drops what was typed
 // before: a keyboard walk typed "3" on the focused query position and nothing happened. Here the
 // first characters typed on a focused field make it active (ImGui::ActivateItem) and are handed to
-// it once it is: it takes them as typed over its selected text, as a browser's field does when
-// Tab has reached it.
+// it once it is: a single-line field takes them over its selected text, as a browser's field does
+// when Tab has reached it. Should another item take the focus meanwhile, they are dropped.
 //
 // A frame, in order: hand_typing_to_field after NewFrame (the field made active last frame gets the
 // characters held for it), the panels, then take_typing_for_field (characters typed on a focused

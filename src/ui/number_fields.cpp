@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <limits>
 
 #include "core/text/number_parse.h"
@@ -74,7 +73,8 @@ bool whole_field(UiState* ui, const std::string& name, const std::string& spoken
     // Characters ImGui's decimal filter will drop (InputTextFilterCharacter): said, not lost unheard.
     if (GImGui->ActiveId == ImGui::GetID("##text"))
         for (ImWchar c : ImGui::GetIO().InputQueueCharacters)
-            if (c > ' ' && !(c >= '0' && c <= '9') && !std::strchr(".+-*/", int(c))) refused_typing_for_keyboard();
+            if (c > ' ' && !(c >= '0' && c <= '9') && c != '.' && c != '+' && c != '-' && c != '*' && c != '/')
+                refused_typing_for_keyboard();
     if (ImGui::InputText("##text", text, sizeof text, flags, step_with_arrows, &stepping) &&
         read_whole(text, &typed) == WholeKind::Ok && typed != *value) {
         *value = typed;

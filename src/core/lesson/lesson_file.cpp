@@ -390,7 +390,14 @@ LessonParse parse_lesson(std::string_view json, const TextCatalog& catalog) {
     // A step that did not read leaves the steps uncounted; the lesson-wide setup is checked on its
     // own then (a teacher mended a key's typo, and only then heard of the setup's query past the
     // last token).
-    if (!steps_read && setup_read && root.find("setup")) {
+    // (Not when a step brings its own data: the lesson-wide setup may fit only that, as a read
+    // step's would be checked together with it.)
+    bool steps_bring_data = false;
+    if (steps && steps->is_array())
+        for (const JsonValue& step : steps->items)
+            if (const JsonValue* own = step.find("setup"))
+                steps_bring_data = steps_bring_data || own->find("tokens") || own->find("example");
+    if (!steps_read && setup_read && root.find("setup") && !steps_bring_data) {
         State base;
         load_example("your-journey", &base);
         JsonValue rest = JsonValue::object();

@@ -18,8 +18,14 @@ struct ReportedHeight {
     int following = 0;     // passes left in which the height told follows the measure
 };
 
-// The passes a new view takes to settle (app.cpp gives input as many).
+// The passes a new view takes to settle (app.cpp's kSettlePasses, which input gets, is as many).
 inline constexpr int kReportedHeightSettlePasses = 6;
+
+// What is shown changed without the state or an input of the learner's (another language's words,
+// the lesson or the deferred code arriving): the next passes follow the measure, as for a new view.
+inline void reported_height_view_changed(ReportedHeight* r) {
+    r->following = kReportedHeightSettlePasses;
+}
 
 // measured: the content's height this pass (CSS px, rounded up); acted: the learner clicked,
 // tapped or pressed a key this pass. Returns the height to tell the page, or 0 when what it was
