@@ -68,13 +68,16 @@
       // Named by the verdict and described by the answer, the reason and the mistake, so reading
       // the focused group says why, not only "Not quite."
       // A verdict given on numbers that have changed since says so before the answer of the numbers now.
-      const described = [q.since ? 'lesson-reader-since' : null, 'lesson-reader-answer-line', 'lesson-reader-reason',
+      // So does a later attempt whose verdict is not the one the score counts.
+      const described = [q.since ? 'lesson-reader-since' : null, q.counted ? 'lesson-reader-counted' : null,
+                         'lesson-reader-answer-line', 'lesson-reader-reason',
                          q.mistake ? 'lesson-reader-mistake' : null];
       const feedback = element('div', { class: 'lesson-feedback', id: 'lesson-reader-feedback', tabindex: '-1',
                                         role: 'group', 'aria-labelledby': 'lesson-reader-verdict',
                                         'aria-describedby': described.filter(Boolean).join(' ') },
         element('p', { id: 'lesson-reader-verdict', class: q.correct ? 'right' : 'wrong', lang, text: q.verdict }),
         q.since ? element('p', { id: 'lesson-reader-since', lang, text: q.since }) : null,
+        q.counted ? element('p', { id: 'lesson-reader-counted', lang, text: q.counted }) : null,
         element('p', { id: 'lesson-reader-answer-line', lang, text: q.answer_line }),
         element('p', { id: 'lesson-reader-reason', lang, text: q.reason }));
       if (q.mistake) feedback.append(element('p', { id: 'lesson-reader-mistake', lang, text: q.mistake }));
@@ -118,6 +121,7 @@
     for (const s of w.steps) list.append(element('li', { text: phrase('{0}: {1}', `${s.step}. ${s.title}`, s.marks) }));
     const parts = [element('h3', { id: 'lesson-reader-wrap-up', text: w.title }),
                    element('p', { id: 'lesson-reader-wrap-up-summary', text: w.summary })];
+    if (w.pass_mark) parts.push(element('p', { text: w.pass_mark }));  // a course's pass mark, and the score against it
     // What the wrong first answers reveal: each idea, and its step asked afresh.
     if (w.revisits.length) {
       const ideas = element('ul');

@@ -81,6 +81,7 @@
   const mastery = String(call('LMSGetValue', 'cmi.student_data.mastery_score') || '');
   let complete = false;
   attention.whenUsable().then(() => {
+    attention.setLessonCourse({ graded: true });  // an open question keeps the learner in the track
     // The manifest's mastery score is the pass mark, unless the launch link sets pass= itself.
     if (/^\d+(\.\d+)?$/.test(mastery) && !/[?#&]pass=/.test(location.href)) {
       const result = attention.setLessonCourse({ pass: `${mastery}%` });

@@ -504,8 +504,9 @@
   // so a reload does not lose the lesson (an LMS keeps it instead: attention-scorm12.js).
   function applyCourseOptions() {
     nameLessonFile();
-    if (params.has('steps') || params.has('pass')) {
-      const result = api.setLessonCourse({ steps: params.get('steps'), pass: params.get('pass') });
+    // Graded (xapi=1 too): an open question keeps the learner in the track until it is revealed.
+    if (params.has('steps') || params.has('pass') || params.get('xapi') === '1') {
+      const result = api.setLessonCourse({ steps: params.get('steps'), pass: params.get('pass'), graded: true });
       if (!result.ok) console.warn('lesson: ' + result.error);
     }
     if (params.get('remember') !== '1') return;
@@ -784,6 +785,7 @@
     setLessonCourse(course = {}) {
       requireRuntime();
       const errors = {};
+      if (course.graded !== undefined) Module._attn_lesson_set_graded(course.graded ? 1 : 0);
       for (const [key, name] of [['steps', 'attn_lesson_set_range'], ['pass', 'attn_lesson_set_pass']]) {
         if (course[key] === undefined || course[key] === null) continue;
         const reply = callWithText(name, String(course[key]), key);

@@ -468,6 +468,13 @@ EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_range(const char* steps, size_t
     return attn::reply(lesson.range_error);
 }
 
+// A course grades this lesson (SCORM, xAPI, pass=, steps=): an open question keeps the learner in
+// the track until it is revealed (lesson_held_by_question).
+EMSCRIPTEN_KEEPALIVE void attn_lesson_set_graded(int graded) {
+    g_app->lesson.graded = graded != 0;
+    attn::app_request_redraw(g_app);
+}
+
 EMSCRIPTEN_KEEPALIVE const char* attn_lesson_set_pass(const char* pass, size_t length) {
     attn::LessonEngine& lesson = g_app->lesson;
     lesson.pass_error = attn::lesson_set_pass_mark(&lesson, std::string(attn::text_of(pass, length)));

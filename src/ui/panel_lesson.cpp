@@ -63,21 +63,29 @@ void header_row(const FrameInput& in, UiState* ui, bool open) {
     const bool at_a_step = mode == LessonMode::Track && s.step > 0;
     if (tab(tr("Lesson"), at_a_step, ui, "lesson:mode:track") && !at_a_step)
         send(ui, LessonAction::StartTrack);  // back to the step the learner left
+    // A graded lesson's step with a question never answered keeps the learner in the track until it
+    // is revealed: the other modes and Leave would show the panels uncovered
+    // (lesson_held_by_question). Why is said in the band (header_note): no tooltip for a finger.
+    const bool held = lesson_held_by_question(*in.lesson, s);
+    ImGui::BeginDisabled(held);
     next_to(tr("Practice"));
     if (tab(tr("Practice"), mode == LessonMode::Practice, ui, "lesson:mode:practice") && mode != LessonMode::Practice)
         send(ui, LessonAction::OpenPractice, -1);  // where the learner was, or the lesson's own
     next_to(tr("Debug this"));
     if (tab(tr("Debug this"), mode == LessonMode::Debug, ui, "lesson:mode:debug") && mode != LessonMode::Debug)
         send(ui, LessonAction::OpenDebug, int(Bug::None));
+    ImGui::EndDisabled();
     if (panel_listed(s, "code")) {
         next_to(tr("PyTorch code"));
         if (tab(tr("PyTorch code"), ui->code.open, ui, "lesson:code-toggle")) ui->code.open = !ui->code.open;
     }
     if (mode != LessonMode::Track || s.step > 0) {
         next_to(tr("Leave"));
+        ImGui::BeginDisabled(held);
         if (ImGui::Button(tr("Leave"))) send(ui, LessonAction::Leave);
+        ImGui::EndDisabled();
         record_layout(ui, "lesson:leave");
-        if (control_tooltip())
+        if (!held && control_tooltip())
             ImGui::SetTooltip("%s",
                               in.lesson->has_before
                                   ? tr("Back to the data and settings you had before the lesson")
@@ -196,6 +204,13 @@ void course_problems(const FrameInput& in, UiState* ui) {
         ImGui::TextColored(error_color(), "%s", problem->c_str());
         ImGui::PopTextWrapPos();
         record_layout(ui, problem == &in.lesson->record_error ? "lesson:record-error" : "lesson:course-error");
+    }
+    // Why a graded lesson's Practice, Debug this and Leave are unavailable (header_row).
+    if (lesson_held_by_question(*in.lesson, in.state)) {
+        prose(tr("Practice, Debug this and Leave wait until you have revealed this step's answers: in a graded "
+                 "lesson the panels outside it would show them."),
+              muted_text());
+        record_layout(ui, "lesson:held");
     }
 }
 

@@ -261,6 +261,10 @@ bool question_block(const FrameInput& in, State* draft, UiState* ui) {
             prose(r.since, muted_text());
             record_lesson_item(ui, "lesson:changed-since");
         }
+        if (!r.counted.empty()) {
+            prose(r.counted, muted_text());
+            record_lesson_item(ui, "lesson:counted");
+        }
         prose(say(*in.lesson, "lesson.answer", {{"answer", r.answer}}));
         prose(r.reason, muted_text());
         if (!r.mistake.empty())
@@ -330,6 +334,11 @@ void wrap_up(const FrameInput& in, UiState* ui) {
     const RangeAnswers a = range_answers(lesson);
     record_value(ui, "wrap-up", std::to_string(a.right) + " of " + std::to_string(a.answered));
     prose(say(lesson, "lesson.your-predictions", {{"right", a.right}, {"answered", a.answered}}));
+    const std::string pass = pass_mark_line(lesson);
+    if (!pass.empty()) {
+        prose(pass);
+        record_lesson_item(ui, "lesson:pass-mark");
+    }
     // What the wrong first answers reveal, each with the step that teaches it.
     if (!lesson.revisits.empty()) {
         const TextCatalog& texts = lesson.lesson->texts;

@@ -41,6 +41,15 @@ test('course: steps=11-14 keeps the lesson in its range, and pass=0.75 decides p
   await click(page, 'lesson:back');
   await waitIdle(page);
   assert.equal((await status(page)).step, 11, 'Back is closed at step 11');
+  // Graded: the open question keeps the learner in the track (a teacher left, read the scores,
+  // came back and answered for full credit). Leave is drawn unavailable and does nothing; the
+  // text version's way out is refused with the reason.
+  await click(page, 'lesson:leave');
+  await waitIdle(page);
+  assert.deepEqual(await page.evaluate(() => [window.attention.getState().step, window.attention.getState().lesson.mode]), [11, 'track']);
+  const refused = await page.evaluate(() => window.attention.lessonIntent('practice', -1));
+  assert.equal(refused.ok, false);
+  assert.match(refused.error, /reveal this step's answers first: in a graded lesson/);
   let asked = 0;
   for (let step = 11; step <= 14; ++step) {
     assert.equal((await status(page)).step, step);
@@ -56,6 +65,9 @@ test('course: steps=11-14 keeps the lesson in its range, and pass=0.75 decides p
   assert.equal(done.passed, done.score / done.questions >= 0.75, `passed at ${done.score} of ${done.questions}`);
   s = await status(page);
   assert.equal(s.progress.complete, true);
+  // The wrap-up says the score against the course's pass mark (a teacher found no word of it).
+  const passLine = await page.evaluate(() => window.attention.lessonView().wrap_up?.pass_mark);
+  assert.equal(passLine, `Pass mark 75%: ${done.score} of ${done.questions} right. ${done.passed ? 'Passed' : 'Not passed'}.`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

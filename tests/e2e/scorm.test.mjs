@@ -203,6 +203,12 @@ test('scorm: Practice and Debug this after chapter 3 are kept across two session
   // Session 1: exercise 4 answered by typing, the window bug traced to its divergence, then the learner leaves.
   const one = await openSession({}, '/lms/session-ch04-1.html');
   const { page, frame } = one;
+  // The package grades: step 1's open question keeps the learner in the track until it is
+  // revealed (Practice would show its panels uncovered). Then Practice opens.
+  await click(page, frame, 'lesson:mode:practice');
+  assert.equal(await frame.evaluate(() => window.attention.getState().lesson.mode), 'track', 'Practice waits for the Reveal');
+  await click(page, frame, 'lesson:choice:0');
+  await click(page, frame, 'lesson:reveal');
   await click(page, frame, 'lesson:mode:practice');
   await click(page, frame, 'lesson:exercise:3');
   await click(page, frame, 'lesson:practice:input');

@@ -1767,3 +1767,26 @@ TEST_CASE("ui: before Start, the chapter's band offers the lesson after it, wher
     CHECK(h.find("lesson:after-chapter") == nullptr);
     h.page = nullptr;
 }
+
+TEST_CASE("ui: in a graded lesson, Leave, Practice and Debug this wait while the step's question is open") {
+    // A teacher's walk: Leave with a question open showed every score, then the answer scored.
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.lesson.graded = true;
+    h.go_to_step(1);  // one question
+    h.log_text = true;
+    h.frames(2);
+    // Said in the band, not only in a hover's tooltip (a finger or a keyboard gets no tooltip).
+    CHECK(h.drawn_text.find("wait until you have revealed this step's answers") != std::string::npos);
+    for (const char* away : {"lesson:leave", "lesson:mode:practice", "lesson:mode:debug"}) {
+        INFO(away);
+        h.click(away);
+        h.frames(2);
+        CHECK(h.state.step == 1);
+        CHECK(h.state.lesson.mode == attn::LessonMode::Track);
+    }
+    // Revealed: Leave works.
+    h.reveal(h.state, 0);
+    h.click("lesson:leave");
+    h.frames(3);
+    CHECK(h.state.step == 0);
+}

@@ -253,6 +253,16 @@ StepRange range_of(const LessonEngine& e) {
     return r;
 }
 
+bool lesson_held_by_question(const LessonEngine& e, const State& s) {
+    if (!e.graded || !in_track(s)) return false;
+    // Every question of the step, not only the one open: a step's second question could otherwise
+    // be looked up after the first was revealed. One answered before (its first reveal counted, in
+    // this session or an earlier one) holds nothing: its answer has already counted.
+    for (int k = 0; k < int(e.questions.size()); ++k)
+        if (!e.record.find(s.step, k) && !(k == s.lesson.question && s.lesson.revealed)) return true;
+    return false;
+}
+
 int step_in_range(const StepRange& range, int step) {
     return in_range(range, step) ? step : range.first;
 }
@@ -279,7 +289,10 @@ ATTN_LESSON_ENTRY void show_answers_given(const LessonEngine& e, State* s) {
     }
 }
 
-ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& s) {
+namespace {
+
+// shown_reveal without the line about the counted answer.
+RevealResult reveal_as_given(const LessonEngine& e, const State& s) {
     if (e.questions.empty() || !e.lesson) return {};
     const int k = std::clamp(s.lesson.question, 0, int(e.questions.size()) - 1);
     const Question& q = e.questions[size_t(k)];
@@ -318,6 +331,19 @@ ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& 
     r.verdict = e.lesson->texts.say(r.correct ? "lesson.right" : "lesson.not-quite");
     r.mistake.clear();
     r.misconception.clear();
+    return r;
+}
+
+}  // namespace
+
+ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& e, const State& s) {
+    RevealResult r = reveal_as_given(e, s);
+    if (!r.answered || !s.lesson.revealed) return r;
+    const int k = std::clamp(s.lesson.question, 0, int(e.questions.size()) - 1);
+    const QuestionRecord* rec = e.record.find(s.step, k);
+    // (Not named: the choices are rebuilt from the numbers, which may have changed since.)
+    if (!rec || rec->attempts < 2 || rec->first_correct == r.correct) return r;
+    r.counted = e.lesson->texts.say(rec->first_correct ? "lesson.counted-right" : "lesson.counted-wrong");
     return r;
 }
 
@@ -482,6 +508,7 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             e->walked.clear();
             break;
         case LessonAction::OpenPractice: {
+            if (lesson_held_by_question(*e, shown)) break;
             // -1 (the Practice tab): the exercise the learner was at, or, before any, the lesson's
             // own (a walk in the lesson after the chapter opened the chapter's exercise 1).
             int exercise = intent.value;
@@ -540,6 +567,7 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
         }
         case LessonAction::OpenDebug: {
             if (intent.value < 0 || intent.value > int(kLastDebugBug)) break;  // no such bug
+            if (lesson_held_by_question(*e, shown)) break;
             Bug bug = Bug(intent.value);
             if (bug == Bug::None) bug = shown.lesson.bug == Bug::None ? Bug::WrongQuery : shown.lesson.bug;
             *draft = enter_bug(bug, *draft);
@@ -555,6 +583,7 @@ ATTN_LESSON_ENTRY void apply_loaded(LessonEngine* e, const LessonIntent& intent,
             restart_trace(e, shown.lesson.bug);
             break;
         case LessonAction::Leave:
+            if (lesson_held_by_question(*e, shown)) break;
             *draft = e->has_before ? leave_lesson(e->before) : leave_lesson(*draft);
             e->has_before = false;
             break;
@@ -658,6 +687,24 @@ LessonProgress lesson_progress(LessonEngine* e) {
     else
         p.passed = p.complete && double(p.right) >= e->pass_mark * double(p.questions) - 1e-9;
     return p;
+}
+
+std::string pass_mark_line(const LessonEngine& e) {
+    if (e.pass_mark < 0 || !e.lesson || e.range_questions <= 0) return "";
+    const RangeAnswers a = range_answers(e);
+    const int questions = e.range_questions, answered = std::min(a.answered, questions);
+    const int right = std::min(a.right, answered);
+    // 75 for 0.75, 87.5 for 0.875 (not 88: a mark is what the course set).
+    const double percent = e.pass_mark * 100;
+    const long tenths = std::lround(percent * 10);
+    const std::string mark = std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : "");
+    const TextCatalog& texts = e.lesson->texts;
+    if (answered < questions)
+        return texts.say(questions - answered == 1 ? "lesson.pass-mark-open-one" : "lesson.pass-mark-open",
+                         {{"mark", mark}, {"left", questions - answered}});
+    const bool passed = double(right) >= e.pass_mark * double(questions) - 1e-9;
+    return texts.say(passed ? "lesson.pass-mark-passed" : "lesson.pass-mark-failed",
+                     {{"mark", mark}, {"right", right}, {"questions", questions}});
 }
 
 const std::vector<Revisit>& lesson_revisits(LessonEngine* e) {

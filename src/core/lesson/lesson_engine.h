@@ -92,6 +92,9 @@ struct LessonEngine {
     StepRange range;          // as asked for; range_of() gives the steps it covers in the lesson
     std::string range_asked;  // the steps= text the range came from (checked again when a lesson arrives)
     double pass_mark = -1;    // 0..1 of the range's questions right, or -1: none set
+    // A course grades this lesson (SCORM, xAPI, pass=, steps=: the page says so): a question open
+    // on the step keeps the learner in the track (lesson_held_by_question).
+    bool graded = false;
 
     // Derived from the state the engine was last synced to (lesson_sync), for the screen:
     uint64_t synced_version = 0;
@@ -200,6 +203,11 @@ RangeAnswers range_answers(const LessonEngine& engine);
 // Progress over the engine's range (its question count is worked out on first use).
 LessonProgress lesson_progress(LessonEngine* engine);
 
+// With a pass mark, the wrap-up's line on it: the score against it and passed or not, or the
+// questions still to answer; "" without one (or before the range's questions are counted). A
+// teacher's walk found "2 right of 4" and no word of the 75% the course asked for.
+std::string pass_mark_line(const LessonEngine& engine);
+
 // The misconceptions the learner's wrong first answers in the range reveal, each once, in step
 // order, with the step that teaches it (the wrap-up lists them). Worked out again only when the
 // answers change.
@@ -217,6 +225,12 @@ std::string lesson_set_pass_mark(LessonEngine* engine, const std::string& text);
 // range is kept as it was. Before the lesson is here, its steps are checked against the most a
 // lesson file may have; when it arrives, against its own (refused then: the whole lesson counts).
 std::string lesson_set_range(LessonEngine* engine, const std::string& text);
+
+// In a graded lesson, a step with a question never answered keeps the learner in the track until
+// its questions are revealed: Leave, Practice and Debug this would show the panels uncovered (a
+// teacher left, read the scores, came back and answered: full credit). Elsewhere, and once every
+// question of the step has counted (now or in an earlier session), they are free.
+bool lesson_held_by_question(const LessonEngine& engine, const State& state);
 
 // The range's first step when `step` lies outside it, else step.
 int step_in_range(const StepRange& range, int step);
@@ -238,7 +252,9 @@ ATTN_LESSON_ENTRY void show_answers_given(const LessonEngine& engine, State* sta
 // verdict the learner was given at the reveal. When the numbers have changed since (a drag, another
 // query) and the choice is no longer as right or wrong as it was, that verdict stays, `since` says
 // the numbers changed, and the answer and reason are those of the numbers now (no mistake is
-// named: the choice was not a mistake on the numbers it was made on).
+// named: the choice was not a mistake on the numbers it was made on). A later attempt whose verdict
+// differs from the first reveal's, which the score counts, says so in `counted` (a teacher saw
+// "Right." on a step whose first answer, the one graded, was wrong, and nothing said so).
 ATTN_LESSON_ENTRY RevealResult shown_reveal(const LessonEngine& engine, const State& state);
 
 // The lesson-progress event (docs/lesson-events.md): the progress and the encoded record.

@@ -50,6 +50,7 @@ void write_question(const LessonEngine& e, const State& s, JsonWriter* w) {
     if (revealed) {
         const RevealResult r = shown_reveal(e, s);
         w->key("verdict").string(r.verdict).key("correct").boolean(r.correct).key("since").string(r.since);
+        w->key("counted").string(r.counted);
         w->key("answer_line").string(texts.say("lesson.answer", {{"answer", r.answer}}));
         w->key("reason").string(r.reason);
         w->key("mistake").string(r.mistake.empty() ? "" : texts.say("lesson.common-mistake", {{"mistake", r.mistake}}));
@@ -173,6 +174,7 @@ void write_wrap_up(const LessonEngine& e, JsonWriter* w) {
     w->end_array();
     const RangeAnswers a = range_answers(e);
     w->key("summary").string(texts.say("lesson.your-predictions", {{"right", a.right}, {"answered", a.answered}}));
+    w->key("pass_mark").string(pass_mark_line(e));
     // What the wrong first answers reveal, each with the step that asks it afresh (as the band).
     w->key("revisit").string(texts.say("lesson.revisit"));
     w->key("revisit_note").string(texts.say("lesson.revisit-afresh")).key("revisits").begin_array();
@@ -468,6 +470,10 @@ std::string lesson_intent_problem(const LessonEngine& e, const State& s, const L
                                   : std::string(what) + " " + std::to_string(v) + " is not one of " +
                                         std::to_string(lo) + ".." + std::to_string(hi);
     };
+    const bool leaves = intent.action == LessonAction::OpenDebug || intent.action == LessonAction::OpenPractice ||
+                        intent.action == LessonAction::Leave;
+    if (leaves && lesson_held_by_question(e, s))
+        return "reveal this step's answers first: in a graded lesson the panels outside it would show them";
     switch (intent.action) {
         case LessonAction::OpenDebug:
             return outside("bug", 0, int(kLastDebugBug));

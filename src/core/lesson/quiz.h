@@ -54,6 +54,9 @@ struct RevealResult {
     // The numbers changed after the reveal and the choice is no longer as right as it was: the
     // verdict stays the one given, this says so, and the answer line is for the numbers now.
     std::string since;
+    // A later attempt whose verdict is not the one the score counts (the first reveal's): says
+    // which answer counted and how ("" otherwise).
+    std::string counted;
 };
 
 // What the reveal shows for `choice` (-1 = none yet), in the catalog's words.

@@ -11,6 +11,7 @@
 #include "core/document/examples.h"
 #include "core/document/json.h"
 #include "core/document/url_state.h"
+#include "core/lesson/lesson_reader.h"
 #include "core/lesson/lesson_session.h"
 #include "core/lesson/track.h"
 #include "core/test_helpers.h"
@@ -839,4 +840,96 @@ TEST_CASE("lesson engine: the Practice tab opens where the learner practised, el
     chapter.act(LessonAction::OpenPractice, -1);
     CHECK(chapter.state.lesson.exercise == 0);
     lesson_set(&s.lesson, &builtin_chapter_lesson());  // (before the test's lessons go)
+}
+
+TEST_CASE("lesson engine: a later attempt whose verdict is not the counted one says which answer the score counts") {
+    // A teacher's walk: "cats" (wrong), Reveal, then "chase", Reveal: the step said "Right." and
+    // nothing said that the score counts the first answer, which was wrong.
+    Session s;
+    s.act(LessonAction::GoToStep, 1);
+    const int wrong = s.wrong_choice(), right = s.right_choice();
+    s.act(LessonAction::Choose, wrong);
+    s.act(LessonAction::Reveal);
+    CHECK(shown_reveal(s.lesson, s.state).counted.empty());  // the first reveal: it is the counted one
+    s.act(LessonAction::Choose, right);
+    s.act(LessonAction::Reveal);
+    RevealResult r = shown_reveal(s.lesson, s.state);
+    CHECK(r.correct);
+    CHECK(r.counted == "Your score counts your first answer to this question, which was not right.");
+    // Wrong again: the verdict agrees with the counted one; nothing to add.
+    s.act(LessonAction::Choose, wrong);
+    s.act(LessonAction::Reveal);
+    CHECK(shown_reveal(s.lesson, s.state).counted.empty());
+}
+
+TEST_CASE("lesson engine: in a graded lesson an open question keeps the learner in the track until it is revealed") {
+    // A teacher's walk: in the SCORM package, Leave with a question open showed every score;
+    // "Start the lesson" led back, the right answer went in, and the score rose.
+    Session s;
+    s.lesson.graded = true;
+    s.act(LessonAction::GoToStep, 3);
+    REQUIRE_FALSE(s.state.lesson.revealed);
+    CHECK(lesson_held_by_question(s.lesson, s.state));
+    for (const LessonAction away : {LessonAction::Leave, LessonAction::OpenPractice, LessonAction::OpenDebug}) {
+        s.act(away, away == LessonAction::OpenPractice ? -1 : 0);
+        CHECK(s.state.step == 3);
+        CHECK(s.state.lesson.mode == LessonMode::Track);
+        CHECK(s.lesson.concealed.scores);  // still covered
+        CHECK_FALSE(lesson_intent_problem(s.lesson, s.state, LessonIntent{away, 0, ""}).empty());
+    }
+    s.act(LessonAction::GoToStep, 4);  // Next and Back stay free
+    CHECK(s.state.step == 4);
+    s.act(LessonAction::GoToStep, 3);
+    // Step 3 asks two: the first revealed still holds (the second could be looked up, a reviewer
+    // found); both revealed, free to go.
+    REQUIRE(s.lesson.questions.size() == 2);
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    CHECK(lesson_held_by_question(s.lesson, s.state));
+    s.act(LessonAction::Leave);
+    CHECK(s.state.step == 3);
+    s.act(LessonAction::NextQuestion);
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    CHECK_FALSE(lesson_held_by_question(s.lesson, s.state));
+    // A second walk asks afresh, but what counted has counted: nothing holds the learner there.
+    s.act(LessonAction::RestartTrack);
+    s.act(LessonAction::GoToStep, 3);
+    CHECK_FALSE(s.state.lesson.revealed);
+    CHECK_FALSE(lesson_held_by_question(s.lesson, s.state));
+    s.act(LessonAction::Leave);
+    CHECK(s.state.step == 0);
+    // Not graded: free as before.
+    Session free;
+    free.act(LessonAction::GoToStep, 3);
+    CHECK_FALSE(lesson_held_by_question(free.lesson, free.state));
+    free.act(LessonAction::Leave);
+    CHECK(free.state.step == 0);
+}
+
+TEST_CASE("lesson engine: with a pass mark the wrap-up says the score against it, and passed or not") {
+    Session s;
+    CHECK(pass_mark_line(s.lesson).empty());  // no pass mark: nothing to say
+    REQUIRE(lesson_set_pass_mark(&s.lesson, "75%").empty());
+    REQUIRE(lesson_set_range(&s.lesson, "3").empty());
+    s.act(LessonAction::GoToStep, 3);
+    lesson_progress(&s.lesson);  // counts the range's questions
+    CHECK(pass_mark_line(s.lesson) == "Pass mark 75%: 2 questions still to answer.");
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    CHECK(pass_mark_line(s.lesson) == "Pass mark 75%: one question still to answer.");
+    REQUIRE(lesson_set_pass_mark(&s.lesson, "0.875").empty());
+    CHECK(pass_mark_line(s.lesson) == "Pass mark 87.5%: one question still to answer.");
+    REQUIRE(lesson_set_pass_mark(&s.lesson, "75%").empty());
+    s.act(LessonAction::NextQuestion);
+    s.act(LessonAction::Choose, s.right_choice());
+    s.act(LessonAction::Reveal);
+    CHECK(pass_mark_line(s.lesson) == "Pass mark 75%: 2 of 2 right. Passed.");
+    Session wrong;
+    REQUIRE(lesson_set_pass_mark(&wrong.lesson, "0.75").empty());
+    REQUIRE(lesson_set_range(&wrong.lesson, "3").empty());
+    wrong.act(LessonAction::GoToStep, 3);
+    wrong.answer_step(false);
+    lesson_progress(&wrong.lesson);
+    CHECK(pass_mark_line(wrong.lesson) == "Pass mark 75%: 0 of 2 right. Not passed.");
 }
