@@ -206,12 +206,18 @@
           `${feedback.getAttribute('aria-describedby')} lesson-reader-wrap-up lesson-reader-wrap-up-summary`);
       }
     }
+    // A graded lesson's step whose questions are not all revealed: the ways out wait, and say why
+    // before they are tried (as the drawing's band does).
+    if (view.held) {
+      parts.push(element('p', { class: 'hint', id: 'lesson-reader-held',
+                                text: 'Practice, Debug this and Leave wait until you have revealed this step\'s answers: in a graded lesson the panels outside it would show them.' }));
+    }
     parts.push(element('nav', { 'aria-label': 'Lesson steps' },
       button('back', '← Back a step', 'go', view.step - 1, view.step <= view.first),
       button('next', 'Next step →', 'go', view.step + 1, view.step >= view.last),
       goToStep(view),
-      button('to-practice', 'Practice', 'practice', -1), button('to-debug', 'Debug this', 'debug', 0),
-      button('leave', 'Leave the lesson', 'leave')));
+      button('to-practice', 'Practice', 'practice', -1, view.held), button('to-debug', 'Debug this', 'debug', 0, view.held),
+      button('leave', 'Leave the lesson', 'leave', 0, view.held)));
     return parts;
   }
 

@@ -50,6 +50,10 @@ test('course: steps=11-14 keeps the lesson in its range, and pass=0.75 decides p
   const refused = await page.evaluate(() => window.attention.lessonIntent('practice', -1));
   assert.equal(refused.ok, false);
   assert.match(refused.error, /reveal this step's answers first: in a graded lesson/);
+  // The text version draws them unavailable too, and says why before they are tried.
+  await waitFor(page, () => !!document.getElementById('lesson-reader-held'), null, 'the text version\'s note on the graded step');
+  assert.deepEqual(await page.evaluate(() => ['to-practice', 'to-debug', 'leave'].map((k) =>
+    document.querySelector(`#lesson-reader [data-focus="${k}"]`)?.disabled)), [true, true, true]);
   let asked = 0;
   for (let step = 11; step <= 14; ++step) {
     assert.equal((await status(page)).step, step);

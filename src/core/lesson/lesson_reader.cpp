@@ -350,6 +350,7 @@ ATTN_LESSON_ENTRY std::string lesson_reader_json(const LessonEngine& e, const St
     w.key("file").string(e.file_name);  // a lesson= page's file, "" for the chapter
     w.key("mode").string(lesson_mode_name(s.lesson.mode)).key("in_lesson").boolean(in_lesson(s));
     w.key("step").integer(s.step).key("first").integer(range.first).key("last").integer(range.last);
+    w.key("held").boolean(lesson_held_by_question(e, s));  // a graded step's ways out wait for its Reveal
     // The range's steps by title, for "Go to step" (the drawing's step buttons name them too).
     w.key("step_list").begin_array();
     for (int k = range.first; k <= range.last; ++k)
