@@ -166,9 +166,10 @@ test('keyboard: Tab from the host page enters the demo and leaves it again (no k
     await page.keyboard.press('Tab');
     stops.push(await active());
   }
+  // (SUMMARY: the collapsed "PyTorch code" group of the numbers' text version.)
   assert.deepEqual(stops, ['numbers-reader-query', 'numbers-reader-norm', 'numbers-reader-projection', 'numbers-reader-causal',
                            'numbers-reader-lab-scale', 'numbers-reader-module', 'numbers-reader-edit-token',
-                           'numbers-reader-edit-dim', 'numbers-reader-edit-value', 'open-full']);
+                           'numbers-reader-edit-dim', 'numbers-reader-edit-value', 'SUMMARY', 'open-full']);
   await page.keyboard.press('Tab');
   assert.equal(await active(), 'outside');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'after', 'Tab leaves the demo');
