@@ -560,6 +560,14 @@
     });
   }
 
+  // A promise of the text an export in the deferred code returns (what: that code, named for the
+  // message if it cannot be fetched); rejected, not thrown, before the page is ready.
+  function deferredString(name, what) {
+    if (!runtimeReady) return Promise.reject(new Error(failed || 'attention is not ready yet: await attention.ready first'));
+    return deferredCodeLoaded().then(() => callString(name),
+                                     (e) => { throw new Error(`${what} could not be fetched: ${e.message}`); });
+  }
+
   function requireRuntime() {
     if (!runtimeReady) throw new Error(failed || 'attention is not ready yet: await attention.ready first');
   }
@@ -682,19 +690,11 @@
     },
     // A promise of the inputs, scores, weights and context vector as an SVG document (for print
     // and PDFs): its code is deferred, fetched on the first call.
-    svg() {
-      if (!runtimeReady) return Promise.reject(new Error(failed || 'attention is not ready yet: await attention.ready first'));
-      return deferredCodeLoaded().then(() => callString('attn_svg'),
-                                       (e) => { throw new Error(`the figure's code could not be fetched: ${e.message}`); });
-    },
+    svg() { return deferredString('attn_svg', 'the figure\'s code'); },
     // A promise of the PyTorch code the code panel shows, as text: covered as the panels are while
     // a lesson's question is open, its comments in the page's language. Its generator is deferred
     // code, fetched on the first call.
-    pytorchCode() {
-      if (!runtimeReady) return Promise.reject(new Error(failed || 'attention is not ready yet: await attention.ready first'));
-      return deferredCodeLoaded().then(() => callString('attn_pytorch_code'),
-                                       (e) => { throw new Error(`the code's generator could not be fetched: ${e.message}`); });
-    },
+    pytorchCode() { return deferredString('attn_pytorch_code', 'the code\'s generator'); },
     // query, step, norm, example, and the first 64 tokens with their scores and weights.
     summary() { requireRuntime(); return JSON.parse(callString('attn_summary')); },
     // {frames (drawn), passes (UI passes built; one that changes nothing is not drawn), last_frame_ms,
