@@ -114,6 +114,15 @@
     return s;
   }
 
+  // A step, named by its title as the lesson gives it ("Step 3: Which token aligns best?"), so a
+  // gradebook's list of steps reads as the lesson does; the number alone while the titles are not here.
+  function stepExperienced(n) {
+    const title = (lessonNow().titles || [])[n - 1];
+    const name = title ? said(tag() === 'zh-CN' ? `第 ${n} 步：${title}` : `Step ${n}: ${title}`)
+                       : { 'en-US': `Lesson step ${n}`, 'zh-CN': `课程第 ${n} 步` };
+    return statement('experienced', activity(`step-${n}`, name, { type: 'http://adlnet.gov/expapi/activities/module' }));
+  }
+
   let landed = false;  // a step has been experienced
   function toStatement(kind, d) {
     switch (kind) {
@@ -139,8 +148,7 @@
       case 'step-changed':
         if (!(d.step > 0)) return null;  // back to free exploration: nothing learned to record
         landed = true;
-        return statement('experienced', activity(`step-${d.step}`, { 'en-US': `Lesson step ${d.step}`, 'zh-CN': `课程第 ${d.step} 步` },
-                                                 { type: 'http://adlnet.gov/expapi/activities/module' }));
+        return stepExperienced(d.step);
       case 'lesson-completed': {
         // success: passed against the pass mark; without one, every question right.
         const result = {
@@ -156,8 +164,7 @@
         // The step a link opened the lesson at is experienced too (step-changed fires for moves).
         if (landed || !(d.step > 0)) return null;
         landed = true;
-        return statement('experienced', activity(`step-${d.step}`, { 'en-US': `Lesson step ${d.step}`, 'zh-CN': `课程第 ${d.step} 步` },
-                                                 { type: 'http://adlnet.gov/expapi/activities/module' }));
+        return stepExperienced(d.step);
       default:
         return null;  // quiz-revealed, query-changed, state-changed: nothing for a gradebook
     }

@@ -99,6 +99,9 @@ test('xapi: answers and steps reach the host as valid xAPI statements, with the 
   assert.equal(statements[0], steps[0], 'before any answer');
   assert.ok(steps[1], 'moving on to step 4 is an experienced statement');
   assert.match(steps[1].object.id, /#step-4$/);
+  const titles = await frame.evaluate(() => window.attention.lessonStatus().titles);
+  assert.deepEqual(steps.map((s) => s.object.definition.name), [{ 'en-US': `Step 3: ${titles[2]}` }, { 'en-US': `Step 4: ${titles[3]}` }],
+                   'each step named by its title, as the lesson gives it');
   assert.notEqual(wrong.id, right.id);
 
   // The lesson's end, as the demo words it (the whole track is walked in lesson.test.mjs).
@@ -197,6 +200,7 @@ test('xapi: a teacher\'s English lesson under ?lang=zh-CN reports under its own 
   assert.deepEqual(answer.verb.display, { 'en-US': 'answered', 'zh-CN': '回答了' }, 'the fixed words in both languages');
   const landed = statements.find((s) => s.verb.id === ADL + 'experienced');
   assert.match(landed.object.id, /#lesson\/my-sentence\/step-1$/);
+  assert.match(landed.object.definition.name['en-US'], /^Step 1: \S/, 'the teacher\'s step by its own title');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -239,7 +243,10 @@ test('xapi: in Chinese (lang=zh-CN) the statements carry Chinese and English lan
   const lesson = answer.context.contextActivities.parent[0];
   assert.ok(lesson.definition.name['en-US'] && /[\u4e00-\u9fff]/.test(lesson.definition.name['zh-CN']), 'the lesson named in both');
   const landed = statements.find((s) => s.verb.id === ADL + 'experienced');
-  assert.deepEqual(landed.object.definition.name, { 'en-US': 'Lesson step 3', 'zh-CN': '课程第 3 步' });
+  // The step by its title, as the learner read it (a teacher's report listed "Lesson step 3").
+  const title = await frame.evaluate(() => window.attention.lessonStatus().titles[2]);
+  assert.match(title, /[\u4e00-\u9fff]/, `step 3's title in Chinese: ${title}`);
+  assert.deepEqual(landed.object.definition.name, { 'zh-CN': `第 3 步：${title}` });
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
