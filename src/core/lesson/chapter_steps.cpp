@@ -159,7 +159,12 @@ void chapter_section_lines(std::string_view name, const Lesson& lesson, const St
             // With dropout the row shows what became of the weights it kept (at p = 0.5, twice
             // the row without it): after the step's question, as the weights are.
             const bool after = h.has_dropout && !step_questions(lesson, s, result, page_run).empty();
-            out->push_back({LineKind::Code, "output[0][0] = " + vec(r.output[0].row_vector(0)), after ? 0 : -1});
+            // The first token's row: output[0] of v1's and v2's (n, d_out), output[0][0] of the
+            // batched classes' (b, n, d_out) (step 11 named a number of v2's output as a row).
+            std::string row = "output[0][0] = ";
+            if (m.module == AttentionModule::SelfAttentionV1 || m.module == AttentionModule::SelfAttentionV2)
+                row.erase(9, 3);  // "output[0] = "
+            out->push_back({LineKind::Code, row + vec(r.output[0].row_vector(0)), after ? 0 : -1});
             return;
         }
         case ChapterSection::PlantedMasking:

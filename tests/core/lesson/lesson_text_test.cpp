@@ -249,8 +249,18 @@ TEST_CASE("lesson text: while a question is open, the step's title and shown lin
         }
     CHECK(output_shown);
     State s11 = enter_step(lesson, 11, base);
-    for (const LessonLine& line : step_lines(lesson, s11, compute_attention(s11)))
+    bool v2_row_shown = false;
+    for (const LessonLine& line : step_lines(lesson, s11, compute_attention(s11))) {
         if (line.after_question < 0) CHECK(line.text.find("x @ W") == std::string::npos);
+        // SelfAttention_v2 takes no batch: its output is (6, 2), and output[0] is the row (a
+        // learner read "output[0][0] = [-0.0739, 0.0713]" against the (6, 2) shape the panel shows).
+        CHECK(line.text.rfind("output[0][0]", 0) == std::string::npos);
+        if (line.text.rfind("output[0] = ", 0) == 0) {
+            v2_row_shown = true;
+            CHECK(line.text == "output[0] = [-0.0739, 0.0713]");
+        }
+    }
+    CHECK(v2_row_shown);
 }
 
 TEST_CASE("lesson text: a tie for the lowest score names every token in it, not the first") {
