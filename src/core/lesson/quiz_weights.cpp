@@ -92,7 +92,9 @@ ATTN_LESSON_ENTRY bool naive_overflow(const QuizContext& c, Question* out) {
     a.add("0", kind == "0", a.say("zero.why"), "float32-is-exact");
     if (kind == "finite" && std::fabs(v - exact) > 1e-4f) a.add(num(v), true, "", "");
     a.q.answer = a.say(kind == "nan" ? "answer-nan" : "answer", {{"weight", num(v)}});
-    for (size_t i = 0; i < lab.explanation.size() && i < 2; ++i) append_sentence(&a.q.reason, lab.explanation[i]);
+    // The rule, not the case: the lab's own lines (the widget shows them at the reveal) say where
+    // it broke, and a reason made of them said it twice (a learner's walk).
+    a.q.reason = a.say("reason", {{"threshold", num(exp_overflow_threshold(), 2)}});
     *out = a.q;
     return true;
 }
