@@ -44,14 +44,15 @@ std::string strip(const std::string& s) {
     return s.substr(a, b - a);
 }
 
-// What the number reader found wrong (p.problem), in the learner's words; expected: the count asked.
-std::string numbers_error(const TextCatalog& t, const ParsedNumbers& p, int expected) {
+// What the number reader found wrong (p.problem), in the learner's words; expected: the count asked;
+// first_entry: what the task numbers its first entry (ExerciseCheck::first_entry), as its marks do.
+std::string numbers_error(const TextCatalog& t, const ParsedNumbers& p, int expected, int first_entry = 0) {
     using Problem = ParsedNumbers::Problem;
     switch (p.problem) {
         case Problem::Empty:
             return t.say("numbers.empty", {{"n", expected}});
         case Problem::NotANumber:
-            return t.say("numbers.not-a-number", {{"text", quoted(p.bad)}, {"i", p.bad_entry}});
+            return t.say("numbers.not-a-number", {{"text", quoted(p.bad)}, {"i", p.bad_entry + first_entry}});
         case Problem::WrongCount: {
             std::string out = t.say("numbers.wrong-count", {{"found", int(p.values.size())}, {"n", expected}});
             if (p.comma_hint) append_sentence(&out, t.say("numbers.comma-hint"));
@@ -338,7 +339,7 @@ ExerciseCheck check_cache_scores(const TextCatalog& t, const State& s, const std
     out.note = numbers_note(t, p);
     if (!p.ok) {
         out.unreadable = true;
-        out.message = numbers_error(t, p, calls);
+        out.message = numbers_error(t, p, calls, out.first_entry);
         return out;
     }
     if (int(p.values.size()) != calls) {

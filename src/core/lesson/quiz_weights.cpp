@@ -46,11 +46,15 @@ ATTN_LESSON_ENTRY bool sharper(const QuizContext& c, Question* out) {
     const bool soft_sharper = k.sharper == Sharper::Softmax || k.sharper == Sharper::SumBreaks;
     Ask a(c, "sharper");
     a.q.prompt = a.say("prompt", {{"scores", vec(r.lab_scores)}});
-    a.add(a.say("softmax"), soft_sharper, a.say("softmax.why", {{"softmax_top", num(soft)}, {"sum_top", num(sum_top)}}),
+    // On a tie neither is sharper or flatter: a wrong pick of either hears that both give the same.
+    const std::string tie = a.say("answer-same", {{"top", num(soft)}});
+    a.add(a.say("softmax"), soft_sharper,
+          same ? tie : a.say("softmax.why", {{"softmax_top", num(soft)}, {"sum_top", num(sum_top)}}),
           "softmax-always-sharper");
     a.add(a.say("divide"), sum_ok && !same && !soft_sharper,
-          sum_ok ? a.say("divide.why", {{"sum_top", num(sum_top)}, {"softmax_top", num(soft)}})
-                 : a.say("divide-breaks.why", {{"sum", num(total)}, {"weights", vec(r.weights_sum)}}),
+          same     ? tie
+          : sum_ok ? a.say("divide.why", {{"sum_top", num(sum_top)}, {"softmax_top", num(soft)}})
+                   : a.say("divide-breaks.why", {{"sum", num(total)}, {"weights", vec(r.weights_sum)}}),
           "division-is-sharper");
     a.add(a.say("same"), same, a.say("same.why", {{"by_sum", vec(r.weights_sum)}, {"softmax", vec(r.weights_softmax)}}),
           "normalisations-are-equal");
@@ -94,7 +98,10 @@ ATTN_LESSON_ENTRY bool naive_overflow(const QuizContext& c, Question* out) {
     a.q.answer = a.say(kind == "nan" ? "answer-nan" : "answer", {{"weight", num(v)}});
     // The rule, not the case: the lab's own lines (the widget shows them at the reveal) say where
     // it broke, and a reason made of them said it twice (a learner's walk).
-    a.q.reason = a.say("reason", {{"threshold", num(exp_overflow_threshold(), 2)}});
+    // Scores too small to break it within the slider's range: the lab's own "both agree" line.
+    const bool broke = !(kind == "finite" && std::fabs(v - exact) <= 1e-4f);
+    const std::string limit = num(exp_overflow_threshold(), 2);
+    a.q.reason = broke ? a.say("reason", {{"threshold", limit}}) : c.t.say("lab.agree", {{"threshold", limit}});
     *out = a.q;
     return true;
 }

@@ -145,6 +145,8 @@ TEST_CASE("practice 4: a KV cache's work, call by call: heads x new tokens x key
     CHECK(contains(c.message, "2 × 1 × 5 = 10"));
     c = check(3, s, "18, 8, 10");
     CHECK(contains(c.message, "4 calls"));
+    // A word among the counts is named by its call, as the marks number them: "x" is the 2nd.
+    CHECK(contains(check(3, s, "18, x, 10, 12").message, "\"x\" (entry 2) is not a number"));
     // Chunks and a window change the count: a prefill of 6 in chunks of 3, W = 3, two heads:
     // 2 x 3 x 3, then the chunk of 3 against W - 1 + 3 = 5 keys.
     s.module.settings = book_module_settings(AttentionModule::SlidingWindowAttention);

@@ -111,10 +111,33 @@ TEST_CASE("quiz: at ×20 the hand-written softmax gives nan for sat; the exact 1
     CHECK(correct_choices(q) == std::vector<std::string>{"nan"});
     // The reason is the rule; the lab's lines beside it (shown at the same reveal) say where it
     // broke, and the reason no longer repeats them word for word.
-    CHECK(contains(q.reason, "up to 88.72"));
+    CHECK(contains(q.reason, "past 88.72, or a sum of exps past that"));
     CHECK(contains(q.reason, "subtracts the largest score first"));
     CHECK(!contains(q.reason, "exp(100) = inf"));
     CHECK(contains(reveal_answer(attn_test::texts(), q, choice_of(q, "1")).mistake, "float32 cannot hold exp(100)"));
+}
+
+TEST_CASE("quiz: where nothing breaks or nothing differs, the reveal does not say it does") {
+    // Identical embeddings: both normalisations give a third each. A pick of either is told they
+    // tie, not that one is flatter ("flatter: 0.3333 against 0.3333").
+    State s = at_step(5);
+    s.inputs = Matrix::from_rows({{0.5f, 0.5f}, {0.5f, 0.5f}, {0.5f, 0.5f}});
+    s.tokens = {"a", "b", "c"};
+    s.query = 0;
+    const Question tie = questions(s)[0];
+    REQUIRE(correct_choices(tie) == std::vector<std::string>{"neither: they give the same weights"});
+    for (const char* pick : {"softmax", "divide by the sum"})
+        CHECK(reveal_answer(attn_test::texts(), tie, choice_of(tie, pick)).mistake ==
+              "Neither: both give a top weight of 0.3333.");
+    // Scores so small that no ×-setting breaks the hand-written softmax: the reason says both
+    // agree, not that the division breaks.
+    State small = at_step(6);
+    small.inputs = Matrix::from_rows({{0.01f, 0.0f}, {0.0f, 0.01f}, {0.01f, 0.01f}});
+    small.tokens = {"a", "b", "c"};
+    small.query = 2;
+    const Question q = questions(small)[0];
+    CHECK(contains(q.reason, "Both agree"));
+    CHECK(!contains(q.reason, "breaks"));
 }
 
 TEST_CASE("quiz: context size, matrix shape, softmax dim, scaling and causal count follow the data") {
