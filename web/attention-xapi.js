@@ -114,8 +114,9 @@
     return s;
   }
 
-  // A step, named by its title as the lesson gives it ("Step 3: Which token aligns best?"), so a
-  // gradebook's list of steps reads as the lesson does; the number alone while the titles are not here.
+  // A step, named by its title as the lesson gives it ("Step 3: The score loop: every token in
+  // turn"), so a gradebook's list of steps reads as the lesson does; the number alone while the
+  // titles are not here.
   function stepExperienced(n) {
     const title = (lessonNow().titles || [])[n - 1];
     const name = title ? said(tag() === 'zh-CN' ? `第 ${n} 步：${title}` : `Step ${n}: ${title}`)
