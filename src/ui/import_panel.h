@@ -16,7 +16,7 @@ namespace attn::ui {
 bool panel_import(const FrameInput& in, State* draft, UiState* ui);
 // Puts text into the import box (through sanitize_utf8) and opens the popup on the next frame:
 // for a page whose canvas receives a paste event (SDL has no browser clipboard, so Ctrl+V alone
-// pastes nothing).
+// pastes nothing). With the keyboard's focus on a text field, the field takes it instead.
 void import_panel_paste(UiState* ui, std::string text);
 
 }  // namespace attn::ui

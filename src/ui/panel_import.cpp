@@ -256,6 +256,14 @@ bool panel_import(const FrameInput& in, State* draft, UiState* ui) {
 }
 
 void import_panel_paste(UiState* ui, std::string text) {
+    // With the keyboard's focus on a text field it is typed there (field_typing.h makes the field
+    // take it), a spreadsheet's tabs and line breaks as spaces, as an active one-line field has them.
+    if (typing_goes_to_field(ui->typing)) {
+        for (char& c : text)
+            if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+        ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+        return;
+    }
     ui->import.text = sanitize_utf8(text);
     ui->import.parsed_valid = false;
     ui->import.applied_note.clear();

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, waitFor, waitUntil, clickInFrame, saveArtifact, decodePng, pixel,
-  layoutItem, clickItem as click } from './harness.mjs';
+  layoutItem, layoutOf, clickItem as click } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
@@ -127,6 +127,27 @@ test('a11y: typing on the drawing\'s focused field types into it; a letter it re
   await pressAndHear('x', 'numbers only');
   await pressAndHear('Enter', 'query position: 3');
   assert.equal((await page.evaluate(() => window.attention.getState())).query, 3);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// Ctrl+V on the focused field opened the Import box instead, with the pasted number in it: the
+// field takes a paste as it takes typing, its text replaced as a browser's field does.
+test('a11y: Ctrl+V on the drawing\'s focused field pastes into it, not into the Import box', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.evaluate(() => navigator.clipboard.writeText('4'));
+  const pressAndHear = await hearing(page);
+  await page.locator('#canvas').focus();
+  await pressAndHear('ArrowDown', 'Guided lesson, panel');
+  await pressAndHear('ArrowDown', '1 Inputs: pick the query, panel');
+  await pressAndHear('Enter', 'example: your-journey, list');
+  await pressAndHear('ArrowDown', 'query position: 1, text field');
+  await pressAndHear('Control+V', 'query position: 1, editing');
+  await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).query === 4, 'the pasted 4 to apply',
+                  { describe: async () => JSON.stringify((await page.evaluate(() => window.attention.getState())).query) });
+  await pressAndHear('Enter', 'query position: 4');
+  assert.ok(!(await layoutOf(page)).some((l) => l.name === 'import:apply'), 'the Import box stayed shut');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "ui/import_panel.h"
 #include "ui_harness.h"
 
 using attn_test::UiHarness;
@@ -645,6 +646,19 @@ TEST_CASE("ui: \"as in the book\" says when the class's settings are the book's,
     REQUIRE(press(&h, kKeyRight) == "as in the book, button");
     CHECK(press(&h, kKeySpace) == "as in the book, in use");
     CHECK(h.state.module.settings == attn::book_module_settings(attn::AttentionModule::CausalAttention));
+}
+
+TEST_CASE("ui: a paste on a focused text field goes into it, not into the Import box") {
+    // Ctrl+V on the focused query position opened the Import box with the pasted number in it.
+    using namespace attn_test;
+    UiHarness h("your-journey", ImVec2(1366, 768));
+    h.go_to_step(2);  // three tokens, 0..2
+    to_query_field(&h);
+    attn::ui::import_panel_paste(&h.ui, "2");  // what the page's paste event hands over
+    h.frames(3);
+    CHECK(h.state.query == 2);
+    CHECK_FALSE(h.ui.import.open_requested);
+    CHECK(h.ui.import.text.empty());
 }
 
 TEST_CASE("ui: typing on a focused text field edits it, as on a web page, and letters a number refuses are said") {
