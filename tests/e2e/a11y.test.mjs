@@ -112,16 +112,21 @@ test('a11y: the keyboard\'s moves in the drawing are said on the status line: th
   await page.context().close();
 });
 
-// A keyboard walk typed "3" on the focused query position and nothing happened: typing on a
-// focused field types into it, as on a web page, and a letter a number refuses is said.
-test('a11y: typing on the drawing\'s focused field types into it; a letter it refuses is said', async () => {
-  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
-  const pressAndHear = await hearing(page);
+// By the arrow keys from the drawing's top to the query position's field, hearing each stop.
+async function toQueryPosition(page, pressAndHear) {
   await page.locator('#canvas').focus();
   await pressAndHear('ArrowDown', 'Guided lesson, panel');
   await pressAndHear('ArrowDown', '1 Inputs: pick the query, panel');
   await pressAndHear('Enter', 'example: your-journey, list');
   await pressAndHear('ArrowDown', 'query position: 1, text field');
+}
+
+// A keyboard walk typed "3" on the focused query position and nothing happened: typing on a
+// focused field types into it, as on a web page, and a letter a number refuses is said.
+test('a11y: typing on the drawing\'s focused field types into it; a letter it refuses is said', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html`, { viewport: { width: 1366, height: 768 } });
+  const pressAndHear = await hearing(page);
+  await toQueryPosition(page, pressAndHear);
   await pressAndHear('3', 'query position: 1, editing');
   await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).query === 3, 'the typed 3 to apply');
   await pressAndHear('x', 'numbers only');
@@ -138,11 +143,7 @@ test('a11y: Ctrl+V on the drawing\'s focused field pastes into it, not into the 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await page.evaluate(() => navigator.clipboard.writeText('4'));
   const pressAndHear = await hearing(page);
-  await page.locator('#canvas').focus();
-  await pressAndHear('ArrowDown', 'Guided lesson, panel');
-  await pressAndHear('ArrowDown', '1 Inputs: pick the query, panel');
-  await pressAndHear('Enter', 'example: your-journey, list');
-  await pressAndHear('ArrowDown', 'query position: 1, text field');
+  await toQueryPosition(page, pressAndHear);
   await pressAndHear('Control+V', 'query position: 1, editing');
   await waitUntil(async () => (await page.evaluate(() => window.attention.getState())).query === 4, 'the pasted 4 to apply',
                   { describe: async () => JSON.stringify((await page.evaluate(() => window.attention.getState())).query) });
