@@ -53,7 +53,7 @@ struct Ask {
 inline std::string token_name(const TextCatalog& t, const State& s, int i) {
     const std::string& label_text = s.tokens[size_t(i)];
     if (label_text == "token " + std::to_string(i)) return t.say("q.token-name.numbered", {{"i", i}});
-    return t.say("q.token-name.labelled", {{"label", quoted(label_text)}, {"i", i}});
+    return t.say("q.token-name.labelled", {{"label", t.quoted(label_text)}, {"i", i}});
 }
 
 // At most kMaxChoiceIndex + 1 tokens, a window that contains `center`.

@@ -80,6 +80,11 @@ TEST_CASE("generation lesson: the answers are computed from the state and follow
     CHECK(q[0].id == "cache-scores");
     CHECK(right_choice(q[0]) == "6");  // "step", position 5: the new query against 6 cached keys
     CHECK(contains(q[0].prompt, "\"step\" (position 5)"));
+    // In Chinese the token is quoted as the rest of the Chinese prose is, not with ASCII quotes.
+    const LessonParse zh = parse_lesson(read_repo_file("lessons/zh-CN/generation.json"), attn_test::texts_in("zh-CN"));
+    REQUIRE_MESSAGE(zh.ok, zh.error);
+    const State zh_step = enter_step(zh.lesson, 1, s);
+    CHECK(contains(step_questions(zh.lesson, zh_step, compute_attention(zh_step))[0].prompt, "“step”（位置 5）"));
 
     // The learner's own class: a sliding window of 2 keeps 2 keys, and plain causal's 6 is wrong.
     s.module.settings = book_module_settings(AttentionModule::SlidingWindowAttention);
