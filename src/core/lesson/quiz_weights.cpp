@@ -89,10 +89,14 @@ ATTN_LESSON_ENTRY bool naive_overflow(const QuizContext& c, Question* out) {
     a.q.prompt =
         a.say("prompt", {{"scale", num(scale)}, {"scores", vec(lab.scores, 2)}, {"label", label(c.t, s, top)}});
     const std::string max_text = num(lab.max_score, 2);
-    a.add(num(exact), kind == "finite" && std::fabs(v - exact) <= 1e-4f, a.say("exact.why", {{"max", max_text}}),
-          "float32-is-exact");
+    // exp(max) may fit while the sum of the exps does not (scores just under the limit, tied):
+    // then saying "exp(max) is inf" is false, and the sum is what overflowed.
+    const bool sum_only = std::isfinite(lab.exps[size_t(top)]);
+    a.add(num(exact), kind == "finite" && std::fabs(v - exact) <= 1e-4f,
+          a.say((std::string(sum_only ? "sum-" : "") + "exact.why").c_str(), {{"max", max_text}}), "float32-is-exact");
     a.add("nan", kind == "nan", a.say("nan.why", {{"weight", num(v)}}), "float32-is-exact");
-    a.add("inf", kind == "inf", a.say("inf.why", {{"max", max_text}}), "float32-is-exact");
+    a.add("inf", kind == "inf", a.say((std::string(sum_only ? "sum-" : "") + "inf.why").c_str(), {{"max", max_text}}),
+          "float32-is-exact");
     a.add("0", kind == "0", a.say("zero.why"), "float32-is-exact");
     if (kind == "finite" && std::fabs(v - exact) > 1e-4f) a.add(num(v), true, "", "");
     a.q.answer = a.say(kind == "nan" ? "answer-nan" : "answer", {{"weight", num(v)}});

@@ -140,6 +140,26 @@ TEST_CASE("quiz: where nothing breaks or nothing differs, the reveal does not sa
     CHECK(!contains(q.reason, "breaks"));
 }
 
+TEST_CASE("quiz: where only the sum of the exps overflows, the mistakes do not say exp(max) is inf") {
+    // Two tied tokens score 1.3285² = 1.7649; at ×50 each exp(88.25) fits float32 (2.1e38), their
+    // sum (4.2e38) does not: the naive weight is finite / inf = 0.
+    State s = at_step(6);
+    s.inputs = Matrix::from_rows({{1.3285f, 0.0f}, {1.3285f, 0.0f}, {0.0f, 0.0f}});
+    s.tokens = {"a", "b", "c"};
+    s.query = 0;
+    const Question q = questions(s)[0];
+    REQUIRE(contains(q.prompt, "×50"));
+    CHECK(correct_choices(q) == std::vector<std::string>{"0"});
+    const std::string exact = reveal_answer(attn_test::texts(), q, choice_of(q, "0.5000")).mistake;
+    const std::string inf = reveal_answer(attn_test::texts(), q, choice_of(q, "inf")).mistake;
+    CHECK(contains(exact, "the sum of the exps overflows to inf (exp(88.25) alone still fits)"));
+    CHECK(contains(inf, "exp(88.25) still fits in float32"));
+    for (const std::string& m : {exact, inf}) {
+        CHECK(!contains(m, "cannot hold exp("));
+        CHECK(!contains(m, "is inf, but"));
+    }
+}
+
 TEST_CASE("quiz: context size, matrix shape, softmax dim, scaling and causal count follow the data") {
     CHECK(correct_choices(questions(at_step(7))[0]) == std::vector<std::string>{"3"});
     const auto eight = questions(at_step(8));
