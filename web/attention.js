@@ -1043,12 +1043,15 @@
   // at its ends the page scrolls. SDL never sees either kind.
   // As the whole page (not embedded) the demo is what scrolls: the same fingers, once they have
   // moved past a tap's wobble, scroll the region under them or the demo's own column; a heatmap,
-  // a button or a field under a swipe is not pressed (a tap still is).
+  // a button or a field under a swipe is not pressed (a tap still is). So it is embedded in a
+  // frame shorter than the demo (an LMS's player that does not resize it), except that a swipe
+  // the demo's column cannot follow any further is the course page's.
   // The lesson's slider (claim 3) waits for the first move past the wobble: sideways, the finger
   // drags it, as the mouse events it is turned into; up or down, it is a swipe like any other.
   const ownPage = !embed;
   const TAP_SLOP = 8;  // CSS px a tap may wobble before it is a swipe
   let pageTouch = false;
+  let asPage = ownPage;  // the gesture's: the demo's own column scrolls (see above)
   let held = null;    // {x, y, slider, start}: where a gesture the first move decides began (canvas px)
   let swiping = null; // {x, y, sideways, lastX, lastY}: a swipe the demo's region took
   let sliding = false;  // the slider follows the finger, by mouse events
@@ -1070,19 +1073,22 @@
       }
       if (fresh) {
         const [x, y] = canvasPoint(touch);
-        const claim = runtimeReady ? Module._attn_touch_belongs(x, y, ownPage ? 1 : 0) : 1;
+        // Embedded in a frame shorter than the demo (an LMS's player does not resize it), the demo
+        // scrolls its own column as the page would, and at the column's ends the course page does.
+        asPage = ownPage || contentHeight > window.innerHeight + 1;
+        const claim = runtimeReady ? Module._attn_touch_belongs(x, y, asPage ? 1 : 0) : 1;
         pageTouch = claim !== 1;
-        held = claim > 1 || (ownPage && claim === 0) ? { x, y, slider: claim === 3, start: touch } : null;
+        held = claim > 1 || (asPage && claim === 0) ? { x, y, slider: claim === 3, start: touch } : null;
         swiping = null;
         sliding = false;
       } else if (type === 'touchmove' && (held || swiping || sliding)) {  // (its own finger: see above)
         const [x, y] = canvasPoint(touch);
         const dx = held ? x - held.x : 0, dy = held ? y - held.y : 0;
-        if (held && ((!ownPage && !held.slider) || Math.hypot(dx, dy) >= TAP_SLOP)) {
+        if (held && ((!asPage && !held.slider) || Math.hypot(dx, dy) >= TAP_SLOP)) {
           if (held.slider && Math.abs(dx) > Math.abs(dy)) {
             sliding = true;
             mouse('mousedown', held.start);
-          } else if (ownPage || (!held.slider && Module._attn_touch_scrolls(held.x, held.y, dx, dy))) {
+          } else if (ownPage || (!held.slider && Module._attn_touch_scrolls(held.x, held.y, dx, dy, asPage ? 1 : 0))) {
             swiping = { x: held.x, y: held.y, sideways: Math.abs(dx) > Math.abs(dy), lastX: held.x, lastY: held.y };
           }
           held = null;
@@ -1093,7 +1099,7 @@
         }
         if (swiping) {
           Module._attn_touch_scroll_by(swiping.x, swiping.y, x - swiping.lastX, y - swiping.lastY,
-                                       (swiping.sideways ? 1 : 0) | (ownPage ? 2 : 0));
+                                       (swiping.sideways ? 1 : 0) | (asPage ? 2 : 0));
           swiping.lastX = x;
           swiping.lastY = y;
           if (e.cancelable) e.preventDefault();  // the first move is cancelable: the page never starts

@@ -543,9 +543,11 @@ EMSCRIPTEN_KEEPALIVE int attn_touch_belongs(double x, double y, int own_page) {
 }
 
 // A finger that went down at (x, y) first moved by (dx, dy): 1 if a region under it still
-// scrolls that way (the demo takes the touch), 0 at its ends (the page scrolls).
-EMSCRIPTEN_KEEPALIVE int attn_touch_scrolls(double x, double y, double dx, double dy) {
-    return attn::ui::touch_scrolls_demo(ImVec2(float(x), float(y)), ImVec2(float(dx), float(dy))) ? 1 : 0;
+// scrolls that way (the demo takes the touch), 0 at its ends (the page scrolls). own_page: as
+// attn_touch_scroll_by's flag 2.
+EMSCRIPTEN_KEEPALIVE int attn_touch_scrolls(double x, double y, double dx, double dy, int own_page) {
+    const ImVec2 point{float(x), float(y)}, delta{float(dx), float(dy)};
+    return attn::ui::touch_scrolls_demo(point, delta, own_page != 0) ? 1 : 0;
 }
 
 // Each later move of such a swipe, by (dx, dy) since the last one: the region under (x, y), where

@@ -93,18 +93,7 @@ ImGuiWindow* swipe_target(ImVec2 point, bool sideways) {
 float scroll_now(const ImGuiWindow* w, int axis) {
     return w->ScrollTarget[axis] < FLT_MAX ? w->ScrollTarget[axis] : w->Scroll[axis];
 }
-}  // namespace
 
-bool touch_scrolls_demo(ImVec2 point, ImVec2 delta) {
-    const bool sideways = std::fabs(delta.x) > std::fabs(delta.y);
-    const ImGuiWindow* w = swipe_target(point, sideways);
-    if (!w) return false;
-    const int axis = sideways ? 0 : 1;
-    const float d = sideways ? delta.x : delta.y;  // a finger moving up (d < 0) shows what is below
-    return d < 0 ? scroll_now(w, axis) < w->ScrollMax[axis] - 0.5f : scroll_now(w, axis) > 0.5f;
-}
-
-namespace {
 // The demo as the page: the innermost window under the finger that can still scroll along `axis`
 // in the finger's direction (d < 0: towards what is below or to the right), else the windows
 // around it; null when none can.
@@ -120,6 +109,16 @@ ImGuiWindow* own_page_target(ImVec2 point, int axis, float d) {
     return nullptr;
 }
 }  // namespace
+
+bool touch_scrolls_demo(ImVec2 point, ImVec2 delta, bool own_page) {
+    const bool sideways = std::fabs(delta.x) > std::fabs(delta.y);
+    if (own_page) return own_page_target(point, sideways ? 0 : 1, sideways ? delta.x : delta.y) != nullptr;
+    const ImGuiWindow* w = swipe_target(point, sideways);
+    if (!w) return false;
+    const int axis = sideways ? 0 : 1;
+    const float d = sideways ? delta.x : delta.y;  // a finger moving up (d < 0) shows what is below
+    return d < 0 ? scroll_now(w, axis) < w->ScrollMax[axis] - 0.5f : scroll_now(w, axis) > 0.5f;
+}
 
 void touch_scroll_by(ImVec2 point, ImVec2 delta, bool sideways, bool own_page) {
     const int axis = sideways ? 0 : 1;

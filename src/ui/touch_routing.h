@@ -30,7 +30,9 @@ TouchClaim touch_claim(const UiState& ui, ImVec2 point, bool own_page = false);
 
 // A finger that started at `point` first moved by `delta`: true if a region under it can still
 // scroll that way (then that region takes the whole swipe), false at its ends (the page scrolls).
-bool touch_scrolls_demo(ImVec2 point, ImVec2 delta);
+// own_page: as touch_scroll_by's (an embed in a frame too short for its content scrolls its own
+// column as the page would, and hands the swipe to the course page at the column's ends).
+bool touch_scrolls_demo(ImVec2 point, ImVec2 delta, bool own_page = false);
 
 // Scrolls the region a swipe that started at `point` took by a move of `delta` (the content
 // follows the finger), clamped to its ends; sideways if `sideways`, else up or down. The page

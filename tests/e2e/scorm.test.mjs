@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget, saveArtifact, settleAfter, waitFor } from './harness.mjs';
+import { startServer, launchBrowser, openPage, openSettled, waitReady, waitIdle, demoFrame, distDir, clickInFrame as click, answerStepWithFirstChoices, answerTrackWithFirstChoices, budget, saveArtifact, settleAfter, waitFor, touchSwipe } from './harness.mjs';
 
 let server, browser, unpacked;
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -371,6 +371,48 @@ test('scorm: a teacher\'s lesson= page gives a link, a snippet and a package tha
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+});
+
+// A phone in an LMS's player (Moodle's fills the screen with the SCO's frame, and never sizes it
+// to the content): the lesson and the panels below it are far taller than the frame, and nothing
+// around the frame scrolls. A teacher's walk found swipes there barely moved anything: the demo
+// left them to a course page that could not scroll. A swipe on the lesson's text, or on the 3-D
+// view, now scrolls the demo's column, as a browser scrolls a frame's own page.
+test('scorm: on a phone, in an LMS player that fills the screen, a swipe on the lesson or the 3-D view scrolls the demo', async () => {
+  server.routes.set('/lms/phone.html', lmsPage('3').replace('<meta charset="utf-8">',
+    '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">')
+    .replace('style="width:1280px;height:800px;border:0"', 'style="display:block;width:100vw;height:100vh;border:0"'));
+  const page = await openPage(browser, server.url + '/lms/phone.html',
+    { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const frame = await demoFrame(page, 'scorm.html');
+  await waitReady(frame);
+  await frame.waitForFunction(() => window.attention.getState().step === 3, null, { timeout: budget() })
+    .catch(() => assert.fail('the package resumed at the saved step 3'));
+  await waitIdle(frame);
+  assert.ok(await frame.evaluate(() => window.attention.contentHeight()) > 844 * 2, 'the demo is far taller than the frame');
+  const cdp = await page.context().newCDPSession(page);
+  const at = async (name) => (await frame.evaluate(() => window.attention.layout())).find((l) => l.name === name);
+  const document0 = JSON.stringify(await frame.evaluate(() => window.attention.getState()));
+  // The lesson band's text (the line under its watch buttons), then the 3-D view: each swipe up
+  // moves the panels up.
+  for (const [name, below] of [['lesson:watch:weights', 40], ['panel-box:plot', 60]]) {
+    for (let k = 0; k < 8 && !((await at(name))?.y > 60 && (await at(name)).y < 500); ++k) {
+      await touchSwipe(cdp, { x: 30, y: 600 }, { x: 30, y: 350 });  // until it is in view
+      await waitIdle(frame);
+    }
+    const from = await at(name);
+    assert.ok(from && from.y > 60 && from.y < 500, `${name} is in view (${JSON.stringify(from)})`);
+    const inputsBefore = (await at('panel-box:inputs')).y;
+    const y = from.y + (name.startsWith('lesson:') ? from.h : 0) + below;
+    await touchSwipe(cdp, { x: 200, y }, { x: 200, y: y - 250 });
+    await waitIdle(frame);
+    const moved = inputsBefore - (await at('panel-box:inputs')).y;
+    assert.ok(moved > 150, `a swipe on ${name} scrolled the demo (${moved} px)`);
+    assert.equal(JSON.stringify(await frame.evaluate(() => window.attention.getState())), document0, 'nothing edited');
+  }
+  await saveArtifact('scorm-phone-player.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('scorm: without an LMS the launch page is the normal demo, and says that nothing is recorded', async () => {
