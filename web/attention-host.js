@@ -114,6 +114,9 @@
     setState(state) { return this.call('setState', { state }); }
     // options: {matrices: false} for the vectors only (needed past 512 tokens).
     results(options = {}) { return this.call('results', options); }
+    // A later session: the learner's record, as a 'lesson-progress' event's detail.record gave it,
+    // back into the lesson (its answers count again; docs/grading.md).
+    setLessonRecord(record) { return this.call('setLessonRecord', { record }); }
 
     // callback(detail, kind) for 'query-changed', 'step-changed', 'state-changed', the lesson
     // events ('quiz-answered', 'quiz-revealed', 'exercise-checked', 'bug-traced',

@@ -1,6 +1,6 @@
 // The postMessage API for host pages (course pages embedding the demo in an iframe). Requests:
 //   {type: "attention:getState" | "attention:setState" | "attention:results" | "attention:subscribe" |
-//          "attention:unsubscribe" | "attention:hello", id, ...payload}
+//          "attention:unsubscribe" | "attention:hello" | "attention:setLessonRecord", id, ...payload}
 // get one reply {type: "attention:reply", id, ok, result | error} with the same id; subscribers get
 // {type: "attention:event", kind, detail}. Received data is validated like any input and is only
 // ever parsed as JSON by the C++ validator: never evaluated, never put into HTML. attention.js
@@ -16,7 +16,8 @@
   // write 40 MB or more and stall its learner.
   const MAX_MATRIX_TOKENS = 512;
   const TYPES = ['attention:hello', 'attention:getState', 'attention:setState', 'attention:results',
-                 'attention:subscribe', 'attention:unsubscribe'];
+                 'attention:subscribe', 'attention:unsubscribe', 'attention:setLessonRecord'];
+  const MAX_RECORD_CHARS = 4096;  // SCORM 1.2's suspend_data: no record the lesson writes is longer
 
   // ?origins=https://a.example,https://b.example: only these origins are answered; messages from
   // any other origin are ignored without a reply. No list: every origin may ask.
@@ -92,6 +93,15 @@
         }
         subscribers.set(source, { origin, kinds });
         return { ok: true, result: { kinds: kinds ? [...kinds] : 'all' } };
+      }
+      case 'attention:setLessonRecord': {
+        // A later session: the record a lesson-progress event carried, given back (docs/grading.md).
+        const record = data.record;
+        if (typeof record !== 'string' || record.length > MAX_RECORD_CHARS) {
+          return { ok: false, error: `record must be the text of a lesson-progress event's detail.record (at most ${MAX_RECORD_CHARS} characters)` };
+        }
+        const outcome = api.setLessonRecord(record);
+        return outcome.ok ? { ok: true, result: null } : { ok: false, error: outcome.error };
       }
       case 'attention:unsubscribe':
         return { ok: true, result: { removed: subscribers.delete(source) } };

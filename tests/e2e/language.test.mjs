@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openSettled, settleAfter, saveArtifact, waitFor, waitQuiet, clickItem as click,
-  layoutItem as item } from './harness.mjs';
+  layoutItem as item, waitIdle } from './harness.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 let server, browser;
@@ -202,6 +202,20 @@ test('language: a wrong lang= is named and the page stays English; English fetch
   assert.ok(!requests.some((u) => /fonts\/|interface\.json|lessons\//.test(u)),
             `the English first view fetches no language files: ${requests.filter((u) => /fonts|lessons/.test(u))}`);
   await context.close();
+});
+
+// A teacher's walk: with a step in the link, the step set up when the lesson's file arrived
+// cleared the refusal before it was ever drawn. It stays said once the lesson is in.
+test('language: a wrong lang= in a link to a lesson step is still said once the step is on screen', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=fr#step=2`, { viewport: { width: 1366, height: 768 } });
+  await waitFor(page, () => window.attention.lessonStatus().lesson !== '' && window.attention.getState().step === 2,
+                undefined, 'the lesson at step 2');
+  await waitIdle(page);
+  const { error } = await page.evaluate(() => window.attention.summary());
+  assert.match(error, /lang=fr is not a language this demo has/);
+  const drawn = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'value:input-error');
+  assert.ok(drawn && /lang=fr/.test(drawn.text), `the refusal is drawn: ${JSON.stringify(drawn)}`);
+  await page.context().close();
 });
 
 test('language: a Chinese teacher makes an embed: the maker speaks Chinese and its snippet keeps lang=zh-CN', async () => {

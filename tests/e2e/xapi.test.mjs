@@ -115,6 +115,82 @@ test('xapi: answers and steps reach the host as valid xAPI statements, with the 
   await page.context().close();
 });
 
+// A teacher's walk: a course page on another site had no way to continue a learner's xAPI lesson
+// in a second session (setLessonRecord is a function of the frame's window, out of its reach, and
+// a frame on another site often gets no storage for remember=1). The host keeps the record each
+// lesson-progress event carries and posts it back with attention:setLessonRecord.
+test('xapi: a second session on another site continues the first: the host gives the record back by message', async () => {
+  const route = '/host-xapi-sessions.html';
+  server.routes.set(route, hostPageFraming(`${server.url}/index.html?xapi=1#step=3`, `window.statements = [];
+  window.records = [];
+  demo.on('xapi', (s) => window.statements.push(s));
+  demo.on('lesson-progress', (detail) => window.records.push(detail.record));`));
+  // Session 1: step 3's first question answered wrong, then right; on to step 4.
+  let page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  let frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  await click(page, frame, 'lesson:choice:2');
+  await click(page, frame, 'lesson:reveal');
+  await click(page, frame, 'lesson:choice:0');
+  await click(page, frame, 'lesson:reveal');
+  await click(page, frame, 'lesson:next');
+  await frame.waitForFunction(() => window.attention.getState().step === 4, null, { timeout: budget() });
+  await page.waitForFunction(() => /;s=4;/.test(window.records.at(-1) || ''), null, { timeout: budget() })
+    .catch(() => assert.fail('the host heard a record at step 4'));
+  const saved = await page.evaluate(() => window.records.at(-1));
+  const first = await frame.evaluate(() => window.attention.lessonStatus());
+  await page.context().close();
+
+  // Session 2: the same course page, a fresh frame; the host gives the record back.
+  page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  const before = await page.evaluate(() => window.statements.length);
+  const reply = await page.evaluate((record) => demo.setLessonRecord(record).then(() => 'ok', (e) => e.message), saved);
+  assert.equal(reply, 'ok');
+  await frame.waitForFunction((n) => window.attention.lessonStatus().answered === n, first.answered, { timeout: budget() })
+    .catch(() => assert.fail(`the first session's ${first.answered} answers count again`));
+  await waitIdle(frame);
+  const status = await frame.evaluate(() => window.attention.lessonStatus());
+  assert.equal(status.score, first.score, 'the score is the first session\'s');
+  // Giving the record back sent no answer again: the LRS holds them from the first session.
+  const again = (await page.evaluate(() => window.statements)).slice(before).filter((s) => s.verb.id === ADL + 'answered');
+  assert.equal(again.length, 0, 'no answered statement for the answers given back');
+  // A record that is not one is refused with a reason, and the lesson keeps what it has.
+  const bad = await page.evaluate(() => demo.setLessonRecord('not a record').then(() => 'ok', (e) => e.message));
+  assert.notEqual(bad, 'ok');
+  assert.match(bad, /record/);
+  const tooLong = await page.evaluate(() => demo.setLessonRecord('a2;' + 'x'.repeat(5000)).then(() => 'ok', (e) => e.message));
+  assert.match(tooLong, /at most 4096 characters/);
+  assert.equal((await frame.evaluate(() => window.attention.lessonStatus())).answered, first.answered);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// remember=1 in a frame on another site: where the browser gives the frame no storage (Chromium
+// refuses or partitions it), the learner is told that a reload starts again, not only the console.
+test('xapi: remember=1 in a frame on another site without storage says so on screen', async () => {
+  const route = '/host-remember.html';
+  server.routes.set(route, hostPageFraming(`${server.url}/index.html?xapi=1&remember=1#step=3`, ''));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await frame.waitForFunction(() => window.attention.lessonStatus().lesson !== '', null, { timeout: budget() });
+  await waitIdle(frame);
+  const storage = await frame.evaluate(() => { try { window.localStorage.getItem('x'); return true; } catch (e) { return false; } });
+  const { error } = await frame.evaluate(() => window.attention.summary());
+  if (storage) {
+    assert.doesNotMatch(error, /remember=1/, 'with storage, nothing to say');
+  } else {
+    assert.match(error, /remember=1: this browser keeps no storage for this page .* a reload starts the lesson again/);
+    const drawn = (await frame.evaluate(() => window.attention.layout())).find((l) => l.name === 'value:input-error');
+    assert.ok(drawn && /remember=1/.test(drawn.text), 'the learner sees it');
+  }
+  await page.context().close();
+});
+
 test('xapi: activity=, registration= and pass= reach every statement; a short range ends completed and passed or failed', async () => {
   const activityIri = 'https://course.example/attention/week-3';
   const registration = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
