@@ -149,6 +149,11 @@ void app_lesson_arrived(App* app) {
         s.panels = app->state.panels;
         show_answers_given(app->lesson, &s);  // a course's resume: the step as it was left
         app_set_state(app, s);
+        // A step past the lesson's end (#step=15 of 14) opens the range's first, and says so.
+        if (linked > l.step_count())
+            app->input_error = as_is(
+                l.texts.say("lesson.link-step-missing", {{"step", linked}, {"steps", l.step_count()}, {"first", step}}),
+                "link");
     }
     app->pending_step_setup = 0;
     std::vector<LessonIntent> waiting;

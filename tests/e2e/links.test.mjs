@@ -95,6 +95,21 @@ test('links: a stale link falls back to the default with the reason; a bad value
   await page.context().close();
 });
 
+// A teacher's walk: #step=15 of a 14-step lesson opened step 1 without a word.
+test('links: a step past the lesson\'s end opens its first step and says so', async () => {
+  const page = await openPage(browser, server.url + '/#step=15', { viewport: { width: 1366, height: 768 } });
+  await waitReady(page);
+  await waitFor(page, () => window.attention.lessonStatus().lesson !== '' && window.attention.getState().step === 1,
+                undefined, 'the lesson at step 1');
+  const s = await page.evaluate(() => window.attention.summary());
+  assert.match(s.error, /^link: step 15 is not part of the lesson \(steps 1\.\.14\): here is step 1$/);
+  const drawn = await waitFor(page, () => window.attention.layout().find((l) => l.name === 'value:input-error')?.text,
+                              undefined, 'the message drawn');
+  assert.match(await drawn.jsonValue(), /step 15/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 // The refusal the canvas shows under the inputs, once it is in Chinese.
 async function refusalInChinese(page) {
   const shown = await waitFor(page, () => {
