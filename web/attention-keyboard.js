@@ -4,6 +4,12 @@
 // is typed reaches the demo through attn_text_input / attn_text_key. The demo draws the text. A
 // <textarea>, not an <input>: text a keyboard inserts with line breaks (its clipboard chip, a
 // suggestion) keeps them, as a CSV needs; Enter itself goes to the demo as a key.
+// Laptops: an input method (Chinese pinyin, Japanese, Korean) composes only in an element that
+// takes text, never on a canvas: typed into a demo text field, "zhuyi" stayed "zhuyi" (a
+// learner's walk). So while a text field (not a number) is edited, the same <textarea> takes the
+// focus there too: each key goes on to the demo's canvas as it was (SDL reads keys there, and
+// what it cancels stays cancelled), a character the key types arrives as text, and a composition
+// arrives when it is committed. Keys that belong to a composition stay the input method's.
 (function () {
   'use strict';
   const api = window.attention;
@@ -15,6 +21,7 @@
   const SENTINEL = '\u200b';
   let last = SENTINEL;
   let composing = false;
+  let laptop = false;  // the field is shown for a real keyboard (see above), not a phone's
   const KEYS = { Backspace: 1, Enter: 2, Escape: 3, ArrowLeft: 4, ArrowRight: 5 };
 
   function reset() {
@@ -60,14 +67,30 @@
   proxy.addEventListener('beforeinput', (e) => {
     if (e.inputType === 'insertLineBreak' || e.inputType === 'insertParagraph') {
       e.preventDefault();
-      send('key', KEYS.Enter);
+      if (!laptop) send('key', KEYS.Enter);  // (a laptop's Enter went to the demo as a key)
     }
   });
   proxy.addEventListener('compositionstart', () => { composing = true; });
   proxy.addEventListener('compositionend', () => { composing = false; sync(); });
   proxy.addEventListener('input', sync);
+  // A laptop's keys go on to the canvas, where SDL reads them, as copies (a browser dispatches an
+  // event once); what SDL cancels (Backspace, arrows, Ctrl+A) is cancelled here too, so the field
+  // only ever receives the characters keys type. Not the keys of a composition: the input
+  // method's own (its Backspace edits the pinyin, its Enter commits it).
+  function passOn(e) {
+    if (!laptop || e.target !== proxy) return;
+    e.stopPropagation();
+    if (composing || e.isComposing || e.keyCode === 229) return;
+    const copy = new KeyboardEvent(e.type, {
+      key: e.key, code: e.code, location: e.location, repeat: e.repeat, ctrlKey: e.ctrlKey,
+      shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey, bubbles: true, cancelable: true });
+    for (const name of ['keyCode', 'which', 'charCode']) Object.defineProperty(copy, name, { value: e[name] });
+    if (!canvas.dispatchEvent(copy)) e.preventDefault();
+  }
+  proxy.addEventListener('keydown', passOn);
+  proxy.addEventListener('keyup', passOn);
   proxy.addEventListener('keydown', (e) => {
-    if (composing) return;
+    if (composing || laptop) return;
     if (e.key === 'Enter' || e.key === 'Escape') {
       e.preventDefault();
       send('key', KEYS[e.key]);
@@ -105,7 +128,11 @@
         proxy.hidden = true;
         if (document.activeElement === proxy) canvas.focus({ preventScroll: true });
       }
-    } else if (api.pageOptions().touch) {  // a real keyboard reaches the canvas directly
+    } else if (api.pageOptions().touch) {
+      laptop = false;
+      show();
+    } else if (!numeric && (document.activeElement === canvas || document.activeElement === proxy)) {
+      laptop = true;  // an input method needs a field to compose in (see above); numbers need none
       show();
     }
   };

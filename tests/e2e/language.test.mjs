@@ -218,6 +218,33 @@ test('language: a wrong lang= in a link to a lesson step is still said once the 
   await page.context().close();
 });
 
+// A learner's walk: on a laptop with a Chinese input method, a token typed into its field stayed
+// as its pinyin: an input method composes only in an element that takes text, never on a canvas.
+// The demo's field now has one under its cursor while it is edited (attention-keyboard.js): the
+// composition is committed into the token, and keys still work as keys.
+test('language: a laptop\'s input method types Chinese into a token\'s field; Backspace and Enter stay keys', async () => {
+  const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN`, { viewport: { width: 1366, height: 768 } });
+  const label = await item(page, 'label:1');
+  await settleAfter(page, () => page.mouse.click(label.x + label.w / 2, label.y + label.h / 2), 'a click into the label');
+  await waitFor(page, () => document.activeElement?.id === 'text-proxy', undefined, 'a field for the input method');
+  await settleAfter(page, () => page.keyboard.press('Control+A'), 'Ctrl+A');
+  await settleAfter(page, () => page.keyboard.press('Backspace'), 'Backspace');
+  // Pinyin composed, then committed: the keys of the composition are the input method's.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'zhu', selectionStart: 3, selectionEnd: 3 });
+  await cdp.send('Input.imeSetComposition', { text: 'zhuyi', selectionStart: 5, selectionEnd: 5 });
+  await settleAfter(page, () => cdp.send('Input.insertText', { text: '注意' }), 'the committed composition');
+  await settleAfter(page, () => page.keyboard.type('力x'), 'typed on');  // a character no key types, then one a key does
+  await settleAfter(page, () => page.keyboard.press('Backspace'), 'Backspace');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'Enter');
+  await waitFor(page, () => window.attention.getState().tokens[1] === '注意力', undefined, 'the token 注意力')
+    .catch(async () => assert.fail(`the token reads ${JSON.stringify((await page.evaluate(() => window.attention.getState())).tokens[1])}`));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'canvas', 'Enter ends the edit; the focus is the drawing\'s again');
+  await saveArtifact('zh-ime-token-1366.png', await page.screenshot());
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('language: a Chinese teacher makes an embed: the maker speaks Chinese and its snippet keeps lang=zh-CN', async () => {
   const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN#example=your-journey&query=1`,
                                  { viewport: { width: 1366, height: 768 } });
