@@ -72,7 +72,8 @@
   });
   proxy.addEventListener('compositionstart', () => { composing = true; });
   proxy.addEventListener('compositionend', () => { composing = false; sync(); });
-  proxy.addEventListener('input', sync);
+  // (A laptop's composition is the input method's until committed: its pinyin is no token.)
+  proxy.addEventListener('input', () => { if (!(laptop && composing)) sync(); });
   // A laptop's keys go on to the canvas, where SDL reads them, as copies (a browser dispatches an
   // event once); what SDL cancels (Backspace, arrows, Ctrl+A) is cancelled here too, so the field
   // only ever receives the characters keys type. Not the keys of a composition: the input
@@ -81,6 +82,8 @@
     if (!laptop || e.target !== proxy) return;
     e.stopPropagation();
     if (composing || e.isComposing || e.keyCode === 229) return;
+    // Tab leaves from the drawing, in the page's order (this field comes later in it).
+    if (e.key === 'Tab') canvas.focus({ preventScroll: true });
     const copy = new KeyboardEvent(e.type, {
       key: e.key, code: e.code, location: e.location, repeat: e.repeat, ctrlKey: e.ctrlKey,
       shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey, bubbles: true, cancelable: true });
@@ -139,6 +142,7 @@
   // Put away: by the demo when its field ends (Enter), which blurs the field before it is told, or
   // by the learner leaving it. Focus that would fall to the page goes back to the drawing.
   proxy.addEventListener('blur', (e) => {
+    if (laptop && !document.hasFocus()) return;  // another window: the focus comes back here
     proxy.hidden = true;
     if (!e.relatedTarget && document.hasFocus()) canvas.focus({ preventScroll: true });
   });

@@ -516,7 +516,7 @@
     const key = keyFor(lessonFile.builtIn === 'chapter-3' ? '' : lessonFile.builtIn || lessonParam);
     let saved = null;
     // (Else a record kept under the link's own spelling, before one key per lesson.)
-    try { saved = window.localStorage.getItem(key) || window.localStorage.getItem(keyFor(lessonParam)); } catch (e) { refuse('remember=1: this browser keeps no storage for this page (a frame on another site, or private browsing), so a reload starts the lesson again'); }
+    try { saved = window.localStorage.getItem(key) || window.localStorage.getItem(keyFor(lessonParam)); } catch (e) { refuse('remember=1: this browser keeps no storage for this page (a frame on another site, or storage blocked), so a reload starts the lesson again'); }
     if (saved) {
       const result = api.setLessonRecord(saved);
       if (!result.ok) console.warn('remember=1: the saved record was not used: ' + result.error);
@@ -529,11 +529,10 @@
 
   // A page option the demo cannot follow, said in the demo as a refused input is.
   const pageProblems = [];  // each said until the page reloads: a later one joins, never hides, them
-  const sayPageProblems = () => pageProblems.length && callWithText('attn_page_refused', pageProblems.join('; ').slice(0, 4000), 'the message');
   function refuse(message) {
     console.warn(message);
     pageProblems.push(message);
-    sayPageProblems();
+    callWithText('attn_page_refused', pageProblems.join('; ').slice(0, 4000), 'the message');
   }
 
   // The first language, once the demo answers: a wrong lang= or files that could not come are said
@@ -891,10 +890,6 @@
   };
   // (attention-messages.js: the options a framed page talks by, and the hosts it may talk to)
   api.refusePageOption = refuse;
-  // A link's step is set up when the lesson's file arrives, and that good state cleared what was
-  // said before it: said again then (a teacher's walk never saw "xapi=yes is not 1" with #step=2).
-  let lessonArrived = false;
-  api.onEvent((kind) => { if (kind === 'lesson-progress' && !lessonArrived) { lessonArrived = true; sayPageProblems(); } });
   api.allowedOrigins = allowedOrigins;
   api.takeEarlyMessages = () => {
     window.removeEventListener('message', keepEarly);
@@ -1093,7 +1088,7 @@
           if (held.slider && Math.abs(dx) > Math.abs(dy)) {
             sliding = true;
             mouse('mousedown', held.start);
-          } else if (ownPage || (!held.slider && Module._attn_touch_scrolls(held.x, held.y, dx, dy, asPage ? 1 : 0))) {
+          } else if (ownPage || ((asPage || !held.slider) && Module._attn_touch_scrolls(held.x, held.y, dx, dy, asPage ? 1 : 0))) {
             swiping = { x: held.x, y: held.y, sideways: Math.abs(dx) > Math.abs(dy), lastX: held.x, lastY: held.y };
           }
           held = null;

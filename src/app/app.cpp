@@ -148,12 +148,18 @@ void app_lesson_arrived(App* app) {
         State s = enter_step(l, step, app->state);
         s.panels = app->state.panels;
         show_answers_given(app->lesson, &s);  // a course's resume: the step as it was left
+        // What the page said before the lesson was here (lang=fr, xapi=yes) stays said: setting up
+        // the link's step is no edit of the learner's, which would answer it.
+        const Sentence said = app->input_error;
         app_set_state(app, s);
+        app->input_error = said;
         // A step past the lesson's end (#step=15 of 14) opens the range's first, and says so.
-        if (linked > l.step_count())
+        if (linked > l.step_count()) {
             app->input_error = as_is(
                 l.texts.say("lesson.link-step-missing", {{"step", linked}, {"steps", l.step_count()}, {"first", step}}),
                 "link");
+            if (!said.empty()) app->input_error.also.push_back(said);
+        }
     }
     app->pending_step_setup = 0;
     std::vector<LessonIntent> waiting;

@@ -163,8 +163,11 @@ export async function launchBrowser() {
 // Opens url in a fresh context; page.problems collects console errors, page errors and aborts.
 // Playwright's own waits in it (goto, click, screenshot, a waitForFunction given no timeout) get
 // the budget too.
-export async function openPage(browser, url, contextOptions = {}) {
+// contextOptions: Playwright's, and initScript: a script every frame runs before its own (a
+// browser's quirk to stand in for, such as storage that is refused).
+export async function openPage(browser, url, { initScript, ...contextOptions } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+  if (initScript) await context.addInitScript(initScript);
   context.setDefaultTimeout(budget());
   context.setDefaultNavigationTimeout(budget());
   const page = await context.newPage();

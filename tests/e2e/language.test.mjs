@@ -233,6 +233,8 @@ test('language: a laptop\'s input method types Chinese into a token\'s field; Ba
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.imeSetComposition', { text: 'zhu', selectionStart: 3, selectionEnd: 3 });
   await cdp.send('Input.imeSetComposition', { text: 'zhuyi', selectionStart: 5, selectionEnd: 5 });
+  await waitIdle(page);
+  assert.equal((await page.evaluate(() => window.attention.getState())).tokens[1], '', 'the pinyin is no token while it is composed');
   await settleAfter(page, () => cdp.send('Input.insertText', { text: '注意' }), 'the committed composition');
   await settleAfter(page, () => page.keyboard.type('力x'), 'typed on');  // a character no key types, then one a key does
   await settleAfter(page, () => page.keyboard.press('Backspace'), 'Backspace');
@@ -241,6 +243,15 @@ test('language: a laptop\'s input method types Chinese into a token\'s field; Ba
     .catch(async () => assert.fail(`the token reads ${JSON.stringify((await page.evaluate(() => window.attention.getState())).tokens[1])}`));
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'canvas', 'Enter ends the edit; the focus is the drawing\'s again');
   await saveArtifact('zh-ime-token-1366.png', await page.screenshot());
+  // Tab from a field being edited goes where Tab from the drawing goes, in the page's order.
+  await page.focus('canvas');
+  await page.keyboard.press('Tab');
+  const afterCanvas = await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent);
+  await settleAfter(page, () => page.mouse.click(label.x + label.w / 2, label.y + label.h / 2), 'a click into the label again');
+  await waitFor(page, () => document.activeElement?.id === 'text-proxy', undefined, 'the field for the input method again');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent), afterCanvas,
+               'Tab from the field leaves the drawing in its place in the page');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -108,6 +108,15 @@ test('links: a step past the lesson\'s end opens its first step and says so', as
   assert.match(await drawn.jsonValue(), /step 15/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
+  // With a page option the demo could not follow, both are said: neither hides the other.
+  const both = await openPage(browser, server.url + '/?lang=fr#step=15', { viewport: { width: 1366, height: 768 } });
+  await waitReady(both);
+  await waitFor(both, () => window.attention.lessonStatus().lesson !== '' && window.attention.getState().step === 1,
+                undefined, 'the lesson at step 1');
+  const said = (await both.evaluate(() => window.attention.summary())).error;
+  assert.match(said, /step 15 is not part of the lesson/);
+  assert.match(said, /lang=fr is not a language this demo has/);
+  await both.context().close();
 });
 
 // The refusal the canvas shows under the inputs, once it is in Chinese.

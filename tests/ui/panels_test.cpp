@@ -1329,6 +1329,29 @@ TEST_CASE("ui: on a phone step 4's table fits the band: its reading column goes 
     CHECK(laptop_gap >= 0);
 }
 
+TEST_CASE("ui: in a frame too short for the demo a swipe over the 3-D view scrolls the column, as the page would") {
+    // An LMS's player frames the demo at the phone's height and never resizes it: nothing around
+    // the frame scrolls. As the page (own_page), a swipe up over the view scrolls the column; at
+    // its top a swipe down does not (the course page takes it). Embedded rules alone hand the view
+    // to the page, which in such a player moved nothing (a teacher's walk).
+    UiHarness h("your-journey", ImVec2(390, 1100));
+    h.on_touch_screen();
+    h.frames(3);
+    const attn::ui::LayoutItem* found = h.find("panel:plot");
+    REQUIRE(found != nullptr);
+    const attn::ui::LayoutItem view = *found;
+    REQUIRE(view.rect.y + 60 < 1100);
+    const ImVec2 on_view(view.rect.x + view.rect.z / 2, view.rect.y + 40);
+    CHECK(attn::ui::touch_claim(h.ui, on_view, false) == attn::ui::TouchClaim::Page);  // embedded: the page's
+    CHECK(attn::ui::touch_scrolls_demo(on_view, ImVec2(0, -30), true));                // up: what is below
+    CHECK_FALSE(attn::ui::touch_scrolls_demo(on_view, ImVec2(0, 30), true));           // the column's top
+    attn::ui::touch_scroll_by(on_view, ImVec2(0, -200), false, true);
+    h.frames(2);
+    const attn::ui::LayoutItem* moved = h.find("panel:plot");
+    REQUIRE(moved != nullptr);
+    CHECK(moved->rect.y < view.rect.y - 150);
+}
+
 TEST_CASE("ui: on a phone step 6's lab is two tables in full view, the naive route and the stable one") {
     // Seven columns scrolled sideways on a phone, and a number cut at the edge read as another
     // number ("1.805e-3" for 1.805e-35). How many tables the lab draws at a width, and whether

@@ -90,12 +90,21 @@ ATTN_LESSON_ENTRY bool naive_overflow(const QuizContext& c, Question* out) {
         a.say("prompt", {{"scale", num(scale)}, {"scores", vec(lab.scores, 2)}, {"label", label(c.t, s, top)}});
     const std::string max_text = num(lab.max_score, 2);
     // exp(max) may fit while the sum of the exps does not (scores just under the limit, tied):
-    // then saying "exp(max) is inf" is false, and the sum is what overflowed.
-    const bool sum_only = std::isfinite(lab.exps[size_t(top)]);
+    // then saying "exp(max) is inf" is false, and the sum is what overflowed. Or nothing overflows
+    // (scores too small to break within the slider's range): "inf" is then wrong for that reason.
+    // (The exact answer is then right, and its text is never shown.)
+    const bool sum_only = std::isfinite(lab.exps[size_t(top)]) && std::isinf(lab.exp_sum);
+    const bool fits = std::isfinite(lab.exp_sum);
     a.add(num(exact), kind == "finite" && std::fabs(v - exact) <= 1e-4f,
           a.say((std::string(sum_only ? "sum-" : "") + "exact.why").c_str(), {{"max", max_text}}), "float32-is-exact");
     a.add("nan", kind == "nan", a.say("nan.why", {{"weight", num(v)}}), "float32-is-exact");
-    a.add("inf", kind == "inf", a.say((std::string(sum_only ? "sum-" : "") + "inf.why").c_str(), {{"max", max_text}}),
+    a.add("inf", kind == "inf",
+          a.say((std::string(sum_only ? "sum-"
+                             : fits   ? "fits-"
+                                      : "") +
+                 "inf.why")
+                    .c_str(),
+                {{"max", max_text}, {"weight", num(v)}}),
           "float32-is-exact");
     a.add("0", kind == "0", a.say("zero.why"), "float32-is-exact");
     if (kind == "finite" && std::fabs(v - exact) > 1e-4f) a.add(num(v), true, "", "");

@@ -138,6 +138,11 @@ TEST_CASE("quiz: where nothing breaks or nothing differs, the reveal does not sa
     const Question q = questions(small)[0];
     CHECK(contains(q.reason, "Both agree"));
     CHECK(!contains(q.reason, "breaks"));
+    // Nor does a pick of inf hear that something overflowed (a reviewer's probe).
+    const std::string inf = reveal_answer(attn_test::texts(), q, choice_of(q, "inf")).mistake;
+    CHECK(contains(inf, "Nothing overflows here"));
+    CHECK(!contains(inf, "overflows to inf"));
+    CHECK(!contains(inf, "is inf"));
 }
 
 TEST_CASE("quiz: where only the sum of the exps overflows, the mistakes do not say exp(max) is inf") {
