@@ -60,20 +60,24 @@ const statementsOf = async (page, count) => {
   return page.evaluate(() => window.statements);
 };
 
-test('xapi: answers and steps reach the host as valid xAPI statements, with the question as a cmi.interaction', async () => {
-  const route = '/host-xapi.html';
-  server.routes.set(route, hostPage(`${server.url}/index.html?xapi=1#step=3`));
+// The host page at route, its demo framed at step 3, whose first question a learner answers by
+// clicks: "2", the mistake, then "3", right; then Next. How many scores for three tokens? Its
+// choices show as 3, 9, 2 (an order fixed per question kind: the ids below stay put).
+async function wrongThenRightAtStep3(route) {
   const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
   const frame = await demoFrame(page, 'index.html');
   await waitReady(frame);
   await waitIdle(frame);
-  // Step 3's first question: how many scores for three tokens? "2" is the mistake, "3" is right.
-  // Its choices show as 3, 9, 2 (an order fixed per question kind: the ids below stay put).
-  await click(page, frame, 'lesson:choice:2');
-  await click(page, frame, 'lesson:reveal');
-  await click(page, frame, 'lesson:choice:0');
-  await click(page, frame, 'lesson:reveal');
-  await click(page, frame, 'lesson:next');
+  for (const name of ['lesson:choice:2', 'lesson:reveal', 'lesson:choice:0', 'lesson:reveal', 'lesson:next']) {
+    await click(page, frame, name);
+  }
+  return { page, frame };
+}
+
+test('xapi: answers and steps reach the host as valid xAPI statements, with the question as a cmi.interaction', async () => {
+  const route = '/host-xapi.html';
+  server.routes.set(route, hostPage(`${server.url}/index.html?xapi=1#step=3`));
+  const { page, frame } = await wrongThenRightAtStep3(route);
   const statements = await statementsOf(page, 4);
   statements.forEach((s, i) => assertValidStatement(s, `statement ${i}`));
   const answers = statements.filter((s) => s.verb.id === ADL + 'answered');
@@ -126,15 +130,7 @@ test('xapi: a second session on another site continues the first: the host gives
   demo.on('xapi', (s) => window.statements.push(s));
   demo.on('lesson-progress', (detail) => window.records.push(detail.record));`));
   // Session 1: step 3's first question answered wrong, then right; on to step 4.
-  let page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
-  let frame = await demoFrame(page, 'index.html');
-  await waitReady(frame);
-  await waitIdle(frame);
-  await click(page, frame, 'lesson:choice:2');
-  await click(page, frame, 'lesson:reveal');
-  await click(page, frame, 'lesson:choice:0');
-  await click(page, frame, 'lesson:reveal');
-  await click(page, frame, 'lesson:next');
+  let { page, frame } = await wrongThenRightAtStep3(route);
   await frame.waitForFunction(() => window.attention.getState().step === 4, null, { timeout: budget() });
   await page.waitForFunction(() => /;s=4;/.test(window.records.at(-1) || ''), null, { timeout: budget() })
     .catch(() => assert.fail('the host heard a record at step 4'));
