@@ -117,6 +117,8 @@
     proxy.style.top = `${box.top - host.top + field.y}px`;
     proxy.style.height = `${Math.max(16, field.line)}px`;
     proxy.inputMode = field.numeric ? 'decimal' : 'text';
+    // A laptop's pointer goes through to the drawing under it (the next cell, another field).
+    proxy.style.pointerEvents = laptop ? 'none' : '';
     if (proxy.hidden) {
       proxy.hidden = false;
       reset();
@@ -146,8 +148,11 @@
     proxy.hidden = true;
     if (!e.relatedTarget && document.hasFocus()) canvas.focus({ preventScroll: true });
   });
-  // A tap on the field being edited brings the keyboard back (inside the tap: iOS wants that).
+  // A tap on the field being edited brings the keyboard back (inside the tap: iOS wants that). A
+  // click on it again (which focused the drawing) brings the input method's field back.
   canvas.addEventListener('pointerup', (e) => {
-    if (e.pointerType === 'touch' && field.active && proxy.hidden) show();
+    if (!field.active || !proxy.hidden) return;
+    if (e.pointerType === 'touch') show();
+    else if (laptop && !field.numeric) show();
   });
 })();

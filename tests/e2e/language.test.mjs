@@ -252,6 +252,24 @@ test('language: a laptop\'s input method types Chinese into a token\'s field; Ba
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent), afterCanvas,
                'Tab from the field leaves the drawing in its place in the page');
+  // A click on the field being edited, again: the input method's field comes back (a walk's
+  // "kai" went in as letters). And a click lands on the drawing even where that field lies.
+  const label2 = await item(page, 'label:2');
+  const at = [label2.x + label2.w / 2, label2.y + label2.h / 2];
+  await settleAfter(page, () => page.mouse.click(...at), 'a click into token 2');
+  await waitFor(page, () => document.activeElement?.id === 'text-proxy', undefined, 'the field for the input method');
+  assert.equal(await page.evaluate(() => {
+    const r = document.getElementById('text-proxy').getBoundingClientRect();
+    return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.id;
+  }), 'canvas', 'a click where the input method\'s field lies reaches the drawing');
+  await settleAfter(page, () => page.mouse.click(...at), 'a second click into token 2');
+  await waitFor(page, () => document.activeElement?.id === 'text-proxy', undefined, 'the field for the input method, after the second click');
+  await settleAfter(page, () => page.keyboard.press('End'), 'End');
+  await cdp.send('Input.imeSetComposition', { text: 'kai', selectionStart: 3, selectionEnd: 3 });
+  await settleAfter(page, () => cdp.send('Input.insertText', { text: '开' }), 'the committed composition');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'Enter');
+  await waitFor(page, () => window.attention.getState().tokens[2].endsWith('开'), undefined, 'token 2 ending in 开')
+    .catch(async () => assert.fail(`token 2 reads ${JSON.stringify((await page.evaluate(() => window.attention.getState())).tokens[2])}`));
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
