@@ -90,22 +90,6 @@ void alignment_table(const FrameInput& in, bool show_reading, UiState* ui) {
     text_table(t, ui);
 }
 
-// How narrow a table can be without scrolling: each column as wide as its widest cell, or its
-// header's widest word (headers wrap at spaces).
-float narrowest_width(const TextTable& t) {
-    const float pad = ImGui::GetStyle().CellPadding.x * 2 + 2;
-    float total = 0;
-    for (size_t c = 0; c < t.headers.size(); ++c) {
-        float widest = 0;
-        for (const std::string& word : line_break_pieces(t.headers[c], LineGroups::Split))
-            widest = std::max(widest, ImGui::CalcTextSize(word.c_str()).x);
-        for (const auto& row : t.rows)
-            if (c < row.size()) widest = std::max(widest, ImGui::CalcTextSize(row[c].text.c_str()).x);
-        total += widest + pad;
-    }
-    return total;
-}
-
 bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
     const State& s = in.state;
     bool edited = false;
@@ -159,29 +143,7 @@ bool lab_widget(const FrameInput& in, State* draft, UiState* ui) {
     }
     const TextCell exp_sum = in.concealed().naive_weights ? TextCell{kHidden, ink(muted_text())} : cell(lab.exp_sum);
     t.rows.push_back({{tr("sum"), ink(muted_text())}, {}, exp_sum, {}, {}, cell(lab.shifted_sum), {}});
-    if (narrowest_width(t) <= ImGui::GetContentRegionAvail().x) {
-        text_table(t, ui);
-    } else {
-        // Narrower than its seven columns (a phone): the naive route and the stable one as two
-        // tables, each in full view. Scrolled sideways, a number cut at the edge read as another
-        // number ("1.805e-3" for 1.805e-35, a phone walk).
-        // Columns 0-3, then 0 and 4-6; the second under its own ImGui id, one layout name for both.
-        for (size_t route = 0; route < 2; ++route) {
-            TextTable part;
-            part.id = t.id;
-            for (size_t k = 0; k < 4; ++k) {
-                const size_t c = k == 0 ? 0 : k + 3 * route;
-                part.headers.push_back(t.headers[c]);
-            }
-            for (const auto& row : t.rows) {
-                part.rows.emplace_back();
-                for (size_t k = 0; k < 4; ++k) part.rows.back().push_back(row[k == 0 ? 0 : k + 3 * route]);
-            }
-            ImGui::PushID(int(route));
-            text_table(part, ui);
-            ImGui::PopID();
-        }
-    }
+    text_table(t, ui);
     if (!in.concealed().naive_weights)
         ImGui::TextColored(muted_text(), tr("float32 overflows past exp(%s): anything larger is inf."),
                            num(exp_overflow_threshold(), 2).c_str());

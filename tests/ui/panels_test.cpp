@@ -1352,33 +1352,6 @@ TEST_CASE("ui: in a frame too short for the demo a swipe over the 3-D view scrol
     CHECK(moved->rect.y < view.rect.y - 150);
 }
 
-TEST_CASE("ui: on a phone step 6's lab is two tables in full view, the naive route and the stable one") {
-    // Seven columns scrolled sideways on a phone, and a number cut at the edge read as another
-    // number ("1.805e-3" for 1.805e-35). How many tables the lab draws at a width, and whether
-    // each ends within the lesson band.
-    const auto lab_tables = [](ImVec2 display, bool* within_band) {
-        UiHarness h("your-journey", display);
-        attn::State s = h.go_to_step(6);
-        s.lab_scale = 80;  // large enough for inf and tiny exponents: the widest numbers
-        s = h.reveal(s);
-        const attn::ui::LayoutItem* band = h.find("panel:lesson");
-        REQUIRE(band != nullptr);
-        int tables = 0;
-        *within_band = true;
-        for (const attn::ui::LayoutItem& item : h.ui.layout) {
-            if (item.name != "table:lab") continue;
-            ++tables;
-            *within_band &= item.rect.x + item.rect.z <= band->rect.x + band->rect.z;
-        }
-        return tables;
-    };
-    bool phone_fits = false, laptop_fits = false;
-    CHECK(lab_tables(ImVec2(390, 844), &phone_fits) == 2);
-    CHECK(phone_fits);
-    CHECK(lab_tables(ImVec2(1366, 768), &laptop_fits) == 1);  // one table where it fits
-    CHECK(laptop_fits);
-}
-
 TEST_CASE(
     "ui: while Debug this traces repeat for repeat_interleave, the classes panel does not say which heads read which "
     "group") {
