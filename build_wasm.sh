@@ -48,13 +48,31 @@ for f in web/attention.js web/attention-share.js web/attention-messages.js web/a
   "$closure" --compilation_level SIMPLE --language_out NO_TRANSPILE --js "$f" \
     --js_output_file "dist.tmp/$(basename "$f")"
 done
+# The first view's scripts as one file, attention-page.js, in index.html's order: one request
+# instead of six, and gzip finds the words they share (about 2.5 KB less than six files). Each
+# keeps its own scope (a function of its own, as written). web/index.html names the six sources;
+# the page in dist/ names the bundle. The separate copies stay for what loads one on its own
+# (attention-embed.js fetches attention-share.js).
+page_scripts=(attention.js attention-share.js attention-keyboard.js attention-text-version.js
+              attention-lesson-reader.js attention-numbers-reader.js)
+(cd dist.tmp && for f in "${page_scripts[@]}"; do cat "$f"; printf '\n'; done) > dist.tmp/attention-page.js
+/usr/bin/python3 - dist.tmp/index.html "${page_scripts[@]}" <<'PY'
+import sys
+path, names = sys.argv[1], sys.argv[2:]
+html = open(path, encoding="utf-8").read()
+tags = ["<script src=\"%s\"></script>\n" % n for n in names]
+block = "".join(tags)
+if html.count(block) != 1:
+    sys.exit("build_wasm: index.html does not load %s together, in that order" % ", ".join(names))
+open(path, "w", encoding="utf-8").write(html.replace(block, "<script src=\"attention-page.js\"></script>\n"))
+PY
 # The style sheet without its comments (they are for readers of web/; the page ships every byte).
 node -e 'const fs = require("fs"); const f = process.argv[1];
   fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\n\s*\n/g, "\n"))' dist.tmp/style.css
 # The SCORM 1.2 package (docs/scorm.md): the page with a launch page that also loads the adapter,
 # and the manifest, zipped for an LMS to import (Moodle takes SCORM 1.2).
-sed 's|<script src="attention-keyboard.js"></script>|&\n<script src="attention-scorm12.js"></script>|' \
-  web/index.html > dist.tmp/scorm.html
+sed 's|<script src="attention-page.js"></script>|&\n<script src="attention-scorm12.js"></script>|' \
+  dist.tmp/index.html > dist.tmp/scorm.html
 grep -q 'attention-scorm12.js' dist.tmp/scorm.html || { echo "build_wasm: scorm.html lacks its adapter" >&2; exit 1; }
 cp web/scorm/imsmanifest.xml dist.tmp/
 # The zip keeps the paths (lessons/en/...) and holds the chapter's lesson and its catalog only, not the
@@ -63,8 +81,7 @@ cp web/scorm/imsmanifest.xml dist.tmp/
 (cd dist.tmp && python3 -c 'import sys, zipfile
 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     for name in sys.argv[2:]: z.write(name)' attention-scorm12.zip imsmanifest.xml scorm.html style.css favicon.svg \
-  attention.js attention-share.js attention-messages.js attention-keyboard.js attention-text-version.js \
-  attention-lesson-reader.js attention-lesson-reader-practice.js attention-lesson-reader-steps.js attention-numbers-reader.js \
+  attention-page.js attention-messages.js attention-lesson-reader-practice.js attention-lesson-reader-steps.js \
   attention-numbers-reader-classes.js attention-scorm12.js \
   attention-explainer.js attention-explainer.wasm attention-explainer.deferred.wasm lessons/en/chapter-3.json \
   lessons/en/texts.json lessons/zh-CN/chapter-3.json lessons/zh-CN/texts.json lessons/zh-CN/interface.json \
