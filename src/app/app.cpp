@@ -66,6 +66,16 @@ bool recompute(App* app, ui::Textures* textures) {
     return uploads;
 }
 
+// The browser's fonts draw what the atlas's fonts lack (ui/drawn_glyphs.h).
+[[maybe_unused]] bool draw_with_page_fonts(unsigned code_point, float pixel_size, ui::DrawnGlyph* out) {
+    GlyphImage image;
+    if (!browser_draw_glyph(code_point, pixel_size, &image)) return false;
+    out->width = image.width, out->height = image.height, out->baseline = image.baseline;
+    out->advance = image.advance;
+    out->coverage = std::move(image.coverage);
+    return true;
+}
+
 }  // namespace
 
 bool app_init(App* app) {
@@ -78,7 +88,8 @@ bool app_init(App* app) {
     load_example("your-journey", &app->state);
     app->draft = app->state;
 #ifdef __EMSCRIPTEN__
-    app->code.here = false;  // attention-explainer.deferred.wasm: fetched when first used
+    app->code.here = false;                      // attention-explainer.deferred.wasm: fetched when first used
+    ui::set_glyph_drawer(draw_with_page_fonts);  // a learner's characters the fonts lack
 #endif
     web_api_init(app);  // the page's API works from here on, with or without graphics
     lap();              // the document and the page's API
@@ -89,7 +100,7 @@ bool app_init(App* app) {
         return false;
     }
     app->stats.window_ms = lap();
-    imgui_backend_init(&app->window, ui::setup_style);
+    imgui_backend_init(&app->window, ui::setup_style, ui::fill_drawn_glyphs);
     app->stats.fonts_ms = lap();
     if (!app->renderer.init()) std::fprintf(stderr, "Error: renderer: %s\n", app->renderer.error().c_str());
     app->stats.renderer_ms = lap();
@@ -335,6 +346,11 @@ void app_frame(void* user) {
         out = ui::draw_ui(in, &app->draft, &app->ui);
     }
     if (out.edited) app_set_state(app, app->draft);
+    if (ui::want_glyphs(app->state)) {  // a character no font here has: the next frame has it drawn
+        imgui_backend_fonts_changed();
+        app_request_frames(app);
+    }
+    app->stats.glyphs = ui::drawn_glyph_stats();
     app_apply_intents(app, out.intents, start);
     if (out.wants_code) app_request_code(app, out.retry_code);
     if (!out.open_lesson.empty()) browser_open_lesson(out.open_lesson);

@@ -17,6 +17,7 @@
 #include "platform/browser.h"
 #include "platform/window.h"
 #include "render/renderer.h"
+#include "ui/drawn_glyphs.h"
 #include "ui/ui.h"
 
 namespace attn {
@@ -32,6 +33,7 @@ struct FrameStats {
     // web): when app_init began, and how long the window and GL context, ImGui with its font
     // atlas, the renderer's shaders and the first frame took.
     double init_started_ms = 0.0, window_ms = 0.0, fonts_ms = 0.0, renderer_ms = 0.0, first_frame_cost_ms = 0.0;
+    ui::DrawnGlyphStats glyphs;  // characters drawn by the browser's fonts, and those still lacking
 };
 
 // The learner's language: the interface's words and, for a script DejaVu lacks, its glyphs (the

@@ -388,6 +388,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_stats() {
     w.key("width").integer(atlas.width);
     w.key("height").integer(atlas.height);
     w.key("glyphs").integer(atlas.glyphs);
+    // Characters of the learner's words drawn by the browser's fonts, and those still shown as "�".
+    w.key("drawn_glyphs").integer(g_app->stats.glyphs.drawn);
+    w.key("lacking_glyphs").integer(g_app->stats.glyphs.lacking);
     w.end_object();
     w.key("visible").boolean(g_app->visible);
     // The lesson's file was asked for and has neither arrived nor failed: the page is not settled.

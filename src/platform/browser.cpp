@@ -59,6 +59,38 @@ EM_JS(void, attn_js_request_code, (), {
     if (Module["onCodeWanted"]) Module["onCodeWanted"]();
 });
 
+// A character in the system's fonts (DejaVu's family first, as the atlas has it, then a CJK one),
+// on the canvas the page never shows. box: width, height, baseline. Returns the advance in 64ths
+// of a pixel, or 0 if it could not draw it in `capacity` bytes.
+EM_JS(int, attn_js_draw_glyph, (unsigned code_point, float size, int* box, unsigned char* coverage, int capacity), {
+    try {
+        var canvas = Module["glyphCanvas"] || (Module["glyphCanvas"] = document.createElement("canvas"));
+        var g = canvas.getContext("2d", {willReadFrequently: true});
+        var font = size + "px 'DejaVu Sans', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+        var text = String.fromCharCode(code_point);
+        g.font = font;
+        var m = g.measureText(text);
+        var ascent = Math.ceil(Math.max(m.fontBoundingBoxAscent || size, m.actualBoundingBoxAscent || 0));
+        var descent = Math.ceil(Math.max(m.fontBoundingBoxDescent || size / 4, m.actualBoundingBoxDescent || 0));
+        var width = Math.max(1, Math.ceil(Math.max(m.width, m.actualBoundingBoxRight || 0)));
+        var height = ascent + descent;
+        if (width * height > capacity) return 0;
+        canvas.width = width;
+        canvas.height = height;  // (which clears it and its settings)
+        g.font = font;
+        g.fillStyle = "#fff";
+        g.fillText(text, 0, ascent);
+        var pixels = g.getImageData(0, 0, width, height).data;
+        for (var i = 0; i < width * height; ++i) HEAPU8[coverage + i] = pixels[4 * i + 3];
+        HEAP32[box >> 2] = width;
+        HEAP32[(box >> 2) + 1] = height;
+        HEAP32[(box >> 2) + 2] = ascent;
+        return Math.max(1, Math.round(m.width * 64));
+    } catch (e) {
+        return 0;
+    }
+});
+
 // The fragment as the page's URL has it ("#example=..."), read before the first frame.
 EM_JS(char*, attn_js_location_hash, (), {
     var hash = "";
@@ -190,6 +222,18 @@ void browser_request_code() {
     attn_js_request_code();
 }
 
+bool browser_draw_glyph(unsigned code_point, float pixel_size, GlyphImage* out) {
+    constexpr int kCapacity = 160 * 160;  // an em of 100 pixels and its line
+    int box[3] = {0, 0, 0};
+    out->coverage.resize(kCapacity);
+    const int advance = attn_js_draw_glyph(code_point, pixel_size, box, out->coverage.data(), kCapacity);
+    if (advance <= 0) return false;
+    out->width = box[0], out->height = box[1], out->baseline = box[2];
+    out->advance = float(advance) / 64.0f;
+    out->coverage.resize(size_t(box[0]) * size_t(box[1]));
+    return true;
+}
+
 void browser_content_height(int css_pixels) {
     attn_js_content_height(css_pixels);
 }
@@ -275,6 +319,9 @@ void browser_warn(const std::string&) {}
 void browser_request_lesson() {}
 void browser_open_lesson(const std::string&) {}
 void browser_request_code() {}
+bool browser_draw_glyph(unsigned, float, GlyphImage*) {
+    return false;
+}
 void browser_content_height(int) {}
 void browser_page_scroll(float) {}
 void browser_keyboard_said(const std::string&) {}

@@ -6,6 +6,7 @@
 #include <deque>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace attn {
 
@@ -35,6 +36,16 @@ void browser_open_lesson(const std::string& name);
 // A panel needs the code the first view does not run (attention-explainer.deferred.wasm): the page
 // fetches it and says when it is here (attn_code_loaded) or why not (attn_code_unavailable).
 void browser_request_code();
+// One character drawn by the browser's own fonts (a 2-D canvas, white on clear, with the system's
+// fallback fonts): width x height coverage bytes (its alpha), top row first, the baseline
+// `baseline` rows from the top, the pen moving `advance` pixels on. The em is pixel_size pixels.
+// False natively, and when the browser cannot draw it.
+struct GlyphImage {
+    int width = 0, height = 0, baseline = 0;
+    float advance = 0;
+    std::vector<unsigned char> coverage;
+};
+bool browser_draw_glyph(unsigned code_point, float pixel_size, GlyphImage* out);
 // How tall the demo's content wants to be, in CSS pixels, when it changed: an embedding page may
 // size its frame to it (web/attention.js posts attention:resize to the parent).
 void browser_content_height(int css_pixels);

@@ -46,6 +46,7 @@ struct Backend {
     std::string clipboard;                                   // what ImGui reads when it pastes
 
     FontSetup font_setup = nullptr;
+    FontsBuilt fonts_built = nullptr;
     float font_pixel_scale = 0.0f;  // framebuffer pixels per window unit the atlas was built for
     FontAtlasImage atlas_image;     // the last atlas built, until the renderer has uploaded it
     AtlasStats atlas;
@@ -237,13 +238,14 @@ void update_display_and_mouse(Backend& bd) {
 
 }  // namespace
 
-bool imgui_backend_init(Window* window, FontSetup font_setup) {
+bool imgui_backend_init(Window* window, FontSetup font_setup, FontsBuilt fonts_built) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     Backend* bd = IM_NEW(Backend)();
     io.BackendPlatformUserData = bd;
     bd->font_setup = font_setup;
+    bd->fonts_built = fonts_built;
     bd->window = window->sdl_window;
     io.IniFilename = nullptr;  // layout comes from code and the URL, not a file
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
@@ -359,6 +361,7 @@ const FontAtlasImage* imgui_backend_update_fonts(Window* window) {
     // ImGui's own builder (stb_truetype), called directly: atlas->Build() would first add ImGui's
     // built-in font when none was added, and the app always adds its own.
     ImFontAtlasGetBuilderForStbTruetype()->FontBuilder_Build(atlas);
+    if (bd.fonts_built) bd.fonts_built();
     bd.atlas_image = FontAtlasImage{atlas->TexPixelsAlpha8, atlas->TexWidth, atlas->TexHeight};
     return &bd.atlas_image;
 }

@@ -20,8 +20,11 @@ struct EventSummary {
 // Loads the app's fonts and style for a pixel scale (framebuffer pixels per window unit), after
 // the font atlas was cleared: the app supplies it (the platform knows nothing of the UI).
 using FontSetup = void (*)(float pixel_scale);
+// Called once the atlas is built, before its texture is made: the app writes what it reserved in
+// it (glyphs drawn by the browser's fonts, src/ui/drawn_glyphs.h). May be null.
+using FontsBuilt = void (*)();
 
-bool imgui_backend_init(Window* window, FontSetup font_setup);
+bool imgui_backend_init(Window* window, FontSetup font_setup, FontsBuilt fonts_built = nullptr);
 void imgui_backend_shutdown();
 // Feeds every pending SDL event to ImGui.
 EventSummary imgui_backend_pump_events(Window* window);

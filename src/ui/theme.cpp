@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "fonts_embedded.h"
+#include "ui/drawn_glyphs.h"
 #include "ui/ui.h"
 
 namespace attn::ui {
@@ -139,6 +140,7 @@ size_t g_script_font_size = 0;
 void set_script_font(const unsigned char* data, size_t size) {
     g_script_font = size ? data : nullptr;
     g_script_font_size = size;
+    forget_wanted_glyphs();  // the script's own glyphs may hold what was drawn
 }
 
 void setup_style(float font_scale) {
@@ -183,6 +185,7 @@ void setup_style(float font_scale) {
         io.Fonts->AddFontFromMemoryTTF(script, int(g_script_font_size), 14.0f * 8 / 7 * font_scale, &cjk,
                                        io.Fonts->GetGlyphRangesChineseFull());
     }
+    add_drawn_glyphs(15.0f * font_scale, 14.0f * font_scale);  // what the learner's words need beyond these
 
     ImGuiStyle style;
     style.WindowRounding = 6.0f;

@@ -274,6 +274,46 @@ test('language: a laptop\'s input method types Chinese into a token\'s field; Ba
   await page.context().close();
 });
 
+// A learner's own words in a script the page ships no glyphs for (a whale, 鲸鱼, on the English
+// page; on the Chinese page a character beyond its subset) are drawn by the browser's fonts into
+// the demo's atlas, not as "�". Typed as an input method commits them, then looked at: the field's
+// pixels with 鲸鱼 differ from the same field with two "�" typed.
+async function typeToken(page, cdp, label, text) {
+  await settleAfter(page, () => page.mouse.click(label.x + label.w / 2, label.y + label.h / 2), 'a click into the label');
+  await waitFor(page, () => document.activeElement?.id === 'text-proxy', undefined, 'a field for the input method');
+  await settleAfter(page, () => page.keyboard.press('Control+A'), 'Ctrl+A');
+  await settleAfter(page, () => page.keyboard.press('Backspace'), 'Backspace');
+  await settleAfter(page, () => cdp.send('Input.insertText', { text }), 'the committed composition');
+  await settleAfter(page, () => page.keyboard.press('Enter'), 'Enter');
+  await waitFor(page, (want) => window.attention.getState().tokens[1] === want, text, `the token ${text}`);
+  // The page's own signal: nothing it shows lacks a glyph, and the atlas that has them is drawn.
+  await waitFor(page, () => window.attention.stats().atlas.lacking_glyphs === 0 && window.attention.stats().pending_frames <= 0,
+                undefined, 'every character of the token drawn');
+  await waitIdle(page);
+  return page.screenshot({ clip: { x: label.x, y: label.y, width: label.w, height: label.h } });
+}
+
+for (const lang of ['en', 'zh-CN']) {
+  test(`language: a token named in characters no shipped font has is drawn by the browser's fonts, not "�" (${lang})`, async () => {
+    const page = await openSettled(browser, `${server.url}/index.html?lang=${lang}`, { viewport: { width: 1366, height: 768 } });
+    if (lang !== 'en') await languageIs(page, lang, false);
+    const cdp = await page.context().newCDPSession(page);
+    const label = await item(page, 'label:1');
+    const atlas = () => page.evaluate(() => window.attention.stats().atlas);
+    assert.equal((await atlas()).drawn_glyphs, 0, 'the first view draws no glyph of its own');
+    const whale = await typeToken(page, cdp, label, lang === 'en' ? '鲸鱼' : '注意鲸');
+    const after = await atlas();
+    // On the Chinese page 注意 is the subset's, drawn as the interface is: only 鲸 is the browser's.
+    assert.equal(after.drawn_glyphs, lang === 'en' ? 2 : 1, `characters drawn by the browser: ${JSON.stringify(after)}`);
+    const replacement = await typeToken(page, cdp, label, lang === 'en' ? '\ufffd\ufffd' : '注意\ufffd');
+    assert.notDeepEqual(whale, replacement, 'the whale is not drawn as "�"');
+    await typeToken(page, cdp, label, lang === 'en' ? '鲸鱼' : '注意鲸');
+    await saveArtifact(`drawn-glyphs-${lang}-1366.png`, await page.screenshot());
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
 test('language: a Chinese teacher makes an embed: the maker speaks Chinese and its snippet keeps lang=zh-CN', async () => {
   const page = await openSettled(browser, `${server.url}/index.html?lang=zh-CN#example=your-journey&query=1`,
                                  { viewport: { width: 1366, height: 768 } });

@@ -1,0 +1,56 @@
+// Characters the page's fonts lack, drawn by the browser's own fonts into the atlas.
+//
+// The atlas holds DejaVu's subset and, for a language with a script of its own, that script's
+// subset (fonts/<lang>.otf: exactly the characters of its files). A learner's own words are
+// outside both: a token named 鲸 on the English page, 鳄 on the Chinese one, Ω or ő anywhere.
+// ImGui would draw each as "�". Instead each character the token names or the field being edited
+// hold, and the atlas lacks, is remembered here; at the next atlas build the app's GlyphDrawer (in
+// the browser: a 2-D canvas with the system's fonts) draws it at the fonts' pixel sizes into custom
+// rectangles of the atlas, in the text font and in the mono one. No byte is fetched for it, and
+// the first view carries nothing for a script it does not show.
+//
+// Natively there is no drawer: such a character stays "�" (drawn_glyph_stats().lacking says so).
+// Code points above U+FFFF stay "�" everywhere: ImGui 1.86's ImWchar holds 16 bits.
+#pragma once
+#include <vector>
+
+#include "core/document/state.h"
+
+namespace attn::ui {
+
+// One character as the drawer made it: width x height coverage bytes, top row first, with the
+// baseline `baseline` rows from the top and the pen moving `advance` pixels on.
+struct DrawnGlyph {
+    int width = 0, height = 0, baseline = 0;
+    float advance = 0;
+    std::vector<unsigned char> coverage;
+};
+// Draws one code point with an em of pixel_size pixels (sized to match the font beside it);
+// false when it cannot.
+using GlyphDrawer = bool (*)(unsigned code_point, float pixel_size, DrawnGlyph* out);
+void set_glyph_drawer(GlyphDrawer drawer);  // null: none (natively)
+
+constexpr int kMaxDrawnGlyphs = 512;  // characters kept in the atlas beyond its fonts
+
+// Remembers the characters of the state's token names and of the text field being edited that the
+// atlas lacks. True when one is new and the drawer may draw it: the atlas must be built again
+// (imgui_backend_fonts_changed). Cheap enough for every frame.
+bool want_glyphs(const State& state);
+// A script font came or went (set_script_font): what is wanted is found again from the text.
+void forget_wanted_glyphs();
+
+// The atlas build's two halves for these glyphs: setup_style has them drawn and reserves their
+// rectangles once the fonts are added (the text font's and the mono font's sizes in pixels); the
+// platform calls fill_drawn_glyphs once the atlas is built, which copies the coverage in and sets
+// each glyph on its font's baseline.
+void add_drawn_glyphs(float text_pixels, float mono_pixels);
+void fill_drawn_glyphs();
+
+// The last atlas build's characters drawn by the drawer, and those the text shows that the atlas
+// still lacks (no drawer, a code point above U+FFFF, more than kMaxDrawnGlyphs).
+struct DrawnGlyphStats {
+    int drawn = 0, lacking = 0;
+};
+DrawnGlyphStats drawn_glyph_stats();
+
+}  // namespace attn::ui
