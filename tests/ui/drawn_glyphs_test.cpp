@@ -44,6 +44,7 @@ void build_atlas() {
 
 TEST_CASE("ui: a token's character the fonts lack is drawn into the atlas at the next build, on the baseline") {
     ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left where the tests run
     forget_wanted_glyphs();
     set_glyph_drawer(box_drawer);
     build_atlas();
@@ -102,6 +103,7 @@ TEST_CASE("ui: a token's character the fonts lack is drawn into the atlas at the
 
 TEST_CASE("ui: characters are drawn for the field being edited, before its text is applied") {
     ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left where the tests run
     forget_wanted_glyphs();
     set_glyph_drawer(box_drawer);
     build_atlas();
