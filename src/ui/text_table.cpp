@@ -147,6 +147,18 @@ void draw(const TextTable& t, const Measured& m, UiState* ui, bool in_box) {
     const float pad_x = style.CellPadding.x * 2 + 2;
     float y = origin.y;
     size_t r = 0;
+    // In a box scrolled sideways, text the box's edge would cut is not drawn: "1.805e-3" at the
+    // right edge (of 1.805e-35), or "05e-35" beside the first column that stays at the left, reads
+    // as another number. A muted "…" stands in the cell's visible part, and the scrollbar says
+    // there is more.
+    const float scrolled = in_box ? ImGui::GetScrollX() : 0.0f;
+    const float sticky = scrolled > 0.5f && !m.stacked && !m.widths.empty() ? m.widths[0] : 0.0f;
+    const float view_left = ImGui::GetWindowPos().x + sticky;
+    const float view_right = ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
+    const auto cut = [&](float left, float width) {
+        return in_box && width < view_right - view_left &&
+               (left + width > view_right + 0.5f || left < view_left - 0.5f);
+    };
     // Text at the cursor, wrapped within `width` when asked.
     const auto text_at = [&](ImVec2 at, const std::string& text, ImU32 color, float width) {
         ImGui::SetCursorScreenPos(at);
@@ -155,6 +167,13 @@ void draw(const TextTable& t, const Measured& m, UiState* ui, bool in_box) {
         ImGui::TextUnformatted(text.c_str());
         if (width > 0) ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
+    };
+    // Text, or where the box's edge would cut it, the "…".
+    const auto whole_text_at = [&](ImVec2 at, const std::string& text, ImU32 color) {
+        if (!cut(at.x, text_width(text))) return text_at(at, text, color, 0.0f);
+        const char* more = "\u2026";
+        const float x = std::max(at.x, view_left + style.CellPadding.x + 1);
+        if (x + text_width(more) <= view_right) text_at(ImVec2(x, at.y), more, u32(muted_text()), 0.0f);
     };
     // One line of cells; h: the height its column rules run.
     const auto row_text = [&](const std::vector<TextCell>* cells, const std::vector<std::string>* headers, float h) {
@@ -166,11 +185,20 @@ void draw(const TextTable& t, const Measured& m, UiState* ui, bool in_box) {
             const ImU32 color = cells && (*cells)[c].color ? (*cells)[c].color : ImGui::GetColorU32(ImGuiCol_Text);
             const ImVec2 at(x + style.CellPadding.x + 1, y + style.CellPadding.y);
             if (cells || !m.headers_wrap) {
-                text_at(at, text, color, cells && int(c) == t.wrap_column ? m.widths[c] - pad_x : 0.0f);
+                const bool wrap = cells && int(c) == t.wrap_column;
+                if (wrap || c == 0)
+                    text_at(at, text, color, wrap ? m.widths[c] - pad_x : 0.0f);
+                else
+                    whole_text_at(at, text, color);
             } else {
                 const std::vector<std::string>& lines = m.header_lines[c];
-                for (size_t k = 0; k < lines.size(); ++k)
-                    text_at(ImVec2(at.x, at.y + ImGui::GetTextLineHeight() * float(k)), lines[k], color, 0.0f);
+                for (size_t k = 0; k < lines.size(); ++k) {
+                    const ImVec2 line_at(at.x, at.y + ImGui::GetTextLineHeight() * float(k));
+                    if (c == 0)
+                        text_at(line_at, lines[k], color, 0.0f);
+                    else
+                        whole_text_at(line_at, lines[k], color);
+                }
             }
             x += m.widths[c];
             if (x < origin.x + m.width - 0.5f) dl->AddLine(ImVec2(x, y), ImVec2(x, y + h), border);
@@ -201,8 +229,7 @@ void draw(const TextTable& t, const Measured& m, UiState* ui, bool in_box) {
     dl->AddRect(origin, ImVec2(origin.x + m.width, y), ImGui::GetColorU32(ImGuiCol_TableBorderStrong));
     // In its own box scrolled sideways, the first column (the token each row is about) stays at the
     // box's left edge, drawn again over the cells that scrolled under it.
-    const float scrolled = ImGui::GetScrollX();
-    if (in_box && scrolled > 0.5f && !m.stacked && !m.widths.empty()) {
+    if (sticky > 0) {
         const float left = origin.x + scrolled, w0 = m.widths[0];
         float top = origin.y;
         size_t k = 0;

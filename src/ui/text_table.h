@@ -2,9 +2,10 @@
 // the lesson's tables (alignment, robustness lab, scaling) and the trainable panel's matrices.
 // Wider than the room it gets (a phone), the headers wrap (at spaces, between Chinese characters),
 // then the wrapping column goes under each row, across the table; still wider, it scrolls sideways
-// inside its own box, which is exactly as tall as its rows. Drawn with plain ImGui text and the
-// window's draw list (the UI's own small table, for what it needs: headers, colours, one wrapping
-// column, a highlighted row).
+// inside its own box, which is exactly as tall as its rows, its first column staying at the box's
+// left; a number the box's edge would cut is drawn as "…" until it is scrolled whole into view.
+// Drawn with plain ImGui text and the window's draw list (the UI's own small table, for what it
+// needs: headers, colours, one wrapping column, a highlighted row).
 #pragma once
 #include <string>
 #include <vector>

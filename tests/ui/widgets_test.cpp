@@ -202,6 +202,68 @@ TEST_CASE("ui: a table scrolled sideways in its box keeps its first column, the 
     ImGui::DestroyContext();
 }
 
+TEST_CASE("ui: a table scrolled sideways draws no number its box's edge would cut") {
+    // A learner's phone at step 6: the box's right edge cut 1.805e-35 to "1.805e-3", another number.
+    // A number is drawn whole or not at all, at the right edge and beside the first column.
+    new_test_frame();
+    static std::string logged;
+    ImGuiIO& io = ImGui::GetIO();
+    io.SetClipboardTextFn = [](void*, const char* text) { logged += text; };
+    const char* number = "1.805e-35";
+    TextTable t;
+    t.id = "lab";
+    t.headers = {"token", "a", "b", "c", "d", "e", "f"};
+    t.rows.push_back({{"cat"}, {number}, {number}, {number}, {number}, {number}, {number}});
+    UiState ui;
+    float box_left = 0, box_width = 0;
+    const auto frame = [&] {
+        logged.clear();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(200, 400));
+        ImGui::Begin("phone");
+        ImGui::LogToClipboard();
+        box_left = ImGui::GetCursorScreenPos().x;
+        box_width = ImGui::GetContentRegionAvail().x;
+        text_table(t, &ui);
+        ImGui::End();  // (the log goes to the "clipboard")
+    };
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float pad = style.CellPadding.x * 2 + 2;
+    const float number_w = ImGui::CalcTextSize(number).x;
+    const float token_w = ImGui::CalcTextSize("token").x + pad, column_w = number_w + pad;
+    // Numbers wholly in the box, scrolled by `scroll` (the first column staying at its left).
+    const auto whole = [&](float scroll) {
+        int count = 0;
+        for (int c = 0; c < 6; ++c) {
+            const float left = box_left + token_w + column_w * float(c) + style.CellPadding.x + 1 - scroll;
+            const float view_left = box_left + (scroll > 0.5f ? token_w : 0.0f);
+            count += left >= view_left - 0.5f && left + number_w <= box_left + box_width + 0.5f;
+        }
+        return count;
+    };
+    const auto drawn = [&](const char* text) {
+        int count = 0;
+        for (size_t at = logged.find(text); at != std::string::npos; at = logged.find(text, at + 1)) ++count;
+        return count;
+    };
+    frame();
+    REQUIRE(token_w + column_w * 6 > box_width);                    // it scrolls sideways
+    REQUIRE(whole(0) < int((box_width - token_w) / column_w + 1));  // one column cut at the edge
+    CHECK(drawn(number) == whole(0));
+    CHECK(drawn("\u2026") == 1);  // where the cut number was: "there is more"
+    ImGui::Render();
+    // Scrolled by less than a column: one cut beside the tokens, one at the right edge.
+    const float scroll = std::floor(column_w * 0.5f);
+    for (ImGuiWindow* w : GImGui->Windows)
+        if (std::strstr(w->Name, "phone/lab")) w->Scroll.x = scroll;
+    ImGui::NewFrame();
+    frame();
+    CHECK(drawn(number) == whole(scroll));
+    CHECK(whole(scroll) >= 1);
+    ImGui::Render();
+    ImGui::DestroyContext();
+}
+
 TEST_CASE("ui: a wrapped line of code goes on four columns deeper than its own indentation") {
     new_test_frame();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
