@@ -446,10 +446,10 @@
     const item = '<item identifier="attention-lesson" identifierref="attention-sco" isvisible="true"';
     if (!manifestText.includes(item + '>')) throw new Error('this site\'s imsmanifest.xml has no lesson item to launch');
     let manifest = manifestText.replace(item + '>', `${item} parameters="${escapeXml(parameters)}">`);
-    // Another lesson than the chapter: the LMS lists the item by that lesson's title, in the page's
-    // language (the title is the file's own text, escaped).
+    // The LMS lists the item by the lesson's title in the page's language (the file's own text,
+    // escaped): another lesson's, or the chapter's in Chinese (the manifest has it in English).
     const view = api.lessonView();
-    if (lessonFiles.length && view.loaded && view.lesson_title) {
+    if (view.loaded && view.lesson_title) {
       manifest = manifest.replace(/(<item identifier="attention-lesson"[^>]*>\s*<title>)[^<]*(<\/title>)/,
                                   (all, open, close) => open + escapeXml(view.lesson_title.slice(0, 200)) + close);
     }
@@ -463,10 +463,11 @@
       files.push({ name, bytes: new Uint8Array(await reply.arrayBuffer()) });
     }
     // Its file's name says what is in it beyond the chapter in English, so that a teacher's
-    // packages (a lesson, its steps, a language) do not overwrite one another in Downloads:
-    // attention-scorm12.zip, attention-scorm12-generation-steps-2-3-zh-CN.zip.
+    // packages (a lesson, its steps, its pass mark, a language) do not overwrite one another in
+    // Downloads: attention-scorm12.zip, attention-scorm12-generation-steps-2-3-pass-80-zh-CN.zip.
     const lessonStem = (launch.get('lesson') || '').replace(/^.*\//, '').replace(/\.json$/, '');
-    const parts = [lessonStem, launch.get('steps') && `steps-${launch.get('steps')}`, launch.get('lang')].filter(Boolean);
+    const parts = [lessonStem, launch.get('steps') && `steps-${launch.get('steps')}`,
+                   share !== null && `pass-${Math.round(share)}`, launch.get('lang')].filter(Boolean);
     const name = ['attention-scorm12', ...parts].join('-').replace(/[^A-Za-z0-9_-]+/g, '-') + '.zip';
     return { blob: zip(files), name };
   }

@@ -75,7 +75,10 @@
     return {
       objectType: 'Activity', id: authored || page + (own ? `#lesson/${id}` : '#lesson'),
       definition: { type: 'http://adlnet.gov/expapi/activities/lesson',
-                    name: own ? said(title) : { 'en-US': 'Attention scores, step by step: the guided lesson', 'zh-CN': '逐步计算注意力分数：引导课程' } },
+                    // The chapter by its title in both languages, as the lesson's files and the
+                    // SCORM package's manifest name it: one name in every gradebook.
+                    name: own ? said(title) : { 'en-US': 'How attention scores are computed: chapter 3 of Build a Large Language Model (From Scratch)',
+                                                'zh-CN': '注意力分数是怎样计算的：《从零构建大模型》第 3 章' } },
     };
   }
 

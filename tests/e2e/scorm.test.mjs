@@ -276,15 +276,18 @@ test('scorm: the embed maker downloads a package for steps 11-14 and a pass mark
   await author.fill('#embed-pass', '0.8');
   await author.waitForFunction(() => document.getElementById('embed-status').textContent === '');
   const { folder, manifest, parameters, fileName } = await downloadPackage(author, 'from-maker.zip');
-  // Named by what it holds beyond the chapter, so a teacher's packages do not overwrite one another.
-  assert.equal(fileName, 'attention-scorm12-steps-11-14.zip');
-  await author.waitForFunction(() => /Downloaded attention-scorm12-steps-11-14\.zip/.test(document.getElementById('embed-status').textContent));
+  // Named by what it holds beyond the chapter, so a teacher's packages (the same steps with
+  // another pass mark too) do not overwrite one another.
+  assert.equal(fileName, 'attention-scorm12-steps-11-14-pass-80.zip');
+  await author.waitForFunction(() => /Downloaded attention-scorm12-steps-11-14-pass-80\.zip/.test(document.getElementById('embed-status').textContent));
   assert.deepEqual(author.problems, []);
   await author.context().close();
 
   try {
     assert.match(manifest, /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
     assert.match(parameters, /^\?steps=11-14&pass=0\.8#/);
+    // The item by the lesson's own title, the name xAPI statements give it too: one name in every gradebook.
+    assert.match(manifest, /<item identifier="attention-lesson"[^>]*>\s*<title>How attention scores are computed: chapter 3 of Build a Large Language Model \(From Scratch\)<\/title>/);
     const listed = [...manifest.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]).sort();
     const files = readdirSync(folder, { recursive: true }).filter((n) => statSync(path.join(folder, n)).isFile());
     assert.deepEqual(files.filter((n) => n !== 'imsmanifest.xml').sort(), listed, 'the zip holds what its manifest lists');
