@@ -101,7 +101,7 @@
           return { ok: false, error: `record must be the text of a lesson-progress event's detail.record (at most ${MAX_RECORD_CHARS} characters)` };
         }
         const outcome = api.setLessonRecord(record);
-        return outcome.ok ? { ok: true, result: null } : { ok: false, error: outcome.error };
+        return outcome.ok ? { ok: true, result: { pending: outcome.pending } } : { ok: false, error: outcome.error };
       }
       case 'attention:unsubscribe':
         return { ok: true, result: { removed: subscribers.delete(source) } };

@@ -41,8 +41,9 @@
   try { framed = window.self !== window.top; } catch (e) { framed = true; }
   const embed = params.get('embed') === '1' || (framed && params.get('embed') !== '0');
   let themeChoice = params.get('theme') || 'light';
+  let themeProblem = '';  // said in the demo once it answers (onAppReady), as a refused input is
   if (!['light', 'dark', 'auto'].includes(themeChoice)) {
-    console.warn(`theme=${themeChoice.slice(0, 20)} is not light, dark or auto: using light`);
+    themeProblem = `theme=${themeChoice.slice(0, 20)} is not light, dark or auto: showing light`;
     themeChoice = 'light';
   }
   const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
@@ -519,11 +520,17 @@
     try { saved = window.localStorage.getItem(key) || window.localStorage.getItem(keyFor(lessonParam)); } catch (e) { refuse('remember=1: this browser keeps no storage for this page (a frame on another site, or storage blocked), so a reload starts the lesson again'); }
     if (saved) {
       const result = api.setLessonRecord(saved);
-      if (!result.ok) console.warn('remember=1: the saved record was not used: ' + result.error);
+      if (!result.ok) refuse(`remember=1: the answers this browser kept could not be used (${result.error}), so the lesson starts again`);
     }
+    let unsaved = false;  // said once: the lesson runs on
     api.onEvent((kind, detail) => {
       if (kind !== 'lesson-progress') return;
-      try { window.localStorage.setItem(key, detail.record); } catch (e) { /* storage full or blocked: the lesson runs on */ }
+      try {
+        window.localStorage.setItem(key, detail.record);
+      } catch (e) {
+        if (!unsaved) refuse('remember=1: this browser would not keep the answers (its storage is full or blocked), so a reload starts the lesson again');
+        unsaved = true;
+      }
     });
   }
 
@@ -768,15 +775,16 @@
     // address. A promise of {ok, error}; a language that could not load changes nothing.
     setLanguage(code) { requireRuntime(); return setLanguage(code); },
     // A lesson record saved earlier (lesson-progress's detail.record, SCORM's cmi.suspend_data)
-    // back into the lesson: its answers count again (docs/grading.md). {ok, error}; a bad record
-    // changes nothing.
+    // back into the lesson: its answers count again (docs/grading.md). {ok, error, pending}; a bad
+    // record changes nothing. pending: the lesson's file is not here yet, so whether the record is
+    // this lesson's is checked when it arrives (lesson-progress's record_error says if it was not).
     setLessonRecord(record) {
       requireRuntime();
       if (typeof record !== 'string') return { ok: false, error: 'setLessonRecord takes the record as text (lesson-progress detail.record)' };
       const reply = callWithText('attn_lesson_restore', record, 'the record');
       const error = typeof reply === 'object' ? reply.refused : reply;
       wake();
-      return error ? { ok: false, error } : { ok: true, error: null };
+      return error ? { ok: false, error } : { ok: true, error: null, pending: api.lessonStatus().lesson === '' };
     },
     // A course's settings (docs/grading.md): steps, the range the learner stays in ('11-14', '' for
     // the whole lesson), and pass, the pass mark ('0.8' or '80%', '' for none); a key left out
@@ -917,6 +925,7 @@
       runtimeReady = true;
       applyPageOptions();  // the SCORM adapter, a script after this one, has said it is there
       startLanguage();
+      if (themeProblem) refuse(themeProblem);
       try { lastSummary = api.summary(); } catch (e) { /* reported elsewhere */ }
       applyCourseOptions();
       resolveUsable(api);

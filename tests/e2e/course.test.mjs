@@ -137,6 +137,36 @@ test('course: an origins= entry that is no site\'s origin and an xapi= that is n
   await page.context().close();
 });
 
+// A theme= the page does not have was a console line only: said in the demo, the page light.
+test('course: a theme= the demo does not have is said in the demo, and the page is light', async () => {
+  const page = await openLesson('/index.html?theme=blue#step=2');
+  const { error } = await page.evaluate(() => window.attention.summary());
+  assert.match(error, /theme=blue is not light, dark or auto: showing light/);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  const drawn = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'value:input-error');
+  assert.ok(drawn && /theme=blue/.test(drawn.text), `the learner sees it: ${JSON.stringify(drawn)}`);
+  await page.context().close();
+});
+
+// remember=1 where the browser will not write (storage full, or blocked for writing): the learner
+// would have lost every answer at the next reload without a word. Said once, the lesson running on.
+test('course: remember=1 says so in the demo when the browser will not keep the answers', async () => {
+  const refusesWrites = () => {
+    Storage.prototype.setItem = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+  };
+  // Said as soon as the lesson's file is here (its first record is written then), before an answer.
+  const page = await openLesson('/index.html?remember=1#step=3', { initScript: refusesWrites });
+  await waitFor(page, () => /remember=1: this browser would not keep the answers/.test(window.attention.summary().error),
+                null, 'the refusal to keep the answers, said');
+  await waitIdle(page);
+  const drawn = (await page.evaluate(() => window.attention.layout())).find((l) => l.name === 'value:input-error');
+  assert.ok(drawn && /would not keep the answers/.test(drawn.text), `the learner sees it: ${JSON.stringify(drawn)}`);
+  const asked = await answerStepWithFirstChoices(page, page.mainFrame());
+  assert.ok(asked > 0);
+  assert.equal((await status(page)).progress.answered, asked, 'the lesson runs on');
+  await page.context().close();
+});
+
 test('course: with remember=1 a reload keeps the learner\'s answers; without it the lesson starts afresh', async () => {
   const page = await openLesson('/index.html?remember=1#step=3');
   const asked = await answerStepWithFirstChoices(page, page.mainFrame());

@@ -144,8 +144,8 @@ test('xapi: a second session on another site continues the first: the host gives
   await waitReady(frame);
   await waitIdle(frame);
   const before = await page.evaluate(() => window.statements.length);
-  const reply = await page.evaluate((record) => demo.setLessonRecord(record).then(() => 'ok', (e) => e.message), saved);
-  assert.equal(reply, 'ok');
+  const reply = await page.evaluate((record) => demo.setLessonRecord(record).then((r) => JSON.stringify(r), (e) => e.message), saved);
+  assert.equal(reply, '{"pending":false}', 'the lesson was here (#step=3): the record is checked and in');
   await frame.waitForFunction((n) => window.attention.lessonStatus().answered === n, first.answered, { timeout: budget() })
     .catch(() => assert.fail(`the first session's ${first.answered} answers count again`));
   await waitIdle(frame);
@@ -162,6 +162,33 @@ test('xapi: a second session on another site continues the first: the host gives
   assert.match(tooLong, /at most 4096 characters/);
   assert.equal((await frame.evaluate(() => window.attention.lessonStatus())).answered, first.answered);
   assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// A host that gives the record back as soon as the frame answers, before the learner has opened
+// the lesson: the record waits for the lesson's file, the reply says it is pending, and the first
+// lesson-progress says whether it was used (a walk found "ok" for a record later refused).
+test('xapi: a record given back before the lesson is here is pending; lesson-progress says if it was not used', async () => {
+  const route = '/host-xapi-early-record.html';
+  server.routes.set(route, hostPageFraming(`${server.url}/index.html?xapi=1`, `window.progress = [];
+  demo.on('lesson-progress', (detail) => window.progress.push(detail));`));
+  const page = await openPage(browser, `http://localhost:${server.port}${route}`, { viewport: { width: 1300, height: 820 } });
+  const frame = await demoFrame(page, 'index.html');
+  await waitReady(frame);
+  await waitIdle(frame);
+  assert.equal((await frame.evaluate(() => window.attention.lessonStatus())).lesson, '', 'no lesson yet');
+  const other = 'a1;l=my-sentence;s=2;t=40;c=0;q=1.0:a+a+1';  // another lesson's record
+  const reply = await page.evaluate((record) => demo.setLessonRecord(record).then((r) => JSON.stringify(r), (e) => e.message), other);
+  assert.equal(reply, '{"pending":true}', 'kept, to be checked when the lesson arrives');
+  await click(page, frame, 'lesson:start');
+  await page.waitForFunction(() => window.progress.length > 0, null, { timeout: budget() })
+    .catch(() => assert.fail('a lesson-progress once the lesson arrived'));
+  const first = await page.evaluate(() => window.progress[0]);
+  assert.match(first.record_error, /the saved record is of the lesson "my-sentence", not of "chapter-3"/);
+  assert.equal(first.answered, 0, 'the chapter starts afresh');
+  await waitIdle(frame);
+  assert.ok((await frame.evaluate(() => window.attention.layout())).some((l) => l.name === 'lesson:record-error'),
+            'the learner is told too');
   await page.context().close();
 });
 
@@ -318,7 +345,11 @@ test('xapi: in Chinese (lang=zh-CN) the statements carry Chinese and English lan
   assert.deepEqual(def.correctResponsesPattern, ['choice-0']);
   assert.deepEqual(answer.result, { success: true, response: 'choice-0', extensions: { [answer.object.id.replace(/#.*/, '#attempt')]: 1 } });
   const lesson = answer.context.contextActivities.parent[0];
-  assert.ok(lesson.definition.name['en-US'] && /[\u4e00-\u9fff]/.test(lesson.definition.name['zh-CN']), 'the lesson named in both');
+  // Named in both languages, by the lesson's own titles (as the SCORM package's item is named).
+  assert.deepEqual(lesson.definition.name, await frame.evaluate(async () => {
+    const titles = await Promise.all(['en', 'zh-CN'].map((l) => fetch(`lessons/${l}/chapter-3.json`).then((r) => r.json()).then((j) => j.title)));
+    return { 'en-US': titles[0], 'zh-CN': titles[1] };
+  }), 'the lesson named in both languages by its titles');
   const landed = statements.find((s) => s.verb.id === ADL + 'experienced');
   // The step by its title, as the learner read it (a teacher's report listed "Lesson step 3").
   const title = await frame.evaluate(() => window.attention.lessonStatus().titles[2]);

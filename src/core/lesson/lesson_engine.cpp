@@ -794,7 +794,8 @@ LessonEvent lesson_progress_event(LessonEngine* e) {
     const LessonProgress p = lesson_progress(e);
     const StepRange range = range_of(*e);
     return lesson_progress_detail(p.right, p.answered, p.questions, p.complete, p.passed, e->pass_mark, range.first,
-                                  range.last, e->record.step, e->record.seconds, encode_record(e->record));
+                                  range.last, e->record.step, e->record.seconds, encode_record(e->record),
+                                  e->record_error);
 }
 
 }  // namespace attn

@@ -102,7 +102,8 @@ LessonEvent lesson_completed(int right, int answered, int questions, double seco
 }
 
 LessonEvent lesson_progress_detail(int right, int answered, int questions, bool complete, bool passed, double pass_mark,
-                                   int first_step, int last_step, int step, int seconds, const std::string& record) {
+                                   int first_step, int last_step, int step, int seconds, const std::string& record,
+                                   const std::string& record_error) {
     return event("lesson-progress", [&](JsonWriter& w) {
         w.key("score").integer(right).key("answered").integer(answered).key("questions").integer(questions);
         w.key("complete").boolean(complete).key("passed").boolean(passed);
@@ -110,6 +111,7 @@ LessonEvent lesson_progress_detail(int right, int answered, int questions, bool 
         w.key("first_step").integer(first_step).key("last_step").integer(last_step);
         w.key("step").integer(step).key("seconds").integer(seconds);
         w.key("record").string(record);
+        w.key("record_error").string(record_error);
     });
 }
 

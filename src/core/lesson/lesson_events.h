@@ -42,8 +42,10 @@ LessonEvent lesson_completed(int right, int answered, int questions, double seco
                              int last_step);
 // After every change to the learner's record (a reveal, a check, a judged trace step, a step
 // moved): the progress over the range and the record itself, encoded (core/lesson/lesson_record.h),
-// for a course platform to store (SCORM's cmi.suspend_data) and give back on the next visit.
+// for a course platform to store (SCORM's cmi.suspend_data) and give back on the next visit;
+// record_error: why a record given back was not used (another lesson's), "" if none.
 LessonEvent lesson_progress_detail(int right, int answered, int questions, bool complete, bool passed, double pass_mark,
-                                   int first_step, int last_step, int step, int seconds, const std::string& record);
+                                   int first_step, int last_step, int step, int seconds, const std::string& record,
+                                   const std::string& record_error);
 
 }  // namespace attn

@@ -529,6 +529,10 @@ TEST_CASE("lesson engine: a record restored before the lesson's file arrived is 
     CHECK(other.record.questions.empty());
     CHECK(contains(other.record_error, "my-sentence"));
     CHECK(contains(other.record_error, "chapter-3"));
+    // And the lesson-progress a course page hears says so: it gave the record back before this.
+    const LessonEvent progress = lesson_progress_event(&other);
+    CHECK(contains(progress.detail, "\"record_error\":\"the saved record is of the lesson \\\"my-sentence\\\""));
+    CHECK(contains(lesson_progress_event(&waiting).detail, "\"record_error\":\"\""));
 }
 
 TEST_CASE("lesson engine: a range asked for before the lesson arrived is checked against its steps when it does") {

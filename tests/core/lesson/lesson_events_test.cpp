@@ -65,11 +65,12 @@ TEST_CASE("lesson events: each kind has the documented keys, schema first") {
     CHECK(done.find("answers")->items[1].find("attempts")->as_double() == 2);
     CHECK(done.find("pass_mark")->as_double() == doctest::Approx(0.8));
     CHECK(parsed(lesson_completed(0, 0, 1, 0, {}, -1, false, 1, 1)).find("pass_mark")->is_null());
-    const JsonValue progress = parsed(lesson_progress_detail(1, 2, 16, false, false, -1, 1, 14, 3, 40, "a1;l=x"));
+    const JsonValue progress = parsed(lesson_progress_detail(1, 2, 16, false, false, -1, 1, 14, 3, 40, "a1;l=x", ""));
     CHECK(keys(progress) == std::vector<std::string>{"schema", "score", "answered", "questions", "complete", "passed",
                                                      "pass_mark", "first_step", "last_step", "step", "seconds",
-                                                     "record"});
+                                                     "record", "record_error"});
     CHECK(progress.find("record")->text == "a1;l=x");
+    CHECK(progress.find("record_error")->text.empty());
 }
 
 TEST_CASE("lesson events: what the learner typed is escaped JSON text") {
