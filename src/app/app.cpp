@@ -67,7 +67,7 @@ bool recompute(App* app, ui::Textures* textures) {
 }
 
 // The browser's fonts draw what the atlas's fonts lack (ui/drawn_glyphs.h).
-[[maybe_unused]] bool draw_with_page_fonts(unsigned code_point, float pixel_size, ui::DrawnGlyph* out) {
+bool draw_with_page_fonts(unsigned code_point, float pixel_size, ui::DrawnGlyph* out) {
     GlyphImage image;
     if (!browser_draw_glyph(code_point, pixel_size, &image)) return false;
     out->width = image.width, out->height = image.height, out->baseline = image.baseline;
@@ -88,8 +88,7 @@ bool app_init(App* app) {
     load_example("your-journey", &app->state);
     app->draft = app->state;
 #ifdef __EMSCRIPTEN__
-    app->code.here = false;                      // attention-explainer.deferred.wasm: fetched when first used
-    ui::set_glyph_drawer(draw_with_page_fonts);  // a learner's characters the fonts lack
+    app->code.here = false;  // attention-explainer.deferred.wasm: fetched when first used
 #endif
     web_api_init(app);  // the page's API works from here on, with or without graphics
     lap();              // the document and the page's API
@@ -235,6 +234,9 @@ void app_request_code(App* app, bool after_action) {
 
 void app_code_arrived(App* app) {
     app->code = DeferredCode{};
+    // The learner's characters the fonts lack are drawn from now on (ui/drawn_glyphs.h).
+    if (browser_draws_glyphs()) ui::set_glyph_drawer(draw_with_page_fonts);
+    if (ui::glyphs_to_draw()) imgui_backend_fonts_changed();
     reported_height_view_changed(&app->content_height);  // the panels that waited for it are drawn
     // The book's classes waited for their code: their numbers are a new version of the results
     // (app_update_result runs them), which whoever follows the results hears of (the text
@@ -346,8 +348,12 @@ void app_frame(void* user) {
         out = ui::draw_ui(in, &app->draft, &app->ui);
     }
     if (out.edited) app_set_state(app, app->draft);
-    if (ui::want_glyphs(app->state)) {  // a character no font here has: the next frame has it drawn
-        imgui_backend_fonts_changed();
+    // A character no font here has: the next frame has it drawn, with the code that draws it.
+    if (ui::want_glyphs(app->state, browser_draws_glyphs())) {
+        if (app->code.here)
+            imgui_backend_fonts_changed();
+        else
+            app_request_code(app);  // app_code_arrived rebuilds the atlas
         app_request_frames(app);
     }
     app->stats.glyphs = ui::drawn_glyph_stats();

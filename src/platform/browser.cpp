@@ -222,6 +222,10 @@ void browser_request_code() {
     attn_js_request_code();
 }
 
+bool browser_draws_glyphs() {
+    return true;
+}
+
 bool browser_draw_glyph(unsigned code_point, float pixel_size, GlyphImage* out) {
     constexpr int kCapacity = 160 * 160;  // an em of 100 pixels and its line
     int box[3] = {0, 0, 0};
@@ -320,6 +324,9 @@ void browser_request_lesson() {}
 void browser_open_lesson(const std::string&) {}
 void browser_request_code() {}
 bool browser_draw_glyph(unsigned, float, GlyphImage*) {
+    return false;
+}
+bool browser_draws_glyphs() {
     return false;
 }
 void browser_content_height(int) {}

@@ -46,6 +46,7 @@ struct GlyphImage {
     std::vector<unsigned char> coverage;
 };
 bool browser_draw_glyph(unsigned code_point, float pixel_size, GlyphImage* out);
+bool browser_draws_glyphs();  // true in the browser, false natively
 // How tall the demo's content wants to be, in CSS pixels, when it changed: an embedding page may
 // size its frame to it (web/attention.js posts attention:resize to the parent).
 void browser_content_height(int css_pixels);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/math/deferred_entry.h"
 #include "ui/theme.h"
 
 namespace attn::ui {
@@ -47,6 +48,7 @@ bool atlas_lacks(unsigned c) {
 }
 
 struct Scan {
+    bool drawable = false;
     bool news = false;
     int lacking = 0;
 };
@@ -55,8 +57,8 @@ void want(unsigned c, Scan* scan) {
     if (c < 0x20 || c == 0x7F || !atlas_lacks(c)) return;
     const auto at = std::lower_bound(g_wanted.begin(), g_wanted.end(), ImWchar(c));
     const bool asked = at != g_wanted.end() && *at == ImWchar(c);
-    if (c > 0xFFFF || asked || !g_drawer || g_wanted.size() >= size_t(kMaxDrawnGlyphs)) {
-        ++scan->lacking;  // asked: drawn at the last build, the drawer could not
+    if (c > 0xFFFF || asked || !scan->drawable || g_wanted.size() >= size_t(kMaxDrawnGlyphs)) {
+        ++scan->lacking;  // asked: at the last build the drawer could not draw it, or is not here yet
         return;
     }
     g_wanted.insert(at, ImWchar(c));
@@ -79,10 +81,15 @@ void set_glyph_drawer(GlyphDrawer drawer) {
     g_drawer = drawer;
 }
 
-bool want_glyphs(const State& state) {
+bool glyphs_to_draw() {
+    return g_drawer && !g_wanted.empty();
+}
+
+bool want_glyphs(const State& state, bool drawable) {
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     if (!atlas->IsBuilt()) return false;
     Scan scan;
+    scan.drawable = drawable;
     for (const std::string& name : state.tokens) want_text(name.data(), name.data() + name.size(), &scan);
     // The field being edited, as typed (a name not yet applied, an import's text).
     const ImGuiContext& g = *GImGui;
@@ -97,10 +104,11 @@ void forget_wanted_glyphs() {
     g_wanted.clear();
 }
 
-void add_drawn_glyphs(float text_pixels, float mono_pixels) {
+namespace {
+
+// The drawing and the atlas's rectangles: code the first view does not run (deferred_entry.h).
+ATTN_DEFERRED_ENTRY void add_drawn_glyphs(float text_pixels, float mono_pixels) {
     g_placed.clear();
-    g_stats.drawn = 0;
-    if (!g_drawer) return;
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     ImFont* fonts[2] = {atlas->Fonts[0], mono_font()};
     const float sizes[2] = {text_pixels, mono_pixels};
@@ -122,9 +130,8 @@ void add_drawn_glyphs(float text_pixels, float mono_pixels) {
     }
 }
 
-void fill_drawn_glyphs() {
+ATTN_DEFERRED_ENTRY void write_drawn_glyphs() {
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-    if (!atlas->TexPixelsAlpha8) return;
     for (Placed& p : g_placed) {
         const ImFontAtlasCustomRect* r = atlas->GetCustomRectByIndex(p.rect);
         for (int y = 0; y < p.glyph.height; ++y)
@@ -138,6 +145,17 @@ void fill_drawn_glyphs() {
         glyph->Y1 += down;
     }
     g_placed.clear();
+}
+
+}  // namespace
+
+void draw_wanted_glyphs(float text_pixels, float mono_pixels) {
+    g_stats.drawn = 0;
+    if (glyphs_to_draw()) add_drawn_glyphs(text_pixels, mono_pixels);
+}
+
+void fill_drawn_glyphs() {
+    if (!g_placed.empty() && ImGui::GetIO().Fonts->TexPixelsAlpha8) write_drawn_glyphs();
 }
 
 DrawnGlyphStats drawn_glyph_stats() {

@@ -28,22 +28,26 @@ struct DrawnGlyph {
 // Draws one code point with an em of pixel_size pixels (sized to match the font beside it);
 // false when it cannot.
 using GlyphDrawer = bool (*)(unsigned code_point, float pixel_size, DrawnGlyph* out);
-void set_glyph_drawer(GlyphDrawer drawer);  // null: none (natively)
+// The app sets it once the code that draws is here: on the web the deferred code
+// (core/view/deferred_code.h), which the first view, needing no such character, does not fetch.
+void set_glyph_drawer(GlyphDrawer drawer);
+bool glyphs_to_draw();  // a drawer is set and some character is waiting for it
 
 constexpr int kMaxDrawnGlyphs = 512;  // characters kept in the atlas beyond its fonts
 
 // Remembers the characters of the state's token names and of the text field being edited that the
-// atlas lacks. True when one is new and the drawer may draw it: the atlas must be built again
-// (imgui_backend_fonts_changed). Cheap enough for every frame.
-bool want_glyphs(const State& state);
+// atlas lacks. drawable: something can draw them, now or once the deferred code is here (the
+// browser; natively nothing can). True when one is new: the atlas must be built again
+// (imgui_backend_fonts_changed), with the drawer. Cheap enough for every frame.
+bool want_glyphs(const State& state, bool drawable);
 // A script font came or went (set_script_font): what is wanted is found again from the text.
 void forget_wanted_glyphs();
 
-// The atlas build's two halves for these glyphs: setup_style has them drawn and reserves their
-// rectangles once the fonts are added (the text font's and the mono font's sizes in pixels); the
-// platform calls fill_drawn_glyphs once the atlas is built, which copies the coverage in and sets
-// each glyph on its font's baseline.
-void add_drawn_glyphs(float text_pixels, float mono_pixels);
+// The atlas build's two halves for these glyphs: setup_style has them drawn (when a drawer is set)
+// and their rectangles reserved once the fonts are added (the text font's and the mono font's
+// sizes in pixels); the platform calls fill_drawn_glyphs once the atlas is built, which copies the
+// coverage in and sets each glyph on its font's baseline.
+void draw_wanted_glyphs(float text_pixels, float mono_pixels);
 void fill_drawn_glyphs();
 
 // The last atlas build's characters drawn by the drawer, and those the text shows that the atlas

@@ -185,7 +185,8 @@ void setup_style(float font_scale) {
         io.Fonts->AddFontFromMemoryTTF(script, int(g_script_font_size), 14.0f * 8 / 7 * font_scale, &cjk,
                                        io.Fonts->GetGlyphRangesChineseFull());
     }
-    add_drawn_glyphs(15.0f * font_scale, 14.0f * font_scale);  // what the learner's words need beyond these
+    // What the learner's words need beyond these, once something can draw it.
+    draw_wanted_glyphs(15.0f * font_scale, 14.0f * font_scale);
 
     ImGuiStyle style;
     style.WindowRounding = 6.0f;

@@ -57,8 +57,9 @@ TEST_CASE("ui: a token's character the fonts lack is drawn into the atlas at the
     State state;
     load_example("your-journey", &state);
     state.tokens[0] = "鲸a";
-    CHECK(want_glyphs(state));        // new: the atlas is to be built again
-    CHECK_FALSE(want_glyphs(state));  // asked once, not again
+    CHECK(want_glyphs(state, true));        // new: the atlas is to be built again
+    CHECK_FALSE(want_glyphs(state, true));  // asked once, not again
+    CHECK(glyphs_to_draw());
 
     build_atlas();
     text = ImGui::GetIO().Fonts->Fonts[0];
@@ -81,20 +82,34 @@ TEST_CASE("ui: a token's character the fonts lack is drawn into the atlas at the
         CHECK(atlas->TexPixelsAlpha8[(y + 5) * atlas->TexWidth + x + 2] == 105);
     }
     CHECK(text->FindGlyphNoFallback('a')->AdvanceX == advance_of_a);  // DejaVu's own stay
-    CHECK_FALSE(want_glyphs(state));
+    CHECK_FALSE(want_glyphs(state, true));
     CHECK(drawn_glyph_stats().drawn == 1);
     CHECK(drawn_glyph_stats().lacking == 0);
 
     // Nothing to draw with (natively): no rebuild is asked, and the character is counted as lacking.
-    set_glyph_drawer(nullptr);
     state.tokens[1] = "鳄";
-    CHECK_FALSE(want_glyphs(state));
+    CHECK_FALSE(want_glyphs(state, false));
     CHECK(drawn_glyph_stats().lacking == 1);
     // Above U+FFFF (ImGui 1.86's characters are 16 bits): lacking, with a drawer too.
-    set_glyph_drawer(box_drawer);
     state.tokens[1] = "\xF0\x9F\x90\xB3";  // U+1F433, a whale
-    CHECK_FALSE(want_glyphs(state));
+    CHECK_FALSE(want_glyphs(state, true));
     CHECK(drawn_glyph_stats().lacking == 1);
+
+    // The web's first view: the drawer comes with the deferred code. Until then a character is
+    // asked for (the app fetches the code), and the atlas is built without it.
+    set_glyph_drawer(nullptr);
+    forget_wanted_glyphs();
+    build_atlas();
+    state.tokens[1] = "鳄";
+    CHECK(want_glyphs(state, true));
+    CHECK_FALSE(glyphs_to_draw());
+    build_atlas();
+    CHECK(ImGui::GetIO().Fonts->Fonts[0]->FindGlyphNoFallback(0x9CC4) == nullptr);
+    CHECK(drawn_glyph_stats().drawn == 0);
+    set_glyph_drawer(box_drawer);  // the code is here (app_code_arrived)
+    CHECK(glyphs_to_draw());
+    build_atlas();
+    CHECK(ImGui::GetIO().Fonts->Fonts[0]->FindGlyphNoFallback(0x9CC4) != nullptr);
 
     set_glyph_drawer(nullptr);
     forget_wanted_glyphs();
@@ -127,7 +142,7 @@ TEST_CASE("ui: characters are drawn for the field being edited, before its text 
     frame(false);
     State state;
     load_example("your-journey", &state);  // its tokens are in DejaVu
-    CHECK(want_glyphs(state));
+    CHECK(want_glyphs(state, true));
     build_atlas();
     CHECK(io.Fonts->Fonts[0]->FindGlyphNoFallback(0x9CC4) != nullptr);
 
