@@ -116,8 +116,8 @@
     results(options = {}) { return this.call('results', options); }
     // A later session: the learner's record, as a 'lesson-progress' event's detail.record gave it,
     // back into the lesson (its answers count again; docs/grading.md). Resolves to {pending}: true
-    // when the lesson's file was not there yet, which checks the record when it arrives (the first
-    // 'lesson-progress' then says record_error if it was another lesson's).
+    // when the lesson's file was not there yet, which checks the record when it arrives (its
+    // 'lesson-progress' events then say record_error if it was another lesson's).
     setLessonRecord(record) { return this.call('setLessonRecord', { record }); }
 
     // callback(detail, kind) for 'query-changed', 'step-changed', 'state-changed', the lesson

@@ -778,13 +778,16 @@
     // back into the lesson: its answers count again (docs/grading.md). {ok, error, pending}; a bad
     // record changes nothing. pending: the lesson's file is not here yet, so whether the record is
     // this lesson's is checked when it arrives (lesson-progress's record_error says if it was not).
+    // A lesson whose file could not be loaded takes no record: there is nothing to check it against.
     setLessonRecord(record) {
       requireRuntime();
       if (typeof record !== 'string') return { ok: false, error: 'setLessonRecord takes the record as text (lesson-progress detail.record)' };
+      const before = api.lessonStatus();
+      if (before.load_error) return { ok: false, error: `the lesson could not be loaded (${before.load_error}), so it takes no record` };
       const reply = callWithText('attn_lesson_restore', record, 'the record');
       const error = typeof reply === 'object' ? reply.refused : reply;
       wake();
-      return error ? { ok: false, error } : { ok: true, error: null, pending: api.lessonStatus().lesson === '' };
+      return error ? { ok: false, error } : { ok: true, error: null, pending: before.lesson === '' };
     },
     // A course's settings (docs/grading.md): steps, the range the learner stays in ('11-14', '' for
     // the whole lesson), and pass, the pass mark ('0.8' or '80%', '' for none); a key left out

@@ -49,20 +49,27 @@ bool atlas_lacks(unsigned c) {
 
 struct Scan {
     bool drawable = false;
-    bool news = false;
     int lacking = 0;
+    std::vector<char> shown;     // per g_wanted entry: the text shows it now
+    std::vector<ImWchar> fresh;  // characters the atlas lacks and nobody asked for yet
 };
 
 void want(unsigned c, Scan* scan) {
-    if (c < 0x20 || c == 0x7F || !atlas_lacks(c)) return;
+    if (c < 0x20 || c == 0x7F) return;
     const auto at = std::lower_bound(g_wanted.begin(), g_wanted.end(), ImWchar(c));
-    const bool asked = at != g_wanted.end() && *at == ImWchar(c);
-    if (c > 0xFFFF || asked || !scan->drawable || g_wanted.size() >= size_t(kMaxDrawnGlyphs)) {
-        ++scan->lacking;  // asked: at the last build the drawer could not draw it, or is not here yet
+    if (at != g_wanted.end() && *at == ImWchar(c)) {
+        scan->shown[size_t(at - g_wanted.begin())] = 1;
+        // Asked, and still lacking: at the last build the drawer could not draw it, or is not here yet.
+        if (atlas_lacks(c)) ++scan->lacking;
         return;
     }
-    g_wanted.insert(at, ImWchar(c));
-    scan->news = true;
+    if (!atlas_lacks(c)) return;  // the fonts' own
+    if (c > 0xFFFF || !scan->drawable) {
+        ++scan->lacking;
+        return;
+    }
+    if (std::find(scan->fresh.begin(), scan->fresh.end(), ImWchar(c)) == scan->fresh.end())
+        scan->fresh.push_back(ImWchar(c));
 }
 
 void want_text(const char* text, const char* end, Scan* scan) {
@@ -90,14 +97,33 @@ bool want_glyphs(const State& state, bool drawable) {
     if (!atlas->IsBuilt()) return false;
     Scan scan;
     scan.drawable = drawable;
+    scan.shown.assign(g_wanted.size(), 0);
     for (const std::string& name : state.tokens) want_text(name.data(), name.data() + name.size(), &scan);
     // The field being edited, as typed (a name not yet applied, an import's text).
     const ImGuiContext& g = *GImGui;
     if (g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId)
         for (int i = 0; i < g.InputTextState.CurLenW && i < g.InputTextState.TextW.Size; ++i)
             want(g.InputTextState.TextW[i], &scan);
+    // New characters join the asked ones. With no room for them all (an Import box pasted with
+    // hundreds of characters, then closed), those the text no longer shows make room first.
+    bool news = false;
+    if (g_wanted.size() + scan.fresh.size() > size_t(kMaxDrawnGlyphs)) {
+        size_t kept = 0;
+        for (size_t i = 0; i < g_wanted.size(); ++i)
+            if (scan.shown[i]) g_wanted[kept++] = g_wanted[i];
+        news = kept < g_wanted.size();
+        g_wanted.resize(kept);
+    }
+    for (const ImWchar c : scan.fresh) {
+        if (g_wanted.size() >= size_t(kMaxDrawnGlyphs)) {
+            ++scan.lacking;
+            continue;
+        }
+        g_wanted.insert(std::lower_bound(g_wanted.begin(), g_wanted.end(), c), c);
+        news = true;
+    }
     g_stats.lacking = scan.lacking;
-    return scan.news;
+    return news;
 }
 
 void forget_wanted_glyphs() {

@@ -10,7 +10,9 @@
 // the first view carries nothing for a script it does not show.
 //
 // Natively there is no drawer: such a character stays "�" (drawn_glyph_stats().lacking says so).
-// Code points above U+FFFF stay "�" everywhere: ImGui 1.86's ImWchar holds 16 bits.
+// Code points above U+FFFF (emoji, rare CJK) stay "�" everywhere: the canvas draws an emoji in
+// colour, which the atlas's one channel of coverage would turn into a silhouette, and one such
+// character would grow each font's lookup tables (ImGui's, indexed by code point) to 1 MB.
 #pragma once
 #include <vector>
 

@@ -168,12 +168,20 @@ void draw(const TextTable& t, const Measured& m, UiState* ui, bool in_box) {
         if (width > 0) ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     };
-    // Text, or where the box's edge would cut it, the "…".
-    const auto whole_text_at = [&](ImVec2 at, const std::string& text, ImU32 color) {
-        if (!cut(at.x, text_width(text))) return text_at(at, text, color, 0.0f);
-        const char* more = "\u2026";
+    // Text, or where the box's edge would cut it, a "…" within the cell's visible part (none where
+    // that part is too narrow for it, or the cell is wholly out of view). cell_right: the cell's
+    // right edge, before its rule.
+    const char* more = "\u2026";
+    const auto more_at = [&](ImVec2 at, float cell_right) {
         const float x = std::max(at.x, view_left + style.CellPadding.x + 1);
-        if (x + text_width(more) <= view_right) text_at(ImVec2(x, at.y), more, u32(muted_text()), 0.0f);
+        if (x + text_width(more) <= std::min(view_right, cell_right - style.CellPadding.x))
+            text_at(ImVec2(x, at.y), more, u32(muted_text()), 0.0f);
+    };
+    const auto whole_text_at = [&](ImVec2 at, const std::string& text, ImU32 color, float cell_right) {
+        if (cut(at.x, text_width(text)))
+            more_at(at, cell_right);
+        else
+            text_at(at, text, color, 0.0f);
     };
     // One line of cells; h: the height its column rules run.
     const auto row_text = [&](const std::vector<TextCell>* cells, const std::vector<std::string>* headers, float h) {
@@ -189,15 +197,16 @@ void draw(const TextTable& t, const Measured& m, UiState* ui, bool in_box) {
                 if (wrap || c == 0)
                     text_at(at, text, color, wrap ? m.widths[c] - pad_x : 0.0f);
                 else
-                    whole_text_at(at, text, color);
+                    whole_text_at(at, text, color, x + m.widths[c]);
             } else {
+                // A wrapped header is whole or a "…": "exp(s -" cut above a whole "max)" misleads too.
                 const std::vector<std::string>& lines = m.header_lines[c];
-                for (size_t k = 0; k < lines.size(); ++k) {
+                bool header_cut = false;
+                for (const std::string& line : lines) header_cut = header_cut || (c > 0 && cut(at.x, text_width(line)));
+                if (header_cut) more_at(at, x + m.widths[c]);
+                for (size_t k = 0; k < lines.size() && !header_cut; ++k) {
                     const ImVec2 line_at(at.x, at.y + ImGui::GetTextLineHeight() * float(k));
-                    if (c == 0)
-                        text_at(line_at, lines[k], color, 0.0f);
-                    else
-                        whole_text_at(line_at, lines[k], color);
+                    text_at(line_at, lines[k], color, 0.0f);
                 }
             }
             x += m.widths[c];

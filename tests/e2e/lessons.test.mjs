@@ -216,6 +216,11 @@ test('lessons: a lesson address that is not there (404) says to mend the address
   assert.match((await status(page)).load_error,
                /no-such-lesson\.json answered HTTP 404\): check that the file is at that address \(lesson= in the link/);
   assert.equal((await page.evaluate(() => window.attention.summary())).concealed.reason, '', 'nothing covered');
+  // A course page giving the learner's record back now: refused with the reason, not left
+  // "pending" for a lesson-progress that cannot come.
+  const reply = await page.evaluate(() => window.attention.setLessonRecord('a1;l=chapter-3;s=3;t=40;c=0;q=1.0:a+a+1'));
+  assert.equal(reply.ok, false);
+  assert.match(reply.error, /the lesson could not be loaded \(.*no-such-lesson\.json answered HTTP 404.*\), so it takes no record/);
   await click(page, 'lesson:leave');
   assert.equal((await state(page)).step, 0);
   await page.context().close();

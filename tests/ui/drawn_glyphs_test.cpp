@@ -116,6 +116,41 @@ TEST_CASE("ui: a token's character the fonts lack is drawn into the atlas at the
     ImGui::DestroyContext();
 }
 
+TEST_CASE("ui: when the drawn characters fill their room, those the text no longer shows make way") {
+    // A walk pasted 600 Chinese characters into Import and closed it: every later character stayed
+    // "�" for the rest of the session, the room full of characters nothing showed.
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;
+    forget_wanted_glyphs();
+    set_glyph_drawer(box_drawer);
+    build_atlas();
+    State state;
+    load_example("your-journey", &state);
+    std::string many;
+    for (unsigned c = 0x4E00; c < 0x4E00 + unsigned(kMaxDrawnGlyphs) + 40; ++c) {  // UTF-8, 3 bytes each
+        many += char(0xE0 | (c >> 12));
+        many += char(0x80 | ((c >> 6) & 0x3F));
+        many += char(0x80 | (c & 0x3F));
+    }
+    state.tokens[0] = many;
+    CHECK(want_glyphs(state, true));
+    CHECK(drawn_glyph_stats().lacking == 40);  // the room holds kMaxDrawnGlyphs
+    CHECK_FALSE(want_glyphs(state, true));     // still shown: no rebuild over and over
+    build_atlas();
+    CHECK(drawn_glyph_stats().drawn == kMaxDrawnGlyphs);
+    state.tokens[0] = "鲸";  // the many are gone; a new one comes
+    CHECK(want_glyphs(state, true));
+    build_atlas();
+    CHECK(ImGui::GetIO().Fonts->Fonts[0]->FindGlyphNoFallback(0x9CB8) != nullptr);
+    CHECK(drawn_glyph_stats().drawn == 1);
+    CHECK_FALSE(want_glyphs(state, true));
+    CHECK(drawn_glyph_stats().lacking == 0);
+
+    set_glyph_drawer(nullptr);
+    forget_wanted_glyphs();
+    ImGui::DestroyContext();
+}
+
 TEST_CASE("ui: characters are drawn for the field being edited, before its text is applied") {
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left where the tests run

@@ -241,6 +241,23 @@ TEST_CASE("ui: a table scrolled sideways draws no number its box's edge would cu
         }
         return count;
     };
+    // The "…"s: one in each cut cell whose visible part holds it, within that part (a "…" of a
+    // cell scrolled wholly under the tokens drew over the next cell's whole number).
+    const float more_w = ImGui::CalcTextSize("\u2026").x;
+    const auto ellipses = [&](float scroll) {  // in the numbers' row and in the headers' (a, b, ...)
+        int count = 0;
+        const float view_left = box_left + (scroll > 0.5f ? token_w : 0.0f), view_right = box_left + box_width;
+        for (int c = 0; c < 6; ++c) {
+            const float cell_left = box_left + token_w + column_w * float(c) - scroll;
+            const float left = cell_left + style.CellPadding.x + 1;
+            for (const float w : {number_w, ImGui::CalcTextSize(t.headers[size_t(c + 1)].c_str()).x}) {
+                if (left >= view_left - 0.5f && left + w <= view_right + 0.5f) continue;  // whole
+                const float x = std::max(left, view_left + style.CellPadding.x + 1);
+                count += x + more_w <= std::min(view_right, cell_left + column_w - style.CellPadding.x);
+            }
+        }
+        return count;
+    };
     const auto drawn = [&](const char* text) {
         int count = 0;
         for (size_t at = logged.find(text); at != std::string::npos; at = logged.find(text, at + 1)) ++count;
@@ -250,7 +267,7 @@ TEST_CASE("ui: a table scrolled sideways draws no number its box's edge would cu
     REQUIRE(token_w + column_w * 6 > box_width);                    // it scrolls sideways
     REQUIRE(whole(0) < int((box_width - token_w) / column_w + 1));  // one column cut at the edge
     CHECK(drawn(number) == whole(0));
-    CHECK(drawn("\u2026") == 1);  // where the cut number was: "there is more"
+    CHECK(drawn("\u2026") == ellipses(0));  // where the cut number was: "there is more"
     ImGui::Render();
     // Scrolled by less than a column: one cut beside the tokens, one at the right edge.
     const float scroll = std::floor(column_w * 0.5f);
@@ -259,7 +276,18 @@ TEST_CASE("ui: a table scrolled sideways draws no number its box's edge would cu
     ImGui::NewFrame();
     frame();
     CHECK(drawn(number) == whole(scroll));
+    CHECK(drawn("\u2026") == ellipses(scroll));
     CHECK(whole(scroll) >= 1);
+    ImGui::Render();
+    // Scrolled by a whole column: the first number lies wholly under the tokens and says nothing
+    // over the next one, which starts at their edge.
+    for (ImGuiWindow* w : GImGui->Windows)
+        if (std::strstr(w->Name, "phone/lab")) w->Scroll.x = column_w;
+    ImGui::NewFrame();
+    frame();
+    CHECK(drawn(number) == whole(column_w));
+    CHECK(drawn("\u2026") == ellipses(column_w));
+    CHECK(ellipses(column_w) <= 2);  // at most the right edge's, a number's and its header's
     ImGui::Render();
     ImGui::DestroyContext();
 }
