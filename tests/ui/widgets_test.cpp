@@ -269,26 +269,23 @@ TEST_CASE("ui: a table scrolled sideways draws no number its box's edge would cu
     CHECK(drawn(number) == whole(0));
     CHECK(drawn("\u2026") == ellipses(0));  // where the cut number was: "there is more"
     ImGui::Render();
-    // Scrolled by less than a column: one cut beside the tokens, one at the right edge.
-    const float scroll = std::floor(column_w * 0.5f);
-    for (ImGuiWindow* w : GImGui->Windows)
-        if (std::strstr(w->Name, "phone/lab")) w->Scroll.x = scroll;
-    ImGui::NewFrame();
-    frame();
-    CHECK(drawn(number) == whole(scroll));
-    CHECK(drawn("\u2026") == ellipses(scroll));
-    CHECK(whole(scroll) >= 1);
-    ImGui::Render();
-    // Scrolled by a whole column: the first number lies wholly under the tokens and says nothing
-    // over the next one, which starts at their edge.
-    for (ImGuiWindow* w : GImGui->Windows)
-        if (std::strstr(w->Name, "phone/lab")) w->Scroll.x = column_w;
-    ImGui::NewFrame();
-    frame();
-    CHECK(drawn(number) == whole(column_w));
-    CHECK(drawn("\u2026") == ellipses(column_w));
+    // The learner scrolls the box: each number whole or a "…" in its own cell.
+    const auto scrolled_to = [&](float scroll) {
+        for (ImGuiWindow* w : GImGui->Windows)
+            if (std::strstr(w->Name, "phone/lab")) w->Scroll.x = scroll;
+        ImGui::NewFrame();
+        frame();
+        CHECK(drawn(number) == whole(scroll));
+        CHECK(drawn("\u2026") == ellipses(scroll));
+        ImGui::Render();
+    };
+    // By less than a column: one cut beside the tokens, one at the right edge.
+    scrolled_to(std::floor(column_w * 0.5f));
+    CHECK(whole(std::floor(column_w * 0.5f)) >= 1);
+    // By a whole column: the first number lies wholly under the tokens and says nothing over the
+    // next one, which starts at their edge.
+    scrolled_to(column_w);
     CHECK(ellipses(column_w) <= 2);  // at most the right edge's, a number's and its header's
-    ImGui::Render();
     ImGui::DestroyContext();
 }
 
