@@ -2,12 +2,12 @@
 //
 // The atlas holds DejaVu's subset and, for a language with a script of its own, that script's
 // subset (fonts/<lang>.otf: exactly the characters of its files). A learner's own words are
-// outside both: a token named 鲸 on the English page, 鳄 on the Chinese one, Ω or ő anywhere.
-// ImGui would draw each as "�". Instead each character the token names or the field being edited
-// hold, and the atlas lacks, is remembered here; at the next atlas build the app's GlyphDrawer (in
-// the browser: a 2-D canvas with the system's fonts) draws it at the fonts' pixel sizes into custom
-// rectangles of the atlas, in the text font and in the mono one. No byte is fetched for it, and
-// the first view carries nothing for a script it does not show.
+// outside both: a token named 鲸 on the English page, 鳄 on the Chinese one, a Greek omega or a
+// Cyrillic ya anywhere. ImGui would draw each as U+FFFD. Instead each character the token names
+// or the field being edited hold, and the atlas lacks, is remembered here; at the next atlas build
+// the app's GlyphDrawer (in the browser: a 2-D canvas with the system's fonts) draws it at the
+// fonts' pixel sizes into custom rectangles of the atlas, in the text font and in the mono one. No
+// glyph is fetched, and the code that draws comes with the deferred code when first needed.
 //
 // Natively there is no drawer: such a character stays "�" (drawn_glyph_stats().lacking says so).
 // Code points above U+FFFF (emoji, rare CJK) stay "�" everywhere: the canvas draws an emoji in
