@@ -349,7 +349,7 @@ void app_frame(void* user) {
     }
     if (out.edited) app_set_state(app, app->draft);
     // A character no font here has: the next frame has it drawn, with the code that draws it.
-    if (ui::want_glyphs(app->state, browser_draws_glyphs())) {
+    if (ui::want_glyphs(app->state, app->state_version, browser_draws_glyphs())) {
         if (app->code.here)
             imgui_backend_fonts_changed();
         else

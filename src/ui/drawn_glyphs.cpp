@@ -23,6 +23,8 @@ constexpr float kCjkEm = 8.0f / 7.0f * 1000.0f / 1448.0f;
 GlyphDrawer g_drawer = nullptr;
 std::vector<ImWchar> g_wanted;  // sorted; asked of the drawer at every atlas build
 DrawnGlyphStats g_stats;
+uint64_t g_read_version = ~uint64_t(0);  // the state version the text was last read at
+bool g_atlas_built = false;              // an atlas was built since
 
 // A rectangle of the atlas being built, waiting for its coverage (fill_drawn_glyphs).
 struct Placed {
@@ -92,16 +94,20 @@ bool glyphs_to_draw() {
     return g_drawer && !g_wanted.empty();
 }
 
-bool want_glyphs(const State& state, bool drawable) {
+bool want_glyphs(const State& state, uint64_t version, bool drawable) {
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     if (!atlas->IsBuilt()) return false;
+    const ImGuiContext& g = *GImGui;
+    const bool editing = g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId;
+    if (version == g_read_version && !g_atlas_built && !editing) return false;  // nothing new to read
+    g_read_version = version;
+    g_atlas_built = false;
     Scan scan;
     scan.drawable = drawable;
     scan.shown.assign(g_wanted.size(), 0);
     for (const std::string& name : state.tokens) want_text(name.data(), name.data() + name.size(), &scan);
     // The field being edited, as typed (a name not yet applied, an import's text).
-    const ImGuiContext& g = *GImGui;
-    if (g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId)
+    if (editing)
         for (int i = 0; i < g.InputTextState.CurLenW && i < g.InputTextState.TextW.Size; ++i)
             want(g.InputTextState.TextW[i], &scan);
     // New characters join the asked ones. With no room for them all (an Import box pasted with
@@ -128,6 +134,7 @@ bool want_glyphs(const State& state, bool drawable) {
 
 void forget_wanted_glyphs() {
     g_wanted.clear();
+    g_read_version = ~uint64_t(0);
 }
 
 namespace {
@@ -176,6 +183,7 @@ ATTN_DEFERRED_ENTRY void write_drawn_glyphs() {
 }  // namespace
 
 void draw_wanted_glyphs(float text_pixels, float mono_pixels) {
+    g_atlas_built = true;  // what lacks a glyph is read again
     g_stats.drawn = 0;
     if (glyphs_to_draw()) add_drawn_glyphs(text_pixels, mono_pixels);
 }

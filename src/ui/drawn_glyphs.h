@@ -14,6 +14,7 @@
 // colour, which the atlas's one channel of coverage would turn into a silhouette, and one such
 // character would grow each font's lookup tables (ImGui's, indexed by code point) to 1 MB.
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "core/document/state.h"
@@ -40,8 +41,9 @@ constexpr int kMaxDrawnGlyphs = 512;  // characters kept in the atlas beyond its
 // Remembers the characters of the state's token names and of the text field being edited that the
 // atlas lacks. drawable: something can draw them, now or once the deferred code is here (the
 // browser; natively nothing can). True when one is new: the atlas must be built again
-// (imgui_backend_fonts_changed), with the drawer. Cheap enough for every frame.
-bool want_glyphs(const State& state, bool drawable);
+// (imgui_backend_fonts_changed), with the drawer. Called every frame, it reads the text only when
+// there is news: a new state version, a field being edited, an atlas built since the last read.
+bool want_glyphs(const State& state, uint64_t version, bool drawable);
 // A script font came or went (set_script_font): what is wanted is found again from the text.
 void forget_wanted_glyphs();
 

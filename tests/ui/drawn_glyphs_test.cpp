@@ -55,11 +55,17 @@ TEST_CASE("ui: a token's character the fonts lack is drawn into the atlas at the
     const float advance_of_a = text->FindGlyphNoFallback('a')->AdvanceX;
 
     State state;
+    uint64_t version = 0;  // the app's state version: a new one for each change
     load_example("your-journey", &state);
     state.tokens[0] = "鲸a";
-    CHECK(want_glyphs(state, true));        // new: the atlas is to be built again
-    CHECK_FALSE(want_glyphs(state, true));  // asked once, not again
+    CHECK(want_glyphs(state, ++version, true));        // new: the atlas is to be built again
+    CHECK_FALSE(want_glyphs(state, ++version, true));  // asked once, not again
     CHECK(glyphs_to_draw());
+    // The text is read on news only: the same version, no field edited, no atlas built since.
+    const std::string before = state.tokens[2];
+    state.tokens[2] = "\xE9\xB3\x84";  // 鳄, under the version already read
+    CHECK_FALSE(want_glyphs(state, version, true));
+    state.tokens[2] = before;
 
     build_atlas();
     text = ImGui::GetIO().Fonts->Fonts[0];
@@ -82,17 +88,17 @@ TEST_CASE("ui: a token's character the fonts lack is drawn into the atlas at the
         CHECK(atlas->TexPixelsAlpha8[(y + 5) * atlas->TexWidth + x + 2] == 105);
     }
     CHECK(text->FindGlyphNoFallback('a')->AdvanceX == advance_of_a);  // DejaVu's own stay
-    CHECK_FALSE(want_glyphs(state, true));
+    CHECK_FALSE(want_glyphs(state, ++version, true));
     CHECK(drawn_glyph_stats().drawn == 1);
     CHECK(drawn_glyph_stats().lacking == 0);
 
     // Nothing to draw with (natively): no rebuild is asked, and the character is counted as lacking.
     state.tokens[1] = "鳄";
-    CHECK_FALSE(want_glyphs(state, false));
+    CHECK_FALSE(want_glyphs(state, ++version, false));
     CHECK(drawn_glyph_stats().lacking == 1);
     // Above U+FFFF (ImGui 1.86's characters are 16 bits): lacking, with a drawer too.
     state.tokens[1] = "\xF0\x9F\x90\xB3";  // U+1F433, a whale
-    CHECK_FALSE(want_glyphs(state, true));
+    CHECK_FALSE(want_glyphs(state, ++version, true));
     CHECK(drawn_glyph_stats().lacking == 1);
 
     // The web's first view: the drawer comes with the deferred code. Until then a character is
@@ -101,7 +107,7 @@ TEST_CASE("ui: a token's character the fonts lack is drawn into the atlas at the
     forget_wanted_glyphs();
     build_atlas();
     state.tokens[1] = "鳄";
-    CHECK(want_glyphs(state, true));
+    CHECK(want_glyphs(state, ++version, true));
     CHECK_FALSE(glyphs_to_draw());
     build_atlas();
     CHECK(ImGui::GetIO().Fonts->Fonts[0]->FindGlyphNoFallback(0x9CC4) == nullptr);
@@ -125,6 +131,7 @@ TEST_CASE("ui: when the drawn characters fill their room, those the text no long
     set_glyph_drawer(box_drawer);
     build_atlas();
     State state;
+    uint64_t version = 0;  // the app's state version: a new one for each change
     load_example("your-journey", &state);
     std::string many;
     for (unsigned c = 0x4E00; c < 0x4E00 + unsigned(kMaxDrawnGlyphs) + 40; ++c) {  // UTF-8, 3 bytes each
@@ -133,17 +140,17 @@ TEST_CASE("ui: when the drawn characters fill their room, those the text no long
         many += char(0x80 | (c & 0x3F));
     }
     state.tokens[0] = many;
-    CHECK(want_glyphs(state, true));
-    CHECK(drawn_glyph_stats().lacking == 40);  // the room holds kMaxDrawnGlyphs
-    CHECK_FALSE(want_glyphs(state, true));     // still shown: no rebuild over and over
+    CHECK(want_glyphs(state, ++version, true));
+    CHECK(drawn_glyph_stats().lacking == 40);          // the room holds kMaxDrawnGlyphs
+    CHECK_FALSE(want_glyphs(state, ++version, true));  // still shown: no rebuild over and over
     build_atlas();
     CHECK(drawn_glyph_stats().drawn == kMaxDrawnGlyphs);
     state.tokens[0] = "鲸";  // the many are gone; a new one comes
-    CHECK(want_glyphs(state, true));
+    CHECK(want_glyphs(state, ++version, true));
     build_atlas();
     CHECK(ImGui::GetIO().Fonts->Fonts[0]->FindGlyphNoFallback(0x9CB8) != nullptr);
     CHECK(drawn_glyph_stats().drawn == 1);
-    CHECK_FALSE(want_glyphs(state, true));
+    CHECK_FALSE(want_glyphs(state, ++version, true));
     CHECK(drawn_glyph_stats().lacking == 0);
 
     set_glyph_drawer(nullptr);
@@ -176,8 +183,9 @@ TEST_CASE("ui: characters are drawn for the field being edited, before its text 
     io.AddInputCharactersUTF8("鳄");
     frame(false);
     State state;
+    uint64_t version = 0;                  // the app's state version: a new one for each change
     load_example("your-journey", &state);  // its tokens are in DejaVu
-    CHECK(want_glyphs(state, true));
+    CHECK(want_glyphs(state, ++version, true));
     build_atlas();
     CHECK(io.Fonts->Fonts[0]->FindGlyphNoFallback(0x9CC4) != nullptr);
 
